@@ -1,0 +1,171 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redactUrl } from './app';
+import { buildTestApp, type TestApp } from '../test/helper';
+
+describe('server behaviour', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp({
+      environment: { CORS_ORIGIN: 'https://shop.example.com' },
+      beforeReady: (app) => {
+        app.get('/api/test/explode', async () => {
+          throw new Error('secret internal detail at /srv/app/db.ts:42');
+        });
+      },
+    });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('answers malformed JSON with 400 and an error message', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.c", ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'The request body is not valid JSON' });
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: 'The request body is too large' });
+  });
+
+  it('answers an unknown /api path with a JSON 404', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json()).toEqual({ error: 'Route GET /api/no-such-thing not found' });
+    expect((await testApp.app.inject({ method: 'DELETE', url: '/api/auth/me' })).statusCode).toBe(404);
+  });
+
+  it('answers an unexpected failure with 500 and no internals', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/test/explode' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: 'Internal server error' });
+    expect(response.body).not.toContain('secret internal detail');
+    expect(response.body).not.toContain('db.ts');
+    // The detail is logged for operators instead.
+    expect(testApp.logs.join('')).toContain('secret internal detail');
+  });
+
+  it('reports health with the database reachable', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('sends security headers', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=/);
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('allows CORS only for the configured origin', async () => {
+    const allowed = await testApp.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://shop.example.com' } });
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://shop.example.com');
+    const other = await testApp.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example.net' } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await testApp.app.inject({
+      method: 'OPTIONS',
+      url: '/api/auth/login',
+      headers: { origin: 'https://evil.example.net', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('publishes OpenAPI docs generated from the schemas', async () => {
+    const json = await testApp.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    const document = json.json();
+    expect(document.openapi).toMatch(/^3\./);
+    const signup = document.paths['/api/auth/signup'].post;
+    expect(signup.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['email', 'password', 'firstName', 'lastName', 'role']),
+    );
+    expect(document.paths['/api/auth/me'].get.security).toEqual([{ bearerAuth: [] }]);
+    const ui = await testApp.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('answers a page path with a clear JSON 404 when the web app is not built', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/seller/shipments' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toMatch(/not built/);
+  });
+
+  it('lists the categories publicly', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/categories' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ categories: [] });
+  });
+});
+
+describe('health when the database is down', () => {
+  it('answers 503', async () => {
+    const testApp = await buildTestApp({
+      database: {
+        ping: async () => {
+          throw new Error('connection refused');
+        },
+      },
+    });
+    try {
+      const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 'unavailable', database: 'down' });
+    } finally {
+      await testApp.close();
+    }
+  });
+});
+
+describe('serving the web app', () => {
+  it('serves index.html for any page path, assets as files, and still 404s unknown API paths as JSON', async () => {
+    const webDirectory = path.join(tmpdir(), `marketplace-web-${process.pid}-${Date.now()}`);
+    mkdirSync(path.join(webDirectory, 'assets'), { recursive: true });
+    writeFileSync(path.join(webDirectory, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(webDirectory, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const testApp = await buildTestApp({ environment: { WEB_DIST_DIR: webDirectory } });
+    try {
+      for (const url of ['/', '/seller/shipments', '/no/such/page', '/products/123?tab=reviews']) {
+        const page = await testApp.app.inject({ method: 'GET', url });
+        expect(page.statusCode, url).toBe(200);
+        expect(page.body).toContain('<div id="root">');
+      }
+      const asset = await testApp.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      const api = await testApp.app.inject({ method: 'GET', url: '/api/nope' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json().error).toBeDefined();
+    } finally {
+      await testApp.close();
+    }
+  });
+});
+
+describe('redactUrl', () => {
+  it('removes upload tokens and token query parameters from logged URLs', () => {
+    expect(redactUrl('/mobile-upload/abc.def')).toBe('/mobile-upload/[redacted]');
+    expect(redactUrl('/api/products/validate-upload-token/xyz?x=1')).toBe('/api/products/validate-upload-token/[redacted]?x=1');
+    expect(redactUrl('/socket.io/?EIO=4&token=eyJabc&transport=polling')).toBe('/socket.io/?EIO=4&token=[redacted]&transport=polling');
+    expect(redactUrl('/api/products?page=2')).toBe('/api/products?page=2');
+  });
+});

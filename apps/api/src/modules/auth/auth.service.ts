@@ -1,0 +1,73 @@
+import { INVALID_CREDENTIALS_MESSAGE, type AuthResponse, type LoginRequest, type SignupRequest } from '@marketplace/contracts/auth';
+import type { Database } from '../../db/client';
+import { HttpError, conflict } from '../../lib/http-errors';
+import { findUserByEmail, findUserById, insertUser, type UserRecord } from '../users/users.repository';
+import { toUserDto } from '../users/users.service';
+import type { LoginThrottle } from './login-throttle';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
+import type { TokenService } from './tokens';
+
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
+export const ACCOUNT_SUSPENDED_MESSAGE = 'This account is suspended';
+
+export interface AuthService {
+  signup(input: SignupRequest & { email: string }): Promise<AuthResponse>;
+  login(input: LoginRequest, clientAddress: string): Promise<AuthResponse>;
+  /** The active user a bearer token belongs to, or null (bad token, deleted or suspended user). */
+  authenticate(token: string): Promise<UserRecord | null>;
+}
+
+export function createAuthService(deps: { db: Database; tokens: TokenService; throttle: LoginThrottle }): AuthService {
+  const issue = async (user: UserRecord): Promise<AuthResponse> => ({
+    token: await deps.tokens.sign({ userId: user.id, role: user.role }),
+    user: toUserDto(user),
+  });
+
+  return {
+    async signup(input) {
+      const user = await insertUser(deps.db, {
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: input.role,
+        companyName: input.role === 'seller' ? (input.companyName ?? null) : null,
+      });
+      if (!user) throw conflict(EMAIL_TAKEN_MESSAGE, { field: 'email' });
+      return issue(user);
+    },
+
+    async login(input, clientAddress) {
+      const throttleKey = `${clientAddress}|${input.email.toLowerCase()}`;
+      const waitSeconds = deps.throttle.retryAfterSeconds(throttleKey);
+      if (waitSeconds > 0) {
+        const minutes = Math.ceil(waitSeconds / 60);
+        throw new HttpError(
+          429,
+          `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          { retryAfterSeconds: waitSeconds },
+          { 'retry-after': String(waitSeconds) },
+        );
+      }
+      const user = await findUserByEmail(deps.db, input.email);
+      // Verify against a decoy hash when the email is unknown: same answer, same time.
+      const isPasswordCorrect = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
+      if (!user || !isPasswordCorrect) {
+        deps.throttle.recordFailure(throttleKey);
+        throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
+      }
+      deps.throttle.reset(throttleKey);
+      // Said only to someone who knows the password, so it reveals nothing to a guesser.
+      if (user.status === 'suspended') throw new HttpError(403, ACCOUNT_SUSPENDED_MESSAGE);
+      return issue(user);
+    },
+
+    async authenticate(token) {
+      const claims = await deps.tokens.verify(token);
+      if (!claims) return null;
+      const user = await findUserById(deps.db, claims.userId);
+      if (!user || user.status !== 'active') return null;
+      return user;
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import type { User } from '@marketplace/contracts/auth';
+import type { Database } from '../../db/client';
+import { hashPassword } from '../auth/password';
+import { insertUser } from './users.repository';
+import { toUserDto } from './users.service';
+
+const adminInputSchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address')),
+  password: z.string().min(8, 'The password must be at least 8 characters'),
+  firstName: z.string().trim().min(1),
+  lastName: z.string().trim().min(1),
+});
+
+/** Admins cannot sign up (issue #2); operators make them with `npm run create-admin`. */
+export async function createAdmin(
+  db: Database,
+  input: z.input<typeof adminInputSchema>,
+): Promise<{ ok: true; user: User } | { ok: false; error: string }> {
+  const parsed = adminInputSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, error: parsed.error.issues.map((issue) => issue.message).join('; ') };
+  const user = await insertUser(db, {
+    email: parsed.data.email,
+    passwordHash: await hashPassword(parsed.data.password),
+    firstName: parsed.data.firstName,
+    lastName: parsed.data.lastName,
+    role: 'admin',
+  });
+  if (!user) return { ok: false, error: `An account with the email ${parsed.data.email} already exists.` };
+  return { ok: true, user: toUserDto(user) };
+}

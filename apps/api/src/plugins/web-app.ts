@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { UPLOADS_URL_PREFIX } from '../providers/files/local';
+
+/**
+ * Serves uploaded files and the built React app from the API's port. Unknown `/api/*` paths answer
+ * JSON 404; any other GET gets `index.html` so the SPA's router (and its own 404 page) takes over.
+ */
+async function webAppPlugin(app: FastifyInstance, options: { uploadsDirectory: string; webDistDirectory: string }) {
+  await app.register(fastifyStatic, {
+    root: options.uploadsDirectory,
+    prefix: UPLOADS_URL_PREFIX,
+    decorateReply: false,
+    index: false,
+    immutable: true,
+    maxAge: '7d',
+  });
+
+  const hasWebApp = existsSync(path.join(options.webDistDirectory, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: options.webDistDirectory,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // Vite fingerprints assets, so they can be cached for good; index.html never is.
+      setHeaders: (reply, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api' && !pathname.startsWith(UPLOADS_URL_PREFIX);
+    if (isPageRequest && hasWebApp) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDistDirectory);
+    }
+    if (isPageRequest) {
+      return reply.code(404).send({ error: 'The web app is not built. Run `npm run build` (npm start does it for you).' });
+    }
+    return reply.code(404).send({ error: `Route ${request.method} ${pathname} not found` });
+  });
+}
+
+export default fp(webAppPlugin, { name: 'web-app' });

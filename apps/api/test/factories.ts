@@ -1,0 +1,29 @@
+import type { Role } from '@marketplace/contracts/auth';
+import type { Database } from '../src/db/client';
+import { hashPassword } from '../src/modules/auth/password';
+import { insertUser, type UserRecord } from '../src/modules/users/users.repository';
+
+export const FACTORY_PASSWORD = 'factory-password';
+
+// argon2 is slow on purpose; hash the shared factory password once per test process.
+let factoryHash: Promise<string> | undefined;
+const factoryPasswordHash = () => (factoryHash ??= hashPassword(FACTORY_PASSWORD));
+
+let sequence = 0;
+
+/** Inserts a user straight into the database (no HTTP), with FACTORY_PASSWORD as password. */
+export async function createUser(db: Database, overrides: Partial<{ email: string; role: Role; firstName: string; lastName: string; companyName: string | null; status: 'active' | 'suspended' }> = {}): Promise<UserRecord> {
+  sequence += 1;
+  const role = overrides.role ?? 'buyer';
+  const user = await insertUser(db, {
+    email: overrides.email ?? `${role}-${sequence}-${Math.random().toString(36).slice(2, 8)}@test.example`,
+    passwordHash: await factoryPasswordHash(),
+    firstName: overrides.firstName ?? 'Test',
+    lastName: overrides.lastName ?? `${role[0]?.toUpperCase()}${role.slice(1)} ${sequence}`,
+    role,
+    companyName: overrides.companyName ?? (role === 'seller' ? `Test Company ${sequence}` : null),
+    status: overrides.status ?? 'active',
+  });
+  if (!user) throw new Error('factory email collided');
+  return user;
+}

@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { createManualClock } from '../src/lib/clock';
+import { createLocalFileStore } from '../src/providers/files/local';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (CI runs the API suite both ways).
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ kind: 'pglite' });
+    await database.migrate();
+    return database;
+  }
+  const name = `marketplace_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  clock: ReturnType<typeof createManualClock>;
+  /** Every log line the app wrote, for checks that secrets never reach the logs. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  environment?: Record<string, string>;
+  /** Runs before `app.ready()`, e.g. to add a route that throws. */
+  beforeReady?: (app: FastifyInstance) => void;
+  /** Replaces parts of the database handle, e.g. a ping that fails. */
+  database?: Partial<DatabaseHandle>;
+}
+
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const environment = options.environment ?? {};
+  const dataDirectory = mkdtempSync(path.join(tmpdir(), 'marketplace-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDirectory,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    WEB_DIST_DIR: path.join(dataDirectory, 'no-web-build'),
+    LOG_LEVEL: 'info',
+    ...environment,
+  });
+  const database = { ...(await createTestDatabase()), ...options.database };
+  const clock = createManualClock(new Date());
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, callback) {
+      logs.push(String(chunk));
+      callback();
+    },
+  });
+  const app = await buildApp({ config, database, files: createLocalFileStore(config.uploadsDirectory), clock, logStream });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    clock,
+    logs,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDirectory, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for unit, API and component tests; the browser journeys in e2e/ have their own config
+// because they build and boot the whole app first.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'domain',
+          include: ['packages/*/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      'apps/api/vitest.config.ts',
+      'apps/web/vitest.config.ts',
+    ],
+  },
+});
