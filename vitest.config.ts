@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 // because they build and boot the whole app first.
 export default defineConfig({
   test: {
+    // argon2 and PGlite are CPU-bound: two workers for the two cores this project is planned for.
+    pool: 'forks',
+    maxWorkers: 2,
     projects: [
       {
         test: {

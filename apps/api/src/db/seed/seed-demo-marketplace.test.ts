@@ -1,0 +1,225 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import argon2 from 'argon2';
+import { asc, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../client';
+import { categories, productImages, products, users } from '../schema';
+import { createLocalFileStore } from '../../providers/files/local';
+import { DEMO_LOGINS, DEMO_PASSWORD } from './demo-data';
+import { seedDemoMarketplace, type SeedDemoMarketplaceResult } from './seed-demo-marketplace';
+
+// One PGlite per file (it takes seconds to boot). It is seeded, its rows are kept aside and emptied,
+// and it is seeded again as a second fresh database: the determinism check compares the two runs, and
+// every other assertion reads the rows of the second run.
+
+const now = new Date('2025-06-01T12:00:00Z');
+
+interface SeedRun {
+  directory: string;
+  result: SeedDemoMarketplaceResult;
+  hashCalls: number;
+}
+
+async function seedRun(handle: DatabaseHandle, directory: string): Promise<SeedRun> {
+  let hashCalls = 0;
+  const result = await seedDemoMarketplace({
+    db: handle.db,
+    files: createLocalFileStore(directory),
+    hashPassword: (plain) => {
+      hashCalls += 1;
+      return argon2.hash(plain, { type: argon2.argon2id });
+    },
+    now,
+  });
+  return { directory, result, hashCalls };
+}
+
+async function readCatalog(handle: DatabaseHandle) {
+  const [userRows, productRows, imageRows, categoryRows] = await Promise.all([
+    handle.db.select().from(users).orderBy(asc(users.email)),
+    handle.db.select().from(products).orderBy(asc(products.title)),
+    handle.db.select().from(productImages).orderBy(asc(productImages.fileKey)),
+    handle.db.select().from(categories).orderBy(asc(categories.slug)),
+  ]);
+  return { userRows, productRows, imageRows, categoryRows };
+}
+
+describe('seedDemoMarketplace', () => {
+  let handle: DatabaseHandle;
+  let firstRun: SeedRun;
+  let firstCatalog: Awaited<ReturnType<typeof readCatalog>>;
+  /** The run whose rows are in the database. */
+  let seeded: SeedRun;
+
+  beforeAll(async () => {
+    const [opened, firstDirectory, secondDirectory] = await Promise.all([
+      openDatabase({ kind: 'pglite' }),
+      mkdtemp(path.join(tmpdir(), 'seed-demo-first-')),
+      mkdtemp(path.join(tmpdir(), 'seed-demo-second-')),
+    ]);
+    handle = opened;
+    await handle.migrate();
+
+    firstRun = await seedRun(handle, firstDirectory);
+    firstCatalog = await readCatalog(handle);
+    await handle.db.execute(sql`truncate table product_images, products, categories, users cascade`);
+    seeded = await seedRun(handle, secondDirectory);
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+    await Promise.all(
+      [firstRun?.directory, seeded?.directory].map((directory) => directory && rm(directory, { recursive: true, force: true })),
+    );
+  });
+
+  it('creates an admin, three sellers with companies and six buyers', async () => {
+    const { userRows } = await readCatalog(handle);
+    const byRole = (role: string) => userRows.filter((user) => user.role === role);
+
+    expect(byRole('admin').map((user) => user.email)).toEqual(['admin@example.com']);
+    expect(byRole('seller')).toHaveLength(3);
+    expect(byRole('buyer')).toHaveLength(6);
+    for (const seller of byRole('seller')) expect(seller.companyName).toMatch(/\w+ \w+/);
+    expect(userRows.map((user) => user.email)).toEqual(expect.arrayContaining(['seller@example.com', 'buyer@example.com']));
+    expect(userRows.map((user) => user.email).sort()).toEqual(DEMO_LOGINS.map((login) => login.email).sort());
+    expect(seeded.result).toEqual({
+      seeded: true,
+      counts: expect.objectContaining({ admins: 1, sellers: 3, buyers: 6 }),
+    });
+  });
+
+  it('creates categories with commission rates and at least 60 products across them', async () => {
+    const { categoryRows, productRows, userRows } = await readCatalog(handle);
+
+    expect(categoryRows.length).toBeGreaterThanOrEqual(6);
+    for (const category of categoryRows) {
+      expect(category.commissionRateBasisPoints).toBeGreaterThan(0);
+      expect(category.commissionRateBasisPoints).toBeLessThanOrEqual(10_000);
+    }
+    expect(categoryRows.find((category) => category.slug === 'electronics')?.commissionRateBasisPoints).toBe(800);
+
+    expect(productRows.length).toBeGreaterThanOrEqual(60);
+    expect(seeded.result.counts.products).toBe(productRows.length);
+    expect(new Set(productRows.map((product) => product.categoryId)).size).toBe(categoryRows.length);
+    const sellerIds = new Set(userRows.filter((user) => user.role === 'seller').map((user) => user.id));
+    expect(new Set(productRows.map((product) => product.sellerId))).toEqual(sellerIds);
+
+    expect(productRows.some((product) => product.quantity === 0)).toBe(true);
+    expect(productRows.some((product) => product.quantity > 0 && product.quantity <= 3)).toBe(true);
+    expect(productRows.some((product) => product.retipPriceCents !== null)).toBe(true);
+    expect(new Set(productRows.map((product) => product.condition))).toEqual(new Set(['new', 'like_new', 'good', 'fair']));
+    for (const product of productRows) {
+      expect(Number.isInteger(product.priceCents) && product.priceCents > 0).toBe(true);
+      expect(product.quantity).toBeGreaterThanOrEqual(0);
+      expect(product.quantity).toBeLessThanOrEqual(50);
+      const ageMs = now.getTime() - product.createdAt.getTime();
+      expect(ageMs).toBeGreaterThan(0);
+      expect(ageMs).toBeLessThanOrEqual(90 * 24 * 60 * 60 * 1000);
+    }
+  });
+
+  it('gives every product at least one image whose file and thumbnail exist', async () => {
+    const { productRows, imageRows } = await readCatalog(handle);
+    const files = createLocalFileStore(seeded.directory);
+
+    for (const product of productRows) {
+      const images = imageRows.filter((image) => image.productId === product.id);
+      expect(images.length, product.title).toBeGreaterThanOrEqual(1);
+      expect(images.length, product.title).toBeLessThanOrEqual(3);
+    }
+    expect(seeded.result.counts.productImages).toBe(imageRows.length);
+    const stored = await Promise.all(
+      imageRows.flatMap((image) => [files.get(image.fileKey), files.get(image.thumbnailKey ?? '')]),
+    );
+    expect(stored.every((buffer) => buffer !== null && buffer.length > 1000)).toBe(true);
+    for (const image of imageRows) {
+      expect(image.fileKey).toBe(`products/${image.productId}/${image.id}.webp`);
+      expect(image.thumbnailKey).toBe(`products/${image.productId}/${image.id}-thumb.webp`);
+      expect([image.width, image.height]).toEqual([800, 800]);
+    }
+  });
+
+  it('draws real pictures: 800×800 WebP with a 320×320 thumbnail, far from a flat colour', async () => {
+    const { productRows, imageRows } = await readCatalog(handle);
+    // The main picture of one product per category, so every motif is checked.
+    const mainImages = [...new Map(productRows.map((product) => [product.categoryId, product])).values()].map(
+      (product) => imageRows.find((image) => image.productId === product.id && image.position === 0),
+    );
+
+    for (const image of mainImages) {
+      const buffer = await readFile(path.join(seeded.directory, image?.fileKey ?? 'missing'));
+      const metadata = await sharp(buffer).metadata();
+      expect([metadata.format, metadata.width, metadata.height]).toEqual(['webp', 800, 800]);
+      const stats = await sharp(buffer).stats();
+      for (const channel of stats.channels.slice(0, 3)) expect(channel.stdev).toBeGreaterThan(20);
+
+      const thumbnail = await sharp(await readFile(path.join(seeded.directory, image?.thumbnailKey ?? 'missing'))).metadata();
+      expect([thumbnail.format, thumbnail.width, thumbnail.height]).toEqual(['webp', 320, 320]);
+    }
+  });
+
+  it('hashes the demo password once and stores a hash that verifies', async () => {
+    const { userRows } = await readCatalog(handle);
+
+    expect(seeded.hashCalls).toBe(1);
+    expect(new Set(userRows.map((user) => user.passwordHash)).size).toBe(1);
+    const [user] = userRows;
+    expect(await argon2.verify(user?.passwordHash ?? '', DEMO_PASSWORD)).toBe(true);
+    expect(await argon2.verify(user?.passwordHash ?? '', 'wrong-password')).toBe(false);
+  });
+
+  it('does nothing when the database already has users', async () => {
+    const before = await readCatalog(handle);
+    const again = await seedRun(handle, seeded.directory);
+
+    expect(again.result.seeded).toBe(false);
+    expect(again.hashCalls).toBe(0);
+    const after = await readCatalog(handle);
+    expect(after.userRows).toHaveLength(before.userRows.length);
+    expect(after.productRows).toHaveLength(before.productRows.length);
+    expect(after.imageRows).toHaveLength(before.imageRows.length);
+  });
+
+  it('seeds a second fresh database identically: same ids, content and image bytes', async () => {
+    const [a, b] = [firstCatalog, await readCatalog(handle)];
+
+    expect(seeded.result).toEqual(firstRun.result);
+    const userIdentity = (rows: typeof a.userRows) => rows.map(({ id, email, role, companyName }) => ({ id, email, role, companyName }));
+    expect(userIdentity(b.userRows)).toEqual(userIdentity(a.userRows));
+    const productIdentity = (rows: typeof a.productRows) =>
+      rows.map(({ id, sellerId, categoryId, title, priceCents, quantity, createdAt }) => ({
+        id,
+        sellerId,
+        categoryId,
+        title,
+        priceCents,
+        quantity,
+        createdAt,
+      }));
+    expect(productIdentity(b.productRows)).toEqual(productIdentity(a.productRows));
+    expect(b.imageRows).toEqual(a.imageRows);
+    expect(b.categoryRows).toEqual(a.categoryRows);
+
+    const keys = a.imageRows.flatMap((image) => [image.fileKey, image.thumbnailKey ?? '']);
+    for (const key of keys) {
+      const [left, right] = await Promise.all([
+        readFile(path.join(firstRun.directory, key)),
+        readFile(path.join(seeded.directory, key)),
+      ]);
+      expect(left.equals(right), key).toBe(true);
+    }
+  });
+
+  it('uses version-4 UUIDs and names the add-on service in the description', async () => {
+    const { productRows } = await readCatalog(handle);
+    const [product] = await handle.db.select().from(products).where(eq(products.title, 'Aurora Wireless Noise-Cancelling Headphones'));
+
+    for (const row of productRows) expect(row.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(product?.description).toContain('Add-on available: a two-year extended warranty ($19.99).');
+    expect(product?.retipPriceCents).toBe(1999);
+  });
+});

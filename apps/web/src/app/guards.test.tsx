@@ -1,0 +1,144 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { saveSession } from '../lib/session';
+import { jsonResponse, renderApp } from '../test/render-app';
+import { logInAs, makeAuthResponse, makeToken, secondsFromNow } from '../test/tokens';
+import { SESSION_CHECK_INTERVAL_MS } from './use-session-expiry-check';
+
+function expectNoSessionStored() {
+  for (const key of ['token', 'role', 'userId', 'userName']) expect(localStorage.getItem(key)).toBeNull();
+  expect(sessionStorage.getItem('jwtToken')).toBeNull();
+}
+
+describe('guest guard (/login, /signup)', () => {
+  it.each(['/login', '/signup'])('sends a logged-in seller from %s to /seller/product-list', async (path) => {
+    logInAs('seller');
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Product List' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/seller/product-list');
+  });
+
+  it.each([
+    ['buyer', '/login'],
+    ['buyer', '/signup'],
+    ['admin', '/login'],
+  ] as const)('sends a logged-in %s from %s to /products', async (role, path) => {
+    logInAs(role);
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Products' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/products');
+  });
+
+  it('shows the login form to a visitor', async () => {
+    renderApp('/login');
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it('clears an expired session and shows the login form instead of redirecting', async () => {
+    logInAs('seller', { expiresInSeconds: -10 });
+    const { router } = renderApp('/login');
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(expectNoSessionStored);
+  });
+});
+
+describe('login guard', () => {
+  it.each(['/seller/shipments', '/admin/payouts', '/products', '/products/p-1', '/myorders', '/orderDisputes'])(
+    'sends a visitor from %s to /login and remembers the page',
+    async (path) => {
+      const { router } = renderApp(path);
+      expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/login');
+      expect(router.state.location.state).toEqual({ from: path });
+    },
+  );
+
+  it.each(['/seller', '/admin'])('redirects the %s index to /login (SPEC §2.1)', async (path) => {
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('lets the public pages through without a login', async () => {
+    renderApp('/mobile-upload/some-token');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Upload Photos' })).toBeInTheDocument();
+  });
+});
+
+describe('role check', () => {
+  it.each([
+    ['buyer', '/seller/dashboard'],
+    ['buyer', '/admin/users'],
+    ['admin', '/seller/shipments'],
+    ['seller', '/admin/payouts'],
+    ['seller', '/myorders'],
+    ['seller', '/products/checkout'],
+    ['seller', '/profile'],
+  ] as const)('shows a %s "Access denied" on %s, with a way home', async (role, path) => {
+    logInAs(role);
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access denied' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    const homeLink = role === 'seller' ? 'Go to my product list' : 'Browse products';
+    expect(screen.getByRole('link', { name: homeLink })).toHaveAttribute('href', role === 'seller' ? '/seller/product-list' : '/products');
+  });
+
+  it.each([
+    ['seller', '/seller/shipments', 'Shipment Dashboard'],
+    ['admin', '/admin/payouts', 'Payout Management'],
+    ['admin', '/admin/shipped-orders', 'Shipped Orders'],
+    ['buyer', '/myorders', 'My Orders'],
+    ['admin', '/myorders', 'My Orders'],
+    ['seller', '/products', 'Products'],
+    ['seller', '/products/p-1', 'Product Details'],
+  ] as const)('lets a %s open %s', async (role, path, title) => {
+    logInAs(role);
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  });
+});
+
+describe('session expiry on render (SPEC §4.4)', () => {
+  it.each([
+    ['an expired token', makeToken({ sub: 'user-seller', role: 'seller', exp: secondsFromNow(-1) })],
+    ['an undecodable token', 'not-a-jwt'],
+  ])('clears all session data and goes to /login for %s', async (_label, token) => {
+    saveSession({ ...makeAuthResponse('seller'), token });
+    const { router } = renderApp('/seller/shipments');
+
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expectNoSessionStored();
+    expect(screen.getByRole('status')).toHaveTextContent('Your session has expired');
+  });
+
+  it('ends the session when the API rejects the token with 401', async () => {
+    logInAs('seller');
+    const { router } = renderApp('/seller/shipments', {
+      api: (request) => (request.url.endsWith('/api/auth/me') ? jsonResponse(401, { error: 'Unauthorized' }) : jsonResponse(404, { error: 'Not found' })),
+    });
+
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: '/seller/shipments' });
+    expectNoSessionStored();
+  });
+});
+
+describe('session expiry while a page is open', () => {
+  it('ends the session at the 60-second check and shows why on the login page', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    logInAs('admin', { expiresInSeconds: 20 });
+    const { router } = renderApp('/admin/payouts');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payout Management' })).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS));
+
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: '/admin/payouts' });
+    expect(screen.getByRole('status')).toHaveTextContent('Your session has expired');
+    expectNoSessionStored();
+  });
+});

@@ -1,0 +1,75 @@
+import { useEffect, type ComponentType } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { canRoleEnter, pathAfterLogin, type Area } from '../lib/access';
+import { clearSession, expireSession, isTokenValid } from '../lib/session';
+import { useSession } from '../lib/use-session';
+import { ForbiddenPage } from './pages/forbidden-page';
+import { PublicLayout } from './layouts/public-layout';
+import { loginRedirectState } from './use-session-expiry-check';
+
+/** Removes a stored session the browser can no longer use; rendered beside the page or a redirect. */
+function EndStoredSession({ because }: { because: 'stale' | 'expired' }) {
+  useEffect(() => {
+    if (because === 'expired') expireSession();
+    else clearSession();
+  }, [because]);
+  return null;
+}
+
+/**
+ * Guest guard (SPEC §2.1) on /login and /signup: someone already logged in goes to their home —
+ * sellers to /seller/product-list, every other role to /products — or, right after logging in, back
+ * to the page the login guard remembered. An expired token is cleared and the page is shown.
+ */
+export function GuestGuard() {
+  const session = useSession();
+  const location = useLocation();
+  if (session && isTokenValid(session.token)) {
+    const remembered = (location.state as { from?: unknown } | null)?.from;
+    return <Navigate to={pathAfterLogin(session.role, remembered)} replace />;
+  }
+  return (
+    <>
+      {session && <EndStoredSession because="stale" />}
+      <Outlet />
+    </>
+  );
+}
+
+/**
+ * Login guard (SPEC §2.1, §4.4) on everything behind login. No session → /login; an expired or
+ * undecodable token → all session data cleared, then /login. The page asked for is remembered so
+ * the login page can return to it. Every way to /login carries the same state, so when the guard and
+ * the expiry check both redirect, the second navigation changes nothing.
+ */
+export function LoginGuard() {
+  const session = useSession();
+  const location = useLocation();
+
+  if (!session) return <Navigate to="/login" replace state={loginRedirectState(location)} />;
+  if (!isTokenValid(session.token)) {
+    return (
+      <>
+        <EndStoredSession because="expired" />
+        <Navigate to="/login" replace state={loginRedirectState(location)} />
+      </>
+    );
+  }
+  return <Outlet />;
+}
+
+/**
+ * Role check beyond the spec's guards: the seller area is for sellers, the admin area for admins and
+ * buyer pages for any non-seller role (SPEC §6). Anyone else sees "Access denied". Sits inside
+ * LoginGuard, so a valid session exists here.
+ *
+ * With `layout`, the guard renders that area's layout when allowed, and the 403 page in the public
+ * layout when not; without it, the guard sits inside a layout and renders its page or the 403 page.
+ */
+export function RoleGuard({ area, layout: Layout }: { area: Area; layout?: ComponentType }) {
+  const session = useSession();
+  const role = session?.role ?? '';
+  if (canRoleEnter(role, area)) return Layout ? <Layout /> : <Outlet />;
+  const forbidden = <ForbiddenPage area={area} role={role} />;
+  return Layout ? <PublicLayout>{forbidden}</PublicLayout> : forbidden;
+}

@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { Menu, ShieldCheck, Store, UserRound, X } from 'lucide-react';
+import { Logo } from '../../components/logo';
+import { isAdminRole, isSellerRole } from '../../lib/session';
+import { useSession } from '../../lib/use-session';
+import { useLogout } from '../use-logout';
+import { AccountMenu, type AccountMenuLink } from './account-menu';
+
+interface NavItem {
+  to: string;
+  label: string;
+}
+
+const BUYER_NAV: NavItem[] = [
+  { to: '/products', label: 'Products' },
+  { to: '/myorders', label: 'My Orders' },
+  { to: '/orderDisputes', label: 'Disputes' },
+  { to: '/user/chats', label: 'Messages' },
+];
+
+/**
+ * The shop: products for every signed-in role, plus the buyer pages for non-sellers. A seller who
+ * browses products sees the shop with a way back to the seller centre instead of buyer links.
+ */
+function navigationFor(role: string): { nav: NavItem[]; accountLinks: AccountMenuLink[] } {
+  if (isSellerRole(role)) {
+    return {
+      nav: [
+        { to: '/products', label: 'Products' },
+        { to: '/seller/product-list', label: 'Seller centre' },
+      ],
+      accountLinks: [
+        { to: '/seller/dashboard', label: 'Seller centre', icon: Store },
+        { to: '/seller/profile', label: 'Profile', icon: UserRound },
+      ],
+    };
+  }
+  const accountLinks: AccountMenuLink[] = [{ to: '/profile', label: 'Profile', icon: UserRound }];
+  if (isAdminRole(role)) accountLinks.push({ to: '/admin/dashboard', label: 'Admin dashboard', icon: ShieldCheck });
+  return { nav: BUYER_NAV, accountLinks };
+}
+
+const NAV_LINK = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
+  }`;
+
+export function BuyerLayout() {
+  const session = useSession();
+  const logout = useLogout();
+  const location = useLocation();
+  const [isNavOpen, setIsNavOpen] = useState(false);
+  const { nav, accountLinks } = navigationFor(session?.role ?? '');
+
+  useEffect(() => setIsNavOpen(false), [location.pathname]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
+          <button
+            type="button"
+            className="-ml-2 grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+            aria-expanded={isNavOpen}
+            aria-controls="shop-navigation"
+            onClick={() => setIsNavOpen((open) => !open)}
+          >
+            {isNavOpen ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
+            <span className="sr-only">{isNavOpen ? 'Close menu' : 'Open menu'}</span>
+          </button>
+          <Logo to="/products" label="Marketplace products" />
+          <nav aria-label="Shop" className="ml-6 hidden items-center gap-1 md:flex">
+            {nav.map((item) => (
+              <NavLink key={item.to} to={item.to} className={NAV_LINK}>
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="ml-auto">
+            <AccountMenu userName={session?.userName ?? ''} links={accountLinks} onLogout={logout} />
+          </div>
+        </div>
+        {isNavOpen && (
+          <nav id="shop-navigation" aria-label="Shop" className="border-t border-slate-200 bg-white px-4 py-2 md:hidden">
+            <ul className="grid gap-1">
+              {nav.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} className={(state) => `block ${NAV_LINK(state)}`}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </header>
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+

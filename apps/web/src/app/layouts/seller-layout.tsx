@@ -1,0 +1,47 @@
+import {
+  Boxes,
+  ClipboardList,
+  Landmark,
+  LayoutDashboard,
+  LifeBuoy,
+  MessageSquare,
+  Package,
+  Settings,
+  Tags,
+  Truck,
+  UserRound,
+} from 'lucide-react';
+import { useGetCurrentUserQuery } from '../../features/auth/api';
+import { useSession } from '../../lib/use-session';
+import { DashboardShell, type SidebarItem } from './dashboard-shell';
+
+const SELLER_NAV: SidebarItem[] = [
+  { to: '/seller/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/seller/product-list', label: 'Product List', icon: Package },
+  { to: '/seller/listing', label: 'Listing', icon: Tags },
+  { to: '/seller/inventory', label: 'Inventory', icon: Boxes },
+  { to: '/seller/orders', label: 'Orders', icon: ClipboardList },
+  { to: '/seller/shipments', label: 'Shipments', icon: Truck },
+  { to: '/seller/chats', label: 'Messages', icon: MessageSquare },
+  { to: '/seller/onboarding', label: 'Onboarding', icon: Landmark },
+  { to: '/seller/settings', label: 'Settings', icon: Settings },
+  { to: '/seller/help-and-support', label: 'Help & Support', icon: LifeBuoy },
+  { to: '/seller/profile', label: 'Profile', icon: UserRound },
+];
+
+export function SellerLayout() {
+  const session = useSession();
+  // The company name is not part of the stored session (SPEC §3), so it comes from the account itself.
+  const { data } = useGetCurrentUserQuery();
+  const userName = session?.userName || 'Seller';
+  const companyName = data?.user.companyName;
+
+  return (
+    <DashboardShell
+      areaName="Seller"
+      homePath="/seller/product-list"
+      items={SELLER_NAV}
+      account={companyName ? { name: companyName, detail: userName } : { name: userName, detail: 'Seller account' }}
+    />
+  );
+}

@@ -1,0 +1,33 @@
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Toaster } from 'sonner';
+import { useSessionExpiryCheck } from './use-session-expiry-check';
+
+/** Shown at the top while the next page's code downloads (routes are lazy). */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <div className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-brand-100" role="progressbar" aria-label="Loading page">
+      <div className="h-full w-2/5 animate-progress bg-brand-600" />
+    </div>
+  );
+}
+
+/** The app shell around every route: session expiry check, page-load progress, toasts. */
+export function RootLayout() {
+  useSessionExpiryCheck();
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <NavigationProgress />
+      <Outlet />
+      <ScrollRestoration />
+      <Toaster position="top-right" richColors closeButton duration={5000} />
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { areaOfPath, type Area } from '../lib/access';
+import { renderApp } from '../test/render-app';
+import { logInAs, type TestRole } from '../test/tokens';
+
+/** Every path of SPEC §2.1 with the role that may open it, the area it belongs to and its h1. */
+const ROUTE_TABLE: [path: string, role: TestRole | null, area: Area | null, title: string][] = [
+  ['/ai-search-results?q=wool%20blanket', null, null, 'Search results'],
+  ['/login', null, null, 'Log in'],
+  ['/signup', null, null, 'Create your account'],
+  ['/mobile-upload/abc123', null, null, 'Upload Photos'],
+
+  ['/seller/dashboard', 'seller', 'seller', 'Dashboard'],
+  ['/seller/inventory', 'seller', 'seller', 'Inventory'],
+  ['/seller/product-list', 'seller', 'seller', 'Product List'],
+  ['/seller/product-list/edit/p-1', 'seller', 'seller', 'Edit Product'],
+  ['/seller/product-list/view/p-1', 'seller', 'seller', 'Product Details'],
+  ['/seller/listing', 'seller', 'seller', 'Listing'],
+  ['/seller/listing/add', 'seller', 'seller', 'Add Listing'],
+  ['/seller/listing/inventory/l-1', 'seller', 'seller', 'Listing Inventory'],
+  ['/seller/listing/addInventory/l-1', 'seller', 'seller', 'Add Inventory'],
+  ['/seller/orders', 'seller', 'seller', 'Orders'],
+  ['/seller/orders/items/o-1', 'seller', 'seller', 'Order Details'],
+  ['/seller/orders/items/view/i-1', 'seller', 'seller', 'Order Item'],
+  ['/seller/shipments', 'seller', 'seller', 'Shipment Dashboard'],
+  ['/seller/chats', 'seller', 'seller', 'Messages'],
+  ['/seller/onboarding', 'seller', 'seller', 'Stripe Setup'],
+  ['/seller/settings', 'seller', 'seller', 'Settings'],
+  ['/seller/support', 'seller', 'seller', 'Support'],
+  ['/seller/help-and-support', 'seller', 'seller', 'Help & Support'],
+  ['/seller/profile', 'seller', 'seller', 'Profile'],
+
+  ['/products', 'buyer', 'signed-in', 'Products'],
+  ['/products/p-1', 'buyer', 'signed-in', 'Product Details'],
+  ['/products/checkout', 'buyer', 'buyer', 'Checkout'],
+  ['/profile', 'buyer', 'buyer', 'Profile'],
+  ['/myorders', 'buyer', 'buyer', 'My Orders'],
+  ['/user/chats', 'buyer', 'buyer', 'Messages'],
+  ['/orderDisputes', 'buyer', 'buyer', 'Disputes'],
+
+  ['/admin/dashboard', 'admin', 'admin', 'Dashboard'],
+  ['/admin/users', 'admin', 'admin', 'Users'],
+  ['/admin/users/insights/u-1', 'admin', 'admin', 'User Insights'],
+  ['/admin/orders', 'admin', 'admin', 'Orders'],
+  ['/admin/orders/orderItems/o-1', 'admin', 'admin', 'Order Items'],
+  ['/admin/rejected-orders', 'admin', 'admin', 'Rejected Orders'],
+  ['/admin/refunded-orders', 'admin', 'admin', 'Refunded Orders'],
+  ['/admin/shipped-orders', 'admin', 'admin', 'Shipped Orders'],
+  ['/admin/products', 'admin', 'admin', 'Products'],
+  ['/admin/products/view/p-1', 'admin', 'admin', 'Product Details'],
+  ['/admin/commission', 'admin', 'admin', 'Commission'],
+  ['/admin/disputes', 'admin', 'admin', 'Disputes'],
+  ['/admin/settings', 'admin', 'admin', 'Settings'],
+  ['/admin/payouts', 'admin', 'admin', 'Payout Management'],
+];
+
+describe('route table (SPEC §2.1)', () => {
+  it.each(ROUTE_TABLE)('%s opens for %s with its title as h1 and the tab title', async (path, role, area, title) => {
+    if (role) logInAs(role);
+    const { router } = renderApp(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path.split('?')[0]);
+    await waitFor(() => expect(document.title).toBe(`${title} · Marketplace`));
+    expect(areaOfPath(path)).toBe(area);
+  });
+
+  it('opens the public home page', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: /from sellers who care/ })).toBeInTheDocument();
+  });
+
+  it.each(['/no-such-page', '/seller/no-such-page', '/products/p-1/extra'])('shows the 404 page for %s', async (path) => {
+    logInAs('seller');
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+});

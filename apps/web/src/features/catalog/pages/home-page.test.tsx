@@ -1,0 +1,46 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, renderApp } from '../../../test/render-app';
+
+const CATEGORIES = [
+  { id: 'c1', name: 'Home & Kitchen', slug: 'home-kitchen' },
+  { id: 'c2', name: 'Electronics', slug: 'electronics' },
+];
+
+describe('HomePage', () => {
+  it('shows category tiles from the API, each linking to its products', async () => {
+    renderApp('/', { api: () => jsonResponse(200, { categories: CATEGORIES }) });
+
+    const section = await screen.findByRole('region', { name: 'Shop by category' });
+    const link = await within(section).findByRole('link', { name: 'Electronics' });
+    expect(link).toHaveAttribute('href', '/products?category=electronics');
+    expect(within(section).getByRole('link', { name: 'Home & Kitchen' })).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry when categories fail to load, and recovers', async () => {
+    let attempts = 0;
+    const { user } = renderApp('/', {
+      api: () => (++attempts === 1 ? jsonResponse(500, { error: 'Internal error' }) : jsonResponse(200, { categories: CATEGORIES })),
+    });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Categories could not be loaded');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Electronics' })).toBeInTheDocument();
+  });
+
+  it('sends a search to the AI search results page', async () => {
+    const { user, router } = renderApp('/', { api: () => jsonResponse(200, { categories: [] }) });
+
+    await user.type(await screen.findByRole('searchbox', { name: 'Search products' }), 'warm wool blanket');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Search results' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/ai-search-results');
+    expect(router.state.location.search).toBe('?q=warm%20wool%20blanket');
+  });
+
+  it('invites sellers to sign up', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Sell on Marketplace' })).toHaveAttribute('href', '/signup?role=seller');
+  });
+});

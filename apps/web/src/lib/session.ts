@@ -1,0 +1,148 @@
+import type { AuthResponse } from '@marketplace/contracts/auth';
+
+/**
+ * The browser keeps the session exactly as SPEC §3 describes: four localStorage keys, plus a copy of
+ * the token in sessionStorage under `jwtToken`. Nothing else reads or writes these keys.
+ */
+export const SESSION_KEYS = {
+  token: 'token',
+  role: 'role',
+  userId: 'userId',
+  userName: 'userName',
+} as const;
+export const SESSION_TOKEN_COPY_KEY = 'jwtToken';
+
+export interface Session {
+  token: string;
+  /** 'seller', 'admin', or any other value, which is treated as a buyer (SPEC §3, §6). */
+  role: string;
+  userId: string;
+  userName: string;
+}
+
+export interface TokenPayload {
+  sub?: string;
+  role?: string;
+  /** Seconds since the epoch. */
+  exp?: number;
+  [claim: string]: unknown;
+}
+
+type SessionChange = 'saved' | 'cleared' | 'expired';
+type SessionListener = (change: SessionChange) => void;
+
+const listeners = new Set<SessionListener>();
+
+// Lets the login page explain why the user is there; reset by the next login or logout.
+let didLastSessionExpire = false;
+
+function notify(change: SessionChange): void {
+  for (const listener of listeners) listener(change);
+}
+
+export function saveSession({ token, user }: AuthResponse): Session {
+  const session: Session = {
+    token,
+    role: user.role,
+    userId: user.id,
+    userName: `${user.firstName} ${user.lastName}`.trim(),
+  };
+  localStorage.setItem(SESSION_KEYS.token, session.token);
+  localStorage.setItem(SESSION_KEYS.role, session.role);
+  localStorage.setItem(SESSION_KEYS.userId, session.userId);
+  localStorage.setItem(SESSION_KEYS.userName, session.userName);
+  sessionStorage.setItem(SESSION_TOKEN_COPY_KEY, session.token);
+  didLastSessionExpire = false;
+  notify('saved');
+  return session;
+}
+
+/** The stored session, or null when no token is stored. Says nothing about whether it has expired. */
+export function readSession(): Session | null {
+  const token = localStorage.getItem(SESSION_KEYS.token);
+  if (!token) return null;
+  return {
+    token,
+    role: localStorage.getItem(SESSION_KEYS.role) ?? '',
+    userId: localStorage.getItem(SESSION_KEYS.userId) ?? '',
+    userName: localStorage.getItem(SESSION_KEYS.userName) ?? '',
+  };
+}
+
+/** Logging out: removes every session key. */
+export function clearSession(): void {
+  didLastSessionExpire = false;
+  removeSessionData();
+}
+
+function removeSessionData(): void {
+  const hadSession = readSession() !== null || sessionStorage.getItem(SESSION_TOKEN_COPY_KEY) !== null;
+  for (const key of Object.values(SESSION_KEYS)) localStorage.removeItem(key);
+  sessionStorage.removeItem(SESSION_TOKEN_COPY_KEY);
+  if (hadSession) notify('cleared');
+}
+
+/**
+ * Ends a session the server or the clock no longer accepts (SPEC §4.4). The app shell listens for
+ * this and sends the user to /login.
+ */
+export function expireSession(): void {
+  removeSessionData();
+  didLastSessionExpire = true;
+  notify('expired');
+}
+
+/** True when the last session ended because the token expired or was rejected, until the next login. */
+export function didSessionExpire(): boolean {
+  return didLastSessionExpire;
+}
+
+/** Called on every save, clear and expiry in this tab, and when another tab changes the session. */
+export function subscribeToSession(listener: SessionListener): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    const isSessionKey = event.key === null || Object.values<string>(SESSION_KEYS).includes(event.key);
+    if (isSessionKey) listener(localStorage.getItem(SESSION_KEYS.token) ? 'saved' : 'cleared');
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** Reads a JWT's claims without verifying the signature — the server verifies; the browser only needs `exp` and `role`. */
+export function decodeToken(token: string): TokenPayload | null {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts[1]) return null;
+  try {
+    const base64 = parts[1].replace(/-/g, '+').replace(/_/g, '/');
+    const padded = base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '=');
+    const bytes = Uint8Array.from(atob(padded), (character) => character.charCodeAt(0));
+    const payload: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return null;
+    return payload as TokenPayload;
+  } catch {
+    return null;
+  }
+}
+
+/** SPEC §5: a token must be decodable and have an `exp` in the future; otherwise the user is logged out. */
+export function isTokenValid(token: string, nowMs: number = Date.now()): boolean {
+  const payload = decodeToken(token);
+  if (!payload || typeof payload.exp !== 'number' || !Number.isFinite(payload.exp)) return false;
+  return payload.exp * 1000 > nowMs;
+}
+
+export function isSellerRole(role: string | null | undefined): boolean {
+  return role === 'seller';
+}
+
+export function isAdminRole(role: string | null | undefined): boolean {
+  return role === 'admin';
+}
+
+/** SPEC §2.1 and §6: a seller starts at the seller product list, every other role at the product list. */
+export function homePathFor(role: string | null | undefined): string {
+  return isSellerRole(role) ? '/seller/product-list' : '/products';
+}

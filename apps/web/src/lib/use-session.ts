@@ -1,0 +1,21 @@
+import { useSyncExternalStore } from 'react';
+import { readSession, subscribeToSession, type Session } from './session';
+
+let cachedKey: string | null = null;
+let cachedSession: Session | null = null;
+
+// useSyncExternalStore needs the same object back while storage is unchanged.
+function getSnapshot(): Session | null {
+  const session = readSession();
+  const key = session ? [session.token, session.role, session.userId, session.userName].join('\n') : '';
+  if (key !== cachedKey) {
+    cachedKey = key;
+    cachedSession = session;
+  }
+  return cachedSession;
+}
+
+/** The stored session, re-rendering on login, logout, expiry and changes made in other tabs. */
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeToSession, getSnapshot);
+}
