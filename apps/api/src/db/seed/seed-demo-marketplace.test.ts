@@ -1,13 +1,13 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import argon2 from 'argon2';
 import { asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../client';
 import { categories, productImages, products, users } from '../schema';
 import { createLocalFileStore } from '../../providers/files/local';
+import { hashPassword, verifyPassword } from '../../modules/auth/password';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo-data';
 import { seedDemoMarketplace, type SeedDemoMarketplaceResult } from './seed-demo-marketplace';
 
@@ -30,7 +30,7 @@ async function seedRun(handle: DatabaseHandle, directory: string): Promise<SeedR
     files: createLocalFileStore(directory),
     hashPassword: (plain) => {
       hashCalls += 1;
-      return argon2.hash(plain, { type: argon2.argon2id });
+      return hashPassword(plain);
     },
     now,
   });
@@ -168,8 +168,8 @@ describe('seedDemoMarketplace', () => {
     expect(seeded.hashCalls).toBe(1);
     expect(new Set(userRows.map((user) => user.passwordHash)).size).toBe(1);
     const [user] = userRows;
-    expect(await argon2.verify(user?.passwordHash ?? '', DEMO_PASSWORD)).toBe(true);
-    expect(await argon2.verify(user?.passwordHash ?? '', 'wrong-password')).toBe(false);
+    expect(await verifyPassword(user?.passwordHash ?? '', DEMO_PASSWORD)).toBe(true);
+    expect(await verifyPassword(user?.passwordHash ?? '', 'wrong-password')).toBe(false);
   });
 
   it('does nothing when the database already has users', async () => {
