@@ -73,6 +73,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(healthRoutes, { prefix: '/api/health', pingDatabase: () => database.ping() });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(categoryRoutes, { prefix: '/api/categories', db: database.db });
+  // ── catalog, listings, images and phone uploads ──
+  // ── cart, wishlist, checkout, orders and payments ──
+  // ── seller and admin reports, users and profile ──
 
   // 7. Uploaded files, the built web app, and the 404s for everything else.
   await app.register(webApp, { uploadsDirectory: config.uploadsDirectory, webDistDirectory: config.webDistDirectory });

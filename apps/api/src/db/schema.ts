@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // The database schema, one section per owning module (ARCHITECTURE.md: a module owns its tables and
 // other modules go through its service). Money is integer cents; times are timestamptz in UTC.
@@ -69,6 +69,8 @@ export const products = pgTable(
     condition: productCondition('condition').notNull().default('new'),
     // The spec's "retip": an optional paid add-on service whose price the seller sets.
     retipPriceCents: integer('retip_price_cents'),
+    // What the add-on is, e.g. "Gift wrapping"; shown beside its price.
+    retipLabel: text('retip_label'),
     weightOunces: integer('weight_ounces').notNull().default(16),
     status: productStatus('status').notNull().default('active'),
     ...timestamps,
@@ -100,4 +102,213 @@ export const productImages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('product_images_product_idx').on(table.productId, table.position)],
+);
+
+// ── uploads (modules/uploads): phone photo upload links, SPEC §2.5, §4.9, §7.4 ─────────────────
+export const uploadTokens = pgTable(
+  'upload_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Only a SHA-256 of the token is kept, so a database leak does not leak working upload links.
+    tokenHash: text('token_hash').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('upload_tokens_hash_unique').on(table.tokenHash), index('upload_tokens_product_idx').on(table.productId)],
+);
+
+// ── profile (modules/users): the buyer's address book ──────────────────────────────────────────
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    line1: text('line1').notNull(),
+    line2: text('line2'),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull().default('US'),
+    phone: text('phone'),
+    isDefault: boolean('is_default').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [index('addresses_user_idx').on(table.userId)],
+);
+
+// ── cart and wishlist (modules/cart, modules/wishlist), SPEC §3, §4.1, §4.2 ────────────────────
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    // The spec's retip: the product's paid add-on service, chosen per cart line.
+    retipAdded: boolean('retip_added').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('cart_items_user_product_unique').on(table.userId, table.productId),
+    check('cart_items_quantity_positive', sql`${table.quantity} > 0`),
+  ],
+);
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('wishlist_items_user_product_unique').on(table.userId, table.productId)],
+);
+
+// ── orders and payments (modules/orders, modules/checkout, modules/payments) ───────────────────
+// An order item moves pending → approved | rejected → shipped → delivered → completed, or refunded;
+// cancelled when the buyer cancels before approval (issue #3).
+export const orderItemStatus = pgEnum('order_item_status', [
+  'pending',
+  'approved',
+  'rejected',
+  'shipped',
+  'delivered',
+  'completed',
+  'refunded',
+  'cancelled',
+]);
+export const orderStatus = pgEnum('order_status', ['pending', 'processing', 'shipped', 'completed', 'cancelled', 'refunded']);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    status: orderStatus('status').notNull().default('pending'),
+    // The client's Idempotency-Key: a retried checkout finds this order instead of paying again.
+    idempotencyKey: text('idempotency_key'),
+    // A snapshot: later edits to the address book never change where an order ships.
+    shippingName: text('shipping_name').notNull(),
+    shippingEmail: text('shipping_email'),
+    shippingPhone: text('shipping_phone'),
+    shippingLine1: text('shipping_line1').notNull(),
+    shippingLine2: text('shipping_line2'),
+    shippingCity: text('shipping_city').notNull(),
+    shippingState: text('shipping_state').notNull(),
+    shippingPostalCode: text('shipping_postal_code').notNull(),
+    shippingCountry: text('shipping_country').notNull().default('US'),
+    itemsTotalCents: integer('items_total_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    retipTotalCents: integer('retip_total_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    index('orders_buyer_idx').on(table.buyerId, table.createdAt),
+    uniqueIndex('orders_buyer_idempotency_unique').on(table.buyerId, table.idempotencyKey),
+    check('orders_total_consistent', sql`${table.totalCents} = ${table.itemsTotalCents} + ${table.shippingCents} + ${table.retipTotalCents}`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    // Snapshots taken at checkout, so reports and payouts never change when a listing is edited.
+    title: text('title').notNull(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id),
+    priceCents: integer('price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    retipAdded: boolean('retip_added').notNull().default(false),
+    retipPriceCents: integer('retip_price_cents').notNull().default(0),
+    status: orderItemStatus('status').notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    // Flipped once by a successful payout (SPEC §4.7); the payouts module owns the payout rows.
+    sellerPaid: boolean('seller_paid').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [
+    index('order_items_order_idx').on(table.orderId),
+    index('order_items_seller_status_idx').on(table.sellerId, table.status),
+    index('order_items_status_idx').on(table.status, table.updatedAt),
+    check('order_items_quantity_positive', sql`${table.quantity} > 0`),
+    check('order_items_price_non_negative', sql`${table.priceCents} >= 0`),
+  ],
+);
+
+export const paymentStatus = pgEnum('payment_status', ['succeeded', 'failed', 'partially_refunded', 'refunded']);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    status: paymentStatus('status').notNull(),
+    // Card brand and last four digits only; a card number is never stored.
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('payments_provider_payment_unique').on(table.provider, table.providerPaymentId),
+    index('payments_order_idx').on(table.orderId),
+    check('payments_refund_within_amount', sql`${table.refundedCents} between 0 and ${table.amountCents}`),
+  ],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    // One refund per order item: a retried rejection never refunds twice.
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    amountCents: integer('amount_cents').notNull(),
+    providerRefundId: text('provider_refund_id').notNull(),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('refunds_order_item_unique').on(table.orderItemId)],
 );
