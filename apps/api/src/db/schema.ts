@@ -157,6 +157,8 @@ export const cartItems = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
+    // The price when the line was added, so checkout can show what changed since (issue #3).
+    priceCentsAtAdd: integer('price_cents_at_add').notNull(),
     // The spec's retip: the product's paid add-on service, chosen per cart line.
     retipAdded: boolean('retip_added').notNull().default(false),
     ...timestamps,

@@ -22,6 +22,7 @@ CREATE TABLE "cart_items" (
 	"user_id" uuid NOT NULL,
 	"product_id" uuid NOT NULL,
 	"quantity" integer NOT NULL,
+	"price_cents_at_add" integer NOT NULL,
 	"retip_added" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
