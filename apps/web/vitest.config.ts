@@ -7,6 +7,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    testTimeout: 20_000,
     // Every test starts from real timers, real fetch and untouched mocks.
     restoreMocks: true,
     unstubGlobals: true,

@@ -4,11 +4,31 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
 import { createLoginThrottle } from './modules/auth/login-throttle';
+import { cartRoutes } from './modules/cart/cart.routes';
+import { createCartService } from './modules/cart/cart.service';
+import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { createCheckoutService } from './modules/checkout/checkout.service';
+import { buyerOrderRoutes, sellerOrderRoutes } from './modules/orders/orders.routes';
+import { createOrdersService } from './modules/orders/orders.service';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
+import { createWishlistService } from './modules/wishlist/wishlist.service';
+import { createPaymentProvider } from './providers/payment/create-payment-provider';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createTokenService } from './modules/auth/tokens';
 import { categoryRoutes } from './modules/catalog/categories.routes';
+import { productRoutes } from './modules/catalog/products.routes';
+import { createProductsService } from './modules/catalog/products.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { uploadRoutes } from './modules/uploads/uploads.routes';
+import { createUploadsService } from './modules/uploads/uploads.service';
+import { adminOrderRoutes } from './modules/orders/admin-orders.routes';
+import { createAdminOrdersService } from './modules/orders/admin-orders.service';
+import { addressRoutes } from './modules/users/addresses.routes';
+import { createAddressesService } from './modules/users/addresses.service';
+import { profileRoutes } from './modules/users/profile.routes';
+import { adminUserRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
 import apiDocs from './plugins/api-docs';
 import authentication from './plugins/authentication';
 import errorHandler from './plugins/error-handler';
@@ -74,8 +94,25 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(categoryRoutes, { prefix: '/api/categories', db: database.db });
   // ── catalog, listings, images and phone uploads ──
+  const products = createProductsService({ db: database.db, files: deps.files, clock });
+  await app.register(productRoutes, { prefix: '/api', products });
+  const uploads = createUploadsService({ db: database.db, files: deps.files, clock, publicUrl: config.publicUrl, products });
+  await app.register(uploadRoutes, { prefix: '/api', uploads });
   // ── cart, wishlist, checkout, orders and payments ──
+  const payments = createPaymentProvider(config, clock);
+  const cart = createCartService({ db: database.db, files: deps.files, clock });
+  const orders = createOrdersService({ db: database.db, files: deps.files, clock, payments });
+  await app.register(cartRoutes, { prefix: '/api/cart', cart });
+  await app.register(wishlistRoutes, { prefix: '/api/wishlist', wishlist: createWishlistService({ db: database.db, files: deps.files, clock }) });
+  await app.register(checkoutRoutes, { prefix: '/api', checkout: createCheckoutService({ db: database.db, clock, cart, payments }) });
+  await app.register(buyerOrderRoutes, { prefix: '/api/orders', orders });
+  await app.register(sellerOrderRoutes, { prefix: '/api/seller', orders });
   // ── seller and admin reports, users and profile ──
+  const usersService = createUsersService({ db: database.db, clock });
+  await app.register(profileRoutes, { prefix: '/api/users/me', users: usersService });
+  await app.register(addressRoutes, { prefix: '/api/users/me/addresses', addresses: createAddressesService({ db: database.db, clock }) });
+  await app.register(adminUserRoutes, { prefix: '/api/admin/users', users: usersService });
+  await app.register(adminOrderRoutes, { prefix: '/api/admin', adminOrders: createAdminOrdersService({ db: database.db, files: deps.files }) });
 
   // 7. Uploaded files, the built web app, and the 404s for everything else.
   await app.register(webApp, { uploadsDirectory: config.uploadsDirectory, webDistDirectory: config.webDistDirectory });

@@ -28,6 +28,9 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
 });
 
 export interface Config {
@@ -47,6 +50,10 @@ export interface Config {
   seedDemoData: boolean;
   logLevel: string;
   loginThrottle: { maxFailures: number; windowSeconds: number };
+  /** Payments go through Stripe when set; otherwise through the embedded sandbox. */
+  stripeSecretKey: string | undefined;
+  stripePublishableKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
 }
 
 /**
@@ -92,5 +99,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     seedDemoData: env.SEED_DEMO_DATA,
     logLevel: env.LOG_LEVEL,
     loginThrottle: { maxFailures: env.LOGIN_MAX_FAILURES, windowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS },
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
   };
 }

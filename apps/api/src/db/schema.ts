@@ -79,6 +79,10 @@ export const products = pgTable(
     index('products_seller_idx').on(table.sellerId),
     index('products_category_idx').on(table.categoryId),
     index('products_created_idx').on(table.createdAt),
+    // Typo-tolerant search (issue #3): trigram similarity on the title, full-text over title + description.
+    index('products_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
+    index('products_search_fts_idx').using('gin', sql`to_tsvector('english', ${table.title} || ' ' || ${table.description})`),
+    index('products_status_created_idx').on(table.status, table.createdAt),
     check('products_price_positive', sql`${table.priceCents} > 0`),
     check('products_quantity_non_negative', sql`${table.quantity} >= 0`),
     check('products_retip_non_negative', sql`${table.retipPriceCents} is null or ${table.retipPriceCents} >= 0`),

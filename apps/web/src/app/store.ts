@@ -1,10 +1,13 @@
 import { configureStore } from '@reduxjs/toolkit';
+import { cartReducer } from '../features/cart/slice';
+import { wishlistReducer } from '../features/wishlist/slice';
 import { api } from '../lib/api';
 
 /** A fresh store per call so each test starts empty; the app makes one in main.tsx. */
 export function makeStore() {
   return configureStore({
-    reducer: { [api.reducerPath]: api.reducer },
+    // SPEC §3: the cart and the wishlist are Redux slices, mirrored from the server's answers.
+    reducer: { [api.reducerPath]: api.reducer, cart: cartReducer, wishlist: wishlistReducer },
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
   });
 }

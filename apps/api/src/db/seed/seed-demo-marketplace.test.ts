@@ -1,11 +1,11 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../client';
-import { categories, productImages, products, users } from '../schema';
+import { categories, orderItems, orders, payments, productImages, products, refunds, users } from '../schema';
 import { createLocalFileStore } from '../../providers/files/local';
 import { hashPassword, verifyPassword } from '../../modules/auth/password';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo-data';
@@ -51,6 +51,7 @@ describe('seedDemoMarketplace', () => {
   let handle: DatabaseHandle;
   let firstRun: SeedRun;
   let firstCatalog: Awaited<ReturnType<typeof readCatalog>>;
+  let firstOrders: Array<typeof orders.$inferSelect>;
   /** The run whose rows are in the database. */
   let seeded: SeedRun;
 
@@ -65,6 +66,7 @@ describe('seedDemoMarketplace', () => {
 
     firstRun = await seedRun(handle, firstDirectory);
     firstCatalog = await readCatalog(handle);
+    firstOrders = await handle.db.select().from(orders).orderBy(asc(orders.id));
     await handle.db.execute(sql`truncate table product_images, products, categories, users cascade`);
     seeded = await seedRun(handle, secondDirectory);
   });
@@ -160,6 +162,58 @@ describe('seedDemoMarketplace', () => {
       const thumbnail = await sharp(await readFile(path.join(seeded.directory, image?.thumbnailKey ?? 'missing'))).metadata();
       expect([thumbnail.format, thumbnail.width, thumbnail.height]).toEqual(['webp', 320, 320]);
     }
+  });
+
+  it('seeds orders in every item status for each seller, with payments and refunds that add up', async () => {
+    const [userRows, orderRows, itemRows, paymentRows, refundRows] = await Promise.all([
+      handle.db.select().from(users),
+      handle.db.select().from(orders),
+      handle.db.select().from(orderItems),
+      handle.db.select().from(payments),
+      handle.db.select().from(refunds),
+    ]);
+    const sellers = userRows.filter((user) => user.role === 'seller');
+    const allStatuses = ['pending', 'approved', 'rejected', 'shipped', 'delivered', 'completed', 'refunded', 'cancelled'];
+    for (const seller of sellers) {
+      expect(new Set(itemRows.filter((item) => item.sellerId === seller.id).map((item) => item.status)), seller.email).toEqual(new Set(allStatuses));
+    }
+    expect(seeded.result.counts).toMatchObject({ orders: orderRows.length, orderItems: itemRows.length });
+
+    const northwind = sellers.find((seller) => seller.email === 'seller@example.com');
+    const mine = itemRows.filter((item) => item.sellerId === northwind?.id);
+    expect(new Set(mine.filter((item) => item.status === 'approved').map((item) => item.orderId)).size).toBeGreaterThanOrEqual(3);
+    const shipped = mine.filter((item) => item.status === 'shipped');
+    expect(shipped.length).toBeGreaterThanOrEqual(12);
+    const paidOut = shipped.filter((item) => item.sellerPaid).length;
+    expect(paidOut).toBeGreaterThan(0);
+    expect(paidOut).toBeLessThan(shipped.length / 2);
+
+    // Every order has one payment of its total; every rejected, refunded or cancelled item one refund.
+    expect(paymentRows).toHaveLength(orderRows.length);
+    for (const order of orderRows) {
+      expect(order.totalCents).toBe(order.itemsTotalCents + order.shippingCents + order.retipTotalCents);
+      const items = itemRows.filter((item) => item.orderId === order.id);
+      expect(order.itemsTotalCents).toBe(items.reduce((total, item) => total + item.priceCents * item.quantity, 0));
+      const payment = paymentRows.find((row) => row.orderId === order.id);
+      expect(payment?.amountCents).toBe(order.totalCents);
+      const refunded = refundRows.filter((row) => row.paymentId === payment?.id).reduce((total, row) => total + row.amountCents, 0);
+      expect(payment?.refundedCents).toBe(refunded);
+      expect(refunded).toBeLessThanOrEqual(order.totalCents);
+      expect(order.createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
+    }
+    const closed = itemRows.filter((item) => ['rejected', 'refunded', 'cancelled'].includes(item.status));
+    expect(refundRows.map((row) => row.orderItemId).sort()).toEqual(closed.map((item) => item.id).sort());
+    const cancelledOrders = orderRows.filter((order) => order.status === 'cancelled').map((order) => order.id);
+    expect(cancelledOrders.length).toBeGreaterThan(0);
+    const cancelledItems = await handle.db.select().from(orderItems).where(inArray(orderItems.orderId, cancelledOrders));
+    for (const item of cancelledItems) expect(item.status).toBe('cancelled');
+  });
+
+  it('seeds the same orders on a fresh database', async () => {
+    expect(seeded.result.counts.orders).toBeGreaterThan(0);
+    expect(seeded.result).toEqual(firstRun.result);
+    const identity = (rows: Array<typeof orders.$inferSelect>) => rows.map(({ id, buyerId, totalCents, createdAt, status }) => ({ id, buyerId, totalCents, createdAt, status }));
+    expect(identity(await handle.db.select().from(orders).orderBy(asc(orders.id)))).toEqual(identity(firstOrders));
   });
 
   it('hashes the demo password once and stores a hash that verifies', async () => {

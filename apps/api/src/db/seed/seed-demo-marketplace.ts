@@ -33,6 +33,7 @@ import {
 } from './demo-data';
 import { drawProductImage } from './draw-product-image';
 import { createRandom, type Random } from './random';
+import { seedOrders } from './seed-orders';
 
 /** Changing it changes every id and picture of the demo data. */
 const DEMO_SEED = 'demo-marketplace/v1';
@@ -58,6 +59,8 @@ export interface SeedCounts {
   buyers: number;
   products: number;
   productImages: number;
+  orders: number;
+  orderItems: number;
 }
 
 export interface SeedDemoMarketplaceResult {
@@ -119,7 +122,7 @@ export interface SeededCatalog {
   products: SeededProduct[];
 }
 
-const noCounts: SeedCounts = { categories: 0, admins: 0, sellers: 0, buyers: 0, products: 0, productImages: 0 };
+const noCounts: SeedCounts = { categories: 0, admins: 0, sellers: 0, buyers: 0, products: 0, productImages: 0, orders: 0, orderItems: 0 };
 
 export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): Promise<SeedDemoMarketplaceResult> {
   const { db, files, hashPassword, now = new Date() } = options;
@@ -138,6 +141,7 @@ export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): 
     const context: SeedContext = { executor: transaction, files, random: createRandom(DEMO_SEED), now };
     const seededUsers = await seedUsers(context, { passwordHash });
     const catalog = await seedCatalog(context, { users: seededUsers });
+    const seededOrders = await seedOrders(context, { users: seededUsers, catalog });
 
     return {
       seeded: true,
@@ -148,6 +152,8 @@ export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): 
         buyers: seededUsers.buyers.length,
         products: catalog.products.length,
         productImages: catalog.products.reduce((total, product) => total + product.images.length, 0),
+        orders: seededOrders.orders,
+        orderItems: seededOrders.orderItems,
       },
     };
   });

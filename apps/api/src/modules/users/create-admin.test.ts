@@ -59,12 +59,13 @@ describe('npm run create-admin', () => {
     const admin = await findUserByEmail(database.db, 'ops@example.com');
     expect(admin?.role).toBe('admin');
     expect(await verifyPassword(admin!.passwordHash, 'ops-password-1')).toBe(true);
-  });
+    // A whole `npm run` plus a PGlite boot: allow for a busy machine.
+  }, 90_000);
 
   it('exits with a usage message when arguments are missing', async () => {
     await expect(run('npm', ['run', '--silent', 'create-admin', '--', '--email', 'x@example.com'], { cwd: REPOSITORY_ROOT, env: { ...process.env, DATA_DIR: dataDirectory } })).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining('Usage: npm run create-admin -- --email E --password P'),
     });
-  });
+  }, 60_000);
 });

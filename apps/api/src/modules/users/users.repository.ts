@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -28,4 +28,50 @@ export async function insertUser(executor: Executor, values: NewUserRecord): Pro
 export async function countUsers(executor: Executor): Promise<number> {
   const [row] = await executor.select({ value: count() }).from(users);
   return row?.value ?? 0;
+}
+
+/** `%`, `_` and `\` typed by a user match themselves in an ILIKE pattern, not any text. */
+export function likePatternOf(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+export async function updateUser(
+  executor: Executor,
+  id: string,
+  values: Partial<Pick<NewUserRecord, 'firstName' | 'lastName' | 'phone' | 'companyName' | 'passwordHash' | 'status'>> & { updatedAt: Date },
+): Promise<UserRecord | null> {
+  const [row] = await executor.update(users).set(values).where(eq(users.id, id)).returning();
+  return row ?? null;
+}
+
+export interface UserSearch {
+  q?: string | undefined;
+  role?: UserRecord['role'] | undefined;
+  status?: UserRecord['status'] | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** One page of users matching the filters, newest first, and how many match in all. */
+export async function findUsersPage(executor: Executor, search: UserSearch): Promise<{ rows: UserRecord[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (search.role) conditions.push(eq(users.role, search.role));
+  if (search.status) conditions.push(eq(users.status, search.status));
+  if (search.q) {
+    const pattern = likePatternOf(search.q);
+    conditions.push(
+      or(
+        ilike(users.email, pattern),
+        ilike(users.companyName, pattern),
+        // "Ada Lovelace" finds Ada Lovelace as well as "Ada" or "Love" do.
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      )!,
+    );
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [totalRow]] = await Promise.all([
+    executor.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(search.limit).offset(search.offset),
+    executor.select({ value: count() }).from(users).where(where),
+  ]);
+  return { rows, total: totalRow?.value ?? 0 };
 }

@@ -1,5 +1,22 @@
 import type { User } from '@marketplace/contracts/auth';
-import type { UserRecord } from './users.repository';
+import {
+  CANNOT_SUSPEND_SELF_MESSAGE,
+  CURRENT_PASSWORD_INCORRECT_MESSAGE,
+  type AdminUser,
+  type AdminUsersResponse,
+  type ProfileUser,
+  type UserInsightsResponse,
+  type UserStatus,
+} from '@marketplace/contracts/users';
+import { centsToDollars } from '@marketplace/domain/money';
+import { totalPagesFor } from '@marketplace/domain/pagination-window';
+import type { Role } from '@marketplace/contracts/auth';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { badRequest, notFound } from '../../lib/http-errors';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { findBuyerTotals, findRecentOrdersOfBuyer, findRecentSalesOfSeller, findSellerTotals } from './insights.repository';
+import { findUserById, findUsersPage, updateUser, type UserRecord } from './users.repository';
 
 /** The public face of a user row: never the password hash. */
 export function toUserDto(user: UserRecord): User {
@@ -15,4 +32,139 @@ export function toUserDto(user: UserRecord): User {
 
 export function fullNameOf(user: Pick<UserRecord, 'firstName' | 'lastName'>): string {
   return `${user.firstName} ${user.lastName}`.trim();
+}
+
+export function toProfileDto(user: UserRecord): ProfileUser {
+  return { ...toUserDto(user), phone: user.phone ?? null, createdAt: user.createdAt.toISOString() };
+}
+
+export function toAdminUserDto(user: UserRecord): AdminUser {
+  return { ...toUserDto(user), status: user.status, createdAt: user.createdAt.toISOString() };
+}
+
+export const USER_NOT_FOUND_MESSAGE = 'User not found';
+export const COMPANY_NAME_SELLERS_ONLY_MESSAGE = 'Only sellers have a company name';
+/** How many recent orders and sales the insights page shows. */
+export const INSIGHTS_RECENT_LIMIT = 5;
+
+export interface ProfileChanges {
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  phone?: string | null | undefined;
+  companyName?: string | undefined;
+}
+
+export interface UserListQuery {
+  q?: string | undefined;
+  role?: Role | undefined;
+  status?: UserStatus | undefined;
+  page: number;
+  limit: number;
+}
+
+export interface UsersService {
+  updateProfile(user: UserRecord, changes: ProfileChanges): Promise<ProfileUser>;
+  changePassword(user: UserRecord, currentPassword: string, newPassword: string): Promise<void>;
+  listUsers(query: UserListQuery): Promise<AdminUsersResponse>;
+  setUserStatus(admin: UserRecord, userId: string, status: UserStatus): Promise<AdminUser>;
+  findInsights(userId: string): Promise<UserInsightsResponse>;
+}
+
+export function createUsersService(deps: { db: Database; clock: Clock }): UsersService {
+  return {
+    async updateProfile(user, changes) {
+      if (changes.companyName !== undefined && user.role !== 'seller') {
+        throw badRequest(COMPANY_NAME_SELLERS_ONLY_MESSAGE, { issues: [{ path: 'companyName', message: COMPANY_NAME_SELLERS_ONLY_MESSAGE }] });
+      }
+      const updated = await updateUser(deps.db, user.id, {
+        ...(changes.firstName !== undefined ? { firstName: changes.firstName } : {}),
+        ...(changes.lastName !== undefined ? { lastName: changes.lastName } : {}),
+        ...(changes.phone !== undefined ? { phone: changes.phone === '' ? null : changes.phone } : {}),
+        ...(changes.companyName !== undefined ? { companyName: changes.companyName } : {}),
+        updatedAt: deps.clock.now(),
+      });
+      if (!updated) throw notFound(USER_NOT_FOUND_MESSAGE);
+      return toProfileDto(updated);
+    },
+
+    async changePassword(user, currentPassword, newPassword) {
+      // Read the hash afresh: the request's user row was loaded before any concurrent change.
+      const current = await findUserById(deps.db, user.id);
+      if (!current || !(await verifyPassword(current.passwordHash, currentPassword))) {
+        throw badRequest(CURRENT_PASSWORD_INCORRECT_MESSAGE, { issues: [{ path: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT_MESSAGE }] });
+      }
+      await updateUser(deps.db, user.id, { passwordHash: await hashPassword(newPassword), updatedAt: deps.clock.now() });
+    },
+
+    async listUsers(query) {
+      const { rows, total } = await findUsersPage(deps.db, {
+        q: query.q || undefined,
+        role: query.role,
+        status: query.status,
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+      });
+      return {
+        users: rows.map(toAdminUserDto),
+        pagination: { page: query.page, limit: query.limit, totalPages: totalPagesFor(total, query.limit), totalItems: total },
+      };
+    },
+
+    async setUserStatus(admin, userId, status) {
+      // Suspension takes effect at once: authentication rejects every token of a non-active user.
+      if (userId === admin.id && status === 'suspended') {
+        throw badRequest(CANNOT_SUSPEND_SELF_MESSAGE);
+      }
+      const updated = await updateUser(deps.db, userId, { status, updatedAt: deps.clock.now() });
+      if (!updated) throw notFound(USER_NOT_FOUND_MESSAGE);
+      return toAdminUserDto(updated);
+    },
+
+    async findInsights(userId) {
+      const user = await findUserById(deps.db, userId);
+      if (!user) throw notFound(USER_NOT_FOUND_MESSAGE);
+      const [buyer, seller] = await Promise.all([
+        user.role === 'buyer' ? findBuyerInsights(deps.db, user.id) : null,
+        user.role === 'seller' ? findSellerInsights(deps.db, user.id) : null,
+      ]);
+      return { user: { ...toAdminUserDto(user), phone: user.phone ?? null }, buyer, seller };
+    },
+  };
+}
+
+async function findBuyerInsights(db: Database, buyerId: string): Promise<UserInsightsResponse['buyer']> {
+  const [totals, recentOrders] = await Promise.all([findBuyerTotals(db, buyerId), findRecentOrdersOfBuyer(db, buyerId, INSIGHTS_RECENT_LIMIT)]);
+  return {
+    ordersCount: totals.ordersCount,
+    // Net of refunds: what the buyer actually paid and kept paid.
+    totalSpent: centsToDollars(totals.orderedCents - totals.refundedCents),
+    lastOrderAt: totals.lastOrderAt ? new Date(totals.lastOrderAt).toISOString() : null,
+    recentOrders: recentOrders.map((order) => ({
+      id: order.id,
+      createdAt: order.createdAt.toISOString(),
+      status: order.status,
+      total: centsToDollars(order.totalCents),
+      itemsCount: order.itemsCount,
+    })),
+  };
+}
+
+async function findSellerInsights(db: Database, sellerId: string): Promise<UserInsightsResponse['seller']> {
+  const [totals, recentSales] = await Promise.all([findSellerTotals(db, sellerId), findRecentSalesOfSeller(db, sellerId, INSIGHTS_RECENT_LIMIT)]);
+  return {
+    listingsCount: totals.listingsCount,
+    activeListings: totals.activeListings,
+    itemsSold: totals.itemsSold,
+    revenue: centsToDollars(totals.revenueCents),
+    recentSales: recentSales.map((sale) => ({
+      orderItemId: sale.orderItemId,
+      orderId: sale.orderId,
+      title: sale.title,
+      quantity: sale.quantity,
+      total: centsToDollars(sale.totalCents),
+      status: sale.status,
+      createdAt: sale.createdAt.toISOString(),
+      buyer: { fullName: fullNameOf({ firstName: sale.buyerFirstName, lastName: sale.buyerLastName }) },
+    })),
+  };
 }

@@ -6,6 +6,7 @@ import { isAdminRole, isSellerRole } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 import { useLogout } from '../use-logout';
 import { AccountMenu, type AccountMenuLink } from './account-menu';
+import { ShopHeaderButtons, ShopProvider } from './shop-provider';
 
 interface NavItem {
   to: string;
@@ -56,49 +57,52 @@ export function BuyerLayout() {
   useEffect(() => setIsNavOpen(false), [location.pathname]);
 
   return (
-    <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
-          <button
-            type="button"
-            className="-ml-2 grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
-            aria-expanded={isNavOpen}
-            aria-controls="shop-navigation"
-            onClick={() => setIsNavOpen((open) => !open)}
-          >
-            {isNavOpen ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
-            <span className="sr-only">{isNavOpen ? 'Close menu' : 'Open menu'}</span>
-          </button>
-          <Logo to="/products" label="Marketplace products" />
-          <nav aria-label="Shop" className="ml-6 hidden items-center gap-1 md:flex">
-            {nav.map((item) => (
-              <NavLink key={item.to} to={item.to} className={NAV_LINK}>
-                {item.label}
-              </NavLink>
-            ))}
-          </nav>
-          <div className="ml-auto">
-            <AccountMenu userName={session?.userName ?? ''} links={accountLinks} onLogout={logout} />
-          </div>
-        </div>
-        {isNavOpen && (
-          <nav id="shop-navigation" aria-label="Shop" className="border-t border-slate-200 bg-white px-4 py-2 md:hidden">
-            <ul className="grid gap-1">
+    <ShopProvider>
+      <div className="flex min-h-dvh flex-col">
+        <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+          <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
+            <button
+              type="button"
+              className="-ml-2 grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+              aria-expanded={isNavOpen}
+              aria-controls="shop-navigation"
+              onClick={() => setIsNavOpen((open) => !open)}
+            >
+              {isNavOpen ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
+              <span className="sr-only">{isNavOpen ? 'Close menu' : 'Open menu'}</span>
+            </button>
+            <Logo to="/products" label="Marketplace products" />
+            <nav aria-label="Shop" className="ml-6 hidden items-center gap-1 md:flex">
               {nav.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} className={(state) => `block ${NAV_LINK(state)}`}>
-                    {item.label}
-                  </NavLink>
-                </li>
+                <NavLink key={item.to} to={item.to} className={NAV_LINK}>
+                  {item.label}
+                </NavLink>
               ))}
-            </ul>
-          </nav>
-        )}
-      </header>
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
-        <Outlet />
-      </main>
-    </div>
+            </nav>
+            <div className="ml-auto flex items-center gap-1 sm:gap-2">
+              <ShopHeaderButtons />
+              <AccountMenu userName={session?.userName ?? ''} links={accountLinks} onLogout={logout} />
+            </div>
+          </div>
+          {isNavOpen && (
+            <nav id="shop-navigation" aria-label="Shop" className="border-t border-slate-200 bg-white px-4 py-2 md:hidden">
+              <ul className="grid gap-1">
+                {nav.map((item) => (
+                  <li key={item.to}>
+                    <NavLink to={item.to} className={(state) => `block ${NAV_LINK(state)}`}>
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+        </header>
+        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
+          <Outlet />
+        </main>
+      </div>
+    </ShopProvider>
   );
 }
 

@@ -1,5 +1,232 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ChartNoAxesColumn, UserCheck, UserX } from 'lucide-react';
+import { toast } from 'sonner';
+import { ROLES } from '@marketplace/contracts/auth';
+import type { AdminUser } from '@marketplace/contracts/users';
+import { Button, buttonClasses } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FilterSearch } from '../../../components/filter-search';
+import { EmptyState, LoadError, LoadingState } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
+import { Pagination } from '../../../components/pagination';
+import { SelectField } from '../../../components/select-field';
+import { StatusBadge, statusLabel } from '../../../components/status-badge';
+import { describeApiError } from '../../../lib/api-error';
+import { formatDate } from '../../../lib/format';
+import { useListParams } from '../../../lib/use-list-params';
+import { useSession } from '../../../lib/use-session';
+import { useListAdminUsersQuery, useUpdateAdminUserStatusMutation } from '../api';
+
+const PAGE_SIZE = 10;
+const FILTER_KEYS = ['q', 'role', 'status'] as const;
+const ROLE_OPTIONS = [{ value: '', label: 'All roles' }, ...ROLES.map((role) => ({ value: role, label: statusLabel(role) }))];
+const STATUS_OPTIONS = [
+  { value: '', label: 'All statuses' },
+  { value: 'active', label: 'Active' },
+  { value: 'suspended', label: 'Suspended' },
+];
+
+const ROLE_BADGE: Record<AdminUser['role'], string> = {
+  admin: 'bg-violet-100 text-violet-800 ring-violet-600/20',
+  seller: 'bg-sky-100 text-sky-800 ring-sky-600/20',
+  buyer: 'bg-slate-100 text-slate-700 ring-slate-500/20',
+};
+
+function fullName(user: AdminUser): string {
+  return `${user.firstName} ${user.lastName}`.trim() || user.email;
+}
+
+function RoleBadge({ role }: { role: AdminUser['role'] }) {
+  return <span className={`inline-flex rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${ROLE_BADGE[role]}`}>{statusLabel(role)}</span>;
+}
+
+function UserStatusBadge({ status }: { status: AdminUser['status'] }) {
+  return <StatusBadge status={status} colour={status === 'active' ? 'green' : 'red'} />;
+}
+
+interface UserActionsProps {
+  user: AdminUser;
+  isSelf: boolean;
+  onChangeStatus: (user: AdminUser) => void;
+}
+
+function UserActions({ user, isSelf, onChangeStatus }: UserActionsProps) {
+  const name = fullName(user);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Link to={`/admin/users/insights/${user.id}`} aria-label={`Insights for ${name}`} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+        <ChartNoAxesColumn className="size-4" aria-hidden />
+        Insights
+      </Link>
+      {/* Admins cannot suspend themselves (the API refuses too), so the action is not offered. */}
+      {!isSelf &&
+        (user.status === 'active' ? (
+          <Button variant="secondary" size="sm" onClick={() => onChangeStatus(user)} aria-label={`Suspend ${name}`}>
+            <UserX className="size-4 text-red-600" aria-hidden />
+            Suspend
+          </Button>
+        ) : (
+          <Button variant="secondary" size="sm" onClick={() => onChangeStatus(user)} aria-label={`Reactivate ${name}`}>
+            <UserCheck className="size-4 text-brand-700" aria-hidden />
+            Reactivate
+          </Button>
+        ))}
+    </div>
+  );
+}
+
+function NameAndEmail({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
+  return (
+    <div className="min-w-0">
+      <p className="truncate font-medium text-slate-900">
+        {fullName(user)}
+        {isSelf && <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-800">You</span>}
+      </p>
+      <p className="truncate text-sm text-slate-500">{user.email}</p>
+    </div>
+  );
+}
+
+function UsersTable({ users, selfId, onChangeStatus }: { users: AdminUser[]; selfId: string | undefined; onChangeStatus: (user: AdminUser) => void }) {
+  return (
+    <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm md:block">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Users</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3">Name</th>
+            <th scope="col" className="px-4 py-3">Company</th>
+            <th scope="col" className="px-4 py-3">Role</th>
+            <th scope="col" className="px-4 py-3">Status</th>
+            <th scope="col" className="px-4 py-3">Joined</th>
+            <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {users.map((user) => (
+            <tr key={user.id} className="align-middle">
+              <td className="max-w-64 px-4 py-3"><NameAndEmail user={user} isSelf={user.id === selfId} /></td>
+              <td className="px-4 py-3 text-slate-700">{user.companyName ?? <span className="text-slate-400">—</span>}</td>
+              <td className="px-4 py-3"><RoleBadge role={user.role} /></td>
+              <td className="px-4 py-3"><UserStatusBadge status={user.status} /></td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(user.createdAt)}</td>
+              <td className="px-4 py-3"><div className="flex justify-end"><UserActions user={user} isSelf={user.id === selfId} onChangeStatus={onChangeStatus} /></div></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function UserCards({ users, selfId, onChangeStatus }: { users: AdminUser[]; selfId: string | undefined; onChangeStatus: (user: AdminUser) => void }) {
+  return (
+    <ul className="grid gap-3 md:hidden" aria-label="Users">
+      {users.map((user) => (
+        <li key={user.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <NameAndEmail user={user} isSelf={user.id === selfId} />
+          <div className="mt-3 flex flex-wrap items-center gap-2">
+            <RoleBadge role={user.role} />
+            <UserStatusBadge status={user.status} />
+            {user.companyName && <span className="text-sm text-slate-600">{user.companyName}</span>}
+          </div>
+          <p className="mt-2 text-xs text-slate-500">Joined {formatDate(user.createdAt)}</p>
+          <div className="mt-3 border-t border-slate-100 pt-3">
+            <UserActions user={user} isSelf={user.id === selfId} onChangeStatus={onChangeStatus} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function UsersPage() {
-  return <PageHeader title="Users" description="Every buyer, seller and administrator, with their status." />;
+  const session = useSession();
+  const { filters, page, hasFilters, setFilter, setPage, clearFilters } = useListParams(FILTER_KEYS);
+  const { data, error, isLoading, isFetching, refetch } = useListAdminUsersQuery({
+    q: filters.q || undefined,
+    role: (filters.role || undefined) as AdminUser['role'] | undefined,
+    status: (filters.status || undefined) as AdminUser['status'] | undefined,
+    page,
+    limit: PAGE_SIZE,
+  });
+  const [updateStatus, { isLoading: isUpdating }] = useUpdateAdminUserStatusMutation();
+  const [pendingChange, setPendingChange] = useState<AdminUser | null>(null);
+
+  const isSuspending = pendingChange?.status === 'active';
+
+  async function confirmChange() {
+    if (!pendingChange) return;
+    const name = fullName(pendingChange);
+    try {
+      await updateStatus({ id: pendingChange.id, status: isSuspending ? 'suspended' : 'active' }).unwrap();
+      toast.success(isSuspending ? `${name} is suspended` : `${name} is active again`);
+      setPendingChange(null);
+    } catch (updateError) {
+      toast.error(describeApiError(updateError).message);
+    }
+  }
+
+  const users = data?.users ?? [];
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader title="Users" description="Every buyer, seller and administrator, with their status." />
+
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
+        <FilterSearch
+          className="col-span-2 lg:col-span-1"
+          label="Search users"
+          placeholder="Name, email or company"
+          value={filters.q}
+          onSearch={(query) => setFilter('q', query)}
+        />
+        <SelectField label="Role" options={ROLE_OPTIONS} value={filters.role} onChange={(event) => setFilter('role', event.target.value)} />
+        <SelectField label="Status" options={STATUS_OPTIONS} value={filters.status} onChange={(event) => setFilter('status', event.target.value)} />
+        {hasFilters && (
+          <Button variant="ghost" onClick={clearFilters} className="justify-self-start">
+            Clear filters
+          </Button>
+        )}
+      </div>
+
+      {isLoading ? (
+        <LoadingState label="Loading users…" />
+      ) : error && !data ? (
+        <LoadError title="Users could not be loaded" error={error} onRetry={() => void refetch()} isRetrying={isFetching} />
+      ) : users.length === 0 ? (
+        <EmptyState title="No users found">{hasFilters ? 'Try another search or clear the filters.' : 'Nobody has signed up yet.'}</EmptyState>
+      ) : (
+        <div className={`grid gap-4 transition-opacity ${isFetching ? 'opacity-60' : ''}`} aria-busy={isFetching || undefined}>
+          <UsersTable users={users} selfId={session?.userId} onChangeStatus={setPendingChange} />
+          <UserCards users={users} selfId={session?.userId} onChangeStatus={setPendingChange} />
+          {data && (
+            <Pagination
+              label="Users pages"
+              page={data.pagination.page}
+              totalPages={data.pagination.totalPages}
+              totalItems={data.pagination.totalItems}
+              pageSize={data.pagination.limit}
+              onPageChange={setPage}
+            />
+          )}
+        </div>
+      )}
+
+      <ConfirmDialog
+        isOpen={pendingChange !== null}
+        title={pendingChange ? `${isSuspending ? 'Suspend' : 'Reactivate'} ${fullName(pendingChange)}?` : ''}
+        confirmLabel={isSuspending ? 'Suspend user' : 'Reactivate user'}
+        confirmVariant={isSuspending ? 'danger' : 'primary'}
+        isBusy={isUpdating}
+        onConfirm={() => void confirmChange()}
+        onCancel={() => setPendingChange(null)}
+      >
+        {isSuspending
+          ? 'They will not be able to log in or use their account until you reactivate it.'
+          : 'They will be able to log in and use their account again.'}
+      </ConfirmDialog>
+    </div>
+  );
 }

@@ -1,5 +1,158 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Eye, EyeOff } from 'lucide-react';
+import type { ProductStatus, ProductSummary } from '@marketplace/contracts/catalog';
+import { Button } from '../../../components/button';
+import { FilterSearch } from '../../../components/filter-search';
+import { EmptyState, LoadError, LoadingState } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
+import { Pagination } from '../../../components/pagination';
+import { ProductImage } from '../../../components/product-image';
+import { SelectField } from '../../../components/select-field';
+import { formatDate, formatDollars } from '../../../lib/format';
+import { useListParams } from '../../../lib/use-list-params';
+import { useListAdminProductsQuery } from '../admin-api';
+import { ProductStatusBadge } from '../components/product-status-badge';
+import { ProductVisibilityDialog, type VisibilityChange } from '../components/product-visibility-dialog';
+
+const PAGE_SIZE = 10;
+const FILTER_KEYS = ['q', 'status'] as const;
+const STATUS_OPTIONS = [
+  { value: '', label: 'All statuses' },
+  { value: 'active', label: 'Active' },
+  { value: 'hidden', label: 'Hidden' },
+];
+
+function VisibilityButton({ product, onChange }: { product: ProductSummary; onChange: (change: VisibilityChange) => void }) {
+  const isActive = product.status === 'active';
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      aria-label={`${isActive ? 'Hide' : 'Restore'} ${product.title}`}
+      onClick={() => onChange({ id: product.id, title: product.title, status: product.status })}
+    >
+      {isActive ? <EyeOff className="size-4 text-red-600" aria-hidden /> : <Eye className="size-4 text-brand-700" aria-hidden />}
+      {isActive ? 'Hide' : 'Restore'}
+    </Button>
+  );
+}
+
+function ProductCell({ product }: { product: ProductSummary }) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <ProductImage src={product.image?.thumbnailUrl} alt="" className="size-12 shrink-0 rounded-lg" />
+      <div className="min-w-0">
+        <Link to={`/admin/products/view/${product.id}`} className="line-clamp-2 font-medium text-slate-900 hover:text-brand-700">
+          {product.title}
+        </Link>
+        <p className="truncate text-xs text-slate-500">{product.category.name}</p>
+      </div>
+    </div>
+  );
+}
+
+function stockText(quantity: number): string {
+  return quantity === 0 ? 'Out of stock' : `${quantity} in stock`;
+}
+
+function ProductsTable({ products, onChange }: { products: ProductSummary[]; onChange: (change: VisibilityChange) => void }) {
+  return (
+    <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm md:block">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Products</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3">Product</th>
+            <th scope="col" className="px-4 py-3">Seller</th>
+            <th scope="col" className="px-4 py-3 text-right">Price</th>
+            <th scope="col" className="px-4 py-3 text-right">Stock</th>
+            <th scope="col" className="px-4 py-3">Status</th>
+            <th scope="col" className="px-4 py-3">Listed</th>
+            <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {products.map((product) => (
+            <tr key={product.id}>
+              <td className="max-w-80 px-4 py-3"><ProductCell product={product} /></td>
+              <td className="max-w-48 truncate px-4 py-3 text-slate-700">{product.seller.companyName ?? '—'}</td>
+              <td className="px-4 py-3 text-right font-medium tabular-nums">{formatDollars(product.price)}</td>
+              <td className={`px-4 py-3 text-right tabular-nums ${product.quantity === 0 ? 'text-red-700' : 'text-slate-700'}`}>{product.quantity}</td>
+              <td className="px-4 py-3"><ProductStatusBadge status={product.status} /></td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(product.createdAt)}</td>
+              <td className="px-4 py-3 text-right"><VisibilityButton product={product} onChange={onChange} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ProductCards({ products, onChange }: { products: ProductSummary[]; onChange: (change: VisibilityChange) => void }) {
+  return (
+    <ul className="grid gap-3 md:hidden" aria-label="Products">
+      {products.map((product) => (
+        <li key={product.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <ProductCell product={product} />
+          <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+            <span className="font-semibold text-slate-900">{formatDollars(product.price)}</span>
+            <span className={product.quantity === 0 ? 'text-red-700' : 'text-slate-600'}>{stockText(product.quantity)}</span>
+            <ProductStatusBadge status={product.status} />
+          </div>
+          <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
+            <p className="min-w-0 truncate text-sm text-slate-600">{product.seller.companyName ?? '—'}</p>
+            <VisibilityButton product={product} onChange={onChange} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function AdminProductsPage() {
-  return <PageHeader title="Products" description="Every product listed on the marketplace, by seller and category." />;
+  const { filters, page, hasFilters, setFilter, setPage, clearFilters } = useListParams(FILTER_KEYS);
+  const { data, error, isLoading, isFetching, refetch } = useListAdminProductsQuery({
+    q: filters.q || undefined,
+    status: (filters.status || undefined) as ProductStatus | undefined,
+    page,
+    limit: PAGE_SIZE,
+  });
+  const [change, setChange] = useState<VisibilityChange | null>(null);
+  const products = data?.items ?? [];
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader title="Products" description="Every listing on the marketplace. Hide one that breaks the rules, or restore it." />
+
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] lg:items-end">
+        <FilterSearch label="Search products" placeholder="Title or description" value={filters.q} onSearch={(query) => setFilter('q', query)} />
+        <SelectField label="Status" options={STATUS_OPTIONS} value={filters.status} onChange={(event) => setFilter('status', event.target.value)} />
+        {hasFilters && (
+          <Button variant="ghost" onClick={clearFilters} className="justify-self-start">
+            Clear filters
+          </Button>
+        )}
+      </div>
+
+      {isLoading ? (
+        <LoadingState label="Loading products…" />
+      ) : error && !data ? (
+        <LoadError title="Products could not be loaded" error={error} onRetry={() => void refetch()} isRetrying={isFetching} />
+      ) : products.length === 0 ? (
+        <EmptyState title="No products found">{hasFilters ? 'Try another search or clear the filters.' : 'Sellers have not listed anything yet.'}</EmptyState>
+      ) : (
+        <div className={`grid gap-4 transition-opacity ${isFetching ? 'opacity-60' : ''}`} aria-busy={isFetching || undefined}>
+          <ProductsTable products={products} onChange={setChange} />
+          <ProductCards products={products} onChange={setChange} />
+          {data && (
+            <Pagination label="Products pages" page={data.page} totalPages={data.totalPages} totalItems={data.total} pageSize={PAGE_SIZE} onPageChange={setPage} />
+          )}
+        </div>
+      )}
+
+      <ProductVisibilityDialog change={change} onClose={() => setChange(null)} />
+    </div>
+  );
 }

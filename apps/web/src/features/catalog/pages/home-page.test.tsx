@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../../../test/render-app';
+import { makeProductSummary } from '../../../test/shop-fixtures';
 
 const CATEGORIES = [
   { id: 'c1', name: 'Home & Kitchen', slug: 'home-kitchen' },
@@ -20,7 +21,10 @@ describe('HomePage', () => {
   it('shows an error with a retry when categories fail to load, and recovers', async () => {
     let attempts = 0;
     const { user } = renderApp('/', {
-      api: () => (++attempts === 1 ? jsonResponse(500, { error: 'Internal error' }) : jsonResponse(200, { categories: CATEGORIES })),
+      api: (request) => {
+        if (!request.url.includes('/api/categories')) return jsonResponse(200, { items: [], total: 0, page: 1, totalPages: 1 });
+        return ++attempts === 1 ? jsonResponse(500, { error: 'Internal error' }) : jsonResponse(200, { categories: CATEGORIES });
+      },
     });
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Categories could not be loaded');
@@ -37,6 +41,26 @@ describe('HomePage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Search results' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/ai-search-results');
     expect(router.state.location.search).toBe('?q=warm%20wool%20blanket');
+  });
+
+  it('shows featured and newest products in their own rows', async () => {
+    const sorts: (string | null)[] = [];
+    renderApp('/', {
+      api: (request) => {
+        const url = new URL(request.url);
+        if (url.pathname === '/api/categories') return jsonResponse(200, { categories: CATEGORIES });
+        const sort = url.searchParams.get('sort');
+        sorts.push(sort);
+        const product = makeProductSummary({ id: `id-${sort}`, title: sort === 'newest' ? 'Fresh linen throw' : 'Walnut desk lamp' });
+        return jsonResponse(200, { items: [product], total: 1, page: 1, totalPages: 1 });
+      },
+    });
+
+    const featured = await screen.findByRole('region', { name: 'Featured' });
+    expect(await within(featured).findByRole('link', { name: 'Walnut desk lamp' })).toHaveAttribute('href', '/products/id-relevance');
+    const newest = screen.getByRole('region', { name: 'New arrivals' });
+    expect(await within(newest).findByRole('link', { name: 'Fresh linen throw' })).toHaveAttribute('href', '/products/id-newest');
+    expect(sorts.sort()).toEqual(['newest', 'relevance']);
   });
 
   it('invites sellers to sign up', async () => {

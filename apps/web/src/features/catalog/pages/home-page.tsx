@@ -33,6 +33,7 @@ import { Button, buttonClasses } from '../../../components/button';
 import { SearchBox } from '../../../components/search-box';
 import { APP_NAME, useDocumentTitle } from '../../../lib/document-title';
 import { useListCategoriesQuery, type Category } from '../api';
+import { ProductRow } from '../components/product-row';
 
 // Category icons are picked by keyword so new categories still get a sensible one.
 const CATEGORY_ICONS: [RegExp, LucideIcon][] = [
@@ -175,6 +176,9 @@ export function HomePage() {
           </ul>
         </div>
       </section>
+
+      <ProductRow id="featured-title" title="Featured" description="Top picks from our sellers right now." sort="relevance" />
+      <ProductRow id="new-arrivals-title" title="New arrivals" description="Just listed — be the first to get them." sort="newest" />
 
       <section aria-labelledby="categories-title" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
         <div className="mb-6 flex items-end justify-between gap-4">

@@ -1,5 +1,214 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { ChevronRight, Heart, ShoppingCart, Store } from 'lucide-react';
+import { toast } from 'sonner';
+import type { ProductDetail } from '@marketplace/contracts/catalog';
+import { MAX_CART_LINE_QUANTITY } from '@marketplace/contracts/cart';
+import { Alert } from '../../../components/alert';
+import { Button, buttonClasses } from '../../../components/button';
+import { EmptyState, LoadError, LoadingState } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
+import { describeApiError } from '../../../lib/api-error';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { formatDollars } from '../../../lib/format';
+import { useShop } from '../../../lib/shop';
+import { conditionLabel, describeStock, STOCK_TONE_CLASSES } from '../../../lib/stock';
+import { ProductGallery } from '../components/product-gallery';
+import { useGetProductQuery } from '../storefront-api';
 
+function PurchasePanel({ product }: { product: ProductDetail }) {
+  const shop = useShop();
+  const [quantity, setQuantity] = useState(1);
+  const [withAddOn, setWithAddOn] = useState(false);
+  const [isAdding, setIsAdding] = useState(false);
+  const [isSaving, setIsSaving] = useState(false);
+  const maxQuantity = Math.min(product.quantity, MAX_CART_LINE_QUANTITY);
+  const isOutOfStock = product.quantity <= 0;
+  const isSaved = shop.savedProductIds.has(product.id);
+
+  if (!shop.canShop) {
+    return <Alert tone="info">You are signed in as a seller. Buyers see “Add to cart” and “Add to wishlist” here.</Alert>;
+  }
+
+  async function addToCart(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setIsAdding(true);
+    try {
+      await shop.addToCart({
+        productId: product.id,
+        quantity,
+        withAddOn: withAddOn && product.retip !== null,
+        title: product.title,
+        price: product.price,
+        image: product.image?.thumbnailUrl ?? null,
+        available: product.quantity,
+        addOnLabel: product.retip?.label ?? null,
+        addOnPrice: product.retip?.price ?? null,
+      });
+      toast.success(`${product.title} added to your cart`, { action: { label: 'View cart', onClick: shop.openCart } });
+    } catch (error) {
+      toast.error(describeApiError(error).message);
+    } finally {
+      setIsAdding(false);
+    }
+  }
+
+  async function toggleSaved() {
+    setIsSaving(true);
+    try {
+      if (isSaved) {
+        await shop.removeFromWishlist(product.id);
+        toast.success('Removed from your wishlist');
+      } else {
+        await shop.saveToWishlist({
+          productId: product.id,
+          title: product.title,
+          price: product.price,
+          image: product.image?.thumbnailUrl ?? null,
+          quantity: product.quantity,
+        });
+        toast.success('Saved to your wishlist');
+      }
+    } catch (error) {
+      toast.error(describeApiError(error).message);
+    } finally {
+      setIsSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={addToCart} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+      {product.retip && (
+        <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 hover:border-brand-300">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-5 shrink-0 accent-brand-700"
+            checked={withAddOn}
+            disabled={isOutOfStock}
+            onChange={(event) => setWithAddOn(event.target.checked)}
+          />
+          <span className="text-sm">
+            <span className="font-medium text-slate-900">{product.retip.label}</span>{' '}
+            <span className="text-slate-600">(+{formatDollars(product.retip.price)})</span>
+            <span className="mt-0.5 block text-xs text-slate-500">An optional service from the seller, added once per order line.</span>
+          </span>
+        </label>
+      )}
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="w-24">
+          <label htmlFor="product-quantity" className="mb-1.5 block text-sm font-medium text-slate-800">
+            Quantity
+          </label>
+          <input
+            id="product-quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={Math.max(1, maxQuantity)}
+            value={quantity}
+            disabled={isOutOfStock}
+            onChange={(event) => {
+              const next = Number.parseInt(event.target.value, 10);
+              setQuantity(Number.isFinite(next) ? Math.min(Math.max(1, next), Math.max(1, maxQuantity)) : 1);
+            }}
+            className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-200 sm:text-sm"
+          />
+        </div>
+        <Button type="submit" size="lg" className="flex-1" isBusy={isAdding} disabled={isOutOfStock}>
+          <ShoppingCart className="size-5" aria-hidden />
+          Add to cart
+        </Button>
+      </div>
+      <Button variant="secondary" className="w-full" aria-pressed={isSaved} isBusy={isSaving} onClick={() => void toggleSaved()}>
+        <Heart className={`size-4 ${isSaved ? 'fill-red-600 text-red-600' : ''}`} aria-hidden />
+        {isSaved ? 'Saved' : 'Add to wishlist'}
+      </Button>
+    </form>
+  );
+}
+
+function ProductView({ product }: { product: ProductDetail }) {
+  useDocumentTitle(product.title);
+  const stock = describeStock(product.quantity);
+  const images = product.images.length > 0 ? product.images : [];
+
+  return (
+    <div className="space-y-6">
+      <nav aria-label="Breadcrumb" className="flex items-center gap-1 text-sm text-slate-600">
+        <Link to="/products" className="hover:text-slate-900">
+          Products
+        </Link>
+        <ChevronRight className="size-4 text-slate-400" aria-hidden />
+        <Link to={`/products?category=${encodeURIComponent(product.category.slug)}`} className="hover:text-slate-900">
+          {product.category.name}
+        </Link>
+      </nav>
+      <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
+        <ProductGallery title={product.title} images={images} />
+        <div className="space-y-5">
+          <div>
+            <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{product.title}</h1>
+            <p className="mt-2 text-3xl font-semibold text-slate-900">{formatDollars(product.price)}</p>
+          </div>
+          <dl className="grid grid-cols-2 gap-3 text-sm">
+            <div className="rounded-lg bg-slate-100 px-3 py-2">
+              <dt className="text-slate-500">Condition</dt>
+              <dd className="font-medium text-slate-900">{conditionLabel(product.condition)}</dd>
+            </div>
+            <div className="rounded-lg bg-slate-100 px-3 py-2">
+              <dt className="text-slate-500">Availability</dt>
+              <dd className={`font-medium ${STOCK_TONE_CLASSES[stock.tone]}`}>{stock.text}</dd>
+            </div>
+          </dl>
+          <p className="flex items-center gap-2 text-sm text-slate-700">
+            <Store className="size-4 text-slate-500" aria-hidden />
+            Sold by <span className="font-medium text-slate-900">{product.seller.companyName ?? 'an independent seller'}</span>
+          </p>
+          <PurchasePanel product={product} />
+          <section aria-labelledby="description-title">
+            <h2 id="description-title" className="text-lg font-semibold text-slate-900">
+              Description
+            </h2>
+            <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-slate-700">{product.description}</p>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** /products/:productId: gallery, price, condition, seller, stock, add-on, add to cart and wishlist. */
 export function ProductDetailsPage() {
-  return <PageHeader title="Product Details" description="Photos, description, price and seller of this product." />;
+  const { productId = '' } = useParams();
+  const product = useGetProductQuery(productId);
+
+  if (product.isLoading) return <LoadingState label="Loading product…" />;
+  if (product.isError) {
+    const status = (product.error as { status?: unknown }).status;
+    if (status === 404 || status === 400) {
+      return (
+        <div className="space-y-6">
+          <PageHeader title="Product Details" description="Photos, description, price and seller of this product." />
+          <EmptyState
+            title="Product not found"
+            action={
+              <Link to="/products" className={buttonClasses({ variant: 'secondary' })}>
+                Back to products
+              </Link>
+            }
+          >
+            It may have sold out or been taken down by its seller.
+          </EmptyState>
+        </div>
+      );
+    }
+    return (
+      <div className="space-y-6">
+        <PageHeader title="Product Details" description="Photos, description, price and seller of this product." />
+        <LoadError title="This product could not be loaded" error={product.error} onRetry={() => void product.refetch()} isRetrying={product.isFetching} />
+      </div>
+    );
+  }
+  if (!product.data) return null;
+  return <ProductView product={product.data} />;
 }

@@ -1,5 +1,201 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { SlidersHorizontal, X } from 'lucide-react';
+import type { ProductSort } from '@marketplace/contracts/catalog';
+import { Button } from '../../../components/button';
+import { FilterSearch } from '../../../components/filter-search';
+import { EmptyState, LoadError } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
+import { Pagination } from '../../../components/pagination';
+import { ProductCard, ProductCardSkeletons } from '../../../components/product-card';
+import { SelectField } from '../../../components/select-field';
+import { SlideOver } from '../../../components/slide-over';
+import { formatDollars } from '../../../lib/format';
+import { useListParams } from '../../../lib/use-list-params';
+import { useListCategoriesQuery } from '../api';
+import { ProductFilters } from '../components/product-filters';
+import { useSearchProductsQuery } from '../storefront-api';
 
+const PAGE_SIZE = 24;
+const FILTER_KEYS = ['q', 'category', 'minPrice', 'maxPrice', 'sort'] as const;
+
+const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
+  { value: 'relevance', label: 'Relevance' },
+  { value: 'price_asc', label: 'Price: low to high' },
+  { value: 'price_desc', label: 'Price: high to low' },
+  { value: 'newest', label: 'Newest' },
+];
+
+function isSort(value: string): value is ProductSort {
+  return SORT_OPTIONS.some((option) => option.value === value);
+}
+
+function priceChipText(minPrice: string, maxPrice: string): string {
+  if (minPrice && maxPrice) return `${formatDollars(Number(minPrice))} – ${formatDollars(Number(maxPrice))}`;
+  if (minPrice) return `From ${formatDollars(Number(minPrice))}`;
+  return `Up to ${formatDollars(Number(maxPrice))}`;
+}
+
+/** /products: search, category and price filters, sort and pages, all kept in the URL. */
 export function ProductsPage() {
-  return <PageHeader title="Products" description="Browse products from independent sellers across every category." />;
+  const { filters, page, hasFilters, setFilter, setPage, clearFilters } = useListParams(FILTER_KEYS);
+  const [isFilterSheetOpen, setIsFilterSheetOpen] = useState(false);
+  const sort: ProductSort = isSort(filters.sort) ? filters.sort : 'relevance';
+  const categories = useListCategoriesQuery();
+  const results = useSearchProductsQuery({
+    q: filters.q,
+    category: filters.category,
+    minPrice: filters.minPrice,
+    maxPrice: filters.maxPrice,
+    sort: filters.sort ? sort : undefined,
+    page,
+    limit: PAGE_SIZE,
+  });
+  const categoryName = categories.data?.find((item) => item.slug === filters.category)?.name ?? filters.category;
+
+  const [, setSearchParams] = useSearchParams();
+  // One URL change for both ends of the range, so back/forward steps over it once.
+  const setPriceRange = (minPrice: string, maxPrice: string) => {
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of [['minPrice', minPrice], ['maxPrice', maxPrice]] as const) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      next.delete('page');
+      return next;
+    });
+  };
+  const filterPanel = (
+    <ProductFilters
+      categories={categories.data ?? []}
+      category={filters.category}
+      minPrice={filters.minPrice}
+      maxPrice={filters.maxPrice}
+      onCategoryChange={(slug) => setFilter('category', slug)}
+      onPriceChange={setPriceRange}
+    />
+  );
+
+  const chips: { key: string; text: string; onRemove: () => void }[] = [];
+  if (filters.q) chips.push({ key: 'q', text: `“${filters.q}”`, onRemove: () => setFilter('q', '') });
+  if (filters.category) chips.push({ key: 'category', text: categoryName, onRemove: () => setFilter('category', '') });
+  if (filters.minPrice || filters.maxPrice) chips.push({ key: 'price', text: priceChipText(filters.minPrice, filters.maxPrice), onRemove: () => setPriceRange('', '') });
+
+  const data = results.data;
+  const items = data?.items ?? [];
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Products" description="Browse products from independent sellers across every category." />
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <FilterSearch
+          className="min-w-0 flex-1"
+          label="Search products"
+          placeholder="Try “leather wallet” — small typos are fine"
+          value={filters.q}
+          onSearch={(query) => setFilter('q', query)}
+        />
+        <div className="flex items-end gap-2">
+          <Button variant="secondary" className="lg:hidden" onClick={() => setIsFilterSheetOpen(true)}>
+            <SlidersHorizontal className="size-4" aria-hidden />
+            Filters
+          </Button>
+          <SelectField
+            className="flex-1 sm:w-52"
+            label="Sort by"
+            value={sort}
+            onChange={(event) => setFilter('sort', event.target.value === 'relevance' ? '' : event.target.value)}
+            options={SORT_OPTIONS}
+          />
+        </div>
+      </div>
+
+      <div className="grid gap-8 lg:grid-cols-[15rem_1fr]">
+        <aside aria-label="Filters" className="hidden lg:block">
+          {filterPanel}
+        </aside>
+
+        <section aria-label="Search results" aria-busy={results.isFetching} className="min-w-0 space-y-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <p className="mr-2 text-sm text-slate-600" aria-live="polite">
+              {data ? `${data.total} ${data.total === 1 ? 'product' : 'products'}` : results.isLoading ? 'Searching…' : ''}
+            </p>
+            {chips.map((chip) => (
+              <span key={chip.key} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-900 ring-1 ring-brand-200">
+                {chip.text}
+                <button type="button" onClick={chip.onRemove} className="grid size-6 place-items-center rounded-full hover:bg-brand-100">
+                  <X className="size-3.5" aria-hidden />
+                  <span className="sr-only">Remove filter {chip.text}</span>
+                </button>
+              </span>
+            ))}
+            {hasFilters && (
+              <button type="button" onClick={clearFilters} className="text-sm font-medium text-brand-700 hover:text-brand-800">
+                Clear all filters
+              </button>
+            )}
+          </div>
+
+          {results.isError ? (
+            <LoadError title="Products could not be loaded" error={results.error} onRetry={() => void results.refetch()} isRetrying={results.isFetching} />
+          ) : results.isLoading ? (
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4">
+              <ProductCardSkeletons count={8} />
+            </ul>
+          ) : items.length === 0 ? (
+            <EmptyState
+              title={hasFilters ? 'No products match your search' : 'No products yet'}
+              action={
+                hasFilters ? (
+                  <Button variant="secondary" onClick={clearFilters}>
+                    Clear all filters
+                  </Button>
+                ) : undefined
+              }
+            >
+              {hasFilters ? 'Try other words, another category or a wider price range.' : 'Sellers are adding their first products — check back soon.'}
+            </EmptyState>
+          ) : (
+            <ul className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4 ${results.isFetching ? 'opacity-60' : ''}`}>
+              {items.map((product) => (
+                <li key={product.id}>
+                  <ProductCard product={product} />
+                </li>
+              ))}
+            </ul>
+          )}
+
+          {data && data.total > 0 && (
+            <Pagination
+              label="Product pages"
+              page={data.page}
+              totalPages={data.totalPages}
+              totalItems={data.total}
+              pageSize={PAGE_SIZE}
+              onPageChange={(next) => {
+                setPage(next);
+                window.scrollTo({ top: 0 });
+              }}
+            />
+          )}
+        </section>
+      </div>
+
+      {isFilterSheetOpen && (
+        <SlideOver
+          title="Filters"
+          onClose={() => setIsFilterSheetOpen(false)}
+          footer={
+            <Button className="w-full" onClick={() => setIsFilterSheetOpen(false)}>
+              Show {data ? `${data.total} ${data.total === 1 ? 'product' : 'products'}` : 'products'}
+            </Button>
+          }
+        >
+          {filterPanel}
+        </SlideOver>
+      )}
+    </div>
+  );
 }

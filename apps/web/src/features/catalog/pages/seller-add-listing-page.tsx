@@ -1,5 +1,32 @@
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { buttonClasses } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
+import { useCreateProductMutation } from '../api';
+import { ProductForm } from '../components/product-form';
 
 export function SellerAddListingPage() {
-  return <PageHeader title="Add Listing" description="Create a listing with photos, a description, a price and stock." />;
+  const navigate = useNavigate();
+  const [createProduct] = useCreateProductMutation();
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Add Listing" description="Describe what you are selling. You add photos on the next step." />
+      <ProductForm
+        submitLabel="Create listing"
+        busyLabel="Creating…"
+        secondaryAction={
+          <Link to="/seller/product-list" className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
+            Cancel
+          </Link>
+        }
+        onSubmit={async (request) => {
+          const product = await createProduct(request).unwrap();
+          toast.success('Listing created. Now add some photos.', { duration: 4000 });
+          // Photos need the listing's id, so they are added on the edit page.
+          navigate(`/seller/product-list/edit/${product.id}`);
+        }}
+      />
+    </div>
+  );
 }

@@ -1,5 +1,157 @@
+import { Link } from 'react-router';
+import { ChevronRight } from 'lucide-react';
+import type { AdminOrderSummary, AdminOrdersQuery } from '@marketplace/contracts/admin-orders';
+import { ORDER_STATUSES } from '@marketplace/contracts/orders';
+import { shortId } from '@marketplace/domain/short-id';
+import { Button, buttonClasses } from '../../../components/button';
+import { FilterSearch } from '../../../components/filter-search';
+import { EmptyState, LoadError, LoadingState } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
+import { Pagination } from '../../../components/pagination';
+import { SelectField } from '../../../components/select-field';
+import { StatusBadge, statusLabel } from '../../../components/status-badge';
+import { formatDate, formatDollars } from '../../../lib/format';
+import { useListParams } from '../../../lib/use-list-params';
+import { useListAdminOrdersQuery } from '../admin-api';
+
+const PAGE_SIZE = 10;
+const FILTER_KEYS = ['q', 'status'] as const;
+const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...ORDER_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))];
+
+function unitsLabel(count: number): string {
+  return `${count} ${count === 1 ? 'item' : 'items'}`;
+}
+
+function ViewOrderLink({ order }: { order: AdminOrderSummary }) {
+  return (
+    <Link
+      to={`/admin/orders/orderItems/${order.id}`}
+      aria-label={`View order ${shortId(order.id)}`}
+      className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+    >
+      View
+      <ChevronRight className="size-4" aria-hidden />
+    </Link>
+  );
+}
+
+function OrderId({ id }: { id: string }) {
+  return (
+    <span className="font-mono text-sm font-medium text-slate-900" title={id}>
+      #{shortId(id)}
+    </span>
+  );
+}
+
+function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
+  return (
+    <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm md:block">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Orders</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3">Order ID</th>
+            <th scope="col" className="px-4 py-3">Buyer</th>
+            <th scope="col" className="px-4 py-3 text-right">Items</th>
+            <th scope="col" className="px-4 py-3 text-right">Total</th>
+            <th scope="col" className="px-4 py-3">Status</th>
+            <th scope="col" className="px-4 py-3">Date</th>
+            <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {orders.map((order) => (
+            <tr key={order.id}>
+              <td className="px-4 py-3"><OrderId id={order.id} /></td>
+              <td className="max-w-64 px-4 py-3">
+                <p className="truncate font-medium text-slate-900">{order.buyer.fullName}</p>
+                <p className="truncate text-slate-500">{order.buyer.email}</p>
+              </td>
+              <td className="px-4 py-3 text-right text-slate-700 tabular-nums">{order.itemsCount}</td>
+              <td className="px-4 py-3 text-right font-medium text-slate-900 tabular-nums">{formatDollars(order.total)}</td>
+              <td className="px-4 py-3"><StatusBadge status={order.status} /></td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(order.createdAt)}</td>
+              <td className="px-4 py-3 text-right"><ViewOrderLink order={order} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function OrderCards({ orders }: { orders: AdminOrderSummary[] }) {
+  return (
+    <ul className="grid gap-3 md:hidden" aria-label="Orders">
+      {orders.map((order) => (
+        <li key={order.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <OrderId id={order.id} />
+              <p className="mt-0.5 text-xs text-slate-500">{formatDate(order.createdAt)}</p>
+            </div>
+            <StatusBadge status={order.status} />
+          </div>
+          <p className="mt-3 truncate text-sm font-medium text-slate-900">{order.buyer.fullName}</p>
+          <p className="truncate text-sm text-slate-500">{order.buyer.email}</p>
+          <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
+            <p className="text-sm text-slate-600">
+              {unitsLabel(order.itemsCount)} · <span className="font-semibold text-slate-900">{formatDollars(order.total)}</span>
+            </p>
+            <ViewOrderLink order={order} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function AdminOrdersPage() {
-  return <PageHeader title="Orders" description="Every order placed on the marketplace, with its status." />;
+  const { filters, page, hasFilters, setFilter, setPage, clearFilters } = useListParams(FILTER_KEYS);
+  const { data, error, isLoading, isFetching, refetch } = useListAdminOrdersQuery({
+    q: filters.q || undefined,
+    status: (filters.status || undefined) as AdminOrdersQuery['status'],
+    page,
+    limit: PAGE_SIZE,
+  });
+  const orders = data?.orders ?? [];
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader title="Orders" description="Every order placed on the marketplace, with its status." />
+
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] lg:items-end">
+        <FilterSearch label="Search orders" placeholder="Order ID, buyer name or email" value={filters.q} onSearch={(query) => setFilter('q', query)} />
+        <SelectField label="Status" options={STATUS_OPTIONS} value={filters.status} onChange={(event) => setFilter('status', event.target.value)} />
+        {hasFilters && (
+          <Button variant="ghost" onClick={clearFilters} className="justify-self-start">
+            Clear filters
+          </Button>
+        )}
+      </div>
+
+      {isLoading ? (
+        <LoadingState label="Loading orders…" />
+      ) : error && !data ? (
+        <LoadError title="Orders could not be loaded" error={error} onRetry={() => void refetch()} isRetrying={isFetching} />
+      ) : orders.length === 0 ? (
+        <EmptyState title="No orders found">{hasFilters ? 'Try another search or clear the filters.' : 'Orders appear here as soon as buyers check out.'}</EmptyState>
+      ) : (
+        <div className={`grid gap-4 transition-opacity ${isFetching ? 'opacity-60' : ''}`} aria-busy={isFetching || undefined}>
+          <OrdersTable orders={orders} />
+          <OrderCards orders={orders} />
+          {data && (
+            <Pagination
+              label="Orders pages"
+              page={data.pagination.page}
+              totalPages={data.pagination.totalPages}
+              totalItems={data.pagination.totalItems}
+              pageSize={data.pagination.limit}
+              onPageChange={setPage}
+            />
+          )}
+        </div>
+      )}
+    </div>
+  );
 }

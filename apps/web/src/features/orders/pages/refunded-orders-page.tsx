@@ -1,5 +1,13 @@
-import { PageHeader } from '../../../components/page-header';
+import { AdminOrderItemList } from '../components/admin-order-item-list';
 
 export function RefundedOrdersPage() {
-  return <PageHeader title="Refunded Orders" description="Order items refunded to buyers." />;
+  return (
+    <AdminOrderItemList
+      status="refunded"
+      title="Refunded Orders"
+      description="Order items whose money went back to the buyer, and how much."
+      emptyTitle="No refunded orders found"
+      detail="refund"
+    />
+  );
 }

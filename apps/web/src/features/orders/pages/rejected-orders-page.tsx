@@ -1,5 +1,13 @@
-import { PageHeader } from '../../../components/page-header';
+import { AdminOrderItemList } from '../components/admin-order-item-list';
 
 export function RejectedOrdersPage() {
-  return <PageHeader title="Rejected Orders" description="Order items that sellers rejected, and why." />;
+  return (
+    <AdminOrderItemList
+      status="rejected"
+      title="Rejected Orders"
+      description="Order items sellers turned down, with their reasons. Each was refunded to the buyer."
+      emptyTitle="No rejected orders found"
+      detail="reason"
+    />
+  );
 }

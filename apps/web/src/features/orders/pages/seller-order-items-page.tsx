@@ -1,5 +1,97 @@
+import { Link, useParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { shortId } from '@marketplace/domain/short-id';
+import { LoadError, LoadingState } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
+import { ProductImage } from '../../../components/product-image';
+import { StatusBadge } from '../../../components/status-badge';
+import { formatDateTime, formatDollars } from '../../../lib/format';
+import { useGetSellerOrderQuery } from '../api';
+import { AddressLines } from '../components/address-lines';
+import { SellerItemActions } from '../components/seller-item-actions';
+
+function Amount({ label, value, isTotal = false }: { label: string; value: number; isTotal?: boolean }) {
+  return (
+    <div className={`flex justify-between gap-4 ${isTotal ? 'border-t border-slate-200 pt-2 font-semibold text-slate-900' : 'text-slate-700'}`}>
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{formatDollars(value)}</dd>
+    </div>
+  );
+}
 
 export function SellerOrderItemsPage() {
-  return <PageHeader title="Order Details" description="The items in this order, the buyer’s address and its shipments." />;
+  const { orderId = '' } = useParams();
+  const { data: order, isLoading, isError, error, isFetching, refetch } = useGetSellerOrderQuery(orderId);
+
+  return (
+    <div className="space-y-6">
+      <Link to="/seller/orders" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:text-brand-800">
+        <ArrowLeft className="size-4" aria-hidden /> All orders
+      </Link>
+      <PageHeader
+        title={order ? `Order #${shortId(order.orderId)}` : 'Order'}
+        description={order ? `Placed ${formatDateTime(order.orderCreatedAt)} · ${order.itemsSummary.totalItemsCount} item(s) from your shop` : 'Your items in this order.'}
+        actions={order && <StatusBadge status={order.status.itemsOrderStatus} />}
+      />
+      {isLoading ? (
+        <LoadingState label="Loading the order…" />
+      ) : isError || !order ? (
+        <LoadError title="The order could not be loaded" error={error} onRetry={() => void refetch()} isRetrying={isFetching} />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+          <section aria-labelledby="items-title" className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+            <h2 id="items-title" className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900">
+              Items
+            </h2>
+            <ul className="divide-y divide-slate-200">
+              {order.items.map((item) => (
+                <li key={item.orderItemId} className="flex gap-3 p-4">
+                  <ProductImage src={item.image} alt="" className="size-16 shrink-0 rounded-lg" />
+                  <div className="min-w-0 flex-1 space-y-2">
+                    <div className="flex flex-wrap items-start justify-between gap-2">
+                      <div className="min-w-0">
+                        <Link to={`/seller/orders/items/view/${item.orderItemId}`} className="font-medium text-slate-900 hover:text-brand-700">
+                          {item.itemTitle}
+                        </Link>
+                        <p className="text-sm text-slate-600 tabular-nums">
+                          {item.quantity} × {formatDollars(item.price)}
+                          {item.retipAdded && ` + add-on ${formatDollars(item.retipPrice)}`} = {formatDollars(item.itemTotal)}
+                        </p>
+                      </div>
+                      <StatusBadge status={item.orderStatus} />
+                    </div>
+                    {item.rejectionReason && <p className="text-sm text-red-800">Rejected: {item.rejectionReason}</p>}
+                    {item.orderStatus === 'approved' && <p className="text-sm text-slate-600">Approved — ready to ship from Shipments.</p>}
+                    <SellerItemActions orderItemId={item.orderItemId} itemTitle={item.itemTitle} status={item.orderStatus} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <div className="space-y-6">
+            <section aria-labelledby="amounts-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <h2 id="amounts-title" className="mb-3 font-semibold text-slate-900">
+                Your share of the order
+              </h2>
+              <dl className="space-y-1.5 text-sm">
+                <Amount label="Items" value={order.amounts.itemsTotal} />
+                <Amount label="Add-ons" value={order.amounts.retipTotal} />
+                <Amount label="Shipping (your share)" value={order.amounts.proportionalShipping} />
+                <Amount label="Total" value={order.amounts.orderTotal} isTotal />
+              </dl>
+            </section>
+            <section aria-labelledby="buyer-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <h2 id="buyer-title" className="mb-2 font-semibold text-slate-900">
+                Buyer
+              </h2>
+              <p className="text-sm text-slate-900">{order.buyer.fullName}</p>
+              <p className="text-sm break-all text-slate-600">{order.buyer.email}</p>
+              <h3 className="mt-4 mb-1 text-sm font-semibold text-slate-900">Ship to</h3>
+              <AddressLines address={order.shippingInfo.shippingAddress} />
+            </section>
+          </div>
+        </div>
+      )}
+    </div>
+  );
 }

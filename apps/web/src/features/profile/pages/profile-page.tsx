@@ -1,5 +1,5 @@
-import { PageHeader } from '../../../components/page-header';
+import { ProfileSections } from '../components/profile-sections';
 
 export function ProfilePage() {
-  return <PageHeader title="Profile" description="Your name, email, password and delivery addresses." />;
+  return <ProfileSections description="Your name, email, password and delivery addresses." hasAddressBook />;
 }

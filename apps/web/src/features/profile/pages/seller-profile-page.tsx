@@ -1,5 +1,5 @@
-import { PageHeader } from '../../../components/page-header';
+import { ProfileSections } from '../components/profile-sections';
 
 export function SellerProfilePage() {
-  return <PageHeader title="Profile" description="Your name, email and password for signing in." />;
+  return <ProfileSections description="Your name, company, email and password for signing in." hasAddressBook={false} />;
 }

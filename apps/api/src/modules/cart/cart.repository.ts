@@ -1,0 +1,125 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { cartItems, products } from '../../db/schema';
+
+export interface CartLineRecord {
+  id: string;
+  userId: string;
+  productId: string;
+  quantity: number;
+  priceCentsAtAdd: number;
+  retipAdded: boolean;
+  createdAt: Date;
+  product: {
+    title: string;
+    sellerId: string;
+    categoryId: string;
+    priceCents: number;
+    quantity: number;
+    status: 'active' | 'hidden';
+    retipPriceCents: number | null;
+    retipLabel: string | null;
+  };
+}
+
+const lineColumns = {
+  id: cartItems.id,
+  userId: cartItems.userId,
+  productId: cartItems.productId,
+  quantity: cartItems.quantity,
+  priceCentsAtAdd: cartItems.priceCentsAtAdd,
+  retipAdded: cartItems.retipAdded,
+  createdAt: cartItems.createdAt,
+  product: {
+    title: products.title,
+    sellerId: products.sellerId,
+    categoryId: products.categoryId,
+    priceCents: products.priceCents,
+    quantity: products.quantity,
+    status: products.status,
+    retipPriceCents: products.retipPriceCents,
+    retipLabel: products.retipLabel,
+  },
+};
+
+/** The user's cart lines with their products as they are now, oldest line first. */
+export async function findCartLines(executor: Executor, userId: string): Promise<CartLineRecord[]> {
+  return executor
+    .select(lineColumns)
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+export async function findCartLine(executor: Executor, userId: string, id: string): Promise<CartLineRecord | null> {
+  const [row] = await executor
+    .select(lineColumns)
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.id, id)));
+  return row ?? null;
+}
+
+export interface CartProductRecord {
+  id: string;
+  sellerId: string;
+  priceCents: number;
+  quantity: number;
+  status: 'active' | 'hidden';
+}
+
+export async function findProductForCart(executor: Executor, productId: string): Promise<CartProductRecord | null> {
+  const [row] = await executor
+    .select({ id: products.id, sellerId: products.sellerId, priceCents: products.priceCents, quantity: products.quantity, status: products.status })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row ?? null;
+}
+
+/**
+ * Adds units to the user's line for the product, or makes the line. A line made now remembers
+ * today's price; an existing line keeps the price it was first added at, so checkout can say what changed.
+ */
+export async function addToCartLine(
+  executor: Executor,
+  values: { userId: string; productId: string; quantity: number; priceCents: number; now: Date },
+): Promise<void> {
+  await executor
+    .insert(cartItems)
+    .values({
+      userId: values.userId,
+      productId: values.productId,
+      quantity: values.quantity,
+      priceCentsAtAdd: values.priceCents,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
+    .onConflictDoUpdate({
+      target: [cartItems.userId, cartItems.productId],
+      set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: values.now },
+    });
+}
+
+export async function setCartLineQuantity(executor: Executor, where: { userId: string; id: string }, quantity: number, now: Date): Promise<void> {
+  await executor
+    .update(cartItems)
+    .set({ quantity, updatedAt: now })
+    .where(and(eq(cartItems.userId, where.userId), eq(cartItems.id, where.id)));
+}
+
+export async function setCartLineRetip(executor: Executor, where: { userId: string; id: string }, retipAdded: boolean, now: Date): Promise<void> {
+  await executor
+    .update(cartItems)
+    .set({ retipAdded, updatedAt: now })
+    .where(and(eq(cartItems.userId, where.userId), eq(cartItems.id, where.id)));
+}
+
+export async function deleteCartLine(executor: Executor, where: { userId: string; id: string }): Promise<void> {
+  await executor.delete(cartItems).where(and(eq(cartItems.userId, where.userId), eq(cartItems.id, where.id)));
+}
+
+export async function deleteCartLines(executor: Executor, userId: string, ids?: readonly string[]): Promise<void> {
+  if (ids && ids.length === 0) return;
+  await executor.delete(cartItems).where(and(eq(cartItems.userId, userId), ids ? inArray(cartItems.id, [...ids]) : undefined));
+}

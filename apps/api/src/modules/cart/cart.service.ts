@@ -1,0 +1,142 @@
+import { CART_MESSAGES, MAX_CART_LINE_QUANTITY, type AddCartItemRequest, type CartItem, type CartResponse } from '@marketplace/contracts/cart';
+import { centsToDollars } from '@marketplace/domain/money';
+import type { Database, Executor } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import type { FileStore } from '../../providers/files/port';
+import type { UserRecord } from '../users/users.repository';
+import {
+  addToCartLine,
+  deleteCartLine,
+  deleteCartLines,
+  findCartLine,
+  findCartLines,
+  findProductForCart,
+  setCartLineQuantity,
+  setCartLineRetip,
+  type CartLineRecord,
+} from './cart.repository';
+import { findCoverImageKeys } from './cover-images.repository';
+
+export interface CartServiceDependencies {
+  db: Database;
+  files: FileStore;
+  clock: Clock;
+}
+
+/** A cart line with what it would cost now: the checkout module reads the cart through this. */
+export interface PricedCartLine {
+  record: CartLineRecord;
+  item: CartItem;
+  /** Units that can be bought now: 0 when the listing is hidden. */
+  availableQuantity: number;
+  priceCents: number;
+  /** The add-on's price when added and still offered, else 0. */
+  retipCents: number;
+}
+
+export interface CartService {
+  getCart(userId: string): Promise<CartResponse>;
+  addItem(user: UserRecord, input: Required<AddCartItemRequest>): Promise<CartResponse>;
+  /** Removes `quantity` units, or the whole line when absent or at least the line's quantity (SPEC §4.1). */
+  removeItem(userId: string, id: string, quantity: number | undefined): Promise<CartResponse>;
+  setRetip(userId: string, id: string, retipAdded: boolean): Promise<CartResponse>;
+  clear(userId: string): Promise<CartResponse>;
+  /** The lines priced as they are now, read through `executor` (a checkout transaction or the database). */
+  priceLines(executor: Executor, userId: string): Promise<PricedCartLine[]>;
+  /** Drops the lines a checkout bought (inside its transaction). */
+  removeLines(executor: Executor, userId: string, ids: readonly string[]): Promise<void>;
+  toResponse(lines: readonly PricedCartLine[]): CartResponse;
+}
+
+export function createCartService({ db, files, clock }: CartServiceDependencies): CartService {
+  async function priceLines(executor: Executor, userId: string): Promise<PricedCartLine[]> {
+    const records = await findCartLines(executor, userId);
+    const covers = await findCoverImageKeys(executor, records.map((record) => record.productId));
+    return records.map((record) => {
+      const { product } = record;
+      const offersRetip = product.retipPriceCents !== null;
+      const retipAdded = record.retipAdded && offersRetip;
+      const retipCents = retipAdded ? (product.retipPriceCents ?? 0) : 0;
+      const availableQuantity = product.status === 'active' ? product.quantity : 0;
+      const priceChanged = product.priceCents !== record.priceCentsAtAdd;
+      const coverKey = covers.get(record.productId);
+      const item: CartItem = {
+        id: record.id,
+        product_id: record.productId,
+        quantity: record.quantity,
+        price: centsToDollars(product.priceCents),
+        retip_added: retipAdded,
+        retip_price: centsToDollars(retipCents),
+        retipAdded,
+        retipPrice: centsToDollars(retipCents),
+        title: product.title,
+        image: coverKey ? files.urlFor(coverKey) : null,
+        available_quantity: availableQuantity,
+        retip_label: offersRetip ? product.retipLabel : null,
+        retip_offered_price: offersRetip ? centsToDollars(product.retipPriceCents ?? 0) : null,
+        price_changed: priceChanged,
+        previous_price: priceChanged ? centsToDollars(record.priceCentsAtAdd) : null,
+      };
+      return { record, item, availableQuantity, priceCents: product.priceCents, retipCents };
+    });
+  }
+
+  function toResponse(lines: readonly PricedCartLine[]): CartResponse {
+    const totalCents = lines.reduce((total, line) => total + line.priceCents * line.record.quantity, 0);
+    return { items: lines.map((line) => line.item), products_count: lines.length, total_price: centsToDollars(totalCents) };
+  }
+
+  const getCart = async (userId: string) => toResponse(await priceLines(db, userId));
+
+  async function findOwnLine(userId: string, id: string) {
+    const line = await findCartLine(db, userId, id);
+    // Another user's line is answered exactly like a missing one.
+    if (!line) throw notFound(CART_MESSAGES.itemNotFound);
+    return line;
+  }
+
+  return {
+    getCart,
+    priceLines,
+    toResponse,
+
+    async addItem(user, input) {
+      const product = await findProductForCart(db, input.product_id);
+      if (!product || product.status !== 'active') throw notFound(CART_MESSAGES.productNotFound);
+      if (product.sellerId === user.id) throw badRequest(CART_MESSAGES.ownProduct);
+      if (product.quantity <= 0) throw conflict(CART_MESSAGES.outOfStock, { available: 0 });
+      const existing = (await findCartLines(db, user.id)).find((line) => line.productId === product.id);
+      const wanted = (existing?.quantity ?? 0) + input.quantity;
+      if (wanted > product.quantity) {
+        throw conflict(CART_MESSAGES.beyondStock(product.quantity), { available: product.quantity, inCart: existing?.quantity ?? 0 });
+      }
+      if (wanted > MAX_CART_LINE_QUANTITY) {
+        throw badRequest(`You can have at most ${MAX_CART_LINE_QUANTITY} of one product in your cart`);
+      }
+      await addToCartLine(db, { userId: user.id, productId: product.id, quantity: input.quantity, priceCents: product.priceCents, now: clock.now() });
+      return getCart(user.id);
+    },
+
+    async removeItem(userId, id, quantity) {
+      const line = await findOwnLine(userId, id);
+      if (quantity === undefined || quantity >= line.quantity) await deleteCartLine(db, { userId, id });
+      else await setCartLineQuantity(db, { userId, id }, line.quantity - quantity, clock.now());
+      return getCart(userId);
+    },
+
+    async setRetip(userId, id, retipAdded) {
+      const line = await findOwnLine(userId, id);
+      if (retipAdded && line.product.retipPriceCents === null) throw badRequest(CART_MESSAGES.noAddOn);
+      await setCartLineRetip(db, { userId, id }, retipAdded, clock.now());
+      return getCart(userId);
+    },
+
+    async clear(userId) {
+      await deleteCartLines(db, userId);
+      return getCart(userId);
+    },
+
+    removeLines: (executor, userId, ids) => deleteCartLines(executor, userId, ids),
+  };
+}

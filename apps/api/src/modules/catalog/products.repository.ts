@@ -1,0 +1,270 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { categories, productImages, products, users } from '../../db/schema';
+
+export type ProductCondition = (typeof products.$inferSelect)['condition'];
+export type ProductStatus = (typeof products.$inferSelect)['status'];
+
+/** A listing with the category and seller it is shown with; plain data, no ORM row. */
+export interface ProductRecord {
+  id: string;
+  sellerId: string;
+  title: string;
+  description: string;
+  priceCents: number;
+  quantity: number;
+  condition: ProductCondition;
+  status: ProductStatus;
+  retipLabel: string | null;
+  retipPriceCents: number | null;
+  weightOunces: number;
+  createdAt: Date;
+  updatedAt: Date;
+  category: { id: string; name: string; slug: string };
+  seller: { id: string; companyName: string | null };
+}
+
+export interface ImageRecord {
+  id: string;
+  productId: string;
+  fileKey: string;
+  thumbnailKey: string | null;
+  name: string;
+  position: number;
+}
+
+export type ProductSort = 'relevance' | 'price_asc' | 'price_desc' | 'newest';
+
+export interface ProductFilters {
+  q?: string | undefined;
+  categorySlug?: string | undefined;
+  minPriceCents?: number | undefined;
+  maxPriceCents?: number | undefined;
+  status?: ProductStatus | undefined;
+  sellerId?: string | undefined;
+  /** 1..lowStockThreshold units left. */
+  lowStockThreshold?: number | undefined;
+  sort: ProductSort;
+  offset: number;
+  limit: number;
+}
+
+const productColumns = {
+  id: products.id,
+  sellerId: products.sellerId,
+  title: products.title,
+  description: products.description,
+  priceCents: products.priceCents,
+  quantity: products.quantity,
+  condition: products.condition,
+  status: products.status,
+  retipLabel: products.retipLabel,
+  retipPriceCents: products.retipPriceCents,
+  weightOunces: products.weightOunces,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+  category: { id: categories.id, name: categories.name, slug: categories.slug },
+  seller: { id: users.id, companyName: users.companyName },
+};
+
+// ── search ──────────────────────────────────────────────────────────────────────────────────────
+// A listing matches a query when the full-text search over title + description matches (stemmed:
+// "headphone" finds "Headphones"), or when every word of the query is close to some part of the
+// title by trigram word similarity, which forgives typos ("hedphones" → "Headphones", 0.62).
+// 0.5 keeps unrelated titles out: "wireless hedphones" scores 0 on "hedphones" against "Wireless
+// Mouse". Ranking adds the whole query's word similarity to the full-text rank.
+const FUZZY_WORD_THRESHOLD = sql.raw('0.5');
+const MAX_QUERY_WORDS = 8;
+
+const searchDocument = sql`to_tsvector('english', ${products.title} || ' ' || ${products.description})`;
+const fullTextQuery = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
+
+function wordsOf(q: string): string[] {
+  return q
+    .toLowerCase()
+    .split(/[\s,;]+/)
+    .filter((word) => word.length >= 2)
+    .slice(0, MAX_QUERY_WORDS);
+}
+
+function searchMatch(q: string): SQL {
+  const fullText = sql`${searchDocument} @@ ${fullTextQuery(q)}`;
+  const words = wordsOf(q);
+  if (words.length === 0) return fullText;
+  const everyWordClose = and(...words.map((word) => sql`word_similarity(${word}, ${products.title}) >= ${FUZZY_WORD_THRESHOLD}`));
+  return or(fullText, everyWordClose) as SQL;
+}
+
+const relevanceOf = (q: string) =>
+  sql`(word_similarity(${q}, ${products.title}) + ts_rank(${searchDocument}, ${fullTextQuery(q)}))`;
+
+function conditionsOf(filters: ProductFilters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.status) conditions.push(eq(products.status, filters.status));
+  if (filters.sellerId) conditions.push(eq(products.sellerId, filters.sellerId));
+  if (filters.categorySlug) conditions.push(eq(categories.slug, filters.categorySlug));
+  if (filters.minPriceCents !== undefined) conditions.push(gte(products.priceCents, filters.minPriceCents));
+  if (filters.maxPriceCents !== undefined) conditions.push(lte(products.priceCents, filters.maxPriceCents));
+  if (filters.lowStockThreshold !== undefined) {
+    conditions.push(and(gte(products.quantity, 1), lte(products.quantity, filters.lowStockThreshold)));
+  }
+  if (filters.q) conditions.push(searchMatch(filters.q));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+function orderOf(filters: ProductFilters): SQL[] {
+  const newestFirst = [desc(products.createdAt), asc(products.id)];
+  switch (filters.sort) {
+    case 'price_asc':
+      return [asc(products.priceCents), ...newestFirst];
+    case 'price_desc':
+      return [desc(products.priceCents), ...newestFirst];
+    case 'newest':
+      return newestFirst;
+    case 'relevance':
+      // Without a query there is nothing to be relevant to: newest first.
+      return filters.q ? [desc(relevanceOf(filters.q)), ...newestFirst] : newestFirst;
+  }
+}
+
+/** One page of listings (with category and seller joined in) and how many match in all. */
+export async function findProducts(executor: Executor, filters: ProductFilters): Promise<{ rows: ProductRecord[]; total: number }> {
+  const where = conditionsOf(filters);
+  const [rows, totals] = await Promise.all([
+    executor
+      .select(productColumns)
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .where(where)
+      .orderBy(...orderOf(filters))
+      .limit(filters.limit)
+      .offset(filters.offset),
+    executor
+      .select({ value: count() })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(where),
+  ]);
+  return { rows, total: totals[0]?.value ?? 0 };
+}
+
+export async function findProductById(executor: Executor, id: string): Promise<ProductRecord | null> {
+  const [row] = await executor
+    .select(productColumns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(eq(products.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+// ── writes ──────────────────────────────────────────────────────────────────────────────────────
+export interface ProductValues {
+  categoryId: string;
+  title: string;
+  description: string;
+  priceCents: number;
+  quantity: number;
+  condition: ProductCondition;
+  retipLabel: string | null;
+  retipPriceCents: number | null;
+  weightOunces: number;
+}
+
+export async function insertProduct(executor: Executor, values: ProductValues & { sellerId: string; createdAt: Date }): Promise<string> {
+  const [row] = await executor
+    .insert(products)
+    .values({ ...values, updatedAt: values.createdAt })
+    .returning({ id: products.id });
+  if (!row) throw new Error('insert into products returned nothing');
+  return row.id;
+}
+
+/** Updates a listing of this seller; false when there is no such listing of theirs. */
+export async function updateSellerProduct(
+  executor: Executor,
+  where: { id: string; sellerId: string },
+  values: Partial<ProductValues> & { updatedAt: Date },
+): Promise<boolean> {
+  const rows = await executor
+    .update(products)
+    .set(values)
+    .where(and(eq(products.id, where.id), eq(products.sellerId, where.sellerId)))
+    .returning({ id: products.id });
+  return rows.length > 0;
+}
+
+/** Adds units in one statement, so concurrent restocks and sales never lose an update. */
+export async function addProductStock(executor: Executor, where: { id: string; sellerId: string }, units: number, updatedAt: Date): Promise<boolean> {
+  const rows = await executor
+    .update(products)
+    .set({ quantity: sql`${products.quantity} + ${units}`, updatedAt })
+    .where(and(eq(products.id, where.id), eq(products.sellerId, where.sellerId)))
+    .returning({ id: products.id });
+  return rows.length > 0;
+}
+
+export async function setProductStatus(executor: Executor, id: string, status: ProductStatus, updatedAt: Date): Promise<boolean> {
+  const rows = await executor.update(products).set({ status, updatedAt }).where(eq(products.id, id)).returning({ id: products.id });
+  return rows.length > 0;
+}
+
+// ── images (read side; modules/uploads writes them) ─────────────────────────────────────────────
+const imageColumns = {
+  id: productImages.id,
+  productId: productImages.productId,
+  fileKey: productImages.fileKey,
+  thumbnailKey: productImages.thumbnailKey,
+  name: productImages.name,
+  position: productImages.position,
+};
+
+export async function findImagesOfProduct(executor: Executor, productId: string): Promise<ImageRecord[]> {
+  return executor
+    .select(imageColumns)
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(asc(productImages.position), asc(productImages.createdAt), asc(productImages.id));
+}
+
+/** The cover (lowest position) of each listing, in one query for a whole page of them. */
+export async function findCoverImages(executor: Executor, productIds: string[]): Promise<Map<string, ImageRecord>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await executor
+    .selectDistinctOn([productImages.productId], imageColumns)
+    .from(productImages)
+    .where(inArray(productImages.productId, productIds))
+    .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.createdAt), asc(productImages.id));
+  return new Map(rows.map((row) => [row.productId, row]));
+}
+
+// ── categories and commission ───────────────────────────────────────────────────────────────────
+export interface CategoryRecord {
+  id: string;
+  name: string;
+  slug: string;
+  commissionRateBasisPoints: number;
+}
+
+const categoryColumns = {
+  id: categories.id,
+  name: categories.name,
+  slug: categories.slug,
+  commissionRateBasisPoints: categories.commissionRateBasisPoints,
+};
+
+export async function findCategoryBySlug(executor: Executor, slug: string): Promise<CategoryRecord | null> {
+  const [row] = await executor.select(categoryColumns).from(categories).where(eq(categories.slug, slug)).limit(1);
+  return row ?? null;
+}
+
+export async function updateCategoryCommission(executor: Executor, slug: string, basisPoints: number, updatedAt: Date): Promise<CategoryRecord | null> {
+  const [row] = await executor
+    .update(categories)
+    .set({ commissionRateBasisPoints: basisPoints, updatedAt })
+    .where(eq(categories.slug, slug))
+    .returning(categoryColumns);
+  return row ?? null;
+}

@@ -1,0 +1,198 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminProductsQuerySchema,
+  adminUpdateProductRequestSchema,
+  commissionCategoryParamsSchema,
+  commissionListResponseSchema,
+  commissionUpdateResponseSchema,
+  createProductRequestSchema,
+  productDetailSchema,
+  productIdParamsSchema,
+  productPageSchema,
+  productSearchQuerySchema,
+  sellerProductPageSchema,
+  sellerProductsQuerySchema,
+  updateCommissionRequestSchema,
+  updateInventoryRequestSchema,
+  updateProductRequestSchema,
+} from '@marketplace/contracts/catalog';
+import { errorResponseSchema } from '@marketplace/contracts/common';
+import { userOf } from '../../plugins/authentication';
+import type { UserRecord } from '../users/users.repository';
+import type { ProductsService } from './products.service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const bearer = [{ bearerAuth: [] }];
+
+/**
+ * Listings: public search and detail, the seller's own listings and stock, and the admin's catalogue
+ * and commission rates. Registered under `/api`.
+ */
+export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }> = async (app, { products }) => {
+  /** The signed-in user when a valid bearer token is sent; a public page never fails for a bad one. */
+  const viewerOf = async (request: FastifyRequest): Promise<UserRecord | null> => {
+    if (!request.headers.authorization) return null;
+    try {
+      await app.authenticate.call(app, request, undefined as never);
+      return request.currentUser;
+    } catch {
+      return null;
+    }
+  };
+
+  // ── public ──
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Search active listings (typo-tolerant), filter by category and price, sort and page',
+        querystring: productSearchQuerySchema,
+        response: { 200: productPageSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => products.searchProducts(request.query),
+  );
+
+  app.get(
+    '/products/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One listing with its photos; hidden listings only for their seller and admins',
+        params: productIdParamsSchema,
+        response: { 200: productDetailSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => products.getProduct(request.params.id, await viewerOf(request)),
+  );
+
+  // ── seller ──
+  app.post(
+    '/products',
+    {
+      preHandler: app.requireRole('seller'),
+      schema: {
+        tags: ['catalog'],
+        summary: 'Create a listing',
+        security: bearer,
+        body: createProductRequestSchema,
+        response: { 201: productDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await products.createProduct(userOf(request), request.body)),
+  );
+
+  app.put(
+    '/products/:id',
+    {
+      preHandler: app.requireRole('seller'),
+      schema: {
+        tags: ['catalog'],
+        summary: 'Edit one of your listings (every field optional)',
+        security: bearer,
+        params: productIdParamsSchema,
+        body: updateProductRequestSchema,
+        response: { 200: productDetailSchema, ...errors },
+      },
+    },
+    async (request) => products.updateProduct(userOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/seller/products',
+    {
+      preHandler: app.requireRole('seller'),
+      schema: {
+        tags: ['catalog'],
+        summary: 'Your listings, with a low-stock flag',
+        security: bearer,
+        querystring: sellerProductsQuerySchema,
+        response: { 200: sellerProductPageSchema, ...errors },
+      },
+    },
+    async (request) => products.listSellerProducts(userOf(request), request.query),
+  );
+
+  app.patch(
+    '/seller/products/:id/inventory',
+    {
+      preHandler: app.requireRole('seller'),
+      schema: {
+        tags: ['catalog'],
+        summary: 'Set the stock ({ quantity }) or add to it ({ restock })',
+        security: bearer,
+        params: productIdParamsSchema,
+        body: updateInventoryRequestSchema,
+        response: { 200: productDetailSchema, ...errors },
+      },
+    },
+    async (request) => products.updateInventory(userOf(request), request.params.id, request.body),
+  );
+
+  // ── admin ──
+  app.get(
+    '/admin/products',
+    {
+      preHandler: app.requireRole('admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Every listing, active and hidden',
+        security: bearer,
+        querystring: adminProductsQuerySchema,
+        response: { 200: productPageSchema, ...errors },
+      },
+    },
+    async (request) => products.listAdminProducts(request.query),
+  );
+
+  app.patch(
+    '/admin/products/:id',
+    {
+      preHandler: app.requireRole('admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Hide or restore a listing',
+        security: bearer,
+        params: productIdParamsSchema,
+        body: adminUpdateProductRequestSchema,
+        response: { 200: productDetailSchema, ...errors },
+      },
+    },
+    async (request) => products.setProductStatus(request.params.id, request.body.status),
+  );
+
+  app.get(
+    '/admin/commission',
+    {
+      preHandler: app.requireRole('admin'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Commission rate per category, in percent',
+        security: bearer,
+        response: { 200: commissionListResponseSchema, ...errors },
+      },
+    },
+    async () => ({ success: true as const, data: await products.listCommissionRates() }),
+  );
+
+  app.put(
+    '/admin/commission/:categorySlug',
+    {
+      preHandler: app.requireRole('admin'),
+      schema: {
+        tags: ['admin'],
+        summary: "Set a category's commission rate (0–100 %, at most 2 decimals)",
+        security: bearer,
+        params: commissionCategoryParamsSchema,
+        body: updateCommissionRequestSchema,
+        response: { 200: commissionUpdateResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await products.updateCommissionRate(request.params.categorySlug, request.body.commission_rate),
+    }),
+  );
+};

@@ -1,0 +1,281 @@
+import type { z } from 'zod';
+import {
+  MAX_QUANTITY,
+  RETIP_PAIR_MESSAGE,
+  type adminProductsQuerySchema,
+  type CommissionEntry,
+  type CreateProductRequest,
+  type ProductDetail,
+  type ProductImage,
+  type ProductPage,
+  type productSearchQuerySchema,
+  type ProductStatus,
+  type ProductSummary,
+  type SellerProductPage,
+  type sellerProductsQuerySchema,
+  type UpdateInventoryRequest,
+  type UpdateProductRequest,
+} from '@marketplace/contracts/catalog';
+import { isLowStock, LOW_STOCK_THRESHOLD } from '@marketplace/domain/inventory';
+import { centsToDollars, dollarsToCents } from '@marketplace/domain/money';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { badRequest, notFound } from '../../lib/http-errors';
+import type { FileStore } from '../../providers/files/port';
+import type { UserRecord } from '../users/users.repository';
+import { listCategories } from './categories.repository';
+import {
+  addProductStock,
+  findCategoryBySlug,
+  findCoverImages,
+  findImagesOfProduct,
+  findProductById,
+  findProducts,
+  insertProduct,
+  setProductStatus,
+  updateCategoryCommission,
+  updateSellerProduct,
+  type CategoryRecord,
+  type ImageRecord,
+  type ProductFilters,
+  type ProductRecord,
+  type ProductValues,
+} from './products.repository';
+
+export const PRODUCT_NOT_FOUND_MESSAGE = 'Product not found';
+export const UNKNOWN_CATEGORY_MESSAGE = 'Choose one of the listed categories';
+const DEFAULT_WEIGHT_OUNCES = 16;
+
+type SearchQuery = z.output<typeof productSearchQuerySchema>;
+type SellerQuery = z.output<typeof sellerProductsQuerySchema>;
+type AdminQuery = z.output<typeof adminProductsQuerySchema>;
+
+export interface ProductsService {
+  searchProducts(query: SearchQuery): Promise<ProductPage>;
+  /** Hidden listings are shown only to their seller and to admins; anyone else gets a 404. */
+  getProduct(id: string, viewer: UserRecord | null): Promise<ProductDetail>;
+  createProduct(seller: UserRecord, input: CreateProductRequest): Promise<ProductDetail>;
+  updateProduct(seller: UserRecord, id: string, input: UpdateProductRequest): Promise<ProductDetail>;
+  listSellerProducts(seller: UserRecord, query: SellerQuery): Promise<SellerProductPage>;
+  updateInventory(seller: UserRecord, id: string, input: UpdateInventoryRequest): Promise<ProductDetail>;
+  listAdminProducts(query: AdminQuery): Promise<ProductPage>;
+  setProductStatus(id: string, status: ProductStatus): Promise<ProductDetail>;
+  listCommissionRates(): Promise<CommissionEntry[]>;
+  updateCommissionRate(categorySlug: string, percent: number): Promise<CommissionEntry>;
+  /** The seller's own listing, or a 404 (another seller's listing looks exactly like a missing one). */
+  findOwnedProduct(sellerId: string, productId: string): Promise<ProductRecord>;
+  /** A listing's photos, cover first (the caller has checked who may see them). */
+  listProductImages(productId: string): Promise<ProductImage[]>;
+}
+
+export interface ProductsServiceDependencies {
+  db: Database;
+  files: FileStore;
+  clock: Clock;
+}
+
+const totalPagesOf = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
+
+function toCommissionEntry(category: Pick<CategoryRecord, 'name' | 'slug' | 'commissionRateBasisPoints'>): CommissionEntry {
+  // Basis points to percent is the same exact maths as cents to dollars (÷ 100, ≤ 2 decimals).
+  return { category: category.name, commission_rate: centsToDollars(category.commissionRateBasisPoints), slug: category.slug };
+}
+
+export function createProductsService({ db, files, clock }: ProductsServiceDependencies): ProductsService {
+  const toImageDto = (image: ImageRecord): ProductImage => ({
+    id: image.id,
+    url: files.urlFor(image.fileKey),
+    thumbnailUrl: files.urlFor(image.thumbnailKey ?? image.fileKey),
+    name: image.name,
+    position: image.position,
+  });
+
+  const toSummary = (row: ProductRecord, cover: ImageRecord | undefined): ProductSummary => ({
+    id: row.id,
+    title: row.title,
+    price: centsToDollars(row.priceCents),
+    quantity: row.quantity,
+    condition: row.condition,
+    status: row.status,
+    category: row.category,
+    seller: row.seller,
+    image: cover ? { url: files.urlFor(cover.fileKey), thumbnailUrl: files.urlFor(cover.thumbnailKey ?? cover.fileKey) } : null,
+    retip: row.retipLabel !== null && row.retipPriceCents !== null ? { label: row.retipLabel, price: centsToDollars(row.retipPriceCents) } : null,
+    createdAt: row.createdAt.toISOString(),
+  });
+
+  const toDetail = async (row: ProductRecord): Promise<ProductDetail> => {
+    const images = await findImagesOfProduct(db, row.id);
+    return {
+      ...toSummary(row, images[0]),
+      description: row.description,
+      weightOunces: row.weightOunces,
+      images: images.map(toImageDto),
+    };
+  };
+
+  /** A page of summaries: listings, then every cover in one batched query (no N+1). */
+  const pageOf = async (filters: ProductFilters, page: number) => {
+    const { rows, total } = await findProducts(db, filters);
+    const covers = await findCoverImages(
+      db,
+      rows.map((row) => row.id),
+    );
+    return { rows, covers, total, page, totalPages: totalPagesOf(total, filters.limit) };
+  };
+
+  const findOwnedProduct = async (sellerId: string, productId: string) => {
+    const row = await findProductById(db, productId);
+    if (!row || row.sellerId !== sellerId) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
+    return row;
+  };
+
+  const categoryIdOf = async (slug: string) => {
+    const category = await findCategoryBySlug(db, slug);
+    if (!category) throw badRequest(`Invalid request — category: ${UNKNOWN_CATEGORY_MESSAGE}`, { issues: [{ path: 'category', message: UNKNOWN_CATEGORY_MESSAGE }] });
+    return category.id;
+  };
+
+  const reload = async (id: string) => {
+    const row = await findProductById(db, id);
+    if (!row) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
+    return toDetail(row);
+  };
+
+  return {
+    async searchProducts(query) {
+      const { rows, covers, total, page, totalPages } = await pageOf(
+        {
+          q: query.q || undefined,
+          categorySlug: query.category,
+          minPriceCents: query.minPrice === undefined ? undefined : dollarsToCents(query.minPrice),
+          maxPriceCents: query.maxPrice === undefined ? undefined : dollarsToCents(query.maxPrice),
+          status: 'active',
+          sort: query.sort,
+          offset: (query.page - 1) * query.limit,
+          limit: query.limit,
+        },
+        query.page,
+      );
+      return { items: rows.map((row) => toSummary(row, covers.get(row.id))), total, page, totalPages };
+    },
+
+    async getProduct(id, viewer) {
+      const row = await findProductById(db, id);
+      const canSeeHidden = viewer !== null && (viewer.role === 'admin' || viewer.id === row?.sellerId);
+      if (!row || (row.status === 'hidden' && !canSeeHidden)) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
+      return toDetail(row);
+    },
+
+    async createProduct(seller, input) {
+      const values: ProductValues = {
+        categoryId: await categoryIdOf(input.category),
+        title: input.title,
+        description: input.description,
+        priceCents: dollarsToCents(input.price),
+        quantity: input.quantity,
+        condition: input.condition,
+        retipLabel: input.retipLabel ?? null,
+        retipPriceCents: input.retipPrice == null ? null : dollarsToCents(input.retipPrice),
+        weightOunces: input.weightOunces ?? DEFAULT_WEIGHT_OUNCES,
+      };
+      const id = await insertProduct(db, { ...values, sellerId: seller.id, createdAt: clock.now() });
+      return reload(id);
+    },
+
+    async updateProduct(seller, id, input) {
+      const current = await findOwnedProduct(seller.id, id);
+      const retipLabel = input.retipLabel === undefined ? current.retipLabel : input.retipLabel;
+      const retipPriceCents =
+        input.retipPrice === undefined ? current.retipPriceCents : input.retipPrice === null ? null : dollarsToCents(input.retipPrice);
+      if ((retipLabel === null) !== (retipPriceCents === null)) {
+        const path = retipLabel === null ? 'retipLabel' : 'retipPrice';
+        throw badRequest(`Invalid request — ${path}: ${RETIP_PAIR_MESSAGE}`, { issues: [{ path, message: RETIP_PAIR_MESSAGE }] });
+      }
+      const values: Partial<ProductValues> & { updatedAt: Date } = { updatedAt: clock.now(), retipLabel, retipPriceCents };
+      if (input.category !== undefined) values.categoryId = await categoryIdOf(input.category);
+      if (input.title !== undefined) values.title = input.title;
+      if (input.description !== undefined) values.description = input.description;
+      if (input.price !== undefined) values.priceCents = dollarsToCents(input.price);
+      if (input.quantity !== undefined) values.quantity = input.quantity;
+      if (input.condition !== undefined) values.condition = input.condition;
+      if (input.weightOunces !== undefined) values.weightOunces = input.weightOunces;
+      if (!(await updateSellerProduct(db, { id, sellerId: seller.id }, values))) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
+      return reload(id);
+    },
+
+    async listSellerProducts(seller, query) {
+      const { rows, covers, total, page, totalPages } = await pageOf(
+        {
+          q: query.q || undefined,
+          sellerId: seller.id,
+          status: query.status,
+          lowStockThreshold: query.lowStock ? LOW_STOCK_THRESHOLD : undefined,
+          sort: query.q ? 'relevance' : 'newest',
+          offset: (query.page - 1) * query.limit,
+          limit: query.limit,
+        },
+        query.page,
+      );
+      return {
+        items: rows.map((row) => ({ ...toSummary(row, covers.get(row.id)), isLowStock: isLowStock(row.quantity) })),
+        total,
+        page,
+        totalPages,
+      };
+    },
+
+    async updateInventory(seller, id, input) {
+      const where = { id, sellerId: seller.id };
+      const now = clock.now();
+      let isUpdated: boolean;
+      if (input.restock !== undefined) {
+        const current = await findOwnedProduct(seller.id, id);
+        if (current.quantity + input.restock > MAX_QUANTITY) {
+          const message = `Stock cannot go above ${MAX_QUANTITY.toLocaleString('en-US')} units`;
+          throw badRequest(`Invalid request — restock: ${message}`, { issues: [{ path: 'restock', message }] });
+        }
+        isUpdated = await addProductStock(db, where, input.restock, now);
+      } else {
+        isUpdated = await updateSellerProduct(db, where, { quantity: input.quantity ?? 0, updatedAt: now });
+      }
+      if (!isUpdated) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
+      return reload(id);
+    },
+
+    async listAdminProducts(query) {
+      const { rows, covers, total, page, totalPages } = await pageOf(
+        {
+          q: query.q || undefined,
+          status: query.status,
+          sort: query.q ? 'relevance' : 'newest',
+          offset: (query.page - 1) * query.limit,
+          limit: query.limit,
+        },
+        query.page,
+      );
+      return { items: rows.map((row) => toSummary(row, covers.get(row.id))), total, page, totalPages };
+    },
+
+    async setProductStatus(id, status) {
+      if (!(await setProductStatus(db, id, status, clock.now()))) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
+      return reload(id);
+    },
+
+    async listCommissionRates() {
+      return (await listCategories(db)).map(toCommissionEntry);
+    },
+
+    async updateCommissionRate(categorySlug, percent) {
+      const category = await updateCategoryCommission(db, categorySlug, dollarsToCents(percent), clock.now());
+      if (!category) throw notFound('Category not found');
+      return toCommissionEntry(category);
+    },
+
+    findOwnedProduct,
+
+    async listProductImages(productId) {
+      return (await findImagesOfProduct(db, productId)).map(toImageDto);
+    },
+  };
+}

@@ -1,0 +1,378 @@
+import {
+  ORDER_MESSAGES,
+  SELLER_ITEM_TRANSITIONS,
+  type BuyerOrder,
+  type BuyerOrderDetail,
+  type BuyerOrderListResponse,
+  type OrderItemStatus,
+  type SellerDashboardResponse,
+  type SellerOrderDetailResponse,
+  type SellerOrderItemResponse,
+  type SellerOrderListResponse,
+} from '@marketplace/contracts/orders';
+import { LOW_STOCK_THRESHOLD } from '@marketplace/domain/inventory';
+import { centsToDollars } from '@marketplace/domain/money';
+import { deriveOrderStatus } from '@marketplace/domain/order-status';
+import { allocateShippingCents } from '@marketplace/domain/shipping';
+import type { Database, Executor } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { HttpError, conflict, notFound } from '../../lib/http-errors';
+import type { FileStore } from '../../providers/files/port';
+import { PaymentValidationError, type PaymentProvider } from '../../providers/payment/port';
+import { findCoverImageKeys } from '../cart/cover-images.repository';
+import { fullNameOf } from '../users/users.service';
+import {
+  addRefundedCents,
+  countSellerOpenOrders,
+  findBuyerContact,
+  findBuyerOrder,
+  findBuyerOrders,
+  findItemsOfOrders,
+  findOrderById,
+  findRefundOfOrderItem,
+  findSellerDailySales,
+  findSellerItemsOfOrders,
+  findSellerLowStock,
+  findSellerOrderItem,
+  findSellerOrders,
+  insertRefund,
+  lockOrder,
+  lockPaymentOfOrder,
+  lockSellerOrderItem,
+  restoreStock,
+  updateOrderItemStatus,
+  updateOrderStatus,
+  type OrderItemRecord,
+  type OrderRecord,
+  type Page,
+} from './orders.repository';
+
+export interface OrdersServiceDependencies {
+  db: Database;
+  files: FileStore;
+  clock: Clock;
+  payments: PaymentProvider;
+}
+
+export type SellerItemUpdate = { status: 'approved' | 'rejected' | 'delivered' | 'completed'; reason?: string | undefined };
+
+export interface OrdersService {
+  listBuyerOrders(buyerId: string, page: Page): Promise<BuyerOrderListResponse>;
+  getBuyerOrder(buyerId: string, orderId: string): Promise<BuyerOrderDetail>;
+  /** Only while every item is pending: items cancelled, each refunded once, stock restored. */
+  cancelBuyerOrder(buyerId: string, orderId: string): Promise<BuyerOrderDetail>;
+  listSellerOrders(sellerId: string, filters: Page & { status?: OrderItemStatus | undefined }): Promise<SellerOrderListResponse>;
+  getSellerOrder(sellerId: string, orderId: string): Promise<SellerOrderDetailResponse>;
+  getSellerOrderItem(sellerId: string, orderItemId: string): Promise<SellerOrderItemResponse>;
+  updateSellerOrderItem(sellerId: string, orderItemId: string, update: SellerItemUpdate): Promise<SellerOrderItemResponse>;
+  getSellerDashboard(sellerId: string): Promise<SellerDashboardResponse>;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DASHBOARD_DAYS = 30;
+const DASHBOARD_LOW_STOCK_ROWS = 10;
+
+const lineTotalCents = (item: OrderItemRecord) => item.priceCents * item.quantity;
+const retipCentsOf = (item: OrderItemRecord) => (item.retipAdded ? item.retipPriceCents : 0);
+
+/** Each item's share of the order's shipping, by item value (the same split every time: items by id). */
+export function shippingSharesOf(order: OrderRecord, items: readonly OrderItemRecord[]): Map<string, number> {
+  const sorted = [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const shares = allocateShippingCents(order.shippingCents, sorted.map(lineTotalCents));
+  return new Map(sorted.map((item, index) => [item.id, shares[index] ?? 0]));
+}
+
+/** What the buyer gets back for an item: price × quantity + its add-on + its share of shipping. */
+export function refundCentsOf(order: OrderRecord, items: readonly OrderItemRecord[], item: OrderItemRecord): number {
+  return lineTotalCents(item) + retipCentsOf(item) + (shippingSharesOf(order, items).get(item.id) ?? 0);
+}
+
+function pagination(page: number, limit: number, totalItems: number) {
+  return { page, totalPages: Math.max(1, Math.ceil(totalItems / limit)), totalItems };
+}
+
+function itemsPreviewOf(titles: readonly string[]): string {
+  // SPEC §9: names show 2 then '+N more'.
+  const shown = titles.slice(0, 2).join(', ');
+  return titles.length > 2 ? `${shown} +${titles.length - 2} more` : shown;
+}
+
+export function createOrdersService({ db, files, clock, payments }: OrdersServiceDependencies): OrdersService {
+  async function imagesOf(executor: Executor, items: readonly OrderItemRecord[]) {
+    const covers = await findCoverImageKeys(executor, items.map((item) => item.productId));
+    return (item: OrderItemRecord) => {
+      const key = covers.get(item.productId);
+      return key ? files.urlFor(key) : null;
+    };
+  }
+
+  async function toBuyerOrders(orderRows: readonly OrderRecord[]): Promise<Array<BuyerOrder & { order: OrderRecord }>> {
+    const items = await findItemsOfOrders(db, orderRows.map((order) => order.id));
+    const imageOf = await imagesOf(db, items);
+    return orderRows.map((order) => ({
+      order,
+      id: order.id,
+      status: order.status,
+      createdAt: order.createdAt.toISOString(),
+      itemsTotal: centsToDollars(order.itemsTotalCents),
+      shipping: centsToDollars(order.shippingCents),
+      retipTotal: centsToDollars(order.retipTotalCents),
+      total: centsToDollars(order.totalCents),
+      items: items
+        .filter((item) => item.orderId === order.id)
+        .map((item) => ({
+          id: item.id,
+          productId: item.productId,
+          title: item.title,
+          image: imageOf(item),
+          price: centsToDollars(item.priceCents),
+          quantity: item.quantity,
+          retipAdded: item.retipAdded,
+          retipPrice: centsToDollars(retipCentsOf(item)),
+          status: item.status,
+          rejectionReason: item.rejectionReason,
+        })),
+    }));
+  }
+
+  async function buyerOrderDetail(order: OrderRecord): Promise<BuyerOrderDetail> {
+    const [view] = await toBuyerOrders([order]);
+    if (!view) throw notFound(ORDER_MESSAGES.orderNotFound);
+    const { order: _order, ...dto } = view;
+    return {
+      ...dto,
+      shippingAddress: {
+        name: order.shippingName,
+        line1: order.shippingLine1,
+        line2: order.shippingLine2,
+        city: order.shippingCity,
+        state: order.shippingState,
+        postal_code: order.shippingPostalCode,
+        country: order.shippingCountry,
+      },
+    };
+  }
+
+  /**
+   * Refunds one item through the provider, exactly once: the provider call carries a key made from
+   * the item, and the refunds table allows one row per item. Runs inside the caller's transaction,
+   * which holds the order's lock, so a refund and its records commit together.
+   */
+  async function refundItem(transaction: Executor, order: OrderRecord, items: readonly OrderItemRecord[], item: OrderItemRecord, reason: string | null) {
+    if (await findRefundOfOrderItem(transaction, item.id)) return;
+    const payment = await lockPaymentOfOrder(transaction, order.id);
+    // An order without a payment (none recorded) has nothing to give back.
+    if (!payment) return;
+    const amountCents = Math.min(refundCentsOf(order, items, item), payment.amountCents - payment.refundedCents);
+    if (amountCents <= 0) return;
+    let providerRefundId: string;
+    try {
+      ({ id: providerRefundId } = await payments.refund({
+        paymentId: payment.providerPaymentId,
+        amountCents,
+        idempotencyKey: `refund-order-item-${item.id}`,
+      }));
+    } catch (error) {
+      if (error instanceof PaymentValidationError) throw conflict(`${ORDER_MESSAGES.refundFailed} (${error.message})`);
+      throw new HttpError(502, ORDER_MESSAGES.refundFailed);
+    }
+    const now = clock.now();
+    if (await insertRefund(transaction, { paymentId: payment.id, orderItemId: item.id, amountCents, providerRefundId, reason, now })) {
+      await addRefundedCents(transaction, payment.id, amountCents, now);
+    }
+  }
+
+  function toSellerItem(item: OrderItemRecord, imageOf: (item: OrderItemRecord) => string | null) {
+    return {
+      orderItemId: item.id,
+      itemTitle: item.title,
+      image: imageOf(item),
+      quantity: item.quantity,
+      price: centsToDollars(item.priceCents),
+      itemTotal: centsToDollars(lineTotalCents(item) + retipCentsOf(item)),
+      retipAdded: item.retipAdded,
+      retipPrice: centsToDollars(retipCentsOf(item)),
+      orderStatus: item.status,
+      rejectionReason: item.rejectionReason,
+    };
+  }
+
+  function sellerAddressOf(order: OrderRecord) {
+    return {
+      name: order.shippingName,
+      line1: order.shippingLine1,
+      line2: order.shippingLine2,
+      city: order.shippingCity,
+      state: order.shippingState,
+      postalCode: order.shippingPostalCode,
+      countryCode: order.shippingCountry,
+    };
+  }
+
+  async function sellerItemResponse(sellerId: string, orderItemId: string): Promise<SellerOrderItemResponse> {
+    const item = await findSellerOrderItem(db, sellerId, orderItemId);
+    if (!item) throw notFound(ORDER_MESSAGES.itemNotFound);
+    const order = await findOrderById(db, item.orderId);
+    const buyer = order ? await findBuyerContact(db, order.buyerId) : null;
+    if (!order || !buyer) throw notFound(ORDER_MESSAGES.itemNotFound);
+    const imageOf = await imagesOf(db, [item]);
+    return {
+      success: true,
+      data: {
+        ...toSellerItem(item, imageOf),
+        orderId: order.id,
+        orderCreatedAt: order.createdAt.toISOString(),
+        buyer: { fullName: fullNameOf(buyer), email: buyer.email },
+        shippingAddress: sellerAddressOf(order),
+      },
+    };
+  }
+
+  return {
+    async listBuyerOrders(buyerId, { page, limit }) {
+      const { rows, total } = await findBuyerOrders(db, buyerId, { page, limit });
+      const views = await toBuyerOrders(rows);
+      return { orders: views.map(({ order: _order, ...dto }) => dto), pagination: pagination(page, limit, total) };
+    },
+
+    async getBuyerOrder(buyerId, orderId) {
+      const order = await findBuyerOrder(db, buyerId, orderId);
+      if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
+      return buyerOrderDetail(order);
+    },
+
+    async cancelBuyerOrder(buyerId, orderId) {
+      await db.transaction(async (transaction) => {
+        const order = await findBuyerOrder(transaction, buyerId, orderId, { lock: true });
+        if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
+        const items = await findItemsOfOrders(transaction, [order.id]);
+        if (items.every((item) => item.status === 'cancelled')) throw conflict('This order is already cancelled');
+        if (items.some((item) => item.status !== 'pending')) throw conflict(ORDER_MESSAGES.cannotCancel);
+        const now = clock.now();
+        for (const item of items) {
+          await refundItem(transaction, order, items, item, 'Cancelled by the buyer');
+          await restoreStock(transaction, item.productId, item.quantity, now);
+          await updateOrderItemStatus(transaction, item.id, { status: 'cancelled', now });
+        }
+        await updateOrderStatus(transaction, order.id, 'cancelled', now);
+      });
+      const order = await findBuyerOrder(db, buyerId, orderId);
+      if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
+      return buyerOrderDetail(order);
+    },
+
+    async listSellerOrders(sellerId, { page, limit, status }) {
+      const { rows, total } = await findSellerOrders(db, sellerId, { page, limit, ...(status ? { status } : {}) });
+      const items = await findSellerItemsOfOrders(db, sellerId, rows.map((row) => row.id), status);
+      return {
+        success: true,
+        data: {
+          orders: rows.map((row) => ({
+            orderId: row.id,
+            orderCreatedAt: row.createdAt.toISOString(),
+            buyer: { fullName: `${row.buyerFirstName} ${row.buyerLastName}`.trim() },
+            items: items
+              .filter((item) => item.orderId === row.id)
+              .map((item) => ({
+                orderItemId: item.id,
+                itemTitle: item.title,
+                quantity: item.quantity,
+                price: centsToDollars(item.priceCents),
+                orderStatus: item.status,
+              })),
+          })),
+          pagination: pagination(page, limit, total),
+        },
+      };
+    },
+
+    async getSellerOrder(sellerId, orderId) {
+      const order = await findOrderById(db, orderId);
+      const allItems = order ? await findItemsOfOrders(db, [order.id]) : [];
+      const items = allItems.filter((item) => item.sellerId === sellerId);
+      // An order with none of the seller's items is answered as missing.
+      if (!order || items.length === 0) throw notFound(ORDER_MESSAGES.orderNotFound);
+      const buyer = await findBuyerContact(db, order.buyerId);
+      if (!buyer) throw notFound(ORDER_MESSAGES.orderNotFound);
+      const shares = shippingSharesOf(order, allItems);
+      const itemsTotalCents = items.reduce((total, item) => total + lineTotalCents(item), 0);
+      const retipTotalCents = items.reduce((total, item) => total + retipCentsOf(item), 0);
+      const shippingCents = items.reduce((total, item) => total + (shares.get(item.id) ?? 0), 0);
+      const imageOf = await imagesOf(db, items);
+      return {
+        success: true,
+        data: {
+          orderId: order.id,
+          orderCreatedAt: order.createdAt.toISOString(),
+          status: { itemsOrderStatus: deriveOrderStatus(items.map((item) => item.status)) },
+          itemsSummary: {
+            totalItemsCount: items.reduce((total, item) => total + item.quantity, 0),
+            itemsPreview: itemsPreviewOf(items.map((item) => item.title)),
+          },
+          amounts: {
+            orderTotal: centsToDollars(itemsTotalCents + shippingCents + retipTotalCents),
+            itemsTotal: centsToDollars(itemsTotalCents),
+            proportionalShipping: centsToDollars(shippingCents),
+            retipTotal: centsToDollars(retipTotalCents),
+          },
+          buyer: { fullName: fullNameOf(buyer), email: buyer.email },
+          shippingInfo: { shippingAddress: sellerAddressOf(order) },
+          items: items.map((item) => toSellerItem(item, imageOf)),
+        },
+      };
+    },
+
+    getSellerOrderItem: sellerItemResponse,
+
+    async updateSellerOrderItem(sellerId, orderItemId, update) {
+      await db.transaction(async (transaction) => {
+        const found = await findSellerOrderItem(transaction, sellerId, orderItemId);
+        if (!found) throw notFound(ORDER_MESSAGES.itemNotFound);
+        // The order first, then the item: the same lock order as a buyer's cancel, so they never deadlock.
+        const order = await lockOrder(transaction, found.orderId);
+        const item = await lockSellerOrderItem(transaction, sellerId, orderItemId);
+        if (!order || !item) throw notFound(ORDER_MESSAGES.itemNotFound);
+        const allowed: readonly OrderItemStatus[] = (SELLER_ITEM_TRANSITIONS as Partial<Record<OrderItemStatus, readonly OrderItemStatus[]>>)[item.status] ?? [];
+        if (!allowed.includes(update.status)) throw conflict(ORDER_MESSAGES.transitionNotAllowed(item.status, update.status));
+        const items = await findItemsOfOrders(transaction, [order.id]);
+        const now = clock.now();
+        if (update.status === 'rejected') {
+          const reason = update.reason?.trim() || null;
+          await refundItem(transaction, order, items, item, reason);
+          await restoreStock(transaction, item.productId, item.quantity, now);
+          await updateOrderItemStatus(transaction, item.id, { status: 'rejected', rejectionReason: reason, now });
+        } else {
+          await updateOrderItemStatus(transaction, item.id, { status: update.status, now });
+        }
+        const statuses = items.map((other) => (other.id === item.id ? update.status : other.status));
+        await updateOrderStatus(transaction, order.id, deriveOrderStatus(statuses), now);
+      });
+      return sellerItemResponse(sellerId, orderItemId);
+    },
+
+    async getSellerDashboard(sellerId) {
+      const now = clock.now();
+      const todayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+      const from = new Date(todayStart.getTime() - (DASHBOARD_DAYS - 1) * DAY_MS);
+      const [daily, openOrders, lowStock] = await Promise.all([
+        findSellerDailySales(db, sellerId, from),
+        countSellerOpenOrders(db, sellerId),
+        findSellerLowStock(db, sellerId, LOW_STOCK_THRESHOLD, DASHBOARD_LOW_STOCK_ROWS),
+      ]);
+      const byDay = new Map(daily.map((row) => [row.day, row]));
+      const days = Array.from({ length: DASHBOARD_DAYS }, (_, index) => new Date(from.getTime() + index * DAY_MS).toISOString().slice(0, 10));
+      const today = byDay.get(days[days.length - 1] ?? '');
+      return {
+        today: { sales: centsToDollars(today?.salesCents ?? 0), orders: today?.orders ?? 0 },
+        last30Days: {
+          sales: centsToDollars(daily.reduce((total, row) => total + row.salesCents, 0)),
+          // An order has one creation day, so the days' distinct counts add up to the period's.
+          orders: daily.reduce((total, row) => total + row.orders, 0),
+          daily: days.map((date) => ({ date, sales: centsToDollars(byDay.get(date)?.salesCents ?? 0) })),
+        },
+        openOrders,
+        lowStock,
+      };
+    },
+  };
+}

@@ -1,0 +1,317 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderItems, orders, payments, products, refunds } from '../../db/schema';
+import { buildTestApp, type TestApp } from '../../../test/helper';
+import { createUser } from '../../../test/factories';
+import { bearerFor, createCommerceCategory, createListing } from '../../../test/factories-commerce';
+
+let testApp: TestApp;
+let categoryId: string;
+type User = Awaited<ReturnType<typeof createUser>>;
+let sellerA: User;
+let sellerB: User;
+let sellerAuthA: string;
+let sellerAuthB: string;
+
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  categoryId = (await createCommerceCategory(db())).id;
+  sellerA = await createUser(db(), { role: 'seller', firstName: 'Sam', lastName: 'Seller' });
+  sellerB = await createUser(db(), { role: 'seller' });
+  sellerAuthA = await bearerFor(testApp, sellerA);
+  sellerAuthB = await bearerFor(testApp, sellerB);
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+function db() {
+  return testApp.database.db;
+}
+const call = (authorization: string | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  testApp.app.inject({ method, url, headers: authorization ? { authorization } : {}, ...(payload ? { payload } : {}) });
+const stockOf = async (productId: string) => (await db().select({ quantity: products.quantity }).from(products).where(eq(products.id, productId)))[0]?.quantity;
+let keySequence = 0;
+
+/** A buyer with an order (through the real checkout): lines are [sellerId, priceCents, quantity]. */
+async function placeOrder(lines: Array<{ seller: User; priceCents: number; quantity: number; title?: string; retipPriceCents?: number }>) {
+  const buyer = await createUser(db(), { firstName: 'Bea', lastName: 'Buyer' });
+  const authorization = await bearerFor(testApp, buyer);
+  const listings = [];
+  for (const line of lines) {
+    const product = await createListing(db(), {
+      sellerId: line.seller.id,
+      categoryId,
+      priceCents: line.priceCents,
+      quantity: 10,
+      ...(line.title ? { title: line.title } : {}),
+      ...(line.retipPriceCents ? { retipPriceCents: line.retipPriceCents, retipLabel: 'Gift wrap' } : {}),
+    });
+    const cart = (await call(authorization, 'POST', '/api/cart/items', { product_id: product.id, quantity: line.quantity })).json();
+    if (line.retipPriceCents) {
+      const cartLine = cart.items.find((item: { product_id: string }) => item.product_id === product.id);
+      await testApp.app.inject({ method: 'PUT', url: `/api/cart/items/${cartLine.id}/retip`, headers: { authorization }, payload: { retip_added: true } });
+    }
+    listings.push(product);
+  }
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/orders/checkout',
+    headers: { authorization, 'idempotency-key': `orders-test-${++keySequence}-${Date.now()}` },
+    payload: {
+      shippingAddress: { name: 'Bea Buyer', line1: '5 Elm St', city: 'Austin', state: 'TX', postal_code: '73301', country: 'US' },
+      payment: { card: { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' } },
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`checkout failed: ${response.body}`);
+  const orderId: string = response.json().orderId;
+  const items = await db().select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const itemFor = (productId: string) => items.find((item) => item.productId === productId)!;
+  return { buyer, authorization, orderId, listings, items: listings.map((product) => itemFor(product.id)) };
+}
+
+describe('buyer orders', () => {
+  it('lists my orders with items and amounts, newest first, paged', async () => {
+    const placed = await placeOrder([{ seller: sellerA, priceCents: 1500, quantity: 2, title: 'Teapot', retipPriceCents: 250 }]);
+    const response = await call(placed.authorization, 'GET', '/api/orders?page=1&limit=5');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      orders: [
+        {
+          id: placed.orderId,
+          status: 'pending',
+          createdAt: expect.any(String),
+          itemsTotal: 30,
+          shipping: 5.99,
+          retipTotal: 2.5,
+          total: 38.49,
+          items: [
+            {
+              id: placed.items[0]!.id,
+              productId: placed.listings[0]!.id,
+              title: 'Teapot',
+              image: null,
+              price: 15,
+              quantity: 2,
+              retipAdded: true,
+              retipPrice: 2.5,
+              status: 'pending',
+              rejectionReason: null,
+            },
+          ],
+        },
+      ],
+      pagination: { page: 1, totalPages: 1, totalItems: 1 },
+    });
+    expect((await call(placed.authorization, 'GET', '/api/orders?limit=0')).statusCode).toBe(400);
+    expect((await call(null, 'GET', '/api/orders')).statusCode).toBe(401);
+  });
+
+  it("shows one of my orders with its address, and answers 404 for another buyer's", async () => {
+    const placed = await placeOrder([{ seller: sellerA, priceCents: 1000, quantity: 1 }]);
+    const detail = await call(placed.authorization, 'GET', `/api/orders/${placed.orderId}`);
+    expect(detail.json().shippingAddress).toEqual({ name: 'Bea Buyer', line1: '5 Elm St', line2: null, city: 'Austin', state: 'TX', postal_code: '73301', country: 'US' });
+    const other = await placeOrder([{ seller: sellerA, priceCents: 1000, quantity: 1 }]);
+    expect((await call(other.authorization, 'GET', `/api/orders/${placed.orderId}`)).statusCode).toBe(404);
+    expect((await call(other.authorization, 'POST', `/api/orders/${placed.orderId}/cancel`)).statusCode).toBe(404);
+    expect((await call(other.authorization, 'GET', '/api/orders/not-an-id')).statusCode).toBe(400);
+  });
+
+  it('cancels while every item is pending: items cancelled, each refunded once, stock restored', async () => {
+    const placed = await placeOrder([
+      { seller: sellerA, priceCents: 1000, quantity: 2 },
+      { seller: sellerB, priceCents: 700, quantity: 1 },
+    ]);
+    const response = await call(placed.authorization, 'POST', `/api/orders/${placed.orderId}/cancel`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'cancelled', items: [{ status: 'cancelled' }, { status: 'cancelled' }] });
+    expect(await stockOf(placed.listings[0]!.id)).toBe(10);
+    expect(await stockOf(placed.listings[1]!.id)).toBe(10);
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, placed.orderId));
+    expect(payment).toMatchObject({ amountCents: 3299, refundedCents: 3299, status: 'refunded' });
+    const refundRows = await db().select().from(refunds).where(eq(refunds.paymentId, payment!.id));
+    expect(refundRows).toHaveLength(2);
+    expect(refundRows.reduce((total, row) => total + row.amountCents, 0)).toBe(3299);
+
+    const again = await call(placed.authorization, 'POST', `/api/orders/${placed.orderId}/cancel`);
+    expect(again.statusCode).toBe(409);
+    expect(await db().select().from(refunds).where(eq(refunds.paymentId, payment!.id))).toHaveLength(2);
+  });
+
+  it('refuses to cancel once a seller has approved an item', async () => {
+    const placed = await placeOrder([{ seller: sellerA, priceCents: 1000, quantity: 1 }]);
+    expect((await call(sellerAuthA, 'PATCH', `/api/seller/order-items/${placed.items[0]!.id}`, { status: 'approved' })).statusCode).toBe(200);
+    const response = await call(placed.authorization, 'POST', `/api/orders/${placed.orderId}/cancel`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toBe('This order can no longer be cancelled: a seller has already acted on it');
+  });
+});
+
+describe('seller orders', () => {
+  it('lists only the seller’s items, filters by status, and is for sellers only', async () => {
+    const placed = await placeOrder([
+      { seller: sellerA, priceCents: 1200, quantity: 1, title: 'Mine' },
+      { seller: sellerB, priceCents: 800, quantity: 1, title: 'Theirs' },
+    ]);
+    const list = (await call(sellerAuthA, 'GET', '/api/seller/orders?limit=100')).json();
+    expect(list.success).toBe(true);
+    const entry = list.data.orders.find((order: { orderId: string }) => order.orderId === placed.orderId);
+    expect(entry).toEqual({
+      orderId: placed.orderId,
+      orderCreatedAt: expect.any(String),
+      buyer: { fullName: 'Bea Buyer' },
+      items: [{ orderItemId: placed.items[0]!.id, itemTitle: 'Mine', quantity: 1, price: 12, orderStatus: 'pending' }],
+    });
+    expect(list.data.pagination).toMatchObject({ page: 1, totalItems: expect.any(Number) });
+
+    const approvedOnly = (await call(sellerAuthA, 'GET', '/api/seller/orders?status=approved&limit=100')).json();
+    for (const order of approvedOnly.data.orders) for (const item of order.items) expect(item.orderStatus).toBe('approved');
+    expect(approvedOnly.data.orders.some((order: { orderId: string }) => order.orderId === placed.orderId)).toBe(false);
+    expect((await call(sellerAuthA, 'GET', '/api/seller/orders?status=lost')).statusCode).toBe(400);
+    expect((await call(placed.authorization, 'GET', '/api/seller/orders')).statusCode).toBe(403);
+    expect((await call(null, 'GET', '/api/seller/orders')).statusCode).toBe(401);
+  });
+
+  it('shows the seller’s part of an order with proportional shipping; 404 for a seller with no items in it', async () => {
+    const placed = await placeOrder([
+      { seller: sellerA, priceCents: 1000, quantity: 1, title: 'Cup', retipPriceCents: 200 },
+      { seller: sellerA, priceCents: 1000, quantity: 1, title: 'Saucer' },
+      { seller: sellerB, priceCents: 1000, quantity: 1, title: 'Spoon' },
+    ]);
+    const response = await call(sellerAuthA, 'GET', `/api/seller/orders/${placed.orderId}`);
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data).toMatchObject({
+      orderId: placed.orderId,
+      status: { itemsOrderStatus: 'pending' },
+      itemsSummary: { totalItemsCount: 2 },
+      buyer: { fullName: 'Bea Buyer', email: placed.buyer.email },
+      shippingInfo: { shippingAddress: { name: 'Bea Buyer', line1: '5 Elm St', line2: null, city: 'Austin', state: 'TX', postalCode: '73301', countryCode: 'US' } },
+    });
+    expect(data.itemsSummary.itemsPreview.split(', ').sort()).toEqual(['Cup', 'Saucer']);
+    // $5.99 over three equal items: 200 + 200 + 199 cents; seller A has two of them.
+    expect(data.amounts.itemsTotal).toBe(20);
+    expect(data.amounts.retipTotal).toBe(2);
+    expect([3.99, 4]).toContain(data.amounts.proportionalShipping);
+    expect(data.amounts.orderTotal).toBe(Math.round((20 + 2 + data.amounts.proportionalShipping) * 100) / 100);
+    const sellerBShare = (await call(sellerAuthB, 'GET', `/api/seller/orders/${placed.orderId}`)).json().data.amounts.proportionalShipping;
+    expect(Math.round((data.amounts.proportionalShipping + sellerBShare) * 100)).toBe(599);
+
+    const outsider = await createUser(db(), { role: 'seller' });
+    expect((await call(await bearerFor(testApp, outsider), 'GET', `/api/seller/orders/${placed.orderId}`)).statusCode).toBe(404);
+  });
+
+  it('shows one item to its seller only', async () => {
+    const placed = await placeOrder([{ seller: sellerA, priceCents: 1500, quantity: 2, title: 'Vase', retipPriceCents: 300 }]);
+    const itemId = placed.items[0]!.id;
+    const response = await call(sellerAuthA, 'GET', `/api/seller/order-items/${itemId}`);
+    expect(response.json()).toEqual({
+      success: true,
+      data: {
+        orderItemId: itemId,
+        orderId: placed.orderId,
+        itemTitle: 'Vase',
+        image: null,
+        quantity: 2,
+        price: 15,
+        itemTotal: 33,
+        retipAdded: true,
+        retipPrice: 3,
+        orderStatus: 'pending',
+        rejectionReason: null,
+        orderCreatedAt: expect.any(String),
+        buyer: { fullName: 'Bea Buyer', email: placed.buyer.email },
+        shippingAddress: { name: 'Bea Buyer', line1: '5 Elm St', line2: null, city: 'Austin', state: 'TX', postalCode: '73301', countryCode: 'US' },
+      },
+    });
+    expect((await call(sellerAuthB, 'GET', `/api/seller/order-items/${itemId}`)).statusCode).toBe(404);
+    expect((await call(sellerAuthB, 'PATCH', `/api/seller/order-items/${itemId}`, { status: 'approved' })).statusCode).toBe(404);
+    expect((await call(placed.authorization, 'PATCH', `/api/seller/order-items/${itemId}`, { status: 'approved' })).statusCode).toBe(403);
+  });
+
+  it('approves a pending item once; other moves are 409', async () => {
+    const placed = await placeOrder([
+      { seller: sellerA, priceCents: 1000, quantity: 1 },
+      { seller: sellerB, priceCents: 1000, quantity: 1 },
+    ]);
+    const itemId = placed.items[0]!.id;
+    const approved = await call(sellerAuthA, 'PATCH', `/api/seller/order-items/${itemId}`, { status: 'approved' });
+    expect(approved.json().data.orderStatus).toBe('approved');
+    expect((await db().select().from(orders).where(eq(orders.id, placed.orderId)))[0]?.status).toBe('processing');
+
+    const twice = await call(sellerAuthA, 'PATCH', `/api/seller/order-items/${itemId}`, { status: 'approved' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error).toBe('An item that is approved cannot be marked approved');
+    expect((await call(sellerAuthA, 'PATCH', `/api/seller/order-items/${itemId}`, { status: 'completed' })).statusCode).toBe(409);
+    expect((await call(sellerAuthA, 'PATCH', `/api/seller/order-items/${itemId}`, { status: 'shipped' })).statusCode).toBe(400);
+    expect((await call(sellerAuthA, 'PATCH', `/api/seller/order-items/${itemId}`, {})).statusCode).toBe(400);
+  });
+
+  it('marks a shipped item delivered, then completed', async () => {
+    const placed = await placeOrder([{ seller: sellerA, priceCents: 1000, quantity: 1 }]);
+    const itemId = placed.items[0]!.id;
+    expect((await call(sellerAuthA, 'PATCH', `/api/seller/order-items/${itemId}`, { status: 'delivered' })).statusCode).toBe(409);
+    await db().update(orderItems).set({ status: 'shipped' }).where(eq(orderItems.id, itemId));
+    expect((await call(sellerAuthA, 'PATCH', `/api/seller/order-items/${itemId}`, { status: 'delivered' })).json().data.orderStatus).toBe('delivered');
+    expect((await call(sellerAuthA, 'PATCH', `/api/seller/order-items/${itemId}`, { status: 'completed' })).json().data.orderStatus).toBe('completed');
+    expect((await db().select().from(orders).where(eq(orders.id, placed.orderId)))[0]?.status).toBe('completed');
+  });
+
+  it('rejects with a reason: refunds the item (with its add-on and share of shipping) exactly once and restores stock, even when PATCHed twice', async () => {
+    const placed = await placeOrder([
+      { seller: sellerA, priceCents: 1000, quantity: 2, retipPriceCents: 150 },
+      { seller: sellerB, priceCents: 1000, quantity: 1 },
+    ]);
+    const item = placed.items[0]!;
+    const url = `/api/seller/order-items/${item.id}`;
+    expect((await call(sellerAuthA, 'PATCH', url, { status: 'rejected' })).statusCode).toBe(400);
+    expect(await stockOf(placed.listings[0]!.id)).toBe(8);
+
+    const [first, second] = await Promise.all([
+      call(sellerAuthA, 'PATCH', url, { status: 'rejected', reason: 'Damaged in storage' }),
+      call(sellerAuthA, 'PATCH', url, { status: 'rejected', reason: 'Damaged in storage' }),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const ok = first.statusCode === 200 ? first : second;
+    expect(ok.json().data).toMatchObject({ orderStatus: 'rejected', rejectionReason: 'Damaged in storage' });
+    const third = await call(sellerAuthA, 'PATCH', url, { status: 'rejected', reason: 'again' });
+    expect(third.statusCode).toBe(409);
+
+    const refundRows = await db().select().from(refunds).where(eq(refunds.orderItemId, item.id));
+    // 2 × $10.00 + $1.50 add-on + 2/3 of $5.99 shipping (399 of 599 cents).
+    expect(refundRows.map((row) => row.amountCents)).toEqual([2000 + 150 + 399]);
+    expect(refundRows[0]?.reason).toBe('Damaged in storage');
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, placed.orderId));
+    expect(payment).toMatchObject({ refundedCents: 2549, status: 'partially_refunded' });
+    expect(await stockOf(placed.listings[0]!.id)).toBe(10);
+    expect((await db().select().from(orders).where(eq(orders.id, placed.orderId)))[0]?.status).toBe('pending');
+
+    const buyerView = (await call(placed.authorization, 'GET', `/api/orders/${placed.orderId}`)).json();
+    expect(buyerView.items.find((entry: { id: string }) => entry.id === item.id)).toMatchObject({ status: 'rejected', rejectionReason: 'Damaged in storage' });
+  });
+});
+
+describe('seller dashboard', () => {
+  it('sums today’s and 30 days’ sales, counts open orders and lists low stock', async () => {
+    const seller = await createUser(db(), { role: 'seller' });
+    const authorization = await bearerFor(testApp, seller);
+    const empty = (await call(authorization, 'GET', '/api/seller/dashboard')).json();
+    expect(empty).toMatchObject({ today: { sales: 0, orders: 0 }, last30Days: { sales: 0, orders: 0 }, openOrders: 0, lowStock: [] });
+    expect(empty.last30Days.daily).toHaveLength(30);
+
+    await placeOrder([{ seller, priceCents: 2500, quantity: 2, retipPriceCents: 100 }]);
+    const rejected = await placeOrder([{ seller, priceCents: 999, quantity: 1 }]);
+    await call(authorization, 'PATCH', `/api/seller/order-items/${rejected.items[0]!.id}`, { status: 'rejected', reason: 'No longer made' });
+    const scarce = await createListing(db(), { sellerId: seller.id, categoryId, title: 'Nearly gone', quantity: 2 });
+
+    const dashboard = (await call(authorization, 'GET', '/api/seller/dashboard')).json();
+    expect(dashboard.today).toEqual({ sales: 51, orders: 1 });
+    expect(dashboard.last30Days).toMatchObject({ sales: 51, orders: 1 });
+    expect(dashboard.last30Days.daily.at(-1)).toEqual({ date: testApp.clock.now().toISOString().slice(0, 10), sales: 51 });
+    expect(dashboard.openOrders).toBe(1);
+    expect(dashboard.lowStock).toEqual([{ id: scarce.id, title: 'Nearly gone', quantity: 2 }]);
+    expect((await call(sellerAuthA, 'GET', '/api/seller/dashboard')).statusCode).toBe(200);
+    const buyer = await createUser(db());
+    expect((await call(await bearerFor(testApp, buyer), 'GET', '/api/seller/dashboard')).statusCode).toBe(403);
+  });
+});

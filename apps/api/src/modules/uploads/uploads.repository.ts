@@ -1,0 +1,78 @@
+import { and, asc, count, eq, gt, max } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { productImages, products, uploadTokens } from '../../db/schema';
+
+// Writes to product_images and upload_tokens (modules/catalog reads the images for listings).
+
+export interface NewImageRow {
+  id: string;
+  productId: string;
+  fileKey: string;
+  thumbnailKey: string;
+  name: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Locks the listing's row until the transaction ends, so two batches uploaded at the same moment
+ * count each other's photos and cannot pass the 10-photo limit together.
+ */
+export async function lockProduct(executor: Executor, productId: string): Promise<boolean> {
+  const rows = await executor.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');
+  return rows.length > 0;
+}
+
+export async function countImages(executor: Executor, productId: string): Promise<{ count: number; maxPosition: number | null }> {
+  const [row] = await executor
+    .select({ count: count(), maxPosition: max(productImages.position) })
+    .from(productImages)
+    .where(eq(productImages.productId, productId));
+  return { count: row?.count ?? 0, maxPosition: row?.maxPosition ?? null };
+}
+
+export async function insertImages(executor: Executor, rows: (NewImageRow & { position: number; createdAt: Date })[]): Promise<void> {
+  if (rows.length) await executor.insert(productImages).values(rows);
+}
+
+export async function findImageIds(executor: Executor, productId: string): Promise<string[]> {
+  const rows = await executor
+    .select({ id: productImages.id })
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(asc(productImages.position), asc(productImages.createdAt), asc(productImages.id));
+  return rows.map((row) => row.id);
+}
+
+/** Positions 0..n-1 in the given order (the first is the cover). */
+export async function setImagePositions(executor: Executor, productId: string, orderedIds: string[]): Promise<void> {
+  for (const [position, id] of orderedIds.entries()) {
+    await executor
+      .update(productImages)
+      .set({ position })
+      .where(and(eq(productImages.id, id), eq(productImages.productId, productId)));
+  }
+}
+
+/** Deletes one image of the listing; answers its file keys, or null when it is not there. */
+export async function deleteImage(executor: Executor, productId: string, imageId: string): Promise<{ fileKey: string; thumbnailKey: string | null } | null> {
+  const [row] = await executor
+    .delete(productImages)
+    .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
+    .returning({ fileKey: productImages.fileKey, thumbnailKey: productImages.thumbnailKey });
+  return row ?? null;
+}
+
+export async function insertUploadToken(executor: Executor, values: { tokenHash: string; productId: string; sellerId: string; expiresAt: Date; createdAt: Date }): Promise<void> {
+  await executor.insert(uploadTokens).values(values);
+}
+
+/** The link behind a token hash, if it has not expired at `now`. */
+export async function findLiveUploadToken(executor: Executor, tokenHash: string, now: Date): Promise<{ productId: string; sellerId: string; expiresAt: Date } | null> {
+  const [row] = await executor
+    .select({ productId: uploadTokens.productId, sellerId: uploadTokens.sellerId, expiresAt: uploadTokens.expiresAt })
+    .from(uploadTokens)
+    .where(and(eq(uploadTokens.tokenHash, tokenHash), gt(uploadTokens.expiresAt, now)))
+    .limit(1);
+  return row ?? null;
+}

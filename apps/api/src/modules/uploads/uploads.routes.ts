@@ -1,0 +1,188 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  MAX_IMAGE_BYTES,
+  MAX_PRODUCT_IMAGES,
+  mobileUploadResponseSchema,
+  productIdParamsSchema,
+  productImageParamsSchema,
+  productImagesResponseSchema,
+  reorderImagesRequestSchema,
+  uploadErrorResponseSchema,
+  uploadLinkResponseSchema,
+  uploadTokenParamsSchema,
+  validateUploadTokenResponseSchema,
+} from '@marketplace/contracts/catalog';
+import { errorResponseSchema } from '@marketplace/contracts/common';
+import { HttpError } from '../../lib/http-errors';
+import { userOf } from '../../plugins/authentication';
+import type { IncomingFile } from './image-processing';
+import type { UploadsService } from './uploads.service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const uploadErrors = {
+  400: uploadErrorResponseSchema,
+  401: errorResponseSchema,
+  403: uploadErrorResponseSchema,
+  404: errorResponseSchema,
+  413: uploadErrorResponseSchema,
+  415: errorResponseSchema,
+};
+const bearer = [{ bearerAuth: [] }];
+const MAX_IMAGE_MEGABYTES = MAX_IMAGE_BYTES / (1024 * 1024);
+
+/**
+ * Reads a multipart form: every file part (whatever its field name; browsers send "files") and the
+ * text fields. `onField` runs as soon as a field arrives, so a bad token sent first stops the
+ * upload before any photo is read.
+ */
+async function readMultipart(request: FastifyRequest, onField?: (name: string, value: string) => Promise<void>) {
+  if (!request.isMultipart()) throw new HttpError(415, 'Send the photos as multipart/form-data.');
+  const files: IncomingFile[] = [];
+  const fields = new Map<string, string>();
+  let currentFile = '';
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        currentFile = part.filename;
+        files.push({ name: part.filename, data: await part.toBuffer() });
+      } else {
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        fields.set(part.fieldname, value);
+        await onField?.(part.fieldname, value);
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new HttpError(413, `"${currentFile}" is larger than ${MAX_IMAGE_MEGABYTES} MB. Each photo may be at most ${MAX_IMAGE_MEGABYTES} MB.`, { file: currentFile });
+    }
+    if (code === 'FST_FILES_LIMIT') throw new HttpError(413, `Upload at most ${MAX_PRODUCT_IMAGES} photos at a time.`);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(413, 'The upload has too many parts.');
+    throw error;
+  }
+  return { files, fields };
+}
+
+/** Listing photos and the phone upload link (SPEC §2.5, §4.9, §7.4). Registered under `/api`. */
+export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (app, { uploads }) => {
+  // Scoped to this plugin: only these routes take multipart bodies, with the issue's limits.
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_PRODUCT_IMAGES, fields: 10, fieldSize: 1024, parts: MAX_PRODUCT_IMAGES + 10 },
+  });
+
+  app.get(
+    '/products/:id/images',
+    {
+      preHandler: app.requireRole('seller'),
+      schema: {
+        tags: ['uploads'],
+        summary: "A listing's photos, cover first (the editor polls this while its QR code is shown)",
+        security: bearer,
+        params: productIdParamsSchema,
+        response: { 200: productImagesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ images: await uploads.listImages(userOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/products/:id/images',
+    {
+      preHandler: app.requireRole('seller'),
+      schema: {
+        tags: ['uploads'],
+        summary: `Add photos (multipart "files"; JPEG, PNG, WebP or HEIC; ≤ ${MAX_IMAGE_MEGABYTES} MB each, ≤ ${MAX_PRODUCT_IMAGES} per listing)`,
+        security: bearer,
+        consumes: ['multipart/form-data'],
+        params: productIdParamsSchema,
+        response: { 200: productImagesResponseSchema, ...uploadErrors },
+      },
+    },
+    async (request) => {
+      const seller = userOf(request);
+      const { files } = await readMultipart(request);
+      return { images: await uploads.addImages(seller, request.params.id, files) };
+    },
+  );
+
+  app.put(
+    '/products/:id/images/order',
+    {
+      preHandler: app.requireRole('seller'),
+      schema: {
+        tags: ['uploads'],
+        summary: 'Reorder the photos; the first becomes the cover',
+        security: bearer,
+        params: productIdParamsSchema,
+        body: reorderImagesRequestSchema,
+        response: { 200: productImagesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ images: await uploads.reorderImages(userOf(request), request.params.id, request.body.imageIds) }),
+  );
+
+  app.delete(
+    '/products/:id/images/:imageId',
+    {
+      preHandler: app.requireRole('seller'),
+      schema: {
+        tags: ['uploads'],
+        summary: 'Delete a photo',
+        security: bearer,
+        params: productImageParamsSchema,
+        response: { 200: productImagesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ images: await uploads.deleteImage(userOf(request), request.params.id, request.params.imageId) }),
+  );
+
+  app.post(
+    '/products/:id/upload-link',
+    {
+      preHandler: app.requireRole('seller'),
+      schema: {
+        tags: ['uploads'],
+        summary: 'A 30-minute link (for a QR code) that lets a phone add photos to this listing without logging in',
+        security: bearer,
+        params: productIdParamsSchema,
+        response: { 200: uploadLinkResponseSchema, ...errors },
+      },
+    },
+    async (request) => uploads.createUploadLink(userOf(request), request.params.id),
+  );
+
+  app.get(
+    '/products/validate-upload-token/:token',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: 'Whether a phone upload link still works (public)',
+        params: uploadTokenParamsSchema,
+        response: { 200: validateUploadTokenResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => uploads.validateUploadToken(request.params.token),
+  );
+
+  app.post(
+    '/products/mobile-upload',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: 'Add photos from a phone with an upload token (public; multipart "token" and "files", in any order)',
+        consumes: ['multipart/form-data'],
+        response: { 200: mobileUploadResponseSchema, ...uploadErrors },
+      },
+    },
+    async (request) => {
+      const { files, fields } = await readMultipart(request, async (name, value) => {
+        if (name === 'token') await uploads.assertUploadTokenIsLive(value);
+      });
+      const token = fields.get('token');
+      if (!token) throw new HttpError(400, 'The upload token is missing.', { success: false, message: 'The upload token is missing.' });
+      return uploads.mobileUpload(token, files);
+    },
+  );
+};

@@ -1,0 +1,193 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  INVALID_UPLOAD_LINK_MESSAGE,
+  MAX_PRODUCT_IMAGES,
+  UPLOAD_LINK_TTL_MINUTES,
+  VALID_UPLOAD_LINK_MESSAGE,
+  uploadSuccessMessage,
+  type MobileUploadResponse,
+  type ProductImage,
+  type UploadLinkResponse,
+  type ValidateUploadTokenResponse,
+} from '@marketplace/contracts/catalog';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { HttpError, badRequest, notFound } from '../../lib/http-errors';
+import type { FileStore } from '../../providers/files/port';
+import type { ProductsService } from '../catalog/products.service';
+import type { UserRecord } from '../users/users.repository';
+import { processImage, type IncomingFile, type ProcessedImage } from './image-processing';
+import { countImages, deleteImage, findImageIds, findLiveUploadToken, insertImages, insertUploadToken, lockProduct, setImagePositions, type NewImageRow } from './uploads.repository';
+
+export const NO_FILES_MESSAGE = 'Choose at least one photo to upload.';
+export const IMAGE_NOT_FOUND_MESSAGE = 'Photo not found';
+export const REORDER_MESSAGE = 'Send every photo of this listing exactly once, in the new order.';
+
+export interface UploadsService {
+  listImages(seller: UserRecord, productId: string): Promise<ProductImage[]>;
+  addImages(seller: UserRecord, productId: string, files: IncomingFile[]): Promise<ProductImage[]>;
+  reorderImages(seller: UserRecord, productId: string, imageIds: string[]): Promise<ProductImage[]>;
+  deleteImage(seller: UserRecord, productId: string, imageId: string): Promise<ProductImage[]>;
+  createUploadLink(seller: UserRecord, productId: string): Promise<UploadLinkResponse>;
+  validateUploadToken(token: string): Promise<ValidateUploadTokenResponse>;
+  /** Throws 403 with the spec's message unless the token is live; lets a route stop before reading files. */
+  assertUploadTokenIsLive(token: string): Promise<void>;
+  mobileUpload(token: string, files: IncomingFile[]): Promise<MobileUploadResponse>;
+}
+
+export interface UploadsServiceDependencies {
+  db: Database;
+  files: FileStore;
+  clock: Clock;
+  publicUrl: string;
+  products: ProductsService;
+}
+
+/** Only this hash is stored, so the table alone never yields a working link. */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const tooManyPhotos = (existing: number) => {
+  const room = Math.max(0, MAX_PRODUCT_IMAGES - existing);
+  return badRequest(
+    `A listing can have at most ${MAX_PRODUCT_IMAGES} photos. This one has ${existing}, so you can add ${room === 0 ? 'no more' : `at most ${room} more`}.`,
+    { maxImages: MAX_PRODUCT_IMAGES, existingImages: existing },
+  );
+};
+
+const invalidLink = () => new HttpError(403, INVALID_UPLOAD_LINK_MESSAGE, { success: false, message: INVALID_UPLOAD_LINK_MESSAGE });
+
+/** "../../IMG 1.HEIC" → "IMG 1.HEIC": a label only, never a path. */
+function displayNameOf(name: string, index: number): string {
+  const base = name.split(/[\\/]/).pop()?.trim() ?? '';
+  return (base || `photo-${index + 1}`).slice(0, 200);
+}
+
+export function createUploadsService({ db, files, clock, publicUrl, products }: UploadsServiceDependencies): UploadsService {
+  const imagesOf = (productId: string) => products.listProductImages(productId);
+
+  /**
+   * All or nothing: every file is checked and converted before anything is stored; the files are
+   * written before their rows (a row never points at a missing file) and removed again if the
+   * rows cannot be written.
+   */
+  const storeImages = async (productId: string, incoming: IncomingFile[]): Promise<NewImageRow[]> => {
+    if (incoming.length === 0) throw badRequest(NO_FILES_MESSAGE);
+    const before = await countImages(db, productId);
+    if (before.count + incoming.length > MAX_PRODUCT_IMAGES) throw tooManyPhotos(before.count);
+
+    const processed: ProcessedImage[] = [];
+    // One at a time: sharp already uses every core for one image, and memory stays bounded.
+    for (const [index, file] of incoming.entries()) {
+      processed.push(await processImage({ ...file, name: displayNameOf(file.name, index) }));
+    }
+
+    const rows = processed.map((image) => {
+      const id = randomUUID();
+      return {
+        id,
+        productId,
+        fileKey: `products/${productId}/${id}.webp`,
+        thumbnailKey: `products/${productId}/${id}-thumb.webp`,
+        name: image.name,
+        width: image.width,
+        height: image.height,
+      };
+    });
+    const writtenKeys = rows.flatMap((row) => [row.fileKey, row.thumbnailKey]);
+    const removeWritten = () => Promise.allSettled(writtenKeys.map((key) => files.delete(key)));
+
+    try {
+      await Promise.all(
+        rows.flatMap((row, index) => [files.put(row.fileKey, processed[index]!.image), files.put(row.thumbnailKey, processed[index]!.thumbnail)]),
+      );
+      const createdAt = clock.now();
+      await db.transaction(async (transaction) => {
+        if (!(await lockProduct(transaction, productId))) throw notFound('Product not found');
+        const current = await countImages(transaction, productId);
+        if (current.count + rows.length > MAX_PRODUCT_IMAGES) throw tooManyPhotos(current.count);
+        const firstPosition = current.maxPosition === null ? 0 : current.maxPosition + 1;
+        await insertImages(
+          transaction,
+          rows.map((row, index) => ({ ...row, position: firstPosition + index, createdAt })),
+        );
+      });
+    } catch (error) {
+      await removeWritten();
+      throw error;
+    }
+    return rows;
+  };
+
+  const findLiveToken = (token: string) => findLiveUploadToken(db, hashToken(token), clock.now());
+
+  return {
+    async listImages(seller, productId) {
+      await products.findOwnedProduct(seller.id, productId);
+      return imagesOf(productId);
+    },
+
+    async addImages(seller, productId, incoming) {
+      await products.findOwnedProduct(seller.id, productId);
+      await storeImages(productId, incoming);
+      return imagesOf(productId);
+    },
+
+    async reorderImages(seller, productId, imageIds) {
+      await products.findOwnedProduct(seller.id, productId);
+      await db.transaction(async (transaction) => {
+        await lockProduct(transaction, productId);
+        const current = await findImageIds(transaction, productId);
+        const isPermutation = imageIds.length === current.length && new Set(imageIds).size === imageIds.length && imageIds.every((id) => current.includes(id));
+        if (!isPermutation) throw badRequest(REORDER_MESSAGE, { issues: [{ path: 'imageIds', message: REORDER_MESSAGE }] });
+        await setImagePositions(transaction, productId, imageIds);
+      });
+      return imagesOf(productId);
+    },
+
+    async deleteImage(seller, productId, imageId) {
+      await products.findOwnedProduct(seller.id, productId);
+      const removed = await db.transaction(async (transaction) => {
+        await lockProduct(transaction, productId);
+        const row = await deleteImage(transaction, productId, imageId);
+        if (!row) throw notFound(IMAGE_NOT_FOUND_MESSAGE);
+        // Close the gap so positions stay 0..n-1 and the next photo becomes the cover if needed.
+        await setImagePositions(transaction, productId, await findImageIds(transaction, productId));
+        return row;
+      });
+      // After the commit: a file left behind by a failed delete is harmless, a row without its file is not.
+      await Promise.allSettled([removed.fileKey, removed.thumbnailKey].filter((key): key is string => key !== null).map((key) => files.delete(key)));
+      return imagesOf(productId);
+    },
+
+    async createUploadLink(seller, productId) {
+      await products.findOwnedProduct(seller.id, productId);
+      const token = randomBytes(32).toString('base64url');
+      const now = clock.now();
+      const expiresAt = new Date(now.getTime() + UPLOAD_LINK_TTL_MINUTES * 60_000);
+      await insertUploadToken(db, { tokenHash: hashToken(token), productId, sellerId: seller.id, expiresAt, createdAt: now });
+      return { token, url: `${publicUrl.replace(/\/+$/, '')}/mobile-upload/${token}`, expiresAt: expiresAt.toISOString() };
+    },
+
+    async validateUploadToken(token) {
+      const live = await findLiveToken(token);
+      return live ? { valid: true, message: VALID_UPLOAD_LINK_MESSAGE } : { valid: false, message: INVALID_UPLOAD_LINK_MESSAGE };
+    },
+
+    async assertUploadTokenIsLive(token) {
+      if (!(await findLiveToken(token))) throw invalidLink();
+    },
+
+    async mobileUpload(token, incoming) {
+      const live = await findLiveToken(token);
+      if (!live) throw invalidLink();
+      // The link is bound to one listing of one seller; it never reaches another listing.
+      await products.findOwnedProduct(live.sellerId, live.productId);
+      const rows = await storeImages(live.productId, incoming);
+      return {
+        success: true,
+        images: rows.map((row) => ({ id: row.id, url: files.urlFor(row.fileKey), name: row.name })),
+        message: uploadSuccessMessage(rows.length),
+      };
+    },
+  };
+}

@@ -1,0 +1,282 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productImages, uploadTokens } from '../../db/schema';
+import { createUser, FACTORY_PASSWORD } from '../../../test/factories';
+import { createCategory, createProduct } from '../../../test/factories-catalog';
+import { buildTestApp, type TestApp } from '../../../test/helper';
+import type { UserRecord } from '../users/users.repository';
+
+let testApp: TestApp;
+let seller: UserRecord;
+let otherSeller: UserRecord;
+let buyer: UserRecord;
+let categoryId: string;
+const tokens = new Map<string, string>();
+
+// Real images, made once: a wide PNG (bigger than the 1600 px limit) and a small JPEG.
+let widePng: Buffer;
+let smallJpeg: Buffer;
+let tinyPng: Buffer;
+
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  const db = testApp.database.db;
+  seller = await createUser(db, { role: 'seller' });
+  otherSeller = await createUser(db, { role: 'seller' });
+  buyer = await createUser(db, { role: 'buyer' });
+  for (const user of [seller, otherSeller, buyer]) {
+    const response = await testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: FACTORY_PASSWORD } });
+    tokens.set(user.id, response.json().token);
+  }
+  categoryId = (await createCategory(db)).id;
+  widePng = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  smallJpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#cc6633' } }).jpeg().toBuffer();
+  tinyPng = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#22aa22' } }).png().toBuffer();
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+const auth = (user?: UserRecord) => (user ? { authorization: `Bearer ${tokens.get(user.id)}` } : {});
+const newProduct = async (owner: UserRecord = seller) => createProduct(testApp.database.db, { sellerId: owner.id, categoryId });
+
+type Part = { field: string; value: string } | { field: string; name: string; data: Buffer; type?: string };
+const fileOf = (name: string, data: Buffer, type = 'image/jpeg'): Part => ({ field: 'files', name, data, type });
+function formOf(parts: Part[]): FormData {
+  const form = new FormData();
+  for (const part of parts) {
+    if ('value' in part) form.append(part.field, part.value);
+    else form.append(part.field, new Blob([new Uint8Array(part.data)], { type: part.type ?? 'application/octet-stream' }), part.name);
+  }
+  return form;
+}
+
+const uploadImages = (productId: string, parts: Part[], user: UserRecord | undefined = seller) =>
+  testApp.app.inject({ method: 'POST', url: `/api/products/${productId}/images`, headers: auth(user), payload: formOf(parts) });
+const mobileUpload = (parts: Part[]) => testApp.app.inject({ method: 'POST', url: '/api/products/mobile-upload', payload: formOf(parts) });
+const listImages = (productId: string, user: UserRecord = seller) =>
+  testApp.app.inject({ method: 'GET', url: `/api/products/${productId}/images`, headers: auth(user) });
+const createLink = (productId: string, user: UserRecord = seller) =>
+  testApp.app.inject({ method: 'POST', url: `/api/products/${productId}/upload-link`, headers: auth(user) });
+const validate = (token: string) => testApp.app.inject({ method: 'GET', url: `/api/products/validate-upload-token/${token}` });
+
+const stored = (key: string) => path.join(testApp.config.uploadsDirectory, key);
+const keyOf = (url: string) => url.replace(/^\/uploads\//, '');
+const filesOfProduct = (productId: string) => {
+  const directory = stored(`products/${productId}`);
+  return existsSync(directory) ? readdirSync(directory) : [];
+};
+const rowsOfProduct = (productId: string) => testApp.database.db.select().from(productImages).where(eq(productImages.productId, productId));
+
+describe('POST /api/products/:id/images', () => {
+  it('accepts a real PNG and JPEG, stores WebP at most 1600 px with a 320 px thumbnail', async () => {
+    const product = await newProduct();
+    const response = await uploadImages(product.id, [fileOf('wide.png', widePng, 'image/png'), fileOf('small.jpg', smallJpeg)]);
+    expect(response.statusCode).toBe(200);
+    const { images } = response.json();
+    expect(images.map((image: { name: string; position: number }) => [image.name, image.position])).toEqual([
+      ['wide.png', 0],
+      ['small.jpg', 1],
+    ]);
+    const [wide] = images;
+    expect(wide.url).toBe(`/uploads/products/${product.id}/${wide.id}.webp`);
+    expect(wide.thumbnailUrl).toBe(`/uploads/products/${product.id}/${wide.id}-thumb.webp`);
+    const main = await sharp(stored(keyOf(wide.url))).metadata();
+    expect(main).toMatchObject({ format: 'webp', width: 1600, height: 800 });
+    const thumbnail = await sharp(stored(keyOf(wide.thumbnailUrl))).metadata();
+    expect(thumbnail).toMatchObject({ format: 'webp', width: 320, height: 160 });
+    // The listing now has a cover, in search answers too.
+    const detail = (await testApp.app.inject({ method: 'GET', url: `/api/products/${product.id}` })).json();
+    expect(detail.image).toEqual({ url: wide.url, thumbnailUrl: wide.thumbnailUrl });
+    expect((await listImages(product.id)).json().images).toHaveLength(2);
+  });
+
+  it('turns photos upright by their EXIF orientation and strips the metadata', async () => {
+    const product = await newProduct();
+    const sideways = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#888888' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const response = await uploadImages(product.id, [fileOf('sideways.jpg', sideways)]);
+    expect(response.statusCode).toBe(200);
+    const metadata = await sharp(stored(keyOf(response.json().images[0].url))).metadata();
+    expect(metadata).toMatchObject({ width: 100, height: 300 });
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.orientation).toBeUndefined();
+  });
+
+  it('refuses a text file renamed .jpg with a 400 naming it, and stores nothing of the batch', async () => {
+    const product = await newProduct();
+    const response = await uploadImages(product.id, [fileOf('good.png', tinyPng, 'image/png'), fileOf('notes.jpg', Buffer.from('just some text, not a photo'))]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: expect.stringContaining('"notes.jpg"'), file: 'notes.jpg' });
+    expect(await rowsOfProduct(product.id)).toHaveLength(0);
+    expect(filesOfProduct(product.id)).toEqual([]);
+  });
+
+  it('refuses decompression bombs by their pixel count', async () => {
+    const product = await newProduct();
+    const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#000000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const response = await uploadImages(product.id, [fileOf('huge.png', huge, 'image/png')]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(/"huge\.png".*megapixels/);
+    expect(filesOfProduct(product.id)).toEqual([]);
+  });
+
+  it('allows 10 photos per listing and refuses the 11th with a clear 400', async () => {
+    const product = await newProduct();
+    const ten = Array.from({ length: 10 }, (_, index) => fileOf(`photo-${index}.png`, tinyPng, 'image/png'));
+    expect((await uploadImages(product.id, ten)).statusCode).toBe(200);
+    const eleventh = await uploadImages(product.id, [fileOf('one-more.png', tinyPng, 'image/png')]);
+    expect(eleventh.statusCode).toBe(400);
+    expect(eleventh.json().error).toBe('A listing can have at most 10 photos. This one has 10, so you can add no more.');
+    expect(await rowsOfProduct(product.id)).toHaveLength(10);
+    expect(filesOfProduct(product.id)).toHaveLength(20);
+  });
+
+  it('refuses more than 10 files in one batch and files over 10 MB with 413', async () => {
+    const product = await newProduct();
+    const eleven = Array.from({ length: 11 }, (_, index) => fileOf(`photo-${index}.png`, tinyPng, 'image/png'));
+    const tooMany = await uploadImages(product.id, eleven);
+    expect(tooMany.statusCode).toBe(413);
+    expect(tooMany.json().error).toBe('Upload at most 10 photos at a time.');
+    const big = await uploadImages(product.id, [fileOf('big.jpg', Buffer.alloc(10 * 1024 * 1024 + 1))]);
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error).toContain('"big.jpg" is larger than 10 MB');
+    expect(await rowsOfProduct(product.id)).toHaveLength(0);
+  });
+
+  it('answers 400 without files, 415 without multipart, 404 for another seller, 403 for a buyer', async () => {
+    const product = await newProduct();
+    expect((await uploadImages(product.id, [{ field: 'note', value: 'x' }])).statusCode).toBe(400);
+    const json = await testApp.app.inject({ method: 'POST', url: `/api/products/${product.id}/images`, headers: auth(seller), payload: { files: [] } });
+    expect(json.statusCode).toBe(415);
+    expect((await uploadImages(product.id, [fileOf('a.png', tinyPng, 'image/png')], otherSeller)).statusCode).toBe(404);
+    expect((await uploadImages(product.id, [fileOf('a.png', tinyPng, 'image/png')], buyer)).statusCode).toBe(403);
+    expect((await listImages(product.id, otherSeller)).statusCode).toBe(404);
+    expect(await rowsOfProduct(product.id)).toHaveLength(0);
+  });
+});
+
+describe('reordering and deleting photos', () => {
+  it('reorders (the first becomes the cover), refuses a partial order, and deletes with its files', async () => {
+    const product = await newProduct();
+    const parts = ['a.png', 'b.png', 'c.png'].map((name) => fileOf(name, tinyPng, 'image/png'));
+    const images: { id: string; name: string; url: string; thumbnailUrl: string }[] = (await uploadImages(product.id, parts)).json().images;
+    const reversed = images.map((image) => image.id).reverse();
+
+    const reorder = (imageIds: string[], user: UserRecord = seller) =>
+      testApp.app.inject({ method: 'PUT', url: `/api/products/${product.id}/images/order`, headers: auth(user), payload: { imageIds } });
+    const reordered = await reorder(reversed);
+    expect(reordered.statusCode).toBe(200);
+    expect(reordered.json().images.map((image: { name: string; position: number }) => [image.name, image.position])).toEqual([
+      ['c.png', 0],
+      ['b.png', 1],
+      ['a.png', 2],
+    ]);
+    const detail = (await testApp.app.inject({ method: 'GET', url: `/api/products/${product.id}` })).json();
+    expect(detail.image.url).toBe(images[2]!.url);
+
+    expect((await reorder(reversed.slice(0, 2))).statusCode).toBe(400);
+    expect((await reorder([reversed[0]!, reversed[0]!, reversed[1]!])).statusCode).toBe(400);
+    expect((await reorder(reversed, otherSeller)).statusCode).toBe(404);
+
+    const remove = (imageId: string, user: UserRecord = seller) =>
+      testApp.app.inject({ method: 'DELETE', url: `/api/products/${product.id}/images/${imageId}`, headers: auth(user) });
+    expect((await remove(images[2]!.id, otherSeller)).statusCode).toBe(404);
+    const removed = await remove(images[2]!.id);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().images.map((image: { name: string; position: number }) => [image.name, image.position])).toEqual([
+      ['b.png', 0],
+      ['a.png', 1],
+    ]);
+    expect(existsSync(stored(keyOf(images[2]!.url)))).toBe(false);
+    expect(existsSync(stored(keyOf(images[2]!.thumbnailUrl)))).toBe(false);
+    expect((await remove(images[2]!.id)).statusCode).toBe(404);
+  });
+});
+
+describe('phone upload links', () => {
+  it('creates a 30-minute link bound to the listing and stores only a hash of its token', async () => {
+    const product = await newProduct();
+    const response = await createLink(product.id);
+    expect(response.statusCode).toBe(200);
+    const { token, url, expiresAt } = response.json();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(url).toBe(`${testApp.config.publicUrl}/mobile-upload/${token}`);
+    expect(new Date(expiresAt).getTime()).toBe(testApp.clock.now().getTime() + 30 * 60 * 1000);
+    const rows = await testApp.database.db.select().from(uploadTokens).where(eq(uploadTokens.productId, product.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.tokenHash).not.toContain(token);
+    expect(rows[0]!.sellerId).toBe(seller.id);
+  });
+
+  it('is valid until it expires after 30 minutes, then invalid with the spec message', async () => {
+    const product = await newProduct();
+    const { token } = (await createLink(product.id)).json();
+    expect((await validate(token)).json()).toEqual({ valid: true, message: 'Upload link is valid.' });
+    testApp.clock.advance(29 * 60 * 1000);
+    expect((await validate(token)).json().valid).toBe(true);
+    testApp.clock.advance(60 * 1000);
+    expect((await validate(token)).json()).toEqual({ valid: false, message: 'This upload link has expired or is invalid.' });
+    expect((await validate('not-a-real-token')).json()).toEqual({ valid: false, message: 'This upload link has expired or is invalid.' });
+  });
+
+  it('cannot be made by another seller (404) or a buyer (403)', async () => {
+    const product = await newProduct();
+    expect((await createLink(product.id, otherSeller)).statusCode).toBe(404);
+    expect((await createLink(product.id, buyer)).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/products/mobile-upload', () => {
+  it('stores the photos on the token’s listing only, with the token before or after the files', async () => {
+    const product = await newProduct();
+    const sameSellersOtherProduct = await newProduct();
+    const { token } = (await createLink(product.id)).json();
+
+    const first = await mobileUpload([{ field: 'token', value: token }, fileOf('IMG_0001.jpg', smallJpeg)]);
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(body).toMatchObject({ success: true, message: 'Successfully uploaded 1 image(s)' });
+    expect(body.images).toEqual([{ id: expect.any(String), url: expect.stringMatching(new RegExp(`^/uploads/products/${product.id}/`)), name: 'IMG_0001.jpg' }]);
+
+    const second = await mobileUpload([fileOf('IMG_0002.png', tinyPng, 'image/png'), fileOf('IMG_0003.png', tinyPng, 'image/png'), { field: 'token', value: token }]);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().message).toBe('Successfully uploaded 2 image(s)');
+
+    // The desktop editor sees them (it polls this while the QR code is shown).
+    expect((await listImages(product.id)).json().images.map((image: { name: string }) => image.name)).toEqual(['IMG_0001.jpg', 'IMG_0002.png', 'IMG_0003.png']);
+    expect(await rowsOfProduct(sameSellersOtherProduct.id)).toHaveLength(0);
+  });
+
+  it('refuses an unknown or expired token with 403 and the spec message, storing nothing', async () => {
+    const product = await newProduct();
+    const { token } = (await createLink(product.id)).json();
+    const unknown = await mobileUpload([{ field: 'token', value: 'forged-token' }, fileOf('a.jpg', smallJpeg)]);
+    expect(unknown.statusCode).toBe(403);
+    expect(unknown.json()).toMatchObject({ error: 'This upload link has expired or is invalid.', success: false });
+
+    testApp.clock.advance(31 * 60 * 1000);
+    const expired = await mobileUpload([fileOf('a.jpg', smallJpeg), { field: 'token', value: token }]);
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json().message).toBe('This upload link has expired or is invalid.');
+    expect(await rowsOfProduct(product.id)).toHaveLength(0);
+    expect(filesOfProduct(product.id)).toEqual([]);
+  });
+
+  it('answers 400 without a token or with a file that is not an image', async () => {
+    const product = await newProduct();
+    const { token } = (await createLink(product.id)).json();
+    expect((await mobileUpload([fileOf('a.jpg', smallJpeg)])).statusCode).toBe(400);
+    const notImage = await mobileUpload([{ field: 'token', value: token }, fileOf('virus.jpg', Buffer.from('MZ this is not an image'))]);
+    expect(notImage.statusCode).toBe(400);
+    expect(notImage.json().error).toContain('"virus.jpg"');
+    expect(await rowsOfProduct(product.id)).toHaveLength(0);
+  });
+});

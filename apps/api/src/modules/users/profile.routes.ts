@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '@marketplace/contracts/common';
+import { changePasswordRequestSchema, profileResponseSchema, updateProfileRequestSchema } from '@marketplace/contracts/users';
+import { userOf } from '../../plugins/authentication';
+import { toProfileDto, type UsersService } from './users.service';
+
+/** The signed-in user's own profile and password, under /api/users/me (any role). */
+export const profileRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['profile'], summary: 'My profile', security, response: { 200: profileResponseSchema, 401: errorResponseSchema } },
+    },
+    async (request) => ({ user: toProfileDto(userOf(request)) }),
+  );
+
+  app.put(
+    '/',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['profile'],
+        summary: 'Change my name, phone or (sellers) company name',
+        security,
+        body: updateProfileRequestSchema,
+        response: { 200: profileResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => ({ user: await users.updateProfile(userOf(request), request.body) }),
+  );
+
+  app.put(
+    '/password',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['profile'],
+        summary: 'Change my password (the current one is required)',
+        security,
+        body: changePasswordRequestSchema,
+        response: { 204: z.null().describe('Password changed'), 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await users.changePassword(userOf(request), request.body.currentPassword, request.body.newPassword);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,52 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { products, wishlistItems } from '../../db/schema';
+
+export interface WishlistLineRecord {
+  id: string;
+  productId: string;
+  title: string;
+  priceCents: number;
+  quantity: number;
+  status: 'active' | 'hidden';
+}
+
+export async function findWishlistLines(executor: Executor, userId: string): Promise<WishlistLineRecord[]> {
+  return executor
+    .select({
+      id: wishlistItems.id,
+      productId: wishlistItems.productId,
+      title: products.title,
+      priceCents: products.priceCents,
+      quantity: products.quantity,
+      status: products.status,
+    })
+    .from(wishlistItems)
+    .innerJoin(products, eq(products.id, wishlistItems.productId))
+    .where(eq(wishlistItems.userId, userId))
+    .orderBy(asc(wishlistItems.createdAt), asc(wishlistItems.id));
+}
+
+export async function findProductStatus(executor: Executor, productId: string): Promise<'active' | 'hidden' | null> {
+  const [row] = await executor.select({ status: products.status }).from(products).where(eq(products.id, productId));
+  return row?.status ?? null;
+}
+
+/** True when a new entry was made, false when the product was already in the wishlist. */
+export async function insertWishlistLine(executor: Executor, values: { userId: string; productId: string; now: Date }): Promise<boolean> {
+  const rows = await executor
+    .insert(wishlistItems)
+    .values({ userId: values.userId, productId: values.productId, createdAt: values.now })
+    .onConflictDoNothing({ target: [wishlistItems.userId, wishlistItems.productId] })
+    .returning({ id: wishlistItems.id });
+  return rows.length > 0;
+}
+
+/** True when the user's line existed. */
+export async function deleteWishlistLine(executor: Executor, where: { userId: string; id: string }): Promise<boolean> {
+  const rows = await executor
+    .delete(wishlistItems)
+    .where(and(eq(wishlistItems.userId, where.userId), eq(wishlistItems.id, where.id)))
+    .returning({ id: wishlistItems.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '@marketplace/contracts/common';
+import { addWishlistItemRequestSchema, wishlistItemParamsSchema, wishlistResponseSchema } from '@marketplace/contracts/wishlist';
+import { userOf } from '../../plugins/authentication';
+import type { WishlistService } from './wishlist.service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+
+/** The signed-in user's wishlist (SPEC §3, §4.2). */
+export const wishlistRoutes: FastifyPluginAsyncZod<{ wishlist: WishlistService }> = async (app, { wishlist }) => {
+  const common = { tags: ['wishlist'], security: [{ bearerAuth: [] }] };
+
+  app.get(
+    '/',
+    { preHandler: app.authenticate, schema: { ...common, summary: 'The wishlist', response: { 200: wishlistResponseSchema, 401: errorResponseSchema } } },
+    async (request) => wishlist.getWishlist(userOf(request).id),
+  );
+
+  app.post(
+    '/items',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...common,
+        summary: 'Add a product (201 when new, 200 when it was already there)',
+        body: addWishlistItemRequestSchema,
+        response: { 200: wishlistResponseSchema, 201: wishlistResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const answer = await wishlist.addItem(userOf(request).id, request.body.product_id);
+      return reply.code(answer.isNew ? 201 : 200).send(answer);
+    },
+  );
+
+  app.delete(
+    '/items/:id',
+    {
+      preHandler: app.authenticate,
+      schema: { ...common, summary: 'Remove a line', params: wishlistItemParamsSchema, response: { 200: wishlistResponseSchema, ...errors } },
+    },
+    async (request) => wishlist.removeItem(userOf(request).id, request.params.id),
+  );
+};

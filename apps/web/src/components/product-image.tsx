@@ -1,0 +1,21 @@
+import { useState } from 'react';
+import { ImageOff } from 'lucide-react';
+
+interface ProductImageProps {
+  src: string | null | undefined;
+  alt: string;
+  className?: string;
+}
+
+/** A product photo that shows a placeholder icon when there is none or it fails to load (SPEC §8). */
+export function ProductImage({ src, alt, className = '' }: ProductImageProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (!src || failedSrc === src) {
+    return (
+      <div role="img" aria-label={alt ? `${alt} (image unavailable)` : 'Image unavailable'} className={`grid place-items-center bg-slate-100 text-slate-400 ${className}`}>
+        <ImageOff className="size-1/3 max-h-8 max-w-8 min-h-4 min-w-4" aria-hidden />
+      </div>
+    );
+  }
+  return <img src={src} alt={alt} loading="lazy" onError={() => setFailedSrc(src)} className={`bg-slate-100 object-cover ${className}`} />;
+}

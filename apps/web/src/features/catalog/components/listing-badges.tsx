@@ -1,0 +1,37 @@
+import type { ProductCondition, ProductStatus } from '@marketplace/contracts/catalog';
+import { isLowStock, isOutOfStock, LOW_STOCK_THRESHOLD } from '@marketplace/domain/inventory';
+import { StatusBadge } from '../../../components/status-badge';
+
+export const CONDITION_LABELS: Record<ProductCondition, string> = {
+  new: 'New',
+  like_new: 'Like new',
+  good: 'Good',
+  fair: 'Fair',
+};
+
+/** "Low stock" is 1..LOW_STOCK_THRESHOLD units (packages/domain/src/inventory.ts); 0 is "Out of stock". */
+export function StockBadge({ quantity }: { quantity: number }) {
+  if (isOutOfStock(quantity)) return <StatusBadge status="out_of_stock" colour="red" label="Out of stock" />;
+  if (isLowStock(quantity)) return <StatusBadge status="low_stock" colour="yellow" label="Low stock" />;
+  return null;
+}
+
+/** "12 in stock" with the low/out-of-stock badge beside it. */
+export function StockLevel({ quantity }: { quantity: number }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5">
+      <span className="tabular-nums">{quantity.toLocaleString('en-US')} in stock</span>
+      <StockBadge quantity={quantity} />
+    </span>
+  );
+}
+
+export function ListingStatusBadge({ status }: { status: ProductStatus }) {
+  return status === 'active' ? (
+    <StatusBadge status="active" colour="green" label="Active" />
+  ) : (
+    <StatusBadge status="hidden" colour="neutral" label="Hidden" />
+  );
+}
+
+export const LOW_STOCK_HINT = `Low stock means ${LOW_STOCK_THRESHOLD} units or fewer.`;

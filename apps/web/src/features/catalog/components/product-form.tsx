@@ -1,0 +1,333 @@
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  createProductRequestSchema,
+  MAX_PRICE_DOLLARS,
+  PRODUCT_CONDITIONS,
+  type CreateProductRequest,
+  type ProductCondition,
+  type ProductDetail,
+} from '@marketplace/contracts/catalog';
+import { centsToDollars, parseDollars } from '@marketplace/domain/money';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/field';
+import { describeApiError } from '../../../lib/api-error';
+import { useListCategoriesQuery } from '../api';
+import { CONDITION_LABELS } from './listing-badges';
+
+/** The fields in the order they appear, so the first invalid one gets the focus. */
+const FIELD_ORDER = ['title', 'description', 'category', 'price', 'quantity', 'condition', 'retipLabel', 'retipPrice', 'weightOunces'] as const;
+type ProductField = (typeof FIELD_ORDER)[number];
+type FieldErrors = Partial<Record<ProductField, string>>;
+
+interface FormValues {
+  title: string;
+  description: string;
+  category: string;
+  price: string;
+  quantity: string;
+  condition: ProductCondition | '';
+  hasRetip: boolean;
+  retipLabel: string;
+  retipPrice: string;
+  weightOunces: string;
+}
+
+function initialValues(product?: ProductDetail): FormValues {
+  return {
+    title: product?.title ?? '',
+    description: product?.description ?? '',
+    category: product?.category.slug ?? '',
+    price: product ? product.price.toFixed(2) : '',
+    quantity: product ? String(product.quantity) : '1',
+    condition: product?.condition ?? 'new',
+    hasRetip: Boolean(product?.retip),
+    retipLabel: product?.retip?.label ?? 'Retip',
+    retipPrice: product?.retip ? product.retip.price.toFixed(2) : '',
+    weightOunces: product ? String(product.weightOunces) : '',
+  };
+}
+
+const WHOLE_NUMBER = /^\d+$/;
+
+/**
+ * Reads the text fields into the API request. Input the schema cannot judge (empty or non-numeric
+ * text) gets its own message; everything else is checked by the shared contract, so the browser
+ * and the API say the same thing.
+ */
+function buildRequest(values: FormValues, isEditing: boolean): { request?: CreateProductRequest; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const priceCents = parseDollars(values.price);
+  if (!values.price.trim()) errors.price = 'Enter a price';
+  else if (priceCents === null) errors.price = 'Enter a price in dollars, like 19.99';
+  const quantityText = values.quantity.trim();
+  if (!quantityText) errors.quantity = 'Enter how many you have in stock';
+  else if (!WHOLE_NUMBER.test(quantityText)) errors.quantity = 'Quantity must be a whole number';
+  const weightText = values.weightOunces.trim();
+  if (weightText && !WHOLE_NUMBER.test(weightText)) errors.weightOunces = 'Weight must be a whole number of ounces';
+  let retipPriceCents: number | null = null;
+  if (values.hasRetip) {
+    retipPriceCents = parseDollars(values.retipPrice);
+    if (!values.retipPrice.trim()) errors.retipPrice = 'Enter a price for the add-on';
+    else if (retipPriceCents === null) errors.retipPrice = 'Enter the add-on price in dollars, like 4.50';
+  }
+  if (!values.category) errors.category = 'Choose a category';
+  if (!values.condition) errors.condition = 'Choose a condition';
+
+  const request: CreateProductRequest = {
+    title: values.title,
+    description: values.description,
+    category: values.category,
+    price: priceCents === null ? Number.NaN : centsToDollars(priceCents),
+    quantity: Number(quantityText),
+    condition: (values.condition || 'new') as ProductCondition,
+    ...(weightText ? { weightOunces: Number(weightText) } : {}),
+  };
+  if (values.hasRetip) {
+    request.retipLabel = values.retipLabel;
+    request.retipPrice = retipPriceCents === null ? Number.NaN : centsToDollars(retipPriceCents);
+  } else if (isEditing) {
+    // Unticking the add-on removes it from a saved listing.
+    request.retipLabel = null;
+    request.retipPrice = null;
+  }
+
+  const parsed = createProductRequestSchema.safeParse(request);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (typeof field === 'string' && (FIELD_ORDER as readonly string[]).includes(field) && !errors[field as ProductField]) {
+        errors[field as ProductField] = issue.message;
+      }
+    }
+  }
+  if (Object.keys(errors).length > 0) return { errors };
+  return { request, errors };
+}
+
+interface ProductFormProps {
+  product?: ProductDetail;
+  submitLabel: string;
+  busyLabel: string;
+  /** Saves the listing; a rejected promise (an RTK Query error) is shown on the form. */
+  onSubmit: (request: CreateProductRequest) => Promise<unknown>;
+  /** Extra buttons beside the submit button, e.g. Cancel. */
+  secondaryAction?: ReactNode;
+}
+
+const CONTROL =
+  'block w-full rounded-lg border bg-white px-3 text-base text-slate-900 shadow-sm transition-colors focus:outline-2 focus:outline-offset-0 sm:text-sm';
+const controlTone = (error?: string) =>
+  error ? 'border-red-500 focus:border-red-600 focus:outline-red-200' : 'border-slate-300 focus:border-brand-600 focus:outline-brand-200';
+
+/** A labelled select or textarea styled like TextField, with the same hint/error wiring. */
+function LabelledControl({
+  label,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: (props: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string; className: string }) => ReactNode;
+}) {
+  const id = useId();
+  const describedBy = [hint && !error ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, className: `${CONTROL} ${controlTone(error)}` })}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="mt-1.5 text-sm text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Create and edit share this form: title, description, category, price, stock, condition, add-on, weight. */
+export function ProductForm({ product, submitLabel, busyLabel, onSubmit, secondaryAction }: ProductFormProps) {
+  const isEditing = Boolean(product);
+  const categories = useListCategoriesQuery();
+  const [values, setValues] = useState<FormValues>(() => initialValues(product));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  function update<Key extends keyof FormValues>(key: Key, value: FormValues[Key]) {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  }
+
+  function focusFirstError(found: FieldErrors) {
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const { request, errors: found } = buildRequest(values, isEditing);
+    setErrors(found);
+    if (!request) {
+      // React renders the messages first, so the focused field announces its error.
+      setTimeout(() => focusFirstError(found), 0);
+      return;
+    }
+    setIsSubmitting(true);
+    try {
+      await onSubmit(request);
+    } catch (error) {
+      const details = describeApiError(error);
+      const fieldErrors: FieldErrors = {};
+      for (const field of FIELD_ORDER) if (details.fieldErrors[field]) fieldErrors[field] = details.fieldErrors[field];
+      setErrors(fieldErrors);
+      setFormError(Object.keys(fieldErrors).length > 0 ? 'Some details need fixing. Check the highlighted fields.' : details.message);
+      setTimeout(() => focusFirstError(fieldErrors), 0);
+    } finally {
+      setIsSubmitting(false);
+    }
+  }
+
+  return (
+    <form ref={formRef} noValidate onSubmit={handleSubmit} className="space-y-6" aria-label={isEditing ? 'Listing details' : 'New listing'}>
+      {formError && <Alert tone="error">{formError}</Alert>}
+
+      <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <h2 className="text-base font-semibold text-slate-900">What you are selling</h2>
+        <TextField label="Title" name="title" value={values.title} error={errors.title} maxLength={150} onChange={(event) => update('title', event.target.value)} />
+        <LabelledControl label="Description" error={errors.description} hint="Size, materials, flaws — what a buyer would ask you.">
+          {(props) => (
+            <textarea
+              {...props}
+              name="description"
+              rows={5}
+              maxLength={5000}
+              value={values.description}
+              onChange={(event) => update('description', event.target.value)}
+              className={`${props.className} py-2`}
+            />
+          )}
+        </LabelledControl>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <LabelledControl
+            label="Category"
+            error={errors.category ?? (categories.isError ? 'Categories could not be loaded. Reload the page to try again.' : undefined)}
+          >
+            {(props) => (
+              <select {...props} name="category" value={values.category} onChange={(event) => update('category', event.target.value)} className={`${props.className} h-11`}>
+                <option value="">{categories.isLoading ? 'Loading categories…' : 'Choose a category'}</option>
+                {categories.data?.map((category) => (
+                  <option key={category.slug} value={category.slug}>
+                    {category.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </LabelledControl>
+          <LabelledControl label="Condition" error={errors.condition}>
+            {(props) => (
+              <select
+                {...props}
+                name="condition"
+                value={values.condition}
+                onChange={(event) => update('condition', event.target.value as ProductCondition)}
+                className={`${props.className} h-11`}
+              >
+                {PRODUCT_CONDITIONS.map((condition) => (
+                  <option key={condition} value={condition}>
+                    {CONDITION_LABELS[condition]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </LabelledControl>
+        </div>
+      </section>
+
+      <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <h2 className="text-base font-semibold text-slate-900">Price, stock and shipping</h2>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField
+            label="Price (USD)"
+            name="price"
+            inputMode="decimal"
+            placeholder="0.00"
+            value={values.price}
+            error={errors.price}
+            hint={`Up to $${MAX_PRICE_DOLLARS.toLocaleString('en-US')}.`}
+            onChange={(event) => update('price', event.target.value)}
+          />
+          <TextField
+            label="Quantity in stock"
+            name="quantity"
+            inputMode="numeric"
+            value={values.quantity}
+            error={errors.quantity}
+            onChange={(event) => update('quantity', event.target.value)}
+          />
+          <TextField
+            label="Weight (ounces)"
+            name="weightOunces"
+            inputMode="numeric"
+            value={values.weightOunces}
+            error={errors.weightOunces}
+            hint="Optional; used for shipping labels."
+            onChange={(event) => update('weightOunces', event.target.value)}
+          />
+        </div>
+      </section>
+
+      <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <h2 className="text-base font-semibold text-slate-900">Add-on service</h2>
+        <label className="flex items-start gap-3 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            name="hasRetip"
+            checked={values.hasRetip}
+            onChange={(event) => {
+              update('hasRetip', event.target.checked);
+              setErrors((current) => ({ ...current, retipLabel: undefined, retipPrice: undefined }));
+            }}
+            className="mt-0.5 size-4 rounded border-slate-300 accent-brand-700"
+          />
+          <span>
+            <span className="font-medium">Offer a paid add-on service</span>
+            <span className="block text-slate-500">For example a retip, engraving or gift wrap. Buyers can add it at checkout for the price you set.</span>
+          </span>
+        </label>
+        {values.hasRetip && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="Add-on name" name="retipLabel" value={values.retipLabel} error={errors.retipLabel} maxLength={100} onChange={(event) => update('retipLabel', event.target.value)} />
+            <TextField
+              label="Add-on price (USD)"
+              name="retipPrice"
+              inputMode="decimal"
+              placeholder="0.00"
+              value={values.retipPrice}
+              error={errors.retipPrice}
+              onChange={(event) => update('retipPrice', event.target.value)}
+            />
+          </div>
+        )}
+      </section>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {secondaryAction}
+        <Button type="submit" size="lg" isBusy={isSubmitting} busyLabel={busyLabel}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

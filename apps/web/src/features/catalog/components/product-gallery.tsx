@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import type { ProductImage as ProductPhoto } from '@marketplace/contracts/catalog';
+import { ProductImage } from '../../../components/product-image';
+
+/** The cover large, the other photos as thumbnails that swap it. */
+export function ProductGallery({ title, images }: { title: string; images: ProductPhoto[] }) {
+  const [selectedIndex, setSelectedIndex] = useState(0);
+  const selected = images[selectedIndex] ?? images[0];
+
+  return (
+    <div className="space-y-3">
+      <ProductImage
+        src={selected?.url}
+        alt={images.length > 1 ? `${title}, photo ${selectedIndex + 1} of ${images.length}` : title}
+        className="aspect-square w-full rounded-2xl border border-slate-200"
+      />
+      {images.length > 1 && (
+        <ul className="grid grid-cols-5 gap-2 sm:grid-cols-6" aria-label="Photos">
+          {images.map((image, index) => (
+            <li key={image.id}>
+              <button
+                type="button"
+                aria-label={`Show photo ${index + 1} of ${images.length}`}
+                aria-pressed={index === selectedIndex}
+                onClick={() => setSelectedIndex(index)}
+                className={`block w-full overflow-hidden rounded-lg ring-offset-2 ${index === selectedIndex ? 'ring-2 ring-brand-600' : 'ring-1 ring-slate-200 hover:ring-slate-400'}`}
+              >
+                <ProductImage src={image.thumbnailUrl} alt="" className="aspect-square w-full" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ProductSummary } from '@marketplace/contracts/catalog';
+import { jsonResponse, renderApp } from '../../../test/render-app';
+import { logInAs } from '../../../test/tokens';
+
+// The first visit downloads the lazy route and its layout, which can take a while on a busy machine.
+const SLOW_FIRST_LOAD = { timeout: 5000 };
+
+const TENT: ProductSummary = {
+  id: 'p-tent',
+  title: 'Featherlight Tent',
+  price: 219,
+  quantity: 5,
+  condition: 'new',
+  status: 'active',
+  category: { id: 'c1', name: 'Sports & Outdoors', slug: 'sports-outdoors' },
+  seller: { id: 'user-maya', companyName: 'Northwind Outfitters' },
+  image: null,
+  retip: null,
+  createdAt: '2025-11-21T10:00:00.000Z',
+};
+
+describe('AdminProductsPage', { timeout: 30_000 }, () => {
+  it('hides a listing after confirming', async () => {
+    logInAs('admin');
+    let product = TENT;
+    let patchBody: unknown = null;
+    const { user } = renderApp('/admin/products', {
+      api: async (request) => {
+        const url = new URL(request.url);
+        if (request.method === 'PATCH' && url.pathname === '/api/admin/products/p-tent') {
+          patchBody = await request.json();
+          product = { ...product, status: 'hidden' };
+          return jsonResponse(200, { ...product, description: '', weightOunces: 10, images: [] });
+        }
+        return jsonResponse(200, { items: [product], total: 1, page: 1, totalPages: 1 });
+      },
+    });
+
+    const table = await screen.findByRole('table', { name: 'Products' }, SLOW_FIRST_LOAD);
+    expect(within(table).getByText('$219.00')).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Hide Featherlight Tent' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Hide this listing?' })).getByRole('button', { name: 'Hide listing' }));
+
+    expect(await screen.findByText('“Featherlight Tent” is hidden from buyers')).toBeInTheDocument();
+    expect(patchBody).toEqual({ status: 'hidden' });
+    expect(await within(table).findByRole('button', { name: 'Restore Featherlight Tent' })).toBeInTheDocument();
+    expect(within(table).getByText('Hidden')).toBeInTheDocument();
+  });
+});

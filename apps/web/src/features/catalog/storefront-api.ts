@@ -1,0 +1,37 @@
+import type { ProductDetail, ProductPage, ProductSort } from '@marketplace/contracts/catalog';
+import { api } from '../../lib/api';
+
+// The buyer's side of the catalogue: search and one product (public calls). The seller's
+// endpoints live in api.ts.
+
+export interface ProductSearchArgs {
+  q?: string;
+  category?: string;
+  minPrice?: string;
+  maxPrice?: string;
+  sort?: ProductSort;
+  page?: number;
+  limit?: number;
+}
+
+/** Leaves out empty filters so the URL the API sees matches what the buyer chose. */
+function searchParamsFor(args: ProductSearchArgs): Record<string, string | number> {
+  const params: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(args)) {
+    if (value !== undefined && value !== '') params[key] = value as string | number;
+  }
+  return params;
+}
+
+export const storefrontApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    searchProducts: build.query<ProductPage, ProductSearchArgs>({
+      query: (args) => ({ url: '/products', params: searchParamsFor(args) }),
+    }),
+    getProduct: build.query<ProductDetail, string>({
+      query: (id) => `/products/${encodeURIComponent(id)}`,
+    }),
+  }),
+});
+
+export const { useSearchProductsQuery, useGetProductQuery } = storefrontApi;

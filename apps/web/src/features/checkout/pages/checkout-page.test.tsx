@@ -1,0 +1,136 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { CheckoutSummaryResponse } from '@marketplace/contracts/orders';
+import { jsonResponse, renderApp } from '../../../test/render-app';
+import { apiRoutes, cartOf, EMPTY_CART, EMPTY_WISHLIST, makeCartItem } from '../../../test/shop-fixtures';
+import { logInAs } from '../../../test/tokens';
+
+const LINE = makeCartItem({ quantity: 2, price: 52, price_changed: true, previous_price: 49.5 });
+const SUMMARY: CheckoutSummaryResponse = {
+  items: [LINE],
+  itemsTotal: 104,
+  shipping: 0,
+  retipTotal: 0,
+  orderTotal: 104,
+  problems: [{ cartItemId: LINE.id, kind: 'price_changed', message: 'Walnut desk lamp now costs $52.00 (was $49.50)' }],
+};
+const ADDRESSES = [
+  { id: 'addr-2', name: 'Bea Tester', line1: '9 Side St', line2: null, city: 'Austin', state: 'TX', postal_code: '73301', country: 'US', phone: null, isDefault: false },
+  { id: 'addr-1', name: 'Bea Tester', line1: '1 Main St', line2: 'Apt 4', city: 'Portland', state: 'OR', postal_code: '97201', country: 'US', phone: null, isDefault: true },
+];
+
+function setUp({ provider = 'sandbox', summary = SUMMARY, checkout }: { provider?: string; summary?: CheckoutSummaryResponse; checkout: (request: Request) => Response | Promise<Response> }) {
+  logInAs('buyer');
+  let cart = cartOf([LINE]);
+  const requests: { idempotencyKey: string | null; body: unknown }[] = [];
+  const rendered = renderApp('/products/checkout', {
+    api: apiRoutes({
+      'GET /api/cart': () => jsonResponse(200, cart),
+      'GET /api/wishlist': () => jsonResponse(200, EMPTY_WISHLIST),
+      'GET /api/checkout/summary': () => jsonResponse(200, summary),
+      'GET /api/checkout/config': () => jsonResponse(200, { provider, publishableKey: provider === 'stripe' ? 'pk_test_123' : null }),
+      'GET /api/users/me/addresses': () => jsonResponse(200, { addresses: ADDRESSES }),
+      'GET /api/orders': () => jsonResponse(200, { orders: [], pagination: { page: 1, totalPages: 1, totalItems: 0 } }),
+      'POST /api/orders/checkout': async (request) => {
+        requests.push({ idempotencyKey: request.headers.get('Idempotency-Key'), body: await request.json() });
+        const response = await checkout(request);
+        if (response.status === 201) cart = EMPTY_CART;
+        return response;
+      },
+    }),
+  });
+  return { ...rendered, requests };
+}
+
+async function fillCard(user: ReturnType<typeof renderApp>['user'], number: string) {
+  const cardNumber = await screen.findByLabelText('Card number', {}, { timeout: 5000 });
+  await user.clear(cardNumber);
+  await user.type(cardNumber, number);
+  await user.clear(screen.getByLabelText('Expiry (MM / YY)'));
+  await user.type(screen.getByLabelText('Expiry (MM / YY)'), '1239');
+  await user.clear(screen.getByLabelText('CVC'));
+  await user.type(screen.getByLabelText('CVC'), '123');
+}
+
+describe('CheckoutPage', { timeout: 20_000 }, () => {
+  it('shows price changes before paying and prefills the default address', async () => {
+    const { user } = setUp({ checkout: () => jsonResponse(201, { success: true, orderId: 'o1' }) });
+    const warning = await screen.findByText('Prices changed since you added these items', {}, { timeout: 5000 });
+    expect(warning.closest('[role="status"]')).toHaveTextContent('Walnut desk lamp now costs $52.00 (was $49.50)');
+    expect(screen.getByLabelText('Address line 1')).toHaveValue('1 Main St');
+    expect(screen.getByLabelText('City')).toHaveValue('Portland');
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByText('Free')).toBeInTheDocument();
+    expect(within(summary).getAllByText('$104.00')).toHaveLength(2);
+    expect(screen.getByText(/Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: /9 Side St/ }));
+    expect(screen.getByLabelText('City')).toHaveValue('Austin');
+  });
+
+  it('shows a decline, retries with the same Idempotency-Key, then clears the cart and opens My Orders', async () => {
+    let attempt = 0;
+    const { user, router, requests, store } = setUp({
+      checkout: () => (++attempt === 1 ? jsonResponse(402, { error: 'Your card was declined.' }) : jsonResponse(201, { success: true, orderId: 'o1' })),
+    });
+    await fillCard(user, '4000000000000002');
+    expect(screen.getByLabelText('Card number')).toHaveValue('4000 0000 0000 0002');
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText(/Your card was declined\./)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/products/checkout');
+
+    await fillCard(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/myorders'));
+
+    expect(requests).toHaveLength(2);
+    const [first, second] = requests;
+    expect(first!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second!.idempotencyKey).toBe(first!.idempotencyKey);
+    expect(second!.body).toEqual({
+      shippingAddress: { name: 'Bea Tester', line1: '1 Main St', line2: 'Apt 4', city: 'Portland', state: 'OR', postal_code: '97201', country: 'US' },
+      payment: { card: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' } },
+    });
+    await waitFor(() => expect(store.getState().cart.totalQuantity).toBe(0));
+    expect(await screen.findByText('Order placed! The sellers will confirm your items shortly.')).toBeInTheDocument();
+  });
+
+  it('sends one request for a double click', async () => {
+    const { user, requests } = setUp({
+      checkout: () => new Promise((resolve) => setTimeout(() => resolve(jsonResponse(201, { success: true, orderId: 'o1' })), 50)),
+    });
+    await fillCard(user, '4242424242424242');
+    await user.dblClick(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+  });
+
+  it('says which items ran out on a 409', async () => {
+    const { user } = setUp({
+      checkout: () =>
+        jsonResponse(409, {
+          error: 'Some items are no longer available in the quantity you asked for',
+          items: [{ cartItemId: LINE.id, productId: LINE.product_id, title: 'Walnut desk lamp', requested: 2, available: 1 }],
+        }),
+    });
+    await fillCard(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    const alert = await screen.findByText('Some items just ran out');
+    expect(alert.closest('[role="alert"]')).toHaveTextContent('Walnut desk lamp: only 1 left (you asked for 2)');
+  });
+
+  it('blocks paying while an item is out of stock', async () => {
+    setUp({
+      summary: { ...SUMMARY, problems: [{ cartItemId: LINE.id, kind: 'out_of_stock', message: 'Walnut desk lamp is out of stock' }] },
+      checkout: () => jsonResponse(201, { success: true, orderId: 'o1' }),
+    });
+    expect(await screen.findByText('Walnut desk lamp is out of stock', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
+  });
+
+  it('does not fake card entry when the provider is Stripe', async () => {
+    setUp({ provider: 'stripe', checkout: () => jsonResponse(201, { success: true, orderId: 'o1' }) });
+    expect(await screen.findByText(/Card entry needs Stripe\.js/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,121 @@
+import { useId, useState } from 'react';
+import { Check, PackageCheck, X } from 'lucide-react';
+import { toast } from 'sonner';
+import type { OrderItemStatus } from '@marketplace/contracts/orders';
+import { Button } from '../../../components/button';
+import { Modal } from '../../../components/modal';
+import { describeApiError } from '../../../lib/api-error';
+import { useUpdateSellerOrderItemMutation } from '../api';
+
+const REASON_MAX = 500;
+
+/**
+ * What a seller can do with one of their items (pending → approved | rejected; shipped → delivered;
+ * delivered → completed). Rejecting needs a reason and refunds the buyer, so it asks in a dialog.
+ */
+export function SellerItemActions({ orderItemId, itemTitle, status }: { orderItemId: string; itemTitle: string; status: OrderItemStatus }) {
+  const [updateItem, { isLoading, originalArgs }] = useUpdateSellerOrderItemMutation();
+  const [isRejecting, setIsRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const reasonId = useId();
+  const busyStatus = isLoading ? originalArgs?.status : undefined;
+
+  async function decide(next: 'approved' | 'delivered' | 'completed', success: string) {
+    try {
+      await updateItem({ orderItemId, status: next }).unwrap();
+      toast.success(success, { duration: 4000 });
+    } catch (error) {
+      toast.error(describeApiError(error).message, { duration: 4000 });
+    }
+  }
+
+  async function reject() {
+    const trimmed = reason.trim();
+    if (!trimmed) {
+      setReasonError('Tell the buyer why you are rejecting this item');
+      return;
+    }
+    try {
+      await updateItem({ orderItemId, status: 'rejected', reason: trimmed }).unwrap();
+      toast.success(`Rejected ${itemTitle}. The buyer has been refunded.`, { duration: 4000 });
+      setIsRejecting(false);
+      setReason('');
+    } catch (error) {
+      const details = describeApiError(error);
+      if (details.fieldErrors.reason) setReasonError(details.fieldErrors.reason);
+      else toast.error(details.message, { duration: 4000 });
+    }
+  }
+
+  if (status === 'pending') {
+    return (
+      <>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" onClick={() => void decide('approved', `Approved ${itemTitle}`)} isBusy={busyStatus === 'approved'} disabled={isLoading} aria-label={`Approve ${itemTitle}`}>
+            <Check className="size-4" aria-hidden /> Approve
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setIsRejecting(true)} disabled={isLoading} aria-label={`Reject ${itemTitle}`}>
+            <X className="size-4" aria-hidden /> Reject
+          </Button>
+        </div>
+        {isRejecting && (
+          <Modal
+            title="Reject this item?"
+            description={
+              <>
+                <span className="font-medium text-slate-900">{itemTitle}</span> will be refunded to the buyer and its stock returned to your inventory.
+              </>
+            }
+            onClose={() => (isLoading ? undefined : setIsRejecting(false))}
+            footer={
+              <>
+                <Button variant="secondary" onClick={() => setIsRejecting(false)} disabled={isLoading}>
+                  Cancel
+                </Button>
+                <Button variant="danger" onClick={() => void reject()} isBusy={isLoading} busyLabel="Rejecting…">
+                  Reject item
+                </Button>
+              </>
+            }
+          >
+            <label htmlFor={reasonId} className="mb-1.5 block text-sm font-medium text-slate-800">
+              Reason for rejecting
+            </label>
+            <textarea
+              id={reasonId}
+              rows={3}
+              maxLength={REASON_MAX}
+              value={reason}
+              aria-invalid={reasonError ? true : undefined}
+              aria-describedby={`${reasonId}-help`}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setReasonError(null);
+              }}
+              className={`block w-full rounded-lg border px-3 py-2 text-base shadow-sm sm:text-sm ${reasonError ? 'border-red-500' : 'border-slate-300'}`}
+            />
+            <p id={`${reasonId}-help`} className={`mt-1.5 text-sm ${reasonError ? 'font-medium text-red-700' : 'text-slate-500'}`}>
+              {reasonError ?? 'The buyer sees this reason, e.g. "Sold out in store" or "Damaged in storage".'}
+            </p>
+          </Modal>
+        )}
+      </>
+    );
+  }
+  if (status === 'shipped') {
+    return (
+      <Button size="sm" variant="secondary" onClick={() => void decide('delivered', `Marked ${itemTitle} as delivered`)} isBusy={isLoading} aria-label={`Mark ${itemTitle} delivered`}>
+        <PackageCheck className="size-4" aria-hidden /> Mark delivered
+      </Button>
+    );
+  }
+  if (status === 'delivered') {
+    return (
+      <Button size="sm" variant="secondary" onClick={() => void decide('completed', `Marked ${itemTitle} as completed`)} isBusy={isLoading} aria-label={`Mark ${itemTitle} completed`}>
+        <Check className="size-4" aria-hidden /> Mark completed
+      </Button>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,115 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-app';
+import { logInAs } from '../../../test/tokens';
+
+const ORDER_ID = '5f0c2b7e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
+const LAMP_ID = '11111111-2222-4333-8444-555555555555';
+const MUG_ID = '66666666-7777-4888-8999-aaaaaaaaaaaa';
+
+function item(orderItemId: string, itemTitle: string, orderStatus: string, rejectionReason: string | null = null) {
+  return { orderItemId, itemTitle, image: null, quantity: 1, price: 20, itemTotal: 20, retipAdded: false, retipPrice: 0, orderStatus, rejectionReason };
+}
+
+function order(items: ReturnType<typeof item>[]) {
+  return {
+    success: true,
+    data: {
+      orderId: ORDER_ID,
+      orderCreatedAt: '2025-03-01T10:00:00.000Z',
+      status: { itemsOrderStatus: 'pending' },
+      itemsSummary: { totalItemsCount: items.length, itemsPreview: items.map((entry) => entry.itemTitle).join(', ') },
+      amounts: { orderTotal: 45.99, itemsTotal: 40, proportionalShipping: 5.99, retipTotal: 0 },
+      buyer: { fullName: 'Bea Tester', email: 'buyer@example.com' },
+      shippingInfo: { shippingAddress: { name: 'Bea Tester', line1: '1 Main St', line2: null, city: 'Austin', state: 'TX', postalCode: '78701', countryCode: 'US' } },
+      items,
+    },
+  };
+}
+
+interface Patch {
+  orderItemId: string;
+  body: unknown;
+}
+
+/** A server whose items change status when PATCHed, like the real one. */
+function sellerOrderApi(patches: Patch[], answer?: (patch: Patch) => Response | null): ApiHandler {
+  const items = [item(LAMP_ID, 'Desk lamp', 'pending'), item(MUG_ID, 'Enamel mug', 'pending')];
+  return async (request) => {
+    const { pathname } = new URL(request.url);
+    if (pathname === `/api/seller/orders/${ORDER_ID}`) return jsonResponse(200, order(items));
+    const match = /^\/api\/seller\/order-items\/(.+)$/.exec(pathname);
+    if (match && request.method === 'PATCH') {
+      const patch = { orderItemId: match[1]!, body: await request.json() };
+      patches.push(patch);
+      const custom = answer?.(patch);
+      if (custom) return custom;
+      const { status, reason } = patch.body as { status: string; reason?: string };
+      const index = items.findIndex((entry) => entry.orderItemId === patch.orderItemId);
+      items[index] = item(patch.orderItemId, items[index]!.itemTitle, status, reason ?? null);
+      return jsonResponse(200, { success: true, data: { ...items[index], orderId: ORDER_ID } });
+    }
+    return jsonResponse(404, { error: 'Not found' });
+  };
+}
+
+describe('Seller order detail: approving and rejecting items', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    logInAs('seller');
+  });
+
+  it('approves a pending item and shows its new status', async () => {
+    const patches: Patch[] = [];
+    const { user } = renderApp(`/seller/orders/items/${ORDER_ID}`, { api: sellerOrderApi(patches) });
+    await user.click(await screen.findByRole('button', { name: 'Approve Desk lamp' }, { timeout: 5000 }));
+
+    expect(patches).toEqual([{ orderItemId: LAMP_ID, body: { status: 'approved' } }]);
+    expect(await screen.findByText('Approved Desk lamp')).toBeInTheDocument();
+    expect(await screen.findByText('Approved — ready to ship from Shipments.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve Desk lamp' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve Enamel mug' })).toBeInTheDocument();
+  });
+
+  it('asks for a reason before rejecting, then sends it', async () => {
+    const patches: Patch[] = [];
+    const { user } = renderApp(`/seller/orders/items/${ORDER_ID}`, { api: sellerOrderApi(patches) });
+    await user.click(await screen.findByRole('button', { name: 'Reject Enamel mug' }, { timeout: 5000 }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Reject this item?' });
+    const reason = within(dialog).getByLabelText('Reason for rejecting');
+    expect(reason).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Reject item' }));
+    expect(reason).toHaveAccessibleDescription('Tell the buyer why you are rejecting this item');
+    expect(patches).toEqual([]);
+
+    await user.type(reason, 'Chipped in storage');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject item' }));
+
+    expect(patches).toEqual([{ orderItemId: MUG_ID, body: { status: 'rejected', reason: 'Chipped in storage' } }]);
+    expect(await screen.findByText('Rejected Enamel mug. The buyer has been refunded.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByText('Rejected: Chipped in storage')).toBeInTheDocument();
+  });
+
+  it("keeps the item as it was and says why when the server refuses", async () => {
+    const patches: Patch[] = [];
+    const { user } = renderApp(`/seller/orders/items/${ORDER_ID}`, {
+      api: sellerOrderApi(patches, () => jsonResponse(409, { error: 'An item that is cancelled cannot be marked approved' })),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Approve Desk lamp' }, { timeout: 5000 }));
+
+    expect(await screen.findByText('An item that is cancelled cannot be marked approved')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve Desk lamp' })).toBeEnabled();
+  });
+
+  it('cancelling the reject dialog sends nothing', async () => {
+    const patches: Patch[] = [];
+    const { user } = renderApp(`/seller/orders/items/${ORDER_ID}`, { api: sellerOrderApi(patches) });
+    await user.click(await screen.findByRole('button', { name: 'Reject Desk lamp' }, { timeout: 5000 }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(patches).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Reject Desk lamp' })).toHaveFocus();
+  });
+});

@@ -1,0 +1,53 @@
+import type {
+  Address,
+  AddressListResponse,
+  ChangePasswordRequest,
+  CreateAddressRequest,
+  ProfileResponse,
+  UpdateAddressRequest,
+  UpdateProfileRequest,
+} from '@marketplace/contracts/users';
+import { api } from '../../lib/api';
+
+export const profileApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getProfile: build.query<ProfileResponse, void>({
+      query: () => '/users/me',
+      providesTags: ['Profile'],
+    }),
+    updateProfile: build.mutation<ProfileResponse, UpdateProfileRequest>({
+      query: (body) => ({ url: '/users/me', method: 'PUT', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Profile', 'Me']),
+    }),
+    changePassword: build.mutation<void, ChangePasswordRequest>({
+      query: (body) => ({ url: '/users/me/password', method: 'PUT', body }),
+    }),
+    listAddresses: build.query<Address[], void>({
+      query: () => '/users/me/addresses',
+      transformResponse: (response: AddressListResponse) => response.addresses,
+      providesTags: ['Address'],
+    }),
+    createAddress: build.mutation<Address, CreateAddressRequest>({
+      query: (body) => ({ url: '/users/me/addresses', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Address']),
+    }),
+    updateAddress: build.mutation<Address, { id: string; body: UpdateAddressRequest }>({
+      query: ({ id, body }) => ({ url: `/users/me/addresses/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Address']),
+    }),
+    deleteAddress: build.mutation<void, string>({
+      query: (id) => ({ url: `/users/me/addresses/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Address']),
+    }),
+  }),
+});
+
+export const {
+  useGetProfileQuery,
+  useUpdateProfileMutation,
+  useChangePasswordMutation,
+  useListAddressesQuery,
+  useCreateAddressMutation,
+  useUpdateAddressMutation,
+  useDeleteAddressMutation,
+} = profileApi;

@@ -1,0 +1,71 @@
+import type { CartItem, CartResponse } from '@marketplace/contracts/cart';
+import type { ProductDetail, ProductSummary } from '@marketplace/contracts/catalog';
+import { jsonResponse, type ApiHandler } from './render-app';
+
+/** Answers by "METHOD /api/path" (query string ignored); anything else is a 404. */
+export function apiRoutes(table: Record<string, (request: Request) => Response | Promise<Response>>): ApiHandler {
+  return (request) => {
+    const key = `${request.method} ${new URL(request.url).pathname}`;
+    const handler = table[key];
+    return handler ? handler(request) : jsonResponse(404, { error: 'Not found' });
+  };
+}
+
+export const EMPTY_CART: CartResponse = { items: [], products_count: 0, total_price: 0 };
+export const EMPTY_WISHLIST = { items: [], items_count: 0, isNew: false };
+
+export function makeProductSummary(overrides: Partial<ProductSummary> = {}): ProductSummary {
+  return {
+    id: '11111111-1111-4111-8111-111111111111',
+    title: 'Walnut desk lamp',
+    price: 49.5,
+    quantity: 12,
+    condition: 'new',
+    status: 'active',
+    category: { id: 'c1', name: 'Home & Kitchen', slug: 'home-kitchen' },
+    seller: { id: 's1', companyName: 'Oak & Ember' },
+    image: { url: '/uploads/lamp.jpg', thumbnailUrl: '/uploads/lamp-thumb.jpg' },
+    retip: null,
+    createdAt: '2025-01-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeProductDetail(overrides: Partial<ProductDetail> = {}): ProductDetail {
+  return {
+    ...makeProductSummary(),
+    description: 'Hand-finished walnut with a linen shade.',
+    weightOunces: 40,
+    images: [
+      { id: 'i1', url: '/uploads/lamp.jpg', thumbnailUrl: '/uploads/lamp-thumb.jpg', name: 'lamp.jpg', position: 0 },
+      { id: 'i2', url: '/uploads/lamp-2.jpg', thumbnailUrl: '/uploads/lamp-2-thumb.jpg', name: 'lamp-2.jpg', position: 1 },
+    ],
+    ...overrides,
+  };
+}
+
+export function makeCartItem(overrides: Partial<CartItem> = {}): CartItem {
+  return {
+    id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+    product_id: '11111111-1111-4111-8111-111111111111',
+    quantity: 1,
+    price: 49.5,
+    retip_added: false,
+    retip_price: 0,
+    retipAdded: false,
+    retipPrice: 0,
+    title: 'Walnut desk lamp',
+    image: '/uploads/lamp-thumb.jpg',
+    available_quantity: 12,
+    retip_label: null,
+    retip_offered_price: null,
+    price_changed: false,
+    previous_price: null,
+    ...overrides,
+  };
+}
+
+export function cartOf(items: CartItem[]): CartResponse {
+  const cents = items.reduce((sum, item) => sum + Math.round(item.price * 100) * item.quantity, 0);
+  return { items, products_count: items.length, total_price: cents / 100 };
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+// Cart calls (issue #3, SPEC §3 "Cart state" and §4.1). Field names follow the payload the spec's
+// client reads (snake_case, with retip mirrored in camelCase). Money is dollars with ≤ 2 decimals.
+
+/** The most of one product a single cart line may hold. */
+export const MAX_CART_LINE_QUANTITY = 99;
+
+export const cartItemSchema = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  quantity: z.number().int(),
+  /** The product's current price, in dollars. */
+  price: z.number(),
+  retip_added: z.boolean(),
+  /** The add-on's price when added, else 0 (SPEC §9: the retip price defaults to 0). */
+  retip_price: z.number(),
+  retipAdded: z.boolean(),
+  retipPrice: z.number(),
+  title: z.string(),
+  /** Thumbnail URL of the cover image, or null. */
+  image: z.string().nullable(),
+  /** Units in stock now (0 when the listing was hidden). */
+  available_quantity: z.number().int(),
+  /** What the add-on is, when the product offers one. */
+  retip_label: z.string().nullable(),
+  /** The product's add-on price whether or not it was added (null: no add-on offered). */
+  retip_offered_price: z.number().nullable(),
+  /** True when the price differs from the price when the line was added. */
+  price_changed: z.boolean(),
+  /** The price when the line was added, when it changed since; else null. */
+  previous_price: z.number().nullable(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const cartResponseSchema = z.object({
+  items: z.array(cartItemSchema),
+  /** Number of lines (distinct products). */
+  products_count: z.number().int(),
+  /** Σ price × quantity in dollars (SPEC §4.1; the add-on is not included). */
+  total_price: z.number(),
+});
+export type CartResponse = z.infer<typeof cartResponseSchema>;
+
+export const addCartItemRequestSchema = z.object({
+  product_id: z.guid({ error: 'product_id must be a product id' }),
+  quantity: z
+    .number({ error: 'quantity must be a whole number' })
+    .int('quantity must be a whole number')
+    .min(1, 'quantity must be at least 1')
+    .max(MAX_CART_LINE_QUANTITY, `quantity must be at most ${MAX_CART_LINE_QUANTITY}`)
+    .default(1),
+});
+export type AddCartItemRequest = z.input<typeof addCartItemRequestSchema>;
+
+export const cartItemParamsSchema = z.object({ id: z.guid({ error: 'Cart item not found' }) });
+
+export const removeCartItemQuerySchema = z.object({
+  /** Units to remove; the whole line when absent or ≥ the line's quantity. */
+  quantity: z.coerce.number().int('quantity must be a whole number').min(1, 'quantity must be at least 1').optional(),
+});
+
+export const setCartRetipRequestSchema = z.object({
+  retip_added: z.boolean({ error: 'retip_added must be true or false' }),
+});
+export type SetCartRetipRequest = z.infer<typeof setCartRetipRequestSchema>;
+
+export const CART_MESSAGES = {
+  productNotFound: 'Product not found',
+  itemNotFound: 'Cart item not found',
+  noAddOn: 'This product has no add-on service',
+  outOfStock: 'This product is out of stock',
+  beyondStock: (available: number) => `Only ${available} left in stock`,
+  ownProduct: 'You cannot buy your own product',
+} as const;

@@ -1,0 +1,292 @@
+import { z } from 'zod';
+import { errorResponseSchema } from './common';
+
+// Catalog, listings, product images and phone uploads (issue #3; SPEC §2.5, §4.9, §7.4).
+// Dollars are numbers with at most 2 decimals on the wire; the API keeps integer cents inside.
+
+// ── shared pieces ───────────────────────────────────────────────────────────────────────────────
+export const PRODUCT_CONDITIONS = ['new', 'like_new', 'good', 'fair'] as const;
+export const productConditionSchema = z.enum(PRODUCT_CONDITIONS, { error: 'Condition must be new, like_new, good or fair' });
+export type ProductCondition = z.infer<typeof productConditionSchema>;
+
+export const PRODUCT_STATUSES = ['active', 'hidden'] as const;
+export const productStatusSchema = z.enum(PRODUCT_STATUSES, { error: 'Status must be active or hidden' });
+export type ProductStatus = z.infer<typeof productStatusSchema>;
+
+export const PRODUCT_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest'] as const;
+export const productSortSchema = z.enum(PRODUCT_SORTS, { error: 'Sort must be relevance, price_asc, price_desc or newest' });
+export type ProductSort = z.infer<typeof productSortSchema>;
+
+export const MAX_PRODUCT_IMAGES = 10;
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_LINK_TTL_MINUTES = 30;
+export const DEFAULT_PAGE_SIZE = 24;
+export const MAX_PAGE_SIZE = 100;
+export const MAX_PRICE_DOLLARS = 1_000_000;
+export const MAX_QUANTITY = 1_000_000;
+
+/** Texts both sides show (SPEC §5, §8). */
+export const INVALID_UPLOAD_LINK_MESSAGE = 'This upload link has expired or is invalid.';
+export const VALID_UPLOAD_LINK_MESSAGE = 'Upload link is valid.';
+export const uploadSuccessMessage = (count: number) => `Successfully uploaded ${count} image(s)`;
+
+/** True when the number is written with at most 2 decimals (19.99 yes, 19.999 no). */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  const scaled = value * 100;
+  return Number.isFinite(scaled) && Math.abs(scaled - Math.round(scaled)) < 1e-6;
+}
+
+const dollarsSchema = (label: string, { min, allowZero }: { min: number; allowZero: boolean }) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .refine((value) => (allowZero ? value >= min : value > min), allowZero ? `${label} cannot be negative` : `${label} must be greater than 0`)
+    .refine((value) => value <= MAX_PRICE_DOLLARS, `${label} must be at most ${MAX_PRICE_DOLLARS.toLocaleString('en-US')} dollars`)
+    .refine(hasAtMostTwoDecimals, `${label} can have at most 2 decimals`);
+
+/** An empty query parameter (`?minPrice=`) counts as absent, not as 0. */
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const queryNumber = (label: string) =>
+  z.preprocess(emptyToUndefined, z.coerce.number({ error: `${label} must be a number` }).min(0, `${label} cannot be negative`).optional());
+const queryText = z.preprocess(emptyToUndefined, z.string().trim().max(200, 'Search text must be at most 200 characters').optional());
+
+export const pageQuerySchema = z.object({
+  page: z.preprocess(emptyToUndefined, z.coerce.number().int('Page must be a whole number').min(1, 'Page must be at least 1').default(1)),
+  limit: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int('Limit must be a whole number')
+      .min(1, 'Limit must be at least 1')
+      .max(MAX_PAGE_SIZE, `Limit must be at most ${MAX_PAGE_SIZE}`)
+      .default(DEFAULT_PAGE_SIZE),
+  ),
+});
+
+// ── products ────────────────────────────────────────────────────────────────────────────────────
+export const productImageSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  thumbnailUrl: z.string(),
+  name: z.string(),
+  position: z.number().int(),
+});
+export type ProductImage = z.infer<typeof productImageSchema>;
+
+export const productSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  price: z.number(),
+  quantity: z.number().int(),
+  condition: productConditionSchema,
+  status: productStatusSchema,
+  category: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
+  seller: z.object({ id: z.string(), companyName: z.string().nullable() }),
+  /** The cover (first image), or null when the listing has no photo yet. */
+  image: z.object({ url: z.string(), thumbnailUrl: z.string() }).nullable(),
+  /** The spec's "retip": an optional paid add-on service priced by the seller. */
+  retip: z.object({ label: z.string(), price: z.number() }).nullable(),
+  createdAt: z.string(),
+});
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+export const productDetailSchema = productSummarySchema.extend({
+  description: z.string(),
+  weightOunces: z.number().int(),
+  /** images[0] is the cover. */
+  images: z.array(productImageSchema),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const productIdParamsSchema = z.object({ id: z.uuid('Unknown product') });
+
+export const productSearchQuerySchema = pageQuerySchema.extend({
+  q: queryText,
+  category: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  minPrice: queryNumber('Minimum price'),
+  maxPrice: queryNumber('Maximum price'),
+  sort: z.preprocess(emptyToUndefined, productSortSchema.default('relevance')),
+});
+export type ProductSearchQuery = z.input<typeof productSearchQuerySchema>;
+
+export const productPageSchema = z.object({
+  items: z.array(productSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type ProductPage = z.infer<typeof productPageSchema>;
+
+const titleSchema = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(3, 'Title must be at least 3 characters')
+  .max(150, 'Title must be at most 150 characters');
+const descriptionSchema = z
+  .string({ error: 'Description is required' })
+  .trim()
+  .min(1, 'Description is required')
+  .max(5000, 'Description must be at most 5000 characters');
+const categorySlugSchema = z.string({ error: 'Category is required' }).trim().min(1, 'Category is required').max(100);
+const quantitySchema = z
+  .number({ error: 'Quantity must be a number' })
+  .int('Quantity must be a whole number')
+  .min(0, 'Quantity cannot be negative')
+  .max(MAX_QUANTITY, `Quantity must be at most ${MAX_QUANTITY.toLocaleString('en-US')}`);
+const retipLabelSchema = z.string().trim().min(1, 'Add-on name is required').max(100, 'Add-on name must be at most 100 characters').nullable();
+const weightOuncesSchema = z
+  .number({ error: 'Weight must be a number' })
+  .int('Weight must be a whole number of ounces')
+  .min(1, 'Weight must be at least 1 ounce')
+  .max(2400, 'Weight must be at most 2400 ounces (150 lbs)');
+
+const productFields = {
+  title: titleSchema,
+  description: descriptionSchema,
+  /** The category's slug. */
+  category: categorySlugSchema,
+  price: dollarsSchema('Price', { min: 0, allowZero: false }),
+  quantity: quantitySchema,
+  condition: productConditionSchema,
+  /** Both or neither: an add-on needs a name and a price; null removes it. */
+  retipLabel: retipLabelSchema.optional(),
+  retipPrice: dollarsSchema('Add-on price', { min: 0, allowZero: true }).nullable().optional(),
+  weightOunces: weightOuncesSchema.optional(),
+};
+
+export const RETIP_PAIR_MESSAGE = 'Give the add-on both a name and a price, or neither';
+
+export const createProductRequestSchema = z.object(productFields).superRefine((value, context) => {
+  const hasLabel = value.retipLabel != null;
+  const hasPrice = value.retipPrice != null;
+  if (hasLabel !== hasPrice) {
+    context.addIssue({ code: 'custom', path: [hasLabel ? 'retipPrice' : 'retipLabel'], message: RETIP_PAIR_MESSAGE });
+  }
+});
+export type CreateProductRequest = z.input<typeof createProductRequestSchema>;
+
+/** Every field optional; the add-on pair is checked against the stored listing by the API. */
+export const updateProductRequestSchema = z.object({
+  title: titleSchema.optional(),
+  description: descriptionSchema.optional(),
+  category: categorySlugSchema.optional(),
+  price: productFields.price.optional(),
+  quantity: quantitySchema.optional(),
+  condition: productConditionSchema.optional(),
+  retipLabel: productFields.retipLabel,
+  retipPrice: productFields.retipPrice,
+  weightOunces: weightOuncesSchema.optional(),
+});
+export type UpdateProductRequest = z.input<typeof updateProductRequestSchema>;
+
+// ── seller listings and inventory ───────────────────────────────────────────────────────────────
+export const sellerProductsQuerySchema = pageQuerySchema.extend({
+  q: queryText,
+  status: z.preprocess(emptyToUndefined, productStatusSchema.optional()),
+  lowStock: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).transform((value) => value === 'true').optional()),
+});
+export type SellerProductsQuery = z.input<typeof sellerProductsQuerySchema>;
+
+export const sellerProductSummarySchema = productSummarySchema.extend({ isLowStock: z.boolean() });
+export type SellerProductSummary = z.infer<typeof sellerProductSummarySchema>;
+
+export const sellerProductPageSchema = productPageSchema.extend({ items: z.array(sellerProductSummarySchema) });
+export type SellerProductPage = z.infer<typeof sellerProductPageSchema>;
+
+export const INVENTORY_CHOICE_MESSAGE = 'Send either quantity (the new stock) or restock (units to add)';
+
+/** `{ quantity }` sets the stock; `{ restock }` adds units to it. */
+export const updateInventoryRequestSchema = z
+  .object({
+    quantity: quantitySchema.optional(),
+    restock: z
+      .number({ error: 'Restock must be a number' })
+      .int('Restock must be a whole number')
+      .min(1, 'Restock must be at least 1')
+      .max(MAX_QUANTITY, `Restock must be at most ${MAX_QUANTITY.toLocaleString('en-US')}`)
+      .optional(),
+  })
+  .refine((value) => (value.quantity === undefined) !== (value.restock === undefined), { message: INVENTORY_CHOICE_MESSAGE });
+export type UpdateInventoryRequest = z.input<typeof updateInventoryRequestSchema>;
+
+// ── admin ───────────────────────────────────────────────────────────────────────────────────────
+export const adminProductsQuerySchema = pageQuerySchema.extend({
+  q: queryText,
+  status: z.preprocess(emptyToUndefined, productStatusSchema.optional()),
+});
+export type AdminProductsQuery = z.input<typeof adminProductsQuerySchema>;
+
+export const adminUpdateProductRequestSchema = z.object({ status: productStatusSchema });
+export type AdminUpdateProductRequest = z.input<typeof adminUpdateProductRequestSchema>;
+
+export const commissionEntrySchema = z.object({
+  /** The category's name (SPEC §3 commission entry). */
+  category: z.string(),
+  /** Percent with at most 2 decimals. */
+  commission_rate: z.number(),
+  /** The category's slug, for PUT /api/admin/commission/:categorySlug. */
+  slug: z.string(),
+});
+export type CommissionEntry = z.infer<typeof commissionEntrySchema>;
+
+export const commissionListResponseSchema = z.object({ success: z.literal(true), data: z.array(commissionEntrySchema) });
+export type CommissionListResponse = z.infer<typeof commissionListResponseSchema>;
+
+export const updateCommissionRequestSchema = z.object({
+  commission_rate: z
+    .number({ error: 'Commission rate must be a number' })
+    .min(0, 'Commission rate must be between 0 and 100')
+    .max(100, 'Commission rate must be between 0 and 100')
+    .refine(hasAtMostTwoDecimals, 'Commission rate can have at most 2 decimals'),
+});
+export type UpdateCommissionRequest = z.input<typeof updateCommissionRequestSchema>;
+
+export const commissionCategoryParamsSchema = z.object({ categorySlug: z.string().min(1).max(100) });
+
+export const commissionUpdateResponseSchema = z.object({ success: z.literal(true), data: commissionEntrySchema });
+export type CommissionUpdateResponse = z.infer<typeof commissionUpdateResponseSchema>;
+
+// ── images and phone uploads ────────────────────────────────────────────────────────────────────
+export const productImagesResponseSchema = z.object({ images: z.array(productImageSchema) });
+export type ProductImagesResponse = z.infer<typeof productImagesResponseSchema>;
+
+export const productImageParamsSchema = z.object({ id: z.uuid('Unknown product'), imageId: z.uuid('Unknown image') });
+
+export const reorderImagesRequestSchema = z.object({
+  /** Every image of the product, in the new order; the first becomes the cover. */
+  imageIds: z.array(z.uuid('Unknown image')).min(1, 'Send at least one image id').max(MAX_PRODUCT_IMAGES),
+});
+export type ReorderImagesRequest = z.input<typeof reorderImagesRequestSchema>;
+
+export const uploadLinkResponseSchema = z.object({
+  token: z.string(),
+  /** `<PUBLIC_URL>/mobile-upload/<token>`, for the QR code. */
+  url: z.string(),
+  expiresAt: z.string(),
+});
+export type UploadLinkResponse = z.infer<typeof uploadLinkResponseSchema>;
+
+export const uploadTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+
+export const validateUploadTokenResponseSchema = z.object({ valid: z.boolean(), message: z.string() });
+export type ValidateUploadTokenResponse = z.infer<typeof validateUploadTokenResponseSchema>;
+
+/** SPEC §3 "Uploaded image". */
+export const uploadedImageSchema = z.object({ id: z.string(), url: z.string(), name: z.string() });
+export type UploadedImage = z.infer<typeof uploadedImageSchema>;
+
+export const mobileUploadResponseSchema = z.object({
+  success: z.boolean(),
+  images: z.array(uploadedImageSchema),
+  message: z.string(),
+});
+export type MobileUploadResponse = z.infer<typeof mobileUploadResponseSchema>;
+
+/** A refused upload: `file` names the photo at fault; the phone upload also says `success: false`. */
+export const uploadErrorResponseSchema = errorResponseSchema.extend({
+  file: z.string().optional(),
+  success: z.literal(false).optional(),
+  message: z.string().optional(),
+  maxImages: z.number().int().optional(),
+  existingImages: z.number().int().optional(),
+});
+export type UploadErrorResponse = z.infer<typeof uploadErrorResponseSchema>;

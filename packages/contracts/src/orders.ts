@@ -1,0 +1,306 @@
+import { z } from 'zod';
+import { normaliseUsCountry, normaliseUsPostalCode, normaliseUsState } from '@marketplace/domain/us-address';
+import { cartItemSchema } from './cart';
+
+// Checkout, buyer orders, seller orders and the seller dashboard (issue #3). Money is dollars with
+// ≤ 2 decimals; statuses are the database's.
+
+export const ORDER_ITEM_STATUSES = ['pending', 'approved', 'rejected', 'shipped', 'delivered', 'completed', 'refunded', 'cancelled'] as const;
+export const orderItemStatusSchema = z.enum(ORDER_ITEM_STATUSES);
+export type OrderItemStatus = z.infer<typeof orderItemStatusSchema>;
+
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'completed', 'cancelled', 'refunded'] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+const pageQuery = {
+  page: z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').default(1),
+  limit: z.coerce.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(10),
+};
+export const paginationSchema = z.object({ page: z.number().int(), totalPages: z.number().int(), totalItems: z.number().int() });
+export type Pagination = z.infer<typeof paginationSchema>;
+
+// ── checkout ──────────────────────────────────────────────────────────────────────────────────
+
+export const checkoutConfigResponseSchema = z.object({
+  provider: z.enum(['sandbox', 'stripe']),
+  /** Stripe's publishable key for Stripe.js when provider is 'stripe'; null for the sandbox. */
+  publishableKey: z.string().nullable(),
+});
+export type CheckoutConfigResponse = z.infer<typeof checkoutConfigResponseSchema>;
+
+export const CHECKOUT_PROBLEM_KINDS = ['price_changed', 'out_of_stock', 'insufficient_stock', 'unavailable'] as const;
+export const checkoutProblemSchema = z.object({
+  cartItemId: z.string(),
+  kind: z.enum(CHECKOUT_PROBLEM_KINDS),
+  message: z.string(),
+});
+export type CheckoutProblem = z.infer<typeof checkoutProblemSchema>;
+
+export const checkoutSummaryResponseSchema = z.object({
+  items: z.array(cartItemSchema),
+  itemsTotal: z.number(),
+  shipping: z.number(),
+  retipTotal: z.number(),
+  orderTotal: z.number(),
+  /** What changed since the lines were added; price_changed is informational, the others block checkout. */
+  problems: z.array(checkoutProblemSchema),
+});
+export type CheckoutSummaryResponse = z.infer<typeof checkoutSummaryResponseSchema>;
+
+const addressText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const shippingAddressSchema = z.object({
+  name: addressText('Name', 100),
+  line1: addressText('Address line 1', 200),
+  line2: z
+    .string()
+    .trim()
+    .max(200, 'Address line 2 must be at most 200 characters')
+    .nullish()
+    .transform((value) => value || null),
+  city: addressText('City', 100),
+  /** A US state or territory: "CA", "ca" or "California" → "CA". */
+  state: addressText('State', 60)
+    .refine((value) => normaliseUsState(value) !== null, 'Enter a US state, e.g. CA or California')
+    .overwrite((value) => normaliseUsState(value) ?? value),
+  /** A ZIP code: "94107", "94107 1234" or "941071234" → "94107" / "94107-1234". */
+  postal_code: addressText('ZIP code', 20)
+    .refine((value) => normaliseUsPostalCode(value) !== null, 'Enter a 5-digit ZIP code, e.g. 94107 or 94107-1234')
+    .overwrite((value) => normaliseUsPostalCode(value) ?? value),
+  /** Orders ship within the US: "US", "USA" or "United States" → "US". */
+  country: addressText('Country', 60)
+    .refine((value) => normaliseUsCountry(value) !== null, 'We ship within the United States only for now')
+    .overwrite((value) => normaliseUsCountry(value) ?? value),
+});
+export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;
+
+export const cardInputSchema = z.object({
+  /** Spaces and dashes are allowed ("4242 4242 4242 4242"). */
+  number: z
+    .string({ error: 'Card number is required' })
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Enter a valid card number')),
+  expMonth: z.coerce.number({ error: 'Expiry month is required' }).int('Enter a valid expiry month').min(1, 'Enter a valid expiry month').max(12, 'Enter a valid expiry month'),
+  /** Four digits, or two (26 → 2026). */
+  expYear: z.coerce
+    .number({ error: 'Expiry year is required' })
+    .int('Enter a valid expiry year')
+    .min(0, 'Enter a valid expiry year')
+    .max(2100, 'Enter a valid expiry year')
+    .transform((year) => (year < 100 ? 2000 + year : year)),
+  cvc: z.string({ error: 'Security code is required' }).trim().regex(/^\d{3,4}$/, 'Enter a valid security code'),
+});
+export type CardInput = z.input<typeof cardInputSchema>;
+
+/** The sandbox takes card details; Stripe takes a PaymentMethod id made by Stripe.js in the browser. */
+export const checkoutPaymentSchema = z.union([
+  z.object({ card: cardInputSchema }).strict(),
+  z.object({ paymentMethodId: z.string().trim().min(1, 'paymentMethodId is required').max(255) }).strict(),
+]);
+export type CheckoutPaymentInput = z.input<typeof checkoutPaymentSchema>;
+
+export const checkoutRequestSchema = z.object({
+  shippingAddress: shippingAddressSchema,
+  payment: checkoutPaymentSchema,
+});
+export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+
+/**
+ * Required on POST /api/orders/checkout. Make one per checkout attempt (e.g. crypto.randomUUID())
+ * and send the same one on retries: the same key never charges twice and answers the same order.
+ * After a decline the same key may be sent again with other card details.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const checkoutHeadersSchema = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string({ error: 'The Idempotency-Key header is required' })
+    .trim()
+    .min(8, 'The Idempotency-Key header must be 8 to 200 characters')
+    .max(200, 'The Idempotency-Key header must be 8 to 200 characters'),
+}).loose();
+
+export const checkoutResponseSchema = z.object({ success: z.literal(true), orderId: z.string() });
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+/** 409 out of stock: which lines could not be reserved. */
+export const checkoutConflictSchema = z.object({
+  error: z.string(),
+  items: z.array(z.object({ cartItemId: z.string(), productId: z.string(), title: z.string(), requested: z.number().int(), available: z.number().int() })),
+});
+
+export const CHECKOUT_MESSAGES = {
+  emptyCart: 'Your cart is empty',
+  outOfStock: 'Some items are no longer available in the quantity you asked for',
+  declined: 'Your card was declined.',
+  paymentFailed: 'The payment could not be processed. Please try again.',
+} as const;
+
+// ── buyer orders ──────────────────────────────────────────────────────────────────────────────
+
+export const orderListQuerySchema = z.object(pageQuery);
+export const orderParamsSchema = z.object({ id: z.guid({ error: 'Order not found' }) });
+
+export const buyerOrderItemSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  title: z.string(),
+  image: z.string().nullable(),
+  price: z.number(),
+  quantity: z.number().int(),
+  retipAdded: z.boolean(),
+  retipPrice: z.number(),
+  status: orderItemStatusSchema,
+  rejectionReason: z.string().nullable(),
+});
+
+export const buyerOrderSchema = z.object({
+  id: z.string(),
+  status: orderStatusSchema,
+  createdAt: z.string(),
+  itemsTotal: z.number(),
+  shipping: z.number(),
+  retipTotal: z.number(),
+  total: z.number(),
+  items: z.array(buyerOrderItemSchema),
+});
+export type BuyerOrder = z.infer<typeof buyerOrderSchema>;
+
+export const shippingAddressResponseSchema = z.object({
+  name: z.string(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  postal_code: z.string(),
+  country: z.string(),
+});
+
+export const buyerOrderDetailSchema = buyerOrderSchema.extend({ shippingAddress: shippingAddressResponseSchema });
+export type BuyerOrderDetail = z.infer<typeof buyerOrderDetailSchema>;
+
+export const buyerOrderListResponseSchema = z.object({ orders: z.array(buyerOrderSchema), pagination: paginationSchema });
+export type BuyerOrderListResponse = z.infer<typeof buyerOrderListResponseSchema>;
+
+export const ORDER_MESSAGES = {
+  orderNotFound: 'Order not found',
+  itemNotFound: 'Order item not found',
+  cannotCancel: 'This order can no longer be cancelled: a seller has already acted on it',
+  reasonRequired: 'A reason is required to reject an item',
+  refundFailed: 'The refund could not be processed. Please try again.',
+  transitionNotAllowed: (from: string, to: string) => `An item that is ${from} cannot be marked ${to}`,
+} as const;
+
+// ── seller orders ─────────────────────────────────────────────────────────────────────────────
+
+export const sellerOrderListQuerySchema = z.object({ ...pageQuery, status: orderItemStatusSchema.optional() });
+export const sellerOrderParamsSchema = z.object({ orderId: z.guid({ error: 'Order not found' }) });
+export const sellerOrderItemParamsSchema = z.object({ orderItemId: z.guid({ error: 'Order item not found' }) });
+
+export const sellerOrderListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    orders: z.array(
+      z.object({
+        orderId: z.string(),
+        orderCreatedAt: z.string(),
+        buyer: z.object({ fullName: z.string() }),
+        items: z.array(z.object({ orderItemId: z.string(), itemTitle: z.string(), quantity: z.number().int(), price: z.number(), orderStatus: orderItemStatusSchema })),
+      }),
+    ),
+    pagination: paginationSchema,
+  }),
+});
+export type SellerOrderListResponse = z.infer<typeof sellerOrderListResponseSchema>;
+
+export const sellerShippingAddressSchema = z.object({
+  name: z.string(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  countryCode: z.string(),
+});
+
+export const sellerOrderItemSchema = z.object({
+  orderItemId: z.string(),
+  itemTitle: z.string(),
+  image: z.string().nullable(),
+  quantity: z.number().int(),
+  price: z.number(),
+  /** price × quantity + the add-on. */
+  itemTotal: z.number(),
+  retipAdded: z.boolean(),
+  retipPrice: z.number(),
+  orderStatus: orderItemStatusSchema,
+  rejectionReason: z.string().nullable(),
+});
+
+export const sellerOrderDetailResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    orderId: z.string(),
+    orderCreatedAt: z.string(),
+    /** The status of this seller's part of the order, summarised like an order's status. */
+    status: z.object({ itemsOrderStatus: orderStatusSchema }),
+    /** itemsPreview: two titles then "+N more" (SPEC §9). */
+    itemsSummary: z.object({ totalItemsCount: z.number().int(), itemsPreview: z.string() }),
+    /** This seller's items only: orderTotal = itemsTotal + proportionalShipping + retipTotal. */
+    amounts: z.object({ orderTotal: z.number(), itemsTotal: z.number(), proportionalShipping: z.number(), retipTotal: z.number() }),
+    buyer: z.object({ fullName: z.string(), email: z.string() }),
+    shippingInfo: z.object({ shippingAddress: sellerShippingAddressSchema }),
+    items: z.array(sellerOrderItemSchema),
+  }),
+});
+export type SellerOrderDetailResponse = z.infer<typeof sellerOrderDetailResponseSchema>;
+
+export const sellerOrderItemDetailSchema = sellerOrderItemSchema.extend({
+  orderId: z.string(),
+  orderCreatedAt: z.string(),
+  buyer: z.object({ fullName: z.string(), email: z.string() }),
+  shippingAddress: sellerShippingAddressSchema,
+});
+export const sellerOrderItemResponseSchema = z.object({ success: z.literal(true), data: sellerOrderItemDetailSchema });
+export type SellerOrderItemResponse = z.infer<typeof sellerOrderItemResponseSchema>;
+
+/** Seller transitions: pending → approved | rejected; shipped → delivered; delivered → completed. */
+export const SELLER_ITEM_TRANSITIONS = {
+  pending: ['approved', 'rejected'],
+  shipped: ['delivered'],
+  delivered: ['completed'],
+} as const satisfies Partial<Record<OrderItemStatus, readonly OrderItemStatus[]>>;
+
+export const updateSellerOrderItemRequestSchema = z
+  .object({
+    status: z.enum(['approved', 'rejected', 'delivered', 'completed'], { error: 'status must be approved, rejected, delivered or completed' }),
+    reason: z.string().trim().max(500, 'The reason must be at most 500 characters').optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.status === 'rejected' && !value.reason) {
+      context.addIssue({ code: 'custom', path: ['reason'], message: ORDER_MESSAGES.reasonRequired });
+    }
+  });
+export type UpdateSellerOrderItemRequest = z.input<typeof updateSellerOrderItemRequestSchema>;
+
+// ── seller dashboard ──────────────────────────────────────────────────────────────────────────
+
+export const sellerDashboardResponseSchema = z.object({
+  /** sales: dollars of this seller's items ordered (not rejected, refunded or cancelled); orders: distinct orders. */
+  today: z.object({ sales: z.number(), orders: z.number().int() }),
+  last30Days: z.object({
+    sales: z.number(),
+    orders: z.number().int(),
+    /** One entry per day, oldest first, 30 days ending today (UTC), date as YYYY-MM-DD. */
+    daily: z.array(z.object({ date: z.string(), sales: z.number() })),
+  }),
+  /** Orders with this seller's items waiting for them: pending or approved (not yet shipped). */
+  openOrders: z.number().int(),
+  lowStock: z.array(z.object({ id: z.string(), title: z.string(), quantity: z.number().int() })),
+});
+export type SellerDashboardResponse = z.infer<typeof sellerDashboardResponseSchema>;

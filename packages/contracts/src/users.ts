@@ -1,0 +1,261 @@
+import { z } from 'zod';
+import { normalisePhone, normaliseUsCountry, normaliseUsPostalCode, normaliseUsState } from '@marketplace/domain/us-address';
+import { PASSWORD_MIN_LENGTH, roleSchema } from './auth';
+
+// Users and profile (issue #3): the signed-in user's profile, password and address book, and the
+// admin's user list, suspension and insights. Dollars are numbers with at most 2 decimals.
+
+export const USER_STATUSES = ['active', 'suspended'] as const;
+export const userStatusSchema = z.enum(USER_STATUSES);
+export type UserStatus = z.infer<typeof userStatusSchema>;
+
+/** Query values arrive as text; an empty one (`?role=`) means "no filter", not an error. */
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** `page` (1-based) and `limit` (1–100, default 10: the admin tables show 10 a page, SPEC §2.3). */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be at least 1').default(1),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(100, 'Limit must be at most 100')
+    .default(10),
+});
+
+export const paginationSchema = z.object({
+  page: z.number(),
+  limit: z.number(),
+  totalPages: z.number(),
+  totalItems: z.number(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+// ── profile ───────────────────────────────────────────────────────────────────────────────────
+export const profileUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: roleSchema,
+  companyName: z.string().nullable(),
+  phone: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ProfileUser = z.infer<typeof profileUserSchema>;
+
+/** GET /api/users/me and PUT /api/users/me */
+export const profileResponseSchema = z.object({ user: profileUserSchema });
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+
+const PHONE_MESSAGE = 'Enter a phone number of 7 to 15 digits, e.g. (415) 555-0100';
+
+/** An optional phone: '' or null clears it. */
+const optionalPhoneSchema = z
+  .string()
+  .trim()
+  .max(30, PHONE_MESSAGE)
+  .refine((value) => value === '' || normalisePhone(value) !== null, PHONE_MESSAGE)
+  .overwrite((value) => (value === '' ? value : (normalisePhone(value) ?? value)))
+  .nullable()
+  .optional();
+
+const profileNameSchema = (label: string) =>
+  z.string({ error: `${label} must be text` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+
+/**
+ * PUT /api/users/me: every field optional; `phone: ''` or `null` clears the phone. `companyName` is
+ * for sellers only (400 for other roles) and cannot be emptied.
+ */
+export const updateProfileRequestSchema = z.object({
+  firstName: profileNameSchema('First name').optional(),
+  lastName: profileNameSchema('Last name').optional(),
+  phone: optionalPhoneSchema,
+  companyName: z.string().trim().min(1, 'Company name is required for sellers').max(200, 'Company name must be at most 200 characters').optional(),
+});
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+/** PUT /api/users/me/password → 204; a wrong current password → 400 { error: CURRENT_PASSWORD_INCORRECT_MESSAGE }. */
+export const changePasswordRequestSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+    newPassword: z
+      .string({ error: 'New password is required' })
+      .min(PASSWORD_MIN_LENGTH, `New password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+      .max(200, 'New password must be at most 200 characters'),
+  })
+  .refine((value) => value.currentPassword !== value.newPassword, {
+    path: ['newPassword'],
+    message: 'New password must be different from the current one',
+  });
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+export const CURRENT_PASSWORD_INCORRECT_MESSAGE = 'Current password is incorrect';
+
+// ── address book ──────────────────────────────────────────────────────────────────────────────
+export const addressSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  /** The two-letter USPS code, e.g. "CA". */
+  state: z.string(),
+  /** "94107" or "94107-1234". */
+  postal_code: z.string(),
+  country: z.string(),
+  phone: z.string().nullable(),
+  isDefault: z.boolean(),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+/** GET /api/users/me/addresses (the default first, then newest first) */
+export const addressListResponseSchema = z.object({ addresses: z.array(addressSchema) });
+export type AddressListResponse = z.infer<typeof addressListResponseSchema>;
+
+const requiredText = (label: string, max: number) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+
+export const STATE_MESSAGE = 'Enter a US state, e.g. CA or California';
+export const POSTAL_CODE_MESSAGE = 'Enter a 5-digit ZIP code, e.g. 94107 or 94107-1234';
+export const COUNTRY_MESSAGE = 'We ship within the United States only for now';
+
+// State, ZIP and country are read the way people type them ("california", "941071234", "USA") and
+// stored one way ("CA", "94107-1234", "US"): the rules live in @marketplace/domain/us-address.
+const stateSchema = requiredText('State', 60)
+  .refine((value) => normaliseUsState(value) !== null, STATE_MESSAGE)
+  .overwrite((value) => normaliseUsState(value) ?? value);
+const postalCodeSchema = requiredText('ZIP code', 20)
+  .refine((value) => normaliseUsPostalCode(value) !== null, POSTAL_CODE_MESSAGE)
+  .overwrite((value) => normaliseUsPostalCode(value) ?? value);
+const countrySchema = requiredText('Country', 60)
+  .refine((value) => normaliseUsCountry(value) !== null, COUNTRY_MESSAGE)
+  .overwrite((value) => normaliseUsCountry(value) ?? value);
+const optionalLine2Schema = z.string().trim().max(200, 'Address line 2 must be at most 200 characters').nullable().optional();
+
+const addressFields = {
+  name: requiredText('Name', 200),
+  line1: requiredText('Address line 1', 200),
+  line2: optionalLine2Schema,
+  city: requiredText('City', 100),
+  state: stateSchema,
+  postal_code: postalCodeSchema,
+  phone: optionalPhoneSchema,
+  isDefault: z.boolean({ error: 'isDefault must be true or false' }).optional(),
+};
+
+/**
+ * POST /api/users/me/addresses → 201 Address. `country` defaults to "US"; the first address
+ * becomes the default whatever `isDefault` says; `isDefault: true` unsets the others.
+ */
+export const createAddressRequestSchema = z.object({ ...addressFields, country: countrySchema.default('US') });
+export type CreateAddressRequest = z.input<typeof createAddressRequestSchema>;
+
+/**
+ * PUT /api/users/me/addresses/:id → Address: the fields to change (all optional; `line2` or
+ * `phone` '' / null clear them). `isDefault: true` makes it the default; `isDefault: false` on the
+ * default is ignored (there is always one default while there are addresses).
+ */
+export const updateAddressRequestSchema = z.object({
+  name: addressFields.name.optional(),
+  line1: addressFields.line1.optional(),
+  line2: optionalLine2Schema,
+  city: addressFields.city.optional(),
+  state: stateSchema.optional(),
+  postal_code: postalCodeSchema.optional(),
+  country: countrySchema.optional(),
+  phone: optionalPhoneSchema,
+  isDefault: addressFields.isDefault,
+});
+export type UpdateAddressRequest = z.input<typeof updateAddressRequestSchema>;
+
+// z.guid, not z.uuid: the demo seed's deterministic ids are uuid-shaped without a version digit.
+export const addressIdParamsSchema = z.object({ id: z.guid('Invalid address id') });
+
+// ── admin: users ──────────────────────────────────────────────────────────────────────────────
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: roleSchema,
+  companyName: z.string().nullable(),
+  status: userStatusSchema,
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** GET /api/admin/users?q&role&status&page&limit — q matches name, email or company (case-insensitive); newest first. */
+export const adminUsersQuerySchema = pageQuerySchema.extend({
+  q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  role: z.preprocess(emptyAsUndefined, roleSchema.optional()),
+  status: z.preprocess(emptyAsUndefined, userStatusSchema.optional()),
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+
+export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema), pagination: paginationSchema });
+export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
+
+export const userIdParamsSchema = z.object({ id: z.guid('Invalid user id') });
+
+/** PATCH /api/admin/users/:id → { user: AdminUser }; suspending yourself → 400 CANNOT_SUSPEND_SELF_MESSAGE. */
+export const updateUserStatusRequestSchema = z.object({
+  status: z.enum(USER_STATUSES, { error: 'Status must be active or suspended' }),
+});
+export type UpdateUserStatusRequest = z.input<typeof updateUserStatusRequestSchema>;
+export const adminUserResponseSchema = z.object({ user: adminUserSchema });
+export type AdminUserResponse = z.infer<typeof adminUserResponseSchema>;
+
+export const CANNOT_SUSPEND_SELF_MESSAGE = 'You cannot suspend your own account';
+
+// ── admin: insights ───────────────────────────────────────────────────────────────────────────
+export const insightsRecentOrderSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  /** The order's status (orders.status). */
+  status: z.string(),
+  total: z.number(),
+  itemsCount: z.number(),
+});
+
+export const insightsRecentSaleSchema = z.object({
+  orderItemId: z.string(),
+  orderId: z.string(),
+  title: z.string(),
+  quantity: z.number(),
+  /** price × quantity + the add-on, in dollars. */
+  total: z.number(),
+  /** The order item's status. */
+  status: z.string(),
+  createdAt: z.string(),
+  buyer: z.object({ fullName: z.string() }),
+});
+
+/**
+ * GET /api/admin/users/:id/insights. `buyer` for buyers, `seller` for sellers (null otherwise).
+ * - totalSpent: what the buyer paid for all their orders minus what was refunded to them.
+ * - itemsSold / revenue: quantity and price × quantity + add-on of the seller's items that were
+ *   approved, shipped, delivered or completed (not pending, rejected, refunded or cancelled).
+ * - recentOrders / recentSales: the 5 newest.
+ */
+export const userInsightsResponseSchema = z.object({
+  user: adminUserSchema.extend({ phone: z.string().nullable() }),
+  buyer: z
+    .object({
+      ordersCount: z.number(),
+      totalSpent: z.number(),
+      lastOrderAt: z.string().nullable(),
+      recentOrders: z.array(insightsRecentOrderSchema),
+    })
+    .nullable(),
+  seller: z
+    .object({
+      listingsCount: z.number(),
+      activeListings: z.number(),
+      itemsSold: z.number(),
+      revenue: z.number(),
+      recentSales: z.array(insightsRecentSaleSchema),
+    })
+    .nullable(),
+});
+export type UserInsightsResponse = z.infer<typeof userInsightsResponseSchema>;

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+// Wishlist calls (issue #3, SPEC §3 "Wishlist state" and §4.2).
+
+export const wishlistItemSchema = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  title: z.string(),
+  /** Dollars. */
+  price: z.number(),
+  /** Thumbnail URL of the cover image, or null. */
+  image: z.string().nullable(),
+  /** Units in stock (0 when the listing is hidden). */
+  quantity: z.number().int(),
+});
+export type WishlistItem = z.infer<typeof wishlistItemSchema>;
+
+export const wishlistResponseSchema = z.object({
+  items: z.array(wishlistItemSchema),
+  items_count: z.number().int(),
+  /** Whether the call that produced this answer added a new entry (false for GET and DELETE). */
+  isNew: z.boolean(),
+});
+export type WishlistResponse = z.infer<typeof wishlistResponseSchema>;
+
+export const addWishlistItemRequestSchema = z.object({
+  product_id: z.guid({ error: 'product_id must be a product id' }),
+});
+export type AddWishlistItemRequest = z.infer<typeof addWishlistItemRequestSchema>;
+
+export const wishlistItemParamsSchema = z.object({ id: z.guid({ error: 'Wishlist item not found' }) });
+
+export const WISHLIST_MESSAGES = {
+  productNotFound: 'Product not found',
+  itemNotFound: 'Wishlist item not found',
+} as const;
