@@ -49,6 +49,7 @@ export default async function setup(project: TestProject) {
   }
   const dataDirectory = mkdtempSync(path.join(tmpdir(), 'marketplace-e2e-'));
   const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
@@ -56,6 +57,8 @@ export default async function setup(project: TestProject) {
       ...process.env,
       NODE_ENV: 'test',
       PORT: String(port),
+      // Links the app hands out (the phone upload QR code) must point at this server.
+      PUBLIC_URL: baseUrl,
       HOST: '127.0.0.1',
       DATA_DIR: dataDirectory,
       DATABASE_URL: '',
@@ -66,7 +69,6 @@ export default async function setup(project: TestProject) {
   });
   child.stdout?.on('data', (chunk) => output.push(String(chunk)));
   child.stderr?.on('data', (chunk) => output.push(String(chunk)));
-  const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, child, output);
   project.provide('baseUrl', baseUrl);
 
