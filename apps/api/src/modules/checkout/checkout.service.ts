@@ -144,7 +144,13 @@ export function createCheckoutService({ db, clock, cart, payments }: CheckoutSer
       if (existing) return { orderId: existing, created: false };
 
       const lines = await cart.priceLines(db, user.id);
-      if (lines.length === 0) throw badRequest(CHECKOUT_MESSAGES.emptyCart);
+      if (lines.length === 0) {
+        // A duplicate of this request may have committed since the first look: its transaction clears
+        // the cart and inserts the order together, so an empty cart means its order is visible now.
+        const committed = await findOrderIdByIdempotencyKey(db, user.id, idempotencyKey);
+        if (committed) return { orderId: committed, created: false };
+        throw badRequest(CHECKOUT_MESSAGES.emptyCart);
+      }
 
       const attempt: { charge: ChargeResult | null; amountCents: number } = { charge: null, amountCents: 0 };
       try {
