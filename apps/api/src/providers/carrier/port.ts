@@ -1,0 +1,137 @@
+/**
+ * The parcel carrier behind one port (issue #4). The sandbox (default) and UPS implement it; the
+ * shipments module never sees a carrier's own wire format. Money is integer cents, dates are ISO
+ * strings (YYYY-MM-DD), times HH:MM, and a label is base64 bytes plus its format.
+ */
+
+export interface CarrierAddress {
+  name: string;
+  companyName?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  line1: string;
+  line2?: string | null;
+  city: string;
+  /** Two-letter US state code. */
+  state: string;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2, e.g. "US". */
+  countryCode: string;
+}
+
+export interface CarrierPackage {
+  weightOunces: number;
+  /** Inches; the carrier's default box when absent. */
+  lengthInches?: number;
+  widthInches?: number;
+  heightInches?: number;
+  description?: string;
+}
+
+export interface CreateShipmentRequest {
+  /** Our shipment id: also the idempotency key, so a retried create never makes a second label. */
+  shipmentId: string;
+  shipper: CarrierAddress;
+  recipient: CarrierAddress;
+  packages: CarrierPackage[];
+  /** Carrier service code; UPS Ground is "03". */
+  serviceCode: string;
+  reference?: string;
+}
+
+export interface CreatedShipment {
+  trackingNumber: string;
+  /** The carrier's shipment identification number (UPS: the first package's tracking number). */
+  carrierShipmentId: string;
+  serviceCode: string;
+  serviceDescription: string;
+  label: { format: 'GIF' | 'PNG' | 'PDF' | 'ZPL'; base64: string };
+  chargesCents: number;
+  currency: string;
+  billingWeightOunces: number;
+}
+
+export interface ChargeLine {
+  description: string;
+  amountCents: number;
+}
+
+export interface PickupRate {
+  /** Breakdown as SPEC §3 "rateDetails". */
+  chargeDetails: ChargeLine[];
+  baseRateCents: number;
+  additionalChargesCents: number;
+  taxesCents: number;
+  incentivesCents: number;
+  /** What grouping several packages into one pickup saved, in cents (0 for a single package). */
+  consolidationDiscountCents: number;
+  totalCents: number;
+  currency: string;
+}
+
+export interface PickupRequest {
+  /** Idempotency key for the pickup (e.g. derived from the shipment ids). */
+  requestKey: string;
+  address: CarrierAddress;
+  /** YYYY-MM-DD; the UPS adapter sends it as YYYYMMDD (SPEC §5). */
+  pickupDate: string;
+  /** HH:MM; sent as hhmm00 where the carrier wants it. */
+  readyTime: string;
+  closeTime: string;
+  trackingNumbers: string[];
+  totalWeightOunces: number;
+}
+
+export interface ScheduledPickup {
+  pickupRequestNumber: string;
+  rate: PickupRate;
+}
+
+export type TrackingStatus =
+  | 'created'
+  | 'pickup_scheduled'
+  | 'shipped'
+  | 'in_transit'
+  | 'out_for_delivery'
+  | 'delivered'
+  | 'exception'
+  | 'returned';
+
+export interface TrackingEvent {
+  status: TrackingStatus;
+  description: string;
+  /** ISO timestamp. */
+  occurredAt: string;
+  location?: string | null;
+}
+
+export interface TrackingResult {
+  trackingNumber: string;
+  status: TrackingStatus;
+  events: TrackingEvent[];
+  estimatedDeliveryDate?: string | null;
+}
+
+/** A carrier failure. `retryable` says whether the same request may succeed later (network, 5xx). */
+export class CarrierError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'void_period_expired' | 'already_picked_up' | 'invalid_request' | 'not_found' | 'unauthorized' | 'unavailable' | 'unknown',
+    readonly retryable: boolean,
+    readonly carrierCode?: string,
+  ) {
+    super(message);
+    this.name = 'CarrierError';
+  }
+}
+
+export interface CarrierProvider {
+  readonly name: 'sandbox' | 'ups';
+  createShipment(request: CreateShipmentRequest): Promise<CreatedShipment>;
+  /** Voids a shipment's label; throws CarrierError('void_period_expired' | 'already_picked_up') when the carrier refuses. */
+  voidShipment(input: { carrierShipmentId: string; trackingNumbers: string[] }): Promise<void>;
+  ratePickup(input: Omit<PickupRequest, 'requestKey'>): Promise<PickupRate>;
+  schedulePickup(request: PickupRequest): Promise<ScheduledPickup>;
+  cancelPickup(input: { pickupRequestNumber: string }): Promise<void>;
+  track(input: { trackingNumber: string }): Promise<TrackingResult>;
+}
