@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,6 +157,7 @@ describe('serving the web app', () => {
       expect(api.json().error).toBeDefined();
     } finally {
       await testApp.close();
+      rmSync(webDirectory, { recursive: true, force: true });
     }
   });
 });

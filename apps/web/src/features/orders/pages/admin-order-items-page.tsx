@@ -10,6 +10,7 @@ import { StatusBadge, statusLabel } from '../../../components/status-badge';
 import { describeApiError } from '../../../lib/api-error';
 import { formatDateTime, formatDollars } from '../../../lib/format';
 import { useGetAdminOrderQuery } from '../admin-api';
+import { PostalAddress } from '../../../components/postal-address';
 
 type AdminOrder = AdminOrderDetailResponse['order'];
 
@@ -80,33 +81,7 @@ function OrderSummary({ order }: { order: AdminOrder }) {
 function ShippingAddress({ address }: { address: AdminOrder['shippingAddress'] }) {
   return (
     <Section title="Shipping address">
-      <address className="text-sm leading-6 text-slate-700 not-italic">
-        <span className="font-medium text-slate-900">{address.name}</span>
-        <br />
-        {address.line1}
-        {address.line2 && (
-          <>
-            <br />
-            {address.line2}
-          </>
-        )}
-        <br />
-        {address.city}, {address.state} {address.postal_code}
-        <br />
-        {address.country}
-        {address.phone && (
-          <>
-            <br />
-            {address.phone}
-          </>
-        )}
-        {address.email && (
-          <>
-            <br />
-            {address.email}
-          </>
-        )}
-      </address>
+      <PostalAddress address={{ ...address, postalCode: address.postal_code }} />
     </Section>
   );
 }

@@ -15,6 +15,7 @@ import { describeApiError } from '../../../lib/api-error';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { useListParams } from '../../../lib/use-list-params';
 import { useCancelMyOrderMutation, useGetMyOrderQuery, useListMyOrdersQuery } from '../buyer-orders-api';
+import { PostalAddress } from '../../../components/postal-address';
 
 const PAGE_SIZE = 10;
 const NO_FILTERS = [] as const;
@@ -40,21 +41,7 @@ function OrderDetail({ orderId }: { orderId: string }) {
     <div className="grid gap-4 sm:grid-cols-2">
       <div>
         <h4 className="text-sm font-medium text-slate-900">Shipping to</h4>
-        <address className="mt-1 text-sm text-slate-600 not-italic">
-          {address.name}
-          <br />
-          {address.line1}
-          {address.line2 && (
-            <>
-              <br />
-              {address.line2}
-            </>
-          )}
-          <br />
-          {address.city}, {address.state} {address.postal_code}
-          <br />
-          {address.country}
-        </address>
+        <PostalAddress className="mt-1 text-sm text-slate-600" address={{ ...address, postalCode: address.postal_code }} />
       </div>
       <dl className="space-y-1 text-sm">
         <div className="flex justify-between">
