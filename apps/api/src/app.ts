@@ -80,7 +80,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // 2. Errors become `{ error }` JSON before anything can throw.
   await app.register(errorHandler);
   // 3. Security headers and CORS on every answer.
-  await app.register(security, { corsOrigins: config.corsOrigins });
+  await app.register(security, { corsOrigins: config.corsOrigins, allowStripe: Boolean(config.stripeSecretKey && config.stripePublishableKey) });
   // 4. OpenAPI docs collect routes registered after it.
   await app.register(apiDocs);
   // 5. Who is asking: `app.authenticate` and `app.requireRole` for the modules.

@@ -1,9 +1,30 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import type { ChangeEvent } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutSummaryResponse } from '@marketplace/contracts/orders';
 import { jsonResponse, renderApp } from '../../../test/render-app';
 import { apiRoutes, cartOf, EMPTY_CART, EMPTY_WISHLIST, makeCartItem } from '../../../test/shop-fixtures';
 import { logInAs } from '../../../test/tokens';
+
+// Stripe.js cannot load in tests: loadStripe and the React bindings are stand-ins whose calls the tests check.
+const stripeJs = vi.hoisted(() => ({ loadStripe: vi.fn(), createPaymentMethod: vi.fn(), card: { focus: vi.fn() } }));
+vi.mock('@stripe/stripe-js', () => ({ loadStripe: stripeJs.loadStripe }));
+vi.mock('@stripe/react-stripe-js', () => ({
+  Elements: ({ children }: { children: React.ReactNode }) => children,
+  // Stripe's iframe stands in as an input that reports Stripe's change events.
+  CardElement: ({ id, onChange }: { id?: string; onChange?: (event: { error?: { message: string } }) => void }) => (
+    <input id={id} data-testid="stripe-card" onChange={(event: ChangeEvent<HTMLInputElement>) => onChange?.(event.target.value === 'bad' ? { error: { message: 'Your card number is invalid.' } } : {})} />
+  ),
+  useStripe: () => ({ createPaymentMethod: stripeJs.createPaymentMethod }),
+  useElements: () => ({ getElement: () => stripeJs.card }),
+}));
+
+let keyCount = 0;
+beforeEach(() => {
+  stripeJs.loadStripe.mockReset().mockResolvedValue({});
+  stripeJs.createPaymentMethod.mockReset().mockResolvedValue({ paymentMethod: { id: 'pm_card_visa' } });
+  stripeJs.card.focus.mockReset();
+});
 
 const LINE = makeCartItem({ quantity: 2, price: 52, price_changed: true, previous_price: 49.5 });
 const SUMMARY: CheckoutSummaryResponse = {
@@ -19,7 +40,15 @@ const ADDRESSES = [
   { id: 'addr-1', name: 'Bea Tester', line1: '1 Main St', line2: 'Apt 4', city: 'Portland', state: 'OR', postal_code: '97201', country: 'US', phone: null, isDefault: true },
 ];
 
-function setUp({ provider = 'sandbox', summary = SUMMARY, checkout }: { provider?: string; summary?: CheckoutSummaryResponse; checkout: (request: Request) => Response | Promise<Response> }) {
+interface SetUpOptions {
+  provider?: string;
+  /** Stripe.js is loaded once per key: each Stripe test gets its own unless it says otherwise. */
+  publishableKey?: string | null;
+  summary?: CheckoutSummaryResponse;
+  checkout: (request: Request) => Response | Promise<Response>;
+}
+
+function setUp({ provider = 'sandbox', publishableKey = provider === 'stripe' ? `pk_test_${++keyCount}` : null, summary = SUMMARY, checkout }: SetUpOptions) {
   logInAs('buyer');
   let cart = cartOf([LINE]);
   const requests: { idempotencyKey: string | null; body: unknown }[] = [];
@@ -28,7 +57,7 @@ function setUp({ provider = 'sandbox', summary = SUMMARY, checkout }: { provider
       'GET /api/cart': () => jsonResponse(200, cart),
       'GET /api/wishlist': () => jsonResponse(200, EMPTY_WISHLIST),
       'GET /api/checkout/summary': () => jsonResponse(200, summary),
-      'GET /api/checkout/config': () => jsonResponse(200, { provider, publishableKey: provider === 'stripe' ? 'pk_test_123' : null }),
+      'GET /api/checkout/config': () => jsonResponse(200, { provider, publishableKey }),
       'GET /api/users/me/addresses': () => jsonResponse(200, { addresses: ADDRESSES }),
       'GET /api/orders': () => jsonResponse(200, { orders: [], pagination: { page: 1, totalPages: 1, totalItems: 0 } }),
       'POST /api/orders/checkout': async (request) => {
@@ -66,6 +95,9 @@ describe('CheckoutPage', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('radio', { name: /9 Side St/ }));
     expect(screen.getByLabelText('City')).toHaveValue('Austin');
+    // The sandbox never fetches Stripe.js.
+    expect(stripeJs.loadStripe).not.toHaveBeenCalled();
+    expect(screen.queryByText('Card details')).not.toBeInTheDocument();
   });
 
   it('shows a decline, retries with the same Idempotency-Key, then clears the cart and opens My Orders', async () => {
@@ -127,9 +159,73 @@ describe('CheckoutPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
   });
 
-  it('does not fake card entry when the provider is Stripe', async () => {
-    setUp({ provider: 'stripe', checkout: () => jsonResponse(201, { success: true, orderId: 'o1' }) });
-    expect(await screen.findByText(/Card entry needs Stripe\.js/, {}, { timeout: 5000 })).toBeInTheDocument();
+  it('pays with a Stripe PaymentMethod and keeps the Idempotency-Key for the retry after a decline', async () => {
+    let attempt = 0;
+    const { user, router, requests, store } = setUp({
+      provider: 'stripe',
+      publishableKey: 'pk_test_pay',
+      checkout: () => (++attempt === 1 ? jsonResponse(402, { error: 'Your card was declined.', code: 'card_declined' }) : jsonResponse(201, { success: true, orderId: 'o1' })),
+    });
+    const group = await screen.findByRole('group', { name: 'Card details' });
+    expect(within(group).getByTestId('stripe-card')).toHaveAccessibleName('Card details');
+    expect(stripeJs.loadStripe).toHaveBeenCalledWith('pk_test_pay');
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Test cards/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText(/Your card was declined\./)).toBeInTheDocument();
+    stripeJs.createPaymentMethod.mockResolvedValue({ paymentMethod: { id: 'pm_card_mastercard' } });
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/myorders'));
+
+    expect(stripeJs.createPaymentMethod).toHaveBeenCalledTimes(2);
+    expect(stripeJs.createPaymentMethod).toHaveBeenCalledWith({ type: 'card', card: stripeJs.card });
+    expect(requests).toHaveLength(2);
+    const [first, second] = requests;
+    expect(first!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second!.idempotencyKey).toBe(first!.idempotencyKey);
+    expect(first!.body).toMatchObject({ payment: { paymentMethodId: 'pm_card_visa' } });
+    expect(second!.body).toEqual({
+      shippingAddress: { name: 'Bea Tester', line1: '1 Main St', line2: 'Apt 4', city: 'Portland', state: 'OR', postal_code: '97201', country: 'US' },
+      payment: { paymentMethodId: 'pm_card_mastercard' },
+    });
+    await waitFor(() => expect(store.getState().cart.totalQuantity).toBe(0));
+  });
+
+  it("shows Stripe's own error under the card field and sends nothing", async () => {
+    stripeJs.createPaymentMethod.mockResolvedValue({ error: { type: 'validation_error', message: 'Your card number is incomplete.' } });
+    const { user, requests } = setUp({ provider: 'stripe', checkout: () => jsonResponse(201, { success: true, orderId: 'o1' }) });
+    const group = await screen.findByRole('group', { name: 'Card details' });
+
+    await user.type(within(group).getByTestId('stripe-card'), 'bad');
+    expect(screen.getByText('Your card number is invalid.')).toBeInTheDocument();
+    await user.clear(within(group).getByTestId('stripe-card'));
+    expect(screen.queryByText('Your card number is invalid.')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    const error = await screen.findByText('Your card number is incomplete.');
+    expect(group).toHaveAccessibleDescription('Your card number is incomplete.');
+    expect(error).toHaveAttribute('role', 'alert');
+    expect(stripeJs.card.focus).toHaveBeenCalled();
+    expect(requests).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled();
+  });
+
+  it('says card payments are unavailable when Stripe.js cannot load', async () => {
+    stripeJs.loadStripe.mockRejectedValue(new Error('Failed to load Stripe.js'));
+    const { requests } = setUp({ provider: 'stripe', checkout: () => jsonResponse(201, { success: true, orderId: 'o1' }) });
+    expect(
+      await screen.findByText('Card payments are unavailable right now: Stripe could not be loaded. Please try again later.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Card details')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('does not offer card entry when Stripe has no publishable key', async () => {
+    setUp({ provider: 'stripe', publishableKey: null, checkout: () => jsonResponse(201, { success: true, orderId: 'o1' }) });
+    expect(await screen.findByText(/no Stripe publishable key is configured/)).toBeInTheDocument();
+    expect(stripeJs.loadStripe).not.toHaveBeenCalled();
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
   });

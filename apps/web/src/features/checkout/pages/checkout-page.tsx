@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CreditCard, Lock } from 'lucide-react';
 import { toast } from 'sonner';
-import type { CheckoutProblem, CheckoutSummaryResponse } from '@marketplace/contracts/orders';
+import type { Stripe } from '@stripe/stripe-js';
+import type { CheckoutProblem, CheckoutRequest, CheckoutSummaryResponse } from '@marketplace/contracts/orders';
 import type { Address } from '@marketplace/contracts/users';
 import { Alert } from '../../../components/alert';
 import { Button, buttonClasses } from '../../../components/button';
@@ -15,6 +16,7 @@ import { useShop } from '../../../lib/shop';
 import { useGetCheckoutConfigQuery, useGetCheckoutSummaryQuery, useListShippingAddressesQuery, usePlaceOrderMutation } from '../api';
 import { formatCardNumber, formatExpiry, isExpired, parseExpiry } from '../card-input';
 import { OrderSummary } from '../components/order-summary';
+import type { StripeCardField, StripeCardHandle } from '../components/stripe-card-field';
 
 interface AddressFields {
   name: string;
@@ -73,6 +75,41 @@ interface ConflictItem {
   available: number;
 }
 
+type StripeCard =
+  | { status: 'loading' }
+  | { status: 'ready'; stripe: Stripe; Field: typeof StripeCardField }
+  | { status: 'unavailable' };
+
+const STRIPE_UNAVAILABLE = 'Card payments are unavailable right now: Stripe could not be loaded. Please try again later.';
+
+/**
+ * Stripe.js and the card field, fetched only when the server takes cards with Stripe: the module that
+ * imports @stripe/* is its own chunk, so the sandbox never downloads it.
+ */
+function useStripeCard(publishableKey: string | null): StripeCard & { markUnavailable: () => void } {
+  const [loaded, setLoaded] = useState<{ key: string; card: StripeCard } | null>(null);
+
+  useEffect(() => {
+    if (!publishableKey) return;
+    let isCurrent = true;
+    import('../components/stripe-card-field')
+      .then(async (module) => ({ stripe: await module.loadStripeOnce(publishableKey), Field: module.StripeCardField }))
+      .then(
+        ({ stripe, Field }) => isCurrent && setLoaded({ key: publishableKey, card: { status: 'ready', stripe, Field } }),
+        () => isCurrent && setLoaded({ key: publishableKey, card: { status: 'unavailable' } }),
+      );
+    return () => {
+      isCurrent = false;
+    };
+  }, [publishableKey]);
+
+  const card: StripeCard = loaded && loaded.key === publishableKey ? loaded.card : { status: 'loading' };
+  return {
+    ...card,
+    markUnavailable: () => publishableKey && setLoaded({ key: publishableKey, card: { status: 'unavailable' } }),
+  };
+}
+
 type SubmitProblem = { kind: 'declined'; message: string } | { kind: 'stock'; message: string; items: ConflictItem[] } | { kind: 'other'; message: string };
 
 function ProblemsAlert({ problems, onUpdateCart }: { problems: CheckoutProblem[]; onUpdateCart: () => void }) {
@@ -108,12 +145,17 @@ function CheckoutForm({ summary, addresses }: { summary: CheckoutSummaryResponse
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitProblem, setSubmitProblem] = useState<SubmitProblem | null>(null);
+  const [isPreparingPayment, setIsPreparingPayment] = useState(false);
   // One key per attempt, kept across retries of the same attempt so nothing is charged twice.
   const attemptRef = useRef<{ key: string; fingerprint: string } | null>(null);
   const isSubmittingRef = useRef(false);
   const problemRef = useRef<HTMLDivElement>(null);
 
   const isSandbox = config.data?.provider === 'sandbox';
+  const stripeKey = config.data?.provider === 'stripe' ? config.data.publishableKey : null;
+  const stripeCard = useStripeCard(stripeKey);
+  const stripeCardRef = useRef<StripeCardHandle>(null);
+  const canPay = isSandbox || (stripeKey !== null && stripeCard.status === 'ready');
   const isBlocked = summary.problems.some((problem) => problem.kind !== 'price_changed');
 
   useEffect(() => {
@@ -137,6 +179,8 @@ function CheckoutForm({ summary, addresses }: { summary: CheckoutSummaryResponse
     for (const key of ['name', 'line1', 'city', 'state', 'postal_code', 'country'] as const) {
       if (!address[key].trim()) found[key] = `${ADDRESS_LABELS[key]} is required`;
     }
+    // With Stripe the card lives in Stripe's own field, which Stripe checks.
+    if (!isSandbox) return found;
     const digits = card.number.replace(/\D/g, '');
     if (digits.length < 12) found.number = 'Enter the card number';
     const expiry = parseExpiry(card.expiry);
@@ -148,7 +192,7 @@ function CheckoutForm({ summary, addresses }: { summary: CheckoutSummaryResponse
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (isSubmittingRef.current || !isSandbox) return;
+    if (isSubmittingRef.current || !canPay) return;
     const found = validate();
     setErrors(found);
     const firstInvalid = Object.keys(found)[0];
@@ -160,18 +204,27 @@ function CheckoutForm({ summary, addresses }: { summary: CheckoutSummaryResponse
     if (!attemptRef.current || attemptRef.current.fingerprint !== fingerprint) {
       attemptRef.current = { key: newIdempotencyKey(), fingerprint };
     }
+    const idempotencyKey = attemptRef.current.key;
     const expiry = parseExpiry(card.expiry);
-    if (!expiry) return;
+    if (isSandbox && !expiry) return;
 
     isSubmittingRef.current = true;
     setSubmitProblem(null);
     try {
+      let payment: CheckoutRequest['payment'];
+      if (isSandbox && expiry) {
+        payment = { card: { number: card.number.replace(/\s/g, ''), expMonth: expiry.month, expYear: expiry.year, cvc: card.cvc } };
+      } else {
+        // Stripe.js turns the card into a PaymentMethod; the card number never reaches our server.
+        setIsPreparingPayment(true);
+        const paymentMethodId = await stripeCardRef.current?.createPaymentMethod();
+        setIsPreparingPayment(false);
+        if (!paymentMethodId) return;
+        payment = { paymentMethodId };
+      }
       await placeOrder({
-        idempotencyKey: attemptRef.current.key,
-        body: {
-          shippingAddress: { ...address, line2: address.line2.trim() || null },
-          payment: { card: { number: card.number.replace(/\s/g, ''), expMonth: expiry.month, expYear: expiry.year, cvc: card.cvc } },
-        },
+        idempotencyKey,
+        body: { shippingAddress: { ...address, line2: address.line2.trim() || null }, payment },
       }).unwrap();
       shop.resetCartAfterOrder();
       toast.success('Order placed! The sellers will confirm your items shortly.');
@@ -196,6 +249,7 @@ function CheckoutForm({ summary, addresses }: { summary: CheckoutSummaryResponse
       }
     } finally {
       isSubmittingRef.current = false;
+      setIsPreparingPayment(false);
     }
   }
 
@@ -310,11 +364,19 @@ function CheckoutForm({ summary, addresses }: { summary: CheckoutSummaryResponse
                 />
               </div>
             </>
-          ) : (
-            <Alert tone="warning" title="Card payments are not available in this browser yet">
-              This marketplace takes payments with Stripe. Card entry needs Stripe.js loaded with the publishable key
-              {config.data?.publishableKey ? '' : ' (none is configured)'}, which this app does not include yet, so orders cannot be paid here.
+          ) : !stripeKey ? (
+            <Alert tone="warning" title="Card payments are not set up">
+              This marketplace takes payments with Stripe, but no Stripe publishable key is configured, so orders cannot be paid here yet.
             </Alert>
+          ) : stripeCard.status === 'ready' ? (
+            <>
+              <stripeCard.Field stripe={stripeCard.stripe} handleRef={stripeCardRef} onUnavailable={stripeCard.markUnavailable} />
+              <p className="text-xs text-slate-500">Your card details go straight to Stripe and never reach our servers.</p>
+            </>
+          ) : stripeCard.status === 'unavailable' ? (
+            <Alert tone="error">{STRIPE_UNAVAILABLE}</Alert>
+          ) : (
+            <p className="text-sm text-slate-600">Loading the secure card form…</p>
           )}
         </section>
       </div>
@@ -351,7 +413,7 @@ function CheckoutForm({ summary, addresses }: { summary: CheckoutSummaryResponse
           )}
           {submitProblem?.kind === 'other' && <Alert tone="error">{submitProblem.message}</Alert>}
         </div>
-        <Button type="submit" size="lg" className="w-full" isBusy={isPlacing} busyLabel="Placing order…" disabled={!isSandbox || isBlocked}>
+        <Button type="submit" size="lg" className="w-full" isBusy={isPlacing || isPreparingPayment} busyLabel="Placing order…" disabled={!canPay || isBlocked}>
           <Lock className="size-4" aria-hidden />
           Place order
         </Button>
