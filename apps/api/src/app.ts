@@ -10,6 +10,9 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { createCheckoutService } from './modules/checkout/checkout.service';
 import { buyerOrderRoutes, sellerOrderRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
+import { shipmentRoutes } from './modules/shipping/shipments.routes';
+import { createShipmentsService } from './modules/shipping/shipments.service';
+import { createCarrierProvider } from './providers/carrier/create-carrier-provider';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { createWishlistService } from './modules/wishlist/wishlist.service';
 import { createPaymentProvider } from './providers/payment/create-payment-provider';
@@ -107,6 +110,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(checkoutRoutes, { prefix: '/api', checkout: createCheckoutService({ db: database.db, clock, cart, payments }) });
   await app.register(buyerOrderRoutes, { prefix: '/api/orders', orders });
   await app.register(sellerOrderRoutes, { prefix: '/api/seller', orders });
+  // ── shipping: labels, pickups, void and tracking through the carrier (issue #4) ──
+  const carrier = createCarrierProvider(config, clock);
+  const shipments = createShipmentsService({ db: database.db, files: deps.files, clock, carrier, environment: config.environment });
+  await app.register(shipmentRoutes, { prefix: '/api/shipments', shipments });
   // ── seller and admin reports, users and profile ──
   const usersService = createUsersService({ db: database.db, clock });
   await app.register(profileRoutes, { prefix: '/api/users/me', users: usersService });

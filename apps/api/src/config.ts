@@ -31,6 +31,10 @@ const environmentSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  UPS_CLIENT_ID: z.string().optional(),
+  UPS_CLIENT_SECRET: z.string().optional(),
+  UPS_ACCOUNT_NUMBER: z.string().optional(),
+  UPS_BASE_URL: z.url().default('https://wwwcie.ups.com'),
 });
 
 export interface Config {
@@ -54,6 +58,8 @@ export interface Config {
   stripeSecretKey: string | undefined;
   stripePublishableKey: string | undefined;
   stripeWebhookSecret: string | undefined;
+  /** Parcels go through UPS when all three credentials are set; otherwise through the embedded sandbox carrier. */
+  ups: { clientId: string; clientSecret: string; accountNumber: string; baseUrl: string } | null;
 }
 
 /**
@@ -102,5 +108,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    ups:
+      env.UPS_CLIENT_ID && env.UPS_CLIENT_SECRET && env.UPS_ACCOUNT_NUMBER
+        ? { clientId: env.UPS_CLIENT_ID, clientSecret: env.UPS_CLIENT_SECRET, accountNumber: env.UPS_ACCOUNT_NUMBER, baseUrl: env.UPS_BASE_URL }
+        : null,
   };
 }

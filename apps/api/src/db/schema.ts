@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // The database schema, one section per owning module (ARCHITECTURE.md: a module owns its tables and
 // other modules go through its service). Money is integer cents; times are timestamptz in UTC.
@@ -317,4 +317,140 @@ export const refunds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('refunds_order_item_unique').on(table.orderItemId)],
+);
+
+// ── shipping (modules/shipping): shipments, labels and carrier pickups, SPEC §3, §4.8, §7.5 ─────
+export const shipmentStatus = pgEnum('shipment_status', [
+  'pending',
+  'created',
+  'pickup_scheduled',
+  'shipped',
+  'in_transit',
+  'out_for_delivery',
+  'delivered',
+  'exception',
+  'cancelled',
+  'returned',
+]);
+export const pickupStatus = pgEnum('pickup_status', ['scheduled', 'cancelled']);
+// SPEC §9: where a pickup charge came from.
+export const pickupChargeSource = pgEnum('pickup_charge_source', ['carrier real-time API', 'carrier API', 'fallback calculation', 'preview calculation']);
+
+/** An address as printed on a label (the shipments module's own snapshot, never a live reference). */
+export interface ShippingAddressSnapshot {
+  name: string;
+  companyName?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  line1: string;
+  line2?: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+  countryCode: string;
+}
+
+export interface ShipmentTrackingEvent {
+  status: string;
+  description: string;
+  occurredAt: string;
+  location?: string | null;
+}
+
+export const pickups = pgTable(
+  'pickups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    pickupRequestNumber: text('pickup_request_number').notNull(),
+    pickupDate: date('pickup_date', { mode: 'string' }).notNull(),
+    // HH:MM, as the seller chose them (SPEC §3 pickup form).
+    readyTime: text('ready_time').notNull(),
+    closeTime: text('close_time').notNull(),
+    isConsolidated: boolean('is_consolidated').notNull().default(false),
+    baseRateCents: integer('base_rate_cents').notNull().default(0),
+    additionalChargesCents: integer('additional_charges_cents').notNull().default(0),
+    taxesCents: integer('taxes_cents').notNull().default(0),
+    incentivesCents: integer('incentives_cents').notNull().default(0),
+    consolidationDiscountCents: integer('consolidation_discount_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull().default(0),
+    currency: text('currency').notNull().default('USD'),
+    chargeDetails: jsonb('charge_details').$type<Array<{ description: string; amountCents: number }>>().notNull().default([]),
+    source: pickupChargeSource('source').notNull().default('carrier API'),
+    status: pickupStatus('status').notNull().default('scheduled'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('pickups_request_number_unique').on(table.pickupRequestNumber),
+    index('pickups_seller_idx').on(table.sellerId, table.createdAt),
+    check('pickups_total_non_negative', sql`${table.totalCents} >= 0`),
+  ],
+);
+
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    status: shipmentStatus('status').notNull().default('pending'),
+    carrier: text('carrier').notNull().default('UPS'),
+    trackingNumber: text('tracking_number'),
+    carrierShipmentId: text('carrier_shipment_id'),
+    serviceCode: text('service_code').notNull().default('03'),
+    serviceDescription: text('service_description').notNull().default('UPS Ground'),
+    labelFormat: text('label_format'),
+    // The label bytes as base64 (a 4×6 GIF is a few tens of KB); answered as a data URL.
+    labelBase64: text('label_base64'),
+    weightOunces: integer('weight_ounces').notNull().default(0),
+    chargesCents: integer('charges_cents'),
+    currency: text('currency').notNull().default('USD'),
+    pickupId: uuid('pickup_id').references(() => pickups.id),
+    shipperAddress: jsonb('shipper_address').$type<ShippingAddressSnapshot>(),
+    recipientAddress: jsonb('recipient_address').$type<ShippingAddressSnapshot>().notNull(),
+    trackingEvents: jsonb('tracking_events').$type<ShipmentTrackingEvent[]>().notNull().default([]),
+    lastTrackedAt: timestamp('last_tracked_at', { withTimezone: true }),
+    // When the label was bought: the 24-hour void window (SPEC §9) runs from here, else from created_at.
+    labelCreatedAt: timestamp('label_created_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    index('shipments_seller_idx').on(table.sellerId, table.createdAt),
+    index('shipments_order_idx').on(table.orderId),
+    index('shipments_pickup_idx').on(table.pickupId),
+    index('shipments_status_idx').on(table.status),
+    uniqueIndex('shipments_tracking_number_unique').on(table.trackingNumber).where(sql`${table.trackingNumber} is not null`),
+    check('shipments_weight_non_negative', sql`${table.weightOunces} >= 0`),
+  ],
+);
+
+export const shipmentItems = pgTable(
+  'shipment_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    quantity: integer('quantity').notNull(),
+    // False once the shipment is voided, which releases the item for a new shipment.
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('shipment_items_shipment_idx').on(table.shipmentId),
+    // An order item is in at most one shipment that is not cancelled.
+    uniqueIndex('shipment_items_active_order_item_unique').on(table.orderItemId).where(sql`${table.isActive}`),
+    check('shipment_items_quantity_positive', sql`${table.quantity} > 0`),
+  ],
 );

@@ -1,0 +1,162 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '@marketplace/contracts/common';
+import { userOf } from '../../plugins/authentication';
+import type { ShipmentsService } from './shipments.service';
+
+// SPEC §7.5, exactly as the seller screens call them; {carrier} is "ups". Every call is a seller's,
+// and every row is the caller's own: another seller's shipment, order or list is a 404.
+
+const shipmentParams = z.object({ shipmentId: z.guid({ error: 'Shipment not found' }) });
+const pickupParams = z.object({ id: z.guid({ error: 'Shipment not found' }) });
+const orderParams = z.object({ orderId: z.guid({ error: 'Order not found' }) });
+const userParams = z.object({ userId: z.guid({ error: 'Seller not found' }) });
+const userOrderParams = z.object({ userId: z.guid({ error: 'Seller not found' }), orderId: z.guid({ error: 'Order not found' }) });
+
+const pickupBody = z.object({
+  pickupDate: z.string({ error: 'Pickup date is required.' }).trim().min(1, 'Pickup date is required.').max(20),
+  readyTime: z.string().max(10).optional(),
+  closeTime: z.string().max(10).optional(),
+});
+const trackBody = z
+  .object({ simulateStatus: z.string().trim().min(1).max(40).optional() })
+  .nullish();
+
+// Answers (SPEC §3 "shipment" with both spellings); loose, so the docs name the fields the screens read.
+const money = z.number();
+const shipmentSchema = z.looseObject({
+  id: z.string(),
+  order_id: z.string(),
+  seller_id: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  trackingNumber: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  labelUrl: z.string().nullable(),
+  label_url: z.string().nullable(),
+  weight: z.number(),
+  service_description: z.string(),
+  pickup_date: z.string().nullable(),
+  pickup_request_number: z.string().nullable(),
+  shipper_address: z.looseObject({ line1: z.string(), city: z.string(), state: z.string(), postalCode: z.string() }).nullable(),
+  total_quantity: z.number(),
+  item_quantities: z.array(z.number()),
+  item_count: z.number(),
+  product_names: z.array(z.string()),
+  product_images: z.array(z.string().nullable()),
+  item_details: z.array(z.object({ name: z.string(), image: z.string().nullable(), quantity: z.number(), price: money })),
+  items: z.array(z.looseObject({ quantity: z.number(), order_item: z.looseObject({ title: z.string(), price: money, images: z.array(z.string()) }) })),
+  shipment_items: z.array(z.looseObject({ quantity: z.number() })),
+});
+const rateSchema = z.looseObject({
+  total: money,
+  currency: z.string(),
+  baseRate: money,
+  additionalCharges: money,
+  taxes: money,
+  incentives: money,
+  consolidationDiscount: money,
+  chargeDetails: z.array(z.object({ description: z.string(), amount: money })),
+});
+const ok = z.literal(true);
+const statusesResponse = z.object({ success: ok, statuses: z.array(z.string()) });
+const listResponse = z.object({ success: ok, shipments: z.array(shipmentSchema) });
+const createResponse = z.object({ success: ok, shipments: z.array(shipmentSchema), message: z.string() });
+const processResponse = z.looseObject({ success: ok, trackingNumber: z.string(), labelUrl: z.string().nullable(), message: z.string() });
+const pickupResponse = z.looseObject({ success: ok, message: z.string(), pickupRequestNumber: z.string(), pickupDate: z.string(), rate: rateSchema });
+const messageResponse = z.looseObject({ success: ok, message: z.string() });
+const consolidationStatusResponse = z.object({ success: ok, canConsolidate: z.boolean(), potentialSavings: money, shipmentsCount: z.number() });
+const consolidatedResponse = z.looseObject({ success: ok, shipmentsCount: z.number(), savings: money, pickupRequestNumber: z.string(), message: z.string() });
+const trackResponse = z.looseObject({
+  success: ok,
+  status: z.string(),
+  events: z.array(z.object({ status: z.string(), description: z.string(), occurredAt: z.string(), location: z.string().nullable().optional() })),
+  message: z.string(),
+});
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const carrierErrors = { ...errors, 409: errorResponseSchema, 502: errorResponseSchema };
+
+export const shipmentRoutes: FastifyPluginAsyncZod<{ shipments: ShipmentsService }> = async (app, { shipments }) => {
+  const common = { tags: ['shipments'], security: [{ bearerAuth: [] }] };
+  const sellerOnly = app.requireRole('seller');
+
+  app.get(
+    '/simulation-statuses',
+    { preHandler: sellerOnly, schema: { ...common, summary: 'Tracking statuses the development-only simulation offers (404 in production)', response: { 200: statusesResponse, ...errors } } },
+    async () => shipments.simulationStatuses(),
+  );
+
+  app.get(
+    '/seller/:userId',
+    { preHandler: sellerOnly, schema: { ...common, summary: "The seller's shipments, newest first", params: userParams, response: { 200: listResponse, ...errors } } },
+    async (request) => shipments.listSellerShipments(userOf(request).id, request.params.userId),
+  );
+
+  app.post(
+    '/create/:orderId',
+    {
+      preHandler: sellerOnly,
+      schema: { ...common, summary: "Creates the seller's shipment from the order's approved items (a repeat answers the existing one)", params: orderParams, response: { 200: createResponse, ...errors } },
+    },
+    async (request) => shipments.createShipments(userOf(request).id, request.params.orderId),
+  );
+
+  app.post(
+    '/process-ups/:shipmentId',
+    {
+      preHandler: sellerOnly,
+      schema: { ...common, summary: 'Buys the UPS label (once) and marks the items shipped', params: shipmentParams, response: { 200: processResponse, ...carrierErrors } },
+    },
+    async (request) => shipments.processLabel(userOf(request).id, request.params.shipmentId),
+  );
+
+  app.post(
+    '/schedule-pickup/:shipmentId',
+    {
+      preHandler: sellerOnly,
+      schema: { ...common, summary: 'Schedules a carrier pickup for a created shipment', params: shipmentParams, body: pickupBody, response: { 200: pickupResponse, ...carrierErrors } },
+    },
+    async (request) => shipments.schedulePickup(userOf(request).id, request.params.shipmentId, request.body),
+  );
+
+  app.delete(
+    '/cancel-pickup/:id',
+    { preHandler: sellerOnly, schema: { ...common, summary: "Cancels the shipment's scheduled pickup", params: pickupParams, response: { 200: messageResponse, ...carrierErrors } } },
+    async (request) => shipments.cancelPickup(userOf(request).id, request.params.id),
+  );
+
+  app.get(
+    '/consolidated-pickup-status/:userId/:orderId',
+    { preHandler: sellerOnly, schema: { ...common, summary: "Whether the order's created shipments can share one pickup", params: userOrderParams, response: { 200: consolidationStatusResponse, ...errors } } },
+    async (request) => shipments.consolidatedPickupStatus(userOf(request).id, request.params.userId, request.params.orderId),
+  );
+
+  app.post(
+    '/schedule-consolidated-pickup/:userId/:orderId',
+    {
+      preHandler: sellerOnly,
+      schema: { ...common, summary: "One pickup for all the order's created shipments without one", params: userOrderParams, body: pickupBody, response: { 200: consolidatedResponse, ...carrierErrors } },
+    },
+    async (request) => shipments.scheduleConsolidatedPickup(userOf(request).id, request.params.userId, request.params.orderId, request.body),
+  );
+
+  app.delete(
+    '/void/:shipmentId',
+    {
+      preHandler: sellerOnly,
+      schema: { ...common, summary: 'Voids the label (within 24 hours, before pickup); the items return to approved', params: shipmentParams, response: { 200: messageResponse, ...carrierErrors } },
+    },
+    async (request) => shipments.voidShipment(userOf(request).id, request.params.shipmentId),
+  );
+
+  app.put(
+    '/track/:shipmentId',
+    {
+      preHandler: sellerOnly,
+      schema: { ...common, summary: 'Refreshes tracking (or, outside production, simulates a status)', params: shipmentParams, body: trackBody, response: { 200: trackResponse, ...carrierErrors } },
+    },
+    async (request) => shipments.track(userOf(request).id, request.params.shipmentId, request.body?.simulateStatus),
+  );
+};

@@ -1,0 +1,764 @@
+import { randomUUID } from 'node:crypto';
+import { centsToDollars, formatCents } from '@marketplace/domain/money';
+import { allocatePickupCharge, pickupChargeAllocationFor } from '@marketplace/domain/pickup-charge-allocation';
+import { checkPickupWindow, type PickupWindow } from '@marketplace/domain/pickup-schedule';
+import { deriveOrderStatus } from '@marketplace/domain/order-status';
+import {
+  canConsolidate,
+  consolidationSavingsCents,
+  isAwaitingPickupRequest,
+  shipmentActions,
+  voidEligibility,
+  ALREADY_PICKED_UP_MESSAGE,
+  VOID_PERIOD_EXPIRED_MESSAGE,
+  type ShipmentFacts,
+} from '@marketplace/domain/shipment-rules';
+import type { Config } from '../../config';
+import type { Database, Executor } from '../../db/client';
+import type { ShippingAddressSnapshot, ShipmentTrackingEvent } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
+import { CarrierError, type CarrierAddress, type CarrierProvider, type PickupRate, type TrackingResult, type TrackingStatus } from '../../providers/carrier/port';
+import { SIMULATION_STATUSES } from '../../providers/carrier/sandbox';
+import type { FileStore } from '../../providers/files/port';
+import { findCoverImageKeys } from '../cart/cover-images.repository';
+import {
+  cancelPickupRow,
+  findActiveLineOfOrderItem,
+  findItemsOfOrder,
+  findLinesOfShipments,
+  findOrderItemIdsInActiveShipments,
+  findOrderRow,
+  findPickupsByIds,
+  findSellerShipment,
+  findSellerShipments,
+  findShipFromOf,
+  findShipmentsOfPickup,
+  insertPickup,
+  insertShipment,
+  insertShipmentItems,
+  lockOrderRow,
+  lockSellerShipmentsOfOrder,
+  releaseShipmentItems,
+  setOrderItemsStatus,
+  setOrderStatus,
+  updateShipment,
+  type PickupRecord,
+  type ShipmentLine,
+  type ShipmentRecord,
+  type ShipmentStatusValue,
+} from './shipments.repository';
+
+export const SHIPMENT_MESSAGES = {
+  shipmentNotFound: 'Shipment not found',
+  orderNotFound: 'Order not found',
+  noItemsReady: 'No items ready for shipment',
+  created: 'Shipment created successfully',
+  alreadyExists: 'Shipment already exists for these items',
+  processed: 'UPS shipment processed successfully',
+  alreadyProcessed: 'UPS label already created for this shipment',
+  pickupScheduled: 'Pickup scheduled successfully!',
+  pickupCancelled: 'Pickup cancelled successfully!',
+  voided: 'Shipment voided successfully!',
+  trackingUpdated: 'Tracking information updated!',
+  trackingSimulated: (status: string) => `Tracking simulated to status: ${status}`,
+  consolidated: (count: number, savingsCents: number) => `Consolidated pickup scheduled for ${count} shipments! Savings: ${formatCents(savingsCents)}`,
+  noShipFrom: 'Add a ship-from address to your profile (Addresses) before creating a label',
+  simulationProductionOnly: 'Tracking simulation is only available in development mode',
+} as const;
+
+const UPS_GROUND = { code: '03', description: 'UPS Ground' } as const;
+const LABEL_MEDIA_TYPES: Record<string, string> = { GIF: 'image/gif', PNG: 'image/png', PDF: 'application/pdf', ZPL: 'application/x-zpl' };
+/** Statuses a carrier reports that move a shipment on; "created" from the carrier never undoes a scheduled pickup. */
+const CARRIER_PROGRESS = new Set<TrackingStatus>(['shipped', 'in_transit', 'out_for_delivery', 'delivered', 'exception', 'returned']);
+const ACTIVE_FOR_TRACKING = new Set<ShipmentStatusValue>(['created', 'pickup_scheduled', 'shipped', 'in_transit', 'out_for_delivery', 'exception']);
+
+/** The pickup form as the client may send it: dates as YYYY-MM-DD or YYYYMMDD, times as HH:MM, HHMM or hhmm00. */
+export interface PickupFormInput {
+  pickupDate: string;
+  readyTime?: string | undefined;
+  closeTime?: string | undefined;
+}
+
+const COMPACT_DATE = /^(\d{4})(\d{2})(\d{2})$/;
+const COMPACT_TIME = /^(\d{2})(\d{2})(?:00)?$/;
+
+/** SPEC §5 lets the client send the date without dashes and times as hhmm00: both read as ISO here. */
+export function normalizePickupInput(input: PickupFormInput): { pickupDate: string; readyTime: string | undefined; closeTime: string | undefined } {
+  const date = input.pickupDate.trim();
+  const compactDate = COMPACT_DATE.exec(date);
+  const time = (value: string | undefined) => {
+    const trimmed = value?.trim();
+    if (!trimmed) return undefined;
+    const compact = COMPACT_TIME.exec(trimmed);
+    return compact ? `${compact[1]}:${compact[2]}` : trimmed;
+  };
+  return {
+    pickupDate: compactDate ? `${compactDate[1]}-${compactDate[2]}-${compactDate[3]}` : date,
+    readyTime: time(input.readyTime),
+    closeTime: time(input.closeTime),
+  };
+}
+
+/** The statuses the development-only simulation offers (SPEC §2.8), as the sandbox carrier knows them. */
+export const SIMULATION_STATUS_LIST: readonly string[] = [...SIMULATION_STATUSES];
+
+type SimulatingCarrier = CarrierProvider & { simulate(trackingNumber: string, status: TrackingStatus): unknown };
+
+function canSimulate(carrier: CarrierProvider): carrier is SimulatingCarrier {
+  return typeof (carrier as Partial<SimulatingCarrier>).simulate === 'function';
+}
+
+/** Moves the sandbox's parcel to the status, or (another carrier) records the event here only. */
+async function simulateOn(carrier: CarrierProvider, trackingNumber: string, status: TrackingStatus, previous: readonly ShipmentTrackingEvent[], now: Date): Promise<TrackingResult> {
+  if (canSimulate(carrier)) {
+    await carrier.simulate(trackingNumber, status);
+    return carrier.track({ trackingNumber });
+  }
+  return {
+    trackingNumber,
+    status,
+    events: [
+      { status, description: `Simulated: ${status.replaceAll('_', ' ')}`, occurredAt: now.toISOString(), location: null },
+      ...previous.map((event) => ({ ...event, status: event.status as TrackingStatus })),
+    ],
+  };
+}
+
+export interface ShipmentsServiceDependencies {
+  db: Database;
+  files: FileStore;
+  clock: Clock;
+  carrier: CarrierProvider;
+  environment: Config['environment'];
+}
+
+export interface PickupChargeInfo {
+  hasPickup: boolean;
+  pickupRequestNumber: string | null;
+  isConsolidatedPickup: boolean;
+  shipmentsCount: number;
+  packageCount: number;
+  totalPickupCharge: number;
+  currency: string;
+  source: PickupRecord['source'] | null;
+  rateDetails: { chargeDetails: Array<{ description: string; amount: number }>; baseRate: number; additionalCharges: number; taxes: number; incentives: number } | null;
+  consolidationDiscount: number;
+  allocation: {
+    allocatedPickupCharge: number;
+    /** The same in cents, for payout arithmetic. */
+    allocatedPickupChargeCents: number;
+    totalOrderItemsInPickup: number;
+    totalOrderValueInPickup: number;
+    currentItemValue: number;
+    pickupChargeRatio: number;
+  } | null;
+}
+
+export type ShipmentView = ReturnType<ReturnType<typeof createViewBuilder>>;
+
+function labelUrlOf(shipment: ShipmentRecord): string | null {
+  if (!shipment.labelBase64) return null;
+  const format = (shipment.labelFormat ?? 'GIF').toUpperCase();
+  return `data:${LABEL_MEDIA_TYPES[format] ?? 'application/octet-stream'};base64,${shipment.labelBase64}`;
+}
+
+const poundsOf = (ounces: number) => Math.round((ounces / 16) * 100) / 100;
+
+/** Converts a CarrierError to the answer the seller sees (SPEC §8 wording where it has one). */
+function carrierFailure(error: unknown, fallback: string): HttpError {
+  if (error instanceof HttpError) return error;
+  if (error instanceof CarrierError) {
+    if (error.code === 'void_period_expired') return conflict(VOID_PERIOD_EXPIRED_MESSAGE);
+    if (error.code === 'already_picked_up') return conflict(ALREADY_PICKED_UP_MESSAGE);
+    if (error.code === 'invalid_request') return badRequest(`${fallback}: ${error.message}`);
+    return new HttpError(502, `${fallback}: ${error.message}`, { retryable: error.retryable });
+  }
+  throw error;
+}
+
+function rateAnswer(rate: Pick<PickupRecord, 'baseRateCents' | 'additionalChargesCents' | 'taxesCents' | 'incentivesCents' | 'consolidationDiscountCents' | 'totalCents' | 'currency' | 'chargeDetails'>) {
+  return {
+    total: centsToDollars(rate.totalCents),
+    currency: rate.currency,
+    baseRate: centsToDollars(rate.baseRateCents),
+    additionalCharges: centsToDollars(rate.additionalChargesCents),
+    taxes: centsToDollars(rate.taxesCents),
+    incentives: centsToDollars(rate.incentivesCents),
+    consolidationDiscount: centsToDollars(rate.consolidationDiscountCents),
+    chargeDetails: rate.chargeDetails.map((line) => ({ description: line.description, amount: centsToDollars(line.amountCents) })),
+  };
+}
+
+function pickupColumnsOf(rate: PickupRate) {
+  return {
+    baseRateCents: rate.baseRateCents,
+    additionalChargesCents: rate.additionalChargesCents,
+    taxesCents: rate.taxesCents,
+    incentivesCents: rate.incentivesCents,
+    consolidationDiscountCents: rate.consolidationDiscountCents,
+    totalCents: rate.totalCents,
+    currency: rate.currency,
+    chargeDetails: rate.chargeDetails.map((line) => ({ description: line.description, amountCents: line.amountCents })),
+  };
+}
+
+function createViewBuilder(context: { lines: ShipmentLine[]; pickups: Map<string, PickupRecord>; imageOf: (productId: string) => string | null; now: Date }) {
+  return (shipment: ShipmentRecord) => {
+    // A voided shipment still shows what it held (its released lines).
+    const lines = context.lines.filter((line) => line.shipmentId === shipment.id && (line.isActive || shipment.status === 'cancelled'));
+    const pickup = shipment.pickupId ? (context.pickups.get(shipment.pickupId) ?? null) : null;
+    const activePickup = pickup && pickup.status === 'scheduled' ? pickup : null;
+    const labelUrl = labelUrlOf(shipment);
+    const facts: ShipmentFacts = {
+      id: shipment.id,
+      status: shipment.status,
+      createdAt: shipment.labelCreatedAt ?? shipment.createdAt,
+      trackingNumber: shipment.trackingNumber,
+      labelUrl,
+      pickupRequestNumber: activePickup?.pickupRequestNumber ?? null,
+    };
+    const actions = shipmentActions(facts, context.now);
+    const items = lines.map((line) => {
+      const image = context.imageOf(line.orderItem.productId);
+      return {
+        id: line.orderItem.id,
+        quantity: line.quantity,
+        order_item: {
+          id: line.orderItem.id,
+          title: line.orderItem.title,
+          price: centsToDollars(line.orderItem.priceCents),
+          status: line.orderItem.status,
+          images: image ? [image] : [],
+          product: { id: line.orderItem.productId, title: line.orderItem.title, images: image ? [image] : [] },
+        },
+      };
+    });
+    const shipper = shipment.shipperAddress;
+    return {
+      id: shipment.id,
+      order_id: shipment.orderId,
+      seller_id: shipment.sellerId,
+      status: shipment.status,
+      created_at: shipment.createdAt.toISOString(),
+      updated_at: shipment.updatedAt.toISOString(),
+      carrier: shipment.carrier,
+      trackingNumber: shipment.trackingNumber,
+      tracking_number: shipment.trackingNumber,
+      labelUrl,
+      label_url: labelUrl,
+      label_format: shipment.labelFormat,
+      weight: poundsOf(shipment.weightOunces),
+      service_code: shipment.serviceCode,
+      service_description: shipment.serviceDescription,
+      charges: shipment.chargesCents === null ? null : centsToDollars(shipment.chargesCents),
+      pickup_date: activePickup?.pickupDate ?? null,
+      pickup_request_number: activePickup?.pickupRequestNumber ?? null,
+      pickup_ready_time: activePickup?.readyTime ?? null,
+      pickup_close_time: activePickup?.closeTime ?? null,
+      is_consolidated_pickup: activePickup?.isConsolidated ?? false,
+      shipper_address: shipper ? { line1: shipper.line1, line2: shipper.line2 ?? null, city: shipper.city, state: shipper.state, postalCode: shipper.postalCode } : null,
+      recipient_address: {
+        name: shipment.recipientAddress.name,
+        line1: shipment.recipientAddress.line1,
+        line2: shipment.recipientAddress.line2 ?? null,
+        city: shipment.recipientAddress.city,
+        state: shipment.recipientAddress.state,
+        postalCode: shipment.recipientAddress.postalCode,
+        countryCode: shipment.recipientAddress.countryCode,
+      },
+      total_quantity: lines.reduce((total, line) => total + line.quantity, 0),
+      item_quantities: lines.map((line) => line.quantity),
+      item_count: lines.length,
+      product_names: lines.map((line) => line.orderItem.title),
+      product_images: lines.map((line) => context.imageOf(line.orderItem.productId)),
+      item_details: lines.map((line) => ({
+        name: line.orderItem.title,
+        image: context.imageOf(line.orderItem.productId),
+        quantity: line.quantity,
+        price: centsToDollars(line.orderItem.priceCents),
+      })),
+      items,
+      shipment_items: items,
+      tracking_events: shipment.trackingEvents,
+      voided_at: shipment.voidedAt?.toISOString() ?? null,
+      actions,
+    };
+  };
+}
+
+export function createShipmentsService({ db, files, clock, carrier, environment }: ShipmentsServiceDependencies) {
+  const isProduction = environment === 'production';
+
+  async function views(executor: Executor, rows: readonly ShipmentRecord[]) {
+    const lines = await findLinesOfShipments(executor, rows.map((row) => row.id));
+    const pickups = await findPickupsByIds(executor, rows.map((row) => row.pickupId).filter((id): id is string => id !== null));
+    const covers = await findCoverImageKeys(executor, lines.map((line) => line.orderItem.productId));
+    const build = createViewBuilder({
+      lines,
+      pickups,
+      now: clock.now(),
+      imageOf: (productId) => {
+        const key = covers.get(productId);
+        return key ? files.urlFor(key) : null;
+      },
+    });
+    return rows.map(build);
+  }
+
+  async function viewOf(executor: Executor, row: ShipmentRecord) {
+    const [view] = await views(executor, [row]);
+    if (!view) throw notFound(SHIPMENT_MESSAGES.shipmentNotFound);
+    return view;
+  }
+
+  /** The order's status follows its items after shipping changes some of them. */
+  async function refreshOrderStatus(executor: Executor, orderId: string, now: Date) {
+    const items = await findItemsOfOrder(executor, orderId);
+    await setOrderStatus(executor, orderId, deriveOrderStatus(items.map((item) => item.status)), now);
+  }
+
+  /** Locks the caller's shipment or answers 404. */
+  async function lockOwn(executor: Executor, sellerId: string, shipmentId: string) {
+    const shipment = await findSellerShipment(executor, sellerId, shipmentId, { lock: true });
+    if (!shipment) throw notFound(SHIPMENT_MESSAGES.shipmentNotFound);
+    return shipment;
+  }
+
+  function assertSelf(callerId: string, userId: string) {
+    // Another seller's list is answered as missing, never as forbidden.
+    if (callerId !== userId) throw notFound('Seller not found');
+  }
+
+  async function assertSellerHasOrder(executor: Executor, sellerId: string, orderId: string) {
+    const order = await findOrderRow(executor, orderId);
+    const items = order ? await findItemsOfOrder(executor, orderId) : [];
+    if (!order || !items.some((item) => item.sellerId === sellerId)) throw notFound(SHIPMENT_MESSAGES.orderNotFound);
+    return order;
+  }
+
+  async function pickupAddressOf(shipments: readonly ShipmentRecord[]): Promise<CarrierAddress> {
+    const address = shipments[0]?.shipperAddress;
+    if (!address) throw badRequest(SHIPMENT_MESSAGES.noShipFrom);
+    return address;
+  }
+
+  /** The date rule (next business day or later) and the times, with SPEC §5's messages. */
+  function checkedWindow(input: ReturnType<typeof normalizePickupInput>): PickupWindow {
+    const checked = checkPickupWindow(input, clock.now());
+    if (!checked.ok) throw badRequest(checked.message, { field: checked.field });
+    return checked.value;
+  }
+
+  async function bookPickup(transaction: Executor, sellerId: string, shipments: readonly ShipmentRecord[], form: PickupWindow, consolidated: boolean) {
+    const address = await pickupAddressOf(shipments);
+    const pickupId = randomUUID();
+    let scheduled;
+    try {
+      scheduled = await carrier.schedulePickup({
+        requestKey: pickupId,
+        address,
+        pickupDate: form.pickupDate,
+        readyTime: form.readyTime,
+        closeTime: form.closeTime,
+        trackingNumbers: shipments.map((shipment) => shipment.trackingNumber).filter((number): number is string => number !== null),
+        totalWeightOunces: shipments.reduce((total, shipment) => total + shipment.weightOunces, 0),
+      });
+    } catch (error) {
+      throw carrierFailure(error, consolidated ? 'Failed to schedule consolidated pickup' : 'Failed to schedule pickup');
+    }
+    const pickup = await insertPickup(transaction, {
+      id: pickupId,
+      sellerId,
+      pickupRequestNumber: scheduled.pickupRequestNumber,
+      pickupDate: form.pickupDate,
+      readyTime: form.readyTime,
+      closeTime: form.closeTime,
+      isConsolidated: consolidated,
+      ...pickupColumnsOf(scheduled.rate),
+      source: carrier.name === 'ups' ? 'carrier real-time API' : 'carrier API',
+      createdAt: clock.now(),
+    });
+    const now = clock.now();
+    for (const shipment of shipments) {
+      await updateShipment(transaction, shipment.id, { status: 'pickup_scheduled', pickupId: pickup.id, updatedAt: now });
+    }
+    return pickup;
+  }
+
+  function pickupAnswer(pickup: PickupRecord) {
+    return {
+      success: true as const,
+      message: SHIPMENT_MESSAGES.pickupScheduled,
+      pickupRequestNumber: pickup.pickupRequestNumber,
+      pickupDate: pickup.pickupDate,
+      readyTime: pickup.readyTime,
+      closeTime: pickup.closeTime,
+      rate: rateAnswer(pickup),
+    };
+  }
+
+  /** Applies a tracking result to a locked shipment: status, events, and delivered items. */
+  async function applyTracking(transaction: Executor, shipment: ShipmentRecord, result: TrackingResult, forcedStatus: ShipmentStatusValue | null) {
+    const now = clock.now();
+    const status: ShipmentStatusValue = forcedStatus ?? (CARRIER_PROGRESS.has(result.status) ? result.status : shipment.status);
+    const events: ShipmentTrackingEvent[] = result.events.map((event) => ({ status: event.status, description: event.description, occurredAt: event.occurredAt, location: event.location ?? null }));
+    const updated = await updateShipment(transaction, shipment.id, { status, trackingEvents: events, lastTrackedAt: now, updatedAt: now });
+    if (status === 'delivered' && shipment.status !== 'delivered') {
+      const lines = (await findLinesOfShipments(transaction, [shipment.id])).filter((line) => line.isActive && line.orderItem.status === 'shipped');
+      await setOrderItemsStatus(transaction, lines.map((line) => line.orderItem.id), 'delivered', now);
+      await refreshOrderStatus(transaction, shipment.orderId, now);
+    }
+    return { updated, events };
+  }
+
+  return {
+    simulationStatuses() {
+      if (isProduction) throw notFound('Not found');
+      return { success: true as const, statuses: [...SIMULATION_STATUS_LIST] };
+    },
+
+    async listSellerShipments(callerId: string, userId: string) {
+      assertSelf(callerId, userId);
+      const rows = await findSellerShipments(db, callerId);
+      return { success: true as const, shipments: await views(db, rows) };
+    },
+
+    async createShipments(sellerId: string, orderId: string) {
+      return db.transaction(async (transaction) => {
+        // The order's lock makes two creates for the same order run one after the other.
+        const order = await lockOrderRow(transaction, orderId);
+        const allItems = order ? await findItemsOfOrder(transaction, orderId) : [];
+        const mine = allItems.filter((item) => item.sellerId === sellerId);
+        if (!order || mine.length === 0) throw notFound(SHIPMENT_MESSAGES.orderNotFound);
+        const approved = mine.filter((item) => item.status === 'approved');
+        const taken = await findOrderItemIdsInActiveShipments(transaction, approved.map((item) => item.id));
+        const free = approved.filter((item) => !taken.has(item.id));
+        if (free.length === 0) {
+          const existing = (await lockSellerShipmentsOfOrder(transaction, sellerId, orderId)).filter((shipment) => shipment.status === 'pending' || shipment.status === 'created');
+          if (existing.length === 0) throw badRequest(SHIPMENT_MESSAGES.noItemsReady);
+          return { success: true as const, shipments: await views(transaction, existing), message: SHIPMENT_MESSAGES.alreadyExists };
+        }
+        const now = clock.now();
+        const recipient: ShippingAddressSnapshot = {
+          name: order.shippingName,
+          phone: order.shippingPhone,
+          email: order.shippingEmail,
+          line1: order.shippingLine1,
+          line2: order.shippingLine2,
+          city: order.shippingCity,
+          state: order.shippingState,
+          postalCode: order.shippingPostalCode,
+          countryCode: order.shippingCountry,
+        };
+        const shipment = await insertShipment(transaction, {
+          orderId,
+          sellerId,
+          status: 'pending',
+          serviceCode: UPS_GROUND.code,
+          serviceDescription: UPS_GROUND.description,
+          weightOunces: free.reduce((total, item) => total + item.weightOunces * item.quantity, 0),
+          recipientAddress: recipient,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await insertShipmentItems(transaction, free.map((item) => ({ shipmentId: shipment.id, orderItemId: item.id, quantity: item.quantity })));
+        return { success: true as const, shipments: [await viewOf(transaction, shipment)], message: SHIPMENT_MESSAGES.created };
+      });
+    },
+
+    async processLabel(sellerId: string, shipmentId: string) {
+      return db.transaction(async (transaction) => {
+        // The row lock makes concurrent calls queue; the second finds the label and answers it.
+        const shipment = await lockOwn(transaction, sellerId, shipmentId);
+        if (shipment.trackingNumber && shipment.labelBase64) {
+          const view = await viewOf(transaction, shipment);
+          return { success: true as const, trackingNumber: shipment.trackingNumber, labelUrl: labelUrlOf(shipment), message: SHIPMENT_MESSAGES.alreadyProcessed, shipment: view };
+        }
+        if (shipment.status !== 'pending') throw badRequest(`A label can only be created for a pending shipment (this one is ${shipment.status})`);
+        const lines = (await findLinesOfShipments(transaction, [shipment.id])).filter((line) => line.isActive);
+        if (lines.length === 0 || lines.some((line) => line.orderItem.status !== 'approved')) throw badRequest(SHIPMENT_MESSAGES.noItemsReady);
+        const { seller, address } = await findShipFromOf(transaction, sellerId);
+        if (!seller || !address) throw badRequest(SHIPMENT_MESSAGES.noShipFrom);
+        const shipper: ShippingAddressSnapshot = {
+          name: address.name || `${seller.firstName} ${seller.lastName}`.trim(),
+          companyName: seller.companyName,
+          phone: address.phone ?? seller.phone,
+          email: seller.email,
+          line1: address.line1,
+          line2: address.line2,
+          city: address.city,
+          state: address.state,
+          postalCode: address.postalCode,
+          countryCode: address.country,
+        };
+        let created;
+        try {
+          created = await carrier.createShipment({
+            shipmentId: shipment.id,
+            shipper,
+            recipient: shipment.recipientAddress,
+            packages: [{ weightOunces: Math.max(1, shipment.weightOunces), description: lines.map((line) => line.orderItem.title).join(', ').slice(0, 35) }],
+            serviceCode: shipment.serviceCode,
+            reference: `Order ${shipment.orderId.slice(0, 8)}`,
+          });
+        } catch (error) {
+          throw carrierFailure(error, 'Failed to process UPS shipment');
+        }
+        const now = clock.now();
+        const updated = await updateShipment(transaction, shipment.id, {
+          status: 'created',
+          trackingNumber: created.trackingNumber,
+          carrierShipmentId: created.carrierShipmentId,
+          serviceCode: created.serviceCode,
+          serviceDescription: created.serviceDescription || UPS_GROUND.description,
+          labelFormat: created.label.format,
+          labelBase64: created.label.base64,
+          chargesCents: created.chargesCents,
+          currency: created.currency,
+          shipperAddress: shipper,
+          labelCreatedAt: now,
+          updatedAt: now,
+        });
+        await setOrderItemsStatus(transaction, lines.map((line) => line.orderItem.id), 'shipped', now);
+        await refreshOrderStatus(transaction, shipment.orderId, now);
+        return {
+          success: true as const,
+          trackingNumber: created.trackingNumber,
+          labelUrl: labelUrlOf(updated),
+          message: SHIPMENT_MESSAGES.processed,
+          shipment: await viewOf(transaction, updated),
+        };
+      });
+    },
+
+    async schedulePickup(sellerId: string, shipmentId: string, input: PickupFormInput) {
+      const requested = normalizePickupInput(input);
+      return db.transaction(async (transaction) => {
+        const shipment = await lockOwn(transaction, sellerId, shipmentId);
+        if (shipment.status === 'pickup_scheduled' && shipment.pickupId) {
+          const existing = (await findPickupsByIds(transaction, [shipment.pickupId])).get(shipment.pickupId);
+          // A repeated request for the same pickup answers the one already booked; never a second one.
+          if (existing && existing.pickupDate === requested.pickupDate) return pickupAnswer(existing);
+          throw badRequest('A pickup is already scheduled for this shipment. Cancel it before choosing another date.');
+        }
+        if (shipment.status !== 'created') throw badRequest(`Pickup can only be scheduled for a shipment in status created (this one is ${shipment.status})`);
+        const pickup = await bookPickup(transaction, sellerId, [shipment], checkedWindow(requested), false);
+        return pickupAnswer(pickup);
+      });
+    },
+
+    async cancelPickup(sellerId: string, shipmentId: string) {
+      return db.transaction(async (transaction) => {
+        const shipment = await lockOwn(transaction, sellerId, shipmentId);
+        if (shipment.status !== 'pickup_scheduled' || !shipment.pickupId) {
+          throw badRequest(`Only a scheduled pickup can be cancelled (this shipment is ${shipment.status})`);
+        }
+        const pickup = (await findPickupsByIds(transaction, [shipment.pickupId])).get(shipment.pickupId);
+        if (!pickup) throw notFound('Pickup not found');
+        try {
+          await carrier.cancelPickup({ pickupRequestNumber: pickup.pickupRequestNumber });
+        } catch (error) {
+          throw carrierFailure(error, 'Failed to cancel pickup');
+        }
+        const now = clock.now();
+        await cancelPickupRow(transaction, pickup.id, now);
+        // The carrier cancels the whole request, so every shipment it held is back to created.
+        for (const held of await findShipmentsOfPickup(transaction, pickup.id)) {
+          if (held.status === 'pickup_scheduled') await updateShipment(transaction, held.id, { status: 'created', pickupId: null, updatedAt: now });
+        }
+        return { success: true as const, message: SHIPMENT_MESSAGES.pickupCancelled, pickupRequestNumber: pickup.pickupRequestNumber };
+      });
+    },
+
+    async consolidatedPickupStatus(callerId: string, userId: string, orderId: string) {
+      assertSelf(callerId, userId);
+      await assertSellerHasOrder(db, callerId, orderId);
+      const rows = await findSellerShipments(db, callerId, { orderId });
+      const facts = rows.map((row) => ({ status: row.status, pickupRequestNumber: row.pickupId }));
+      const awaiting = facts.filter(isAwaitingPickupRequest).length;
+      const possible = canConsolidate(facts);
+      return {
+        success: true as const,
+        canConsolidate: possible,
+        potentialSavings: centsToDollars(possible ? consolidationSavingsCents(awaiting) : 0),
+        shipmentsCount: awaiting,
+      };
+    },
+
+    async scheduleConsolidatedPickup(callerId: string, userId: string, orderId: string, input: PickupFormInput) {
+      assertSelf(callerId, userId);
+      const requested = normalizePickupInput(input);
+      await assertSellerHasOrder(db, callerId, orderId);
+      return db.transaction(async (transaction) => {
+        const rows = await lockSellerShipmentsOfOrder(transaction, callerId, orderId);
+        const awaiting = rows.filter((row) => isAwaitingPickupRequest({ status: row.status, pickupRequestNumber: row.pickupId }));
+        if (awaiting.length < 2) {
+          throw badRequest(`A consolidated pickup needs at least 2 created shipments without a pickup (this order has ${awaiting.length})`);
+        }
+        const pickup = await bookPickup(transaction, callerId, awaiting, checkedWindow(requested), true);
+        const savingsCents = pickup.consolidationDiscountCents > 0 ? pickup.consolidationDiscountCents : consolidationSavingsCents(awaiting.length);
+        return {
+          success: true as const,
+          shipmentsCount: awaiting.length,
+          savings: centsToDollars(savingsCents),
+          pickupRequestNumber: pickup.pickupRequestNumber,
+          pickupDate: pickup.pickupDate,
+          rate: rateAnswer(pickup),
+          message: SHIPMENT_MESSAGES.consolidated(awaiting.length, savingsCents),
+        };
+      });
+    },
+
+    async voidShipment(sellerId: string, shipmentId: string) {
+      return db.transaction(async (transaction) => {
+        const shipment = await lockOwn(transaction, sellerId, shipmentId);
+        const eligibility = voidEligibility({ status: shipment.status, createdAt: shipment.labelCreatedAt ?? shipment.createdAt }, clock.now());
+        if (!eligibility.allowed) throw conflict(eligibility.reason);
+        if (shipment.carrierShipmentId && shipment.trackingNumber) {
+          try {
+            await carrier.voidShipment({ carrierShipmentId: shipment.carrierShipmentId, trackingNumbers: [shipment.trackingNumber] });
+          } catch (error) {
+            throw carrierFailure(error, 'Failed to void shipment');
+          }
+        }
+        const now = clock.now();
+        const lines = (await findLinesOfShipments(transaction, [shipment.id])).filter((line) => line.isActive);
+        await updateShipment(transaction, shipment.id, { status: 'cancelled', voidedAt: now, updatedAt: now });
+        await releaseShipmentItems(transaction, shipment.id);
+        await setOrderItemsStatus(
+          transaction,
+          lines.filter((line) => line.orderItem.status === 'shipped').map((line) => line.orderItem.id),
+          'approved',
+          now,
+        );
+        await refreshOrderStatus(transaction, shipment.orderId, now);
+        // A pickup left with no shipment is cancelled with the carrier too (best effort: the void stands).
+        if (shipment.pickupId) {
+          const remaining = (await findShipmentsOfPickup(transaction, shipment.pickupId)).filter((held) => held.status === 'pickup_scheduled');
+          const pickup = (await findPickupsByIds(transaction, [shipment.pickupId])).get(shipment.pickupId);
+          if (remaining.length === 0 && pickup && pickup.status === 'scheduled') {
+            try {
+              await carrier.cancelPickup({ pickupRequestNumber: pickup.pickupRequestNumber });
+              await cancelPickupRow(transaction, pickup.id, now);
+            } catch {
+              // The pickup stays recorded as scheduled; the seller can still cancel it with the carrier.
+            }
+          }
+        }
+        return { success: true as const, message: SHIPMENT_MESSAGES.voided, shipmentId: shipment.id, status: 'cancelled' as const };
+      });
+    },
+
+    async track(sellerId: string, shipmentId: string, simulateStatus: string | undefined) {
+      if (simulateStatus !== undefined) {
+        if (isProduction) throw badRequest(SHIPMENT_MESSAGES.simulationProductionOnly);
+        if (!(SIMULATION_STATUS_LIST as readonly string[]).includes(simulateStatus)) {
+          throw badRequest(`Unknown simulation status '${simulateStatus}'; use one of: ${SIMULATION_STATUS_LIST.join(', ')}`);
+        }
+      }
+      return db.transaction(async (transaction) => {
+        const shipment = await lockOwn(transaction, sellerId, shipmentId);
+        if (!shipment.trackingNumber) throw badRequest('This shipment has no tracking number yet');
+        if (shipment.status === 'cancelled') throw badRequest('This shipment has been voided and is no longer tracked');
+        let result: TrackingResult;
+        try {
+          if (simulateStatus !== undefined) {
+            result = await simulateOn(carrier, shipment.trackingNumber, simulateStatus as TrackingStatus, shipment.trackingEvents, clock.now());
+          } else {
+            result = await carrier.track({ trackingNumber: shipment.trackingNumber });
+          }
+        } catch (error) {
+          throw carrierFailure(error, 'Failed to track shipment');
+        }
+        const { updated, events } = await applyTracking(transaction, shipment, result, simulateStatus !== undefined ? (simulateStatus as ShipmentStatusValue) : null);
+        return {
+          success: true as const,
+          status: updated.status,
+          trackingNumber: shipment.trackingNumber,
+          estimatedDeliveryDate: result.estimatedDeliveryDate ?? null,
+          events,
+          message: simulateStatus !== undefined ? SHIPMENT_MESSAGES.trackingSimulated(simulateStatus) : SHIPMENT_MESSAGES.trackingUpdated,
+        };
+      });
+    },
+
+    /**
+     * Tracks every active shipment once (the background refresh); a failure on one shipment is
+     * skipped so the others still move on. Returns how many were updated.
+     */
+    async refreshActiveShipments(limit = 100): Promise<number> {
+      const candidates = await db.query.shipments.findMany({
+        where: (table, { and, inArray: within, isNotNull }) => and(within(table.status, [...ACTIVE_FOR_TRACKING]), isNotNull(table.trackingNumber)),
+        // Never-tracked first, then the longest untracked.
+        orderBy: (table, { sql: raw }) => [raw`${table.lastTrackedAt} asc nulls first`],
+        limit,
+      });
+      let updated = 0;
+      for (const candidate of candidates) {
+        if (!candidate.trackingNumber || !ACTIVE_FOR_TRACKING.has(candidate.status)) continue;
+        try {
+          const result = await carrier.track({ trackingNumber: candidate.trackingNumber });
+          await db.transaction(async (transaction) => {
+            const locked = await findSellerShipment(transaction, candidate.sellerId, candidate.id, { lock: true });
+            if (!locked || !ACTIVE_FOR_TRACKING.has(locked.status)) return;
+            await applyTracking(transaction, locked, result, null);
+            updated += 1;
+          });
+        } catch {
+          // Tried again on the next round.
+        }
+      }
+      return updated;
+    },
+
+    /** SPEC §3 "pickup charge info" for one order item (issue #5 serves it to payouts). */
+    async pickupChargeInfoFor(orderItemId: string): Promise<PickupChargeInfo> {
+      const none: PickupChargeInfo = {
+        hasPickup: false,
+        pickupRequestNumber: null,
+        isConsolidatedPickup: false,
+        shipmentsCount: 0,
+        packageCount: 0,
+        totalPickupCharge: 0,
+        currency: 'USD',
+        source: null,
+        rateDetails: null,
+        consolidationDiscount: 0,
+        allocation: null,
+      };
+      const line = await findActiveLineOfOrderItem(db, orderItemId);
+      if (!line) return none;
+      const shipment = await db.query.shipments.findFirst({ where: (table, { eq }) => eq(table.id, line.shipmentId) });
+      if (!shipment?.pickupId) return none;
+      const pickup = (await findPickupsByIds(db, [shipment.pickupId])).get(shipment.pickupId);
+      if (!pickup || pickup.status !== 'scheduled') return none;
+      const held = (await findShipmentsOfPickup(db, pickup.id)).filter((row) => row.status !== 'cancelled');
+      const lines = (await findLinesOfShipments(db, held.map((row) => row.id))).filter((row) => row.isActive);
+      const values = lines.map((row) => ({ id: row.orderItem.id, valueCents: row.orderItem.priceCents * row.quantity }));
+      const allocation = pickupChargeAllocationFor(pickup.totalCents, values, orderItemId);
+      const allocatedCents = allocatePickupCharge(pickup.totalCents, values).find((row) => row.id === orderItemId)?.allocatedPickupChargeCents ?? 0;
+      return {
+        hasPickup: true,
+        pickupRequestNumber: pickup.pickupRequestNumber,
+        isConsolidatedPickup: pickup.isConsolidated,
+        shipmentsCount: held.length,
+        packageCount: held.length,
+        totalPickupCharge: centsToDollars(pickup.totalCents),
+        currency: pickup.currency,
+        source: pickup.source,
+        rateDetails: {
+          chargeDetails: pickup.chargeDetails.map((charge) => ({ description: charge.description, amount: centsToDollars(charge.amountCents) })),
+          baseRate: centsToDollars(pickup.baseRateCents),
+          additionalCharges: centsToDollars(pickup.additionalChargesCents),
+          taxes: centsToDollars(pickup.taxesCents),
+          incentives: centsToDollars(pickup.incentivesCents),
+        },
+        consolidationDiscount: centsToDollars(pickup.consolidationDiscountCents),
+        allocation: { ...allocation, allocatedPickupChargeCents: allocatedCents },
+      };
+    },
+  };
+}
+
+export type ShipmentsService = ReturnType<typeof createShipmentsService>;

@@ -1,0 +1,432 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { earliestPickupDate } from '@marketplace/domain/pickup-schedule';
+import { ALREADY_PICKED_UP_MESSAGE, VOID_PERIOD_EXPIRED_MESSAGE } from '@marketplace/domain/shipment-rules';
+import { addresses, orderItems, shipments as shipmentsTable } from '../../db/schema';
+import { CarrierError, type CarrierProvider } from '../../providers/carrier/port';
+import { createLocalFileStore } from '../../providers/files/local';
+import { bearerFor } from '../../../test/factories-commerce';
+import { createUser } from '../../../test/factories';
+import { createCategory, createOrder, createProduct } from '../../../test/factories-orders';
+import { buildTestApp, type TestApp } from '../../../test/helper';
+import type * as CarrierFactoryModule from '../../providers/carrier/create-carrier-provider';
+import { createShipmentsService } from './shipments.service';
+
+// The app builds its own carrier; this keeps a handle on it so tests can spy on the sandbox.
+const captured = vi.hoisted(() => ({ carrier: null as unknown }));
+vi.mock('../../providers/carrier/create-carrier-provider', async (importOriginal) => {
+  const original = await importOriginal<typeof CarrierFactoryModule>();
+  return {
+    ...original,
+    createCarrierProvider: (...args: Parameters<typeof original.createCarrierProvider>) => {
+      const carrier = original.createCarrierProvider(...args);
+      captured.carrier = carrier;
+      return carrier;
+    },
+  };
+});
+
+type SandboxCarrier = CarrierProvider & { simulate(trackingNumber: string, status: string): unknown };
+
+let testApp: TestApp;
+let carrier: SandboxCarrier;
+let categoryId: string;
+const HOUR = 60 * 60 * 1000;
+
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  carrier = captured.carrier as SandboxCarrier;
+  categoryId = (await createCategory(testApp.database.db)).id;
+});
+
+afterAll(async () => {
+  await testApp.close();
+});
+
+interface Body {
+  [key: string]: unknown;
+}
+
+async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, authorization?: string, payload?: object) {
+  const response = await testApp.app.inject({ method, url, headers: authorization ? { authorization } : {}, ...(payload ? { payload } : {}) });
+  return { status: response.statusCode, body: response.json<Body>() };
+}
+
+async function newSeller(options: { withAddress?: boolean } = {}) {
+  const db = testApp.database.db;
+  const seller = await createUser(db, { role: 'seller' });
+  if (options.withAddress !== false) {
+    await db.insert(addresses).values({ userId: seller.id, name: 'Seller Warehouse', line1: '100 Main St', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US', phone: '5125550100', isDefault: true });
+  }
+  return { seller, auth: await bearerFor(testApp, seller) };
+}
+
+/** An order with the seller's items in the given statuses (and optionally another seller's item). */
+async function newOrder(sellerId: string, statuses: Array<'approved' | 'pending'>, options: { otherSellerId?: string } = {}) {
+  const db = testApp.database.db;
+  const buyer = await createUser(db, { role: 'buyer' });
+  const lines = [];
+  for (const [index, status] of statuses.entries()) {
+    const product = await createProduct(db, { sellerId, categoryId, title: `Item ${index + 1}`, weightOunces: 20 });
+    lines.push({ product, status, priceCents: 1000 * (index + 1), quantity: index + 1 });
+  }
+  if (options.otherSellerId) {
+    const product = await createProduct(db, { sellerId: options.otherSellerId, categoryId, title: 'Not mine' });
+    lines.push({ product, status: 'approved' as const, priceCents: 500, quantity: 1 });
+  }
+  const { order, items } = await createOrder(db, { buyerId: buyer.id, items: lines, status: 'processing' });
+  return { order, items, buyer };
+}
+
+async function createdShipment(options: { statuses?: Array<'approved' | 'pending'> } = {}) {
+  const { seller, auth } = await newSeller();
+  const { order, items } = await newOrder(seller.id, options.statuses ?? ['approved']);
+  const created = await call('POST', `/api/shipments/create/${order.id}`, auth);
+  expect(created.status).toBe(200);
+  const shipmentId = (created.body.shipments as Body[])[0]!.id as string;
+  const processed = await call('POST', `/api/shipments/process-ups/${shipmentId}`, auth);
+  expect(processed.status).toBe(200);
+  return { seller, auth, order, items, shipmentId, trackingNumber: processed.body.trackingNumber as string };
+}
+
+async function itemStatuses(ids: string[]) {
+  const rows = await testApp.database.db.select({ id: orderItems.id, status: orderItems.status }).from(orderItems);
+  return ids.map((id) => rows.find((row) => row.id === id)?.status);
+}
+
+function isoDayAfter(date: string, days: number) {
+  return new Date(new Date(`${date}T00:00:00Z`).getTime() + days * 24 * HOUR).toISOString().slice(0, 10);
+}
+
+describe('access', () => {
+  it('asks for a token (401) and a seller (403) on every call', async () => {
+    const buyer = await createUser(testApp.database.db, { role: 'buyer' });
+    const buyerAuth = await bearerFor(testApp, buyer);
+    const id = '00000000-0000-4000-8000-000000000000';
+    const calls: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string]> = [
+      ['GET', '/api/shipments/simulation-statuses'],
+      ['GET', `/api/shipments/seller/${buyer.id}`],
+      ['POST', `/api/shipments/create/${id}`],
+      ['POST', `/api/shipments/process-ups/${id}`],
+      ['POST', `/api/shipments/schedule-pickup/${id}`],
+      ['DELETE', `/api/shipments/cancel-pickup/${id}`],
+      ['GET', `/api/shipments/consolidated-pickup-status/${buyer.id}/${id}`],
+      ['POST', `/api/shipments/schedule-consolidated-pickup/${buyer.id}/${id}`],
+      ['DELETE', `/api/shipments/void/${id}`],
+      ['PUT', `/api/shipments/track/${id}`],
+    ];
+    for (const [method, url] of calls) {
+      const body = method === 'POST' || method === 'PUT' ? { pickupDate: '2030-01-07' } : undefined;
+      expect((await call(method, url, undefined, body)).status, `${method} ${url}`).toBe(401);
+      expect((await call(method, url, buyerAuth, body)).status, `${method} ${url}`).toBe(403);
+    }
+  });
+
+  it("answers another seller's shipment, order and list as 404", async () => {
+    const { shipmentId, order, seller } = await createdShipment();
+    const { auth: otherAuth, seller: other } = await newSeller();
+    expect((await call('GET', `/api/shipments/seller/${seller.id}`, otherAuth)).status).toBe(404);
+    expect((await call('POST', `/api/shipments/create/${order.id}`, otherAuth)).status).toBe(404);
+    expect((await call('POST', `/api/shipments/process-ups/${shipmentId}`, otherAuth)).status).toBe(404);
+    expect((await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, otherAuth, { pickupDate: earliestPickupDate(testApp.clock.now()) })).status).toBe(404);
+    expect((await call('DELETE', `/api/shipments/cancel-pickup/${shipmentId}`, otherAuth)).status).toBe(404);
+    expect((await call('DELETE', `/api/shipments/void/${shipmentId}`, otherAuth)).status).toBe(404);
+    expect((await call('PUT', `/api/shipments/track/${shipmentId}`, otherAuth, {})).status).toBe(404);
+    expect((await call('GET', `/api/shipments/consolidated-pickup-status/${other.id}/${order.id}`, otherAuth)).status).toBe(404);
+    expect((await call('GET', `/api/shipments/consolidated-pickup-status/${seller.id}/${order.id}`, otherAuth)).status).toBe(404);
+    expect((await call('POST', `/api/shipments/schedule-consolidated-pickup/${seller.id}/${order.id}`, otherAuth, { pickupDate: '2030-01-07' })).status).toBe(404);
+    // A malformed id is a bad request.
+    expect((await call('DELETE', '/api/shipments/void/not-a-uuid', otherAuth)).status).toBe(400);
+  });
+});
+
+describe('GET /api/shipments/simulation-statuses', () => {
+  it('lists the statuses outside production', async () => {
+    const { auth } = await newSeller();
+    const { status, body } = await call('GET', '/api/shipments/simulation-statuses', auth);
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+    expect(body.statuses).toEqual(expect.arrayContaining(['in_transit', 'delivered']));
+  });
+
+  it('is missing in production, where simulating tracking is refused', async () => {
+    const production = createShipmentsService({ db: testApp.database.db, files: createLocalFileStore(testApp.config.uploadsDirectory), clock: testApp.clock, carrier, environment: 'production' });
+    expect(() => production.simulationStatuses()).toThrow(expect.objectContaining({ statusCode: 404 }));
+    const { seller, shipmentId } = await createdShipment();
+    await expect(production.track(seller.id, shipmentId, 'delivered')).rejects.toMatchObject({ statusCode: 400, message: 'Tracking simulation is only available in development mode' });
+  });
+});
+
+describe('POST /api/shipments/create/:orderId', () => {
+  it("creates one shipment from the seller's approved items only, and a repeat answers it", async () => {
+    const { seller: other } = await newSeller();
+    const { seller, auth } = await newSeller();
+    const { order, items } = await newOrder(seller.id, ['approved', 'approved', 'pending'], { otherSellerId: other.id });
+    const first = await call('POST', `/api/shipments/create/${order.id}`, auth);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ success: true, message: 'Shipment created successfully' });
+    const [shipment] = first.body.shipments as Body[];
+    expect(shipment).toMatchObject({ order_id: order.id, seller_id: seller.id, status: 'pending', trackingNumber: null, labelUrl: null, item_count: 2, total_quantity: 3, service_description: 'UPS Ground' });
+    expect([...(shipment!.product_names as string[])].sort()).toEqual(['Item 1', 'Item 2']);
+    // 20 oz × 1 + 20 oz × 2 = 60 oz = 3.75 lbs
+    expect(shipment!.weight).toBe(3.75);
+    const again = await call('POST', `/api/shipments/create/${order.id}`, auth);
+    expect(again.status).toBe(200);
+    expect((again.body.shipments as Body[]).map((row) => row.id)).toEqual([shipment!.id]);
+    expect(await itemStatuses(items.map((item) => item.id))).toEqual(['approved', 'approved', 'pending', 'approved']);
+  });
+
+  it('refuses an order with nothing approved (400) and an unknown order (404)', async () => {
+    const { seller, auth } = await newSeller();
+    const { order } = await newOrder(seller.id, ['pending']);
+    expect(await call('POST', `/api/shipments/create/${order.id}`, auth)).toMatchObject({ status: 400, body: { error: 'No items ready for shipment' } });
+    expect((await call('POST', '/api/shipments/create/00000000-0000-4000-8000-000000000000', auth)).status).toBe(404);
+  });
+});
+
+describe('POST /api/shipments/process-ups/:shipmentId', () => {
+  it('buys one label, marks the items shipped, and answers a repeat without calling the carrier again', async () => {
+    const { seller, auth } = await newSeller();
+    const { order, items } = await newOrder(seller.id, ['approved']);
+    const created = await call('POST', `/api/shipments/create/${order.id}`, auth);
+    const shipmentId = (created.body.shipments as Body[])[0]!.id as string;
+    const spy = vi.spyOn(carrier, 'createShipment');
+    try {
+      const [first, second] = await Promise.all([call('POST', `/api/shipments/process-ups/${shipmentId}`, auth), call('POST', `/api/shipments/process-ups/${shipmentId}`, auth)]);
+      const third = await call('POST', `/api/shipments/process-ups/${shipmentId}`, auth);
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(first.status).toBe(200);
+      expect(first.body.trackingNumber).toMatch(/^1Z[0-9A-Z]{16}$/);
+      expect(first.body.labelUrl).toMatch(/^data:image\/gif;base64,R0lG/);
+      expect(second.body.trackingNumber).toBe(first.body.trackingNumber);
+      expect(third.body).toMatchObject({ success: true, trackingNumber: first.body.trackingNumber, labelUrl: first.body.labelUrl });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await itemStatuses([items[0]!.id])).toEqual(['shipped']);
+    const list = await call('GET', `/api/shipments/seller/${seller.id}`, auth);
+    const [shipment] = list.body.shipments as Body[];
+    expect(shipment).toMatchObject({ status: 'created', tracking_number: shipment!.trackingNumber, label_url: shipment!.labelUrl, shipper_address: { line1: '100 Main St', city: 'Austin', state: 'TX', postalCode: '78701' } });
+  });
+
+  it('needs a ship-from address', async () => {
+    const { seller, auth } = await newSeller({ withAddress: false });
+    const { order } = await newOrder(seller.id, ['approved']);
+    const created = await call('POST', `/api/shipments/create/${order.id}`, auth);
+    const shipmentId = (created.body.shipments as Body[])[0]!.id as string;
+    const answer = await call('POST', `/api/shipments/process-ups/${shipmentId}`, auth);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatch(/ship-from address/);
+  });
+});
+
+describe('GET /api/shipments/seller/:userId', () => {
+  it("lists only the caller's shipments with both spellings and the item details", async () => {
+    const { seller, auth, shipmentId } = await createdShipment({ statuses: ['approved', 'approved'] });
+    await createdShipment();
+    const { status, body } = await call('GET', `/api/shipments/seller/${seller.id}`, auth);
+    expect(status).toBe(200);
+    const list = body.shipments as Body[];
+    expect(list).toHaveLength(1);
+    const shipment = list[0]!;
+    expect(shipment.id).toBe(shipmentId);
+    expect(shipment).toMatchObject({ item_count: 2, total_quantity: 3, pickup_date: null, pickup_request_number: null });
+    expect([...(shipment.item_quantities as number[])].sort()).toEqual([1, 2]);
+    const byName = (a: Body, b: Body) => String(a.name).localeCompare(String(b.name));
+    expect([...(shipment.item_details as Body[])].sort(byName)).toEqual([
+      { name: 'Item 1', image: null, quantity: 1, price: 10 },
+      { name: 'Item 2', image: null, quantity: 2, price: 20 },
+    ]);
+    expect(shipment.items).toEqual(shipment.shipment_items);
+    expect(shipment.items as Body[]).toContainEqual(expect.objectContaining({ quantity: 1, order_item: expect.objectContaining({ title: 'Item 1', price: 10, images: [] }) }));
+  });
+});
+
+describe('pickups', () => {
+  it('schedules a pickup for the next business day (dates and times in either format), once, and cancels it', async () => {
+    const { auth, shipmentId, seller } = await createdShipment();
+    const earliest = earliestPickupDate(testApp.clock.now());
+    const spy = vi.spyOn(carrier, 'schedulePickup');
+    try {
+      const answer = await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate: earliest.replaceAll('-', ''), readyTime: '100000', closeTime: '16:30' });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ success: true, message: 'Pickup scheduled successfully!', pickupDate: earliest, readyTime: '10:00', closeTime: '16:30' });
+      expect(answer.body.pickupRequestNumber).toEqual(expect.any(String));
+      expect((answer.body.rate as Body).total).toEqual(expect.any(Number));
+      const repeat = await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate: earliest });
+      expect(repeat.body.pickupRequestNumber).toBe(answer.body.pickupRequestNumber);
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(spy.mock.calls[0]![0]).toMatchObject({ pickupDate: earliest, readyTime: '10:00', closeTime: '16:30' });
+    } finally {
+      spy.mockRestore();
+    }
+    const other = await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate: isoDayAfter(earliest, 7) });
+    expect(other.status).toBe(400);
+    const list = await call('GET', `/api/shipments/seller/${seller.id}`, auth);
+    expect((list.body.shipments as Body[])[0]).toMatchObject({ status: 'pickup_scheduled', pickup_date: earliest });
+
+    const cancelled = await call('DELETE', `/api/shipments/cancel-pickup/${shipmentId}`, auth);
+    expect(cancelled).toMatchObject({ status: 200, body: { success: true, message: 'Pickup cancelled successfully!' } });
+    const after = await call('GET', `/api/shipments/seller/${seller.id}`, auth);
+    expect((after.body.shipments as Body[])[0]).toMatchObject({ status: 'created', pickup_date: null, pickup_request_number: null });
+    expect((await call('DELETE', `/api/shipments/cancel-pickup/${shipmentId}`, auth)).status).toBe(400);
+  });
+
+  it('refuses bad dates and times, and shipments that are not created, with clear messages', async () => {
+    const { auth, shipmentId } = await createdShipment();
+    const now = testApp.clock.now();
+    const earliest = earliestPickupDate(now);
+    const today = isoDayAfter(earliest, -1);
+    const cases: Array<[object, RegExp]> = [
+      [{}, /pickupDate/],
+      [{ pickupDate: '' }, /Pickup date is required/],
+      [{ pickupDate: '2026-13-40' }, /valid date/],
+      [{ pickupDate: 'tomorrow' }, /valid date/],
+      [{ pickupDate: today }, /at least 1 day in advance: the earliest pickup date is/],
+      [{ pickupDate: earliest, readyTime: '25:00' }, /Ready time/],
+      [{ pickupDate: earliest, readyTime: '17:00', closeTime: '09:00' }, /Close time must be after/],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.error, JSON.stringify(body)).toMatch(message);
+    }
+    // The first Saturday on or after the earliest date is not a business day.
+    let saturday = earliest;
+    while (new Date(`${saturday}T00:00:00Z`).getUTCDay() !== 6) saturday = isoDayAfter(saturday, 1);
+    expect((await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate: saturday })).body.error).toMatch(/business day/);
+
+    const { seller, auth: pendingAuth } = await newSeller();
+    const { order } = await newOrder(seller.id, ['approved']);
+    const pending = ((await call('POST', `/api/shipments/create/${order.id}`, pendingAuth)).body.shipments as Body[])[0]!.id as string;
+    const refused = await call('POST', `/api/shipments/schedule-pickup/${pending}`, pendingAuth, { pickupDate: earliest });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/only be scheduled for a shipment in status created/);
+  });
+});
+
+describe('consolidated pickup', () => {
+  it("groups the order's created shipments into one pickup and exposes each item's share of its charge", async () => {
+    const { seller, auth } = await newSeller();
+    const { order, items } = await newOrder(seller.id, ['approved', 'pending']);
+    const first = ((await call('POST', `/api/shipments/create/${order.id}`, auth)).body.shipments as Body[])[0]!.id as string;
+    await call('POST', `/api/shipments/process-ups/${first}`, auth);
+    const status = `/api/shipments/consolidated-pickup-status/${seller.id}/${order.id}`;
+    expect((await call('GET', status, auth)).body).toEqual({ success: true, canConsolidate: false, potentialSavings: 0, shipmentsCount: 1 });
+    const earliest = earliestPickupDate(testApp.clock.now());
+    const tooFew = await call('POST', `/api/shipments/schedule-consolidated-pickup/${seller.id}/${order.id}`, auth, { pickupDate: earliest });
+    expect(tooFew.status).toBe(400);
+
+    await testApp.database.db.update(orderItems).set({ status: 'approved' }).where(eq(orderItems.id, items[1]!.id));
+    const second = ((await call('POST', `/api/shipments/create/${order.id}`, auth)).body.shipments as Body[])[0]!.id as string;
+    expect(second).not.toBe(first);
+    await call('POST', `/api/shipments/process-ups/${second}`, auth);
+    expect((await call('GET', status, auth)).body).toEqual({ success: true, canConsolidate: true, potentialSavings: 3, shipmentsCount: 2 });
+
+    const answer = await call('POST', `/api/shipments/schedule-consolidated-pickup/${seller.id}/${order.id}`, auth, { pickupDate: earliest });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ success: true, shipmentsCount: 2 });
+    expect(answer.body.message).toBe(`Consolidated pickup scheduled for 2 shipments! Savings: $${(answer.body.savings as number).toFixed(2)}`);
+    const list = (await call('GET', `/api/shipments/seller/${seller.id}`, auth)).body.shipments as Body[];
+    expect(list.map((row) => row.pickup_request_number)).toEqual([answer.body.pickupRequestNumber, answer.body.pickupRequestNumber]);
+    expect(list.every((row) => row.status === 'pickup_scheduled')).toBe(true);
+    expect((await call('GET', status, auth)).body).toMatchObject({ canConsolidate: false, shipmentsCount: 0 });
+
+    const service = createShipmentsService({ db: testApp.database.db, files: createLocalFileStore(testApp.config.uploadsDirectory), clock: testApp.clock, carrier, environment: 'test' });
+    const infos = await Promise.all(items.map((item) => service.pickupChargeInfoFor(item.id)));
+    expect(infos[0]).toMatchObject({ hasPickup: true, isConsolidatedPickup: true, shipmentsCount: 2, pickupRequestNumber: answer.body.pickupRequestNumber, currency: 'USD' });
+    // Item 1 is $10 × 1, item 2 is $20 × 2: a fifth and four fifths of the charge.
+    expect(infos[0]!.allocation).toMatchObject({ totalOrderItemsInPickup: 2, totalOrderValueInPickup: 50, currentItemValue: 10, pickupChargeRatio: 0.2 });
+    const total = Math.round(infos[0]!.totalPickupCharge * 100);
+    expect(infos[0]!.allocation!.allocatedPickupChargeCents + infos[1]!.allocation!.allocatedPickupChargeCents).toBe(total);
+    const unshipped = await service.pickupChargeInfoFor('00000000-0000-4000-8000-000000000000');
+    expect(unshipped).toMatchObject({ hasPickup: false, totalPickupCharge: 0, allocation: null });
+  });
+});
+
+describe('DELETE /api/shipments/void/:shipmentId', () => {
+  it('voids a fresh shipment: items back to approved, and a new shipment can be made', async () => {
+    const { auth, shipmentId, items, order, seller } = await createdShipment();
+    const answer = await call('DELETE', `/api/shipments/void/${shipmentId}`, auth);
+    expect(answer).toMatchObject({ status: 200, body: { success: true, message: 'Shipment voided successfully!' } });
+    expect(await itemStatuses([items[0]!.id])).toEqual(['approved']);
+    const again = await call('DELETE', `/api/shipments/void/${shipmentId}`, auth);
+    expect(again.status).toBe(409);
+    const remade = await call('POST', `/api/shipments/create/${order.id}`, auth);
+    expect(remade.status).toBe(200);
+    expect((remade.body.shipments as Body[])[0]!.id).not.toBe(shipmentId);
+    const list = (await call('GET', `/api/shipments/seller/${seller.id}`, auth)).body.shipments as Body[];
+    expect(list.find((row) => row.id === shipmentId)).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('voids a shipment with a scheduled pickup', async () => {
+    const { auth, shipmentId } = await createdShipment();
+    await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate: earliestPickupDate(testApp.clock.now()) });
+    expect((await call('DELETE', `/api/shipments/void/${shipmentId}`, auth)).status).toBe(200);
+  });
+
+  it('refuses after 24 hours by the clock', async () => {
+    const { seller, shipmentId, items } = await createdShipment();
+    testApp.clock.advance(23 * HOUR);
+    const { shipmentId: second, seller: secondSeller } = await createdShipment();
+    testApp.clock.advance(2 * HOUR);
+    // Tokens live an hour: sign fresh ones at the new time.
+    const auth = await bearerFor(testApp, seller);
+    const secondAuth = await bearerFor(testApp, secondSeller);
+    const refused = await call('DELETE', `/api/shipments/void/${shipmentId}`, auth);
+    expect(refused).toMatchObject({ status: 409, body: { error: VOID_PERIOD_EXPIRED_MESSAGE } });
+    expect(await itemStatuses([items[0]!.id])).toEqual(['shipped']);
+    expect((await call('DELETE', `/api/shipments/void/${second}`, secondAuth)).status).toBe(200);
+  });
+
+  it('refuses after the parcel is with the carrier, and maps carrier refusals to the spec texts', async () => {
+    const { auth, shipmentId } = await createdShipment();
+    expect((await call('PUT', `/api/shipments/track/${shipmentId}`, auth, { simulateStatus: 'in_transit' })).status).toBe(200);
+    expect(await call('DELETE', `/api/shipments/void/${shipmentId}`, auth)).toMatchObject({ status: 409, body: { error: ALREADY_PICKED_UP_MESSAGE } });
+
+    const fresh = await createdShipment();
+    const spy = vi.spyOn(carrier, 'voidShipment').mockRejectedValueOnce(new CarrierError('Void period expired', 'void_period_expired', false, '190117'));
+    try {
+      expect(await call('DELETE', `/api/shipments/void/${fresh.shipmentId}`, fresh.auth)).toMatchObject({ status: 409, body: { error: VOID_PERIOD_EXPIRED_MESSAGE } });
+    } finally {
+      spy.mockRestore();
+    }
+    const [row] = await testApp.database.db.select().from(shipmentsTable).where(eq(shipmentsTable.id, fresh.shipmentId));
+    expect(row!.status).toBe('created');
+  });
+});
+
+describe('PUT /api/shipments/track/:shipmentId', () => {
+  it('refreshes tracking, simulates statuses, and delivered marks the items delivered', async () => {
+    const { auth, shipmentId, items } = await createdShipment();
+    const refreshed = await call('PUT', `/api/shipments/track/${shipmentId}`, auth, {});
+    expect(refreshed).toMatchObject({ status: 200, body: { success: true, message: 'Tracking information updated!' } });
+    expect(refreshed.body.events).toEqual(expect.any(Array));
+    const simulated = await call('PUT', `/api/shipments/track/${shipmentId}`, auth, { simulateStatus: 'delivered' });
+    expect(simulated).toMatchObject({ status: 200, body: { success: true, status: 'delivered', message: 'Tracking simulated to status: delivered' } });
+    expect(await itemStatuses([items[0]!.id])).toEqual(['delivered']);
+  });
+
+  it('refuses an unknown simulated status and a shipment without a label', async () => {
+    const { auth, shipmentId } = await createdShipment();
+    const unknown = await call('PUT', `/api/shipments/track/${shipmentId}`, auth, { simulateStatus: 'teleported' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toMatch(/Unknown simulation status/);
+    const { seller, auth: otherAuth } = await newSeller();
+    const { order } = await newOrder(seller.id, ['approved']);
+    const pending = ((await call('POST', `/api/shipments/create/${order.id}`, otherAuth)).body.shipments as Body[])[0]!.id as string;
+    expect(await call('PUT', `/api/shipments/track/${pending}`, otherAuth)).toMatchObject({ status: 400, body: { error: 'This shipment has no tracking number yet' } });
+  });
+});
+
+describe('background tracking refresh', () => {
+  it('moves active shipments on from the carrier and marks delivered items delivered', async () => {
+    const { shipmentId, trackingNumber, items } = await createdShipment();
+    await carrier.simulate(trackingNumber, 'delivered');
+    const service = createShipmentsService({ db: testApp.database.db, files: createLocalFileStore(testApp.config.uploadsDirectory), clock: testApp.clock, carrier, environment: 'test' });
+    expect(await service.refreshActiveShipments(1000)).toBeGreaterThanOrEqual(1);
+    const [row] = await testApp.database.db.select().from(shipmentsTable).where(eq(shipmentsTable.id, shipmentId));
+    expect(row!.status).toBe('delivered');
+    expect(await itemStatuses([items[0]!.id])).toEqual(['delivered']);
+  });
+});

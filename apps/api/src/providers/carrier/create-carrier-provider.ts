@@ -1,0 +1,11 @@
+import type { Config } from '../../config';
+import type { Clock } from '../../lib/clock';
+import type { CarrierProvider } from './port';
+import { createSandboxCarrier } from './sandbox';
+import { createUpsCarrier } from './ups';
+
+/** UPS when UPS_CLIENT_ID, UPS_CLIENT_SECRET and UPS_ACCOUNT_NUMBER are set; otherwise the embedded sandbox (no keys, no network). */
+export function createCarrierProvider(config: Config, clock: Clock): CarrierProvider {
+  if (config.ups) return createUpsCarrier({ ...config.ups, clock });
+  return createSandboxCarrier({ clock });
+}

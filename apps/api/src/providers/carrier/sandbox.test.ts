@@ -1,0 +1,324 @@
+import fc from 'fast-check';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { isValidUpsTrackingNumber } from '@marketplace/domain/ups-tracking-number';
+import { createManualClock } from '../../lib/clock';
+import { CarrierError, type CarrierAddress, type CreateShipmentRequest, type PickupRequest } from './port';
+import { SIMULATION_STATUSES, createSandboxCarrier } from './sandbox';
+
+const HOUR = 60 * 60 * 1000;
+// Monday 10:00 in New York: the earliest pickup is Tuesday 2026-11-24.
+const START = new Date('2026-11-23T15:00:00Z');
+const PICKUP_DATE = '2026-11-24';
+const PICKUP_AT = new Date('2026-11-24T14:00:00Z'); // 09:00 in New York
+
+const shipper: CarrierAddress = { name: 'Sam Seller', companyName: 'Acme Widgets', phone: '2155550100', line1: '100 Market St', city: 'Philadelphia', state: 'PA', postalCode: '19106', countryCode: 'US' };
+const recipient: CarrierAddress = { name: 'Bea Buyer', line1: '634 Alpha Dr', city: 'Pittsburgh', state: 'PA', postalCode: '15238', countryCode: 'US' };
+
+function setup() {
+  const clock = createManualClock(START);
+  return { clock, carrier: createSandboxCarrier({ clock }) };
+}
+
+const shipmentRequest = (overrides: Partial<CreateShipmentRequest> = {}): CreateShipmentRequest => ({
+  shipmentId: 'shipment-1',
+  shipper,
+  recipient,
+  packages: [{ weightOunces: 40 }],
+  serviceCode: '03',
+  reference: 'Order 1234abcd',
+  ...overrides,
+});
+
+const pickupRequest = (trackingNumbers: string[], overrides: Partial<PickupRequest> = {}): PickupRequest => ({
+  requestKey: `pickup:${trackingNumbers.join(',')}`,
+  address: shipper,
+  pickupDate: PICKUP_DATE,
+  readyTime: '09:00',
+  closeTime: '17:00',
+  trackingNumbers,
+  totalWeightOunces: 40 * trackingNumbers.length,
+  ...overrides,
+});
+
+async function expectCarrierError(promise: Promise<unknown>, code: CarrierError['code']) {
+  const error = await promise.then(
+    () => null,
+    (failure: unknown) => failure,
+  );
+  expect(error).toBeInstanceOf(CarrierError);
+  expect((error as CarrierError).code).toBe(code);
+  expect((error as CarrierError).retryable).toBe(false);
+}
+
+describe('createShipment', () => {
+  it('answers a UPS Ground shipment with a valid 1Z number, a GIF label and charges by weight', async () => {
+    const { carrier } = setup();
+    const created = await carrier.createShipment(shipmentRequest());
+    expect(isValidUpsTrackingNumber(created.trackingNumber)).toBe(true);
+    expect(created.trackingNumber).toMatch(/^1ZSANDBX03\d{7}\d$/);
+    expect(created).toMatchObject({ carrierShipmentId: created.trackingNumber, serviceCode: '03', serviceDescription: 'UPS Ground', currency: 'USD' });
+    // 40 oz bills as 3 lb: $8.50 + 2 × $0.85.
+    expect(created.chargesCents).toBe(1020);
+    expect(created.billingWeightOunces).toBe(48);
+    expect(created.label.format).toBe('GIF');
+    const label = Buffer.from(created.label.base64, 'base64');
+    expect(await sharp(label).metadata()).toMatchObject({ format: 'gif', width: 812, height: 1218 });
+  });
+
+  it('is idempotent by shipment id, also for concurrent retries', async () => {
+    const { carrier, clock } = setup();
+    const [first, second] = await Promise.all([carrier.createShipment(shipmentRequest()), carrier.createShipment(shipmentRequest())]);
+    clock.advance(HOUR);
+    const third = await carrier.createShipment(shipmentRequest());
+    expect(second).toEqual(first);
+    expect(third).toEqual(first);
+  });
+
+  it('gives the same tracking number for the same shipment id even after a restart, and others differ', async () => {
+    const a = await setup().carrier.createShipment(shipmentRequest());
+    const b = await setup().carrier.createShipment(shipmentRequest());
+    const other = await setup().carrier.createShipment(shipmentRequest({ shipmentId: 'shipment-2' }));
+    expect(b.trackingNumber).toBe(a.trackingNumber);
+    expect(other.trackingNumber).not.toBe(a.trackingNumber);
+  });
+
+  it('refuses the same shipment id with different details', async () => {
+    const { carrier } = setup();
+    await carrier.createShipment(shipmentRequest());
+    await expectCarrierError(carrier.createShipment(shipmentRequest({ packages: [{ weightOunces: 80 }] })), 'invalid_request');
+  });
+
+  it('makes one tracking number per package and bills dimensional weight for bulky boxes', async () => {
+    const { carrier } = setup();
+    const created = await carrier.createShipment(shipmentRequest({ packages: [{ weightOunces: 8 }, { weightOunces: 8, lengthInches: 12, widthInches: 12, heightInches: 12 }] }));
+    // 1 lb, then 12³ / 139 = 12.4 → 13 lb: $8.50 + ($8.50 + 12 × $0.85).
+    expect(created.chargesCents).toBe(850 + 850 + 12 * 85);
+    expect(created.billingWeightOunces).toBe((1 + 13) * 16);
+  });
+
+  it.each([
+    ['an unknown service', { serviceCode: '99' }],
+    ['no packages', { packages: [] }],
+    ['a weightless package', { packages: [{ weightOunces: 0 }] }],
+    ['a recipient without a street', { recipient: { ...recipient, line1: ' ' } }],
+    ['a bad ZIP code', { recipient: { ...recipient, postalCode: '1523' } }],
+  ])('refuses %s', async (_name, overrides) => {
+    await expectCarrierError(setup().carrier.createShipment(shipmentRequest(overrides)), 'invalid_request');
+  });
+
+  it('names the services like UPS', async () => {
+    const { carrier } = setup();
+    const air = await carrier.createShipment(shipmentRequest({ shipmentId: 'air', serviceCode: '01' }));
+    expect(air.serviceDescription).toBe('UPS Next Day Air');
+    expect(air.trackingNumber.slice(8, 10)).toBe('01');
+  });
+
+  it('always makes valid tracking numbers', async () => {
+    const { carrier } = setup();
+    const ids = fc.sample(fc.uuid(), 5);
+    for (const shipmentId of ids) {
+      const created = await carrier.createShipment(shipmentRequest({ shipmentId }));
+      expect(isValidUpsTrackingNumber(created.trackingNumber)).toBe(true);
+    }
+  });
+});
+
+describe('voidShipment', () => {
+  it('voids a fresh shipment, twice without complaint', async () => {
+    const { carrier } = setup();
+    const created = await carrier.createShipment(shipmentRequest());
+    await carrier.voidShipment({ carrierShipmentId: created.carrierShipmentId, trackingNumbers: [created.trackingNumber] });
+    await carrier.voidShipment({ carrierShipmentId: created.carrierShipmentId, trackingNumbers: [created.trackingNumber] });
+    await expectCarrierError(carrier.track({ trackingNumber: created.trackingNumber }), 'not_found');
+    await expectCarrierError(carrier.schedulePickup(pickupRequest([created.trackingNumber])), 'invalid_request');
+  });
+
+  it('refuses after 24 hours with void_period_expired', async () => {
+    const { carrier, clock } = setup();
+    const created = await carrier.createShipment(shipmentRequest());
+    clock.advance(24 * HOUR - 1);
+    const fresh = await carrier.createShipment(shipmentRequest({ shipmentId: 'fresh' }));
+    await carrier.voidShipment({ carrierShipmentId: fresh.carrierShipmentId, trackingNumbers: [] });
+    clock.advance(1);
+    await expectCarrierError(carrier.voidShipment({ carrierShipmentId: created.carrierShipmentId, trackingNumbers: [created.trackingNumber] }), 'void_period_expired');
+  });
+
+  it('refuses once the package has been picked up, or simulated in transit', async () => {
+    const { carrier, clock } = setup();
+    const picked = await carrier.createShipment(shipmentRequest());
+    const simulated = await carrier.createShipment(shipmentRequest({ shipmentId: 'shipment-2' }));
+    await carrier.schedulePickup(pickupRequest([picked.trackingNumber]));
+    // Scheduled but not yet collected: still voidable.
+    clock.set(new Date(PICKUP_AT.getTime() - 1));
+    await carrier.simulate(simulated.trackingNumber, 'in_transit');
+    await expectCarrierError(carrier.voidShipment({ carrierShipmentId: simulated.carrierShipmentId, trackingNumbers: [] }), 'already_picked_up');
+    clock.set(PICKUP_AT);
+    await expectCarrierError(carrier.voidShipment({ carrierShipmentId: picked.carrierShipmentId, trackingNumbers: [] }), 'already_picked_up');
+  });
+
+  it('takes a well-formed number from before a restart as a fresh package, and refuses nonsense', async () => {
+    const { carrier } = setup();
+    await carrier.voidShipment({ carrierShipmentId: '1Z999AA10123456784', trackingNumbers: ['1Z999AA10123456784'] });
+    await expectCarrierError(carrier.voidShipment({ carrierShipmentId: '1Z999AA10123456785', trackingNumbers: [] }), 'not_found');
+  });
+});
+
+describe('pickups', () => {
+  it('rates one package: base, fuel, tax and the online incentive, no consolidation discount', async () => {
+    const { carrier } = setup();
+    const { requestKey: _key, ...input } = pickupRequest(['1Z999AA10123456784']);
+    const rate = await carrier.ratePickup(input);
+    expect(rate).toMatchObject({ baseRateCents: 650, additionalChargesCents: 98, incentivesCents: 50, consolidationDiscountCents: 0, currency: 'USD' });
+    // (650 + 98 − 50) × 8% = 55.84 → 56.
+    expect(rate.taxesCents).toBe(56);
+    expect(rate.totalCents).toBe(650 + 98 + 56 - 50);
+    expect(rate.chargeDetails.map((line) => line.description)).toEqual(['Pickup base rate', 'Fuel surcharge', 'Online scheduling incentive', 'Tax (8%)']);
+  });
+
+  it('adds a residential surcharge for a home address and $3.00 off per additional package when consolidated', async () => {
+    const { carrier } = setup();
+    const numbers = await Promise.all([1, 2, 3].map(async (index) => (await carrier.createShipment(shipmentRequest({ shipmentId: `s${index}` }))).trackingNumber));
+    const { requestKey: _key, ...input } = pickupRequest(numbers, { address: { ...shipper, companyName: null } });
+    const rate = await carrier.ratePickup(input);
+    expect(rate.consolidationDiscountCents).toBe(600);
+    expect(rate.chargeDetails).toContainEqual({ description: 'Residential pickup surcharge', amountCents: 150 });
+    expect(rate.chargeDetails).toContainEqual({ description: 'Consolidated pickup discount (3 packages)', amountCents: -600 });
+  });
+
+  it('keeps every rate consistent: the parts add up, the lines add up, never negative', async () => {
+    const { carrier } = setup();
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 40 }), fc.boolean(), async (count, residential) => {
+        const numbers = Array.from({ length: count }, () => '1Z999AA10123456784');
+        const { requestKey: _key, ...input } = pickupRequest(numbers, { address: { ...shipper, companyName: residential ? null : 'Acme' } });
+        const rate = await carrier.ratePickup(input);
+        expect(rate.totalCents).toBe(rate.baseRateCents + rate.additionalChargesCents + rate.taxesCents - rate.incentivesCents - rate.consolidationDiscountCents);
+        expect(rate.totalCents).toBeGreaterThanOrEqual(0);
+        expect(rate.chargeDetails.reduce((sum, line) => sum + line.amountCents, 0)).toBe(rate.totalCents);
+        expect(rate.consolidationDiscountCents).toBe(300 * (count - 1));
+      }),
+    );
+  });
+
+  it('schedules with a 2929 request number, idempotently by request key', async () => {
+    const { carrier } = setup();
+    const created = await carrier.createShipment(shipmentRequest());
+    const first = await carrier.schedulePickup(pickupRequest([created.trackingNumber]));
+    const again = await carrier.schedulePickup(pickupRequest([created.trackingNumber]));
+    expect(first.pickupRequestNumber).toMatch(/^2929\d{8}$/);
+    expect(again).toEqual(first);
+    expect(first.rate.totalCents).toBeGreaterThan(0);
+    // The same key on a fresh sandbox gets the same number.
+    expect((await setup().carrier.schedulePickup(pickupRequest([created.trackingNumber]))).pickupRequestNumber).toBe(first.pickupRequestNumber);
+    await expectCarrierError(carrier.schedulePickup(pickupRequest([created.trackingNumber], { closeTime: '16:00' })), 'invalid_request');
+    await expectCarrierError(carrier.schedulePickup(pickupRequest([created.trackingNumber], { requestKey: 'another key' })), 'invalid_request');
+  });
+
+  it.each([
+    ['today', { pickupDate: '2026-11-23' }],
+    ['a Saturday', { pickupDate: '2026-11-28' }],
+    ['a close before the ready time', { readyTime: '15:00', closeTime: '10:00' }],
+    ['a malformed time', { readyTime: '9' }],
+  ])('refuses a pickup on %s', async (_name, overrides) => {
+    await expectCarrierError(setup().carrier.schedulePickup(pickupRequest(['1Z999AA10123456784'], overrides)), 'invalid_request');
+  });
+
+  it('refuses a pickup of no or malformed packages', async () => {
+    await expectCarrierError(setup().carrier.schedulePickup(pickupRequest([])), 'invalid_request');
+    await expectCarrierError(setup().carrier.schedulePickup(pickupRequest(['1Z999AA10123456785'])), 'invalid_request');
+  });
+
+  it('cancels idempotently, then books a new number for the same key; unknown numbers are not found', async () => {
+    const { carrier } = setup();
+    const created = await carrier.createShipment(shipmentRequest());
+    const first = await carrier.schedulePickup(pickupRequest([created.trackingNumber]));
+    await carrier.cancelPickup({ pickupRequestNumber: first.pickupRequestNumber });
+    await carrier.cancelPickup({ pickupRequestNumber: first.pickupRequestNumber });
+    expect((await carrier.track({ trackingNumber: created.trackingNumber })).status).toBe('created');
+    const second = await carrier.schedulePickup(pickupRequest([created.trackingNumber], { closeTime: '16:00' }));
+    expect(second.pickupRequestNumber).toMatch(/^2929\d{8}$/);
+    expect(second.pickupRequestNumber).not.toBe(first.pickupRequestNumber);
+    await expectCarrierError(carrier.cancelPickup({ pickupRequestNumber: '292900000000' }), 'not_found');
+  });
+
+  it('refuses to cancel a pickup that has happened', async () => {
+    const { carrier, clock } = setup();
+    const created = await carrier.createShipment(shipmentRequest());
+    const { pickupRequestNumber } = await carrier.schedulePickup(pickupRequest([created.trackingNumber]));
+    clock.set(PICKUP_AT);
+    await expectCarrierError(carrier.cancelPickup({ pickupRequestNumber }), 'invalid_request');
+  });
+});
+
+describe('track', () => {
+  it('stays created until a pickup, then moves on with the clock to delivered', async () => {
+    const { carrier, clock } = setup();
+    const { trackingNumber } = await carrier.createShipment(shipmentRequest());
+    expect(await carrier.track({ trackingNumber })).toMatchObject({ status: 'created', estimatedDeliveryDate: null });
+    clock.advance(HOUR);
+    await carrier.schedulePickup(pickupRequest([trackingNumber]));
+    const statusAt = async (at: Date) => {
+      clock.set(at);
+      return (await carrier.track({ trackingNumber })).status;
+    };
+    expect(await statusAt(new Date(PICKUP_AT.getTime() - 1))).toBe('pickup_scheduled');
+    expect(await statusAt(PICKUP_AT)).toBe('shipped');
+    expect(await statusAt(new Date(PICKUP_AT.getTime() + 6 * HOUR))).toBe('in_transit');
+    expect(await statusAt(new Date(PICKUP_AT.getTime() + 48 * HOUR))).toBe('out_for_delivery');
+    expect(await statusAt(new Date(PICKUP_AT.getTime() + 56 * HOUR))).toBe('delivered');
+    const result = await carrier.track({ trackingNumber });
+    expect(result.events.map((event) => event.status)).toEqual(['delivered', 'out_for_delivery', 'in_transit', 'shipped', 'pickup_scheduled', 'created']);
+    expect(result.events[0]).toMatchObject({ occurredAt: new Date(PICKUP_AT.getTime() + 56 * HOUR).toISOString(), location: 'PITTSBURGH, PA, US' });
+    expect(result.estimatedDeliveryDate).toBeNull();
+  });
+
+  it('estimates the delivery date while under way', async () => {
+    const { carrier, clock } = setup();
+    const { trackingNumber } = await carrier.createShipment(shipmentRequest());
+    await carrier.schedulePickup(pickupRequest([trackingNumber]));
+    clock.set(new Date(PICKUP_AT.getTime() + 7 * HOUR));
+    expect(await carrier.track({ trackingNumber })).toMatchObject({ status: 'in_transit', estimatedDeliveryDate: '2026-11-26' });
+  });
+
+  it('does not know tracking numbers it never issued', async () => {
+    await expectCarrierError(setup().carrier.track({ trackingNumber: '1Z999AA10123456784' }), 'not_found');
+  });
+});
+
+describe('simulate', () => {
+  it('offers the statuses of the development simulation', () => {
+    expect(SIMULATION_STATUSES).toEqual(['in_transit', 'out_for_delivery', 'delivered', 'exception', 'returned']);
+  });
+
+  it('walks a created package forward through the steps it missed, and the status then holds', async () => {
+    const { carrier, clock } = setup();
+    const { trackingNumber } = await carrier.createShipment(shipmentRequest());
+    const result = await carrier.simulate(trackingNumber, 'out_for_delivery');
+    expect(result.status).toBe('out_for_delivery');
+    expect(result.events.map((event) => event.status)).toEqual(['out_for_delivery', 'in_transit', 'shipped', 'created']);
+    expect(result.events[0]?.description).toMatch(/simulated/);
+    clock.advance(30 * 24 * HOUR);
+    expect((await carrier.track({ trackingNumber })).status).toBe('out_for_delivery');
+    expect((await carrier.simulate(trackingNumber, 'delivered')).events.map((event) => event.status)).toEqual(['delivered', 'out_for_delivery', 'in_transit', 'shipped', 'created']);
+  });
+
+  it('records an exception or a return as one event, even after delivery', async () => {
+    const { carrier } = setup();
+    const { trackingNumber } = await carrier.createShipment(shipmentRequest());
+    await carrier.simulate(trackingNumber, 'delivered');
+    const exception = await carrier.simulate(trackingNumber, 'exception');
+    expect(exception.status).toBe('exception');
+    const back = await carrier.simulate(trackingNumber, 'in_transit');
+    expect(back.status).toBe('in_transit');
+    expect((await carrier.simulate(trackingNumber, 'returned')).status).toBe('returned');
+  });
+
+  it('refuses statuses outside the list and voided packages', async () => {
+    const { carrier } = setup();
+    const created = await carrier.createShipment(shipmentRequest());
+    await expectCarrierError(carrier.simulate(created.trackingNumber, 'created' as never), 'invalid_request');
+    await carrier.voidShipment({ carrierShipmentId: created.carrierShipmentId, trackingNumbers: [] });
+    await expectCarrierError(carrier.simulate(created.trackingNumber, 'delivered'), 'invalid_request');
+  });
+});

@@ -1,0 +1,440 @@
+import { createHash } from 'node:crypto';
+import { calendarDateIn, checkPickupWindow, DEFAULT_PICKUP_TIME_ZONE } from '@marketplace/domain/pickup-schedule';
+import { VOID_WINDOW_HOURS } from '@marketplace/domain/shipment-rules';
+import { isValidUpsTrackingNumber, makeUpsTrackingNumber } from '@marketplace/domain/ups-tracking-number';
+import type { Clock } from '../../lib/clock';
+import { renderShippingLabel } from './label';
+import {
+  CarrierError,
+  type CarrierAddress,
+  type CarrierPackage,
+  type CarrierProvider,
+  type ChargeLine,
+  type CreateShipmentRequest,
+  type CreatedShipment,
+  type PickupRate,
+  type PickupRequest,
+  type ScheduledPickup,
+  type TrackingEvent,
+  type TrackingResult,
+  type TrackingStatus,
+} from './port';
+
+/**
+ * An embedded carrier that behaves like UPS with no network (the default, issue #4): 1Z tracking
+ * numbers with valid check digits, real 4 × 6 GIF labels, pickup request numbers and rated pickups,
+ * void refusals, and tracking that moves on with the clock after the pickup. Everything is derived
+ * from the ids it is given (a hash), so the same request always gets the same answer, even from a
+ * fresh sandbox after a restart. Its memory is only a cache: the shipments module's tables stay the
+ * truth.
+ */
+
+/** What the development-only simulation of SPEC §2.8 can move a package to (GET /api/shipments/simulation-statuses). */
+export const SIMULATION_STATUSES = ['in_transit', 'out_for_delivery', 'delivered', 'exception', 'returned'] as const satisfies readonly TrackingStatus[];
+export type SimulationStatus = (typeof SIMULATION_STATUSES)[number];
+
+export const SANDBOX_SERVICES: Readonly<Record<string, string>> = {
+  '01': 'UPS Next Day Air',
+  '02': 'UPS 2nd Day Air',
+  '03': 'UPS Ground',
+  '12': 'UPS 3 Day Select',
+  '13': 'UPS Next Day Air Saver',
+  '14': 'UPS Next Day Air Early',
+  '59': 'UPS 2nd Day Air A.M.',
+};
+
+/** Shipping charges: $8.50 for the first pound, $0.85 per billable pound after it, times the service's factor. */
+export const SHIPPING_BASE_CENTS = 850;
+export const SHIPPING_PER_ADDITIONAL_POUND_CENTS = 85;
+const SERVICE_FACTOR: Readonly<Record<string, number>> = { '01': 3.5, '02': 2.2, '03': 1, '12': 1.6, '13': 3, '14': 4.5, '59': 2.6 };
+/** UPS's dimensional divisor for daily rates: a light, bulky box bills by its size. */
+const DIMENSIONAL_DIVISOR = 139;
+
+/** Pickup charges, the shape of a UPS on-demand pickup rate. */
+export const PICKUP_BASE_RATE_CENTS = 650;
+export const PICKUP_FUEL_SURCHARGE_PERCENT = 15;
+export const PICKUP_RESIDENTIAL_SURCHARGE_CENTS = 150;
+export const PICKUP_ADDITIONAL_PACKAGE_CENTS = 300;
+/** Consolidating n packages into one pickup waives the additional-package charge: $3.00 for each after the first (SPEC §9). */
+export const PICKUP_CONSOLIDATION_DISCOUNT_PER_PACKAGE_CENTS = 300;
+export const PICKUP_ONLINE_INCENTIVE_CENTS = 50;
+export const PICKUP_TAX_PERCENT = 8;
+
+const HOUR_MS = 60 * 60 * 1000;
+/** How a picked-up package moves on, from the pickup (ready time on the pickup date). */
+const TIMELINE: readonly { status: TrackingStatus; afterMs: number; description: string; location: string }[] = [
+  { status: 'shipped', afterMs: 0, description: 'Pickup Scan', location: 'Origin' },
+  { status: 'in_transit', afterMs: 6 * HOUR_MS, description: 'Departed from Facility', location: 'Hub' },
+  { status: 'out_for_delivery', afterMs: 48 * HOUR_MS, description: 'Out For Delivery Today', location: 'Destination' },
+  { status: 'delivered', afterMs: 56 * HOUR_MS, description: 'Delivered', location: 'Destination' },
+];
+const SIMULATED_DESCRIPTIONS: Readonly<Record<SimulationStatus, string>> = {
+  in_transit: 'Arrived at Facility',
+  out_for_delivery: 'Out For Delivery Today',
+  delivered: 'Delivered',
+  exception: 'Delivery exception: the receiver was not available',
+  returned: 'Returned to shipper',
+};
+const AFTER_PICKUP = new Set<TrackingStatus>(['shipped', 'in_transit', 'out_for_delivery', 'delivered', 'exception', 'returned']);
+
+interface PackageState {
+  trackingNumber: string;
+  shipmentId: string;
+  createdAt: Date;
+  destination: string;
+  voided: boolean;
+  pickup: { number: string; scheduledAt: Date; at: Date } | null;
+  /** Events the simulation added since its first use; the pickup timeline stops there. */
+  simulated: { since: Date; events: TrackingEvent[] } | null;
+}
+
+interface PickupState {
+  number: string;
+  fingerprint: string;
+  result: ScheduledPickup;
+  trackingNumbers: string[];
+  pickupAt: Date;
+  cancelled: boolean;
+}
+
+export interface SandboxCarrier extends CarrierProvider {
+  readonly name: 'sandbox';
+  /** Development only (SPEC §2.8): moves a package straight to `status`, with the events on the way. */
+  simulate(trackingNumber: string, status: SimulationStatus): Promise<TrackingResult>;
+}
+
+export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: string }): SandboxCarrier {
+  const shipperNumber = deps.shipperNumber ?? 'SANDBX';
+  const shipments = new Map<string, { fingerprint: string; created: Promise<CreatedShipment> }>();
+  const packages = new Map<string, PackageState>();
+  const pickupsByKey = new Map<string, PickupState>();
+  const pickupsByNumber = new Map<string, PickupState>();
+  const now = () => deps.clock.now();
+
+  function packageOf(trackingNumber: string): PackageState {
+    const state = packages.get(trackingNumber);
+    if (!state) throw new CarrierError('Tracking number not found.', 'not_found', false, '151044');
+    return state;
+  }
+
+  /**
+   * For void and simulation only: a well-formed 1Z number this sandbox has not seen (its label was
+   * made before a restart) is taken as a fresh package not yet picked up, since the shipments module
+   * has already applied the marketplace's rules from its own tables. Tracking still says not found,
+   * so a refresh never moves a stored shipment backwards.
+   */
+  function adoptedPackageOf(trackingNumber: string): PackageState {
+    const known = packages.get(trackingNumber);
+    if (known) return known;
+    if (!isValidUpsTrackingNumber(trackingNumber)) throw new CarrierError('Tracking number not found.', 'not_found', false, '151044');
+    const adopted: PackageState = { trackingNumber, shipmentId: `adopted:${trackingNumber}`, createdAt: now(), destination: 'US', voided: false, pickup: null, simulated: null };
+    packages.set(trackingNumber, adopted);
+    return adopted;
+  }
+
+  /** Where the package stands now: the simulation if any, else the pickup timeline. */
+  function trackingOf(state: PackageState): TrackingResult {
+    const at = now();
+    const events: TrackingEvent[] = [
+      { status: 'created', description: 'Shipper created a label, UPS has not received the package yet.', occurredAt: state.createdAt.toISOString(), location: null },
+    ];
+    if (state.pickup) {
+      events.push({ status: 'pickup_scheduled', description: `Pickup scheduled (${state.pickup.number})`, occurredAt: state.pickup.scheduledAt.toISOString(), location: null });
+      const pickupAt = state.pickup.at.getTime();
+      const until = (state.simulated?.since ?? at).getTime();
+      for (const step of TIMELINE) {
+        const occurredAt = pickupAt + step.afterMs;
+        if (occurredAt > until) break;
+        events.push({ status: step.status, description: step.description, occurredAt: new Date(occurredAt).toISOString(), location: step.location === 'Destination' ? state.destination : step.location });
+      }
+    }
+    if (state.simulated) events.push(...state.simulated.events);
+    const latest = events.at(-1)?.status ?? 'created';
+    const delivery = state.pickup ? new Date(state.pickup.at.getTime() + (TIMELINE.at(-1)?.afterMs ?? 0)) : null;
+    return {
+      trackingNumber: state.trackingNumber,
+      status: latest,
+      // UPS lists the newest event first.
+      events: events.reverse(),
+      estimatedDeliveryDate: delivery && latest !== 'delivered' && latest !== 'returned' ? calendarDateIn(delivery) : null,
+    };
+  }
+
+  async function buildShipment(request: CreateShipmentRequest): Promise<CreatedShipment> {
+    const trackingNumbers = request.packages.map((_, index) => uniqueTrackingNumber(request.shipmentId, index, request.serviceCode));
+    const serviceDescription = SANDBOX_SERVICES[request.serviceCode] ?? '';
+    const billable = request.packages.map(billablePounds);
+    const factor = SERVICE_FACTOR[request.serviceCode] ?? 1;
+    const chargesCents = billable.reduce((sum, pounds) => sum + Math.round((SHIPPING_BASE_CENTS + SHIPPING_PER_ADDITIONAL_POUND_CENTS * (pounds - 1)) * factor), 0);
+    const createdAt = now();
+    const trackingNumber = trackingNumbers[0] ?? '';
+    // Registered before the label is drawn, so a concurrent shipment never picks the same numbers.
+    for (const number of trackingNumbers) {
+      packages.set(number, {
+        trackingNumber: number,
+        shipmentId: request.shipmentId,
+        createdAt,
+        destination: `${request.recipient.city.toUpperCase()}, ${request.recipient.state.toUpperCase()}, ${request.recipient.countryCode.toUpperCase()}`,
+        voided: false,
+        pickup: null,
+        simulated: null,
+      });
+    }
+    const label = await renderShippingLabel({
+      shipper: request.shipper,
+      recipient: request.recipient,
+      trackingNumber,
+      serviceDescription,
+      weightOunces: request.packages[0]?.weightOunces ?? 0,
+      reference: request.reference ?? null,
+      shipDate: calendarDateIn(createdAt, DEFAULT_PICKUP_TIME_ZONE),
+      packageIndex: 1,
+      packageCount: request.packages.length,
+    }).catch((error: unknown) => {
+      for (const number of trackingNumbers) packages.delete(number);
+      throw error;
+    });
+    return {
+      trackingNumber,
+      carrierShipmentId: trackingNumber,
+      serviceCode: request.serviceCode,
+      serviceDescription,
+      label: { format: 'GIF', base64: label.toString('base64') },
+      chargesCents,
+      currency: 'USD',
+      billingWeightOunces: billable.reduce((sum, pounds) => sum + pounds * 16, 0),
+    };
+  }
+
+  /** 7 digits from the shipment id; on the rare clash with another shipment's number, the next candidate. */
+  function uniqueTrackingNumber(shipmentId: string, index: number, serviceCode: string): string {
+    for (let attempt = 0; ; attempt += 1) {
+      const packageNumber = digitsFromHash(`package:${shipmentId}:${index}:${attempt}`, 7);
+      const candidate = makeUpsTrackingNumber({ shipperNumber, serviceCode, packageNumber });
+      const existing = packages.get(candidate);
+      if (!existing || existing.shipmentId === shipmentId) return candidate;
+    }
+  }
+
+  function rate(input: Omit<PickupRequest, 'requestKey'>): PickupRate {
+    const packageCount = Math.max(input.trackingNumbers.length, 1);
+    const additionalPackages = packageCount - 1;
+    const lines: ChargeLine[] = [{ description: 'Pickup base rate', amountCents: PICKUP_BASE_RATE_CENTS }];
+    const additional: ChargeLine[] = [{ description: 'Fuel surcharge', amountCents: Math.round((PICKUP_BASE_RATE_CENTS * PICKUP_FUEL_SURCHARGE_PERCENT) / 100) }];
+    // UPS surcharges pickups at homes; a pickup address without a company is taken as residential.
+    if (!input.address.companyName?.trim()) additional.push({ description: 'Residential pickup surcharge', amountCents: PICKUP_RESIDENTIAL_SURCHARGE_CENTS });
+    if (additionalPackages > 0) additional.push({ description: `Additional packages (${additionalPackages})`, amountCents: PICKUP_ADDITIONAL_PACKAGE_CENTS * additionalPackages });
+    const additionalChargesCents = additional.reduce((sum, line) => sum + line.amountCents, 0);
+    const incentivesCents = PICKUP_ONLINE_INCENTIVE_CENTS;
+    const consolidationDiscountCents = PICKUP_CONSOLIDATION_DISCOUNT_PER_PACKAGE_CENTS * additionalPackages;
+    const taxableCents = Math.max(PICKUP_BASE_RATE_CENTS + additionalChargesCents - incentivesCents - consolidationDiscountCents, 0);
+    const taxesCents = Math.round((taxableCents * PICKUP_TAX_PERCENT) / 100);
+    lines.push(...additional);
+    lines.push({ description: 'Online scheduling incentive', amountCents: -incentivesCents });
+    if (consolidationDiscountCents > 0) lines.push({ description: `Consolidated pickup discount (${packageCount} packages)`, amountCents: -consolidationDiscountCents });
+    lines.push({ description: `Tax (${PICKUP_TAX_PERCENT}%)`, amountCents: taxesCents });
+    return {
+      chargeDetails: lines,
+      baseRateCents: PICKUP_BASE_RATE_CENTS,
+      additionalChargesCents,
+      taxesCents,
+      incentivesCents,
+      consolidationDiscountCents,
+      totalCents: Math.max(PICKUP_BASE_RATE_CENTS + additionalChargesCents + taxesCents - incentivesCents - consolidationDiscountCents, 0),
+      currency: 'USD',
+    };
+  }
+
+  return {
+    name: 'sandbox',
+
+    async createShipment(request) {
+      const fingerprint = fingerprintOf(request);
+      const existing = shipments.get(request.shipmentId);
+      if (existing) {
+        if (existing.fingerprint !== fingerprint) {
+          throw new CarrierError('A shipment with this id was already created with different details.', 'invalid_request', false);
+        }
+        return existing.created;
+      }
+      validateShipmentRequest(request);
+      // The promise is stored at once, so a retry racing the first call gets the same label.
+      const created = buildShipment(request);
+      shipments.set(request.shipmentId, { fingerprint, created });
+      try {
+        return await created;
+      } catch (error) {
+        shipments.delete(request.shipmentId);
+        throw error;
+      }
+    },
+
+    async voidShipment({ carrierShipmentId, trackingNumbers }) {
+      const first = adoptedPackageOf(carrierShipmentId);
+      // A void takes the whole shipment, every package of it, as UPS does for the shipment id.
+      const siblings = [...packages.values()].filter((state) => state.shipmentId === first.shipmentId);
+      const states = [...new Set([first, ...siblings, ...trackingNumbers.map(adoptedPackageOf)])];
+      if (states.every((state) => state.voided)) return;
+      // Picked up beats age, as in the marketplace's own rule (SPEC §4.8).
+      if (states.some((state) => AFTER_PICKUP.has(trackingOf(state).status))) {
+        throw new CarrierError('The package has already been picked up and cannot be voided.', 'already_picked_up', false, '190117');
+      }
+      if (now().getTime() - first.createdAt.getTime() >= VOID_WINDOW_HOURS * HOUR_MS) {
+        throw new CarrierError('The shipment is outside the allowed void period.', 'void_period_expired', false, '190102');
+      }
+      for (const state of states) state.voided = true;
+    },
+
+    async ratePickup(input) {
+      validatePickupPackages(input.trackingNumbers);
+      return rate(input);
+    },
+
+    async schedulePickup(request) {
+      const fingerprint = fingerprintOf({ ...request, requestKey: undefined });
+      const existing = pickupsByKey.get(request.requestKey);
+      if (existing && !existing.cancelled) {
+        if (existing.fingerprint !== fingerprint) {
+          throw new CarrierError('A pickup was already scheduled for this request with different details.', 'invalid_request', false);
+        }
+        return existing.result;
+      }
+      validatePickupPackages(request.trackingNumbers);
+      const window = checkPickupWindow(request, now());
+      if (!window.ok) throw new CarrierError(window.message, 'invalid_request', false);
+      for (const number of request.trackingNumbers) {
+        const state = packages.get(number);
+        if (state?.voided) throw new CarrierError(`Package ${number} has been voided.`, 'invalid_request', false);
+        if (state && state.pickup && !pickupsByNumber.get(state.pickup.number)?.cancelled) {
+          throw new CarrierError(`Package ${number} already has a pickup scheduled (${state.pickup.number}).`, 'invalid_request', false);
+        }
+      }
+      // A key whose pickup was cancelled books a new pickup, with a new number.
+      let generation = 0;
+      let number = pickupNumberFor(request.requestKey, generation);
+      while (pickupsByNumber.has(number)) number = pickupNumberFor(request.requestKey, (generation += 1));
+      const pickupAt = instantIn(window.value.pickupDate, window.value.readyTime, DEFAULT_PICKUP_TIME_ZONE);
+      const state: PickupState = { number, fingerprint, result: { pickupRequestNumber: number, rate: rate(request) }, trackingNumbers: [...request.trackingNumbers], pickupAt, cancelled: false };
+      pickupsByKey.set(request.requestKey, state);
+      pickupsByNumber.set(number, state);
+      const scheduledAt = now();
+      for (const trackingNumber of request.trackingNumbers) {
+        const pkg = packages.get(trackingNumber);
+        if (pkg) pkg.pickup = { number, scheduledAt, at: pickupAt };
+      }
+      return state.result;
+    },
+
+    async cancelPickup({ pickupRequestNumber }) {
+      const state = pickupsByNumber.get(pickupRequestNumber);
+      if (!state) throw new CarrierError('Pickup request number not found.', 'not_found', false, '9510113');
+      if (state.cancelled) return;
+      if (state.pickupAt <= now()) throw new CarrierError('The pickup has already been completed and cannot be cancelled.', 'invalid_request', false);
+      state.cancelled = true;
+      for (const trackingNumber of state.trackingNumbers) {
+        const pkg = packages.get(trackingNumber);
+        if (pkg?.pickup?.number === pickupRequestNumber) pkg.pickup = null;
+      }
+    },
+
+    async track({ trackingNumber }) {
+      const state = packageOf(trackingNumber);
+      if (state.voided) throw new CarrierError('Tracking number not found.', 'not_found', false, '151044');
+      return trackingOf(state);
+    },
+
+    async simulate(trackingNumber, status) {
+      if (!(SIMULATION_STATUSES as readonly string[]).includes(status)) {
+        throw new CarrierError(`Cannot simulate status '${String(status)}'.`, 'invalid_request', false);
+      }
+      const state = adoptedPackageOf(trackingNumber);
+      if (state.voided) throw new CarrierError('A voided package cannot be tracked.', 'invalid_request', false);
+      const current = trackingOf(state).status;
+      const at = now();
+      const events = [...(state.simulated?.events ?? [])];
+      const event = (step: TrackingStatus, description: string, location: string | null): TrackingEvent => ({ status: step, description: `${description} (simulated)`, occurredAt: at.toISOString(), location });
+      // Forward along the usual path, the package goes through the steps it has not seen yet, so its
+      // history reads like a real one; anything else (an exception, a return, going back) is one event.
+      const currentStep = TIMELINE.findIndex((step) => step.status === current);
+      const targetStep = TIMELINE.findIndex((step) => step.status === status);
+      const notYetPickedUp = current === 'created' || current === 'pickup_scheduled';
+      if (targetStep >= 0 && (notYetPickedUp || (currentStep >= 0 && targetStep > currentStep))) {
+        for (const step of TIMELINE.slice(currentStep + 1, targetStep + 1)) {
+          events.push(event(step.status, step.description, step.location === 'Destination' ? state.destination : step.location));
+        }
+      } else {
+        events.push(event(status, SIMULATED_DESCRIPTIONS[status], null));
+      }
+      // The timeline stops at the first simulation: from then on the simulated status holds.
+      state.simulated = { since: state.simulated?.since ?? at, events };
+      return trackingOf(state);
+    },
+  };
+}
+
+function validateShipmentRequest(request: CreateShipmentRequest): void {
+  const invalid = (message: string) => new CarrierError(message, 'invalid_request', false);
+  if (!request.shipmentId.trim()) throw invalid('A shipment id is required.');
+  if (!SANDBOX_SERVICES[request.serviceCode]) throw invalid(`Invalid service code '${request.serviceCode}'.`);
+  if (request.packages.length === 0) throw invalid('At least one package is required.');
+  for (const pkg of request.packages) {
+    if (!Number.isFinite(pkg.weightOunces) || pkg.weightOunces <= 0) throw invalid('Package weight must be greater than zero.');
+    if (pkg.weightOunces > 150 * 16) throw invalid('Package weight exceeds the 150 lbs maximum.');
+  }
+  validateAddress(request.shipper, 'Shipper');
+  validateAddress(request.recipient, 'Ship-to');
+}
+
+function validateAddress(address: CarrierAddress, role: string): void {
+  const invalid = (message: string) => new CarrierError(`${role} ${message}`, 'invalid_request', false);
+  if (!address.name.trim()) throw invalid('name is required.');
+  if (!address.line1.trim()) throw invalid('address line is required.');
+  if (!address.city.trim()) throw invalid('city is required.');
+  if (!/^[A-Za-z]{2}$/.test(address.countryCode)) throw invalid('country code is invalid.');
+  if (address.countryCode.toUpperCase() === 'US') {
+    if (!/^[A-Za-z]{2}$/.test(address.state)) throw invalid('state must be a two-letter code.');
+    if (!/^\d{5}(-?\d{4})?$/.test(address.postalCode)) throw invalid('postal code is invalid.');
+  }
+}
+
+function validatePickupPackages(trackingNumbers: readonly string[]): void {
+  if (trackingNumbers.length === 0) throw new CarrierError('A pickup needs at least one package.', 'invalid_request', false);
+  for (const number of trackingNumbers) {
+    if (!isValidUpsTrackingNumber(number)) throw new CarrierError(`Invalid tracking number '${number}'.`, 'invalid_request', false);
+  }
+}
+
+/** Billable pounds: actual weight rounded up, or the dimensional weight when the box is larger. */
+function billablePounds(pkg: CarrierPackage): number {
+  const actual = Math.max(1, Math.ceil(pkg.weightOunces / 16));
+  if (!pkg.lengthInches || !pkg.widthInches || !pkg.heightInches) return actual;
+  const dimensional = Math.ceil((pkg.lengthInches * pkg.widthInches * pkg.heightInches) / DIMENSIONAL_DIVISOR);
+  return Math.max(actual, dimensional);
+}
+
+/** A pickup request number as the sandbox hands them out: '2929' and 8 digits. */
+function pickupNumberFor(requestKey: string, generation: number): string {
+  return `2929${digitsFromHash(`pickup:${requestKey}:${generation}`, 8)}`;
+}
+
+function digitsFromHash(seed: string, count: number): string {
+  const value = BigInt(`0x${createHash('sha256').update(seed).digest('hex').slice(0, 16)}`) % 10n ** BigInt(count);
+  return value.toString().padStart(count, '0');
+}
+
+function fingerprintOf(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+}
+
+/** The instant a wall-clock date and time (YYYY-MM-DD, HH:MM) names in `timeZone`. */
+function instantIn(date: string, time: string, timeZone: string): Date {
+  const asUtc = Date.parse(`${date}T${time}:00Z`);
+  const offsetAt = (instant: number) => {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(instant));
+    const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value ?? 0);
+    return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) - instant;
+  };
+  // Twice, so a date on the other side of a daylight-saving change still lands right.
+  const first = asUtc - offsetAt(asUtc);
+  return new Date(asUtc - offsetAt(first));
+}

@@ -1,0 +1,365 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hasUpsDescriptions, startFakeUpsServer, UPS_DESCRIPTIONS_MISSING, type FakeUpsServer } from '../../../test/fake-ups-server';
+import { createManualClock } from '../../lib/clock';
+import { CarrierError, type CarrierAddress, type CarrierProvider, type CreateShipmentRequest } from './port';
+import { createUpsCarrier, formatOuncesAsPounds, mapUpsTrackingStatus, parseUpsMoneyToCents } from './ups';
+
+// Contract tests: the UPS adapter against a local fake that enforces UPS's published schemas.
+
+const available = hasUpsDescriptions();
+if (!available) console.warn(UPS_DESCRIPTIONS_MISSING);
+
+const seller: CarrierAddress = {
+  name: 'Sam Seller',
+  companyName: 'Sam’s Vintage',
+  phone: '(404) 555-0101',
+  line1: '100 Peachtree St NW',
+  line2: 'Suite 200',
+  city: 'Atlanta',
+  state: 'GA',
+  postalCode: '30303',
+  countryCode: 'US',
+};
+
+const buyer: CarrierAddress = {
+  name: 'Bea Buyer',
+  phone: '2125550199',
+  line1: '350 5th Ave',
+  city: 'New York',
+  state: 'NY',
+  postalCode: '10118',
+  countryCode: 'US',
+};
+
+function shipmentRequest(packages: CreateShipmentRequest['packages'] = [{ weightOunces: 24, lengthInches: 12, widthInches: 9, heightInches: 4, description: 'Vintage lamp' }]): CreateShipmentRequest {
+  return { shipmentId: 'shp_0001', shipper: seller, recipient: buyer, packages, serviceCode: '03', reference: 'order 1042' };
+}
+
+/** Reads a nested field of a recorded UPS body: dig(body, 'ShipmentRequest', 'Shipment', …). */
+function dig(value: unknown, ...keys: (string | number)[]): unknown {
+  return keys.reduce<unknown>((current, key) => (typeof current === 'object' && current !== null ? (current as Record<string | number, unknown>)[key] : undefined), value);
+}
+
+async function carrierErrorOf(promise: Promise<unknown>): Promise<CarrierError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(CarrierError);
+  return error as CarrierError;
+}
+
+describe('UPS helpers', () => {
+  it('turns UPS decimal strings into exact cents', () => {
+    expect(parseUpsMoneyToCents('14.27')).toBe(1427);
+    expect(parseUpsMoneyToCents('00006.50')).toBe(650);
+    expect(parseUpsMoneyToCents('0.1')).toBe(10);
+    expect(parseUpsMoneyToCents('19.99')).toBe(1999);
+    expect(parseUpsMoneyToCents('1.005')).toBe(101);
+    expect(parseUpsMoneyToCents('-2.30')).toBe(-230);
+    expect(() => parseUpsMoneyToCents('12,30')).toThrow(CarrierError);
+  });
+
+  it('sends ounces as pounds with one decimal, rounded up', () => {
+    expect(formatOuncesAsPounds(16)).toBe('1.0');
+    expect(formatOuncesAsPounds(24)).toBe('1.5');
+    expect(formatOuncesAsPounds(1)).toBe('0.1');
+    expect(formatOuncesAsPounds(17)).toBe('1.1');
+  });
+
+  it('maps UPS status types', () => {
+    expect(mapUpsTrackingStatus({ type: 'M' })).toBe('created');
+    expect(mapUpsTrackingStatus({ type: 'P' })).toBe('shipped');
+    expect(mapUpsTrackingStatus({ type: 'I', code: 'DP' })).toBe('in_transit');
+    expect(mapUpsTrackingStatus({ type: 'I', code: 'OT' })).toBe('out_for_delivery');
+    expect(mapUpsTrackingStatus({ type: 'O' })).toBe('out_for_delivery');
+    expect(mapUpsTrackingStatus({ type: 'D' })).toBe('delivered');
+    expect(mapUpsTrackingStatus({ type: 'X' })).toBe('exception');
+    expect(mapUpsTrackingStatus({ type: 'RS' })).toBe('returned');
+  });
+});
+
+describe.skipIf(!available)('UPS carrier against the fake UPS server', () => {
+  let fake: FakeUpsServer;
+  let clock: ReturnType<typeof createManualClock>;
+  let ups: CarrierProvider;
+
+  beforeAll(async () => {
+    fake = await startFakeUpsServer({ tokenLifetimeSeconds: 3600 });
+  });
+
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  beforeEach(() => {
+    clock = createManualClock();
+    // A fresh adapter per test: its token cache starts empty.
+    ups = createUpsCarrier({ clientId: fake.clientId, clientSecret: fake.clientSecret, accountNumber: fake.accountNumber, baseUrl: fake.baseUrl, clock });
+    fake.requests.length = 0;
+    fake.responses.length = 0;
+    fake.tokensIssued = 0;
+    fake.packageResultsShape = 'array';
+    fake.shipmentCharge = '14.27';
+    fake.pickupCharges = { base: '6.50', surcharge: '1.20', tax: '0.62', incentive: '0.00' };
+  });
+
+  afterEach(() => {
+    // Every answer the fake gave matched UPS's documented schema for its status.
+    expect(fake.responses.filter((response) => response.schemaErrors !== null)).toEqual([]);
+  });
+
+  it('fetches a token once with Basic auth and reuses it', async () => {
+    const created = await ups.createShipment(shipmentRequest());
+    expect((await ups.track({ trackingNumber: created.trackingNumber })).status).toBe('created');
+    await ups.ratePickup({ address: seller, pickupDate: '2026-01-16', readyTime: '09:00', closeTime: '17:00', trackingNumbers: ['1Z999AA10123456784'], totalWeightOunces: 24 });
+    expect(fake.tokensIssued).toBe(1);
+    const [tokenRequest] = fake.requestsFor('token');
+    expect(tokenRequest?.headers.authorization).toBe(`Basic ${Buffer.from(`${fake.clientId}:${fake.clientSecret}`).toString('base64')}`);
+    expect(tokenRequest?.body).toEqual({ grant_type: 'client_credentials' });
+    expect(fake.requestsFor('ship')[0]?.headers.authorization).toBe('Bearer fake-ups-token-1');
+  });
+
+  it('refreshes the token shortly before it expires', async () => {
+    await ups.ratePickup({ address: seller, pickupDate: '2026-01-16', readyTime: '09:00', closeTime: '17:00', trackingNumbers: [], totalWeightOunces: 16 });
+    clock.advance(50 * 60 * 1000);
+    await ups.ratePickup({ address: seller, pickupDate: '2026-01-16', readyTime: '09:00', closeTime: '17:00', trackingNumbers: [], totalWeightOunces: 16 });
+    expect(fake.tokensIssued).toBe(1);
+    clock.advance(9.5 * 60 * 1000);
+    await ups.ratePickup({ address: seller, pickupDate: '2026-01-16', readyTime: '09:00', closeTime: '17:00', trackingNumbers: [], totalWeightOunces: 16 });
+    expect(fake.tokensIssued).toBe(2);
+    expect(fake.requestsFor('pickupRate').at(-1)?.headers.authorization).toBe('Bearer fake-ups-token-2');
+  });
+
+  it('refreshes the token once after a 401 and retries the call', async () => {
+    await ups.createShipment(shipmentRequest());
+    fake.revokeTokens();
+    const created = await ups.createShipment(shipmentRequest());
+    expect(created.trackingNumber).toMatch(/^1Z/);
+    expect(fake.tokensIssued).toBe(2);
+    expect(fake.responses.map((response) => response.status)).toEqual([200, 200, 401, 200, 200]);
+  });
+
+  it('gives up after one refresh when UPS keeps answering 401', async () => {
+    fake.failNext({ operation: 'ship', status: 401, code: '250002', message: 'Invalid Authentication Information.' });
+    fake.failNext({ operation: 'ship', status: 401, code: '250002', message: 'Invalid Authentication Information.' });
+    expect(await carrierErrorOf(ups.createShipment(shipmentRequest()))).toMatchObject({ code: 'unauthorized', retryable: false, carrierCode: '250002' });
+    expect(fake.tokensIssued).toBe(2);
+    expect(fake.requestsFor('ship')).toHaveLength(2);
+  });
+
+  it('creates a shipment: tracking number, GIF label, charges in cents', async () => {
+    const created = await ups.createShipment(shipmentRequest());
+    expect(created.trackingNumber).toMatch(/^1ZA1B2C303\d{7}\d$/);
+    expect(created.carrierShipmentId).toBe(created.trackingNumber);
+    expect(created.serviceCode).toBe('03');
+    expect(created.label.format).toBe('GIF');
+    expect(Buffer.from(created.label.base64, 'base64').subarray(0, 6).toString('latin1')).toMatch(/^GIF8[79]a$/);
+    expect(created.chargesCents).toBe(1427);
+    expect(created.currency).toBe('USD');
+    expect(created.billingWeightOunces).toBe(32);
+
+    const [ship] = fake.requestsFor('ship');
+    expect(ship?.path).toBe('/api/shipments/v2409/ship');
+    expect(ship?.headers.transactionsrc).toBe('marketplace');
+    expect(ship?.headers.transid).toMatch(/^[0-9a-f]{32}$/);
+    const shipment = dig(ship?.body, 'ShipmentRequest', 'Shipment');
+    expect(dig(shipment, 'Shipper', 'ShipperNumber')).toBe(fake.accountNumber);
+    expect(dig(shipment, 'PaymentInformation', 'ShipmentCharge', 0, 'BillShipper', 'AccountNumber')).toBe(fake.accountNumber);
+    expect(dig(shipment, 'Service', 'Code')).toBe('03');
+    expect(dig(shipment, 'Package', 0, 'Packaging', 'Code')).toBe('02');
+    expect(dig(shipment, 'Package', 0, 'PackageWeight')).toEqual({ UnitOfMeasurement: { Code: 'LBS', Description: 'Pounds' }, Weight: '1.5' });
+    expect(dig(shipment, 'ShipTo', 'Address', 'AddressLine')).toEqual(['350 5th Ave']);
+    expect(dig(ship?.body, 'ShipmentRequest', 'LabelSpecification', 'LabelImageFormat', 'Code')).toBe('GIF');
+  });
+
+  it('larger charges stay exact', async () => {
+    fake.shipmentCharge = '1234.56';
+    expect((await ups.createShipment(shipmentRequest())).chargesCents).toBe(123456);
+  });
+
+  it('reads PackageResults sent as a single object (older versions) as well as an array', async () => {
+    fake.packageResultsShape = 'object';
+    const created = await ups.createShipment(shipmentRequest());
+    expect(Array.isArray(dig(fake.responses.at(-1)?.body, 'ShipmentResponse', 'ShipmentResults', 'PackageResults'))).toBe(false);
+    expect(created.trackingNumber).toMatch(/^1Z/);
+    expect(Buffer.from(created.label.base64, 'base64').subarray(0, 3).toString('latin1')).toBe('GIF');
+
+    fake.packageResultsShape = 'array';
+    const twoPackages = await ups.createShipment(shipmentRequest([{ weightOunces: 10 }, { weightOunces: 40 }]));
+    expect(Array.isArray(dig(fake.responses.at(-1)?.body, 'ShipmentResponse', 'ShipmentResults', 'PackageResults'))).toBe(true);
+    expect(twoPackages.trackingNumber).toBe(twoPackages.carrierShipmentId);
+  });
+
+  it('voids a shipment by its identification number', async () => {
+    const created = await ups.createShipment(shipmentRequest());
+    await ups.voidShipment({ carrierShipmentId: created.carrierShipmentId, trackingNumbers: [created.trackingNumber] });
+    const [request] = fake.requestsFor('void');
+    expect(request?.method).toBe('DELETE');
+    expect(request?.path).toBe(`/api/shipments/v2409/void/cancel/${created.carrierShipmentId}`);
+  });
+
+  it('maps UPS’s void-period refusal to void_period_expired', async () => {
+    const created = await ups.createShipment(shipmentRequest());
+    fake.failNext({ operation: 'void', status: 400, code: '190102', message: 'No shipment found within the allowed void period' });
+    const error = await carrierErrorOf(ups.voidShipment({ carrierShipmentId: created.carrierShipmentId, trackingNumbers: [] }));
+    expect(error.code).toBe('void_period_expired');
+    expect(error.carrierCode).toBe('190102');
+    expect(error.message).toBe('No shipment found within the allowed void period');
+    expect(error.retryable).toBe(false);
+  });
+
+  it('maps an already-picked-up refusal to already_picked_up (matched on UPS’s message)', async () => {
+    const created = await ups.createShipment(shipmentRequest());
+    // UPS documents no code for this refusal; the code here is arbitrary, the message decides.
+    fake.failNext({ operation: 'void', status: 400, code: '190199', message: 'The package has already been picked up and cannot be voided' });
+    const error = await carrierErrorOf(ups.voidShipment({ carrierShipmentId: created.carrierShipmentId, trackingNumbers: [] }));
+    expect(error.code).toBe('already_picked_up');
+    expect(error.message).toContain('picked up');
+  });
+
+  it('rates a pickup into a breakdown in cents', async () => {
+    fake.pickupCharges = { base: '6.50', surcharge: '1.20', tax: '0.62', incentive: '0.50' };
+    const rate = await ups.ratePickup({
+      address: seller,
+      pickupDate: '2026-01-16',
+      readyTime: '09:00',
+      closeTime: '17:00',
+      trackingNumbers: ['1Z999AA10123456784', '1ZA1B2C30300000011'],
+      totalWeightOunces: 40,
+    });
+    expect(rate).toEqual({
+      chargeDetails: [
+        { description: 'BASE CHARGE', amountCents: 650 },
+        { description: 'FUEL SURCHARGE', amountCents: 120 },
+      ],
+      baseRateCents: 650,
+      additionalChargesCents: 120,
+      taxesCents: 62,
+      incentivesCents: 50,
+      totalCents: 782,
+      consolidationDiscountCents: 782,
+      currency: 'USD',
+    });
+    const [request] = fake.requestsFor('pickupRate');
+    expect(request?.path).toBe('/api/shipments/v2409/pickup/oncall');
+    expect(dig(request?.body, 'PickupRateRequest', 'PickupDateInfo')).toEqual({ ReadyTime: '0900', CloseTime: '1700', PickupDate: '20260116' });
+  });
+
+  it('schedules a pickup with the date as YYYYMMDD and times as UPS’s HHmm', async () => {
+    const scheduled = await ups.schedulePickup({
+      requestKey: 'pickup:shp_0001',
+      address: seller,
+      pickupDate: '2026-03-02',
+      readyTime: '09:30',
+      closeTime: '17:00',
+      trackingNumbers: ['1Z999AA10123456784'],
+      totalWeightOunces: 24,
+    });
+    expect(scheduled.pickupRequestNumber).toHaveLength(11);
+    expect(scheduled.rate.totalCents).toBe(832);
+    expect(scheduled.rate.consolidationDiscountCents).toBe(0);
+    const [request] = fake.requestsFor('pickupCreate');
+    expect(request?.path).toBe('/api/pickupcreation/v2409/pickup');
+    const body = dig(request?.body, 'PickupCreationRequest');
+    expect(dig(body, 'PickupDateInfo')).toEqual({ ReadyTime: '0930', CloseTime: '1700', PickupDate: '20260302' });
+    expect(dig(body, 'Shipper', 'Account', 'AccountNumber')).toBe(fake.accountNumber);
+    expect(dig(body, 'TrackingData')).toEqual([{ TrackingNumber: '1Z999AA10123456784' }]);
+    expect(dig(body, 'TotalWeight')).toEqual({ Weight: '1.5', UnitOfMeasurement: 'LBS' });
+  });
+
+  it('cancels a pickup by PRN, sent in the Prn header', async () => {
+    const scheduled = await ups.schedulePickup({
+      requestKey: 'pickup:shp_0002',
+      address: seller,
+      pickupDate: '2026-03-02',
+      readyTime: '09:00',
+      closeTime: '17:00',
+      trackingNumbers: ['1Z999AA10123456784'],
+      totalWeightOunces: 24,
+    });
+    await ups.cancelPickup({ pickupRequestNumber: scheduled.pickupRequestNumber });
+    const [request] = fake.requestsFor('pickupCancel');
+    expect(request?.method).toBe('DELETE');
+    expect(request?.path).toBe('/api/shipments/v2409/pickup/02');
+    expect(request?.headers.prn).toBe(scheduled.pickupRequestNumber);
+  });
+
+  it('tracks a package and maps UPS status types to the port’s statuses', async () => {
+    const trackingNumber = '1Z999AA10123456784';
+    fake.setTracking(
+      trackingNumber,
+      [
+        { type: 'M', code: 'MP', description: 'Shipper created a label', date: '20260115', time: '101500' },
+        { type: 'P', code: 'PU', description: 'Pickup Scan', date: '20260115', time: '173000' },
+        { type: 'I', code: 'DP', description: 'Departed from Facility', date: '20260116', time: '031200' },
+        { type: 'I', code: 'OT', description: 'Out For Delivery Today', date: '20260117', time: '074500' },
+      ],
+      '20260117',
+    );
+    const result = await ups.track({ trackingNumber });
+    expect(result.status).toBe('out_for_delivery');
+    expect(result.events.map((event) => event.status)).toEqual(['created', 'shipped', 'in_transit', 'out_for_delivery']);
+    expect(result.events[0]).toEqual({ status: 'created', description: 'Shipper created a label', occurredAt: '2026-01-15T15:15:00.000Z', location: 'Atlanta, GA, US' });
+    expect(result.estimatedDeliveryDate).toBe('2026-01-17');
+    const [request] = fake.requestsFor('track');
+    expect(request?.path).toBe(`/api/track/v1/details/${trackingNumber}`);
+    expect(request?.headers.transactionsrc).toBe('marketplace');
+
+    fake.setTracking(trackingNumber, [{ type: 'D', code: 'KB', description: 'Delivered', date: '20260117', time: '141000' }]);
+    expect((await ups.track({ trackingNumber })).status).toBe('delivered');
+    fake.setTracking(trackingNumber, [{ type: 'X', code: 'X1', description: 'Weather delay', date: '20260117', time: '141000' }]);
+    expect((await ups.track({ trackingNumber })).status).toBe('exception');
+    fake.setTracking(trackingNumber, [{ type: 'RS', code: 'RS', description: 'Returned to shipper', date: '20260118', time: '090000' }]);
+    expect((await ups.track({ trackingNumber })).status).toBe('returned');
+  });
+
+  it('an unknown tracking number is not_found', async () => {
+    const error = await carrierErrorOf(ups.track({ trackingNumber: '1Z0000000000000000' }));
+    expect(error.code).toBe('not_found');
+  });
+
+  it('a 500 or 429 from UPS is retryable; a 400 is not', async () => {
+    fake.failNext({ operation: 'ship', status: 500, code: '9999', message: 'Internal server error' });
+    const serverError = await carrierErrorOf(ups.createShipment(shipmentRequest()));
+    expect(serverError).toMatchObject({ code: 'unavailable', retryable: true, message: 'Internal server error' });
+    fake.failNext({ operation: 'track', status: 429, code: '9999', message: 'Rate limit exceeded' });
+    expect(await carrierErrorOf(ups.track({ trackingNumber: '1Z999AA10123456784' }))).toMatchObject({ code: 'unavailable', retryable: true });
+    fake.failNext({ operation: 'ship', status: 400, code: '120100', message: 'Missing or invalid shipper number' });
+    expect(await carrierErrorOf(ups.createShipment(shipmentRequest()))).toMatchObject({ code: 'invalid_request', retryable: false, carrierCode: '120100' });
+  });
+
+  it('a network failure is retryable', async () => {
+    const offline = createUpsCarrier({ clientId: 'x', clientSecret: 'y', accountNumber: 'A1B2C3', baseUrl: 'http://127.0.0.1:1', clock });
+    expect(await carrierErrorOf(offline.track({ trackingNumber: '1Z999AA10123456784' }))).toMatchObject({ code: 'unavailable', retryable: true });
+  });
+
+  it('wrong credentials are unauthorized', async () => {
+    const stranger = createUpsCarrier({ clientId: 'someone', clientSecret: 'else', accountNumber: 'A1B2C3', baseUrl: fake.baseUrl, clock });
+    expect(await carrierErrorOf(stranger.createShipment(shipmentRequest()))).toMatchObject({ code: 'unauthorized', retryable: false });
+  });
+
+  it('the fake refuses a request that breaks UPS’s schema (the validator is live)', async () => {
+    await ups.ratePickup({ address: seller, pickupDate: '2026-01-16', readyTime: '09:00', closeTime: '17:00', trackingNumbers: [], totalWeightOunces: 16 });
+    const token = String(fake.requestsFor('pickupRate')[0]?.headers.authorization);
+    const headers = { Authorization: token, 'Content-Type': 'application/json', transId: 'a'.repeat(32), transactionSrc: 'test' };
+    // ShipperNumber must be exactly 6 characters and Service is required.
+    const response = await fetch(`${fake.baseUrl}/api/shipments/v2409/ship`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ ShipmentRequest: { Request: { RequestOption: 'nonvalidate' }, Shipment: { Shipper: { Name: 'x', ShipperNumber: '12', Address: { AddressLine: ['1 Main'], City: 'A', CountryCode: 'US' } }, ShipTo: { Name: 'y', Address: { AddressLine: ['2 Main'], City: 'B', CountryCode: 'US' } }, Package: [{ Packaging: { Code: '02' } }] } } }),
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { response: { errors: { code: string; message: string }[] } };
+    expect(body.response.errors[0]?.code).toBe('FAKE-UPS-SCHEMA');
+    expect(body.response.errors[0]?.message).toContain('ShipperNumber');
+    expect(body.response.errors[0]?.message).toContain('Service');
+
+    // Tracking requires transId and transactionSrc.
+    const untracked = await fetch(`${fake.baseUrl}/api/track/v1/details/1Z999AA10123456784`, { headers: { Authorization: token } });
+    expect(untracked.status).toBe(400);
+    // And a call without a valid bearer token is a 401.
+    const anonymous = await fetch(`${fake.baseUrl}/api/track/v1/details/1Z999AA10123456784`, { headers: { ...headers, Authorization: 'Bearer nope' } });
+    expect(anonymous.status).toBe(401);
+  });
+});

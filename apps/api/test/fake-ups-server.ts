@@ -1,0 +1,541 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { parseDocument } from 'yaml';
+import { REPOSITORY_ROOT } from '../src/config';
+
+/**
+ * A local stand-in for UPS on 127.0.0.1 that takes its rules from UPS's own OpenAPI descriptions in
+ * ../shared/providers/ups/ (read at run time, never copied): each request body is validated against
+ * the operation's request schema, the bearer token and required headers are checked, and every
+ * answer is itself validated against the documented response schema (see `responses`).
+ */
+
+/** CI checks out shared/ beside the repository; locally it sits in the same place. */
+export const UPS_DESCRIPTIONS_DIRECTORY = path.join(REPOSITORY_ROOT, '..', 'shared', 'providers', 'ups');
+
+const DOCUMENTS = [
+  { id: 'ups-oauth', file: 'OAuthClientCredentials.yaml' },
+  { id: 'ups-shipping', file: 'Shipping.yaml' },
+  { id: 'ups-pickup', file: 'Pickup.yaml' },
+  { id: 'ups-tracking', file: 'Tracking.yaml' },
+] as const;
+
+export function hasUpsDescriptions(): boolean {
+  return DOCUMENTS.every((document) => existsSync(path.join(UPS_DESCRIPTIONS_DIRECTORY, document.file)));
+}
+
+export const UPS_DESCRIPTIONS_MISSING =
+  `UPS contract tests skipped: UPS's API descriptions were not found in ${UPS_DESCRIPTIONS_DIRECTORY} ` +
+  '(check out the shared/ folder beside the repository to run them).';
+
+export type UpsOperation = 'token' | 'ship' | 'void' | 'pickupRate' | 'pickupCreate' | 'pickupCancel' | 'track';
+
+const OPERATION_IDS: Record<string, UpsOperation> = {
+  CreateToken: 'token',
+  Shipment: 'ship',
+  VoidShipment: 'void',
+  'Pickup Rate': 'pickupRate',
+  'Pickup Creation': 'pickupCreate',
+  'Pickup Cancel': 'pickupCancel',
+  getSingleTrackResponseUsingGET: 'track',
+};
+
+/**
+ * Places where UPS's published schemas contradict their own descriptions and examples; the fake
+ * follows the descriptions (what UPS's servers accept), and each entry says how we know.
+ */
+const ERRATA: { document: string; schema: string; property: string; patch: Record<string, number>; why: string }[] = [
+  {
+    document: 'ups-pickup',
+    schema: 'PickupCreationRequest_PickupDateInfo',
+    property: 'PickupDate',
+    patch: { minLength: 8, maxLength: 8 },
+    why: 'described as yyyyMMdd, and the document’s own example sends "20221214", yet limited to 4 characters',
+  },
+  {
+    document: 'ups-pickup',
+    schema: 'PickupRateRequest',
+    property: 'ServiceDateOption',
+    patch: { minLength: 2, maxLength: 2 },
+    why: 'valid values are 01, 02 and 03 (the example sends "02"), yet limited to 1 character',
+  },
+  {
+    document: 'ups-pickup',
+    schema: 'PickupCreationRequest_TotalWeight',
+    property: 'Weight',
+    patch: { minLength: 1, maxLength: 6 },
+    why: 'described with the example 10.9, and the document’s own example sends "5.5", yet required to be exactly 6 characters',
+  },
+];
+
+type Json = Record<string, unknown>;
+
+interface Operation {
+  name: UpsOperation;
+  documentId: string;
+  method: string;
+  pattern: RegExp;
+  parameterNames: string[];
+  definition: Json;
+}
+
+interface Descriptions {
+  operations: Operation[];
+  ajv: Ajv;
+  validators: Map<string, ValidateFunction | null>;
+  errorSchemas: Map<string, Json>;
+}
+
+/** YAML forbids tabs and under-indented quoted lines; UPS's Shipping.yaml has both in a few descriptions. */
+function repairYaml(source: string): string {
+  const closes = (text: string, quote: string) => {
+    for (let index = 0; index < text.length; index += 1) {
+      if (quote === '"' && text[index] === '\\') index += 1;
+      else if (text[index] === quote) {
+        if (quote === "'" && text[index + 1] === "'") index += 1;
+        else return true;
+      }
+    }
+    return false;
+  };
+  const lines = source.replace(/\t/g, '        ').split(/\r?\n/);
+  for (let index = 0; index < lines.length; index += 1) {
+    const opening = /^(\s*)(?:- )?[^\s'"#][^:]*:\s+(['"])(.*)$/.exec(lines[index] ?? '');
+    if (!opening || closes(opening[3] ?? '', opening[2] ?? '')) continue;
+    const indent = ' '.repeat((opening[1] ?? '').length + 2);
+    for (let next = index + 1; next < lines.length; next += 1) {
+      lines[next] = indent + (lines[next] ?? '').trimStart();
+      if (closes(lines[next] ?? '', opening[2] ?? '')) {
+        index = next;
+        break;
+      }
+    }
+  }
+  return lines.join('\n');
+}
+
+function rewriteReferences(value: unknown, documentId: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => rewriteReferences(item, documentId));
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) =>
+      key === '$ref' && typeof item === 'string'
+        ? [key, item.replace('#/components/schemas/', `${documentId}#/definitions/`)]
+        : [key, rewriteReferences(item, documentId)],
+    ),
+  );
+}
+
+let loaded: Descriptions | null = null;
+
+function loadDescriptions(): Descriptions {
+  if (loaded) return loaded;
+  // OpenAPI 3.0 is not quite JSON Schema: unknown keywords (xml, example) and `maximum` on objects are ignored.
+  const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
+  addFormats(ajv);
+  for (const format of ['int32', 'int64', 'float', 'double']) ajv.addFormat(format, true);
+  const operations: Operation[] = [];
+  const errorSchemas = new Map<string, Json>();
+  for (const { id, file } of DOCUMENTS) {
+    const parsed = parseDocument(repairYaml(readFileSync(path.join(UPS_DESCRIPTIONS_DIRECTORY, file), 'utf8')));
+    if (parsed.errors.length > 0) throw new Error(`${file}: ${parsed.errors[0]?.message}`);
+    const document = parsed.toJS() as Json;
+    const schemas = ((document.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
+    for (const erratum of ERRATA.filter((entry) => entry.document === id)) {
+      const property = (schemas[erratum.schema]?.properties as Record<string, Json> | undefined)?.[erratum.property];
+      if (!property) throw new Error(`Erratum target ${erratum.schema}.${erratum.property} is gone from ${file}: review ERRATA`);
+      Object.assign(property, erratum.patch);
+    }
+    ajv.addSchema({ $id: id, definitions: rewriteReferences(schemas, id) as Json });
+    if (schemas.ErrorResponse) errorSchemas.set(id, { $ref: `${id}#/definitions/ErrorResponse` });
+    const serverUrl = ((document.servers as Json[] | undefined)?.[0]?.url as string | undefined) ?? 'https://wwwcie.ups.com/';
+    const basePath = new URL(serverUrl).pathname.replace(/\/$/, '');
+    for (const [template, item] of Object.entries((document.paths ?? {}) as Record<string, Record<string, Json>>)) {
+      for (const [method, definition] of Object.entries(item)) {
+        const name = OPERATION_IDS[String(definition.operationId)];
+        if (!name || definition.deprecated) continue;
+        const parameterNames: string[] = [];
+        const source = (basePath + template).replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^}]+)\}/g, (_match, parameter: string) => {
+          parameterNames.push(parameter);
+          return '([^/]+)';
+        });
+        operations.push({ name, documentId: id, method: method.toUpperCase(), pattern: new RegExp(`^${source}$`), parameterNames, definition });
+      }
+    }
+  }
+  loaded = { operations, ajv, validators: new Map(), errorSchemas };
+  return loaded;
+}
+
+function validatorFor(descriptions: Descriptions, key: string, schema: unknown, documentId: string): ValidateFunction | null {
+  if (!descriptions.validators.has(key)) {
+    descriptions.validators.set(key, schema ? descriptions.ajv.compile(rewriteReferences(schema, documentId) as Json) : null);
+  }
+  return descriptions.validators.get(key) ?? null;
+}
+
+function requestSchema(operation: Operation): unknown {
+  const content = ((operation.definition.requestBody as Json | undefined)?.content ?? {}) as Record<string, Json>;
+  return (content['application/json'] ?? content['application/x-www-form-urlencoded'])?.schema;
+}
+
+function responseSchema(descriptions: Descriptions, operation: Operation, status: number): unknown {
+  const responses = (operation.definition.responses ?? {}) as Record<string, Json>;
+  const documented = (((responses[String(status)]?.content ?? {}) as Record<string, Json>)['application/json'])?.schema;
+  // Statuses a document leaves out (a 500 from Shipping) still use that API's error envelope.
+  return documented ?? (status >= 400 ? descriptions.errorSchemas.get(operation.documentId) : undefined);
+}
+
+/** A valid 1Z number: 6-character shipper, 2-digit service, 7-digit package, check digit (README). */
+export function makeTrackingNumber(shipperNumber: string, serviceCode: string, sequence: number): string {
+  const body = `${shipperNumber.toUpperCase().padEnd(6, '0').slice(0, 6)}${serviceCode.padStart(2, '0').slice(0, 2)}${String(sequence).padStart(7, '0').slice(-7)}`;
+  let sum = 0;
+  for (let index = 0; index < body.length; index += 1) {
+    const character = body[index] ?? '0';
+    const value = /\d/.test(character) ? Number(character) : (character.charCodeAt(0) - 63) % 10;
+    sum += index % 2 === 1 ? value * 2 : value;
+  }
+  return `1Z${body}${(10 - (sum % 10)) % 10}`;
+}
+
+/** A real 1×1 GIF89a, so a label decodes to GIF bytes. */
+export const TINY_GIF_BASE64 = 'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
+/** The Pickup API's money fields are exactly 8 characters ("00012.34"). */
+function pickupMoney(value: string): string {
+  return value.padStart(8, '0');
+}
+
+export interface RecordedUpsRequest {
+  operation: UpsOperation;
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  parameters: Record<string, string>;
+  headers: IncomingHttpHeaders;
+  body: unknown;
+}
+
+export interface RecordedUpsResponse {
+  operation: UpsOperation | null;
+  status: number;
+  body: unknown;
+  /** Null when the answer matched UPS's documented schema for that status. */
+  schemaErrors: string | null;
+}
+
+export interface UpsFailure {
+  /** Only that operation fails; any API operation when absent. */
+  operation?: UpsOperation;
+  status?: number;
+  code?: string;
+  message?: string;
+}
+
+export interface TrackingActivitySetup {
+  type: string;
+  code?: string;
+  description: string;
+  /** YYYYMMDD and HHMMSS, local time at gmtOffset. */
+  date: string;
+  time: string;
+  gmtOffset?: string;
+  city?: string;
+  stateProvince?: string;
+}
+
+export interface FakeUpsServer {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  accountNumber: string;
+  requests: RecordedUpsRequest[];
+  responses: RecordedUpsResponse[];
+  tokensIssued: number;
+  /** Decimal strings, as UPS sends them. */
+  shipmentCharge: string;
+  pickupCharges: { base: string; surcharge: string; tax: string; incentive: string };
+  /** Shipping v2409 always sends PackageResults as an array; older versions sent one package as an object. */
+  packageResultsShape: 'array' | 'object';
+  failNext(failure: UpsFailure): void;
+  /** Every token issued so far stops working, as when UPS expires or revokes it early. */
+  revokeTokens(): void;
+  setTracking(trackingNumber: string, activities: TrackingActivitySetup[], scheduledDelivery?: string): void;
+  requestsFor(operation: UpsOperation): RecordedUpsRequest[];
+  close(): Promise<void>;
+}
+
+function errorEnvelope(code: string, message: string): Json {
+  return { response: { errors: [{ code, message }] } };
+}
+
+export async function startFakeUpsServer(options: { tokenLifetimeSeconds?: number } = {}): Promise<FakeUpsServer> {
+  const descriptions = loadDescriptions();
+  const validTokens = new Set<string>();
+  const failures: UpsFailure[] = [];
+  const shipments = new Map<string, { trackingNumbers: string[]; voided: boolean }>();
+  const pickups = new Set<string>();
+  const tracking = new Map<string, { activities: TrackingActivitySetup[]; scheduledDelivery?: string }>();
+  let sequence = 0;
+
+  const fake: FakeUpsServer = {
+    baseUrl: '',
+    clientId: 'fake-client-id',
+    clientSecret: 'fake-client-secret',
+    accountNumber: 'A1B2C3',
+    requests: [],
+    responses: [],
+    tokensIssued: 0,
+    shipmentCharge: '14.27',
+    pickupCharges: { base: '6.50', surcharge: '1.20', tax: '0.62', incentive: '0.00' },
+    packageResultsShape: 'array',
+    failNext: (failure) => failures.push(failure),
+    revokeTokens: () => validTokens.clear(),
+    setTracking: (trackingNumber, activities, scheduledDelivery) => {
+      tracking.set(trackingNumber, { activities, ...(scheduledDelivery ? { scheduledDelivery } : {}) });
+    },
+    requestsFor: (operation) => fake.requests.filter((request) => request.operation === operation),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+
+  function pickupRateResult(): Json {
+    const { base, surcharge, tax, incentive } = fake.pickupCharges;
+    const cents = (value: string) => Math.round(Number(value) * 100);
+    const money = (value: number) => pickupMoney((value / 100).toFixed(2));
+    const preTax = cents(base) + cents(surcharge);
+    const hasIncentive = cents(incentive) > 0;
+    return {
+      RateType: 'FD',
+      CurrencyCode: 'USD',
+      ChargeDetail: [
+        { ChargeCode: 'B', ChargeDescription: 'BASE CHARGE', ChargeAmount: pickupMoney(base), TaxAmount: money(0) },
+        { ChargeCode: 'S', ChargeDescription: 'FUEL SURCHARGE', ChargeAmount: pickupMoney(surcharge), TaxAmount: money(0) },
+      ],
+      TaxCharges: [{ Type: 'PST', MonetaryValue: pickupMoney(tax) }],
+      TotalTax: pickupMoney(tax),
+      GrandTotalOfAllCharge: money(preTax + cents(tax)),
+      PreTaxTotalCharge: money(preTax),
+      ...(hasIncentive
+        ? { GrandTotalOfAllIncentedCharge: money(preTax + cents(tax) - cents(incentive)), PreTaxTotalIncentedCharge: money(preTax - cents(incentive)) }
+        : {}),
+    };
+  }
+
+  const success = { ResponseStatus: { Code: '1', Description: 'Success' } };
+
+  function answer(operation: Operation, parameters: Record<string, string>, headers: IncomingHttpHeaders, body: Json): { status: number; body: Json } {
+    switch (operation.name) {
+      case 'ship': {
+        const request = body.ShipmentRequest as Json;
+        const shipment = request.Shipment as Json;
+        const shipperNumber = String((shipment.Shipper as Json).ShipperNumber);
+        const serviceCode = String((shipment.Service as Json).Code);
+        const packages = shipment.Package as Json[];
+        const trackingNumbers = packages.map(() => makeTrackingNumber(shipperNumber, serviceCode, (sequence += 1)));
+        const shipmentId = trackingNumbers[0] ?? '';
+        shipments.set(shipmentId, { trackingNumbers, voided: false });
+        const pounds = packages.reduce((sum, item) => sum + Number(((item.PackageWeight as Json | undefined)?.Weight as string | undefined) ?? '0'), 0);
+        return {
+          status: 200,
+          body: {
+            ShipmentResponse: {
+              Response: { ...success, TransactionReference: (request.Request as Json).TransactionReference ?? {} },
+              ShipmentResults: {
+                ShipmentCharges: {
+                  TransportationCharges: { CurrencyCode: 'USD', MonetaryValue: fake.shipmentCharge },
+                  ServiceOptionsCharges: { CurrencyCode: 'USD', MonetaryValue: '0.00' },
+                  TotalCharges: { CurrencyCode: 'USD', MonetaryValue: fake.shipmentCharge },
+                },
+                BillingWeight: { UnitOfMeasurement: { Code: 'LBS', Description: 'Pounds' }, Weight: Math.ceil(pounds).toFixed(1).padStart(8, '0') },
+                ShipmentIdentificationNumber: shipmentId,
+                PackageResults: trackingNumbers.map((trackingNumber) => ({
+                  TrackingNumber: trackingNumber,
+                  ServiceOptionsCharges: { CurrencyCode: 'USD', MonetaryValue: '0.00' },
+                  ShippingLabel: { ImageFormat: { Code: 'GIF', Description: 'GIF' }, GraphicImage: TINY_GIF_BASE64 },
+                })),
+              },
+            },
+          },
+        };
+      }
+      case 'void': {
+        const shipment = shipments.get(parameters.shipmentidentificationnumber ?? '');
+        // What UPS's CIE answers for a shipment it does not know or can no longer void.
+        if (!shipment || shipment.voided) return { status: 400, body: errorEnvelope('190102', 'No shipment found within the allowed void period') };
+        shipment.voided = true;
+        return {
+          status: 200,
+          body: { VoidShipmentResponse: { Response: success, SummaryResult: { Status: { Code: '1', Description: 'Voided' } } } },
+        };
+      }
+      case 'pickupRate':
+        return { status: 200, body: { PickupRateResponse: { Response: success, RateResult: pickupRateResult() } } };
+      case 'pickupCreate': {
+        const prn = `2929${String((sequence += 1)).padStart(7, '0')}`;
+        pickups.add(prn);
+        return {
+          status: 200,
+          body: {
+            PickupCreationResponse: {
+              Response: success,
+              PRN: prn,
+              RateStatus: { Code: '01', Description: 'Rate available' },
+              RateResult: pickupRateResult(),
+            },
+          },
+        };
+      }
+      case 'pickupCancel': {
+        const prn = String(headers.prn ?? '');
+        if (!pickups.delete(prn)) return { status: 400, body: errorEnvelope('FAKE-UPS-PRN', `Pickup request ${prn} was not found`) };
+        return { status: 200, body: { PickupCancelResponse: { Response: success, PickupType: '01' } } };
+      }
+      case 'track': {
+        const inquiryNumber = parameters.inquiryNumber ?? '';
+        const known = tracking.get(inquiryNumber) ?? (shipments.has(inquiryNumber) || [...shipments.values()].some((item) => item.trackingNumbers.includes(inquiryNumber))
+          ? { activities: [{ type: 'M', code: 'MP', description: 'Shipper created a label, UPS has not received the package yet.', date: '20260115', time: '120000' }] }
+          : null);
+        if (!known) return { status: 404, body: errorEnvelope('FAKE-UPS-404', 'Tracking Information Not Found') };
+        const activities = [...known.activities].reverse().map((activity) => ({
+          location: { address: { city: activity.city ?? 'Atlanta', stateProvince: activity.stateProvince ?? 'GA', countryCode: 'US', country: 'US' } },
+          status: { type: activity.type, code: activity.code ?? activity.type, description: activity.description, statusCode: '003' },
+          date: activity.date,
+          time: activity.time,
+          gmtOffset: activity.gmtOffset ?? '-05:00',
+        }));
+        return {
+          status: 200,
+          body: {
+            trackResponse: {
+              shipment: [
+                {
+                  inquiryNumber,
+                  package: [
+                    {
+                      trackingNumber: inquiryNumber,
+                      currentStatus: activities[0]?.status ?? {},
+                      activity: activities,
+                      ...(known.scheduledDelivery ? { deliveryDate: [{ type: 'SDD', date: known.scheduledDelivery }] } : {}),
+                      packageCount: 1,
+                    },
+                  ],
+                },
+              ],
+            },
+          },
+        };
+      }
+      default:
+        return { status: 500, body: errorEnvelope('FAKE-UPS', `Operation ${operation.name} is not simulated`) };
+    }
+  }
+
+  function issueToken(headers: IncomingHttpHeaders, form: Json): { status: number; body: Json } {
+    const expected = `Basic ${Buffer.from(`${fake.clientId}:${fake.clientSecret}`).toString('base64')}`;
+    if (headers.authorization !== expected) return { status: 401, body: errorEnvelope('FAKE-UPS-AUTH', 'ClientId is Invalid') };
+    if (form.grant_type !== 'client_credentials') return { status: 400, body: errorEnvelope('FAKE-UPS-GRANT', 'Invalid/Missing grant_type') };
+    fake.tokensIssued += 1;
+    const token = `fake-ups-token-${fake.tokensIssued}`;
+    validTokens.add(token);
+    return {
+      status: 200,
+      body: {
+        token_type: 'Bearer',
+        issued_at: String(Date.now()),
+        client_id: fake.clientId,
+        access_token: token,
+        scope: '',
+        expires_in: String(options.tokenLifetimeSeconds ?? 14_399),
+        refresh_count: '0',
+        status: 'approved',
+      },
+    };
+  }
+
+  function handle(method: string, url: URL, headers: IncomingHttpHeaders, raw: string): { operation: Operation | null; parameters: Record<string, string>; status: number; body: Json } {
+    let parameters: Record<string, string> = {};
+    const operation =
+      descriptions.operations.find((candidate) => {
+        if (candidate.method !== method) return false;
+        const match = candidate.pattern.exec(url.pathname);
+        if (!match) return false;
+        parameters = Object.fromEntries(candidate.parameterNames.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]));
+        return true;
+      }) ?? null;
+    const reply = (status: number, body: Json) => ({ operation, parameters, status, body });
+    if (!operation) return reply(404, errorEnvelope('FAKE-UPS-404', `No UPS operation ${method} ${url.pathname}`));
+
+    const isForm = operation.name === 'token';
+    let body: Json = {};
+    try {
+      body = isForm ? Object.fromEntries(new URLSearchParams(raw)) : raw ? (JSON.parse(raw) as Json) : {};
+    } catch {
+      return reply(400, errorEnvelope('FAKE-UPS-JSON', 'The request body is not JSON'));
+    }
+    fake.requests.push({ operation: operation.name, method, path: url.pathname, query: url.searchParams, parameters, headers, body });
+
+    if (operation.name !== 'token') {
+      const token = /^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1];
+      if (!token || !validTokens.has(token)) return reply(401, errorEnvelope('250002', 'Invalid Authentication Information.'));
+    }
+    const declared = (operation.definition.parameters ?? []) as Json[];
+    const missing = declared
+      .filter((parameter) => parameter.in === 'header' && parameter.required === true)
+      .map((parameter) => String(parameter.name))
+      // "Prn: Required if CancelBy = prn" (Pickup.yaml).
+      .concat(operation.name === 'pickupCancel' && parameters.CancelBy === '02' ? ['Prn'] : [])
+      .filter((name) => !headers[name.toLowerCase()]);
+    if (missing.length > 0) return reply(400, errorEnvelope('FAKE-UPS-HEADER', `Missing required header(s): ${missing.join(', ')}`));
+    for (const parameter of declared.filter((item) => item.in === 'path')) {
+      const value = parameters[String(parameter.name)];
+      const fallback = (parameter.schema as Json | undefined)?.default;
+      // Versioned paths document one valid version (the default): v2409.
+      if (parameter.name === 'version' && value !== fallback) return reply(400, errorEnvelope('FAKE-UPS-VERSION', `Unsupported version ${value}`));
+    }
+    const validate = validatorFor(descriptions, `${operation.documentId}:${operation.name}:request`, requestSchema(operation), operation.documentId);
+    if (validate && !validate(body)) {
+      return reply(400, errorEnvelope('FAKE-UPS-SCHEMA', `Request does not match UPS's schema: ${descriptions.ajv.errorsText(validate.errors, { dataVar: 'body' })}`));
+    }
+    const failureIndex = failures.findIndex((failure) => (failure.operation ? failure.operation === operation.name : operation.name !== 'token'));
+    if (failureIndex >= 0) {
+      const [failure] = failures.splice(failureIndex, 1);
+      return reply(failure?.status ?? 400, errorEnvelope(failure?.code ?? 'FAKE-UPS', failure?.message ?? 'Injected failure'));
+    }
+    const result = operation.name === 'token' ? issueToken(headers, body) : answer(operation, parameters, headers, body);
+    return reply(result.status, result.body);
+  }
+
+  function toWire(operation: Operation | null, body: Json): Json {
+    if (operation?.name !== 'ship' || fake.packageResultsShape !== 'object') return body;
+    // The older shape: one package as an object. Validated above in its documented array form.
+    const results = ((body.ShipmentResponse as Json | undefined)?.ShipmentResults ?? null) as Json | null;
+    if (results && Array.isArray(results.PackageResults) && results.PackageResults.length === 1) results.PackageResults = results.PackageResults[0];
+    return body;
+  }
+
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+      const { operation, status, body } = handle(request.method ?? 'GET', url, request.headers, Buffer.concat(chunks).toString('utf8'));
+      let schemaErrors: string | null = null;
+      if (operation) {
+        const validate = validatorFor(descriptions, `${operation.documentId}:${operation.name}:${status}`, responseSchema(descriptions, operation, status), operation.documentId);
+        if (!validate) schemaErrors = `UPS documents no response schema for ${operation.name} ${status}`;
+        else if (!validate(body)) schemaErrors = descriptions.ajv.errorsText(validate.errors, { dataVar: 'response' });
+      }
+      const wire = toWire(operation, structuredClone(body));
+      fake.responses.push({ operation: operation?.name ?? null, status, body: wire, schemaErrors });
+      response.writeHead(status, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify(wire));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return fake;
+}

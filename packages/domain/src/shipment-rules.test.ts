@@ -1,0 +1,177 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  ALREADY_PICKED_UP_MESSAGE,
+  SHIPMENT_STATUSES,
+  STATUS_FILTER_OPTIONS,
+  VOID_PERIOD_EXPIRED_MESSAGE,
+  VOID_WINDOW_HOURS,
+  canConsolidate,
+  consolidationSavingsCents,
+  countShipmentsForStats,
+  isShipmentStatus,
+  matchesShipmentSearch,
+  shipmentActions,
+  voidEligibility,
+  type ShipmentFacts,
+} from './shipment-rules';
+
+const HOUR = 60 * 60 * 1000;
+const now = new Date('2026-11-22T15:00:00Z');
+const hoursAgo = (hours: number) => new Date(now.getTime() - hours * HOUR);
+const shipment = (overrides: Partial<ShipmentFacts> = {}): ShipmentFacts => ({
+  id: 'a1b2c3d4-0000-4000-8000-000000000001',
+  status: 'created',
+  createdAt: hoursAgo(1),
+  trackingNumber: '1Z999AA10123456784',
+  labelUrl: 'data:image/gif;base64,R0lGOD',
+  pickupRequestNumber: null,
+  ...overrides,
+});
+const status = fc.constantFrom(...SHIPMENT_STATUSES);
+
+describe('statuses and constants', () => {
+  it('lists the ten statuses of §4.8 and the seven filter options', () => {
+    expect(SHIPMENT_STATUSES).toEqual(['pending', 'created', 'pickup_scheduled', 'shipped', 'in_transit', 'out_for_delivery', 'delivered', 'exception', 'cancelled', 'returned']);
+    expect(STATUS_FILTER_OPTIONS).toEqual(['created', 'pickup_scheduled', 'shipped', 'in_transit', 'out_for_delivery', 'delivered', 'exception']);
+    expect(VOID_WINDOW_HOURS).toBe(24);
+  });
+
+  it('recognises statuses', () => {
+    expect(isShipmentStatus('in_transit')).toBe(true);
+    expect(isShipmentStatus('IN_TRANSIT')).toBe(false);
+    expect(isShipmentStatus(undefined)).toBe(false);
+  });
+});
+
+describe('voidEligibility', () => {
+  it.each(['created', 'pickup_scheduled'] as const)('allows %s under 24 hours old', (value) => {
+    expect(voidEligibility(shipment({ status: value, createdAt: hoursAgo(23.99) }), now)).toEqual({ allowed: true });
+  });
+
+  it('refuses at and after 24 hours with the void-period reason', () => {
+    expect(voidEligibility(shipment({ createdAt: hoursAgo(24) }), now)).toEqual({ allowed: false, reason: VOID_PERIOD_EXPIRED_MESSAGE });
+    expect(voidEligibility(shipment({ createdAt: hoursAgo(72).toISOString() }), now)).toEqual({ allowed: false, reason: VOID_PERIOD_EXPIRED_MESSAGE });
+    expect(VOID_PERIOD_EXPIRED_MESSAGE).toMatch(/^This shipment is outside the allowed void period\./);
+  });
+
+  it.each(['shipped', 'in_transit', 'out_for_delivery', 'delivered'] as const)('refuses %s as already picked up, even when fresh', (value) => {
+    expect(voidEligibility(shipment({ status: value }), now)).toEqual({ allowed: false, reason: ALREADY_PICKED_UP_MESSAGE });
+    expect(ALREADY_PICKED_UP_MESSAGE).toMatch(/^This shipment has been picked up and cannot be voided\./);
+  });
+
+  it.each([
+    ['cancelled', /already been voided/],
+    ['returned', /returned/],
+    ['pending', /no label/],
+    ['exception', /cannot be voided/],
+  ] as const)('refuses %s with its own reason', (value, reason) => {
+    const result = voidEligibility(shipment({ status: value }), now);
+    expect(result.allowed).toBe(false);
+    if (!result.allowed) expect(result.reason).toMatch(reason);
+  });
+
+  it('allows exactly the created and pickup_scheduled shipments under 24 hours old', () => {
+    fc.assert(
+      fc.property(status, fc.integer({ min: 0, max: 100 * HOUR }), (value, ageMs) => {
+        const result = voidEligibility({ status: value, createdAt: new Date(now.getTime() - ageMs) }, now);
+        expect(result.allowed).toBe((value === 'created' || value === 'pickup_scheduled') && ageMs < 24 * HOUR);
+      }),
+    );
+  });
+});
+
+describe('shipmentActions', () => {
+  it('offers pickup scheduling in created only and cancel pickup in pickup_scheduled only', () => {
+    fc.assert(
+      fc.property(status, (value) => {
+        const actions = shipmentActions(shipment({ status: value }), now);
+        expect(actions.canSchedulePickup).toBe(value === 'created');
+        expect(actions.canCancelPickup).toBe(value === 'pickup_scheduled');
+        expect(actions.canVoid).toBe(actions.voidRefusalReason === null);
+      }),
+    );
+  });
+
+  it('offers tracking and Copy with a tracking number, and the label with a label', () => {
+    expect(shipmentActions(shipment(), now)).toMatchObject({ canTrack: true, canViewLabel: true, canVoid: true, voidRefusalReason: null });
+    expect(shipmentActions(shipment({ trackingNumber: null, labelUrl: '' }), now)).toMatchObject({ canTrack: false, canViewLabel: false });
+    expect(shipmentActions(shipment({ trackingNumber: undefined, labelUrl: undefined }), now)).toMatchObject({ canTrack: false, canViewLabel: false });
+  });
+
+  it('gives the reason when void is refused', () => {
+    expect(shipmentActions(shipment({ status: 'in_transit' }), now)).toMatchObject({ canVoid: false, voidRefusalReason: ALREADY_PICKED_UP_MESSAGE });
+  });
+});
+
+describe('countShipmentsForStats', () => {
+  it('counts the five stat cards', () => {
+    const list = [
+      shipment({ status: 'created' }),
+      shipment({ status: 'created', pickupRequestNumber: '292912345678' }),
+      shipment({ status: 'pickup_scheduled', pickupRequestNumber: '292912345679' }),
+      shipment({ status: 'shipped' }),
+      shipment({ status: 'in_transit' }),
+      shipment({ status: 'out_for_delivery' }),
+      shipment({ status: 'delivered' }),
+      shipment({ status: 'cancelled' }),
+    ];
+    expect(countShipmentsForStats(list)).toEqual({ total: 8, readyToShip: 3, inTransit: 3, pendingPickup: 1, delivered: 1 });
+    expect(countShipmentsForStats([])).toEqual({ total: 0, readyToShip: 0, inTransit: 0, pendingPickup: 0, delivered: 0 });
+  });
+
+  it('never counts more in a card than in total, and in-transit and delivered are disjoint', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ status, pickupRequestNumber: fc.option(fc.constant('292900000001')) })), (list) => {
+        const stats = countShipmentsForStats(list);
+        expect(stats.total).toBe(list.length);
+        expect(stats.inTransit + stats.delivered + stats.readyToShip).toBeLessThanOrEqual(stats.total);
+        expect(stats.pendingPickup).toBeLessThanOrEqual(stats.readyToShip);
+      }),
+    );
+  });
+});
+
+describe('consolidation', () => {
+  it('is offered for more than one created shipment without a pickup request', () => {
+    expect(canConsolidate([shipment()])).toBe(false);
+    expect(canConsolidate([shipment(), shipment({ pickupRequestNumber: '292912345678' })])).toBe(false);
+    expect(canConsolidate([shipment(), shipment({ status: 'pickup_scheduled' })])).toBe(false);
+    expect(canConsolidate([shipment(), shipment()])).toBe(true);
+  });
+
+  it('claims $3.00 per additional shipment', () => {
+    expect(consolidationSavingsCents(0)).toBe(0);
+    expect(consolidationSavingsCents(1)).toBe(0);
+    expect(consolidationSavingsCents(2)).toBe(300);
+    expect(consolidationSavingsCents(5)).toBe(1200);
+    expect(() => consolidationSavingsCents(-1)).toThrow(RangeError);
+    fc.assert(fc.property(fc.integer({ min: 1, max: 1000 }), (count) => {
+      expect(consolidationSavingsCents(count + 1) - consolidationSavingsCents(count)).toBe(300);
+    }));
+  });
+});
+
+describe('matchesShipmentSearch', () => {
+  it('matches a case-insensitive substring of the id or the tracking number', () => {
+    const item = shipment({ id: 'AB12cd34-rest', trackingNumber: '1Z999AA10123456784' });
+    expect(matchesShipmentSearch(item, 'ab12CD')).toBe(true);
+    expect(matchesShipmentSearch(item, '1z999aa')).toBe(true);
+    expect(matchesShipmentSearch(item, '  ')).toBe(true);
+    expect(matchesShipmentSearch(item, 'zzz')).toBe(false);
+    expect(matchesShipmentSearch({ id: 'x', trackingNumber: null }, '1Z')).toBe(false);
+  });
+
+  it('finds every shipment by any piece of its id or tracking number, in any case', () => {
+    const text = fc.stringMatching(/^[0-9a-zA-Z-]{1,36}$/);
+    fc.assert(
+      fc.property(text, fc.boolean(), fc.nat(), fc.nat(), fc.boolean(), (value, inId, start, length, upper) => {
+        const from = start % value.length;
+        const piece = value.slice(from, from + 1 + (length % (value.length - from)));
+        const query = upper ? piece.toUpperCase() : piece.toLowerCase();
+        const item = inId ? { id: value, trackingNumber: null } : { id: '', trackingNumber: value };
+        expect(matchesShipmentSearch(item, query)).toBe(true);
+      }),
+    );
+  });
+});

@@ -1,0 +1,143 @@
+// What a seller may do with a shipment, and how shipments are counted (SPEC §2.7, §2.8, §4.8, §9).
+// The API enforces these and the web shows them, so the two can never disagree about a button.
+
+export const SHIPMENT_STATUSES = [
+  'pending',
+  'created',
+  'pickup_scheduled',
+  'shipped',
+  'in_transit',
+  'out_for_delivery',
+  'delivered',
+  'exception',
+  'cancelled',
+  'returned',
+] as const;
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+
+/** What the status filter offers (SPEC §4.8): not pending, cancelled or returned. */
+export const STATUS_FILTER_OPTIONS = ['created', 'pickup_scheduled', 'shipped', 'in_transit', 'out_for_delivery', 'delivered', 'exception'] as const satisfies readonly ShipmentStatus[];
+
+/** A label can be voided for 24 hours after it was created (SPEC §9). */
+export const VOID_WINDOW_HOURS = 24;
+const VOID_WINDOW_MS = VOID_WINDOW_HOURS * 60 * 60 * 1000;
+
+/** Savings claimed per shipment beyond the first in a consolidated pickup: "up to $3.00" (SPEC §2.8, §9). */
+export const CONSOLIDATION_SAVINGS_PER_ADDITIONAL_SHIPMENT_CENTS = 300;
+
+/** The wording of SPEC §8, also used by the "Cannot Void Shipment" panel. */
+export const VOID_PERIOD_EXPIRED_MESSAGE = 'This shipment is outside the allowed void period. Contact UPS customer service for assistance.';
+export const ALREADY_PICKED_UP_MESSAGE = 'This shipment has been picked up and cannot be voided. You may need to create a return shipment.';
+
+/** The facts about a shipment these rules read; either view's shipment fits. */
+export interface ShipmentFacts {
+  id: string;
+  status: ShipmentStatus;
+  createdAt: Date | string;
+  trackingNumber?: string | null;
+  labelUrl?: string | null;
+  pickupRequestNumber?: string | null;
+}
+
+export function isShipmentStatus(value: unknown): value is ShipmentStatus {
+  return typeof value === 'string' && (SHIPMENT_STATUSES as readonly string[]).includes(value);
+}
+
+const PICKED_UP = new Set<ShipmentStatus>(['shipped', 'in_transit', 'out_for_delivery', 'delivered']);
+
+const REFUSAL_BY_STATUS: Partial<Record<ShipmentStatus, string>> = {
+  pending: 'This shipment has no label yet, so there is nothing to void.',
+  exception: 'This shipment is with the carrier (delivery exception) and cannot be voided.',
+  cancelled: 'This shipment has already been voided.',
+  returned: 'This shipment has been returned to the sender and cannot be voided.',
+};
+
+export type VoidEligibility = { allowed: true } | { allowed: false; reason: string };
+
+/**
+ * Void is allowed only in created or pickup_scheduled and while the shipment is under 24 hours old
+ * (SPEC §4.8). The status is checked first: a picked-up parcel is refused for that, whatever its age.
+ */
+export function voidEligibility(shipment: Pick<ShipmentFacts, 'status' | 'createdAt'>, now: Date): VoidEligibility {
+  if (PICKED_UP.has(shipment.status)) return { allowed: false, reason: ALREADY_PICKED_UP_MESSAGE };
+  if (shipment.status !== 'created' && shipment.status !== 'pickup_scheduled') {
+    return { allowed: false, reason: REFUSAL_BY_STATUS[shipment.status] ?? 'This shipment cannot be voided.' };
+  }
+  const createdAt = new Date(shipment.createdAt).getTime();
+  if (Number.isNaN(createdAt)) throw new RangeError(`createdAt is not a date: ${String(shipment.createdAt)}`);
+  if (now.getTime() - createdAt >= VOID_WINDOW_MS) return { allowed: false, reason: VOID_PERIOD_EXPIRED_MESSAGE };
+  return { allowed: true };
+}
+
+export interface ShipmentActions {
+  canSchedulePickup: boolean;
+  canCancelPickup: boolean;
+  canVoid: boolean;
+  /** Why void is refused, for the "Cannot Void Shipment" panel; null when it is allowed. */
+  voidRefusalReason: string | null;
+  /** Tracking update and Copy. */
+  canTrack: boolean;
+  /** Label view and download. */
+  canViewLabel: boolean;
+}
+
+export function shipmentActions(shipment: ShipmentFacts, now: Date): ShipmentActions {
+  const eligibility = voidEligibility(shipment, now);
+  return {
+    canSchedulePickup: shipment.status === 'created',
+    canCancelPickup: shipment.status === 'pickup_scheduled',
+    canVoid: eligibility.allowed,
+    voidRefusalReason: eligibility.allowed ? null : eligibility.reason,
+    canTrack: hasText(shipment.trackingNumber),
+    canViewLabel: hasText(shipment.labelUrl),
+  };
+}
+
+export interface ShipmentStats {
+  total: number;
+  /** Labelled and not yet with the carrier: created or pickup_scheduled. */
+  readyToShip: number;
+  /** shipped, in_transit and out_for_delivery (SPEC §4.8). */
+  inTransit: number;
+  /** Created with no pickup request number; also the "Pickup Ready" card of §2.8. */
+  pendingPickup: number;
+  delivered: number;
+}
+
+export function countShipmentsForStats(shipments: readonly Pick<ShipmentFacts, 'status' | 'pickupRequestNumber'>[]): ShipmentStats {
+  const stats: ShipmentStats = { total: shipments.length, readyToShip: 0, inTransit: 0, pendingPickup: 0, delivered: 0 };
+  for (const shipment of shipments) {
+    if (shipment.status === 'created' || shipment.status === 'pickup_scheduled') stats.readyToShip += 1;
+    if (shipment.status === 'shipped' || shipment.status === 'in_transit' || shipment.status === 'out_for_delivery') stats.inTransit += 1;
+    if (isAwaitingPickupRequest(shipment)) stats.pendingPickup += 1;
+    if (shipment.status === 'delivered') stats.delivered += 1;
+  }
+  return stats;
+}
+
+/** Created and with no pickup request yet: what a (consolidated) pickup can take. */
+export function isAwaitingPickupRequest(shipment: Pick<ShipmentFacts, 'status' | 'pickupRequestNumber'>): boolean {
+  return shipment.status === 'created' && !hasText(shipment.pickupRequestNumber);
+}
+
+/** The consolidated-pickup banner shows when more than one shipment awaits a pickup request (SPEC §2.8). */
+export function canConsolidate(shipments: readonly Pick<ShipmentFacts, 'status' | 'pickupRequestNumber'>[]): boolean {
+  return shipments.filter(isAwaitingPickupRequest).length > 1;
+}
+
+/** "Up to $3.00 per additional shipment": $3.00 × (count − 1), nothing for one shipment or none. */
+export function consolidationSavingsCents(count: number): number {
+  if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`count must be a non-negative integer, got ${count}`);
+  return CONSOLIDATION_SAVINGS_PER_ADDITIONAL_SHIPMENT_CENTS * Math.max(count - 1, 0);
+}
+
+/** Search by shipment id or tracking number, case-insensitive substring (SPEC §2.7); a blank query matches all. */
+export function matchesShipmentSearch(shipment: Pick<ShipmentFacts, 'id' | 'trackingNumber'>, query: string): boolean {
+  const needle = query.trim().toLowerCase();
+  if (needle === '') return true;
+  return shipment.id.toLowerCase().includes(needle) || (shipment.trackingNumber ?? '').toLowerCase().includes(needle);
+}
+
+function hasText(value: string | null | undefined): boolean {
+  return typeof value === 'string' && value.trim() !== '';
+}
