@@ -11,7 +11,7 @@ import { createCheckoutService } from './modules/checkout/checkout.service';
 import { buyerOrderRoutes, sellerOrderRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
 import { shipmentRoutes } from './modules/shipping/shipments.routes';
-import { createShipmentsService } from './modules/shipping/shipments.service';
+import { createShipmentsService, type ShipmentsService } from './modules/shipping/shipments.service';
 import { createCarrierProvider } from './providers/carrier/create-carrier-provider';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { createWishlistService } from './modules/wishlist/wishlist.service';
@@ -46,6 +46,8 @@ export interface AppDependencies {
   clock: Clock;
   /** Where logs go (tests capture them); stdout when absent. */
   logStream?: NodeJS.WritableStream;
+  /** Hands the services that background jobs need to the caller (server.ts's tracking refresh). */
+  onServices?: (services: { shipments: ShipmentsService }) => void;
 }
 
 // Secrets that may appear in a URL (upload links, later) are cut out before a request is logged.
@@ -114,6 +116,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const carrier = createCarrierProvider(config, clock);
   const shipments = createShipmentsService({ db: database.db, files: deps.files, clock, carrier, environment: config.environment });
   await app.register(shipmentRoutes, { prefix: '/api/shipments', shipments });
+  deps.onServices?.({ shipments });
   // ── seller and admin reports, users and profile ──
   const usersService = createUsersService({ db: database.db, clock });
   await app.register(profileRoutes, { prefix: '/api/users/me', users: usersService });

@@ -5,7 +5,11 @@ import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo-data';
 import { seedDemoMarketplace } from './db/seed/seed-demo-marketplace';
 import { systemClock } from './lib/clock';
 import { hashPassword } from './modules/auth/password';
+import type { ShipmentsService } from './modules/shipping/shipments.service';
 import { createLocalFileStore } from './providers/files/local';
+
+/** How often active shipments are tracked again with the carrier (issue #4). */
+const SHIPMENT_REFRESH_INTERVAL_MS = 5 * 60 * 1000;
 
 // Boot order: config → database (migrated) → demo seed on first start → listen.
 const config = loadConfig();
@@ -17,8 +21,26 @@ if (config.seedDemoData) {
   if (result.seeded) console.log('Seeded the demo marketplace.');
 }
 
-const app = await buildApp({ config, database, files, clock: systemClock });
+let shipmentsService: ShipmentsService | undefined;
+const app = await buildApp({ config, database, files, clock: systemClock, onServices: ({ shipments }) => (shipmentsService = shipments) });
 await app.listen({ port: config.port, host: config.host });
+
+// Background tracking refresh: a failed round is logged and the next one tries again.
+let isRefreshingShipments = false;
+const shipmentRefresh = setInterval(() => {
+  if (!shipmentsService || isRefreshingShipments) return;
+  isRefreshingShipments = true;
+  shipmentsService
+    .refreshActiveShipments()
+    .then((updated) => {
+      if (updated > 0) app.log.info({ updated }, 'refreshed shipment tracking');
+    })
+    .catch((error: unknown) => app.log.error({ err: error }, 'shipment tracking refresh failed'))
+    .finally(() => {
+      isRefreshingShipments = false;
+    });
+}, SHIPMENT_REFRESH_INTERVAL_MS);
+shipmentRefresh.unref();
 
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
@@ -37,6 +59,7 @@ async function shutDown(signal: string) {
   if (isShuttingDown) return;
   isShuttingDown = true;
   app.log.info(`${signal} received, shutting down`);
+  clearInterval(shipmentRefresh);
   await app.close();
   await database.close();
   process.exit(0);

@@ -862,3 +862,30 @@ export function describeDemoProduct(product: DemoProduct): string {
   const price = `$${(product.retip.priceCents / 100).toFixed(2)}`;
   return `${product.description} Add-on available: ${product.retip.service.toLowerCase()} (${price}).`;
 }
+
+/** A saved address as the address book stores it (US only in the demo). */
+export interface DemoAddress {
+  line1: string;
+  line2?: string;
+  city: string;
+  /** Two-letter code: UPS needs it on a label. */
+  state: string;
+  postalCode: string;
+}
+
+/** Each seller's default ship-from address: a label is printed from it (modules/shipping). */
+export const DEMO_SELLER_ADDRESSES: Record<DemoSellerKey, DemoAddress> = {
+  northwind: { line1: '1120 NW Couch St', line2: 'Suite 300', city: 'Portland', state: 'OR', postalCode: '97209' },
+  brightside: { line1: '500 E 4th St', city: 'Austin', state: 'TX', postalCode: '78701' },
+  maple: { line1: '27 Drydock Ave', line2: 'Unit 5', city: 'Boston', state: 'MA', postalCode: '02210' },
+};
+
+/** Each buyer's default shipping address, which checkout prefills; keyed by email. */
+export const DEMO_BUYER_ADDRESSES: Record<(typeof DEMO_BUYERS)[number]['email'], DemoAddress> = {
+  'buyer@example.com': { line1: '88 Colin P Kelly Jr St', city: 'San Francisco', state: 'CA', postalCode: '94107' },
+  'buyer2@example.com': { line1: '1600 Pike Place', line2: 'Apt 4B', city: 'Seattle', state: 'WA', postalCode: '98101' },
+  'buyer3@example.com': { line1: '350 Fifth Avenue', line2: 'Suite 210', city: 'New York', state: 'NY', postalCode: '10118' },
+  'buyer4@example.com': { line1: '233 S Wacker Dr', city: 'Chicago', state: 'IL', postalCode: '60606' },
+  'buyer5@example.com': { line1: '742 Evergreen Terrace', city: 'Springfield', state: 'OR', postalCode: '97477' },
+  'buyer6@example.com': { line1: '1437 Bannock St', city: 'Denver', state: 'CO', postalCode: '80202' },
+};

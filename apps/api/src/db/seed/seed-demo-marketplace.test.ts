@@ -5,7 +5,8 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../client';
-import { categories, orderItems, orders, payments, productImages, products, refunds, users } from '../schema';
+import { isValidUpsTrackingNumber } from '@marketplace/domain/ups-tracking-number';
+import { addresses, categories, orderItems, orders, payments, pickups, productImages, products, refunds, shipmentItems, shipments, users } from '../schema';
 import { createLocalFileStore } from '../../providers/files/local';
 import { hashPassword, verifyPassword } from '../../modules/auth/password';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo-data';
@@ -52,6 +53,7 @@ describe('seedDemoMarketplace', () => {
   let firstRun: SeedRun;
   let firstCatalog: Awaited<ReturnType<typeof readCatalog>>;
   let firstOrders: Array<typeof orders.$inferSelect>;
+  let firstShipments: Array<typeof shipments.$inferSelect>;
   /** The run whose rows are in the database. */
   let seeded: SeedRun;
 
@@ -67,6 +69,7 @@ describe('seedDemoMarketplace', () => {
     firstRun = await seedRun(handle, firstDirectory);
     firstCatalog = await readCatalog(handle);
     firstOrders = await handle.db.select().from(orders).orderBy(asc(orders.id));
+    firstShipments = await handle.db.select().from(shipments).orderBy(asc(shipments.id));
     await handle.db.execute(sql`truncate table product_images, products, categories, users cascade`);
     seeded = await seedRun(handle, secondDirectory);
   });
@@ -214,6 +217,83 @@ describe('seedDemoMarketplace', () => {
     expect(seeded.result).toEqual(firstRun.result);
     const identity = (rows: Array<typeof orders.$inferSelect>) => rows.map(({ id, buyerId, totalCents, createdAt, status }) => ({ id, buyerId, totalCents, createdAt, status }));
     expect(identity(await handle.db.select().from(orders).orderBy(asc(orders.id)))).toEqual(identity(firstOrders));
+  });
+
+  it('gives every seller a default ship-from address and every buyer a default address', async () => {
+    const [userRows, addressRows] = await Promise.all([handle.db.select().from(users), handle.db.select().from(addresses)]);
+    for (const user of userRows.filter((row) => row.role !== 'admin')) {
+      const defaults = addressRows.filter((address) => address.userId === user.id && address.isDefault);
+      expect(defaults, user.email).toHaveLength(1);
+      expect(defaults[0]?.state, user.email).toMatch(/^[A-Z]{2}$/);
+    }
+    expect(seeded.result.counts.addresses).toBe(addressRows.length);
+  });
+
+  it('seeds shipments in every status for seller@example.com, consistent with their items', async () => {
+    const [userRows, shipmentRows, lineRows, itemRows, pickupRows] = await Promise.all([
+      handle.db.select().from(users),
+      handle.db.select().from(shipments),
+      handle.db.select().from(shipmentItems),
+      handle.db.select().from(orderItems),
+      handle.db.select().from(pickups),
+    ]);
+    const seller = userRows.find((user) => user.email === 'seller@example.com');
+    const mine = shipmentRows.filter((shipment) => shipment.sellerId === seller?.id);
+    const statuses = ['created', 'pickup_scheduled', 'shipped', 'in_transit', 'out_for_delivery', 'delivered', 'exception', 'cancelled', 'returned'];
+    expect(new Set(mine.map((shipment) => shipment.status))).toEqual(new Set(statuses));
+    expect(seeded.result.counts).toMatchObject({ shipments: shipmentRows.length, pickups: pickupRows.length });
+
+    // A created shipment whose label is over 24 hours old (cannot be voided), and a fresh one.
+    const created = mine.filter((shipment) => shipment.status === 'created');
+    const ageHours = (shipment: (typeof mine)[number]) => (now.getTime() - (shipment.labelCreatedAt ?? shipment.createdAt).getTime()) / 3_600_000;
+    expect(created.some((shipment) => ageHours(shipment) > 24)).toBe(true);
+    expect(created.some((shipment) => ageHours(shipment) < 24)).toBe(true);
+
+    // A consolidated pickup holding two of the seller's shipments, both pickup_scheduled.
+    const consolidated = pickupRows.filter((pickup) => pickup.isConsolidated && pickup.sellerId === seller?.id);
+    expect(consolidated).toHaveLength(1);
+    const held = shipmentRows.filter((shipment) => shipment.pickupId === consolidated[0]?.id);
+    expect(held.map((shipment) => shipment.status)).toEqual(['pickup_scheduled', 'pickup_scheduled']);
+    for (const shipment of mine.filter((row) => row.status === 'pickup_scheduled')) expect(shipment.pickupId).not.toBeNull();
+    for (const pickup of pickupRows) expect(pickup.pickupDate > now.toISOString().slice(0, 10)).toBe(true);
+
+    // Valid, unique 1Z tracking numbers, a label and a ship-from address on every shipment.
+    for (const shipment of shipmentRows) {
+      expect(isValidUpsTrackingNumber(shipment.trackingNumber ?? ''), shipment.trackingNumber ?? 'none').toBe(true);
+      expect(shipment.labelBase64?.length ?? 0).toBeGreaterThan(1000);
+      expect(shipment.shipperAddress?.line1).toBeTruthy();
+      expect((shipment.labelCreatedAt ?? now).getTime()).toBeLessThanOrEqual(now.getTime());
+    }
+    expect(new Set(shipmentRows.map((shipment) => shipment.trackingNumber)).size).toBe(shipmentRows.length);
+
+    // Items follow their shipments: delivered → delivered, voided → approved and released, others shipped.
+    const itemOf = new Map(itemRows.map((item) => [item.id, item]));
+    for (const shipment of shipmentRows) {
+      const lines = lineRows.filter((line) => line.shipmentId === shipment.id);
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) {
+        const item = itemOf.get(line.orderItemId);
+        expect(item?.sellerId).toBe(shipment.sellerId);
+        expect(item?.orderId).toBe(shipment.orderId);
+        if (shipment.status === 'cancelled') {
+          expect([line.isActive, item?.status]).toEqual([false, 'approved']);
+          expect(shipment.voidedAt).not.toBeNull();
+        } else {
+          expect([line.isActive, item?.status]).toEqual([true, shipment.status === 'delivered' ? 'delivered' : 'shipped']);
+        }
+      }
+    }
+    // Every shipped or delivered item is in a live shipment; seller@example.com keeps ≥ 3 orders ready to ship.
+    const live = new Set(lineRows.filter((line) => line.isActive).map((line) => line.orderItemId));
+    for (const item of itemRows.filter((row) => row.status === 'shipped' || row.status === 'delivered')) expect(live.has(item.id)).toBe(true);
+    const ready = itemRows.filter((item) => item.sellerId === seller?.id && item.status === 'approved' && !live.has(item.id));
+    expect(new Set(ready.map((item) => item.orderId)).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('seeds the same shipments on a fresh database', async () => {
+    const identity = (rows: Array<typeof shipments.$inferSelect>) =>
+      rows.map(({ id, status, trackingNumber, labelCreatedAt, pickupId, labelBase64 }) => ({ id, status, trackingNumber, labelCreatedAt, pickupId, labelBase64 }));
+    expect(identity(await handle.db.select().from(shipments).orderBy(asc(shipments.id)))).toEqual(identity(firstShipments));
   });
 
   it('hashes the demo password once and stores a hash that verifies', async () => {

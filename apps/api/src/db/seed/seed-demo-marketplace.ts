@@ -34,6 +34,7 @@ import {
 import { drawProductImage } from './draw-product-image';
 import { createRandom, type Random } from './random';
 import { seedOrders } from './seed-orders';
+import { seedAddresses, seedShipments } from './seed-shipments';
 
 /** Changing it changes every id and picture of the demo data. */
 const DEMO_SEED = 'demo-marketplace/v1';
@@ -61,6 +62,9 @@ export interface SeedCounts {
   productImages: number;
   orders: number;
   orderItems: number;
+  addresses: number;
+  shipments: number;
+  pickups: number;
 }
 
 export interface SeedDemoMarketplaceResult {
@@ -122,7 +126,7 @@ export interface SeededCatalog {
   products: SeededProduct[];
 }
 
-const noCounts: SeedCounts = { categories: 0, admins: 0, sellers: 0, buyers: 0, products: 0, productImages: 0, orders: 0, orderItems: 0 };
+const noCounts: SeedCounts = { categories: 0, admins: 0, sellers: 0, buyers: 0, products: 0, productImages: 0, orders: 0, orderItems: 0, addresses: 0, shipments: 0, pickups: 0 };
 
 export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): Promise<SeedDemoMarketplaceResult> {
   const { db, files, hashPassword, now = new Date() } = options;
@@ -142,6 +146,8 @@ export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): 
     const seededUsers = await seedUsers(context, { passwordHash });
     const catalog = await seedCatalog(context, { users: seededUsers });
     const seededOrders = await seedOrders(context, { users: seededUsers, catalog });
+    const seededAddresses = await seedAddresses(context, { users: seededUsers });
+    const seededShipments = await seedShipments(context, { users: seededUsers, addresses: seededAddresses });
 
     return {
       seeded: true,
@@ -154,6 +160,9 @@ export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): 
         productImages: catalog.products.reduce((total, product) => total + product.images.length, 0),
         orders: seededOrders.orders,
         orderItems: seededOrders.orderItems,
+        addresses: seededAddresses.count,
+        shipments: seededShipments.shipments,
+        pickups: seededShipments.pickups,
       },
     };
   });

@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Truck } from 'lucide-react';
 import { shortId } from '@marketplace/domain/short-id';
+import { buttonClasses } from '../../../components/button';
 import { LoadError, LoadingState } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
 import { ProductImage } from '../../../components/product-image';
@@ -31,7 +32,16 @@ export function SellerOrderItemsPage() {
       <PageHeader
         title={order ? `Order #${shortId(order.orderId)}` : 'Order'}
         description={order ? `Placed ${formatDateTime(order.orderCreatedAt)} · ${order.itemsSummary.totalItemsCount} item(s) from your shop` : 'Your items in this order.'}
-        actions={order && <StatusBadge status={order.status.itemsOrderStatus} />}
+        actions={
+          order && (
+            <>
+              <StatusBadge status={order.status.itemsOrderStatus} />
+              <Link to={`/seller/orders/items/${order.orderId}/shipments`} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+                <Truck className="size-4" aria-hidden /> Manage shipments
+              </Link>
+            </>
+          )
+        }
       />
       {isLoading ? (
         <LoadingState label="Loading the order…" />

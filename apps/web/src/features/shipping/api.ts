@@ -1,0 +1,254 @@
+import type { SellerOrderDetailResponse, SellerOrderListResponse } from '@marketplace/contracts/orders';
+import type { ShipmentActions, ShipmentStatus } from '@marketplace/domain/shipment-rules';
+import { api } from '../../lib/api';
+import { readSession } from '../../lib/session';
+
+// SPEC §7.5, exactly as the seller's shipment screens call them; {carrier} is "ups".
+// Amounts in these answers are dollars (numbers), as the API sends them.
+
+export interface ShipmentAddress {
+  name?: string;
+  line1: string;
+  line2?: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+  countryCode?: string;
+}
+
+export interface ShipmentTrackingEvent {
+  status: string;
+  description: string;
+  occurredAt: string;
+  location?: string | null;
+}
+
+export interface ShipmentItemDetail {
+  name: string;
+  image: string | null;
+  quantity: number;
+  price: number;
+}
+
+export interface ShipmentLineItem {
+  id: string;
+  quantity: number;
+  order_item: {
+    id: string;
+    title: string;
+    price: number;
+    status: string;
+    images: string[];
+    product?: { id: string; title: string; images: string[] };
+  };
+}
+
+/** One shipment as GET /api/shipments/seller/:userId lists it (SPEC §3 "shipment", both spellings). */
+export interface Shipment {
+  id: string;
+  order_id: string;
+  seller_id: string;
+  status: ShipmentStatus;
+  created_at: string;
+  updated_at: string;
+  carrier?: string;
+  trackingNumber: string | null;
+  tracking_number: string | null;
+  labelUrl: string | null;
+  label_url: string | null;
+  label_format?: string | null;
+  /** Pounds. */
+  weight: number;
+  service_code?: string | null;
+  service_description: string;
+  /** Dollars, or null before the label is bought. */
+  charges: number | null;
+  pickup_date: string | null;
+  pickup_request_number: string | null;
+  pickup_ready_time?: string | null;
+  pickup_close_time?: string | null;
+  is_consolidated_pickup?: boolean;
+  shipper_address: ShipmentAddress | null;
+  recipient_address: ShipmentAddress | null;
+  total_quantity: number;
+  item_quantities: number[];
+  item_count: number;
+  product_names: string[];
+  product_images: (string | null)[];
+  item_details: ShipmentItemDetail[];
+  items: ShipmentLineItem[];
+  shipment_items: ShipmentLineItem[];
+  tracking_events: ShipmentTrackingEvent[];
+  voided_at?: string | null;
+  actions: ShipmentActions;
+}
+
+export interface PickupRate {
+  total: number;
+  currency: string;
+  baseRate: number;
+  additionalCharges: number;
+  taxes: number;
+  incentives: number;
+  consolidationDiscount: number;
+  chargeDetails: { description: string; amount: number }[];
+}
+
+/** The pickup form's body: pickupDate YYYYMMDD (or YYYY-MM-DD), times hhmm00 (SPEC §5). */
+export interface PickupRequestBody {
+  pickupDate: string;
+  readyTime?: string;
+  closeTime?: string;
+}
+
+export interface CreateShipmentResponse {
+  success: true;
+  shipments: Shipment[];
+  message: string;
+}
+export interface ProcessShipmentResponse {
+  success: true;
+  trackingNumber: string;
+  labelUrl: string | null;
+  message: string;
+}
+export interface SchedulePickupResponse {
+  success: true;
+  message: string;
+  pickupRequestNumber: string;
+  pickupDate: string;
+  rate: PickupRate;
+}
+export interface MessageResponse {
+  success: true;
+  message: string;
+}
+export interface ConsolidatedPickupStatus {
+  success: true;
+  canConsolidate: boolean;
+  /** Dollars. */
+  potentialSavings: number;
+  shipmentsCount: number;
+}
+export interface ScheduleConsolidatedPickupResponse {
+  success: true;
+  shipmentsCount: number;
+  /** Dollars. */
+  savings: number;
+  pickupRequestNumber: string;
+  message: string;
+  rate?: PickupRate;
+}
+export interface TrackShipmentResponse {
+  success: true;
+  status: string;
+  events: ShipmentTrackingEvent[];
+  message: string;
+}
+
+/** The signed-in seller's id, as the stored session has it (SPEC §3); '' when signed out. */
+export function sessionUserId(): string {
+  return readSession()?.userId ?? '';
+}
+
+/** A seller order with approved items, as GET /api/seller/orders?status=approved lists it. */
+export type ShippableOrder = SellerOrderListResponse['data']['orders'][number];
+/** GET /api/seller/orders/:orderId — what the order-details modal of §2.7 shows. */
+export type ShipmentOrderDetail = SellerOrderDetailResponse['data'];
+
+/** How many approved orders the dashboard's "Orders ready to ship" section asks for (the API's page maximum). */
+export const SHIPPABLE_ORDERS_LIMIT = 100;
+
+const seg = encodeURIComponent;
+
+// A shipment change moves its items' statuses, so the seller's orders and dashboard refresh too.
+const afterShipmentChange = ['Shipment', 'SellerOrder', 'SellerDashboard'] as const;
+
+export const shipmentsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getSimulationStatuses: build.query<string[], void>({
+      query: () => '/shipments/simulation-statuses',
+      transformResponse: (response: { success: true; statuses: string[] }) => response.statuses,
+    }),
+    getSellerShipments: build.query<Shipment[], string>({
+      query: (userId) => `/shipments/seller/${seg(userId)}`,
+      transformResponse: (response: { success: true; shipments: Shipment[] }) => response.shipments,
+      providesTags: (result) => [{ type: 'Shipment', id: 'LIST' }, ...(result ?? []).map((shipment) => ({ type: 'Shipment' as const, id: shipment.id }))],
+    }),
+    createShipment: build.mutation<CreateShipmentResponse, string>({
+      query: (orderId) => ({ url: `/shipments/create/${seg(orderId)}`, method: 'POST' }),
+      invalidatesTags: (_result, error) => (error ? [] : [...afterShipmentChange]),
+    }),
+    processUps: build.mutation<ProcessShipmentResponse, string>({
+      query: (shipmentId) => ({ url: `/shipments/process-ups/${seg(shipmentId)}`, method: 'POST' }),
+      invalidatesTags: (_result, error) => (error ? [] : [...afterShipmentChange]),
+    }),
+    schedulePickup: build.mutation<SchedulePickupResponse, PickupRequestBody & { shipmentId: string }>({
+      query: ({ shipmentId, ...body }) => ({ url: `/shipments/schedule-pickup/${seg(shipmentId)}`, method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : [...afterShipmentChange]),
+    }),
+    cancelPickup: build.mutation<MessageResponse, string>({
+      query: (shipmentId) => ({ url: `/shipments/cancel-pickup/${seg(shipmentId)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, error) => (error ? [] : [...afterShipmentChange]),
+    }),
+    getConsolidatedPickupStatus: build.query<ConsolidatedPickupStatus, { userId: string; orderId: string }>({
+      query: ({ userId, orderId }) => `/shipments/consolidated-pickup-status/${seg(userId)}/${seg(orderId)}`,
+      providesTags: [{ type: 'Shipment', id: 'CONSOLIDATION' }],
+    }),
+    scheduleConsolidatedPickup: build.mutation<ScheduleConsolidatedPickupResponse, PickupRequestBody & { userId: string; orderId: string }>({
+      query: ({ userId, orderId, ...body }) => ({ url: `/shipments/schedule-consolidated-pickup/${seg(userId)}/${seg(orderId)}`, method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : [...afterShipmentChange]),
+    }),
+    voidShipment: build.mutation<MessageResponse, string>({
+      query: (shipmentId) => ({ url: `/shipments/void/${seg(shipmentId)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, error) => (error ? [] : [...afterShipmentChange]),
+    }),
+    trackShipment: build.mutation<TrackShipmentResponse, { shipmentId: string; simulateStatus?: string }>({
+      query: ({ shipmentId, simulateStatus }) => ({
+        url: `/shipments/track/${seg(shipmentId)}`,
+        method: 'PUT',
+        body: simulateStatus === undefined ? {} : { simulateStatus },
+      }),
+      invalidatesTags: (_result, error) => (error ? [] : [...afterShipmentChange]),
+    }),
+    // The seller's orders as the shipment screens read them (issue #3's API; no other feature is imported).
+    getShippableOrders: build.query<ShippableOrder[], void>({
+      query: () => ({ url: '/seller/orders', params: { status: 'approved', page: 1, limit: SHIPPABLE_ORDERS_LIMIT } }),
+      transformResponse: (response: SellerOrderListResponse) => response.data.orders,
+      providesTags: [{ type: 'SellerOrder', id: 'LIST' }, { type: 'Shipment', id: 'LIST' }],
+    }),
+    getOrderForShipment: build.query<ShipmentOrderDetail, string>({
+      query: (orderId) => `/seller/orders/${seg(orderId)}`,
+      transformResponse: (response: SellerOrderDetailResponse) => response.data,
+      providesTags: (_result, _error, orderId) => [{ type: 'SellerOrder', id: orderId }],
+    }),
+  }),
+});
+
+export const {
+  useGetShippableOrdersQuery,
+  useGetOrderForShipmentQuery,
+  useGetSimulationStatusesQuery,
+  useGetSellerShipmentsQuery,
+  useCreateShipmentMutation,
+  useProcessUpsMutation,
+  useSchedulePickupMutation,
+  useCancelPickupMutation,
+  useGetConsolidatedPickupStatusQuery,
+  useScheduleConsolidatedPickupMutation,
+  useVoidShipmentMutation,
+  useTrackShipmentMutation,
+} = shipmentsApi;
+
+/** The message of a failed call: the API's `{ error }` / `{ message }`, or the fallback. */
+export function apiErrorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (typeof error === 'object' && error !== null && 'data' in error) {
+    const data = (error as { data?: unknown }).data;
+    if (typeof data === 'object' && data !== null) {
+      const record = data as { error?: unknown; message?: unknown };
+      if (typeof record.error === 'string' && record.error.trim() !== '') return record.error;
+      if (typeof record.message === 'string' && record.message.trim() !== '') return record.message;
+    }
+  }
+  return fallback;
+}

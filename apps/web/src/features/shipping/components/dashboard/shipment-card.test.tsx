@@ -1,0 +1,99 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Shipment } from '../../api';
+import { ShipmentCard, type ShipmentView } from './shipment-card';
+import { makeShipment } from './shipment-fixtures';
+
+const SIX_ITEMS = ['Desk lamp', 'Enamel mug', 'Wool blanket', 'Oak stool', 'Tea towel', 'Brass hook'];
+
+function renderCard(shipment: Shipment, view: ShipmentView = 'grid') {
+  const router = createMemoryRouter(
+    [
+      { path: '/seller/shipments', element: <ShipmentCard shipment={shipment} view={view} /> },
+      { path: '/seller/orders/items/:orderId/shipments', element: <p>Order detail page</p> },
+    ],
+    { initialEntries: ['/seller/shipments'] },
+  );
+  const user = userEvent.setup();
+  render(
+    <>
+      <RouterProvider router={router} />
+      <Toaster />
+    </>,
+  );
+  return { user, router };
+}
+
+describe('Shipment card (SPEC §2.7)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows the short id, the first 3 thumbnails then +N, and the first 2 names then +N more', () => {
+    renderCard(makeShipment({ id: 'abcdef12-3456-4789-8abc-def012345678', product_names: SIX_ITEMS, weight: 3.5 }));
+    const card = screen.getByRole('article', { name: 'Shipment abcdef12' });
+    const photos = within(card).getByRole('list', { name: 'Item photos' });
+    expect(within(photos).getAllByRole('img')).toHaveLength(3);
+    expect(within(photos).getByText('+3')).toBeInTheDocument();
+    expect(within(card).getByText('Desk lamp, Enamel mug +4 more')).toBeInTheDocument();
+    expect(within(card).getByText('3.5 lbs')).toBeInTheDocument();
+    expect(within(card).getByText('UPS Ground')).toBeInTheDocument();
+    expect(within(card).getByText('1Z999AA10123456784')).toBeInTheDocument();
+    // The list view's extras are not in the grid.
+    expect(within(card).queryByText('Pickup date')).not.toBeInTheDocument();
+  });
+
+  it('defaults the service to UPS Ground', () => {
+    renderCard(makeShipment({ id: 'abcdef12-0000-4000-8000-000000000000', service_description: '' }));
+    expect(screen.getByText('UPS Ground')).toBeInTheDocument();
+  });
+
+  it('lists the first 5 items then +N more items, the pickup date and the order in the list view', () => {
+    renderCard(makeShipment({ id: 'abcdef12-3456-4789-8abc-def012345678', product_names: SIX_ITEMS, pickup_date: '2025-03-04' }), 'list');
+    const card = screen.getByRole('article', { name: 'Shipment abcdef12' });
+    expect(within(card).getByText('Tea towel')).toBeInTheDocument();
+    expect(within(card).queryByText('Brass hook')).not.toBeInTheDocument();
+    expect(within(card).getByText('+1 more items')).toBeInTheDocument();
+    expect(within(card).getByText('Mar 4, 2025')).toBeInTheDocument();
+    expect(within(card).getByText('#5f0c2b7e')).toBeInTheDocument();
+  });
+
+  it('copies the tracking number and says so', async () => {
+    const { user } = renderCard(makeShipment({ id: 'abcdef12-3456-4789-8abc-def012345678' }));
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    await user.click(screen.getByRole('button', { name: 'Copy tracking number for shipment abcdef12' }));
+    expect(writeText).toHaveBeenCalledWith('1Z999AA10123456784');
+    expect(await screen.findByText('Tracking number copied!')).toBeInTheDocument();
+  });
+
+  it('says there is no label when the shipment has none, and opens nothing', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { user } = renderCard(makeShipment({ id: 'abcdef12-3456-4789-8abc-def012345678', label_url: null, tracking_number: null }));
+    expect(screen.getByRole('button', { name: 'Copy tracking number for shipment abcdef12' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Label for shipment abcdef12' }));
+    expect(await screen.findByText('No label URL available')).toBeInTheDocument();
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('downloads label-<tracking>.gif when the popup is blocked', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    const { user } = renderCard(makeShipment({ id: 'abcdef12-3456-4789-8abc-def012345678' }));
+    await user.click(screen.getByRole('button', { name: 'Label for shipment abcdef12' }));
+    expect(clicked.map((link) => link.download)).toEqual(['label-1Z999AA10123456784.gif']);
+    expect(await screen.findByText('Label download started as fallback')).toBeInTheDocument();
+  });
+
+  it('Manage opens the seller order detail of the shipment', async () => {
+    const { user, router } = renderCard(makeShipment({ id: 'abcdef12-3456-4789-8abc-def012345678' }));
+    await user.click(screen.getByRole('link', { name: 'Manage shipment abcdef12' }));
+    expect(router.state.location.pathname).toBe('/seller/orders/items/5f0c2b7e-1a2b-4c3d-8e9f-0a1b2c3d4e5f/shipments');
+    expect(screen.getByText('Order detail page')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,234 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { earliestPickupDate } from '@marketplace/domain/pickup-schedule';
+import { ALREADY_PICKED_UP_MESSAGE, canConsolidate, consolidationSavingsCents, isAwaitingPickupRequest, shipmentActions } from '@marketplace/domain/shipment-rules';
+import type { ShipmentStatus } from '@marketplace/domain/shipment-rules';
+import { jsonResponse, renderApp, type ApiHandler } from '../../../../test/render-app';
+import { logInAs } from '../../../../test/tokens';
+
+const SELLER_ID = 'user-seller';
+const ORDER_ID = '5f0c2b7e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
+const PAGE = `/seller/orders/items/${ORDER_ID}/shipments`;
+const TRACKING = '1Z999AA10123456784';
+
+function orderItem(orderItemId: string, itemTitle: string, orderStatus: string, quantity = 1, price = 20) {
+  return { orderItemId, itemTitle, image: null, quantity, price, itemTotal: quantity * price, retipAdded: false, retipPrice: 0, orderStatus, rejectionReason: null };
+}
+
+function order(items: ReturnType<typeof orderItem>[]) {
+  return {
+    success: true,
+    data: {
+      orderId: ORDER_ID,
+      orderCreatedAt: '2025-03-01T10:00:00.000Z',
+      status: { itemsOrderStatus: 'approved' },
+      itemsSummary: { totalItemsCount: items.length, itemsPreview: '' },
+      amounts: { orderTotal: 45.99, itemsTotal: 40, proportionalShipping: 5.99, retipTotal: 0 },
+      buyer: { fullName: 'Bea Tester', email: 'buyer@example.com' },
+      shippingInfo: { shippingAddress: { name: 'Bea Tester', line1: '1 Main St', line2: null, city: 'Austin', state: 'TX', postalCode: '78701', countryCode: 'US' } },
+      items,
+    },
+  };
+}
+
+function shipment(id: string, status: ShipmentStatus, overrides: { trackingNumber?: string | null; pickupRequestNumber?: string | null; createdAt?: string } = {}) {
+  const trackingNumber = overrides.trackingNumber === undefined ? TRACKING : overrides.trackingNumber;
+  const pickupRequestNumber = overrides.pickupRequestNumber ?? null;
+  const createdAt = overrides.createdAt ?? new Date().toISOString();
+  const labelUrl = trackingNumber ? 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' : null;
+  return {
+    id,
+    order_id: ORDER_ID,
+    seller_id: SELLER_ID,
+    status,
+    created_at: createdAt,
+    updated_at: createdAt,
+    trackingNumber,
+    tracking_number: trackingNumber,
+    labelUrl,
+    label_url: labelUrl,
+    weight: 1.5,
+    service_description: 'UPS Ground',
+    charges: 12.5,
+    pickup_date: pickupRequestNumber ? '2030-01-07' : null,
+    pickup_request_number: pickupRequestNumber,
+    shipper_address: null,
+    recipient_address: null,
+    total_quantity: 1,
+    item_quantities: [1],
+    item_count: 1,
+    product_names: ['Desk lamp'],
+    product_images: [null],
+    item_details: [{ name: 'Desk lamp', image: null, quantity: 1, price: 20 }],
+    items: [],
+    shipment_items: [],
+    tracking_events: [],
+    actions: shipmentActions({ id, status, createdAt, trackingNumber, labelUrl, pickupRequestNumber }, new Date()),
+  };
+}
+
+type FakeShipment = ReturnType<typeof shipment>;
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** A fake of the §7.5 calls and the seller's order, recording every request. */
+function shippingServer(state: { shipments: FakeShipment[]; items: ReturnType<typeof orderItem>[] }, calls: Call[], hooks: { onCreate?: () => Promise<void> } = {}): ApiHandler {
+  return async (request) => {
+    const { pathname } = new URL(request.url);
+    const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
+    calls.push({ method: request.method, path: pathname, body: text ? JSON.parse(text) : null });
+    if (pathname === `/api/seller/orders/${ORDER_ID}`) return jsonResponse(200, order(state.items));
+    if (pathname === `/api/shipments/seller/${SELLER_ID}`) return jsonResponse(200, { success: true, shipments: state.shipments });
+    if (pathname === `/api/shipments/consolidated-pickup-status/${SELLER_ID}/${ORDER_ID}`) {
+      const facts = state.shipments.map((entry) => ({ status: entry.status, pickupRequestNumber: entry.pickup_request_number }));
+      const count = facts.filter(isAwaitingPickupRequest).length;
+      const possible = canConsolidate(facts);
+      return jsonResponse(200, { success: true, canConsolidate: possible, potentialSavings: possible ? consolidationSavingsCents(count) / 100 : 0, shipmentsCount: count });
+    }
+    if (pathname === `/api/shipments/create/${ORDER_ID}` && request.method === 'POST') {
+      await hooks.onCreate?.();
+      const created = shipment('9a8b7c6d-0000-4000-8000-000000000001', 'pending', { trackingNumber: null });
+      state.shipments = [created, ...state.shipments];
+      return jsonResponse(200, { success: true, shipments: [created], message: 'Shipment created' });
+    }
+    const processMatch = /^\/api\/shipments\/process-ups\/(.+)$/.exec(pathname);
+    if (processMatch && request.method === 'POST') {
+      state.shipments = state.shipments.map((entry) => (entry.id === processMatch[1] ? shipment(entry.id, 'created') : entry));
+      state.items = state.items.map((entry) => ({ ...entry, orderStatus: 'shipped' }));
+      return jsonResponse(200, { success: true, trackingNumber: TRACKING, labelUrl: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=', message: 'Label created' });
+    }
+    const pickupMatch = /^\/api\/shipments\/schedule-pickup\/(.+)$/.exec(pathname);
+    if (pickupMatch && request.method === 'POST') {
+      state.shipments = state.shipments.map((entry) => (entry.id === pickupMatch[1] ? shipment(entry.id, 'pickup_scheduled', { pickupRequestNumber: 'PRN1' }) : entry));
+      return jsonResponse(200, { success: true, message: 'Pickup scheduled', pickupRequestNumber: 'PRN1', pickupDate: '2030-01-07', rate: {} });
+    }
+    if (pathname === `/api/shipments/schedule-consolidated-pickup/${SELLER_ID}/${ORDER_ID}` && request.method === 'POST') {
+      const count = state.shipments.filter((entry) => isAwaitingPickupRequest({ status: entry.status, pickupRequestNumber: entry.pickup_request_number })).length;
+      state.shipments = state.shipments.map((entry) => (entry.status === 'created' ? shipment(entry.id, 'pickup_scheduled', { pickupRequestNumber: 'PRN2' }) : entry));
+      return jsonResponse(200, { success: true, shipmentsCount: count, savings: consolidationSavingsCents(count) / 100, pickupRequestNumber: 'PRN2', message: 'ok' });
+    }
+    return jsonResponse(404, { error: 'Not found' });
+  };
+}
+
+const A = '11111111-aaaa-4aaa-8aaa-000000000001';
+const B = '22222222-bbbb-4bbb-8bbb-000000000002';
+
+describe('Shipment Management (SPEC §2.8)', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    logInAs('seller');
+  });
+
+  it('shows the header, the summary cards and the empty state when no items are approved', async () => {
+    const calls: Call[] = [];
+    renderApp(PAGE, { api: shippingServer({ shipments: [], items: [orderItem('i1', 'Desk lamp', 'pending')] }, calls) });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shipment Management' })).toBeInTheDocument();
+    expect(screen.getByText(`Order #${ORDER_ID.slice(0, 8)}`)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to order details' })).toHaveAttribute('href', `/seller/orders/items/${ORDER_ID}`);
+    expect(await screen.findByText('No Items Ready for Shipment')).toBeInTheDocument();
+    expect(screen.getByText('Approve order items first to create shipments...')).toBeInTheDocument();
+    for (const label of ['Total Shipments', 'Ready to Ship', 'In Transit', 'Pickup Ready']) expect(screen.getByText(label)).toBeInTheDocument();
+  });
+
+  it('creates a shipment in 3 steps: review, creating, success with the tracking number', async () => {
+    const calls: Call[] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const state = { shipments: [] as FakeShipment[], items: [orderItem('i1', 'Desk lamp', 'approved', 2, 20), orderItem('i2', 'Enamel mug', 'approved', 1, 5.5)] };
+    const { user } = renderApp(PAGE, { api: shippingServer(state, calls, { onCreate: () => gate }) });
+
+    expect(await screen.findByText('2 approved items ready for shipment')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create Shipment' }));
+
+    const review = screen.getByRole('dialog', { name: 'Create Shipment' });
+    expect(within(review).getByText('2 x $20.00')).toBeInTheDocument();
+    expect(within(review).getByText('1 x $5.50')).toBeInTheDocument();
+    expect(within(review).getByText('$45.50')).toBeInTheDocument();
+    await user.click(within(review).getByRole('button', { name: 'Create Shipment' }));
+
+    expect(await screen.findByText('Creating Shipment...')).toBeInTheDocument();
+    release();
+
+    const success = await screen.findByRole('dialog', { name: 'Shipment Created!' });
+    expect(within(success).getByText(TRACKING)).toBeInTheDocument();
+    expect(within(success).getByText('UPS')).toBeInTheDocument();
+    expect(within(success).getByText('Ground')).toBeInTheDocument();
+    expect(within(success).getByRole('button', { name: 'Copy Tracking Number' })).toBeInTheDocument();
+    expect(within(success).getByRole('button', { name: 'Schedule Pickup' })).toBeInTheDocument();
+    const posts = calls.filter((call) => call.method === 'POST').map((call) => call.path);
+    expect(posts).toEqual([`/api/shipments/create/${ORDER_ID}`, '/api/shipments/process-ups/9a8b7c6d-0000-4000-8000-000000000001']);
+
+    await user.click(within(success).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Shipment #9a8b7c6d' })).toBeInTheDocument();
+  });
+
+  it('schedules a pickup with the date as YYYYMMDD and times as hhmm00, and needs a date', async () => {
+    const calls: Call[] = [];
+    const { user } = renderApp(PAGE, { api: shippingServer({ shipments: [shipment(A, 'created')], items: [] }, calls) });
+
+    const card = await screen.findByRole('article', { name: 'Shipment #11111111' });
+    await user.click(within(card).getByRole('button', { name: 'Schedule Pickup' }));
+    const dialog = screen.getByRole('dialog', { name: 'Schedule Pickup' });
+    const date = within(dialog).getByLabelText('Pickup date');
+    const earliest = earliestPickupDate(new Date());
+    expect(date).toHaveAttribute('type', 'date');
+    expect(date).toHaveAttribute('min', earliest);
+    expect(date).toHaveValue(earliest);
+    expect(date).toHaveAccessibleDescription('Pickup must be scheduled at least 1 day in advance');
+    expect(within(dialog).getByLabelText('Ready time')).toHaveValue('09:00');
+    expect(within(dialog).getByLabelText('Close time')).toHaveValue('17:00');
+
+    fireEvent.change(date, { target: { value: '' } });
+    expect(within(dialog).getByRole('button', { name: 'Schedule Pickup' })).toBeDisabled();
+    fireEvent.change(date, { target: { value: earliest } });
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule Pickup' }));
+
+    expect(await screen.findByText('Pickup scheduled successfully!')).toBeInTheDocument();
+    const post = calls.find((call) => call.path === `/api/shipments/schedule-pickup/${A}`);
+    expect(post?.body).toEqual({ pickupDate: earliest.replaceAll('-', ''), readyTime: '090000', closeTime: '170000' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("disables Cancel Shipment and shows 'Cannot Void Shipment' with the reason when void is refused", async () => {
+    const calls: Call[] = [];
+    renderApp(PAGE, { api: shippingServer({ shipments: [shipment(A, 'in_transit'), shipment(B, 'created')], items: [] }, calls) });
+
+    const refused = await screen.findByRole('article', { name: 'Shipment #11111111' });
+    expect(within(refused).getByRole('button', { name: 'Cancel Shipment' })).toBeDisabled();
+    expect(within(refused).getByText('Cannot Void Shipment')).toBeInTheDocument();
+    expect(within(refused).getByText(ALREADY_PICKED_UP_MESSAGE)).toBeInTheDocument();
+    expect(within(refused).queryByRole('button', { name: 'Schedule Pickup' })).not.toBeInTheDocument();
+
+    const allowed = screen.getByRole('article', { name: 'Shipment #22222222' });
+    expect(within(allowed).getByRole('button', { name: 'Cancel Shipment' })).toBeEnabled();
+    expect(within(allowed).queryByText('Cannot Void Shipment')).not.toBeInTheDocument();
+  });
+
+  it('offers the consolidated pickup only with 2 or more created shipments without a pickup', async () => {
+    const calls: Call[] = [];
+    const one = renderApp(PAGE, { api: shippingServer({ shipments: [shipment(A, 'created'), shipment(B, 'pickup_scheduled', { pickupRequestNumber: 'PRN0' })], items: [] }, calls) });
+    await screen.findByRole('article', { name: 'Shipment #22222222' });
+    await screen.findByText('Pickup Ready');
+    expect(calls.some((call) => call.path.startsWith('/api/shipments/consolidated-pickup-status/'))).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Schedule Consolidated Pickup' })).not.toBeInTheDocument();
+    one.unmount();
+
+    const { user } = renderApp(PAGE, { api: shippingServer({ shipments: [shipment(A, 'created'), shipment(B, 'created')], items: [] }, calls) });
+    await user.click(await screen.findByRole('button', { name: 'Schedule Consolidated Pickup' }));
+    expect(screen.getByText(/save up to \$3\.00 per additional shipment/)).toBeInTheDocument();
+    const dialog = screen.getByRole('dialog', { name: 'Schedule Consolidated Pickup' });
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule Consolidated Pickup' }));
+
+    expect(await screen.findByText('Consolidated pickup scheduled for 2 shipments! Savings: $3.00')).toBeInTheDocument();
+    const post = calls.find((call) => call.path === `/api/shipments/schedule-consolidated-pickup/${SELLER_ID}/${ORDER_ID}`);
+    expect(post?.body).toMatchObject({ readyTime: '090000', closeTime: '170000' });
+  });
+});
