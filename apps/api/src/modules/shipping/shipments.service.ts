@@ -61,6 +61,7 @@ export const SHIPMENT_MESSAGES = {
   pickupCancelled: 'Pickup cancelled successfully!',
   voided: 'Shipment voided successfully!',
   trackingUpdated: 'Tracking information updated!',
+  noNewTracking: 'No new tracking information from UPS yet.',
   trackingSimulated: (status: string) => `Tracking simulated to status: ${status}`,
   consolidated: (count: number, savingsCents: number) => `Consolidated pickup scheduled for ${count} shipments! Savings: ${formatCents(savingsCents)}`,
   noShipFrom: 'Add a ship-from address to your profile (Addresses) before creating a label',
@@ -669,6 +670,18 @@ export function createShipmentsService({ db, files, clock, carrier, environment 
             result = await carrier.track({ trackingNumber: shipment.trackingNumber });
           }
         } catch (error) {
+          // The carrier has no events for this number yet (UPS takes a while after a label is made; the
+          // sandbox forgets numbers across restarts): keep what we know rather than failing the seller.
+          if (simulateStatus === undefined && error instanceof CarrierError && error.code === 'not_found') {
+            return {
+              success: true as const,
+              status: shipment.status,
+              trackingNumber: shipment.trackingNumber,
+              estimatedDeliveryDate: null,
+              events: shipment.trackingEvents ?? [],
+              message: SHIPMENT_MESSAGES.noNewTracking,
+            };
+          }
           throw carrierFailure(error, 'Failed to track shipment');
         }
         const { updated, events } = await applyTracking(transaction, shipment, result, simulateStatus !== undefined ? (simulateStatus as ShipmentStatusValue) : null);

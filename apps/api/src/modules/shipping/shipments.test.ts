@@ -407,6 +407,14 @@ describe('PUT /api/shipments/track/:shipmentId', () => {
     expect(await itemStatuses([items[0]!.id])).toEqual(['delivered']);
   });
 
+  it('keeps the stored status when the carrier has no events for the number yet', async () => {
+    const { auth, shipmentId } = await createdShipment();
+    // A valid 1Z number the carrier has never seen (UPS right after labelling; the sandbox after a restart).
+    await testApp.database.db.update(shipmentsTable).set({ trackingNumber: '1Z999AA10123456784' }).where(eq(shipmentsTable.id, shipmentId));
+    const answer = await call('PUT', `/api/shipments/track/${shipmentId}`, auth, {});
+    expect(answer).toMatchObject({ status: 200, body: { success: true, status: 'created', message: 'No new tracking information from UPS yet.' } });
+  });
+
   it('refuses an unknown simulated status and a shipment without a label', async () => {
     const { auth, shipmentId } = await createdShipment();
     const unknown = await call('PUT', `/api/shipments/track/${shipmentId}`, auth, { simulateStatus: 'teleported' });
