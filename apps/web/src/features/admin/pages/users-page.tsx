@@ -7,7 +7,7 @@ import type { AdminUser } from '@marketplace/contracts/users';
 import { Button, buttonClasses } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FilterSearch } from '../../../components/filter-search';
-import { EmptyState, LoadError, LoadingState } from '../../../components/list-states';
+import { ListResult } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { SelectField } from '../../../components/select-field';
@@ -191,28 +191,29 @@ export function UsersPage() {
         )}
       </div>
 
-      {isLoading ? (
-        <LoadingState label="Loading users…" />
-      ) : error && !data ? (
-        <LoadError title="Users could not be loaded" error={error} onRetry={() => void refetch()} isRetrying={isFetching} />
-      ) : users.length === 0 ? (
-        <EmptyState title="No users found">{hasFilters ? 'Try another search or clear the filters.' : 'Nobody has signed up yet.'}</EmptyState>
-      ) : (
-        <div className={`grid gap-4 transition-opacity ${isFetching ? 'opacity-60' : ''}`} aria-busy={isFetching || undefined}>
-          <UsersTable users={users} selfId={session?.userId} onChangeStatus={setPendingChange} />
-          <UserCards users={users} selfId={session?.userId} onChangeStatus={setPendingChange} />
-          {data && (
-            <Pagination
-              label="Users pages"
-              page={data.pagination.page}
-              totalPages={data.pagination.totalPages}
-              totalItems={data.pagination.totalItems}
-              pageSize={data.pagination.limit}
-              onPageChange={setPage}
-            />
-          )}
-        </div>
-      )}
+      <ListResult
+        noun="users"
+        isLoading={isLoading}
+        isFetching={isFetching}
+        error={error}
+        hasData={Boolean(data)}
+        isEmpty={users.length === 0}
+        onRetry={() => void refetch()}
+        emptyText={hasFilters ? 'Try another search or clear the filters.' : 'Nobody has signed up yet.'}
+      >
+        <UsersTable users={users} selfId={session?.userId} onChangeStatus={setPendingChange} />
+        <UserCards users={users} selfId={session?.userId} onChangeStatus={setPendingChange} />
+        {data && (
+          <Pagination
+            label="Users pages"
+            page={data.pagination.page}
+            totalPages={data.pagination.totalPages}
+            totalItems={data.pagination.totalItems}
+            pageSize={data.pagination.limit}
+            onPageChange={setPage}
+          />
+        )}
+      </ListResult>
 
       <ConfirmDialog
         isOpen={pendingChange !== null}

@@ -4,7 +4,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import type { ProductStatus, ProductSummary } from '@marketplace/contracts/catalog';
 import { Button } from '../../../components/button';
 import { FilterSearch } from '../../../components/filter-search';
-import { EmptyState, LoadError, LoadingState } from '../../../components/list-states';
+import { ListResult } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { ProductImage } from '../../../components/product-image';
@@ -136,21 +136,22 @@ export function AdminProductsPage() {
         )}
       </div>
 
-      {isLoading ? (
-        <LoadingState label="Loading products…" />
-      ) : error && !data ? (
-        <LoadError title="Products could not be loaded" error={error} onRetry={() => void refetch()} isRetrying={isFetching} />
-      ) : products.length === 0 ? (
-        <EmptyState title="No products found">{hasFilters ? 'Try another search or clear the filters.' : 'Sellers have not listed anything yet.'}</EmptyState>
-      ) : (
-        <div className={`grid gap-4 transition-opacity ${isFetching ? 'opacity-60' : ''}`} aria-busy={isFetching || undefined}>
-          <ProductsTable products={products} onChange={setChange} />
-          <ProductCards products={products} onChange={setChange} />
-          {data && (
-            <Pagination label="Products pages" page={data.page} totalPages={data.totalPages} totalItems={data.total} pageSize={PAGE_SIZE} onPageChange={setPage} />
-          )}
-        </div>
-      )}
+      <ListResult
+        noun="products"
+        isLoading={isLoading}
+        isFetching={isFetching}
+        error={error}
+        hasData={Boolean(data)}
+        isEmpty={products.length === 0}
+        onRetry={() => void refetch()}
+        emptyText={hasFilters ? 'Try another search or clear the filters.' : 'Sellers have not listed anything yet.'}
+      >
+        <ProductsTable products={products} onChange={setChange} />
+        <ProductCards products={products} onChange={setChange} />
+        {data && (
+          <Pagination label="Products pages" page={data.page} totalPages={data.totalPages} totalItems={data.total} pageSize={PAGE_SIZE} onPageChange={setPage} />
+        )}
+      </ListResult>
 
       <ProductVisibilityDialog change={change} onClose={() => setChange(null)} />
     </div>

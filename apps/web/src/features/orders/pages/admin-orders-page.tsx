@@ -5,7 +5,7 @@ import { ORDER_STATUSES } from '@marketplace/contracts/orders';
 import { shortId } from '@marketplace/domain/short-id';
 import { Button, buttonClasses } from '../../../components/button';
 import { FilterSearch } from '../../../components/filter-search';
-import { EmptyState, LoadError, LoadingState } from '../../../components/list-states';
+import { ListResult } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { SelectField } from '../../../components/select-field';
@@ -130,28 +130,29 @@ export function AdminOrdersPage() {
         )}
       </div>
 
-      {isLoading ? (
-        <LoadingState label="Loading orders…" />
-      ) : error && !data ? (
-        <LoadError title="Orders could not be loaded" error={error} onRetry={() => void refetch()} isRetrying={isFetching} />
-      ) : orders.length === 0 ? (
-        <EmptyState title="No orders found">{hasFilters ? 'Try another search or clear the filters.' : 'Orders appear here as soon as buyers check out.'}</EmptyState>
-      ) : (
-        <div className={`grid gap-4 transition-opacity ${isFetching ? 'opacity-60' : ''}`} aria-busy={isFetching || undefined}>
-          <OrdersTable orders={orders} />
-          <OrderCards orders={orders} />
-          {data && (
-            <Pagination
-              label="Orders pages"
-              page={data.pagination.page}
-              totalPages={data.pagination.totalPages}
-              totalItems={data.pagination.totalItems}
-              pageSize={data.pagination.limit}
-              onPageChange={setPage}
-            />
-          )}
-        </div>
-      )}
+      <ListResult
+        noun="orders"
+        isLoading={isLoading}
+        isFetching={isFetching}
+        error={error}
+        hasData={Boolean(data)}
+        isEmpty={orders.length === 0}
+        onRetry={() => void refetch()}
+        emptyText={hasFilters ? 'Try another search or clear the filters.' : 'Orders appear here as soon as buyers check out.'}
+      >
+        <OrdersTable orders={orders} />
+        <OrderCards orders={orders} />
+        {data && (
+          <Pagination
+            label="Orders pages"
+            page={data.pagination.page}
+            totalPages={data.pagination.totalPages}
+            totalItems={data.pagination.totalItems}
+            pageSize={data.pagination.limit}
+            onPageChange={setPage}
+          />
+        )}
+      </ListResult>
     </div>
   );
 }
