@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open-configured-database';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo-data';
 import { seedDemoMarketplace } from './db/seed/seed-demo-marketplace';
+import { sandboxLedgerOf } from './providers/carrier/create-carrier-provider';
 import { systemClock } from './lib/clock';
 import { hashPassword } from './modules/auth/password';
 import type { ShipmentsService } from './modules/shipping/shipments.service';
@@ -17,7 +18,7 @@ const database = await openConfiguredDatabase(config);
 const files = createLocalFileStore(config.uploadsDirectory);
 
 if (config.seedDemoData) {
-  const result = await seedDemoMarketplace({ db: database.db, files, hashPassword });
+  const result = await seedDemoMarketplace({ db: database.db, files, hashPassword, carrierLedger: sandboxLedgerOf(config) });
   if (result.seeded) console.log('Seeded the demo marketplace.');
 }
 

@@ -12,6 +12,7 @@ import {
   isShipmentStatus,
   matchesShipmentSearch,
   shipmentActions,
+  trackedStatus,
   voidEligibility,
   type ShipmentFacts,
 } from './shipment-rules';
@@ -171,6 +172,35 @@ describe('matchesShipmentSearch', () => {
         const query = upper ? piece.toUpperCase() : piece.toLowerCase();
         const item = inId ? { id: value, trackingNumber: null } : { id: '', trackingNumber: value };
         expect(matchesShipmentSearch(item, query)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('trackedStatus', () => {
+  it('takes a report that moves the parcel on', () => {
+    expect(trackedStatus('pickup_scheduled', 'shipped')).toBe('shipped');
+    expect(trackedStatus('in_transit', 'delivered')).toBe('delivered');
+  });
+
+  it('never moves a parcel back along its journey', () => {
+    expect(trackedStatus('in_transit', 'shipped')).toBe('in_transit');
+    expect(trackedStatus('delivered', 'out_for_delivery')).toBe('delivered');
+  });
+
+  it('takes exceptions and returns as reported, and a journey status after an exception', () => {
+    expect(trackedStatus('in_transit', 'exception')).toBe('exception');
+    expect(trackedStatus('delivered', 'returned')).toBe('returned');
+    expect(trackedStatus('exception', 'out_for_delivery')).toBe('out_for_delivery');
+  });
+
+  it('is never further back on the journey than the stored status', () => {
+    const journey = ['created', 'pickup_scheduled', 'shipped', 'in_transit', 'out_for_delivery', 'delivered'];
+    fc.assert(
+      fc.property(status, status, (stored, reported) => {
+        const result = trackedStatus(stored, reported);
+        expect([stored, reported]).toContain(result);
+        if (journey.includes(stored) && journey.includes(reported)) expect(journey.indexOf(result)).toBeGreaterThanOrEqual(journey.indexOf(stored));
       }),
     );
   });

@@ -141,3 +141,18 @@ export function matchesShipmentSearch(shipment: Pick<ShipmentFacts, 'id' | 'trac
 function hasText(value: string | null | undefined): boolean {
   return typeof value === 'string' && value.trim() !== '';
 }
+
+/** The usual journey of a parcel, in order. */
+const JOURNEY: readonly ShipmentStatus[] = ['created', 'pickup_scheduled', 'shipped', 'in_transit', 'out_for_delivery', 'delivered'];
+
+/**
+ * The status a carrier's tracking report leaves a shipment in: the reported one, except that a late or
+ * partial report never moves a parcel back along its journey (in transit stays in transit when a scan
+ * arrives out of order). Exceptions and returns are always taken as reported.
+ */
+export function trackedStatus(stored: ShipmentStatus, reported: ShipmentStatus): ShipmentStatus {
+  const storedStep = JOURNEY.indexOf(stored);
+  const reportedStep = JOURNEY.indexOf(reported);
+  if (storedStep >= 0 && reportedStep >= 0 && reportedStep < storedStep) return stored;
+  return reported;
+}

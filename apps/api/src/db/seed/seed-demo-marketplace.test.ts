@@ -11,6 +11,9 @@ import { createLocalFileStore } from '../../providers/files/local';
 import { hashPassword, verifyPassword } from '../../modules/auth/password';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo-data';
 import { seedDemoMarketplace, type SeedDemoMarketplaceResult } from './seed-demo-marketplace';
+import { createManualClock } from '../../lib/clock';
+import { createSandboxCarrier } from '../../providers/carrier/sandbox';
+import { createSandboxLedger } from '../../providers/carrier/sandbox-ledger';
 
 // One PGlite per file (it takes seconds to boot). It is seeded, its rows are kept aside and emptied,
 // and it is seeded again as a second fresh database: the determinism check compares the two runs, and
@@ -34,6 +37,7 @@ async function seedRun(handle: DatabaseHandle, directory: string): Promise<SeedR
       return hashPassword(plain);
     },
     now,
+    carrierLedger: createSandboxLedger(path.join(directory, 'carrier-sandbox.json')),
   });
   return { directory, result, hashCalls };
 }
@@ -288,6 +292,28 @@ describe('seedDemoMarketplace', () => {
     for (const item of itemRows.filter((row) => row.status === 'shipped' || row.status === 'delivered')) expect(live.has(item.id)).toBe(true);
     const ready = itemRows.filter((item) => item.sellerId === seller?.id && item.status === 'approved' && !live.has(item.id));
     expect(new Set(ready.map((item) => item.orderId)).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it("tells the sandbox carrier about every demo parcel, so the server's carrier tracks, voids and cancels them", async () => {
+    const clock = createManualClock(now);
+    const carrier = createSandboxCarrier({ clock, ledger: createSandboxLedger(path.join(seeded.directory, 'carrier-sandbox.json')) });
+    const [shipmentRows, pickupRows] = await Promise.all([handle.db.select().from(shipments), handle.db.select().from(pickups)]);
+    for (const shipment of shipmentRows.filter((row) => row.status !== 'cancelled')) {
+      const tracked = await carrier.track({ trackingNumber: shipment.trackingNumber ?? '' });
+      expect(tracked.status, shipment.trackingNumber ?? '').toBe(shipment.status);
+    }
+    const voided = shipmentRows.find((row) => row.status === 'cancelled');
+    await expect(carrier.track({ trackingNumber: voided?.trackingNumber ?? '' })).rejects.toMatchObject({ code: 'not_found' });
+    // A seeded pickup can be cancelled with the carrier; its parcels go back to waiting for one.
+    const pickup = pickupRows[0];
+    const held = shipmentRows.find((row) => row.pickupId === pickup?.id);
+    await carrier.cancelPickup({ pickupRequestNumber: pickup?.pickupRequestNumber ?? '' });
+    expect((await carrier.track({ trackingNumber: held?.trackingNumber ?? '' })).status).toBe('created');
+    // Parcels on their way keep moving: a week later none is left in transit.
+    clock.set(new Date(now.getTime() + 7 * 24 * 3_600_000));
+    const onTheWay = shipmentRows.filter((row) => ['shipped', 'in_transit', 'out_for_delivery'].includes(row.status));
+    expect(onTheWay.length).toBeGreaterThan(0);
+    for (const shipment of onTheWay) expect((await carrier.track({ trackingNumber: shipment.trackingNumber ?? '' })).status).toBe('delivered');
   });
 
   it('seeds the same shipments on a fresh database', async () => {

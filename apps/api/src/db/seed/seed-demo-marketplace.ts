@@ -35,6 +35,7 @@ import { drawProductImage } from './draw-product-image';
 import { createRandom, type Random } from './random';
 import { seedOrders } from './seed-orders';
 import { seedAddresses, seedShipments } from './seed-shipments';
+import type { SandboxLedger } from '../../providers/carrier/sandbox-ledger';
 
 /** Changing it changes every id and picture of the demo data. */
 const DEMO_SEED = 'demo-marketplace/v1';
@@ -51,6 +52,8 @@ export interface SeedDemoMarketplaceOptions {
   hashPassword: (plain: string) => Promise<string>;
   /** The moment the demo data is "created" relative to; defaults to the current time. */
   now?: Date;
+  /** The sandbox carrier's memory, told about the demo parcels so they can be tracked, picked up and voided. */
+  carrierLedger?: SandboxLedger;
 }
 
 export interface SeedCounts {
@@ -79,6 +82,7 @@ export interface SeedContext {
   files: FileStore;
   random: Random;
   now: Date;
+  carrierLedger?: SandboxLedger;
 }
 
 export interface SeededUser {
@@ -129,7 +133,7 @@ export interface SeededCatalog {
 const noCounts: SeedCounts = { categories: 0, admins: 0, sellers: 0, buyers: 0, products: 0, productImages: 0, orders: 0, orderItems: 0, addresses: 0, shipments: 0, pickups: 0 };
 
 export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): Promise<SeedDemoMarketplaceResult> {
-  const { db, files, hashPassword, now = new Date() } = options;
+  const { db, files, hashPassword, now = new Date(), carrierLedger } = options;
   // Cheap check first so a normal restart does not even hash the password.
   if (await hasAnyUser(db)) return { seeded: false, counts: noCounts };
 
@@ -142,7 +146,7 @@ export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): 
     await transaction.execute(sql`select pg_advisory_xact_lock(hashtext('seed-demo-marketplace'))`);
     if (await hasAnyUser(transaction)) return { seeded: false, counts: noCounts };
 
-    const context: SeedContext = { executor: transaction, files, random: createRandom(DEMO_SEED), now };
+    const context: SeedContext = { executor: transaction, files, random: createRandom(DEMO_SEED), now, carrierLedger };
     const seededUsers = await seedUsers(context, { passwordHash });
     const catalog = await seedCatalog(context, { users: seededUsers });
     const seededOrders = await seedOrders(context, { users: seededUsers, catalog });

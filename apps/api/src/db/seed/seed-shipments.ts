@@ -21,6 +21,7 @@ import { calendarDateIn, DEFAULT_CLOSE_TIME, DEFAULT_READY_TIME, earliestPickupD
 import { makeUpsTrackingNumber } from '@marketplace/domain/ups-tracking-number';
 import { addresses, orderItems, orders, pickups, products, shipmentItems, shipments, type ShippingAddressSnapshot, type ShipmentTrackingEvent } from '../schema';
 import { renderShippingLabel } from '../../providers/carrier/label';
+import type { TrackingStatus } from '../../providers/carrier/port';
 import { createSandboxCarrier, SHIPPING_BASE_CENTS, SHIPPING_PER_ADDITIONAL_POUND_CENTS } from '../../providers/carrier/sandbox';
 import { DEMO_BUYER_ADDRESSES, DEMO_SELLER_ADDRESSES, DEMO_SELLERS, type DemoAddress, type DemoSellerKey } from './demo-data';
 import type { SeedContext, SeededUser, SeededUsers } from './seed-demo-marketplace';
@@ -232,7 +233,20 @@ export async function seedShipments(
 
   // Pickups: seller@example.com's pickup_scheduled shipments, the last two on one consolidated pickup.
   // The sandbox carrier rates them and numbers them as it would for the real request.
-  const carrier = createSandboxCarrier({ clock: { now: () => now }, shipperNumber: SHIPPER_NUMBER });
+  // The seed's sandbox starts the carrier's memory afresh and tells it about every demo parcel, so the
+  // server's sandbox tracks, picks up and voids them like the ones it labels itself.
+  context.carrierLedger?.clear();
+  const carrier = createSandboxCarrier({ clock: { now: () => now }, shipperNumber: SHIPPER_NUMBER, ledger: context.carrierLedger });
+  for (const planned of plans) {
+    carrier.recordPackage({
+      trackingNumber: planned.trackingNumber,
+      shipmentId: planned.id,
+      createdAt: planned.labelAt,
+      destination: `${planned.recipient.city.toUpperCase()}, ${planned.recipient.state.toUpperCase()}, ${planned.recipient.countryCode.toUpperCase()}`,
+      voided: planned.status === 'cancelled',
+      events: planned.events.map((event) => ({ ...event, status: event.status as TrackingStatus })),
+    });
+  }
   const pickupDate = earliestPickupDate(now);
   const pickupRows: Array<typeof pickups.$inferInsert> = [];
   const pickupOf = new Map<string, string>();

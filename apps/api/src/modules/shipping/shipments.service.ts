@@ -8,6 +8,7 @@ import {
   consolidationSavingsCents,
   isAwaitingPickupRequest,
   shipmentActions,
+  trackedStatus,
   voidEligibility,
   ALREADY_PICKED_UP_MESSAGE,
   VOID_PERIOD_EXPIRED_MESSAGE,
@@ -402,7 +403,7 @@ export function createShipmentsService({ db, files, clock, carrier, environment 
   /** Applies a tracking result to a locked shipment: status, events, and delivered items. */
   async function applyTracking(transaction: Executor, shipment: ShipmentRecord, result: TrackingResult, forcedStatus: ShipmentStatusValue | null) {
     const now = clock.now();
-    const status: ShipmentStatusValue = forcedStatus ?? (CARRIER_PROGRESS.has(result.status) ? result.status : shipment.status);
+    const status: ShipmentStatusValue = forcedStatus ?? (CARRIER_PROGRESS.has(result.status) ? trackedStatus(shipment.status, result.status) : shipment.status);
     const events: ShipmentTrackingEvent[] = result.events.map((event) => ({ status: event.status, description: event.description, occurredAt: event.occurredAt, location: event.location ?? null }));
     const updated = await updateShipment(transaction, shipment.id, { status, trackingEvents: events, lastTrackedAt: now, updatedAt: now });
     if (status === 'delivered' && shipment.status !== 'delivered') {
@@ -671,7 +672,7 @@ export function createShipmentsService({ db, files, clock, carrier, environment 
           }
         } catch (error) {
           // The carrier has no events for this number yet (UPS takes a while after a label is made; the
-          // sandbox forgets numbers across restarts): keep what we know rather than failing the seller.
+          // sandbox without its ledger file knows none from before): keep what we know rather than failing the seller.
           if (simulateStatus === undefined && error instanceof CarrierError && error.code === 'not_found') {
             return {
               success: true as const,

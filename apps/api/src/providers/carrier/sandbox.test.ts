@@ -1,10 +1,14 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { isValidUpsTrackingNumber } from '@marketplace/domain/ups-tracking-number';
+import { isValidUpsTrackingNumber, makeUpsTrackingNumber } from '@marketplace/domain/ups-tracking-number';
 import { createManualClock } from '../../lib/clock';
 import { CarrierError, type CarrierAddress, type CreateShipmentRequest, type PickupRequest } from './port';
 import { SIMULATION_STATUSES, createSandboxCarrier } from './sandbox';
+import { createSandboxLedger } from './sandbox-ledger';
 
 const HOUR = 60 * 60 * 1000;
 // Monday 10:00 in New York: the earliest pickup is Tuesday 2026-11-24.
@@ -322,3 +326,101 @@ describe('simulate', () => {
     await expectCarrierError(carrier.simulate(created.trackingNumber, 'delivered'), 'invalid_request');
   });
 });
+
+describe('the ledger: what the sandbox remembers across restarts', () => {
+  function ledgerSetup() {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'carrier-ledger-')), 'carrier-sandbox.json');
+    const clock = createManualClock(START);
+    const restart = () => createSandboxCarrier({ clock, ledger: createSandboxLedger(file) });
+    return { clock, file, restart };
+  }
+
+  it('tracks, cancels and re-requests pickups for parcels labelled before a restart', async () => {
+    const { clock, restart } = ledgerSetup();
+    const before = restart();
+    const one = await before.createShipment(shipmentRequest());
+    const two = await before.createShipment(shipmentRequest({ shipmentId: 'shipment-2' }));
+    const request = pickupRequest([one.trackingNumber]);
+    const pickup = await before.schedulePickup(request);
+
+    const after = restart();
+    expect((await after.track({ trackingNumber: one.trackingNumber })).status).toBe('pickup_scheduled');
+    // The same request key after the restart is the same pickup, never a second one.
+    expect((await after.schedulePickup(request)).pickupRequestNumber).toBe(pickup.pickupRequestNumber);
+    await after.cancelPickup({ pickupRequestNumber: pickup.pickupRequestNumber });
+    expect((await after.track({ trackingNumber: one.trackingNumber })).status).toBe('created');
+
+    // A pickup booked after the restart moves the parcel on with the clock, in yet another sandbox.
+    await after.schedulePickup(pickupRequest([two.trackingNumber]));
+    clock.set(new Date(PICKUP_AT.getTime() + 7 * HOUR));
+    expect((await restart().track({ trackingNumber: two.trackingNumber })).status).toBe('in_transit');
+  });
+
+  it('remembers voids and simulations', async () => {
+    const { restart } = ledgerSetup();
+    const before = restart();
+    const voided = await before.createShipment(shipmentRequest());
+    const simulated = await before.createShipment(shipmentRequest({ shipmentId: 'shipment-2' }));
+    await before.voidShipment({ carrierShipmentId: voided.carrierShipmentId, trackingNumbers: [voided.trackingNumber] });
+    await before.simulate(simulated.trackingNumber, 'out_for_delivery');
+
+    const after = restart();
+    await expectCarrierError(after.track({ trackingNumber: voided.trackingNumber }), 'not_found');
+    expect((await after.track({ trackingNumber: simulated.trackingNumber })).status).toBe('out_for_delivery');
+  });
+
+  it('starts afresh after clear, and survives a torn file', async () => {
+    const { file, restart } = ledgerSetup();
+    const created = await restart().createShipment(shipmentRequest());
+    createSandboxLedger(file).clear();
+    await expectCarrierError(restart().track({ trackingNumber: created.trackingNumber }), 'not_found');
+    writeFileSync(file, '{"packages": [');
+    await expectCarrierError(restart().track({ trackingNumber: created.trackingNumber }), 'not_found');
+  });
+
+  it('moves a recorded parcel on its way along the usual timeline, and holds a delivered one', async () => {
+    const { clock, restart } = ledgerSetup();
+    const seeding = restart();
+    const onTheWay = makeNumber('0000001');
+    const delivered = makeNumber('0000002');
+    const at = (hours: number) => new Date(START.getTime() + hours * HOUR).toISOString();
+    seeding.recordPackage({
+      trackingNumber: onTheWay,
+      shipmentId: 'seeded-1',
+      createdAt: new Date(at(-10)),
+      destination: 'PITTSBURGH, PA, US',
+      voided: false,
+      events: [
+        { status: 'in_transit', description: 'Departed from Facility', occurredAt: at(-1), location: 'Hub' },
+        { status: 'created', description: 'Label created', occurredAt: at(-10), location: null },
+        { status: 'shipped', description: 'Pickup Scan', occurredAt: at(-8), location: 'Origin' },
+      ],
+    });
+    seeding.recordPackage({
+      trackingNumber: delivered,
+      shipmentId: 'seeded-2',
+      createdAt: new Date(at(-100)),
+      destination: 'PITTSBURGH, PA, US',
+      voided: false,
+      events: [
+        { status: 'created', description: 'Label created', occurredAt: at(-100), location: null },
+        { status: 'delivered', description: 'Delivered', occurredAt: at(-2), location: 'PITTSBURGH, PA, US' },
+      ],
+    });
+
+    const server = restart();
+    expect((await server.track({ trackingNumber: onTheWay })).status).toBe('in_transit');
+    expect((await server.track({ trackingNumber: delivered })).status).toBe('delivered');
+    clock.set(new Date(START.getTime() + 3 * 24 * HOUR));
+    expect((await server.track({ trackingNumber: onTheWay })).status).toBe('delivered');
+    const held = await server.track({ trackingNumber: delivered });
+    expect(held.status).toBe('delivered');
+    expect(held.events.map((event) => event.status)).toEqual(['delivered', 'created']);
+    // Picked up, so past voiding.
+    await expectCarrierError(server.voidShipment({ carrierShipmentId: onTheWay, trackingNumbers: [onTheWay] }), 'already_picked_up');
+  });
+});
+
+function makeNumber(packageNumber: string): string {
+  return makeUpsTrackingNumber({ shipperNumber: 'SANDBX', serviceCode: '03', packageNumber });
+}

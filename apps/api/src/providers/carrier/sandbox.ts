@@ -4,6 +4,7 @@ import { VOID_WINDOW_HOURS } from '@marketplace/domain/shipment-rules';
 import { isValidUpsTrackingNumber, makeUpsTrackingNumber } from '@marketplace/domain/ups-tracking-number';
 import type { Clock } from '../../lib/clock';
 import { renderShippingLabel } from './label';
+import type { SandboxLedger, SandboxPackage, SandboxPickup } from './sandbox-ledger';
 import {
   CarrierError,
   type CarrierAddress,
@@ -77,42 +78,69 @@ const SIMULATED_DESCRIPTIONS: Readonly<Record<SimulationStatus, string>> = {
 };
 const AFTER_PICKUP = new Set<TrackingStatus>(['shipped', 'in_transit', 'out_for_delivery', 'delivered', 'exception', 'returned']);
 
-interface PackageState {
+type PackageState = SandboxPackage;
+type PickupState = SandboxPickup;
+
+/** What the demo seed tells the sandbox about a parcel whose label and history it made itself. */
+export interface RecordedPackage {
   trackingNumber: string;
   shipmentId: string;
   createdAt: Date;
   destination: string;
   voided: boolean;
-  pickup: { number: string; scheduledAt: Date; at: Date } | null;
-  /** Events the simulation added since its first use; the pickup timeline stops there. */
-  simulated: { since: Date; events: TrackingEvent[] } | null;
-}
-
-interface PickupState {
-  number: string;
-  fingerprint: string;
-  result: ScheduledPickup;
-  trackingNumbers: string[];
-  pickupAt: Date;
-  cancelled: boolean;
+  /** Its tracking history so far, in any order. */
+  events: readonly TrackingEvent[];
 }
 
 export interface SandboxCarrier extends CarrierProvider {
   readonly name: 'sandbox';
   /** Development only (SPEC §2.8): moves a package straight to `status`, with the events on the way. */
   simulate(trackingNumber: string, status: SimulationStatus): Promise<TrackingResult>;
+  /**
+   * Demo seeding only: a parcel whose history was written elsewhere, so tracking, pickups and void
+   * know it. A parcel on its way keeps moving along the usual timeline from where its history stops;
+   * one delivered, returned or held by an exception stays there.
+   */
+  recordPackage(input: RecordedPackage): void;
 }
 
-export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: string }): SandboxCarrier {
+export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: string; ledger?: SandboxLedger }): SandboxCarrier {
   const shipperNumber = deps.shipperNumber ?? 'SANDBX';
   const shipments = new Map<string, { fingerprint: string; created: Promise<CreatedShipment> }>();
   const packages = new Map<string, PackageState>();
   const pickupsByKey = new Map<string, PickupState>();
   const pickupsByNumber = new Map<string, PickupState>();
   const now = () => deps.clock.now();
+  const ledger = deps.ledger ?? null;
+
+  /** Takes in what the ledger knows and this memory does not (another sandbox over the same file wrote it). */
+  function recall(): void {
+    if (!ledger) return;
+    const saved = ledger.load();
+    for (const entry of saved.packages) if (!packages.has(entry.trackingNumber)) packages.set(entry.trackingNumber, entry);
+    for (const entry of saved.pickups) {
+      if (pickupsByNumber.has(entry.number)) continue;
+      pickupsByNumber.set(entry.number, entry);
+      const byKey = entry.requestKey ? pickupsByKey.get(entry.requestKey) : undefined;
+      if (entry.requestKey && (!byKey || byKey.cancelled)) pickupsByKey.set(entry.requestKey, entry);
+    }
+  }
+
+  function persist(): void {
+    ledger?.save({ packages: [...packages.values()], pickups: [...pickupsByNumber.values()] });
+  }
+
+  function findPackage(trackingNumber: string): PackageState | undefined {
+    const known = packages.get(trackingNumber);
+    if (known) return known;
+    recall();
+    return packages.get(trackingNumber);
+  }
+
+  recall();
 
   function packageOf(trackingNumber: string): PackageState {
-    const state = packages.get(trackingNumber);
+    const state = findPackage(trackingNumber);
     if (!state) throw new CarrierError('Tracking number not found.', 'not_found', false, '151044');
     return state;
   }
@@ -124,7 +152,7 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
    * so a refresh never moves a stored shipment backwards.
    */
   function adoptedPackageOf(trackingNumber: string): PackageState {
-    const known = packages.get(trackingNumber);
+    const known = findPackage(trackingNumber);
     if (known) return known;
     if (!isValidUpsTrackingNumber(trackingNumber)) throw new CarrierError('Tracking number not found.', 'not_found', false, '151044');
     const adopted: PackageState = { trackingNumber, shipmentId: `adopted:${trackingNumber}`, createdAt: now(), destination: 'US', voided: false, pickup: null, simulated: null };
@@ -194,6 +222,7 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
       for (const number of trackingNumbers) packages.delete(number);
       throw error;
     });
+    persist();
     return {
       trackingNumber,
       carrierShipmentId: trackingNumber,
@@ -283,6 +312,7 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
         throw new CarrierError('The shipment is outside the allowed void period.', 'void_period_expired', false, '190102');
       }
       for (const state of states) state.voided = true;
+      persist();
     },
 
     async ratePickup(input) {
@@ -292,18 +322,19 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
 
     async schedulePickup(request) {
       const fingerprint = fingerprintOf({ ...request, requestKey: undefined });
+      if (!pickupsByKey.has(request.requestKey)) recall();
       const existing = pickupsByKey.get(request.requestKey);
       if (existing && !existing.cancelled) {
         if (existing.fingerprint !== fingerprint) {
           throw new CarrierError('A pickup was already scheduled for this request with different details.', 'invalid_request', false);
         }
-        return existing.result;
+        return existing.result ?? { pickupRequestNumber: existing.number, rate: rate(request) };
       }
       validatePickupPackages(request.trackingNumbers);
       const window = checkPickupWindow(request, now());
       if (!window.ok) throw new CarrierError(window.message, 'invalid_request', false);
       for (const number of request.trackingNumbers) {
-        const state = packages.get(number);
+        const state = findPackage(number);
         if (state?.voided) throw new CarrierError(`Package ${number} has been voided.`, 'invalid_request', false);
         if (state && state.pickup && !pickupsByNumber.get(state.pickup.number)?.cancelled) {
           throw new CarrierError(`Package ${number} already has a pickup scheduled (${state.pickup.number}).`, 'invalid_request', false);
@@ -314,7 +345,16 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
       let number = pickupNumberFor(request.requestKey, generation);
       while (pickupsByNumber.has(number)) number = pickupNumberFor(request.requestKey, (generation += 1));
       const pickupAt = instantIn(window.value.pickupDate, window.value.readyTime, DEFAULT_PICKUP_TIME_ZONE);
-      const state: PickupState = { number, fingerprint, result: { pickupRequestNumber: number, rate: rate(request) }, trackingNumbers: [...request.trackingNumbers], pickupAt, cancelled: false };
+      const result: ScheduledPickup = { pickupRequestNumber: number, rate: rate(request) };
+      const state: PickupState = {
+        number,
+        requestKey: request.requestKey,
+        fingerprint,
+        result,
+        trackingNumbers: [...request.trackingNumbers],
+        pickupAt,
+        cancelled: false,
+      };
       pickupsByKey.set(request.requestKey, state);
       pickupsByNumber.set(number, state);
       const scheduledAt = now();
@@ -322,10 +362,12 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
         const pkg = packages.get(trackingNumber);
         if (pkg) pkg.pickup = { number, scheduledAt, at: pickupAt };
       }
-      return state.result;
+      persist();
+      return result;
     },
 
     async cancelPickup({ pickupRequestNumber }) {
+      if (!pickupsByNumber.has(pickupRequestNumber)) recall();
       const state = pickupsByNumber.get(pickupRequestNumber);
       if (!state) throw new CarrierError('Pickup request number not found.', 'not_found', false, '9510113');
       if (state.cancelled) return;
@@ -335,6 +377,7 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
         const pkg = packages.get(trackingNumber);
         if (pkg?.pickup?.number === pickupRequestNumber) pkg.pickup = null;
       }
+      persist();
     },
 
     async track({ trackingNumber }) {
@@ -367,7 +410,37 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
       }
       // The timeline stops at the first simulation: from then on the simulated status holds.
       state.simulated = { since: state.simulated?.since ?? at, events };
+      persist();
       return trackingOf(state);
+    },
+
+    recordPackage(input) {
+      const chronological = [...input.events].sort((a, b) => a.occurredAt.localeCompare(b.occurredAt));
+      const travelled = chronological.filter((event) => AFTER_PICKUP.has(event.status));
+      const latest = travelled.at(-1);
+      const step = latest ? TIMELINE.find((candidate) => candidate.status === latest.status) : undefined;
+      let pickup: PackageState['pickup'] = null;
+      let simulated: PackageState['simulated'] = null;
+      if (latest && step && latest.status !== 'delivered') {
+        // Picked up so that the usual timeline reaches the latest status now: the parcel holds it for
+        // that step's usual span before moving on, however long ago the history was written.
+        const at = new Date(Math.max(Date.parse(latest.occurredAt), now().getTime()) - step.afterMs);
+        const scheduled = chronological.find((event) => event.status === 'pickup_scheduled');
+        pickup = { number: pickupNumberFor(`history:${input.trackingNumber}`, 0), scheduledAt: scheduled ? new Date(scheduled.occurredAt) : at, at };
+      } else if (latest) {
+        // Delivered, returned or held: the history stands as it is, with no timeline before it.
+        simulated = { since: new Date(0), events: [...travelled] };
+      }
+      packages.set(input.trackingNumber, {
+        trackingNumber: input.trackingNumber,
+        shipmentId: input.shipmentId,
+        createdAt: input.createdAt,
+        destination: input.destination,
+        voided: input.voided,
+        pickup,
+        simulated,
+      });
+      persist();
     },
   };
 }
