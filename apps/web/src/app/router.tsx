@@ -26,7 +26,7 @@ const sellerPages: RouteObject[] = [
   { path: 'listing/inventory/:listingId', lazy: page(() => import('../features/catalog/pages/listing-inventory-page'), (m) => m.ListingInventoryPage) },
   { path: 'listing/addInventory/:listingId', lazy: page(() => import('../features/catalog/pages/add-listing-inventory-page'), (m) => m.AddListingInventoryPage) },
   { path: 'orders', lazy: page(() => import('../features/orders/pages/seller-orders-page'), (m) => m.SellerOrdersPage) },
-  { path: 'orders/items/:orderId', lazy: page(() => import('../features/orders/pages/seller-order-items-page'), (m) => m.SellerOrderItemsPage) },
+  { path: 'orders/items/:orderId', lazy: page(() => import('./pages/seller-order-detail-page'), (m) => m.SellerOrderDetailPage) },
   { path: 'orders/items/:orderId/shipments', lazy: page(() => import('../features/shipping/pages/shipment-management-page'), (m) => m.ShipmentManagementPage) },
   { path: 'orders/items/view/:itemId', lazy: page(() => import('../features/orders/pages/seller-order-item-page'), (m) => m.SellerOrderItemPage) },
   { path: 'shipments', lazy: page(() => import('../features/shipping/pages/shipment-dashboard-page'), (m) => m.ShipmentDashboardPage) },

@@ -65,7 +65,7 @@ describe('Seller order detail: approving and rejecting items', { timeout: 20_000
 
     expect(patches).toEqual([{ orderItemId: LAMP_ID, body: { status: 'approved' } }]);
     expect(await screen.findByText('Approved Desk lamp')).toBeInTheDocument();
-    expect(await screen.findByText('Approved — ready to ship from Shipments.')).toBeInTheDocument();
+    expect(await screen.findByText('Approved — ready to ship.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve Desk lamp' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Approve Enamel mug' })).toBeInTheDocument();
   });

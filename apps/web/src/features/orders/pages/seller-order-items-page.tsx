@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Truck } from 'lucide-react';
 import { shortId } from '@marketplace/domain/short-id';
@@ -20,7 +21,11 @@ function Amount({ label, value, isTotal = false }: { label: string; value: numbe
   );
 }
 
-export function SellerOrderItemsPage() {
+/**
+ * The seller's order detail. The app shell passes the shipping feature's panel in `shipments`
+ * (SPEC §2.8 last paragraph: the same shipment actions as Shipment Management).
+ */
+export function SellerOrderItemsPage({ shipments }: { shipments?: ReactNode }) {
   const { orderId = '' } = useParams();
   const { data: order, isLoading, isError, error, isFetching, refetch } = useGetSellerOrderQuery(orderId);
 
@@ -71,7 +76,7 @@ export function SellerOrderItemsPage() {
                       <StatusBadge status={item.orderStatus} />
                     </div>
                     {item.rejectionReason && <p className="text-sm text-red-800">Rejected: {item.rejectionReason}</p>}
-                    {item.orderStatus === 'approved' && <p className="text-sm text-slate-600">Approved — ready to ship from Shipments.</p>}
+                    {item.orderStatus === 'approved' && <p className="text-sm text-slate-600">Approved — ready to ship.</p>}
                     <SellerItemActions orderItemId={item.orderItemId} itemTitle={item.itemTitle} status={item.orderStatus} />
                   </div>
                 </li>
@@ -100,6 +105,14 @@ export function SellerOrderItemsPage() {
               <AddressLines address={order.shippingInfo.shippingAddress} />
             </section>
           </div>
+          {shipments && (
+            <section aria-labelledby="order-shipments-title" className="space-y-4 lg:col-span-2">
+              <h2 id="order-shipments-title" className="text-lg font-semibold text-slate-900">
+                Shipping
+              </h2>
+              {shipments}
+            </section>
+          )}
         </div>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { earliestPickupDate } from '@marketplace/domain/pickup-schedule';
 import { ALREADY_PICKED_UP_MESSAGE, canConsolidate, consolidationSavingsCents, isAwaitingPickupRequest, shipmentActions } from '@marketplace/domain/shipment-rules';
 import type { ShipmentStatus } from '@marketplace/domain/shipment-rules';
@@ -110,6 +110,25 @@ function shippingServer(state: { shipments: FakeShipment[]; items: ReturnType<ty
       const count = state.shipments.filter((entry) => isAwaitingPickupRequest({ status: entry.status, pickupRequestNumber: entry.pickup_request_number })).length;
       state.shipments = state.shipments.map((entry) => (entry.status === 'created' ? shipment(entry.id, 'pickup_scheduled', { pickupRequestNumber: 'PRN2' }) : entry));
       return jsonResponse(200, { success: true, shipmentsCount: count, savings: consolidationSavingsCents(count) / 100, pickupRequestNumber: 'PRN2', message: 'ok' });
+    }
+    const cancelPickupMatch = /^\/api\/shipments\/cancel-pickup\/(.+)$/.exec(pathname);
+    if (cancelPickupMatch && request.method === 'DELETE') {
+      state.shipments = state.shipments.map((entry) => (entry.id === cancelPickupMatch[1] ? shipment(entry.id, 'created') : entry));
+      return jsonResponse(200, { success: true, message: 'Pickup cancelled successfully', pickupRequestNumber: 'PRN1' });
+    }
+    const voidMatch = /^\/api\/shipments\/void\/(.+)$/.exec(pathname);
+    if (voidMatch && request.method === 'DELETE') {
+      state.shipments = state.shipments.map((entry) => (entry.id === voidMatch[1] ? shipment(entry.id, 'cancelled') : entry));
+      state.items = state.items.map((entry) => ({ ...entry, orderStatus: 'approved' }));
+      return jsonResponse(200, { success: true, message: 'Shipment voided successfully', shipmentId: voidMatch[1], status: 'cancelled' });
+    }
+    if (pathname === '/api/shipments/simulation-statuses') return jsonResponse(200, { success: true, statuses: ['in_transit', 'out_for_delivery', 'delivered', 'exception', 'returned'] });
+    const trackMatch = /^\/api\/shipments\/track\/(.+)$/.exec(pathname);
+    if (trackMatch && request.method === 'PUT') {
+      const simulated = (JSON.parse(text || '{}') as { simulateStatus?: ShipmentStatus }).simulateStatus;
+      const status: ShipmentStatus = simulated ?? 'in_transit';
+      state.shipments = state.shipments.map((entry) => (entry.id === trackMatch[1] ? shipment(entry.id, status) : entry));
+      return jsonResponse(200, { success: true, status, trackingNumber: TRACKING, estimatedDeliveryDate: null, events: [], message: 'Tracking updated' });
     }
     return jsonResponse(404, { error: 'Not found' });
   };
@@ -230,5 +249,108 @@ describe('Shipment Management (SPEC §2.8)', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Consolidated pickup scheduled for 2 shipments! Savings: $3.00')).toBeInTheDocument();
     const post = calls.find((call) => call.path === `/api/shipments/schedule-consolidated-pickup/${SELLER_ID}/${ORDER_ID}`);
     expect(post?.body).toMatchObject({ readyTime: '090000', closeTime: '170000' });
+  });
+
+  it('voids a shipment after confirmation: its actions go and the items are approved again', async () => {
+    const calls: Call[] = [];
+    const state = { shipments: [shipment(A, 'created')], items: [orderItem('i1', 'Desk lamp', 'shipped')] };
+    const { user } = renderApp(PAGE, { api: shippingServer(state, calls) });
+
+    const card = await screen.findByRole('article', { name: 'Shipment #11111111' });
+    await user.click(within(card).getByRole('button', { name: 'Cancel Shipment' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel Shipment' });
+    expect(within(dialog).getByText(/This cannot be undone\./)).toBeInTheDocument();
+    // Keeping it sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep Shipment' }));
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await user.click(within(card).getByRole('button', { name: 'Cancel Shipment' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Cancel Shipment' })).getByRole('button', { name: 'Void Shipment' }));
+    expect(await screen.findByText('Shipment voided successfully!')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([`/api/shipments/void/${A}`]);
+    expect(await screen.findByText('1 approved item ready for shipment')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Shipment #11111111' })).queryByRole('button', { name: 'Cancel Shipment' })).not.toBeInTheDocument();
+  });
+
+  it('cancels a scheduled pickup, and the shipment can be scheduled again', async () => {
+    const calls: Call[] = [];
+    const { user } = renderApp(PAGE, { api: shippingServer({ shipments: [shipment(A, 'pickup_scheduled', { pickupRequestNumber: 'PRN1' })], items: [] }, calls) });
+
+    const card = await screen.findByRole('article', { name: 'Shipment #11111111' });
+    expect(within(card).queryByRole('button', { name: 'Schedule Pickup' })).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Cancel Pickup' }));
+    expect(await screen.findByText('Pickup cancelled successfully!')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'DELETE')?.path).toBe(`/api/shipments/cancel-pickup/${A}`);
+    expect(await within(card).findByRole('button', { name: 'Schedule Pickup' })).toBeInTheDocument();
+  });
+
+  it('tracks a shipment and simulates a status in development', async () => {
+    const calls: Call[] = [];
+    const { user } = renderApp(PAGE, { api: shippingServer({ shipments: [shipment(A, 'pickup_scheduled', { pickupRequestNumber: 'PRN1' })], items: [] }, calls) });
+
+    const card = await screen.findByRole('article', { name: 'Shipment #11111111' });
+    await user.click(within(card).getByRole('button', { name: 'Track' }));
+    expect(await screen.findByText('Tracking information updated!')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({ path: `/api/shipments/track/${A}`, body: {} });
+
+    await user.click(await within(card).findByRole('button', { name: 'Simulate Status' }));
+    const dialog = screen.getByRole('dialog', { name: 'Simulate Tracking Status' });
+    await user.selectOptions(within(dialog).getByLabelText('Tracking status'), 'delivered');
+    await user.click(within(dialog).getByRole('button', { name: 'Simulate' }));
+    expect(await screen.findByText('Tracking simulated to status: Delivered')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({ simulateStatus: 'delivered' });
+  });
+
+  it('opens the label in a new tab, and downloads it as label-<tracking>.gif when the popup is blocked', async () => {
+    const calls: Call[] = [];
+    const opened: string[] = [];
+    const downloads: string[] = [];
+    const open = vi.spyOn(window, 'open').mockImplementation((url) => {
+      opened.push(String(url));
+      return opened.length === 1 ? ({} as Window) : null;
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:label');
+    URL.revokeObjectURL = vi.fn();
+    try {
+      const { user } = renderApp(PAGE, { api: shippingServer({ shipments: [shipment(A, 'created')], items: [] }, calls) });
+      const card = await screen.findByRole('article', { name: 'Shipment #11111111' });
+      await user.click(within(card).getByRole('button', { name: 'View Label' }));
+      expect(opened).toEqual(['blob:label']);
+      expect(downloads).toEqual([]);
+
+      await user.click(within(card).getByRole('button', { name: 'View Label' }));
+      expect(downloads).toEqual([`label-${TRACKING}.gif`]);
+      expect(await screen.findByText('Label download started as fallback')).toBeInTheDocument();
+
+      await user.click(within(card).getByRole('button', { name: 'Download Label' }));
+      expect(downloads).toEqual([`label-${TRACKING}.gif`, `label-${TRACKING}.gif`]);
+      expect(await screen.findByText('Label downloaded successfully!')).toBeInTheDocument();
+    } finally {
+      open.mockRestore();
+      click.mockRestore();
+    }
+  });
+
+  it("is embedded in the seller's order detail with the same actions", async () => {
+    const calls: Call[] = [];
+    const state = { shipments: [shipment(A, 'created'), shipment(B, 'created')], items: [orderItem('i1', 'Desk lamp', 'approved'), orderItem('i2', 'Enamel mug', 'shipped')] };
+    const { user } = renderApp(`/seller/orders/items/${ORDER_ID}`, { api: shippingServer(state, calls) });
+
+    expect(await screen.findByRole('heading', { level: 1, name: `Order #${ORDER_ID.slice(0, 8)}` })).toBeInTheDocument();
+    const shipping = await screen.findByRole('region', { name: 'Shipping' });
+    expect(await within(shipping).findByText('1 approved item ready for shipment')).toBeInTheDocument();
+    expect(within(shipping).getByRole('button', { name: 'Create Shipment' })).toBeInTheDocument();
+    const card = await within(shipping).findByRole('article', { name: 'Shipment #11111111' });
+    for (const action of ['Schedule Pickup', 'Track', 'Cancel Shipment', 'View Label']) expect(within(card).getByRole('button', { name: action })).toBeInTheDocument();
+    expect(within(shipping).getByRole('button', { name: 'Schedule Consolidated Pickup' })).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Schedule Pickup' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Schedule Pickup' })).getByRole('button', { name: 'Schedule Pickup' }));
+    expect(await screen.findByText('Pickup scheduled successfully!')).toBeInTheDocument();
+    expect(calls.some((call) => call.path === `/api/shipments/schedule-pickup/${A}`)).toBe(true);
+    expect(screen.getByRole('link', { name: 'Manage shipments' })).toHaveAttribute('href', `/seller/orders/items/${ORDER_ID}/shipments`);
   });
 });

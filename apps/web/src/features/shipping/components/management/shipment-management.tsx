@@ -49,8 +49,25 @@ function SummaryCard({ label, value }: { label: string; value: number }) {
   );
 }
 
-/** SPEC §2.8: the shipments of one order, with every action a seller can take on them. */
+/** SPEC §2.8: Shipment Management, the page for one order's shipments. */
 export function ShipmentManagement({ orderId }: { orderId: string }) {
+  return (
+    <div className="space-y-6">
+      <Link to={`/seller/orders/items/${orderId}`} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:text-brand-800">
+        <ArrowLeft className="size-4" aria-hidden /> Back to order details
+      </Link>
+      <PageHeader title="Shipment Management" description={`Order #${shortId(orderId)}`} />
+      <OrderShipmentsPanel orderId={orderId} showSummary />
+    </div>
+  );
+}
+
+/**
+ * The shipments of one order with every action a seller can take on them (SPEC §2.8): the list,
+ * create, schedule and cancel pickup, consolidated pickup, void, track and (development) simulate.
+ * Shipment Management shows it with the summary cards; the seller's order detail embeds it as is.
+ */
+export function OrderShipmentsPanel({ orderId, showSummary = false }: { orderId: string; showSummary?: boolean }) {
   const userId = sessionUserId();
   const shipmentsQuery = useGetSellerShipmentsQuery(userId, { skip: userId === '' });
   const orderQuery = useGetShipmentOrderQuery(orderId);
@@ -145,11 +162,6 @@ export function ShipmentManagement({ orderId }: { orderId: string }) {
 
   return (
     <div className="space-y-6">
-      <Link to={`/seller/orders/items/${orderId}`} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:text-brand-800">
-        <ArrowLeft className="size-4" aria-hidden /> Back to order details
-      </Link>
-      <PageHeader title="Shipment Management" description={`Order #${shortId(orderId)}`} />
-
       {shipmentsQuery.isLoading || orderQuery.isLoading ? (
         <LoadingState label="Loading shipments…" />
       ) : shipmentsQuery.isError ? (
@@ -158,12 +170,14 @@ export function ShipmentManagement({ orderId }: { orderId: string }) {
         <LoadError title="The order could not be loaded" error={orderQuery.error} onRetry={() => void orderQuery.refetch()} isRetrying={orderQuery.isFetching} />
       ) : (
         <>
-          <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Shipment summary">
-            <SummaryCard label="Total Shipments" value={stats.total} />
-            <SummaryCard label="Ready to Ship" value={stats.readyToShip} />
-            <SummaryCard label="In Transit" value={stats.inTransit} />
-            <SummaryCard label="Pickup Ready" value={stats.pendingPickup} />
-          </dl>
+          {showSummary && (
+            <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Shipment summary">
+              <SummaryCard label="Total Shipments" value={stats.total} />
+              <SummaryCard label="Ready to Ship" value={stats.readyToShip} />
+              <SummaryCard label="In Transit" value={stats.inTransit} />
+              <SummaryCard label="Pickup Ready" value={stats.pendingPickup} />
+            </dl>
+          )}
 
           {showConsolidation && (
             <Alert
