@@ -13,6 +13,11 @@ import { createOrdersService } from './modules/orders/orders.service';
 import { shipmentRoutes } from './modules/shipping/shipments.routes';
 import { createShipmentsService, type ShipmentsService } from './modules/shipping/shipments.service';
 import { createCarrierProvider } from './providers/carrier/create-carrier-provider';
+import type { ConnectProvider } from './providers/payment/connect-port';
+import type { SandboxConnectProvider } from './providers/payment/connect-sandbox';
+import { createConnectProvider } from './providers/payment/create-connect-provider';
+import { payoutAdminRoutes, sandboxConnectRoutes, stripeConnectRoutes } from './modules/payouts/payouts.routes';
+import { createPayoutsService } from './modules/payouts/payouts.service';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { createWishlistService } from './modules/wishlist/wishlist.service';
 import { createPaymentProvider } from './providers/payment/create-payment-provider';
@@ -48,6 +53,8 @@ export interface AppDependencies {
   logStream?: NodeJS.WritableStream;
   /** Hands the services that background jobs need to the caller (server.ts's tracking refresh). */
   onServices?: (services: { shipments: ShipmentsService }) => void;
+  /** Tests put a fake in front of the payouts provider (e.g. to fail a transfer). */
+  wrapConnect?: (provider: ConnectProvider) => ConnectProvider;
 }
 
 // Secrets that may appear in a URL (upload links, later) are cut out before a request is logged.
@@ -117,6 +124,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const shipments = createShipmentsService({ db: database.db, files: deps.files, clock, carrier, environment: config.environment });
   await app.register(shipmentRoutes, { prefix: '/api/shipments', shipments });
   deps.onServices?.({ shipments });
+  // ── getting sellers paid: Connect accounts, payouts, webhooks (issue #5) ──
+  const baseConnect = createConnectProvider(config, clock, database.db);
+  const connect = deps.wrapConnect ? deps.wrapConnect(baseConnect) : baseConnect;
+  const payouts = createPayoutsService({ db: database.db, clock, connect, shipments, publicUrl: config.publicUrl });
+  await app.register(stripeConnectRoutes, { prefix: '/api/stripe-connect', payouts });
+  await app.register(payoutAdminRoutes, { prefix: '/api', payouts });
+  if (baseConnect.name === 'sandbox') await app.register(sandboxConnectRoutes, { prefix: '/api/sandbox/connect', sandbox: baseConnect as SandboxConnectProvider });
   // ── seller and admin reports, users and profile ──
   const usersService = createUsersService({ db: database.db, clock });
   await app.register(profileRoutes, { prefix: '/api/users/me', users: usersService });

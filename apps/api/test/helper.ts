@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { buildApp, type AppDependencies } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { createManualClock } from '../src/lib/clock';
@@ -58,6 +58,8 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void;
   /** Replaces parts of the database handle, e.g. a ping that fails. */
   database?: Partial<DatabaseHandle>;
+  /** Puts a fake in front of the Connect provider, e.g. a transfer that fails. */
+  wrapConnect?: AppDependencies['wrapConnect'];
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -80,7 +82,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       callback();
     },
   });
-  const app = await buildApp({ config, database, files: createLocalFileStore(config.uploadsDirectory), clock, logStream });
+  const app = await buildApp({ config, database, files: createLocalFileStore(config.uploadsDirectory), clock, logStream, wrapConnect: options.wrapConnect });
   options.beforeReady?.(app);
   await app.ready();
   return {

@@ -291,6 +291,8 @@ export const payments = pgTable(
     // Card brand and last four digits only; a card number is never stored.
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
+    // Set by the provider's charge.dispute.created webhook (issue #5); disputes themselves are issue #7's.
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
@@ -453,4 +455,125 @@ export const shipmentItems = pgTable(
     uniqueIndex('shipment_items_active_order_item_unique').on(table.orderItemId).where(sql`${table.isActive}`),
     check('shipment_items_quantity_positive', sql`${table.quantity} > 0`),
   ],
+);
+
+// ── getting sellers paid (issue #5) ──────────────────────────────────────────────────────────────
+
+export const paymentAccountStatus = pgEnum('payment_account_status', ['created', 'pending', 'complete']);
+
+/** A seller's connected account with the payment provider (SPEC §4.6): one per seller. */
+export const paymentAccounts = pgTable(
+  'payment_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider').notNull(),
+    accountId: text('account_id').notNull(),
+    status: paymentAccountStatus('status').notNull().default('created'),
+    detailsSubmitted: boolean('details_submitted').notNull().default(false),
+    payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+    requirementsDue: jsonb('requirements_due').$type<string[]>().notNull().default([]),
+    lastPayoutFailure: text('last_payout_failure'),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('payment_accounts_seller_unique').on(table.sellerId), uniqueIndex('payment_accounts_account_unique').on(table.accountId)],
+);
+
+export const payoutStatus = pgEnum('payout_status', ['pending', 'paid', 'failed']);
+
+/**
+ * One payout per order item, ever (the unique index): a retry after a failure reuses the row with the
+ * next attempt number, whose idempotency key the provider has not seen. Amounts in cents, as paid.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    accountId: text('account_id').notNull(),
+    status: payoutStatus('status').notNull().default('pending'),
+    itemTotalCents: integer('item_total_cents').notNull(),
+    commissionRateBps: integer('commission_rate_bps').notNull(),
+    commissionCents: integer('commission_cents').notNull(),
+    pickupChargeCents: integer('pickup_charge_cents').notNull(),
+    grossCents: integer('gross_cents').notNull(),
+    feeCents: integer('fee_cents').notNull(),
+    netCents: integer('net_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    attempt: integer('attempt').notNull().default(1),
+    transferId: text('transfer_id'),
+    failureReason: text('failure_reason'),
+    description: text('description'),
+    createdBy: uuid('created_by').references(() => users.id),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('payouts_order_item_unique').on(table.orderItemId),
+    uniqueIndex('payouts_transfer_unique').on(table.transferId).where(sql`${table.transferId} is not null`),
+    index('payouts_seller_created_idx').on(table.sellerId, table.createdAt),
+    index('payouts_status_created_idx').on(table.status, table.createdAt),
+    index('payouts_created_idx').on(table.createdAt),
+    check('payouts_net_non_negative', sql`${table.netCents} >= 0 and ${table.feeCents} >= 0`),
+  ],
+);
+
+/** Provider webhook events already handled: a redelivered event is acknowledged and skipped. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// The embedded Connect sandbox's own records: what Stripe keeps in its systems for the sandbox provider.
+
+export const sandboxConnectAccounts = pgTable('sandbox_connect_accounts', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  businessType: text('business_type'),
+  businessName: text('business_name'),
+  bankLast4: text('bank_last4'),
+  detailsSubmitted: boolean('details_submitted').notNull().default(false),
+  payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+  ...timestamps,
+});
+
+export const sandboxConnectLinks = pgTable('sandbox_connect_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  accountId: text('account_id')
+    .notNull()
+    .references(() => sandboxConnectAccounts.id),
+  kind: text('kind').$type<'onboarding' | 'dashboard'>().notNull(),
+  returnUrl: text('return_url').notNull(),
+  refreshUrl: text('refresh_url').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sandboxConnectTransfers = pgTable(
+  'sandbox_connect_transfers',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => sandboxConnectAccounts.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    fingerprint: text('fingerprint').notNull(),
+    description: text('description'),
+    transferGroup: text('transfer_group'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sandbox_connect_transfers_account_idx').on(table.accountId, table.createdAt)],
 );

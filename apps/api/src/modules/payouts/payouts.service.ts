@@ -1,0 +1,552 @@
+import { aliasedTable, and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { centsToDollars } from '@marketplace/domain/money';
+import { calculatePayout } from '@marketplace/domain/payout';
+import type {
+  AccountStatusResponse,
+  CheckAccountResponse,
+  PaymentAccountStatus,
+  Payout,
+  PayoutStats,
+  PayoutStatus,
+  PickupChargeInfo,
+  QuickStats,
+  ShippedOrderItem,
+} from '@marketplace/contracts/payouts';
+import type { Database, Executor } from '../../db/client';
+import { categories, orderItems, orders, paymentAccounts, payments, payouts, users, webhookEvents } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors';
+import { ConnectError, isAccountComplete, WebhookSignatureError, type ConnectAccount, type ConnectEvent, type ConnectProvider } from '../../providers/payment/connect-port';
+import type { ShipmentsService } from '../shipping/shipments.service';
+
+// Getting sellers paid (issue #5, SPEC §2.2–§2.4, §5, §7.1, §7.3, §9). Money is integer cents inside and
+// dollars in answers. A payout is made at most once per order item: the unique row, the order item's
+// lock while it is claimed, and the provider's idempotency key, which is derived from the order item
+// and the attempt and is reused whenever the outcome of a transfer is unknown.
+
+export const PAYOUT_MESSAGES = {
+  created: 'Express account created successfully! Please complete the onboarding process.',
+  paid: 'Payout created successfully',
+  noAccount: 'You have no Stripe account yet. Create one first (step 1).',
+  accountNotFound: 'Stripe account not found',
+  notComplete: 'Complete Stripe onboarding before opening the Stripe dashboard.',
+  itemNotFound: 'Order item not found',
+  alreadyPaid: 'This item has already been paid out.',
+  inProgress: 'A payout for this item is already in progress. Refresh in a moment to see its result.',
+  invalidSignature: 'Invalid webhook signature',
+  webhooksOff: 'Webhooks are not configured: set STRIPE_WEBHOOK_SECRET',
+} as const;
+
+const PAYABLE_ITEM_STATUSES = ['shipped', 'delivered'] as const;
+/** A claimed payout whose transfer call never answered may be resumed (with the same key) after this. */
+const STALE_CLAIM_MS = 2 * 60 * 1000;
+
+type PaymentAccountRow = typeof paymentAccounts.$inferSelect;
+type PayoutRow = typeof payouts.$inferSelect;
+
+const dollars = (cents: number) => centsToDollars(cents);
+
+function statusFrom(account: ConnectAccount, previous: PaymentAccountRow['status']): PaymentAccountRow['status'] {
+  if (isAccountComplete(account)) return 'complete';
+  return previous === 'created' && !account.detailsSubmitted ? 'created' : 'pending';
+}
+
+function connectFailure(error: unknown, fallback: string): HttpError {
+  if (error instanceof ConnectError) {
+    if (error.code === 'account_not_found') return new HttpError(404, PAYOUT_MESSAGES.accountNotFound);
+    if (error.code === 'provider_unavailable') return new HttpError(502, `${fallback}: Stripe did not answer. Please try again.`);
+    return new HttpError(400, `${fallback}: ${error.message}`);
+  }
+  return new HttpError(502, fallback);
+}
+
+export function createPayoutsService(deps: { db: Database; clock: Clock; connect: ConnectProvider; shipments: Pick<ShipmentsService, 'pickupChargeInfoFor'>; publicUrl: string }) {
+  const { db, clock, connect } = deps;
+  const base = deps.publicUrl.replace(/\/$/, '');
+  const returnUrl = `${base}/seller/onboarding?onboarding=return`;
+  const refreshUrl = `${base}/seller/onboarding?onboarding=refresh`;
+
+  async function accountOfSeller(executor: Executor, sellerId: string) {
+    return executor.query.paymentAccounts.findFirst({ where: eq(paymentAccounts.sellerId, sellerId) });
+  }
+
+  /** The caller's own account by id; anyone else's is a 404. */
+  async function ownAccount(sellerId: string, accountId: string) {
+    const row = await accountOfSeller(db, sellerId);
+    if (!row || row.accountId !== accountId) throw notFound(PAYOUT_MESSAGES.accountNotFound);
+    return row;
+  }
+
+  async function syncAccount(row: PaymentAccountRow, account: ConnectAccount, executor: Executor = db) {
+    const status = statusFrom(account, row.status);
+    const [updated] = await executor
+      .update(paymentAccounts)
+      .set({ status, detailsSubmitted: account.detailsSubmitted, payoutsEnabled: account.payoutsEnabled, requirementsDue: account.requirementsDue, updatedAt: clock.now() })
+      .where(eq(paymentAccounts.id, row.id))
+      .returning();
+    return updated ?? row;
+  }
+
+  async function payoutView(executor: Executor, rows: PayoutRow[]): Promise<Payout[]> {
+    if (rows.length === 0) return [];
+    const sellers = await executor.select().from(users).where(inArray(users.id, [...new Set(rows.map((row) => row.sellerId))]));
+    const sellerOf = new Map(sellers.map((seller) => [seller.id, seller]));
+    return rows.map((row) => {
+      const seller = sellerOf.get(row.sellerId);
+      return {
+        id: row.id,
+        status: row.status,
+        amount: dollars(row.grossCents),
+        net_amount: dollars(row.netCents),
+        fee_amount: dollars(row.feeCents),
+        description: row.description,
+        failure_reason: row.failureReason,
+        order_item_id: row.orderItemId,
+        transfer_id: row.transferId,
+        created_at: row.createdAt.toISOString(),
+        seller: { id: row.sellerId, first_name: seller?.firstName ?? '', last_name: seller?.lastName ?? '', email: seller?.email ?? '', company_name: seller?.companyName ?? null },
+      };
+    });
+  }
+
+  /** SPEC §3 pickup charge info in dollars (no pickup: zeros). */
+  async function pickupInfo(orderItemId: string): Promise<{ info: PickupChargeInfo; allocatedCents: number }> {
+    const raw = await deps.shipments.pickupChargeInfoFor(orderItemId);
+    const { allocation, ...rest } = raw;
+    return {
+      info: {
+        ...rest,
+        allocation: allocation
+          ? {
+              allocatedPickupCharge: allocation.allocatedPickupCharge,
+              totalOrderItemsInPickup: allocation.totalOrderItemsInPickup,
+              totalOrderValueInPickup: allocation.totalOrderValueInPickup,
+              currentItemValue: allocation.currentItemValue,
+              pickupChargeRatio: allocation.pickupChargeRatio,
+            }
+          : { allocatedPickupCharge: 0, totalOrderItemsInPickup: 0, totalOrderValueInPickup: 0, currentItemValue: 0, pickupChargeRatio: 0 },
+      },
+      allocatedCents: allocation?.allocatedPickupChargeCents ?? 0,
+    };
+  }
+
+  async function paidTotals(from: Date, to: Date, sellerId: string | undefined) {
+    const [row] = await db
+      .select({ amount: sql<number>`coalesce(sum(${payouts.netCents}), 0)::int`, count: count() })
+      .from(payouts)
+      .where(and(eq(payouts.status, 'paid'), gte(payouts.paidAt, from), lt(payouts.paidAt, to), sellerId ? eq(payouts.sellerId, sellerId) : undefined));
+    return { amountCents: row?.amount ?? 0, count: row?.count ?? 0 };
+  }
+
+  function change(current: number, previous: number): number | null {
+    if (previous === 0) return null;
+    return Math.round(((current - previous) / previous) * 10_000) / 100;
+  }
+
+  async function monthComparison(sellerId: string | undefined) {
+    const now = clock.now();
+    const thisMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+    const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+    const [current, previous] = await Promise.all([paidTotals(thisMonth, nextMonth, sellerId), paidTotals(lastMonth, thisMonth, sellerId)]);
+    return {
+      this_month: { amount: dollars(current.amountCents), count: current.count },
+      last_month: { amount: dollars(previous.amountCents), count: previous.count },
+      percentage_changes: { amount_change: change(current.amountCents, previous.amountCents), count_change: change(current.count, previous.count) },
+    };
+  }
+
+  return {
+    // ── the seller's account (§7.1) ───────────────────────────────────────────────────────────
+
+    async checkAccount(sellerId: string): Promise<CheckAccountResponse> {
+      const row = await accountOfSeller(db, sellerId);
+      return { success: true, hasAccount: Boolean(row), accountId: row?.accountId ?? null, status: row?.status ?? 'none' };
+    },
+
+    async createExpressAccount(seller: { id: string; email: string }) {
+      let row = await accountOfSeller(db, seller.id);
+      if (!row) {
+        let account: ConnectAccount;
+        try {
+          // One account per seller whatever is retried: the key is the seller's.
+          account = await connect.createExpressAccount({ email: seller.email, country: 'US', idempotencyKey: `connect-account-${seller.id}`, metadata: { sellerId: seller.id } });
+        } catch (error) {
+          throw connectFailure(error, 'Failed to create Express account');
+        }
+        await db
+          .insert(paymentAccounts)
+          .values({ sellerId: seller.id, provider: connect.name, accountId: account.id, status: 'created', createdAt: clock.now(), updatedAt: clock.now() })
+          .onConflictDoNothing({ target: paymentAccounts.sellerId });
+        row = await accountOfSeller(db, seller.id);
+        if (!row) throw new HttpError(500, 'Failed to create Express account');
+      }
+      let link: { url: string };
+      try {
+        link = await connect.createOnboardingLink({ accountId: row.accountId, refreshUrl, returnUrl });
+      } catch (error) {
+        throw connectFailure(error, 'Failed to generate onboarding link');
+      }
+      return { success: true as const, accountId: row.accountId, onboardingUrl: link.url, status: row.status, message: PAYOUT_MESSAGES.created };
+    },
+
+    async createOnboardingLink(sellerId: string, accountId: string) {
+      const row = await ownAccount(sellerId, accountId);
+      let link: { url: string };
+      try {
+        link = await connect.createOnboardingLink({ accountId, refreshUrl, returnUrl });
+      } catch (error) {
+        throw connectFailure(error, 'Failed to generate onboarding link');
+      }
+      // §4.6: pending while onboarding.
+      if (row.status === 'created') await db.update(paymentAccounts).set({ status: 'pending', updatedAt: clock.now() }).where(eq(paymentAccounts.id, row.id));
+      return { success: true as const, url: link.url };
+    },
+
+    async accountStatus(sellerId: string, accountId: string): Promise<AccountStatusResponse> {
+      const row = await ownAccount(sellerId, accountId);
+      let account: ConnectAccount;
+      try {
+        account = await connect.retrieveAccount(accountId);
+      } catch (error) {
+        throw connectFailure(error, 'Failed to refresh account status');
+      }
+      const updated = await syncAccount(row, account);
+      return { success: true, status: updated.status, accountId, detailsSubmitted: account.detailsSubmitted, payoutsEnabled: account.payoutsEnabled, requirements: account.requirementsDue };
+    },
+
+    async dashboardLink(sellerId: string) {
+      const row = await accountOfSeller(db, sellerId);
+      if (!row) throw badRequest(PAYOUT_MESSAGES.noAccount);
+      if (row.status !== 'complete') throw badRequest(PAYOUT_MESSAGES.notComplete);
+      try {
+        return { success: true as const, loginUrl: (await connect.createLoginLink(row.accountId)).url };
+      } catch (error) {
+        throw connectFailure(error, 'Failed to generate dashboard link');
+      }
+    },
+
+    // ── the admin's views (§7.3) ──────────────────────────────────────────────────────────────
+
+    async listSellers() {
+      const rows = await db.select().from(users).where(eq(users.role, 'seller')).orderBy(asc(users.firstName), asc(users.lastName));
+      return { success: true as const, sellers: rows.map((row) => ({ id: row.id, first_name: row.firstName, last_name: row.lastName, company_name: row.companyName })) };
+    },
+
+    async listPayouts(query: { page: number; limit: number; sellerId?: string; status?: PayoutStatus }) {
+      const where = and(query.sellerId ? eq(payouts.sellerId, query.sellerId) : undefined, query.status ? eq(payouts.status, query.status) : undefined);
+      const [total] = await db.select({ value: count() }).from(payouts).where(where);
+      const totalItems = total?.value ?? 0;
+      const rows = await db
+        .select()
+        .from(payouts)
+        .where(where)
+        .orderBy(desc(payouts.createdAt), desc(payouts.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      return {
+        success: true as const,
+        data: { payouts: await payoutView(db, rows), pagination: { page: query.page, limit: query.limit, totalItems, totalPages: Math.max(1, Math.ceil(totalItems / query.limit)) } },
+      };
+    },
+
+    async payoutStats(query: { dateRange: number; sellerId?: string }): Promise<{ success: true; data: PayoutStats }> {
+      const now = clock.now();
+      const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+      const from = new Date(today.getTime() - (query.dateRange - 1) * 86_400_000);
+      const to = new Date(today.getTime() + 86_400_000);
+      const seller = query.sellerId ? eq(payouts.sellerId, query.sellerId) : undefined;
+      const day = sql<string>`to_char(${payouts.paidAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+      const [daily, top, distribution, active, months] = await Promise.all([
+        db
+          .select({ date: day, amount: sql<number>`sum(${payouts.netCents})::int`, count: count() })
+          .from(payouts)
+          .where(and(eq(payouts.status, 'paid'), gte(payouts.paidAt, from), lt(payouts.paidAt, to), seller))
+          .groupBy(day),
+        db
+          .select({ sellerId: payouts.sellerId, firstName: users.firstName, lastName: users.lastName, companyName: users.companyName, amount: sql<number>`sum(${payouts.netCents})::int`, count: count() })
+          .from(payouts)
+          .innerJoin(users, eq(users.id, payouts.sellerId))
+          .where(and(eq(payouts.status, 'paid'), gte(payouts.paidAt, from), lt(payouts.paidAt, to), seller))
+          .groupBy(payouts.sellerId, users.firstName, users.lastName, users.companyName)
+          .orderBy(desc(sql`sum(${payouts.netCents})`))
+          .limit(5),
+        db
+          .select({ status: payouts.status, count: count() })
+          .from(payouts)
+          .where(and(gte(payouts.createdAt, from), lt(payouts.createdAt, to), seller))
+          .groupBy(payouts.status),
+        db
+          .select({ value: sql<number>`count(distinct ${payouts.sellerId})::int` })
+          .from(payouts)
+          .where(and(eq(payouts.status, 'paid'), gte(payouts.paidAt, from), lt(payouts.paidAt, to), seller)),
+        monthComparison(query.sellerId),
+      ]);
+      const byDay = new Map(daily.map((row) => [row.date, row]));
+      const timeSeries = Array.from({ length: query.dateRange }, (_, index) => {
+        const date = new Date(from.getTime() + index * 86_400_000).toISOString().slice(0, 10);
+        const entry = byDay.get(date);
+        return { date, amount: dollars(entry?.amount ?? 0), count: entry?.count ?? 0 };
+      });
+      const counts = new Map(distribution.map((row) => [row.status, row.count]));
+      return {
+        success: true,
+        data: {
+          time_series: timeSeries,
+          top_sellers: top.map((row) => ({
+            seller_id: row.sellerId,
+            seller_name: row.companyName ? `${row.firstName} ${row.lastName} (${row.companyName})` : `${row.firstName} ${row.lastName}`,
+            total_amount: dollars(row.amount),
+            payout_count: row.count,
+          })),
+          status_distribution: (['paid', 'pending', 'failed'] as const).map((status) => ({ status, count: counts.get(status) ?? 0 })),
+          ...months,
+          active_sellers: active[0]?.value ?? 0,
+        },
+      };
+    },
+
+    async quickStats(query: { sellerId?: string }): Promise<{ success: true; data: QuickStats }> {
+      const [months, [active]] = await Promise.all([
+        monthComparison(query.sellerId),
+        db
+          .select({ value: count() })
+          .from(paymentAccounts)
+          .where(and(eq(paymentAccounts.status, 'complete'), query.sellerId ? eq(paymentAccounts.sellerId, query.sellerId) : undefined)),
+      ]);
+      return { success: true, data: { ...months, active_sellers: active?.value ?? 0 } };
+    },
+
+    async shippedOrders(query: { page: number; limit: number }) {
+      const buyer = aliasedTable(users, 'buyer');
+      const seller = aliasedTable(users, 'seller');
+      const where = inArray(orderItems.status, [...PAYABLE_ITEM_STATUSES]);
+      const [total] = await db.select({ value: count() }).from(orderItems).where(where);
+      const totalItems = total?.value ?? 0;
+      const rows = await db
+        .select({ item: orderItems, order: orders, category: categories, buyer, seller, account: paymentAccounts })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .innerJoin(categories, eq(categories.id, orderItems.categoryId))
+        .innerJoin(buyer, eq(buyer.id, orders.buyerId))
+        .innerJoin(seller, eq(seller.id, orderItems.sellerId))
+        .leftJoin(paymentAccounts, eq(paymentAccounts.sellerId, orderItems.sellerId))
+        .where(where)
+        .orderBy(desc(orderItems.updatedAt), desc(orderItems.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      const payoutRows = rows.length === 0 ? [] : await db.select().from(payouts).where(inArray(payouts.orderItemId, rows.map((row) => row.item.id)));
+      const payoutOf = new Map(payoutRows.map((row) => [row.orderItemId, row]));
+      const orderItemsView: ShippedOrderItem[] = rows.map(({ item, order, category, buyer: customer, seller: vendor, account }) => {
+        const payout = payoutOf.get(item.id);
+        return {
+          orderId: order.id,
+          orderItemId: item.id,
+          itemTitle: item.title,
+          category: category.name,
+          categorySlug: category.slug,
+          quantity: item.quantity,
+          price: dollars(item.priceCents),
+          grandTotal: dollars(item.priceCents * item.quantity + (item.retipAdded ? item.retipPriceCents : 0)),
+          orderStatus: item.status,
+          seller_paid: item.sellerPaid,
+          orderDate: order.createdAt.toISOString(),
+          buyer: { fullName: `${customer.firstName} ${customer.lastName}`, email: customer.email, phone: customer.phone ?? order.shippingPhone },
+          seller: { id: vendor.id, fullName: `${vendor.firstName} ${vendor.lastName}`, companyName: vendor.companyName, email: vendor.email, phone: vendor.phone },
+          sellerAccountStatus: (account?.status ?? 'none') as PaymentAccountStatus,
+          shippingAddress: {
+            name: order.shippingName,
+            email: order.shippingEmail,
+            address: { line1: order.shippingLine1, line2: order.shippingLine2, city: order.shippingCity, state: order.shippingState, postal_code: order.shippingPostalCode, country: order.shippingCountry },
+          },
+          payout: payout ? { id: payout.id, status: payout.status, net_amount: dollars(payout.netCents), failure_reason: payout.failureReason } : null,
+        };
+      });
+      return {
+        success: true as const,
+        message: totalItems === 0 ? 'No shipped orders yet' : `${totalItems} shipped order items`,
+        data: { orderItems: orderItemsView, pagination: { page: query.page, limit: query.limit, totalItems, totalPages: Math.max(1, Math.ceil(totalItems / query.limit)) } },
+      };
+    },
+
+    async pickupCharges(orderItemId: string) {
+      const item = await db.query.orderItems.findFirst({ where: eq(orderItems.id, orderItemId) });
+      if (!item) throw notFound(PAYOUT_MESSAGES.itemNotFound);
+      return { success: true as const, ...(await pickupInfo(orderItemId)).info };
+    },
+
+    // ── the payout itself (§5, §9) ────────────────────────────────────────────────────────────
+
+    async createPayout(adminId: string, orderItemId: string) {
+      // Read outside the claim: the carrier's charge allocation never changes once shipped.
+      const { allocatedCents } = await pickupInfo(orderItemId);
+
+      // 1. Claim: with the order item locked, check everything and write the payout as pending.
+      const claim = await db.transaction(async (transaction) => {
+        const [item] = await transaction.select().from(orderItems).where(eq(orderItems.id, orderItemId)).for('update');
+        if (!item) throw notFound(PAYOUT_MESSAGES.itemNotFound);
+        if (!(PAYABLE_ITEM_STATUSES as readonly string[]).includes(item.status)) {
+          throw badRequest(`Only shipped or delivered items can be paid out (this item is ${item.status})`);
+        }
+        const existing = await transaction.query.payouts.findFirst({ where: eq(payouts.orderItemId, item.id) });
+        if (existing?.status === 'paid' || item.sellerPaid) throw conflict(PAYOUT_MESSAGES.alreadyPaid);
+        const now = clock.now();
+        // A claim whose transfer never answered is resumed with the same key after a while, so a
+        // transfer that did happen is found again by the provider instead of being made twice.
+        if (existing?.status === 'pending') {
+          const stale = now.getTime() - existing.updatedAt.getTime() >= STALE_CLAIM_MS || existing.failureReason !== null;
+          if (!stale) throw conflict(PAYOUT_MESSAGES.inProgress);
+          const [resumed] = await transaction.update(payouts).set({ updatedAt: now, failureReason: null }).where(eq(payouts.id, existing.id)).returning();
+          return resumed ?? existing;
+        }
+        const account = await accountOfSeller(transaction, item.sellerId);
+        if (!account) throw badRequest('The seller has not set up a Stripe account yet, so they cannot be paid.');
+        if (account.status !== 'complete') {
+          throw badRequest(`The seller has not completed Stripe onboarding (account status: ${account.status}), so they cannot be paid yet.`);
+        }
+        const category = await transaction.query.categories.findFirst({ where: eq(categories.id, item.categoryId) });
+        const breakdown = calculatePayout(
+          { unitPriceCents: item.priceCents, quantity: item.quantity, commissionRateBasisPoints: category?.commissionRateBasisPoints ?? null, allocatedPickupChargeCents: allocatedCents },
+          category?.name,
+        );
+        const values = {
+          sellerId: item.sellerId,
+          accountId: account.accountId,
+          status: 'pending' as const,
+          itemTotalCents: breakdown.itemTotalCents,
+          commissionRateBps: breakdown.commissionRateBasisPoints,
+          commissionCents: breakdown.commissionCents,
+          pickupChargeCents: breakdown.pickupChargeCents,
+          grossCents: breakdown.grossCents,
+          feeCents: breakdown.feeCents,
+          netCents: breakdown.payoutCents,
+          failureReason: null,
+          transferId: null,
+          description: `Payout for ${item.quantity} × ${item.title} (order #${item.orderId.slice(0, 8)})`,
+          createdBy: adminId,
+          updatedAt: now,
+        };
+        if (existing) {
+          // A failed payout is retried as the next attempt: a new key, since the provider refused the last.
+          const [retried] = await transaction.update(payouts).set({ ...values, attempt: existing.attempt + 1 }).where(eq(payouts.id, existing.id)).returning();
+          if (!retried) throw new HttpError(500, 'Failed to create payout');
+          return retried;
+        }
+        const [created] = await transaction.insert(payouts).values({ ...values, orderItemId: item.id, attempt: 1, createdAt: now }).returning();
+        if (!created) throw new HttpError(500, 'Failed to create payout');
+        return created;
+      });
+
+      // 2. Transfer, outside any transaction, with the key of this attempt.
+      let transferId: string | null = null;
+      if (claim.netCents > 0) {
+        try {
+          const transfer = await connect.transfer({
+            accountId: claim.accountId,
+            amountCents: claim.netCents,
+            currency: 'usd',
+            idempotencyKey: `payout-${claim.orderItemId}-attempt-${claim.attempt}`,
+            description: claim.description ?? 'Marketplace payout',
+            transferGroup: `order-item-${claim.orderItemId}`,
+            metadata: { orderItemId: claim.orderItemId, payoutId: claim.id },
+          });
+          transferId = transfer.id;
+        } catch (error) {
+          const definite = error instanceof ConnectError && !error.retryable;
+          const reason = error instanceof Error ? error.message : 'Unknown error';
+          // A refusal fails the attempt (the next one gets a new key); an unknown outcome keeps the
+          // claim pending with the same key, so a retry finds the transfer if it was made.
+          await db
+            .update(payouts)
+            .set({ status: definite ? 'failed' : 'pending', failureReason: definite ? reason : `Stripe did not answer: ${reason}`, updatedAt: clock.now() })
+            .where(eq(payouts.id, claim.id));
+          if (definite) throw new HttpError(400, `Failed to create payout: ${reason}`, { payoutId: claim.id });
+          throw new HttpError(502, 'Failed to create payout: Stripe did not answer. The payout is pending; try again to complete it.', { payoutId: claim.id });
+        }
+      }
+
+      // 3. Record: paid, and the item shows seller_paid.
+      const paid = await db.transaction(async (transaction) => {
+        const now = clock.now();
+        const [row] = await transaction
+          .update(payouts)
+          .set({ status: 'paid', transferId, failureReason: null, paidAt: now, updatedAt: now })
+          .where(eq(payouts.id, claim.id))
+          .returning();
+        await transaction.update(orderItems).set({ sellerPaid: true, updatedAt: now }).where(eq(orderItems.id, claim.orderItemId));
+        return row ?? claim;
+      });
+      const [view] = await payoutView(db, [paid]);
+      if (!view) throw new HttpError(500, 'Failed to create payout');
+      return { success: true as const, message: paid.netCents > 0 ? PAYOUT_MESSAGES.paid : 'Nothing to transfer: the charges cover the item total. Marked as paid.', payout: view };
+    },
+
+    // ── the provider's webhooks ───────────────────────────────────────────────────────────────
+
+    async handleWebhook(rawBody: Buffer, signature: string | undefined) {
+      let event: ConnectEvent;
+      try {
+        event = connect.parseWebhook(rawBody, signature);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) throw badRequest(PAYOUT_MESSAGES.invalidSignature);
+        throw error;
+      }
+      return db.transaction(async (transaction) => {
+        const [fresh] = await transaction
+          .insert(webhookEvents)
+          .values({ id: event.id, provider: connect.name, type: event.type === 'other' ? event.providerType : event.type, receivedAt: clock.now() })
+          .onConflictDoNothing({ target: webhookEvents.id })
+          .returning();
+        if (!fresh) return { received: true as const, duplicate: true };
+        const now = clock.now();
+        switch (event.type) {
+          case 'account.updated': {
+            const row = await transaction.query.paymentAccounts.findFirst({ where: eq(paymentAccounts.accountId, event.account.id) });
+            if (row) await syncAccount(row, event.account, transaction);
+            break;
+          }
+          case 'transfer.reversed': {
+            const payout = await transaction.query.payouts.findFirst({ where: eq(payouts.transferId, event.transferId) });
+            if (payout) {
+              await transaction.update(payouts).set({ status: 'failed', failureReason: 'The transfer was reversed', updatedAt: now }).where(eq(payouts.id, payout.id));
+              await transaction.update(orderItems).set({ sellerPaid: false, updatedAt: now }).where(eq(orderItems.id, payout.orderItemId));
+            }
+            break;
+          }
+          case 'payout.paid':
+          case 'payout.failed': {
+            if (event.accountId) {
+              await transaction
+                .update(paymentAccounts)
+                .set({ lastPayoutFailure: event.type === 'payout.failed' ? (event.failureMessage ?? 'The payout to the bank failed') : null, updatedAt: now })
+                .where(eq(paymentAccounts.accountId, event.accountId));
+            }
+            break;
+          }
+          case 'charge.refunded': {
+            if (event.paymentIntentId) {
+              const payment = await transaction.query.payments.findFirst({ where: eq(payments.providerPaymentId, event.paymentIntentId) });
+              if (payment && event.amountRefundedCents > payment.refundedCents) {
+                const refunded = Math.min(event.amountRefundedCents, payment.amountCents);
+                await transaction
+                  .update(payments)
+                  .set({ refundedCents: refunded, status: refunded >= payment.amountCents ? 'refunded' : 'partially_refunded', updatedAt: now })
+                  .where(eq(payments.id, payment.id));
+              }
+            }
+            break;
+          }
+          case 'charge.dispute.created': {
+            if (event.paymentIntentId) await transaction.update(payments).set({ disputedAt: now, updatedAt: now }).where(eq(payments.providerPaymentId, event.paymentIntentId));
+            break;
+          }
+          case 'other':
+            break;
+        }
+        return { received: true as const, duplicate: false };
+      });
+    },
+  };
+}
+
+export type PayoutsService = ReturnType<typeof createPayoutsService>;

@@ -1,0 +1,207 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import { SANDBOX_TEST_ROUTING_NUMBER, type SandboxLinkResponse, type SandboxOnboardingBody } from '@marketplace/contracts/payouts';
+import type { Database } from '../../db/client';
+import { sandboxConnectAccounts, sandboxConnectLinks, sandboxConnectTransfers } from '../../db/schema';
+import { HttpError } from '../../lib/http-errors';
+import type { Clock } from '../../lib/clock';
+import { ConnectError, type ConnectAccount, type ConnectProvider } from './connect-port';
+import { createStripeConnectProvider } from './stripe-connect';
+
+/**
+ * The embedded stand-in for Stripe Connect (issue #5, the default with no keys): Express accounts,
+ * onboarding on a local page where the seller enters business details and a test bank account,
+ * an Express-style dashboard, and transfers that are idempotent by key. Its records live in its own
+ * `sandbox_connect_*` tables, as Stripe keeps accounts in its own systems. Webhooks are verified
+ * exactly as Stripe signs them (with STRIPE_WEBHOOK_SECRET), so the endpoint can be exercised locally.
+ */
+
+const ONBOARDING_LINK_MINUTES = 30;
+const DASHBOARD_LINK_MINUTES = 10;
+/** Transfers reach the seller's bank two days later, as Stripe's standard payout schedule. */
+const PAYOUT_DELAY_MS = 2 * 24 * 60 * 60 * 1000;
+const REQUIREMENTS = ['business_type', 'business_profile.name', 'external_account', 'tos_acceptance.date'];
+
+export interface SandboxConnectProvider extends ConnectProvider {
+  readonly name: 'sandbox';
+  /** What the local onboarding or dashboard page shows for a link token. */
+  describeLink(token: string): Promise<SandboxLinkResponse>;
+  /** The onboarding form: the account becomes complete; answers where to send the seller back. */
+  completeOnboarding(token: string, body: SandboxOnboardingBody): Promise<{ returnUrl: string }>;
+}
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const randomId = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString('hex')}`;
+const fingerprintOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+function accountOf(row: typeof sandboxConnectAccounts.$inferSelect): ConnectAccount {
+  return {
+    id: row.id,
+    detailsSubmitted: row.detailsSubmitted,
+    payoutsEnabled: row.payoutsEnabled,
+    transfersActive: row.detailsSubmitted,
+    requirementsDue: row.detailsSubmitted ? [] : [...REQUIREMENTS],
+    disabledReason: null,
+  };
+}
+
+export function createSandboxConnectProvider(deps: { db: Database; clock: Clock; publicUrl: string; webhookSecret: string | null }): SandboxConnectProvider {
+  const { db, clock } = deps;
+  // Only parseWebhook is used: it checks the signature locally and never calls Stripe.
+  const webhookVerifier = createStripeConnectProvider({ secretKey: 'sk_test_sandbox_webhooks_only', webhookSecret: deps.webhookSecret });
+
+  async function findAccount(accountId: string) {
+    const row = await db.query.sandboxConnectAccounts.findFirst({ where: eq(sandboxConnectAccounts.id, accountId) });
+    if (!row) throw new ConnectError(`No such account: '${accountId}'`, 'account_not_found', false);
+    return row;
+  }
+
+  async function createLink(accountId: string, kind: 'onboarding' | 'dashboard', returnUrl: string, refreshUrl: string, minutes: number) {
+    const token = randomBytes(24).toString('base64url');
+    const expiresAt = new Date(clock.now().getTime() + minutes * 60_000);
+    await db.insert(sandboxConnectLinks).values({ tokenHash: hashOf(token), accountId, kind, returnUrl, refreshUrl, expiresAt, createdAt: clock.now() });
+    return { url: `${deps.publicUrl.replace(/\/$/, '')}/sandbox/connect/${token}`, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** A usable link: 404 unknown, 410 expired or (onboarding) already used. */
+  async function usableLink(token: string) {
+    const link = await db.query.sandboxConnectLinks.findFirst({ where: eq(sandboxConnectLinks.tokenHash, hashOf(token)) });
+    if (!link) throw new HttpError(404, 'This link is not valid. Start again from the marketplace.');
+    if (link.expiresAt.getTime() <= clock.now().getTime() || link.usedAt) {
+      throw new HttpError(410, 'This link has expired. Start again from the marketplace.', { refreshUrl: link.refreshUrl });
+    }
+    return link;
+  }
+
+  return {
+    name: 'sandbox',
+
+    async createExpressAccount(request) {
+      if (request.country !== 'US') throw new ConnectError('Only US accounts are supported.', 'invalid_request', false);
+      await db
+        .insert(sandboxConnectAccounts)
+        .values({ id: randomId('acct'), email: request.email, idempotencyKey: request.idempotencyKey, createdAt: clock.now(), updatedAt: clock.now() })
+        .onConflictDoNothing({ target: sandboxConnectAccounts.idempotencyKey });
+      const row = await db.query.sandboxConnectAccounts.findFirst({ where: eq(sandboxConnectAccounts.idempotencyKey, request.idempotencyKey) });
+      if (!row) throw new ConnectError('The sandbox could not create the account.', 'provider_unavailable', true);
+      return accountOf(row);
+    },
+
+    async retrieveAccount(accountId) {
+      return accountOf(await findAccount(accountId));
+    },
+
+    async createOnboardingLink(request) {
+      await findAccount(request.accountId);
+      return createLink(request.accountId, 'onboarding', request.returnUrl, request.refreshUrl, ONBOARDING_LINK_MINUTES);
+    },
+
+    async createLoginLink(accountId) {
+      const account = await findAccount(accountId);
+      if (!account.detailsSubmitted) throw new ConnectError('Cannot create a login link for an account that has not completed onboarding.', 'account_not_ready', false);
+      const back = `${deps.publicUrl.replace(/\/$/, '')}/seller/onboarding`;
+      const { url } = await createLink(accountId, 'dashboard', back, back, DASHBOARD_LINK_MINUTES);
+      return { url };
+    },
+
+    async transfer(request) {
+      if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) throw new ConnectError('Amount must be a positive whole number of cents.', 'invalid_request', false);
+      if (request.currency !== 'usd') throw new ConnectError('Only usd transfers are supported.', 'invalid_request', false);
+      const fingerprint = fingerprintOf({ accountId: request.accountId, amountCents: request.amountCents, currency: request.currency });
+      const replay = await db.query.sandboxConnectTransfers.findFirst({ where: eq(sandboxConnectTransfers.idempotencyKey, request.idempotencyKey) });
+      if (replay) {
+        if (replay.fingerprint !== fingerprint) throw new ConnectError('Keys for idempotent requests can only be used with the same parameters they were first used with.', 'invalid_request', false);
+        return { id: replay.id, amountCents: replay.amountCents };
+      }
+      const account = await findAccount(request.accountId);
+      if (!account.payoutsEnabled) throw new ConnectError("The destination account's transfers capability is not active: onboarding is not complete.", 'account_not_ready', false);
+      await db
+        .insert(sandboxConnectTransfers)
+        .values({
+          id: randomId('tr'),
+          accountId: request.accountId,
+          amountCents: request.amountCents,
+          currency: request.currency,
+          idempotencyKey: request.idempotencyKey,
+          fingerprint,
+          description: request.description,
+          transferGroup: request.transferGroup,
+          createdAt: clock.now(),
+        })
+        .onConflictDoNothing({ target: sandboxConnectTransfers.idempotencyKey });
+      // Two racing requests with one key: both read the single row that won.
+      const row = await db.query.sandboxConnectTransfers.findFirst({ where: eq(sandboxConnectTransfers.idempotencyKey, request.idempotencyKey) });
+      if (!row) throw new ConnectError('The sandbox could not record the transfer.', 'provider_unavailable', true);
+      if (row.fingerprint !== fingerprint) throw new ConnectError('Keys for idempotent requests can only be used with the same parameters they were first used with.', 'invalid_request', false);
+      return { id: row.id, amountCents: row.amountCents };
+    },
+
+    parseWebhook(rawBody, signatureHeader) {
+      return webhookVerifier.parseWebhook(rawBody, signatureHeader);
+    },
+
+    async describeLink(token) {
+      const link = await usableLink(token);
+      const account = await findAccount(link.accountId);
+      const base: SandboxLinkResponse = {
+        success: true,
+        kind: link.kind,
+        account: {
+          id: account.id,
+          email: account.email,
+          businessName: account.businessName,
+          businessType: account.businessType === 'individual' || account.businessType === 'company' ? account.businessType : null,
+          bankLast4: account.bankLast4,
+          detailsSubmitted: account.detailsSubmitted,
+          payoutsEnabled: account.payoutsEnabled,
+        },
+        returnUrl: link.returnUrl,
+        refreshUrl: link.refreshUrl,
+        balance: null,
+        transfers: [],
+        payouts: [],
+      };
+      if (link.kind !== 'dashboard') return base;
+      const transfers = await db
+        .select()
+        .from(sandboxConnectTransfers)
+        .where(and(eq(sandboxConnectTransfers.accountId, account.id)))
+        .orderBy(desc(sandboxConnectTransfers.createdAt))
+        .limit(200);
+      const now = clock.now().getTime();
+      // Each transfer is paid out to the bank two days later.
+      const pendingCents = transfers.filter((row) => row.createdAt.getTime() + PAYOUT_DELAY_MS > now).reduce((sum, row) => sum + row.amountCents, 0);
+      return {
+        ...base,
+        balance: { available: 0, pending: pendingCents / 100 },
+        transfers: transfers.map((row) => ({ id: row.id, amount: row.amountCents / 100, description: row.description, created_at: row.createdAt.toISOString() })),
+        payouts: transfers.map((row) => {
+          const arrival = row.createdAt.getTime() + PAYOUT_DELAY_MS;
+          return {
+            id: row.id.replace(/^tr_/, 'po_'),
+            amount: row.amountCents / 100,
+            status: arrival <= now ? ('paid' as const) : arrival - now < PAYOUT_DELAY_MS / 2 ? ('in_transit' as const) : ('pending' as const),
+            arrival_date: new Date(arrival).toISOString().slice(0, 10),
+          };
+        }),
+      };
+    },
+
+    async completeOnboarding(token, body) {
+      const link = await usableLink(token);
+      if (link.kind !== 'onboarding') throw new HttpError(400, 'This link does not open onboarding.');
+      if (body.routingNumber !== SANDBOX_TEST_ROUTING_NUMBER) {
+        throw new HttpError(400, `Use the test routing number ${SANDBOX_TEST_ROUTING_NUMBER} in the sandbox.`, { fields: { routingNumber: `Use the test routing number ${SANDBOX_TEST_ROUTING_NUMBER}` } });
+      }
+      const now = clock.now();
+      await db.transaction(async (transaction) => {
+        await transaction
+          .update(sandboxConnectAccounts)
+          .set({ businessType: body.businessType, businessName: body.businessName, bankLast4: body.accountNumber.slice(-4), detailsSubmitted: true, payoutsEnabled: true, updatedAt: now })
+          .where(eq(sandboxConnectAccounts.id, link.accountId));
+        await transaction.update(sandboxConnectLinks).set({ usedAt: now }).where(eq(sandboxConnectLinks.tokenHash, link.tokenHash));
+      });
+      return { returnUrl: link.returnUrl };
+    },
+  };
+}

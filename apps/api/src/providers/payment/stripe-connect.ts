@@ -1,0 +1,213 @@
+import Stripe from 'stripe';
+import { ConnectError, WebhookSignatureError, type ConnectAccount, type ConnectEvent, type ConnectProvider } from './connect-port';
+
+export interface StripeConnectProviderOptions {
+  secretKey: string;
+  /** The endpoint's signing secret (whsec_…); without it every webhook is refused. */
+  webhookSecret: string | null;
+  /** Tests point the SDK at a local fake of Stripe's API. */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+/** Stripe's id of an expandable field, whether it arrived as an id or as the expanded object. */
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+function toConnectAccount(account: Stripe.Account): ConnectAccount {
+  const requirements = account.requirements;
+  const due = [...(requirements?.currently_due ?? []), ...(requirements?.past_due ?? [])];
+  return {
+    id: account.id,
+    detailsSubmitted: account.details_submitted,
+    payoutsEnabled: account.payouts_enabled,
+    transfersActive: account.capabilities?.transfers === 'active',
+    requirementsDue: [...new Set(due)],
+    disabledReason: requirements?.disabled_reason ?? null,
+  };
+}
+
+/**
+ * Stripe's answers as the port's errors: what the caller can do about it (fix the request, wait and
+ * retry the same request, or fix the configuration). Anything that is not a Stripe error is a bug
+ * here and is rethrown unchanged.
+ */
+function toConnectError(error: unknown): unknown {
+  if (!(error instanceof Stripe.errors.StripeError)) return error;
+  // Stripe answers an unknown (or foreign) account id with 403 account_invalid, not resource_missing.
+  if (error.code === 'account_invalid') return new ConnectError(error.message, 'account_not_found', false);
+  // The destination has not finished onboarding: transfers are not active on it yet.
+  if (error.code === 'insufficient_capabilities_for_transfer') return new ConnectError(error.message, 'account_not_ready', false);
+  switch (error.type) {
+    case 'StripeInvalidRequestError':
+      if (error.code === 'resource_missing' || error.message.includes('No such account')) {
+        return new ConnectError(error.message, 'account_not_found', false);
+      }
+      if (error.code === 'balance_insufficient') {
+        return new ConnectError(error.message, 'insufficient_funds', false);
+      }
+      return new ConnectError(error.message, 'invalid_request', false);
+    case 'StripeIdempotencyError':
+      // The same key was sent with different parameters: a bug in how keys are derived, never retryable.
+      return new ConnectError(error.message, 'invalid_request', false);
+    case 'StripeConnectionError':
+    case 'StripeAPIError':
+    case 'StripeRateLimitError':
+      return new ConnectError(`Stripe is unavailable: ${error.message}`, 'provider_unavailable', true);
+    case 'StripeAuthenticationError':
+    case 'StripePermissionError':
+      return new ConnectError(
+        `Stripe refused the platform's secret key (check STRIPE_SECRET_KEY and that Connect is enabled): ${error.message}`,
+        'provider_unavailable',
+        false,
+      );
+    default:
+      return new ConnectError(`Stripe error: ${error.message}`, 'provider_unavailable', (error.statusCode ?? 500) >= 500);
+  }
+}
+
+async function callStripe<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    throw toConnectError(error);
+  }
+}
+
+function toConnectEvent(event: Stripe.Event): ConnectEvent {
+  switch (event.type) {
+    case 'account.updated':
+      return { id: event.id, type: 'account.updated', account: toConnectAccount(event.data.object) };
+    case 'transfer.reversed':
+      return { id: event.id, type: 'transfer.reversed', transferId: event.data.object.id, amountReversedCents: event.data.object.amount_reversed };
+    case 'payout.paid':
+    case 'payout.failed': {
+      const payout = event.data.object;
+      return {
+        id: event.id,
+        type: event.type,
+        // Payouts happen on the connected account: Connect webhooks name it in `account`.
+        accountId: event.account ?? null,
+        payoutId: payout.id,
+        amountCents: payout.amount,
+        failureMessage: payout.failure_message,
+      };
+    }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      return { id: event.id, type: 'charge.refunded', paymentIntentId: idOf(charge.payment_intent), chargeId: charge.id, amountRefundedCents: charge.amount_refunded };
+    }
+    case 'charge.dispute.created': {
+      const dispute = event.data.object;
+      return {
+        id: event.id,
+        type: 'charge.dispute.created',
+        paymentIntentId: idOf(dispute.payment_intent),
+        chargeId: idOf(dispute.charge) ?? '',
+        amountCents: dispute.amount,
+        reason: dispute.reason,
+      };
+    }
+    default:
+      return { id: event.id, type: 'other', providerType: event.type };
+  }
+}
+
+/** A `Stripe-Signature` header for a payload, as Stripe would send it (tests and the sandbox). */
+export function signStripeWebhookPayload(payload: string, secret: string, timestamp?: number): string {
+  return Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp === undefined ? {} : { timestamp }) });
+}
+
+/**
+ * Stripe Connect behind the Connect port: Express accounts in the US with the transfers capability,
+ * Stripe-hosted onboarding and dashboard links, transfers from the platform balance, and signed
+ * webhooks. Creating accounts and transfers sends Stripe's Idempotency-Key, so a retried call never
+ * makes a second account or sends money twice.
+ */
+export function createStripeConnectProvider(options: StripeConnectProviderOptions): ConnectProvider {
+  const stripe = new Stripe(options.secretKey, {
+    // Our own idempotency keys make retries safe; the SDK's are off so failures surface at once.
+    maxNetworkRetries: 0,
+    timeout: 20_000,
+    telemetry: false,
+    ...(options.host ? { host: options.host } : {}),
+    ...(options.port ? { port: options.port } : {}),
+    ...(options.protocol ? { protocol: options.protocol } : {}),
+  });
+
+  return {
+    name: 'stripe',
+
+    async createExpressAccount(request) {
+      const account = await callStripe(() =>
+        stripe.accounts.create(
+          {
+            type: 'express',
+            country: request.country,
+            email: request.email,
+            capabilities: { transfers: { requested: true } },
+            metadata: request.metadata,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+      return toConnectAccount(account);
+    },
+
+    async retrieveAccount(accountId) {
+      return toConnectAccount(await callStripe(() => stripe.accounts.retrieve(accountId)));
+    },
+
+    async createOnboardingLink(request) {
+      const link = await callStripe(() =>
+        stripe.accountLinks.create({ account: request.accountId, type: 'account_onboarding', refresh_url: request.refreshUrl, return_url: request.returnUrl }),
+      );
+      return { url: link.url, expiresAt: new Date(link.expires_at * 1000).toISOString() };
+    },
+
+    async createLoginLink(accountId) {
+      try {
+        const link = await callStripe(() => stripe.accounts.createLoginLink(accountId));
+        return { url: link.url };
+      } catch (error) {
+        // The account exists and the id is the only parameter: Stripe refuses an Express dashboard
+        // link only while onboarding is unfinished.
+        if (error instanceof ConnectError && error.code === 'invalid_request') throw new ConnectError(error.message, 'account_not_ready', false);
+        throw error;
+      }
+    },
+
+    async transfer(request) {
+      const transfer = await callStripe(() =>
+        stripe.transfers.create(
+          {
+            amount: request.amountCents,
+            currency: request.currency,
+            destination: request.accountId,
+            description: request.description,
+            transfer_group: request.transferGroup,
+            metadata: request.metadata,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        ),
+      );
+      return { id: transfer.id, amountCents: transfer.amount };
+    },
+
+    parseWebhook(rawBody, signatureHeader) {
+      if (!options.webhookSecret) throw new WebhookSignatureError('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET is missing)');
+      if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
+      let event: Stripe.Event;
+      try {
+        // Default tolerance (300 s): an old, replayed delivery is refused like a forged one.
+        event = stripe.webhooks.constructEvent(rawBody, signatureHeader, options.webhookSecret);
+      } catch (error) {
+        throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid webhook signature');
+      }
+      return toConnectEvent(event);
+    },
+  };
+}
