@@ -123,6 +123,11 @@ export const routes: RouteObject[] = [
         Component: UploadLayout,
         children: [{ index: true, lazy: page(() => import('../features/uploads/pages/mobile-upload-page'), (m) => m.MobileUploadPage) }],
       },
+      {
+        // Public: the embedded payment sandbox's hosted onboarding and dashboard; the link token is the credential.
+        path: 'sandbox/connect/:token',
+        lazy: page(() => import('../features/sandbox-connect/pages/sandbox-connect-page'), (m) => m.SandboxConnectPage),
+      },
     ],
   },
 ];

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../client';
 import { isValidUpsTrackingNumber } from '@marketplace/domain/ups-tracking-number';
-import { addresses, categories, orderItems, orders, payments, pickups, productImages, products, refunds, shipmentItems, shipments, users } from '../schema';
+import { addresses, categories, orderItems, orders, paymentAccounts, payments, payouts, pickups, productImages, products, refunds, sandboxConnectTransfers, shipmentItems, shipments, users } from '../schema';
 import { createLocalFileStore } from '../../providers/files/local';
 import { hashPassword, verifyPassword } from '../../modules/auth/password';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo-data';
@@ -314,6 +314,44 @@ describe('seedDemoMarketplace', () => {
     const onTheWay = shipmentRows.filter((row) => ['shipped', 'in_transit', 'out_for_delivery'].includes(row.status));
     expect(onTheWay.length).toBeGreaterThan(0);
     for (const shipment of onTheWay) expect((await carrier.track({ trackingNumber: shipment.trackingNumber ?? '' })).status).toBe('delivered');
+  });
+
+  it('seeds payment accounts in the onboarding states and a year of payouts in every status, consistent with the items', async () => {
+    const [userRows, accountRows, payoutRows, itemRows, transferRows, lineRows, shipmentRows] = await Promise.all([
+      handle.db.select().from(users),
+      handle.db.select().from(paymentAccounts),
+      handle.db.select().from(payouts),
+      handle.db.select().from(orderItems),
+      handle.db.select().from(sandboxConnectTransfers),
+      handle.db.select().from(shipmentItems),
+      handle.db.select().from(shipments),
+    ]);
+    const emailOf = new Map(userRows.map((user) => [user.id, user.email]));
+    expect(Object.fromEntries(accountRows.map((row) => [emailOf.get(row.sellerId), row.status]))).toEqual({
+      'seller@example.com': 'complete',
+      'seller2@example.com': 'pending',
+      'seller3@example.com': 'created',
+    });
+    expect(new Set(payoutRows.map((row) => row.status))).toEqual(new Set(['paid', 'pending', 'failed']));
+    const oldest = Math.min(...payoutRows.map((row) => row.createdAt.getTime()));
+    expect(now.getTime() - oldest).toBeGreaterThan(300 * 86_400_000);
+    // Paid exactly when a paid payout exists; amounts follow the rule; a transfer for each paid cent.
+    const itemOf = new Map(itemRows.map((item) => [item.id, item]));
+    for (const payout of payoutRows) {
+      expect(itemOf.get(payout.orderItemId)?.sellerPaid).toBe(payout.status === 'paid');
+      expect(payout.netCents).toBe(Math.max(payout.grossCents - payout.feeCents, 0));
+      if (payout.status === 'paid' && payout.netCents > 0) expect(transferRows.find((transfer) => transfer.id === payout.transferId)?.amountCents).toBe(payout.netCents);
+      expect(emailOf.get(payout.sellerId)).not.toBe('seller3@example.com');
+    }
+    const paidIds = new Set(payoutRows.filter((row) => row.status === 'paid').map((row) => row.orderItemId));
+    for (const item of itemRows.filter((row) => row.sellerPaid)) expect(paidIds.has(item.id)).toBe(true);
+    // seller@example.com has unpaid shipped items with and without a pickup, and a failed payout to retry.
+    const seller = userRows.find((user) => user.email === 'seller@example.com');
+    const pickupOfItem = new Map(lineRows.filter((line) => line.isActive).map((line) => [line.orderItemId, shipmentRows.find((shipment) => shipment.id === line.shipmentId)?.pickupId ?? null]));
+    const unpaid = itemRows.filter((item) => item.sellerId === seller?.id && !item.sellerPaid && (item.status === 'shipped' || item.status === 'delivered'));
+    expect(unpaid.some((item) => pickupOfItem.get(item.id))).toBe(true);
+    expect(unpaid.some((item) => !pickupOfItem.get(item.id))).toBe(true);
+    expect(payoutRows.some((row) => row.status === 'failed' && unpaid.some((item) => item.id === row.orderItemId))).toBe(true);
   });
 
   it('seeds the same shipments on a fresh database', async () => {

@@ -34,6 +34,7 @@ import {
 import { drawProductImage } from './draw-product-image';
 import { createRandom, type Random } from './random';
 import { seedOrders } from './seed-orders';
+import { seedPayouts } from './seed-payouts';
 import { seedAddresses, seedShipments } from './seed-shipments';
 import type { SandboxLedger } from '../../providers/carrier/sandbox-ledger';
 
@@ -68,6 +69,8 @@ export interface SeedCounts {
   addresses: number;
   shipments: number;
   pickups: number;
+  paymentAccounts: number;
+  payouts: number;
 }
 
 export interface SeedDemoMarketplaceResult {
@@ -130,7 +133,7 @@ export interface SeededCatalog {
   products: SeededProduct[];
 }
 
-const noCounts: SeedCounts = { categories: 0, admins: 0, sellers: 0, buyers: 0, products: 0, productImages: 0, orders: 0, orderItems: 0, addresses: 0, shipments: 0, pickups: 0 };
+const noCounts: SeedCounts = { categories: 0, admins: 0, sellers: 0, buyers: 0, products: 0, productImages: 0, orders: 0, orderItems: 0, addresses: 0, shipments: 0, pickups: 0, paymentAccounts: 0, payouts: 0 };
 
 export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): Promise<SeedDemoMarketplaceResult> {
   const { db, files, hashPassword, now = new Date(), carrierLedger } = options;
@@ -152,6 +155,7 @@ export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): 
     const seededOrders = await seedOrders(context, { users: seededUsers, catalog });
     const seededAddresses = await seedAddresses(context, { users: seededUsers });
     const seededShipments = await seedShipments(context, { users: seededUsers, addresses: seededAddresses });
+    const seededPayouts = await seedPayouts(context, { users: seededUsers, catalog });
 
     return {
       seeded: true,
@@ -162,11 +166,13 @@ export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): 
         buyers: seededUsers.buyers.length,
         products: catalog.products.length,
         productImages: catalog.products.reduce((total, product) => total + product.images.length, 0),
-        orders: seededOrders.orders,
-        orderItems: seededOrders.orderItems,
+        orders: seededOrders.orders + seededPayouts.historyOrders,
+        orderItems: seededOrders.orderItems + seededPayouts.historyOrders,
         addresses: seededAddresses.count,
         shipments: seededShipments.shipments,
         pickups: seededShipments.pickups,
+        paymentAccounts: seededPayouts.paymentAccounts,
+        payouts: seededPayouts.payouts,
       },
     };
   });

@@ -33,6 +33,8 @@ export interface SandboxConnectProvider extends ConnectProvider {
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const randomId = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString('hex')}`;
 const fingerprintOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+/** What a transfer's idempotency key is bound to (exported for the demo seed's transfer history). */
+export const transferFingerprint = (accountId: string, amountCents: number, currency: string) => fingerprintOf({ accountId, amountCents, currency });
 
 function accountOf(row: typeof sandboxConnectAccounts.$inferSelect): ConnectAccount {
   return {
@@ -107,7 +109,7 @@ export function createSandboxConnectProvider(deps: { db: Database; clock: Clock;
     async transfer(request) {
       if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) throw new ConnectError('Amount must be a positive whole number of cents.', 'invalid_request', false);
       if (request.currency !== 'usd') throw new ConnectError('Only usd transfers are supported.', 'invalid_request', false);
-      const fingerprint = fingerprintOf({ accountId: request.accountId, amountCents: request.amountCents, currency: request.currency });
+      const fingerprint = transferFingerprint(request.accountId, request.amountCents, request.currency);
       const replay = await db.query.sandboxConnectTransfers.findFirst({ where: eq(sandboxConnectTransfers.idempotencyKey, request.idempotencyKey) });
       if (replay) {
         if (replay.fingerprint !== fingerprint) throw new ConnectError('Keys for idempotent requests can only be used with the same parameters they were first used with.', 'invalid_request', false);
@@ -191,7 +193,7 @@ export function createSandboxConnectProvider(deps: { db: Database; clock: Clock;
       const link = await usableLink(token);
       if (link.kind !== 'onboarding') throw new HttpError(400, 'This link does not open onboarding.');
       if (body.routingNumber !== SANDBOX_TEST_ROUTING_NUMBER) {
-        throw new HttpError(400, `Use the test routing number ${SANDBOX_TEST_ROUTING_NUMBER} in the sandbox.`, { fields: { routingNumber: `Use the test routing number ${SANDBOX_TEST_ROUTING_NUMBER}` } });
+        throw new HttpError(400, `Use the test routing number ${SANDBOX_TEST_ROUTING_NUMBER} in the sandbox.`, { details: { routingNumber: `Use the test routing number ${SANDBOX_TEST_ROUTING_NUMBER}` } });
       }
       const now = clock.now();
       await db.transaction(async (transaction) => {

@@ -1,0 +1,197 @@
+import { LayoutGrid, RotateCcw, Table } from 'lucide-react';
+import type { Payout, PayoutStatus, SellerListEntry } from '@marketplace/contracts/payouts';
+import type { Pagination as PaginationInfo } from '@marketplace/contracts/users';
+import { payoutStatusColour } from '@marketplace/domain/status-colours';
+import { Button } from '../../../../components/button';
+import { ListResult } from '../../../../components/list-states';
+import { Pagination } from '../../../../components/pagination';
+import { SelectField } from '../../../../components/select-field';
+import { StatusBadge } from '../../../../components/status-badge';
+import { formatDate, formatDollars } from '../../../../lib/format';
+import { SellerSelect } from './seller-select';
+import { ToggleGroup, type ToggleOption } from './toggle-group';
+
+export type HistoryView = 'table' | 'cards';
+
+const VIEW_OPTIONS: readonly ToggleOption<HistoryView>[] = [
+  { value: 'table', label: 'Table', icon: <Table className="size-4" aria-hidden /> },
+  { value: 'cards', label: 'Cards', icon: <LayoutGrid className="size-4" aria-hidden /> },
+];
+
+const STATUS_OPTIONS: readonly { value: '' | PayoutStatus; label: string }[] = [
+  { value: '', label: 'All statuses' },
+  { value: 'paid', label: 'Paid' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'failed', label: 'Failed' },
+];
+
+function sellerName(payout: Payout): string {
+  return `${payout.seller.first_name} ${payout.seller.last_name}`.trim() || payout.seller.email;
+}
+
+/** paid green, pending yellow, failed red, anything else neutral (SPEC §4.7); failed payouts say why. */
+function PayoutStatusCell({ payout }: { payout: Payout }) {
+  return (
+    <div className="grid justify-items-start gap-1">
+      <StatusBadge status={payout.status} colour={payoutStatusColour(payout.status)} />
+      {payout.status === 'failed' && payout.failure_reason && <p className="max-w-56 text-xs text-red-700">{payout.failure_reason}</p>}
+    </div>
+  );
+}
+
+function SellerCell({ payout }: { payout: Payout }) {
+  return (
+    <div className="min-w-0">
+      <p className="truncate font-medium text-slate-900">{sellerName(payout)}</p>
+      <p className="truncate text-sm text-slate-500">{payout.seller.email}</p>
+    </div>
+  );
+}
+
+function Description({ payout }: { payout: Payout }) {
+  return payout.description ? <>{payout.description}</> : <span className="text-slate-400">—</span>;
+}
+
+function PayoutTable({ payouts }: { payouts: Payout[] }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table className="w-full min-w-[56rem] text-left text-sm">
+        <caption className="sr-only">Payouts</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3">Date</th>
+            <th scope="col" className="px-4 py-3">Seller</th>
+            <th scope="col" className="px-4 py-3">Description</th>
+            <th scope="col" className="px-4 py-3 text-right">Amount</th>
+            <th scope="col" className="px-4 py-3 text-right">Fee</th>
+            <th scope="col" className="px-4 py-3 text-right">Net</th>
+            <th scope="col" className="px-4 py-3">Status</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {payouts.map((payout) => (
+            <tr key={payout.id} className="align-top">
+              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(payout.created_at)}</td>
+              <td className="max-w-60 px-4 py-3"><SellerCell payout={payout} /></td>
+              <td className="max-w-72 px-4 py-3 text-slate-700"><Description payout={payout} /></td>
+              <td className="px-4 py-3 text-right whitespace-nowrap text-slate-900">{formatDollars(payout.amount)}</td>
+              <td className="px-4 py-3 text-right whitespace-nowrap text-slate-600">{formatDollars(payout.fee_amount)}</td>
+              <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-slate-900">{formatDollars(payout.net_amount)}</td>
+              <td className="px-4 py-3"><PayoutStatusCell payout={payout} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function PayoutCards({ payouts }: { payouts: Payout[] }) {
+  return (
+    <ul className="grid gap-3 md:grid-cols-2" aria-label="Payouts">
+      {payouts.map((payout) => (
+        <li key={payout.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <div className="flex items-start justify-between gap-3">
+            <SellerCell payout={payout} />
+            <PayoutStatusCell payout={payout} />
+          </div>
+          <p className="mt-2 text-sm text-slate-700"><Description payout={payout} /></p>
+          <dl className="mt-3 grid grid-cols-3 gap-2 border-t border-slate-100 pt-3 text-sm">
+            <div>
+              <dt className="text-xs text-slate-500">Amount</dt>
+              <dd className="text-slate-900">{formatDollars(payout.amount)}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-500">Fee</dt>
+              <dd className="text-slate-600">{formatDollars(payout.fee_amount)}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-500">Net</dt>
+              <dd className="font-semibold text-slate-900">{formatDollars(payout.net_amount)}</dd>
+            </div>
+          </dl>
+          <p className="mt-2 text-xs text-slate-500">{formatDate(payout.created_at)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface PayoutHistoryPanelProps {
+  sellers: readonly SellerListEntry[];
+  sellerId: string;
+  status: string;
+  onFilterChange: (key: 'seller' | 'status', value: string) => void;
+  canReset: boolean;
+  onReset: () => void;
+  view: HistoryView;
+  onViewChange: (view: HistoryView) => void;
+  payouts: Payout[];
+  pagination: PaginationInfo | undefined;
+  onPageChange: (page: number) => void;
+  isLoading: boolean;
+  isFetching: boolean;
+  error: unknown;
+  onRetry: () => void;
+}
+
+export function PayoutHistoryPanel({
+  sellers,
+  sellerId,
+  status,
+  onFilterChange,
+  canReset,
+  onReset,
+  view,
+  onViewChange,
+  payouts,
+  pagination,
+  onPageChange,
+  isLoading,
+  isFetching,
+  error,
+  onRetry,
+}: PayoutHistoryPanelProps) {
+  return (
+    <section aria-labelledby="payout-history-heading" className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="payout-history-heading" className="text-lg font-semibold text-slate-900">
+          Payout History
+        </h2>
+        <ToggleGroup label="View" options={VIEW_OPTIONS} value={view} onChange={onViewChange} />
+      </div>
+
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
+        <SellerSelect sellers={sellers} value={sellerId} onChange={(value) => onFilterChange('seller', value)} />
+        <SelectField label="Status" options={STATUS_OPTIONS} value={status} onChange={(event) => onFilterChange('status', event.target.value)} />
+        <Button variant="secondary" onClick={onReset} disabled={!canReset} className="justify-self-start">
+          <RotateCcw className="size-4" aria-hidden />
+          Reset Filters
+        </Button>
+      </div>
+
+      <ListResult
+        noun="payouts"
+        isLoading={isLoading}
+        isFetching={isFetching}
+        error={error}
+        hasData={pagination !== undefined}
+        isEmpty={payouts.length === 0}
+        onRetry={onRetry}
+        emptyText="Try adjusting your filters"
+      >
+        {view === 'table' ? <PayoutTable payouts={payouts} /> : <PayoutCards payouts={payouts} />}
+        {pagination && (
+          <Pagination
+            label="Payout pages"
+            page={pagination.page}
+            totalPages={pagination.totalPages}
+            totalItems={pagination.totalItems}
+            pageSize={pagination.limit}
+            onPageChange={onPageChange}
+          />
+        )}
+      </ListResult>
+    </section>
+  );
+}
