@@ -1,0 +1,144 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import type { ShippedOrderItem } from '@marketplace/contracts/payouts';
+import { formatCents } from '@marketplace/domain/money';
+import { shortId } from '@marketplace/domain/short-id';
+import { Alert } from '../../../../components/alert';
+import { Button } from '../../../../components/button';
+import { LoadingState } from '../../../../components/list-states';
+import { Modal } from '../../../../components/modal';
+import { formatDollars } from '../../../../lib/format';
+import { useListCommissionRatesQuery } from '../../api';
+import { useCreatePayoutMutation, useGetPickupChargeQuery } from '../../shipped-orders-api';
+import { notify } from './notify';
+import { formatBasisPoints, previewPayout } from './payout-preview';
+import { serverMessage } from './server-message';
+
+function Row({ label, detail, amount, isDeduction = false, isTotal = false }: { label: string; detail?: ReactNode; amount: number; isDeduction?: boolean; isTotal?: boolean }) {
+  return (
+    <div className={`flex items-start justify-between gap-4 py-1.5 ${isTotal ? 'border-t border-slate-200 pt-2 font-semibold text-slate-900' : ''}`}>
+      <dt className="min-w-0">
+        {label}
+        {detail && <span className="block text-xs font-normal text-slate-500">{detail}</span>}
+      </dt>
+      <dd className="shrink-0 tabular-nums">
+        {isDeduction && <span aria-hidden>− </span>}
+        {isDeduction && <span className="sr-only">minus </span>}
+        {formatCents(amount)}
+      </dd>
+    </div>
+  );
+}
+
+interface ProcessPayoutModalProps {
+  item: ShippedOrderItem;
+  onClose: () => void;
+}
+
+/**
+ * SPEC §2.4 Process Payout: the calculation the server will pay (SPEC §5, §9), the notice, and
+ * confirm. The server recomputes the amount itself; the client only sends the order item id.
+ */
+export function ProcessPayoutModal({ item, onClose }: ProcessPayoutModalProps) {
+  const commission = useListCommissionRatesQuery();
+  // Pickups are scheduled and re-rated after the list loads, so read the charge fresh each time.
+  const pickup = useGetPickupChargeQuery(item.orderItemId, { refetchOnMountOrArgChange: true });
+  const [createPayout, { isLoading: isProcessing }] = useCreatePayoutMutation();
+
+  // SPEC §8: a failed or malformed commission list counts as empty (0 % applies, with the warning).
+  const commissionData = commission.data?.data;
+  const hasValidRates = Array.isArray(commissionData);
+  useEffect(() => {
+    if (commission.error) console.error('Failed to load commission rates; using 0% commission', commission.error);
+    else if (commission.data && !hasValidRates) console.error('Commission rates came back in an unexpected format; using 0% commission', commission.data);
+  }, [commission.error, commission.data, hasValidRates]);
+  // SPEC §8: a failed pickup charge fetch counts as no pickup charge.
+  useEffect(() => {
+    if (pickup.error) console.error('Failed to load the pickup charge; using $0.00', pickup.error);
+  }, [pickup.error]);
+
+  const isCalculating = commission.isLoading || pickup.isFetching;
+  const pickupInfo = pickup.error ? null : (pickup.data ?? null);
+  const breakdown = useMemo(
+    () => (isCalculating ? null : previewPayout(item, hasValidRates ? commissionData : [], pickupInfo)),
+    [isCalculating, item, hasValidRates, commissionData, pickupInfo],
+  );
+
+  const isSellerReady = item.sellerAccountStatus === 'complete';
+  const canConfirm = breakdown !== null && isSellerReady && !isCalculating;
+
+  async function handleConfirm() {
+    try {
+      const result = await createPayout({ orderItemId: item.orderItemId }).unwrap();
+      notify.success(result.message || 'Payout created successfully');
+      onClose();
+    } catch (error) {
+      notify.error(serverMessage(error) ?? 'Failed to create payout');
+    }
+  }
+
+  let pickupDetail: ReactNode = 'No pickup for this item';
+  if (pickup.error) pickupDetail = 'The pickup charge could not be loaded, so none is deducted';
+  else if (pickupInfo?.hasPickup) {
+    const reference = pickupInfo.pickupRequestNumber ? `Pickup ${pickupInfo.pickupRequestNumber}` : 'Pickup';
+    const share = `share of ${formatDollars(pickupInfo.totalPickupCharge)}`;
+    pickupDetail = `${reference}${pickupInfo.isConsolidatedPickup ? ' (consolidated)' : ''}, ${share}`;
+  }
+
+  return (
+    <Modal
+      title="Process Payout"
+      description={
+        <>
+          {item.itemTitle} · Order <span className="font-mono">{shortId(item.orderId)}</span> · {item.seller.fullName}
+          {item.seller.companyName ? ` (${item.seller.companyName})` : ''}
+        </>
+      }
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void handleConfirm()} disabled={!canConfirm} isBusy={isProcessing} busyLabel="Processing…">
+            Confirm Payout
+          </Button>
+        </>
+      }
+    >
+      <div className="max-h-[60vh] space-y-3 overflow-y-auto pr-1">
+        {!isSellerReady && (
+          <Alert tone="warning" title="Seller payment setup incomplete">
+            {item.seller.fullName} has not completed payment setup, so the payout would be refused. Ask the seller to finish setting up payments first.
+          </Alert>
+        )}
+        {item.payout?.status === 'failed' && (
+          <Alert tone="warning" title="The last payout attempt failed">
+            {item.payout.failure_reason ?? 'The payment provider gave no reason.'}
+          </Alert>
+        )}
+
+        {isCalculating ? (
+          <LoadingState label="Calculating payout…" />
+        ) : breakdown === null ? (
+          <Alert tone="error">Failed to calculate payout</Alert>
+        ) : (
+          <>
+            {breakdown.warning && <Alert tone="warning">{breakdown.warning}</Alert>}
+            <section aria-label="Payout calculation" className="rounded-lg border border-slate-200 bg-slate-50 px-3.5 py-2 text-sm text-slate-700">
+              <dl>
+                <Row label="Item total" detail={`${item.quantity} x ${formatDollars(item.price)}`} amount={breakdown.itemTotalCents} />
+                <Row label={`Commission (${formatBasisPoints(breakdown.commissionRateBasisPoints)})`} detail={item.category} amount={breakdown.commissionCents} isDeduction />
+                <Row label="Pickup charge" detail={pickupDetail} amount={breakdown.pickupChargeCents} isDeduction />
+                <Row label="Gross payout" amount={breakdown.grossCents} isTotal />
+                <Row label="Transfer fee" detail="0.25% + $0.25" amount={breakdown.feeCents} isDeduction />
+                <Row label="Seller payout" amount={breakdown.payoutCents} isTotal />
+              </dl>
+            </section>
+          </>
+        )}
+
+        <Alert tone="info">Funds arrive in the seller&rsquo;s account within 2-7 business days. This action cannot be undone.</Alert>
+      </div>
+    </Modal>
+  );
+}
