@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-app';
 import { logInAs } from '../../../test/tokens';
@@ -99,7 +99,7 @@ describe('Seller order detail: approving and rejecting items', { timeout: 20_000
     await user.click(await screen.findByRole('button', { name: 'Approve Desk lamp' }, { timeout: 5000 }));
 
     expect(await screen.findByText('An item that is cancelled cannot be marked approved')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Approve Desk lamp' })).toBeEnabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Approve Desk lamp' })).toBeEnabled());
   });
 
   it('cancelling the reject dialog sends nothing', async () => {

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PaymentAccountStatus } from '@marketplace/contracts/payouts';
 import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-app';
@@ -80,7 +80,7 @@ async function pageLoaded() {
   await screen.findByRole('heading', { name: 'Account Status' });
 }
 
-describe('StripeSetupPage', () => {
+describe('StripeSetupPage', { timeout: 30_000 }, () => {
   it('starts with step 1 current, step 2 locked and step 3 waiting when there is no account', async () => {
     const { calls } = open({ accountId: null, status: 'none' });
     await pageLoaded();
@@ -127,16 +127,21 @@ describe('StripeSetupPage', () => {
     await pageLoaded();
     const button = await screen.findByRole('button', { name: 'Create Express Account' });
 
-    await user.click(button);
-    expect(await screen.findByText('You already have a payment account')).toBeInTheDocument();
+    // Each failure must leave the button usable again before the next try (slow machines included).
+    const clickWhenReady = async () => {
+      await waitFor(() => expect(button).toBeEnabled(), { timeout: 10_000 });
+      await user.click(button);
+    };
+    await clickWhenReady();
+    expect(await screen.findByText('You already have a payment account', {}, { timeout: 10_000 })).toBeInTheDocument();
 
     answer = () => jsonResponse(500, {});
-    await user.click(button);
-    expect(await screen.findByText('Failed to create Express account')).toBeInTheDocument();
+    await clickWhenReady();
+    expect(await screen.findByText('Failed to create Express account', {}, { timeout: 10_000 })).toBeInTheDocument();
 
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
-    await user.click(button);
-    expect(await screen.findByText('Network error. Please try again.')).toBeInTheDocument();
+    await clickWhenReady();
+    expect(await screen.findByText('Network error. Please try again.', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(step('Complete Onboarding')).toHaveAttribute('data-state', 'locked');
   });
 
