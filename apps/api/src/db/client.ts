@@ -38,6 +38,12 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    let closing = false;
+    // An idle connection the server drops (a restart, a failover, a dropped test database) must not
+    // crash the process: the pool discards it and the next query opens a new one.
+    pool.on('error', (error) => {
+      if (!closing) console.warn(`PostgreSQL dropped an idle connection: ${error.message}`);
+    });
     const db = drizzlePostgres(pool, { schema, casing: 'snake_case' }) as unknown as Database;
     return {
       db,
@@ -46,7 +52,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
+      close: () => {
+        closing = true;
+        return pool.end();
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
