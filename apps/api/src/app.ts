@@ -18,6 +18,9 @@ import type { SandboxConnectProvider } from './providers/payment/connect-sandbox
 import { createConnectProvider } from './providers/payment/create-connect-provider';
 import { payoutAdminRoutes, sandboxConnectRoutes, stripeConnectRoutes } from './modules/payouts/payouts.routes';
 import { createPayoutsService } from './modules/payouts/payouts.service';
+import { chatRoutes } from './modules/chat/chat.routes';
+import { createChatService } from './modules/chat/chat.service';
+import { attachChatSocket } from './realtime/chat-socket';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { createWishlistService } from './modules/wishlist/wishlist.service';
 import { createPaymentProvider } from './providers/payment/create-payment-provider';
@@ -131,6 +134,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(stripeConnectRoutes, { prefix: '/api/stripe-connect', payouts });
   await app.register(payoutAdminRoutes, { prefix: '/api', payouts });
   if (baseConnect.name === 'sandbox') await app.register(sandboxConnectRoutes, { prefix: '/api/sandbox/connect', sandbox: baseConnect as SandboxConnectProvider });
+  // ── chat: conversations over REST, live events over the socket (issue #6) ──
+  const chat = createChatService({ db: database.db, files: deps.files, clock });
+  await app.register(chatRoutes, { prefix: '/api/chat', chat });
+  await attachChatSocket(app, { chat, authenticate: (token) => auth.authenticate(token), clock, corsOrigins: config.corsOrigins, redisUrl: config.redisUrl });
   // ── seller and admin reports, users and profile ──
   const usersService = createUsersService({ db: database.db, clock });
   await app.register(profileRoutes, { prefix: '/api/users/me', users: usersService });

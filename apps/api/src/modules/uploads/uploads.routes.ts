@@ -37,7 +37,7 @@ const MAX_IMAGE_MEGABYTES = MAX_IMAGE_BYTES / (1024 * 1024);
  * text fields. `onField` runs as soon as a field arrives, so a bad token sent first stops the
  * upload before any photo is read.
  */
-async function readMultipart(request: FastifyRequest, onField?: (name: string, value: string) => Promise<void>) {
+export async function readMultipart(request: FastifyRequest, onField?: (name: string, value: string) => Promise<void>) {
   if (!request.isMultipart()) throw new HttpError(415, 'Send the photos as multipart/form-data.');
   const files: IncomingFile[] = [];
   const fields = new Map<string, string>();
