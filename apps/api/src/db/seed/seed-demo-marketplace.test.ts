@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../client';
 import { isValidUpsTrackingNumber } from '@marketplace/domain/ups-tracking-number';
-import { addresses, categories, orderItems, orders, paymentAccounts, payments, payouts, pickups, productImages, products, refunds, sandboxConnectTransfers, shipmentItems, shipments, users } from '../schema';
+import { addresses, categories, chatMessages, chats, orderItems, orders, paymentAccounts, payments, payouts, pickups, productImages, products, refunds, sandboxConnectTransfers, shipmentItems, shipments, users } from '../schema';
 import { createLocalFileStore } from '../../providers/files/local';
 import { hashPassword, verifyPassword } from '../../modules/auth/password';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo-data';
@@ -352,6 +352,18 @@ describe('seedDemoMarketplace', () => {
     expect(unpaid.some((item) => pickupOfItem.get(item.id))).toBe(true);
     expect(unpaid.some((item) => !pickupOfItem.get(item.id))).toBe(true);
     expect(payoutRows.some((row) => row.status === 'failed' && unpaid.some((item) => item.id === row.orderItemId))).toBe(true);
+  });
+
+  it('seeds conversations in which seller@example.com has unread messages', async () => {
+    const [userRows, chatRows, messageRows] = await Promise.all([handle.db.select().from(users), handle.db.select().from(chats), handle.db.select().from(chatMessages)]);
+    const seller = userRows.find((user) => user.email === 'seller@example.com');
+    const unread = messageRows.filter((message) => {
+      const chat = chatRows.find((row) => row.id === message.chatId);
+      return chat?.sellerId === seller?.id && message.senderId !== seller?.id && message.createdAt > (chat?.sellerLastReadAt ?? new Date(0));
+    });
+    expect(seeded.result.counts.chats).toBeGreaterThanOrEqual(3);
+    expect(unread).toHaveLength(2);
+    for (const chat of chatRows) expect(chat.lastMessageAt!.getTime()).toBeLessThan(now.getTime());
   });
 
   it('seeds the same shipments on a fresh database', async () => {

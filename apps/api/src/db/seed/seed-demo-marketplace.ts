@@ -34,6 +34,7 @@ import {
 import { drawProductImage } from './draw-product-image';
 import { createRandom, type Random } from './random';
 import { seedOrders } from './seed-orders';
+import { seedChats } from './seed-chats';
 import { seedPayouts } from './seed-payouts';
 import { seedAddresses, seedShipments } from './seed-shipments';
 import type { SandboxLedger } from '../../providers/carrier/sandbox-ledger';
@@ -71,6 +72,7 @@ export interface SeedCounts {
   pickups: number;
   paymentAccounts: number;
   payouts: number;
+  chats: number;
 }
 
 export interface SeedDemoMarketplaceResult {
@@ -133,7 +135,7 @@ export interface SeededCatalog {
   products: SeededProduct[];
 }
 
-const noCounts: SeedCounts = { categories: 0, admins: 0, sellers: 0, buyers: 0, products: 0, productImages: 0, orders: 0, orderItems: 0, addresses: 0, shipments: 0, pickups: 0, paymentAccounts: 0, payouts: 0 };
+const noCounts: SeedCounts = { categories: 0, admins: 0, sellers: 0, buyers: 0, products: 0, productImages: 0, orders: 0, orderItems: 0, addresses: 0, shipments: 0, pickups: 0, paymentAccounts: 0, payouts: 0, chats: 0 };
 
 export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): Promise<SeedDemoMarketplaceResult> {
   const { db, files, hashPassword, now = new Date(), carrierLedger } = options;
@@ -156,6 +158,7 @@ export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): 
     const seededAddresses = await seedAddresses(context, { users: seededUsers });
     const seededShipments = await seedShipments(context, { users: seededUsers, addresses: seededAddresses });
     const seededPayouts = await seedPayouts(context, { users: seededUsers, catalog });
+    const seededChats = await seedChats(context, { users: seededUsers, catalog });
 
     return {
       seeded: true,
@@ -173,6 +176,7 @@ export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): 
         pickups: seededShipments.pickups,
         paymentAccounts: seededPayouts.paymentAccounts,
         payouts: seededPayouts.payouts,
+        chats: seededChats.chats,
       },
     };
   });
