@@ -1,5 +1,10 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Toaster } from 'sonner';
+import { useMemo } from 'react';
+import { useDispatch } from 'react-redux';
+import { clearChatUnread, fetchUnreadCounts, incrementChatUnread, resetUnread } from '../features/chat/unread-slice';
+import { ChatSocketProvider, type UnreadCountsHandlers } from '../lib/socket';
+import type { AppDispatch } from './store';
 import { useSessionExpiryCheck } from './use-session-expiry-check';
 
 /** Shown at the top while the next page's code downloads (routes are lazy). */
@@ -13,9 +18,20 @@ function NavigationProgress() {
   );
 }
 
-/** The app shell around every route: session expiry check, page-load progress, toasts. */
+/** The app shell around every route: session expiry check, page-load progress, the chat socket, toasts. */
 export function RootLayout() {
   useSessionExpiryCheck();
+  const dispatch = useDispatch<AppDispatch>();
+  // The socket (shared code) reports unread changes; the chat feature's slice keeps them.
+  const unread = useMemo<UnreadCountsHandlers>(
+    () => ({
+      refresh: (userId) => void dispatch(fetchUnreadCounts(userId)),
+      increment: (chatId) => dispatch(incrementChatUnread(chatId)),
+      clear: (chatId) => dispatch(clearChatUnread(chatId)),
+      reset: () => dispatch(resetUnread()),
+    }),
+    [dispatch],
+  );
   return (
     <>
       <a
@@ -25,7 +41,9 @@ export function RootLayout() {
         Skip to content
       </a>
       <NavigationProgress />
-      <Outlet />
+      <ChatSocketProvider unread={unread}>
+        <Outlet />
+      </ChatSocketProvider>
       <ScrollRestoration />
       <Toaster position="top-right" richColors closeButton duration={5000} />
     </>

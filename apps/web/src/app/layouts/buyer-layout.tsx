@@ -4,6 +4,7 @@ import { Menu, ShieldCheck, Store, UserRound, X } from 'lucide-react';
 import { Logo } from '../../components/logo';
 import { isAdminRole, isSellerRole } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
+import { UnreadBadge } from '../../features/chat/components/unread-badge';
 import { useLogout } from '../use-logout';
 import { AccountMenu, type AccountMenuLink } from './account-menu';
 import { ShopHeaderButtons, ShopProvider } from './shop-provider';
@@ -11,13 +12,15 @@ import { ShopHeaderButtons, ShopProvider } from './shop-provider';
 interface NavItem {
   to: string;
   label: string;
+  /** Carries the live unread message count (SPEC §4.5). */
+  showsUnread?: boolean;
 }
 
 const BUYER_NAV: NavItem[] = [
   { to: '/products', label: 'Products' },
   { to: '/myorders', label: 'My Orders' },
   { to: '/orderDisputes', label: 'Disputes' },
-  { to: '/user/chats', label: 'Messages' },
+  { to: '/user/chats', label: 'Messages', showsUnread: true },
 ];
 
 /**
@@ -53,6 +56,7 @@ export function BuyerLayout() {
   const location = useLocation();
   const [isNavOpen, setIsNavOpen] = useState(false);
   const { nav, accountLinks } = navigationFor(session?.role ?? '');
+  const hasMessages = nav.some((item) => item.showsUnread);
 
   useEffect(() => setIsNavOpen(false), [location.pathname]);
 
@@ -63,19 +67,21 @@ export function BuyerLayout() {
           <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
             <button
               type="button"
-              className="-ml-2 grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+              className="relative -ml-2 grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
               aria-expanded={isNavOpen}
               aria-controls="shop-navigation"
               onClick={() => setIsNavOpen((open) => !open)}
             >
               {isNavOpen ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
               <span className="sr-only">{isNavOpen ? 'Close menu' : 'Open menu'}</span>
+              {hasMessages && !isNavOpen && <UnreadBadge className="absolute -top-1 -right-1" />}
             </button>
             <Logo to="/products" label="Marketplace products" />
             <nav aria-label="Shop" className="ml-6 hidden items-center gap-1 md:flex">
               {nav.map((item) => (
-                <NavLink key={item.to} to={item.to} className={NAV_LINK}>
+                <NavLink key={item.to} to={item.to} className={(state) => `inline-flex items-center gap-1.5 ${NAV_LINK(state)}`}>
                   {item.label}
+                  {item.showsUnread && <UnreadBadge />}
                 </NavLink>
               ))}
             </nav>
@@ -89,8 +95,9 @@ export function BuyerLayout() {
               <ul className="grid gap-1">
                 {nav.map((item) => (
                   <li key={item.to}>
-                    <NavLink to={item.to} className={(state) => `block ${NAV_LINK(state)}`}>
+                    <NavLink to={item.to} className={(state) => `flex items-center justify-between gap-2 ${NAV_LINK(state)}`}>
                       {item.label}
+                      {item.showsUnread && <UnreadBadge />}
                     </NavLink>
                   </li>
                 ))}

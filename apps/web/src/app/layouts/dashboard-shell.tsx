@@ -9,6 +9,8 @@ export interface SidebarItem {
   to: string;
   label: string;
   icon: LucideIcon;
+  /** Shown after the label, e.g. the unread message count (give it ml-auto to sit at the end). */
+  badge?: ReactNode;
 }
 
 interface DashboardShellProps {
@@ -18,12 +20,14 @@ interface DashboardShellProps {
   items: SidebarItem[];
   /** Who is signed in, shown in the top bar. */
   account: { name: string; detail: ReactNode };
+  /** Shown on the phone menu button (the button is `relative`), so what waits in the drawer is seen without opening it. */
+  menuBadge?: ReactNode;
 }
 
 function SidebarNav({ items, onNavigate }: { items: SidebarItem[]; onNavigate?: () => void }) {
   return (
     <ul className="grid gap-0.5">
-      {items.map(({ to, label, icon: Icon }) => (
+      {items.map(({ to, label, icon: Icon, badge }) => (
         <li key={to}>
           <NavLink
             to={to}
@@ -38,6 +42,7 @@ function SidebarNav({ items, onNavigate }: { items: SidebarItem[]; onNavigate?: 
               <>
                 <Icon className={`size-[18px] shrink-0 ${isActive ? 'text-brand-700' : 'text-slate-400'}`} aria-hidden />
                 {label}
+                {badge}
               </>
             )}
           </NavLink>
@@ -51,7 +56,7 @@ function SidebarNav({ items, onNavigate }: { items: SidebarItem[]; onNavigate?: 
  * Seller and admin pages: a sidebar on wide screens, a drawer behind a menu button on phones, and a
  * top bar with who is signed in and Log out.
  */
-export function DashboardShell({ areaName, homePath, items, account }: DashboardShellProps) {
+export function DashboardShell({ areaName, homePath, items, account, menuBadge }: DashboardShellProps) {
   const logout = useLogout();
   const location = useLocation();
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
@@ -126,10 +131,11 @@ export function DashboardShell({ areaName, homePath, items, account }: Dashboard
             type="button"
             onClick={() => setIsDrawerOpen(true)}
             aria-expanded={isDrawerOpen}
-            className="-ml-2 grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
+            className="relative -ml-2 grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
           >
             <Menu className="size-5" aria-hidden />
             <span className="sr-only">Open navigation</span>
+            {menuBadge}
           </button>
           <div className="lg:hidden">
             <Logo to={homePath} label={`${areaName} home`} />

@@ -12,6 +12,7 @@ import {
   UserRound,
 } from 'lucide-react';
 import { useGetCurrentUserQuery } from '../../features/auth/api';
+import { UnreadBadge } from '../../features/chat/components/unread-badge';
 import { useSession } from '../../lib/use-session';
 import { DashboardShell, type SidebarItem } from './dashboard-shell';
 
@@ -22,7 +23,7 @@ const SELLER_NAV: SidebarItem[] = [
   { to: '/seller/inventory', label: 'Inventory', icon: Boxes },
   { to: '/seller/orders', label: 'Orders', icon: ClipboardList },
   { to: '/seller/shipments', label: 'Shipments', icon: Truck },
-  { to: '/seller/chats', label: 'Messages', icon: MessageSquare },
+  { to: '/seller/chats', label: 'Messages', icon: MessageSquare, badge: <UnreadBadge className="ml-auto" /> },
   { to: '/seller/onboarding', label: 'Onboarding', icon: Landmark },
   { to: '/seller/settings', label: 'Settings', icon: Settings },
   { to: '/seller/help-and-support', label: 'Help & Support', icon: LifeBuoy },
@@ -42,6 +43,7 @@ export function SellerLayout() {
       homePath="/seller/product-list"
       items={SELLER_NAV}
       account={companyName ? { name: companyName, detail: userName } : { name: userName, detail: 'Seller account' }}
+      menuBadge={<UnreadBadge className="absolute -top-1 -right-1" />}
     />
   );
 }

@@ -1,20 +1,64 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
-import { ChevronRight, Heart, ShoppingCart, Store } from 'lucide-react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { ChevronRight, Heart, MessageCircle, ShoppingCart, Store } from 'lucide-react';
 import { toast } from 'sonner';
 import type { ProductDetail } from '@marketplace/contracts/catalog';
+import type { StartChatRequest, StartChatResponse } from '@marketplace/contracts/chat';
 import { MAX_CART_LINE_QUANTITY } from '@marketplace/contracts/cart';
 import { Alert } from '../../../components/alert';
 import { Button, buttonClasses } from '../../../components/button';
 import { EmptyState, LoadError, LoadingState } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
+import { api } from '../../../lib/api';
 import { describeApiError } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatDollars } from '../../../lib/format';
+import { isAdminRole, isSellerRole } from '../../../lib/session';
 import { useShop } from '../../../lib/shop';
+import { useSession } from '../../../lib/use-session';
 import { conditionLabel, describeStock, STOCK_TONE_CLASSES } from '../../../lib/stock';
 import { ProductGallery } from '../components/product-gallery';
 import { useGetProductQuery } from '../storefront-api';
+
+// POST /api/chat (issue #6): the buyer's conversation with this product's seller. Declared here because
+// a feature never imports another (the chat pages have their own copy of the call).
+const productChatApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    startProductChat: build.mutation<StartChatResponse, StartChatRequest>({
+      query: (body) => ({ url: '/chat', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Chat', id: 'LIST' }]),
+    }),
+  }),
+});
+
+/** Buyers open the conversation about this product; a guest logs in first and comes back here. */
+function MessageSellerButton({ product }: { product: ProductDetail }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [startChat, { isLoading }] = productChatApi.useStartProductChatMutation();
+  if (session && (isSellerRole(session.role) || isAdminRole(session.role))) return null;
+
+  async function open() {
+    if (!session) {
+      await navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
+      return;
+    }
+    try {
+      const { chat } = await startChat({ sellerId: product.seller.id, productId: product.id }).unwrap();
+      await navigate(`/user/chats?chat=${encodeURIComponent(chat.id)}`);
+    } catch (error) {
+      toast.error(describeApiError(error).message);
+    }
+  }
+
+  return (
+    <Button variant="secondary" size="sm" isBusy={isLoading} onClick={() => void open()}>
+      <MessageCircle className="size-4" aria-hidden />
+      Message seller
+    </Button>
+  );
+}
 
 function PurchasePanel({ product }: { product: ProductDetail }) {
   const shop = useShop();
@@ -160,10 +204,13 @@ function ProductView({ product }: { product: ProductDetail }) {
               <dd className={`font-medium ${STOCK_TONE_CLASSES[stock.tone]}`}>{stock.text}</dd>
             </div>
           </dl>
-          <p className="flex items-center gap-2 text-sm text-slate-700">
-            <Store className="size-4 text-slate-500" aria-hidden />
-            Sold by <span className="font-medium text-slate-900">{product.seller.companyName ?? 'an independent seller'}</span>
-          </p>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="flex items-center gap-2 text-sm text-slate-700">
+              <Store className="size-4 text-slate-500" aria-hidden />
+              Sold by <span className="font-medium text-slate-900">{product.seller.companyName ?? 'an independent seller'}</span>
+            </p>
+            <MessageSellerButton product={product} />
+          </div>
           <PurchasePanel product={product} />
           <section aria-labelledby="description-title">
             <h2 id="description-title" className="text-lg font-semibold text-slate-900">

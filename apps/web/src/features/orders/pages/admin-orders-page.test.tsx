@@ -32,7 +32,8 @@ describe('AdminOrdersPage', { timeout: 30_000 }, () => {
     let lastUrl: URL | null = null;
     renderApp('/admin/orders?page=2', {
       api: (request) => {
-        lastUrl = new URL(request.url);
+        // Only the orders call (the chat socket also reads unread counts once logged in).
+        if (new URL(request.url).pathname === '/api/admin/orders') lastUrl = new URL(request.url);
         return jsonResponse(200, { orders: ORDERS, pagination: { page: 2, limit: 10, totalPages: 7, totalItems: 65 } });
       },
     });

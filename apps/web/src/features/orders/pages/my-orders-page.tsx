@@ -16,6 +16,7 @@ import { formatDate, formatDollars } from '../../../lib/format';
 import { useListParams } from '../../../lib/use-list-params';
 import { useCancelMyOrderMutation, useGetMyOrderQuery, useListMyOrdersQuery } from '../buyer-orders-api';
 import { PostalAddress } from '../../../components/postal-address';
+import { MessageSellerButton } from '../components/message-seller-button';
 
 const PAGE_SIZE = 10;
 const NO_FILTERS = [] as const;
@@ -113,6 +114,7 @@ function OrderCard({ order }: { order: BuyerOrder }) {
                   {item.retipAdded && <> · add-on {formatDollars(item.retipPrice)}</>}
                 </p>
                 {item.rejectionReason && <p className="mt-0.5 text-red-700">Rejected by the seller: {item.rejectionReason}</p>}
+                <MessageSellerButton orderId={order.id} productId={item.productId} itemTitle={item.title} />
               </div>
             </li>
           ))}

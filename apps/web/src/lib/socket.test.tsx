@@ -1,0 +1,279 @@
+import { act, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatMessage } from '@marketplace/contracts/chat';
+import { makeStore } from '../app/store';
+import { clearChatUnread, fetchUnreadCounts, incrementChatUnread, resetUnread } from '../features/chat/unread-slice';
+import { jsonResponse, mockApi, type ApiHandler } from '../test/render-app';
+import { logInAs, makeAuthResponse } from '../test/tokens';
+import { clearSession, saveSession } from './session';
+import { CHAT_CONNECT_ERROR, CHAT_UNREAD_POLL_MS, ChatSocketProvider, useChatSocket } from './socket';
+
+/** A stand-in for a socket.io client: records what the app emits and lets the test play the server. */
+class FakeSocket {
+  handlers = new Map<string, Array<(...args: unknown[]) => void>>();
+  emitted: Array<[string, ...unknown[]]> = [];
+  active = true;
+  isDisconnected = false;
+
+  on(event: string, handler: (...args: unknown[]) => void) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+    return this;
+  }
+  emit(event: string, ...args: unknown[]) {
+    this.emitted.push([event, ...args]);
+    return this;
+  }
+  removeAllListeners() {
+    this.handlers.clear();
+    return this;
+  }
+  disconnect() {
+    this.isDisconnected = true;
+    this.active = false;
+    return this;
+  }
+  /** The server sends `event`. */
+  receive(event: string, ...args: unknown[]) {
+    for (const handler of this.handlers.get(event) ?? []) handler(...args);
+  }
+}
+
+const socketIo = vi.hoisted(() => ({
+  sockets: [] as unknown[],
+  options: [] as unknown[],
+  shouldFail: false,
+}));
+
+vi.mock('socket.io-client', () => ({
+  io: (options: unknown) => {
+    if (socketIo.shouldFail) throw new Error('socket.io could not start');
+    const socket = new FakeSocket();
+    socketIo.sockets.push(socket);
+    socketIo.options.push(options);
+    return socket;
+  },
+}));
+
+function lastSocket(): FakeSocket {
+  const socket = socketIo.sockets.at(-1);
+  if (!(socket instanceof FakeSocket)) throw new Error('no socket was opened');
+  return socket;
+}
+
+function message(chatId: string, senderId: string): ChatMessage {
+  return { id: `m-${Math.random()}`, chat_id: chatId, sender_id: senderId, content: 'Hi', attachments: [], reference: null, created_at: new Date().toISOString() };
+}
+
+/** Shows what the hook exposes, and lets the test open a chat as the thread page would. */
+function Probe() {
+  const { status, error, activeChatId, setActiveChatId, socket } = useChatSocket();
+  return (
+    <div>
+      <p data-testid="status">{status}</p>
+      <p data-testid="error">{error ?? ''}</p>
+      <p data-testid="active">{activeChatId ?? ''}</p>
+      <p data-testid="socket">{socket ? 'yes' : 'no'}</p>
+      <button type="button" onClick={() => setActiveChatId('chat-open')}>
+        Open chat
+      </button>
+    </div>
+  );
+}
+
+const chatsAnswer = (counts: Record<string, number>) =>
+  jsonResponse(200, { success: true, chats: Object.entries(counts).map(([id, unread_count]) => ({ id, unread_count })) });
+
+function renderProvider(api: ApiHandler = () => chatsAnswer({})) {
+  const fetchSpy = mockApi(api);
+  const store = makeStore();
+  const utils = render(
+    <Provider store={store}>
+      <ChatSocketProvider
+        unread={{
+          refresh: (userId) => void store.dispatch(fetchUnreadCounts(userId)),
+          increment: (chatId) => store.dispatch(incrementChatUnread(chatId)),
+          clear: (chatId) => store.dispatch(clearChatUnread(chatId)),
+          reset: () => store.dispatch(resetUnread()),
+        }}
+      >
+        <Probe />
+      </ChatSocketProvider>
+    </Provider>,
+  );
+  const chatLoads = () => fetchSpy.mock.calls.filter(([input]) => input instanceof Request && new URL(input.url).pathname.startsWith('/api/chat/')).length;
+  return { ...utils, store, fetchSpy, chatLoads };
+}
+
+/** Waits for the nth socket the provider opens (1-based) and lets the server accept it. */
+async function connected(count = 1): Promise<FakeSocket> {
+  await vi.waitFor(() => expect(socketIo.sockets.length).toBe(count));
+  const socket = lastSocket();
+  act(() => socket.receive('connect'));
+  return socket;
+}
+
+describe('ChatSocketProvider (SPEC §4.5)', () => {
+  beforeEach(() => {
+    socketIo.sockets.length = 0;
+    socketIo.options.length = 0;
+    socketIo.shouldFail = false;
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('stays idle and opens nothing while nobody is logged in', async () => {
+    const { chatLoads } = renderProvider();
+    await act(async () => {});
+    expect(screen.getByTestId('status')).toHaveTextContent('idle');
+    expect(socketIo.sockets).toHaveLength(0);
+    expect(chatLoads()).toBe(0);
+  });
+
+  it('connects with the stored token over websocket and joins the chats on connect', async () => {
+    const session = logInAs('buyer');
+    renderProvider();
+    expect(screen.getByTestId('status')).toHaveTextContent('connecting');
+    const socket = await connected();
+
+    expect(socketIo.options[0]).toEqual({ path: '/socket.io', transports: ['websocket'], auth: { token: session.token } });
+    expect(socket.emitted).toEqual([['join_chats']]);
+    expect(screen.getByTestId('status')).toHaveTextContent('connected');
+    expect(screen.getByTestId('socket')).toHaveTextContent('yes');
+  });
+
+  it('joins the chats again, and re-reads the counts, after every reconnect', async () => {
+    logInAs('buyer');
+    const { chatLoads } = renderProvider();
+    const socket = await connected();
+    await vi.waitFor(() => expect(chatLoads()).toBe(1));
+
+    act(() => socket.receive('disconnect', 'transport close'));
+    expect(screen.getByTestId('status')).toHaveTextContent('connecting');
+    act(() => socket.receive('connect'));
+    expect(socket.emitted).toEqual([['join_chats'], ['join_chats']]);
+    await vi.waitFor(() => expect(chatLoads()).toBe(2));
+  });
+
+  it('loads the counts on start from GET /api/chat/:userId', async () => {
+    const session = logInAs('seller');
+    const { store, fetchSpy } = renderProvider(() => chatsAnswer({ a: 2, b: 1 }));
+    await vi.waitFor(() => expect(store.getState().unreadMessages.totalUnreadCount).toBe(3));
+    const request = fetchSpy.mock.calls[0]?.[0] as Request;
+    expect(new URL(request.url).pathname).toBe(`/api/chat/${session.userId}`);
+    expect(request.headers.get('Authorization')).toBe(`Bearer ${session.token}`);
+  });
+
+  it('counts a new message from the other person, but not the user’s own', async () => {
+    const session = logInAs('buyer');
+    const { store } = renderProvider(() => chatsAnswer({ a: 1 }));
+    await vi.waitFor(() => expect(store.getState().unreadMessages.totalUnreadCount).toBe(1));
+    const socket = await connected();
+
+    act(() => socket.receive('new_message', { chatId: 'a', message: message('a', 'user-seller') }));
+    act(() => socket.receive('new_message', { chatId: 'b', message: message('b', 'user-seller') }));
+    act(() => socket.receive('new_message', { chatId: 'a', message: message('a', session.userId) }));
+
+    expect(store.getState().unreadMessages).toMatchObject({ chatUnreadCounts: { a: 2, b: 1 }, totalUnreadCount: 3 });
+  });
+
+  it('does not count a message in the chat open on screen, but does when the tab is hidden', async () => {
+    logInAs('buyer');
+    const { store } = renderProvider();
+    const socket = await connected();
+    act(() => screen.getByRole('button', { name: 'Open chat' }).click());
+    expect(screen.getByTestId('active')).toHaveTextContent('chat-open');
+
+    act(() => socket.receive('new_message', { chatId: 'chat-open', message: message('chat-open', 'user-seller') }));
+    expect(store.getState().unreadMessages.totalUnreadCount).toBe(0);
+
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    act(() => socket.receive('new_message', { chatId: 'chat-open', message: message('chat-open', 'user-seller') }));
+    expect(store.getState().unreadMessages.chatUnreadCounts).toEqual({ 'chat-open': 1 });
+    visibility.mockRestore();
+  });
+
+  it('clears a chat’s count on messages_read', async () => {
+    logInAs('buyer');
+    const { store } = renderProvider(() => chatsAnswer({ a: 4, b: 1 }));
+    await vi.waitFor(() => expect(store.getState().unreadMessages.totalUnreadCount).toBe(5));
+    const socket = await connected();
+
+    act(() => socket.receive('messages_read', { chatId: 'a' }));
+    expect(store.getState().unreadMessages).toMatchObject({ chatUnreadCounts: { a: 0, b: 1 }, totalUnreadCount: 1 });
+  });
+
+  it('re-reads the counts every 60 seconds while logged in, and stops after logout', async () => {
+    vi.useFakeTimers();
+    logInAs('buyer');
+    let unread = 1;
+    const { store, chatLoads } = renderProvider(() => chatsAnswer({ a: unread }));
+    // vi.waitFor would move the fake clock on; let the first load settle without time passing.
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(chatLoads()).toBe(1);
+    expect(store.getState().unreadMessages.totalUnreadCount).toBe(1);
+
+    unread = 4;
+    await act(() => vi.advanceTimersByTimeAsync(CHAT_UNREAD_POLL_MS - 1));
+    expect(chatLoads()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(chatLoads()).toBe(2);
+    expect(store.getState().unreadMessages.totalUnreadCount).toBe(4);
+    await act(() => vi.advanceTimersByTimeAsync(CHAT_UNREAD_POLL_MS));
+    expect(chatLoads()).toBe(3);
+
+    act(() => clearSession());
+    expect(store.getState().unreadMessages.totalUnreadCount).toBe(0);
+    await act(() => vi.advanceTimersByTimeAsync(CHAT_UNREAD_POLL_MS * 3));
+    expect(chatLoads()).toBe(3);
+  });
+
+  it('disconnects on logout and reconnects with the new token when it changes', async () => {
+    logInAs('buyer');
+    renderProvider();
+    const first = await connected();
+
+    const renewed = makeAuthResponse('buyer', { expiresInSeconds: 7200 });
+    act(() => {
+      saveSession(renewed);
+    });
+    expect(first.isDisconnected).toBe(true);
+    const second = await connected(2);
+    expect(second).not.toBe(first);
+    expect(socketIo.options.at(-1)).toMatchObject({ auth: { token: renewed.token } });
+
+    act(() => clearSession());
+    expect(second.isDisconnected).toBe(true);
+    expect(screen.getByTestId('status')).toHaveTextContent('idle');
+    expect(screen.getByTestId('socket')).toHaveTextContent('no');
+  });
+
+  it('shows "Failed to connect to chat server" when the server refuses the connection', async () => {
+    logInAs('buyer');
+    renderProvider();
+    await vi.waitFor(() => expect(socketIo.sockets.length).toBe(1));
+    act(() => lastSocket().receive('connect_error', new Error('Invalid token')));
+    expect(screen.getByTestId('status')).toHaveTextContent('error');
+    expect(screen.getByTestId('error')).toHaveTextContent(CHAT_CONNECT_ERROR);
+  });
+
+  it('shows "Failed to connect to chat server" when the socket library cannot start', async () => {
+    socketIo.shouldFail = true;
+    logInAs('buyer');
+    renderProvider();
+    await vi.waitFor(() => expect(screen.getByTestId('error')).toHaveTextContent('Failed to connect to chat server'));
+    expect(screen.getByTestId('status')).toHaveTextContent('error');
+  });
+
+  it('keeps the server’s message from an error event', async () => {
+    logInAs('buyer');
+    renderProvider();
+    const socket = await connected();
+    act(() => socket.receive('error', { message: 'You are sending messages too fast' }));
+    expect(screen.getByTestId('error')).toHaveTextContent('You are sending messages too fast');
+    // A later successful connect clears it.
+    act(() => socket.receive('connect'));
+    expect(screen.getByTestId('error')).toBeEmptyDOMElement();
+  });
+});

@@ -1,0 +1,130 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@marketplace/contracts/chat';
+import { useSession } from './use-session';
+
+export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type ChatSocketStatus = 'idle' | 'connecting' | 'connected' | 'error';
+
+/** SPEC §8 "Chat load": the socket library did not load or the server refused the connection. */
+export const CHAT_CONNECT_ERROR = 'Failed to connect to chat server';
+/** SPEC §9: unread counts are re-read every 60 seconds while logged in. */
+export const CHAT_UNREAD_POLL_MS = 60_000;
+
+export interface ChatSocketContextValue {
+  socket: ChatSocket | null;
+  status: ChatSocketStatus;
+  error: string | null;
+  /** The conversation open on screen; its new messages are read there instead of counted as unread. */
+  activeChatId: string | null;
+  setActiveChatId(id: string | null): void;
+}
+
+const ChatSocketContext = createContext<ChatSocketContextValue>({
+  socket: null,
+  status: 'idle',
+  error: null,
+  activeChatId: null,
+  setActiveChatId: () => {},
+});
+
+interface ConnectionState {
+  socket: ChatSocket | null;
+  status: ChatSocketStatus;
+  error: string | null;
+}
+
+const IDLE: ConnectionState = { socket: null, status: 'idle', error: null };
+
+/** Where the socket reports unread changes (the app shell wires the chat feature's slice in). */
+export interface UnreadCountsHandlers {
+  refresh(userId: string): void;
+  increment(chatId: string): void;
+  clear(chatId: string): void;
+  reset(): void;
+}
+
+/**
+ * The one chat socket of the app (SPEC §4.5): connected with the stored token while someone is logged
+ * in, closed on logout or a new token. It keeps the unread counts in the store live and re-reads them
+ * from the server on start, on every reconnect and every 60 seconds.
+ */
+export function ChatSocketProvider({ children, unread }: { children: ReactNode; unread: UnreadCountsHandlers }) {
+  const session = useSession();
+  const token = session?.token ?? null;
+  const userId = session?.userId ?? null;
+  // The handlers outlive renders; the latest ones are read from here.
+  const unreadRef = useRef(unread);
+  unreadRef.current = unread;
+  const [connection, setConnection] = useState<ConnectionState>(IDLE);
+  const [activeChatId, setActiveChatIdState] = useState<string | null>(null);
+  // The socket handlers outlive renders; they read the open chat from here, current at once.
+  const activeChatIdRef = useRef<string | null>(null);
+  const setActiveChatId = useCallback((id: string | null) => {
+    activeChatIdRef.current = id;
+    setActiveChatIdState(id);
+  }, []);
+
+  useEffect(() => {
+    if (!token || !userId) return;
+    let isCurrent = true;
+    let socket: ChatSocket | null = null;
+    const update = (change: Partial<ConnectionState>) => {
+      if (isCurrent) setConnection((previous) => ({ ...previous, ...change }));
+    };
+    const readCounts = () => unreadRef.current.refresh(userId);
+
+    setConnection({ socket: null, status: 'connecting', error: null });
+    readCounts();
+    const poll = setInterval(readCounts, CHAT_UNREAD_POLL_MS);
+
+    async function connect() {
+      try {
+        // Loaded on first use so pages without a session never download it.
+        const { io } = await import('socket.io-client');
+        if (!isCurrent) return;
+        const chatSocket: ChatSocket = io({ path: '/socket.io', transports: ['websocket'], auth: { token } });
+        socket = chatSocket;
+        let hasConnected = false;
+
+        chatSocket.on('connect', () => {
+          chatSocket.emit('join_chats');
+          update({ status: 'connected', error: null });
+          // Messages may have arrived while the connection was down.
+          if (hasConnected) readCounts();
+          hasConnected = true;
+        });
+        chatSocket.on('connect_error', () => update({ status: 'error', error: CHAT_CONNECT_ERROR }));
+        chatSocket.on('disconnect', () => update({ status: chatSocket.active ? 'connecting' : 'idle' }));
+        chatSocket.on('new_message', ({ chatId, message }) => {
+          if (message.sender_id === userId) return;
+          // The open thread marks it read itself, unless the tab is in the background.
+          const isOnScreen = chatId === activeChatIdRef.current && document.visibilityState === 'visible';
+          if (!isOnScreen) unreadRef.current.increment(chatId);
+        });
+        chatSocket.on('messages_read', ({ chatId }) => unreadRef.current.clear(chatId));
+        chatSocket.on('error', ({ message }) => update({ error: message }));
+        update({ socket: chatSocket });
+      } catch {
+        update({ status: 'error', error: CHAT_CONNECT_ERROR });
+      }
+    }
+    void connect();
+
+    return () => {
+      isCurrent = false;
+      clearInterval(poll);
+      socket?.removeAllListeners();
+      socket?.disconnect();
+      setConnection(IDLE);
+      unreadRef.current.reset();
+    };
+  }, [token, userId]);
+
+  const value = useMemo<ChatSocketContextValue>(() => ({ ...connection, activeChatId, setActiveChatId }), [connection, activeChatId, setActiveChatId]);
+  return <ChatSocketContext.Provider value={value}>{children}</ChatSocketContext.Provider>;
+}
+
+export function useChatSocket(): ChatSocketContextValue {
+  return useContext(ChatSocketContext);
+}
