@@ -650,3 +650,145 @@ export const chatUploads = pgTable(
   },
   (table) => [index('chat_uploads_chat_idx').on(table.chatId, table.uploaderId)],
 );
+
+// ── disputes (issue #7) ──────────────────────────────────────────────────────────────────────────
+
+export const disputeStatus = pgEnum('dispute_status', ['open', 'seller_responded', 'under_review', 'resolved_refunded', 'resolved_rejected']);
+export const disputeReason = pgEnum('dispute_reason', ['not_received', 'damaged', 'not_as_described', 'other']);
+
+export interface DisputePhotoRecord {
+  id: string;
+  fileKey: string;
+  thumbnailKey: string;
+  name: string;
+}
+
+/** A buyer's dispute about one order item; at most one that is not resolved per item. */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    reason: disputeReason('reason').notNull(),
+    description: text('description').notNull(),
+    photos: jsonb('photos').$type<DisputePhotoRecord[]>().notNull().default([]),
+    status: disputeStatus('status').notNull().default('open'),
+    // The seller's answer: a refund offer (cents) or a statement contesting the claim.
+    sellerResponse: text('seller_response'),
+    sellerOfferCents: integer('seller_offer_cents'),
+    // The admin's decision.
+    refundCents: integer('refund_cents'),
+    resolutionNote: text('resolution_note'),
+    resolvedBy: uuid('resolved_by').references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('disputes_one_open_per_item').on(table.orderItemId).where(sql`${table.status} not in ('resolved_refunded', 'resolved_rejected')`),
+    index('disputes_buyer_idx').on(table.buyerId, table.createdAt),
+    index('disputes_seller_idx').on(table.sellerId, table.createdAt),
+    index('disputes_status_idx').on(table.status, table.createdAt),
+    check('disputes_refund_non_negative', sql`${table.refundCents} is null or ${table.refundCents} >= 0`),
+  ],
+);
+
+/** Every step of a dispute, who did it and when (the audit trail and the case timeline). */
+export const disputeEvents = pgTable(
+  'dispute_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    disputeId: uuid('dispute_id')
+      .notNull()
+      .references(() => disputes.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id),
+    actorRole: userRole('actor_role').notNull(),
+    type: text('type').notNull(),
+    note: text('note'),
+    amountCents: integer('amount_cents'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('dispute_events_dispute_idx').on(table.disputeId, table.createdAt)],
+);
+
+/**
+ * Money owed back by a seller who was already paid for an item later refunded: the next payout to that
+ * seller deducts it (negative amount), and records which payout settled it.
+ */
+export const payoutAdjustments = pgTable(
+  'payout_adjustments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    disputeId: uuid('dispute_id').references(() => disputes.id),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    settledByPayoutId: uuid('settled_by_payout_id').references(() => payouts.id),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('payout_adjustments_seller_idx').on(table.sellerId, table.settledAt), check('payout_adjustments_negative', sql`${table.amountCents} < 0`)],
+);
+
+// ── workspace settings and support (issue #7) ──────────────────────────────────────────────────
+
+/** The marketplace's own settings (one row, id = 1), edited on /admin/settings. */
+export const marketplaceSettings = pgTable('marketplace_settings', {
+  id: integer('id').primaryKey().default(1),
+  marketplaceName: text('marketplace_name').notNull().default('Marketplace'),
+  supportEmail: text('support_email').notNull().default('support@example.com'),
+  supportPhone: text('support_phone').notNull().default('+1 (800) 555-0199'),
+  defaultCommissionRateBps: integer('default_commission_rate_bps').notNull().default(1000),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A seller's notification preferences (/seller/settings). */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  newOrder: boolean('new_order').notNull().default(true),
+  newMessage: boolean('new_message').notNull().default(true),
+  payoutSent: boolean('payout_sent').notNull().default(true),
+  disputeOpened: boolean('dispute_opened').notNull().default(true),
+  weeklySummary: boolean('weekly_summary').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const supportRequestStatus = pgEnum('support_request_status', ['open', 'closed']);
+
+/** A seller's message to the marketplace team from /seller/support; admins read and close them. */
+export const supportRequests = pgTable(
+  'support_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    topic: text('topic').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    status: supportRequestStatus('status').notNull().default('open'),
+    closedBy: uuid('closed_by').references(() => users.id),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('support_requests_status_idx').on(table.status, table.createdAt), index('support_requests_user_idx').on(table.userId, table.createdAt)],
+);
