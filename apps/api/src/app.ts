@@ -19,6 +19,8 @@ import { createConnectProvider } from './providers/payment/create-connect-provid
 import { payoutAdminRoutes, sandboxConnectRoutes, stripeConnectRoutes } from './modules/payouts/payouts.routes';
 import { createPayoutsService } from './modules/payouts/payouts.service';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { disputeRoutes } from './modules/disputes/disputes.routes';
+import { createDisputesService } from './modules/disputes/disputes.service';
 import { createChatService } from './modules/chat/chat.service';
 import { attachChatSocket } from './realtime/chat-socket';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
@@ -33,6 +35,8 @@ import { createProductsService } from './modules/catalog/products.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { createUploadsService } from './modules/uploads/uploads.service';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { adminOrderRoutes } from './modules/orders/admin-orders.routes';
 import { createAdminOrdersService } from './modules/orders/admin-orders.service';
 import { addressRoutes } from './modules/users/addresses.routes';
@@ -40,6 +44,11 @@ import { createAddressesService } from './modules/users/addresses.service';
 import { profileRoutes } from './modules/users/profile.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
+import { workspaceRoutes } from './modules/workspace/workspace.routes';
+import { createWorkspaceService } from './modules/workspace/workspace.service';
+import { embeddingProviderFromEnvironment } from './modules/search/embedding-provider';
+import { searchRoutes } from './modules/search/search.routes';
+import { createSearchService } from './modules/search/search.service';
 import apiDocs from './plugins/api-docs';
 import authentication from './plugins/authentication';
 import errorHandler from './plugins/error-handler';
@@ -138,6 +147,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const chat = createChatService({ db: database.db, files: deps.files, clock });
   await app.register(chatRoutes, { prefix: '/api/chat', chat });
   await attachChatSocket(app, { chat, authenticate: (token) => auth.authenticate(token), clock, corsOrigins: config.corsOrigins, redisUrl: config.redisUrl });
+  // ── marketplace settings, notification preferences and support requests (issue #7) ──
+  await app.register(workspaceRoutes, { prefix: '/api', workspace: createWorkspaceService({ db: database.db, clock }) });
+  // ── analytics dashboard: sales over time, top products, statuses, summary (issue #7) ──
+  await app.register(analyticsRoutes, { prefix: '/api/analytics', analytics: createAnalyticsService({ db: database.db, clock }) });
+  // ── AI search: plain-language queries read into filters, ranked, optionally re-ranked by meaning (issue #7) ──
+  const search = createSearchService({ db: database.db, files: deps.files, embeddings: embeddingProviderFromEnvironment(), warn: (message, error) => app.log.warn({ err: error }, message) });
+  await app.register(searchRoutes, { prefix: '/api/search', search });
+  // ── disputes: buyer claims, seller answers, admin refunds (issue #7) ──
+  await app.register(disputeRoutes, { prefix: '/api/disputes', disputes: createDisputesService({ db: database.db, files: deps.files, clock, payments }) });
   // ── seller and admin reports, users and profile ──
   const usersService = createUsersService({ db: database.db, clock });
   await app.register(profileRoutes, { prefix: '/api/users/me', users: usersService });

@@ -208,6 +208,10 @@ export const shippedOrderItemSchema = z.object({
     email: z.string().nullable(),
     address: z.object({ line1: z.string(), line2: z.string().nullable(), city: z.string(), state: z.string(), postal_code: z.string(), country: z.string() }),
   }),
+  /** A dispute about this item is not resolved yet: it cannot be paid until it is. */
+  hasOpenDispute: z.boolean(),
+  /** What the seller still owes back from refunds (each < 0, dollars, oldest first): payouts deduct them (applyPayoutAdjustments). */
+  sellerPendingAdjustments: z.array(z.number()),
   /** The latest payout attempt, if any. */
   payout: z.object({ id: z.string(), status: payoutStatusSchema, net_amount: z.number(), failure_reason: z.string().nullable() }).nullable(),
 });

@@ -506,6 +506,8 @@ export const payouts = pgTable(
     grossCents: integer('gross_cents').notNull(),
     feeCents: integer('fee_cents').notNull(),
     netCents: integer('net_cents').notNull(),
+    // Refunds owed back by the seller (payout_adjustments) deducted from this payout: ≤ 0.
+    adjustmentCents: integer('adjustment_cents').notNull().default(0),
     currency: text('currency').notNull().default('usd'),
     attempt: integer('attempt').notNull().default(1),
     transferId: text('transfer_id'),

@@ -31,6 +31,8 @@ const sellerPages: RouteObject[] = [
   { path: 'orders/items/view/:itemId', lazy: page(() => import('../features/orders/pages/seller-order-item-page'), (m) => m.SellerOrderItemPage) },
   { path: 'shipments', lazy: page(() => import('../features/shipping/pages/shipment-dashboard-page'), (m) => m.ShipmentDashboardPage) },
   { path: 'chats', lazy: page(() => import('../features/chat/pages/seller-chats-page'), (m) => m.SellerChatsPage) },
+  { path: 'disputes', lazy: page(() => import('../features/disputes/pages/seller-disputes-page'), (m) => m.SellerDisputesPage) },
+  { path: 'disputes/:disputeId', lazy: page(() => import('../features/disputes/pages/dispute-case-page'), (m) => m.SellerDisputeCasePage) },
   { path: 'onboarding', lazy: page(() => import('../features/payments/pages/stripe-setup-page'), (m) => m.StripeSetupPage) },
   { path: 'settings', lazy: page(() => import('../features/seller/pages/seller-settings-page'), (m) => m.SellerSettingsPage) },
   { path: 'support', lazy: page(() => import('../features/help/pages/seller-support-page'), (m) => m.SellerSupportPage) },
@@ -51,6 +53,7 @@ const adminPages: RouteObject[] = [
   { path: 'products/view/:id', lazy: page(() => import('../features/catalog/pages/admin-product-view-page'), (m) => m.AdminProductViewPage) },
   { path: 'commission', lazy: page(() => import('../features/payments/pages/commission-page'), (m) => m.CommissionPage) },
   { path: 'disputes', lazy: page(() => import('../features/disputes/pages/admin-disputes-page'), (m) => m.AdminDisputesPage) },
+  { path: 'disputes/:disputeId', lazy: page(() => import('../features/disputes/pages/dispute-case-page'), (m) => m.AdminDisputeCasePage) },
   { path: 'settings', lazy: page(() => import('../features/admin/pages/admin-settings-page'), (m) => m.AdminSettingsPage) },
   { path: 'payouts', lazy: page(() => import('../features/payments/pages/payout-management-page'), (m) => m.PayoutManagementPage) },
 ];
@@ -62,6 +65,7 @@ const buyerPages: RouteObject[] = [
   { path: 'myorders', lazy: page(() => import('../features/orders/pages/my-orders-page'), (m) => m.MyOrdersPage) },
   { path: 'user/chats', lazy: page(() => import('../features/chat/pages/buyer-chats-page'), (m) => m.BuyerChatsPage) },
   { path: 'orderDisputes', lazy: page(() => import('../features/disputes/pages/order-disputes-page'), (m) => m.OrderDisputesPage) },
+  { path: 'orderDisputes/:disputeId', lazy: page(() => import('../features/disputes/pages/dispute-case-page'), (m) => m.BuyerDisputeCasePage) },
 ];
 
 /** For every signed-in role. */

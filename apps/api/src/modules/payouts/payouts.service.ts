@@ -1,5 +1,6 @@
-import { aliasedTable, and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, gte, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import { centsToDollars } from '@marketplace/domain/money';
+import { applyPayoutAdjustments } from '@marketplace/domain/dispute-money';
 import { calculatePayout } from '@marketplace/domain/payout';
 import type {
   AccountStatusResponse,
@@ -13,7 +14,8 @@ import type {
   ShippedOrderItem,
 } from '@marketplace/contracts/payouts';
 import type { Database, Executor } from '../../db/client';
-import { categories, orderItems, orders, paymentAccounts, payments, payouts, users, webhookEvents } from '../../db/schema';
+import { categories, disputes, orderItems, orders, paymentAccounts, payments, payoutAdjustments, payouts, users, webhookEvents } from '../../db/schema';
+import { pendingAdjustmentsOf } from '../disputes/disputes.service';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors';
 import { ConnectError, isAccountComplete, WebhookSignatureError, type ConnectAccount, type ConnectEvent, type ConnectProvider } from '../../providers/payment/connect-port';
@@ -33,6 +35,7 @@ export const PAYOUT_MESSAGES = {
   itemNotFound: 'Order item not found',
   alreadyPaid: 'This item has already been paid out.',
   inProgress: 'A payout for this item is already in progress. Refresh in a moment to see its result.',
+  openDispute: 'This item has an open dispute; it can be paid once the dispute is resolved.',
   invalidSignature: 'Invalid webhook signature',
   webhooksOff: 'Webhooks are not configured: set STRIPE_WEBHOOK_SECRET',
 } as const;
@@ -335,8 +338,29 @@ export function createPayoutsService(deps: { db: Database; clock: Clock; connect
         .orderBy(desc(orderItems.updatedAt), desc(orderItems.id))
         .limit(query.limit)
         .offset((query.page - 1) * query.limit);
-      const payoutRows = rows.length === 0 ? [] : await db.select().from(payouts).where(inArray(payouts.orderItemId, rows.map((row) => row.item.id)));
+      const itemIds = rows.map((row) => row.item.id);
+      const payoutRows = rows.length === 0 ? [] : await db.select().from(payouts).where(inArray(payouts.orderItemId, itemIds));
       const payoutOf = new Map(payoutRows.map((row) => [row.orderItemId, row]));
+      const disputed = new Set(
+        rows.length === 0
+          ? []
+          : (
+              await db
+                .select({ orderItemId: disputes.orderItemId })
+                .from(disputes)
+                .where(and(inArray(disputes.orderItemId, itemIds), notInArray(disputes.status, ['resolved_refunded', 'resolved_rejected'])))
+            ).map((row) => row.orderItemId),
+      );
+      const sellerIds = [...new Set(rows.map((row) => row.item.sellerId))];
+      const owed =
+        sellerIds.length === 0
+          ? []
+          : await db
+              .select()
+              .from(payoutAdjustments)
+              .where(and(inArray(payoutAdjustments.sellerId, sellerIds), isNull(payoutAdjustments.settledAt)))
+              .orderBy(asc(payoutAdjustments.createdAt), asc(payoutAdjustments.id));
+      const owedOf = (sellerId: string) => owed.filter((row) => row.sellerId === sellerId).map((row) => dollars(row.amountCents));
       const orderItemsView: ShippedOrderItem[] = rows.map(({ item, order, category, buyer: customer, seller: vendor, account }) => {
         const payout = payoutOf.get(item.id);
         return {
@@ -359,6 +383,8 @@ export function createPayoutsService(deps: { db: Database; clock: Clock; connect
             email: order.shippingEmail,
             address: { line1: order.shippingLine1, line2: order.shippingLine2, city: order.shippingCity, state: order.shippingState, postal_code: order.shippingPostalCode, country: order.shippingCountry },
           },
+          hasOpenDispute: disputed.has(item.id),
+          sellerPendingAdjustments: owedOf(item.sellerId),
           payout: payout ? { id: payout.id, status: payout.status, net_amount: dollars(payout.netCents), failure_reason: payout.failureReason } : null,
         };
       });
@@ -404,11 +430,20 @@ export function createPayoutsService(deps: { db: Database; clock: Clock; connect
         if (account.status !== 'complete') {
           throw badRequest(`The seller has not completed Stripe onboarding (account status: ${account.status}), so they cannot be paid yet.`);
         }
+        const [dispute] = await transaction
+          .select({ id: disputes.id })
+          .from(disputes)
+          .where(and(eq(disputes.orderItemId, item.id), notInArray(disputes.status, ['resolved_refunded', 'resolved_rejected'])))
+          .limit(1);
+        if (dispute) throw conflict(PAYOUT_MESSAGES.openDispute, { disputeId: dispute.id });
         const category = await transaction.query.categories.findFirst({ where: eq(categories.id, item.categoryId) });
         const breakdown = calculatePayout(
           { unitPriceCents: item.priceCents, quantity: item.quantity, commissionRateBasisPoints: category?.commissionRateBasisPoints ?? null, allocatedPickupChargeCents: allocatedCents },
           category?.name,
         );
+        // What the seller owes back from refunds after earlier payouts comes off this one (oldest first).
+        const pending = await pendingAdjustmentsOf(transaction, item.sellerId, { lock: true });
+        const adjusted = applyPayoutAdjustments(breakdown.payoutCents, pending.map((row) => ({ id: row.id, amountCents: row.amountCents })));
         const values = {
           sellerId: item.sellerId,
           accountId: account.accountId,
@@ -419,22 +454,26 @@ export function createPayoutsService(deps: { db: Database; clock: Clock; connect
           pickupChargeCents: breakdown.pickupChargeCents,
           grossCents: breakdown.grossCents,
           feeCents: breakdown.feeCents,
-          netCents: breakdown.payoutCents,
+          netCents: adjusted.netCents,
+          adjustmentCents: adjusted.adjustmentCents,
           failureReason: null,
           transferId: null,
           description: `Payout for ${item.quantity} × ${item.title} (order #${item.orderId.slice(0, 8)})`,
           createdBy: adminId,
           updatedAt: now,
         };
+        let claimed: PayoutRow | undefined;
         if (existing) {
           // A failed payout is retried as the next attempt: a new key, since the provider refused the last.
-          const [retried] = await transaction.update(payouts).set({ ...values, attempt: existing.attempt + 1 }).where(eq(payouts.id, existing.id)).returning();
-          if (!retried) throw new HttpError(500, 'Failed to create payout');
-          return retried;
+          [claimed] = await transaction.update(payouts).set({ ...values, attempt: existing.attempt + 1 }).where(eq(payouts.id, existing.id)).returning();
+        } else {
+          [claimed] = await transaction.insert(payouts).values({ ...values, orderItemId: item.id, attempt: 1, createdAt: now }).returning();
         }
-        const [created] = await transaction.insert(payouts).values({ ...values, orderItemId: item.id, attempt: 1, createdAt: now }).returning();
-        if (!created) throw new HttpError(500, 'Failed to create payout');
-        return created;
+        if (!claimed) throw new HttpError(500, 'Failed to create payout');
+        if (adjusted.settledIds.length > 0) {
+          await transaction.update(payoutAdjustments).set({ settledByPayoutId: claimed.id, settledAt: now }).where(inArray(payoutAdjustments.id, adjusted.settledIds));
+        }
+        return claimed;
       });
 
       // 2. Transfer, outside any transaction, with the key of this attempt.
@@ -456,10 +495,14 @@ export function createPayoutsService(deps: { db: Database; clock: Clock; connect
           const reason = error instanceof Error ? error.message : 'Unknown error';
           // A refusal fails the attempt (the next one gets a new key); an unknown outcome keeps the
           // claim pending with the same key, so a retry finds the transfer if it was made.
-          await db
-            .update(payouts)
-            .set({ status: definite ? 'failed' : 'pending', failureReason: definite ? reason : `Stripe did not answer: ${reason}`, updatedAt: clock.now() })
-            .where(eq(payouts.id, claim.id));
+          await db.transaction(async (transaction) => {
+            await transaction
+              .update(payouts)
+              .set({ status: definite ? 'failed' : 'pending', failureReason: definite ? reason : `Stripe did not answer: ${reason}`, updatedAt: clock.now() })
+              .where(eq(payouts.id, claim.id));
+            // A refused transfer deducted nothing: what it would have settled waits for the next payout.
+            if (definite) await transaction.update(payoutAdjustments).set({ settledByPayoutId: null, settledAt: null }).where(eq(payoutAdjustments.settledByPayoutId, claim.id));
+          });
           if (definite) throw new HttpError(400, `Failed to create payout: ${reason}`, { payoutId: claim.id });
           throw new HttpError(502, 'Failed to create payout: Stripe did not answer. The payout is pending; try again to complete it.', { payoutId: claim.id });
         }

@@ -193,7 +193,7 @@ export function createSandboxConnectProvider(deps: { db: Database; clock: Clock;
       const link = await usableLink(token);
       if (link.kind !== 'onboarding') throw new HttpError(400, 'This link does not open onboarding.');
       if (body.routingNumber !== SANDBOX_TEST_ROUTING_NUMBER) {
-        throw new HttpError(400, `Use the test routing number ${SANDBOX_TEST_ROUTING_NUMBER} in the sandbox.`, { details: { routingNumber: `Use the test routing number ${SANDBOX_TEST_ROUTING_NUMBER}` } });
+        throw new HttpError(400, `Use the test routing number ${SANDBOX_TEST_ROUTING_NUMBER} in the sandbox.`, { issues: [{ path: 'routingNumber', message: `Use the test routing number ${SANDBOX_TEST_ROUTING_NUMBER}` }] });
       }
       const now = clock.now();
       await db.transaction(async (transaction) => {

@@ -5,6 +5,7 @@ import { Logo } from '../../components/logo';
 import { isAdminRole, isSellerRole } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 import { UnreadBadge } from '../../features/chat/components/unread-badge';
+import { HeaderSearch } from '../../features/search/components/header-search';
 import { useLogout } from '../use-logout';
 import { AccountMenu, type AccountMenuLink } from './account-menu';
 import { ShopHeaderButtons, ShopProvider } from './shop-provider';
@@ -64,7 +65,7 @@ export function BuyerLayout() {
     <ShopProvider>
       <div className="flex min-h-dvh flex-col">
         <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-          <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
+          <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:px-6 lg:h-16 lg:flex-nowrap lg:py-0">
             <button
               type="button"
               className="relative -ml-2 grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
@@ -85,7 +86,9 @@ export function BuyerLayout() {
                 </NavLink>
               ))}
             </nav>
-            <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            {/* Below the top row on small screens, beside the navigation from lg up. */}
+            <HeaderSearch className="order-last w-full lg:order-none lg:ml-auto lg:w-auto lg:max-w-sm lg:flex-1" />
+            <div className="ml-auto flex items-center gap-1 sm:gap-2 lg:ml-0">
               <ShopHeaderButtons />
               <AccountMenu userName={session?.userName ?? ''} links={accountLinks} onLogout={logout} />
             </div>

@@ -1,13 +1,24 @@
-import type { ProductPage } from '@marketplace/contracts/catalog';
+import type { AiSearchResponse } from '@marketplace/contracts/search';
 import { api } from '../../lib/api';
 
-/** Search results for a plain-language query; today the catalogue's typo-tolerant text search. */
+export interface AiSearchArgs {
+  q: string;
+  /** Chip ids the buyer removed; the server searches without those parts of the query. */
+  exclude: string[];
+  page: number;
+  limit: number;
+}
+
+/** Plain-language search (issue #7): what the query was read as, and the ranked listings. */
 export const searchApi = api.injectEndpoints({
   endpoints: (build) => ({
-    searchByDescription: build.query<ProductPage, { q: string; page: number; limit: number }>({
-      query: ({ q, page, limit }) => ({ url: '/products', params: { q, page, limit } }),
+    aiSearch: build.query<AiSearchResponse, AiSearchArgs>({
+      query: ({ q, exclude, page, limit }) => ({
+        url: '/search/ai',
+        params: { q, page, limit, ...(exclude.length > 0 ? { exclude: exclude.join(',') } : {}) },
+      }),
     }),
   }),
 });
 
-export const { useSearchByDescriptionQuery } = searchApi;
+export const { useAiSearchQuery } = searchApi;

@@ -7,6 +7,7 @@ import { LoadError, LoadingState } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
 import { formatDollars } from '../../../lib/format';
 import { useGetSellerDashboardQuery } from '../api';
+import { AnalyticsDashboard } from '../components/analytics-dashboard';
 
 function StatCard({ label, value, detail, icon: Icon, to }: { label: string; value: string; detail: string; icon: LucideIcon; to?: string }) {
   const body = (
@@ -150,6 +151,7 @@ export function SellerDashboardPage() {
           </div>
         </>
       )}
+      <AnalyticsDashboard showSellerFilter={false} />
     </div>
   );
 }

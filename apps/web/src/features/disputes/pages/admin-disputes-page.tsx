@@ -1,5 +1,11 @@
 import { PageHeader } from '../../../components/page-header';
+import { DisputesListSection } from '../components/disputes-list-section';
 
 export function AdminDisputesPage() {
-  return <PageHeader title="Disputes" description="Disputes buyers have opened, waiting for a decision." />;
+  return (
+    <div className="grid gap-6">
+      <PageHeader title="Disputes" description="Disputes buyers have opened, waiting for a decision." />
+      <DisputesListSection casePath={(id) => `/admin/disputes/${id}`} parties="both" emptyText="No buyer has opened a dispute yet." />
+    </div>
+  );
 }

@@ -33,6 +33,8 @@ function makeItem(index: number, overrides: Partial<ShippedOrderItem> = {}): Shi
     buyer: { fullName: `Bea Buyer ${index}`, email: `bea${index}@example.com`, phone: '+1 512 555 0100' },
     seller: { id: 'seller-1', fullName: 'Sam Seller', companyName: 'Sam’s Supplies', email: 'sam@example.com', phone: '+1 512 555 0199' },
     sellerAccountStatus: 'complete',
+    hasOpenDispute: false,
+    sellerPendingAdjustments: [],
     shippingAddress: {
       name: 'Bea Buyer',
       email: 'bea@example.com',

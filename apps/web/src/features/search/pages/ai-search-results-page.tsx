@@ -1,13 +1,19 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
+import type { SearchChip } from '@marketplace/contracts/search';
+import { Button } from '../../../components/button';
 import { EmptyState, LoadError } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { ProductCard, ProductCardSkeletons } from '../../../components/product-card';
 import { SearchBox } from '../../../components/search-box';
-import { useSearchByDescriptionQuery } from '../api';
+import { useAiSearchQuery } from '../api';
+import { InterpretationChips } from '../components/interpretation-chips';
+import { searchPathFor, SearchSuggestions } from '../components/search-suggestions';
 
 const PAGE_SIZE = 24;
+/** Removed chips travel in the URL (`without=max_price:6000,condition:used`), so Back and reload keep them. */
+const WITHOUT_PARAM = 'without';
 
 export function AiSearchResultsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -15,8 +21,30 @@ export function AiSearchResultsPage() {
   const query = searchParams.get('q')?.trim() ?? '';
   const parsedPage = Number.parseInt(searchParams.get('page') ?? '1', 10);
   const page = Number.isFinite(parsedPage) && parsedPage >= 1 ? parsedPage : 1;
-  const results = useSearchByDescriptionQuery(query ? { q: query, page, limit: PAGE_SIZE } : skipToken);
-  const items = results.data?.items ?? [];
+  const removed = (searchParams.get(WITHOUT_PARAM) ?? '').split(',').filter(Boolean);
+  const results = useAiSearchQuery(query ? { q: query, exclude: removed, page, limit: PAGE_SIZE } : skipToken);
+  const answer = results.data;
+  const items = answer?.items ?? [];
+  const total = answer?.pagination.totalItems ?? 0;
+  const chips = answer?.interpretation.chips ?? [];
+  const corrections = answer?.interpretation.corrections ?? [];
+
+  const updateParams = (change: (params: URLSearchParams) => void) =>
+    setSearchParams((current) => {
+      const params = new URLSearchParams(current);
+      change(params);
+      return params;
+    });
+  const removeChip = (chip: SearchChip) =>
+    updateParams((params) => {
+      params.set(WITHOUT_PARAM, [...removed, chip.id].join(','));
+      params.delete('page');
+    });
+  const restoreChips = () =>
+    updateParams((params) => {
+      params.delete(WITHOUT_PARAM);
+      params.delete('page');
+    });
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
@@ -29,17 +57,33 @@ export function AiSearchResultsPage() {
           key={query}
           label="Search products"
           defaultValue={query}
-          placeholder="e.g. a warm wool blanket for a gift"
-          onSearch={(next) => navigate(`/ai-search-results?q=${encodeURIComponent(next)}`)}
+          placeholder="e.g. a warm wool sweater under $100"
+          onSearch={(next) => void navigate(searchPathFor(next))}
         />
       </div>
 
+      {!query && <SearchSuggestions />}
+
       {query && (
         <section aria-label={`Results for ${query}`} className="space-y-4">
-          {results.data && (
-            <p className="text-sm text-slate-600" aria-live="polite">
-              {results.data.total} {results.data.total === 1 ? 'product' : 'products'} for “{query}”
-            </p>
+          {answer && (
+            <div className="space-y-2">
+              <InterpretationChips chips={chips} removedCount={removed.length} onRemove={removeChip} onRestore={restoreChips} />
+              {corrections.length > 0 && (
+                <p className="text-sm text-slate-600">
+                  Showing results for{' '}
+                  {corrections.map((correction, index) => (
+                    <span key={correction.from}>
+                      {index > 0 && ', '}
+                      <strong className="font-semibold text-slate-900">{correction.to}</strong> (you typed “{correction.from}”)
+                    </span>
+                  ))}
+                </p>
+              )}
+              <p className="text-sm text-slate-600" aria-live="polite">
+                {total} {total === 1 ? 'product' : 'products'} for “{query}”
+              </p>
+            </div>
           )}
           {results.isError ? (
             <LoadError title="Search results could not be loaded" error={results.error} onRetry={() => void results.refetch()} isRetrying={results.isFetching} />
@@ -48,9 +92,22 @@ export function AiSearchResultsPage() {
               <ProductCardSkeletons count={8} />
             </ul>
           ) : items.length === 0 ? (
-            <EmptyState title={`Nothing found for “${query}”`}>Try fewer or different words.</EmptyState>
+            <EmptyState
+              title={`Nothing found for “${query}”`}
+              action={
+                chips.length > 0 ? (
+                  <p className="text-sm text-slate-600">Remove a filter above to widen the search.</p>
+                ) : removed.length > 0 ? (
+                  <Button variant="secondary" size="sm" onClick={restoreChips}>
+                    Restore removed filters
+                  </Button>
+                ) : undefined
+              }
+            >
+              {chips.length > 0 ? 'No listing matches every part of your search.' : 'Try fewer or different words, or one of the searches below.'}
+            </EmptyState>
           ) : (
-            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
+            <ul className={`grid grid-cols-2 gap-3 transition-opacity sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 ${results.isFetching ? 'opacity-60' : ''}`}>
               {items.map((product) => (
                 <li key={product.id}>
                   <ProductCard product={product} />
@@ -58,19 +115,18 @@ export function AiSearchResultsPage() {
               ))}
             </ul>
           )}
-          {results.data && results.data.total > 0 && (
+          {answer && items.length === 0 && !results.isError && <SearchSuggestions title="Searches that find something" />}
+          {answer && total > 0 && (
             <Pagination
               label="Result pages"
-              page={results.data.page}
-              totalPages={results.data.totalPages}
-              totalItems={results.data.total}
+              page={answer.pagination.page}
+              totalPages={answer.pagination.totalPages}
+              totalItems={total}
               pageSize={PAGE_SIZE}
               onPageChange={(next) => {
-                setSearchParams((current) => {
-                  const params = new URLSearchParams(current);
+                updateParams((params) => {
                   if (next > 1) params.set('page', String(next));
                   else params.delete('page');
-                  return params;
                 });
                 window.scrollTo({ top: 0 });
               }}

@@ -1,5 +1,17 @@
 import { PageHeader } from '../../../components/page-header';
+import { NotificationPreferencesForm } from '../components/notification-preferences-form';
+import { ShipFromAddress } from '../components/ship-from-address';
+import { StoreDetailsForm } from '../components/store-details-form';
 
 export function SellerSettingsPage() {
-  return <PageHeader title="Settings" description="Your store’s details, shipping address and notification preferences." />;
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Settings" description="Your store’s details, shipping address and notification preferences." />
+      <div className="grid max-w-4xl gap-6">
+        <StoreDetailsForm />
+        <ShipFromAddress />
+        <NotificationPreferencesForm />
+      </div>
+    </div>
+  );
 }

@@ -1,5 +1,6 @@
 import type { CommissionEntry } from '@marketplace/contracts/catalog';
 import type { PickupChargeInfo, ShippedOrderItem } from '@marketplace/contracts/payouts';
+import { applyPayoutAdjustments } from '@marketplace/domain/dispute-money';
 import { calculatePayout, type PayoutBreakdown } from '@marketplace/domain/payout';
 import { dollarsToCents } from '@marketplace/domain/money';
 
@@ -52,4 +53,11 @@ export function previewPayout(item: ShippedOrderItem, rates: readonly Commission
 /** 1000 basis points → "10%", 1250 → "12.5%". */
 export function formatBasisPoints(basisPoints: number): string {
   return `${basisPoints / 100}%`;
+}
+
+/** What the seller receives after the refunds they owe back are deducted, exactly as the server does it. */
+export function afterDeductions(breakdown: PayoutBreakdown, item: Pick<ShippedOrderItem, 'sellerPendingAdjustments'>): { deductedCents: number; netCents: number } {
+  const pending = item.sellerPendingAdjustments.map((amount, index) => ({ id: String(index), amountCents: dollarsToCents(amount) }));
+  const result = applyPayoutAdjustments(breakdown.payoutCents, pending);
+  return { deductedCents: -result.adjustmentCents, netCents: result.netCents };
 }

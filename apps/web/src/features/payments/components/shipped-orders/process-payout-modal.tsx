@@ -10,7 +10,7 @@ import { formatDollars } from '../../../../lib/format';
 import { useListCommissionRatesQuery } from '../../api';
 import { useCreatePayoutMutation, useGetPickupChargeQuery } from '../../shipped-orders-api';
 import { notify } from './notify';
-import { formatBasisPoints, previewPayout } from './payout-preview';
+import { afterDeductions, formatBasisPoints, previewPayout } from './payout-preview';
 import { serverMessage } from './server-message';
 
 function Row({ label, detail, amount, isDeduction = false, isTotal = false }: { label: string; detail?: ReactNode; amount: number; isDeduction?: boolean; isTotal?: boolean }) {
@@ -64,7 +64,8 @@ export function ProcessPayoutModal({ item, onClose }: ProcessPayoutModalProps) {
   );
 
   const isSellerReady = item.sellerAccountStatus === 'complete';
-  const canConfirm = breakdown !== null && isSellerReady && !isCalculating;
+  const deductions = breakdown ? afterDeductions(breakdown, item) : null;
+  const canConfirm = breakdown !== null && isSellerReady && !item.hasOpenDispute && !isCalculating;
 
   async function handleConfirm() {
     try {
@@ -111,6 +112,11 @@ export function ProcessPayoutModal({ item, onClose }: ProcessPayoutModalProps) {
             {item.seller.fullName} has not completed payment setup, so the payout would be refused. Ask the seller to finish setting up payments first.
           </Alert>
         )}
+        {item.hasOpenDispute && (
+          <Alert tone="warning" title="This item has an open dispute">
+            It can be paid once the dispute is resolved.
+          </Alert>
+        )}
         {item.payout?.status === 'failed' && (
           <Alert tone="warning" title="The last payout attempt failed">
             {item.payout.failure_reason ?? 'The payment provider gave no reason.'}
@@ -131,7 +137,14 @@ export function ProcessPayoutModal({ item, onClose }: ProcessPayoutModalProps) {
                 <Row label="Pickup charge" detail={pickupDetail} amount={breakdown.pickupChargeCents} isDeduction />
                 <Row label="Gross payout" amount={breakdown.grossCents} isTotal />
                 <Row label="Transfer fee" detail="0.25% + $0.25" amount={breakdown.feeCents} isDeduction />
-                <Row label="Seller payout" amount={breakdown.payoutCents} isTotal />
+                {deductions && deductions.deductedCents > 0 ? (
+                  <>
+                    <Row label="Refunds owed back" detail="Earlier payouts of refunded items" amount={deductions.deductedCents} isDeduction />
+                    <Row label="Seller payout" amount={deductions.netCents} isTotal />
+                  </>
+                ) : (
+                  <Row label="Seller payout" amount={breakdown.payoutCents} isTotal />
+                )}
               </dl>
             </section>
           </>

@@ -1,0 +1,1 @@
+ALTER TABLE "payouts" ADD COLUMN "adjustment_cents" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '@marketplace/contracts/common';
+import { aiSearchQuerySchema, aiSearchResponseSchema } from '@marketplace/contracts/search';
+import type { SearchService } from './search.service';
+
+/** AI search (issue #7): public, like the catalogue it searches. Registered under `/api/search`. */
+export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = async (app, { search }) => {
+  app.get(
+    '/ai',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Search active listings in plain language: the query is read into removable filters, then ranked',
+        querystring: aiSearchQuerySchema,
+        response: { 200: aiSearchResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => search.searchByDescription(request.query),
+  );
+};

@@ -1,0 +1,120 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { marketplaceSettings, notificationPreferences, supportRequests, users } from '../../db/schema';
+
+// Only this file touches the ORM for the workspace module; it answers plain objects.
+
+/** The single settings row (id 1). */
+export const SETTINGS_ROW_ID = 1;
+
+export type SettingsRecord = typeof marketplaceSettings.$inferSelect;
+export type NotificationPreferencesRecord = Omit<typeof notificationPreferences.$inferSelect, 'userId' | 'updatedAt'>;
+
+export interface SupportRequestRecord {
+  id: string;
+  topic: string;
+  subject: string;
+  message: string;
+  status: 'open' | 'closed';
+  createdAt: Date;
+  closedAt: Date | null;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  companyName: string | null;
+}
+
+/** The settings row, created with its defaults on first read (two first readers at once are harmless). */
+export async function findOrCreateSettings(executor: Executor): Promise<SettingsRecord> {
+  await executor.insert(marketplaceSettings).values({ id: SETTINGS_ROW_ID }).onConflictDoNothing();
+  const [row] = await executor.select().from(marketplaceSettings).where(eq(marketplaceSettings.id, SETTINGS_ROW_ID));
+  if (!row) throw new Error('marketplace_settings row is missing');
+  return row;
+}
+
+export async function saveSettings(
+  executor: Executor,
+  values: Pick<SettingsRecord, 'marketplaceName' | 'supportEmail' | 'supportPhone' | 'defaultCommissionRateBps' | 'updatedAt'>,
+): Promise<SettingsRecord> {
+  const [row] = await executor
+    .insert(marketplaceSettings)
+    .values({ id: SETTINGS_ROW_ID, ...values })
+    .onConflictDoUpdate({ target: marketplaceSettings.id, set: values })
+    .returning();
+  if (!row) throw new Error('marketplace_settings upsert returned nothing');
+  return row;
+}
+
+const preferenceColumns = {
+  newOrder: notificationPreferences.newOrder,
+  newMessage: notificationPreferences.newMessage,
+  payoutSent: notificationPreferences.payoutSent,
+  disputeOpened: notificationPreferences.disputeOpened,
+  weeklySummary: notificationPreferences.weeklySummary,
+};
+
+/** A user's preferences, or null when they never saved any (the table defaults apply then). */
+export async function findNotificationPreferences(executor: Executor, userId: string): Promise<NotificationPreferencesRecord | null> {
+  const [row] = await executor.select(preferenceColumns).from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  return row ?? null;
+}
+
+export async function saveNotificationPreferences(executor: Executor, userId: string, values: NotificationPreferencesRecord, now: Date): Promise<NotificationPreferencesRecord> {
+  const [row] = await executor
+    .insert(notificationPreferences)
+    .values({ userId, ...values, updatedAt: now })
+    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...values, updatedAt: now } })
+    .returning(preferenceColumns);
+  if (!row) throw new Error('notification_preferences upsert returned nothing');
+  return row;
+}
+
+const supportRequestColumns = {
+  id: supportRequests.id,
+  topic: supportRequests.topic,
+  subject: supportRequests.subject,
+  message: supportRequests.message,
+  status: supportRequests.status,
+  createdAt: supportRequests.createdAt,
+  closedAt: supportRequests.closedAt,
+  userId: supportRequests.userId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  companyName: users.companyName,
+};
+
+export async function insertSupportRequest(executor: Executor, values: { userId: string; topic: string; subject: string; message: string; createdAt: Date }): Promise<string> {
+  const [row] = await executor.insert(supportRequests).values(values).returning({ id: supportRequests.id });
+  if (!row) throw new Error('support request insert returned nothing');
+  return row.id;
+}
+
+/** Open requests first, then the newest; optionally one seller's and one status only. */
+export async function listSupportRequests(executor: Executor, filter: { userId?: string; status?: 'open' | 'closed'; id?: string }): Promise<SupportRequestRecord[]> {
+  const conditions: SQL[] = [];
+  if (filter.userId) conditions.push(eq(supportRequests.userId, filter.userId));
+  if (filter.status) conditions.push(eq(supportRequests.status, filter.status));
+  if (filter.id) conditions.push(eq(supportRequests.id, filter.id));
+  return executor
+    .select(supportRequestColumns)
+    .from(supportRequests)
+    .innerJoin(users, eq(users.id, supportRequests.userId))
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(asc(sql`case when ${supportRequests.status} = 'open' then 0 else 1 end`), desc(supportRequests.createdAt), desc(supportRequests.id))
+    .limit(500);
+}
+
+/** Closes a request once; a request already closed keeps its first closer and time. Answers false when there is no such request. */
+export async function closeSupportRequest(executor: Executor, id: string, closedBy: string, now: Date): Promise<boolean> {
+  const [existing] = await executor.select({ status: supportRequests.status }).from(supportRequests).where(eq(supportRequests.id, id));
+  if (!existing) return false;
+  if (existing.status === 'open') {
+    await executor
+      .update(supportRequests)
+      .set({ status: 'closed', closedBy, closedAt: now })
+      .where(and(eq(supportRequests.id, id), eq(supportRequests.status, 'open')));
+  }
+  return true;
+}

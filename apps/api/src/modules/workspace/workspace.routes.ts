@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '@marketplace/contracts/common';
+import {
+  adminSettingsSchema,
+  createSupportRequestSchema,
+  notificationPreferencesSchema,
+  publicSettingsSchema,
+  supportRequestParamsSchema,
+  supportRequestResponseSchema,
+  supportRequestsQuerySchema,
+  supportRequestsResponseSchema,
+  updateAdminSettingsRequestSchema,
+  updateSupportRequestSchema,
+} from '@marketplace/contracts/workspace';
+import { userOf } from '../../plugins/authentication';
+import type { WorkspaceService } from './workspace.service';
+
+// Issue #7's calls, all under /api. Only the public contact details need no login; another seller's
+// support request is a 404 to a seller (they cannot even tell it exists).
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+
+export const workspaceRoutes: FastifyPluginAsyncZod<{ workspace: WorkspaceService }> = async (app, { workspace }) => {
+  const security = [{ bearerAuth: [] }];
+  const adminOnly = app.requireRole('admin');
+  const sellerOnly = app.requireRole('seller');
+
+  app.get(
+    '/settings/public',
+    { schema: { tags: ['settings'], summary: 'The marketplace name and support contact details (no login)', response: { 200: publicSettingsSchema } } },
+    async () => workspace.publicSettings(),
+  );
+
+  app.get(
+    '/admin/settings',
+    { preHandler: adminOnly, schema: { tags: ['settings'], summary: 'Marketplace-wide settings', security, response: { 200: adminSettingsSchema, ...errors } } },
+    async () => workspace.adminSettings(),
+  );
+
+  app.put(
+    '/admin/settings',
+    {
+      preHandler: adminOnly,
+      schema: { tags: ['settings'], summary: 'Changes the marketplace name, support contact and default commission', security, body: updateAdminSettingsRequestSchema, response: { 200: adminSettingsSchema, ...errors } },
+    },
+    async (request) => workspace.updateAdminSettings(request.body),
+  );
+
+  app.get(
+    '/users/me/notification-preferences',
+    { preHandler: sellerOnly, schema: { tags: ['settings'], summary: 'My notification preferences (seller)', security, response: { 200: notificationPreferencesSchema, ...errors } } },
+    async (request) => workspace.notificationPreferences(userOf(request).id),
+  );
+
+  app.put(
+    '/users/me/notification-preferences',
+    {
+      preHandler: sellerOnly,
+      schema: { tags: ['settings'], summary: 'Saves my notification preferences (all five)', security, body: notificationPreferencesSchema, response: { 200: notificationPreferencesSchema, ...errors } },
+    },
+    async (request) => workspace.updateNotificationPreferences(userOf(request).id, request.body),
+  );
+
+  app.post(
+    '/support/requests',
+    {
+      preHandler: sellerOnly,
+      schema: { tags: ['support'], summary: 'Sends a message to the marketplace team', security, body: createSupportRequestSchema, response: { 201: supportRequestResponseSchema, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send({ request: await workspace.createSupportRequest(userOf(request).id, request.body) }),
+  );
+
+  app.get(
+    '/support/requests',
+    {
+      preHandler: app.requireRole('seller', 'admin'),
+      schema: { tags: ['support'], summary: 'Support requests, open first: a seller’s own, or everyone’s for an admin', security, querystring: supportRequestsQuerySchema, response: { 200: supportRequestsResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const user = userOf(request);
+      return { requests: await workspace.listSupportRequests({ id: user.id, role: user.role }, request.query.status) };
+    },
+  );
+
+  app.get(
+    '/support/requests/:id',
+    {
+      preHandler: app.requireRole('seller', 'admin'),
+      schema: { tags: ['support'], summary: 'One support request (a seller’s own only)', security, params: supportRequestParamsSchema, response: { 200: supportRequestResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const user = userOf(request);
+      return { request: await workspace.findSupportRequest({ id: user.id, role: user.role }, request.params.id) };
+    },
+  );
+
+  app.patch(
+    '/admin/support/requests/:id',
+    {
+      preHandler: adminOnly,
+      schema: { tags: ['support'], summary: 'Closes a support request', security, params: supportRequestParamsSchema, body: updateSupportRequestSchema, response: { 200: supportRequestResponseSchema, ...errors } },
+    },
+    async (request) => ({ request: await workspace.closeSupportRequest(userOf(request).id, request.params.id) }),
+  );
+};

@@ -1,0 +1,125 @@
+import type {
+  AdminSettings,
+  CreateSupportRequest,
+  NotificationPreferences,
+  PublicSettings,
+  SupportRequest,
+  SupportRequestStatus,
+  SupportTopic,
+  UpdateAdminSettingsRequest,
+} from '@marketplace/contracts/workspace';
+import { SUPPORT_MESSAGES } from '@marketplace/contracts/workspace';
+import type { Database } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { notFound } from '../../lib/http-errors';
+import {
+  closeSupportRequest,
+  findNotificationPreferences,
+  findOrCreateSettings,
+  insertSupportRequest,
+  listSupportRequests,
+  saveNotificationPreferences,
+  saveSettings,
+  type SettingsRecord,
+  type SupportRequestRecord,
+} from './workspace.repository';
+
+// Issue #7: marketplace settings, a seller's notification preferences and support requests.
+// Rates are basis points inside (1250 = 12.5 %) and percents in answers.
+
+/** What a seller gets before saving any preferences: the table's own defaults. */
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  newOrder: true,
+  newMessage: true,
+  payoutSent: true,
+  disputeOpened: true,
+  weeklySummary: false,
+};
+
+const percentToBps = (percent: number) => Math.round(percent * 100);
+const bpsToPercent = (bps: number) => bps / 100;
+
+function toPublicSettings(row: SettingsRecord): PublicSettings {
+  return { marketplaceName: row.marketplaceName, supportEmail: row.supportEmail, supportPhone: row.supportPhone };
+}
+
+function toAdminSettings(row: SettingsRecord): AdminSettings {
+  return { ...toPublicSettings(row), defaultCommissionRate: bpsToPercent(row.defaultCommissionRateBps), updatedAt: row.updatedAt.toISOString() };
+}
+
+function toSupportRequestDto(row: SupportRequestRecord): SupportRequest {
+  return {
+    id: row.id,
+    topic: row.topic as SupportTopic,
+    subject: row.subject,
+    message: row.message,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    closedAt: row.closedAt?.toISOString() ?? null,
+    seller: { id: row.userId, name: `${row.firstName} ${row.lastName}`.trim() || row.email, email: row.email, companyName: row.companyName },
+  };
+}
+
+export type WorkspaceService = ReturnType<typeof createWorkspaceService>;
+
+export function createWorkspaceService(deps: { db: Database; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function findSupportRequest(id: string): Promise<SupportRequest> {
+    const [row] = await listSupportRequests(db, { id });
+    if (!row) throw notFound(SUPPORT_MESSAGES.notFound);
+    return toSupportRequestDto(row);
+  }
+
+  return {
+    async publicSettings(): Promise<PublicSettings> {
+      return toPublicSettings(await findOrCreateSettings(db));
+    },
+
+    async adminSettings(): Promise<AdminSettings> {
+      return toAdminSettings(await findOrCreateSettings(db));
+    },
+
+    async updateAdminSettings(input: UpdateAdminSettingsRequest): Promise<AdminSettings> {
+      const row = await saveSettings(db, {
+        marketplaceName: input.marketplaceName.trim(),
+        supportEmail: input.supportEmail.trim().toLowerCase(),
+        supportPhone: input.supportPhone.trim(),
+        defaultCommissionRateBps: percentToBps(input.defaultCommissionRate),
+        updatedAt: clock.now(),
+      });
+      return toAdminSettings(row);
+    },
+
+    async notificationPreferences(userId: string): Promise<NotificationPreferences> {
+      return (await findNotificationPreferences(db, userId)) ?? DEFAULT_NOTIFICATION_PREFERENCES;
+    },
+
+    async updateNotificationPreferences(userId: string, preferences: NotificationPreferences): Promise<NotificationPreferences> {
+      return saveNotificationPreferences(db, userId, preferences, clock.now());
+    },
+
+    async createSupportRequest(userId: string, input: CreateSupportRequest): Promise<SupportRequest> {
+      const id = await insertSupportRequest(db, { userId, topic: input.topic, subject: input.subject.trim(), message: input.message.trim(), createdAt: clock.now() });
+      return findSupportRequest(id);
+    },
+
+    /** A seller sees only their own requests; an admin sees everyone's. */
+    async listSupportRequests(viewer: { id: string; role: string }, status: SupportRequestStatus | undefined): Promise<SupportRequest[]> {
+      const rows = await listSupportRequests(db, { status, ...(viewer.role === 'admin' ? {} : { userId: viewer.id }) });
+      return rows.map(toSupportRequestDto);
+    },
+
+    /** Another seller's request is a 404, exactly like one that does not exist. */
+    async findSupportRequest(viewer: { id: string; role: string }, id: string): Promise<SupportRequest> {
+      const request = await findSupportRequest(id);
+      if (viewer.role !== 'admin' && request.seller.id !== viewer.id) throw notFound(SUPPORT_MESSAGES.notFound);
+      return request;
+    },
+
+    async closeSupportRequest(adminId: string, id: string): Promise<SupportRequest> {
+      if (!(await closeSupportRequest(db, id, adminId, clock.now()))) throw notFound(SUPPORT_MESSAGES.notFound);
+      return findSupportRequest(id);
+    },
+  };
+}

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helper';
+import { createUser } from '../../../test/factories';
+import { bearerFor } from '../../../test/factories-commerce';
+
+let testApp: TestApp;
+let admin: string;
+let seller: { id: string; token: string };
+let otherSeller: { id: string; token: string };
+let buyer: string;
+
+async function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token?: string, payload?: unknown) {
+  return testApp.app.inject({ method, url, headers: token ? { authorization: token } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
+const VALID_SETTINGS = { marketplaceName: 'Corner Market', supportEmail: 'Help@Corner.example', supportPhone: '+1 (212) 555-0100', defaultCommissionRate: 12.5 };
+const VALID_REQUEST = { topic: 'payouts', subject: 'Missing payout', message: 'My payout for order 123 has not arrived yet.' };
+
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  const db = testApp.database.db;
+  const adminUser = await createUser(db, { role: 'admin' });
+  admin = await bearerFor(testApp, adminUser);
+  const sellerUser = await createUser(db, { role: 'seller', firstName: 'Sam', lastName: 'Seller', companyName: 'Sam’s Supplies' });
+  seller = { id: sellerUser.id, token: await bearerFor(testApp, sellerUser) };
+  const otherUser = await createUser(db, { role: 'seller' });
+  otherSeller = { id: otherUser.id, token: await bearerFor(testApp, otherUser) };
+  buyer = await bearerFor(testApp, await createUser(db, { role: 'buyer' }));
+});
+
+afterAll(async () => {
+  await testApp.close();
+});
+
+describe('marketplace settings', () => {
+  it('answers the defaults publicly, without a login, on first read', async () => {
+    const response = await call('GET', '/api/settings/public');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ marketplaceName: 'Marketplace', supportEmail: 'support@example.com', supportPhone: '+1 (800) 555-0199' });
+  });
+
+  it('lets only an admin read and change them', async () => {
+    expect((await call('GET', '/api/admin/settings')).statusCode).toBe(401);
+    expect((await call('GET', '/api/admin/settings', seller.token)).statusCode).toBe(403);
+    expect((await call('PUT', '/api/admin/settings', buyer, VALID_SETTINGS)).statusCode).toBe(403);
+
+    const before = await call('GET', '/api/admin/settings', admin);
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toMatchObject({ marketplaceName: 'Marketplace', defaultCommissionRate: 10 });
+
+    const saved = await call('PUT', '/api/admin/settings', admin, VALID_SETTINGS);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ marketplaceName: 'Corner Market', supportEmail: 'help@corner.example', supportPhone: '+1 (212) 555-0100', defaultCommissionRate: 12.5 });
+
+    const rows = await testApp.database.db.query.marketplaceSettings.findMany();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.defaultCommissionRateBps).toBe(1250);
+    expect((await call('GET', '/api/settings/public')).json()).toEqual({ marketplaceName: 'Corner Market', supportEmail: 'help@corner.example', supportPhone: '+1 (212) 555-0100' });
+  });
+
+  it.each([
+    ['marketplaceName', 'A', 'Marketplace name must be 2 to 60 characters'],
+    ['marketplaceName', 'x'.repeat(61), 'Marketplace name must be 2 to 60 characters'],
+    ['supportEmail', 'not-an-email', 'Enter a valid support email address'],
+    ['supportPhone', '555', 'Support phone must be 7 to 30 characters: digits, spaces, + ( ) and -'],
+    ['supportPhone', 'call 555 0100', 'Support phone must be 7 to 30 characters: digits, spaces, + ( ) and -'],
+    ['defaultCommissionRate', 100.5, 'Default commission must be a percent from 0 to 100 with at most 2 decimals'],
+    ['defaultCommissionRate', -1, 'Default commission must be a percent from 0 to 100 with at most 2 decimals'],
+    ['defaultCommissionRate', 12.345, 'Default commission must be a percent from 0 to 100 with at most 2 decimals'],
+  ])('refuses %s = %j with a field message', async (field, value, message) => {
+    const response = await call('PUT', '/api/admin/settings', admin, { ...VALID_SETTINGS, [field]: value });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues).toContainEqual({ path: field, message });
+  });
+
+  it('accepts the limits: 0 % and 100 %, two decimals', async () => {
+    expect((await call('PUT', '/api/admin/settings', admin, { ...VALID_SETTINGS, defaultCommissionRate: 0 })).json().defaultCommissionRate).toBe(0);
+    expect((await call('PUT', '/api/admin/settings', admin, { ...VALID_SETTINGS, defaultCommissionRate: 100 })).json().defaultCommissionRate).toBe(100);
+    expect((await call('PUT', '/api/admin/settings', admin, { ...VALID_SETTINGS, defaultCommissionRate: 7.25 })).json().defaultCommissionRate).toBe(7.25);
+  });
+});
+
+describe('notification preferences', () => {
+  it('starts from the defaults and saves all five for the seller alone', async () => {
+    const first = await call('GET', '/api/users/me/notification-preferences', seller.token);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ newOrder: true, newMessage: true, payoutSent: true, disputeOpened: true, weeklySummary: false });
+
+    const chosen = { newOrder: false, newMessage: true, payoutSent: false, disputeOpened: true, weeklySummary: true };
+    const saved = await call('PUT', '/api/users/me/notification-preferences', seller.token, chosen);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual(chosen);
+    expect((await call('GET', '/api/users/me/notification-preferences', seller.token)).json()).toEqual(chosen);
+    // Saved again (an update this time), and another seller still has the defaults.
+    expect((await call('PUT', '/api/users/me/notification-preferences', seller.token, { ...chosen, newOrder: true })).json().newOrder).toBe(true);
+    expect((await call('GET', '/api/users/me/notification-preferences', otherSeller.token)).json().weeklySummary).toBe(false);
+  });
+
+  it('needs a seller and all five booleans', async () => {
+    expect((await call('GET', '/api/users/me/notification-preferences')).statusCode).toBe(401);
+    expect((await call('GET', '/api/users/me/notification-preferences', buyer)).statusCode).toBe(403);
+    expect((await call('GET', '/api/users/me/notification-preferences', admin)).statusCode).toBe(403);
+    const missing = await call('PUT', '/api/users/me/notification-preferences', seller.token, { newOrder: true });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().issues.map((issue: { path: string }) => issue.path)).toContain('newMessage');
+    expect((await call('PUT', '/api/users/me/notification-preferences', seller.token, { newOrder: 'yes', newMessage: true, payoutSent: true, disputeOpened: true, weeklySummary: true })).statusCode).toBe(400);
+  });
+});
+
+describe('support requests', () => {
+  it('lets a seller send one, see their own, and an admin close it', async () => {
+    const created = await call('POST', '/api/support/requests', seller.token, { ...VALID_REQUEST, subject: '  Missing payout  ' });
+    expect(created.statusCode).toBe(201);
+    const request = created.json().request;
+    expect(request).toMatchObject({ topic: 'payouts', subject: 'Missing payout', status: 'open', closedAt: null, seller: { id: seller.id, name: 'Sam Seller', companyName: 'Sam’s Supplies' } });
+
+    testApp.clock.advance(60_000);
+    const others = await call('POST', '/api/support/requests', otherSeller.token, { ...VALID_REQUEST, topic: 'shipping', subject: 'Label will not print' });
+    expect(others.statusCode).toBe(201);
+    const othersId = others.json().request.id as string;
+
+    const own = await call('GET', '/api/support/requests', seller.token);
+    expect(own.json().requests.map((item: { id: string }) => item.id)).toEqual([request.id]);
+    expect((await call('GET', `/api/support/requests/${request.id}`, seller.token)).statusCode).toBe(200);
+    // Another seller's request is a 404, the same as one that does not exist.
+    const foreign = await call('GET', `/api/support/requests/${othersId}`, seller.token);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ error: 'Support request not found' });
+
+    const all = await call('GET', '/api/support/requests', admin);
+    expect(all.json().requests.map((item: { id: string }) => item.id)).toEqual([othersId, request.id]);
+
+    const closed = await call('PATCH', `/api/admin/support/requests/${request.id}`, admin, { status: 'closed' });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().request).toMatchObject({ id: request.id, status: 'closed' });
+    expect(closed.json().request.closedAt).toEqual(expect.any(String));
+    // Closing again is harmless.
+    expect((await call('PATCH', `/api/admin/support/requests/${request.id}`, admin, { status: 'closed' })).statusCode).toBe(200);
+
+    // Open ones come first, then the newest.
+    testApp.clock.advance(60_000);
+    const later = await call('POST', '/api/support/requests', seller.token, { ...VALID_REQUEST, subject: 'Another question' });
+    expect((await call('GET', '/api/support/requests', admin)).json().requests.map((item: { status: string }) => item.status)).toEqual(['open', 'open', 'closed']);
+    const openOnly = await call('GET', '/api/support/requests?status=open', admin);
+    expect(openOnly.json().requests.map((item: { id: string }) => item.id)).toEqual([later.json().request.id, othersId]);
+    const closedOnly = await call('GET', '/api/support/requests?status=closed', seller.token);
+    expect(closedOnly.json().requests.map((item: { id: string }) => item.id)).toEqual([request.id]);
+  });
+
+  it('checks the topic, subject and message', async () => {
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ ...VALID_REQUEST, topic: 'refunds' }, 'topic', 'Choose a topic'],
+      [{ ...VALID_REQUEST, subject: 'Hi' }, 'subject', 'Subject must be 3 to 120 characters'],
+      [{ ...VALID_REQUEST, subject: 'x'.repeat(121) }, 'subject', 'Subject must be 3 to 120 characters'],
+      [{ ...VALID_REQUEST, message: 'Too short' }, 'message', 'Message must be 10 to 5000 characters'],
+      [{ ...VALID_REQUEST, message: 'x'.repeat(5001) }, 'message', 'Message must be 10 to 5000 characters'],
+    ];
+    for (const [payload, path, message] of cases) {
+      const response = await call('POST', '/api/support/requests', seller.token, payload);
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json().issues).toContainEqual({ path, message });
+    }
+    expect((await call('GET', '/api/support/requests?status=pending', admin)).statusCode).toBe(400);
+  });
+
+  it('keeps each call to its roles', async () => {
+    expect((await call('POST', '/api/support/requests', undefined, VALID_REQUEST)).statusCode).toBe(401);
+    expect((await call('POST', '/api/support/requests', buyer, VALID_REQUEST)).statusCode).toBe(403);
+    expect((await call('POST', '/api/support/requests', admin, VALID_REQUEST)).statusCode).toBe(403);
+    expect((await call('GET', '/api/support/requests', buyer)).statusCode).toBe(403);
+
+    const created = await call('POST', '/api/support/requests', seller.token, VALID_REQUEST);
+    const id = created.json().request.id as string;
+    expect((await call('PATCH', `/api/admin/support/requests/${id}`, seller.token, { status: 'closed' })).statusCode).toBe(403);
+    expect((await call('PATCH', `/api/admin/support/requests/${id}`, admin, { status: 'open' })).statusCode).toBe(400);
+    expect((await call('PATCH', '/api/admin/support/requests/00000000-0000-4000-8000-000000000000', admin, { status: 'closed' })).statusCode).toBe(404);
+    expect((await call('PATCH', '/api/admin/support/requests/not-a-uuid', admin, { status: 'closed' })).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,124 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AdminSettings, SupportRequest } from '@marketplace/contracts/workspace';
+import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-app';
+import { logInAs } from '../../../test/tokens';
+
+const SLOW_FIRST_LOAD = { timeout: 5000 };
+const SETTINGS: AdminSettings = { marketplaceName: 'Marketplace', supportEmail: 'support@example.com', supportPhone: '+1 (800) 555-0199', defaultCommissionRate: 10, updatedAt: '2025-03-01T10:00:00.000Z' };
+
+function makeRequest(overrides: Partial<SupportRequest>): SupportRequest {
+  return {
+    id: 'request-1',
+    topic: 'payouts',
+    subject: 'Missing payout',
+    message: 'My payout for order 123 has not arrived.',
+    status: 'open',
+    createdAt: '2025-03-01T10:00:00.000Z',
+    closedAt: null,
+    seller: { id: 'user-sam', name: 'Sam Seller', email: 'sam@example.com', companyName: 'Sam’s Supplies' },
+    ...overrides,
+  };
+}
+
+function fakeApi() {
+  let settings = SETTINGS;
+  const settingsBodies: unknown[] = [];
+  const closed: string[] = [];
+  const statusQueries: string[] = [];
+  const requests = [makeRequest({}), makeRequest({ id: 'request-2', subject: 'Printer trouble', topic: 'shipping', status: 'closed', closedAt: '2025-03-02T10:00:00.000Z' })];
+  const handler: ApiHandler = async (request) => {
+    const url = new URL(request.url);
+    if (url.pathname === '/api/admin/settings' && request.method === 'GET') return jsonResponse(200, settings);
+    if (url.pathname === '/api/admin/settings' && request.method === 'PUT') {
+      const body = (await request.json()) as Omit<AdminSettings, 'updatedAt'>;
+      settingsBodies.push(body);
+      if (body.supportEmail === 'taken@example.com') return jsonResponse(400, { error: 'Invalid request — supportEmail: Enter a valid support email address', issues: [{ path: 'supportEmail', message: 'Enter a valid support email address' }] });
+      settings = { ...body, updatedAt: '2025-03-05T10:00:00.000Z' };
+      return jsonResponse(200, settings);
+    }
+    if (url.pathname === '/api/support/requests') {
+      const status = url.searchParams.get('status') ?? '';
+      statusQueries.push(status);
+      return jsonResponse(200, { requests: requests.filter((item) => !status || item.status === status) });
+    }
+    const match = /^\/api\/admin\/support\/requests\/(.+)$/.exec(url.pathname);
+    if (match && request.method === 'PATCH') {
+      const index = requests.findIndex((item) => item.id === match[1]);
+      closed.push(match[1]!);
+      requests[index] = { ...requests[index]!, status: 'closed', closedAt: '2025-03-05T10:00:00.000Z' };
+      return jsonResponse(200, { request: requests[index] });
+    }
+    return jsonResponse(404, { error: 'Not found' });
+  };
+  return { handler, settingsBodies, closed, statusQueries };
+}
+
+describe('AdminSettingsPage', { timeout: 30_000 }, () => {
+  it('validates and saves the marketplace settings', async () => {
+    logInAs('admin');
+    const fake = fakeApi();
+    const { user } = renderApp('/admin/settings', { api: fake.handler });
+
+    const name = await screen.findByLabelText('Marketplace name', {}, SLOW_FIRST_LOAD);
+    expect(name).toHaveValue('Marketplace');
+    await user.clear(name);
+    await user.type(name, 'M');
+    const rate = screen.getByLabelText('Default commission (%)');
+    await user.clear(rate);
+    await user.type(rate, '12.345');
+    const phone = screen.getByLabelText('Support phone');
+    await user.clear(phone);
+    await user.type(phone, 'call me');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(screen.getByText('Marketplace name must be 2 to 60 characters')).toBeInTheDocument();
+    expect(screen.getByText('Default commission must be a percent from 0 to 100 with at most 2 decimals')).toBeInTheDocument();
+    expect(screen.getByText('Support phone must be 7 to 30 characters: digits, spaces, + ( ) and -')).toBeInTheDocument();
+    expect(fake.settingsBodies).toHaveLength(0);
+
+    await user.type(name, 'y Market');
+    await user.clear(rate);
+    await user.type(rate, '12.5');
+    await user.clear(phone);
+    await user.type(phone, '+1 (212) 555-0100');
+    const email = screen.getByLabelText('Support email');
+    await user.clear(email);
+    await user.type(email, 'taken@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Enter a valid support email address', { selector: 'p' })).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Support email'));
+    await user.type(screen.getByLabelText('Support email'), 'help@my.example');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(fake.settingsBodies.at(-1)).toEqual({ marketplaceName: 'My Market', supportEmail: 'help@my.example', supportPhone: '+1 (212) 555-0100', defaultCommissionRate: 12.5 });
+    expect(await screen.findByLabelText('Default commission (%)')).toHaveValue('12.5');
+  });
+
+  it('lists support requests, reads one and closes it', async () => {
+    logInAs('admin');
+    const fake = fakeApi();
+    const { user } = renderApp('/admin/settings', { api: fake.handler });
+
+    const table = await screen.findByRole('table', { name: 'Support requests' }, SLOW_FIRST_LOAD);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]!).getByText('Missing payout')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Open')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Closed')).toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Read “Missing payout”' }));
+    const drawer = screen.getByRole('dialog', { name: 'Missing payout' });
+    expect(within(drawer).getByText('My payout for order 123 has not arrived.')).toBeInTheDocument();
+    expect(within(drawer).getByRole('link', { name: 'Reply by email' })).toHaveAttribute('href', expect.stringContaining('mailto:sam@example.com'));
+    await user.click(within(drawer).getByRole('button', { name: 'Close request' }));
+
+    expect(await screen.findByText('Support request closed')).toBeInTheDocument();
+    expect(fake.closed).toEqual(['request-1']);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await within(table).findAllByText('Closed')).toHaveLength(2);
+
+    await user.selectOptions(screen.getByLabelText('Show'), 'open');
+    expect(await screen.findByText('No support requests found')).toBeInTheDocument();
+    expect(fake.statusQueries).toContain('open');
+  });
+});

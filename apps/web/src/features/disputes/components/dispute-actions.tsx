@@ -1,0 +1,368 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { respondDisputeBodySchema, resolveDisputeBodySchema, DISPUTE_DESCRIPTION_MAX, type DisputeCase } from '@marketplace/contracts/disputes';
+import { refundForPercent } from '@marketplace/domain/dispute-money';
+import { centsToDollars, dollarsToCents, formatCents, parseDollars } from '@marketplace/domain/money';
+import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { TextField } from '../../../components/field';
+import { describeApiError } from '../../../lib/api-error';
+import { formatDollars } from '../../../lib/format';
+import { useEscalateDisputeMutation, useResolveDisputeMutation, useRespondToDisputeMutation, useStartDisputeReviewMutation } from '../api';
+import { notify } from './notify';
+import { TextAreaField } from './text-area-field';
+
+export const REFUND_IRREVERSIBLE = "The refund goes back to the buyer's card and cannot be undone.";
+export const REJECT_IRREVERSIBLE = 'The buyer gets no refund. This decision cannot be undone.';
+
+type Errors = Partial<Record<'amount' | 'statement' | 'note', string>>;
+
+function ActionPanel({ title, description, children }: { title: string; description: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-xl border border-brand-200 bg-brand-50/40 p-4 shadow-sm sm:p-5">
+      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+      <p className="mt-1 text-sm text-slate-600">{description}</p>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function Choice<Value extends string>({ legend, value, options, onChange }: { legend: string; value: Value; options: { value: Value; label: string }[]; onChange: (value: Value) => void }) {
+  const name = useId();
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-medium text-slate-800">{legend}</legend>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className={`flex flex-1 cursor-pointer items-center gap-2 rounded-lg border px-3 py-2.5 text-sm ${value === option.value ? 'border-brand-600 bg-white text-brand-900' : 'border-slate-300 bg-white text-slate-700'}`}
+          >
+            <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} className="accent-brand-700" />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Reads a typed amount; answers the cents or the message to show. */
+function readAmount(text: string, refundableCents: number, messages: { missing: string; zero: string; tooMuch: string }): { cents: number } | { error: string } {
+  const cents = parseDollars(text);
+  if (cents === null) return { error: messages.missing };
+  if (cents <= 0) return { error: messages.zero };
+  if (cents > refundableCents) return { error: messages.tooMuch };
+  return { cents };
+}
+
+// The contract's messages, plus the upper bound the server checks against the item.
+const OFFER_MESSAGES = { missing: 'Enter the refund you offer', zero: 'The offer must be more than $0.00' };
+const REFUND_MESSAGES = { missing: 'Enter the refund amount', zero: 'The refund must be more than $0.00' };
+
+function serverFieldErrors(error: unknown): Errors {
+  const { fieldErrors } = describeApiError(error);
+  return { amount: fieldErrors.amount, statement: fieldErrors.statement, note: fieldErrors.note };
+}
+
+// ── seller: respond ─────────────────────────────────────────────────────────────────────────────
+
+function RespondPanel({ dispute }: { dispute: DisputeCase }) {
+  const [respond, { isLoading }] = useRespondToDisputeMutation();
+  const [choice, setChoice] = useState<'offer_refund' | 'contest'>('offer_refund');
+  const [amount, setAmount] = useState('');
+  const [statement, setStatement] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const refundableCents = dollarsToCents(dispute.refundable);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    let candidate: unknown;
+    if (choice === 'offer_refund') {
+      const read = readAmount(amount, refundableCents, { ...OFFER_MESSAGES, tooMuch: `The offer can be at most ${formatCents(refundableCents)}` });
+      if ('error' in read) {
+        setErrors({ amount: read.error });
+        return;
+      }
+      candidate = { action: 'offer_refund', amount: centsToDollars(read.cents), ...(statement.trim() ? { statement } : {}) };
+    } else {
+      candidate = { action: 'contest', statement };
+    }
+    const parsed = respondDisputeBodySchema.safeParse(candidate);
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Errors] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    try {
+      const result = await respond({ id: dispute.id, body: parsed.data }).unwrap();
+      notify.success(result.message);
+      setErrors({});
+    } catch (error) {
+      setErrors(serverFieldErrors(error));
+      notify.failure(error);
+    }
+  }
+
+  return (
+    <ActionPanel title="Respond to the buyer" description={`Offer a refund of up to ${formatDollars(dispute.refundable)}, or contest the claim. If the buyer is not satisfied, the marketplace decides.`}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+        <Choice
+          legend="Your response"
+          value={choice}
+          onChange={(value) => {
+            setChoice(value);
+            setErrors({});
+          }}
+          options={[
+            { value: 'offer_refund', label: 'Offer a refund' },
+            { value: 'contest', label: 'Contest the claim' },
+          ]}
+        />
+        {choice === 'offer_refund' && (
+          <TextField
+            label="Refund you offer"
+            inputMode="decimal"
+            placeholder="0.00"
+            className="sm:max-w-xs"
+            value={amount}
+            hint={`At most ${formatDollars(dispute.refundable)}, what the buyer paid for the item.`}
+            error={errors.amount}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              setErrors((current) => ({ ...current, amount: undefined }));
+            }}
+          />
+        )}
+        <TextAreaField
+          label={choice === 'contest' ? 'Why you contest the claim' : 'Message to the buyer (optional)'}
+          value={statement}
+          counterMax={DISPUTE_DESCRIPTION_MAX}
+          error={errors.statement}
+          onChange={(value) => {
+            setStatement(value);
+            setErrors((current) => ({ ...current, statement: undefined }));
+          }}
+        />
+        <div>
+          <Button type="submit" isBusy={isLoading}>
+            {choice === 'contest' ? 'Contest the claim' : 'Send the offer'}
+          </Button>
+        </div>
+      </form>
+    </ActionPanel>
+  );
+}
+
+// ── buyer: escalate ─────────────────────────────────────────────────────────────────────────────
+
+function EscalatePanel({ dispute }: { dispute: DisputeCase }) {
+  const [escalate, { isLoading }] = useEscalateDisputeMutation();
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (note.trim().length > DISPUTE_DESCRIPTION_MAX) {
+      setError(`The note can be at most ${DISPUTE_DESCRIPTION_MAX} characters`);
+      return;
+    }
+    try {
+      const result = await escalate({ id: dispute.id, note: note.trim() || undefined }).unwrap();
+      notify.success(result.message);
+      setNote('');
+    } catch (escalateError) {
+      setError(serverFieldErrors(escalateError).note);
+      notify.failure(escalateError);
+    }
+  }
+
+  return (
+    <ActionPanel
+      title="Ask the marketplace to decide"
+      description="If you and the seller cannot agree, the marketplace reviews the case and decides on a refund."
+    >
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+        <TextAreaField
+          label="Note for the marketplace (optional)"
+          value={note}
+          rows={3}
+          counterMax={DISPUTE_DESCRIPTION_MAX}
+          error={error}
+          onChange={(value) => {
+            setNote(value);
+            setError(undefined);
+          }}
+        />
+        <div>
+          <Button type="submit" isBusy={isLoading}>
+            Ask the marketplace to decide
+          </Button>
+        </div>
+      </form>
+    </ActionPanel>
+  );
+}
+
+// ── admin: review and resolve ───────────────────────────────────────────────────────────────────
+
+function ReviewPanel({ dispute }: { dispute: DisputeCase }) {
+  const [startReview, { isLoading }] = useStartDisputeReviewMutation();
+  async function onStart() {
+    try {
+      const result = await startReview(dispute.id).unwrap();
+      notify.success(result.message);
+    } catch (error) {
+      notify.failure(error);
+    }
+  }
+  return (
+    <ActionPanel title="Review the case" description="Take the case: the buyer and the seller see that the marketplace is reviewing it.">
+      <Button onClick={() => void onStart()} isBusy={isLoading}>
+        Start review
+      </Button>
+    </ActionPanel>
+  );
+}
+
+type Decision = { outcome: 'refund'; amount: number; note?: string } | { outcome: 'reject'; note: string };
+
+function ResolvePanel({ dispute }: { dispute: DisputeCase }) {
+  const [resolve, { isLoading }] = useResolveDisputeMutation();
+  const [outcome, setOutcome] = useState<'refund' | 'reject'>('refund');
+  const [amount, setAmount] = useState('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [pending, setPending] = useState<Decision | null>(null);
+  const refundableCents = dollarsToCents(dispute.refundable);
+  const quickPicks = [100, 50].map((percent) => ({ percent, cents: refundForPercent(refundableCents, percent) }));
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    let candidate: unknown;
+    if (outcome === 'refund') {
+      const read = readAmount(amount, refundableCents, { ...REFUND_MESSAGES, tooMuch: `The refund can be at most ${formatCents(refundableCents)}` });
+      if ('error' in read) {
+        setErrors({ amount: read.error });
+        return;
+      }
+      candidate = { outcome: 'refund', amount: centsToDollars(read.cents), ...(note.trim() ? { note } : {}) };
+    } else {
+      candidate = { outcome: 'reject', note };
+    }
+    const parsed = resolveDisputeBodySchema.safeParse(candidate);
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Errors] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setPending(parsed.data);
+  }
+
+  async function onConfirm() {
+    if (!pending) return;
+    try {
+      const result = await resolve({ id: dispute.id, body: pending }).unwrap();
+      notify.success(result.message);
+      setPending(null);
+    } catch (error) {
+      setPending(null);
+      setErrors(serverFieldErrors(error));
+      notify.failure(error);
+    }
+  }
+
+  return (
+    <ActionPanel title="Decide the dispute" description={`Refund the buyer (up to ${formatDollars(dispute.refundable)}, what they paid for the item) or reject the claim.`}>
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <Choice
+          legend="Decision"
+          value={outcome}
+          onChange={(value) => {
+            setOutcome(value);
+            setErrors({});
+          }}
+          options={[
+            { value: 'refund', label: 'Refund the buyer' },
+            { value: 'reject', label: 'Reject the claim' },
+          ]}
+        />
+        {outcome === 'refund' && (
+          <div className="grid gap-2">
+            <TextField
+              label="Refund amount"
+              inputMode="decimal"
+              placeholder="0.00"
+              className="sm:max-w-xs"
+              value={amount}
+              hint={`At most ${formatDollars(dispute.refundable)}.`}
+              error={errors.amount}
+              onChange={(event) => {
+                setAmount(event.target.value);
+                setErrors((current) => ({ ...current, amount: undefined }));
+              }}
+            />
+            <div className="flex flex-wrap gap-2" role="group" aria-label="Quick picks">
+              {quickPicks.map(({ percent, cents }) => (
+                <Button
+                  key={percent}
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => {
+                    setAmount(centsToDollars(cents).toFixed(2));
+                    setErrors((current) => ({ ...current, amount: undefined }));
+                  }}
+                >
+                  {percent}% · {formatCents(cents)}
+                </Button>
+              ))}
+            </div>
+          </div>
+        )}
+        <TextAreaField
+          label={outcome === 'reject' ? 'Why the claim is rejected' : 'Note (optional)'}
+          hint="The buyer and the seller see this note."
+          value={note}
+          rows={3}
+          counterMax={DISPUTE_DESCRIPTION_MAX}
+          error={errors.note}
+          onChange={(value) => {
+            setNote(value);
+            setErrors((current) => ({ ...current, note: undefined }));
+          }}
+        />
+        <div>
+          <Button type="submit" variant={outcome === 'reject' ? 'danger' : 'primary'}>
+            {outcome === 'reject' ? 'Reject the claim' : 'Refund the buyer'}
+          </Button>
+        </div>
+      </form>
+      <ConfirmDialog
+        isOpen={pending !== null}
+        title={pending?.outcome === 'refund' ? `Refund ${formatDollars(pending.amount)} to the buyer?` : 'Reject the claim?'}
+        confirmLabel={pending?.outcome === 'refund' ? 'Refund the buyer' : 'Reject the claim'}
+        confirmVariant={pending?.outcome === 'refund' ? 'primary' : 'danger'}
+        isBusy={isLoading}
+        onConfirm={() => void onConfirm()}
+        onCancel={() => setPending(null)}
+      >
+        {pending?.outcome === 'refund' ? REFUND_IRREVERSIBLE : REJECT_IRREVERSIBLE}
+      </ConfirmDialog>
+    </ActionPanel>
+  );
+}
+
+/** What the caller may do now, as the API's `actions` says. */
+export function DisputeActions({ dispute }: { dispute: DisputeCase }) {
+  const { respond, escalate, review, resolve } = dispute.actions;
+  if (!respond && !escalate && !review && !resolve) return null;
+  return (
+    <div className="grid gap-4">
+      {respond && <RespondPanel dispute={dispute} />}
+      {escalate && <EscalatePanel dispute={dispute} />}
+      {review && <ReviewPanel dispute={dispute} />}
+      {resolve && <ResolvePanel dispute={dispute} />}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AiSearchResponse, SearchChip } from '@marketplace/contracts/search';
+import type { ProductSummary } from '@marketplace/contracts/catalog';
+import { clearSession } from '../../../lib/session';
+import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-app';
+import { logInAs } from '../../../test/tokens';
+
+function product(id: string, title: string, price: number): ProductSummary {
+  return {
+    id,
+    title,
+    price,
+    quantity: 3,
+    condition: 'new',
+    status: 'active',
+    category: { id: 'c-1', name: 'Fashion', slug: 'fashion' },
+    seller: { id: 's-1', companyName: 'Northwind Outfitters' },
+    image: null,
+    retip: null,
+    createdAt: '2025-05-01T10:00:00.000Z',
+  };
+}
+
+const ALL_CHIPS: SearchChip[] = [
+  { id: 'max_price:20000', kind: 'max_price', label: 'Under $200', value: '20000' },
+  { id: 'condition:used', kind: 'condition', label: 'Used (good or fair)', value: 'used' },
+  { id: 'attribute:leather', kind: 'attribute', label: 'Leather', value: 'leather' },
+];
+
+/** A fake /api/search/ai that honours `exclude` the way the server does, recording every call. */
+function searchServer(calls: URL[], { items = [product('p-1', 'Leather Chelsea Boots', 159)] }: { items?: ProductSummary[] } = {}): ApiHandler {
+  return (request) => {
+    const url = new URL(request.url);
+    if (url.pathname !== '/api/search/ai') return jsonResponse(404, { error: 'Not found' });
+    calls.push(url);
+    const excluded = (url.searchParams.get('exclude') ?? '').split(',').filter(Boolean);
+    const chips = ALL_CHIPS.filter((chip) => !excluded.includes(chip.id));
+    const hasUsed = chips.some((chip) => chip.id === 'condition:used');
+    const shown = hasUsed ? [] : items;
+    const body: AiSearchResponse = {
+      interpretation: {
+        chips,
+        keywords: ['leather', 'boots'],
+        relatedTerms: [],
+        minPrice: null,
+        maxPrice: 200,
+        category: null,
+        condition: hasUsed ? 'used' : null,
+        sort: 'relevance',
+        attributes: [{ kind: 'material', value: 'leather' }],
+        corrections: [{ from: 'bots', to: 'boots' }],
+        isSemanticallyRanked: false,
+      },
+      items: shown,
+      pagination: { page: Number(url.searchParams.get('page') ?? 1), limit: 24, totalItems: shown.length, totalPages: 1 },
+    };
+    return jsonResponse(200, body);
+  };
+}
+
+const QUERY = '/ai-search-results?q=used%20leather%20bots%20under%20%24200';
+
+afterEach(() => clearSession());
+
+describe('AI search results', () => {
+  it('shows what was understood as chips, the spelling it used, and asks the AI search endpoint', async () => {
+    const calls: URL[] = [];
+    renderApp(`${QUERY}&without=condition:used`, { api: searchServer(calls) });
+
+    expect(await screen.findByRole('link', { name: /Leather Chelsea Boots/ })).toBeInTheDocument();
+    const understood = screen.getByLabelText('What we understood');
+    expect(within(understood).getByText('Under $200')).toBeInTheDocument();
+    expect(within(understood).getByText('Leather')).toBeInTheDocument();
+    expect(within(understood).queryByText('Used (good or fair)')).not.toBeInTheDocument();
+    expect(screen.getByText(/Showing results for/)).toHaveTextContent('Showing results for boots (you typed “bots”)');
+    expect(screen.getByText('1 product for “used leather bots under $200”')).toBeInTheDocument();
+    expect(calls[0]?.searchParams.get('q')).toBe('used leather bots under $200');
+    expect(calls[0]?.searchParams.get('exclude')).toBe('condition:used');
+  });
+
+  it('searches again without a chip the buyer removes, and can restore it', async () => {
+    const calls: URL[] = [];
+    const { user, router } = renderApp(QUERY, { api: searchServer(calls) });
+
+    // With "used" applied nothing matches: the empty state says to remove a filter.
+    expect(await screen.findByText('No listing matches every part of your search.')).toBeInTheDocument();
+    expect(calls[0]?.searchParams.has('exclude')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Remove condition filter Used (good or fair)' }));
+    expect(await screen.findByRole('link', { name: /Leather Chelsea Boots/ })).toBeInTheDocument();
+    expect(calls.at(-1)?.searchParams.get('exclude')).toBe('condition:used');
+    expect(new URLSearchParams(router.state.location.search).get('without')).toBe('condition:used');
+
+    await user.click(screen.getByRole('button', { name: 'Remove price filter Under $200' }));
+    await screen.findByRole('button', { name: 'Restore 2 removed filters' });
+    expect(calls.at(-1)?.searchParams.get('exclude')).toBe('condition:used,max_price:20000');
+
+    await user.click(screen.getByRole('button', { name: 'Restore 2 removed filters' }));
+    expect(await screen.findByText('No listing matches every part of your search.')).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).has('without')).toBe(false);
+  });
+
+  it('offers searches that find something when nothing matches', async () => {
+    const { user, router } = renderApp('/ai-search-results?q=submarine', {
+      api: () =>
+        jsonResponse(200, {
+          interpretation: { chips: [], keywords: ['submarine'], relatedTerms: [], minPrice: null, maxPrice: null, category: null, condition: null, sort: 'relevance', attributes: [], corrections: [], isSemanticallyRanked: false },
+          items: [],
+          pagination: { page: 1, limit: 24, totalItems: 0, totalPages: 1 },
+        } satisfies AiSearchResponse),
+    });
+
+    expect(await screen.findByText('Nothing found for “submarine”')).toBeInTheDocument();
+    expect(screen.getByText('Try fewer or different words, or one of the searches below.')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'gift for a coffee lover' }));
+    expect(router.state.location.search).toBe('?q=gift%20for%20a%20coffee%20lover');
+  });
+
+  it('shows example searches and asks nothing before a query is typed', async () => {
+    const calls: URL[] = [];
+    renderApp('/ai-search-results', { api: searchServer(calls) });
+    expect(await screen.findByText('Try one of these')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'used books' })).toHaveAttribute('href', '/ai-search-results?q=used%20books');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('reports a failed search with a retry', async () => {
+    renderApp('/ai-search-results?q=boots', { api: () => jsonResponse(500, { error: 'Something went wrong' }) });
+    expect(await screen.findByText('Search results could not be loaded')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('the shop header search box', () => {
+  it('sends a plain-language query to the AI search results from any shop page', async () => {
+    logInAs('buyer');
+    const calls: URL[] = [];
+    const { user, router } = renderApp('/products', { api: searchServer(calls) });
+
+    await user.type(await screen.findByRole('searchbox', { name: 'Search the shop' }), 'leather bots{Enter}');
+    expect(router.state.location.pathname).toBe('/ai-search-results');
+    expect(router.state.location.search).toBe('?q=leather%20bots');
+  });
+});

@@ -1,0 +1,94 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Address, ProfileUser } from '@marketplace/contracts/users';
+import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-app';
+import { logInAs } from '../../../test/tokens';
+
+const SLOW_FIRST_LOAD = { timeout: 5000 };
+
+const PROFILE: ProfileUser = {
+  id: 'user-seller',
+  email: 'seller@example.com',
+  firstName: 'Sam',
+  lastName: 'Tester',
+  role: 'seller',
+  companyName: 'Sam’s Supplies',
+  phone: null,
+  createdAt: '2025-01-15T10:00:00.000Z',
+};
+const ADDRESS: Address = { id: 'address-1', name: 'Sam’s Supplies', line1: '500 Market St', line2: null, city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US', phone: null, isDefault: true };
+const PREFERENCES = { newOrder: true, newMessage: true, payoutSent: true, disputeOpened: true, weeklySummary: false };
+
+/** A fake API that records the bodies it was sent. */
+function fakeApi(addresses: Address[]) {
+  const sent: Record<string, unknown[]> = { profile: [], preferences: [] };
+  let profile = PROFILE;
+  let preferences = PREFERENCES;
+  const handler: ApiHandler = async (request) => {
+    const url = new URL(request.url);
+    if (url.pathname === '/api/users/me' && request.method === 'GET') return jsonResponse(200, { user: profile });
+    if (url.pathname === '/api/users/me' && request.method === 'PUT') {
+      const body = (await request.json()) as Partial<ProfileUser>;
+      sent.profile!.push(body);
+      profile = { ...profile, ...body };
+      return jsonResponse(200, { user: profile });
+    }
+    if (url.pathname === '/api/users/me/addresses') return jsonResponse(200, { addresses });
+    if (url.pathname === '/api/users/me/notification-preferences' && request.method === 'GET') return jsonResponse(200, preferences);
+    if (url.pathname === '/api/users/me/notification-preferences' && request.method === 'PUT') {
+      preferences = (await request.json()) as typeof PREFERENCES;
+      sent.preferences!.push(preferences);
+      return jsonResponse(200, preferences);
+    }
+    return jsonResponse(404, { error: 'Not found' });
+  };
+  return { handler, sent };
+}
+
+describe('SellerSettingsPage', { timeout: 30_000 }, () => {
+  it('saves the store details and the notification preferences', async () => {
+    logInAs('seller');
+    const { handler, sent } = fakeApi([ADDRESS]);
+    const { user } = renderApp('/seller/settings', { api: handler });
+
+    const company = await screen.findByLabelText('Company name', {}, SLOW_FIRST_LOAD);
+    expect(company).toHaveValue('Sam’s Supplies');
+    await user.clear(company);
+    await user.click(screen.getByRole('button', { name: 'Save store details' }));
+    expect(screen.getByText('Company name is required for sellers')).toBeInTheDocument();
+    await user.type(company, 'Sam’s Goods');
+    await user.type(screen.getByLabelText('Store phone (optional)'), '(415) 555-0100');
+    await user.click(screen.getByRole('button', { name: 'Save store details' }));
+    expect(await screen.findByText('Store details saved')).toBeInTheDocument();
+    expect(sent.profile).toEqual([{ companyName: 'Sam’s Goods', phone: '(415) 555-0100' }]);
+
+    const weekly = await screen.findByRole('switch', { name: 'Weekly summary' });
+    expect(weekly).toHaveAttribute('aria-checked', 'false');
+    const save = screen.getByRole('button', { name: 'Save preferences' });
+    expect(save).toBeDisabled();
+    await user.click(weekly);
+    await user.click(screen.getByRole('switch', { name: 'New orders' }));
+    expect(weekly).toHaveAttribute('aria-checked', 'true');
+    await user.click(save);
+    expect(await screen.findByText('Notification preferences saved')).toBeInTheDocument();
+    expect(sent.preferences).toEqual([{ ...PREFERENCES, newOrder: false, weeklySummary: true }]);
+  });
+
+  it('shows the default address as the ship-from address with a link to change it', async () => {
+    logInAs('seller');
+    const other: Address = { ...ADDRESS, id: 'address-2', line1: '1 Other Rd', isDefault: false };
+    renderApp('/seller/settings', { api: fakeApi([other, ADDRESS]).handler });
+    const section = (await screen.findByRole('heading', { name: 'Ship-from address' }, SLOW_FIRST_LOAD)).closest('section')!;
+    expect(within(section).getByText(/printed as the sender on your UPS labels/i)).toBeInTheDocument();
+    expect(await within(section).findByText('500 Market St')).toBeInTheDocument();
+    expect(within(section).queryByText('1 Other Rd')).not.toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Change address' })).toHaveAttribute('href', '/seller/profile');
+  });
+
+  it('asks for a ship-from address when there is none', async () => {
+    logInAs('seller');
+    renderApp('/seller/settings', { api: fakeApi([]).handler });
+    expect(await screen.findByText('No ship-from address yet', {}, SLOW_FIRST_LOAD)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add an address' })).toHaveAttribute('href', '/seller/profile');
+  });
+});

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { productSummarySchema } from './catalog';
+import { paginationSchema } from './users';
+
+// AI search (issue #7; SPEC §2.1 public route /ai-search-results): a plain-language query is read
+// into filters the buyer can see as chips and remove, then ranked over the catalogue.
+
+export const AI_SEARCH_DEFAULT_PAGE_SIZE = 24;
+export const AI_SEARCH_MAX_QUERY_LENGTH = 200;
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** `exclude` lists chip ids the buyer removed, comma-separated (`max_price:6000,condition:used`). */
+export const aiSearchQuerySchema = z.object({
+  q: z.preprocess(
+    (value) => (value === undefined ? '' : value),
+    z.string().trim().max(AI_SEARCH_MAX_QUERY_LENGTH, `Search text must be at most ${AI_SEARCH_MAX_QUERY_LENGTH} characters`),
+  ),
+  exclude: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .max(500)
+      .optional()
+      .transform((value) => (value ? value.split(',').map((id) => id.trim()).filter(Boolean) : [])),
+  ),
+  page: z.preprocess(emptyToUndefined, z.coerce.number().int('Page must be a whole number').min(1, 'Page must be at least 1').default(1)),
+  limit: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(100, 'Limit must be at most 100').default(AI_SEARCH_DEFAULT_PAGE_SIZE),
+  ),
+});
+export type AiSearchQuery = z.input<typeof aiSearchQuerySchema>;
+
+export const SEARCH_CHIP_KINDS = ['min_price', 'max_price', 'category', 'condition', 'attribute', 'sort'] as const;
+export const searchChipSchema = z.object({
+  /** Send it back in `exclude` to search without this part of the query. */
+  id: z.string(),
+  kind: z.enum(SEARCH_CHIP_KINDS),
+  label: z.string(),
+  value: z.string(),
+});
+export type SearchChip = z.infer<typeof searchChipSchema>;
+
+export const aiSearchInterpretationSchema = z.object({
+  chips: z.array(searchChipSchema),
+  keywords: z.array(z.string()),
+  relatedTerms: z.array(z.string()),
+  /** Dollars, or null when the query sets no bound. */
+  minPrice: z.number().nullable(),
+  maxPrice: z.number().nullable(),
+  category: z.object({ slug: z.string(), name: z.string() }).nullable(),
+  condition: z.enum(['new', 'like_new', 'used']).nullable(),
+  sort: z.enum(['relevance', 'price_asc', 'price_desc', 'newest']),
+  attributes: z.array(z.object({ kind: z.enum(['size', 'colour', 'material']), value: z.string() })),
+  /** Misspelt words searched as the catalogue word they most likely mean ("lether" → "leather"). */
+  corrections: z.array(z.object({ from: z.string(), to: z.string() })),
+  /** True when the top results were re-ordered by meaning (an embeddings service is configured). */
+  isSemanticallyRanked: z.boolean(),
+});
+export type AiSearchInterpretation = z.infer<typeof aiSearchInterpretationSchema>;
+
+export const aiSearchResponseSchema = z.object({
+  interpretation: aiSearchInterpretationSchema,
+  /** Product cards, as the catalogue search returns them. */
+  items: z.array(productSummarySchema),
+  pagination: paginationSchema,
+});
+export type AiSearchResponse = z.infer<typeof aiSearchResponseSchema>;

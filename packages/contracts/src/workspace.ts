@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+// The remaining seller and admin pages (issue #7): marketplace settings (public contact details and the
+// admin's form), a seller's notification preferences, and support requests from /seller/support that
+// admins read and close on /admin/settings. Rates are percents with at most 2 decimals in answers.
+
+// ── marketplace settings ──────────────────────────────────────────────────────────────────────
+/** GET /api/settings/public (no login): what the help page and footer show. */
+export const publicSettingsSchema = z.object({
+  marketplaceName: z.string(),
+  supportEmail: z.string(),
+  supportPhone: z.string(),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+/** GET/PUT /api/admin/settings answer. */
+export const adminSettingsSchema = publicSettingsSchema.extend({
+  /** Percent, e.g. 10 or 12.5; used when a category has no rate of its own. */
+  defaultCommissionRate: z.number(),
+  updatedAt: z.string(),
+});
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;
+
+export const SUPPORT_PHONE_PATTERN = /^[0-9 +()-]{7,30}$/;
+export const SETTINGS_MESSAGES = {
+  marketplaceName: 'Marketplace name must be 2 to 60 characters',
+  supportEmail: 'Enter a valid support email address',
+  supportPhone: 'Support phone must be 7 to 30 characters: digits, spaces, + ( ) and -',
+  defaultCommissionRate: 'Default commission must be a percent from 0 to 100 with at most 2 decimals',
+} as const;
+
+/** True when a percent has at most 2 decimals (12.5 and 12.25 yes, 12.255 no). */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+}
+
+/** PUT /api/admin/settings: every field is required (the form sends them all). */
+export const updateAdminSettingsRequestSchema = z.object({
+  marketplaceName: z.string({ error: SETTINGS_MESSAGES.marketplaceName }).trim().min(2, SETTINGS_MESSAGES.marketplaceName).max(60, SETTINGS_MESSAGES.marketplaceName),
+  supportEmail: z.string({ error: SETTINGS_MESSAGES.supportEmail }).trim().max(254, SETTINGS_MESSAGES.supportEmail).pipe(z.email(SETTINGS_MESSAGES.supportEmail)),
+  supportPhone: z.string({ error: SETTINGS_MESSAGES.supportPhone }).trim().regex(SUPPORT_PHONE_PATTERN, SETTINGS_MESSAGES.supportPhone),
+  defaultCommissionRate: z
+    .number({ error: SETTINGS_MESSAGES.defaultCommissionRate })
+    .min(0, SETTINGS_MESSAGES.defaultCommissionRate)
+    .max(100, SETTINGS_MESSAGES.defaultCommissionRate)
+    .refine(hasAtMostTwoDecimals, SETTINGS_MESSAGES.defaultCommissionRate),
+});
+export type UpdateAdminSettingsRequest = z.input<typeof updateAdminSettingsRequestSchema>;
+
+// ── notification preferences ──────────────────────────────────────────────────────────────────
+export const NOTIFICATION_PREFERENCE_KEYS = ['newOrder', 'newMessage', 'payoutSent', 'disputeOpened', 'weeklySummary'] as const;
+export type NotificationPreferenceKey = (typeof NOTIFICATION_PREFERENCE_KEYS)[number];
+
+/** GET/PUT /api/users/me/notification-preferences (seller): all five booleans, both ways. */
+export const notificationPreferencesSchema = z.object({
+  newOrder: z.boolean(),
+  newMessage: z.boolean(),
+  payoutSent: z.boolean(),
+  disputeOpened: z.boolean(),
+  weeklySummary: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+// ── support requests ──────────────────────────────────────────────────────────────────────────
+export const SUPPORT_TOPICS = ['orders', 'shipping', 'payouts', 'account', 'other'] as const;
+export const supportTopicSchema = z.enum(SUPPORT_TOPICS, { error: 'Choose a topic' });
+export type SupportTopic = z.infer<typeof supportTopicSchema>;
+export const SUPPORT_TOPIC_LABELS: Record<SupportTopic, string> = {
+  orders: 'Orders',
+  shipping: 'Shipping and labels',
+  payouts: 'Payouts',
+  account: 'My account',
+  other: 'Something else',
+};
+
+export const SUPPORT_REQUEST_STATUSES = ['open', 'closed'] as const;
+export const supportRequestStatusSchema = z.enum(SUPPORT_REQUEST_STATUSES);
+export type SupportRequestStatus = z.infer<typeof supportRequestStatusSchema>;
+
+export const SUPPORT_MESSAGES = {
+  subject: 'Subject must be 3 to 120 characters',
+  message: 'Message must be 10 to 5000 characters',
+  notFound: 'Support request not found',
+} as const;
+
+/** POST /api/support/requests (seller) → 201 { request }. */
+export const createSupportRequestSchema = z.object({
+  topic: supportTopicSchema,
+  subject: z.string({ error: SUPPORT_MESSAGES.subject }).trim().min(3, SUPPORT_MESSAGES.subject).max(120, SUPPORT_MESSAGES.subject),
+  message: z.string({ error: SUPPORT_MESSAGES.message }).trim().min(10, SUPPORT_MESSAGES.message).max(5000, SUPPORT_MESSAGES.message),
+});
+export type CreateSupportRequest = z.input<typeof createSupportRequestSchema>;
+
+export const supportRequestSchema = z.object({
+  id: z.string(),
+  topic: supportTopicSchema,
+  subject: z.string(),
+  message: z.string(),
+  status: supportRequestStatusSchema,
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+  /** Who sent it (admins see it for every request; a seller sees their own). */
+  seller: z.object({ id: z.string(), name: z.string(), email: z.string(), companyName: z.string().nullable() }),
+});
+export type SupportRequest = z.infer<typeof supportRequestSchema>;
+
+export const supportRequestResponseSchema = z.object({ request: supportRequestSchema });
+export type SupportRequestResponse = z.infer<typeof supportRequestResponseSchema>;
+
+/** GET /api/support/requests?status=open|closed: a seller's own, or every request for an admin; open first, newest first. */
+export const supportRequestsQuerySchema = z.object({
+  status: z.preprocess((value) => (value === '' ? undefined : value), supportRequestStatusSchema.optional()),
+});
+export type SupportRequestsQuery = z.input<typeof supportRequestsQuerySchema>;
+
+export const supportRequestsResponseSchema = z.object({ requests: z.array(supportRequestSchema) });
+export type SupportRequestsResponse = z.infer<typeof supportRequestsResponseSchema>;
+
+/** PATCH /api/admin/support/requests/:id */
+export const supportRequestParamsSchema = z.object({ id: z.guid({ error: SUPPORT_MESSAGES.notFound }) });
+export const updateSupportRequestSchema = z.object({ status: z.literal('closed', { error: "Status must be 'closed'" }) });
+export type UpdateSupportRequest = z.infer<typeof updateSupportRequestSchema>;
