@@ -177,6 +177,11 @@ describe('correctSpelling', () => {
     expect(correctSpelling('submarine', vocabulary)).toBeNull();
   });
 
+  it('never corrects to a stop word, however common', () => {
+    // "both" is one edit from "bots" and far more frequent than "boots" in descriptions.
+    expect(correctSpelling('bots', new Map([...vocabulary, ['both', 40]]))).toBe('boots');
+  });
+
   it('counts a swap of neighbours as one edit', () => {
     expect(editDistance('boost', 'boots')).toBe(1);
     expect(editDistance('kitten', 'sitting')).toBe(3);

@@ -123,7 +123,7 @@ const STOP_WORDS = new Set(
     'that can could would should will do does did have has had dollars dollar bucks usd price priced prices cost costs budget ' +
     'mom dad mum mother father wife husband friend friends boyfriend girlfriend sister brother son daughter kid grandma grandpa ' +
     'birthday christmas holiday holidays anniversary occasion cheap expensive affordable inexpensive pricey under below over above ' +
-    'around about between less than max maximum min minimum within'
+    'around about between less than max maximum min minimum within both all each every other also only own same such then there when where while after before'
   ).split(/\s+/),
 );
 
@@ -408,7 +408,8 @@ export function correctSpelling(word: string, vocabulary: ReadonlyMap<string, nu
   if (edits === 0 || vocabulary.has(word) || /\d/.test(word)) return null;
   let best: { word: string; distance: number; uses: number } | null = null;
   for (const [candidate, uses] of vocabulary) {
-    if (Math.abs(candidate.length - word.length) > edits || candidate.length < 3) continue;
+    // A stop word ("both", "with") is never what a shopper meant to search for.
+    if (Math.abs(candidate.length - word.length) > edits || candidate.length < 3 || STOP_WORDS.has(candidate)) continue;
     const distance = editDistance(word, candidate);
     if (distance > edits) continue;
     if (!best || distance < best.distance || (distance === best.distance && (uses > best.uses || (uses === best.uses && candidate < best.word)))) {

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../client';
 import { isValidUpsTrackingNumber } from '@marketplace/domain/ups-tracking-number';
-import { addresses, categories, chatMessages, chats, orderItems, orders, paymentAccounts, payments, payouts, pickups, productImages, products, refunds, sandboxConnectTransfers, shipmentItems, shipments, users } from '../schema';
+import { addresses, categories, chatMessages, chats, disputeEvents, disputes, orderItems, orders, paymentAccounts, payments, payouts, pickups, productImages, products, refunds, sandboxConnectTransfers, shipmentItems, shipments, users } from '../schema';
 import { createLocalFileStore } from '../../providers/files/local';
 import { hashPassword, verifyPassword } from '../../modules/auth/password';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo-data';
@@ -364,6 +364,17 @@ describe('seedDemoMarketplace', () => {
     expect(seeded.result.counts.chats).toBeGreaterThanOrEqual(3);
     expect(unread).toHaveLength(2);
     for (const chat of chatRows) expect(chat.lastMessageAt!.getTime()).toBeLessThan(now.getTime());
+  });
+
+  it('seeds disputes about seller@example.com’s items in several states, never on paid-out items', async () => {
+    const [disputeRows, payoutRows, eventRows] = await Promise.all([handle.db.select().from(disputes), handle.db.select().from(payouts), handle.db.select().from(disputeEvents)]);
+    expect(new Set(disputeRows.map((row) => row.status))).toEqual(new Set(['open', 'seller_responded', 'resolved_rejected']));
+    const paidItems = new Set(payoutRows.map((row) => row.orderItemId));
+    for (const dispute of disputeRows) {
+      expect(paidItems.has(dispute.orderItemId)).toBe(false);
+      expect(eventRows.filter((event) => event.disputeId === dispute.id).length).toBeGreaterThanOrEqual(1);
+      expect(dispute.createdAt.getTime()).toBeLessThan(now.getTime());
+    }
   });
 
   it('seeds the same shipments on a fresh database', async () => {

@@ -35,6 +35,7 @@ import { drawProductImage } from './draw-product-image';
 import { createRandom, type Random } from './random';
 import { seedOrders } from './seed-orders';
 import { seedChats } from './seed-chats';
+import { seedDisputes } from './seed-disputes';
 import { seedPayouts } from './seed-payouts';
 import { seedAddresses, seedShipments } from './seed-shipments';
 import type { SandboxLedger } from '../../providers/carrier/sandbox-ledger';
@@ -73,6 +74,7 @@ export interface SeedCounts {
   paymentAccounts: number;
   payouts: number;
   chats: number;
+  disputes: number;
 }
 
 export interface SeedDemoMarketplaceResult {
@@ -135,7 +137,7 @@ export interface SeededCatalog {
   products: SeededProduct[];
 }
 
-const noCounts: SeedCounts = { categories: 0, admins: 0, sellers: 0, buyers: 0, products: 0, productImages: 0, orders: 0, orderItems: 0, addresses: 0, shipments: 0, pickups: 0, paymentAccounts: 0, payouts: 0, chats: 0 };
+const noCounts: SeedCounts = { categories: 0, admins: 0, sellers: 0, buyers: 0, products: 0, productImages: 0, orders: 0, orderItems: 0, addresses: 0, shipments: 0, pickups: 0, paymentAccounts: 0, payouts: 0, chats: 0, disputes: 0 };
 
 export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): Promise<SeedDemoMarketplaceResult> {
   const { db, files, hashPassword, now = new Date(), carrierLedger } = options;
@@ -159,6 +161,7 @@ export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): 
     const seededShipments = await seedShipments(context, { users: seededUsers, addresses: seededAddresses });
     const seededPayouts = await seedPayouts(context, { users: seededUsers, catalog });
     const seededChats = await seedChats(context, { users: seededUsers, catalog });
+    const seededDisputes = await seedDisputes(context, { users: seededUsers });
 
     return {
       seeded: true,
@@ -177,6 +180,7 @@ export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): 
         paymentAccounts: seededPayouts.paymentAccounts,
         payouts: seededPayouts.payouts,
         chats: seededChats.chats,
+        disputes: seededDisputes.disputes,
       },
     };
   });

@@ -154,8 +154,9 @@ describe('embedding re-rank', () => {
       embed: () => Promise.reject(new Error('connection refused')),
     };
     const service = createSearchService({ db: testApp.database.db, files: createLocalFileStore(testApp.config.uploadsDirectory), embeddings: failing, warn: (message) => warnings.push(message) });
-    const answer = await service.searchByDescription(query('lether bots'));
-    expect(answer.items[0]?.title).toBe('Leather Chelsea Boots');
+    const answer = await service.searchByDescription(query('paperback novel'));
+    expect(answer.items.length).toBeGreaterThan(1);
+    expect(answer.items.map((item) => item.title)).toEqual((await createSearchService({ db: testApp.database.db, files: createLocalFileStore(testApp.config.uploadsDirectory) }).searchByDescription(query('paperback novel'))).items.map((item) => item.title));
     expect(answer.interpretation.isSemanticallyRanked).toBe(false);
     expect(warnings).toHaveLength(1);
   });

@@ -5,6 +5,7 @@ import { Logo } from '../../components/logo';
 import { APP_NAME } from '../../lib/document-title';
 import { homePathFor, isTokenValid } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
+import { HeaderSearch } from '../../features/search/components/header-search';
 import { ShopHeaderButtons, ShopProvider } from './shop-provider';
 
 const NAV_LINK = ({ isActive }: { isActive: boolean }) =>
@@ -29,7 +30,8 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
                 Products
               </NavLink>
             </nav>
-            <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+            <HeaderSearch className="hidden md:ml-auto md:block md:w-auto md:max-w-sm md:flex-1" />
+            <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2 md:ml-0">
               {isLoggedIn ? (
                 <>
                   <ShopHeaderButtons />

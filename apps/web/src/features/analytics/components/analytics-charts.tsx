@@ -2,6 +2,9 @@ import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieCh
 import { formatDollars } from '../../../lib/format';
 import { formatShortDay, revenueByWeek, statusLabel, type SalesRow, type StatusRow, type TopProductRow } from './datasets';
 
+/** Long product titles would overlap on the axis: the chart shows the start, the table the whole. */
+const shortLabel = (title: string) => (title.length > 20 ? `${title.slice(0, 19)}…` : title);
+
 export const CHART_TYPES = ['line', 'bar', 'pie'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
 
@@ -83,7 +86,7 @@ export function TopProductsChart({ products, type, summary }: { products: readon
       <BarChart data={[...products]} layout="vertical" margin={{ top: 4, right: 12, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" horizontal={false} />
         <XAxis type="number" tickFormatter={formatAxisDollars} tick={AXIS_TICK} tickLine={false} />
-        <YAxis type="category" dataKey="title" tick={AXIS_TICK} tickLine={false} axisLine={false} width={110} />
+        <YAxis type="category" dataKey="title" tick={AXIS_TICK} tickLine={false} axisLine={false} width={130} interval={0} tickFormatter={shortLabel} />
         <Tooltip formatter={(value) => [formatDollars(Number(value)), 'Revenue']} />
         <Bar dataKey="revenue" name="Revenue" radius={[0, 4, 4, 0]}>
           {products.map((product, index) => (
