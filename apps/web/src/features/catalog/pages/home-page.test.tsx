@@ -57,10 +57,10 @@ describe('HomePage', () => {
     });
 
     const featured = await screen.findByRole('region', { name: 'Featured' });
-    expect(await within(featured).findByRole('link', { name: 'Walnut desk lamp' })).toHaveAttribute('href', '/products/id-relevance');
+    expect(await within(featured).findByRole('link', { name: 'Walnut desk lamp' })).toHaveAttribute('href', '/products/id-price_desc');
     const newest = screen.getByRole('region', { name: 'New arrivals' });
     expect(await within(newest).findByRole('link', { name: 'Fresh linen throw' })).toHaveAttribute('href', '/products/id-newest');
-    expect(sorts.sort()).toEqual(['newest', 'relevance']);
+    expect(sorts.sort()).toEqual(['newest', 'price_desc']);
   });
 
   it('invites sellers to sign up', async () => {

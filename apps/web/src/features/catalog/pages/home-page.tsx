@@ -177,7 +177,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <ProductRow id="featured-title" title="Featured" description="Top picks from our sellers right now." sort="relevance" />
+      <ProductRow id="featured-title" title="Featured" description="Standout pieces from our sellers." sort="price_desc" />
       <ProductRow id="new-arrivals-title" title="New arrivals" description="Just listed — be the first to get them." sort="newest" />
 
       <section aria-labelledby="categories-title" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
