@@ -296,6 +296,23 @@ describe('racing for the last units', () => {
     expect(await db().select().from(payments).where(inArray(payments.buyerId, buyerIds))).toHaveLength(3);
   });
 
+  it('gives 200 buyers racing for 50 units exactly 50 orders and 50 charges; 150 clear refusals; stock 0 (issue #8)', async () => {
+    const product = await listing({ title: 'Drop of fifty', quantity: 50, priceCents: 1900 });
+    const buyers = await Promise.all(Array.from({ length: 200 }, () => newBuyer()));
+    await Promise.all(buyers.map(async ({ authorization }) => expect((await addToCart(authorization, product.id, 1)).statusCode).toBe(200)));
+
+    const answers = await Promise.all(buyers.map(({ authorization }) => checkout(authorization, newKey())));
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 201)).toHaveLength(50);
+    expect(codes.filter((code) => code === 409)).toHaveLength(150);
+    for (const answer of answers.filter((candidate) => candidate.statusCode === 409)) expect(answer.json().error).toBe('Sorry, "Drop of fifty" has just sold out');
+    expect(await stockOf(product.id)).toBe(0);
+    expect(await db().select().from(orderItems).where(eq(orderItems.productId, product.id))).toHaveLength(50);
+    const charged = await db().select().from(payments).where(inArray(payments.buyerId, buyers.map(({ buyer }) => buyer.id)));
+    expect(charged).toHaveLength(50);
+    expect(new Set(charged.map((payment) => payment.buyerId)).size).toBe(50);
+  }, 120_000);
+
   it('gives two buyers racing for the last unit one order and one 409', async () => {
     const product = await listing({ quantity: 1 });
     const [first, second] = [await newBuyer(), await newBuyer()];
