@@ -55,11 +55,41 @@ async function openHeif(file: IncomingFile): Promise<Sharp> {
   }
 }
 
+const hiddenData = (name: string) =>
+  badRequest(`"${name}" has data hidden after the image (for example a script). Upload the photo as it came from the camera.`, { file: name });
+
+/**
+ * Active content after the image's end marker: markup, a script, PHP, or an archive. Other trailers are
+ * common in real phone photos (a motion photo's video, maker notes) and are simply dropped when the
+ * photo is re-encoded.
+ */
+const ACTIVE_CONTENT = /<\s*(?:script|\?php|html|svg|iframe|body|object|embed)\b|javascript:|PK\x03\x04/i;
+
+/**
+ * Where a JPEG or PNG really ends (its EOI marker or IEND chunk), or null when the format has no simple
+ * end marker to check (WebP carries its own length and HEIC is decoded separately).
+ */
+export function imageEndOffset(data: Buffer, mime: string): number | null {
+  if (mime === 'image/png') {
+    const iend = data.lastIndexOf(Buffer.from('IEND'));
+    return iend < 0 ? null : iend + 8; // "IEND" + its 4-byte CRC
+  }
+  if (mime === 'image/jpeg') {
+    const eoi = data.lastIndexOf(Buffer.from([0xff, 0xd9]));
+    return eoi < 0 ? null : eoi + 2;
+  }
+  if (mime === 'image/webp' && data.length >= 8 && data.toString('ascii', 0, 4) === 'RIFF') return Math.min(data.length, data.readUInt32LE(4) + 8);
+  return null;
+}
+
 /** Checks one upload and makes its stored image and thumbnail; throws a 400 naming the file. */
 export async function processImage(file: IncomingFile): Promise<ProcessedImage> {
   const type = await fileTypeFromBuffer(file.data);
   let source: Sharp;
   if (type && DIRECT_TYPES.has(type.mime)) {
+    // A polyglot (an image with a script or an archive appended) is refused, not silently cleaned.
+    const end = imageEndOffset(file.data, type.mime);
+    if (end !== null && end < file.data.length && ACTIVE_CONTENT.test(file.data.subarray(end).toString('latin1'))) throw hiddenData(file.name);
     source = sharp(file.data, { limitInputPixels: MAX_INPUT_PIXELS });
   } else if (type && HEIF_TYPES.has(type.mime)) {
     source = await openHeif(file);

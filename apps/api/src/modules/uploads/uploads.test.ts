@@ -117,6 +117,29 @@ describe('POST /api/products/:id/images', () => {
     expect(filesOfProduct(product.id)).toEqual([]);
   });
 
+  it('refuses a photo with a script or an archive appended, storing nothing; keeps a harmless trailer', async () => {
+    const product = await newProduct();
+    for (const trailer of ['<script>alert(document.cookie)</script>', '<?php system($_GET["c"]); ?>', 'PK\u0003\u0004 archive']) {
+      const polyglot = Buffer.concat([tinyPng, Buffer.from(trailer, 'latin1')]);
+      const response = await uploadImages(product.id, [fileOf('cat.png', polyglot, 'image/png')]);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: expect.stringContaining('has data hidden after the image'), file: 'cat.png' });
+    }
+    expect(await rowsOfProduct(product.id)).toHaveLength(0);
+    expect(filesOfProduct(product.id)).toEqual([]);
+    // A camera's own trailer (e.g. a motion photo's video) is not active content: it is dropped on re-encoding.
+    const withTrailer = Buffer.concat([tinyPng, Buffer.from('ftypmp42 motion photo bytes', 'latin1')]);
+    expect((await uploadImages(product.id, [fileOf('motion.png', withTrailer, 'image/png')])).statusCode).toBe(200);
+  });
+
+  it('refuses 50 files at once with 413, storing nothing', async () => {
+    const product = await newProduct();
+    const response = await uploadImages(product.id, Array.from({ length: 50 }, (_, index) => fileOf(`photo-${index}.png`, tinyPng, 'image/png')));
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toBe('Upload at most 10 photos at a time.');
+    expect(await rowsOfProduct(product.id)).toHaveLength(0);
+  });
+
   it('refuses decompression bombs by their pixel count', async () => {
     const product = await newProduct();
     const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#000000' } })

@@ -1,0 +1,180 @@
+#!/usr/bin/env node
+/**
+ * Build check for the web bundle (issue #8, "Performance", Web).
+ *
+ *   npm run build && node scripts/check-bundle.mjs        # or: node scripts/check-bundle.mjs --build
+ *   node scripts/check-bundle.mjs --budget 150 --json     # budget in KB (1 KB = 1024 bytes), JSON report
+ *
+ * 1. Initial JavaScript for /products: the chunks index.html loads (entry script + modulepreload links),
+ *    the /products route's lazy chunk, the chat socket client (a signed-in visit loads it at once,
+ *    lib/socket.tsx), and every chunk those import statically. Sizes are gzip level 9. Exit 1 above budget.
+ * 2. Every route page in apps/web/src/app/router.tsx (`page(() => import('…'))`) is its own lazy chunk:
+ *    found in exactly one chunk, never in the initial chunks, and no two pages share a chunk.
+ *
+ * Chunks are matched to modules through the build's source maps (build.sourcemap is on), so no
+ * Vite manifest is needed. Exit codes: 0 ok, 1 a check failed, 2 the build output is missing.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const WEB = path.join(ROOT, 'apps/web');
+const DIST = path.join(WEB, 'dist');
+const ROUTER = path.join(WEB, 'src/app/router.tsx');
+
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const option = (name, fallback) => {
+  const index = args.indexOf(name);
+  return index >= 0 && args[index + 1] ? args[index + 1] : fallback;
+};
+if (flag('--help')) {
+  console.log('node scripts/check-bundle.mjs [--build] [--budget KB=150] [--route-module features/catalog/pages/products-page] [--json]');
+  process.exit(0);
+}
+const BUDGET_KB = Number(option('--budget', '150'));
+const ROUTE_MODULE = option('--route-module', 'features/catalog/pages/products-page');
+// Loaded on the first signed-in page view (lib/socket.tsx imports it dynamically when a session exists).
+const SIGNED_IN_MODULES = ['node_modules/socket.io-client/'];
+
+if (flag('--build')) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+if (!existsSync(path.join(DIST, 'index.html'))) {
+  console.error(`No build in ${path.relative(ROOT, DIST)}: run \`npm run build\` first (or pass --build).`);
+  process.exit(2);
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const gzipSize = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+const failures = [];
+
+// ---- the chunks and the modules inside them (from the source maps) ----
+const assetsDir = path.join(DIST, 'assets');
+const chunkFiles = readdirSync(assetsDir).filter((file) => file.endsWith('.js'));
+/** chunk file name (assets/…) -> normalised module paths ('src/…' or 'node_modules/…') */
+const modulesByChunk = new Map();
+for (const file of chunkFiles) {
+  const mapFile = path.join(assetsDir, `${file}.map`);
+  const sources = existsSync(mapFile) ? JSON.parse(readFileSync(mapFile, 'utf8')).sources ?? [] : [];
+  modulesByChunk.set(
+    file,
+    sources.map((source) => {
+      const absolute = path.resolve(assetsDir, source);
+      const relative = path.relative(WEB, absolute).split(path.sep).join('/');
+      const nm = absolute.lastIndexOf(`${path.sep}node_modules${path.sep}`);
+      return nm >= 0 ? absolute.slice(nm + 1).split(path.sep).join('/') : relative;
+    }),
+  );
+}
+if (![...modulesByChunk.values()].some((modules) => modules.length > 0)) {
+  failures.push('no source maps in the build: the module checks need build.sourcemap (apps/web/vite.config.ts)');
+}
+
+/** Static imports / re-exports of a built chunk (minified ESM: import{…}from"./x.js", import"./x.js", export{…}from"./x.js"). */
+function staticImports(file) {
+  const code = readFileSync(path.join(assetsDir, file), 'utf8');
+  const found = new Set();
+  const pattern = /\b(?:import|export)\s*(?:(?:[\w$*\s,]|\{[^}]*\})*?\s*from\s*)?["']\.\/([^"']+\.js)["']/g;
+  for (const match of code.matchAll(pattern)) found.add(match[1]);
+  return [...found];
+}
+
+/** The files plus everything they import statically, in load order. */
+function closure(roots) {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    if (!modulesByChunk.has(file)) {
+      failures.push(`${file} is referenced but missing from dist/assets`);
+      return;
+    }
+    seen.add(file);
+    for (const dependency of staticImports(file)) visit(dependency);
+  };
+  roots.forEach(visit);
+  return seen;
+}
+
+const chunksContaining = (predicate) => [...modulesByChunk].filter(([, modules]) => modules.some(predicate)).map(([file]) => file);
+const isModule = (modulePath) => (source) => source.replace(/\.(tsx?|jsx?)$/, '') === `src/${modulePath.replace(/^\.\.\//, '')}`;
+
+// ---- 1. initial JavaScript for /products ----
+const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+const htmlChunks = [
+  ...html.matchAll(/<script[^>]*\bsrc="\/assets\/([^"]+\.js)"/g),
+  ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\/assets\/([^"]+\.js)"/g),
+].map((match) => match[1]);
+if (htmlChunks.length === 0) failures.push('index.html loads no /assets/*.js script');
+
+const entryClosure = closure(htmlChunks);
+const routeChunks = chunksContaining(isModule(ROUTE_MODULE));
+if (routeChunks.length !== 1) failures.push(`expected one chunk holding src/${ROUTE_MODULE}, found ${routeChunks.length}: ${routeChunks.join(', ')}`);
+const routeClosure = closure(routeChunks);
+const signedInChunks = chunksContaining((source) => SIGNED_IN_MODULES.some((prefix) => source.startsWith(prefix)));
+const signedInClosure = closure(signedInChunks);
+
+const rows = [];
+const counted = new Set();
+const addRows = (group, files) => {
+  for (const file of files) {
+    if (counted.has(file)) continue;
+    counted.add(file);
+    rows.push({ group, file, raw: readFileSync(path.join(assetsDir, file)).length, gzip: gzipSize(path.join(assetsDir, file)) });
+  }
+};
+addRows('entry (index.html)', entryClosure);
+addRows('/products route', routeClosure);
+addRows('signed-in (chat socket)', signedInClosure);
+const totalGzip = rows.reduce((sum, row) => sum + row.gzip, 0);
+const totalRaw = rows.reduce((sum, row) => sum + row.raw, 0);
+const budgetBytes = BUDGET_KB * 1024;
+if (totalGzip > budgetBytes) failures.push(`initial JS for /products is ${kb(totalGzip)} gzipped, over the ${BUDGET_KB} KB budget`);
+
+// ---- 2. one lazy chunk per route page ----
+const routerSource = readFileSync(ROUTER, 'utf8');
+const pageModules = [...new Set([...routerSource.matchAll(/page\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]))];
+const pageModulePaths = pageModules.map((specifier) => path.posix.normalize(path.posix.join('app', specifier)));
+if (pageModules.length === 0) failures.push('found no `page(() => import(...))` routes in router.tsx');
+const pageRows = [];
+const pagesByChunk = new Map();
+for (const modulePath of pageModulePaths) {
+  const chunks = chunksContaining(isModule(modulePath));
+  const problems = [];
+  if (chunks.length !== 1) problems.push(`in ${chunks.length} chunks`);
+  const initial = chunks.filter((file) => entryClosure.has(file));
+  if (initial.length > 0) problems.push(`bundled into the initial chunk ${initial.join(', ')}`);
+  for (const file of chunks) pagesByChunk.set(file, [...(pagesByChunk.get(file) ?? []), modulePath]);
+  pageRows.push({ module: `src/${modulePath}`, chunks, problems });
+}
+for (const [file, modules] of pagesByChunk) {
+  if (modules.length > 1) {
+    for (const row of pageRows) if (modules.includes(row.module.slice(4))) row.problems.push(`shares ${file} with ${modules.length - 1} other page(s)`);
+  }
+}
+for (const row of pageRows) if (row.problems.length > 0) failures.push(`${row.module}: ${row.problems.join('; ')}`);
+
+// ---- report ----
+if (flag('--json')) {
+  console.log(JSON.stringify({ budgetKb: BUDGET_KB, totalGzip, totalRaw, rows, pages: pageRows, failures }, null, 2));
+} else {
+  console.log(`Initial JavaScript for /products (gzip -9), budget ${BUDGET_KB} KB\n`);
+  const width = Math.max(...rows.map((row) => row.file.length), 10);
+  console.log(`  ${'chunk'.padEnd(width)}  ${'raw'.padStart(9)}  ${'gzip'.padStart(9)}  loaded by`);
+  for (const row of rows) console.log(`  ${row.file.padEnd(width)}  ${kb(row.raw).padStart(9)}  ${kb(row.gzip).padStart(9)}  ${row.group}`);
+  console.log(`  ${'total'.padEnd(width)}  ${kb(totalRaw).padStart(9)}  ${kb(totalGzip).padStart(9)}  ${totalGzip <= budgetBytes ? 'OK' : 'OVER BUDGET'}`);
+  const byGroup = new Map();
+  for (const row of rows) byGroup.set(row.group, (byGroup.get(row.group) ?? 0) + row.gzip);
+  console.log(`  (${[...byGroup].map(([group, bytes]) => `${group}: ${kb(bytes)}`).join(', ')})`);
+  const lazyOk = pageRows.filter((row) => row.problems.length === 0).length;
+  console.log(`\nRoute pages as separate lazy chunks: ${lazyOk}/${pageRows.length} OK`);
+  for (const row of pageRows) if (row.problems.length > 0) console.log(`  ✗ ${row.module}: ${row.problems.join('; ')}`);
+  if (failures.length > 0) {
+    console.log(`\nFAIL (${failures.length}):`);
+    for (const failure of failures) console.log(`  - ${failure}`);
+  } else {
+    console.log('\nPASS');
+  }
+}
+process.exit(failures.length > 0 ? 1 : 0);
