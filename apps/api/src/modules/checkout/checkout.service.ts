@@ -1,3 +1,4 @@
+import { crashPoint } from '../../lib/fault-injection';
 import { createHash } from 'node:crypto';
 import {
   CHECKOUT_MESSAGES,
@@ -231,6 +232,7 @@ export function createCheckoutService({ db, clock, cart, payments }: CheckoutSer
           if (reversedChargeIds.has(charge.id)) throw new HttpError(409, 'This payment attempt was reversed. Please try again with a new checkout.');
           attempt.charge = charge;
           attempt.amountCents = totalCents;
+          crashPoint('checkout-after-charge');
 
           await insertPayment(transaction, {
             orderId,

@@ -1,5 +1,6 @@
 import { aliasedTable, and, asc, count, desc, eq, gte, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import { centsToDollars } from '@marketplace/domain/money';
+import { crashPoint } from '../../lib/fault-injection';
 import { applyPayoutAdjustments } from '@marketplace/domain/dispute-money';
 import { calculatePayout } from '@marketplace/domain/payout';
 import type {
@@ -42,7 +43,7 @@ export const PAYOUT_MESSAGES = {
 
 const PAYABLE_ITEM_STATUSES = ['shipped', 'delivered'] as const;
 /** A claimed payout whose transfer call never answered may be resumed (with the same key) after this. */
-const STALE_CLAIM_MS = 2 * 60 * 1000;
+const STALE_CLAIM_MS = Number(process.env.PAYOUT_CLAIM_STALE_SECONDS ?? 120) * 1000;
 
 type PaymentAccountRow = typeof paymentAccounts.$inferSelect;
 type PayoutRow = typeof payouts.$inferSelect;
@@ -490,6 +491,7 @@ export function createPayoutsService(deps: { db: Database; clock: Clock; connect
             metadata: { orderItemId: claim.orderItemId, payoutId: claim.id },
           });
           transferId = transfer.id;
+          crashPoint('payout-after-transfer');
         } catch (error) {
           const definite = error instanceof ConnectError && !error.retryable;
           const reason = error instanceof Error ? error.message : 'Unknown error';
