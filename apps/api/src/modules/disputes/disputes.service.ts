@@ -89,20 +89,30 @@ export function createDisputesService(deps: { db: Database; files: FileStore; cl
     if (rows.length === 0) return [];
     const people = await db.select().from(users).where(inArray(users.id, [...new Set(rows.flatMap((row) => [row.buyerId, row.sellerId]))]));
     const personOf = new Map(people.map((person) => [person.id, person]));
-    const items = await db.select().from(orderItems).where(inArray(orderItems.id, rows.map((row) => row.orderItemId)));
-    const itemOf = new Map(items.map((item) => [item.id, item]));
+
     const person = (id: string) => {
       const row = personOf.get(id);
       return { id, name: row ? `${row.firstName} ${row.lastName}` : 'Unknown user', email: row?.email ?? '', companyName: row?.companyName ?? null };
     };
-    const refundables = await Promise.all(rows.map((row) => refundableOf(db, row)));
+    // What each line's buyer paid, from one read of the orders and their items (never one per dispute).
+    const orderIds = [...new Set(rows.map((row) => row.orderId))];
+    const [orderRows, lineRows] = await Promise.all([
+      db.select().from(orders).where(inArray(orders.id, orderIds)),
+      db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)),
+    ]);
+    const refundables = rows.map((row) => {
+      const order = orderRows.find((candidate) => candidate.id === row.orderId);
+      const lines = lineRows.filter((line) => line.orderId === row.orderId);
+      const line = lines.find((candidate) => candidate.id === row.orderItemId);
+      return order && line ? refundCentsOf(order, lines, line) : 0;
+    });
     return rows.map((row, index) => ({
       id: row.id,
       status: row.status,
       reason: row.reason,
       orderId: row.orderId,
       orderItemId: row.orderItemId,
-      itemTitle: itemOf.get(row.orderItemId)?.title ?? '',
+      itemTitle: lineRows.find((line) => line.id === row.orderItemId)?.title ?? '',
       refundable: centsToDollars(refundables[index] ?? 0),
       refund: row.refundCents === null ? null : centsToDollars(row.refundCents),
       buyer: person(row.buyerId),
