@@ -45,8 +45,12 @@ const dollarsSchema = (label: string, { min, allowZero }: { min: number; allowZe
 
 /** An empty query parameter (`?minPrice=`) counts as absent, not as 0. */
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
-const queryNumber = (label: string) =>
-  z.preprocess(emptyToUndefined, z.coerce.number({ error: `${label} must be a number` }).min(0, `${label} cannot be negative`).optional());
+/** A price bound in a query: dollars, at most $1,000,000 (well inside integer cents). */
+const queryPrice = (label: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: `${label} must be a number` }).min(0, `${label} cannot be negative`).max(1_000_000, `${label} can be at most $1,000,000`).optional(),
+  );
 const queryText = z.preprocess(emptyToUndefined, z.string().trim().max(200, 'Search text must be at most 200 characters').optional());
 
 export const pageQuerySchema = z.object({
@@ -102,8 +106,8 @@ export const productIdParamsSchema = z.object({ id: z.uuid('Unknown product') })
 export const productSearchQuerySchema = pageQuerySchema.extend({
   q: queryText,
   category: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
-  minPrice: queryNumber('Minimum price'),
-  maxPrice: queryNumber('Maximum price'),
+  minPrice: queryPrice('Minimum price'),
+  maxPrice: queryPrice('Maximum price'),
   sort: z.preprocess(emptyToUndefined, productSortSchema.default('relevance')),
 });
 export type ProductSearchQuery = z.input<typeof productSearchQuerySchema>;

@@ -14,8 +14,30 @@ function fieldPathOf(instancePath: string | undefined, missingProperty?: unknown
  * Every error leaves as JSON `{ error, ... }` with the right status; a 5xx never shows a stack
  * trace or internal message to the client (it is logged instead).
  */
+/** True when a string anywhere in a parsed body or query holds a NUL character (PostgreSQL text cannot). */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  if (Array.isArray(value)) return value.some((entry) => holdsNul(entry, depth + 1));
+  return Object.entries(value).some(([key, entry]) => key.includes('\u0000') || holdsNul(entry, depth + 1));
+}
+
+const NUL_MESSAGE = 'Text must not contain NUL characters';
+
+/** The database's own refusals of bad text, answered as the client's mistake rather than a 500. */
+function isBadTextError(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  return code === '22021' || code === '22P05';
+}
+
 async function errorHandlerPlugin(app: FastifyInstance) {
+  // Before validation, so no route ever sends a NUL byte to PostgreSQL (issue #8 fuzzing).
+  app.addHook('preValidation', async (request) => {
+    if (holdsNul(request.query) || holdsNul(request.body) || holdsNul(request.params)) throw new HttpError(400, NUL_MESSAGE);
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isBadTextError(error)) return reply.code(400).send({ error: NUL_MESSAGE });
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
       return reply.code(error.statusCode).headers(error.headers).send({ error: error.message, ...error.details });

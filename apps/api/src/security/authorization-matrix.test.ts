@@ -1,27 +1,244 @@
-import type { RouteOptions } from 'fastify';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import type * as FastifyModule from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helper';
+import { bearerFor } from '../../test/factories-commerce';
+import { createUser } from '../../test/factories';
+import { createCategory, createOrder, createProduct } from '../../test/factories-orders';
+import { disputes, orderItems, shipments } from '../db/schema';
+import {
+  describeExpectation,
+  expectationFor,
+  fillPath,
+  inputJsonSchema,
+  meets,
+  PERSONAS,
+  queryString,
+  ROUTE_RULES,
+  ruleKey,
+  SAMPLE_BODIES,
+  SAMPLE_QUERIES,
+  sampleFromJsonSchema,
+  type Persona,
+} from './route-rules';
 
-const collected: RouteOptions[] = [];
+// Issue #8: every route Fastify registers × {anonymous, buyer, seller, other seller, admin} against
+// route-rules.ts. Routes are collected with an onRoute hook put on the Fastify instance the moment
+// buildApp creates it (a hook added in buildTestApp's `beforeReady` would come after the modules
+// registered their routes), then checked against the OpenAPI document so neither list can drift.
+
+const registered = vi.hoisted(() => [] as RouteOptions[]);
+
 vi.mock('fastify', async (importOriginal) => {
-  const original = await importOriginal<typeof import('fastify')>();
-  const factory = ((...args: Parameters<typeof original.default>) => {
-    const app = original.default(...args);
-    app.addHook('onRoute', (route) => { collected.push(route); });
+  const original = await importOriginal<typeof FastifyModule>();
+  const create = original.default as unknown as (...args: unknown[]) => FastifyInstance;
+  const withRouteLog = (...args: unknown[]) => {
+    const app = create(...args);
+    app.addHook('onRoute', (route) => {
+      registered.push(route);
+    });
     return app;
-  }) as typeof original.default;
-  return { ...original, default: factory, fastify: factory };
+  };
+  return { ...original, default: withRouteLog, fastify: withRouteLog };
 });
 
-const { buildTestApp } = await import('../../test/helper');
-let t: Awaited<ReturnType<typeof buildTestApp>>;
-beforeAll(async () => { t = await buildTestApp(); });
-afterAll(async () => t?.close());
-it('probe', () => {
-  for (const r of collected) {
-    const s = r.schema as any;
-    console.log(JSON.stringify(r.method), r.url, s?.body ? 'BODY ' + JSON.stringify(z.toJSONSchema(s.body, { unrepresentable: 'any', io: 'input' })) : '', s?.querystring ? 'QS' : '', s?.consumes ?? '', s?.hide ? 'hide':'');
+interface Route {
+  method: string;
+  url: string;
+  key: string;
+  hidden: boolean;
+  body: unknown;
+  querystring: unknown;
+  headers: unknown;
+  multipart: boolean;
+}
+
+function routesOf(options: RouteOptions[]): Route[] {
+  const seen = new Map<string, Route>();
+  for (const route of options) {
+    const schema = (route.schema ?? {}) as { hide?: boolean; body?: unknown; querystring?: unknown; headers?: unknown; consumes?: string[] };
+    for (const method of [route.method].flat()) {
+      const url = route.url.length > 1 && route.url.endsWith('/') ? route.url.slice(0, -1) : route.url;
+      const id = `${method} ${url}`;
+      if (seen.has(id)) continue;
+      seen.set(id, {
+        method,
+        url,
+        key: ruleKey(method, url),
+        hidden: Boolean(schema.hide),
+        body: schema.body,
+        querystring: schema.querystring,
+        headers: schema.headers,
+        multipart: Boolean(schema.consumes?.includes('multipart/form-data')),
+      });
+    }
   }
-  console.log(collected.length);
-  expect(1).toBe(1);
+  return [...seen.values()].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
+}
+
+const testApp: TestApp = await buildTestApp();
+const app: FastifyInstance = testApp.app;
+const routes = routesOf(registered);
+
+const users = {} as Record<Exclude<Persona, 'anonymous'>, { id: string; token: string }>;
+
+beforeAll(async () => {
+  for (const persona of ['buyer', 'seller', 'otherSeller', 'admin'] as const) {
+    const user = await createUser(testApp.database.db, { role: persona === 'otherSeller' ? 'seller' : persona });
+    users[persona] = { id: user.id, token: await bearerFor(testApp, user) };
+  }
+});
+
+afterAll(async () => {
+  await testApp.close();
+});
+
+const BOUNDARY = '----authorization-matrix';
+const emptyForm = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="note"\r\n\r\nmatrix\r\n--${BOUNDARY}--\r\n`;
+
+/** One placeholder request for the route as `persona`. */
+function call(route: Route, persona: Persona) {
+  const rule = ROUTE_RULES[route.key];
+  const self = persona === 'anonymous' || persona === 'otherSeller' ? users.seller.id : users[persona].id;
+  const headerSchema = inputJsonSchema(route.headers);
+  const headers = {
+    ...(headerSchema ? (sampleFromJsonSchema(headerSchema) as Record<string, string>) : {}),
+    ...(persona === 'anonymous' ? {} : { authorization: users[persona].token }),
+  };
+  const querySchema = inputJsonSchema(route.querystring);
+  const query = SAMPLE_QUERIES[route.key] ?? (querySchema ? (sampleFromJsonSchema(querySchema) as Record<string, unknown>) : {});
+  const url = `${fillPath(route.url, rule, self)}${queryString(query)}`;
+  if (route.method === 'OPTIONS') {
+    return app.inject({ method: 'OPTIONS', url, headers: { ...headers, origin: 'http://localhost:3000', 'access-control-request-method': 'GET' } });
+  }
+  if (route.multipart) {
+    return app.inject({ method: route.method as 'POST', url, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, payload: emptyForm });
+  }
+  const bodySchema = inputJsonSchema(route.body);
+  const body = SAMPLE_BODIES[route.key]?.(persona) ?? (bodySchema ? sampleFromJsonSchema(bodySchema) : undefined);
+  if (body !== undefined) return app.inject({ method: route.method as 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  if (route.key === 'POST /api/stripe-connect/webhook') return app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: '{"type":"account.updated"}' });
+  return app.inject({ method: route.method as 'GET', url, headers });
+}
+
+describe('route enumeration', () => {
+  it('finds every route the OpenAPI document lists, and nothing documented is missing', () => {
+    const documented = new Set<string>();
+    const paths = (app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
+    for (const [path, operations] of Object.entries(paths)) {
+      for (const method of Object.keys(operations)) documented.add(ruleKey(method.toUpperCase(), path.replace(/\{(\w+)\}/g, ':$1')));
+    }
+    const visible = new Set(routes.filter((route) => !route.hidden && route.method !== 'HEAD').map((route) => route.key));
+    expect([...documented].filter((key) => !visible.has(key))).toEqual([]);
+    expect([...visible].filter((key) => !documented.has(key))).toEqual([]);
+    // A sanity floor: the app has well over a hundred endpoints; an empty list means the hook broke.
+    expect(visible.size).toBeGreaterThan(100);
+    for (const route of routes.filter((candidate) => candidate.url !== '*')) expect(app.hasRoute({ method: route.method as 'GET', url: route.url }), `${route.method} ${route.url}`).toBe(true);
+  });
+
+  it('has an authorization rule for every route, and no rule for a route that is gone', () => {
+    const missing = routes.filter((route) => !ROUTE_RULES[route.key]).map((route) => `new route without an authorization rule: ${route.method} ${route.url}`);
+    expect([...new Set(missing)]).toEqual([]);
+    const keys = new Set(routes.map((route) => route.key));
+    expect(Object.keys(ROUTE_RULES).filter((key) => !keys.has(key)).map((key) => `rule for a route that does not exist: ${key}`)).toEqual([]);
+  });
+});
+
+describe('authorization matrix', () => {
+  it.each(routes.map((route) => [`${route.method} ${route.url}`, route] as const))('%s', async (_name, route) => {
+    const rule = ROUTE_RULES[route.key];
+    if (!rule) throw new Error(`new route without an authorization rule: ${route.method} ${route.url}`);
+    const wrong: string[] = [];
+    for (const persona of PERSONAS) {
+      const expectation = expectationFor(rule, persona);
+      const response = await call(route, persona);
+      if (!meets(expectation, response.statusCode)) {
+        wrong.push(`${persona}: got ${response.statusCode} ${response.body.slice(0, 160)}, expected ${describeExpectation(expectation)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe("another seller's rows", () => {
+  const ids = { productId: '', orderId: '', orderItemId: '', shipmentId: '', disputeId: '', chatId: '' };
+
+  beforeAll(async () => {
+    const db = testApp.database.db;
+    const category = await createCategory(db);
+    const product = await createProduct(db, { sellerId: users.seller.id, categoryId: category.id, title: 'Walnut board' });
+    const { order, items } = await createOrder(db, { buyerId: users.buyer.id, status: 'shipped', items: [{ product, status: 'shipped' }] });
+    const [shipment] = await db
+      .insert(shipments)
+      .values({
+        orderId: order.id,
+        sellerId: users.seller.id,
+        status: 'created',
+        trackingNumber: '1Z999AA10123456784',
+        recipientAddress: { name: 'Test Buyer', line1: '1 Market St', city: 'San Francisco', state: 'CA', postalCode: '94105', countryCode: 'US' },
+      })
+      .returning();
+    const [dispute] = await db
+      .insert(disputes)
+      .values({ orderItemId: items[0]!.id, orderId: order.id, buyerId: users.buyer.id, sellerId: users.seller.id, reason: 'damaged', description: 'The board arrived cracked.' })
+      .returning();
+    const chat = await app.inject({ method: 'POST', url: '/api/chat', headers: { authorization: users.buyer.token }, payload: { sellerId: users.seller.id, productId: product.id } });
+    expect(chat.statusCode).toBe(200);
+    Object.assign(ids, { productId: product.id, orderId: order.id, orderItemId: items[0]!.id, shipmentId: shipment!.id, disputeId: dispute!.id, chatId: (chat.json() as { chat: { id: string } }).chat.id });
+  });
+
+  const as = (persona: 'seller' | 'otherSeller', method: 'GET' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    app.inject({ method, url, headers: { authorization: users[persona].token }, ...(payload ? { payload } : {}) });
+
+  it("keeps the order and its item away from another seller (and leaves the item as it was)", async () => {
+    expect((await as('seller', 'GET', `/api/seller/orders/${ids.orderId}`)).statusCode).toBe(200);
+    expect((await as('seller', 'GET', `/api/seller/order-items/${ids.orderItemId}`)).statusCode).toBe(200);
+    expect([403, 404]).toContain((await as('otherSeller', 'GET', `/api/seller/orders/${ids.orderId}`)).statusCode);
+    expect([403, 404]).toContain((await as('otherSeller', 'GET', `/api/seller/order-items/${ids.orderItemId}`)).statusCode);
+    expect([403, 404]).toContain((await as('otherSeller', 'PATCH', `/api/seller/order-items/${ids.orderItemId}`, { status: 'delivered' })).statusCode);
+    const [item] = await testApp.database.db.select().from(orderItems).where(eq(orderItems.id, ids.orderItemId));
+    expect(item?.status).toBe('shipped');
+  });
+
+  it("keeps the shipment away from another seller", async () => {
+    const own = await as('seller', 'GET', `/api/shipments/seller/${users.seller.id}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain(ids.shipmentId);
+    const list = await as('otherSeller', 'GET', `/api/shipments/seller/${users.seller.id}`);
+    expect([403, 404]).toContain(list.statusCode);
+    expect(list.body).not.toContain(ids.shipmentId);
+    const mine = await as('otherSeller', 'GET', `/api/shipments/seller/${users.otherSeller.id}`);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).not.toContain(ids.shipmentId);
+    expect([403, 404]).toContain((await as('otherSeller', 'PUT', `/api/shipments/track/${ids.shipmentId}`)).statusCode);
+    expect([403, 404]).toContain((await as('otherSeller', 'DELETE', `/api/shipments/void/${ids.shipmentId}`)).statusCode);
+    const [row] = await testApp.database.db.select().from(shipments).where(eq(shipments.id, ids.shipmentId));
+    expect(row?.voidedAt).toBeNull();
+  });
+
+  it('keeps the dispute away from another seller', async () => {
+    expect((await as('seller', 'GET', `/api/disputes/${ids.disputeId}`)).statusCode).toBe(200);
+    expect([403, 404]).toContain((await as('otherSeller', 'GET', `/api/disputes/${ids.disputeId}`)).statusCode);
+    const list = await as('otherSeller', 'GET', '/api/disputes');
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain(ids.disputeId);
+  });
+
+  it('keeps the conversation away from another seller', async () => {
+    expect((await as('seller', 'GET', `/api/chat/${ids.chatId}/messages`)).statusCode).toBe(200);
+    expect([403, 404]).toContain((await as('otherSeller', 'GET', `/api/chat/${ids.chatId}/messages`)).statusCode);
+    expect([403, 404]).toContain((await as('otherSeller', 'GET', `/api/chat/${users.seller.id}`)).statusCode);
+    const list = await as('otherSeller', 'GET', `/api/chat/${users.otherSeller.id}`);
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain(ids.chatId);
+  });
+
+  it("keeps the listing's edit and stock away from another seller", async () => {
+    expect([403, 404]).toContain((await as('otherSeller', 'PUT', `/api/products/${ids.productId}`, { title: 'Taken over' })).statusCode);
+    expect([403, 404]).toContain((await as('otherSeller', 'PATCH', `/api/seller/products/${ids.productId}/inventory`, { quantity: 0 })).statusCode);
+    expect([403, 404]).toContain((await as('otherSeller', 'GET', `/api/products/${ids.productId}/images`)).statusCode);
+    const product = await app.inject({ method: 'GET', url: `/api/products/${ids.productId}` });
+    expect(product.body).not.toContain('Taken over');
+  });
 });

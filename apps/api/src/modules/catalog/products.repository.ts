@@ -73,7 +73,7 @@ const productColumns = {
 // title by trigram word similarity, which forgives typos ("hedphones" → "Headphones", 0.62).
 // 0.5 keeps unrelated titles out: "wireless hedphones" scores 0 on "hedphones" against "Wireless
 // Mouse". Ranking adds the whole query's word similarity to the full-text rank.
-const FUZZY_WORD_THRESHOLD = sql.raw('0.5');
+const FUZZY_WORD_THRESHOLD_TEXT = '0.5';
 const MAX_QUERY_WORDS = 8;
 
 const searchDocument = sql`to_tsvector('english', ${products.title} || ' ' || ${products.description})`;
@@ -91,7 +91,9 @@ function searchMatch(q: string): SQL {
   const fullText = sql`${searchDocument} @@ ${fullTextQuery(q)}`;
   const words = wordsOf(q);
   if (words.length === 0) return fullText;
-  const everyWordClose = and(...words.map((word) => sql`word_similarity(${word}, ${products.title}) >= ${FUZZY_WORD_THRESHOLD}`));
+  // `<%` is word_similarity(word, title) >= pg_trgm.word_similarity_threshold (set to the threshold for the
+  // search's transaction), written as the operator so the title's trigram index can answer it.
+  const everyWordClose = and(...words.map((word) => sql`${word} <% ${products.title}`));
   return or(fullText, everyWordClose) as SQL;
 }
 
@@ -129,6 +131,15 @@ function orderOf(filters: ProductFilters): SQL[] {
 
 /** One page of listings (with category and seller joined in) and how many match in all. */
 export async function findProducts(executor: Executor, filters: ProductFilters): Promise<{ rows: ProductRecord[]; total: number }> {
+  if (!filters.q) return findProductsWith(executor, filters);
+  // A text search sets the fuzzy-match threshold for its own transaction only (see searchMatch).
+  return executor.transaction(async (transaction) => {
+    await transaction.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${FUZZY_WORD_THRESHOLD_TEXT}, true)`);
+    return findProductsWith(transaction, filters);
+  });
+}
+
+async function findProductsWith(executor: Executor, filters: ProductFilters): Promise<{ rows: ProductRecord[]; total: number }> {
   const where = conditionsOf(filters);
   const [rows, totals] = await Promise.all([
     executor

@@ -63,7 +63,9 @@ const hiddenData = (name: string) =>
  * common in real phone photos (a motion photo's video, maker notes) and are simply dropped when the
  * photo is re-encoded.
  */
-const ACTIVE_CONTENT = /<\s*(?:script|\?php|html|svg|iframe|body|object|embed)\b|javascript:|PK\x03\x04/i;
+const ACTIVE_CONTENT = /<\s*(?:script|\?php|html|svg|iframe|body|object|embed)\b|javascript:/i;
+/** A ZIP (or JAR, DOCX…) local file header. */
+const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /**
  * Where a JPEG or PNG really ends (its EOI marker or IEND chunk), or null when the format has no simple
@@ -89,7 +91,8 @@ export async function processImage(file: IncomingFile): Promise<ProcessedImage> 
   if (type && DIRECT_TYPES.has(type.mime)) {
     // A polyglot (an image with a script or an archive appended) is refused, not silently cleaned.
     const end = imageEndOffset(file.data, type.mime);
-    if (end !== null && end < file.data.length && ACTIVE_CONTENT.test(file.data.subarray(end).toString('latin1'))) throw hiddenData(file.name);
+    const trailer = end !== null && end < file.data.length ? file.data.subarray(end) : null;
+    if (trailer && (ACTIVE_CONTENT.test(trailer.toString('latin1')) || trailer.includes(ZIP_SIGNATURE))) throw hiddenData(file.name);
     source = sharp(file.data, { limitInputPixels: MAX_INPUT_PIXELS });
   } else if (type && HEIF_TYPES.has(type.mime)) {
     source = await openHeif(file);
