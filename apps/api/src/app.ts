@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -105,6 +106,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(errorHandler);
   // 3. Security headers and CORS on every answer.
   await app.register(security, { corsOrigins: config.corsOrigins, allowStripe: Boolean(config.stripeSecretKey && config.stripePublishableKey) });
+  // Answers and the web app's files travel compressed (brotli or gzip, as the browser accepts) above 1 KB.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // 4. OpenAPI docs collect routes registered after it.
   await app.register(apiDocs);
   // 5. Who is asking: `app.authenticate` and `app.requireRole` for the modules.

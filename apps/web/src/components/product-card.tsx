@@ -8,11 +8,11 @@ import { ProductImage } from './product-image';
  * One product in a grid: cover, title (the link, so the card is named after the product), price,
  * seller and a stock hint. The whole card is clickable through the title link's overlay.
  */
-export function ProductCard({ product }: { product: ProductSummary }) {
+export function ProductCard({ product, priority = false }: { product: ProductSummary; priority?: boolean }) {
   const stock = describeStock(product.quantity);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-500">
-      <ProductImage src={product.image?.thumbnailUrl ?? product.image?.url} alt="" className="aspect-square w-full" />
+      <ProductImage src={product.image?.thumbnailUrl ?? product.image?.url} alt="" className="aspect-square w-full" priority={priority} />
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
         <h3 className="line-clamp-2 text-sm font-medium text-slate-900 sm:text-base">
           <Link to={`/products/${product.id}`} className="after:absolute after:inset-0 focus:outline-none">

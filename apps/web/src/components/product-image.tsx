@@ -5,10 +5,12 @@ interface ProductImageProps {
   src: string | null | undefined;
   alt: string;
   className?: string;
+  /** The page's main image (its largest paint): load it at once with high priority instead of lazily. */
+  priority?: boolean;
 }
 
 /** A product photo that shows a placeholder icon when there is none or it fails to load (SPEC §8). */
-export function ProductImage({ src, alt, className = '' }: ProductImageProps) {
+export function ProductImage({ src, alt, className = '', priority = false }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (!src || failedSrc === src) {
     return (
@@ -17,5 +19,14 @@ export function ProductImage({ src, alt, className = '' }: ProductImageProps) {
       </div>
     );
   }
-  return <img src={src} alt={alt} loading="lazy" onError={() => setFailedSrc(src)} className={`bg-slate-100 object-cover ${className}`} />;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      onError={() => setFailedSrc(src)}
+      className={`bg-slate-100 object-cover ${className}`}
+    />
+  );
 }

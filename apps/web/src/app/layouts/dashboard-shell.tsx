@@ -3,6 +3,7 @@ import { NavLink, Outlet, useLocation } from 'react-router';
 import { LogOut, Menu, X, type LucideIcon } from 'lucide-react';
 import { Button } from '../../components/button';
 import { Logo } from '../../components/logo';
+import { APP_NAME } from '../../lib/document-title';
 import { useLogout } from '../use-logout';
 
 export interface SidebarItem {
@@ -89,10 +90,10 @@ export function DashboardShell({ areaName, homePath, items, account, menuBadge }
     <div className="min-h-dvh lg:pl-64">
       <aside className="fixed inset-y-0 left-0 z-20 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex">
         <div className="flex h-16 shrink-0 items-center border-b border-slate-200 px-5">
-          <Logo to={homePath} label={`${areaName} home`} />
+          <Logo to={homePath} label={`${APP_NAME} ${areaName.toLowerCase()} home`} />
         </div>
         <nav aria-label={navLabel} className="flex-1 overflow-y-auto px-3 py-4">
-          <p className="mb-2 px-3 text-xs font-semibold tracking-wide text-slate-400 uppercase">{areaName}</p>
+          <p className="mb-2 px-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">{areaName}</p>
           <SidebarNav items={items} />
         </nav>
       </aside>
@@ -102,7 +103,7 @@ export function DashboardShell({ areaName, homePath, items, account, menuBadge }
           <div className="absolute inset-0 bg-slate-900/40" aria-hidden onClick={() => setIsDrawerOpen(false)} />
           <div className="absolute inset-y-0 left-0 flex w-72 max-w-[85%] flex-col bg-white shadow-xl">
             <div className="flex h-16 shrink-0 items-center justify-between border-b border-slate-200 px-4">
-              <Logo to={homePath} label={`${areaName} home`} />
+              <Logo to={homePath} label={`${APP_NAME} ${areaName.toLowerCase()} home`} />
               <button
                 ref={closeButtonRef}
                 type="button"
@@ -138,7 +139,7 @@ export function DashboardShell({ areaName, homePath, items, account, menuBadge }
             {menuBadge}
           </button>
           <div className="lg:hidden">
-            <Logo to={homePath} label={`${areaName} home`} />
+            <Logo to={homePath} label={`${APP_NAME} ${areaName.toLowerCase()} home`} />
           </div>
           <div className="ml-auto flex min-w-0 items-center gap-3">
             <div className="hidden min-w-0 text-right sm:block">

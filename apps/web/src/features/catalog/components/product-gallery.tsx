@@ -13,6 +13,7 @@ export function ProductGallery({ title, images }: { title: string; images: Produ
         src={selected?.url}
         alt={images.length > 1 ? `${title}, photo ${selectedIndex + 1} of ${images.length}` : title}
         className="aspect-square w-full rounded-2xl border border-slate-200"
+        priority
       />
       {images.length > 1 && (
         <ul className="grid grid-cols-5 gap-2 sm:grid-cols-6" aria-label="Photos">

@@ -196,11 +196,11 @@ function ProductView({ product }: { product: ProductDetail }) {
           </div>
           <dl className="grid grid-cols-2 gap-3 text-sm">
             <div className="rounded-lg bg-slate-100 px-3 py-2">
-              <dt className="text-slate-500">Condition</dt>
+              <dt className="text-slate-600">Condition</dt>
               <dd className="font-medium text-slate-900">{conditionLabel(product.condition)}</dd>
             </div>
             <div className="rounded-lg bg-slate-100 px-3 py-2">
-              <dt className="text-slate-500">Availability</dt>
+              <dt className="text-slate-600">Availability</dt>
               <dd className={`font-medium ${STOCK_TONE_CLASSES[stock.tone]}`}>{stock.text}</dd>
             </div>
           </dl>

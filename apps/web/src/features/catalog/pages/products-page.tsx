@@ -17,6 +17,8 @@ import { ProductFilters } from '../components/product-filters';
 import { useSearchProductsQuery } from '../storefront-api';
 
 const PAGE_SIZE = 24;
+/** Cards in the first row (up to four columns) load their image at once: one of them is the largest paint. */
+const PRIORITY_IMAGE_COUNT = 4;
 const FILTER_KEYS = ['q', 'category', 'minPrice', 'maxPrice', 'sort'] as const;
 
 const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
@@ -118,6 +120,7 @@ export function ProductsPage() {
         </aside>
 
         <section aria-label="Search results" aria-busy={results.isFetching} className="min-w-0 space-y-4">
+          <h2 className="sr-only">Search results</h2>
           <div className="flex flex-wrap items-center gap-2">
             <p className="mr-2 text-sm text-slate-600" aria-live="polite">
               {data ? `${data.total} ${data.total === 1 ? 'product' : 'products'}` : results.isLoading ? 'Searching…' : ''}
@@ -159,9 +162,9 @@ export function ProductsPage() {
             </EmptyState>
           ) : (
             <ul className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4 ${results.isFetching ? 'opacity-60' : ''}`}>
-              {items.map((product) => (
+              {items.map((product, index) => (
                 <li key={product.id}>
-                  <ProductCard product={product} />
+                  <ProductCard product={product} priority={index < PRIORITY_IMAGE_COUNT} />
                 </li>
               ))}
             </ul>

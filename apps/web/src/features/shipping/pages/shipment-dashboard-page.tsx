@@ -82,7 +82,8 @@ export function ShipmentDashboardPage() {
         )}
       </section>
 
-      <ReadyOrdersSection />
+      {/* Below the list: wait for it, so the list's arrival does not push this section down (layout shift). Its data is already loading (ordersQuery). */}
+      {!shipmentsQuery.isLoading && <ReadyOrdersSection />}
     </div>
   );
 }
