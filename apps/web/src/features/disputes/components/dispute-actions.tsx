@@ -9,7 +9,7 @@ import { describeApiError } from '../../../lib/api-error';
 import { formatDollars } from '../../../lib/format';
 import { useEscalateDisputeMutation, useResolveDisputeMutation, useRespondToDisputeMutation, useStartDisputeReviewMutation } from '../api';
 import { notify } from './notify';
-import { TextAreaField } from './text-area-field';
+import { TextAreaField } from '../../../components/text-area-field';
 
 export const REFUND_IRREVERSIBLE = "The refund goes back to the buyer's card and cannot be undone.";
 export const REJECT_IRREVERSIBLE = 'The buyer gets no refund. This decision cannot be undone.';
@@ -139,8 +139,8 @@ function RespondPanel({ dispute }: { dispute: DisputeCase }) {
           value={statement}
           counterMax={DISPUTE_DESCRIPTION_MAX}
           error={errors.statement}
-          onChange={(value) => {
-            setStatement(value);
+          onChange={(event) => {
+            setStatement(event.target.value);
             setErrors((current) => ({ ...current, statement: undefined }));
           }}
         />
@@ -189,8 +189,8 @@ function EscalatePanel({ dispute }: { dispute: DisputeCase }) {
           rows={3}
           counterMax={DISPUTE_DESCRIPTION_MAX}
           error={error}
-          onChange={(value) => {
-            setNote(value);
+          onChange={(event) => {
+            setNote(event.target.value);
             setError(undefined);
           }}
         />
@@ -327,8 +327,8 @@ function ResolvePanel({ dispute }: { dispute: DisputeCase }) {
           rows={3}
           counterMax={DISPUTE_DESCRIPTION_MAX}
           error={errors.note}
-          onChange={(value) => {
-            setNote(value);
+          onChange={(event) => {
+            setNote(event.target.value);
             setErrors((current) => ({ ...current, note: undefined }));
           }}
         />

@@ -19,7 +19,7 @@ import { describeApiError } from '../../../lib/api-error';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { useListDisputableOrdersQuery, useListDisputesQuery, useOpenDisputeMutation } from '../api';
 import { notify } from './notify';
-import { TextAreaField } from './text-area-field';
+import { TextAreaField } from '../../../components/text-area-field';
 
 /** Only what reached the buyer (or should have) can be disputed. */
 const DISPUTABLE_STATUSES: readonly OrderItemStatus[] = ['shipped', 'delivered', 'completed'];
@@ -206,8 +206,8 @@ export function OpenDisputeForm({ preselectedOrderItemId, onOpened, onCancel }: 
         counterMax={DISPUTE_DESCRIPTION_MAX}
         hint="Say what you expected and what happened; the seller reads this."
         error={errors.description}
-        onChange={(value) => {
-          setDescription(value);
+        onChange={(event) => {
+          setDescription(event.target.value);
           clearError('description');
         }}
       />

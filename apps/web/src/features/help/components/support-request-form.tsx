@@ -7,7 +7,7 @@ import { TextField } from '../../../components/field';
 import { SelectField } from '../../../components/select-field';
 import { describeApiError } from '../../../lib/api-error';
 import { useCreateSupportRequestMutation } from '../api';
-import { TextAreaField } from './text-area-field';
+import { TextAreaField } from '../../../components/text-area-field';
 
 type Field = 'topic' | 'subject' | 'message';
 type Values = Record<Field, string>;
