@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's full-text document type (drizzle has no built-in for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 // The database schema, one section per owning module (ARCHITECTURE.md: a module owns its tables and
 // other modules go through its service). Money is integer cents; times are timestamptz in UTC.
@@ -73,6 +76,10 @@ export const products = pgTable(
     retipLabel: text('retip_label'),
     weightOunces: integer('weight_ounces').notNull().default(16),
     status: productStatus('status').notNull().default('active'),
+    // The full-text document, kept by PostgreSQL itself: searches read it instead of re-parsing each row.
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english', "title" || ' ' || "description")`),
     ...timestamps,
   },
   (table) => [
@@ -81,7 +88,7 @@ export const products = pgTable(
     index('products_created_idx').on(table.createdAt),
     // Typo-tolerant search (issue #3): trigram similarity on the title, full-text over title + description.
     index('products_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
-    index('products_search_fts_idx').using('gin', sql`to_tsvector('english', ${table.title} || ' ' || ${table.description})`),
+    index('products_search_vector_idx').using('gin', table.searchVector),
     index('products_status_created_idx').on(table.status, table.createdAt),
     check('products_price_positive', sql`${table.priceCents} > 0`),
     check('products_quantity_non_negative', sql`${table.quantity} >= 0`),

@@ -76,7 +76,8 @@ const productColumns = {
 const FUZZY_WORD_THRESHOLD_TEXT = '0.5';
 const MAX_QUERY_WORDS = 8;
 
-const searchDocument = sql`to_tsvector('english', ${products.title} || ' ' || ${products.description})`;
+// PostgreSQL keeps this column (generated, GIN-indexed): a search never re-parses each listing.
+const searchDocument = sql`${products.searchVector}`;
 const fullTextQuery = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
 
 function wordsOf(q: string): string[] {
