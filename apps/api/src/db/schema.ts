@@ -275,6 +275,10 @@ export const orderItems = pgTable(
     index('order_items_order_idx').on(table.orderId),
     index('order_items_seller_status_idx').on(table.sellerId, table.status),
     index('order_items_status_idx').on(table.status, table.updatedAt),
+    // The admin's shipped-orders list, newest first (read backwards): an index over just those items.
+    index('order_items_payable_recent_idx')
+      .on(table.updatedAt, table.id)
+      .where(sql`${table.status} in ('shipped', 'delivered')`),
     check('order_items_quantity_positive', sql`${table.quantity} > 0`),
     check('order_items_price_non_negative', sql`${table.priceCents} >= 0`),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "order_items_payable_recent_idx" ON "order_items" USING btree ("updated_at","id") WHERE "order_items"."status" in ('shipped', 'delivered');
