@@ -370,10 +370,18 @@ describe('seedDemoMarketplace', () => {
     const [disputeRows, payoutRows, eventRows] = await Promise.all([handle.db.select().from(disputes), handle.db.select().from(payouts), handle.db.select().from(disputeEvents)]);
     expect(new Set(disputeRows.map((row) => row.status))).toEqual(new Set(['open', 'seller_responded', 'resolved_rejected']));
     const paidItems = new Set(payoutRows.map((row) => row.orderItemId));
+    // Opened after the parcel's last tracking event, never before it.
+    const [lineRows, shipmentRows] = await Promise.all([handle.db.select().from(shipmentItems), handle.db.select().from(shipments)]);
+    for (const dispute of disputeRows) {
+      const line = lineRows.find((row) => row.orderItemId === dispute.orderItemId && row.isActive);
+      const shipment = shipmentRows.find((row) => row.id === line?.shipmentId);
+      for (const event of shipment?.trackingEvents ?? []) expect(Date.parse(event.occurredAt)).toBeLessThan(dispute.createdAt.getTime());
+    }
     for (const dispute of disputeRows) {
       expect(paidItems.has(dispute.orderItemId)).toBe(false);
       expect(eventRows.filter((event) => event.disputeId === dispute.id).length).toBeGreaterThanOrEqual(1);
       expect(dispute.createdAt.getTime()).toBeLessThan(now.getTime());
+      expect(dispute.updatedAt.getTime()).toBeLessThan(now.getTime());
     }
   });
 

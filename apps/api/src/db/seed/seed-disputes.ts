@@ -4,7 +4,7 @@
  * one the marketplace rejected. Items with a payout are left alone (their money is settled).
  */
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
-import { disputeEvents, disputes, orderItems, orders, payouts } from '../schema';
+import { disputeEvents, disputes, orderItems, orders, payouts, shipmentItems, shipments } from '../schema';
 import type { SeedContext, SeededUsers } from './seed-demo-marketplace';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -32,9 +32,20 @@ export async function seedDisputes(context: SeedContext, earlier: { users: Seede
     if (!candidate) break;
     const random = context.random.fork(`disputes/${index}`);
     const id = random.uuid();
-    const openedAt = new Date(Math.min(context.now.getTime() - (index + 1) * 20 * HOUR_MS, Math.max(candidate.item.updatedAt.getTime(), candidate.order.createdAt.getTime()) + 24 * HOUR_MS));
-    const respondedAt = new Date(openedAt.getTime() + 5 * HOUR_MS);
-    const resolvedAt = new Date(openedAt.getTime() + 9 * HOUR_MS);
+    // After the parcel's last tracking event (a claim about a parcel comes once it has moved), spread
+    // between then and now so the case's steps never lie in the future.
+    const [line] = await context.executor
+      .select({ events: shipments.trackingEvents })
+      .from(shipmentItems)
+      .innerJoin(shipments, eq(shipments.id, shipmentItems.shipmentId))
+      .where(and(eq(shipmentItems.orderItemId, candidate.item.id), eq(shipmentItems.isActive, true)))
+      .limit(1);
+    const lastEventAt = Math.max(candidate.order.createdAt.getTime(), ...(line?.events ?? []).map((event) => Date.parse(event.occurredAt)));
+    const latest = context.now.getTime() - 10 * 60_000;
+    const openedAt = new Date(Math.min(latest - 3 * 60_000, Math.max(lastEventAt + 30 * 60_000, latest - (index + 1) * 20 * HOUR_MS)));
+    const span = latest - openedAt.getTime();
+    const respondedAt = new Date(openedAt.getTime() + Math.min(5 * HOUR_MS, span / 3));
+    const resolvedAt = new Date(openedAt.getTime() + Math.min(9 * HOUR_MS, (span * 2) / 3));
     const offerCents = plan.status === 'seller_responded' ? Math.round((candidate.item.priceCents * candidate.item.quantity) / 4) : null;
     await context.executor.insert(disputes).values({
       id,
