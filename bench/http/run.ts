@@ -26,6 +26,7 @@ const { values: flags } = parseArgs({
     duration: { type: 'string', default: '30' },
     warmup: { type: 'string', default: '3' },
     'pool-size': { type: 'string', default: '20' },
+    'search-cache-seconds': { type: 'string', default: '5' },
     only: { type: 'string', default: '' },
     label: { type: 'string', default: '' },
     help: { type: 'boolean', default: false },
@@ -39,6 +40,7 @@ if (flags.help) {
   --duration S        seconds of load per endpoint (default 30)
   --warmup S          seconds of lighter load (10 connections) before each endpoint, not recorded (default 3; 0 = none)
   --pool-size N       the API's DATABASE_POOL_SIZE (default 20)
+  --search-cache-seconds N  the API's SEARCH_CACHE_SECONDS (default 5, as in production; 0 = every search reads the database)
   --only a,b          run only these endpoints (names as in the table; bare always runs)
   --label NAME        appended to the result file name`);
   process.exit(0);
@@ -60,7 +62,32 @@ interface Fixtures {
   sellerLargest: string;
   adminId: string;
   productIds: string[];
-  search: { q: string; category: string; minPrice: number };
+  /** Public searches a buyer might run, asked in turn (each with its own cache entry). */
+  searches: string[];
+}
+
+/** Words the data generator puts in titles and descriptions, with typos and filters as buyers type them. */
+const SEARCH_QUERIES: { q: string; category?: string; minPrice?: number; maxPrice?: number; sort?: string; page?: number }[] = [
+  { q: 'wireless headphones', category: 'audio', minPrice: 20 },
+  { q: 'wireless headphones', category: 'audio', minPrice: 20, page: 2 },
+  { q: 'hedphones', category: 'audio' },
+  { q: 'headphones', sort: 'price_asc' },
+  { q: 'camera', category: 'cameras', maxPrice: 500 },
+  { q: 'vintage guitar', minPrice: 10, maxPrice: 200 },
+  { q: 'portable speaker', sort: 'newest' },
+  { q: 'handmade necklace', category: 'jewelry' },
+  { q: 'smart watch', category: 'electronics', sort: 'price_desc' },
+  { q: 'ergonomic keyboard', category: 'computers' },
+  { q: 'lightweight tent', minPrice: 30 },
+  { q: 'kettle' },
+];
+
+function searchPathOf(query: (typeof SEARCH_QUERIES)[number]): string {
+  const parameters = new URLSearchParams({ q: query.q });
+  for (const key of ['category', 'minPrice', 'maxPrice', 'sort'] as const) if (query[key] !== undefined) parameters.set(key, String(query[key]));
+  parameters.set('page', String(query.page ?? 1));
+  parameters.set('limit', '20');
+  return `/api/products?${parameters}`;
 }
 
 /** Users and products the requests use, read from the generated data. */
@@ -81,7 +108,7 @@ async function loadFixtures(url: string): Promise<Fixtures> {
       sellerMedian: sellers.rows[Math.floor(sellers.rows.length / 2)]!.seller_id,
       adminId: admin.rows[0].id,
       productIds: products.rows.map((row) => row.id),
-      search: { q: 'wireless headphones', category: 'audio', minPrice: 20 },
+      searches: SEARCH_QUERIES.map(searchPathOf),
     };
   } finally {
     await client.end();
@@ -121,13 +148,18 @@ function buildEndpoints(fixtures: Fixtures, tokens: { buyers: string[]; seller: 
   const checkoutBuyers = tokens.buyers.slice(half);
   let cartCursor = 0;
   let checkoutCursor = 0;
-  const { q, category, minPrice } = fixtures.search;
-  const searchPath = `/api/products?q=${encodeURIComponent(q)}&category=${category}&minPrice=${minPrice}&page=1&limit=20`;
+  let searchCursor = 0;
 
   const checkoutTimings = { latencies: [] as number[], statuses: {} as Record<string, number> };
   return [
     { name: 'bare', description: 'GET /api/health (baseline)', requests: () => [{ method: 'GET', path: '/api/health' }] },
-    { name: 'search', description: `GET ${searchPath}`, requests: () => [{ method: 'GET', path: searchPath }] },
+    {
+      name: 'search',
+      description: `GET /api/products?q=…&category=…&minPrice=…&page=…&limit=20 (${fixtures.searches.length} searches in turn, first: ${fixtures.searches[0]})`,
+      requests: () => [
+        { method: 'GET', path: '/api/products', setupRequest: (request) => ({ ...request, path: fixtures.searches[(searchCursor = (searchCursor + 1) % fixtures.searches.length)]! }) },
+      ],
+    },
     {
       name: 'detail',
       description: 'GET /api/products/:id (varied over 5,000 products)',
@@ -304,7 +336,13 @@ async function main() {
     const api = await startApi({
       name: 'api',
       cleanup,
-      env: { DATABASE_URL: databaseUrl!, DATA_DIR: dataDirectory, DATABASE_POOL_SIZE: flags['pool-size'], WEB_DIST_DIR: path.join(dataDirectory, 'no-web') },
+      env: {
+        DATABASE_URL: databaseUrl!,
+        DATA_DIR: dataDirectory,
+        DATABASE_POOL_SIZE: flags['pool-size'],
+        WEB_DIST_DIR: path.join(dataDirectory, 'no-web'),
+        SEARCH_CACHE_SECONDS: flags['search-cache-seconds'],
+      },
     });
     instances.push(api);
     console.log(`  up at ${api.url} in ${((performance.now() - bootStarted) / 1000).toFixed(1)} s`);
@@ -380,7 +418,7 @@ async function main() {
             .slice(2)
             .map((arg) => (arg.startsWith('postgres') ? '<database-url>' : arg))
             .join(' ')}`.trim(),
-          settings: { connections, durationSeconds: duration, warmupSeconds: warmup, poolSize: Number(flags['pool-size']) },
+          settings: { connections, durationSeconds: duration, warmupSeconds: warmup, poolSize: Number(flags['pool-size']), searchCacheSeconds: Number(flags['search-cache-seconds']) },
           database: { url: redactedUrl.toString(), rows: counts },
           machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), platform: `${os.type()} ${os.release()}`, node: process.version, loadAverage: os.loadavg() },
           results: rows,

@@ -121,17 +121,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(categoryRoutes, { prefix: '/api/categories', db: database.db });
   // ── catalog, listings, images and phone uploads ──
-  const products = createProductsService({ db: database.db, files: deps.files, clock });
+  const products = createProductsService({ db: database.db, files: deps.files, clock, searchCacheTtlMs: config.searchCacheSeconds * 1000 });
   await app.register(productRoutes, { prefix: '/api', products });
   const uploads = createUploadsService({ db: database.db, files: deps.files, clock, publicUrl: config.publicUrl, products });
   await app.register(uploadRoutes, { prefix: '/api', uploads });
   // ── cart, wishlist, checkout, orders and payments ──
   const payments = createPaymentProvider(config, clock);
   const cart = createCartService({ db: database.db, files: deps.files, clock });
-  const orders = createOrdersService({ db: database.db, files: deps.files, clock, payments });
+  const orders = createOrdersService({ db: database.db, files: deps.files, clock, payments, onCatalogChange: products.catalogChanged });
   await app.register(cartRoutes, { prefix: '/api/cart', cart });
   await app.register(wishlistRoutes, { prefix: '/api/wishlist', wishlist: createWishlistService({ db: database.db, files: deps.files, clock }) });
-  await app.register(checkoutRoutes, { prefix: '/api', checkout: createCheckoutService({ db: database.db, clock, cart, payments }) });
+  await app.register(checkoutRoutes, { prefix: '/api', checkout: createCheckoutService({ db: database.db, clock, cart, payments, onCatalogChange: products.catalogChanged }) });
   await app.register(buyerOrderRoutes, { prefix: '/api/orders', orders });
   await app.register(sellerOrderRoutes, { prefix: '/api/seller', orders });
   // ── shipping: labels, pickups, void and tracking through the carrier (issue #4) ──

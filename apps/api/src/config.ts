@@ -26,6 +26,8 @@ const environmentSchema = z.object({
   WEB_DIST_DIR: z.string().default(path.join(REPOSITORY_ROOT, 'apps/web/dist')),
   SEED_DEMO_DATA: booleanFromString.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seconds a public search page may be served from memory; default 5 (0 in tests, which write rows directly). */
+  SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -54,6 +56,7 @@ export interface Config {
   seedDemoData: boolean;
   logLevel: string;
   loginThrottle: { maxFailures: number; windowSeconds: number };
+  searchCacheSeconds: number;
   /** Payments go through Stripe when set; otherwise through the embedded sandbox. */
   stripeSecretKey: string | undefined;
   stripePublishableKey: string | undefined;
@@ -105,6 +108,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     seedDemoData: env.SEED_DEMO_DATA,
     logLevel: env.LOG_LEVEL,
     loginThrottle: { maxFailures: env.LOGIN_MAX_FAILURES, windowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS },
+    searchCacheSeconds: env.SEARCH_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 5),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,

@@ -35,9 +35,22 @@ export type DatabaseOptions =
  * Opens PostgreSQL when a URL is configured, otherwise the embedded PGlite (Postgres compiled to
  * WASM) in `dataDir`, or in memory when no directory is given (tests). Both run the same migrations.
  */
+/**
+ * Settings every connection starts with. The catalogue search's typo match is written `word <% title`
+ * so the title's trigram index can answer it; `<%` means word_similarity(word, title) ≥ this threshold
+ * (pg_trgm's default is 0.6, which misses "hedphone" → "Headphones" at 0.5). Set per connection, a
+ * search needs no transaction of its own just to set it.
+ */
+export const SESSION_SETTINGS: Readonly<Record<string, string>> = { 'pg_trgm.word_similarity_threshold': '0.5' };
+
+const sessionOptions = () =>
+  Object.entries(SESSION_SETTINGS)
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(' ');
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: sessionOptions() });
     let closing = false;
     // An idle connection the server drops (a restart, a failover, a dropped test database) must not
     // crash the process: the pool discards it and the next query opens a new one.
@@ -60,6 +73,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), extensions: { pg_trgm } });
+  // PGlite is one session for the process: set once.
+  for (const [name, value] of Object.entries(SESSION_SETTINGS)) await client.query('select set_config($1, $2, false)', [name, value]);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,

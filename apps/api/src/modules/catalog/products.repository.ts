@@ -73,7 +73,6 @@ const productColumns = {
 // title by trigram word similarity, which forgives typos ("hedphones" → "Headphones", 0.62).
 // 0.5 keeps unrelated titles out: "wireless hedphones" scores 0 on "hedphones" against "Wireless
 // Mouse". Ranking adds the whole query's word similarity to the full-text rank.
-const FUZZY_WORD_THRESHOLD_TEXT = '0.5';
 const MAX_QUERY_WORDS = 8;
 
 // PostgreSQL keeps this column (generated, GIN-indexed): a search never re-parses each listing.
@@ -92,8 +91,9 @@ function searchMatch(q: string): SQL {
   const fullText = sql`${searchDocument} @@ ${fullTextQuery(q)}`;
   const words = wordsOf(q);
   if (words.length === 0) return fullText;
-  // `<%` is word_similarity(word, title) >= pg_trgm.word_similarity_threshold (set to the threshold for the
-  // search's transaction), written as the operator so the title's trigram index can answer it.
+  // `<%` is word_similarity(word, title) >= pg_trgm.word_similarity_threshold (0.5, set on every
+  // connection: SESSION_SETTINGS in db/client.ts), written as the operator so the title's trigram index
+  // can answer it.
   const everyWordClose = and(...words.map((word) => sql`${word} <% ${products.title}`));
   return or(fullText, everyWordClose) as SQL;
 }
@@ -132,17 +132,46 @@ function orderOf(filters: ProductFilters): SQL[] {
 
 /** One page of listings (with category and seller joined in) and how many match in all. */
 export async function findProducts(executor: Executor, filters: ProductFilters): Promise<{ rows: ProductRecord[]; total: number }> {
-  if (!filters.q) return findProductsWith(executor, filters);
-  // A text search sets the fuzzy-match threshold for its own transaction only (see searchMatch).
-  return executor.transaction(async (transaction) => {
-    await transaction.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${FUZZY_WORD_THRESHOLD_TEXT}, true)`);
-    return findProductsWith(transaction, filters);
-  });
+  return filters.q ? findMatchingProducts(executor, filters) : findProductsInOrder(executor, filters);
 }
 
-async function findProductsWith(executor: Executor, filters: ProductFilters): Promise<{ rows: ProductRecord[]; total: number }> {
+const countProducts = async (executor: Executor, where: SQL | undefined) => {
+  const [counted] = await executor
+    .select({ value: count() })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(where);
+  return counted?.value ?? 0;
+};
+
+/**
+ * A text search in one statement: `count(*) over ()` counts every match before the limit, so the
+ * matching (the costly part) runs once, and the ranking sorts the matches anyway. A page past the
+ * end has no row to carry the count; only then is it counted on its own.
+ */
+async function findMatchingProducts(executor: Executor, filters: ProductFilters): Promise<{ rows: ProductRecord[]; total: number }> {
   const where = conditionsOf(filters);
-  const [rows, totals] = await Promise.all([
+  const found = await executor
+    .select({ ...productColumns, matching: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(where)
+    .orderBy(...orderOf(filters))
+    .limit(filters.limit)
+    .offset(filters.offset);
+  const rows = found.map(({ matching: _matching, ...row }) => row);
+  if (found[0]) return { rows, total: found[0].matching };
+  return { rows, total: filters.offset === 0 ? 0 : await countProducts(executor, where) };
+}
+
+/**
+ * Browsing without a query: the page comes straight off an index in its order (a window count would
+ * make PostgreSQL read every listing first), and the count is its own statement.
+ */
+async function findProductsInOrder(executor: Executor, filters: ProductFilters): Promise<{ rows: ProductRecord[]; total: number }> {
+  const where = conditionsOf(filters);
+  const [rows, total] = await Promise.all([
     executor
       .select(productColumns)
       .from(products)
@@ -152,13 +181,9 @@ async function findProductsWith(executor: Executor, filters: ProductFilters): Pr
       .orderBy(...orderOf(filters))
       .limit(filters.limit)
       .offset(filters.offset),
-    executor
-      .select({ value: count() })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(where),
+    countProducts(executor, where),
   ]);
-  return { rows, total: totals[0]?.value ?? 0 };
+  return { rows, total };
 }
 
 export async function findProductById(executor: Executor, id: string): Promise<ProductRecord | null> {

@@ -21,6 +21,7 @@ import { centsToDollars, dollarsToCents } from '@marketplace/domain/money';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { badRequest, notFound } from '../../lib/http-errors';
+import { createMicroCache } from '../../lib/micro-cache';
 import type { FileStore } from '../../providers/files/port';
 import type { UserRecord } from '../users/users.repository';
 import { listCategories } from './categories.repository';
@@ -66,12 +67,30 @@ export interface ProductsService {
   findOwnedProduct(sellerId: string, productId: string): Promise<ProductRecord>;
   /** A listing's photos, cover first (the caller has checked who may see them). */
   listProductImages(productId: string): Promise<ProductImage[]>;
+  /** Listings, stock, photos or categories changed: public search pages are read afresh from now on. */
+  catalogChanged(): void;
 }
 
 export interface ProductsServiceDependencies {
   db: Database;
   files: FileStore;
   clock: Clock;
+  /**
+   * How long a public search page may be answered from memory (0 = never). Writes through this
+   * process call `catalogChanged()` and are seen at once; another instance's writes within this time.
+   */
+  searchCacheTtlMs?: number;
+}
+
+/** Distinct public search pages kept in memory (each a page of ≤ 100 summaries, a few KB to ~60 KB). */
+const SEARCH_CACHE_ENTRIES = 500;
+/** Product pages kept in memory (a few KB each). */
+const DETAIL_CACHE_ENTRIES = 5000;
+
+interface CachedDetail {
+  status: ProductStatus;
+  sellerId: string;
+  detail: ProductDetail;
 }
 
 const totalPagesOf = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
@@ -81,7 +100,17 @@ function toCommissionEntry(category: Pick<CategoryRecord, 'name' | 'slug' | 'com
   return { category: category.name, commission_rate: centsToDollars(category.commissionRateBasisPoints), slug: category.slug };
 }
 
-export function createProductsService({ db, files, clock }: ProductsServiceDependencies): ProductsService {
+export function createProductsService({ db, files, clock, searchCacheTtlMs = 0 }: ProductsServiceDependencies): ProductsService {
+  // The public catalogue is read far more often than it changes, and by everyone alike (no viewer in
+  // the answer), so its pages are shared for a few seconds; sellers' and admins' lists never are.
+  const searchCache = createMicroCache<ProductPage>({ ttlMs: searchCacheTtlMs, maxEntries: SEARCH_CACHE_ENTRIES, clock });
+  // A product page is the same for everyone who may see it; who may is decided per request.
+  const detailCache = createMicroCache<CachedDetail | null>({ ttlMs: searchCacheTtlMs, maxEntries: DETAIL_CACHE_ENTRIES, clock });
+  const catalogChanged = () => {
+    searchCache.invalidate();
+    detailCache.invalidate();
+  };
+
   const toImageDto = (image: ImageRecord): ProductImage => ({
     id: image.id,
     url: files.urlFor(image.fileKey),
@@ -142,29 +171,37 @@ export function createProductsService({ db, files, clock }: ProductsServiceDepen
     return toDetail(row);
   };
 
+  const searchPage = async (query: SearchQuery): Promise<ProductPage> => {
+    const { rows, covers, total, page, totalPages } = await pageOf(
+      {
+        q: query.q || undefined,
+        categorySlug: query.category,
+        minPriceCents: query.minPrice === undefined ? undefined : dollarsToCents(query.minPrice),
+        maxPriceCents: query.maxPrice === undefined ? undefined : dollarsToCents(query.maxPrice),
+        status: 'active',
+        sort: query.sort,
+        offset: (query.page - 1) * query.limit,
+        limit: query.limit,
+      },
+      query.page,
+    );
+    return { items: rows.map((row) => toSummary(row, covers.get(row.id))), total, page, totalPages };
+  };
+
   return {
     async searchProducts(query) {
-      const { rows, covers, total, page, totalPages } = await pageOf(
-        {
-          q: query.q || undefined,
-          categorySlug: query.category,
-          minPriceCents: query.minPrice === undefined ? undefined : dollarsToCents(query.minPrice),
-          maxPriceCents: query.maxPrice === undefined ? undefined : dollarsToCents(query.maxPrice),
-          status: 'active',
-          sort: query.sort,
-          offset: (query.page - 1) * query.limit,
-          limit: query.limit,
-        },
-        query.page,
-      );
-      return { items: rows.map((row) => toSummary(row, covers.get(row.id))), total, page, totalPages };
+      const key = JSON.stringify([query.q ?? '', query.category ?? '', query.minPrice ?? '', query.maxPrice ?? '', query.sort, query.page, query.limit]);
+      return searchCache.getOrLoad(key, () => searchPage(query));
     },
 
     async getProduct(id, viewer) {
-      const row = await findProductById(db, id);
-      const canSeeHidden = viewer !== null && (viewer.role === 'admin' || viewer.id === row?.sellerId);
-      if (!row || (row.status === 'hidden' && !canSeeHidden)) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
-      return toDetail(row);
+      const found = await detailCache.getOrLoad(id, async () => {
+        const row = await findProductById(db, id);
+        return row ? { status: row.status, sellerId: row.sellerId, detail: await toDetail(row) } : null;
+      });
+      const canSeeHidden = viewer !== null && (viewer.role === 'admin' || viewer.id === found?.sellerId);
+      if (!found || (found.status === 'hidden' && !canSeeHidden)) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
+      return found.detail;
     },
 
     async createProduct(seller, input) {
@@ -180,6 +217,7 @@ export function createProductsService({ db, files, clock }: ProductsServiceDepen
         weightOunces: input.weightOunces ?? DEFAULT_WEIGHT_OUNCES,
       };
       const id = await insertProduct(db, { ...values, sellerId: seller.id, createdAt: clock.now() });
+      catalogChanged();
       return reload(id);
     },
 
@@ -201,6 +239,7 @@ export function createProductsService({ db, files, clock }: ProductsServiceDepen
       if (input.condition !== undefined) values.condition = input.condition;
       if (input.weightOunces !== undefined) values.weightOunces = input.weightOunces;
       if (!(await updateSellerProduct(db, { id, sellerId: seller.id }, values))) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
+      catalogChanged();
       return reload(id);
     },
 
@@ -240,6 +279,7 @@ export function createProductsService({ db, files, clock }: ProductsServiceDepen
         isUpdated = await updateSellerProduct(db, where, { quantity: input.quantity ?? 0, updatedAt: now });
       }
       if (!isUpdated) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
+      catalogChanged();
       return reload(id);
     },
 
@@ -259,6 +299,7 @@ export function createProductsService({ db, files, clock }: ProductsServiceDepen
 
     async setProductStatus(id, status) {
       if (!(await setProductStatus(db, id, status, clock.now()))) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
+      catalogChanged();
       return reload(id);
     },
 
@@ -273,6 +314,7 @@ export function createProductsService({ db, files, clock }: ProductsServiceDepen
     },
 
     findOwnedProduct,
+    catalogChanged,
 
     async listProductImages(productId) {
       return (await findImagesOfProduct(db, productId)).map(toImageDto);

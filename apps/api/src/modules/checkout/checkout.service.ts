@@ -41,6 +41,8 @@ export interface CheckoutServiceDependencies {
   clock: Clock;
   cart: CartService;
   payments: PaymentProvider;
+  /** Called after an order took units off the shelf (public search pages show stock). */
+  onCatalogChange?: () => void;
 }
 
 interface Shortage {
@@ -101,7 +103,7 @@ function chargeKeyOf(buyerId: string, idempotencyKey: string, amountCents: numbe
   return `checkout-${digest}`;
 }
 
-export function createCheckoutService({ db, clock, cart, payments }: CheckoutServiceDependencies): CheckoutService {
+export function createCheckoutService({ db, clock, cart, payments, onCatalogChange = () => {} }: CheckoutServiceDependencies): CheckoutService {
   // Charges given back because their order could not be saved; a retry that replays one must not use it.
   const reversedChargeIds = new Set<string>();
 
@@ -249,6 +251,7 @@ export function createCheckoutService({ db, clock, cart, payments }: CheckoutSer
           await cart.removeLines(transaction, user.id, lines.map((line) => line.record.id));
           return orderId;
         });
+        onCatalogChange();
         return { orderId, created: true };
       } catch (error) {
         if (isUniqueViolation(error, 'orders_buyer_idempotency_unique')) {

@@ -52,6 +52,8 @@ export interface OrdersServiceDependencies {
   files: FileStore;
   clock: Clock;
   payments: PaymentProvider;
+  /** Called after units went back on the shelf (public search pages show stock). */
+  onCatalogChange?: () => void;
 }
 
 export type SellerItemUpdate = { status: 'approved' | 'rejected' | 'delivered' | 'completed'; reason?: string | undefined };
@@ -97,7 +99,7 @@ function itemsPreviewOf(titles: readonly string[]): string {
   return titles.length > 2 ? `${shown} +${titles.length - 2} more` : shown;
 }
 
-export function createOrdersService({ db, files, clock, payments }: OrdersServiceDependencies): OrdersService {
+export function createOrdersService({ db, files, clock, payments, onCatalogChange = () => {} }: OrdersServiceDependencies): OrdersService {
   async function imagesOf(executor: Executor, items: readonly OrderItemRecord[]) {
     const covers = await findCoverImageKeys(executor, items.map((item) => item.productId));
     return (item: OrderItemRecord) => {
@@ -256,6 +258,7 @@ export function createOrdersService({ db, files, clock, payments }: OrdersServic
         }
         await updateOrderStatus(transaction, order.id, 'cancelled', now);
       });
+      onCatalogChange();
       const order = await findBuyerOrder(db, buyerId, orderId);
       if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
       return buyerOrderDetail(order);
@@ -347,6 +350,7 @@ export function createOrdersService({ db, files, clock, payments }: OrdersServic
         const statuses = items.map((other) => (other.id === item.id ? update.status : other.status));
         await updateOrderStatus(transaction, order.id, deriveOrderStatus(statuses), now);
       });
+      if (update.status === 'rejected') onCatalogChange();
       return sellerItemResponse(sellerId, orderItemId);
     },
 

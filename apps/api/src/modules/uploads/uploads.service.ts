@@ -111,6 +111,7 @@ export function createUploadsService({ db, files, clock, publicUrl, products }: 
           rows.map((row, index) => ({ ...row, position: firstPosition + index, createdAt })),
         );
       });
+      products.catalogChanged();
     } catch (error) {
       await removeWritten();
       throw error;
@@ -141,6 +142,7 @@ export function createUploadsService({ db, files, clock, publicUrl, products }: 
         if (!isPermutation) throw badRequest(REORDER_MESSAGE, { issues: [{ path: 'imageIds', message: REORDER_MESSAGE }] });
         await setImagePositions(transaction, productId, imageIds);
       });
+      products.catalogChanged();
       return imagesOf(productId);
     },
 
@@ -154,6 +156,7 @@ export function createUploadsService({ db, files, clock, publicUrl, products }: 
         await setImagePositions(transaction, productId, await findImageIds(transaction, productId));
         return row;
       });
+      products.catalogChanged();
       // After the commit: a file left behind by a failed delete is harmless, a row without its file is not.
       await Promise.allSettled([removed.fileKey, removed.thumbnailKey].filter((key): key is string => key !== null).map((key) => files.delete(key)));
       return imagesOf(productId);
