@@ -67,12 +67,23 @@ export interface CartProductRecord {
   priceCents: number;
   quantity: number;
   status: 'active' | 'hidden';
+  /** Units of it already in this user's cart (0 without a line). */
+  inCart: number;
 }
 
-export async function findProductForCart(executor: Executor, productId: string): Promise<CartProductRecord | null> {
+/** The product and how many of it the user already has in the cart, in one lookup. */
+export async function findProductForCart(executor: Executor, productId: string, userId: string): Promise<CartProductRecord | null> {
   const [row] = await executor
-    .select({ id: products.id, sellerId: products.sellerId, priceCents: products.priceCents, quantity: products.quantity, status: products.status })
+    .select({
+      id: products.id,
+      sellerId: products.sellerId,
+      priceCents: products.priceCents,
+      quantity: products.quantity,
+      status: products.status,
+      inCart: sql<number>`coalesce(${cartItems.quantity}, 0)`.mapWith(Number),
+    })
     .from(products)
+    .leftJoin(cartItems, and(eq(cartItems.productId, products.id), eq(cartItems.userId, userId)))
     .where(eq(products.id, productId));
   return row ?? null;
 }

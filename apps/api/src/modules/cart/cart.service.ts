@@ -102,14 +102,13 @@ export function createCartService({ db, files, clock }: CartServiceDependencies)
     toResponse,
 
     async addItem(user, input) {
-      const product = await findProductForCart(db, input.product_id);
+      const product = await findProductForCart(db, input.product_id, user.id);
       if (!product || product.status !== 'active') throw notFound(CART_MESSAGES.productNotFound);
       if (product.sellerId === user.id) throw badRequest(CART_MESSAGES.ownProduct);
       if (product.quantity <= 0) throw conflict(CART_MESSAGES.outOfStock, { available: 0 });
-      const existing = (await findCartLines(db, user.id)).find((line) => line.productId === product.id);
-      const wanted = (existing?.quantity ?? 0) + input.quantity;
+      const wanted = product.inCart + input.quantity;
       if (wanted > product.quantity) {
-        throw conflict(CART_MESSAGES.beyondStock(product.quantity), { available: product.quantity, inCart: existing?.quantity ?? 0 });
+        throw conflict(CART_MESSAGES.beyondStock(product.quantity), { available: product.quantity, inCart: product.inCart });
       }
       if (wanted > MAX_CART_LINE_QUANTITY) {
         throw badRequest(`You can have at most ${MAX_CART_LINE_QUANTITY} of one product in your cart`);
