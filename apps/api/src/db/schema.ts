@@ -531,9 +531,18 @@ export const payouts = pgTable(
   (table) => [
     uniqueIndex('payouts_order_item_unique').on(table.orderItemId),
     uniqueIndex('payouts_transfer_unique').on(table.transferId).where(sql`${table.transferId} is not null`),
-    index('payouts_seller_created_idx').on(table.sellerId, table.createdAt),
+    // status last: the admin stats count payouts by status over a created_at range from the index alone.
+    index('payouts_seller_created_idx').on(table.sellerId, table.createdAt, table.status),
     index('payouts_status_created_idx').on(table.status, table.createdAt),
-    index('payouts_created_idx').on(table.createdAt),
+    index('payouts_created_idx').on(table.createdAt, table.status),
+    // The admin stats (issue #8) sum paid payouts over a paid_at range, for everyone or one seller:
+    // index-only range scans (drizzle has no INCLUDE, so the summed columns are trailing keys).
+    index('payouts_paid_idx')
+      .on(table.paidAt, table.sellerId, table.netCents)
+      .where(sql`${table.status} = 'paid'`),
+    index('payouts_seller_paid_idx')
+      .on(table.sellerId, table.paidAt, table.netCents)
+      .where(sql`${table.status} = 'paid'`),
     check('payouts_net_non_negative', sql`${table.netCents} >= 0 and ${table.feeCents} >= 0`),
   ],
 );

@@ -98,4 +98,19 @@ describe('createMicroCache', () => {
     expect(loads).toBe(2);
     expect(cache.size).toBe(0);
   });
+
+  it('peeks only at fresh entries, and keeps a value stored from elsewhere unless invalidated since', async () => {
+    const clock = createManualClock();
+    const cache = createMicroCache<number>({ ttlMs: 1000, maxEntries: 10, clock });
+    expect(cache.peek('total')).toBeUndefined();
+    const before = cache.generation;
+    cache.store('total', 41, before);
+    expect(cache.peek('total')).toBe(41);
+    cache.invalidate();
+    cache.store('total', 42, before);
+    expect(cache.peek('total')).toBeUndefined();
+    cache.store('total', 43, cache.generation);
+    clock.advance(1000);
+    expect(cache.peek('total')).toBeUndefined();
+  });
 });

@@ -15,6 +15,14 @@ import type { Clock } from './clock';
  */
 export interface MicroCache<T> {
   getOrLoad(key: string, load: () => Promise<T>): Promise<T>;
+  /** The entry if it is still fresh (no load, no refresh). */
+  peek(key: string): T | undefined;
+  /**
+   * Keeps a value computed elsewhere, unless the cache was invalidated since `generation` was read
+   * (read it before the computation, as `getOrLoad` does for its own loads).
+   */
+  store(key: string, value: T, generation: number): void;
+  readonly generation: number;
   invalidate(): void;
   readonly size: number;
   readonly stats: { hits: number; misses: number };
@@ -38,7 +46,8 @@ export function createMicroCache<T>({ ttlMs, maxEntries, clock }: MicroCacheOpti
   let generation = 0;
   const stats = { hits: 0, misses: 0 };
 
-  const store = (key: string, value: T) => {
+  const store = (key: string, value: T, startedIn: number) => {
+    if (ttlMs <= 0 || startedIn !== generation) return;
     entries.delete(key);
     entries.set(key, { value, expiresAt: clock.now().getTime() + ttlMs });
     // Maps keep insertion order: the first keys are the oldest.
@@ -52,7 +61,7 @@ export function createMicroCache<T>({ ttlMs, maxEntries, clock }: MicroCacheOpti
     const startedIn = generation;
     const loading = load()
       .then((value) => {
-        if (generation === startedIn) store(key, value);
+        store(key, value, startedIn);
         return value;
       })
       .finally(() => {
@@ -85,6 +94,17 @@ export function createMicroCache<T>({ ttlMs, maxEntries, clock }: MicroCacheOpti
       }
       stats.misses += 1;
       return start(key, load);
+    },
+
+    peek(key) {
+      const entry = entries.get(key);
+      return entry && entry.expiresAt > clock.now().getTime() ? entry.value : undefined;
+    },
+
+    store,
+
+    get generation() {
+      return generation;
     },
 
     invalidate() {

@@ -291,6 +291,84 @@ describe('payouts (SPEC §5, §7.3, §9)', () => {
   });
 });
 
+describe('payout stats at scale (issue #8)', () => {
+  it('keeps the stats a few seconds, and shows a payout made, refused or reversed here at once', async () => {
+    const db = testApp.database.db;
+    const user = await createUser(db, { role: 'seller', firstName: 'Stat', lastName: 'Seller', companyName: 'Stats Co' });
+    await onboard(await bearerFor(testApp, user));
+    const [direct, made, refused] = [await shippedItem(user.id), await shippedItem(user.id), await shippedItem(user.id)];
+    const url = `/api/admin/payoutStats/stats?dateRange=7&sellerId=${user.id}`;
+    const stats = async () => {
+      const response = await call('GET', url, admin);
+      expect(response.statusCode).toBe(200);
+      return response.json().data;
+    };
+    const distribution = (paid: number, pending: number, failed: number) => [
+      { status: 'paid', count: paid },
+      { status: 'pending', count: pending },
+      { status: 'failed', count: failed },
+    ];
+
+    const before = await stats();
+    expect(before).toMatchObject({ this_month: { amount: 0, count: 0 }, top_sellers: [], active_sellers: 0, status_distribution: distribution(0, 0, 0) });
+
+    // A payout written straight to the database, not through this service: the cached answer stands.
+    const now = testApp.clock.now();
+    await db.insert(payouts).values({
+      orderItemId: direct.id,
+      sellerId: user.id,
+      accountId: 'acct_direct',
+      status: 'paid',
+      itemTotalCents: 1000,
+      commissionRateBps: 0,
+      commissionCents: 0,
+      pickupChargeCents: 0,
+      grossCents: 1000,
+      feeCents: 0,
+      netCents: 1000,
+      paidAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    expect(await stats()).toEqual(before);
+
+    // A payout made here drops the cached answer: both payouts show ($10.00 + $89.52).
+    expect((await call('POST', '/api/stripe-connect/payout', admin, { orderItemId: made.id })).statusCode).toBe(200);
+    const after = await stats();
+    expect(after).toMatchObject({
+      this_month: { amount: 99.52, count: 2 },
+      top_sellers: [{ seller_id: user.id, seller_name: 'Stat Seller (Stats Co)', total_amount: 99.52, payout_count: 2 }],
+      active_sellers: 1,
+      status_distribution: distribution(2, 0, 0),
+    });
+    expect(after.time_series).toHaveLength(7);
+    expect(after.time_series.at(-1)).toEqual({ date: now.toISOString().slice(0, 10), amount: 99.52, count: 2 });
+    expect(after.time_series.slice(0, -1).every((point: { amount: number; count: number }) => point.amount === 0 && point.count === 0)).toBe(true);
+
+    // A refused transfer is a failed payout at once.
+    transferPlan.push('refuse');
+    expect((await call('POST', '/api/stripe-connect/payout', admin, { orderItemId: refused.id })).statusCode).toBe(400);
+    expect((await stats()).status_distribution).toEqual(distribution(2, 0, 1));
+
+    // A reversed transfer turns the paid payout into a failed one at once.
+    const [row] = await db.select().from(payouts).where(eq(payouts.orderItemId, made.id));
+    const payload = JSON.stringify({
+      id: 'evt_stats_reversal',
+      object: 'event',
+      type: 'transfer.reversed',
+      data: { object: { id: row!.transferId, object: 'transfer', amount: 8952, amount_reversed: 8952, currency: 'usd', reversed: true } },
+    });
+    const reversal = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/stripe-connect/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signStripeWebhookPayload(payload, WEBHOOK_SECRET) },
+      payload,
+    });
+    expect(reversal.json()).toEqual({ received: true, duplicate: false });
+    expect(await stats()).toMatchObject({ this_month: { amount: 10, count: 1 }, active_sellers: 1, status_distribution: distribution(1, 0, 2) });
+  });
+});
+
 describe('Stripe webhooks', () => {
   const send = (payload: string, signature?: string) =>
     testApp.app.inject({ method: 'POST', url: '/api/stripe-connect/webhook', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, payload });
