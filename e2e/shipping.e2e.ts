@@ -4,7 +4,9 @@ import { launchBrowser, logIn, newPage, waitForPath } from './support/browser';
 
 // Issue #4's journey on the sandbox carrier: create a shipment for an approved order, see and download
 // its label, schedule a pickup for the next business day, cancel it, simulate in transit and see Void
-// refused, then void a fresh shipment and see its items approved again.
+// refused, then void a fresh shipment and see its items approved again. Issue #8: the seller list is
+// paged and carries no label bytes; the dashboard finds a shipment by server-side search and the
+// Label button fetches the label on click.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,6 +25,8 @@ interface ShipmentRow {
   order_id: string;
   status: string;
   tracking_number: string | null;
+  hasLabel: boolean;
+  labelUrl: string | null;
 }
 
 async function apiGet<T>(page: Page, path: string): Promise<T> {
@@ -34,7 +38,8 @@ async function apiGet<T>(page: Page, path: string): Promise<T> {
 
 async function shipmentsOf(page: Page, orderId: string): Promise<ShipmentRow[]> {
   const userId = await page.evaluate(() => localStorage.getItem('userId'));
-  const answer = await apiGet<{ shipments: ShipmentRow[] }>(page, `/api/shipments/seller/${userId}`);
+  // The list is paged (20 by default): ask for the order's shipments, as Shipment Management does.
+  const answer = await apiGet<{ shipments: ShipmentRow[] }>(page, `/api/shipments/seller/${userId}?orderId=${orderId}&limit=100`);
   return answer.shipments.filter((shipment) => shipment.order_id === orderId);
 }
 
@@ -75,6 +80,26 @@ describe('shipping with UPS (sandbox)', () => {
     await card.getByRole('button', { name: 'Download Label' }).click();
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toBe(`label-${first.tracking_number}.gif`);
+    // The list says there is a label without carrying it; the label call answers the GIF.
+    expect(first).toMatchObject({ hasLabel: true, labelUrl: null });
+    const label = await apiGet<{ labelUrl: string }>(page, `/api/shipments/label/${first.id}`);
+    expect(label.labelUrl).toMatch(/^data:image\/gif;base64,/);
+
+    // 1b. The dashboard finds it by tracking number (server-side search) and opens its label in a tab.
+    await page.goto('/seller/shipments');
+    await page.getByRole('searchbox', { name: 'Search shipments' }).fill(first.tracking_number!.toLowerCase());
+    // The search goes to the server (and the URL) once typing pauses; then only its shipment is listed.
+    await page.waitForURL((url) => url.searchParams.get('q') === first.tracking_number!.toLowerCase(), { timeout: 10_000 });
+    await expect.poll(() => page.getByRole('list', { name: 'Shipments' }).getByRole('article').count(), { timeout: 10_000 }).toBe(1);
+    const dashboardCard = page.getByRole('article', { name: `Shipment ${first.id.slice(0, 8)}` });
+    await expect(dashboardCard).toBeVisibleSoon(15_000);
+    const labelTab = page.waitForEvent('popup', { timeout: 10_000 });
+    await dashboardCard.getByRole('button', { name: `Label for shipment ${first.id.slice(0, 8)}` }).click();
+    const tab = await labelTab;
+    await tab.waitForURL(/^blob:/, { timeout: 10_000 });
+    await tab.close();
+    await page.goto(`/seller/orders/items/${orderIds[0]}/shipments`);
+    await expect(card).toBeVisibleSoon(15_000);
 
     // 2. Schedule a pickup for the next business day (the form's default), then cancel it.
     await card.getByRole('button', { name: 'Schedule Pickup' }).click();

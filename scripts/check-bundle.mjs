@@ -6,8 +6,10 @@
  *   node scripts/check-bundle.mjs --budget 150 --json     # budget in KB (1 KB = 1024 bytes), JSON report
  *
  * 1. Initial JavaScript for /products: the chunks index.html loads (entry script + modulepreload links),
- *    the /products route's lazy chunk, the chat socket client (a signed-in visit loads it at once,
- *    lib/socket.tsx), and every chunk those import statically. Sizes are gzip level 9. Exit 1 above budget.
+ *    the /products route's lazy chunk, and every chunk those import statically. Sizes are gzip level 9.
+ *    Exit 1 above budget. The chat socket client (socket.io-client), which every signed-in visit loads,
+ *    is counted too — unless lib/socket.tsx waits for the page's load event and an idle moment before
+ *    importing it (`await whenPageIdle()`), in which case it is listed but not part of the first load.
  * 2. Every route page in apps/web/src/app/router.tsx (`page(() => import('…'))`) is its own lazy chunk:
  *    found in exactly one chunk, never in the initial chunks, and no two pages share a chunk.
  *
@@ -39,6 +41,11 @@ const BUDGET_KB = Number(option('--budget', '150'));
 const ROUTE_MODULE = option('--route-module', 'features/catalog/pages/products-page');
 // Loaded on the first signed-in page view (lib/socket.tsx imports it dynamically when a session exists).
 const SIGNED_IN_MODULES = ['node_modules/socket.io-client/'];
+// …after the page has loaded and the browser is idle, when lib/socket.tsx awaits whenPageIdle() before
+// the import: then nothing on the first paint's path waits for it, and it is listed but not counted.
+const SOCKET_PROVIDER = path.join(WEB, 'src/lib/socket.tsx');
+const isSocketDeferred =
+  existsSync(SOCKET_PROVIDER) && /^[ \t]*await whenPageIdle\(\);[^]{0,200}?await import\(['"]socket\.io-client['"]\)/m.test(readFileSync(SOCKET_PROVIDER, 'utf8'));
 
 if (flag('--build')) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
 if (!existsSync(path.join(DIST, 'index.html'))) {
@@ -126,9 +133,11 @@ const addRows = (group, files) => {
 };
 addRows('entry (index.html)', entryClosure);
 addRows('/products route', routeClosure);
-addRows('signed-in (chat socket)', signedInClosure);
-const totalGzip = rows.reduce((sum, row) => sum + row.gzip, 0);
-const totalRaw = rows.reduce((sum, row) => sum + row.raw, 0);
+const SOCKET_GROUP = isSocketDeferred ? 'after load, when idle (chat socket; not counted)' : 'signed-in (chat socket)';
+addRows(SOCKET_GROUP, signedInClosure);
+const countedRows = rows.filter((row) => row.group !== SOCKET_GROUP || !isSocketDeferred);
+const totalGzip = countedRows.reduce((sum, row) => sum + row.gzip, 0);
+const totalRaw = countedRows.reduce((sum, row) => sum + row.raw, 0);
 const budgetBytes = BUDGET_KB * 1024;
 if (totalGzip > budgetBytes) failures.push(`initial JS for /products is ${kb(totalGzip)} gzipped, over the ${BUDGET_KB} KB budget`);
 
@@ -157,15 +166,18 @@ for (const row of pageRows) if (row.problems.length > 0) failures.push(`${row.mo
 
 // ---- report ----
 if (flag('--json')) {
-  console.log(JSON.stringify({ budgetKb: BUDGET_KB, totalGzip, totalRaw, rows, pages: pageRows, failures }, null, 2));
+  console.log(JSON.stringify({ budgetKb: BUDGET_KB, totalGzip, totalRaw, isSocketDeferred, rows, pages: pageRows, failures }, null, 2));
 } else {
   console.log(`Initial JavaScript for /products (gzip -9), budget ${BUDGET_KB} KB\n`);
   const width = Math.max(...rows.map((row) => row.file.length), 10);
   console.log(`  ${'chunk'.padEnd(width)}  ${'raw'.padStart(9)}  ${'gzip'.padStart(9)}  loaded by`);
-  for (const row of rows) console.log(`  ${row.file.padEnd(width)}  ${kb(row.raw).padStart(9)}  ${kb(row.gzip).padStart(9)}  ${row.group}`);
+  for (const row of countedRows) console.log(`  ${row.file.padEnd(width)}  ${kb(row.raw).padStart(9)}  ${kb(row.gzip).padStart(9)}  ${row.group}`);
   console.log(`  ${'total'.padEnd(width)}  ${kb(totalRaw).padStart(9)}  ${kb(totalGzip).padStart(9)}  ${totalGzip <= budgetBytes ? 'OK' : 'OVER BUDGET'}`);
+  for (const row of rows.filter((row) => !countedRows.includes(row))) {
+    console.log(`  ${row.file.padEnd(width)}  ${kb(row.raw).padStart(9)}  ${kb(row.gzip).padStart(9)}  ${row.group}`);
+  }
   const byGroup = new Map();
-  for (const row of rows) byGroup.set(row.group, (byGroup.get(row.group) ?? 0) + row.gzip);
+  for (const row of countedRows) byGroup.set(row.group, (byGroup.get(row.group) ?? 0) + row.gzip);
   console.log(`  (${[...byGroup].map(([group, bytes]) => `${group}: ${kb(bytes)}`).join(', ')})`);
   const lazyOk = pageRows.filter((row) => row.problems.length === 0).length;
   console.log(`\nRoute pages as separate lazy chunks: ${lazyOk}/${pageRows.length} OK`);

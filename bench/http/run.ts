@@ -218,13 +218,13 @@ function buildEndpoints(fixtures: Fixtures, tokens: { buyers: string[]; seller: 
     },
     {
       name: 'seller-shipments',
-      description: 'GET /api/shipments/seller/:userId (a median seller by shipment count)',
-      requests: () => [{ method: 'GET', path: `/api/shipments/seller/${fixtures.sellerMedian}`, headers: auth(tokens.seller) }],
+      description: 'GET /api/shipments/seller/:userId?page=1&limit=12 (the dashboard\'s first page, a median seller by shipment count)',
+      requests: () => [{ method: 'GET', path: `/api/shipments/seller/${fixtures.sellerMedian}?page=1&limit=12`, headers: auth(tokens.seller) }],
     },
     {
       name: 'seller-shipments-largest',
-      description: 'GET /api/shipments/seller/:userId (the seller with the most shipments)',
-      requests: () => [{ method: 'GET', path: `/api/shipments/seller/${fixtures.sellerLargest}`, headers: auth(tokens.sellerLargest) }],
+      description: 'GET /api/shipments/seller/:userId?page=1&limit=12 (the seller with the most shipments)',
+      requests: () => [{ method: 'GET', path: `/api/shipments/seller/${fixtures.sellerLargest}?page=1&limit=12`, headers: auth(tokens.sellerLargest) }],
     },
     {
       name: 'admin-shipped',

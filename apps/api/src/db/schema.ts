@@ -436,7 +436,10 @@ export const shipments = pgTable(
     ...timestamps,
   },
   (table) => [
-    index('shipments_seller_idx').on(table.sellerId, table.createdAt),
+    // The seller's list in page order (read backwards: newest first, id breaks ties) and its stats by status, both
+    // answered from the index alone (issue #8).
+    index('shipments_seller_idx').on(table.sellerId, table.createdAt, table.id),
+    index('shipments_seller_status_idx').on(table.sellerId, table.status, table.pickupId),
     index('shipments_order_idx').on(table.orderId),
     index('shipments_pickup_idx').on(table.pickupId),
     index('shipments_status_idx').on(table.status),

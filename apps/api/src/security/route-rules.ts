@@ -114,6 +114,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   // ── shipping (SPEC §7.5, all bearer, seller's own user id) ──
   'GET /api/shipments/simulation-statuses': SELLER,
   'GET /api/shipments/seller/:userId': own({ access: 'roles', roles: ['seller'] }, 'userId'),
+  'GET /api/shipments/label/:shipmentId': SELLER,
   'POST /api/shipments/create/:orderId': SELLER,
   'POST /api/shipments/process-ups/:shipmentId': SELLER,
   'POST /api/shipments/schedule-pickup/:shipmentId': SELLER,

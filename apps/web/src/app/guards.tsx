@@ -1,11 +1,13 @@
-import { useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { canRoleEnter, pathAfterLogin, type Area } from '../lib/access';
 import { clearSession, expireSession, isTokenValid } from '../lib/session';
 import { useSession } from '../lib/use-session';
-import { ForbiddenPage } from './pages/forbidden-page';
-import { PublicLayout } from './layouts/public-layout';
 import { loginRedirectState } from './use-session-expiry-check';
+
+// Rarely seen (a wrong role): their code downloads only when needed.
+const ForbiddenPage = lazy(() => import('./pages/forbidden-page').then((module) => ({ default: module.ForbiddenPage })));
+const PublicLayout = lazy(() => import('./layouts/public-layout').then((module) => ({ default: module.PublicLayout })));
 
 /** Removes a stored session the browser can no longer use; rendered beside the page or a redirect. */
 function EndStoredSession({ because }: { because: 'stale' | 'expired' }) {
@@ -71,5 +73,5 @@ export function RoleGuard({ area, layout: Layout }: { area: Area; layout?: Compo
   const role = session?.role ?? '';
   if (canRoleEnter(role, area)) return Layout ? <Layout /> : <Outlet />;
   const forbidden = <ForbiddenPage area={area} role={role} />;
-  return Layout ? <PublicLayout>{forbidden}</PublicLayout> : forbidden;
+  return <Suspense fallback={null}>{Layout ? <PublicLayout>{forbidden}</PublicLayout> : forbidden}</Suspense>;
 }

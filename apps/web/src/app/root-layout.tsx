@@ -1,8 +1,8 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { Toaster } from 'sonner';
 import { useMemo } from 'react';
 import { useDispatch } from 'react-redux';
 import { clearChatUnread, fetchUnreadCounts, incrementChatUnread, resetUnread } from '../features/chat/unread-slice';
+import { Toaster } from '../components/toast';
 import { ChatSocketProvider, type UnreadCountsHandlers } from '../lib/socket';
 import type { AppDispatch } from './store';
 import { useSessionExpiryCheck } from './use-session-expiry-check';

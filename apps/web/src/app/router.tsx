@@ -2,10 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullScreenLoader } from '../components/spinner';
 import { GuestGuard, LoginGuard, RoleGuard } from './guards';
-import { AdminLayout } from './layouts/admin-layout';
 import { BuyerLayout } from './layouts/buyer-layout';
-import { PublicLayout } from './layouts/public-layout';
-import { SellerLayout } from './layouts/seller-layout';
 import { UploadLayout } from './layouts/upload-layout';
 import { RootErrorPage } from './pages/root-error-page';
 import { RootLayout } from './root-layout';
@@ -14,6 +11,13 @@ import { RootLayout } from './root-layout';
 function page<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
 }
+
+/**
+ * A lazy area layout (the public pages' header and footer, the seller and admin dashboards with their
+ * role check): downloaded with the area's first page, in parallel with it, so a visitor of the shop
+ * never loads the other areas' chrome (issue #8).
+ */
+const area = page;
 
 const sellerPages: RouteObject[] = [
   { path: 'dashboard', lazy: page(() => import('../features/analytics/pages/seller-dashboard-page'), (m) => m.SellerDashboardPage) },
@@ -83,7 +87,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => <FullScreenLoader />,
     children: [
       {
-        Component: PublicLayout,
+        lazy: area(() => import('./layouts/public-layout'), (m) => m.PublicLayout),
         children: [
           { index: true, lazy: page(() => import('../features/catalog/pages/home-page'), (m) => m.HomePage) },
           { path: 'ai-search-results', lazy: page(() => import('../features/search/pages/ai-search-results-page'), (m) => m.AiSearchResultsPage) },
@@ -102,14 +106,14 @@ export const routes: RouteObject[] = [
         children: [
           // SPEC §2.1: the area's index redirects to /login (the guest guard then sends a seller home).
           { index: true, element: <Navigate to="/login" replace /> },
-          { Component: LoginGuard, children: [{ element: <RoleGuard area="seller" layout={SellerLayout} />, children: sellerPages }] },
+          { Component: LoginGuard, children: [{ lazy: area(() => import('./layouts/seller-layout'), (m) => m.SellerArea), children: sellerPages }] },
         ],
       },
       {
         path: 'admin',
         children: [
           { index: true, element: <Navigate to="/login" replace /> },
-          { Component: LoginGuard, children: [{ element: <RoleGuard area="admin" layout={AdminLayout} />, children: adminPages }] },
+          { Component: LoginGuard, children: [{ lazy: area(() => import('./layouts/admin-layout'), (m) => m.AdminArea), children: adminPages }] },
         ],
       },
       {

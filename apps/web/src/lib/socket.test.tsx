@@ -143,6 +143,47 @@ describe('ChatSocketProvider (SPEC §4.5)', () => {
     expect(screen.getByTestId('socket')).toHaveTextContent('yes');
   });
 
+  it('reads the counts at once but opens the socket only after the page has loaded and the browser is idle', async () => {
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const idleCallbacks: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void, options?: { timeout?: number }) => {
+      expect(options?.timeout).toBeGreaterThan(0);
+      idleCallbacks.push(callback);
+      return idleCallbacks.length;
+    });
+    logInAs('buyer');
+    const { store } = renderProvider(() => chatsAnswer({ 'chat-1': 2 }));
+
+    await vi.waitFor(() => expect(store.getState().unreadMessages.totalUnreadCount).toBe(2));
+    expect(screen.getByTestId('status')).toHaveTextContent('connecting');
+    expect(idleCallbacks).toHaveLength(0);
+
+    readyState.mockReturnValue('complete');
+    act(() => void window.dispatchEvent(new Event('load')));
+    expect(idleCallbacks).toHaveLength(1);
+    await act(async () => {});
+    expect(socketIo.sockets).toHaveLength(0);
+
+    act(() => idleCallbacks[0]!());
+    const socket = await connected();
+    expect(socket.emitted).toEqual([['join_chats']]);
+    expect(screen.getByTestId('status')).toHaveTextContent('connected');
+  });
+
+  it('never opens the socket when the user logs out before the page is idle', async () => {
+    const idleCallbacks: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idleCallbacks.push(callback));
+    logInAs('buyer');
+    renderProvider();
+    await vi.waitFor(() => expect(idleCallbacks).toHaveLength(1));
+
+    act(() => clearSession());
+    act(() => idleCallbacks[0]!());
+    await act(async () => {});
+    expect(socketIo.sockets).toHaveLength(0);
+    expect(screen.getByTestId('status')).toHaveTextContent('idle');
+  });
+
   it('joins the chats again, and re-reads the counts, after every reconnect', async () => {
     logInAs('buyer');
     const { chatLoads } = renderProvider();

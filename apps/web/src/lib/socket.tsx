@@ -36,6 +36,27 @@ interface ConnectionState {
 
 const IDLE: ConnectionState = { socket: null, status: 'idle', error: null };
 
+/** Longest wait for an idle moment once the page has loaded (ms). */
+const IDLE_TIMEOUT_MS = 2000;
+/** Where requestIdleCallback is missing (Safari), a short pause after the load event instead (ms). */
+const NO_IDLE_CALLBACK_DELAY_MS = 200;
+
+/**
+ * Resolves once the page has loaded and the browser has an idle moment, so the socket library
+ * (≈ 12.5 KB gzipped) never competes with the first paint (issue #8). The unread counts do not
+ * wait for it: they are read over HTTP at once.
+ */
+export function whenPageIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    const onIdle = () => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+      else setTimeout(resolve, NO_IDLE_CALLBACK_DELAY_MS);
+    };
+    if (document.readyState === 'complete') onIdle();
+    else window.addEventListener('load', onIdle, { once: true });
+  });
+}
+
 /** Where the socket reports unread changes (the app shell wires the chat feature's slice in). */
 export interface UnreadCountsHandlers {
   refresh(userId: string): void;
@@ -47,7 +68,8 @@ export interface UnreadCountsHandlers {
 /**
  * The one chat socket of the app (SPEC §4.5): connected with the stored token while someone is logged
  * in, closed on logout or a new token. It keeps the unread counts in the store live and re-reads them
- * from the server on start, on every reconnect and every 60 seconds.
+ * from the server on start, on every reconnect and every 60 seconds. The connection opens once the
+ * page has loaded and the browser is idle; until then the status is 'connecting'.
  */
 export function ChatSocketProvider({ children, unread }: { children: ReactNode; unread: UnreadCountsHandlers }) {
   const session = useSession();
@@ -80,7 +102,9 @@ export function ChatSocketProvider({ children, unread }: { children: ReactNode; 
 
     async function connect() {
       try {
-        // Loaded on first use so pages without a session never download it.
+        // Loaded only with a session, and only after the page has loaded (see whenPageIdle).
+        await whenPageIdle();
+        if (!isCurrent) return;
         const { io } = await import('socket.io-client');
         if (!isCurrent) return;
         const chatSocket: ChatSocket = io({ path: '/socket.io', transports: ['websocket'], auth: { token } });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { addresses, orderItems, orders, pickups, products, shipmentItems, shipments, users } from '../../db/schema';
 
@@ -33,6 +33,112 @@ export async function findSellerShipments(executor: Executor, sellerId: string, 
     .from(shipments)
     .where(and(eq(shipments.sellerId, sellerId), filter.orderId ? eq(shipments.orderId, filter.orderId) : undefined))
     .orderBy(desc(shipments.createdAt), desc(shipments.id));
+}
+
+// ── the seller's shipment list (issue #8: a page, its total and the stats, without the label bytes) ──
+
+/** What narrows the seller's list; `orderId` also scopes the stats, `status` and `q` do not. */
+export interface ShipmentListFilter {
+  orderId?: string | undefined;
+  status?: ShipmentStatusValue | undefined;
+  /** Case-insensitive substring of the shipment id or the tracking number (SPEC §2.7). */
+  q?: string | undefined;
+}
+
+/** A listed shipment: every column but the label bytes, and whether a label is stored. */
+export type ListedShipmentRecord = Omit<ShipmentRecord, 'labelBase64'> & { hasLabel: boolean };
+
+const { labelBase64: _labelBytes, ...listedColumns } = getTableColumns(shipments);
+
+function scopeOf(sellerId: string, orderId: string | undefined): SQL | undefined {
+  return and(eq(shipments.sellerId, sellerId), orderId ? eq(shipments.orderId, orderId) : undefined);
+}
+
+function listConditions(sellerId: string, filter: ShipmentListFilter): SQL | undefined {
+  const needle = filter.q?.trim().toLowerCase();
+  return and(
+    scopeOf(sellerId, filter.orderId),
+    filter.status ? eq(shipments.status, filter.status) : undefined,
+    // strpos, not ilike: the seller's text is matched as typed, % and _ included.
+    needle ? sql`(strpos(${shipments.id}::text, ${needle}) > 0 or strpos(lower(${shipments.trackingNumber}), ${needle}) > 0)` : undefined,
+  );
+}
+
+const newestFirst = [desc(shipments.createdAt), desc(shipments.id)];
+const listedRow = { ...listedColumns, hasLabel: sql<boolean>`(${shipments.labelBase64} is not null)` };
+
+/**
+ * One page of the seller's shipments, newest first; the label bytes are never read, only whether
+ * there are any. With `withTotal`, also how many match in all, in the same statement: the page's ids
+ * and `count(*) over ()` come from a narrow inner select (only ids and dates pass through the
+ * window, not the wide rows), then the page's rows are read by primary key. Without it the page is
+ * a plain index range (the caller knows the total from the per-status counts).
+ */
+export async function findSellerShipmentPage(
+  executor: Executor,
+  sellerId: string,
+  filter: ShipmentListFilter,
+  page: { limit: number; offset: number; withTotal: boolean },
+): Promise<{ rows: ListedShipmentRecord[]; total: number | null }> {
+  if (!page.withTotal) {
+    const rows = await executor
+      .select(listedRow)
+      .from(shipments)
+      .where(listConditions(sellerId, filter))
+      .orderBy(...newestFirst)
+      .limit(page.limit)
+      .offset(page.offset);
+    return { rows, total: null };
+  }
+  const pageIds = executor.$with('page_ids').as(
+    executor
+      .select({ id: shipments.id, total: sql<number>`count(*) over ()`.as('total') })
+      .from(shipments)
+      .where(listConditions(sellerId, filter))
+      .orderBy(...newestFirst)
+      .limit(page.limit)
+      .offset(page.offset),
+  );
+  const rows = await executor
+    .with(pageIds)
+    .select({ ...listedRow, total: pageIds.total })
+    .from(pageIds)
+    .innerJoin(shipments, eq(shipments.id, pageIds.id))
+    .orderBy(...newestFirst);
+  // A page past the end has no row to carry the total: the caller counts then.
+  return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0] ? Number(rows[0].total) : null };
+}
+
+/** How many of the seller's shipments match (for a page past the end). */
+export async function countSellerShipments(executor: Executor, sellerId: string, filter: ShipmentListFilter): Promise<number> {
+  const [row] = await executor.select({ value: sql<number>`count(*)::int` }).from(shipments).where(listConditions(sellerId, filter));
+  return row?.value ?? 0;
+}
+
+/** Per status, how many of the seller's shipments (of the order, when given) there are and how many await a pickup request. */
+export async function countSellerShipmentsByStatus(
+  executor: Executor,
+  sellerId: string,
+  orderId: string | undefined,
+): Promise<Array<{ status: ShipmentStatusValue; count: number; awaitingPickup: number }>> {
+  return executor
+    .select({
+      status: shipments.status,
+      count: sql<number>`count(*)::int`,
+      awaitingPickup: sql<number>`(count(*) filter (where ${shipments.pickupId} is null))::int`,
+    })
+    .from(shipments)
+    .where(scopeOf(sellerId, orderId))
+    .groupBy(shipments.status);
+}
+
+/** The label columns of the seller's shipment, or null when it is not the seller's (or missing). */
+export async function findSellerShipmentLabel(executor: Executor, sellerId: string, id: string): Promise<Pick<ShipmentRecord, 'id' | 'labelBase64' | 'labelFormat' | 'trackingNumber'> | null> {
+  const [row] = await executor
+    .select({ id: shipments.id, labelBase64: shipments.labelBase64, labelFormat: shipments.labelFormat, trackingNumber: shipments.trackingNumber })
+    .from(shipments)
+    .where(and(eq(shipments.id, id), eq(shipments.sellerId, sellerId)));
+  return row ?? null;
 }
 
 /** Locks the seller's shipments of an order in id order (a fixed lock order, so no deadlocks). */

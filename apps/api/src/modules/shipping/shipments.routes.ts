@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@marketplace/contracts/common';
+import { SHIPMENT_STATUSES } from '@marketplace/domain/shipment-rules';
 import { userOf } from '../../plugins/authentication';
-import type { ShipmentsService } from './shipments.service';
+import { DEFAULT_SHIPMENT_PAGE_SIZE, MAX_SHIPMENT_PAGE_SIZE, type ShipmentsService } from './shipments.service';
 
 // SPEC §7.5, exactly as the seller screens call them; {carrier} is "ups". Every call is a seller's,
 // and every row is the caller's own: another seller's shipment, order or list is a 404.
@@ -18,6 +19,24 @@ const pickupBody = z.object({
   readyTime: z.string().max(10).optional(),
   closeTime: z.string().max(10).optional(),
 });
+// The list's optional narrowing (issue #8; SPEC §7.5 names no query, so every field is optional).
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const listQuery = z.object({
+  page: z.preprocess(emptyToUndefined, z.coerce.number().int('Page must be a whole number').min(1, 'Page must be at least 1').max(1_000_000, 'Page must be at most 1000000').default(1)),
+  limit: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int('Limit must be a whole number')
+      .min(1, 'Limit must be at least 1')
+      .max(MAX_SHIPMENT_PAGE_SIZE, `Limit must be at most ${MAX_SHIPMENT_PAGE_SIZE}`)
+      .default(DEFAULT_SHIPMENT_PAGE_SIZE),
+  ),
+  status: z.preprocess(emptyToUndefined, z.enum(SHIPMENT_STATUSES, { error: `Status must be one of: ${SHIPMENT_STATUSES.join(', ')}` }).optional()),
+  q: z.preprocess(emptyToUndefined, z.string().trim().max(100, 'Search text must be at most 100 characters').optional()),
+  orderId: z.preprocess(emptyToUndefined, z.guid({ error: 'Order not found' }).optional()),
+});
+
 const trackBody = z
   .object({ simulateStatus: z.string().trim().min(1).max(40).optional() })
   .nullish();
@@ -35,6 +54,7 @@ const shipmentSchema = z.looseObject({
   tracking_number: z.string().nullable(),
   labelUrl: z.string().nullable(),
   label_url: z.string().nullable(),
+  hasLabel: z.boolean(),
   weight: z.number(),
   service_description: z.string(),
   pickup_date: z.string().nullable(),
@@ -61,7 +81,22 @@ const rateSchema = z.looseObject({
 });
 const ok = z.literal(true);
 const statusesResponse = z.object({ success: ok, statuses: z.array(z.string()) });
-const listResponse = z.object({ success: ok, shipments: z.array(shipmentSchema) });
+const count = z.number().int();
+const listResponse = z.object({
+  success: ok,
+  // Listed shipments carry hasLabel and null labelUrl/label_url: the bytes come from /label/:shipmentId.
+  shipments: z.array(shipmentSchema),
+  pagination: z.object({ page: count, limit: count, total: count, totalPages: count }),
+  stats: z.object({
+    total: count,
+    readyToShip: count,
+    inTransit: count,
+    pendingPickup: count,
+    delivered: count,
+    byStatus: z.record(z.enum(SHIPMENT_STATUSES), count),
+  }),
+});
+const labelResponse = z.object({ success: ok, labelUrl: z.string(), label_url: z.string() });
 const createResponse = z.object({ success: ok, shipments: z.array(shipmentSchema), message: z.string() });
 const processResponse = z.looseObject({ success: ok, trackingNumber: z.string(), labelUrl: z.string().nullable(), message: z.string() });
 const pickupResponse = z.looseObject({ success: ok, message: z.string(), pickupRequestNumber: z.string(), pickupDate: z.string(), rate: rateSchema });
@@ -90,8 +125,23 @@ export const shipmentRoutes: FastifyPluginAsyncZod<{ shipments: ShipmentsService
 
   app.get(
     '/seller/:userId',
-    { preHandler: sellerOnly, schema: { ...common, summary: "The seller's shipments, newest first", params: userParams, response: { 200: listResponse, ...errors } } },
-    async (request) => shipments.listSellerShipments(userOf(request).id, request.params.userId),
+    {
+      preHandler: sellerOnly,
+      schema: {
+        ...common,
+        summary: "A page of the seller's shipments, newest first (optionally one order's, one status, or matching q), with stats over all of them; no label bytes",
+        params: userParams,
+        querystring: listQuery,
+        response: { 200: listResponse, ...errors },
+      },
+    },
+    async (request) => shipments.listSellerShipments(userOf(request).id, request.params.userId, request.query),
+  );
+
+  app.get(
+    '/label/:shipmentId',
+    { preHandler: sellerOnly, schema: { ...common, summary: "The shipment's label as a data URL (404 'No label URL available' before one is bought)", params: shipmentParams, response: { 200: labelResponse, ...errors } } },
+    async (request) => shipments.label(userOf(request).id, request.params.shipmentId),
   );
 
   app.post(

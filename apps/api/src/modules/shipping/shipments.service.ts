@@ -12,7 +12,9 @@ import {
   voidEligibility,
   ALREADY_PICKED_UP_MESSAGE,
   VOID_PERIOD_EXPIRED_MESSAGE,
+  SHIPMENT_STATUSES,
   type ShipmentFacts,
+  type ShipmentStats,
 } from '@marketplace/domain/shipment-rules';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
@@ -25,6 +27,8 @@ import type { FileStore } from '../../providers/files/port';
 import { findCoverImageKeys } from '../cart/cover-images.repository';
 import {
   cancelPickupRow,
+  countSellerShipments,
+  countSellerShipmentsByStatus,
   findActiveLineOfOrderItem,
   findItemsOfOrder,
   findLinesOfShipments,
@@ -32,6 +36,8 @@ import {
   findOrderRow,
   findPickupsByIds,
   findSellerShipment,
+  findSellerShipmentLabel,
+  findSellerShipmentPage,
   findSellerShipments,
   findShipFromOf,
   findShipmentsOfPickup,
@@ -44,8 +50,10 @@ import {
   setOrderItemsStatus,
   setOrderStatus,
   updateShipment,
+  type ListedShipmentRecord,
   type PickupRecord,
   type ShipmentLine,
+  type ShipmentListFilter,
   type ShipmentRecord,
   type ShipmentStatusValue,
 } from './shipments.repository';
@@ -67,7 +75,46 @@ export const SHIPMENT_MESSAGES = {
   consolidated: (count: number, savingsCents: number) => `Consolidated pickup scheduled for ${count} shipments! Savings: ${formatCents(savingsCents)}`,
   noShipFrom: 'Add a ship-from address to your profile (Addresses) before creating a label',
   simulationProductionOnly: 'Tracking simulation is only available in development mode',
+  noLabel: 'No label URL available',
 } as const;
+
+export const DEFAULT_SHIPMENT_PAGE_SIZE = 20;
+export const MAX_SHIPMENT_PAGE_SIZE = 100;
+
+/** The optional narrowing of GET /api/shipments/seller/:userId (issue #8). */
+export interface ShipmentListQuery {
+  page?: number | undefined;
+  limit?: number | undefined;
+  status?: ShipmentStatusValue | undefined;
+  q?: string | undefined;
+  orderId?: string | undefined;
+}
+
+export interface ShipmentListStats extends ShipmentStats {
+  /** Every status with its count (0 for none). */
+  byStatus: Record<ShipmentStatusValue, number>;
+}
+
+/**
+ * The stat cards' counts (SPEC §2.7, §2.8, §4.8 "Counting") from per-status counts: the same rules
+ * as countShipmentsForStats, which counts a list, applied to the grouped statement's answer.
+ */
+export function shipmentStatsOf(counts: ReadonlyArray<{ status: ShipmentStatusValue; count: number; awaitingPickup: number }>): ShipmentListStats {
+  const byStatus = Object.fromEntries(SHIPMENT_STATUSES.map((status) => [status, 0])) as Record<ShipmentStatusValue, number>;
+  let pendingPickup = 0;
+  for (const row of counts) {
+    byStatus[row.status] += row.count;
+    if (row.status === 'created') pendingPickup += row.awaitingPickup;
+  }
+  return {
+    total: SHIPMENT_STATUSES.reduce((sum, status) => sum + byStatus[status], 0),
+    readyToShip: byStatus.created + byStatus.pickup_scheduled,
+    inTransit: byStatus.shipped + byStatus.in_transit + byStatus.out_for_delivery,
+    pendingPickup,
+    delivered: byStatus.delivered,
+    byStatus,
+  };
+}
 
 const UPS_GROUND = { code: '03', description: 'UPS Ground' } as const;
 const LABEL_MEDIA_TYPES: Record<string, string> = { GIF: 'image/gif', PNG: 'image/png', PDF: 'application/pdf', ZPL: 'application/x-zpl' };
@@ -159,7 +206,7 @@ export interface PickupChargeInfo {
 
 export type ShipmentView = ReturnType<ReturnType<typeof createViewBuilder>>;
 
-function labelUrlOf(shipment: ShipmentRecord): string | null {
+function labelUrlOf(shipment: Pick<ShipmentRecord, 'labelBase64' | 'labelFormat'>): string | null {
   if (!shipment.labelBase64) return null;
   const format = (shipment.labelFormat ?? 'GIF').toUpperCase();
   return `data:${LABEL_MEDIA_TYPES[format] ?? 'application/octet-stream'};base64,${shipment.labelBase64}`;
@@ -205,13 +252,20 @@ function pickupColumnsOf(rate: PickupRate) {
   };
 }
 
+/**
+ * A shipment row as read for a view: with its label bytes (one shipment's answers), or, in the
+ * list, only whether it has a label (issue #8: the list never carries the bytes).
+ */
+type ViewRow = ShipmentRecord | ListedShipmentRecord;
+
 function createViewBuilder(context: { lines: ShipmentLine[]; pickups: Map<string, PickupRecord>; imageOf: (productId: string) => string | null; now: Date }) {
-  return (shipment: ShipmentRecord) => {
+  return (shipment: ViewRow) => {
     // A voided shipment still shows what it held (its released lines).
     const lines = context.lines.filter((line) => line.shipmentId === shipment.id && (line.isActive || shipment.status === 'cancelled'));
     const pickup = shipment.pickupId ? (context.pickups.get(shipment.pickupId) ?? null) : null;
     const activePickup = pickup && pickup.status === 'scheduled' ? pickup : null;
-    const labelUrl = labelUrlOf(shipment);
+    const labelUrl = 'labelBase64' in shipment ? labelUrlOf(shipment) : null;
+    const hasLabel = 'hasLabel' in shipment ? shipment.hasLabel : labelUrl !== null;
     const facts: ShipmentFacts = {
       id: shipment.id,
       status: shipment.status,
@@ -220,7 +274,8 @@ function createViewBuilder(context: { lines: ShipmentLine[]; pickups: Map<string
       labelUrl,
       pickupRequestNumber: activePickup?.pickupRequestNumber ?? null,
     };
-    const actions = shipmentActions(facts, context.now);
+    // Label view and download are offered when a label exists (SPEC §4.8), fetched or not.
+    const actions = { ...shipmentActions(facts, context.now), canViewLabel: hasLabel };
     const items = lines.map((line) => {
       const image = context.imageOf(line.orderItem.productId);
       return {
@@ -249,6 +304,7 @@ function createViewBuilder(context: { lines: ShipmentLine[]; pickups: Map<string
       tracking_number: shipment.trackingNumber,
       labelUrl,
       label_url: labelUrl,
+      hasLabel,
       label_format: shipment.labelFormat,
       weight: poundsOf(shipment.weightOunces),
       service_code: shipment.serviceCode,
@@ -292,7 +348,7 @@ function createViewBuilder(context: { lines: ShipmentLine[]; pickups: Map<string
 export function createShipmentsService({ db, files, clock, carrier, environment }: ShipmentsServiceDependencies) {
   const isProduction = environment === 'production';
 
-  async function views(executor: Executor, rows: readonly ShipmentRecord[]) {
+  async function views(executor: Executor, rows: readonly ViewRow[]) {
     const lines = await findLinesOfShipments(executor, rows.map((row) => row.id));
     const pickups = await findPickupsByIds(executor, rows.map((row) => row.pickupId).filter((id): id is string => id !== null));
     const covers = await findCoverImageKeys(executor, lines.map((line) => line.orderItem.productId));
@@ -308,7 +364,7 @@ export function createShipmentsService({ db, files, clock, carrier, environment 
     return rows.map(build);
   }
 
-  async function viewOf(executor: Executor, row: ShipmentRecord) {
+  async function viewOf(executor: Executor, row: ViewRow) {
     const [view] = await views(executor, [row]);
     if (!view) throw notFound(SHIPMENT_MESSAGES.shipmentNotFound);
     return view;
@@ -420,10 +476,43 @@ export function createShipmentsService({ db, files, clock, carrier, environment 
       return { success: true as const, statuses: [...SIMULATION_STATUS_LIST] };
     },
 
-    async listSellerShipments(callerId: string, userId: string) {
+    /**
+     * A page of the seller's shipments, newest first (issue #8), with the stats cards' counts over
+     * all the seller's shipments (of the order, with `orderId`), whatever the page, status or search.
+     * Listed shipments carry `hasLabel` and null label URLs; `label` answers the bytes.
+     */
+    async listSellerShipments(callerId: string, userId: string, query: ShipmentListQuery = {}) {
       assertSelf(callerId, userId);
-      const rows = await findSellerShipments(db, callerId);
-      return { success: true as const, shipments: await views(db, rows) };
+      const page = query.page ?? 1;
+      const limit = query.limit ?? DEFAULT_SHIPMENT_PAGE_SIZE;
+      const filter: ShipmentListFilter = { orderId: query.orderId, status: query.status, q: query.q?.trim() || undefined };
+      // Two statements, side by side: the page and the per-status counts. The stats share the list's
+      // scope (seller, order), so without a search they also give the total; a search counts in the
+      // page's own statement (count(*) over ()).
+      const withTotal = filter.q !== undefined;
+      const [found, counts] = await Promise.all([
+        findSellerShipmentPage(db, callerId, filter, { limit, offset: (page - 1) * limit, withTotal }),
+        countSellerShipmentsByStatus(db, callerId, query.orderId),
+      ]);
+      const stats = shipmentStatsOf(counts);
+      let total: number;
+      if (!withTotal) total = filter.status ? stats.byStatus[filter.status] : stats.total;
+      else total = found.total ?? (page > 1 ? await countSellerShipments(db, callerId, filter) : 0);
+      return {
+        success: true as const,
+        shipments: await views(db, found.rows),
+        pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
+        stats,
+      };
+    },
+
+    /** The label of the seller's shipment as a data URL (the list leaves the bytes out). */
+    async label(sellerId: string, shipmentId: string) {
+      const shipment = await findSellerShipmentLabel(db, sellerId, shipmentId);
+      if (!shipment) throw notFound(SHIPMENT_MESSAGES.shipmentNotFound);
+      const labelUrl = labelUrlOf(shipment);
+      if (!labelUrl) throw notFound(SHIPMENT_MESSAGES.noLabel);
+      return { success: true as const, labelUrl, label_url: labelUrl };
     },
 
     async createShipments(sellerId: string, orderId: string) {

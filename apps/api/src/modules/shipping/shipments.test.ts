@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { earliestPickupDate } from '@marketplace/domain/pickup-schedule';
-import { ALREADY_PICKED_UP_MESSAGE, VOID_PERIOD_EXPIRED_MESSAGE } from '@marketplace/domain/shipment-rules';
-import { addresses, orderItems, shipments as shipmentsTable } from '../../db/schema';
+import { ALREADY_PICKED_UP_MESSAGE, countShipmentsForStats, VOID_PERIOD_EXPIRED_MESSAGE, type ShipmentStatus } from '@marketplace/domain/shipment-rules';
+import { addresses, orderItems, pickups, shipmentItems, shipments as shipmentsTable } from '../../db/schema';
 import { CarrierError, type CarrierProvider } from '../../providers/carrier/port';
 import { createLocalFileStore } from '../../providers/files/local';
 import { bearerFor } from '../../../test/factories-commerce';
@@ -106,6 +106,7 @@ describe('access', () => {
     const calls: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string]> = [
       ['GET', '/api/shipments/simulation-statuses'],
       ['GET', `/api/shipments/seller/${buyer.id}`],
+      ['GET', `/api/shipments/label/${id}`],
       ['POST', `/api/shipments/create/${id}`],
       ['POST', `/api/shipments/process-ups/${id}`],
       ['POST', `/api/shipments/schedule-pickup/${id}`],
@@ -128,6 +129,7 @@ describe('access', () => {
     expect((await call('GET', `/api/shipments/seller/${seller.id}`, otherAuth)).status).toBe(404);
     expect((await call('POST', `/api/shipments/create/${order.id}`, otherAuth)).status).toBe(404);
     expect((await call('POST', `/api/shipments/process-ups/${shipmentId}`, otherAuth)).status).toBe(404);
+    expect((await call('GET', `/api/shipments/label/${shipmentId}`, otherAuth)).status).toBe(404);
     expect((await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, otherAuth, { pickupDate: earliestPickupDate(testApp.clock.now()) })).status).toBe(404);
     expect((await call('DELETE', `/api/shipments/cancel-pickup/${shipmentId}`, otherAuth)).status).toBe(404);
     expect((await call('DELETE', `/api/shipments/void/${shipmentId}`, otherAuth)).status).toBe(404);
@@ -206,7 +208,11 @@ describe('POST /api/shipments/process-ups/:shipmentId', () => {
     expect(await itemStatuses([items[0]!.id])).toEqual(['shipped']);
     const list = await call('GET', `/api/shipments/seller/${seller.id}`, auth);
     const [shipment] = list.body.shipments as Body[];
-    expect(shipment).toMatchObject({ status: 'created', tracking_number: shipment!.trackingNumber, label_url: shipment!.labelUrl, shipper_address: { line1: '100 Main St', city: 'Austin', state: 'TX', postalCode: '78701' } });
+    expect(shipment).toMatchObject({ status: 'created', tracking_number: shipment!.trackingNumber, hasLabel: true, shipper_address: { line1: '100 Main St', city: 'Austin', state: 'TX', postalCode: '78701' } });
+    // The label itself is its own call, and the same bytes the process answer gave.
+    const label = await call('GET', `/api/shipments/label/${shipmentId}`, auth);
+    expect(label).toEqual({ status: 200, body: { success: true, labelUrl: expect.stringMatching(/^data:image\/gif;base64,R0lG/), label_url: expect.any(String) } });
+    expect(label.body.label_url).toBe(label.body.labelUrl);
   });
 
   it('needs a ship-from address', async () => {
@@ -239,6 +245,179 @@ describe('GET /api/shipments/seller/:userId', () => {
     ]);
     expect(shipment.items).toEqual(shipment.shipment_items);
     expect(shipment.items as Body[]).toContainEqual(expect.objectContaining({ quantity: 1, order_item: expect.objectContaining({ title: 'Item 1', price: 10, images: [] }) }));
+  });
+});
+
+let seededAt = 0;
+
+/** Inserts shipments straight into the table (one order, a second apart, each newer than any seeded before), for paging and counting. */
+async function seedShipments(sellerId: string, specs: Array<{ status: ShipmentStatus; trackingNumber?: string | null; label?: boolean; pickupId?: string }>) {
+  const db = testApp.database.db;
+  const { order, items } = await newOrder(sellerId, ['approved']);
+  if (seededAt === 0) seededAt = testApp.clock.now().getTime() - 24 * HOUR;
+  const ids: string[] = [];
+  for (const spec of specs) {
+    seededAt += 1000;
+    const at = new Date(seededAt);
+    const [row] = await db
+      .insert(shipmentsTable)
+      .values({
+        orderId: order.id,
+        sellerId,
+        status: spec.status,
+        trackingNumber: spec.trackingNumber === undefined ? null : spec.trackingNumber,
+        labelFormat: spec.label ? 'GIF' : null,
+        labelBase64: spec.label ? 'R0lGODlhAQABAAAAACw=' : null,
+        pickupId: spec.pickupId ?? null,
+        weightOunces: 16,
+        recipientAddress: { name: 'Test Buyer', line1: '1 Market St', city: 'San Francisco', state: 'CA', postalCode: '94105', countryCode: 'US' },
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    await db.insert(shipmentItems).values({ shipmentId: row!.id, orderItemId: items[0]!.id, quantity: 1, isActive: false });
+    ids.push(row!.id);
+  }
+  // Newest first, as the list answers.
+  return { order, ids: ids.reverse() };
+}
+
+const ids = (body: Body) => (body.shipments as Body[]).map((row) => row.id as string);
+
+describe('GET /api/shipments/seller/:userId — pages, filters and stats (issue #8)', () => {
+  it('answers 20 per page by default with the total, and later pages continue where the first stopped', async () => {
+    const { seller, auth } = await newSeller();
+    const seeded = await seedShipments(seller.id, Array.from({ length: 25 }, () => ({ status: 'delivered' as const })));
+    const first = await call('GET', `/api/shipments/seller/${seller.id}`, auth);
+    expect(first.status).toBe(200);
+    expect(first.body.pagination).toEqual({ page: 1, limit: 20, total: 25, totalPages: 2 });
+    expect(ids(first.body)).toEqual(seeded.ids.slice(0, 20));
+    const second = await call('GET', `/api/shipments/seller/${seller.id}?page=2`, auth);
+    expect(second.body.pagination).toEqual({ page: 2, limit: 20, total: 25, totalPages: 2 });
+    expect(ids(second.body)).toEqual(seeded.ids.slice(20));
+    const third = await call('GET', `/api/shipments/seller/${seller.id}?page=3&limit=10`, auth);
+    expect(third.body.pagination).toEqual({ page: 3, limit: 10, total: 25, totalPages: 3 });
+    expect(ids(third.body)).toEqual(seeded.ids.slice(20, 25));
+    // Past the end: no rows, and still the total.
+    const past = await call('GET', `/api/shipments/seller/${seller.id}?page=9&limit=10`, auth);
+    expect(past.body).toMatchObject({ success: true, shipments: [], pagination: { page: 9, limit: 10, total: 25, totalPages: 3 } });
+  });
+
+  it('refuses a bad page, limit, status or order id with 400', async () => {
+    const { seller, auth } = await newSeller();
+    for (const query of ['page=0', 'page=1.5', 'limit=0', 'limit=101', 'status=lost', 'orderId=123', 'page=abc']) {
+      const answer = await call('GET', `/api/shipments/seller/${seller.id}?${query}`, auth);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body.error, query).toEqual(expect.any(String));
+    }
+    expect((await call('GET', `/api/shipments/seller/${seller.id}?limit=100&status=&q=`, auth)).status).toBe(200);
+  });
+
+  it('filters by status, by order, and by q on the tracking number or id, case-insensitively', async () => {
+    const { seller, auth } = await newSeller();
+    const a = await seedShipments(seller.id, [
+      { status: 'created', trackingNumber: '1ZABC0000000000001' },
+      { status: 'delivered', trackingNumber: '1ZXYZ0000000000002' },
+    ]);
+    const b = await seedShipments(seller.id, [
+      { status: 'delivered', trackingNumber: '1ZXYZ0000000000003' },
+      { status: 'pending' },
+    ]);
+    const list = (query: string) => call('GET', `/api/shipments/seller/${seller.id}?${query}`, auth);
+
+    const delivered = await list('status=delivered');
+    expect(ids(delivered.body)).toEqual([b.ids[1], a.ids[0]]);
+    expect(delivered.body.pagination).toMatchObject({ total: 2, totalPages: 1 });
+    expect((delivered.body.shipments as Body[]).every((row) => row.status === 'delivered')).toBe(true);
+
+    expect(ids((await list(`orderId=${a.order.id}`)).body)).toEqual(a.ids);
+    expect(ids((await list(`orderId=${b.order.id}&status=pending`)).body)).toEqual([b.ids[0]]);
+
+    // Lower case matches the upper-case tracking numbers; the middle of the number matches too.
+    expect(ids((await list('q=1zxyz')).body)).toEqual([b.ids[1], a.ids[0]]);
+    expect(ids((await list('q=abc000')).body)).toEqual([a.ids[1]]);
+    expect(ids((await list('q=1zxyz&status=delivered&orderId=' + a.order.id)).body)).toEqual([a.ids[0]]);
+    // A piece of the shipment id, typed in upper case.
+    const pendingId = b.ids[0]!;
+    expect(ids((await list(`q=${pendingId.slice(9, 18).toUpperCase()}`)).body)).toEqual([pendingId]);
+    // % and _ are text, not patterns.
+    const none = await list('q=%25');
+    expect(none.body).toMatchObject({ shipments: [], pagination: { total: 0, totalPages: 0 } });
+    // A filter narrows the list, never the stats.
+    expect((none.body.stats as Body).total).toBe(4);
+  });
+
+  it('counts the stats over all the seller’s shipments (or the order’s), whatever the page, status or search', async () => {
+    const { seller, auth } = await newSeller();
+    const [pickup] = await testApp.database.db
+      .insert(pickups)
+      .values({ sellerId: seller.id, pickupRequestNumber: `PRN-${seller.id.slice(0, 8)}`, pickupDate: '2030-01-07', readyTime: '09:00', closeTime: '17:00' })
+      .returning();
+    const statuses: ShipmentStatus[] = ['created', 'created', 'created', 'pickup_scheduled', 'shipped', 'in_transit', 'out_for_delivery', 'delivered', 'delivered', 'cancelled', 'pending', 'exception'];
+    const first = await seedShipments(
+      seller.id,
+      statuses.map((status, index) => ({ status, trackingNumber: `1ZST${String(index).padStart(14, '0')}`, ...(index === 2 || index === 3 ? { pickupId: pickup!.id } : {}) })),
+    );
+    await seedShipments(seller.id, [{ status: 'created' }, { status: 'delivered' }]);
+    // Another seller's shipments never count.
+    const { seller: other } = await newSeller();
+    await seedShipments(other.id, [{ status: 'created' }, { status: 'delivered' }]);
+
+    const answer = await call('GET', `/api/shipments/seller/${seller.id}?limit=3&page=2&status=delivered&q=1zst`, auth);
+    expect(answer.status).toBe(200);
+    const expected = { total: 14, readyToShip: 5, inTransit: 3, pendingPickup: 3, delivered: 3 };
+    expect(answer.body.stats).toMatchObject(expected);
+    expect((answer.body.stats as Body).byStatus).toEqual({ pending: 1, created: 4, pickup_scheduled: 1, shipped: 1, in_transit: 1, out_for_delivery: 1, delivered: 3, exception: 1, cancelled: 1, returned: 0 });
+
+    // The same numbers as the rule that counts a whole list.
+    const all = await call('GET', `/api/shipments/seller/${seller.id}?limit=100`, auth);
+    const everything = (all.body.shipments as Body[]).map((row) => ({ status: row.status as ShipmentStatus, pickupRequestNumber: row.pickup_request_number as string | null }));
+    expect(everything).toHaveLength(14);
+    expect(countShipmentsForStats(everything)).toEqual(expected);
+
+    const ofOrder = await call('GET', `/api/shipments/seller/${seller.id}?orderId=${first.order.id}&limit=2`, auth);
+    expect(ofOrder.body.stats).toMatchObject({ total: 12, readyToShip: 4, inTransit: 3, pendingPickup: 2, delivered: 2 });
+    expect(ofOrder.body.pagination).toEqual({ page: 1, limit: 2, total: 12, totalPages: 6 });
+  });
+
+  it('lists no label bytes: hasLabel says whether the label call has one', async () => {
+    const { seller, auth, shipmentId } = await createdShipment();
+    const { order } = await newOrder(seller.id, ['approved']);
+    const pendingId = ((await call('POST', `/api/shipments/create/${order.id}`, auth)).body.shipments as Body[])[0]!.id as string;
+    const response = await testApp.app.inject({ method: 'GET', url: `/api/shipments/seller/${seller.id}`, headers: { authorization: auth } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toMatch(/base64|R0lG/);
+    const list = response.json<Body>().shipments as Body[];
+    const labelled = list.find((row) => row.id === shipmentId)!;
+    const pending = list.find((row) => row.id === pendingId)!;
+    expect(labelled).toMatchObject({ hasLabel: true, labelUrl: null, label_url: null, actions: expect.objectContaining({ canViewLabel: true }) });
+    expect(pending).toMatchObject({ hasLabel: false, labelUrl: null, label_url: null, actions: expect.objectContaining({ canViewLabel: false }) });
+  });
+});
+
+describe('GET /api/shipments/label/:shipmentId', () => {
+  it("answers the seller's label as a data URL, and 404 with the SPEC text when there is none", async () => {
+    const { seller, auth, shipmentId } = await createdShipment();
+    const own = await call('GET', `/api/shipments/label/${shipmentId}`, auth);
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual({ success: true, labelUrl: own.body.labelUrl, label_url: own.body.labelUrl });
+    expect(own.body.labelUrl).toMatch(/^data:image\/gif;base64,R0lGOD/);
+    const [row] = await testApp.database.db.select().from(shipmentsTable).where(eq(shipmentsTable.id, shipmentId));
+    expect(own.body.labelUrl).toBe(`data:image/gif;base64,${row!.labelBase64}`);
+
+    const { order } = await newOrder(seller.id, ['approved']);
+    const pendingId = ((await call('POST', `/api/shipments/create/${order.id}`, auth)).body.shipments as Body[])[0]!.id as string;
+    expect(await call('GET', `/api/shipments/label/${pendingId}`, auth)).toEqual({ status: 404, body: { error: 'No label URL available' } });
+    expect(await call('GET', '/api/shipments/label/00000000-0000-4000-8000-000000000000', auth)).toEqual({ status: 404, body: { error: 'Shipment not found' } });
+    expect((await call('GET', '/api/shipments/label/not-a-uuid', auth)).status).toBe(400);
+  });
+
+  it("answers another seller's shipment as 404 and a buyer with 403", async () => {
+    const { shipmentId } = await createdShipment();
+    const { auth: otherAuth } = await newSeller();
+    expect(await call('GET', `/api/shipments/label/${shipmentId}`, otherAuth)).toEqual({ status: 404, body: { error: 'Shipment not found' } });
+    const buyer = await createUser(testApp.database.db, { role: 'buyer' });
+    expect((await call('GET', `/api/shipments/label/${shipmentId}`, await bearerFor(testApp, buyer))).status).toBe(403);
   });
 });
 

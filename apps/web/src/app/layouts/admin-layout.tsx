@@ -12,6 +12,7 @@ import {
   Users,
 } from 'lucide-react';
 import { useSession } from '../../lib/use-session';
+import { RoleGuard } from '../guards';
 import { DashboardShell, type SidebarItem } from './dashboard-shell';
 
 const ADMIN_NAV: SidebarItem[] = [
@@ -38,4 +39,9 @@ export function AdminLayout() {
       account={{ name: session?.userName || 'Administrator', detail: 'Administrator' }}
     />
   );
+}
+
+/** The admin area's route element: administrators get the dashboard layout, anyone else the 403 page. */
+export function AdminArea() {
+  return <RoleGuard area="admin" layout={AdminLayout} />;
 }

@@ -15,6 +15,7 @@ import {
 import { useGetCurrentUserQuery } from '../../features/auth/api';
 import { UnreadBadge } from '../../features/chat/components/unread-badge';
 import { useSession } from '../../lib/use-session';
+import { RoleGuard } from '../guards';
 import { DashboardShell, type SidebarItem } from './dashboard-shell';
 
 const SELLER_NAV: SidebarItem[] = [
@@ -48,4 +49,9 @@ export function SellerLayout() {
       menuBadge={<UnreadBadge className="absolute -top-1 -right-1" />}
     />
   );
+}
+
+/** The seller area's route element: sellers get the dashboard layout, anyone else the 403 page. */
+export function SellerArea() {
+  return <RoleGuard area="seller" layout={SellerLayout} />;
 }

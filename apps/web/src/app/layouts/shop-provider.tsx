@@ -1,13 +1,11 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useLocation } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Heart, ShoppingCart } from 'lucide-react';
 import { useAddCartItemMutation, useGetCartQuery, useSetCartItemRetipMutation } from '../../features/cart/api';
-import { CartDrawer } from '../../features/cart/components/cart-drawer';
 import { clearCart } from '../../features/cart/slice';
 import { useAddWishlistItemMutation, useGetWishlistQuery, useRemoveWishlistItemMutation } from '../../features/wishlist/api';
-import { WishlistDrawer } from '../../features/wishlist/components/wishlist-drawer';
 import { clearWishlist, type WishlistItem } from '../../features/wishlist/slice';
 import { api } from '../../lib/api';
 import { isSellerRole, isTokenValid } from '../../lib/session';
@@ -16,6 +14,14 @@ import { useSession } from '../../lib/use-session';
 import type { AppDispatch, RootState } from '../store';
 
 type Drawer = 'cart' | 'wishlist' | null;
+
+// The drawers download on first use (issue #8: not in the first page's JavaScript); pointing at or
+// focusing a header button starts the download, so the drawer is usually there by the click.
+const loadCartDrawer = () => import('../../features/cart/components/cart-drawer');
+const loadWishlistDrawer = () => import('../../features/wishlist/components/wishlist-drawer');
+const CartDrawer = lazy(() => loadCartDrawer().then((module) => ({ default: module.CartDrawer })));
+const WishlistDrawer = lazy(() => loadWishlistDrawer().then((module) => ({ default: module.WishlistDrawer })));
+const preload = (load: () => Promise<unknown>) => () => void load().catch(() => {});
 
 const DrawerContext = createContext<{ canShop: boolean; open: (drawer: Drawer) => void }>({ canShop: false, open: () => {} });
 
@@ -118,8 +124,10 @@ export function ShopProvider({ children }: { children: ReactNode }) {
     <ShopContext.Provider value={port}>
       <DrawerContext.Provider value={drawerControl}>
         {children}
-        {canShop && drawer === 'cart' && <CartDrawer onClose={() => setDrawer(null)} />}
-        {canShop && drawer === 'wishlist' && <WishlistDrawer onClose={() => setDrawer(null)} onAddToCart={moveToCart} />}
+        <Suspense fallback={null}>
+          {canShop && drawer === 'cart' && <CartDrawer onClose={() => setDrawer(null)} />}
+          {canShop && drawer === 'wishlist' && <WishlistDrawer onClose={() => setDrawer(null)} onAddToCart={moveToCart} />}
+        </Suspense>
       </DrawerContext.Provider>
     </ShopContext.Provider>
   );
@@ -150,11 +158,27 @@ export function ShopHeaderButtons() {
   if (!canShop) return null;
   return (
     <div className="flex items-center gap-1">
-      <button type="button" className={HEADER_BUTTON} aria-haspopup="dialog" aria-label={`Wishlist, ${itemsText(wishlistCount)}`} onClick={() => open('wishlist')}>
+      <button
+        type="button"
+        className={HEADER_BUTTON}
+        aria-haspopup="dialog"
+        aria-label={`Wishlist, ${itemsText(wishlistCount)}`}
+        onPointerEnter={preload(loadWishlistDrawer)}
+        onFocus={preload(loadWishlistDrawer)}
+        onClick={() => open('wishlist')}
+      >
         <Heart className="size-5" aria-hidden />
         <CountBadge count={wishlistCount} />
       </button>
-      <button type="button" className={HEADER_BUTTON} aria-haspopup="dialog" aria-label={`Cart, ${itemsText(cartCount)}`} onClick={() => open('cart')}>
+      <button
+        type="button"
+        className={HEADER_BUTTON}
+        aria-haspopup="dialog"
+        aria-label={`Cart, ${itemsText(cartCount)}`}
+        onPointerEnter={preload(loadCartDrawer)}
+        onFocus={preload(loadCartDrawer)}
+        onClick={() => open('cart')}
+      >
         <ShoppingCart className="size-5" aria-hidden />
         <CountBadge count={cartCount} />
       </button>

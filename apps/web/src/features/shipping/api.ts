@@ -1,5 +1,5 @@
 import type { SellerOrderDetailResponse, SellerOrderListResponse } from '@marketplace/contracts/orders';
-import type { ShipmentActions, ShipmentStatus } from '@marketplace/domain/shipment-rules';
+import type { ShipmentActions, ShipmentStats, ShipmentStatus } from '@marketplace/domain/shipment-rules';
 import { api } from '../../lib/api';
 import { readSession } from '../../lib/session';
 
@@ -43,7 +43,11 @@ export interface ShipmentLineItem {
   };
 }
 
-/** One shipment as GET /api/shipments/seller/:userId lists it (SPEC §3 "shipment", both spellings). */
+/**
+ * One shipment as GET /api/shipments/seller/:userId lists it (SPEC §3 "shipment", both spellings).
+ * The list leaves the label bytes out (labelUrl/label_url null, `hasLabel` says whether there is
+ * one): GET /api/shipments/label/:shipmentId answers them (docs/decisions/0006).
+ */
 export interface Shipment {
   id: string;
   order_id: string;
@@ -56,6 +60,7 @@ export interface Shipment {
   tracking_number: string | null;
   labelUrl: string | null;
   label_url: string | null;
+  hasLabel?: boolean;
   label_format?: string | null;
   /** Pounds. */
   weight: number;
@@ -81,6 +86,27 @@ export interface Shipment {
   tracking_events: ShipmentTrackingEvent[];
   voided_at?: string | null;
   actions: ShipmentActions;
+}
+
+/** The list's optional narrowing (docs/decisions/0006); empty values are not sent. */
+export interface SellerShipmentsArgs {
+  userId: string;
+  page?: number;
+  limit?: number;
+  status?: string;
+  q?: string;
+  orderId?: string;
+}
+
+export interface ShipmentListStats extends ShipmentStats {
+  byStatus: Record<ShipmentStatus, number>;
+}
+
+/** A page of the seller's shipments, and the stat cards' counts over all of them (or the order's). */
+export interface SellerShipmentsPage {
+  shipments: Shipment[];
+  pagination: { page: number; limit: number; total: number; totalPages: number };
+  stats: ShipmentListStats;
 }
 
 export interface PickupRate {
@@ -170,10 +196,19 @@ export const shipmentsApi = api.injectEndpoints({
       query: () => '/shipments/simulation-statuses',
       transformResponse: (response: { success: true; statuses: string[] }) => response.statuses,
     }),
-    getSellerShipments: build.query<Shipment[], string>({
-      query: (userId) => `/shipments/seller/${seg(userId)}`,
-      transformResponse: (response: { success: true; shipments: Shipment[] }) => response.shipments,
-      providesTags: (result) => [{ type: 'Shipment', id: 'LIST' }, ...(result ?? []).map((shipment) => ({ type: 'Shipment' as const, id: shipment.id }))],
+    getSellerShipments: build.query<SellerShipmentsPage, SellerShipmentsArgs>({
+      query: ({ userId, ...params }) => ({
+        url: `/shipments/seller/${seg(userId)}`,
+        params: Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== '')),
+      }),
+      transformResponse: (response: { success: true } & SellerShipmentsPage) => ({ shipments: response.shipments, pagination: response.pagination, stats: response.stats }),
+      providesTags: (result) => [{ type: 'Shipment', id: 'LIST' }, ...(result?.shipments ?? []).map((shipment) => ({ type: 'Shipment' as const, id: shipment.id }))],
+    }),
+    // A label never changes once bought, so it is cached (briefly) and never invalidated.
+    getShipmentLabel: build.query<string, string>({
+      query: (shipmentId) => `/shipments/label/${seg(shipmentId)}`,
+      transformResponse: (response: { success: true; labelUrl: string; label_url?: string }) => response.labelUrl ?? response.label_url ?? '',
+      keepUnusedDataFor: 60,
     }),
     createShipment: build.mutation<CreateShipmentResponse, string>({
       query: (orderId) => ({ url: `/shipments/create/${seg(orderId)}`, method: 'POST' }),
@@ -230,6 +265,7 @@ export const {
   useGetOrderForShipmentQuery,
   useGetSimulationStatusesQuery,
   useGetSellerShipmentsQuery,
+  useLazyGetShipmentLabelQuery,
   useCreateShipmentMutation,
   useProcessUpsMutation,
   useSchedulePickupMutation,

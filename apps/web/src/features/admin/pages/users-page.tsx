@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ChartNoAxesColumn, UserCheck, UserX } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toast';
 import { ROLES } from '@marketplace/contracts/auth';
 import type { AdminUser } from '@marketplace/contracts/users';
 import { Button, buttonClasses } from '../../../components/button';

@@ -1,7 +1,7 @@
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toast';
 import { buttonClasses } from '../../../components/button';
 import { ProductImage } from '../../../components/product-image';
 import { SlideOver } from '../../../components/slide-over';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { QRCodeSVG } from 'qrcode.react';
 import { Copy, Smartphone } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toast';
 import type { UploadLinkResponse } from '@marketplace/contracts/catalog';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { ArrowLeft, ArrowRight, ImagePlus, Star, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toast';
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, type ProductImage as ProductImageData } from '@marketplace/contracts/catalog';
 import { Alert } from '../../../components/alert';
 import { Button, buttonClasses } from '../../../components/button';

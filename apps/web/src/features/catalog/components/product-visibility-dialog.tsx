@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../components/toast';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { describeApiError } from '../../../lib/api-error';
 import { useUpdateAdminProductStatusMutation } from '../admin-api';

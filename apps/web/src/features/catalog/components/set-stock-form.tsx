@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toast';
 import { MAX_QUANTITY } from '@marketplace/contracts/catalog';
 import { Button } from '../../../components/button';
 import { describeApiError } from '../../../lib/api-error';

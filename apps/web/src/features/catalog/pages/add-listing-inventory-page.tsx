@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toast';
 import { MAX_QUANTITY } from '@marketplace/contracts/catalog';
 import { Alert } from '../../../components/alert';
 import { Button, buttonClasses } from '../../../components/button';

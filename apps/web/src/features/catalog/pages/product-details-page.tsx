@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ChevronRight, Heart, MessageCircle, ShoppingCart, Store } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toast';
 import type { ProductDetail } from '@marketplace/contracts/catalog';
 import type { StartChatRequest, StartChatResponse } from '@marketplace/contracts/chat';
 import { MAX_CART_LINE_QUANTITY } from '@marketplace/contracts/cart';

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toast';
 import { buttonClasses } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
 import { useCreateProductMutation } from '../api';

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { Eye } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toast';
 import { Alert } from '../../../components/alert';
 import { Button, buttonClasses } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';

@@ -91,7 +91,8 @@ describe('CheckoutPage', { timeout: 20_000 }, () => {
     const summary = screen.getByRole('region', { name: 'Order summary' });
     expect(within(summary).getByText('Free')).toBeInTheDocument();
     expect(within(summary).getAllByText('$104.00')).toHaveLength(2);
-    expect(screen.getByText(/Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined/)).toBeInTheDocument();
+    // The card form depends on /api/checkout/config, which may answer after the cart.
+    expect(await screen.findByText(/Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('radio', { name: /9 Side St/ }));
     expect(screen.getByLabelText('City')).toHaveValue('Austin');

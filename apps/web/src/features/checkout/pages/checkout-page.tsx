@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CreditCard, Lock } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toast';
 import type { Stripe } from '@stripe/stripe-js';
 import type { CheckoutProblem, CheckoutRequest, CheckoutSummaryResponse } from '@marketplace/contracts/orders';
 import type { Address } from '@marketplace/contracts/users';

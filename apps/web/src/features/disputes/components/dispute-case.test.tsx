@@ -7,7 +7,7 @@ import { DISPUTE_ID, disputeCase, disputesServer, summary, type Call } from '../
 
 const NO_ACTIONS = { respond: false, escalate: false, review: false, resolve: false };
 
-// Toasts outlive a test (sonner keeps them for 5 s), so each test answers with its own message.
+// A toast stays up to 5 s, so each test answers with its own message and never finds the one before.
 /** The case at `path`, answering every action with `message` and counting the case reloads. */
 function openCase(path: string, dispute: DisputeCase, options: { failWith?: { status: number; error: string }; message?: string } = {}) {
   const calls: Call[] = [];

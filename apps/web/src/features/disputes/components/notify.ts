@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../components/toast';
 import { describeApiError } from '../../../lib/api-error';
 
 export const notify = {

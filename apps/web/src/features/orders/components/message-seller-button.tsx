@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MessageCircle } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toast';
 import type { ProductDetail } from '@marketplace/contracts/catalog';
 import type { StartChatRequest, StartChatResponse } from '@marketplace/contracts/chat';
 import { Button } from '../../../components/button';

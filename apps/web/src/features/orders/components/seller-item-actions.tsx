@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Check, PackageCheck, X } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toast';
 import type { OrderItemStatus } from '@marketplace/contracts/orders';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';

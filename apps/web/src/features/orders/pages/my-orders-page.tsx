@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronDown } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toast';
 import type { BuyerOrder } from '@marketplace/contracts/orders';
 import { Button, buttonClasses } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';

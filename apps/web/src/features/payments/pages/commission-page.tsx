@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Percent } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toast';
 import { updateCommissionRequestSchema, type CommissionEntry } from '@marketplace/contracts/catalog';
 import { formatCents, percentOfCents } from '@marketplace/domain/money';
 import { Alert } from '../../../components/alert';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toast';
 import type { PayoutStatus } from '@marketplace/contracts/payouts';
 import { PageHeader } from '../../../components/page-header';
 import { useListParams } from '../../../lib/use-list-params';

@@ -192,8 +192,9 @@ describe('StripeSetupPage', { timeout: 30_000 }, () => {
     release();
 
     expect(await screen.findByText('Account status updated successfully!')).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Refresh Status' })).toBeEnabled();
-    expect(within(card).getByText('Complete')).toBeInTheDocument();
+    // The toast may come a render before the card has the new status.
+    expect(await within(card).findByRole('button', { name: 'Refresh Status' })).toBeEnabled();
+    expect(await within(card).findByText('Complete')).toBeInTheDocument();
     expect(within(step('Ready for Payouts')).getByText('Your account is ready to receive payouts!')).toBeInTheDocument();
     expect(step('Complete Onboarding')).toHaveAttribute('data-state', 'done');
     expect(within(card).getByRole('button', { name: 'Open Stripe Dashboard' })).toBeInTheDocument();

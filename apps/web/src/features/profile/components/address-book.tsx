@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { MapPin, Plus } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toast';
 import type { Address } from '@marketplace/contracts/users';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toast';
 import { PASSWORD_MIN_LENGTH } from '@marketplace/contracts/auth';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toast';
 import { NOTIFICATION_PREFERENCE_KEYS, type NotificationPreferenceKey, type NotificationPreferences } from '@marketplace/contracts/workspace';
 import { Button } from '../../../components/button';
 import { LoadError, LoadingState } from '../../../components/list-states';

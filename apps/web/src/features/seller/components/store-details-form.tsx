@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toast';
 import type { ProfileUser } from '@marketplace/contracts/users';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';

@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-app';
 import { logInAs } from '../../../test/tokens';
 import type { Shipment } from '../api';
-import { makeShipment } from '../components/dashboard/shipment-fixtures';
+import { makeShipment, shipmentsPageFor, TEST_LABEL_URL } from '../components/dashboard/shipment-fixtures';
 
 const ORDER_ID = '5f0c2b7e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
 const SHIPMENT_ID = 'aaaa1111-2222-4333-8444-555555555555';
@@ -43,7 +43,7 @@ function dashboardApi(shipments: Shipment[], extra?: (request: Request, pathname
     const { pathname } = new URL(request.url);
     const custom = await extra?.(request, pathname);
     if (custom) return custom;
-    if (pathname === '/api/shipments/seller/user-seller') return jsonResponse(200, { success: true, shipments });
+    if (pathname === '/api/shipments/seller/user-seller') return jsonResponse(200, shipmentsPageFor(shipments, new URL(request.url).searchParams));
     if (pathname === '/api/seller/orders') return jsonResponse(200, shipments.length > 0 ? ORDER_LIST : { success: true, data: { orders: [], pagination: { page: 1, totalPages: 0, totalItems: 0 } } });
     if (pathname === `/api/seller/orders/${ORDER_ID}`) return jsonResponse(200, ORDER_DETAIL);
     return jsonResponse(404, { error: 'Not found' });
@@ -54,15 +54,34 @@ function statValue(label: string): string {
   return screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent ?? '';
 }
 
+/** The query strings of the list requests so far, as objects. */
+function listRequests(fetchSpy: ReturnType<typeof renderApp>['fetchSpy']): Record<string, string>[] {
+  return fetchSpy.mock.calls
+    .map(([input]) => new URL((input as Request).url))
+    .filter((url) => url.pathname === '/api/shipments/seller/user-seller')
+    .map((url) => Object.fromEntries(url.searchParams));
+}
+
+/** 30 shipments, newest first: ids 00000000-…-000000000001 to …30, every third delivered. */
+const MANY: Shipment[] = Array.from({ length: 30 }, (_, index) => {
+  const number = String(index + 1).padStart(2, '0');
+  return makeShipment({ id: `000000${number}-0000-4000-8000-0000000000${number}`, status: index % 3 === 0 ? 'delivered' : 'in_transit', tracking_number: `1ZMANY00000000000${number}` });
+});
+
 describe('Seller shipment dashboard (SPEC §2.7)', { timeout: 20_000 }, () => {
   beforeEach(() => {
     logInAs('seller');
   });
 
-  it('counts the five stats from the list and shows a card per shipment', async () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows the five stats the server counts and a card per shipment of the page', async () => {
     const { fetchSpy } = renderApp('/seller/shipments', { api: dashboardApi(SHIPMENTS) });
     const list = await screen.findByRole('list', { name: 'Shipments' });
     expect(within(list).getAllByRole('article')).toHaveLength(5);
+    expect(listRequests(fetchSpy)).toEqual([{ page: '1', limit: '12' }]);
     expect(statValue('Total Shipments')).toBe('5');
     expect(statValue('Ready to Ship')).toBe('2');
     expect(statValue('In Transit')).toBe('2');
@@ -73,26 +92,93 @@ describe('Seller shipment dashboard (SPEC §2.7)', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/seller/dashboard');
   });
 
-  it('searches by id or tracking number, filters by status, and says when nothing matches', async () => {
-    const { user } = renderApp('/seller/shipments', { api: dashboardApi(SHIPMENTS) });
+  it('pages on the server: the stats count all shipments, and page 2 asks for page 2', async () => {
+    const { user, fetchSpy, router } = renderApp('/seller/shipments', { api: dashboardApi(MANY) });
     const list = await screen.findByRole('list', { name: 'Shipments' });
+    expect(within(list).getAllByRole('article')).toHaveLength(12);
+    expect(statValue('Total Shipments')).toBe('30');
+    expect(statValue('Delivered')).toBe('10');
+    expect(statValue('In Transit')).toBe('20');
+    const pages = screen.getByRole('navigation', { name: 'Shipment pages' });
+    expect(within(pages).getByText('Showing 1 to 12 of 30 results')).toBeInTheDocument();
+
+    await user.click(within(pages).getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByRole('article', { name: 'Shipment 00000013' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Shipment 00000001' })).not.toBeInTheDocument();
+    expect(screen.getByText('Showing 13 to 24 of 30 results')).toBeInTheDocument();
+    expect(listRequests(fetchSpy).at(-1)).toEqual({ page: '2', limit: '12' });
+    expect(router.state.location.search).toBe('?page=2');
+
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(await screen.findByText('Showing 25 to 30 of 30 results')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Shipments' })).getAllByRole('article')).toHaveLength(6);
+  });
+
+  it('sends the search (once typing pauses) and the status filter to the server, back on page 1, and says when nothing matches', async () => {
+    const { user, fetchSpy } = renderApp('/seller/shipments?page=2', { api: dashboardApi(MANY) });
+    await screen.findByRole('list', { name: 'Shipments' });
+    expect(listRequests(fetchSpy)).toEqual([{ page: '2', limit: '12' }]);
     const search = screen.getByRole('searchbox', { name: 'Search shipments' });
 
-    await user.type(search, 'CCC3333');
-    expect(within(list).getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual(['Shipment cccc3333']);
+    await user.type(search, '1zmany0000000000003');
+    expect(await screen.findByRole('article', { name: 'Shipment 00000003' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    // One request for the whole word, not one per key.
+    expect(listRequests(fetchSpy).filter((query) => 'q' in query)).toEqual([{ page: '1', limit: '12', q: '1zmany0000000000003' }]);
 
     await user.clear(search);
-    await user.type(search, '1zeee');
-    expect(screen.getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual(['Shipment eeee5555']);
-
-    await user.clear(search);
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Pickup scheduled');
-    expect(screen.getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual(['Shipment bbbb2222']);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(12));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Delivered');
+    await waitFor(() => expect(listRequests(fetchSpy).at(-1)).toEqual({ page: '1', limit: '12', status: 'delivered' }));
+    expect(await screen.findByText('Showing 1 to 10 of 10 results')).toBeInTheDocument();
+    // The stats still count every shipment.
+    expect(statValue('Total Shipments')).toBe('30');
 
     await user.type(search, 'zzz');
-    expect(screen.getByText('No Matching Shipments')).toBeInTheDocument();
+    expect(await screen.findByText('No Matching Shipments')).toBeInTheDocument();
     expect(screen.getByText('Try adjusting your search or filter criteria.')).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    expect(screen.queryByText('No Shipments Yet')).not.toBeInTheDocument();
+    expect(listRequests(fetchSpy).at(-1)).toEqual({ page: '1', limit: '12', status: 'delivered', q: 'zzz' });
+  });
+
+  it('fetches the label on click into a tab opened before the fetch', async () => {
+    const events: string[] = [];
+    const popup = { location: { href: '' }, document: { title: '', body: { textContent: '' } }, opener: {}, close: vi.fn() };
+    vi.spyOn(window, 'open').mockImplementation(() => {
+      events.push('open');
+      return popup as unknown as Window;
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:label');
+    URL.revokeObjectURL = vi.fn();
+    const { user, fetchSpy } = renderApp('/seller/shipments', {
+      api: dashboardApi(SHIPMENTS, (_request, pathname) => {
+        if (pathname !== `/api/shipments/label/${SHIPMENTS[2]!.id}`) return null;
+        events.push('fetch');
+        return jsonResponse(200, { success: true, labelUrl: TEST_LABEL_URL, label_url: TEST_LABEL_URL });
+      }),
+    });
+    await screen.findByRole('list', { name: 'Shipments' });
+    const labelCalls = () => fetchSpy.mock.calls.filter(([input]) => new URL((input as Request).url).pathname.startsWith('/api/shipments/label/'));
+    expect(labelCalls()).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Label for shipment cccc3333' }));
+    await waitFor(() => expect(popup.location.href).toBe('blob:label'));
+    expect(events).toEqual(['open', 'fetch']);
+    expect(labelCalls()).toHaveLength(1);
+    expect(popup.close).not.toHaveBeenCalled();
+  });
+
+  it('closes the tab and says so when the server has no label', async () => {
+    const popup = { location: { href: '' }, document: { title: '', body: { textContent: '' } }, opener: {}, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const { user } = renderApp('/seller/shipments', {
+      api: dashboardApi(SHIPMENTS, (_request, pathname) => (pathname.startsWith('/api/shipments/label/') ? jsonResponse(404, { error: 'No label URL available' }) : null)),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Label for shipment aaaa1111' }));
+    expect(await screen.findByText('No label URL available')).toBeInTheDocument();
+    expect(popup.close).toHaveBeenCalled();
+    expect(popup.location.href).toBe('');
   });
 
   it('switches between grid and list', async () => {
@@ -110,6 +196,14 @@ describe('Seller shipment dashboard (SPEC §2.7)', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No Shipments Yet')).toBeInTheDocument();
     expect(screen.getByText('Create your first shipment to get started.')).toBeInTheDocument();
     expect(statValue('Total Shipments')).toBe('0');
+    expect(screen.queryByRole('navigation', { name: 'Shipment pages' })).not.toBeInTheDocument();
+  });
+
+  it('shows No Shipments Yet, not No Matching Shipments, when a search finds nothing because there is nothing', async () => {
+    const { fetchSpy } = renderApp('/seller/shipments?q=1z', { api: dashboardApi([]) });
+    expect(await screen.findByText('No Shipments Yet')).toBeInTheDocument();
+    expect(listRequests(fetchSpy)).toEqual([{ page: '1', limit: '12', q: '1z' }]);
+    expect(screen.getByRole('searchbox', { name: 'Search shipments' })).toHaveValue('1z');
   });
 
   it('opens an approved order, shows its amounts, and creates then labels its shipment', async () => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { Heart, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/toast';
 import { Button, buttonClasses } from '../../../components/button';
 import { ProductImage } from '../../../components/product-image';
 import { SlideOver } from '../../../components/slide-over';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../../components/toast';
 import { hasAtMostTwoDecimals, SETTINGS_MESSAGES, SUPPORT_PHONE_PATTERN, type AdminSettings } from '@marketplace/contracts/workspace';
 import { Alert } from '../../../../components/alert';
 import { Button } from '../../../../components/button';

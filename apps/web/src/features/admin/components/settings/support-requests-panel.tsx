@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CheckCircle2, Mail } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../../components/toast';
 import { SUPPORT_TOPIC_LABELS, type SupportRequest, type SupportRequestStatus } from '@marketplace/contracts/workspace';
 import { Button, buttonClasses } from '../../../../components/button';
 import { ListResult } from '../../../../components/list-states';

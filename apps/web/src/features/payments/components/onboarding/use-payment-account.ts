@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../../components/toast';
 import type { PaymentAccountStatus } from '@marketplace/contracts/payouts';
 import {
   useCheckAccountQuery,

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../../components/toast';
 
 /** SPEC §9: toasts on the shipped-orders screen close after 4 seconds; the close button dismisses them sooner. */
 const SHIPPED_ORDERS_TOAST_MS = 4000;

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../../components/toast';
 import { apiErrorMessage, type CreateShipmentResponse, type ProcessShipmentResponse } from '../../api';
 import { SHIPMENT_TOAST_MS } from './shipment-display';
 

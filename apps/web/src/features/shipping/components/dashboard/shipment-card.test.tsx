@@ -1,11 +1,15 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
+import { Toaster } from '../../../../components/toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configureStore } from '@reduxjs/toolkit';
+import { api } from '../../../../lib/api';
+import { jsonResponse, mockApi } from '../../../../test/render-app';
 import type { Shipment } from '../../api';
 import { ShipmentCard, type ShipmentView } from './shipment-card';
-import { makeShipment } from './shipment-fixtures';
+import { makeShipment, TEST_LABEL_URL } from './shipment-fixtures';
 
 const SIX_ITEMS = ['Desk lamp', 'Enamel mug', 'Wool blanket', 'Oak stool', 'Tea towel', 'Brass hook'];
 
@@ -18,13 +22,17 @@ function renderCard(shipment: Shipment, view: ShipmentView = 'grid') {
     { initialEntries: ['/seller/shipments'] },
   );
   const user = userEvent.setup();
+  // The Label button fetches GET /api/shipments/label/:id; everything else is a 404.
+  const fetchSpy = mockApi((request) =>
+    new URL(request.url).pathname.startsWith('/api/shipments/label/') ? jsonResponse(200, { success: true, labelUrl: TEST_LABEL_URL, label_url: TEST_LABEL_URL }) : jsonResponse(404, { error: 'Not found' }),
+  );
   render(
-    <>
+    <Provider store={configureStore({ reducer: { [api.reducerPath]: api.reducer }, middleware: (defaults) => defaults().concat(api.middleware) })}>
       <RouterProvider router={router} />
       <Toaster />
-    </>,
+    </Provider>,
   );
-  return { user, router };
+  return { user, router, fetchSpy };
 }
 
 describe('Shipment card (SPEC §2.7)', () => {
@@ -69,25 +77,30 @@ describe('Shipment card (SPEC §2.7)', () => {
     expect(await screen.findByText('Tracking number copied!')).toBeInTheDocument();
   });
 
-  it('says there is no label when the shipment has none, and opens nothing', async () => {
+  it('says there is no label when the shipment has none, and neither opens nor fetches anything', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    const { user } = renderCard(makeShipment({ id: 'abcdef12-3456-4789-8abc-def012345678', label_url: null, tracking_number: null }));
+    const { user, fetchSpy } = renderCard(makeShipment({ id: 'abcdef12-3456-4789-8abc-def012345678', hasLabel: false, tracking_number: null }));
     expect(screen.getByRole('button', { name: 'Copy tracking number for shipment abcdef12' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Label for shipment abcdef12' }));
     expect(await screen.findByText('No label URL available')).toBeInTheDocument();
     expect(open).not.toHaveBeenCalled();
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it('downloads label-<tracking>.gif when the popup is blocked', async () => {
+  it('fetches the label on click and downloads label-<tracking>.gif when the popup is blocked', async () => {
     vi.spyOn(window, 'open').mockReturnValue(null);
+    URL.createObjectURL = vi.fn(() => 'blob:label');
+    URL.revokeObjectURL = vi.fn();
     const clicked: HTMLAnchorElement[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this);
     });
-    const { user } = renderCard(makeShipment({ id: 'abcdef12-3456-4789-8abc-def012345678' }));
+    const { user, fetchSpy } = renderCard(makeShipment({ id: 'abcdef12-3456-4789-8abc-def012345678' }));
+    expect(fetchSpy).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Label for shipment abcdef12' }));
-    expect(clicked.map((link) => link.download)).toEqual(['label-1Z999AA10123456784.gif']);
     expect(await screen.findByText('Label download started as fallback')).toBeInTheDocument();
+    expect(fetchSpy.mock.calls.map(([input]) => new URL((input as Request).url).pathname)).toEqual(['/api/shipments/label/abcdef12-3456-4789-8abc-def012345678']);
+    expect(clicked.map((link) => [link.download, link.getAttribute('href')])).toEqual([['label-1Z999AA10123456784.gif', 'blob:label']]);
   });
 
   it('Manage opens the seller order detail of the shipment', async () => {

@@ -7,7 +7,8 @@ import { StatusBadge } from '../../../../components/status-badge';
 import { formatDate } from '../../../../lib/format';
 import type { Shipment } from '../../api';
 import { DEFAULT_SERVICE, firstOf, formatPickupDate, formatWeight, itemNamesSummary, shipmentStatusColour } from './shipment-display';
-import { copyTrackingNumber, openShipmentLabel } from './shipment-label';
+import { hasShipmentLabel, useShipmentLabel } from '../label-actions';
+import { copyTrackingNumber } from './shipment-label';
 
 export type ShipmentView = 'grid' | 'list';
 
@@ -30,7 +31,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 export function ShipmentCard({ shipment, view }: { shipment: Shipment; view: ShipmentView }) {
   const short = shortId(shipment.id);
   const tracking = shipment.tracking_number ?? shipment.trackingNumber;
-  const labelUrl = shipment.label_url ?? shipment.labelUrl;
+  const label = useShipmentLabel();
   const thumbnails = firstOf(shipment.product_images, 3);
   const items = firstOf(shipment.item_details, 5);
   const isList = view === 'list';
@@ -104,7 +105,8 @@ export function ShipmentCard({ shipment, view }: { shipment: Shipment; view: Shi
           <Copy className="size-4" aria-hidden />
           Copy
         </Button>
-        <Button variant="secondary" size="sm" aria-label={`Label for shipment ${short}`} onClick={() => openShipmentLabel(labelUrl, tracking)}>
+        <Button variant="secondary" size="sm" aria-label={`Label for shipment ${short}`} onClick={() => void label.view({ id: shipment.id, hasLabel: hasShipmentLabel(shipment), trackingNumber: tracking })}
+        >
           <FileText className="size-4" aria-hidden />
           Label
         </Button>

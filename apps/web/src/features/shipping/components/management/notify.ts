@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../../components/toast';
 
 /** SPEC §9: toasts on the shipment screens stay 4 seconds. */
 const SHIPMENT_TOAST_MS = 4000;

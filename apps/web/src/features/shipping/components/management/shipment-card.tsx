@@ -5,7 +5,7 @@ import { Button } from '../../../../components/button';
 import { StatusBadge, statusLabel } from '../../../../components/status-badge';
 import { formatDate, formatDateTime } from '../../../../lib/format';
 import type { Shipment } from '../../api';
-import { downloadLabel, viewLabel } from './label';
+import { hasShipmentLabel, useShipmentLabel } from '../label-actions';
 import { notify } from './notify';
 
 interface ShipmentCardProps {
@@ -29,7 +29,8 @@ export function ShipmentCard({ shipment, canSimulate, busyAction, onSchedulePick
   const { actions } = shipment;
   const name = `Shipment #${shortId(shipment.id)}`;
   const trackingNumber = shipment.trackingNumber ?? shipment.tracking_number;
-  const labelUrl = shipment.labelUrl ?? shipment.label_url;
+  const label = useShipmentLabel();
+  const labelTarget = { id: shipment.id, hasLabel: hasShipmentLabel(shipment), trackingNumber };
   const showVoid = shipment.status !== 'cancelled';
 
   const copyTracking = async () => {
@@ -110,10 +111,10 @@ export function ShipmentCard({ shipment, canSimulate, busyAction, onSchedulePick
         )}
         {actions.canViewLabel && (
           <>
-            <Button size="sm" variant="secondary" onClick={() => viewLabel(labelUrl, trackingNumber)}>
+            <Button size="sm" variant="secondary" onClick={() => void label.view(labelTarget)}>
               <Eye className="size-4" aria-hidden /> View Label
             </Button>
-            <Button size="sm" variant="secondary" onClick={() => downloadLabel(labelUrl, trackingNumber)}>
+            <Button size="sm" variant="secondary" onClick={() => void label.download(labelTarget)}>
               <Download className="size-4" aria-hidden /> Download Label
             </Button>
           </>

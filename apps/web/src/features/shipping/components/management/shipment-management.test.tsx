@@ -1,10 +1,11 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { earliestPickupDate } from '@marketplace/domain/pickup-schedule';
 import { ALREADY_PICKED_UP_MESSAGE, canConsolidate, consolidationSavingsCents, isAwaitingPickupRequest, shipmentActions } from '@marketplace/domain/shipment-rules';
 import type { ShipmentStatus } from '@marketplace/domain/shipment-rules';
 import { jsonResponse, renderApp, type ApiHandler } from '../../../../test/render-app';
 import { logInAs } from '../../../../test/tokens';
+import { shipmentsPageFor, TEST_LABEL_URL } from '../dashboard/shipment-fixtures';
 
 const SELLER_ID = 'user-seller';
 const ORDER_ID = '5f0c2b7e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
@@ -35,7 +36,8 @@ function shipment(id: string, status: ShipmentStatus, overrides: { trackingNumbe
   const trackingNumber = overrides.trackingNumber === undefined ? TRACKING : overrides.trackingNumber;
   const pickupRequestNumber = overrides.pickupRequestNumber ?? null;
   const createdAt = overrides.createdAt ?? new Date().toISOString();
-  const labelUrl = trackingNumber ? 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' : null;
+  // The list carries no label bytes: hasLabel, and GET /api/shipments/label/:id answers them.
+  const hasLabel = trackingNumber !== null;
   return {
     id,
     order_id: ORDER_ID,
@@ -45,8 +47,9 @@ function shipment(id: string, status: ShipmentStatus, overrides: { trackingNumbe
     updated_at: createdAt,
     trackingNumber,
     tracking_number: trackingNumber,
-    labelUrl,
-    label_url: labelUrl,
+    labelUrl: null,
+    label_url: null,
+    hasLabel,
     weight: 1.5,
     service_description: 'UPS Ground',
     charges: 12.5,
@@ -63,7 +66,7 @@ function shipment(id: string, status: ShipmentStatus, overrides: { trackingNumbe
     items: [],
     shipment_items: [],
     tracking_events: [],
-    actions: shipmentActions({ id, status, createdAt, trackingNumber, labelUrl, pickupRequestNumber }, new Date()),
+    actions: shipmentActions({ id, status, createdAt, trackingNumber, labelUrl: hasLabel ? TEST_LABEL_URL : null, pickupRequestNumber }, new Date()),
   };
 }
 
@@ -72,17 +75,23 @@ type FakeShipment = ReturnType<typeof shipment>;
 interface Call {
   method: string;
   path: string;
+  query: Record<string, string>;
   body: unknown;
 }
 
 /** A fake of the §7.5 calls and the seller's order, recording every request. */
 function shippingServer(state: { shipments: FakeShipment[]; items: ReturnType<typeof orderItem>[] }, calls: Call[], hooks: { onCreate?: () => Promise<void> } = {}): ApiHandler {
   return async (request) => {
-    const { pathname } = new URL(request.url);
+    const { pathname, searchParams } = new URL(request.url);
     const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
-    calls.push({ method: request.method, path: pathname, body: text ? JSON.parse(text) : null });
+    calls.push({ method: request.method, path: pathname, query: Object.fromEntries(searchParams), body: text ? JSON.parse(text) : null });
     if (pathname === `/api/seller/orders/${ORDER_ID}`) return jsonResponse(200, order(state.items));
-    if (pathname === `/api/shipments/seller/${SELLER_ID}`) return jsonResponse(200, { success: true, shipments: state.shipments });
+    if (pathname === `/api/shipments/seller/${SELLER_ID}`) return jsonResponse(200, shipmentsPageFor(state.shipments, new URL(request.url).searchParams));
+    const labelMatch = /^\/api\/shipments\/label\/(.+)$/.exec(pathname);
+    if (labelMatch) {
+      const found = state.shipments.find((entry) => entry.id === labelMatch[1]);
+      return found?.hasLabel ? jsonResponse(200, { success: true, labelUrl: TEST_LABEL_URL, label_url: TEST_LABEL_URL }) : jsonResponse(404, { error: 'No label URL available' });
+    }
     if (pathname === `/api/shipments/consolidated-pickup-status/${SELLER_ID}/${ORDER_ID}`) {
       const facts = state.shipments.map((entry) => ({ status: entry.status, pickupRequestNumber: entry.pickup_request_number }));
       const count = facts.filter(isAwaitingPickupRequest).length;
@@ -152,6 +161,25 @@ describe('Shipment Management (SPEC §2.8)', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No Items Ready for Shipment')).toBeInTheDocument();
     expect(screen.getByText('Approve order items first to create shipments...')).toBeInTheDocument();
     for (const label of ['Total Shipments', 'Ready to Ship', 'In Transit', 'Pickup Ready']) expect(screen.getByText(label)).toBeInTheDocument();
+  });
+
+  it("asks only for this order's shipments and shows the server's counts of them", async () => {
+    const calls: Call[] = [];
+    const state = {
+      shipments: [shipment(A, 'created'), shipment(B, 'in_transit'), { ...shipment('33333333-cccc-4ccc-8ccc-000000000003', 'delivered'), order_id: 'another-order' }],
+      items: [],
+    };
+    renderApp(PAGE, { api: shippingServer(state, calls) });
+    await screen.findByRole('article', { name: 'Shipment #11111111' });
+    const lists = calls.filter((call) => call.path === `/api/shipments/seller/${SELLER_ID}`);
+    expect(lists.map((call) => call.query)).toEqual([{ orderId: ORDER_ID, limit: '100' }]);
+    const summary = screen.getByLabelText('Shipment summary');
+    const value = (label: string) => within(summary).getByText(label).nextElementSibling?.textContent;
+    expect(value('Total Shipments')).toBe('2');
+    expect(value('Ready to Ship')).toBe('1');
+    expect(value('In Transit')).toBe('1');
+    expect(value('Pickup Ready')).toBe('1');
+    expect(screen.queryByRole('article', { name: 'Shipment #33333333' })).not.toBeInTheDocument();
   });
 
   it('creates a shipment in 3 steps: review, creating, success with the tracking number', async () => {
@@ -301,13 +329,16 @@ describe('Shipment Management (SPEC §2.8)', { timeout: 20_000 }, () => {
     expect(calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({ simulateStatus: 'delivered' });
   });
 
-  it('opens the label in a new tab, and downloads it as label-<tracking>.gif when the popup is blocked', async () => {
+  it('fetches the label on click into a tab opened first, and downloads it as label-<tracking>.gif when the popup is blocked', async () => {
     const calls: Call[] = [];
     const opened: string[] = [];
     const downloads: string[] = [];
+    const popup = { location: { href: '' }, document: { title: '', body: { textContent: '' } }, opener: {}, close: vi.fn() };
     const open = vi.spyOn(window, 'open').mockImplementation((url) => {
       opened.push(String(url));
-      return opened.length === 1 ? ({} as Window) : null;
+      // The label fetch has not started yet: the tab opens inside the click.
+      expect(calls.some((call) => call.path.startsWith('/api/shipments/label/'))).toBe(opened.length > 1);
+      return opened.length === 1 ? (popup as unknown as Window) : null;
     });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       downloads.push(this.download);
@@ -317,9 +348,12 @@ describe('Shipment Management (SPEC §2.8)', { timeout: 20_000 }, () => {
     try {
       const { user } = renderApp(PAGE, { api: shippingServer({ shipments: [shipment(A, 'created')], items: [] }, calls) });
       const card = await screen.findByRole('article', { name: 'Shipment #11111111' });
+      expect(calls.some((call) => call.path.startsWith('/api/shipments/label/'))).toBe(false);
       await user.click(within(card).getByRole('button', { name: 'View Label' }));
-      expect(opened).toEqual(['blob:label']);
+      await waitFor(() => expect(popup.location.href).toBe('blob:label'));
+      expect(opened).toEqual(['']);
       expect(downloads).toEqual([]);
+      expect(calls.filter((call) => call.path === `/api/shipments/label/${A}`)).toHaveLength(1);
 
       await user.click(within(card).getByRole('button', { name: 'View Label' }));
       expect(downloads).toEqual([`label-${TRACKING}.gif`]);

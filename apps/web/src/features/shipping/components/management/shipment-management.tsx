@@ -33,6 +33,9 @@ import { PickupModal } from './pickup-modal';
 import { ShipmentCard } from './shipment-card';
 import { voidFailureMessage } from './void-messages';
 
+/** The API's page maximum: more shipments than one order ever has. */
+const ORDER_SHIPMENTS_LIMIT = 100;
+
 type Dialog =
   | { kind: 'create' }
   | { kind: 'pickup'; shipmentId: string }
@@ -69,7 +72,8 @@ export function ShipmentManagement({ orderId }: { orderId: string }) {
  */
 export function OrderShipmentsPanel({ orderId, showSummary = false }: { orderId: string; showSummary?: boolean }) {
   const userId = sessionUserId();
-  const shipmentsQuery = useGetSellerShipmentsQuery(userId, { skip: userId === '' });
+  // Only this order's shipments (an order has a handful; the page maximum covers it), not the seller's all.
+  const shipmentsQuery = useGetSellerShipmentsQuery({ userId, orderId, limit: ORDER_SHIPMENTS_LIMIT }, { skip: userId === '' });
   const orderQuery = useGetShipmentOrderQuery(orderId);
   const consolidationQuery = useGetConsolidatedPickupStatusQuery({ userId, orderId }, { skip: userId === '' });
   // The server answers 404 outside development, which hides the simulation (SPEC §2.8, §6).
@@ -87,9 +91,10 @@ export function OrderShipmentsPanel({ orderId, showSummary = false }: { orderId:
   const [voidShipment, voidState] = useVoidShipmentMutation();
   const [trackShipment, trackState] = useTrackShipmentMutation();
 
-  const shipments = (shipmentsQuery.data ?? []).filter((shipment) => shipment.order_id === orderId);
+  const shipments = (shipmentsQuery.data?.shipments ?? []).filter((shipment) => shipment.order_id === orderId);
   const facts = shipments.map((shipment) => ({ status: shipment.status, pickupRequestNumber: shipment.pickup_request_number }));
-  const stats = countShipmentsForStats(facts);
+  // The server counts the order's shipments (all of them, not just the ones listed).
+  const stats = shipmentsQuery.data?.stats ?? countShipmentsForStats(facts);
   const awaitingPickup = facts.filter(isAwaitingPickupRequest).length;
   const consolidation = consolidationQuery.data;
   const showConsolidation = consolidation ? consolidation.canConsolidate : canConsolidate(facts);
