@@ -113,7 +113,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // 5. Who is asking: `app.authenticate` and `app.requireRole` for the modules.
   const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: config.jwtTtlSeconds, now: () => clock.now() });
   const throttle = createLoginThrottle({ ...config.loginThrottle, clock });
-  const auth = createAuthService({ db: database.db, tokens, throttle });
+  const auth = createAuthService({ db: database.db, tokens, throttle, clock, userCacheTtlMs: config.userCacheSeconds * 1000 });
   await app.register(authentication, { auth });
 
   // 6. Domain modules, each under its own prefix.
@@ -160,7 +160,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // ── disputes: buyer claims, seller answers, admin refunds (issue #7) ──
   await app.register(disputeRoutes, { prefix: '/api/disputes', disputes: createDisputesService({ db: database.db, files: deps.files, clock, payments }) });
   // ── seller and admin reports, users and profile ──
-  const usersService = createUsersService({ db: database.db, clock });
+  const usersService = createUsersService({
+    db: database.db,
+    clock,
+    onUserChange: () => {
+      auth.usersChanged();
+      // A seller's company name is shown on their listings.
+      products.catalogChanged();
+    },
+  });
   await app.register(profileRoutes, { prefix: '/api/users/me', users: usersService });
   await app.register(addressRoutes, { prefix: '/api/users/me/addresses', addresses: createAddressesService({ db: database.db, clock }) });
   await app.register(adminUserRoutes, { prefix: '/api/admin/users', users: usersService });

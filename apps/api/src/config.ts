@@ -28,6 +28,8 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seconds a public search page may be served from memory; default 5 (0 in tests, which write rows directly). */
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
+  /** Seconds a signed-in request may reuse the user row an earlier one read; default 10 (0 in tests). At most 60: a suspension must bite within a minute. */
+  USER_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -57,6 +59,7 @@ export interface Config {
   logLevel: string;
   loginThrottle: { maxFailures: number; windowSeconds: number };
   searchCacheSeconds: number;
+  userCacheSeconds: number;
   /** Payments go through Stripe when set; otherwise through the embedded sandbox. */
   stripeSecretKey: string | undefined;
   stripePublishableKey: string | undefined;
@@ -109,6 +112,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: env.LOG_LEVEL,
     loginThrottle: { maxFailures: env.LOGIN_MAX_FAILURES, windowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS },
     searchCacheSeconds: env.SEARCH_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 5),
+    userCacheSeconds: env.USER_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 10),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,

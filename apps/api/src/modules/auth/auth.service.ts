@@ -1,6 +1,8 @@
 import { INVALID_CREDENTIALS_MESSAGE, type AuthResponse, type LoginRequest, type SignupRequest } from '@marketplace/contracts/auth';
 import type { Database } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import { HttpError, conflict } from '../../lib/http-errors';
+import { createMicroCache } from '../../lib/micro-cache';
 import { findUserByEmail, findUserById, insertUser, type UserRecord } from '../users/users.repository';
 import { toUserDto } from '../users/users.service';
 import type { LoginThrottle } from './login-throttle';
@@ -15,9 +17,27 @@ export interface AuthService {
   login(input: LoginRequest, clientAddress: string): Promise<AuthResponse>;
   /** The active user a bearer token belongs to, or null (bad token, deleted or suspended user). */
   authenticate(token: string): Promise<UserRecord | null>;
+  /** A user row changed (profile, password, suspension): signed-in requests read users afresh. */
+  usersChanged(): void;
 }
 
-export function createAuthService(deps: { db: Database; tokens: TokenService; throttle: LoginThrottle }): AuthService {
+/** Users remembered for signed-in requests (a few hundred bytes each). */
+const USER_CACHE_ENTRIES = 10_000;
+
+export function createAuthService(deps: {
+  db: Database;
+  tokens: TokenService;
+  throttle: LoginThrottle;
+  clock: Clock;
+  /**
+   * How long a signed-in request may use the user row read by an earlier one (0 = read every time).
+   * Changes through this instance clear it at once; a suspension made by another instance takes
+   * effect within this time (issue #8: within one minute).
+   */
+  userCacheTtlMs?: number;
+}): AuthService {
+  const userCache = createMicroCache<UserRecord | null>({ ttlMs: deps.userCacheTtlMs ?? 0, maxEntries: USER_CACHE_ENTRIES, clock: deps.clock });
+
   const issue = async (user: UserRecord): Promise<AuthResponse> => ({
     token: await deps.tokens.sign({ userId: user.id, role: user.role }),
     user: toUserDto(user),
@@ -65,9 +85,11 @@ export function createAuthService(deps: { db: Database; tokens: TokenService; th
     async authenticate(token) {
       const claims = await deps.tokens.verify(token);
       if (!claims) return null;
-      const user = await findUserById(deps.db, claims.userId);
+      const user = await userCache.getOrLoad(claims.userId, () => findUserById(deps.db, claims.userId));
       if (!user || user.status !== 'active') return null;
       return user;
     },
+
+    usersChanged: () => userCache.invalidate(),
   };
 }

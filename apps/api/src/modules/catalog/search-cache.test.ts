@@ -146,4 +146,12 @@ describe('public search cache', () => {
     expect((await page(otherSeller)).statusCode).toBe(404);
     expect((await page(adminAuth)).statusCode).toBe(200);
   });
+
+  it("shows a seller's new company name on their listings at once", async () => {
+    const { listing, word } = await cachedListing();
+    const renamed = await call(sellerAuth, 'PUT', '/api/users/me', { companyName: 'Renamed Woodworks' });
+    expect(renamed.statusCode).toBe(200);
+    const found = (await search(word)).items.find((item) => item.id === listing.id) as unknown as { seller: { companyName: string } };
+    expect(found.seller.companyName).toBe('Renamed Woodworks');
+  });
 });

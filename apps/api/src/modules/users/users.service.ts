@@ -70,13 +70,24 @@ export interface UsersService {
   findInsights(userId: string): Promise<UserInsightsResponse>;
 }
 
-export function createUsersService(deps: { db: Database; clock: Clock }): UsersService {
+export function createUsersService(deps: {
+  db: Database;
+  clock: Clock;
+  /** Called after a user row changed (sign-in caches, the seller's name on listings). */
+  onUserChange?: () => void;
+}): UsersService {
+  const saveUser = async (...args: Parameters<typeof updateUser>) => {
+    const updated = await updateUser(...args);
+    deps.onUserChange?.();
+    return updated;
+  };
+
   return {
     async updateProfile(user, changes) {
       if (changes.companyName !== undefined && user.role !== 'seller') {
         throw badRequest(COMPANY_NAME_SELLERS_ONLY_MESSAGE, { issues: [{ path: 'companyName', message: COMPANY_NAME_SELLERS_ONLY_MESSAGE }] });
       }
-      const updated = await updateUser(deps.db, user.id, {
+      const updated = await saveUser(deps.db, user.id, {
         ...(changes.firstName !== undefined ? { firstName: changes.firstName } : {}),
         ...(changes.lastName !== undefined ? { lastName: changes.lastName } : {}),
         ...(changes.phone !== undefined ? { phone: changes.phone === '' ? null : changes.phone } : {}),
@@ -93,7 +104,7 @@ export function createUsersService(deps: { db: Database; clock: Clock }): UsersS
       if (!current || !(await verifyPassword(current.passwordHash, currentPassword))) {
         throw badRequest(CURRENT_PASSWORD_INCORRECT_MESSAGE, { issues: [{ path: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT_MESSAGE }] });
       }
-      await updateUser(deps.db, user.id, { passwordHash: await hashPassword(newPassword), updatedAt: deps.clock.now() });
+      await saveUser(deps.db, user.id, { passwordHash: await hashPassword(newPassword), updatedAt: deps.clock.now() });
     },
 
     async listUsers(query) {
@@ -115,7 +126,7 @@ export function createUsersService(deps: { db: Database; clock: Clock }): UsersS
       if (userId === admin.id && status === 'suspended') {
         throw badRequest(CANNOT_SUSPEND_SELF_MESSAGE);
       }
-      const updated = await updateUser(deps.db, userId, { status, updatedAt: deps.clock.now() });
+      const updated = await saveUser(deps.db, userId, { status, updatedAt: deps.clock.now() });
       if (!updated) throw notFound(USER_NOT_FOUND_MESSAGE);
       return toAdminUserDto(updated);
     },
