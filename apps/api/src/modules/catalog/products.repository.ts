@@ -69,8 +69,9 @@ const productColumns = {
 
 // ── search ──────────────────────────────────────────────────────────────────────────────────────
 // A listing matches a query when the full-text search over title + description matches (stemmed:
-// "headphone" finds "Headphones"), or when every word of the query is close to some part of the
-// title by trigram word similarity, which forgives typos ("hedphones" → "Headphones", 0.62).
+// "headphone" finds "Headphones"), or — when that finds nothing — when every word of the query is
+// close to some part of the title by trigram word similarity, which forgives typos ("hedphones" →
+// "Headphones", 0.62).
 // 0.5 keeps unrelated titles out: "wireless hedphones" scores 0 on "hedphones" against "Wireless
 // Mouse". Ranking adds the whole query's word similarity to the full-text rank.
 const MAX_QUERY_WORDS = 8;
@@ -87,21 +88,26 @@ function wordsOf(q: string): string[] {
     .slice(0, MAX_QUERY_WORDS);
 }
 
-function searchMatch(q: string): SQL {
+/**
+ * How a query matches: `words`, the full-text search (stemmed, GIN-indexed, cheap even when thousands
+ * of listings match); `typos`, every word close to some part of the title by trigram word similarity
+ * (`<%`, 0.5: SESSION_SETTINGS in db/client.ts, written as the operator so the title's trigram index
+ * can answer it). The typo match reads far more of the index for common words (a second or more
+ * for "portable speaker" over 100,000 listings), so a search tries it only when the words found nothing.
+ */
+type MatchMode = 'words' | 'typos';
+
+function searchMatch(q: string, mode: MatchMode): SQL {
   const fullText = sql`${searchDocument} @@ ${fullTextQuery(q)}`;
   const words = wordsOf(q);
-  if (words.length === 0) return fullText;
-  // `<%` is word_similarity(word, title) >= pg_trgm.word_similarity_threshold (0.5, set on every
-  // connection: SESSION_SETTINGS in db/client.ts), written as the operator so the title's trigram index
-  // can answer it.
-  const everyWordClose = and(...words.map((word) => sql`${word} <% ${products.title}`));
-  return or(fullText, everyWordClose) as SQL;
+  if (mode === 'words' || words.length === 0) return fullText;
+  return and(...words.map((word) => sql`${word} <% ${products.title}`)) as SQL;
 }
 
 const relevanceOf = (q: string) =>
   sql`(word_similarity(${q}, ${products.title}) + ts_rank(${searchDocument}, ${fullTextQuery(q)}))`;
 
-function conditionsOf(filters: ProductFilters): SQL | undefined {
+function conditionsOf(filters: ProductFilters, mode: MatchMode = 'words'): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filters.status) conditions.push(eq(products.status, filters.status));
   if (filters.sellerId) conditions.push(eq(products.sellerId, filters.sellerId));
@@ -111,7 +117,7 @@ function conditionsOf(filters: ProductFilters): SQL | undefined {
   if (filters.lowStockThreshold !== undefined) {
     conditions.push(and(gte(products.quantity, 1), lte(products.quantity, filters.lowStockThreshold)));
   }
-  if (filters.q) conditions.push(searchMatch(filters.q));
+  if (filters.q) conditions.push(searchMatch(filters.q, mode));
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -145,12 +151,19 @@ const countProducts = async (executor: Executor, where: SQL | undefined) => {
 };
 
 /**
- * A text search in one statement: `count(*) over ()` counts every match before the limit, so the
- * matching (the costly part) runs once, and the ranking sorts the matches anyway. A page past the
- * end has no row to carry the count; only then is it counted on its own.
+ * A text search: the words first, and only if they match nothing, the typo-forgiving match. Each is
+ * one statement: `count(*) over ()` counts every match before the limit, so the matching (the costly
+ * part) runs once, and the ranking sorts the matches anyway. A page past the end has no row to carry
+ * the count; only then is it counted on its own.
  */
 async function findMatchingProducts(executor: Executor, filters: ProductFilters): Promise<{ rows: ProductRecord[]; total: number }> {
-  const where = conditionsOf(filters);
+  const byWords = await findMatchingPage(executor, filters, 'words');
+  if (byWords.total > 0) return byWords;
+  return findMatchingPage(executor, filters, 'typos');
+}
+
+async function findMatchingPage(executor: Executor, filters: ProductFilters, mode: MatchMode): Promise<{ rows: ProductRecord[]; total: number }> {
+  const where = conditionsOf(filters, mode);
   const found = await executor
     .select({ ...productColumns, matching: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(products)
