@@ -53,18 +53,24 @@ const queryPrice = (label: string) =>
   );
 const queryText = z.preprocess(emptyToUndefined, z.string().trim().max(200, 'Search text must be at most 200 characters').optional());
 
-export const pageQuerySchema = z.object({
-  page: z.preprocess(emptyToUndefined, z.coerce.number().int('Page must be a whole number').min(1, 'Page must be at least 1').default(1)),
-  limit: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number()
-      .int('Limit must be a whole number')
-      .min(1, 'Limit must be at least 1')
-      .max(MAX_PAGE_SIZE, `Limit must be at most ${MAX_PAGE_SIZE}`)
-      .default(DEFAULT_PAGE_SIZE),
-  ),
-});
+/** `page` (1-based) and `limit` (1–maxLimit, default defaultLimit) from a query string; empty means absent. */
+export function pageQueryWith({ defaultLimit, maxLimit, maxPage }: { defaultLimit: number; maxLimit: number; maxPage?: number }) {
+  const page = z.coerce.number().int('Page must be a whole number').min(1, 'Page must be at least 1');
+  return z.object({
+    page: z.preprocess(emptyToUndefined, (maxPage === undefined ? page : page.max(maxPage, `Page must be at most ${maxPage}`)).default(1)),
+    limit: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .int('Limit must be a whole number')
+        .min(1, 'Limit must be at least 1')
+        .max(maxLimit, `Limit must be at most ${maxLimit}`)
+        .default(defaultLimit),
+    ),
+  });
+}
+
+export const pageQuerySchema = pageQueryWith({ defaultLimit: DEFAULT_PAGE_SIZE, maxLimit: MAX_PAGE_SIZE });
 
 // ── products ────────────────────────────────────────────────────────────────────────────────────
 export const productImageSchema = z.object({

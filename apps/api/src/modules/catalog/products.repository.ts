@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { categories, productImages, products, users } from '../../db/schema';
 
@@ -164,15 +164,7 @@ async function findMatchingProducts(executor: Executor, filters: ProductFilters)
 
 async function findMatchingPage(executor: Executor, filters: ProductFilters, mode: MatchMode): Promise<{ rows: ProductRecord[]; total: number }> {
   const where = conditionsOf(filters, mode);
-  const found = await executor
-    .select({ ...productColumns, matching: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .where(where)
-    .orderBy(...orderOf(filters))
-    .limit(filters.limit)
-    .offset(filters.offset);
+  const found = await selectPage(executor, where, filters, { countMatches: true });
   const rows = found.map(({ matching: _matching, ...row }) => row);
   if (found[0]) return { rows, total: found[0].matching };
   return { rows, total: filters.offset === 0 ? 0 : await countProducts(executor, where) };
@@ -184,19 +176,22 @@ async function findMatchingPage(executor: Executor, filters: ProductFilters, mod
  */
 async function findProductsInOrder(executor: Executor, filters: ProductFilters): Promise<{ rows: ProductRecord[]; total: number }> {
   const where = conditionsOf(filters);
-  const [rows, total] = await Promise.all([
-    executor
-      .select(productColumns)
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .innerJoin(users, eq(users.id, products.sellerId))
-      .where(where)
-      .orderBy(...orderOf(filters))
-      .limit(filters.limit)
-      .offset(filters.offset),
-    countProducts(executor, where),
-  ]);
-  return { rows, total };
+  const [found, total] = await Promise.all([selectPage(executor, where, filters, { countMatches: false }), countProducts(executor, where)]);
+  return { rows: found.map(({ matching: _matching, ...row }) => row), total };
+}
+
+/** One page of listings with their category and seller, in the filters' order; `matching` is every match's count when asked for (else 0). */
+function selectPage(executor: Executor, where: SQL | undefined, filters: ProductFilters, { countMatches }: { countMatches: boolean }) {
+  const matching = countMatches ? sql<number>`count(*) over ()` : sql<number>`0`;
+  return executor
+    .select({ ...productColumns, matching: matching.mapWith(Number) })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(where)
+    .orderBy(...orderOf(filters))
+    .limit(filters.limit)
+    .offset(filters.offset);
 }
 
 export async function findProductById(executor: Executor, id: string): Promise<ProductRecord | null> {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@marketplace/contracts/common';
+import { pageQueryWith } from '@marketplace/contracts/catalog';
 import { SHIPMENT_STATUSES } from '@marketplace/domain/shipment-rules';
 import { userOf } from '../../plugins/authentication';
 import { DEFAULT_SHIPMENT_PAGE_SIZE, MAX_SHIPMENT_PAGE_SIZE, type ShipmentsService } from './shipments.service';
@@ -21,17 +22,7 @@ const pickupBody = z.object({
 });
 // The list's optional narrowing (issue #8; SPEC §7.5 names no query, so every field is optional).
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
-const listQuery = z.object({
-  page: z.preprocess(emptyToUndefined, z.coerce.number().int('Page must be a whole number').min(1, 'Page must be at least 1').max(1_000_000, 'Page must be at most 1000000').default(1)),
-  limit: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number()
-      .int('Limit must be a whole number')
-      .min(1, 'Limit must be at least 1')
-      .max(MAX_SHIPMENT_PAGE_SIZE, `Limit must be at most ${MAX_SHIPMENT_PAGE_SIZE}`)
-      .default(DEFAULT_SHIPMENT_PAGE_SIZE),
-  ),
+const listQuery = pageQueryWith({ defaultLimit: DEFAULT_SHIPMENT_PAGE_SIZE, maxLimit: MAX_SHIPMENT_PAGE_SIZE, maxPage: 1_000_000 }).extend({
   status: z.preprocess(emptyToUndefined, z.enum(SHIPMENT_STATUSES, { error: `Status must be one of: ${SHIPMENT_STATUSES.join(', ')}` }).optional()),
   q: z.preprocess(emptyToUndefined, z.string().trim().max(100, 'Search text must be at most 100 characters').optional()),
   orderId: z.preprocess(emptyToUndefined, z.guid({ error: 'Order not found' }).optional()),
