@@ -93,6 +93,26 @@ interface CachedDetail {
   detail: ProductDetail;
 }
 
+/** The fields of a listing a summary shows (catalogue rows and AI search cards both have them). */
+export type SummaryRecord = Pick<ProductRecord, 'id' | 'title' | 'priceCents' | 'quantity' | 'condition' | 'status' | 'category' | 'seller' | 'retipLabel' | 'retipPriceCents' | 'createdAt'>;
+
+/** A listing as every list of products shows it (search, seller and admin lists, AI search). */
+export function toProductSummary(files: FileStore, row: SummaryRecord, cover: Pick<ImageRecord, 'fileKey' | 'thumbnailKey'> | null | undefined): ProductSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    price: centsToDollars(row.priceCents),
+    quantity: row.quantity,
+    condition: row.condition,
+    status: row.status,
+    category: row.category,
+    seller: row.seller,
+    image: cover ? { url: files.urlFor(cover.fileKey), thumbnailUrl: files.urlFor(cover.thumbnailKey ?? cover.fileKey) } : null,
+    retip: row.retipLabel !== null && row.retipPriceCents !== null ? { label: row.retipLabel, price: centsToDollars(row.retipPriceCents) } : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 const totalPagesOf = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
 function toCommissionEntry(category: Pick<CategoryRecord, 'name' | 'slug' | 'commissionRateBasisPoints'>): CommissionEntry {
@@ -119,19 +139,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0 }
     position: image.position,
   });
 
-  const toSummary = (row: ProductRecord, cover: ImageRecord | undefined): ProductSummary => ({
-    id: row.id,
-    title: row.title,
-    price: centsToDollars(row.priceCents),
-    quantity: row.quantity,
-    condition: row.condition,
-    status: row.status,
-    category: row.category,
-    seller: row.seller,
-    image: cover ? { url: files.urlFor(cover.fileKey), thumbnailUrl: files.urlFor(cover.thumbnailKey ?? cover.fileKey) } : null,
-    retip: row.retipLabel !== null && row.retipPriceCents !== null ? { label: row.retipLabel, price: centsToDollars(row.retipPriceCents) } : null,
-    createdAt: row.createdAt.toISOString(),
-  });
+  const toSummary = (row: ProductRecord, cover: ImageRecord | undefined) => toProductSummary(files, row, cover);
 
   const toDetail = async (row: ProductRecord): Promise<ProductDetail> => {
     const images = await findImagesOfProduct(db, row.id);

@@ -5,6 +5,7 @@ import { centsToDollars } from '@marketplace/domain/money';
 import { conditionsFor, correctSpelling, parseSearchQuery, searchTermsOf, type ParsedSearchQuery } from '@marketplace/domain/search-query';
 import type { Database } from '../../db/client';
 import type { FileStore } from '../../providers/files/port';
+import { toProductSummary } from '../catalog/products.service';
 import { cosineSimilarity, type EmbeddingProvider } from './embedding-provider';
 import { findCatalogVocabulary, findSearchCandidates, findSearchCards, findSearchCategories, type SearchCandidate, type SearchCardRecord, type SearchTerm } from './search.repository';
 
@@ -109,19 +110,7 @@ export function createSearchService({ db, files, embeddings = null, warn = () =>
     }
   };
 
-  const toSummary = (row: SearchCardRecord): ProductSummary => ({
-    id: row.id,
-    title: row.title,
-    price: centsToDollars(row.priceCents),
-    quantity: row.quantity,
-    condition: row.condition,
-    status: row.status,
-    category: row.category,
-    seller: row.seller,
-    image: row.cover ? { url: files.urlFor(row.cover.fileKey), thumbnailUrl: files.urlFor(row.cover.thumbnailKey ?? row.cover.fileKey) } : null,
-    retip: row.retipLabel !== null && row.retipPriceCents !== null ? { label: row.retipLabel, price: centsToDollars(row.retipPriceCents) } : null,
-    createdAt: row.createdAt.toISOString(),
-  });
+  const toSummary = (row: SearchCardRecord): ProductSummary => toProductSummary(files, row, row.cover);
 
   return {
     async searchByDescription(query) {
