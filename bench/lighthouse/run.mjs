@@ -18,7 +18,8 @@
  * every run is a first visit with a cold cache. With --runs N each page and device is audited N
  * times and the run with the median performance score is kept (TBT swings on a busy machine).
  *
- * Reports: bench/lighthouse/reports/<page>-<mobile|desktop>.report.{json,html} and summary.json.
+ * Reports: bench/lighthouse/reports/<page>-<mobile|desktop>.report.{json,html} and summary.json (the HTML files are
+ *   not committed: each is its JSON plus the viewer, see .gitignore).
  * Exit 1 when any score is under --min (default 90), 2 on a set-up error.
  */
 import { spawn } from 'node:child_process';
