@@ -30,18 +30,7 @@ import {
 
 const registered = vi.hoisted(() => [] as RouteOptions[]);
 
-vi.mock('fastify', async (importOriginal) => {
-  const original = await importOriginal<typeof FastifyModule>();
-  const create = original.default as unknown as (...args: unknown[]) => FastifyInstance;
-  const withRouteLog = (...args: unknown[]) => {
-    const app = create(...args);
-    app.addHook('onRoute', (route) => {
-      registered.push(route);
-    });
-    return app;
-  };
-  return { ...original, default: withRouteLog, fastify: withRouteLog };
-});
+vi.mock('fastify', async (importOriginal) => (await import('../../test/route-log')).fastifyWithRouteLog(await importOriginal<typeof FastifyModule>(), registered));
 
 interface Route {
   method: string;

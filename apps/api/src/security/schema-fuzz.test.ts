@@ -14,18 +14,7 @@ import { fillPath, INTERNAL_TEXT, inputJsonSchema, ROUTE_RULES, ruleKey, sampleF
 
 const registered = vi.hoisted(() => [] as RouteOptions[]);
 
-vi.mock('fastify', async (importOriginal) => {
-  const original = await importOriginal<typeof FastifyModule>();
-  const create = original.default as unknown as (...args: unknown[]) => FastifyInstance;
-  const withRouteLog = (...args: unknown[]) => {
-    const app = create(...args);
-    app.addHook('onRoute', (route) => {
-      registered.push(route);
-    });
-    return app;
-  };
-  return { ...original, default: withRouteLog, fastify: withRouteLog };
-});
+vi.mock('fastify', async (importOriginal) => (await import('../../test/route-log')).fastifyWithRouteLog(await importOriginal<typeof FastifyModule>(), registered));
 
 // ~20 runs per route keeps the file near 10 s; FUZZ_RUNS=500 for a deeper local search.
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 20);
