@@ -8,6 +8,7 @@ import { SelectField } from '../../../components/select-field';
 import { describeApiError } from '../../../lib/api-error';
 import { useCreateSupportRequestMutation } from '../api';
 import { TextAreaField } from '../../../components/text-area-field';
+import { useFormFields } from '../../../lib/use-form-fields';
 
 type Field = 'topic' | 'subject' | 'message';
 type Values = Record<Field, string>;
@@ -28,16 +29,10 @@ function validate(values: Values): Partial<Values> {
 
 /** Contact form for /seller/support: topic, subject and message; a thank-you once it is sent. */
 export function SupportRequestForm({ supportEmail }: { supportEmail?: string }) {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Values>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { values, setValues, errors, setErrors, serverError, setServerError, change } = useFormFields<Field>(EMPTY);
   const [sent, setSent] = useState<SupportRequest | null>(null);
   const [createRequest, { isLoading }] = useCreateSupportRequestMutation();
 
-  function change(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { toast } from '../../../components/toast';
 import { PASSWORD_MIN_LENGTH } from '@marketplace/contracts/auth';
 import { Alert } from '../../../components/alert';
@@ -6,20 +6,15 @@ import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
 import { describeApiError } from '../../../lib/api-error';
 import { useChangePasswordMutation } from '../api';
+import { useFormFields } from '../../../lib/use-form-fields';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 const EMPTY: Record<Field, string> = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export function PasswordForm() {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { values, setValues, errors, setErrors, serverError, setServerError, change } = useFormFields<Field>(EMPTY);
   const [changePassword, { isLoading }] = useChangePasswordMutation();
 
-  function change(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { toast } from '../../../components/toast';
 import type { ProfileUser } from '@marketplace/contracts/users';
 import { Alert } from '../../../components/alert';
@@ -7,26 +7,20 @@ import { TextField } from '../../../components/field';
 import { describeApiError } from '../../../lib/api-error';
 import { readSession, saveSession } from '../../../lib/session';
 import { useUpdateProfileMutation } from '../api';
+import { useFormFields } from '../../../lib/use-form-fields';
 
 type Field = 'firstName' | 'lastName' | 'phone' | 'companyName';
 
 /** Name, phone and (for sellers) company; the email is the login and is shown, not edited. */
 export function PersonalDetailsForm({ user }: { user: ProfileUser }) {
   const isSeller = user.role === 'seller';
-  const [values, setValues] = useState<Record<Field, string>>({
+  const { values, setValues, errors, setErrors, serverError, setServerError, change } = useFormFields<Field>({
     firstName: user.firstName,
     lastName: user.lastName,
     phone: user.phone ?? '',
     companyName: user.companyName ?? '',
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
-
-  function change(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

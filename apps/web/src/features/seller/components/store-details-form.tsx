@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { toast } from '../../../components/toast';
 import type { ProfileUser } from '@marketplace/contracts/users';
 import { Alert } from '../../../components/alert';
@@ -7,19 +7,13 @@ import { TextField } from '../../../components/field';
 import { LoadError, LoadingState } from '../../../components/list-states';
 import { describeApiError } from '../../../lib/api-error';
 import { useGetStoreDetailsQuery, useUpdateStoreDetailsMutation } from '../api';
+import { useFormFields } from '../../../lib/use-form-fields';
 
 type Field = 'companyName' | 'phone';
 
 function StoreDetailsFields({ user }: { user: ProfileUser }) {
-  const [values, setValues] = useState<Record<Field, string>>({ companyName: user.companyName ?? '', phone: user.phone ?? '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { values, setValues, errors, setErrors, serverError, setServerError, change } = useFormFields<Field>({ companyName: user.companyName ?? '', phone: user.phone ?? '' });
   const [updateStore, { isLoading }] = useUpdateStoreDetailsMutation();
-
-  function change(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { toast } from '../../../../components/toast';
 import { hasAtMostTwoDecimals, SETTINGS_MESSAGES, SUPPORT_PHONE_PATTERN, type AdminSettings } from '@marketplace/contracts/workspace';
 import { Alert } from '../../../../components/alert';
@@ -8,6 +8,7 @@ import { LoadError, LoadingState } from '../../../../components/list-states';
 import { describeApiError } from '../../../../lib/api-error';
 import { formatDateTime } from '../../../../lib/format';
 import { useGetAdminSettingsQuery, useUpdateAdminSettingsMutation } from './settings-api';
+import { useFormFields } from '../../../../lib/use-form-fields';
 
 type Field = 'marketplaceName' | 'supportEmail' | 'supportPhone' | 'defaultCommissionRate';
 type Values = Record<Field, string>;
@@ -36,15 +37,9 @@ function valuesOf(settings: AdminSettings): Values {
 }
 
 function SettingsFields({ settings }: { settings: AdminSettings }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(settings));
-  const [errors, setErrors] = useState<Partial<Values>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { values, setValues, errors, setErrors, serverError, setServerError, change } = useFormFields<Field>(() => valuesOf(settings));
   const [updateSettings, { isLoading }] = useUpdateAdminSettingsMutation();
 
-  function change(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
