@@ -140,6 +140,11 @@ const totalGzip = countedRows.reduce((sum, row) => sum + row.gzip, 0);
 const totalRaw = countedRows.reduce((sum, row) => sum + row.raw, 0);
 const budgetBytes = BUDGET_KB * 1024;
 if (totalGzip > budgetBytes) failures.push(`initial JS for /products is ${kb(totalGzip)} gzipped, over the ${BUDGET_KB} KB budget`);
+// The server sends the build's brotli and gzip copies as they are (vite.config.ts precompressAssets).
+for (const row of countedRows) {
+  const missing = ['.br', '.gz'].filter((suffix) => row.raw >= 1024 && !existsSync(path.join(assetsDir, `${row.file}${suffix}`)));
+  if (missing.length > 0) failures.push(`${row.file} has no ${missing.join(' or ')} copy beside it (the build's precompressAssets step)`);
+}
 
 // ---- 2. one lazy chunk per route page ----
 const routerSource = readFileSync(ROUTER, 'utf8');

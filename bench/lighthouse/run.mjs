@@ -18,8 +18,8 @@
  * every run is a first visit with a cold cache. With --runs N each page and device is audited N
  * times and the run with the median performance score is kept (TBT swings on a busy machine).
  *
- * Reports: bench/lighthouse/reports/<page>-<mobile|desktop>.report.{json,html} and summary.json (the HTML files are
- *   not committed: each is its JSON plus the viewer, see .gitignore).
+ * Reports: bench/lighthouse/reports/<page>-<mobile|desktop>.report.{json,html} and summary.json. The JSON reports
+ *   are committed (trimmed of the film strip); the HTML files are not: each is its JSON plus the viewer.
  * Exit 1 when any score is under --min (default 90), 2 on a set-up error.
  */
 import { spawn } from 'node:child_process';
@@ -216,7 +216,12 @@ async function main() {
         const allRuns = runs.map((r) => Object.fromEntries(CATEGORIES.map((category) => [category, r.lhr.categories[category]?.score ?? null])));
         const [json, html] = Array.isArray(report) ? report : [report, ''];
         const name = `${page.slug}-${formFactor}.report`;
-        writeFileSync(path.join(REPORTS, `${name}.json`), json);
+        // The JSON report is kept in git: without the film strip and the full-page screenshot (≈ 0.3 MB
+        // of base64 images; the final screenshot stays), and unindented. The viewer opens it as it is.
+        const kept = JSON.parse(json);
+        delete kept.fullPageScreenshot;
+        if (kept.audits?.['screenshot-thumbnails']) delete kept.audits['screenshot-thumbnails'].details;
+        writeFileSync(path.join(REPORTS, `${name}.json`), `${JSON.stringify(kept)}\n`);
         if (html) writeFileSync(path.join(REPORTS, `${name}.html`), html);
 
         const finalPath = new URL(lhr.finalDisplayedUrl).pathname;

@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from './app';
 import { buildTestApp, type TestApp } from '../test/helper';
@@ -167,6 +168,42 @@ describe('serving the web app', () => {
       const api = await testApp.app.inject({ method: 'GET', url: '/api/nope' });
       expect(api.statusCode).toBe(404);
       expect(api.json().error).toBeDefined();
+    } finally {
+      await testApp.close();
+      rmSync(webDirectory, { recursive: true, force: true });
+    }
+  });
+
+  it('sends the page compressed as the browser accepts, and the build’s compressed copies of assets', async () => {
+    const webDirectory = path.join(tmpdir(), `marketplace-web-gz-${process.pid}-${Date.now()}`);
+    mkdirSync(path.join(webDirectory, 'assets'), { recursive: true });
+    const page = `<!doctype html><style>${'.card { padding: 1rem; } '.repeat(400)}</style><div id="root"></div>`;
+    writeFileSync(path.join(webDirectory, 'index.html'), page);
+    const script = `console.log(${JSON.stringify('x'.repeat(3000))});`;
+    writeFileSync(path.join(webDirectory, 'assets', 'vendor-abc123.js'), script);
+    writeFileSync(path.join(webDirectory, 'assets', 'vendor-abc123.js.br'), brotliCompressSync(script));
+    const testApp = await buildTestApp({ environment: { WEB_DIST_DIR: webDirectory } });
+    try {
+      const get = (url: string, acceptEncoding?: string) =>
+        testApp.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+      const brotli = await get('/products', 'gzip, deflate, br, zstd');
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers.vary).toContain('accept-encoding');
+      expect(brotli.headers['cache-control']).toBe('no-cache');
+      expect(brotli.headers['content-type']).toContain('text/html');
+      expect(brotli.rawPayload.length).toBeLessThan(page.length / 10);
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(page);
+      const gzipped = await get('/seller/shipments', 'gzip, br;q=0');
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzipped.rawPayload).toString()).toBe(page);
+      for (const refused of [undefined, 'identity', 'br;q=0, gzip;q=0.0']) {
+        const plain = await get('/', refused);
+        expect(plain.headers['content-encoding'], String(refused)).toBeUndefined();
+        expect(plain.body).toBe(page);
+      }
+      const asset = await get('/assets/vendor-abc123.js', 'br');
+      expect(asset.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(asset.rawPayload).toString()).toBe(script);
     } finally {
       await testApp.close();
       rmSync(webDirectory, { recursive: true, force: true });

@@ -1,13 +1,15 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { UPLOADS_URL_PREFIX } from '../providers/files/local';
+import { loadIndexPage } from './index-page';
 
 /**
  * Serves uploaded files and the built React app from the API's port. Unknown `/api/*` paths answer
  * JSON 404; any other GET gets `index.html` so the SPA's router (and its own 404 page) takes over.
+ * The build leaves brotli and gzip copies of its assets beside them (vite.config.ts), which are sent
+ * as they are to browsers that take them; the page itself comes from ./index-page.
  */
 async function webAppPlugin(app: FastifyInstance, options: { uploadsDirectory: string; webDistDirectory: string }) {
   await app.register(fastifyStatic, {
@@ -19,13 +21,15 @@ async function webAppPlugin(app: FastifyInstance, options: { uploadsDirectory: s
     maxAge: '7d',
   });
 
-  const hasWebApp = existsSync(path.join(options.webDistDirectory, 'index.html'));
+  const indexPage = loadIndexPage(options.webDistDirectory);
+  const hasWebApp = indexPage !== null;
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: options.webDistDirectory,
       prefix: '/',
       wildcard: false,
       index: false,
+      preCompressed: true,
       // Vite fingerprints assets, so they can be cached for good; index.html never is.
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -33,11 +37,14 @@ async function webAppPlugin(app: FastifyInstance, options: { uploadsDirectory: s
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api' && !pathname.startsWith(UPLOADS_URL_PREFIX);
-    if (isPageRequest && hasWebApp) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDistDirectory);
+    if (isPageRequest && indexPage) {
+      const { body, encoding } = await indexPage.answer(pathname, request.headers['accept-encoding']);
+      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(body);
     }
     if (isPageRequest) {
       return reply.code(404).send({ error: 'The web app is not built. Run `npm run build` (npm start does it for you).' });

@@ -1,0 +1,98 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export type PageEncoding = 'br' | 'gzip' | null;
+
+/**
+ * The web app's index.html as every page path answers it (issue #8, Lighthouse on a phone):
+ *
+ * - with modulepreload hints for the chunks of the page asked for, from the build's
+ *   route-preloads.json (apps/web/vite.config.ts), so the browser fetches them alongside the entry
+ *   chunks instead of after them;
+ * - compressed (brotli or gzip, as the browser accepts) at the smallest setting, once per route: the
+ *   page is the not-found handler's answer, which the response hooks of @fastify/compress, made for
+ *   routes, never see. Uncompressed it was 62 KB, the stylesheet being inlined.
+ */
+export interface IndexPage {
+  answer(pathname: string, acceptEncoding: string | undefined): Promise<{ body: Buffer; encoding: PageEncoding }>;
+}
+
+interface RoutePreload {
+  key: string;
+  pattern: RegExp;
+  files: string[];
+}
+
+/** react-router paths to patterns, the most specific first (`/products/checkout` before `/products/:productId`). */
+export function compileRoutePreloads(routes: ReadonlyArray<{ path: string; files: readonly string[] }>): RoutePreload[] {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return routes
+    .map((route) => {
+      const segments = route.path.split('/').filter(Boolean);
+      const source = segments.map((segment) => (segment.startsWith(':') ? '[^/]+' : escape(segment))).join('/');
+      return {
+        key: route.path,
+        pattern: new RegExp(`^/${source}${source ? '/?' : ''}$`),
+        files: route.files.filter((file) => /^\/assets\/[\w.~-]+\.js$/.test(file)),
+        staticSegments: segments.filter((segment) => !segment.startsWith(':')).length,
+        segments: segments.length,
+      };
+    })
+    .sort((a, b) => b.staticSegments - a.staticSegments || b.segments - a.segments)
+    .map(({ key, pattern, files }) => ({ key, pattern, files }));
+}
+
+/** The codings an Accept-Encoding header allows (those with q=0 are refused ones). */
+export function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...parameters] = part.trim().toLowerCase().split(';');
+    const refused = parameters.some((parameter) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(parameter));
+    if (name && !refused) accepted.add(name);
+  }
+  return accepted;
+}
+
+export function loadIndexPage(webDistDirectory: string): IndexPage | null {
+  const indexFile = path.join(webDistDirectory, 'index.html');
+  if (!existsSync(indexFile)) return null;
+  const html = readFileSync(indexFile, 'utf8');
+  const preloadsFile = path.join(webDistDirectory, 'route-preloads.json');
+  const routes = existsSync(preloadsFile) ? compileRoutePreloads((JSON.parse(readFileSync(preloadsFile, 'utf8')) as { routes: Array<{ path: string; files: string[] }> }).routes) : [];
+  // The hints go before the entry's scripts, so they are asked for first.
+  const firstScript = html.search(/<script type="module"/);
+  const insertAt = firstScript >= 0 ? firstScript : html.indexOf('</head>');
+
+  const variants = new Map<string, Promise<{ identity: Buffer; br: Buffer; gzip: Buffer }>>();
+  function variantsOf(route: RoutePreload | undefined) {
+    const key = route?.key ?? '';
+    let found = variants.get(key);
+    if (!found) {
+      const links = (route?.files ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${file}">\n    `).join('');
+      const identity = Buffer.from(links && insertAt >= 0 ? `${html.slice(0, insertAt)}${links}${html.slice(insertAt)}` : html);
+      found = Promise.all([
+        brotliAsync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+        gzipAsync(identity, { level: zlib.Z_BEST_COMPRESSION }),
+      ]).then(([br, gz]) => ({ identity, br, gzip: gz }));
+      // A failed compression is tried again by the next request rather than kept.
+      found.catch(() => variants.delete(key));
+      variants.set(key, found);
+    }
+    return found;
+  }
+
+  return {
+    async answer(pathname, acceptEncoding) {
+      const page = await variantsOf(routes.find((route) => route.pattern.test(pathname)));
+      const accepted = acceptedEncodings(acceptEncoding);
+      if (accepted.has('br')) return { body: page.br, encoding: 'br' };
+      if (accepted.has('gzip')) return { body: page.gzip, encoding: 'gzip' };
+      return { body: page.identity, encoding: null };
+    },
+  };
+}
