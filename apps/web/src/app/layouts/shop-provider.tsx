@@ -150,6 +150,24 @@ function itemsText(count: number): string {
   return `${count} ${count === 1 ? 'item' : 'items'}`;
 }
 
+/** One header button that opens a drawer, its code fetched as soon as the pointer or focus comes near. */
+function DrawerButton({ label, count, load, onOpen, children }: { label: string; count: number; load: () => Promise<unknown>; onOpen: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      className={HEADER_BUTTON}
+      aria-haspopup="dialog"
+      aria-label={`${label}, ${itemsText(count)}`}
+      onPointerEnter={preload(load)}
+      onFocus={preload(load)}
+      onClick={onOpen}
+    >
+      {children}
+      <CountBadge count={count} />
+    </button>
+  );
+}
+
 /** Wishlist and cart buttons with live counts (SPEC §3: totalItems, totalQuantity); buyers only. */
 export function ShopHeaderButtons() {
   const { canShop, open } = useContext(DrawerContext);
@@ -158,30 +176,12 @@ export function ShopHeaderButtons() {
   if (!canShop) return null;
   return (
     <div className="flex items-center gap-1">
-      <button
-        type="button"
-        className={HEADER_BUTTON}
-        aria-haspopup="dialog"
-        aria-label={`Wishlist, ${itemsText(wishlistCount)}`}
-        onPointerEnter={preload(loadWishlistDrawer)}
-        onFocus={preload(loadWishlistDrawer)}
-        onClick={() => open('wishlist')}
-      >
+      <DrawerButton label="Wishlist" count={wishlistCount} load={loadWishlistDrawer} onOpen={() => open('wishlist')}>
         <Heart className="size-5" aria-hidden />
-        <CountBadge count={wishlistCount} />
-      </button>
-      <button
-        type="button"
-        className={HEADER_BUTTON}
-        aria-haspopup="dialog"
-        aria-label={`Cart, ${itemsText(cartCount)}`}
-        onPointerEnter={preload(loadCartDrawer)}
-        onFocus={preload(loadCartDrawer)}
-        onClick={() => open('cart')}
-      >
+      </DrawerButton>
+      <DrawerButton label="Cart" count={cartCount} load={loadCartDrawer} onOpen={() => open('cart')}>
         <ShoppingCart className="size-5" aria-hidden />
-        <CountBadge count={cartCount} />
-      </button>
+      </DrawerButton>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminSettings, SupportRequest } from '@marketplace/contracts/workspace';
 import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-app';
@@ -115,7 +115,8 @@ describe('AdminSettingsPage', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Support request closed')).toBeInTheDocument();
     expect(fake.closed).toEqual(['request-1']);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(await within(table).findAllByText('Closed')).toHaveLength(2);
+    // findAll resolves as soon as one matches (the second row was closed already): wait for both.
+    await waitFor(() => expect(within(table).getAllByText('Closed')).toHaveLength(2));
 
     await user.selectOptions(screen.getByLabelText('Show'), 'open');
     expect(await screen.findByText('No support requests found')).toBeInTheDocument();

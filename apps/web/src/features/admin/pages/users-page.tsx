@@ -6,6 +6,7 @@ import { ROLES } from '@marketplace/contracts/auth';
 import type { AdminUser } from '@marketplace/contracts/users';
 import { Button, buttonClasses } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FilterBar } from '../../../components/filter-bar';
 import { FilterSearch } from '../../../components/filter-search';
 import { ListResult } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
@@ -174,7 +175,7 @@ export function UsersPage() {
     <div className="grid gap-6">
       <PageHeader title="Users" description="Every buyer, seller and administrator, with their status." />
 
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
+      <FilterBar className="grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]" hasFilters={hasFilters} onClear={clearFilters}>
         <FilterSearch
           className="col-span-2 lg:col-span-1"
           label="Search users"
@@ -184,12 +185,7 @@ export function UsersPage() {
         />
         <SelectField label="Role" options={ROLE_OPTIONS} value={filters.role} onChange={(event) => setFilter('role', event.target.value)} />
         <SelectField label="Status" options={STATUS_OPTIONS} value={filters.status} onChange={(event) => setFilter('status', event.target.value)} />
-        {hasFilters && (
-          <Button variant="ghost" onClick={clearFilters} className="justify-self-start">
-            Clear filters
-          </Button>
-        )}
-      </div>
+      </FilterBar>
 
       <ListResult
         noun="users"

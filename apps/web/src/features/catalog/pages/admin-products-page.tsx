@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Eye, EyeOff } from 'lucide-react';
 import type { ProductStatus, ProductSummary } from '@marketplace/contracts/catalog';
 import { Button } from '../../../components/button';
+import { FilterBar } from '../../../components/filter-bar';
 import { FilterSearch } from '../../../components/filter-search';
 import { ListResult } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
@@ -126,15 +127,10 @@ export function AdminProductsPage() {
     <div className="grid gap-6">
       <PageHeader title="Products" description="Every listing on the marketplace. Hide one that breaks the rules, or restore it." />
 
-      <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] lg:items-end">
+      <FilterBar className="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]" hasFilters={hasFilters} onClear={clearFilters}>
         <FilterSearch label="Search products" placeholder="Title or description" value={filters.q} onSearch={(query) => setFilter('q', query)} />
         <SelectField label="Status" options={STATUS_OPTIONS} value={filters.status} onChange={(event) => setFilter('status', event.target.value)} />
-        {hasFilters && (
-          <Button variant="ghost" onClick={clearFilters} className="justify-self-start">
-            Clear filters
-          </Button>
-        )}
-      </div>
+      </FilterBar>
 
       <ListResult
         noun="products"

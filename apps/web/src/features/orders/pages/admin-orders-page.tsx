@@ -3,7 +3,8 @@ import { ChevronRight } from 'lucide-react';
 import type { AdminOrderSummary, AdminOrdersQuery } from '@marketplace/contracts/admin-orders';
 import { ORDER_STATUSES } from '@marketplace/contracts/orders';
 import { shortId } from '@marketplace/domain/short-id';
-import { Button, buttonClasses } from '../../../components/button';
+import { buttonClasses } from '../../../components/button';
+import { FilterBar } from '../../../components/filter-bar';
 import { FilterSearch } from '../../../components/filter-search';
 import { ListResult } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
@@ -120,15 +121,10 @@ export function AdminOrdersPage() {
     <div className="grid gap-6">
       <PageHeader title="Orders" description="Every order placed on the marketplace, with its status." />
 
-      <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] lg:items-end">
+      <FilterBar className="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]" hasFilters={hasFilters} onClear={clearFilters}>
         <FilterSearch label="Search orders" placeholder="Order ID, buyer name or email" value={filters.q} onSearch={(query) => setFilter('q', query)} />
         <SelectField label="Status" options={STATUS_OPTIONS} value={filters.status} onChange={(event) => setFilter('status', event.target.value)} />
-        {hasFilters && (
-          <Button variant="ghost" onClick={clearFilters} className="justify-self-start">
-            Clear filters
-          </Button>
-        )}
-      </div>
+      </FilterBar>
 
       <ListResult
         noun="orders"
