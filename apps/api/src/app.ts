@@ -4,7 +4,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
-import { createLoginThrottle } from './modules/auth/login-throttle';
+import { createCacheBus } from './lib/cache-bus';
+import { createLoginThrottle, createRedisLoginThrottle } from './modules/auth/login-throttle';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { createCartService } from './modules/cart/cart.service';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
@@ -112,7 +113,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(apiDocs);
   // 5. Who is asking: `app.authenticate` and `app.requireRole` for the modules.
   const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: config.jwtTtlSeconds, now: () => clock.now() });
-  const throttle = createLoginThrottle({ ...config.loginThrottle, clock });
+  // Failed logins are counted in Redis when there is one, so every instance sees the same count.
+  const throttle = config.redisUrl
+    ? await createRedisLoginThrottle({ ...config.loginThrottle, clock, redisUrl: config.redisUrl, onError: (error) => app.log.error({ err: error }, 'redis (login throttle) error') })
+    : createLoginThrottle({ ...config.loginThrottle, clock });
+  app.addHook('onClose', () => throttle.close());
+  // Tells the other instances (with REDIS_URL) what this one changed, so they drop their cached copies.
+  const cacheBus = await createCacheBus({ redisUrl: config.redisUrl, onError: (error) => app.log.error({ err: error }, 'redis (cache bus) error') });
+  app.addHook('onClose', () => cacheBus.close());
   const auth = createAuthService({ db: database.db, tokens, throttle, clock, userCacheTtlMs: config.userCacheSeconds * 1000 });
   await app.register(authentication, { auth });
 
@@ -121,7 +129,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(categoryRoutes, { prefix: '/api/categories', db: database.db });
   // ── catalog, listings, images and phone uploads ──
-  const products = createProductsService({ db: database.db, files: deps.files, clock, searchCacheTtlMs: config.searchCacheSeconds * 1000 });
+  const products = createProductsService({
+    db: database.db,
+    files: deps.files,
+    clock,
+    searchCacheTtlMs: config.searchCacheSeconds * 1000,
+    announceCatalogChange: () => cacheBus.announce('catalog'),
+  });
+  cacheBus.onChange('catalog', products.dropCatalogCache);
   await app.register(productRoutes, { prefix: '/api', products });
   const uploads = createUploadsService({ db: database.db, files: deps.files, clock, publicUrl: config.publicUrl, products });
   await app.register(uploadRoutes, { prefix: '/api', uploads });
@@ -142,7 +157,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // ── getting sellers paid: Connect accounts, payouts, webhooks (issue #5) ──
   const baseConnect = createConnectProvider(config, clock, database.db);
   const connect = deps.wrapConnect ? deps.wrapConnect(baseConnect) : baseConnect;
-  const payouts = createPayoutsService({ db: database.db, clock, connect, shipments, publicUrl: config.publicUrl });
+  const payouts = createPayoutsService({ db: database.db, clock, connect, shipments, publicUrl: config.publicUrl, announceStatsChange: () => cacheBus.announce('payout-stats') });
+  cacheBus.onChange('payout-stats', payouts.dropCachedStats);
   await app.register(stripeConnectRoutes, { prefix: '/api/stripe-connect', payouts });
   await app.register(payoutAdminRoutes, { prefix: '/api', payouts });
   if (baseConnect.name === 'sandbox') await app.register(sandboxConnectRoutes, { prefix: '/api/sandbox/connect', sandbox: baseConnect as SandboxConnectProvider });
@@ -165,10 +181,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clock,
     onUserChange: () => {
       auth.usersChanged();
+      cacheBus.announce('users');
       // A seller's company name is shown on their listings.
       products.catalogChanged();
     },
   });
+  cacheBus.onChange('users', auth.usersChanged);
   await app.register(profileRoutes, { prefix: '/api/users/me', users: usersService });
   await app.register(addressRoutes, { prefix: '/api/users/me/addresses', addresses: createAddressesService({ db: database.db, clock }) });
   await app.register(adminUserRoutes, { prefix: '/api/admin/users', users: usersService });

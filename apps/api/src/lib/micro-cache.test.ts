@@ -99,18 +99,23 @@ describe('createMicroCache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('peeks only at fresh entries, and keeps a value stored from elsewhere unless invalidated since', async () => {
+  it('keeps a value stored from elsewhere unless invalidated since, and answers it while fresh', async () => {
     const clock = createManualClock();
     const cache = createMicroCache<number>({ ttlMs: 1000, maxEntries: 10, clock });
-    expect(cache.peek('total')).toBeUndefined();
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return 100 + loads;
+    };
     const before = cache.generation;
     cache.store('total', 41, before);
-    expect(cache.peek('total')).toBe(41);
+    expect(await cache.getOrLoad('total', load)).toBe(41);
     cache.invalidate();
+    // Computed before the invalidation: not kept.
     cache.store('total', 42, before);
-    expect(cache.peek('total')).toBeUndefined();
+    expect(await cache.getOrLoad('total', load)).toBe(101);
     cache.store('total', 43, cache.generation);
-    clock.advance(1000);
-    expect(cache.peek('total')).toBeUndefined();
+    expect(await cache.getOrLoad('total', load)).toBe(43);
+    expect(loads).toBe(1);
   });
 });

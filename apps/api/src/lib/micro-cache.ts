@@ -10,13 +10,12 @@ import type { Clock } from './clock';
  * `invalidate()` drops everything. A load that was already running when it was called still answers
  * its callers, but its result is not kept: it may have read the rows before the change.
  *
- * With several API instances, an instance only hears of its own writes; another instance's change
- * shows after at most `ttlMs`. `ttlMs` 0 turns the cache off (every call loads).
+ * With several API instances, an instance hears of another's writes through lib/cache-bus.ts (Redis)
+ * where its owner wires it; otherwise the change shows after at most `ttlMs`. `ttlMs` 0 turns the
+ * cache off (every call loads).
  */
 export interface MicroCache<T> {
   getOrLoad(key: string, load: () => Promise<T>): Promise<T>;
-  /** The entry if it is still fresh (no load, no refresh). */
-  peek(key: string): T | undefined;
   /**
    * Keeps a value computed elsewhere, unless the cache was invalidated since `generation` was read
    * (read it before the computation, as `getOrLoad` does for its own loads).
@@ -94,11 +93,6 @@ export function createMicroCache<T>({ ttlMs, maxEntries, clock }: MicroCacheOpti
       }
       stats.misses += 1;
       return start(key, load);
-    },
-
-    peek(key) {
-      const entry = entries.get(key);
-      return entry && entry.expiresAt > clock.now().getTime() ? entry.value : undefined;
     },
 
     store,

@@ -31,8 +31,9 @@ export function createAuthService(deps: {
   clock: Clock;
   /**
    * How long a signed-in request may use the user row read by an earlier one (0 = read every time).
-   * Changes through this instance clear it at once; a suspension made by another instance takes
-   * effect within this time (issue #8: within one minute).
+   * Changes through this instance clear it at once, and so do another instance's when it tells this
+   * one (lib/cache-bus.ts, with Redis); without that message a suspension takes effect within this
+   * time (issue #8: within one minute).
    */
   userCacheTtlMs?: number;
 }): AuthService {
@@ -59,7 +60,8 @@ export function createAuthService(deps: {
 
     async login(input, clientAddress) {
       const throttleKey = `${clientAddress}|${input.email.toLowerCase()}`;
-      const waitSeconds = deps.throttle.retryAfterSeconds(throttleKey);
+      // Counted before the password is checked, so guesses sent at once are held to the limit too.
+      const waitSeconds = await deps.throttle.beginAttempt(throttleKey);
       if (waitSeconds > 0) {
         const minutes = Math.ceil(waitSeconds / 60);
         throw new HttpError(
@@ -72,11 +74,8 @@ export function createAuthService(deps: {
       const user = await findUserByEmail(deps.db, input.email);
       // Verify against a decoy hash when the email is unknown: same answer, same time.
       const isPasswordCorrect = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
-      if (!user || !isPasswordCorrect) {
-        deps.throttle.recordFailure(throttleKey);
-        throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
-      }
-      deps.throttle.reset(throttleKey);
+      if (!user || !isPasswordCorrect) throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
+      await deps.throttle.succeeded(throttleKey);
       // Said only to someone who knows the password, so it reveals nothing to a guesser.
       if (user.status === 'suspended') throw new HttpError(403, ACCOUNT_SUSPENDED_MESSAGE);
       return issue(user);

@@ -142,6 +142,13 @@ describe('POST /api/auth/login', () => {
     expect((await login({ email: user.email, password: FACTORY_PASSWORD }, address)).statusCode).toBe(200);
   });
 
+  it('holds guesses sent all at once to the same five: the rest wait', async () => {
+    const user = await createUser(testApp.database.db);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => login({ email: user.email, password: 'wrong-password' }, '10.1.0.7')));
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes).toEqual([...Array<number>(5).fill(401), ...Array<number>(7).fill(429)]);
+  });
+
   it('resets the failure count after a successful login', async () => {
     const user = await createUser(testApp.database.db);
     const address = '10.1.0.5';

@@ -14,9 +14,17 @@ export interface TokenService {
 
 const ISSUER = 'marketplace';
 
+/**
+ * Tokens already verified, with their claims and expiry: every signed-in request verifies its token,
+ * and the HMAC through WebCrypto costs more than the rest of a small request. A token's claims never
+ * change, so a hit only has to check the expiry again. Oldest entries leave first beyond the bound.
+ */
+const VERIFIED_TOKENS_MAX = 10_000;
+
 /** HS256 JWTs whose `exp` is in seconds (SPEC §3); `now` is injectable for expiry tests. */
 export function createTokenService(options: { secret: string; ttlSeconds: number; now: () => Date }): TokenService {
   const key = new TextEncoder().encode(options.secret);
+  const verified = new Map<string, { claims: TokenClaims; expiresAtMs: number }>();
   return {
     async sign({ userId, role }) {
       const issuedAt = Math.floor(options.now().getTime() / 1000);
@@ -29,6 +37,12 @@ export function createTokenService(options: { secret: string; ttlSeconds: number
         .sign(key);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (options.now().getTime() < known.expiresAtMs) return known.claims;
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
@@ -38,7 +52,11 @@ export function createTokenService(options: { secret: string; ttlSeconds: number
         });
         const role = payload.role;
         if (typeof payload.sub !== 'string' || (role !== 'buyer' && role !== 'seller' && role !== 'admin')) return null;
-        return { userId: payload.sub, role };
+        const claims: TokenClaims = { userId: payload.sub, role };
+        if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value!);
+        // requiredClaims makes exp present; jwtVerify refuses a token from second exp on.
+        verified.set(token, { claims, expiresAtMs: payload.exp! * 1000 });
+        return claims;
       } catch {
         return null;
       }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cartItems, products } from '../../db/schema';
+import { coverKeyOf } from './cover-images.repository';
 
 export interface CartLineRecord {
   id: string;
@@ -10,6 +11,8 @@ export interface CartLineRecord {
   priceCentsAtAdd: number;
   retipAdded: boolean;
   createdAt: Date;
+  /** The product's cover image key (images[0]), or null without images. */
+  coverKey: string | null;
   product: {
     title: string;
     sellerId: string;
@@ -30,6 +33,7 @@ const lineColumns = {
   priceCentsAtAdd: cartItems.priceCentsAtAdd,
   retipAdded: cartItems.retipAdded,
   createdAt: cartItems.createdAt,
+  coverKey: coverKeyOf(cartItems.productId),
   product: {
     title: products.title,
     sellerId: products.sellerId,

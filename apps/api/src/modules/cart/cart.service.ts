@@ -16,7 +16,6 @@ import {
   setCartLineRetip,
   type CartLineRecord,
 } from './cart.repository';
-import { findCoverImageKeys } from './cover-images.repository';
 
 export interface CartServiceDependencies {
   db: Database;
@@ -52,7 +51,6 @@ export interface CartService {
 export function createCartService({ db, files, clock }: CartServiceDependencies): CartService {
   async function priceLines(executor: Executor, userId: string): Promise<PricedCartLine[]> {
     const records = await findCartLines(executor, userId);
-    const covers = await findCoverImageKeys(executor, records.map((record) => record.productId));
     return records.map((record) => {
       const { product } = record;
       const offersRetip = product.retipPriceCents !== null;
@@ -60,7 +58,7 @@ export function createCartService({ db, files, clock }: CartServiceDependencies)
       const retipCents = retipAdded ? (product.retipPriceCents ?? 0) : 0;
       const availableQuantity = product.status === 'active' ? product.quantity : 0;
       const priceChanged = product.priceCents !== record.priceCentsAtAdd;
-      const coverKey = covers.get(record.productId);
+      const { coverKey } = record;
       const item: CartItem = {
         id: record.id,
         product_id: record.productId,

@@ -1,6 +1,18 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { productImages } from '../../db/schema';
+
+/**
+ * The same cover key as a column of a list's own query, so the list needs no second statement for its
+ * pictures (issue #8: every statement is a round trip and a wake-up of a database backend). The product
+ * id column is written with its table's name: drizzle leaves columns unqualified in a one-table select,
+ * where the sub-select would then compare product_images with itself.
+ */
+export function coverKeyOf(productId: AnyPgColumn): SQL<string | null> {
+  const column = sql`${sql.identifier(getTableName(productId.table))}.${sql.identifier(productId.name)}`;
+  return sql<string | null>`(select coalesce(pi.thumbnail_key, pi.file_key) from ${productImages} pi where pi.product_id = ${column} order by pi.position, pi.created_at limit 1)`;
+}
 
 /**
  * The thumbnail (or full image) key of each product's cover — images[0], the lowest position — for

@@ -69,6 +69,8 @@ export interface ProductsService {
   listProductImages(productId: string): Promise<ProductImage[]>;
   /** Listings, stock, photos or categories changed: public search pages are read afresh from now on. */
   catalogChanged(): void;
+  /** Another instance changed the catalogue: drop what this one keeps of it (lib/cache-bus.ts). */
+  dropCatalogCache(): void;
 }
 
 export interface ProductsServiceDependencies {
@@ -77,9 +79,12 @@ export interface ProductsServiceDependencies {
   clock: Clock;
   /**
    * How long a public search page may be answered from memory (0 = never). Writes through this
-   * process call `catalogChanged()` and are seen at once; another instance's writes within this time.
+   * process call `catalogChanged()` and are seen at once; another instance's writes as soon as it tells
+   * this one (lib/cache-bus.ts), or within this time.
    */
   searchCacheTtlMs?: number;
+  /** Tells the other instances after `catalogChanged()` (lib/cache-bus.ts). */
+  announceCatalogChange?: () => void;
 }
 
 /** Distinct public search pages kept in memory (each a page of ≤ 100 summaries, a few KB to ~60 KB). */
@@ -120,15 +125,19 @@ function toCommissionEntry(category: Pick<CategoryRecord, 'name' | 'slug' | 'com
   return { category: category.name, commission_rate: centsToDollars(category.commissionRateBasisPoints), slug: category.slug };
 }
 
-export function createProductsService({ db, files, clock, searchCacheTtlMs = 0 }: ProductsServiceDependencies): ProductsService {
+export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, announceCatalogChange = () => {} }: ProductsServiceDependencies): ProductsService {
   // The public catalogue is read far more often than it changes, and by everyone alike (no viewer in
   // the answer), so its pages are shared for a few seconds; sellers' and admins' lists never are.
   const searchCache = createMicroCache<ProductPage>({ ttlMs: searchCacheTtlMs, maxEntries: SEARCH_CACHE_ENTRIES, clock });
   // A product page is the same for everyone who may see it; who may is decided per request.
   const detailCache = createMicroCache<CachedDetail | null>({ ttlMs: searchCacheTtlMs, maxEntries: DETAIL_CACHE_ENTRIES, clock });
-  const catalogChanged = () => {
+  const dropCatalogCache = () => {
     searchCache.invalidate();
     detailCache.invalidate();
+  };
+  const catalogChanged = () => {
+    dropCatalogCache();
+    announceCatalogChange();
   };
 
   const toImageDto = (image: ImageRecord): ProductImage => ({
@@ -323,6 +332,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0 }
 
     findOwnedProduct,
     catalogChanged,
+    dropCatalogCache,
 
     async listProductImages(productId) {
       return (await findImagesOfProduct(db, productId)).map(toImageDto);

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { orderItems, orders, payments, refunds, users } from '../../db/schema';
+import { coverKeyOf } from '../cart/cover-images.repository';
 import { likePatternOf } from '../users/users.repository';
 
 // Read-only queries behind the admin's order pages. Each page is a fixed number of queries whatever
@@ -21,10 +22,6 @@ const unitsInOrder = () => sql<number>`(select coalesce(sum(oi.quantity), 0) fro
 
 const lineTotalCents = () =>
   sql<number>`${orderItems.priceCents} * ${orderItems.quantity} + case when ${orderItems.retipAdded} then ${orderItems.retipPriceCents} else 0 end`.mapWith(Number);
-
-/** The product's cover today: its first image's thumbnail (or the image when it has none). */
-const coverKeyOfProduct = () =>
-  sql<string | null>`(select coalesce(pi.thumbnail_key, pi.file_key) from product_images pi where pi.product_id = "order_items"."product_id" order by pi.position, pi.created_at limit 1)`;
 
 const orderSummaryColumns = {
   id: orders.id,
@@ -126,7 +123,7 @@ export async function findAdminOrderItems(executor: Executor, orderId: string) {
       id: orderItems.id,
       productId: orderItems.productId,
       title: orderItems.title,
-      coverKey: coverKeyOfProduct(),
+      coverKey: coverKeyOf(orderItems.productId),
       sellerId: sellers.id,
       sellerFirstName: sellers.firstName,
       sellerLastName: sellers.lastName,

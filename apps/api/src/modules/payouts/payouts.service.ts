@@ -77,6 +77,8 @@ export function createPayoutsService(deps: {
   publicUrl: string;
   /** How long the admin's aggregates are kept (lib/micro-cache.ts); 0 = computed on every request. */
   adminCacheMs?: number;
+  /** Tells the other instances that payouts changed, after this one dropped its stats (lib/cache-bus.ts). */
+  announceStatsChange?: () => void;
 }) {
   const { db, clock, connect } = deps;
   const adminCacheMs = deps.adminCacheMs ?? ADMIN_CACHE_MS;
@@ -84,9 +86,51 @@ export function createPayoutsService(deps: {
   // and the shipped-orders total, which no payout write changes (only item status changes, elsewhere).
   const statsCache = createMicroCache<{ success: true; data: PayoutStats }>({ ttlMs: adminCacheMs, maxEntries: 500, clock });
   const shippedTotalCache = createMicroCache<number>({ ttlMs: adminCacheMs, maxEntries: 1, clock });
+  const statsChanged = () => {
+    statsCache.invalidate();
+    deps.announceStatsChange?.();
+  };
   const base = deps.publicUrl.replace(/\/$/, '');
   const returnUrl = `${base}/seller/onboarding?onboarding=return`;
   const refreshUrl = `${base}/seller/onboarding?onboarding=refresh`;
+
+  // Issue #8: the shipped-orders page is the admin's busiest read. It is a prepared statement: built
+  // once here, planned once per connection by PostgreSQL (planning it cost as much as running it).
+  let shippedPage: ReturnType<typeof prepareShippedPage> | undefined;
+  function prepareShippedPage() {
+    const payable = inArray(orderItems.status, [...PAYABLE_ITEM_STATUSES]);
+    // The page's ids first, from the partial index order_items_payable_recent_idx alone (an index-only
+    // scan, even deep into the list); the joins and the per-row reads then run for those rows only.
+    const page = db
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(payable)
+      .orderBy(desc(orderItems.updatedAt), desc(orderItems.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page');
+    // Only the page, its items and their orders are joined; every other read is a scalar subquery by
+    // primary or unique key. Planning a nine-table join cost ~5–8 ms per request, this costs ~0.5 ms.
+    return db
+      .select({
+        item: orderItems,
+        order: orders,
+        buyer: sql<{ firstName: string; lastName: string; email: string; phone: string | null }>`(select json_build_object('firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'email', ${users.email}, 'phone', ${users.phone}) from ${users} where ${users.id} = ${orders.buyerId})`,
+        seller: sql<{ id: string; firstName: string; lastName: string; companyName: string | null; email: string; phone: string | null }>`(select json_build_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'companyName', ${users.companyName}, 'email', ${users.email}, 'phone', ${users.phone}) from ${users} where ${users.id} = ${orderItems.sellerId})`,
+        category: sql<{ name: string; slug: string }>`(select json_build_object('name', ${categories.name}, 'slug', ${categories.slug}) from ${categories} where ${categories.id} = ${orderItems.categoryId})`,
+        accountStatus: sql<PaymentAccountStatus | null>`(select ${paymentAccounts.status} from ${paymentAccounts} where ${paymentAccounts.sellerId} = ${orderItems.sellerId})`,
+        payout: sql<{ id: string; status: PayoutStatus; netCents: number; failureReason: string | null } | null>`(select json_build_object('id', ${payouts.id}, 'status', ${payouts.status}, 'netCents', ${payouts.netCents}, 'failureReason', ${payouts.failureReason}) from ${payouts} where ${payouts.orderItemId} = ${orderItems.id})`,
+        // At most one dispute per item is not resolved (disputes_one_open_per_item, the same predicate).
+        openDisputeId: sql<string | null>`(select ${disputes.id} from ${disputes} where ${disputes.orderItemId} = ${orderItems.id} and ${notInArray(disputes.status, ['resolved_refunded', 'resolved_rejected'])} limit 1)`,
+        // What the seller owes back, oldest first (payout_adjustments_seller_idx).
+        owedCents: sql<number[]>`coalesce((select json_agg(${payoutAdjustments.amountCents} order by ${payoutAdjustments.createdAt}, ${payoutAdjustments.id}) from ${payoutAdjustments} where ${payoutAdjustments.sellerId} = ${orderItems.sellerId} and ${payoutAdjustments.settledAt} is null), '[]'::json)`,
+      })
+      .from(page)
+      .innerJoin(orderItems, eq(orderItems.id, page.id))
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .orderBy(desc(orderItems.updatedAt), desc(orderItems.id))
+      .prepare('admin_shipped_page');
+  }
 
   async function accountOfSeller(executor: Executor, sellerId: string) {
     return executor.query.paymentAccounts.findFirst({ where: eq(paymentAccounts.sellerId, sellerId) });
@@ -252,6 +296,9 @@ export function createPayoutsService(deps: {
   }
 
   return {
+    /** Another instance wrote payouts: drop the stats this one keeps (lib/cache-bus.ts). */
+    dropCachedStats: () => statsCache.invalidate(),
+
     // ── the seller's account (§7.1) ───────────────────────────────────────────────────────────
 
     async checkAccount(sellerId: string): Promise<CheckAccountResponse> {
@@ -366,66 +413,28 @@ export function createPayoutsService(deps: {
     async shippedOrders(query: { page: number; limit: number }) {
       const payable = inArray(orderItems.status, [...PAYABLE_ITEM_STATUSES]);
       // The total is a count over every shipped or delivered item (~10 ms at 100,000 of them), so it is
-      // kept a few seconds (lib/micro-cache.ts). The rows are always read fresh, and the total is exact
-      // whenever the page tells it: a page that is not full is the last one (total = offset + rows),
-      // and a full page never shows fewer than offset + rows. Only the total seen from a full page can
-      // lag a status change made elsewhere, by at most the cache's lifetime. When no total is cached it
-      // is counted inside the page's statement, so a request is one statement either way.
+      // kept a few seconds (lib/micro-cache.ts: one count at a time, the last one answered while the next
+      // runs, so the admins' requests never all count at once when it expires). The rows are always
+      // read fresh, and the total is exact whenever the page tells it: a page that is not full is the
+      // last one (total = offset + rows), and a full page never shows fewer than offset + rows. Only the
+      // total seen from a full page can lag a status change made elsewhere, by the cache's lifetime.
       const offset = (query.page - 1) * query.limit;
       const generation = shippedTotalCache.generation;
-      const cachedTotal = shippedTotalCache.peek(SHIPPED_TOTAL_KEY);
-      const countPayable = sql<number>`(select count(*) from ${orderItems} where ${payable})`.mapWith(Number);
-      // The page's ids first, from the partial index order_items_payable_recent_idx alone (an index-only
-      // scan, even deep into the list); the joins and the per-row reads then run for those rows only.
-      const page = db
-        .select({ id: orderItems.id })
-        .from(orderItems)
-        .where(payable)
-        .orderBy(desc(orderItems.updatedAt), desc(orderItems.id))
-        .limit(query.limit)
-        .offset(offset)
-        .as('page');
-      // Only the page, its items and their orders are joined; every other read is a scalar subquery by
-      // primary or unique key. Planning a nine-table join cost ~5–8 ms per request, this costs ~0.5 ms.
-      const rows = await db
-        .select({
-          item: orderItems,
-          order: orders,
-          buyer: sql<{ firstName: string; lastName: string; email: string; phone: string | null }>`(select json_build_object('firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'email', ${users.email}, 'phone', ${users.phone}) from ${users} where ${users.id} = ${orders.buyerId})`,
-          seller: sql<{ id: string; firstName: string; lastName: string; companyName: string | null; email: string; phone: string | null }>`(select json_build_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'companyName', ${users.companyName}, 'email', ${users.email}, 'phone', ${users.phone}) from ${users} where ${users.id} = ${orderItems.sellerId})`,
-          category: sql<{ name: string; slug: string }>`(select json_build_object('name', ${categories.name}, 'slug', ${categories.slug}) from ${categories} where ${categories.id} = ${orderItems.categoryId})`,
-          accountStatus: sql<PaymentAccountStatus | null>`(select ${paymentAccounts.status} from ${paymentAccounts} where ${paymentAccounts.sellerId} = ${orderItems.sellerId})`,
-          payout: sql<{ id: string; status: PayoutStatus; netCents: number; failureReason: string | null } | null>`(select json_build_object('id', ${payouts.id}, 'status', ${payouts.status}, 'netCents', ${payouts.netCents}, 'failureReason', ${payouts.failureReason}) from ${payouts} where ${payouts.orderItemId} = ${orderItems.id})`,
-          // At most one dispute per item is not resolved (disputes_one_open_per_item, the same predicate).
-          openDisputeId: sql<string | null>`(select ${disputes.id} from ${disputes} where ${disputes.orderItemId} = ${orderItems.id} and ${notInArray(disputes.status, ['resolved_refunded', 'resolved_rejected'])} limit 1)`,
-          // What the seller owes back, oldest first (payout_adjustments_seller_idx).
-          owedCents: sql<number[]>`coalesce((select json_agg(${payoutAdjustments.amountCents} order by ${payoutAdjustments.createdAt}, ${payoutAdjustments.id}) from ${payoutAdjustments} where ${payoutAdjustments.sellerId} = ${orderItems.sellerId} and ${payoutAdjustments.settledAt} is null), '[]'::json)`,
-          total: cachedTotal === undefined ? countPayable : sql<number | null>`null`,
-        })
-        .from(page)
-        .innerJoin(orderItems, eq(orderItems.id, page.id))
-        .innerJoin(orders, eq(orders.id, orderItems.orderId))
-        .orderBy(desc(orderItems.updatedAt), desc(orderItems.id));
-      const counted = cachedTotal === undefined ? (rows[0]?.total ?? undefined) : undefined;
-      let totalItems: number;
-      let exact = true;
-      if (rows.length > 0 && rows.length < query.limit) totalItems = offset + rows.length;
-      else if (rows.length === 0 && offset === 0) totalItems = 0;
-      else if (counted !== undefined) totalItems = counted;
-      else if (cachedTotal !== undefined && rows.length > 0) {
-        // A full page: at least offset + limit items exist.
-        totalItems = Math.max(cachedTotal, offset + rows.length);
-        exact = false;
-      } else if (cachedTotal !== undefined && cachedTotal <= offset) {
-        // Past the last page, which the cached total agrees with.
-        totalItems = cachedTotal;
-        exact = false;
-      } else {
-        // Past the last page, with nothing cached that fits: the count alone.
+      const rows = await (shippedPage ??= prepareShippedPage()).execute({ limit: query.limit, offset });
+      const countPayable = async () => {
         const [row] = await db.select({ value: count() }).from(orderItems).where(payable);
-        totalItems = row?.value ?? 0;
+        return row?.value ?? 0;
+      };
+      let totalItems: number;
+      if ((rows.length > 0 && rows.length < query.limit) || (rows.length === 0 && offset === 0)) {
+        totalItems = offset + rows.length;
+        shippedTotalCache.store(SHIPPED_TOTAL_KEY, totalItems, generation);
+      } else {
+        const known = await shippedTotalCache.getOrLoad(SHIPPED_TOTAL_KEY, countPayable);
+        // A full page: at least offset + rows exist. Past the last page: the known total, if it agrees.
+        if (rows.length > 0) totalItems = Math.max(known, offset + rows.length);
+        else totalItems = known <= offset ? known : await countPayable();
       }
-      if (exact) shippedTotalCache.store(SHIPPED_TOTAL_KEY, totalItems, generation);
       const orderItemsView: ShippedOrderItem[] = rows.map(({ item, order, category, buyer: customer, seller: vendor, accountStatus, payout, openDisputeId, owedCents }) => ({
         orderId: order.id,
         orderItemId: item.id,
@@ -538,7 +547,7 @@ export function createPayoutsService(deps: {
         return claimed;
       });
       // A new or retried claim is a pending payout in the stats' status distribution.
-      statsCache.invalidate();
+      statsChanged();
 
       // 2. Transfer, outside any transaction, with the key of this attempt.
       let transferId: string | null = null;
@@ -568,7 +577,7 @@ export function createPayoutsService(deps: {
             // A refused transfer deducted nothing: what it would have settled waits for the next payout.
             if (definite) await transaction.update(payoutAdjustments).set({ settledByPayoutId: null, settledAt: null }).where(eq(payoutAdjustments.settledByPayoutId, claim.id));
           });
-          statsCache.invalidate();
+          statsChanged();
           if (definite) throw new HttpError(400, `Failed to create payout: ${reason}`, { payoutId: claim.id });
           throw new HttpError(502, 'Failed to create payout: Stripe did not answer. The payout is pending; try again to complete it.', { payoutId: claim.id });
         }
@@ -585,7 +594,7 @@ export function createPayoutsService(deps: {
         await transaction.update(orderItems).set({ sellerPaid: true, updatedAt: now }).where(eq(orderItems.id, claim.orderItemId));
         return row ?? claim;
       });
-      statsCache.invalidate();
+      statsChanged();
       const [view] = await payoutView(db, [paid]);
       if (!view) throw new HttpError(500, 'Failed to create payout');
       return { success: true as const, message: paid.netCents > 0 ? PAYOUT_MESSAGES.paid : 'Nothing to transfer: the charges cover the item total. Marked as paid.', payout: view };
@@ -658,7 +667,7 @@ export function createPayoutsService(deps: {
         return { received: true as const, duplicate: false };
       });
       // A reversed transfer turns a paid payout into a failed one.
-      if (reversed) statsCache.invalidate();
+      if (reversed) statsChanged();
       return answer;
     },
   };

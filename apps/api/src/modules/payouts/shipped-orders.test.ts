@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, type Logger } from 'drizzle-orm';
 import { disputes, orderItems, paymentAccounts, payoutAdjustments, payouts } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { createUser } from '../../../test/factories';
 import { bearerFor } from '../../../test/factories-commerce';
 import { createCategory, createOrder, createProduct } from '../../../test/factories-orders';
 
-// GET /api/orders/get-all-shipped-orders (issue #8): one statement for the page, its per-row reads and,
-// when not cached, the total. These checks pin the answer: which rows, in which order, with which
+// GET /api/orders/get-all-shipped-orders (issue #8): one statement for the page and its per-row reads;
+// the total is kept a few seconds, counted by one request at a time. These checks pin the answer: which rows, in which order, with which
 // dispute, payout and adjustment details, and the total on every page.
 
 interface Row {
@@ -158,5 +158,28 @@ describe('the admin’s shipped orders list', () => {
     expect(last.data.pagination).toMatchObject({ totalItems: 9, totalPages: 3 });
     expect((await list('page=1&limit=2')).data.pagination).toMatchObject({ totalItems: 9, totalPages: 5 });
     expect((await list('page=1&limit=100')).data.orderItems.map((row) => row.orderItemId)).toEqual(await expectedIds());
+  });
+
+  it('counts the total once when many full pages ask for it together, however many admins wait', async () => {
+    // Watch the statements the app runs (drizzle's session logger sees each one, prepared or not).
+    const counts: string[] = [];
+    const session = (testApp.database.db as unknown as { session: { logger: Logger; options: { logger?: Logger } } }).session;
+    const logger: Logger = { logQuery: (query) => void (/^select count\(\*\)/i.test(query) && counts.push(query)) };
+    const previous = session.logger;
+    session.logger = logger;
+    session.options.logger = logger;
+    try {
+      // Long enough for the known total to be gone altogether (not even kept while a refresh runs).
+      testApp.clock.advance(60_000);
+      const answers = await Promise.all(Array.from({ length: 12 }, () => list('page=1&limit=2')));
+      expect(counts).toHaveLength(1);
+      for (const answer of answers) expect(answer.data.pagination).toMatchObject({ totalItems: 9, totalPages: 5 });
+      // Within its lifetime the known total answers without counting again.
+      await list('page=2&limit=2');
+      expect(counts).toHaveLength(1);
+    } finally {
+      session.logger = previous;
+      session.options.logger = previous;
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { addresses, orderItems, orders, pickups, products, shipmentItems, shipments, users } from '../../db/schema';
+import { coverKeyOf } from '../cart/cover-images.repository';
 
 export type ShipmentRecord = typeof shipments.$inferSelect;
 export type NewShipmentRecord = typeof shipments.$inferInsert;
@@ -16,6 +17,8 @@ export interface ShipmentLine {
   isActive: boolean;
   orderItem: OrderItemRow;
   weightOunces: number;
+  /** The product's cover image key (images[0]), or null without images. */
+  coverKey: string | null;
 }
 
 // ── shipments ─────────────────────────────────────────────────────────────────────────────────
@@ -187,7 +190,14 @@ export async function releaseShipmentItems(executor: Executor, shipmentId: strin
 export async function findLinesOfShipments(executor: Executor, shipmentIds: readonly string[]): Promise<ShipmentLine[]> {
   if (shipmentIds.length === 0) return [];
   const rows = await executor
-    .select({ shipmentId: shipmentItems.shipmentId, quantity: shipmentItems.quantity, isActive: shipmentItems.isActive, orderItem: orderItems, weightOunces: products.weightOunces })
+    .select({
+      shipmentId: shipmentItems.shipmentId,
+      quantity: shipmentItems.quantity,
+      isActive: shipmentItems.isActive,
+      orderItem: orderItems,
+      weightOunces: products.weightOunces,
+      coverKey: coverKeyOf(orderItems.productId),
+    })
     .from(shipmentItems)
     .innerJoin(orderItems, eq(orderItems.id, shipmentItems.orderItemId))
     .innerJoin(products, eq(products.id, orderItems.productId))

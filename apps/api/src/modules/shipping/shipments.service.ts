@@ -24,7 +24,6 @@ import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors
 import { CarrierError, type CarrierAddress, type CarrierProvider, type PickupRate, type TrackingResult, type TrackingStatus } from '../../providers/carrier/port';
 import { SIMULATION_STATUSES } from '../../providers/carrier/sandbox';
 import type { FileStore } from '../../providers/files/port';
-import { findCoverImageKeys } from '../cart/cover-images.repository';
 import {
   cancelPickupRow,
   countSellerShipments,
@@ -258,7 +257,7 @@ function pickupColumnsOf(rate: PickupRate) {
  */
 type ViewRow = ShipmentRecord | ListedShipmentRecord;
 
-function createViewBuilder(context: { lines: ShipmentLine[]; pickups: Map<string, PickupRecord>; imageOf: (productId: string) => string | null; now: Date }) {
+function createViewBuilder(context: { lines: ShipmentLine[]; pickups: Map<string, PickupRecord>; imageOf: (line: ShipmentLine) => string | null; now: Date }) {
   return (shipment: ViewRow) => {
     // A voided shipment still shows what it held (its released lines).
     const lines = context.lines.filter((line) => line.shipmentId === shipment.id && (line.isActive || shipment.status === 'cancelled'));
@@ -277,7 +276,7 @@ function createViewBuilder(context: { lines: ShipmentLine[]; pickups: Map<string
     // Label view and download are offered when a label exists (SPEC §4.8), fetched or not.
     const actions = { ...shipmentActions(facts, context.now), canViewLabel: hasLabel };
     const items = lines.map((line) => {
-      const image = context.imageOf(line.orderItem.productId);
+      const image = context.imageOf(line);
       return {
         id: line.orderItem.id,
         quantity: line.quantity,
@@ -329,10 +328,10 @@ function createViewBuilder(context: { lines: ShipmentLine[]; pickups: Map<string
       item_quantities: lines.map((line) => line.quantity),
       item_count: lines.length,
       product_names: lines.map((line) => line.orderItem.title),
-      product_images: lines.map((line) => context.imageOf(line.orderItem.productId)),
+      product_images: lines.map((line) => context.imageOf(line)),
       item_details: lines.map((line) => ({
         name: line.orderItem.title,
-        image: context.imageOf(line.orderItem.productId),
+        image: context.imageOf(line),
         quantity: line.quantity,
         price: centsToDollars(line.orderItem.priceCents),
       })),
@@ -349,17 +348,15 @@ export function createShipmentsService({ db, files, clock, carrier, environment 
   const isProduction = environment === 'production';
 
   async function views(executor: Executor, rows: readonly ViewRow[]) {
-    const lines = await findLinesOfShipments(executor, rows.map((row) => row.id));
-    const pickups = await findPickupsByIds(executor, rows.map((row) => row.pickupId).filter((id): id is string => id !== null));
-    const covers = await findCoverImageKeys(executor, lines.map((line) => line.orderItem.productId));
+    const [lines, pickups] = await Promise.all([
+      findLinesOfShipments(executor, rows.map((row) => row.id)),
+      findPickupsByIds(executor, rows.map((row) => row.pickupId).filter((id): id is string => id !== null)),
+    ]);
     const build = createViewBuilder({
       lines,
       pickups,
       now: clock.now(),
-      imageOf: (productId) => {
-        const key = covers.get(productId);
-        return key ? files.urlFor(key) : null;
-      },
+      imageOf: (line) => (line.coverKey ? files.urlFor(line.coverKey) : null),
     });
     return rows.map(build);
   }

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { products, wishlistItems } from '../../db/schema';
+import { coverKeyOf } from '../cart/cover-images.repository';
 
 export interface WishlistLineRecord {
   id: string;
@@ -9,6 +10,8 @@ export interface WishlistLineRecord {
   priceCents: number;
   quantity: number;
   status: 'active' | 'hidden';
+  /** The product's cover image key (images[0]), or null without images. */
+  coverKey: string | null;
 }
 
 export async function findWishlistLines(executor: Executor, userId: string): Promise<WishlistLineRecord[]> {
@@ -20,6 +23,7 @@ export async function findWishlistLines(executor: Executor, userId: string): Pro
       priceCents: products.priceCents,
       quantity: products.quantity,
       status: products.status,
+      coverKey: coverKeyOf(wishlistItems.productId),
     })
     .from(wishlistItems)
     .innerJoin(products, eq(products.id, wishlistItems.productId))

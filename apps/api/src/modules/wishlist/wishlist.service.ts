@@ -4,7 +4,6 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/http-errors';
 import type { FileStore } from '../../providers/files/port';
-import { findCoverImageKeys } from '../cart/cover-images.repository';
 import { deleteWishlistLine, findProductStatus, findWishlistLines, insertWishlistLine } from './wishlist.repository';
 
 export interface WishlistService {
@@ -17,9 +16,8 @@ export interface WishlistService {
 export function createWishlistService({ db, files, clock }: { db: Database; files: FileStore; clock: Clock }): WishlistService {
   async function read(userId: string, isNew: boolean): Promise<WishlistResponse> {
     const lines = await findWishlistLines(db, userId);
-    const covers = await findCoverImageKeys(db, lines.map((line) => line.productId));
     const items = lines.map((line) => {
-      const coverKey = covers.get(line.productId);
+      const { coverKey } = line;
       return {
         id: line.id,
         product_id: line.productId,

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { createClient } from 'redis';
+
+/**
+ * What an instance's in-process caches (lib/micro-cache.ts) hold that another instance's write can
+ * change: the public catalogue's pages, signed-in users' rows, the admin's payout stats.
+ */
+export type CacheTopic = 'catalog' | 'users' | 'payout-stats';
+
+const TOPICS: ReadonlySet<string> = new Set<CacheTopic>(['catalog', 'users', 'payout-stats']);
+export const CACHE_CHANNEL = 'marketplace:cache-changes';
+
+/**
+ * Tells the other API instances to drop what they cached of a topic after this one changed it
+ * (decision 0007): with REDIS_URL, through a Redis channel; alone, there is nobody to tell. The
+ * announcing instance has already dropped its own entries, so it ignores its own messages. Delivery is
+ * at most once and takes milliseconds; a message lost while Redis is away leaves the caches' lifetimes
+ * (5–10 s) as the bound, as without the bus.
+ */
+export interface CacheBus {
+  announce(topic: CacheTopic): void;
+  /** `drop` runs when another instance announces `topic`. */
+  onChange(topic: CacheTopic, drop: () => void): void;
+  close(): Promise<void>;
+}
+
+export async function createCacheBus(options: { redisUrl?: string | undefined; onError: (error: unknown) => void }): Promise<CacheBus> {
+  const handlers = new Map<CacheTopic, Array<() => void>>();
+  const onChange = (topic: CacheTopic, drop: () => void) => handlers.set(topic, [...(handlers.get(topic) ?? []), drop]);
+  if (!options.redisUrl) return { announce: () => undefined, onChange, close: async () => undefined };
+
+  const instance = randomUUID();
+  const publisher = createClient({ url: options.redisUrl, RESP: 2 });
+  const subscriber = publisher.duplicate();
+  for (const client of [publisher, subscriber]) client.on('error', options.onError);
+  await Promise.all([publisher.connect(), subscriber.connect()]);
+  await subscriber.subscribe(CACHE_CHANNEL, (message) => {
+    let parsed: { topic?: unknown; from?: unknown };
+    try {
+      parsed = JSON.parse(message) as typeof parsed;
+    } catch {
+      return;
+    }
+    if (parsed.from === instance || typeof parsed.topic !== 'string' || !TOPICS.has(parsed.topic)) return;
+    for (const drop of handlers.get(parsed.topic as CacheTopic) ?? []) drop();
+  });
+  return {
+    announce(topic) {
+      publisher.publish(CACHE_CHANNEL, JSON.stringify({ topic, from: instance })).catch(options.onError);
+    },
+    onChange,
+    async close() {
+      await Promise.all([subscriber, publisher].map((client) => client.quit().catch(() => undefined)));
+    },
+  };
+}
