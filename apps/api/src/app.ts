@@ -115,11 +115,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: config.jwtTtlSeconds, now: () => clock.now() });
   // Failed logins are counted in Redis when there is one, so every instance sees the same count.
   const throttle = config.redisUrl
-    ? await createRedisLoginThrottle({ ...config.loginThrottle, clock, redisUrl: config.redisUrl, onError: (error) => app.log.error({ err: error }, 'redis (login throttle) error') })
+    ? await createRedisLoginThrottle({ ...config.loginThrottle, clock, redisUrl: config.redisUrl, prefix: config.redisKeyPrefix, onError: (error) => app.log.error({ err: error }, 'redis (login throttle) error') })
     : createLoginThrottle({ ...config.loginThrottle, clock });
   app.addHook('onClose', () => throttle.close());
   // Tells the other instances (with REDIS_URL) what this one changed, so they drop their cached copies.
-  const cacheBus = await createCacheBus({ redisUrl: config.redisUrl, onError: (error) => app.log.error({ err: error }, 'redis (cache bus) error') });
+  const cacheBus = await createCacheBus({ redisUrl: config.redisUrl, prefix: config.redisKeyPrefix, onError: (error) => app.log.error({ err: error }, 'redis (cache bus) error') });
   app.addHook('onClose', () => cacheBus.close());
   const auth = createAuthService({ db: database.db, tokens, throttle, clock, userCacheTtlMs: config.userCacheSeconds * 1000 });
   await app.register(authentication, { auth });
@@ -165,7 +165,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // ── chat: conversations over REST, live events over the socket (issue #6) ──
   const chat = createChatService({ db: database.db, files: deps.files, clock });
   await app.register(chatRoutes, { prefix: '/api/chat', chat });
-  await attachChatSocket(app, { chat, authenticate: (token) => auth.authenticate(token), clock, corsOrigins: config.corsOrigins, redisUrl: config.redisUrl });
+  await attachChatSocket(app, { chat, authenticate: (token) => auth.authenticate(token), clock, corsOrigins: config.corsOrigins, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
   // ── marketplace settings, notification preferences and support requests (issue #7) ──
   await app.register(workspaceRoutes, { prefix: '/api', workspace: createWorkspaceService({ db: database.db, clock }) });
   // ── analytics dashboard: sales over time, top products, statuses, summary (issue #7) ──

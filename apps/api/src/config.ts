@@ -20,6 +20,8 @@ const environmentSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().optional(),
+  /** Starts every Redis key and channel this deployment uses, so two deployments can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'REDIS_KEY_PREFIX may hold letters, digits, "_", "." and "-" (at most 64)').default('marketplace'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().min(60).default(24 * 60 * 60),
   CORS_ORIGIN: z.string().optional(),
@@ -51,6 +53,8 @@ export interface Config {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   redisUrl: string | undefined;
+  /** `<prefix>:cache-changes`, `<prefix>:login-attempts:*`, `<prefix>:socket.io#*`. */
+  redisKeyPrefix: string;
   jwtSecret: string;
   jwtTtlSeconds: number;
   corsOrigins: string[];
@@ -104,6 +108,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     jwtSecret: env.JWT_SECRET ?? readOrCreateLocalSecret(dataDirectory),
     jwtTtlSeconds: env.JWT_TTL_SECONDS,
     corsOrigins: (env.CORS_ORIGIN ?? publicUrl).split(',').map((origin) => origin.trim()).filter(Boolean),

@@ -8,7 +8,8 @@ import { createClient } from 'redis';
 export type CacheTopic = 'catalog' | 'users' | 'payout-stats';
 
 const TOPICS: ReadonlySet<string> = new Set<CacheTopic>(['catalog', 'users', 'payout-stats']);
-export const CACHE_CHANNEL = 'marketplace:cache-changes';
+/** The channel a deployment's instances share: `<REDIS_KEY_PREFIX>:cache-changes`. */
+export const cacheChannel = (prefix: string) => `${prefix}:cache-changes`;
 
 /**
  * Tells the other API instances to drop what they cached of a topic after this one changed it
@@ -24,17 +25,18 @@ export interface CacheBus {
   close(): Promise<void>;
 }
 
-export async function createCacheBus(options: { redisUrl?: string | undefined; onError: (error: unknown) => void }): Promise<CacheBus> {
+export async function createCacheBus(options: { redisUrl?: string | undefined; prefix: string; onError: (error: unknown) => void }): Promise<CacheBus> {
   const handlers = new Map<CacheTopic, Array<() => void>>();
   const onChange = (topic: CacheTopic, drop: () => void) => handlers.set(topic, [...(handlers.get(topic) ?? []), drop]);
   if (!options.redisUrl) return { announce: () => undefined, onChange, close: async () => undefined };
 
   const instance = randomUUID();
+  const channel = cacheChannel(options.prefix);
   const publisher = createClient({ url: options.redisUrl, RESP: 2 });
   const subscriber = publisher.duplicate();
   for (const client of [publisher, subscriber]) client.on('error', options.onError);
   await Promise.all([publisher.connect(), subscriber.connect()]);
-  await subscriber.subscribe(CACHE_CHANNEL, (message) => {
+  await subscriber.subscribe(channel, (message) => {
     let parsed: { topic?: unknown; from?: unknown };
     try {
       parsed = JSON.parse(message) as typeof parsed;
@@ -46,7 +48,7 @@ export async function createCacheBus(options: { redisUrl?: string | undefined; o
   });
   return {
     announce(topic) {
-      publisher.publish(CACHE_CHANNEL, JSON.stringify({ topic, from: instance })).catch(options.onError);
+      publisher.publish(channel, JSON.stringify({ topic, from: instance })).catch(options.onError);
     },
     onChange,
     async close() {

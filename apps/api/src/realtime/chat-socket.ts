@@ -44,6 +44,8 @@ export interface ChatSocketOptions {
   clock: Clock;
   corsOrigins: string[];
   redisUrl?: string;
+  /** The adapter's channels start with `<prefix>:socket.io`. */
+  redisKeyPrefix?: string;
 }
 
 /** Attaches the chat socket server to the app's HTTP server; closes with the app. */
@@ -63,7 +65,7 @@ export async function attachChatSocket(app: FastifyInstance, options: ChatSocket
     for (const client of [publisher, subscriber]) client.on('error', (error: Error) => app.log.error({ err: error }, 'redis (chat adapter) error'));
     await Promise.all([publisher.connect(), subscriber.connect()]);
     redisClients.push(publisher, subscriber);
-    io.adapter(createAdapter(publisher, subscriber));
+    io.adapter(createAdapter(publisher, subscriber, { key: `${options.redisKeyPrefix ?? 'marketplace'}:socket.io` }));
   }
 
   // A bad, expired or suspended user's token is refused before the connection opens.

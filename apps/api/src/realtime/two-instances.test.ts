@@ -58,7 +58,7 @@ describe.skipIf(!runnable)('two API instances (PostgreSQL + Redis)', () => {
       const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
       if (index === 0) await database.migrate();
       handles.push(database);
-      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: directory, JWT_SECRET: secret, WEB_DIST_DIR: path.join(directory, 'none'), LOG_LEVEL: 'silent', REDIS_URL: redisUrl, SEED_DEMO_DATA: 'false', SEARCH_CACHE_SECONDS: '60', USER_CACHE_SECONDS: '60' });
+      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: directory, JWT_SECRET: secret, WEB_DIST_DIR: path.join(directory, 'none'), LOG_LEVEL: 'silent', REDIS_URL: redisUrl, REDIS_KEY_PREFIX: name, SEED_DEMO_DATA: 'false', SEARCH_CACHE_SECONDS: '60', USER_CACHE_SECONDS: '60' });
       const app = await buildApp({ config, database, files: createLocalFileStore(config.uploadsDirectory), clock: systemClock });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();

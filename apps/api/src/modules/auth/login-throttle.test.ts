@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createClient } from 'redis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../lib/clock';
 import { redisAnswers } from '../../../test/redis';
@@ -7,6 +8,8 @@ import { createLoginThrottle, createRedisLoginThrottle, type LoginThrottle } fro
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const hasRedis = await redisAnswers(redisUrl);
 const options = { maxFailures: 3, windowSeconds: 60 };
+// Each run has its own prefix, as a deployment sharing the Redis would.
+const prefix = `test-${randomUUID()}`;
 const newKey = () => `203.0.113.9|${randomUUID()}@example.com`;
 
 /** The behaviour every store must have: 3 attempts in 60 s, then a wait until the oldest leaves the window. */
@@ -56,7 +59,7 @@ describe.skipIf(!hasRedis)('the login throttle in Redis (several instances)', ()
 
   it('counts the attempts made through any instance together', async () => {
     const clock = createManualClock(new Date());
-    for (let index = 0; index < 3; index += 1) throttles.push(await createRedisLoginThrottle({ ...options, clock, redisUrl, onError: (error) => errors.push(error) }));
+    for (let index = 0; index < 3; index += 1) throttles.push(await createRedisLoginThrottle({ ...options, clock, redisUrl, prefix, onError: (error) => errors.push(error) }));
     await expectThrottling(throttles, clock);
     expect(errors).toEqual([]);
   });
@@ -66,10 +69,26 @@ describe.skipIf(!hasRedis)('the login throttle in Redis (several instances)', ()
     expect(errors).toEqual([]);
   });
 
+  it('keeps its counts under the deployment’s prefix, with neither address nor email in the key', async () => {
+    const key = newKey();
+    expect(await throttles[0]!.beginAttempt(key)).toBe(0);
+    const raw = createClient({ url: redisUrl, RESP: 2 });
+    await raw.connect();
+    try {
+      const stored = await raw.keys(`${prefix}:login-attempts:*`);
+      expect(stored.length).toBeGreaterThan(0);
+      for (const name of stored) expect(name).toMatch(new RegExp(`^${prefix}:login-attempts:[0-9a-f]{64}$`));
+      expect(await raw.keys(`*${key.split('|')[1]!}*`)).toEqual([]);
+      expect(await raw.pTTL(stored[0]!)).toBeGreaterThan(0);
+    } finally {
+      await raw.quit();
+    }
+  });
+
   it('falls back to counting in memory when Redis stops answering', async () => {
     const clock = createManualClock(new Date());
     const failures: unknown[] = [];
-    const throttle = await createRedisLoginThrottle({ ...options, clock, redisUrl, onError: (error) => failures.push(error) });
+    const throttle = await createRedisLoginThrottle({ ...options, clock, redisUrl, prefix, onError: (error) => failures.push(error) });
     await throttle.close();
     const key = newKey();
     for (let attempt = 0; attempt < 3; attempt += 1) expect(await throttle.beginAttempt(key)).toBe(0);

@@ -71,13 +71,13 @@ export function createLoginThrottle(options: ThrottleOptions): LoginThrottle {
  * instance each see the ones before them. If Redis fails, the call is logged and answered by this
  * instance's in-memory throttle, so logins keep working and guessing stays bounded.
  */
-export async function createRedisLoginThrottle(options: ThrottleOptions & { redisUrl: string; onError: (error: unknown) => void }): Promise<LoginThrottle> {
+export async function createRedisLoginThrottle(options: ThrottleOptions & { redisUrl: string; prefix: string; onError: (error: unknown) => void }): Promise<LoginThrottle> {
   const client = createClient({ url: options.redisUrl, RESP: 2 });
   client.on('error', options.onError);
   await client.connect();
   const local = createLoginThrottle(options);
   const windowMs = options.windowSeconds * 1000;
-  const redisKey = (key: string) => `marketplace:login-attempts:${createHash('sha256').update(key).digest('hex')}`;
+  const redisKey = (key: string) => `${options.prefix}:login-attempts:${createHash('sha256').update(key).digest('hex')}`;
   async function orLocal<T>(remote: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
     try {
       return await remote();
