@@ -100,7 +100,9 @@ async function auditStep() {
 await step('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=0']);
 await auditStep();
 await step('typecheck (tsc)', 'npm', ['run', '--silent', 'typecheck']);
-await vitestStep('unit, API (embedded PGlite) and component tests', []);
+// The embedded database's own run: CI exports TEST_DATABASE_URL for the next stage, and left here it
+// would move this one onto PostgreSQL too, so PGlite would never be tested.
+await vitestStep('unit, API (embedded PGlite) and component tests', [], { TEST_DATABASE_URL: undefined });
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_POSTGRES_URL;
 if (await isPostgresReachable(postgresUrl)) {
