@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, orderItemStatusSchema, orderStatusSchema } from './orders';
-import { pageQuerySchema, paginationSchema } from './users';
+import { tablePageQuerySchema } from './common';
+import { paginationSchema } from './users';
 
 // Admin order views (issue #3: /admin/orders, /admin/orders/orderItems/:orderId, /admin/rejected-orders,
 // /admin/refunded-orders). Admins only. Money in dollars with at most 2 decimals.
@@ -12,7 +13,7 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
  * GET /api/admin/orders?status&q&page&limit, newest first. `q` matches the start of the order id
  * (with or without a leading '#', e.g. the 8-character short id), or the buyer's name or email.
  */
-export const adminOrdersQuerySchema = pageQuerySchema.extend({
+export const adminOrdersQuerySchema = tablePageQuerySchema.extend({
   status: z.preprocess(emptyAsUndefined, z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}` }).optional()),
   q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
 });
@@ -87,7 +88,7 @@ export type AdminOrderDetailResponse = z.infer<typeof adminOrderDetailResponseSc
 export const ADMIN_ORDER_ITEM_LIST_STATUSES = ['rejected', 'refunded'] as const;
 
 /** GET /api/admin/order-items?status=rejected|refunded&page&limit, most recently changed first. */
-export const adminOrderItemsQuerySchema = pageQuerySchema.extend({
+export const adminOrderItemsQuerySchema = tablePageQuerySchema.extend({
   status: z.enum(ADMIN_ORDER_ITEM_LIST_STATUSES, { error: 'Status must be rejected or refunded' }),
 });
 export type AdminOrderItemsQuery = z.input<typeof adminOrderItemsQuerySchema>;

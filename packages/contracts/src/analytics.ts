@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumberSchema } from './common';
 import { orderItemStatusSchema } from './orders';
 import { paginationSchema } from './users';
 
@@ -20,12 +21,7 @@ const emptyAsUndefined = (value: unknown) => (typeof value === 'string' && value
 const filterText = (name: string) =>
   z.preprocess(emptyAsUndefined, z.string().trim().max(MAX_FILTER_LENGTH, `${name} filter must be at most ${MAX_FILTER_LENGTH} characters`).optional());
 
-const pageSchema = z.coerce
-  .number({ error: 'Page must be a number' })
-  .int('Page must be a whole number')
-  .min(1, 'Page must be at least 1')
-  .max(MAX_ANALYTICS_PAGE, `Page must be at most ${MAX_ANALYTICS_PAGE}`)
-  .default(1);
+const pageSchema = pageNumberSchema(MAX_ANALYTICS_PAGE);
 
 /**
  * The three datasets' query: `seller` matches the seller's name or company, `category` the category's

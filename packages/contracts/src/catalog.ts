@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorResponseSchema } from './common';
+import { emptyAsAbsent, errorResponseSchema, pageQueryWith } from './common';
 
 // Catalog, listings, product images and phone uploads (issue #3; SPEC §2.5, §4.9, §7.4).
 // Dollars are numbers with at most 2 decimals on the wire; the API keeps integer cents inside.
@@ -43,34 +43,15 @@ const dollarsSchema = (label: string, { min, allowZero }: { min: number; allowZe
     .refine((value) => value <= MAX_PRICE_DOLLARS, `${label} must be at most ${MAX_PRICE_DOLLARS.toLocaleString('en-US')} dollars`)
     .refine(hasAtMostTwoDecimals, `${label} can have at most 2 decimals`);
 
-/** An empty query parameter (`?minPrice=`) counts as absent, not as 0. */
-const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 /** A price bound in a query: dollars, at most $1,000,000 (well inside integer cents). */
 const queryPrice = (label: string) =>
   z.preprocess(
-    emptyToUndefined,
+    emptyAsAbsent,
     z.coerce.number({ error: `${label} must be a number` }).min(0, `${label} cannot be negative`).max(1_000_000, `${label} can be at most $1,000,000`).optional(),
   );
-const queryText = z.preprocess(emptyToUndefined, z.string().trim().max(200, 'Search text must be at most 200 characters').optional());
+const queryText = z.preprocess(emptyAsAbsent, z.string().trim().max(200, 'Search text must be at most 200 characters').optional());
 
-/** `page` (1-based) and `limit` (1–maxLimit, default defaultLimit) from a query string; empty means absent. */
-export function pageQueryWith({ defaultLimit, maxLimit, maxPage }: { defaultLimit: number; maxLimit: number; maxPage?: number }) {
-  const page = z.coerce.number().int('Page must be a whole number').min(1, 'Page must be at least 1');
-  return z.object({
-    page: z.preprocess(emptyToUndefined, (maxPage === undefined ? page : page.max(maxPage, `Page must be at most ${maxPage}`)).default(1)),
-    limit: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number()
-        .int('Limit must be a whole number')
-        .min(1, 'Limit must be at least 1')
-        .max(maxLimit, `Limit must be at most ${maxLimit}`)
-        .default(defaultLimit),
-    ),
-  });
-}
-
-export const pageQuerySchema = pageQueryWith({ defaultLimit: DEFAULT_PAGE_SIZE, maxLimit: MAX_PAGE_SIZE });
+const catalogPageQuerySchema = pageQueryWith({ defaultLimit: DEFAULT_PAGE_SIZE, maxLimit: MAX_PAGE_SIZE });
 
 // ── products ────────────────────────────────────────────────────────────────────────────────────
 export const productImageSchema = z.object({
@@ -109,12 +90,12 @@ export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 export const productIdParamsSchema = z.object({ id: z.uuid('Unknown product') });
 
-export const productSearchQuerySchema = pageQuerySchema.extend({
+export const productSearchQuerySchema = catalogPageQuerySchema.extend({
   q: queryText,
-  category: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+  category: z.preprocess(emptyAsAbsent, z.string().trim().max(100).optional()),
   minPrice: queryPrice('Minimum price'),
   maxPrice: queryPrice('Maximum price'),
-  sort: z.preprocess(emptyToUndefined, productSortSchema.default('relevance')),
+  sort: z.preprocess(emptyAsAbsent, productSortSchema.default('relevance')),
 });
 export type ProductSearchQuery = z.input<typeof productSearchQuerySchema>;
 
@@ -189,10 +170,10 @@ export const updateProductRequestSchema = z.object({
 export type UpdateProductRequest = z.input<typeof updateProductRequestSchema>;
 
 // ── seller listings and inventory ───────────────────────────────────────────────────────────────
-export const sellerProductsQuerySchema = pageQuerySchema.extend({
+export const sellerProductsQuerySchema = catalogPageQuerySchema.extend({
   q: queryText,
-  status: z.preprocess(emptyToUndefined, productStatusSchema.optional()),
-  lowStock: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).transform((value) => value === 'true').optional()),
+  status: z.preprocess(emptyAsAbsent, productStatusSchema.optional()),
+  lowStock: z.preprocess(emptyAsAbsent, z.enum(['true', 'false']).transform((value) => value === 'true').optional()),
 });
 export type SellerProductsQuery = z.input<typeof sellerProductsQuerySchema>;
 
@@ -219,9 +200,9 @@ export const updateInventoryRequestSchema = z
 export type UpdateInventoryRequest = z.input<typeof updateInventoryRequestSchema>;
 
 // ── admin ───────────────────────────────────────────────────────────────────────────────────────
-export const adminProductsQuerySchema = pageQuerySchema.extend({
+export const adminProductsQuerySchema = catalogPageQuerySchema.extend({
   q: queryText,
-  status: z.preprocess(emptyToUndefined, productStatusSchema.optional()),
+  status: z.preprocess(emptyAsAbsent, productStatusSchema.optional()),
 });
 export type AdminProductsQuery = z.input<typeof adminProductsQuerySchema>;
 

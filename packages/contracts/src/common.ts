@@ -8,3 +8,31 @@ export const errorResponseSchema = z.object({
     .optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** Query values arrive as text; an empty one (`?page=`) means "absent", not an error. */
+export const emptyAsAbsent = (value: unknown) => (value === '' ? undefined : value);
+
+/** A 1-based page number from a query string (default 1), optionally capped. */
+export function pageNumberSchema(maxPage?: number) {
+  const page = z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be at least 1');
+  return z.preprocess(emptyAsAbsent, (maxPage === undefined ? page : page.max(maxPage, `Page must be at most ${maxPage}`)).default(1));
+}
+
+/** `page` (1-based) and `limit` (1–maxLimit, default defaultLimit) from a query string; empty means absent. */
+export function pageQueryWith({ defaultLimit, maxLimit, maxPage }: { defaultLimit: number; maxLimit: number; maxPage?: number }) {
+  return z.object({
+    page: pageNumberSchema(maxPage),
+    limit: z.preprocess(
+      emptyAsAbsent,
+      z.coerce
+        .number({ error: 'Limit must be a number' })
+        .int('Limit must be a whole number')
+        .min(1, 'Limit must be at least 1')
+        .max(maxLimit, `Limit must be at most ${maxLimit}`)
+        .default(defaultLimit),
+    ),
+  });
+}
+
+/** The tables' `page` and `limit` (1–100, default 10: the admin tables show 10 a page, SPEC §2.3). */
+export const tablePageQuerySchema = pageQueryWith({ defaultLimit: 10, maxLimit: 100 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQuerySchema, paginationSchema } from './users';
+import { tablePageQuerySchema } from './common';
+import { paginationSchema } from './users';
 
 // Disputes (issue #7): a buyer's claim about one order item, answered by the seller and decided by an
 // admin. Money in answers is dollars with at most 2 decimals.
@@ -40,7 +41,7 @@ export const openDisputeFieldsSchema = z.object({
 export type OpenDisputeFields = z.infer<typeof openDisputeFieldsSchema>;
 
 /** GET /api/disputes?status&page&limit: the buyer's own, the seller's own, or (admin) all; newest first. */
-export const disputesQuerySchema = pageQuerySchema.extend({
+export const disputesQuerySchema = tablePageQuerySchema.extend({
   status: z.preprocess((value) => (value === '' || value === 'all' ? undefined : value), z.enum([...DISPUTE_STATUSES, 'active', 'resolved']).optional()),
 });
 

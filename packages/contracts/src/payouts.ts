@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQuerySchema, paginationSchema } from './users';
+import { tablePageQuerySchema } from './common';
+import { paginationSchema } from './users';
 
 // Getting sellers paid (issue #5): the seller's Stripe Connect account (SPEC §7.1), the admin's payout
 // management and shipped orders (SPEC §7.3). `{provider}` is `stripe`. Money in answers is dollars with
@@ -109,7 +110,7 @@ export const payoutStatusSchema = z.enum(PAYOUT_STATUSES);
 export type PayoutStatus = z.infer<typeof payoutStatusSchema>;
 
 /** GET /api/stripe-connect/admin/payouts?page&limit&sellerId&status (admin), newest first. */
-export const adminPayoutsQuerySchema = pageQuerySchema.extend({
+export const adminPayoutsQuerySchema = tablePageQuerySchema.extend({
   sellerId: z.preprocess(emptyAsUndefined, z.guid('Invalid seller id').optional()),
   status: z.preprocess(emptyAsUndefined, z.enum(PAYOUT_STATUSES, { error: `Status must be one of ${PAYOUT_STATUSES.join(', ')}` }).optional()),
 });
@@ -184,7 +185,7 @@ export const quickStatsResponseSchema = z.object({ success: z.literal(true), dat
 // ── shipped orders and the payout itself (§7.3, §3) ─────────────────────────────────────────────
 
 /** GET /api/orders/get-all-shipped-orders?page&limit (admin; the spec's client sends neither, defaults 1 and 10). */
-export const shippedOrdersQuerySchema = pageQuerySchema;
+export const shippedOrdersQuerySchema = tablePageQuerySchema;
 
 export const shippedOrderItemSchema = z.object({
   orderId: z.string(),

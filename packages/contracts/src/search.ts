@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productSummarySchema } from './catalog';
+import { emptyAsAbsent, pageQueryWith } from './common';
 import { paginationSchema } from './users';
 
 // AI search (issue #7; SPEC §2.1 public route /ai-search-results): a plain-language query is read
@@ -8,8 +9,6 @@ import { paginationSchema } from './users';
 export const AI_SEARCH_DEFAULT_PAGE_SIZE = 24;
 export const AI_SEARCH_MAX_QUERY_LENGTH = 200;
 
-const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
-
 /** `exclude` lists chip ids the buyer removed, comma-separated (`max_price:6000,condition:used`). */
 export const aiSearchQuerySchema = z.object({
   q: z.preprocess(
@@ -17,18 +16,14 @@ export const aiSearchQuerySchema = z.object({
     z.string().trim().max(AI_SEARCH_MAX_QUERY_LENGTH, `Search text must be at most ${AI_SEARCH_MAX_QUERY_LENGTH} characters`),
   ),
   exclude: z.preprocess(
-    emptyToUndefined,
+    emptyAsAbsent,
     z
       .string()
       .max(500)
       .optional()
       .transform((value) => (value ? value.split(',').map((id) => id.trim()).filter(Boolean) : [])),
   ),
-  page: z.preprocess(emptyToUndefined, z.coerce.number().int('Page must be a whole number').min(1, 'Page must be at least 1').default(1)),
-  limit: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(100, 'Limit must be at most 100').default(AI_SEARCH_DEFAULT_PAGE_SIZE),
-  ),
+  ...pageQueryWith({ defaultLimit: AI_SEARCH_DEFAULT_PAGE_SIZE, maxLimit: 100 }).shape,
 });
 export type AiSearchQuery = z.input<typeof aiSearchQuerySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalisePhone, normaliseUsCountry, normaliseUsPostalCode, normaliseUsState } from '@marketplace/domain/us-address';
 import { PASSWORD_MIN_LENGTH, roleSchema } from './auth';
+import { emptyAsAbsent, tablePageQuerySchema } from './common';
 
 // Users and profile (issue #3): the signed-in user's profile, password and address book, and the
 // admin's user list, suspension and insights. Dollars are numbers with at most 2 decimals.
@@ -8,20 +9,6 @@ import { PASSWORD_MIN_LENGTH, roleSchema } from './auth';
 export const USER_STATUSES = ['active', 'suspended'] as const;
 export const userStatusSchema = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof userStatusSchema>;
-
-/** Query values arrive as text; an empty one (`?role=`) means "no filter", not an error. */
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-
-/** `page` (1-based) and `limit` (1–100, default 10: the admin tables show 10 a page, SPEC §2.3). */
-export const pageQuerySchema = z.object({
-  page: z.coerce.number({ error: 'Page must be a number' }).int('Page must be a whole number').min(1, 'Page must be at least 1').default(1),
-  limit: z.coerce
-    .number({ error: 'Limit must be a number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(100, 'Limit must be at most 100')
-    .default(10),
-});
 
 export const paginationSchema = z.object({
   page: z.number(),
@@ -186,10 +173,10 @@ export const adminUserSchema = z.object({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** GET /api/admin/users?q&role&status&page&limit — q matches name, email or company (case-insensitive); newest first. */
-export const adminUsersQuerySchema = pageQuerySchema.extend({
+export const adminUsersQuerySchema = tablePageQuerySchema.extend({
   q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
-  role: z.preprocess(emptyAsUndefined, roleSchema.optional()),
-  status: z.preprocess(emptyAsUndefined, userStatusSchema.optional()),
+  role: z.preprocess(emptyAsAbsent, roleSchema.optional()),
+  status: z.preprocess(emptyAsAbsent, userStatusSchema.optional()),
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@marketplace/contracts/common';
-import { pageQueryWith } from '@marketplace/contracts/catalog';
+import { pageQueryWith } from '@marketplace/contracts/common';
 import { SHIPMENT_STATUSES } from '@marketplace/domain/shipment-rules';
 import { userOf } from '../../plugins/authentication';
 import { DEFAULT_SHIPMENT_PAGE_SIZE, MAX_SHIPMENT_PAGE_SIZE, type ShipmentsService } from './shipments.service';

@@ -269,6 +269,9 @@ describe('StripeSetupPage', { timeout: 30_000 }, () => {
     const overlay = await screen.findByText(LOADING_MESSAGES[0], {}, { timeout: 5000 });
     const status = overlay.closest('[role="status"]');
     expect(status).toHaveAttribute('aria-live', 'polite');
+    // Nothing behind it guesses the account: no status card, no step offered, until check-account answers.
+    expect(screen.queryByRole('region', { name: 'Account Status' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create Express Account' })).not.toBeInTheDocument();
     // Half a period, then the other half: the message changes at 2 s, not before (the real time
     // shouldAdvanceTime lets through between steps is far below a second).
     let shown: string = LOADING_MESSAGES[0];

@@ -16,7 +16,7 @@ export function StripeSetupPage() {
 
       {setup.loadError ? (
         <LoadError title="Your payment account could not be loaded" error={setup.loadError} onRetry={setup.retryLoad} isRetrying={setup.isRetryingLoad} />
-      ) : (
+      ) : setup.isLoaded ? (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
           <SetupSteps
             accountId={account.accountId}
@@ -36,7 +36,7 @@ export function StripeSetupPage() {
             onOpenDashboard={setup.openDashboard}
           />
         </div>
-      )}
+      ) : null}
 
       {setup.isOverlayShown && <LoadingOverlay />}
     </div>

@@ -134,6 +134,8 @@ export function usePaymentAccount() {
   return {
     account,
     requirements,
+    /** Whether the account is known: until then the overlay covers the page and no step or status is guessed. */
+    isLoaded: Boolean(check.data) || latest !== null,
     loadError: check.error && !check.data ? check.error : null,
     isRetryingLoad: check.isFetching,
     retryLoad: () => void check.refetch(),
