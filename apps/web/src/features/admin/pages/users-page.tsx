@@ -6,6 +6,7 @@ import { ROLES } from '@marketplace/contracts/auth';
 import type { AdminUser } from '@marketplace/contracts/users';
 import { Button, buttonClasses } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { FilterBar } from '../../../components/filter-bar';
 import { FilterSearch } from '../../../components/filter-search';
 import { ListResult } from '../../../components/list-states';
@@ -90,35 +91,19 @@ function NameAndEmail({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
 }
 
 function UsersTable({ users, selfId, onChangeStatus }: { users: AdminUser[]; selfId: string | undefined; onChangeStatus: (user: AdminUser) => void }) {
-  return (
-    <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm md:block">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Users</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3">Name</th>
-            <th scope="col" className="px-4 py-3">Company</th>
-            <th scope="col" className="px-4 py-3">Role</th>
-            <th scope="col" className="px-4 py-3">Status</th>
-            <th scope="col" className="px-4 py-3">Joined</th>
-            <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {users.map((user) => (
-            <tr key={user.id} className="align-middle">
-              <td className="max-w-64 px-4 py-3"><NameAndEmail user={user} isSelf={user.id === selfId} /></td>
-              <td className="px-4 py-3 text-slate-700">{user.companyName ?? <span className="text-slate-400">—</span>}</td>
-              <td className="px-4 py-3"><RoleBadge role={user.role} /></td>
-              <td className="px-4 py-3"><UserStatusBadge status={user.status} /></td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(user.createdAt)}</td>
-              <td className="px-4 py-3"><div className="flex justify-end"><UserActions user={user} isSelf={user.id === selfId} onChangeStatus={onChangeStatus} /></div></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: DataColumn<AdminUser>[] = [
+    { header: 'Name', className: 'max-w-64', cell: (user) => <NameAndEmail user={user} isSelf={user.id === selfId} /> },
+    { header: 'Company', className: 'text-slate-700', cell: (user) => user.companyName ?? <span className="text-slate-400">—</span> },
+    { header: 'Role', cell: (user) => <RoleBadge role={user.role} /> },
+    { header: 'Status', cell: (user) => <UserStatusBadge status={user.status} /> },
+    { header: 'Joined', className: 'whitespace-nowrap text-slate-600', cell: (user) => formatDate(user.createdAt) },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      cell: (user) => <div className="flex justify-end"><UserActions user={user} isSelf={user.id === selfId} onChangeStatus={onChangeStatus} /></div>,
+    },
+  ];
+  return <DataTable caption="Users" columns={columns} rows={users} rowKey={(user) => user.id} />;
 }
 
 function UserCards({ users, selfId, onChangeStatus }: { users: AdminUser[]; selfId: string | undefined; onChangeStatus: (user: AdminUser) => void }) {

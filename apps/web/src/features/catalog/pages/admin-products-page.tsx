@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Eye, EyeOff } from 'lucide-react';
 import type { ProductStatus, ProductSummary } from '@marketplace/contracts/catalog';
 import { Button } from '../../../components/button';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { FilterBar } from '../../../components/filter-bar';
 import { FilterSearch } from '../../../components/filter-search';
 import { ListResult } from '../../../components/list-states';
@@ -58,37 +59,16 @@ function stockText(quantity: number): string {
 }
 
 function ProductsTable({ products, onChange }: { products: ProductSummary[]; onChange: (change: VisibilityChange) => void }) {
-  return (
-    <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm md:block">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Products</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3">Product</th>
-            <th scope="col" className="px-4 py-3">Seller</th>
-            <th scope="col" className="px-4 py-3 text-right">Price</th>
-            <th scope="col" className="px-4 py-3 text-right">Stock</th>
-            <th scope="col" className="px-4 py-3">Status</th>
-            <th scope="col" className="px-4 py-3">Listed</th>
-            <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {products.map((product) => (
-            <tr key={product.id}>
-              <td className="max-w-80 px-4 py-3"><ProductCell product={product} /></td>
-              <td className="max-w-48 truncate px-4 py-3 text-slate-700">{product.seller.companyName ?? '—'}</td>
-              <td className="px-4 py-3 text-right font-medium tabular-nums">{formatDollars(product.price)}</td>
-              <td className={`px-4 py-3 text-right tabular-nums ${product.quantity === 0 ? 'text-red-700' : 'text-slate-700'}`}>{product.quantity}</td>
-              <td className="px-4 py-3"><ProductStatusBadge status={product.status} /></td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(product.createdAt)}</td>
-              <td className="px-4 py-3 text-right"><VisibilityButton product={product} onChange={onChange} /></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: DataColumn<ProductSummary>[] = [
+    { header: 'Product', className: 'max-w-80', cell: (product) => <ProductCell product={product} /> },
+    { header: 'Seller', className: 'max-w-48 truncate text-slate-700', cell: (product) => product.seller.companyName ?? '—' },
+    { header: 'Price', align: 'right', className: 'font-medium tabular-nums', cell: (product) => formatDollars(product.price) },
+    { header: 'Stock', align: 'right', className: 'tabular-nums', cell: (product) => <span className={product.quantity === 0 ? 'text-red-700' : 'text-slate-700'}>{product.quantity}</span> },
+    { header: 'Status', cell: (product) => <ProductStatusBadge status={product.status} /> },
+    { header: 'Listed', className: 'whitespace-nowrap text-slate-600', cell: (product) => formatDate(product.createdAt) },
+    { header: 'Actions', hideHeader: true, align: 'right', cell: (product) => <VisibilityButton product={product} onChange={onChange} /> },
+  ];
+  return <DataTable caption="Products" columns={columns} rows={products} rowKey={(product) => product.id} />;
 }
 
 function ProductCards({ products, onChange }: { products: ProductSummary[]; onChange: (change: VisibilityChange) => void }) {

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ChevronRight } from 'lucide-react';
 import { DISPUTE_REASON_LABELS, type DisputeSummary } from '@marketplace/contracts/disputes';
 import { shortId } from '@marketplace/domain/short-id';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { DisputeStatusBadge } from './dispute-status-badge';
 
@@ -37,41 +38,29 @@ function CaseLink({ dispute, casePath }: { dispute: DisputeSummary; casePath: Di
   );
 }
 
+const PARTIES_HEADING: Record<DisputeParties, string> = { both: 'Buyer → seller', buyer: 'Buyer', seller: 'Seller' };
+
 function DisputesTable({ disputes, casePath, parties }: DisputesListProps) {
-  return (
-    <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm md:block">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Disputes</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3">Item</th>
-            <th scope="col" className="px-4 py-3">{parties === 'both' ? 'Buyer → seller' : parties === 'buyer' ? 'Buyer' : 'Seller'}</th>
-            <th scope="col" className="px-4 py-3">Status</th>
-            <th scope="col" className="px-4 py-3">Refund</th>
-            <th scope="col" className="px-4 py-3">Opened</th>
-            <th scope="col" className="px-4 py-3">Updated</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {disputes.map((dispute) => (
-            <tr key={dispute.id} className="align-middle">
-              <td className="max-w-72 px-4 py-3">
-                <CaseLink dispute={dispute} casePath={casePath} />
-                <p className="truncate text-xs text-slate-500">
-                  {DISPUTE_REASON_LABELS[dispute.reason]} · Order #{shortId(dispute.orderId)}
-                </p>
-              </td>
-              <td className="max-w-56 truncate px-4 py-3 text-slate-700">{partiesText(dispute, parties).replace(/^(Buyer|Seller): /, '')}</td>
-              <td className="px-4 py-3"><DisputeStatusBadge status={dispute.status} /></td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-700">{refundText(dispute)}</td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(dispute.createdAt)}</td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(dispute.updatedAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: DataColumn<DisputeSummary>[] = [
+    {
+      header: 'Item',
+      className: 'max-w-72',
+      cell: (dispute) => (
+        <>
+          <CaseLink dispute={dispute} casePath={casePath} />
+          <p className="truncate text-xs text-slate-500">
+            {DISPUTE_REASON_LABELS[dispute.reason]} · Order #{shortId(dispute.orderId)}
+          </p>
+        </>
+      ),
+    },
+    { header: PARTIES_HEADING[parties], className: 'max-w-56 truncate text-slate-700', cell: (dispute) => partiesText(dispute, parties).replace(/^(Buyer|Seller): /, '') },
+    { header: 'Status', cell: (dispute) => <DisputeStatusBadge status={dispute.status} /> },
+    { header: 'Refund', className: 'whitespace-nowrap text-slate-700', cell: (dispute) => refundText(dispute) },
+    { header: 'Opened', className: 'whitespace-nowrap text-slate-600', cell: (dispute) => formatDate(dispute.createdAt) },
+    { header: 'Updated', className: 'whitespace-nowrap text-slate-600', cell: (dispute) => formatDate(dispute.updatedAt) },
+  ];
+  return <DataTable caption="Disputes" columns={columns} rows={disputes} rowKey={(dispute) => dispute.id} />;
 }
 
 function DisputeCards({ disputes, casePath, parties }: DisputesListProps) {

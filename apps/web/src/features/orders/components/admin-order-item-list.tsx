@@ -3,6 +3,7 @@ import { RefreshCw } from 'lucide-react';
 import type { AdminOrderItemRow, AdminOrderItemsQuery } from '@marketplace/contracts/admin-orders';
 import { shortId } from '@marketplace/domain/short-id';
 import { Button } from '../../../components/button';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { EmptyState, LoadError, LoadingState } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
@@ -41,12 +42,55 @@ function Detail({ item, detail }: { item: AdminOrderItemRow; detail: AdminOrderI
   return <span className="font-medium tabular-nums">{item.refundedAmount === null ? '—' : formatDollars(item.refundedAmount)}</span>;
 }
 
+const DETAIL_HEADING: Record<AdminOrderItemListProps['detail'], string> = { reason: 'Reason', refund: 'Refunded' };
+
+/** The laptop table's columns; the detail column shows what the list's status is about. */
+function itemColumns(detail: AdminOrderItemListProps['detail']): DataColumn<AdminOrderItemRow>[] {
+  return [
+    { header: 'Order ID', cell: (item) => <OrderLink item={item} /> },
+    {
+      header: 'Item',
+      className: 'max-w-56',
+      cell: (item) => (
+        <>
+          <p className="line-clamp-2 font-medium text-slate-900">{item.title}</p>
+          <p className="text-xs text-slate-500">{item.quantity} × {formatDollars(item.price)}</p>
+        </>
+      ),
+    },
+    {
+      header: 'Buyer',
+      className: 'max-w-48',
+      cell: (item) => (
+        <>
+          <p className="truncate text-slate-900">{item.buyer.fullName}</p>
+          <p className="truncate text-xs text-slate-500">{item.buyer.email}</p>
+        </>
+      ),
+    },
+    {
+      header: 'Seller',
+      className: 'max-w-48',
+      cell: (item) => (
+        <>
+          <p className="truncate text-slate-900">{item.seller.fullName}</p>
+          {item.seller.companyName && <p className="truncate text-xs text-slate-500">{item.seller.companyName}</p>}
+        </>
+      ),
+    },
+    { header: 'Amount', align: 'right', className: 'font-medium tabular-nums', cell: (item) => formatDollars(item.total) },
+    { header: DETAIL_HEADING[detail], className: 'max-w-56', cell: (item) => <Detail item={item} detail={detail} /> },
+    { header: 'Status', cell: (item) => <StatusBadge status={item.status} /> },
+    { header: 'Date', className: 'whitespace-nowrap text-slate-600', cell: (item) => formatDate(item.updatedAt) },
+  ];
+}
+
 /** The rejected and refunded order item lists: the same table, one status each. */
 export function AdminOrderItemList({ status, title, description, emptyTitle, detail }: AdminOrderItemListProps) {
   const { page, setPage } = useListParams(NO_FILTERS);
   const { data, error, isLoading, isFetching, refetch } = useListAdminOrderItemsQuery({ status, page, limit: PAGE_SIZE });
   const items = data?.items ?? [];
-  const detailHeading = detail === 'reason' ? 'Reason' : 'Refunded';
+  const detailHeading = DETAIL_HEADING[detail];
 
   return (
     <div className="grid gap-6">
@@ -74,46 +118,7 @@ export function AdminOrderItemList({ status, title, description, emptyTitle, det
         <EmptyState title={emptyTitle} />
       ) : (
         <div className="grid gap-4">
-          <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm md:block">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{title}</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">Order ID</th>
-                  <th scope="col" className="px-4 py-3">Item</th>
-                  <th scope="col" className="px-4 py-3">Buyer</th>
-                  <th scope="col" className="px-4 py-3">Seller</th>
-                  <th scope="col" className="px-4 py-3 text-right">Amount</th>
-                  <th scope="col" className="px-4 py-3">{detailHeading}</th>
-                  <th scope="col" className="px-4 py-3">Status</th>
-                  <th scope="col" className="px-4 py-3">Date</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {items.map((item) => (
-                  <tr key={item.id} className="align-top">
-                    <td className="px-4 py-3"><OrderLink item={item} /></td>
-                    <td className="max-w-56 px-4 py-3">
-                      <p className="line-clamp-2 font-medium text-slate-900">{item.title}</p>
-                      <p className="text-xs text-slate-500">{item.quantity} × {formatDollars(item.price)}</p>
-                    </td>
-                    <td className="max-w-48 px-4 py-3">
-                      <p className="truncate text-slate-900">{item.buyer.fullName}</p>
-                      <p className="truncate text-xs text-slate-500">{item.buyer.email}</p>
-                    </td>
-                    <td className="max-w-48 px-4 py-3">
-                      <p className="truncate text-slate-900">{item.seller.fullName}</p>
-                      {item.seller.companyName && <p className="truncate text-xs text-slate-500">{item.seller.companyName}</p>}
-                    </td>
-                    <td className="px-4 py-3 text-right font-medium tabular-nums">{formatDollars(item.total)}</td>
-                    <td className="max-w-56 px-4 py-3"><Detail item={item} detail={detail} /></td>
-                    <td className="px-4 py-3"><StatusBadge status={item.status} /></td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(item.updatedAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption={title} columns={itemColumns(detail)} rows={items} rowKey={(item) => item.id} rowClassName="align-top" />
 
           <ul className="grid gap-3 md:hidden" aria-label={title}>
             {items.map((item) => (

@@ -4,6 +4,7 @@ import type { AdminOrderSummary, AdminOrdersQuery } from '@marketplace/contracts
 import { ORDER_STATUSES } from '@marketplace/contracts/orders';
 import { shortId } from '@marketplace/domain/short-id';
 import { buttonClasses } from '../../../components/button';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { FilterBar } from '../../../components/filter-bar';
 import { FilterSearch } from '../../../components/filter-search';
 import { ListResult } from '../../../components/list-states';
@@ -44,41 +45,27 @@ function OrderId({ id }: { id: string }) {
   );
 }
 
+const ORDER_COLUMNS: DataColumn<AdminOrderSummary>[] = [
+  { header: 'Order ID', cell: (order) => <OrderId id={order.id} /> },
+  {
+    header: 'Buyer',
+    className: 'max-w-64',
+    cell: (order) => (
+      <>
+        <p className="truncate font-medium text-slate-900">{order.buyer.fullName}</p>
+        <p className="truncate text-slate-500">{order.buyer.email}</p>
+      </>
+    ),
+  },
+  { header: 'Items', align: 'right', className: 'text-slate-700 tabular-nums', cell: (order) => order.itemsCount },
+  { header: 'Total', align: 'right', className: 'font-medium text-slate-900 tabular-nums', cell: (order) => formatDollars(order.total) },
+  { header: 'Status', cell: (order) => <StatusBadge status={order.status} /> },
+  { header: 'Date', className: 'whitespace-nowrap text-slate-600', cell: (order) => formatDate(order.createdAt) },
+  { header: 'Actions', hideHeader: true, align: 'right', cell: (order) => <ViewOrderLink order={order} /> },
+];
+
 function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
-  return (
-    <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm md:block">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Orders</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3">Order ID</th>
-            <th scope="col" className="px-4 py-3">Buyer</th>
-            <th scope="col" className="px-4 py-3 text-right">Items</th>
-            <th scope="col" className="px-4 py-3 text-right">Total</th>
-            <th scope="col" className="px-4 py-3">Status</th>
-            <th scope="col" className="px-4 py-3">Date</th>
-            <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {orders.map((order) => (
-            <tr key={order.id}>
-              <td className="px-4 py-3"><OrderId id={order.id} /></td>
-              <td className="max-w-64 px-4 py-3">
-                <p className="truncate font-medium text-slate-900">{order.buyer.fullName}</p>
-                <p className="truncate text-slate-500">{order.buyer.email}</p>
-              </td>
-              <td className="px-4 py-3 text-right text-slate-700 tabular-nums">{order.itemsCount}</td>
-              <td className="px-4 py-3 text-right font-medium text-slate-900 tabular-nums">{formatDollars(order.total)}</td>
-              <td className="px-4 py-3"><StatusBadge status={order.status} /></td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(order.createdAt)}</td>
-              <td className="px-4 py-3 text-right"><ViewOrderLink order={order} /></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <DataTable caption="Orders" columns={ORDER_COLUMNS} rows={orders} rowKey={(order) => order.id} />;
 }
 
 function OrderCards({ orders }: { orders: AdminOrderSummary[] }) {

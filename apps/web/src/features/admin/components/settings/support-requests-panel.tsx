@@ -3,6 +3,7 @@ import { CheckCircle2, Mail } from 'lucide-react';
 import { toast } from '../../../../components/toast';
 import { SUPPORT_TOPIC_LABELS, type SupportRequest, type SupportRequestStatus } from '@marketplace/contracts/workspace';
 import { Button, buttonClasses } from '../../../../components/button';
+import { DataTable, type DataColumn } from '../../../../components/data-table';
 import { ListResult } from '../../../../components/list-states';
 import { SelectField } from '../../../../components/select-field';
 import { SlideOver } from '../../../../components/slide-over';
@@ -106,6 +107,24 @@ export function SupportRequestsPanel() {
     </Button>
   );
 
+  const columns: DataColumn<SupportRequest>[] = [
+    {
+      header: 'Subject',
+      className: 'max-w-72',
+      cell: (request) => (
+        <>
+          <p className="truncate font-medium text-slate-900">{request.subject}</p>
+          <p className="truncate text-xs text-slate-500">{request.message}</p>
+        </>
+      ),
+    },
+    { header: 'Seller', className: 'max-w-56', cell: (request) => <Sender request={request} /> },
+    { header: 'Topic', className: 'text-slate-700', cell: (request) => SUPPORT_TOPIC_LABELS[request.topic] },
+    { header: 'Sent', className: 'whitespace-nowrap text-slate-600', cell: (request) => formatDate(request.createdAt) },
+    { header: 'Status', cell: (request) => <RequestStatus status={request.status} /> },
+    { header: 'Actions', hideHeader: true, align: 'right', cell: readButton },
+  ];
+
   return (
     <section aria-labelledby="support-requests-title" className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -127,36 +146,7 @@ export function SupportRequestsPanel() {
         onRetry={() => void refetch()}
         emptyText={status ? 'Try showing all requests.' : 'Sellers’ messages from their Support page appear here.'}
       >
-        <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm md:block">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Support requests</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">Subject</th>
-                <th scope="col" className="px-4 py-3">Seller</th>
-                <th scope="col" className="px-4 py-3">Topic</th>
-                <th scope="col" className="px-4 py-3">Sent</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-                <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {requests.map((request) => (
-                <tr key={request.id} className="align-middle">
-                  <td className="max-w-72 px-4 py-3">
-                    <p className="truncate font-medium text-slate-900">{request.subject}</p>
-                    <p className="truncate text-xs text-slate-500">{request.message}</p>
-                  </td>
-                  <td className="max-w-56 px-4 py-3"><Sender request={request} /></td>
-                  <td className="px-4 py-3 text-slate-700">{SUPPORT_TOPIC_LABELS[request.topic]}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(request.createdAt)}</td>
-                  <td className="px-4 py-3"><RequestStatus status={request.status} /></td>
-                  <td className="px-4 py-3 text-right">{readButton(request)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Support requests" columns={columns} rows={requests} rowKey={(request) => request.id} />
         <ul className="grid gap-3 md:hidden" aria-label="Support requests">
           {requests.map((request) => (
             <li key={request.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">

@@ -3,6 +3,7 @@ import type { Payout, PayoutStatus, SellerListEntry } from '@marketplace/contrac
 import type { Pagination as PaginationInfo } from '@marketplace/contracts/users';
 import { payoutStatusColour } from '@marketplace/domain/status-colours';
 import { Button } from '../../../../components/button';
+import { DataTable, type DataColumn } from '../../../../components/data-table';
 import { ListResult } from '../../../../components/list-states';
 import { Pagination } from '../../../../components/pagination';
 import { SelectField } from '../../../../components/select-field';
@@ -52,38 +53,19 @@ function Description({ payout }: { payout: Payout }) {
   return payout.description ? <>{payout.description}</> : <span className="text-slate-400">—</span>;
 }
 
+const PAYOUT_COLUMNS: DataColumn<Payout>[] = [
+  { header: 'Date', className: 'whitespace-nowrap text-slate-600', cell: (payout) => formatDate(payout.created_at) },
+  { header: 'Seller', className: 'max-w-60', cell: (payout) => <SellerCell payout={payout} /> },
+  { header: 'Description', className: 'max-w-72 text-slate-700', cell: (payout) => <Description payout={payout} /> },
+  { header: 'Amount', align: 'right', className: 'whitespace-nowrap text-slate-900', cell: (payout) => formatDollars(payout.amount) },
+  { header: 'Fee', align: 'right', className: 'whitespace-nowrap text-slate-600', cell: (payout) => formatDollars(payout.fee_amount) },
+  { header: 'Net', align: 'right', className: 'font-semibold whitespace-nowrap text-slate-900', cell: (payout) => formatDollars(payout.net_amount) },
+  { header: 'Status', cell: (payout) => <PayoutStatusCell payout={payout} /> },
+];
+
+/** Shown on every screen (the view toggle picks it), flat inside the panel; narrow screens scroll it sideways. */
 function PayoutTable({ payouts }: { payouts: Payout[] }) {
-  return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="w-full min-w-[56rem] text-left text-sm">
-        <caption className="sr-only">Payouts</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3">Date</th>
-            <th scope="col" className="px-4 py-3">Seller</th>
-            <th scope="col" className="px-4 py-3">Description</th>
-            <th scope="col" className="px-4 py-3 text-right">Amount</th>
-            <th scope="col" className="px-4 py-3 text-right">Fee</th>
-            <th scope="col" className="px-4 py-3 text-right">Net</th>
-            <th scope="col" className="px-4 py-3">Status</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {payouts.map((payout) => (
-            <tr key={payout.id} className="align-top">
-              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(payout.created_at)}</td>
-              <td className="max-w-60 px-4 py-3"><SellerCell payout={payout} /></td>
-              <td className="max-w-72 px-4 py-3 text-slate-700"><Description payout={payout} /></td>
-              <td className="px-4 py-3 text-right whitespace-nowrap text-slate-900">{formatDollars(payout.amount)}</td>
-              <td className="px-4 py-3 text-right whitespace-nowrap text-slate-600">{formatDollars(payout.fee_amount)}</td>
-              <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-slate-900">{formatDollars(payout.net_amount)}</td>
-              <td className="px-4 py-3"><PayoutStatusCell payout={payout} /></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <DataTable caption="Payouts" columns={PAYOUT_COLUMNS} rows={payouts} rowKey={(payout) => payout.id} className="" tableClassName="min-w-[56rem]" rowClassName="align-top" />;
 }
 
 function PayoutCards({ payouts }: { payouts: Payout[] }) {

@@ -2,6 +2,7 @@ import { Eye, Wallet } from 'lucide-react';
 import type { ShippedOrderItem } from '@marketplace/contracts/payouts';
 import { shortId } from '@marketplace/domain/short-id';
 import { Button } from '../../../../components/button';
+import { DataTable, type DataColumn } from '../../../../components/data-table';
 import { StatusBadge } from '../../../../components/status-badge';
 import { formatDate, formatDollars } from '../../../../lib/format';
 import { SellerPayoutBadge } from './seller-payout-badge';
@@ -66,46 +67,28 @@ function Person({ name, detail }: { name: string; detail: string | null }) {
 }
 
 function ShippedOrdersTable({ items, firstRowNumber, onViewDetails, onProcessPayout }: ShippedOrdersListProps) {
+  const columns: DataColumn<ShippedOrderItem>[] = [
+    { header: '#', className: 'text-slate-500 tabular-nums', cell: (_item, index) => firstRowNumber + index },
+    { header: 'Order ID', className: 'font-mono text-xs text-slate-700', cell: (item) => <span title={item.orderId}>{shortId(item.orderId)}</span> },
+    { header: 'Item', className: 'max-w-40', cell: (item) => <ItemSummary item={item} /> },
+    { header: 'Customer', className: 'max-w-36', cell: (item) => <Person name={item.buyer.fullName} detail={item.buyer.email} /> },
+    { header: 'Seller', className: 'max-w-36', cell: (item) => <Person name={item.seller.fullName} detail={item.seller.companyName} /> },
+    { header: 'Amount', align: 'right', className: 'font-medium text-slate-900 tabular-nums', cell: (item) => formatDollars(item.grandTotal) },
+    { header: 'Order Status', cell: (item) => <StatusBadge status={item.orderStatus} /> },
+    { header: 'Seller Payout', cell: (item) => <SellerPayoutBadge isPaid={item.seller_paid} /> },
+    { header: 'Date', className: 'min-w-20 text-slate-600', cell: (item) => formatDate(item.orderDate) },
+    { header: 'Actions', cell: (item) => <RowActions item={item} onViewDetails={onViewDetails} onProcessPayout={onProcessPayout} isStacked /> },
+  ];
   return (
-    <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm xl:block">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Shipped orders</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-          <tr>
-            <th scope="col" className="px-2.5 py-3">#</th>
-            <th scope="col" className="px-2.5 py-3">Order ID</th>
-            <th scope="col" className="px-2.5 py-3">Item</th>
-            <th scope="col" className="px-2.5 py-3">Customer</th>
-            <th scope="col" className="px-2.5 py-3">Seller</th>
-            <th scope="col" className="px-2.5 py-3 text-right">Amount</th>
-            <th scope="col" className="px-2.5 py-3">Order Status</th>
-            <th scope="col" className="px-2.5 py-3">Seller Payout</th>
-            <th scope="col" className="px-2.5 py-3">Date</th>
-            <th scope="col" className="px-2.5 py-3">Actions</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {items.map((item, index) => (
-            <tr key={item.orderItemId} className="align-top">
-              <td className="px-2.5 py-3 text-slate-500 tabular-nums">{firstRowNumber + index}</td>
-              <td className="px-2.5 py-3 font-mono text-xs text-slate-700" title={item.orderId}>
-                {shortId(item.orderId)}
-              </td>
-              <td className="max-w-40 px-2.5 py-3"><ItemSummary item={item} /></td>
-              <td className="max-w-36 px-2.5 py-3"><Person name={item.buyer.fullName} detail={item.buyer.email} /></td>
-              <td className="max-w-36 px-2.5 py-3"><Person name={item.seller.fullName} detail={item.seller.companyName} /></td>
-              <td className="px-2.5 py-3 text-right font-medium text-slate-900 tabular-nums">{formatDollars(item.grandTotal)}</td>
-              <td className="px-2.5 py-3"><StatusBadge status={item.orderStatus} /></td>
-              <td className="px-2.5 py-3"><SellerPayoutBadge isPaid={item.seller_paid} /></td>
-              <td className="min-w-20 px-2.5 py-3 text-slate-600">{formatDate(item.orderDate)}</td>
-              <td className="px-2.5 py-3">
-                <RowActions item={item} onViewDetails={onViewDetails} onProcessPayout={onProcessPayout} isStacked />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Shipped orders"
+      columns={columns}
+      rows={items}
+      rowKey={(item) => item.orderItemId}
+      className="hidden shadow-sm xl:block"
+      density="compact"
+      rowClassName="align-top"
+    />
   );
 }
 
