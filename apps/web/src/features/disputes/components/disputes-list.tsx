@@ -54,7 +54,20 @@ function DisputesTable({ disputes, casePath, parties }: DisputesListProps) {
         </>
       ),
     },
-    { header: PARTIES_HEADING[parties], className: 'max-w-56 truncate text-slate-700', cell: (dispute) => partiesText(dispute, parties).replace(/^(Buyer|Seller): /, '') },
+    {
+      header: PARTIES_HEADING[parties],
+      className: 'max-w-64 text-slate-700',
+      // Both names on one line were cut short on a laptop; the seller goes under the buyer instead.
+      cell: (dispute) =>
+        parties === 'both' ? (
+          <>
+            <span className="block truncate">{personName(dispute.buyer)}</span>
+            <span className="block truncate text-xs text-slate-500">→ {personName(dispute.seller)}</span>
+          </>
+        ) : (
+          <span className="block truncate">{personName(parties === 'buyer' ? dispute.buyer : dispute.seller)}</span>
+        ),
+    },
     { header: 'Status', cell: (dispute) => <DisputeStatusBadge status={dispute.status} /> },
     { header: 'Refund', className: 'whitespace-nowrap text-slate-700', cell: (dispute) => refundText(dispute) },
     { header: 'Opened', className: 'whitespace-nowrap text-slate-600', cell: (dispute) => formatDate(dispute.createdAt) },
