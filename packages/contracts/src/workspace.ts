@@ -15,8 +15,6 @@ export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 /** GET/PUT /api/admin/settings answer. */
 export const adminSettingsSchema = publicSettingsSchema.extend({
-  /** Percent, e.g. 10 or 12.5; used when a category has no rate of its own. */
-  defaultCommissionRate: z.number(),
   updatedAt: z.string(),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
@@ -26,24 +24,13 @@ export const SETTINGS_MESSAGES = {
   marketplaceName: 'Marketplace name must be 2 to 60 characters',
   supportEmail: 'Enter a valid support email address',
   supportPhone: 'Support phone must be 7 to 30 characters: digits, spaces, + ( ) and -',
-  defaultCommissionRate: 'Default commission must be a percent from 0 to 100 with at most 2 decimals',
 } as const;
-
-/** True when a percent has at most 2 decimals (12.5 and 12.25 yes, 12.255 no). */
-export function hasAtMostTwoDecimals(value: number): boolean {
-  return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
-}
 
 /** PUT /api/admin/settings: every field is required (the form sends them all). */
 export const updateAdminSettingsRequestSchema = z.object({
   marketplaceName: z.string({ error: SETTINGS_MESSAGES.marketplaceName }).trim().min(2, SETTINGS_MESSAGES.marketplaceName).max(60, SETTINGS_MESSAGES.marketplaceName),
   supportEmail: z.string({ error: SETTINGS_MESSAGES.supportEmail }).trim().max(254, SETTINGS_MESSAGES.supportEmail).pipe(z.email(SETTINGS_MESSAGES.supportEmail)),
   supportPhone: z.string({ error: SETTINGS_MESSAGES.supportPhone }).trim().regex(SUPPORT_PHONE_PATTERN, SETTINGS_MESSAGES.supportPhone),
-  defaultCommissionRate: z
-    .number({ error: SETTINGS_MESSAGES.defaultCommissionRate })
-    .min(0, SETTINGS_MESSAGES.defaultCommissionRate)
-    .max(100, SETTINGS_MESSAGES.defaultCommissionRate)
-    .refine(hasAtMostTwoDecimals, SETTINGS_MESSAGES.defaultCommissionRate),
 });
 export type UpdateAdminSettingsRequest = z.input<typeof updateAdminSettingsRequestSchema>;
 

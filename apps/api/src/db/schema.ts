@@ -780,7 +780,6 @@ export const marketplaceSettings = pgTable('marketplace_settings', {
   marketplaceName: text('marketplace_name').notNull().default('Marketplace'),
   supportEmail: text('support_email').notNull().default('support@example.com'),
   supportPhone: text('support_phone').notNull().default('+1 (800) 555-0199'),
-  defaultCommissionRateBps: integer('default_commission_rate_bps').notNull().default(1000),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

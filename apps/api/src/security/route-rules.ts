@@ -202,7 +202,7 @@ export const SAMPLE_BODIES: Readonly<Record<string, (persona: Persona) => unknow
   'POST /api/auth/signup': (persona) => ({ email: `matrix-${persona}-${Date.now()}@test.example`, password: 'matrix-password', firstName: 'Matrix', lastName: 'Caller', role: 'buyer' }),
   'POST /api/auth/login': () => ({ email: 'nobody@test.example', password: 'not-the-password' }),
   'PUT /api/users/me/password': () => ({ currentPassword: 'not-the-current-password', newPassword: 'another-password' }),
-  'PUT /api/admin/settings': () => ({ marketplaceName: 'Matrix Market', supportEmail: 'support@test.example', supportPhone: '+1 555 010 0100', defaultCommissionRate: 10 }),
+  'PUT /api/admin/settings': () => ({ marketplaceName: 'Matrix Market', supportEmail: 'support@test.example', supportPhone: '+1 555 010 0100' }),
   'POST /api/orders/checkout': () => ({
     shippingAddress: { name: 'Matrix Buyer', line1: '1 Market St', city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US' },
     payment: { paymentMethodId: 'pm_card_visa' },

@@ -35,7 +35,7 @@ export async function findOrCreateSettings(executor: Executor): Promise<Settings
 
 export async function saveSettings(
   executor: Executor,
-  values: Pick<SettingsRecord, 'marketplaceName' | 'supportEmail' | 'supportPhone' | 'defaultCommissionRateBps' | 'updatedAt'>,
+  values: Pick<SettingsRecord, 'marketplaceName' | 'supportEmail' | 'supportPhone' | 'updatedAt'>,
 ): Promise<SettingsRecord> {
   const [row] = await executor
     .insert(marketplaceSettings)

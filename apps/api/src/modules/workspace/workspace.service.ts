@@ -36,15 +36,13 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   weeklySummary: false,
 };
 
-const percentToBps = (percent: number) => Math.round(percent * 100);
-const bpsToPercent = (bps: number) => bps / 100;
 
 function toPublicSettings(row: SettingsRecord): PublicSettings {
   return { marketplaceName: row.marketplaceName, supportEmail: row.supportEmail, supportPhone: row.supportPhone };
 }
 
 function toAdminSettings(row: SettingsRecord): AdminSettings {
-  return { ...toPublicSettings(row), defaultCommissionRate: bpsToPercent(row.defaultCommissionRateBps), updatedAt: row.updatedAt.toISOString() };
+  return { ...toPublicSettings(row), updatedAt: row.updatedAt.toISOString() };
 }
 
 function toSupportRequestDto(row: SupportRequestRecord): SupportRequest {
@@ -85,7 +83,6 @@ export function createWorkspaceService(deps: { db: Database; clock: Clock }) {
         marketplaceName: input.marketplaceName.trim(),
         supportEmail: input.supportEmail.trim().toLowerCase(),
         supportPhone: input.supportPhone.trim(),
-        defaultCommissionRateBps: percentToBps(input.defaultCommissionRate),
         updatedAt: clock.now(),
       });
       return toAdminSettings(row);

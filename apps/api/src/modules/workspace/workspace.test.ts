@@ -13,7 +13,7 @@ async function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, token
   return testApp.app.inject({ method, url, headers: token ? { authorization: token } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
 }
 
-const VALID_SETTINGS = { marketplaceName: 'Corner Market', supportEmail: 'Help@Corner.example', supportPhone: '+1 (212) 555-0100', defaultCommissionRate: 12.5 };
+const VALID_SETTINGS = { marketplaceName: 'Corner Market', supportEmail: 'Help@Corner.example', supportPhone: '+1 (212) 555-0100' };
 const VALID_REQUEST = { topic: 'payouts', subject: 'Missing payout', message: 'My payout for order 123 has not arrived yet.' };
 
 beforeAll(async () => {
@@ -46,15 +46,15 @@ describe('marketplace settings', () => {
 
     const before = await call('GET', '/api/admin/settings', admin);
     expect(before.statusCode).toBe(200);
-    expect(before.json()).toMatchObject({ marketplaceName: 'Marketplace', defaultCommissionRate: 10 });
+    expect(before.json()).toEqual({ marketplaceName: 'Marketplace', supportEmail: 'support@example.com', supportPhone: '+1 (800) 555-0199', updatedAt: expect.any(String) });
 
     const saved = await call('PUT', '/api/admin/settings', admin, VALID_SETTINGS);
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ marketplaceName: 'Corner Market', supportEmail: 'help@corner.example', supportPhone: '+1 (212) 555-0100', defaultCommissionRate: 12.5 });
+    expect(saved.json()).toMatchObject({ marketplaceName: 'Corner Market', supportEmail: 'help@corner.example', supportPhone: '+1 (212) 555-0100' });
 
     const rows = await testApp.database.db.query.marketplaceSettings.findMany();
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.defaultCommissionRateBps).toBe(1250);
+    expect(rows[0]?.marketplaceName).toBe('Corner Market');
     expect((await call('GET', '/api/settings/public')).json()).toEqual({ marketplaceName: 'Corner Market', supportEmail: 'help@corner.example', supportPhone: '+1 (212) 555-0100' });
   });
 
@@ -64,19 +64,16 @@ describe('marketplace settings', () => {
     ['supportEmail', 'not-an-email', 'Enter a valid support email address'],
     ['supportPhone', '555', 'Support phone must be 7 to 30 characters: digits, spaces, + ( ) and -'],
     ['supportPhone', 'call 555 0100', 'Support phone must be 7 to 30 characters: digits, spaces, + ( ) and -'],
-    ['defaultCommissionRate', 100.5, 'Default commission must be a percent from 0 to 100 with at most 2 decimals'],
-    ['defaultCommissionRate', -1, 'Default commission must be a percent from 0 to 100 with at most 2 decimals'],
-    ['defaultCommissionRate', 12.345, 'Default commission must be a percent from 0 to 100 with at most 2 decimals'],
   ])('refuses %s = %j with a field message', async (field, value, message) => {
     const response = await call('PUT', '/api/admin/settings', admin, { ...VALID_SETTINGS, [field]: value });
     expect(response.statusCode).toBe(400);
     expect(response.json().issues).toContainEqual({ path: field, message });
   });
 
-  it('accepts the limits: 0 % and 100 %, two decimals', async () => {
-    expect((await call('PUT', '/api/admin/settings', admin, { ...VALID_SETTINGS, defaultCommissionRate: 0 })).json().defaultCommissionRate).toBe(0);
-    expect((await call('PUT', '/api/admin/settings', admin, { ...VALID_SETTINGS, defaultCommissionRate: 100 })).json().defaultCommissionRate).toBe(100);
-    expect((await call('PUT', '/api/admin/settings', admin, { ...VALID_SETTINGS, defaultCommissionRate: 7.25 })).json().defaultCommissionRate).toBe(7.25);
+  it('has no marketplace-wide commission: a category without a rate pays 0 % (SPEC §9), so an old client’s field is ignored', async () => {
+    const saved = await call('PUT', '/api/admin/settings', admin, { ...VALID_SETTINGS, defaultCommissionRate: 12.5 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).not.toHaveProperty('defaultCommissionRate');
   });
 });
 

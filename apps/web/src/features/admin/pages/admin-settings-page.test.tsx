@@ -5,7 +5,7 @@ import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-a
 import { logInAs } from '../../../test/tokens';
 
 const SLOW_FIRST_LOAD = { timeout: 5000 };
-const SETTINGS: AdminSettings = { marketplaceName: 'Marketplace', supportEmail: 'support@example.com', supportPhone: '+1 (800) 555-0199', defaultCommissionRate: 10, updatedAt: '2025-03-01T10:00:00.000Z' };
+const SETTINGS: AdminSettings = { marketplaceName: 'Marketplace', supportEmail: 'support@example.com', supportPhone: '+1 (800) 555-0199', updatedAt: '2025-03-01T10:00:00.000Z' };
 
 function makeRequest(overrides: Partial<SupportRequest>): SupportRequest {
   return {
@@ -64,21 +64,15 @@ describe('AdminSettingsPage', { timeout: 30_000 }, () => {
     expect(name).toHaveValue('Marketplace');
     await user.clear(name);
     await user.type(name, 'M');
-    const rate = screen.getByLabelText('Default commission (%)');
-    await user.clear(rate);
-    await user.type(rate, '12.345');
     const phone = screen.getByLabelText('Support phone');
     await user.clear(phone);
     await user.type(phone, 'call me');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(screen.getByText('Marketplace name must be 2 to 60 characters')).toBeInTheDocument();
-    expect(screen.getByText('Default commission must be a percent from 0 to 100 with at most 2 decimals')).toBeInTheDocument();
     expect(screen.getByText('Support phone must be 7 to 30 characters: digits, spaces, + ( ) and -')).toBeInTheDocument();
     expect(fake.settingsBodies).toHaveLength(0);
 
     await user.type(name, 'y Market');
-    await user.clear(rate);
-    await user.type(rate, '12.5');
     await user.clear(phone);
     await user.type(phone, '+1 (212) 555-0100');
     const email = screen.getByLabelText('Support email');
@@ -91,8 +85,10 @@ describe('AdminSettingsPage', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('Support email'), 'help@my.example');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Settings saved')).toBeInTheDocument();
-    expect(fake.settingsBodies.at(-1)).toEqual({ marketplaceName: 'My Market', supportEmail: 'help@my.example', supportPhone: '+1 (212) 555-0100', defaultCommissionRate: 12.5 });
-    expect(await screen.findByLabelText('Default commission (%)')).toHaveValue('12.5');
+    expect(fake.settingsBodies.at(-1)).toEqual({ marketplaceName: 'My Market', supportEmail: 'help@my.example', supportPhone: '+1 (212) 555-0100' });
+    expect(await screen.findByLabelText('Marketplace name')).toHaveValue('My Market');
+    // Commission is set per category on the Commission page (SPEC §9: no rate means 0 %), not here.
+    expect(screen.queryByLabelText(/commission/i)).not.toBeInTheDocument();
   });
 
   it('lists support requests, reads one and closes it', async () => {

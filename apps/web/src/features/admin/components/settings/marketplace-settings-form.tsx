@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { toast } from '../../../../components/toast';
-import { hasAtMostTwoDecimals, SETTINGS_MESSAGES, SUPPORT_PHONE_PATTERN, type AdminSettings } from '@marketplace/contracts/workspace';
+import { SETTINGS_MESSAGES, SUPPORT_PHONE_PATTERN, type AdminSettings } from '@marketplace/contracts/workspace';
 import { Alert } from '../../../../components/alert';
 import { Button } from '../../../../components/button';
 import { TextField } from '../../../../components/field';
@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../../lib/format';
 import { useGetAdminSettingsQuery, useUpdateAdminSettingsMutation } from './settings-api';
 import { useFormFields } from '../../../../lib/use-form-fields';
 
-type Field = 'marketplaceName' | 'supportEmail' | 'supportPhone' | 'defaultCommissionRate';
+type Field = 'marketplaceName' | 'supportEmail' | 'supportPhone';
 type Values = Record<Field, string>;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -22,8 +22,6 @@ function validate(values: Values): Partial<Values> {
   if (name.length < 2 || name.length > 60) errors.marketplaceName = SETTINGS_MESSAGES.marketplaceName;
   if (!EMAIL_PATTERN.test(values.supportEmail.trim())) errors.supportEmail = SETTINGS_MESSAGES.supportEmail;
   if (!SUPPORT_PHONE_PATTERN.test(values.supportPhone.trim())) errors.supportPhone = SETTINGS_MESSAGES.supportPhone;
-  const rate = values.defaultCommissionRate.trim() === '' ? Number.NaN : Number(values.defaultCommissionRate);
-  if (!Number.isFinite(rate) || rate < 0 || rate > 100 || !hasAtMostTwoDecimals(rate)) errors.defaultCommissionRate = SETTINGS_MESSAGES.defaultCommissionRate;
   return errors;
 }
 
@@ -32,7 +30,6 @@ function valuesOf(settings: AdminSettings): Values {
     marketplaceName: settings.marketplaceName,
     supportEmail: settings.supportEmail,
     supportPhone: settings.supportPhone,
-    defaultCommissionRate: String(settings.defaultCommissionRate),
   };
 }
 
@@ -52,7 +49,6 @@ function SettingsFields({ settings }: { settings: AdminSettings }) {
         marketplaceName: values.marketplaceName.trim(),
         supportEmail: values.supportEmail.trim(),
         supportPhone: values.supportPhone.trim(),
-        defaultCommissionRate: Number(values.defaultCommissionRate),
       }).unwrap();
       setValues(valuesOf(saved));
       toast.success('Settings saved');
@@ -67,15 +63,7 @@ function SettingsFields({ settings }: { settings: AdminSettings }) {
     <form noValidate onSubmit={submit} className="mt-4 space-y-4">
       {serverError && <Alert tone="error">{serverError}</Alert>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Marketplace name" value={values.marketplaceName} maxLength={60} error={errors.marketplaceName} onChange={(event) => change('marketplaceName', event.target.value)} />
-        <TextField
-          label="Default commission (%)"
-          inputMode="decimal"
-          value={values.defaultCommissionRate}
-          error={errors.defaultCommissionRate}
-          hint="Used for categories without a rate of their own."
-          onChange={(event) => change('defaultCommissionRate', event.target.value)}
-        />
+        <TextField label="Marketplace name" className="sm:col-span-2" value={values.marketplaceName} maxLength={60} error={errors.marketplaceName} onChange={(event) => change('marketplaceName', event.target.value)} />
         <TextField label="Support email" type="email" autoComplete="off" value={values.supportEmail} error={errors.supportEmail} onChange={(event) => change('supportEmail', event.target.value)} hint="Shown to sellers on Help & Support." />
         <TextField label="Support phone" type="tel" autoComplete="off" value={values.supportPhone} maxLength={30} error={errors.supportPhone} onChange={(event) => change('supportPhone', event.target.value)} hint="Answered weekdays, 9am-5pm EST." />
       </div>

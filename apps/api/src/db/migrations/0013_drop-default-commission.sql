@@ -1,0 +1,1 @@
+ALTER TABLE "marketplace_settings" DROP COLUMN "default_commission_rate_bps";
