@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '@marketplace/contracts/auth';
 import { HttpError } from '../lib/http-errors';
@@ -11,10 +11,13 @@ declare module 'fastify' {
     currentUser: UserRecord | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless a valid bearer token of an active user is sent. */
-    authenticate: preHandlerAsyncHookHandler;
-    /** preHandler: authenticate, then 403 unless the user has one of the roles. */
-    requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
+    /**
+     * preValidation: 401 unless a valid bearer token of an active user is sent. It runs before the
+     * request's schema is checked, so a caller who may not use a route learns nothing of its inputs.
+     */
+    authenticate: preValidationAsyncHookHandler;
+    /** preValidation: authenticate, then 403 unless the user has one of the roles. */
+    requireRole(...roles: Role[]): preValidationAsyncHookHandler;
   }
 }
 
@@ -25,7 +28,7 @@ function bearerTokenOf(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** The authenticated user; throws if the route forgot its `authenticate` preHandler. */
+/** The authenticated user; throws if the route forgot its `authenticate` hook. */
 export function userOf(request: FastifyRequest): UserRecord {
   if (!request.currentUser) throw new HttpError(401, 'Authentication required');
   return request.currentUser;

@@ -231,3 +231,36 @@ describe("another seller's rows", () => {
     expect(product.body).not.toContain('Taken over');
   });
 });
+
+describe('who is asking is checked before what they sent', () => {
+  /** The route's request with every input wrong: path parameters, query and body all fail validation. */
+  function invalidCall(route: Route, persona: 'anonymous' | 'buyer') {
+    const url = route.url.replace(/:(\w+)/g, 'not-valid').replace(/\*$/, 'x');
+    const query = route.querystring ? '?page=0&limit=-1&status=not-a-status&days=7.5' : '';
+    const headers = persona === 'anonymous' ? {} : { authorization: users.buyer.token };
+    if (!route.body) return app.inject({ method: route.method as 'GET', url: `${url}${query}`, headers });
+    return app.inject({ method: route.method as 'POST', url: `${url}${query}`, headers: { ...headers, 'content-type': 'application/json' }, payload: '"not an object"' });
+  }
+  const guarded = routes.filter((route) => route.method !== 'OPTIONS' && route.method !== 'HEAD' && !route.multipart && ROUTE_RULES[route.key]?.access !== 'public' && ROUTE_RULES[route.key]);
+
+  it('answers 401 to an anonymous caller, whatever they sent, so inputs are not explained to strangers', async () => {
+    expect(guarded.length).toBeGreaterThan(80);
+    const wrong: string[] = [];
+    for (const route of guarded) {
+      const response = await invalidCall(route, 'anonymous');
+      if (response.statusCode !== 401) wrong.push(`${route.method} ${route.url}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers 403 to a signed-in user of another role, whatever they sent', async () => {
+    const forbidden = guarded.filter((route) => expectationFor(ROUTE_RULES[route.key]!, 'buyer').kind === 'status');
+    expect(forbidden.length).toBeGreaterThan(40);
+    const wrong: string[] = [];
+    for (const route of forbidden) {
+      const response = await invalidCall(route, 'buyer');
+      if (response.statusCode !== 403) wrong.push(`${route.method} ${route.url}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});

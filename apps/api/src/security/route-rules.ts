@@ -195,8 +195,8 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
 
 /**
  * Request inputs that pass validation, for routes whose schema a generated sample cannot satisfy.
- * Validation runs before the auth preHandlers in Fastify, so a body that fails validation would
- * answer 400 to everyone and hide the 401/403 the matrix is after.
+ * Auth runs before validation (preValidation hooks), so these only matter for the callers who may
+ * use the route: with a valid body they reach the handler and show its real answer, not a 400.
  */
 export const SAMPLE_BODIES: Readonly<Record<string, (persona: Persona) => unknown>> = {
   'POST /api/auth/signup': (persona) => ({ email: `matrix-${persona}-${Date.now()}@test.example`, password: 'matrix-password', firstName: 'Matrix', lastName: 'Caller', role: 'buyer' }),

@@ -18,7 +18,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 
 export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (app, { analytics }) => {
   const common = { tags: ['analytics'], security: [{ bearerAuth: [] }] };
-  const preHandler = app.requireRole('admin', 'seller');
+  const adminOrSeller = app.requireRole('admin', 'seller');
   // requireRole only lets admins and sellers through.
   const viewerOf = (request: Parameters<typeof userOf>[0]): AnalyticsViewer => {
     const user = userOf(request);
@@ -27,25 +27,25 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
 
   app.get(
     '/sales-over-time',
-    { preHandler, schema: { ...common, summary: 'Revenue and orders per day over a 30-day window (page 1 = the latest 30 days)', querystring: analyticsDatasetQuerySchema, response: { 200: salesOverTimeResponseSchema, ...errors } } },
+    { preValidation: adminOrSeller, schema: { ...common, summary: 'Revenue and orders per day over a 30-day window (page 1 = the latest 30 days)', querystring: analyticsDatasetQuerySchema, response: { 200: salesOverTimeResponseSchema, ...errors } } },
     async (request) => analytics.salesOverTime(viewerOf(request), request.query),
   );
 
   app.get(
     '/top-products',
-    { preHandler, schema: { ...common, summary: 'Products by revenue, 10 per page', querystring: analyticsDatasetQuerySchema, response: { 200: topProductsResponseSchema, ...errors } } },
+    { preValidation: adminOrSeller, schema: { ...common, summary: 'Products by revenue, 10 per page', querystring: analyticsDatasetQuerySchema, response: { 200: topProductsResponseSchema, ...errors } } },
     async (request) => analytics.topProducts(viewerOf(request), request.query),
   );
 
   app.get(
     '/orders-by-status',
-    { preHandler, schema: { ...common, summary: 'Order items per status', querystring: analyticsDatasetQuerySchema, response: { 200: ordersByStatusResponseSchema, ...errors } } },
+    { preValidation: adminOrSeller, schema: { ...common, summary: 'Order items per status', querystring: analyticsDatasetQuerySchema, response: { 200: ordersByStatusResponseSchema, ...errors } } },
     async (request) => analytics.ordersByStatus(viewerOf(request), request.query),
   );
 
   app.get(
     '/summary',
-    { preHandler, schema: { ...common, summary: 'Revenue, orders, items sold and average order value for the last `days` days, with the change against the days before', querystring: analyticsSummaryQuerySchema, response: { 200: analyticsSummaryResponseSchema, ...errors } } },
+    { preValidation: adminOrSeller, schema: { ...common, summary: 'Revenue, orders, items sold and average order value for the last `days` days, with the change against the days before', querystring: analyticsSummaryQuerySchema, response: { 200: analyticsSummaryResponseSchema, ...errors } } },
     async (request) => analytics.summary(viewerOf(request), request.query),
   );
 };

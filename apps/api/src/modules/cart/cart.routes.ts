@@ -18,14 +18,14 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
 
   app.get(
     '/',
-    { preHandler: app.authenticate, schema: { ...common, summary: 'The cart', response: { 200: cartResponseSchema, 401: errorResponseSchema } } },
+    { preValidation: app.authenticate, schema: { ...common, summary: 'The cart', response: { 200: cartResponseSchema, 401: errorResponseSchema } } },
     async (request) => cart.getCart(userOf(request).id),
   );
 
   app.post(
     '/items',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         ...common,
         summary: 'Add units of a product (adds to an existing line)',
@@ -39,7 +39,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
   app.delete(
     '/items/:id',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         ...common,
         summary: 'Remove units from a line, or the whole line',
@@ -54,7 +54,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
   app.put(
     '/items/:id/retip',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         ...common,
         summary: "Add or remove the product's add-on service on a line",
@@ -68,7 +68,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
 
   app.delete(
     '/',
-    { preHandler: app.authenticate, schema: { ...common, summary: 'Empty the cart', response: { 200: cartResponseSchema, 401: errorResponseSchema } } },
+    { preValidation: app.authenticate, schema: { ...common, summary: 'Empty the cart', response: { 200: cartResponseSchema, 401: errorResponseSchema } } },
     async (request) => cart.clear(userOf(request).id),
   );
 };

@@ -72,7 +72,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }>
   app.post(
     '/products',
     {
-      preHandler: app.requireRole('seller'),
+      preValidation: app.requireRole('seller'),
       schema: {
         tags: ['catalog'],
         summary: 'Create a listing',
@@ -87,7 +87,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }>
   app.put(
     '/products/:id',
     {
-      preHandler: app.requireRole('seller'),
+      preValidation: app.requireRole('seller'),
       schema: {
         tags: ['catalog'],
         summary: 'Edit one of your listings (every field optional)',
@@ -103,7 +103,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }>
   app.get(
     '/seller/products',
     {
-      preHandler: app.requireRole('seller'),
+      preValidation: app.requireRole('seller'),
       schema: {
         tags: ['catalog'],
         summary: 'Your listings, with a low-stock flag',
@@ -118,7 +118,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }>
   app.patch(
     '/seller/products/:id/inventory',
     {
-      preHandler: app.requireRole('seller'),
+      preValidation: app.requireRole('seller'),
       schema: {
         tags: ['catalog'],
         summary: 'Set the stock ({ quantity }) or add to it ({ restock })',
@@ -135,7 +135,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }>
   app.get(
     '/admin/products',
     {
-      preHandler: app.requireRole('admin'),
+      preValidation: app.requireRole('admin'),
       schema: {
         tags: ['admin'],
         summary: 'Every listing, active and hidden',
@@ -150,7 +150,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }>
   app.patch(
     '/admin/products/:id',
     {
-      preHandler: app.requireRole('admin'),
+      preValidation: app.requireRole('admin'),
       schema: {
         tags: ['admin'],
         summary: 'Hide or restore a listing',
@@ -166,7 +166,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }>
   app.get(
     '/admin/commission',
     {
-      preHandler: app.requireRole('admin'),
+      preValidation: app.requireRole('admin'),
       schema: {
         tags: ['admin'],
         summary: 'Commission rate per category, in percent',
@@ -180,7 +180,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }>
   app.put(
     '/admin/commission/:categorySlug',
     {
-      preHandler: app.requireRole('admin'),
+      preValidation: app.requireRole('admin'),
       schema: {
         tags: ['admin'],
         summary: "Set a category's commission rate (0–100 %, at most 2 decimals)",

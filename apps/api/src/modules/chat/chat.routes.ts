@@ -28,13 +28,13 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
 
   app.get(
     '/:userId',
-    { preHandler: app.authenticate, schema: { ...common, summary: 'Your conversations with their unread counts (your own id only)', params: userParams, response: { 200: chatListResponseSchema, ...errors } } },
+    { preValidation: app.authenticate, schema: { ...common, summary: 'Your conversations with their unread counts (your own id only)', params: userParams, response: { 200: chatListResponseSchema, ...errors } } },
     async (request) => chat.listChats(userOf(request).id, request.params.userId),
   );
 
   app.post(
     '/',
-    { preHandler: app.authenticate, schema: { ...common, summary: 'Starts (or finds) the conversation with a seller, about a product or an order', body: startChatRequestSchema, response: { 200: startChatResponseSchema, ...errors } } },
+    { preValidation: app.authenticate, schema: { ...common, summary: 'Starts (or finds) the conversation with a seller, about a product or an order', body: startChatRequestSchema, response: { 200: startChatResponseSchema, ...errors } } },
     async (request) => {
       const user = userOf(request);
       return chat.startChat({ id: user.id, role: user.role }, request.body);
@@ -43,14 +43,14 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
 
   app.get(
     '/:chatId/messages',
-    { preHandler: app.authenticate, schema: { ...common, summary: 'A page of messages, oldest first; `before` pages back', params: chatParams, querystring: chatMessagesQuerySchema, response: { 200: chatMessagesResponseSchema, ...errors } } },
+    { preValidation: app.authenticate, schema: { ...common, summary: 'A page of messages, oldest first; `before` pages back', params: chatParams, querystring: chatMessagesQuerySchema, response: { 200: chatMessagesResponseSchema, ...errors } } },
     async (request) => chat.messages(userOf(request).id, request.params.chatId, request.query),
   );
 
   app.post(
     '/:chatId/attachments',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         ...common,
         summary: `Photos for the next message (multipart "files"; JPEG, PNG, WebP or HEIC by their bytes; ≤ 10 MB each, ≤ ${CHAT_MAX_ATTACHMENTS})`,

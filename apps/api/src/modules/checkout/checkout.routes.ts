@@ -19,7 +19,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }
   app.get(
     '/checkout/config',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: { ...common, summary: 'Which payment provider takes the card', response: { 200: checkoutConfigResponseSchema, 401: errorResponseSchema } },
     },
     async () => checkout.getConfig(),
@@ -28,7 +28,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }
   app.get(
     '/checkout/summary',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         ...common,
         summary: 'The cart priced now: totals, shipping, and what changed since the lines were added',
@@ -41,7 +41,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }
   app.post(
     '/orders/checkout',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         ...common,
         summary: 'Place the order for the cart and pay (Idempotency-Key header required)',

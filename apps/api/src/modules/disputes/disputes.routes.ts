@@ -36,7 +36,7 @@ export const disputeRoutes: FastifyPluginAsyncZod<{ disputes: DisputesService }>
   app.post(
     '/',
     {
-      preHandler: app.requireRole('buyer'),
+      preValidation: app.requireRole('buyer'),
       schema: {
         ...common,
         summary: `Opens a dispute (multipart: orderItemId, reason, description, up to ${DISPUTE_MAX_PHOTOS} photos as "files")`,
@@ -57,36 +57,36 @@ export const disputeRoutes: FastifyPluginAsyncZod<{ disputes: DisputesService }>
 
   app.get(
     '/',
-    { preHandler: app.authenticate, schema: { ...common, summary: 'Your disputes (admins: all), newest activity first', querystring: disputesQuerySchema, response: { 200: disputesResponseSchema, ...errors } } },
+    { preValidation: app.authenticate, schema: { ...common, summary: 'Your disputes (admins: all), newest activity first', querystring: disputesQuerySchema, response: { 200: disputesResponseSchema, ...errors } } },
     async (request) => disputes.list(caller(request), request.query),
   );
 
-  app.get('/:id', { preHandler: app.authenticate, schema: { ...common, summary: 'The case: item, order, shipment, messages, photos, timeline', params, response: { 200: disputeCaseResponseSchema, ...errors } } }, async (request) =>
+  app.get('/:id', { preValidation: app.authenticate, schema: { ...common, summary: 'The case: item, order, shipment, messages, photos, timeline', params, response: { 200: disputeCaseResponseSchema, ...errors } } }, async (request) =>
     disputes.get(caller(request), request.params.id),
   );
 
   app.post(
     '/:id/respond',
-    { preHandler: app.requireRole('seller'), schema: { ...common, summary: 'The seller offers a refund or contests the claim', params, body: respondDisputeBodySchema, response: { 200: disputeActionResponseSchema, ...errors } } },
+    { preValidation: app.requireRole('seller'), schema: { ...common, summary: 'The seller offers a refund or contests the claim', params, body: respondDisputeBodySchema, response: { 200: disputeActionResponseSchema, ...errors } } },
     async (request) => disputes.respond(caller(request), request.params.id, request.body),
   );
 
   app.post(
     '/:id/escalate',
-    { preHandler: app.requireRole('buyer'), schema: { ...common, summary: 'The buyer asks the marketplace to decide', params, body: escalateDisputeBodySchema.optional(), response: { 200: disputeActionResponseSchema, ...errors } } },
+    { preValidation: app.requireRole('buyer'), schema: { ...common, summary: 'The buyer asks the marketplace to decide', params, body: escalateDisputeBodySchema.optional(), response: { 200: disputeActionResponseSchema, ...errors } } },
     async (request) => disputes.escalate(caller(request), request.params.id, request.body?.note),
   );
 
   app.post(
     '/:id/review',
-    { preHandler: app.requireRole('admin'), schema: { ...common, summary: 'An admin takes the case', params, response: { 200: disputeActionResponseSchema, ...errors } } },
+    { preValidation: app.requireRole('admin'), schema: { ...common, summary: 'An admin takes the case', params, response: { 200: disputeActionResponseSchema, ...errors } } },
     async (request) => disputes.review(caller(request), request.params.id),
   );
 
   app.post(
     '/:id/resolve',
     {
-      preHandler: app.requireRole('admin'),
+      preValidation: app.requireRole('admin'),
       schema: { ...common, summary: 'An admin refunds (full or partial, through the payment provider) or rejects', params, body: resolveDisputeBodySchema, response: { 200: disputeActionResponseSchema, ...errors, 502: errorResponseSchema } },
     },
     async (request) => disputes.resolve(caller(request), request.params.id, request.body),

@@ -19,7 +19,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ adminOrders: AdminOrdersS
   app.get(
     '/orders',
     {
-      preHandler: app.requireRole('admin'),
+      preValidation: app.requireRole('admin'),
       schema: {
         tags,
         summary: 'All orders, newest first: filter by status; search by order id, buyer name or email',
@@ -34,7 +34,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ adminOrders: AdminOrdersS
   app.get(
     '/orders/:orderId',
     {
-      preHandler: app.requireRole('admin'),
+      preValidation: app.requireRole('admin'),
       schema: {
         tags,
         summary: 'One order with its buyer, shipping address, amounts, payment and every seller’s items',
@@ -49,7 +49,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ adminOrders: AdminOrdersS
   app.get(
     '/order-items',
     {
-      preHandler: app.requireRole('admin'),
+      preValidation: app.requireRole('admin'),
       schema: {
         tags,
         summary: 'Rejected or refunded order items, most recently changed first',

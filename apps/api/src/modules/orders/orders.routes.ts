@@ -26,7 +26,7 @@ export const buyerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> 
   app.get(
     '/',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: { ...common, summary: 'My orders, newest first', querystring: orderListQuerySchema, response: { 200: buyerOrderListResponseSchema, ...errors } },
     },
     async (request) => orders.listBuyerOrders(userOf(request).id, request.query),
@@ -35,7 +35,7 @@ export const buyerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> 
   app.get(
     '/:id',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: { ...common, summary: 'One of my orders', params: orderParamsSchema, response: { 200: buyerOrderDetailSchema, ...errors } },
     },
     async (request) => orders.getBuyerOrder(userOf(request).id, request.params.id),
@@ -44,7 +44,7 @@ export const buyerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> 
   app.post(
     '/:id/cancel',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         ...common,
         summary: 'Cancel my order while every item is pending (refunds it and restores stock)',
@@ -65,7 +65,7 @@ export const sellerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }>
   app.get(
     '/orders',
     {
-      preHandler: sellerOnly,
+      preValidation: sellerOnly,
       schema: {
         ...common,
         summary: "Orders with the seller's items (optionally only items in one status)",
@@ -79,7 +79,7 @@ export const sellerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }>
   app.get(
     '/orders/:orderId',
     {
-      preHandler: sellerOnly,
+      preValidation: sellerOnly,
       schema: {
         ...common,
         summary: "One order, with only the seller's items and their share of it",
@@ -93,7 +93,7 @@ export const sellerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }>
   app.get(
     '/order-items/:orderItemId',
     {
-      preHandler: sellerOnly,
+      preValidation: sellerOnly,
       schema: { ...common, summary: "One of the seller's order items", params: sellerOrderItemParamsSchema, response: { 200: sellerOrderItemResponseSchema, ...withForbidden } },
     },
     async (request) => orders.getSellerOrderItem(userOf(request).id, request.params.orderItemId),
@@ -102,7 +102,7 @@ export const sellerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }>
   app.patch(
     '/order-items/:orderItemId',
     {
-      preHandler: sellerOnly,
+      preValidation: sellerOnly,
       schema: {
         ...common,
         summary: 'Approve or reject (refunds once, restores stock) a pending item; mark a shipped item delivered, a delivered one completed',
@@ -117,7 +117,7 @@ export const sellerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }>
   app.get(
     '/dashboard',
     {
-      preHandler: sellerOnly,
+      preValidation: sellerOnly,
       schema: { ...common, summary: 'Sales today and over 30 days, open orders, low stock', response: { 200: sellerDashboardResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema } },
     },
     async (request) => orders.getSellerDashboard(userOf(request).id),

@@ -46,14 +46,14 @@ export const stripeConnectRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsServic
 
   app.get(
     '/check-account',
-    { preHandler: sellerOnly, schema: { ...seller, summary: "The seller's payment account, if any", response: { 200: checkAccountResponseSchema, ...errors } } },
+    { preValidation: sellerOnly, schema: { ...seller, summary: "The seller's payment account, if any", response: { 200: checkAccountResponseSchema, ...errors } } },
     async (request) => payouts.checkAccount(userOf(request).id),
   );
 
   app.post(
     '/create-express-account',
     {
-      preHandler: sellerOnly,
+      preValidation: sellerOnly,
       schema: { ...seller, summary: 'Creates the seller’s Express account (once) and an onboarding link', body: createExpressAccountBodySchema, response: { 200: createExpressAccountResponseSchema, ...providerErrors } },
     },
     async (request) => {
@@ -64,39 +64,39 @@ export const stripeConnectRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsServic
 
   app.post(
     '/create-onboarding-link',
-    { preHandler: sellerOnly, schema: { ...seller, summary: 'A fresh onboarding link for the seller’s own account', body: createOnboardingLinkBodySchema, response: { 200: onboardingLinkResponseSchema, ...providerErrors } } },
+    { preValidation: sellerOnly, schema: { ...seller, summary: 'A fresh onboarding link for the seller’s own account', body: createOnboardingLinkBodySchema, response: { 200: onboardingLinkResponseSchema, ...providerErrors } } },
     async (request) => payouts.createOnboardingLink(userOf(request).id, request.body.accountId),
   );
 
   app.get(
     '/account-status/:accountId',
-    { preHandler: sellerOnly, schema: { ...seller, summary: 'Re-reads the account from the provider', params: accountStatusParamsSchema, response: { 200: accountStatusResponseSchema, ...providerErrors } } },
+    { preValidation: sellerOnly, schema: { ...seller, summary: 'Re-reads the account from the provider', params: accountStatusParamsSchema, response: { 200: accountStatusResponseSchema, ...providerErrors } } },
     async (request) => payouts.accountStatus(userOf(request).id, request.params.accountId),
   );
 
   app.get(
     '/create-stripe-dashboard-link',
-    { preHandler: sellerOnly, schema: { ...seller, summary: 'A login link to the provider’s Express dashboard (complete accounts only)', response: { 200: dashboardLinkResponseSchema, ...providerErrors } } },
+    { preValidation: sellerOnly, schema: { ...seller, summary: 'A login link to the provider’s Express dashboard (complete accounts only)', response: { 200: dashboardLinkResponseSchema, ...providerErrors } } },
     async (request) => payouts.dashboardLink(userOf(request).id),
   );
 
   const admin = { tags: ['payouts'], security: [{ bearerAuth: [] }] };
   app.get(
     '/admin/payouts',
-    { preHandler: adminOnly, schema: { ...admin, summary: 'Payout history, newest first', querystring: adminPayoutsQuerySchema, response: { 200: adminPayoutsResponseSchema, ...errors } } },
+    { preValidation: adminOnly, schema: { ...admin, summary: 'Payout history, newest first', querystring: adminPayoutsQuerySchema, response: { 200: adminPayoutsResponseSchema, ...errors } } },
     async (request) => payouts.listPayouts(request.query),
   );
 
   app.get(
     '/pickup-charges/:orderItemId',
-    { preHandler: adminOnly, schema: { ...admin, summary: 'The pickup charge info of an order item (SPEC §3), with its allocation', params: orderItemParamsSchema, response: { 200: pickupChargeResponseSchema, ...errors } } },
+    { preValidation: adminOnly, schema: { ...admin, summary: 'The pickup charge info of an order item (SPEC §3), with its allocation', params: orderItemParamsSchema, response: { 200: pickupChargeResponseSchema, ...errors } } },
     async (request) => payouts.pickupCharges(request.params.orderItemId),
   );
 
   app.post(
     '/payout',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: { ...admin, summary: 'Pays the seller of a shipped item once; the server computes the amount', body: createPayoutBodySchema, response: { 200: createPayoutResponseSchema, ...providerErrors } },
     },
     async (request) => payouts.createPayout(userOf(request).id, request.body.orderItemId),
@@ -122,23 +122,23 @@ export const payoutAdminRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService 
   const common = { tags: ['payouts'], security: [{ bearerAuth: [] }] };
   const adminOnly = app.requireRole('admin');
 
-  app.get('/user/sellers', { preHandler: adminOnly, schema: { ...common, summary: 'Every seller, for the payout filters', response: { 200: sellersResponseSchema, ...errors } } }, async () => payouts.listSellers());
+  app.get('/user/sellers', { preValidation: adminOnly, schema: { ...common, summary: 'Every seller, for the payout filters', response: { 200: sellersResponseSchema, ...errors } } }, async () => payouts.listSellers());
 
   app.get(
     '/admin/payoutStats/stats',
-    { preHandler: adminOnly, schema: { ...common, summary: 'Payout analytics over 7, 30, 90 or 365 days', querystring: payoutStatsQuerySchema, response: { 200: payoutStatsResponseSchema, ...errors } } },
+    { preValidation: adminOnly, schema: { ...common, summary: 'Payout analytics over 7, 30, 90 or 365 days', querystring: payoutStatsQuerySchema, response: { 200: payoutStatsResponseSchema, ...errors } } },
     async (request) => payouts.payoutStats({ dateRange: request.query.dateRange, sellerId: request.query.sellerId }),
   );
 
   app.get(
     '/admin/payoutStats/quick-stats',
-    { preHandler: adminOnly, schema: { ...common, summary: 'This month, last month and active sellers', querystring: quickStatsQuerySchema, response: { 200: quickStatsResponseSchema, ...errors } } },
+    { preValidation: adminOnly, schema: { ...common, summary: 'This month, last month and active sellers', querystring: quickStatsQuerySchema, response: { 200: quickStatsResponseSchema, ...errors } } },
     async (request) => payouts.quickStats(request.query),
   );
 
   app.get(
     '/orders/get-all-shipped-orders',
-    { preHandler: adminOnly, schema: { ...common, summary: 'Shipped and delivered order items with their payout state', querystring: shippedOrdersQuerySchema, response: { 200: shippedOrdersResponseSchema, ...errors } } },
+    { preValidation: adminOnly, schema: { ...common, summary: 'Shipped and delivered order items with their payout state', querystring: shippedOrdersQuerySchema, response: { 200: shippedOrdersResponseSchema, ...errors } } },
     async (request) => payouts.shippedOrders(request.query),
   );
 };

@@ -110,14 +110,14 @@ export const shipmentRoutes: FastifyPluginAsyncZod<{ shipments: ShipmentsService
 
   app.get(
     '/simulation-statuses',
-    { preHandler: sellerOnly, schema: { ...common, summary: 'Tracking statuses the development-only simulation offers (404 in production)', response: { 200: statusesResponse, ...errors } } },
+    { preValidation: sellerOnly, schema: { ...common, summary: 'Tracking statuses the development-only simulation offers (404 in production)', response: { 200: statusesResponse, ...errors } } },
     async () => shipments.simulationStatuses(),
   );
 
   app.get(
     '/seller/:userId',
     {
-      preHandler: sellerOnly,
+      preValidation: sellerOnly,
       schema: {
         ...common,
         summary: "A page of the seller's shipments, newest first (optionally one order's, one status, or matching q), with stats over all of them; no label bytes",
@@ -131,14 +131,14 @@ export const shipmentRoutes: FastifyPluginAsyncZod<{ shipments: ShipmentsService
 
   app.get(
     '/label/:shipmentId',
-    { preHandler: sellerOnly, schema: { ...common, summary: "The shipment's label as a data URL (404 'No label URL available' before one is bought)", params: shipmentParams, response: { 200: labelResponse, ...errors } } },
+    { preValidation: sellerOnly, schema: { ...common, summary: "The shipment's label as a data URL (404 'No label URL available' before one is bought)", params: shipmentParams, response: { 200: labelResponse, ...errors } } },
     async (request) => shipments.label(userOf(request).id, request.params.shipmentId),
   );
 
   app.post(
     '/create/:orderId',
     {
-      preHandler: sellerOnly,
+      preValidation: sellerOnly,
       schema: { ...common, summary: "Creates the seller's shipment from the order's approved items (a repeat answers the existing one)", params: orderParams, response: { 200: createResponse, ...errors } },
     },
     async (request) => shipments.createShipments(userOf(request).id, request.params.orderId),
@@ -147,7 +147,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod<{ shipments: ShipmentsService
   app.post(
     '/process-ups/:shipmentId',
     {
-      preHandler: sellerOnly,
+      preValidation: sellerOnly,
       schema: { ...common, summary: 'Buys the UPS label (once) and marks the items shipped', params: shipmentParams, response: { 200: processResponse, ...carrierErrors } },
     },
     async (request) => shipments.processLabel(userOf(request).id, request.params.shipmentId),
@@ -156,7 +156,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod<{ shipments: ShipmentsService
   app.post(
     '/schedule-pickup/:shipmentId',
     {
-      preHandler: sellerOnly,
+      preValidation: sellerOnly,
       schema: { ...common, summary: 'Schedules a carrier pickup for a created shipment', params: shipmentParams, body: pickupBody, response: { 200: pickupResponse, ...carrierErrors } },
     },
     async (request) => shipments.schedulePickup(userOf(request).id, request.params.shipmentId, request.body),
@@ -164,20 +164,20 @@ export const shipmentRoutes: FastifyPluginAsyncZod<{ shipments: ShipmentsService
 
   app.delete(
     '/cancel-pickup/:id',
-    { preHandler: sellerOnly, schema: { ...common, summary: "Cancels the shipment's scheduled pickup", params: pickupParams, response: { 200: messageResponse, ...carrierErrors } } },
+    { preValidation: sellerOnly, schema: { ...common, summary: "Cancels the shipment's scheduled pickup", params: pickupParams, response: { 200: messageResponse, ...carrierErrors } } },
     async (request) => shipments.cancelPickup(userOf(request).id, request.params.id),
   );
 
   app.get(
     '/consolidated-pickup-status/:userId/:orderId',
-    { preHandler: sellerOnly, schema: { ...common, summary: "Whether the order's created shipments can share one pickup", params: userOrderParams, response: { 200: consolidationStatusResponse, ...errors } } },
+    { preValidation: sellerOnly, schema: { ...common, summary: "Whether the order's created shipments can share one pickup", params: userOrderParams, response: { 200: consolidationStatusResponse, ...errors } } },
     async (request) => shipments.consolidatedPickupStatus(userOf(request).id, request.params.userId, request.params.orderId),
   );
 
   app.post(
     '/schedule-consolidated-pickup/:userId/:orderId',
     {
-      preHandler: sellerOnly,
+      preValidation: sellerOnly,
       schema: { ...common, summary: "One pickup for all the order's created shipments without one", params: userOrderParams, body: pickupBody, response: { 200: consolidatedResponse, ...carrierErrors } },
     },
     async (request) => shipments.scheduleConsolidatedPickup(userOf(request).id, request.params.userId, request.params.orderId, request.body),
@@ -186,7 +186,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod<{ shipments: ShipmentsService
   app.delete(
     '/void/:shipmentId',
     {
-      preHandler: sellerOnly,
+      preValidation: sellerOnly,
       schema: { ...common, summary: 'Voids the label (within 24 hours, before pickup); the items return to approved', params: shipmentParams, response: { 200: messageResponse, ...carrierErrors } },
     },
     async (request) => shipments.voidShipment(userOf(request).id, request.params.shipmentId),
@@ -195,7 +195,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod<{ shipments: ShipmentsService
   app.put(
     '/track/:shipmentId',
     {
-      preHandler: sellerOnly,
+      preValidation: sellerOnly,
       schema: { ...common, summary: 'Refreshes tracking (or, outside production, simulates a status)', params: shipmentParams, body: trackBody, response: { 200: trackResponse, ...carrierErrors } },
     },
     async (request) => shipments.track(userOf(request).id, request.params.shipmentId, request.body?.simulateStatus),

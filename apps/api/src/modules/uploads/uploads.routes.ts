@@ -75,7 +75,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = 
   app.get(
     '/products/:id/images',
     {
-      preHandler: app.requireRole('seller'),
+      preValidation: app.requireRole('seller'),
       schema: {
         tags: ['uploads'],
         summary: "A listing's photos, cover first (the editor polls this while its QR code is shown)",
@@ -90,7 +90,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = 
   app.post(
     '/products/:id/images',
     {
-      preHandler: app.requireRole('seller'),
+      preValidation: app.requireRole('seller'),
       schema: {
         tags: ['uploads'],
         summary: `Add photos (multipart "files"; JPEG, PNG, WebP or HEIC; ≤ ${MAX_IMAGE_MEGABYTES} MB each, ≤ ${MAX_PRODUCT_IMAGES} per listing)`,
@@ -110,7 +110,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = 
   app.put(
     '/products/:id/images/order',
     {
-      preHandler: app.requireRole('seller'),
+      preValidation: app.requireRole('seller'),
       schema: {
         tags: ['uploads'],
         summary: 'Reorder the photos; the first becomes the cover',
@@ -126,7 +126,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = 
   app.delete(
     '/products/:id/images/:imageId',
     {
-      preHandler: app.requireRole('seller'),
+      preValidation: app.requireRole('seller'),
       schema: {
         tags: ['uploads'],
         summary: 'Delete a photo',
@@ -141,7 +141,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = 
   app.post(
     '/products/:id/upload-link',
     {
-      preHandler: app.requireRole('seller'),
+      preValidation: app.requireRole('seller'),
       schema: {
         tags: ['uploads'],
         summary: 'A 30-minute link (for a QR code) that lets a phone add photos to this listing without logging in',

@@ -18,14 +18,14 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressesService 
 
   app.get(
     '/',
-    { preHandler: app.authenticate, schema: { tags, summary: 'My addresses, the default first', security, response: { 200: addressListResponseSchema, 401: errorResponseSchema } } },
+    { preValidation: app.authenticate, schema: { tags, summary: 'My addresses, the default first', security, response: { 200: addressListResponseSchema, 401: errorResponseSchema } } },
     async (request) => ({ addresses: await addresses.listAddresses(userOf(request).id) }),
   );
 
   app.post(
     '/',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         tags,
         summary: 'Add an address (the first one becomes the default)',
@@ -40,7 +40,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressesService 
   app.put(
     '/:id',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         tags,
         summary: 'Change an address or make it the default',
@@ -56,7 +56,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressesService 
   app.delete(
     '/:id',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         tags,
         summary: 'Delete an address (the oldest remaining one becomes the default)',

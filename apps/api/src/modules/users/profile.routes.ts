@@ -12,7 +12,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = asy
   app.get(
     '/',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: { tags: ['profile'], summary: 'My profile', security, response: { 200: profileResponseSchema, 401: errorResponseSchema } },
     },
     async (request) => ({ user: toProfileDto(userOf(request)) }),
@@ -21,7 +21,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = asy
   app.put(
     '/',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         tags: ['profile'],
         summary: 'Change my name, phone or (sellers) company name',
@@ -36,7 +36,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = asy
   app.put(
     '/password',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         tags: ['profile'],
         summary: 'Change my password (the current one is required)',

@@ -20,7 +20,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = a
   app.get(
     '/',
     {
-      preHandler: app.requireRole('admin'),
+      preValidation: app.requireRole('admin'),
       schema: {
         tags,
         summary: 'Users, newest first: search by name, email or company; filter by role and status',
@@ -35,7 +35,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = a
   app.patch(
     '/:id',
     {
-      preHandler: app.requireRole('admin'),
+      preValidation: app.requireRole('admin'),
       schema: {
         tags,
         summary: 'Suspend or reactivate a user (suspension ends their sessions at once)',
@@ -51,7 +51,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = a
   app.get(
     '/:id/insights',
     {
-      preHandler: app.requireRole('admin'),
+      preValidation: app.requireRole('admin'),
       schema: {
         tags,
         summary: "A user's orders and spend (buyers) or listings and sales (sellers)",

@@ -12,14 +12,14 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ wishlist: WishlistService }
 
   app.get(
     '/',
-    { preHandler: app.authenticate, schema: { ...common, summary: 'The wishlist', response: { 200: wishlistResponseSchema, 401: errorResponseSchema } } },
+    { preValidation: app.authenticate, schema: { ...common, summary: 'The wishlist', response: { 200: wishlistResponseSchema, 401: errorResponseSchema } } },
     async (request) => wishlist.getWishlist(userOf(request).id),
   );
 
   app.post(
     '/items',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         ...common,
         summary: 'Add a product (201 when new, 200 when it was already there)',
@@ -36,7 +36,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ wishlist: WishlistService }
   app.delete(
     '/items/:id',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: { ...common, summary: 'Remove a line', params: wishlistItemParamsSchema, response: { 200: wishlistResponseSchema, ...errors } },
     },
     async (request) => wishlist.removeItem(userOf(request).id, request.params.id),

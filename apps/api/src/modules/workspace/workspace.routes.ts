@@ -33,14 +33,14 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ workspace: WorkspaceServic
 
   app.get(
     '/admin/settings',
-    { preHandler: adminOnly, schema: { tags: ['settings'], summary: 'Marketplace-wide settings', security, response: { 200: adminSettingsSchema, ...errors } } },
+    { preValidation: adminOnly, schema: { tags: ['settings'], summary: 'Marketplace-wide settings', security, response: { 200: adminSettingsSchema, ...errors } } },
     async () => workspace.adminSettings(),
   );
 
   app.put(
     '/admin/settings',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: { tags: ['settings'], summary: 'Changes the marketplace name, support contact and default commission', security, body: updateAdminSettingsRequestSchema, response: { 200: adminSettingsSchema, ...errors } },
     },
     async (request) => workspace.updateAdminSettings(request.body),
@@ -48,14 +48,14 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ workspace: WorkspaceServic
 
   app.get(
     '/users/me/notification-preferences',
-    { preHandler: sellerOnly, schema: { tags: ['settings'], summary: 'My notification preferences (seller)', security, response: { 200: notificationPreferencesSchema, ...errors } } },
+    { preValidation: sellerOnly, schema: { tags: ['settings'], summary: 'My notification preferences (seller)', security, response: { 200: notificationPreferencesSchema, ...errors } } },
     async (request) => workspace.notificationPreferences(userOf(request).id),
   );
 
   app.put(
     '/users/me/notification-preferences',
     {
-      preHandler: sellerOnly,
+      preValidation: sellerOnly,
       schema: { tags: ['settings'], summary: 'Saves my notification preferences (all five)', security, body: notificationPreferencesSchema, response: { 200: notificationPreferencesSchema, ...errors } },
     },
     async (request) => workspace.updateNotificationPreferences(userOf(request).id, request.body),
@@ -64,7 +64,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ workspace: WorkspaceServic
   app.post(
     '/support/requests',
     {
-      preHandler: sellerOnly,
+      preValidation: sellerOnly,
       schema: { tags: ['support'], summary: 'Sends a message to the marketplace team', security, body: createSupportRequestSchema, response: { 201: supportRequestResponseSchema, ...errors } },
     },
     async (request, reply) => reply.code(201).send({ request: await workspace.createSupportRequest(userOf(request).id, request.body) }),
@@ -73,7 +73,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ workspace: WorkspaceServic
   app.get(
     '/support/requests',
     {
-      preHandler: app.requireRole('seller', 'admin'),
+      preValidation: app.requireRole('seller', 'admin'),
       schema: { tags: ['support'], summary: 'Support requests, open first: a seller’s own, or everyone’s for an admin', security, querystring: supportRequestsQuerySchema, response: { 200: supportRequestsResponseSchema, ...errors } },
     },
     async (request) => {
@@ -85,7 +85,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ workspace: WorkspaceServic
   app.get(
     '/support/requests/:id',
     {
-      preHandler: app.requireRole('seller', 'admin'),
+      preValidation: app.requireRole('seller', 'admin'),
       schema: { tags: ['support'], summary: 'One support request (a seller’s own only)', security, params: supportRequestParamsSchema, response: { 200: supportRequestResponseSchema, ...errors } },
     },
     async (request) => {
@@ -97,7 +97,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ workspace: WorkspaceServic
   app.patch(
     '/admin/support/requests/:id',
     {
-      preHandler: adminOnly,
+      preValidation: adminOnly,
       schema: { tags: ['support'], summary: 'Closes a support request', security, params: supportRequestParamsSchema, body: updateSupportRequestSchema, response: { 200: supportRequestResponseSchema, ...errors } },
     },
     async (request) => ({ request: await workspace.closeSupportRequest(userOf(request).id, request.params.id) }),
