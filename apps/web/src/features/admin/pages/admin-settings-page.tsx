@@ -5,7 +5,7 @@ import { SupportRequestsPanel } from '../components/settings/support-requests-pa
 export function AdminSettingsPage() {
   return (
     <div className="grid gap-8">
-      <PageHeader title="Settings" description="Marketplace-wide settings for payments, shipping and accounts." />
+      <PageHeader title="Settings" description="The marketplace’s name and support contact, and the requests sellers send to support." />
       <div className="max-w-4xl">
         <MarketplaceSettingsForm />
       </div>

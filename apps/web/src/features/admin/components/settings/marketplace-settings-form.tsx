@@ -84,7 +84,7 @@ export function MarketplaceSettingsForm() {
       <h2 id="marketplace-settings-title" className="text-lg font-semibold text-slate-900">
         Marketplace
       </h2>
-      <p className="mt-1 text-sm text-slate-600">The name and support contact sellers see, and the commission used when a category has none.</p>
+      <p className="mt-1 text-sm text-slate-600">The name and the support contact sellers see on Help &amp; Support.</p>
       {settings.isLoading ? (
         <div className="mt-4">
           <LoadingState label="Loading settings…" />
