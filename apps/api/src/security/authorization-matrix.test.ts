@@ -243,24 +243,24 @@ describe('who is asking is checked before what they sent', () => {
   }
   const guarded = routes.filter((route) => route.method !== 'OPTIONS' && route.method !== 'HEAD' && !route.multipart && ROUTE_RULES[route.key]?.access !== 'public' && ROUTE_RULES[route.key]);
 
+  /** Every route's answer to `persona` sending all-invalid inputs, where it is not `status`. */
+  async function otherAnswers(candidates: Route[], persona: 'anonymous' | 'buyer', status: number): Promise<string[]> {
+    const wrong: string[] = [];
+    for (const route of candidates) {
+      const response = await invalidCall(route, persona);
+      if (response.statusCode !== status) wrong.push(`${route.method} ${route.url}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+    }
+    return wrong;
+  }
+
   it('answers 401 to an anonymous caller, whatever they sent, so inputs are not explained to strangers', async () => {
     expect(guarded.length).toBeGreaterThan(80);
-    const wrong: string[] = [];
-    for (const route of guarded) {
-      const response = await invalidCall(route, 'anonymous');
-      if (response.statusCode !== 401) wrong.push(`${route.method} ${route.url}: ${response.statusCode} ${response.body.slice(0, 120)}`);
-    }
-    expect(wrong).toEqual([]);
+    expect(await otherAnswers(guarded, 'anonymous', 401)).toEqual([]);
   });
 
   it('answers 403 to a signed-in user of another role, whatever they sent', async () => {
     const forbidden = guarded.filter((route) => expectationFor(ROUTE_RULES[route.key]!, 'buyer').kind === 'status');
     expect(forbidden.length).toBeGreaterThan(40);
-    const wrong: string[] = [];
-    for (const route of forbidden) {
-      const response = await invalidCall(route, 'buyer');
-      if (response.statusCode !== 403) wrong.push(`${route.method} ${route.url}: ${response.statusCode} ${response.body.slice(0, 120)}`);
-    }
-    expect(wrong).toEqual([]);
+    expect(await otherAnswers(forbidden, 'buyer', 403)).toEqual([]);
   });
 });
