@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // The remaining seller and admin pages (issue #7): marketplace settings (public contact details and the
 // admin's form), a seller's notification preferences, and support requests from /seller/support that
-// admins read and close on /admin/settings. Rates are percents with at most 2 decimals in answers.
+// admins read and close on /admin/settings.
 
 // ── marketplace settings ──────────────────────────────────────────────────────────────────────
 /** GET /api/settings/public (no login): what the help page and footer show. */

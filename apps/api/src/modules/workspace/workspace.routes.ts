@@ -41,7 +41,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ workspace: WorkspaceServic
     '/admin/settings',
     {
       preValidation: adminOnly,
-      schema: { tags: ['settings'], summary: 'Changes the marketplace name, support contact and default commission', security, body: updateAdminSettingsRequestSchema, response: { 200: adminSettingsSchema, ...errors } },
+      schema: { tags: ['settings'], summary: 'Changes the marketplace name and support contact', security, body: updateAdminSettingsRequestSchema, response: { 200: adminSettingsSchema, ...errors } },
     },
     async (request) => workspace.updateAdminSettings(request.body),
   );

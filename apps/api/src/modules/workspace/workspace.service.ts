@@ -36,7 +36,6 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   weeklySummary: false,
 };
 
-
 function toPublicSettings(row: SettingsRecord): PublicSettings {
   return { marketplaceName: row.marketplaceName, supportEmail: row.supportEmail, supportPhone: row.supportPhone };
 }
