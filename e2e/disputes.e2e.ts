@@ -26,6 +26,7 @@ async function apiGet<T>(page: Page, url: string): Promise<T> {
 }
 
 interface ShippedRow {
+  orderId: string;
   orderItemId: string;
   itemTitle: string;
   seller_paid: boolean;
@@ -101,7 +102,8 @@ describe('disputes', () => {
 
     // 5. The seller's next payout deducts what they owe back.
     await admin.page.goto('/admin/shipped-orders?limit=100');
-    const row = admin.page.getByRole('row').filter({ hasText: next!.itemTitle }).first();
+    // The same listing may be in several orders: the row of this order item (its order id is shown).
+    const row = admin.page.getByRole('row').filter({ hasText: next!.itemTitle }).filter({ hasText: next!.orderId.slice(0, 8) }).first();
     await expect(row).toBeVisibleSoon(15_000);
     await row.getByRole('button', { name: 'Process Payout' }).click();
     const modal = admin.page.getByRole('dialog', { name: 'Process Payout' });

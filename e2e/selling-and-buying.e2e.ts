@@ -60,7 +60,7 @@ describe('selling and buying', () => {
       .jpeg()
       .toBuffer();
     await phone.page.getByLabel('Photos from gallery').setInputFiles({ name: 'lantern.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await expect(phone.page.getByText('Successfully uploaded 1 image(s)')).toBeVisibleSoon(15_000);
+    await expect(phone.page.getByText('Successfully uploaded 1 image')).toBeVisibleSoon(15_000);
     await phone.context.close();
 
     // Back on the desktop, the photo appears without a reload.
@@ -95,7 +95,12 @@ describe('selling and buying', () => {
     await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
     await page.getByLabel('CVC').fill('123');
     await page.getByRole('button', { name: 'Place order' }).click();
-    await waitForPath(page, '/myorders');
+    // The confirmation with the order's receipt (decision 0009), then the order in My Orders.
+    await waitForPath(page, /^\/myorders\/[0-9a-f-]{36}\/receipt$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you, your order is placed' })).toBeVisibleSoon();
+    await expect(page.getByText(title).first()).toBeVisibleSoon();
+    await page.getByRole('link', { name: 'Follow your order in My Orders' }).click();
+    await waitForPath(page, /^\/myorders\/[0-9a-f-]{36}$/);
     await expect(page.getByText(title).first()).toBeVisibleSoon();
 
     const orders = await apiGet<{ orders: { id: string; items: { title: string; retipAdded: boolean; price: number }[] }[] }>(page, '/api/orders');

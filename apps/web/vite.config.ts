@@ -193,9 +193,9 @@ function routePreloads(): Plugin {
  * its own cost ≈ 5 KB more on the first visit of /products. The app's own first-load code (whatever
  * main.tsx reaches statically, `$initial`) goes in one `app` chunk; the shared components and helpers
  * the pages use in one `ui` chunk — without the toast list (it loads with the first toast) and the
- * components only the dashboards' forms and dialogs use; and the other icons in one `icons` chunk.
+ * components only the dashboards' tables, forms and dialogs use; and the other icons in one `icons` chunk.
  */
-const NOT_IN_SHARED_UI = /[\\/]src[\\/]components[\\/](toast-list|modal|confirm-dialog|text-area-field|search-box|status-badge|postal-address)\.tsx$/;
+const NOT_IN_SHARED_UI = /[\\/]src[\\/]components[\\/](toast-list|modal|confirm-dialog|text-area-field|search-box|status-badge|postal-address|data-table)\.tsx$/;
 const isSharedUi = (id: string) => /[\\/]src[\\/](components|lib)[\\/]/.test(id) && !NOT_IN_SHARED_UI.test(id);
 
 const VENDOR = /node_modules[\\/](react|react-dom|scheduler|react-router|@reduxjs|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store)[\\/]/;

@@ -14,6 +14,9 @@ import { buyerOrderRoutes, sellerOrderRoutes } from './modules/orders/orders.rou
 import { createOrdersService } from './modules/orders/orders.service';
 import { shipmentRoutes } from './modules/shipping/shipments.routes';
 import { createShipmentsService, type ShipmentsService } from './modules/shipping/shipments.service';
+import { returnRoutes } from './modules/returns/returns.routes';
+import { createReturnsService, type ReturnsService } from './modules/returns/returns.service';
+import { findTrackingOfOrderItems } from './modules/shipping/order-item-tracking';
 import { createCarrierProvider } from './providers/carrier/create-carrier-provider';
 import type { ConnectProvider } from './providers/payment/connect-port';
 import type { SandboxConnectProvider } from './providers/payment/connect-sandbox';
@@ -27,6 +30,7 @@ import { createChatService } from './modules/chat/chat.service';
 import { attachChatSocket } from './realtime/chat-socket';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { createWishlistService } from './modules/wishlist/wishlist.service';
+import type { PaymentProvider } from './providers/payment/port';
 import { createPaymentProvider } from './providers/payment/create-payment-provider';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -54,6 +58,7 @@ import { createSearchService } from './modules/search/search.service';
 import apiDocs from './plugins/api-docs';
 import authentication from './plugins/authentication';
 import errorHandler from './plugins/error-handler';
+import { publicOrigin } from './plugins/public-origin';
 import security from './plugins/security';
 import webApp from './plugins/web-app';
 import type { FileStore } from './providers/files/port';
@@ -66,9 +71,11 @@ export interface AppDependencies {
   /** Where logs go (tests capture them); stdout when absent. */
   logStream?: NodeJS.WritableStream;
   /** Hands the services that background jobs need to the caller (server.ts's tracking refresh). */
-  onServices?: (services: { shipments: ShipmentsService }) => void;
+  onServices?: (services: { shipments: ShipmentsService; returns: ReturnsService }) => void;
   /** Tests put a fake in front of the payouts provider (e.g. to fail a transfer). */
   wrapConnect?: (provider: ConnectProvider) => ConnectProvider;
+  /** Tests wrap the payment provider to make it fail or hang (refund retries). */
+  wrapPayments?: (provider: PaymentProvider) => PaymentProvider;
 }
 
 // Secrets that may appear in a URL (upload links, later) are cut out before a request is logged.
@@ -123,6 +130,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', () => cacheBus.close());
   const auth = createAuthService({ db: database.db, tokens, throttle, clock, userCacheTtlMs: config.userCacheSeconds * 1000 });
   await app.register(authentication, { auth });
+  // 5b. Where links sent back to a browser point (QR code, Stripe's return): PUBLIC_URL, else the browser's own address.
+  await app.register(publicOrigin, { publicUrl: config.publicUrl, isPublicUrlSet: config.isPublicUrlSet });
 
   // 6. Domain modules, each under its own prefix.
   await app.register(healthRoutes, { prefix: '/api/health', pingDatabase: () => database.ping() });
@@ -141,9 +150,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const uploads = createUploadsService({ db: database.db, files: deps.files, clock, publicUrl: config.publicUrl, products });
   await app.register(uploadRoutes, { prefix: '/api', uploads });
   // ── cart, wishlist, checkout, orders and payments ──
-  const payments = createPaymentProvider(config, clock);
+  const basePayments = createPaymentProvider(config, clock);
+  const payments = deps.wrapPayments ? deps.wrapPayments(basePayments) : basePayments;
   const cart = createCartService({ db: database.db, files: deps.files, clock });
-  const orders = createOrdersService({ db: database.db, files: deps.files, clock, payments, onCatalogChange: products.catalogChanged });
+  const orders = createOrdersService({
+    db: database.db,
+    files: deps.files,
+    clock,
+    payments,
+    onCatalogChange: products.catalogChanged,
+    // The buyer's order details show each item's parcel, which the shipping module owns and reads.
+    trackingOf: (orderItemIds) => findTrackingOfOrderItems(database.db, orderItemIds),
+    // …and whether each item can be returned, which the returns module (built with the carrier, below) knows.
+    returnsOf: (orderItemIds) => returns.returnsOf(orderItemIds),
+  });
   await app.register(cartRoutes, { prefix: '/api/cart', cart });
   await app.register(wishlistRoutes, { prefix: '/api/wishlist', wishlist: createWishlistService({ db: database.db, files: deps.files, clock }) });
   await app.register(checkoutRoutes, { prefix: '/api', checkout: createCheckoutService({ db: database.db, clock, cart, payments, onCatalogChange: products.catalogChanged }) });
@@ -151,13 +171,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(sellerOrderRoutes, { prefix: '/api/seller', orders });
   // ── shipping: labels, pickups, void and tracking through the carrier (issue #4) ──
   const carrier = createCarrierProvider(config, clock);
-  const shipments = createShipmentsService({ db: database.db, files: deps.files, clock, carrier, environment: config.environment });
+  const shipments = createShipmentsService({ db: database.db, files: deps.files, clock, carrier, environment: config.environment, orderItems: orders });
   await app.register(shipmentRoutes, { prefix: '/api/shipments', shipments });
-  deps.onServices?.({ shipments });
+  // ── returns: the buyer sends an item back on a UPS return label; refunded once it arrives ──
+  const returns = createReturnsService({
+    db: database.db,
+    files: deps.files,
+    clock,
+    carrier,
+    environment: config.environment,
+    refundOrderItem: (input) => orders.refundOrderItem(input),
+    warn: (message, error) => app.log.warn({ err: error }, message),
+  });
+  await app.register(returnRoutes, { prefix: '/api/returns', returns });
+  deps.onServices?.({ shipments, returns });
   // ── getting sellers paid: Connect accounts, payouts, webhooks (issue #5) ──
   const baseConnect = createConnectProvider(config, clock, database.db);
   const connect = deps.wrapConnect ? deps.wrapConnect(baseConnect) : baseConnect;
-  const payouts = createPayoutsService({ db: database.db, clock, connect, shipments, publicUrl: config.publicUrl, announceStatsChange: () => cacheBus.announce('payout-stats') });
+  const payouts = createPayoutsService({ db: database.db, clock, connect, shipments, orderItems: orders, publicUrl: config.publicUrl, announceStatsChange: () => cacheBus.announce('payout-stats') });
   cacheBus.onChange('payout-stats', payouts.dropCachedStats);
   await app.register(stripeConnectRoutes, { prefix: '/api/stripe-connect', payouts });
   await app.register(payoutAdminRoutes, { prefix: '/api', payouts });
@@ -174,7 +205,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const search = createSearchService({ db: database.db, files: deps.files, embeddings: embeddingProviderFromEnvironment(), warn: (message, error) => app.log.warn({ err: error }, message) });
   await app.register(searchRoutes, { prefix: '/api/search', search });
   // ── disputes: buyer claims, seller answers, admin refunds (issue #7) ──
-  await app.register(disputeRoutes, { prefix: '/api/disputes', disputes: createDisputesService({ db: database.db, files: deps.files, clock, payments }) });
+  await app.register(disputeRoutes, { prefix: '/api/disputes', disputes: createDisputesService({ db: database.db, files: deps.files, clock, orderItems: orders }) });
   // ── seller and admin reports, users and profile ──
   const usersService = createUsersService({
     db: database.db,

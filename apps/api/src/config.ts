@@ -47,7 +47,10 @@ export interface Config {
   environment: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /** PUBLIC_URL, or http://localhost:$PORT when it is not set. */
   publicUrl: string;
+  /** Whether PUBLIC_URL was set. When not, links sent back to a browser use the address it is on (plugins/public-origin.ts). */
+  isPublicUrlSet: boolean;
   dataDirectory: string;
   uploadsDirectory: string;
   databaseUrl: string | undefined;
@@ -103,6 +106,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     port: env.PORT,
     host: env.HOST,
     publicUrl,
+    isPublicUrlSet: env.PUBLIC_URL !== undefined,
     dataDirectory,
     uploadsDirectory: path.join(dataDirectory, 'uploads'),
     databaseUrl: env.DATABASE_URL || undefined,

@@ -5,7 +5,9 @@ import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo-data';
 import { seedDemoMarketplace } from './db/seed/seed-demo-marketplace';
 import { sandboxLedgerOf } from './providers/carrier/create-carrier-provider';
 import { systemClock } from './lib/clock';
+import { describeStartupAddresses } from './lib/network-addresses';
 import { hashPassword } from './modules/auth/password';
+import type { ReturnsService } from './modules/returns/returns.service';
 import type { ShipmentsService } from './modules/shipping/shipments.service';
 import { createLocalFileStore } from './providers/files/local';
 
@@ -23,7 +25,17 @@ if (config.seedDemoData) {
 }
 
 let shipmentsService: ShipmentsService | undefined;
-const app = await buildApp({ config, database, files, clock: systemClock, onServices: ({ shipments }) => (shipmentsService = shipments) });
+let returnsService: ReturnsService | undefined;
+const app = await buildApp({
+  config,
+  database,
+  files,
+  clock: systemClock,
+  onServices: ({ shipments, returns }) => {
+    shipmentsService = shipments;
+    returnsService = returns;
+  },
+});
 await app.listen({ port: config.port, host: config.host });
 
 // Background tracking refresh: a failed round is logged and the next one tries again.
@@ -36,6 +48,11 @@ const shipmentRefresh = setInterval(() => {
     .then((updated) => {
       if (updated > 0) app.log.info({ updated }, 'refreshed shipment tracking');
     })
+    // Return parcels on their way back, and refunds of delivered returns still to go through.
+    .then(() => returnsService?.refreshReturns())
+    .then((moved) => {
+      if (moved) app.log.info({ moved }, 'refreshed return tracking');
+    })
     .catch((error: unknown) => app.log.error({ err: error }, 'shipment tracking refresh failed'))
     .finally(() => {
       isRefreshingShipments = false;
@@ -45,9 +62,11 @@ shipmentRefresh.unref();
 
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
-const url = config.environment === 'production' ? config.publicUrl : `http://localhost:${port}`;
+// localhost for this computer, and the machine's network addresses for a phone on the same Wi-Fi.
+const { url, networkLines } = describeStartupAddresses({ port, host: config.host, environment: config.environment, publicUrl: config.publicUrl, isPublicUrlSet: config.isPublicUrlSet });
 const databaseLabel = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDirectory}`;
 console.log(`\nMarketplace is running at ${url}  (database: ${databaseLabel})`);
+for (const line of networkLines) console.log(line);
 console.log(`API docs: ${url}/api/docs`);
 if (config.seedDemoData) {
   console.log(`\nDemo logins (password: ${DEMO_PASSWORD}):`);

@@ -1,3 +1,4 @@
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
 import { categories, orderItems, orders, payments, productImages, products, refunds } from '../src/db/schema';
 
@@ -100,6 +101,8 @@ export async function createOrder(
               status: line.status ?? 'pending',
               rejectionReason: line.rejectionReason ?? null,
               sellerPaid: line.sellerPaid ?? false,
+              // A delivered line has a delivery date, as the orders service records one.
+              deliveredAt: line.status === 'delivered' || line.status === 'completed' ? (line.updatedAt ?? createdAt) : null,
               createdAt,
               updatedAt: line.updatedAt ?? createdAt,
             })),
@@ -127,10 +130,15 @@ export async function createPayment(db: Database, order: { id: string; buyerId: 
   return row!;
 }
 
+/** A refund already paid back, as the orders service records one (the item's refunded total included). */
 export async function createRefund(db: Database, values: { paymentId: string; orderItemId: string; amountCents: number; reason?: string }) {
   const [row] = await db
     .insert(refunds)
-    .values({ ...values, providerRefundId: `re_${next()}`, reason: values.reason ?? null })
+    .values({ ...values, refundKey: `test:${next()}`, status: 'succeeded', providerRefundId: `re_${next()}`, reason: values.reason ?? null })
     .returning();
+  await db
+    .update(orderItems)
+    .set({ refundedCents: sql`${orderItems.refundedCents} + ${values.amountCents}` })
+    .where(eq(orderItems.id, values.orderItemId));
   return row!;
 }

@@ -22,6 +22,7 @@ const DOCUMENTS = [
   { id: 'ups-shipping', file: 'Shipping.yaml' },
   { id: 'ups-pickup', file: 'Pickup.yaml' },
   { id: 'ups-tracking', file: 'Tracking.yaml' },
+  { id: 'ups-rating', file: 'Rating.yaml' },
 ] as const;
 
 export function hasUpsDescriptions(): boolean {
@@ -32,7 +33,7 @@ export const UPS_DESCRIPTIONS_MISSING =
   `UPS contract tests skipped: UPS's API descriptions were not found in ${UPS_DESCRIPTIONS_DIRECTORY} ` +
   '(check out the shared/ folder beside the repository to run them).';
 
-export type UpsOperation = 'token' | 'ship' | 'void' | 'pickupRate' | 'pickupCreate' | 'pickupCancel' | 'track';
+export type UpsOperation = 'token' | 'ship' | 'void' | 'pickupRate' | 'pickupCreate' | 'pickupCancel' | 'track' | 'rate';
 
 const OPERATION_IDS: Record<string, UpsOperation> = {
   CreateToken: 'token',
@@ -42,6 +43,7 @@ const OPERATION_IDS: Record<string, UpsOperation> = {
   'Pickup Creation': 'pickupCreate',
   'Pickup Cancel': 'pickupCancel',
   getSingleTrackResponseUsingGET: 'track',
+  Rate: 'rate',
 };
 
 /**
@@ -69,6 +71,13 @@ const ERRATA: { document: string; schema: string; property: string; patch: Recor
     property: 'Weight',
     patch: { minLength: 1, maxLength: 6 },
     why: 'described with the example 10.9, and the document’s own example sends "5.5", yet required to be exactly 6 characters',
+  },
+  {
+    document: 'ups-rating',
+    schema: 'Shipment_Service',
+    property: 'Code',
+    patch: { minLength: 2, maxLength: 3 },
+    why: 'the valid domestic values are two digits (03 = Ground) and every example sends "03", yet at least 3 characters are required',
   },
 ];
 
@@ -210,6 +219,86 @@ function pickupMoney(value: string): string {
   return value.padStart(8, '0');
 }
 
+/** Return service codes Shipping.yaml lists (ReturnService.Code): PNM, RS1, RS3, ERL, PRL, exchange, Pack & Collect. */
+const RETURN_SERVICE_CODES = new Set(['2', '3', '5', '8', '9', '10', ...Array.from({ length: 10 }, (_, index) => String(11 + index))]);
+/** "The following Services are not available to return shipment" (Shipping.yaml, Service.Code). */
+const SERVICES_WITHOUT_RETURNS = new Set(['13', '59', '82', '83', '84', '85', '86', 'C6', 'C7', 'C8']);
+
+/**
+ * What UPS refuses in a return shipment (one with a ReturnService container), from the rules Shipping.yaml
+ * states in its descriptions, which its JSON schema cannot express; null for a forward shipment or a valid return.
+ */
+export function returnShipmentProblem(shipment: Record<string, unknown>): { code: string; message: string } | null {
+  const returnService = shipment.ReturnService as Record<string, unknown> | undefined;
+  if (!returnService) return null;
+  const problem = (message: string) => ({ code: 'FAKE-UPS-RETURN', message });
+  if (!RETURN_SERVICE_CODES.has(String(returnService.Code))) return problem(`Invalid ReturnService code ${String(returnService.Code)}`);
+  const shipFrom = shipment.ShipFrom as Record<string, unknown> | undefined;
+  if (!shipFrom) return problem('ShipFrom is required for a return shipment');
+  const serviceCode = String((shipment.Service as Record<string, unknown> | undefined)?.Code ?? '');
+  if (SERVICES_WITHOUT_RETURNS.has(serviceCode)) return problem(`Service ${serviceCode} is not available to return shipments`);
+  const packages = [shipment.Package].flat().filter(Boolean) as Record<string, unknown>[];
+  if (packages.some((item) => typeof item.Description !== 'string' || item.Description.trim() === '')) {
+    return problem('Package Description (merchandise description) is required for a shipment with return service');
+  }
+  const origin = String((shipFrom.Address as Record<string, unknown> | undefined)?.CountryCode ?? '');
+  if ((origin === 'US' || origin === 'PR') && packages.length > 1) return problem('US/PR origin return movements are limited to one package');
+  if (packages.length > 20) return problem('A return shipment has at most 20 packages');
+  const charges = [((shipment.PaymentInformation as Record<string, unknown> | undefined)?.ShipmentCharge ?? [])].flat() as Record<string, unknown>[];
+  if (charges.some((charge) => charge.Type === '01' && charge.BillReceiver)) return problem('Bill Receiver is invalid for the transportation charges of a return shipment');
+  const labelDelivery = (shipment.ShipmentServiceOptions as Record<string, unknown> | undefined)?.LabelDelivery as Record<string, unknown> | undefined;
+  if (String(returnService.Code) === '8' && !labelDelivery) return problem('LabelDelivery is required for an Electronic Return Label');
+  if (String(returnService.Code) === '9' && labelDelivery && Object.keys(labelDelivery).some((key) => key !== 'LabelLinksIndicator')) {
+    return problem('For a Print Return Label, LabelLinksIndicator is the only valid LabelDelivery option');
+  }
+  return null;
+}
+
+/** The request options of UPS's Rating path (requestoption); the fake rates, it does not shop. */
+const RATING_REQUEST_OPTIONS = new Set(['rate', 'shop', 'ratetimeintransit', 'shoptimeintransit']);
+
+/**
+ * What UPS refuses in a Rate request beyond its JSON schema, from the rules the Rating API description
+ * states in words; null for a request it rates.
+ */
+export function rateRequestProblem(requestOption: string, request: Record<string, unknown>): { code: string; message: string } | null {
+  const problem = (code: string, message: string) => ({ code, message });
+  const option = requestOption.toLowerCase();
+  if (!RATING_REQUEST_OPTIONS.has(option)) return problem('FAKE-UPS-OPTION', `Invalid request option ${requestOption}`);
+  if (option !== 'rate') return problem('FAKE-UPS-OPTION', `The fake UPS server only answers requestoption Rate, not ${requestOption}`);
+  const shipment = (request.Shipment ?? {}) as Record<string, unknown>;
+  const field = (value: unknown, ...keys: string[]) => keys.reduce<unknown>((current, key) => (typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[key] : undefined), value);
+  // "Service: Required for Rating and ignored for Shopping."
+  if (!field(shipment, 'Service', 'Code')) return problem('FAKE-UPS-SERVICE', 'Shipment Service is required to rate a shipment');
+  // Postal codes are "required if country or territory utilizes postal codes (i.e. US and PR)".
+  for (const party of ['Shipper', 'ShipTo', 'ShipFrom']) {
+    const country = String(field(shipment, party, 'Address', 'CountryCode') ?? '');
+    const postalCode = field(shipment, party, 'Address', 'PostalCode');
+    if ((country === 'US' || country === 'PR') && (typeof postalCode !== 'string' || postalCode.trim() === '')) {
+      return problem('FAKE-UPS-POSTAL', `${party} postal code is required for ${country} addresses`);
+    }
+  }
+  // BillShipper's account "must be the same UPS account number as the one provided in Shipper/ShipperNumber".
+  const charges = [field(shipment, 'PaymentDetails', 'ShipmentCharge') ?? []].flat() as Record<string, unknown>[];
+  for (const charge of charges) {
+    const account = field(charge, 'BillShipper', 'AccountNumber');
+    if (account !== undefined && account !== field(shipment, 'Shipper', 'ShipperNumber')) {
+      return problem('FAKE-UPS-ACCOUNT', 'BillShipper AccountNumber must be the Shipper’s ShipperNumber');
+    }
+  }
+  // A parcel is rated by its weight: every package needs a positive one, at most 150 lbs (UPS's parcel limit).
+  const packages = [shipment.Package ?? []].flat() as Record<string, unknown>[];
+  if (packages.length === 0) return problem('FAKE-UPS-PACKAGE', 'At least one Package is required');
+  for (const [index, item] of packages.entries()) {
+    const weight = Number(field(item, 'PackageWeight', 'Weight'));
+    const unit = String(field(item, 'PackageWeight', 'UnitOfMeasurement', 'Code') ?? 'LBS');
+    const pounds = unit === 'KGS' ? weight * 2.20462 : unit === 'OZS' ? weight / 16 : weight;
+    if (!Number.isFinite(weight) || weight <= 0) return problem('FAKE-UPS-WEIGHT', `Package ${index + 1} needs a PackageWeight greater than zero`);
+    if (pounds > 150) return problem('FAKE-UPS-WEIGHT', `Package ${index + 1} exceeds the maximum per package weight of 150 lbs`);
+  }
+  return null;
+}
+
 export interface RecordedUpsRequest {
   operation: UpsOperation;
   method: string;
@@ -258,6 +347,8 @@ export interface FakeUpsServer {
   tokensIssued: number;
   /** Decimal strings, as UPS sends them. */
   shipmentCharge: string;
+  /** What Rate answers, as decimal strings; by default they add up to `shipmentCharge`, so a quote matches the label. */
+  rateCharges: { base: string; fuelSurcharge: string; serviceOptions: string };
   pickupCharges: { base: string; surcharge: string; tax: string; incentive: string };
   /** Shipping v2409 always sends PackageResults as an array; older versions sent one package as an object. */
   packageResultsShape: 'array' | 'object';
@@ -291,6 +382,7 @@ export async function startFakeUpsServer(options: { tokenLifetimeSeconds?: numbe
     responses: [],
     tokensIssued: 0,
     shipmentCharge: '14.27',
+    rateCharges: { base: '12.41', fuelSurcharge: '1.86', serviceOptions: '0.00' },
     pickupCharges: { base: '6.50', surcharge: '1.20', tax: '0.62', incentive: '0.00' },
     packageResultsShape: 'array',
     failNext: (failure) => failures.push(failure),
@@ -332,6 +424,8 @@ export async function startFakeUpsServer(options: { tokenLifetimeSeconds?: numbe
       case 'ship': {
         const request = body.ShipmentRequest as Json;
         const shipment = request.Shipment as Json;
+        const returnProblem = returnShipmentProblem(shipment);
+        if (returnProblem) return { status: 400, body: errorEnvelope(returnProblem.code, returnProblem.message) };
         const shipperNumber = String((shipment.Shipper as Json).ShipperNumber);
         const serviceCode = String((shipment.Service as Json).Code);
         const packages = shipment.Package as Json[];
@@ -374,6 +468,49 @@ export async function startFakeUpsServer(options: { tokenLifetimeSeconds?: numbe
       }
       case 'pickupRate':
         return { status: 200, body: { PickupRateResponse: { Response: success, RateResult: pickupRateResult() } } };
+      case 'rate': {
+        const request = body.RateRequest as Json;
+        const refused = rateRequestProblem(parameters.requestoption ?? '', request);
+        if (refused) return { status: 400, body: errorEnvelope(refused.code, refused.message) };
+        const shipment = request.Shipment as Json;
+        const service = shipment.Service as Json;
+        const packages = [shipment.Package].flat() as Json[];
+        const cents = (value: string) => Math.round(Number(value) * 100);
+        const money = (value: number) => ({ CurrencyCode: 'USD', MonetaryValue: (value / 100).toFixed(2) });
+        const { base, fuelSurcharge, serviceOptions } = fake.rateCharges;
+        const transportation = cents(base) + cents(fuelSurcharge);
+        const pounds = (item: Json) => Number(((item.PackageWeight as Json | undefined)?.Weight as string | undefined) ?? '0');
+        const billed = Math.ceil(packages.reduce((sum, item) => sum + pounds(item), 0));
+        // BaseServiceCharge ("transportation charges - fuel surcharges") comes with SubVersion 1701 or later.
+        const subVersion = Number((request.Request as Json).SubVersion ?? 0);
+        const share = (value: number, index: number) => Math.floor(value / packages.length) + (index === 0 ? value % packages.length : 0);
+        return {
+          status: 200,
+          body: {
+            RateResponse: {
+              Response: { ...success, TransactionReference: (request.Request as Json).TransactionReference ?? {} },
+              RatedShipment: [
+                {
+                  Service: { Code: String(service.Code), ...(service.Description ? { Description: String(service.Description) } : {}) },
+                  RatedShipmentAlert: [{ Code: '110971', Description: 'Your invoice may vary from the displayed reference rates' }],
+                  BillingWeight: { UnitOfMeasurement: { Code: 'LBS', Description: 'Pounds' }, Weight: billed.toFixed(1) },
+                  TransportationCharges: money(transportation),
+                  ...(subVersion >= 1701 ? { BaseServiceCharge: money(cents(base)) } : {}),
+                  ServiceOptionsCharges: money(cents(serviceOptions)),
+                  TotalCharges: money(transportation + cents(serviceOptions)),
+                  RatedPackage: packages.map((item, index) => ({
+                    TransportationCharges: money(share(transportation, index)),
+                    ServiceOptionsCharges: money(share(cents(serviceOptions), index)),
+                    TotalCharges: money(share(transportation + cents(serviceOptions), index)),
+                    Weight: pounds(item).toFixed(1),
+                    BillingWeight: { UnitOfMeasurement: { Code: 'LBS', Description: 'Pounds' }, Weight: Math.ceil(pounds(item)).toFixed(1) },
+                  })),
+                },
+              ],
+            },
+          },
+        };
+      }
       case 'pickupCreate': {
         const prn = `2929${String((sequence += 1)).padStart(7, '0')}`;
         pickups.add(prn);

@@ -60,6 +60,8 @@ export interface TestAppOptions {
   database?: Partial<DatabaseHandle>;
   /** Puts a fake in front of the Connect provider, e.g. a transfer that fails. */
   wrapConnect?: AppDependencies['wrapConnect'];
+  /** Puts a fake in front of the payment provider, e.g. a refund that gets no answer. */
+  wrapPayments?: AppDependencies['wrapPayments'];
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -82,7 +84,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       callback();
     },
   });
-  const app = await buildApp({ config, database, files: createLocalFileStore(config.uploadsDirectory), clock, logStream, wrapConnect: options.wrapConnect });
+  const app = await buildApp({ config, database, files: createLocalFileStore(config.uploadsDirectory), clock, logStream, wrapConnect: options.wrapConnect, wrapPayments: options.wrapPayments });
   options.beforeReady?.(app);
   await app.ready();
   return {

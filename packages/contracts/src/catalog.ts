@@ -28,7 +28,9 @@ export const MAX_QUANTITY = 1_000_000;
 /** Texts both sides show (SPEC §5, §8). */
 export const INVALID_UPLOAD_LINK_MESSAGE = 'This upload link has expired or is invalid.';
 export const VALID_UPLOAD_LINK_MESSAGE = 'Upload link is valid.';
-export const uploadSuccessMessage = (count: number) => `Successfully uploaded ${count} image(s)`;
+// SPEC §8 writes 'Successfully uploaded N image(s)'; it is shown with the plural the count needs
+// ("1 image", "3 images"), never a literal "(s)". The API and the phone page share it.
+export const uploadSuccessMessage = (count: number) => `Successfully uploaded ${count} ${count === 1 ? 'image' : 'images'}`;
 
 /** True when the number is written with at most 2 decimals (19.99 yes, 19.999 no). */
 export function hasAtMostTwoDecimals(value: number): boolean {

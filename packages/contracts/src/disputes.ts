@@ -57,6 +57,10 @@ export const disputeSummarySchema = z.object({
   itemTitle: z.string(),
   /** What the buyer paid for the line (price × quantity + add-on + shipping share): the most a refund can be. */
   refundable: z.number(),
+  /** What was already given back for the item (this dispute's refund, earlier ones, a return). */
+  alreadyRefunded: z.number(),
+  /** The most a refund for this dispute can still be: refundable less what was already given back. */
+  refundableNow: z.number(),
   refund: z.number().nullable(),
   buyer: personSchema,
   seller: personSchema,
@@ -100,7 +104,7 @@ export const disputeCaseSchema = disputeSummarySchema.extend({
   /** Set when the seller had been paid: what the refund takes back from their next payout. */
   adjustment: z.object({ amount: z.number(), settled: z.boolean(), settledAt: z.string().nullable() }).nullable(),
   /** What the caller may do now. */
-  actions: z.object({ respond: z.boolean(), escalate: z.boolean(), review: z.boolean(), resolve: z.boolean() }),
+  actions: z.object({ respond: z.boolean(), escalate: z.boolean(), review: z.boolean(), resolve: z.boolean(), acceptOffer: z.boolean(), declineOffer: z.boolean() }),
 });
 export type DisputeCase = z.infer<typeof disputeCaseSchema>;
 export const disputeCaseResponseSchema = z.object({ success: z.literal(true), dispute: disputeCaseSchema });
@@ -117,6 +121,13 @@ export type RespondDisputeBody = z.infer<typeof respondDisputeBodySchema>;
 
 /** POST /api/disputes/:id/escalate (the buyer, while open or seller_responded): ask the marketplace to decide. */
 export const escalateDisputeBodySchema = z.object({ note: z.string().trim().max(DISPUTE_DESCRIPTION_MAX).optional() });
+
+/**
+ * POST /api/disputes/:id/accept-offer (the buyer, while the seller's refund offer stands): the offer is
+ * refunded at once through the payment provider and the dispute is resolved. No body.
+ * POST /api/disputes/:id/decline-offer (the buyer, same): the marketplace decides (under_review).
+ */
+export const declineOfferBodySchema = z.object({ note: z.string().trim().max(DISPUTE_DESCRIPTION_MAX).optional() });
 
 /** POST /api/disputes/:id/resolve (admin, before resolved): refund (full or partial) or reject. */
 export const resolveDisputeBodySchema = z.discriminatedUnion('outcome', [

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { ORDER_ITEM_STATES } from '@marketplace/domain/order-item-state';
 import { normaliseUsCountry, normaliseUsPostalCode, normaliseUsState } from '@marketplace/domain/us-address';
 import { cartItemSchema } from './cart';
 
 // Checkout, buyer orders, seller orders and the seller dashboard (issue #3). Money is dollars with
 // ≤ 2 decimals; statuses are the database's.
 
-export const ORDER_ITEM_STATUSES = ['pending', 'approved', 'rejected', 'shipped', 'delivered', 'completed', 'refunded', 'cancelled'] as const;
+export const ORDER_ITEM_STATUSES = ORDER_ITEM_STATES;
 export const orderItemStatusSchema = z.enum(ORDER_ITEM_STATUSES);
 export type OrderItemStatus = z.infer<typeof orderItemStatusSchema>;
 
@@ -181,7 +182,101 @@ export const shippingAddressResponseSchema = z.object({
   country: z.string(),
 });
 
-export const buyerOrderDetailSchema = buyerOrderSchema.extend({ shippingAddress: shippingAddressResponseSchema });
+// ── following an order: what the buyer sees of an order after checkout ──────────────
+// docs/product/orders.md "Following an order" says the same in words.
+
+/** One carrier scan of the parcel, oldest first. */
+export const buyerTrackingEventSchema = z.object({
+  status: z.string(),
+  description: z.string(),
+  occurredAt: z.string(),
+  location: z.string().nullable(),
+});
+export type BuyerTrackingEvent = z.infer<typeof buyerTrackingEventSchema>;
+
+export const BUYER_TIMELINE_STEPS = [
+  'placed',
+  'approved',
+  'rejected',
+  'cancelled',
+  'shipped',
+  'in_transit',
+  'out_for_delivery',
+  'delivered',
+  'partially_refunded',
+  'refunded',
+  'return_requested',
+  'returned',
+] as const;
+export type BuyerTimelineStepKind = (typeof BUYER_TIMELINE_STEPS)[number];
+
+export const buyerTimelineStepSchema = z.object({
+  step: z.enum(BUYER_TIMELINE_STEPS),
+  /** false for a step still ahead (the parcel is not there yet). */
+  reached: z.boolean(),
+  /** When it happened; null for a step ahead, or for one reached whose moment is not recorded (an approval once the item moved on). */
+  at: z.string().nullable(),
+  /** A refund step's amount (dollars and cents); null for the others. */
+  amount: z.number().nullable(),
+  amount_cents: z.number().int().nullable(),
+  /** The carrier's words, the seller's rejection reason or the refund's reason. */
+  description: z.string().nullable(),
+  location: z.string().nullable(),
+});
+export type BuyerTimelineStep = z.infer<typeof buyerTimelineStepSchema>;
+
+/** A refund that reached the buyer's card (pending and failed attempts are not shown). */
+export const buyerRefundSchema = z.object({
+  amount: z.number(),
+  amount_cents: z.number().int(),
+  createdAt: z.string(),
+  reason: z.string().nullable(),
+});
+export type BuyerRefund = z.infer<typeof buyerRefundSchema>;
+
+/** Filled by the returns module; absent when it has nothing to say about the item. */
+export const returnInfoSchema = z.object({
+  canReturn: z.boolean(),
+  returnWindowEndsAt: z.string().nullable(),
+  returnRequest: z
+    .object({
+      id: z.string(),
+      status: z.string(),
+      reason: z.string(),
+      createdAt: z.string(),
+      labelAvailable: z.boolean(),
+      refundAmount: z.number().nullable(),
+      restockingFee: z.number().nullable(),
+    })
+    .nullable(),
+});
+export type ReturnInfo = z.infer<typeof returnInfoSchema>;
+
+export const buyerOrderDetailItemSchema = buyerOrderItemSchema.extend({
+  /** Everything given back for this item so far (several partial refunds add up). */
+  refunded_cents: z.number().int(),
+  /** Set once the seller bought a label for the item (a voided label no longer counts). */
+  tracking_number: z.string().nullable(),
+  carrier: z.string().nullable(),
+  /** The shipment's status (SPEC §4.8), null before a label. */
+  shipmentStatus: z.string().nullable(),
+  trackingEvents: z.array(buyerTrackingEventSchema),
+  /** From placed to delivered (or rejected, cancelled, refunded, returned): reached steps in time order, then the steps ahead. */
+  timeline: z.array(buyerTimelineStepSchema),
+  refunds: z.array(buyerRefundSchema),
+  returnInfo: returnInfoSchema.optional(),
+});
+export type BuyerOrderDetailItem = z.infer<typeof buyerOrderDetailItemSchema>;
+
+export const buyerOrderDetailSchema = buyerOrderSchema.extend({
+  shippingAddress: shippingAddressResponseSchema,
+  items: z.array(buyerOrderDetailItemSchema),
+  /** What went back to the buyer across the order, in dollars and cents; total stays what was paid. */
+  refundedTotal: z.number(),
+  refunded_cents: z.number().int(),
+  /** The card that paid (brand and last four digits only), null when no payment is recorded. */
+  payment: z.object({ cardBrand: z.string().nullable(), cardLast4: z.string().nullable() }).nullable(),
+});
 export type BuyerOrderDetail = z.infer<typeof buyerOrderDetailSchema>;
 
 export const buyerOrderListResponseSchema = z.object({ orders: z.array(buyerOrderSchema), pagination: paginationSchema });
@@ -240,6 +335,9 @@ export const sellerOrderItemSchema = z.object({
   retipPrice: z.number(),
   orderStatus: orderItemStatusSchema,
   rejectionReason: z.string().nullable(),
+  /** What the buyer got back for this item so far (cents and dollars); the seller is paid for the rest. */
+  refunded_cents: z.number().int(),
+  refunded: z.number(),
 });
 
 export const sellerOrderDetailResponseSchema = z.object({
@@ -268,13 +366,6 @@ export const sellerOrderItemDetailSchema = sellerOrderItemSchema.extend({
 });
 export const sellerOrderItemResponseSchema = z.object({ success: z.literal(true), data: sellerOrderItemDetailSchema });
 export type SellerOrderItemResponse = z.infer<typeof sellerOrderItemResponseSchema>;
-
-/** Seller transitions: pending → approved | rejected; shipped → delivered; delivered → completed. */
-export const SELLER_ITEM_TRANSITIONS = {
-  pending: ['approved', 'rejected'],
-  shipped: ['delivered'],
-  delivered: ['completed'],
-} as const satisfies Partial<Record<OrderItemStatus, readonly OrderItemStatus[]>>;
 
 export const updateSellerOrderItemRequestSchema = z
   .object({

@@ -197,6 +197,9 @@ export const shippedOrderItemSchema = z.object({
   price: z.number(),
   /** price × quantity (+ the add-on when chosen): what the buyer paid for this line. */
   grandTotal: z.number(),
+  /** What the buyer got back for this item so far: the payout applies to what they kept. */
+  refunded_cents: z.number().int(),
+  refunded: z.number(),
   orderStatus: z.string(),
   seller_paid: z.boolean(),
   orderDate: z.string(),

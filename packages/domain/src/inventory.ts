@@ -1,4 +1,6 @@
-// Stock rules shared by the seller pages and the API (issue #3: inventory with a low-stock flag).
+// Stock rules shared by the seller pages and the API: inventory with a low-stock flag.
+
+import type { StatusColour } from './status-palette';
 
 /** A listing with this many units or fewer (but at least one) is flagged as running low. */
 export const LOW_STOCK_THRESHOLD = 5;
@@ -15,3 +17,6 @@ export function isLowStock(quantity: number): boolean {
 export function isOutOfStock(quantity: number): boolean {
   return quantity <= 0;
 }
+
+/** The colour of each stock status, wherever it is drawn (status-colours.ts reads these for its table). */
+export const STOCK_STATUS_COLOURS = { in_stock: 'green', low_stock: 'yellow', out_of_stock: 'red' } as const satisfies Record<string, StatusColour>;

@@ -6,12 +6,16 @@ import {
   STATUS_FILTER_OPTIONS,
   VOID_PERIOD_EXPIRED_MESSAGE,
   VOID_WINDOW_HOURS,
+  VOIDED_LABEL_MESSAGE,
+  VOIDED_SHIPMENT_MESSAGE,
   canConsolidate,
   consolidationSavingsCents,
   countShipmentsForStats,
   isShipmentStatus,
+  isVoidedShipment,
   matchesShipmentSearch,
   shipmentActions,
+  shippingReadinessOf,
   trackedStatus,
   voidEligibility,
   type ShipmentFacts,
@@ -102,6 +106,67 @@ describe('shipmentActions', () => {
 
   it('gives the reason when void is refused', () => {
     expect(shipmentActions(shipment({ status: 'in_transit' }), now)).toMatchObject({ canVoid: false, voidRefusalReason: ALREADY_PICKED_UP_MESSAGE });
+  });
+
+  it('reads hasLabel when the view carries no label bytes', () => {
+    expect(shipmentActions(shipment({ labelUrl: null, hasLabel: true }), now).canViewLabel).toBe(true);
+    expect(shipmentActions(shipment({ labelUrl: 'data:image/gif;base64,R0lGOD', hasLabel: false }), now).canViewLabel).toBe(false);
+  });
+
+  it('offers nothing that uses the label on a voided shipment, even with its tracking number and label still stored', () => {
+    const voided = shipmentActions(shipment({ status: 'cancelled', hasLabel: true }), now);
+    expect(voided).toEqual({
+      canSchedulePickup: false,
+      canCancelPickup: false,
+      canVoid: false,
+      voidRefusalReason: expect.stringMatching(/already been voided/),
+      canTrack: false,
+      canViewLabel: false,
+    });
+    expect(isVoidedShipment({ status: 'cancelled' })).toBe(true);
+    expect(VOIDED_SHIPMENT_MESSAGE).toMatch(/voided/);
+    expect(VOIDED_LABEL_MESSAGE).toMatch(/voided/);
+  });
+
+  it('offers label and tracking actions exactly when the shipment is not voided and has the label or number', () => {
+    fc.assert(
+      fc.property(status, fc.option(fc.constant('1Z999AA10123456784')), fc.boolean(), (value, trackingNumber, hasLabel) => {
+        const actions = shipmentActions(shipment({ status: value, trackingNumber, hasLabel, labelUrl: null }), now);
+        expect(isVoidedShipment({ status: value })).toBe(value === 'cancelled');
+        expect(actions.canTrack).toBe(value !== 'cancelled' && trackingNumber !== null);
+        expect(actions.canViewLabel).toBe(value !== 'cancelled' && hasLabel);
+      }),
+    );
+  });
+});
+
+describe('shippingReadinessOf', () => {
+  it('is ready with an approved item, and waits for approval with a pending one', () => {
+    expect(shippingReadinessOf(['approved', 'pending', 'shipped'])).toBe('ready');
+    expect(shippingReadinessOf(['pending', 'shipped'])).toBe('awaiting_approval');
+    expect(shippingReadinessOf(['pending'])).toBe('awaiting_approval');
+  });
+
+  it('says everything shipped once nothing waits and something went out', () => {
+    expect(shippingReadinessOf(['shipped', 'delivered'])).toBe('all_shipped');
+    expect(shippingReadinessOf(['completed', 'rejected'])).toBe('all_shipped');
+    expect(shippingReadinessOf(['partially_refunded'])).toBe('all_shipped');
+  });
+
+  it('has nothing to ship when every item closed without going out', () => {
+    expect(shippingReadinessOf(['rejected', 'cancelled'])).toBe('nothing_to_ship');
+    expect(shippingReadinessOf([])).toBe('nothing_to_ship');
+  });
+
+  it('never sends a seller with approved items elsewhere, nor says shipped while items wait', () => {
+    const itemStatus = fc.constantFrom('pending', 'approved', 'rejected', 'shipped', 'delivered', 'completed', 'partially_refunded', 'refunded', 'cancelled');
+    fc.assert(
+      fc.property(fc.array(itemStatus), (statuses) => {
+        const readiness = shippingReadinessOf(statuses);
+        expect(readiness === 'ready').toBe(statuses.includes('approved'));
+        if (readiness === 'all_shipped' || readiness === 'nothing_to_ship') expect(statuses.some((value) => value === 'pending' || value === 'approved')).toBe(false);
+      }),
+    );
   });
 });
 

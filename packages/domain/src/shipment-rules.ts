@@ -29,6 +29,14 @@ export const CONSOLIDATION_SAVINGS_PER_ADDITIONAL_SHIPMENT_CENTS = 300;
 export const VOID_PERIOD_EXPIRED_MESSAGE = 'This shipment is outside the allowed void period. Contact UPS customer service for assistance.';
 export const ALREADY_PICKED_UP_MESSAGE = 'This shipment has been picked up and cannot be voided. You may need to create a return shipment.';
 
+/**
+ * A voided shipment is over: its label no longer ships anything, so nothing that uses the label (view,
+ * download, pickups, tracking, simulation) is offered or done. The API answers 409 with this text when
+ * asked anyway, and 410 Gone with the second one for the label itself.
+ */
+export const VOIDED_SHIPMENT_MESSAGE = 'This shipment has been voided. Its label, pickups and tracking are no longer available; create a new shipment to send its items.';
+export const VOIDED_LABEL_MESSAGE = 'This label was voided with its shipment and can no longer be used.';
+
 /** The facts about a shipment these rules read; either view's shipment fits. */
 export interface ShipmentFacts {
   id: string;
@@ -36,6 +44,8 @@ export interface ShipmentFacts {
   createdAt: Date | string;
   trackingNumber?: string | null;
   labelUrl?: string | null;
+  /** Whether a label is stored, for views that leave the label bytes out; otherwise `labelUrl` decides. */
+  hasLabel?: boolean | null;
   pickupRequestNumber?: string | null;
 }
 
@@ -44,6 +54,11 @@ export function isShipmentStatus(value: unknown): value is ShipmentStatus {
 }
 
 const PICKED_UP = new Set<ShipmentStatus>(['shipped', 'in_transit', 'out_for_delivery', 'delivered']);
+
+/** Voided (status cancelled): the label was given back to the carrier, and the shipment is history. */
+export function isVoidedShipment(shipment: Pick<ShipmentFacts, 'status'>): boolean {
+  return shipment.status === 'cancelled';
+}
 
 const REFUSAL_BY_STATUS: Partial<Record<ShipmentStatus, string>> = {
   pending: 'This shipment has no label yet, so there is nothing to void.',
@@ -75,21 +90,23 @@ export interface ShipmentActions {
   canVoid: boolean;
   /** Why void is refused, for the "Cannot Void Shipment" panel; null when it is allowed. */
   voidRefusalReason: string | null;
-  /** Tracking update and Copy. */
+  /** Tracking update, Copy and (in development) the status simulation; never on a voided shipment. */
   canTrack: boolean;
-  /** Label view and download. */
+  /** Label view and download; never on a voided shipment. */
   canViewLabel: boolean;
 }
 
 export function shipmentActions(shipment: ShipmentFacts, now: Date): ShipmentActions {
   const eligibility = voidEligibility(shipment, now);
+  const isLive = !isVoidedShipment(shipment);
+  const hasLabel = typeof shipment.hasLabel === 'boolean' ? shipment.hasLabel : hasText(shipment.labelUrl);
   return {
     canSchedulePickup: shipment.status === 'created',
     canCancelPickup: shipment.status === 'pickup_scheduled',
     canVoid: eligibility.allowed,
     voidRefusalReason: eligibility.allowed ? null : eligibility.reason,
-    canTrack: hasText(shipment.trackingNumber),
-    canViewLabel: hasText(shipment.labelUrl),
+    canTrack: isLive && hasText(shipment.trackingNumber),
+    canViewLabel: isLive && hasLabel,
   };
 }
 
@@ -129,6 +146,24 @@ export function canConsolidate(shipments: readonly Pick<ShipmentFacts, 'status' 
 export function consolidationSavingsCents(count: number): number {
   if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`count must be a non-negative integer, got ${count}`);
   return CONSOLIDATION_SAVINGS_PER_ADDITIONAL_SHIPMENT_CENTS * Math.max(count - 1, 0);
+}
+
+/**
+ * Where the seller's items of one order stand for shipping, which decides what the Create New Shipment
+ * card of Shipment Management says (SPEC §2.8): approved items can go into a shipment now; pending ones
+ * wait for the seller's approval first; when neither is left, everything that was going out has gone
+ * (or nothing ever will: rejected, cancelled or refunded before shipping).
+ */
+export type ShippingReadiness = 'ready' | 'awaiting_approval' | 'all_shipped' | 'nothing_to_ship';
+
+/** Item statuses of an item that left in a shipment (whatever happened to its money afterwards). */
+const SENT_ITEM_STATUSES = new Set(['shipped', 'delivered', 'completed', 'partially_refunded']);
+
+export function shippingReadinessOf(itemStatuses: readonly string[]): ShippingReadiness {
+  if (itemStatuses.includes('approved')) return 'ready';
+  if (itemStatuses.includes('pending')) return 'awaiting_approval';
+  if (itemStatuses.some((status) => SENT_ITEM_STATUSES.has(status))) return 'all_shipped';
+  return 'nothing_to_ship';
 }
 
 /** Search by shipment id or tracking number, case-insensitive substring (SPEC §2.7); a blank query matches all. */

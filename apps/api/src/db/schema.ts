@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ORDER_ITEM_STATES } from '@marketplace/domain/order-item-state';
 import { boolean, check, customType, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** PostgreSQL's full-text document type (drizzle has no built-in for it). */
@@ -196,18 +197,9 @@ export const wishlistItems = pgTable(
 );
 
 // ── orders and payments (modules/orders, modules/checkout, modules/payments) ───────────────────
-// An order item moves pending → approved | rejected → shipped → delivered → completed, or refunded;
-// cancelled when the buyer cancels before approval (issue #3).
-export const orderItemStatus = pgEnum('order_item_status', [
-  'pending',
-  'approved',
-  'rejected',
-  'shipped',
-  'delivered',
-  'completed',
-  'refunded',
-  'cancelled',
-]);
+// An order item's status moves only through the transition table in packages/domain/src/order-item-state.ts
+// (docs/product/orders.md), applied by the orders service alone.
+export const orderItemStatus = pgEnum('order_item_status', ORDER_ITEM_STATES);
 export const orderStatus = pgEnum('order_status', ['pending', 'processing', 'shipped', 'completed', 'cancelled', 'refunded']);
 
 export const orders = pgTable(
@@ -267,6 +259,10 @@ export const orderItems = pgTable(
     retipPriceCents: integer('retip_price_cents').notNull().default(0),
     status: orderItemStatus('status').notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
+    // What the buyer got back for this line so far (several partial refunds add up); never more than they paid.
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    // When the carrier (or the seller) reported the line delivered; kept when a refund changes the status later.
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     // Flipped once by a successful payout (SPEC §4.7); the payouts module owns the payout rows.
     sellerPaid: boolean('seller_paid').notNull().default(false),
     ...timestamps,
@@ -278,8 +274,9 @@ export const orderItems = pgTable(
     // The admin's shipped-orders list, newest first (read backwards): an index over just those items.
     index('order_items_payable_recent_idx')
       .on(table.updatedAt, table.id)
-      .where(sql`${table.status} in ('shipped', 'delivered')`),
+      .where(sql`${table.status} in ('shipped', 'delivered', 'partially_refunded')`),
     check('order_items_quantity_positive', sql`${table.quantity} > 0`),
+    check('order_items_refunded_non_negative', sql`${table.refundedCents} >= 0`),
     check('order_items_price_non_negative', sql`${table.priceCents} >= 0`),
   ],
 );
@@ -313,6 +310,8 @@ export const payments = pgTable(
   ],
 );
 
+export const refundStatus = pgEnum('refund_status', ['pending', 'succeeded', 'failed']);
+
 export const refunds = pgTable(
   'refunds',
   {
@@ -320,16 +319,27 @@ export const refunds = pgTable(
     paymentId: uuid('payment_id')
       .notNull()
       .references(() => payments.id),
-    // One refund per order item: a retried rejection never refunds twice.
     orderItemId: uuid('order_item_id')
       .notNull()
       .references(() => orderItems.id),
+    // What asked for the money back, once each: `rejection:<item>`, `cancellation:<item>`, `dispute:<id>`,
+    // `return:<id>`. It is also the provider's idempotency key, so a retried refund never pays twice.
+    refundKey: text('refund_key').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    providerRefundId: text('provider_refund_id').notNull(),
+    // pending while the provider is being asked (claimed, outside any transaction); succeeded once it
+    // answered; failed when it refused (nothing was refunded).
+    status: refundStatus('status').notNull().default('succeeded'),
+    providerRefundId: text('provider_refund_id'),
     reason: text('reason'),
+    failureReason: text('failure_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('refunds_order_item_unique').on(table.orderItemId)],
+  (table) => [
+    uniqueIndex('refunds_refund_key_unique').on(table.refundKey),
+    index('refunds_order_item_idx').on(table.orderItemId, table.createdAt),
+    check('refunds_amount_positive', sql`${table.amountCents} > 0`),
+  ],
 );
 
 // ── shipping (modules/shipping): shipments, labels and carrier pickups, SPEC §3, §4.8, §7.5 ─────
@@ -815,4 +825,94 @@ export const supportRequests = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('support_requests_status_idx').on(table.status, table.createdAt), index('support_requests_user_idx').on(table.userId, table.createdAt)],
+);
+
+// ── returns (modules/returns) ─────────────────────────────────────────────────────────
+// A buyer sends a delivered item back within the seller's window; the seller accepts (a UPS Print Return
+// Label) or refuses; once the parcel is delivered back the refund, less the restocking fee, is issued once.
+
+export const returnStatus = pgEnum('return_status', ['requested', 'refused', 'accepted', 'in_transit', 'delivered', 'refunded', 'cancelled']);
+export const returnReason = pgEnum('return_reason', ['changed_mind', 'not_as_described', 'damaged', 'wrong_item', 'does_not_fit', 'other']);
+
+/** A seller's return policy (/seller/settings); a seller without a row has the defaults (30 days, no fee). */
+export const returnPolicies = pgTable(
+  'return_policies',
+  {
+    sellerId: uuid('seller_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    windowDays: integer('window_days').notNull().default(30),
+    // Basis points of the item's line total (1250 = 12.5 %).
+    restockingFeeBasisPoints: integer('restocking_fee_basis_points').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('return_policies_window_range', sql`${table.windowDays} between 0 and 365`),
+    check('return_policies_fee_range', sql`${table.restockingFeeBasisPoints} between 0 and 5000`),
+  ],
+);
+
+export interface ReturnPhotoRecord {
+  id: string;
+  fileKey: string;
+  thumbnailKey: string;
+  name: string;
+}
+
+export const returnRequests = pgTable(
+  'return_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    reason: returnReason('reason').notNull(),
+    description: text('description').notNull(),
+    photos: jsonb('photos').$type<ReturnPhotoRecord[]>().notNull().default([]),
+    status: returnStatus('status').notNull().default('requested'),
+    // The seller's policy when the buyer asked: what the buyer was shown is what applies.
+    windowDays: integer('window_days').notNull(),
+    restockingFeeBasisPoints: integer('restocking_fee_basis_points').notNull(),
+    refusalReason: text('refusal_reason'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    // The return label (UPS Print Return Label), bought once the seller accepts.
+    trackingNumber: text('tracking_number'),
+    carrierShipmentId: text('carrier_shipment_id'),
+    serviceDescription: text('service_description'),
+    labelFormat: text('label_format'),
+    labelBase64: text('label_base64'),
+    labelChargesCents: integer('label_charges_cents'),
+    shipperAddress: jsonb('shipper_address').$type<ShippingAddressSnapshot>(),
+    recipientAddress: jsonb('recipient_address').$type<ShippingAddressSnapshot>(),
+    labelCreatedAt: timestamp('label_created_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    trackingEvents: jsonb('tracking_events').$type<ShipmentTrackingEvent[]>().notNull().default([]),
+    lastTrackedAt: timestamp('last_tracked_at', { withTimezone: true }),
+    // Delivered back to the seller: the refund is fixed then (what was still refundable, less the fee).
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    refundCents: integer('refund_cents'),
+    restockingFeeCents: integer('restocking_fee_cents'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    // Why the last refund attempt did not go through (it is tried again); null once refunded.
+    refundFailure: text('refund_failure'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('return_requests_one_open_per_item').on(table.orderItemId).where(sql`${table.status} in ('requested', 'accepted', 'in_transit', 'delivered')`),
+    uniqueIndex('return_requests_tracking_number_unique').on(table.trackingNumber).where(sql`${table.trackingNumber} is not null`),
+    index('return_requests_buyer_idx').on(table.buyerId, table.createdAt),
+    index('return_requests_seller_idx').on(table.sellerId, table.createdAt),
+    index('return_requests_status_idx').on(table.status, table.lastTrackedAt),
+    check('return_requests_refund_non_negative', sql`${table.refundCents} is null or ${table.refundCents} >= 0`),
+  ],
 );

@@ -48,6 +48,8 @@ const ADMIN = only('admin');
 const SELLER = only('seller');
 const BUYER = only('buyer');
 const SELLER_OR_ADMIN = only('seller', 'admin');
+/** SPEC §6: the buyer pages are for every role but seller. */
+const BUYER_AREA = only('buyer', 'admin');
 
 export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   // ── framework: CORS preflight, API docs, uploaded files ──
@@ -100,9 +102,9 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/checkout/config': SIGNED_IN,
   'GET /api/checkout/summary': SIGNED_IN,
   'POST /api/orders/checkout': SIGNED_IN,
-  'GET /api/orders': SIGNED_IN,
-  'GET /api/orders/:id': SIGNED_IN,
-  'POST /api/orders/:id/cancel': SIGNED_IN,
+  'GET /api/orders': BUYER_AREA,
+  'GET /api/orders/:id': BUYER_AREA,
+  'POST /api/orders/:id/cancel': BUYER_AREA,
 
   // ── seller orders ──
   'GET /api/seller/orders': SELLER,
@@ -115,6 +117,9 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/shipments/simulation-statuses': SELLER,
   'GET /api/shipments/seller/:userId': own({ access: 'roles', roles: ['seller'] }, 'userId'),
   'GET /api/shipments/label/:shipmentId': SELLER,
+  'GET /api/shipments/rate-quote/:orderId': SELLER,
+  'GET /api/shipments/pickup-quote/:shipmentId': SELLER,
+  'GET /api/shipments/consolidated-pickup-quote/:userId/:orderId': own({ access: 'roles', roles: ['seller'] }, 'userId'),
   'POST /api/shipments/create/:orderId': SELLER,
   'POST /api/shipments/process-ups/:shipmentId': SELLER,
   'POST /api/shipments/schedule-pickup/:shipmentId': SELLER,
@@ -174,8 +179,24 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/disputes/:id': SIGNED_IN,
   'POST /api/disputes/:id/respond': SELLER,
   'POST /api/disputes/:id/escalate': BUYER,
+  'POST /api/disputes/:id/accept-offer': BUYER,
+  'POST /api/disputes/:id/decline-offer': BUYER,
   'POST /api/disputes/:id/review': ADMIN,
   'POST /api/disputes/:id/resolve': ADMIN,
+
+  // ── returns: the buyer asks, the item's seller answers; anyone else's return is a 404 ──
+  'GET /api/returns/policy': SELLER,
+  'PUT /api/returns/policy': SELLER,
+  'GET /api/returns/eligibility/:orderItemId': BUYER,
+  'POST /api/returns': BUYER,
+  'GET /api/returns': SIGNED_IN,
+  'GET /api/returns/:id': SIGNED_IN,
+  'POST /api/returns/:id/accept': SELLER,
+  'POST /api/returns/:id/refuse': SELLER,
+  'POST /api/returns/:id/cancel': BUYER,
+  // The return's buyer and seller only (others 404, also admins: the label is the parties' document).
+  'GET /api/returns/:id/label': SIGNED_IN,
+  'PUT /api/returns/:id/track': SIGNED_IN,
 
   // ── profile, addresses, admin users and orders ──
   'GET /api/users/me': SIGNED_IN,
@@ -212,6 +233,8 @@ export const SAMPLE_BODIES: Readonly<Record<string, (persona: Persona) => unknow
   'POST /api/support/requests': () => ({ topic: 'other', subject: 'Matrix check', message: 'A request sent by the authorization matrix.' }),
   'POST /api/disputes/:id/respond': () => ({ action: 'contest', statement: 'The parcel left in perfect condition.' }),
   'POST /api/disputes/:id/resolve': () => ({ outcome: 'reject', note: 'No evidence of damage.' }),
+  'PUT /api/returns/policy': () => ({ windowDays: 30, restockingFeePercent: 0 }),
+  'POST /api/returns/:id/refuse': () => ({ reason: 'The item shows clear signs of use.' }),
   'PATCH /api/seller/products/:id/inventory': () => ({ quantity: 3 }),
   'POST /api/users/me/addresses': () => ({ name: 'Matrix Home', line1: '1 Market St', city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US' }),
   'PUT /api/users/me/addresses/:id': () => ({ city: 'Oakland', state: 'CA' }),
@@ -221,6 +244,8 @@ export const SAMPLE_BODIES: Readonly<Record<string, (persona: Persona) => unknow
 export const SAMPLE_QUERIES: Readonly<Record<string, Record<string, string>>> = {
   'GET /api/search/ai': { q: 'walnut cutting board' },
   'GET /api/admin/payoutStats/stats': { dateRange: '30' },
+  'GET /api/shipments/pickup-quote/:shipmentId': { pickupDate: '20300115', readyTime: '090000', closeTime: '170000' },
+  'GET /api/shipments/consolidated-pickup-quote/:userId/:orderId': { pickupDate: '20300115', readyTime: '090000', closeTime: '170000' },
 };
 
 /** The route's rule key: `METHOD /path`, HEAD mapped to GET, no trailing slash. */

@@ -34,6 +34,8 @@ const ROUTE_TABLE: [path: string, role: TestRole | null, area: Area | null, titl
   ['/seller/support', 'seller', 'seller', 'Support'],
   ['/seller/help-and-support', 'seller', 'seller', 'Help & Support'],
   ['/seller/profile', 'seller', 'seller', 'Profile'],
+  // Beyond §2.1 (decision 0010): the returns buyers asked for.
+  ['/seller/returns', 'seller', 'seller', 'Returns'],
 
   ['/products', 'buyer', 'signed-in', 'Products'],
   ['/products/p-1', 'buyer', 'signed-in', 'Product Details'],
@@ -42,6 +44,9 @@ const ROUTE_TABLE: [path: string, role: TestRole | null, area: Area | null, titl
   ['/myorders', 'buyer', 'buyer', 'My Orders'],
   ['/user/chats', 'buyer', 'buyer', 'Messages'],
   ['/orderDisputes', 'buyer', 'buyer', 'Disputes'],
+  // Beyond §2.1 (decision 0009): one order followed item by item, and its confirmation / receipt.
+  ['/myorders/o-1', 'buyer', 'buyer', 'Order o-1'],
+  ['/myorders/o-1/receipt', 'buyer', 'buyer', 'Receipt'],
 
   ['/admin/dashboard', 'admin', 'admin', 'Dashboard'],
   ['/admin/users', 'admin', 'admin', 'Users'],
@@ -73,6 +78,12 @@ describe('route table (SPEC §2.1)', () => {
   it('opens the public home page', async () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: /from sellers who care/ })).toBeInTheDocument();
+  });
+
+  it.each(['/myorders/o-1', '/myorders/o-1/receipt'])('keeps a seller out of the buyer order page %s', async (path) => {
+    logInAs('seller');
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access denied' })).toBeInTheDocument();
   });
 
   it.each(['/no-such-page', '/seller/no-such-page', '/products/p-1/extra'])('shows the 404 page for %s', async (path) => {

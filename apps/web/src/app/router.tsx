@@ -37,6 +37,8 @@ const sellerPages: RouteObject[] = [
   { path: 'chats', lazy: page(() => import('../features/chat/pages/seller-chats-page'), (m) => m.SellerChatsPage) },
   { path: 'disputes', lazy: page(() => import('../features/disputes/pages/seller-disputes-page'), (m) => m.SellerDisputesPage) },
   { path: 'disputes/:disputeId', lazy: page(() => import('../features/disputes/pages/dispute-case-page'), (m) => m.SellerDisputeCasePage) },
+  // Beyond SPEC §2.1 (decision 0010): the returns buyers asked for.
+  { path: 'returns', lazy: page(() => import('../features/orders/pages/seller-returns-page'), (m) => m.SellerReturnsPage) },
   { path: 'onboarding', lazy: page(() => import('../features/payments/pages/stripe-setup-page'), (m) => m.StripeSetupPage) },
   { path: 'settings', lazy: page(() => import('../features/seller/pages/seller-settings-page'), (m) => m.SellerSettingsPage) },
   { path: 'support', lazy: page(() => import('../features/help/pages/seller-support-page'), (m) => m.SellerSupportPage) },
@@ -67,6 +69,9 @@ const buyerPages: RouteObject[] = [
   { path: 'products/checkout', lazy: page(() => import('../features/checkout/pages/checkout-page'), (m) => m.CheckoutPage) },
   { path: 'profile', lazy: page(() => import('../features/profile/pages/profile-page'), (m) => m.ProfilePage) },
   { path: 'myorders', lazy: page(() => import('../features/orders/pages/my-orders-page'), (m) => m.MyOrdersPage) },
+  // Beyond SPEC §2.1 (decision 0009): one order followed item by item, and its confirmation / printable receipt.
+  { path: 'myorders/:orderId', lazy: page(() => import('../features/orders/pages/buyer-order-page'), (m) => m.BuyerOrderPage) },
+  { path: 'myorders/:orderId/receipt', lazy: page(() => import('../features/orders/pages/order-receipt-page'), (m) => m.OrderReceiptPage) },
   { path: 'user/chats', lazy: page(() => import('../features/chat/pages/buyer-chats-page'), (m) => m.BuyerChatsPage) },
   { path: 'orderDisputes', lazy: page(() => import('../features/disputes/pages/order-disputes-page'), (m) => m.OrderDisputesPage) },
   { path: 'orderDisputes/:disputeId', lazy: page(() => import('../features/disputes/pages/dispute-case-page'), (m) => m.BuyerDisputeCasePage) },

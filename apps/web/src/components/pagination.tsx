@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { pageRange, paginationWindow } from '@marketplace/domain/pagination-window';
+import { pluralNoun } from '../lib/plural';
 
 interface PaginationProps {
   page: number;
@@ -16,7 +17,7 @@ const PAGE_BUTTON =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50';
 
 /**
- * 'Showing X to Y of Z results' and numbered pages with at most 5 buttons and ellipses (SPEC §2.3,
+ * 'Showing X to Y of Z results' ('of 1 result' when there is one) and numbered pages with at most 5 buttons and ellipses (SPEC §2.3,
  * §2.4); the window rule lives in @marketplace/domain/pagination-window.
  */
 export function Pagination({ page, totalPages, totalItems, pageSize, onPageChange, label = 'Pagination' }: PaginationProps) {
@@ -26,7 +27,7 @@ export function Pagination({ page, totalPages, totalItems, pageSize, onPageChang
 
   return (
     <nav aria-label={label} className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-      <p className="text-sm text-slate-600">{`Showing ${from} to ${to} of ${totalItems} results`}</p>
+      <p className="text-sm text-slate-600">{`Showing ${from} to ${to} of ${totalItems} ${pluralNoun(totalItems, 'result')}`}</p>
       {hasPages && (
         <ul className="flex items-center gap-1">
           <li>

@@ -1,9 +1,13 @@
-import { orderStatusColour, statusColourClasses, type StatusColour } from '@marketplace/domain/status-colours';
+import { statusColour, statusColourClasses, type StatusKind } from '@marketplace/domain/status-colours';
 
 interface StatusBadgeProps {
   status: string;
-  /** Defaults to the order status colours of SPEC §4.7; pass one for other kinds of status. */
-  colour?: StatusColour;
+  /**
+   * Which kind of status this is (order, orderItem, payout, shipment, dispute, return, …). The colour
+   * always comes from packages/domain/src/status-colours.ts: each status word has one colour whatever
+   * the kind, and the kind only makes a word that kind cannot take neutral (SPEC §4.7).
+   */
+  kind?: StatusKind;
   /** Defaults to the status itself, capitalised ("like_new" → "Like new"). */
   label?: string;
 }
@@ -13,11 +17,14 @@ export function statusLabel(status: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export function StatusBadge({ status, colour = orderStatusColour(status), label = statusLabel(status) }: StatusBadgeProps) {
+/** The one status badge of the app; there is deliberately no colour prop (status-colours.test.ts checks no page picks its own). */
+export function StatusBadge({ status, kind, label = statusLabel(status) }: StatusBadgeProps) {
+  const colour = statusColour(status, kind);
   return (
     <span
       className={`inline-flex items-center rounded-md px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${statusColourClasses[colour]}`}
       data-colour={colour}
+      data-status={status}
     >
       {label}
     </span>

@@ -106,7 +106,7 @@ export function ToastList({ position = 'top-right', richColors = false, closeBut
   return (
     <ol
       ref={listRef}
-      className={`fixed inset-x-4 z-[100] flex flex-col gap-2 sm:left-auto sm:w-[356px] ${atBottom ? 'bottom-4 sm:right-6 sm:bottom-6' : 'top-4 sm:top-6 sm:right-6'}`}
+      className={`fixed inset-x-4 z-[100] flex flex-col gap-2 print:hidden sm:left-auto sm:w-[356px] ${atBottom ? 'bottom-4 sm:right-6 sm:bottom-6' : 'top-4 sm:top-6 sm:right-6'}`}
       onMouseEnter={() => setIsHovered(true)}
       onMouseLeave={() => setIsHovered(false)}
       onFocus={() => setHasFocus(true)}

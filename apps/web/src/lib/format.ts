@@ -17,3 +17,11 @@ export function formatDate(iso: string): string {
 export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
 }
+
+const shortDateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+
+/** "Nov 3" within the current year, "Nov 3, 2024" otherwise. */
+export function formatShortDate(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  return date.getFullYear() === now.getFullYear() ? shortDateFormat.format(date) : dateFormat.format(date);
+}

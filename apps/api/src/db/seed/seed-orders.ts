@@ -57,6 +57,7 @@ const AGE_DAYS: Record<OrderItemStatusValue, [number, number]> = {
   shipped: [3, 12],
   delivered: [8, 20],
   completed: [15, 60],
+  partially_refunded: [10, 40],
   rejected: [2, 25],
   refunded: [10, 40],
   cancelled: [1, 15],
@@ -149,6 +150,8 @@ export async function seedOrders(context: SeedContext, earlier: { users: SeededU
         status: item.status,
         rejectionReason: item.status === 'rejected' ? random.pick(REJECTION_REASONS) : null,
         sellerPaid: item.sellerPaid,
+        refundedCents: 0,
+        deliveredAt: item.status === 'delivered' || item.status === 'completed' ? updatedAt : null,
         createdAt,
         updatedAt: item.status === 'pending' ? createdAt : updatedAt,
       };
@@ -192,8 +195,13 @@ export async function seedOrders(context: SeedContext, earlier: { users: SeededU
       if (item.status !== 'rejected' && item.status !== 'refunded' && item.status !== 'cancelled') return;
       const amountCents = item.priceCents * item.quantity + item.retipPriceCents + (shares[index] ?? 0);
       refundedCents += amountCents;
+      item.refundedCents = amountCents;
+      const refundId = random.uuid();
       refundRows.push({
-        id: random.uuid(),
+        id: refundId,
+        refundKey: `${item.status === 'rejected' ? 'rejection' : item.status === 'cancelled' ? 'cancellation' : 'seed'}:${item.id}`,
+        status: 'succeeded',
+        updatedAt: item.updatedAt,
         paymentId,
         orderItemId: item.id,
         amountCents,

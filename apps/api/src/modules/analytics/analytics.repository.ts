@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gte, ilike, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { categories, orderItems, products, users } from '../../db/schema';
+import { isSale, sumNetSalesCents } from '../orders/sales-figures';
 
 /** Which order items a report reads: one seller's (by id), and/or the admin's text filters. */
 export interface AnalyticsScope {
@@ -14,10 +15,8 @@ export interface AnalyticsScope {
 
 type OrderItemStatusValue = (typeof orderItems.$inferSelect)['status'];
 
-/** Items that are not a sale (issue #7): they add nothing to revenue, orders or units. */
-const NOT_A_SALE: OrderItemStatusValue[] = ['rejected', 'cancelled', 'refunded'];
-
-const revenueCents = sql<string>`coalesce(sum(${orderItems.priceCents} * ${orderItems.quantity}), 0)`;
+// Revenue is net sales, and which items are sales, as every screen counts them (orders/sales-figures.ts).
+const revenueCents = sumNetSalesCents();
 const distinctOrders = sql<string>`count(distinct ${orderItems.orderId})`;
 const unitsSold = sql<string>`coalesce(sum(${orderItems.quantity}), 0)`;
 
@@ -41,7 +40,7 @@ function scopeConditions(scope: AnalyticsScope): SQL[] {
 }
 
 function saleConditions(scope: AnalyticsScope, from?: Date, to?: Date): SQL[] {
-  const conditions = [...scopeConditions(scope), notInArray(orderItems.status, NOT_A_SALE)];
+  const conditions = [...scopeConditions(scope), isSale()];
   if (from) conditions.push(gte(orderItems.createdAt, from));
   if (to) conditions.push(lt(orderItems.createdAt, to));
   return conditions;

@@ -131,6 +131,7 @@ describe('GET /api/analytics/orders-by-status', () => {
         { status: 'shipped', count: 1 },
         { status: 'delivered', count: 1 },
         { status: 'completed', count: 1 },
+        { status: 'partially_refunded', count: 0 },
         { status: 'refunded', count: 0 },
         { status: 'cancelled', count: 1 },
       ],

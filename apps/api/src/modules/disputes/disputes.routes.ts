@@ -9,6 +9,7 @@ import {
   disputeCaseResponseSchema,
   disputesQuerySchema,
   disputesResponseSchema,
+  declineOfferBodySchema,
   escalateDisputeBodySchema,
   openDisputeFieldsSchema,
   resolveDisputeBodySchema,
@@ -73,8 +74,23 @@ export const disputeRoutes: FastifyPluginAsyncZod<{ disputes: DisputesService }>
 
   app.post(
     '/:id/escalate',
-    { preValidation: app.requireRole('buyer'), schema: { ...common, summary: 'The buyer asks the marketplace to decide', params, body: escalateDisputeBodySchema.optional(), response: { 200: disputeActionResponseSchema, ...errors } } },
+    { preValidation: app.requireRole('buyer'), schema: { ...common, summary: 'The buyer asks the marketplace to decide', params, body: escalateDisputeBodySchema.nullish(), response: { 200: disputeActionResponseSchema, ...errors } } },
     async (request) => disputes.escalate(caller(request), request.params.id, request.body?.note),
+  );
+
+  app.post(
+    '/:id/accept-offer',
+    {
+      preValidation: app.requireRole('buyer'),
+      schema: { ...common, summary: "The buyer accepts the seller's refund offer: refunded at once, the dispute resolved", params, response: { 200: disputeActionResponseSchema, ...errors, 502: errorResponseSchema } },
+    },
+    async (request) => disputes.acceptOffer(caller(request), request.params.id),
+  );
+
+  app.post(
+    '/:id/decline-offer',
+    { preValidation: app.requireRole('buyer'), schema: { ...common, summary: "The buyer declines the seller's offer: the marketplace decides", params, body: declineOfferBodySchema.nullish(), response: { 200: disputeActionResponseSchema, ...errors } } },
+    async (request) => disputes.declineOffer(caller(request), request.params.id, request.body?.note),
   );
 
   app.post(

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import { centsToDollars, dollarsToCents } from '@marketplace/domain/money';
-import { refundAdjustmentCents } from '@marketplace/domain/dispute-money';
 import type { DisputeCase, DisputeStatus, DisputeSummary, OpenDisputeFields, ResolveDisputeBody, RespondDisputeBody } from '@marketplace/contracts/disputes';
 import { DISPUTE_MAX_PHOTOS } from '@marketplace/contracts/disputes';
 import type { Database, Executor } from '../../db/client';
@@ -12,7 +11,6 @@ import {
   orderItems,
   orders,
   payoutAdjustments,
-  payouts,
   productImages,
   shipmentItems,
   shipments,
@@ -22,16 +20,16 @@ import {
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-errors';
 import type { FileStore } from '../../providers/files/port';
-import { PaymentValidationError, type PaymentProvider } from '../../providers/payment/port';
-import { addRefundedCents, insertRefund, lockPaymentOfOrder } from '../orders/orders.repository';
-import { refundCentsOf } from '../orders/orders.service';
+import { refundCentsOf, type OrdersService } from '../orders/orders.service';
 import { processImage, type IncomingFile } from '../uploads/image-processing';
+import { hasOpenReturn } from '../returns/returns.service';
 
-// Disputes (issue #7): open → seller_responded → under_review → resolved_refunded | resolved_rejected.
-// Buyers open them on items they bought; the item's seller responds; only an admin resolves. Every step
-// is an event (who, when, what). A refund goes back through the payment provider once (its key is the
-// dispute's); if the seller was already paid, what they owe back waits as a payout adjustment that the
-// next payout to them deducts.
+// Disputes: open → seller_responded → under_review → resolved_refunded | resolved_rejected
+// (docs/product/disputes.md). Buyers open them on items they bought; the item's seller responds with an
+// offer or a statement; the buyer accepts the offer (refunded at once) or declines it, and then an admin
+// decides. Every step is an event (who, when, what). The refund goes through the orders service, once per
+// dispute (its refund key is the dispute's); if the seller was already paid, the payouts module records
+// what they owe back in the same transaction.
 
 type DisputeRow = typeof disputes.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -41,7 +39,7 @@ export interface DisputeCaller {
 }
 
 const RESOLVED: DisputeStatus[] = ['resolved_refunded', 'resolved_rejected'];
-const DISPUTABLE_ITEM_STATUSES = ['shipped', 'delivered', 'completed'] as const;
+const DISPUTABLE_ITEM_STATUSES = ['shipped', 'delivered', 'completed', 'partially_refunded'] as const;
 
 export const DISPUTE_MESSAGES = {
   notFound: 'Dispute not found',
@@ -52,12 +50,19 @@ export const DISPUTE_MESSAGES = {
   escalated: 'The marketplace team will review this dispute.',
   reviewing: 'You are reviewing this dispute.',
   refunded: 'Dispute resolved: the refund is on its way to the buyer.',
+  offerAccepted: "You accepted the seller's offer: the refund is on its way to you.",
+  offerDeclined: 'You declined the offer. The marketplace team will review this dispute.',
+  noOffer: 'There is no refund offer to answer on this dispute.',
+  returnOpen: 'This item has a return in progress. It can be disputed once the return is settled.',
   rejected: 'Dispute resolved: the claim was rejected.',
   alreadyResolved: 'This dispute has already been resolved.',
 } as const;
 
-export function createDisputesService(deps: { db: Database; files: FileStore; clock: Clock; payments: PaymentProvider }) {
-  const { db, files, clock, payments } = deps;
+export function createDisputesService(deps: { db: Database; files: FileStore; clock: Clock; orderItems: Pick<OrdersService, 'refundOrderItem' | 'remainingRefundableCents'> }) {
+  const { db, files, clock } = deps;
+
+  /** The seller offered a refund and the buyer has not answered it (declining sends the case to the admin). */
+  const hasStandingOffer = (dispute: DisputeRow) => dispute.status === 'seller_responded' && dispute.sellerOfferCents !== null && dispute.sellerOfferCents > 0;
 
   const canSee = (dispute: DisputeRow, caller: DisputeCaller) => caller.role === 'admin' || dispute.buyerId === caller.id || dispute.sellerId === caller.id;
 
@@ -76,13 +81,9 @@ export function createDisputesService(deps: { db: Database; files: FileStore; cl
     await executor.insert(disputeEvents).values({ disputeId: dispute.id, actorId: caller.id, actorRole: caller.role, type, note, amountCents, createdAt });
   }
 
-  /** What the buyer paid for the line: the most a refund can be (less anything already refunded). */
-  async function refundableOf(executor: Executor, dispute: Pick<DisputeRow, 'orderId' | 'orderItemId'>): Promise<number> {
-    const [order] = await executor.select().from(orders).where(eq(orders.id, dispute.orderId));
-    const items = await executor.select().from(orderItems).where(eq(orderItems.orderId, dispute.orderId));
-    const item = items.find((row) => row.id === dispute.orderItemId);
-    if (!order || !item) return 0;
-    return refundCentsOf(order, items, item);
+  /** The most a refund can still be: what the buyer paid for the line less what already went back. */
+  async function refundableNowOf(executor: Executor, dispute: Pick<DisputeRow, 'orderItemId'>): Promise<number> {
+    return (await deps.orderItems.remainingRefundableCents(executor, dispute.orderItemId)).remainingCents;
   }
 
   async function summaries(rows: DisputeRow[]): Promise<DisputeSummary[]> {
@@ -106,6 +107,7 @@ export function createDisputesService(deps: { db: Database; files: FileStore; cl
       const line = lines.find((candidate) => candidate.id === row.orderItemId);
       return order && line ? refundCentsOf(order, lines, line) : 0;
     });
+    const refundedOf = (row: DisputeRow) => lineRows.find((line) => line.id === row.orderItemId)?.refundedCents ?? 0;
     return rows.map((row, index) => ({
       id: row.id,
       status: row.status,
@@ -114,6 +116,8 @@ export function createDisputesService(deps: { db: Database; files: FileStore; cl
       orderItemId: row.orderItemId,
       itemTitle: lineRows.find((line) => line.id === row.orderItemId)?.title ?? '',
       refundable: centsToDollars(refundables[index] ?? 0),
+      alreadyRefunded: centsToDollars(refundedOf(row)),
+      refundableNow: centsToDollars(Math.max((refundables[index] ?? 0) - refundedOf(row), 0)),
       refund: row.refundCents === null ? null : centsToDollars(row.refundCents),
       buyer: person(row.buyerId),
       seller: person(row.sellerId),
@@ -184,8 +188,40 @@ export function createDisputesService(deps: { db: Database; files: FileStore; cl
         escalate: caller.id === row.buyerId && (row.status === 'open' || row.status === 'seller_responded'),
         review: caller.role === 'admin' && (row.status === 'open' || row.status === 'seller_responded'),
         resolve: caller.role === 'admin' && !resolved,
+        acceptOffer: hasStandingOffer(row) && caller.id === row.buyerId,
+        declineOffer: hasStandingOffer(row) && caller.id === row.buyerId,
       },
     };
+  }
+
+  /**
+   * Refunds `refundCents` for the dispute and resolves it. The refund goes through the orders service
+   * outside any transaction, keyed by the dispute, so a retry (or a buyer and an admin at once) never
+   * refunds twice; the dispute is then resolved by whoever's refund it was, and anyone later gets 409.
+   */
+  async function settleWithRefund(caller: DisputeCaller, id: string, refundCents: number, note: string | null, eventType: 'resolved_refunded' | 'buyer_accepted_offer'): Promise<DisputeRow> {
+    const dispute = await load(db, caller, id);
+    if (RESOLVED.includes(dispute.status)) throw conflict(DISPUTE_MESSAGES.alreadyResolved);
+    const refundKey = `dispute:${dispute.id}`;
+    const outcome = await deps.orderItems.refundOrderItem({
+      orderItemId: dispute.orderItemId,
+      amountCents: refundCents,
+      refundKey,
+      reason: `Dispute #${dispute.id.slice(0, 8)}${note ? `: ${note}` : ''}`,
+      actor: caller.role === 'admin' ? 'admin' : 'buyer',
+    });
+    return db.transaction(async (transaction) => {
+      const locked = await load(transaction, caller, id, { lock: true });
+      if (RESOLVED.includes(locked.status)) throw conflict(DISPUTE_MESSAGES.alreadyResolved);
+      const now = clock.now();
+      const [updated] = await transaction
+        .update(disputes)
+        .set({ status: 'resolved_refunded', refundCents: outcome.amountCents, resolutionNote: note, resolvedBy: caller.id, resolvedAt: now, updatedAt: now })
+        .where(eq(disputes.id, locked.id))
+        .returning();
+      await record(transaction, locked, caller, eventType, note, outcome.amountCents);
+      return updated!;
+    });
   }
 
   return {
@@ -201,6 +237,8 @@ export function createDisputesService(deps: { db: Database; files: FileStore; cl
       if (!(DISPUTABLE_ITEM_STATUSES as readonly string[]).includes(line.item.status)) {
         throw badRequest(`Only shipped or delivered items can be disputed (this item is ${line.item.status})`);
       }
+      // A return settles the item's money on its own; one claim at a time (returns refuse an open dispute too).
+      if (await hasOpenReturn(db, line.item.id)) throw conflict(DISPUTE_MESSAGES.returnOpen);
       const open = await db.query.disputes.findFirst({ where: and(eq(disputes.orderItemId, line.item.id), notInArray(disputes.status, RESOLVED)) });
       if (open) throw conflict(DISPUTE_MESSAGES.alreadyOpen, { disputeId: open.id });
       // Photos are checked by their bytes before anything is stored.
@@ -274,8 +312,8 @@ export function createDisputesService(deps: { db: Database; files: FileStore; cl
         let offerCents: number | null = null;
         if (body.action === 'offer_refund') {
           offerCents = dollarsToCents(body.amount);
-          const refundable = await refundableOf(transaction, dispute);
-          if (offerCents > refundable) throw badRequest(`The offer can be at most ${centsToDollars(refundable).toFixed(2)} dollars, what the buyer paid for the item`);
+          const refundable = await refundableNowOf(transaction, dispute);
+          if (offerCents > refundable) throw badRequest(`The offer can be at most ${centsToDollars(refundable).toFixed(2)} dollars, what the buyer paid for the item less any refund`);
         }
         const statement = body.statement?.trim() || null;
         const [updated] = await transaction
@@ -315,11 +353,11 @@ export function createDisputesService(deps: { db: Database; files: FileStore; cl
 
     async resolve(caller: DisputeCaller, id: string, body: ResolveDisputeBody) {
       if (caller.role !== 'admin') throw forbidden('Only an admin resolves disputes');
-      const row = await db.transaction(async (transaction) => {
-        const dispute = await load(transaction, caller, id, { lock: true });
-        if (RESOLVED.includes(dispute.status)) throw conflict(DISPUTE_MESSAGES.alreadyResolved);
-        const now = clock.now();
-        if (body.outcome === 'reject') {
+      if (body.outcome === 'reject') {
+        const row = await db.transaction(async (transaction) => {
+          const dispute = await load(transaction, caller, id, { lock: true });
+          if (RESOLVED.includes(dispute.status)) throw conflict(DISPUTE_MESSAGES.alreadyResolved);
+          const now = clock.now();
           const [updated] = await transaction
             .update(disputes)
             .set({ status: 'resolved_rejected', resolutionNote: body.note, resolvedBy: caller.id, resolvedAt: now, updatedAt: now })
@@ -327,51 +365,33 @@ export function createDisputesService(deps: { db: Database; files: FileStore; cl
             .returning();
           await record(transaction, dispute, caller, 'resolved_rejected', body.note);
           return updated!;
-        }
-        const refundCents = dollarsToCents(body.amount);
-        const refundable = await refundableOf(transaction, dispute);
-        if (refundCents > refundable) throw badRequest(`The refund can be at most ${centsToDollars(refundable).toFixed(2)} dollars, what the buyer paid for the item`);
-        const payment = await lockPaymentOfOrder(transaction, dispute.orderId);
-        if (!payment) throw conflict('This order has no payment to refund');
-        if (refundCents > payment.amountCents - payment.refundedCents) throw conflict('The payment has less left to refund than this amount');
-        let providerRefundId: string;
-        try {
-          // The dispute's own key: a retried resolve never refunds twice.
-          ({ id: providerRefundId } = await payments.refund({ paymentId: payment.providerPaymentId, amountCents: refundCents, idempotencyKey: `refund-dispute-${dispute.id}` }));
-        } catch (error) {
-          if (error instanceof PaymentValidationError) throw conflict(`The refund was refused: ${error.message}`);
-          throw new HttpError(502, 'The payment provider did not answer; nothing was refunded. Please try again.');
-        }
-        if (await insertRefund(transaction, { paymentId: payment.id, orderItemId: dispute.orderItemId, amountCents: refundCents, providerRefundId, reason: `Dispute: ${body.note ?? 'refunded'}`, now })) {
-          await addRefundedCents(transaction, payment.id, refundCents, now);
-        } else {
-          throw conflict('This item has already been refunded');
-        }
-        await transaction.update(orderItems).set({ status: 'refunded', updatedAt: now }).where(eq(orderItems.id, dispute.orderItemId));
-        // A seller already paid owes back their share of the refund from their next payout.
-        const [paid] = await transaction.select().from(payouts).where(and(eq(payouts.orderItemId, dispute.orderItemId), eq(payouts.status, 'paid')));
-        if (paid) {
-          const owed = refundAdjustmentCents({ refundCents, refundableCents: refundable, sellerNetCents: paid.netCents + -paid.adjustmentCents });
-          if (owed < 0) {
-            await transaction.insert(payoutAdjustments).values({
-              sellerId: dispute.sellerId,
-              disputeId: dispute.id,
-              orderItemId: dispute.orderItemId,
-              amountCents: owed,
-              reason: `Refund of ${centsToDollars(refundCents).toFixed(2)} dollars after dispute #${dispute.id.slice(0, 8)}`,
-              createdAt: now,
-            });
-          }
-        }
-        const [updated] = await transaction
-          .update(disputes)
-          .set({ status: 'resolved_refunded', refundCents, resolutionNote: body.note ?? null, resolvedBy: caller.id, resolvedAt: now, updatedAt: now })
-          .where(eq(disputes.id, dispute.id))
-          .returning();
-        await record(transaction, dispute, caller, 'resolved_refunded', body.note ?? null, refundCents);
+        });
+        return { success: true as const, message: DISPUTE_MESSAGES.rejected, dispute: await caseOf(row, caller) };
+      }
+      const row = await settleWithRefund(caller, id, dollarsToCents(body.amount), body.note ?? null, 'resolved_refunded');
+      return { success: true as const, message: DISPUTE_MESSAGES.refunded, dispute: await caseOf(row, caller) };
+    },
+
+    async acceptOffer(caller: DisputeCaller, id: string) {
+      const dispute = await load(db, caller, id);
+      if (dispute.buyerId !== caller.id) throw forbidden('Only the buyer who opened the dispute can answer the offer');
+      if (RESOLVED.includes(dispute.status)) throw conflict(DISPUTE_MESSAGES.alreadyResolved);
+      if (!hasStandingOffer(dispute)) throw conflict(DISPUTE_MESSAGES.noOffer);
+      const row = await settleWithRefund(caller, id, dispute.sellerOfferCents!, null, 'buyer_accepted_offer');
+      return { success: true as const, message: DISPUTE_MESSAGES.offerAccepted, dispute: await caseOf(row, caller) };
+    },
+
+    async declineOffer(caller: DisputeCaller, id: string, note: string | undefined) {
+      const row = await db.transaction(async (transaction) => {
+        const dispute = await load(transaction, caller, id, { lock: true });
+        if (dispute.buyerId !== caller.id) throw forbidden('Only the buyer who opened the dispute can answer the offer');
+        if (RESOLVED.includes(dispute.status)) throw conflict(DISPUTE_MESSAGES.alreadyResolved);
+        if (!hasStandingOffer(dispute)) throw conflict(DISPUTE_MESSAGES.noOffer);
+        const [updated] = await transaction.update(disputes).set({ status: 'under_review', updatedAt: clock.now() }).where(eq(disputes.id, dispute.id)).returning();
+        await record(transaction, dispute, caller, 'buyer_declined_offer', note?.trim() || null, dispute.sellerOfferCents);
         return updated!;
       });
-      return { success: true as const, message: row.status === 'resolved_refunded' ? DISPUTE_MESSAGES.refunded : DISPUTE_MESSAGES.rejected, dispute: await caseOf(row, caller) };
+      return { success: true as const, message: DISPUTE_MESSAGES.offerDeclined, dispute: await caseOf(row, caller) };
     },
 
     /** Whether an item has a dispute that is not resolved (payouts wait for it). */

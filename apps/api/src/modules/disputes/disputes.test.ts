@@ -111,8 +111,8 @@ describe('the dispute’s steps', () => {
     // Only the people in it see it.
     expect((await call('GET', `/api/disputes/${id}`, otherBuyer)).statusCode).toBe(404);
     expect((await call('GET', `/api/disputes/${id}`, otherSeller)).statusCode).toBe(404);
-    expect((await call('GET', `/api/disputes/${id}`, seller)).json().dispute.actions).toEqual({ respond: true, escalate: false, review: false, resolve: false });
-    expect((await call('GET', `/api/disputes/${id}`, admin)).json().dispute.actions).toEqual({ respond: false, escalate: false, review: true, resolve: true });
+    expect((await call('GET', `/api/disputes/${id}`, seller)).json().dispute.actions).toEqual({ respond: true, escalate: false, review: false, resolve: false, acceptOffer: false, declineOffer: false });
+    expect((await call('GET', `/api/disputes/${id}`, admin)).json().dispute.actions).toEqual({ respond: false, escalate: false, review: true, resolve: true, acceptOffer: false, declineOffer: false });
     expect((await call('GET', '/api/disputes', otherSeller)).json().disputes.some((dispute: { id: string }) => dispute.id === id)).toBe(false);
     expect((await call('GET', '/api/disputes?status=active', seller)).json().disputes.some((dispute: { id: string }) => dispute.id === id)).toBe(true);
 
@@ -136,7 +136,9 @@ describe('the dispute’s steps', () => {
     const [refund] = await testApp.database.db.select().from(refunds).where(eq(refunds.orderItemId, item.id));
     expect(refund?.amountCents).toBe(4000);
     const [updated] = await testApp.database.db.select().from(orderItems).where(eq(orderItems.id, item.id));
-    expect(updated?.status).toBe('refunded');
+    // $40 of what the buyer paid: the item is partly refunded and stays payable for the rest.
+    expect(updated?.status).toBe('partially_refunded');
+    expect(updated?.refundedCents).toBe(4000);
     const again = await call('POST', `/api/disputes/${id}/resolve`, admin, { outcome: 'reject', note: 'Second thoughts.' });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('This dispute has already been resolved.');

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { orderItems, orders, payments, refunds, users } from '../../db/schema';
+import { orderItems, orders, payments, users } from '../../db/schema';
 import { coverKeyOf } from '../cart/cover-images.repository';
 import { likePatternOf } from '../users/users.repository';
 
@@ -136,17 +136,18 @@ export async function findAdminOrderItems(executor: Executor, orderId: string) {
       status: orderItems.status,
       rejectionReason: orderItems.rejectionReason,
       sellerPaid: orderItems.sellerPaid,
-      refundedCents: refunds.amountCents,
+      // What went back for the item in all (several partial refunds add up); null when nothing did.
+      refundedCents: sql<number | null>`nullif(${orderItems.refundedCents}, 0)`.mapWith((value: number | null) => (value === null ? null : Number(value))),
     })
     .from(orderItems)
     .innerJoin(sellers, eq(sellers.id, orderItems.sellerId))
-    .leftJoin(refunds, eq(refunds.orderItemId, orderItems.id))
     .where(eq(orderItems.orderId, orderId))
     .orderBy(orderItems.createdAt, orderItems.id);
 }
 
 export async function findAdminOrderItemsPage(executor: Executor, search: { status: OrderItemStatus; limit: number; offset: number }) {
-  const where = eq(orderItems.status, search.status);
+  // Refunded Orders lists every item money went back for: in full, or in part.
+  const where = search.status === 'refunded' ? inArray(orderItems.status, ['refunded', 'partially_refunded']) : eq(orderItems.status, search.status);
   const [rows, [totalRow]] = await Promise.all([
     executor
       .select({
@@ -159,7 +160,7 @@ export async function findAdminOrderItemsPage(executor: Executor, search: { stat
         status: orderItems.status,
         rejectionReason: orderItems.rejectionReason,
         updatedAt: orderItems.updatedAt,
-        refundedCents: refunds.amountCents,
+        refundedCents: sql<number | null>`nullif(${orderItems.refundedCents}, 0)`.mapWith((value: number | null) => (value === null ? null : Number(value))),
         buyerId: buyers.id,
         buyerFirstName: buyers.firstName,
         buyerLastName: buyers.lastName,
@@ -173,8 +174,7 @@ export async function findAdminOrderItemsPage(executor: Executor, search: { stat
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .innerJoin(buyers, eq(buyers.id, orders.buyerId))
       .innerJoin(sellers, eq(sellers.id, orderItems.sellerId))
-      .leftJoin(refunds, eq(refunds.orderItemId, orderItems.id))
-      .where(where)
+        .where(where)
       .orderBy(desc(orderItems.updatedAt), desc(orderItems.id))
       .limit(search.limit)
       .offset(search.offset),

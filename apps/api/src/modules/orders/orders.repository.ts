@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, exists, gt, gte, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { orderItems, orders, payments, products, refunds, users } from '../../db/schema';
+import { isSale, sumNetSalesCents } from './sales-figures';
 
 export type OrderRecord = typeof orders.$inferSelect;
 export type OrderItemRecord = typeof orderItems.$inferSelect;
@@ -64,21 +65,6 @@ export async function lockOrder(executor: Executor, id: string): Promise<OrderRe
   return row ?? null;
 }
 
-export async function updateOrderItemStatus(
-  executor: Executor,
-  id: string,
-  values: { status: OrderItemStatusValue; rejectionReason?: string | null; now: Date },
-): Promise<void> {
-  await executor
-    .update(orderItems)
-    .set({
-      status: values.status,
-      ...(values.rejectionReason !== undefined ? { rejectionReason: values.rejectionReason } : {}),
-      updatedAt: values.now,
-    })
-    .where(eq(orderItems.id, id));
-}
-
 export async function updateOrderStatus(executor: Executor, id: string, status: OrderStatusValue, now: Date): Promise<void> {
   await executor.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, id));
 }
@@ -103,29 +89,113 @@ export async function lockPaymentOfOrder(executor: Executor, orderId: string): P
   return row ?? null;
 }
 
-export async function findRefundOfOrderItem(executor: Executor, orderItemId: string) {
-  const [row] = await executor.select().from(refunds).where(eq(refunds.orderItemId, orderItemId));
+export type RefundRecord = typeof refunds.$inferSelect;
+
+/** Items with a row lock, in id order (the same order every caller locks them in, so none deadlock). */
+export async function lockOrderItems(executor: Executor, ids: readonly string[]): Promise<OrderItemRecord[]> {
+  if (ids.length === 0) return [];
+  return executor
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.id, [...ids]))
+    .orderBy(asc(orderItems.id))
+    .for('update');
+}
+
+export async function findOrderItem(executor: Executor, id: string): Promise<OrderItemRecord | null> {
+  const [row] = await executor.select().from(orderItems).where(eq(orderItems.id, id));
   return row ?? null;
 }
 
-/** Records a refund; false when the item already had one (the unique index: one refund per item). */
-export async function insertRefund(
+/** The one write of an item's status (the orders service's transition applies the rules first). */
+export async function setOrderItemState(
   executor: Executor,
-  values: { paymentId: string; orderItemId: string; amountCents: number; providerRefundId: string; reason: string | null; now: Date },
-): Promise<boolean> {
-  const rows = await executor
-    .insert(refunds)
-    .values({
-      paymentId: values.paymentId,
-      orderItemId: values.orderItemId,
-      amountCents: values.amountCents,
-      providerRefundId: values.providerRefundId,
-      reason: values.reason,
-      createdAt: values.now,
+  id: string,
+  values: { status: OrderItemStatusValue; rejectionReason?: string | null; deliveredAt?: Date; now: Date },
+): Promise<void> {
+  await executor
+    .update(orderItems)
+    .set({
+      status: values.status,
+      ...(values.rejectionReason !== undefined ? { rejectionReason: values.rejectionReason } : {}),
+      ...(values.deliveredAt ? { deliveredAt: values.deliveredAt } : {}),
+      updatedAt: values.now,
     })
-    .onConflictDoNothing({ target: refunds.orderItemId })
+    .where(eq(orderItems.id, id));
+}
+
+export async function setOrderItemDeliveredAt(executor: Executor, id: string, deliveredAt: Date): Promise<void> {
+  await executor.update(orderItems).set({ deliveredAt, updatedAt: deliveredAt }).where(eq(orderItems.id, id));
+}
+
+export async function setOrderItemSellerPaid(executor: Executor, id: string, paid: boolean, now: Date): Promise<void> {
+  await executor.update(orderItems).set({ sellerPaid: paid, updatedAt: now }).where(eq(orderItems.id, id));
+}
+
+export async function addOrderItemRefundedCents(executor: Executor, id: string, cents: number, now: Date): Promise<void> {
+  await executor
+    .update(orderItems)
+    .set({ refundedCents: sql`${orderItems.refundedCents} + ${cents}`, updatedAt: now })
+    .where(eq(orderItems.id, id));
+}
+
+export async function findRefundByKey(executor: Executor, refundKey: string): Promise<RefundRecord | null> {
+  const [row] = await executor.select().from(refunds).where(eq(refunds.refundKey, refundKey));
+  return row ?? null;
+}
+
+/** Refunds of the items, oldest first. */
+export async function findRefundsOfItems(executor: Executor, orderItemIds: readonly string[]): Promise<RefundRecord[]> {
+  if (orderItemIds.length === 0) return [];
+  return executor
+    .select()
+    .from(refunds)
+    .where(inArray(refunds.orderItemId, [...orderItemIds]))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+}
+
+/** A claim on the money: written before the provider is asked, so a crash or a retry finds it again. */
+export async function insertPendingRefund(
+  executor: Executor,
+  values: { paymentId: string; orderItemId: string; refundKey: string; amountCents: number; reason: string | null; now: Date },
+): Promise<RefundRecord> {
+  const [row] = await executor
+    .insert(refunds)
+    .values({ ...values, status: 'pending', createdAt: values.now, updatedAt: values.now })
+    .returning();
+  if (!row) throw new Error('The refund claim was not written');
+  return row;
+}
+
+/** Marks a pending refund succeeded; false when it was no longer pending (recorded by an earlier try). */
+export async function markRefundSucceeded(executor: Executor, id: string, providerRefundId: string, now: Date): Promise<boolean> {
+  const rows = await executor
+    .update(refunds)
+    .set({ status: 'succeeded', providerRefundId, failureReason: null, updatedAt: now })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
     .returning({ id: refunds.id });
   return rows.length > 0;
+}
+
+/** A refusal: nothing was refunded. The key is freed (kept on the row for the record) so the same request may be made again. */
+export async function markRefundFailed(executor: Executor, id: string, failureReason: string, now: Date): Promise<void> {
+  await executor
+    .update(refunds)
+    .set({ status: 'failed', failureReason, refundKey: sql`${refunds.refundKey} || ':failed:' || ${refunds.id}`, updatedAt: now })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
+}
+
+/** Money of a payment claimed by refunds still waiting for the provider. */
+export async function sumPendingRefundsOfPayment(executor: Executor, paymentId: string): Promise<number> {
+  const [row] = await executor
+    .select({ value: sql<string>`coalesce(sum(${refunds.amountCents}), 0)` })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.status, 'pending')));
+  return Number(row?.value ?? 0);
+}
+
+export async function touchRefund(executor: Executor, id: string, failureReason: string, now: Date): Promise<void> {
+  await executor.update(refunds).set({ failureReason, updatedAt: now }).where(eq(refunds.id, id));
 }
 
 /** Adds to the refunded amount; the table's check keeps it within the amount charged. */
@@ -208,20 +278,13 @@ export async function findBuyerContact(executor: Executor, buyerId: string) {
   return row ?? null;
 }
 
-const COUNTS_AS_SALE_EXCLUDED: OrderItemStatusValue[] = ['rejected', 'refunded', 'cancelled'];
-
-/** The seller's sales per UTC day since `from` (items not rejected, refunded or cancelled). */
+/** The seller's net sales per UTC day since `from` (sales-figures.ts: the one definition). */
 export async function findSellerDailySales(executor: Executor, sellerId: string, from: Date): Promise<Array<{ day: string; salesCents: number; orders: number }>> {
-  const day = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const day = sql<string>`to_char(${orderItems.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const rows = await executor
-    .select({
-      day,
-      salesCents: sql<string>`coalesce(sum(${orderItems.priceCents} * ${orderItems.quantity} + ${orderItems.retipPriceCents}), 0)`,
-      orders: sql<string>`count(distinct ${orders.id})`,
-    })
+    .select({ day, salesCents: sumNetSalesCents(), orders: sql<string>`count(distinct ${orderItems.orderId})` })
     .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orderItems.sellerId, sellerId), notInArray(orderItems.status, COUNTS_AS_SALE_EXCLUDED), gte(orders.createdAt, from)))
+    .where(and(eq(orderItems.sellerId, sellerId), isSale(), gte(orderItems.createdAt, from)))
     .groupBy(day);
   return rows.map((row) => ({ day: row.day, salesCents: Number(row.salesCents), orders: Number(row.orders) }));
 }

@@ -22,12 +22,15 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorR
 /** The signed-in user's own orders, under /api/orders. */
 export const buyerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   const common = { tags: ['orders'], security: [{ bearerAuth: [] }] };
+  // The buyer area is every role but seller (SPEC §6); a seller's orders are under /api/seller.
+  const buyerArea = app.requireRole('buyer', 'admin');
+  const buyerErrors = { ...errors, 403: errorResponseSchema };
 
   app.get(
     '/',
     {
-      preValidation: app.authenticate,
-      schema: { ...common, summary: 'My orders, newest first', querystring: orderListQuerySchema, response: { 200: buyerOrderListResponseSchema, ...errors } },
+      preValidation: buyerArea,
+      schema: { ...common, summary: 'My orders, newest first', querystring: orderListQuerySchema, response: { 200: buyerOrderListResponseSchema, ...buyerErrors } },
     },
     async (request) => orders.listBuyerOrders(userOf(request).id, request.query),
   );
@@ -35,8 +38,8 @@ export const buyerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> 
   app.get(
     '/:id',
     {
-      preValidation: app.authenticate,
-      schema: { ...common, summary: 'One of my orders', params: orderParamsSchema, response: { 200: buyerOrderDetailSchema, ...errors } },
+      preValidation: buyerArea,
+      schema: { ...common, summary: 'One of my orders', params: orderParamsSchema, response: { 200: buyerOrderDetailSchema, ...buyerErrors } },
     },
     async (request) => orders.getBuyerOrder(userOf(request).id, request.params.id),
   );
@@ -44,12 +47,12 @@ export const buyerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> 
   app.post(
     '/:id/cancel',
     {
-      preValidation: app.authenticate,
+      preValidation: buyerArea,
       schema: {
         ...common,
         summary: 'Cancel my order while every item is pending (refunds it and restores stock)',
         params: orderParamsSchema,
-        response: { 200: buyerOrderDetailSchema, ...errors, 409: errorResponseSchema, 502: errorResponseSchema },
+        response: { 200: buyerOrderDetailSchema, ...buyerErrors, 409: errorResponseSchema, 502: errorResponseSchema },
       },
     },
     async (request) => orders.cancelBuyerOrder(userOf(request).id, request.params.id),

@@ -1,6 +1,5 @@
 import {
   ORDER_MESSAGES,
-  SELLER_ITEM_TRANSITIONS,
   type BuyerOrder,
   type BuyerOrderDetail,
   type BuyerOrderListResponse,
@@ -13,41 +12,36 @@ import {
 import { LOW_STOCK_THRESHOLD } from '@marketplace/domain/inventory';
 import { centsToDollars } from '@marketplace/domain/money';
 import { deriveOrderStatus } from '@marketplace/domain/order-status';
-import { allocateShippingCents } from '@marketplace/domain/shipping';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { HttpError, conflict, notFound } from '../../lib/http-errors';
+import { conflict, notFound } from '../../lib/http-errors';
 import type { FileStore } from '../../providers/files/port';
-import { PaymentValidationError, type PaymentProvider } from '../../providers/payment/port';
+import type { PaymentProvider } from '../../providers/payment/port';
 import { findCoverImageKeys } from '../cart/cover-images.repository';
 import { fullNameOf } from '../users/users.service';
+import { createBuyerOrderDetails, type BuyerOrderDetailSources } from './buyer-order-details';
+import { createOrderItemLifecycle, type OrderItemLifecycle } from './order-item-lifecycle';
+import { shippingSharesOf } from './refundable';
 import {
-  addRefundedCents,
   countSellerOpenOrders,
   findBuyerContact,
   findBuyerOrder,
   findBuyerOrders,
   findItemsOfOrders,
   findOrderById,
-  findRefundOfOrderItem,
   findSellerDailySales,
   findSellerItemsOfOrders,
   findSellerLowStock,
   findSellerOrderItem,
   findSellerOrders,
-  insertRefund,
   lockOrder,
-  lockPaymentOfOrder,
   lockSellerOrderItem,
-  restoreStock,
-  updateOrderItemStatus,
-  updateOrderStatus,
   type OrderItemRecord,
   type OrderRecord,
   type Page,
 } from './orders.repository';
 
-export interface OrdersServiceDependencies {
+export interface OrdersServiceDependencies extends BuyerOrderDetailSources {
   db: Database;
   files: FileStore;
   clock: Clock;
@@ -58,7 +52,12 @@ export interface OrdersServiceDependencies {
 
 export type SellerItemUpdate = { status: 'approved' | 'rejected' | 'delivered' | 'completed'; reason?: string | undefined };
 
-export interface OrdersService {
+export { refundCentsOf, shippingSharesOf } from './refundable';
+
+/** Every change of an order item goes through these (order-item-lifecycle.ts). */
+export type OrdersService = OrdersQueries & Omit<OrderItemLifecycle, never>;
+
+interface OrdersQueries {
   listBuyerOrders(buyerId: string, page: Page): Promise<BuyerOrderListResponse>;
   getBuyerOrder(buyerId: string, orderId: string): Promise<BuyerOrderDetail>;
   /** Only while every item is pending: items cancelled, each refunded once, stock restored. */
@@ -77,18 +76,6 @@ const DASHBOARD_LOW_STOCK_ROWS = 10;
 const lineTotalCents = (item: OrderItemRecord) => item.priceCents * item.quantity;
 const retipCentsOf = (item: OrderItemRecord) => (item.retipAdded ? item.retipPriceCents : 0);
 
-/** Each item's share of the order's shipping, by item value (the same split every time: items by id). */
-export function shippingSharesOf(order: OrderRecord, items: readonly OrderItemRecord[]): Map<string, number> {
-  const sorted = [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const shares = allocateShippingCents(order.shippingCents, sorted.map(lineTotalCents));
-  return new Map(sorted.map((item, index) => [item.id, shares[index] ?? 0]));
-}
-
-/** What the buyer gets back for an item: price × quantity + its add-on + its share of shipping. */
-export function refundCentsOf(order: OrderRecord, items: readonly OrderItemRecord[], item: OrderItemRecord): number {
-  return lineTotalCents(item) + retipCentsOf(item) + (shippingSharesOf(order, items).get(item.id) ?? 0);
-}
-
 function pagination(page: number, limit: number, totalItems: number) {
   return { page, totalPages: Math.max(1, Math.ceil(totalItems / limit)), totalItems };
 }
@@ -99,7 +86,8 @@ function itemsPreviewOf(titles: readonly string[]): string {
   return titles.length > 2 ? `${shown} +${titles.length - 2} more` : shown;
 }
 
-export function createOrdersService({ db, files, clock, payments, onCatalogChange = () => {} }: OrdersServiceDependencies): OrdersService {
+export function createOrdersService({ db, files, clock, payments, onCatalogChange = () => {}, trackingOf, returnsOf }: OrdersServiceDependencies): OrdersService {
+  const lifecycle = createOrderItemLifecycle({ db, clock, payments, onCatalogChange });
   async function imagesOf(executor: Executor, items: readonly OrderItemRecord[]) {
     const covers = await findCoverImageKeys(executor, items.map((item) => item.productId));
     return (item: OrderItemRecord) => {
@@ -137,11 +125,14 @@ export function createOrdersService({ db, files, clock, payments, onCatalogChang
     }));
   }
 
+  // Tracking, timeline, refunds and returns of each item (buyer-order-details.ts).
+  const completeBuyerOrderDetail = createBuyerOrderDetails({ db, trackingOf, returnsOf });
+
   async function buyerOrderDetail(order: OrderRecord): Promise<BuyerOrderDetail> {
     const [view] = await toBuyerOrders([order]);
     if (!view) throw notFound(ORDER_MESSAGES.orderNotFound);
     const { order: _order, ...dto } = view;
-    return {
+    return completeBuyerOrderDetail(order, {
       ...dto,
       shippingAddress: {
         name: order.shippingName,
@@ -152,36 +143,7 @@ export function createOrdersService({ db, files, clock, payments, onCatalogChang
         postal_code: order.shippingPostalCode,
         country: order.shippingCountry,
       },
-    };
-  }
-
-  /**
-   * Refunds one item through the provider, exactly once: the provider call carries a key made from
-   * the item, and the refunds table allows one row per item. Runs inside the caller's transaction,
-   * which holds the order's lock, so a refund and its records commit together.
-   */
-  async function refundItem(transaction: Executor, order: OrderRecord, items: readonly OrderItemRecord[], item: OrderItemRecord, reason: string | null) {
-    if (await findRefundOfOrderItem(transaction, item.id)) return;
-    const payment = await lockPaymentOfOrder(transaction, order.id);
-    // An order without a payment (none recorded) has nothing to give back.
-    if (!payment) return;
-    const amountCents = Math.min(refundCentsOf(order, items, item), payment.amountCents - payment.refundedCents);
-    if (amountCents <= 0) return;
-    let providerRefundId: string;
-    try {
-      ({ id: providerRefundId } = await payments.refund({
-        paymentId: payment.providerPaymentId,
-        amountCents,
-        idempotencyKey: `refund-order-item-${item.id}`,
-      }));
-    } catch (error) {
-      if (error instanceof PaymentValidationError) throw conflict(`${ORDER_MESSAGES.refundFailed} (${error.message})`);
-      throw new HttpError(502, ORDER_MESSAGES.refundFailed);
-    }
-    const now = clock.now();
-    if (await insertRefund(transaction, { paymentId: payment.id, orderItemId: item.id, amountCents, providerRefundId, reason, now })) {
-      await addRefundedCents(transaction, payment.id, amountCents, now);
-    }
+    });
   }
 
   function toSellerItem(item: OrderItemRecord, imageOf: (item: OrderItemRecord) => string | null) {
@@ -196,6 +158,8 @@ export function createOrdersService({ db, files, clock, payments, onCatalogChang
       retipPrice: centsToDollars(retipCentsOf(item)),
       orderStatus: item.status,
       rejectionReason: item.rejectionReason,
+      refunded_cents: item.refundedCents,
+      refunded: centsToDollars(item.refundedCents),
     };
   }
 
@@ -231,6 +195,8 @@ export function createOrdersService({ db, files, clock, payments, onCatalogChang
   }
 
   return {
+    ...lifecycle,
+
     async listBuyerOrders(buyerId, { page, limit }) {
       const { rows, total } = await findBuyerOrders(db, buyerId, { page, limit });
       const views = await toBuyerOrders(rows);
@@ -244,24 +210,26 @@ export function createOrdersService({ db, files, clock, payments, onCatalogChang
     },
 
     async cancelBuyerOrder(buyerId, orderId) {
-      await db.transaction(async (transaction) => {
-        const order = await findBuyerOrder(transaction, buyerId, orderId, { lock: true });
-        if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
-        const items = await findItemsOfOrders(transaction, [order.id]);
-        if (items.every((item) => item.status === 'cancelled')) throw conflict('This order is already cancelled');
-        if (items.some((item) => item.status !== 'pending')) throw conflict(ORDER_MESSAGES.cannotCancel);
-        const now = clock.now();
-        for (const item of items) {
-          await refundItem(transaction, order, items, item, 'Cancelled by the buyer');
-          await restoreStock(transaction, item.productId, item.quantity, now);
-          await updateOrderItemStatus(transaction, item.id, { status: 'cancelled', now });
-        }
-        await updateOrderStatus(transaction, order.id, 'cancelled', now);
-      });
-      onCatalogChange();
       const order = await findBuyerOrder(db, buyerId, orderId);
       if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
-      return buyerOrderDetail(order);
+      const items = await findItemsOfOrders(db, [order.id]);
+      if (items.every((item) => item.status === 'cancelled')) throw conflict('This order is already cancelled');
+      // Items already cancelled by an earlier try that stopped half-way are finished, not refused.
+      if (items.some((item) => item.status !== 'pending' && item.status !== 'cancelled')) throw conflict(ORDER_MESSAGES.cannotCancel);
+      for (const item of items) {
+        if (item.status === 'cancelled') continue;
+        await lifecycle.refundOrderItem({
+          orderItemId: item.id,
+          amountCents: 'rest',
+          refundKey: `cancellation:${item.id}`,
+          reason: 'Cancelled by the buyer',
+          actor: 'buyer',
+          closeAs: { status: 'cancelled' },
+        });
+      }
+      const after = await findBuyerOrder(db, buyerId, orderId);
+      if (!after) throw notFound(ORDER_MESSAGES.orderNotFound);
+      return buyerOrderDetail(after);
     },
 
     async listSellerOrders(sellerId, { page, limit, status }) {
@@ -307,7 +275,7 @@ export function createOrdersService({ db, files, clock, payments, onCatalogChang
         data: {
           orderId: order.id,
           orderCreatedAt: order.createdAt.toISOString(),
-          status: { itemsOrderStatus: deriveOrderStatus(items.map((item) => item.status)) },
+          status: { itemsOrderStatus: deriveOrderStatus(items.map((item) => ({ status: item.status, delivered: item.deliveredAt !== null }))) },
           itemsSummary: {
             totalItemsCount: items.reduce((total, item) => total + item.quantity, 0),
             itemsPreview: itemsPreviewOf(items.map((item) => item.title)),
@@ -328,29 +296,29 @@ export function createOrdersService({ db, files, clock, payments, onCatalogChang
     getSellerOrderItem: sellerItemResponse,
 
     async updateSellerOrderItem(sellerId, orderItemId, update) {
-      await db.transaction(async (transaction) => {
-        const found = await findSellerOrderItem(transaction, sellerId, orderItemId);
-        if (!found) throw notFound(ORDER_MESSAGES.itemNotFound);
-        // The order first, then the item: the same lock order as a buyer's cancel, so they never deadlock.
-        const order = await lockOrder(transaction, found.orderId);
-        const item = await lockSellerOrderItem(transaction, sellerId, orderItemId);
-        if (!order || !item) throw notFound(ORDER_MESSAGES.itemNotFound);
-        const allowed: readonly OrderItemStatus[] = (SELLER_ITEM_TRANSITIONS as Partial<Record<OrderItemStatus, readonly OrderItemStatus[]>>)[item.status] ?? [];
-        if (!allowed.includes(update.status)) throw conflict(ORDER_MESSAGES.transitionNotAllowed(item.status, update.status));
-        const items = await findItemsOfOrders(transaction, [order.id]);
-        const now = clock.now();
-        if (update.status === 'rejected') {
-          const reason = update.reason?.trim() || null;
-          await refundItem(transaction, order, items, item, reason);
-          await restoreStock(transaction, item.productId, item.quantity, now);
-          await updateOrderItemStatus(transaction, item.id, { status: 'rejected', rejectionReason: reason, now });
-        } else {
-          await updateOrderItemStatus(transaction, item.id, { status: update.status, now });
-        }
-        const statuses = items.map((other) => (other.id === item.id ? update.status : other.status));
-        await updateOrderStatus(transaction, order.id, deriveOrderStatus(statuses), now);
-      });
-      if (update.status === 'rejected') onCatalogChange();
+      const item = await findSellerOrderItem(db, sellerId, orderItemId);
+      if (!item) throw notFound(ORDER_MESSAGES.itemNotFound);
+      // A second rejection is refused like any other move from a final state (a retry after the provider
+      // did not answer finds the item still pending and finishes the same refund).
+      if (item.status === 'rejected') throw conflict(ORDER_MESSAGES.transitionNotAllowed('rejected', update.status));
+      if (update.status === 'rejected') {
+        await lifecycle.refundOrderItem({
+          orderItemId,
+          amountCents: 'rest',
+          refundKey: `rejection:${orderItemId}`,
+          reason: update.reason?.trim() || null,
+          actor: 'seller',
+          closeAs: { status: 'rejected', rejectionReason: update.reason?.trim() || null },
+        });
+      } else {
+        await db.transaction(async (transaction) => {
+          // The order first, then the item: the same lock order as every other change, so none deadlock.
+          await lockOrder(transaction, item.orderId);
+          const locked = await lockSellerOrderItem(transaction, sellerId, orderItemId);
+          if (!locked) throw notFound(ORDER_MESSAGES.itemNotFound);
+          await lifecycle.transitionItems(transaction, { orderItemIds: [orderItemId], to: update.status, actor: 'seller' });
+        });
+      }
       return sellerItemResponse(sellerId, orderItemId);
     },
 

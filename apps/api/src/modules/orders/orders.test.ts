@@ -219,6 +219,8 @@ describe('seller orders', () => {
         retipPrice: 3,
         orderStatus: 'pending',
         rejectionReason: null,
+        refunded_cents: 0,
+        refunded: 0,
         orderCreatedAt: expect.any(String),
         buyer: { fullName: 'Bea Buyer', email: placed.buyer.email },
         shippingAddress: { name: 'Bea Buyer', line1: '5 Elm St', line2: null, city: 'Austin', state: 'TX', postalCode: '73301', countryCode: 'US' },
@@ -305,9 +307,10 @@ describe('seller dashboard', () => {
     const scarce = await createListing(db(), { sellerId: seller.id, categoryId, title: 'Nearly gone', quantity: 2 });
 
     const dashboard = (await call(authorization, 'GET', '/api/seller/dashboard')).json();
-    expect(dashboard.today).toEqual({ sales: 51, orders: 1 });
-    expect(dashboard.last30Days).toMatchObject({ sales: 51, orders: 1 });
-    expect(dashboard.last30Days.daily.at(-1)).toEqual({ date: testApp.clock.now().toISOString().slice(0, 10), sales: 51 });
+    // Sales are the goods (price × quantity) less refunds; the $1.00 add-on is not the seller's sale.
+    expect(dashboard.today).toEqual({ sales: 50, orders: 1 });
+    expect(dashboard.last30Days).toMatchObject({ sales: 50, orders: 1 });
+    expect(dashboard.last30Days.daily.at(-1)).toEqual({ date: testApp.clock.now().toISOString().slice(0, 10), sales: 50 });
     expect(dashboard.openOrders).toBe(1);
     expect(dashboard.lowStock).toEqual([{ id: scarce.id, title: 'Nearly gone', quantity: 2 }]);
     expect((await call(sellerAuthA, 'GET', '/api/seller/dashboard')).statusCode).toBe(200);

@@ -58,14 +58,14 @@ export const stripeConnectRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsServic
     },
     async (request) => {
       const user = userOf(request);
-      return payouts.createExpressAccount({ id: user.id, email: user.email });
+      return payouts.createExpressAccount({ id: user.id, email: user.email }, request.publicOrigin);
     },
   );
 
   app.post(
     '/create-onboarding-link',
     { preValidation: sellerOnly, schema: { ...seller, summary: 'A fresh onboarding link for the seller’s own account', body: createOnboardingLinkBodySchema, response: { 200: onboardingLinkResponseSchema, ...providerErrors } } },
-    async (request) => payouts.createOnboardingLink(userOf(request).id, request.body.accountId),
+    async (request) => payouts.createOnboardingLink(userOf(request).id, request.body.accountId, request.publicOrigin),
   );
 
   app.get(

@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, gte, inArray, lt, notInArray, sql, type SQL 
 import { centsToDollars } from '@marketplace/domain/money';
 import { crashPoint } from '../../lib/fault-injection';
 import { applyPayoutAdjustments } from '@marketplace/domain/dispute-money';
-import { calculatePayout } from '@marketplace/domain/payout';
+import { payoutAfterRefunds, refundClawbackCents, settleOrderItem } from '@marketplace/domain/item-settlement';
+import { PAYABLE_STATES } from '@marketplace/domain/order-item-state';
 import type {
   AccountStatusResponse,
   CheckAccountResponse,
@@ -17,11 +18,13 @@ import type {
 import type { Database, Executor } from '../../db/client';
 import { categories, disputes, orderItems, orders, paymentAccounts, payments, payoutAdjustments, payouts, users, webhookEvents } from '../../db/schema';
 import { pendingAdjustmentsOf } from '../disputes/disputes.service';
+import { hasOpenReturn } from '../returns/returns.service';
 import type { Clock } from '../../lib/clock';
 import { createMicroCache } from '../../lib/micro-cache';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors';
 import { ConnectError, isAccountComplete, WebhookSignatureError, type ConnectAccount, type ConnectEvent, type ConnectProvider } from '../../providers/payment/connect-port';
 import type { ShipmentsService } from '../shipping/shipments.service';
+import type { OrdersService } from '../orders/orders.service';
 
 // Getting sellers paid (issue #5, SPEC §2.2–§2.4, §5, §7.1, §7.3, §9). Money is integer cents inside and
 // dollars in answers. A payout is made at most once per order item: the unique row, the order item's
@@ -38,11 +41,13 @@ export const PAYOUT_MESSAGES = {
   alreadyPaid: 'This item has already been paid out.',
   inProgress: 'A payout for this item is already in progress. Refresh in a moment to see its result.',
   openDispute: 'This item has an open dispute; it can be paid once the dispute is resolved.',
+  openReturn: 'This item has a return in progress; it can be paid once the return is refused, cancelled or refunded.',
   invalidSignature: 'Invalid webhook signature',
   webhooksOff: 'Webhooks are not configured: set STRIPE_WEBHOOK_SECRET',
 } as const;
 
-const PAYABLE_ITEM_STATUSES = ['shipped', 'delivered'] as const;
+/** Shipped, delivered, or partly refunded: the seller is paid for what the buyer kept (packages/domain). */
+const PAYABLE_ITEM_STATUSES = PAYABLE_STATES;
 /** A claimed payout whose transfer call never answered may be resumed (with the same key) after this. */
 const STALE_CLAIM_MS = Number(process.env.PAYOUT_CLAIM_STALE_SECONDS ?? 120) * 1000;
 
@@ -74,6 +79,8 @@ export function createPayoutsService(deps: {
   clock: Clock;
   connect: ConnectProvider;
   shipments: Pick<ShipmentsService, 'pickupChargeInfoFor'>;
+  /** The orders service: an item's seller-paid flag, what it may still refund, and refunds as they are recorded. */
+  orderItems: Pick<OrdersService, 'setSellerPaid' | 'remainingRefundableCents' | 'onRefundRecorded'>;
   publicUrl: string;
   /** How long the admin's aggregates are kept (lib/micro-cache.ts); 0 = computed on every request. */
   adminCacheMs?: number;
@@ -90,9 +97,46 @@ export function createPayoutsService(deps: {
     statsCache.invalidate();
     deps.announceStatsChange?.();
   };
-  const base = deps.publicUrl.replace(/\/$/, '');
-  const returnUrl = `${base}/seller/onboarding?onboarding=return`;
-  const refreshUrl = `${base}/seller/onboarding?onboarding=refresh`;
+  // A refund of an item whose seller was already paid: what the item's payout lost is owed back, deducted
+  // from the seller's next payout. Recorded in the refund's own transaction, so it is never lost or doubled.
+  deps.orderItems.onRefundRecorded(async (executor, { item, order, amountCents, refundableCents, refundedCentsAfter, refundKey }) => {
+    const [paid] = await executor.select().from(payouts).where(and(eq(payouts.orderItemId, item.id), eq(payouts.status, 'paid')));
+    if (!paid) return;
+    const after = settleOrderItem({
+      unitPriceCents: item.priceCents,
+      quantity: item.quantity,
+      extrasCents: refundableCents - item.priceCents * item.quantity,
+      refundedCents: refundedCentsAfter,
+      commissionRateBasisPoints: paid.commissionRateBps,
+      allocatedPickupChargeCents: paid.pickupChargeCents,
+    });
+    const owedBefore = await executor
+      .select({ value: sql<string>`coalesce(sum(${payoutAdjustments.amountCents}), 0)` })
+      .from(payoutAdjustments)
+      .where(eq(payoutAdjustments.orderItemId, item.id));
+    // The item's own payout (its net before other items' deductions), less what it already owes back.
+    const itemPayoutCents = paid.netCents - paid.adjustmentCents + Number(owedBefore[0]?.value ?? 0);
+    const owed = refundClawbackCents(Math.max(itemPayoutCents, 0), after);
+    if (owed >= 0) return;
+    const disputeId = refundKey.startsWith('dispute:') ? refundKey.slice('dispute:'.length) : null;
+    await executor.insert(payoutAdjustments).values({
+      sellerId: item.sellerId,
+      disputeId,
+      orderItemId: item.id,
+      amountCents: owed,
+      reason: `Refund of ${centsToDollars(amountCents).toFixed(2)} dollars on order #${order.id.slice(0, 8)} after the payout`,
+      createdAt: clock.now(),
+    });
+  });
+
+  /**
+   * Stripe sends the seller back to these after onboarding: on the address the seller's browser
+   * is on (the route passes it; PUBLIC_URL when set), so a seller on a phone is not sent to localhost.
+   */
+  const onboardingLinksFor = (origin: string = deps.publicUrl) => {
+    const base = origin.replace(/\/+$/, '');
+    return { returnUrl: `${base}/seller/onboarding?onboarding=return`, refreshUrl: `${base}/seller/onboarding?onboarding=refresh` };
+  };
 
   // Issue #8: the shipped-orders page is the admin's busiest read. It is a prepared statement: built
   // once here, planned once per connection by PostgreSQL (planning it cost as much as running it).
@@ -306,7 +350,7 @@ export function createPayoutsService(deps: {
       return { success: true, hasAccount: Boolean(row), accountId: row?.accountId ?? null, status: row?.status ?? 'none' };
     },
 
-    async createExpressAccount(seller: { id: string; email: string }) {
+    async createExpressAccount(seller: { id: string; email: string }, origin?: string) {
       let row = await accountOfSeller(db, seller.id);
       if (!row) {
         let account: ConnectAccount;
@@ -325,18 +369,18 @@ export function createPayoutsService(deps: {
       }
       let link: { url: string };
       try {
-        link = await connect.createOnboardingLink({ accountId: row.accountId, refreshUrl, returnUrl });
+        link = await connect.createOnboardingLink({ accountId: row.accountId, ...onboardingLinksFor(origin) });
       } catch (error) {
         throw connectFailure(error, 'Failed to generate onboarding link');
       }
       return { success: true as const, accountId: row.accountId, onboardingUrl: link.url, status: row.status, message: PAYOUT_MESSAGES.created };
     },
 
-    async createOnboardingLink(sellerId: string, accountId: string) {
+    async createOnboardingLink(sellerId: string, accountId: string, origin?: string) {
       const row = await ownAccount(sellerId, accountId);
       let link: { url: string };
       try {
-        link = await connect.createOnboardingLink({ accountId, refreshUrl, returnUrl });
+        link = await connect.createOnboardingLink({ accountId, ...onboardingLinksFor(origin) });
       } catch (error) {
         throw connectFailure(error, 'Failed to generate onboarding link');
       }
@@ -444,6 +488,8 @@ export function createPayoutsService(deps: {
         quantity: item.quantity,
         price: dollars(item.priceCents),
         grandTotal: dollars(item.priceCents * item.quantity + (item.retipAdded ? item.retipPriceCents : 0)),
+        refunded_cents: item.refundedCents,
+        refunded: dollars(item.refundedCents),
         orderStatus: item.status,
         seller_paid: item.sellerPaid,
         orderDate: order.createdAt.toISOString(),
@@ -483,7 +529,7 @@ export function createPayoutsService(deps: {
         const [item] = await transaction.select().from(orderItems).where(eq(orderItems.id, orderItemId)).for('update');
         if (!item) throw notFound(PAYOUT_MESSAGES.itemNotFound);
         if (!(PAYABLE_ITEM_STATUSES as readonly string[]).includes(item.status)) {
-          throw badRequest(`Only shipped or delivered items can be paid out (this item is ${item.status})`);
+          throw badRequest(`Only shipped, delivered or partly refunded items can be paid out (this item is ${item.status.replaceAll('_', ' ')})`);
         }
         const existing = await transaction.query.payouts.findFirst({ where: eq(payouts.orderItemId, item.id) });
         if (existing?.status === 'paid' || item.sellerPaid) throw conflict(PAYOUT_MESSAGES.alreadyPaid);
@@ -507,9 +553,12 @@ export function createPayoutsService(deps: {
           .where(and(eq(disputes.orderItemId, item.id), notInArray(disputes.status, ['resolved_refunded', 'resolved_rejected'])))
           .limit(1);
         if (dispute) throw conflict(PAYOUT_MESSAGES.openDispute, { disputeId: dispute.id });
+        // The buyer may get the money back: the seller is paid once the return is settled.
+        if (await hasOpenReturn(transaction, item.id)) throw conflict(PAYOUT_MESSAGES.openReturn);
         const category = await transaction.query.categories.findFirst({ where: eq(categories.id, item.categoryId) });
-        const breakdown = calculatePayout(
-          { unitPriceCents: item.priceCents, quantity: item.quantity, commissionRateBasisPoints: category?.commissionRateBasisPoints ?? null, allocatedPickupChargeCents: allocatedCents },
+        // The spec's rule on what the buyer kept paying for the line (refunds come out of it first).
+        const breakdown = payoutAfterRefunds(
+          { unitPriceCents: item.priceCents, quantity: item.quantity, refundedCents: item.refundedCents, commissionRateBasisPoints: category?.commissionRateBasisPoints ?? null, allocatedPickupChargeCents: allocatedCents },
           category?.name,
         );
         // What the seller owes back from refunds after earlier payouts comes off this one (oldest first).
@@ -591,7 +640,7 @@ export function createPayoutsService(deps: {
           .set({ status: 'paid', transferId, failureReason: null, paidAt: now, updatedAt: now })
           .where(eq(payouts.id, claim.id))
           .returning();
-        await transaction.update(orderItems).set({ sellerPaid: true, updatedAt: now }).where(eq(orderItems.id, claim.orderItemId));
+        await deps.orderItems.setSellerPaid(transaction, claim.orderItemId, true);
         return row ?? claim;
       });
       statsChanged();
@@ -629,7 +678,7 @@ export function createPayoutsService(deps: {
             const payout = await transaction.query.payouts.findFirst({ where: eq(payouts.transferId, event.transferId) });
             if (payout) {
               await transaction.update(payouts).set({ status: 'failed', failureReason: 'The transfer was reversed', updatedAt: now }).where(eq(payouts.id, payout.id));
-              await transaction.update(orderItems).set({ sellerPaid: false, updatedAt: now }).where(eq(orderItems.id, payout.orderItemId));
+              await deps.orderItems.setSellerPaid(transaction, payout.orderItemId, false);
               reversed = true;
             }
             break;

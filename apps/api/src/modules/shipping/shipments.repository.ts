@@ -135,10 +135,10 @@ export async function countSellerShipmentsByStatus(
     .groupBy(shipments.status);
 }
 
-/** The label columns of the seller's shipment, or null when it is not the seller's (or missing). */
-export async function findSellerShipmentLabel(executor: Executor, sellerId: string, id: string): Promise<Pick<ShipmentRecord, 'id' | 'labelBase64' | 'labelFormat' | 'trackingNumber'> | null> {
+/** The label columns (and status) of the seller's shipment, or null when it is not the seller's (or missing). */
+export async function findSellerShipmentLabel(executor: Executor, sellerId: string, id: string): Promise<Pick<ShipmentRecord, 'id' | 'status' | 'labelBase64' | 'labelFormat' | 'trackingNumber'> | null> {
   const [row] = await executor
-    .select({ id: shipments.id, labelBase64: shipments.labelBase64, labelFormat: shipments.labelFormat, trackingNumber: shipments.trackingNumber })
+    .select({ id: shipments.id, status: shipments.status, labelBase64: shipments.labelBase64, labelFormat: shipments.labelFormat, trackingNumber: shipments.trackingNumber })
     .from(shipments)
     .where(and(eq(shipments.id, id), eq(shipments.sellerId, sellerId)));
   return row ?? null;
@@ -246,15 +246,6 @@ export async function findItemsOfOrder(executor: Executor, orderId: string): Pro
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.id));
   return rows.map((row) => ({ ...row.item, weightOunces: row.weightOunces }));
-}
-
-export async function setOrderItemsStatus(executor: Executor, ids: readonly string[], status: OrderItemRow['status'], now: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await executor.update(orderItems).set({ status, updatedAt: now }).where(inArray(orderItems.id, [...ids]));
-}
-
-export async function setOrderStatus(executor: Executor, orderId: string, status: (typeof orders.$inferSelect)['status'], now: Date): Promise<void> {
-  await executor.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, orderId));
 }
 
 export async function findOrderItemById(executor: Executor, id: string): Promise<OrderItemRow | null> {

@@ -1,8 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema } from '@marketplace/contracts/common';
 import { pageQueryWith } from '@marketplace/contracts/common';
+import { labelRateQuoteResponseSchema, pickupQuoteQuerySchema, pickupQuoteResponseSchema, shipmentErrorSchema } from '@marketplace/contracts/shipping-quotes';
 import { SHIPMENT_STATUSES } from '@marketplace/domain/shipment-rules';
+import { HttpError } from '../../lib/http-errors';
 import { userOf } from '../../plugins/authentication';
 import { DEFAULT_SHIPMENT_PAGE_SIZE, MAX_SHIPMENT_PAGE_SIZE, type ShipmentsService } from './shipments.service';
 
@@ -101,12 +102,31 @@ const trackResponse = z.looseObject({
   message: z.string(),
 });
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-const carrierErrors = { ...errors, 409: errorResponseSchema, 502: errorResponseSchema };
+// Every refusal is { error, code?, ... }: the schema lets the code through to the client.
+const errors = { 400: shipmentErrorSchema, 401: shipmentErrorSchema, 403: shipmentErrorSchema, 404: shipmentErrorSchema };
+const carrierErrors = { ...errors, 409: shipmentErrorSchema, 502: shipmentErrorSchema };
+
+/** `/pickupDate` (or a missing property) → `pickupDate`, as the app's error handler names fields. */
+function fieldOf(issue: { instancePath?: string; params?: unknown }): string {
+  const path = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  const missing = (issue.params as { missingProperty?: unknown } | undefined)?.missingProperty;
+  if (typeof missing === 'string') return path ? `${path}.${missing}` : missing;
+  return path;
+}
 
 export const shipmentRoutes: FastifyPluginAsyncZod<{ shipments: ShipmentsService }> = async (app, { shipments }) => {
   const common = { tags: ['shipments'], security: [{ bearerAuth: [] }] };
   const sellerOnly = app.requireRole('seller');
+
+  // Bad input is answered as everywhere in the API, plus code 'invalid_request' like the shipment
+  // calls' other refusals; everything else goes on to the app's error handler.
+  app.setErrorHandler((error) => {
+    if (!hasZodFastifySchemaValidationErrors(error)) throw error;
+    const issues = error.validation.map((issue) => ({ path: fieldOf(issue), message: issue.message ?? 'Invalid value' }));
+    const first = issues[0];
+    const summary = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid request';
+    throw new HttpError(400, `Invalid request — ${summary}`, { code: 'invalid_request', issues });
+  });
 
   app.get(
     '/simulation-statuses',
@@ -131,8 +151,60 @@ export const shipmentRoutes: FastifyPluginAsyncZod<{ shipments: ShipmentsService
 
   app.get(
     '/label/:shipmentId',
-    { preValidation: sellerOnly, schema: { ...common, summary: "The shipment's label as a data URL (404 'No label URL available' before one is bought)", params: shipmentParams, response: { 200: labelResponse, ...errors } } },
+    {
+      preValidation: sellerOnly,
+      schema: {
+        ...common,
+        summary: "The shipment's label as a data URL (404 'No label URL available' before one is bought, 410 once the shipment is voided)",
+        params: shipmentParams,
+        response: { 200: labelResponse, ...errors, 410: shipmentErrorSchema },
+      },
+    },
     async (request) => shipments.label(userOf(request).id, request.params.shipmentId),
+  );
+
+  app.get(
+    '/rate-quote/:orderId',
+    {
+      preValidation: sellerOnly,
+      schema: {
+        ...common,
+        summary: "The rate of the UPS label Create Shipment would buy for the order's approved items (buys nothing)",
+        params: orderParams,
+        response: { 200: labelRateQuoteResponseSchema, ...carrierErrors },
+      },
+    },
+    async (request) => shipments.quoteLabel(userOf(request).id, request.params.orderId),
+  );
+
+  app.get(
+    '/pickup-quote/:shipmentId',
+    {
+      preValidation: sellerOnly,
+      schema: {
+        ...common,
+        summary: "The charge of a pickup for a created shipment on the date asked, and each item's share of it (books nothing)",
+        params: shipmentParams,
+        querystring: pickupQuoteQuerySchema,
+        response: { 200: pickupQuoteResponseSchema, ...carrierErrors },
+      },
+    },
+    async (request) => shipments.quotePickup(userOf(request).id, request.params.shipmentId, request.query),
+  );
+
+  app.get(
+    '/consolidated-pickup-quote/:userId/:orderId',
+    {
+      preValidation: sellerOnly,
+      schema: {
+        ...common,
+        summary: "The charge of one pickup for all the order's created shipments without one, and each item's share of it (books nothing)",
+        params: userOrderParams,
+        querystring: pickupQuoteQuerySchema,
+        response: { 200: pickupQuoteResponseSchema, ...carrierErrors },
+      },
+    },
+    async (request) => shipments.quoteConsolidatedPickup(userOf(request).id, request.params.userId, request.params.orderId, request.query),
   );
 
   app.post(

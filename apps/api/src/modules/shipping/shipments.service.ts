@@ -2,16 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { centsToDollars, formatCents } from '@marketplace/domain/money';
 import { allocatePickupCharge, pickupChargeAllocationFor } from '@marketplace/domain/pickup-charge-allocation';
 import { checkPickupWindow, type PickupWindow } from '@marketplace/domain/pickup-schedule';
-import { deriveOrderStatus } from '@marketplace/domain/order-status';
 import {
   canConsolidate,
   consolidationSavingsCents,
   isAwaitingPickupRequest,
+  isVoidedShipment,
   shipmentActions,
   trackedStatus,
   voidEligibility,
   ALREADY_PICKED_UP_MESSAGE,
   VOID_PERIOD_EXPIRED_MESSAGE,
+  VOIDED_LABEL_MESSAGE,
+  VOIDED_SHIPMENT_MESSAGE,
   SHIPMENT_STATUSES,
   type ShipmentFacts,
   type ShipmentStats,
@@ -24,6 +26,7 @@ import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors
 import { CarrierError, type CarrierAddress, type CarrierProvider, type PickupRate, type TrackingResult, type TrackingStatus } from '../../providers/carrier/port';
 import { SIMULATION_STATUSES } from '../../providers/carrier/sandbox';
 import type { FileStore } from '../../providers/files/port';
+import type { OrdersService } from '../orders/orders.service';
 import {
   cancelPickupRow,
   countSellerShipments,
@@ -46,8 +49,6 @@ import {
   lockOrderRow,
   lockSellerShipmentsOfOrder,
   releaseShipmentItems,
-  setOrderItemsStatus,
-  setOrderStatus,
   updateShipment,
   type ListedShipmentRecord,
   type PickupRecord,
@@ -75,6 +76,8 @@ export const SHIPMENT_MESSAGES = {
   noShipFrom: 'Add a ship-from address to your profile (Addresses) before creating a label',
   simulationProductionOnly: 'Tracking simulation is only available in development mode',
   noLabel: 'No label URL available',
+  rateQuoteFailed: 'Failed to get the label rate',
+  pickupQuoteFailed: 'Failed to get the pickup charge',
 } as const;
 
 export const DEFAULT_SHIPMENT_PAGE_SIZE = 20;
@@ -179,6 +182,8 @@ export interface ShipmentsServiceDependencies {
   clock: Clock;
   carrier: CarrierProvider;
   environment: Config['environment'];
+  /** The orders service's entry points: the only way an order item's status changes. */
+  orderItems: Pick<OrdersService, 'transitionItems' | 'recordDelivered'>;
 }
 
 export interface PickupChargeInfo {
@@ -217,10 +222,10 @@ const poundsOf = (ounces: number) => Math.round((ounces / 16) * 100) / 100;
 function carrierFailure(error: unknown, fallback: string): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof CarrierError) {
-    if (error.code === 'void_period_expired') return conflict(VOID_PERIOD_EXPIRED_MESSAGE);
-    if (error.code === 'already_picked_up') return conflict(ALREADY_PICKED_UP_MESSAGE);
-    if (error.code === 'invalid_request') return badRequest(`${fallback}: ${error.message}`);
-    return new HttpError(502, `${fallback}: ${error.message}`, { retryable: error.retryable });
+    if (error.code === 'void_period_expired') return conflict(VOID_PERIOD_EXPIRED_MESSAGE, { code: 'void_period_expired' });
+    if (error.code === 'already_picked_up') return conflict(ALREADY_PICKED_UP_MESSAGE, { code: 'already_picked_up' });
+    if (error.code === 'invalid_request') return badRequest(`${fallback}: ${error.message}`, { code: 'carrier_refused' });
+    return new HttpError(502, `${fallback}: ${error.message}`, { code: 'carrier_unavailable', retryable: error.retryable });
   }
   throw error;
 }
@@ -251,6 +256,59 @@ function pickupColumnsOf(rate: PickupRate) {
   };
 }
 
+type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrderRow>>>;
+
+/** Where the order's parcels go: its shipping address, as the label (and its quote) has it. */
+function recipientOfOrder(order: OrderRow): ShippingAddressSnapshot {
+  return {
+    name: order.shippingName,
+    phone: order.shippingPhone,
+    email: order.shippingEmail,
+    line1: order.shippingLine1,
+    line2: order.shippingLine2,
+    city: order.shippingCity,
+    state: order.shippingState,
+    postalCode: order.shippingPostalCode,
+    countryCode: order.shippingCountry,
+  };
+}
+
+/** The seller's ship-from address as a label has it (their default address), or a 400 asking for one. */
+async function shipFromOf(executor: Executor, sellerId: string): Promise<ShippingAddressSnapshot> {
+  const { seller, address } = await findShipFromOf(executor, sellerId);
+  if (!seller || !address) throw badRequest(SHIPMENT_MESSAGES.noShipFrom, { code: 'no_ship_from' });
+  return {
+    name: address.name || `${seller.firstName} ${seller.lastName}`.trim(),
+    companyName: seller.companyName,
+    phone: address.phone ?? seller.phone,
+    email: seller.email,
+    line1: address.line1,
+    line2: address.line2,
+    city: address.city,
+    state: address.state,
+    postalCode: address.postalCode,
+    countryCode: address.country,
+  };
+}
+
+/** The package a shipment's label is for: its weight (at least an ounce), described by its items. */
+function labelPackageOf(weightOunces: number, titles: readonly string[]) {
+  return { weightOunces: Math.max(1, weightOunces), description: titles.join(', ').slice(0, 35) };
+}
+
+/** The code of a void the marketplace's own rule refuses: the same codes as the carrier's refusals. */
+function voidRefusalCodeOf(shipment: Pick<ShipmentRecord, 'status'>, reason: string): string {
+  if (isVoidedShipment(shipment)) return 'shipment_voided';
+  if (reason === VOID_PERIOD_EXPIRED_MESSAGE) return 'void_period_expired';
+  if (reason === ALREADY_PICKED_UP_MESSAGE) return 'already_picked_up';
+  return 'void_refused';
+}
+
+/** The items a pickup collects, valued price × quantity: what its charge is allocated over (SPEC §9). */
+function pickupItemValuesOf(lines: readonly ShipmentLine[]) {
+  return lines.filter((line) => line.isActive).map((line) => ({ id: line.orderItem.id, valueCents: line.orderItem.priceCents * line.quantity }));
+}
+
 /**
  * A shipment row as read for a view: with its label bytes (one shipment's answers), or, in the
  * list, only whether it has a label (issue #8: the list never carries the bytes).
@@ -263,18 +321,21 @@ function createViewBuilder(context: { lines: ShipmentLine[]; pickups: Map<string
     const lines = context.lines.filter((line) => line.shipmentId === shipment.id && (line.isActive || shipment.status === 'cancelled'));
     const pickup = shipment.pickupId ? (context.pickups.get(shipment.pickupId) ?? null) : null;
     const activePickup = pickup && pickup.status === 'scheduled' ? pickup : null;
-    const labelUrl = 'labelBase64' in shipment ? labelUrlOf(shipment) : null;
-    const hasLabel = 'hasLabel' in shipment ? shipment.hasLabel : labelUrl !== null;
+    // A voided shipment's label is gone for good: no bytes, and no flag that would offer them.
+    const isVoided = isVoidedShipment(shipment);
+    const labelUrl = !isVoided && 'labelBase64' in shipment ? labelUrlOf(shipment) : null;
+    const hasLabel = !isVoided && ('hasLabel' in shipment ? shipment.hasLabel : labelUrl !== null);
     const facts: ShipmentFacts = {
       id: shipment.id,
       status: shipment.status,
       createdAt: shipment.labelCreatedAt ?? shipment.createdAt,
       trackingNumber: shipment.trackingNumber,
       labelUrl,
+      // Label view and download are offered when a label exists (SPEC §4.8), fetched or not.
+      hasLabel,
       pickupRequestNumber: activePickup?.pickupRequestNumber ?? null,
     };
-    // Label view and download are offered when a label exists (SPEC §4.8), fetched or not.
-    const actions = { ...shipmentActions(facts, context.now), canViewLabel: hasLabel };
+    const actions = shipmentActions(facts, context.now);
     const items = lines.map((line) => {
       const image = context.imageOf(line);
       return {
@@ -344,7 +405,7 @@ function createViewBuilder(context: { lines: ShipmentLine[]; pickups: Map<string
   };
 }
 
-export function createShipmentsService({ db, files, clock, carrier, environment }: ShipmentsServiceDependencies) {
+export function createShipmentsService({ db, files, clock, carrier, environment, orderItems: orderItemStates }: ShipmentsServiceDependencies) {
   const isProduction = environment === 'production';
 
   async function views(executor: Executor, rows: readonly ViewRow[]) {
@@ -365,12 +426,6 @@ export function createShipmentsService({ db, files, clock, carrier, environment 
     const [view] = await views(executor, [row]);
     if (!view) throw notFound(SHIPMENT_MESSAGES.shipmentNotFound);
     return view;
-  }
-
-  /** The order's status follows its items after shipping changes some of them. */
-  async function refreshOrderStatus(executor: Executor, orderId: string, now: Date) {
-    const items = await findItemsOfOrder(executor, orderId);
-    await setOrderStatus(executor, orderId, deriveOrderStatus(items.map((item) => item.status)), now);
   }
 
   /** Locks the caller's shipment or answers 404. */
@@ -401,24 +456,76 @@ export function createShipmentsService({ db, files, clock, carrier, environment 
   /** The date rule (next business day or later) and the times, with SPEC §5's messages. */
   function checkedWindow(input: ReturnType<typeof normalizePickupInput>): PickupWindow {
     const checked = checkPickupWindow(input, clock.now());
-    if (!checked.ok) throw badRequest(checked.message, { field: checked.field });
+    if (!checked.ok) throw badRequest(checked.message, { field: checked.field, code: 'invalid_pickup_window' });
     return checked.value;
   }
 
+  /** A voided shipment's label is void: nothing may use it any more (409). */
+  function assertNotVoided(shipment: Pick<ShipmentRecord, 'status'>) {
+    if (isVoidedShipment(shipment)) throw conflict(VOIDED_SHIPMENT_MESSAGE, { code: 'shipment_voided' });
+  }
+
+  /** The pickup the carrier is asked to rate or book for these shipments: the quote and the booking send the same. */
+  async function pickupRequestOf(shipments: readonly ShipmentRecord[], form: PickupWindow) {
+    return {
+      address: await pickupAddressOf(shipments),
+      pickupDate: form.pickupDate,
+      readyTime: form.readyTime,
+      closeTime: form.closeTime,
+      trackingNumbers: shipments.map((shipment) => shipment.trackingNumber).filter((number): number is string => number !== null),
+      totalWeightOunces: shipments.reduce((total, shipment) => total + shipment.weightOunces, 0),
+    };
+  }
+
+  const pickupSource = carrier.name === 'ups' ? 'carrier real-time API' : 'carrier API';
+
+  /**
+   * What a pickup of these shipments would cost, and each item's share of it (the allocation rule of
+   * packages/domain), as the items' payouts will deduct it once the pickup is booked. Books nothing.
+   */
+  async function quotePickupOf(shipments: readonly ShipmentRecord[], form: PickupWindow, consolidated: boolean) {
+    let rate: PickupRate;
+    try {
+      rate = await carrier.ratePickup(await pickupRequestOf(shipments, form));
+    } catch (error) {
+      throw carrierFailure(error, SHIPMENT_MESSAGES.pickupQuoteFailed);
+    }
+    const lines = (await findLinesOfShipments(db, shipments.map((shipment) => shipment.id))).filter((line) => line.isActive);
+    const values = pickupItemValuesOf(lines);
+    const shares = values.length > 0 ? allocatePickupCharge(rate.totalCents, values) : [];
+    return {
+      success: true as const,
+      isConsolidatedPickup: consolidated,
+      shipmentsCount: shipments.length,
+      pickupDate: form.pickupDate,
+      readyTime: form.readyTime,
+      closeTime: form.closeTime,
+      source: pickupSource,
+      rate: rateAnswer(pickupColumnsOf(rate)),
+      allocation: {
+        totalOrderItemsInPickup: values.length,
+        totalOrderValueInPickup: centsToDollars(values.reduce((sum, value) => sum + value.valueCents, 0)),
+        items: shares.map((share, index) => {
+          const line = lines[index]!;
+          return {
+            orderItemId: share.id,
+            shipmentId: line.shipmentId,
+            title: line.orderItem.title,
+            quantity: line.quantity,
+            itemValue: centsToDollars(share.valueCents),
+            allocatedPickupCharge: centsToDollars(share.allocatedPickupChargeCents),
+            pickupChargeRatio: share.pickupChargeRatio,
+          };
+        }),
+      },
+    };
+  }
+
   async function bookPickup(transaction: Executor, sellerId: string, shipments: readonly ShipmentRecord[], form: PickupWindow, consolidated: boolean) {
-    const address = await pickupAddressOf(shipments);
     const pickupId = randomUUID();
     let scheduled;
     try {
-      scheduled = await carrier.schedulePickup({
-        requestKey: pickupId,
-        address,
-        pickupDate: form.pickupDate,
-        readyTime: form.readyTime,
-        closeTime: form.closeTime,
-        trackingNumbers: shipments.map((shipment) => shipment.trackingNumber).filter((number): number is string => number !== null),
-        totalWeightOunces: shipments.reduce((total, shipment) => total + shipment.weightOunces, 0),
-      });
+      scheduled = await carrier.schedulePickup({ requestKey: pickupId, ...(await pickupRequestOf(shipments, form)) });
     } catch (error) {
       throw carrierFailure(error, consolidated ? 'Failed to schedule consolidated pickup' : 'Failed to schedule pickup');
     }
@@ -431,7 +538,7 @@ export function createShipmentsService({ db, files, clock, carrier, environment 
       closeTime: form.closeTime,
       isConsolidated: consolidated,
       ...pickupColumnsOf(scheduled.rate),
-      source: carrier.name === 'ups' ? 'carrier real-time API' : 'carrier API',
+      source: pickupSource,
       createdAt: clock.now(),
     });
     const now = clock.now();
@@ -460,9 +567,8 @@ export function createShipmentsService({ db, files, clock, carrier, environment 
     const events: ShipmentTrackingEvent[] = result.events.map((event) => ({ status: event.status, description: event.description, occurredAt: event.occurredAt, location: event.location ?? null }));
     const updated = await updateShipment(transaction, shipment.id, { status, trackingEvents: events, lastTrackedAt: now, updatedAt: now });
     if (status === 'delivered' && shipment.status !== 'delivered') {
-      const lines = (await findLinesOfShipments(transaction, [shipment.id])).filter((line) => line.isActive && line.orderItem.status === 'shipped');
-      await setOrderItemsStatus(transaction, lines.map((line) => line.orderItem.id), 'delivered', now);
-      await refreshOrderStatus(transaction, shipment.orderId, now);
+      const lines = (await findLinesOfShipments(transaction, [shipment.id])).filter((line) => line.isActive);
+      await orderItemStates.recordDelivered(transaction, lines.map((line) => line.orderItem.id));
     }
     return { updated, events };
   }
@@ -503,13 +609,80 @@ export function createShipmentsService({ db, files, clock, carrier, environment 
       };
     },
 
-    /** The label of the seller's shipment as a data URL (the list leaves the bytes out). */
+    /** The label of the seller's shipment as a data URL (the list leaves the bytes out); a voided one is gone (410). */
     async label(sellerId: string, shipmentId: string) {
       const shipment = await findSellerShipmentLabel(db, sellerId, shipmentId);
       if (!shipment) throw notFound(SHIPMENT_MESSAGES.shipmentNotFound);
+      if (isVoidedShipment(shipment)) throw new HttpError(410, VOIDED_LABEL_MESSAGE, { code: 'label_voided' });
       const labelUrl = labelUrlOf(shipment);
       if (!labelUrl) throw notFound(SHIPMENT_MESSAGES.noLabel);
       return { success: true as const, labelUrl, label_url: labelUrl };
+    },
+
+    /**
+     * The rate of the label Create Shipment would buy for the order, before anything is made: the
+     * seller's approved items not yet in a shipment (what createShipments puts in a new one), or else
+     * the shipment already waiting for its label. Same addresses, weight and service as processLabel.
+     */
+    async quoteLabel(sellerId: string, orderId: string) {
+      const order = await findOrderRow(db, orderId);
+      const mine = order ? (await findItemsOfOrder(db, orderId)).filter((item) => item.sellerId === sellerId) : [];
+      if (!order || mine.length === 0) throw notFound(SHIPMENT_MESSAGES.orderNotFound);
+      const approved = mine.filter((item) => item.status === 'approved');
+      const taken = await findOrderItemIdsInActiveShipments(db, approved.map((item) => item.id));
+      const free = approved.filter((item) => !taken.has(item.id));
+      let target: { shipmentId: string | null; items: Array<{ orderItemId: string; title: string; quantity: number }>; weightOunces: number; serviceCode: string; recipient: CarrierAddress };
+      if (free.length > 0) {
+        target = {
+          shipmentId: null,
+          items: free.map((item) => ({ orderItemId: item.id, title: item.title, quantity: item.quantity })),
+          weightOunces: free.reduce((total, item) => total + item.weightOunces * item.quantity, 0),
+          serviceCode: UPS_GROUND.code,
+          recipient: recipientOfOrder(order),
+        };
+      } else {
+        // The one Create Shipment would label next: the first (by id, as createShipments answers them) still pending.
+        const waiting = (await findSellerShipments(db, sellerId, { orderId }))
+          .filter((shipment) => shipment.status === 'pending' && !shipment.labelBase64)
+          .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0];
+        if (!waiting) throw badRequest(SHIPMENT_MESSAGES.noItemsReady, { code: 'no_items_ready' });
+        const lines = (await findLinesOfShipments(db, [waiting.id])).filter((line) => line.isActive);
+        target = {
+          shipmentId: waiting.id,
+          items: lines.map((line) => ({ orderItemId: line.orderItem.id, title: line.orderItem.title, quantity: line.quantity })),
+          weightOunces: waiting.weightOunces,
+          serviceCode: waiting.serviceCode,
+          recipient: waiting.recipientAddress,
+        };
+      }
+      const shipper = await shipFromOf(db, sellerId);
+      let rate;
+      try {
+        rate = await carrier.rateShipment({
+          shipper,
+          recipient: target.recipient,
+          packages: [labelPackageOf(target.weightOunces, target.items.map((item) => item.title))],
+          serviceCode: target.serviceCode,
+          reference: `Order ${orderId.slice(0, 8)}`,
+        });
+      } catch (error) {
+        throw carrierFailure(error, SHIPMENT_MESSAGES.rateQuoteFailed);
+      }
+      return {
+        success: true as const,
+        orderId,
+        shipmentId: target.shipmentId,
+        items: target.items,
+        weight: poundsOf(target.weightOunces),
+        rate: {
+          serviceCode: rate.serviceCode,
+          serviceDescription: rate.serviceDescription || UPS_GROUND.description,
+          total: centsToDollars(rate.totalCents),
+          currency: rate.currency,
+          billingWeight: poundsOf(rate.billingWeightOunces),
+          chargeDetails: rate.chargeDetails.map((line) => ({ description: line.description, amount: centsToDollars(line.amountCents) })),
+        },
+      };
     },
 
     async createShipments(sellerId: string, orderId: string) {
@@ -524,21 +697,11 @@ export function createShipmentsService({ db, files, clock, carrier, environment 
         const free = approved.filter((item) => !taken.has(item.id));
         if (free.length === 0) {
           const existing = (await lockSellerShipmentsOfOrder(transaction, sellerId, orderId)).filter((shipment) => shipment.status === 'pending' || shipment.status === 'created');
-          if (existing.length === 0) throw badRequest(SHIPMENT_MESSAGES.noItemsReady);
+          if (existing.length === 0) throw badRequest(SHIPMENT_MESSAGES.noItemsReady, { code: 'no_items_ready' });
           return { success: true as const, shipments: await views(transaction, existing), message: SHIPMENT_MESSAGES.alreadyExists };
         }
         const now = clock.now();
-        const recipient: ShippingAddressSnapshot = {
-          name: order.shippingName,
-          phone: order.shippingPhone,
-          email: order.shippingEmail,
-          line1: order.shippingLine1,
-          line2: order.shippingLine2,
-          city: order.shippingCity,
-          state: order.shippingState,
-          postalCode: order.shippingPostalCode,
-          countryCode: order.shippingCountry,
-        };
+        const recipient = recipientOfOrder(order);
         const shipment = await insertShipment(transaction, {
           orderId,
           sellerId,
@@ -559,34 +722,22 @@ export function createShipmentsService({ db, files, clock, carrier, environment 
       return db.transaction(async (transaction) => {
         // The row lock makes concurrent calls queue; the second finds the label and answers it.
         const shipment = await lockOwn(transaction, sellerId, shipmentId);
+        assertNotVoided(shipment);
         if (shipment.trackingNumber && shipment.labelBase64) {
           const view = await viewOf(transaction, shipment);
           return { success: true as const, trackingNumber: shipment.trackingNumber, labelUrl: labelUrlOf(shipment), message: SHIPMENT_MESSAGES.alreadyProcessed, shipment: view };
         }
         if (shipment.status !== 'pending') throw badRequest(`A label can only be created for a pending shipment (this one is ${shipment.status})`);
         const lines = (await findLinesOfShipments(transaction, [shipment.id])).filter((line) => line.isActive);
-        if (lines.length === 0 || lines.some((line) => line.orderItem.status !== 'approved')) throw badRequest(SHIPMENT_MESSAGES.noItemsReady);
-        const { seller, address } = await findShipFromOf(transaction, sellerId);
-        if (!seller || !address) throw badRequest(SHIPMENT_MESSAGES.noShipFrom);
-        const shipper: ShippingAddressSnapshot = {
-          name: address.name || `${seller.firstName} ${seller.lastName}`.trim(),
-          companyName: seller.companyName,
-          phone: address.phone ?? seller.phone,
-          email: seller.email,
-          line1: address.line1,
-          line2: address.line2,
-          city: address.city,
-          state: address.state,
-          postalCode: address.postalCode,
-          countryCode: address.country,
-        };
+        if (lines.length === 0 || lines.some((line) => line.orderItem.status !== 'approved')) throw badRequest(SHIPMENT_MESSAGES.noItemsReady, { code: 'no_items_ready' });
+        const shipper = await shipFromOf(transaction, sellerId);
         let created;
         try {
           created = await carrier.createShipment({
             shipmentId: shipment.id,
             shipper,
             recipient: shipment.recipientAddress,
-            packages: [{ weightOunces: Math.max(1, shipment.weightOunces), description: lines.map((line) => line.orderItem.title).join(', ').slice(0, 35) }],
+            packages: [labelPackageOf(shipment.weightOunces, lines.map((line) => line.orderItem.title))],
             serviceCode: shipment.serviceCode,
             reference: `Order ${shipment.orderId.slice(0, 8)}`,
           });
@@ -608,8 +759,7 @@ export function createShipmentsService({ db, files, clock, carrier, environment 
           labelCreatedAt: now,
           updatedAt: now,
         });
-        await setOrderItemsStatus(transaction, lines.map((line) => line.orderItem.id), 'shipped', now);
-        await refreshOrderStatus(transaction, shipment.orderId, now);
+        await orderItemStates.transitionItems(transaction, { orderItemIds: lines.map((line) => line.orderItem.id), to: 'shipped', actor: 'system' });
         return {
           success: true as const,
           trackingNumber: created.trackingNumber,
@@ -620,10 +770,22 @@ export function createShipmentsService({ db, files, clock, carrier, environment 
       });
     },
 
+    /** What a pickup of this created shipment would cost and how the charge falls on its items; books nothing. */
+    async quotePickup(sellerId: string, shipmentId: string, input: PickupFormInput) {
+      const shipment = await findSellerShipment(db, sellerId, shipmentId);
+      if (!shipment) throw notFound(SHIPMENT_MESSAGES.shipmentNotFound);
+      assertNotVoided(shipment);
+      if (shipment.status !== 'created' || shipment.pickupId) {
+        throw conflict(`A pickup can only be quoted for a shipment in status created (this one is ${shipment.status})`, { code: 'pickup_not_available' });
+      }
+      return quotePickupOf([shipment], checkedWindow(normalizePickupInput(input)), false);
+    },
+
     async schedulePickup(sellerId: string, shipmentId: string, input: PickupFormInput) {
       const requested = normalizePickupInput(input);
       return db.transaction(async (transaction) => {
         const shipment = await lockOwn(transaction, sellerId, shipmentId);
+        assertNotVoided(shipment);
         if (shipment.status === 'pickup_scheduled' && shipment.pickupId) {
           const existing = (await findPickupsByIds(transaction, [shipment.pickupId])).get(shipment.pickupId);
           // A repeated request for the same pickup answers the one already booked; never a second one.
@@ -639,6 +801,7 @@ export function createShipmentsService({ db, files, clock, carrier, environment 
     async cancelPickup(sellerId: string, shipmentId: string) {
       return db.transaction(async (transaction) => {
         const shipment = await lockOwn(transaction, sellerId, shipmentId);
+        assertNotVoided(shipment);
         if (shipment.status !== 'pickup_scheduled' || !shipment.pickupId) {
           throw badRequest(`Only a scheduled pickup can be cancelled (this shipment is ${shipment.status})`);
         }
@@ -674,6 +837,21 @@ export function createShipmentsService({ db, files, clock, carrier, environment 
       };
     },
 
+    /** The charge of one pickup for all the order's created shipments without one, and each item's share; books nothing. */
+    async quoteConsolidatedPickup(callerId: string, userId: string, orderId: string, input: PickupFormInput) {
+      assertSelf(callerId, userId);
+      const requested = normalizePickupInput(input);
+      await assertSellerHasOrder(db, callerId, orderId);
+      // In id order, as scheduleConsolidatedPickup locks and books them.
+      const awaiting = (await findSellerShipments(db, callerId, { orderId }))
+        .filter((row) => isAwaitingPickupRequest({ status: row.status, pickupRequestNumber: row.pickupId }))
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      if (awaiting.length < 2) {
+        throw badRequest(`A consolidated pickup needs at least 2 created shipments without a pickup (this order has ${awaiting.length})`, { code: 'too_few_shipments' });
+      }
+      return quotePickupOf(awaiting, checkedWindow(requested), true);
+    },
+
     async scheduleConsolidatedPickup(callerId: string, userId: string, orderId: string, input: PickupFormInput) {
       assertSelf(callerId, userId);
       const requested = normalizePickupInput(input);
@@ -682,7 +860,7 @@ export function createShipmentsService({ db, files, clock, carrier, environment 
         const rows = await lockSellerShipmentsOfOrder(transaction, callerId, orderId);
         const awaiting = rows.filter((row) => isAwaitingPickupRequest({ status: row.status, pickupRequestNumber: row.pickupId }));
         if (awaiting.length < 2) {
-          throw badRequest(`A consolidated pickup needs at least 2 created shipments without a pickup (this order has ${awaiting.length})`);
+          throw badRequest(`A consolidated pickup needs at least 2 created shipments without a pickup (this order has ${awaiting.length})`, { code: 'too_few_shipments' });
         }
         const pickup = await bookPickup(transaction, callerId, awaiting, checkedWindow(requested), true);
         const savingsCents = pickup.consolidationDiscountCents > 0 ? pickup.consolidationDiscountCents : consolidationSavingsCents(awaiting.length);
@@ -702,7 +880,7 @@ export function createShipmentsService({ db, files, clock, carrier, environment 
       return db.transaction(async (transaction) => {
         const shipment = await lockOwn(transaction, sellerId, shipmentId);
         const eligibility = voidEligibility({ status: shipment.status, createdAt: shipment.labelCreatedAt ?? shipment.createdAt }, clock.now());
-        if (!eligibility.allowed) throw conflict(eligibility.reason);
+        if (!eligibility.allowed) throw conflict(eligibility.reason, { code: voidRefusalCodeOf(shipment, eligibility.reason) });
         if (shipment.carrierShipmentId && shipment.trackingNumber) {
           try {
             await carrier.voidShipment({ carrierShipmentId: shipment.carrierShipmentId, trackingNumbers: [shipment.trackingNumber] });
@@ -714,13 +892,7 @@ export function createShipmentsService({ db, files, clock, carrier, environment 
         const lines = (await findLinesOfShipments(transaction, [shipment.id])).filter((line) => line.isActive);
         await updateShipment(transaction, shipment.id, { status: 'cancelled', voidedAt: now, updatedAt: now });
         await releaseShipmentItems(transaction, shipment.id);
-        await setOrderItemsStatus(
-          transaction,
-          lines.filter((line) => line.orderItem.status === 'shipped').map((line) => line.orderItem.id),
-          'approved',
-          now,
-        );
-        await refreshOrderStatus(transaction, shipment.orderId, now);
+        await orderItemStates.transitionItems(transaction, { orderItemIds: lines.map((line) => line.orderItem.id), to: 'approved', actor: 'system', onlyFrom: ['shipped'] });
         // A pickup left with no shipment is cancelled with the carrier too (best effort: the void stands).
         if (shipment.pickupId) {
           const remaining = (await findShipmentsOfPickup(transaction, shipment.pickupId)).filter((held) => held.status === 'pickup_scheduled');
@@ -747,8 +919,8 @@ export function createShipmentsService({ db, files, clock, carrier, environment 
       }
       return db.transaction(async (transaction) => {
         const shipment = await lockOwn(transaction, sellerId, shipmentId);
+        assertNotVoided(shipment);
         if (!shipment.trackingNumber) throw badRequest('This shipment has no tracking number yet');
-        if (shipment.status === 'cancelled') throw badRequest('This shipment has been voided and is no longer tracked');
         let result: TrackingResult;
         try {
           if (simulateStatus !== undefined) {
@@ -835,7 +1007,7 @@ export function createShipmentsService({ db, files, clock, carrier, environment 
       if (!pickup || pickup.status !== 'scheduled') return none;
       const held = (await findShipmentsOfPickup(db, pickup.id)).filter((row) => row.status !== 'cancelled');
       const lines = (await findLinesOfShipments(db, held.map((row) => row.id))).filter((row) => row.isActive);
-      const values = lines.map((row) => ({ id: row.orderItem.id, valueCents: row.orderItem.priceCents * row.quantity }));
+      const values = pickupItemValuesOf(lines);
       const allocation = pickupChargeAllocationFor(pickup.totalCents, values, orderItemId);
       const allocatedCents = allocatePickupCharge(pickup.totalCents, values).find((row) => row.id === orderItemId)?.allocatedPickupChargeCents ?? 0;
       return {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { earliestPickupDate } from '@marketplace/domain/pickup-schedule';
-import { ALREADY_PICKED_UP_MESSAGE, countShipmentsForStats, VOID_PERIOD_EXPIRED_MESSAGE, type ShipmentStatus } from '@marketplace/domain/shipment-rules';
+import { ALREADY_PICKED_UP_MESSAGE, countShipmentsForStats, VOID_PERIOD_EXPIRED_MESSAGE, VOIDED_LABEL_MESSAGE, VOIDED_SHIPMENT_MESSAGE, type ShipmentStatus } from '@marketplace/domain/shipment-rules';
 import { addresses, orderItems, pickups, shipmentItems, shipments as shipmentsTable } from '../../db/schema';
 import { CarrierError, type CarrierProvider } from '../../providers/carrier/port';
 import { createLocalFileStore } from '../../providers/files/local';
@@ -11,6 +11,10 @@ import { createCategory, createOrder, createProduct } from '../../../test/factor
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import type * as CarrierFactoryModule from '../../providers/carrier/create-carrier-provider';
 import { createShipmentsService } from './shipments.service';
+import { createOrderItemLifecycle } from '../orders/order-item-lifecycle';
+import { createPaymentProvider } from '../../providers/payment/create-payment-provider';
+
+const orderItemStatesOf = (testApp: TestApp) => createOrderItemLifecycle({ db: testApp.database.db, clock: testApp.clock, payments: createPaymentProvider(testApp.config, testApp.clock) });
 
 // The app builds its own carrier; this keeps a handle on it so tests can spy on the sandbox.
 const captured = vi.hoisted(() => ({ carrier: null as unknown }));
@@ -115,6 +119,9 @@ describe('access', () => {
       ['POST', `/api/shipments/schedule-consolidated-pickup/${buyer.id}/${id}`],
       ['DELETE', `/api/shipments/void/${id}`],
       ['PUT', `/api/shipments/track/${id}`],
+      ['GET', `/api/shipments/rate-quote/${id}`],
+      ['GET', `/api/shipments/pickup-quote/${id}?pickupDate=20300107`],
+      ['GET', `/api/shipments/consolidated-pickup-quote/${buyer.id}/${id}?pickupDate=20300107`],
     ];
     for (const [method, url] of calls) {
       const body = method === 'POST' || method === 'PUT' ? { pickupDate: '2030-01-07' } : undefined;
@@ -152,7 +159,7 @@ describe('GET /api/shipments/simulation-statuses', () => {
   });
 
   it('is missing in production, where simulating tracking is refused', async () => {
-    const production = createShipmentsService({ db: testApp.database.db, files: createLocalFileStore(testApp.config.uploadsDirectory), clock: testApp.clock, carrier, environment: 'production' });
+    const production = createShipmentsService({ db: testApp.database.db, files: createLocalFileStore(testApp.config.uploadsDirectory), clock: testApp.clock, carrier, environment: 'production', orderItems: orderItemStatesOf(testApp) });
     expect(() => production.simulationStatuses()).toThrow(expect.objectContaining({ statusCode: 404 }));
     const { seller, shipmentId } = await createdShipment();
     await expect(production.track(seller.id, shipmentId, 'delivered')).rejects.toMatchObject({ statusCode: 400, message: 'Tracking simulation is only available in development mode' });
@@ -511,7 +518,7 @@ describe('consolidated pickup', () => {
     expect(list.every((row) => row.status === 'pickup_scheduled')).toBe(true);
     expect((await call('GET', status, auth)).body).toMatchObject({ canConsolidate: false, shipmentsCount: 0 });
 
-    const service = createShipmentsService({ db: testApp.database.db, files: createLocalFileStore(testApp.config.uploadsDirectory), clock: testApp.clock, carrier, environment: 'test' });
+    const service = createShipmentsService({ db: testApp.database.db, files: createLocalFileStore(testApp.config.uploadsDirectory), clock: testApp.clock, carrier, environment: 'test', orderItems: orderItemStatesOf(testApp) });
     const infos = await Promise.all(items.map((item) => service.pickupChargeInfoFor(item.id)));
     expect(infos[0]).toMatchObject({ hasPickup: true, isConsolidatedPickup: true, shipmentsCount: 2, pickupRequestNumber: answer.body.pickupRequestNumber, currency: 'USD' });
     // Item 1 is $10 × 1, item 2 is $20 × 2: a fifth and four fifths of the charge.
@@ -553,7 +560,7 @@ describe('DELETE /api/shipments/void/:shipmentId', () => {
     const auth = await bearerFor(testApp, seller);
     const secondAuth = await bearerFor(testApp, secondSeller);
     const refused = await call('DELETE', `/api/shipments/void/${shipmentId}`, auth);
-    expect(refused).toMatchObject({ status: 409, body: { error: VOID_PERIOD_EXPIRED_MESSAGE } });
+    expect(refused).toMatchObject({ status: 409, body: { error: VOID_PERIOD_EXPIRED_MESSAGE, code: 'void_period_expired' } });
     expect(await itemStatuses([items[0]!.id])).toEqual(['shipped']);
     expect((await call('DELETE', `/api/shipments/void/${second}`, secondAuth)).status).toBe(200);
   });
@@ -561,7 +568,7 @@ describe('DELETE /api/shipments/void/:shipmentId', () => {
   it('refuses after the parcel is with the carrier, and maps carrier refusals to the spec texts', async () => {
     const { auth, shipmentId } = await createdShipment();
     expect((await call('PUT', `/api/shipments/track/${shipmentId}`, auth, { simulateStatus: 'in_transit' })).status).toBe(200);
-    expect(await call('DELETE', `/api/shipments/void/${shipmentId}`, auth)).toMatchObject({ status: 409, body: { error: ALREADY_PICKED_UP_MESSAGE } });
+    expect(await call('DELETE', `/api/shipments/void/${shipmentId}`, auth)).toMatchObject({ status: 409, body: { error: ALREADY_PICKED_UP_MESSAGE, code: 'already_picked_up' } });
 
     const fresh = await createdShipment();
     const spy = vi.spyOn(carrier, 'voidShipment').mockRejectedValueOnce(new CarrierError('Void period expired', 'void_period_expired', false, '190117'));
@@ -606,11 +613,215 @@ describe('PUT /api/shipments/track/:shipmentId', () => {
   });
 });
 
+/** Dollars as the API answers them → cents, to add them up exactly. */
+const cents = (dollars: unknown) => Math.round(Number(dollars) * 100);
+const sumOf = (lines: unknown) => (lines as Body[]).reduce((total, line) => total + cents(line.amount), 0);
+
+describe('GET /api/shipments/rate-quote/:orderId', () => {
+  it('quotes the label Create Shipment then buys, buying nothing, at the price the label is charged', async () => {
+    const { seller, auth } = await newSeller();
+    const { order, items } = await newOrder(seller.id, ['approved', 'approved', 'pending']);
+    const createSpy = vi.spyOn(carrier, 'createShipment');
+    let quote;
+    try {
+      quote = await call('GET', `/api/shipments/rate-quote/${order.id}`, auth);
+      expect(createSpy).not.toHaveBeenCalled();
+    } finally {
+      createSpy.mockRestore();
+    }
+    expect(quote.status).toBe(200);
+    // Austin (787) to San Francisco (941): zone 4 in the sandbox; 20 oz + 2 × 20 oz = 3.75 lbs, billed as 4.
+    expect(quote.body).toMatchObject({ success: true, orderId: order.id, shipmentId: null, weight: 3.75 });
+    expect([...(quote.body.items as Body[])].sort((a, b) => String(a.title).localeCompare(String(b.title)))).toEqual([
+      { orderItemId: items[0]!.id, title: 'Item 1', quantity: 1 },
+      { orderItemId: items[1]!.id, title: 'Item 2', quantity: 2 },
+    ]);
+    const rate = quote.body.rate as Body;
+    expect(rate).toMatchObject({ serviceCode: '03', serviceDescription: 'UPS Ground', currency: 'USD', billingWeight: 4 });
+    expect(rate.chargeDetails).toEqual([
+      { description: 'UPS Ground, zone 4, first lb', amount: expect.any(Number) },
+      { description: '3 additional lb', amount: expect.any(Number) },
+    ]);
+    expect(sumOf(rate.chargeDetails)).toBe(cents(rate.total));
+    // Nothing was made.
+    expect((await call('GET', `/api/shipments/seller/${seller.id}`, auth)).body.shipments).toEqual([]);
+
+    // Created but not yet labelled: the quote is for that shipment, at the same price.
+    const shipmentId = ((await call('POST', `/api/shipments/create/${order.id}`, auth)).body.shipments as Body[])[0]!.id as string;
+    const waiting = await call('GET', `/api/shipments/rate-quote/${order.id}`, auth);
+    expect(waiting.body).toMatchObject({ shipmentId, rate: { total: rate.total } });
+
+    expect((await call('POST', `/api/shipments/process-ups/${shipmentId}`, auth)).status).toBe(200);
+    const [labelled] = (await call('GET', `/api/shipments/seller/${seller.id}`, auth)).body.shipments as Body[];
+    expect(labelled!.charges).toBe(rate.total);
+    // Everything approved is on its way: nothing left to quote.
+    expect(await call('GET', `/api/shipments/rate-quote/${order.id}`, auth)).toMatchObject({ status: 400, body: { error: 'No items ready for shipment', code: 'no_items_ready' } });
+  });
+
+  it("is the seller's own: 401 without a token, 403 for a buyer, 404 for another seller, 400 with a code for bad input", async () => {
+    const { seller } = await newSeller();
+    const { order } = await newOrder(seller.id, ['approved']);
+    const url = `/api/shipments/rate-quote/${order.id}`;
+    expect((await call('GET', url)).status).toBe(401);
+    const buyer = await createUser(testApp.database.db, { role: 'buyer' });
+    expect((await call('GET', url, await bearerFor(testApp, buyer))).status).toBe(403);
+    const { auth: otherAuth } = await newSeller();
+    expect(await call('GET', url, otherAuth)).toEqual({ status: 404, body: { error: 'Order not found' } });
+    const malformed = await call('GET', '/api/shipments/rate-quote/not-an-order', otherAuth);
+    expect(malformed).toMatchObject({ status: 400, body: { error: 'Invalid request — orderId: Order not found', code: 'invalid_request', issues: [{ path: 'orderId', message: 'Order not found' }] } });
+
+    const { seller: homeless, auth: homelessAuth } = await newSeller({ withAddress: false });
+    const { order: homelessOrder } = await newOrder(homeless.id, ['approved']);
+    const noShipFrom = await call('GET', `/api/shipments/rate-quote/${homelessOrder.id}`, homelessAuth);
+    expect(noShipFrom).toMatchObject({ status: 400, body: { code: 'no_ship_from' } });
+    expect(noShipFrom.body.error).toMatch(/ship-from address/);
+    const { order: unapproved } = await newOrder(homeless.id, ['pending']);
+    expect(await call('GET', `/api/shipments/rate-quote/${unapproved.id}`, homelessAuth)).toMatchObject({ status: 400, body: { code: 'no_items_ready' } });
+  });
+
+  it('answers a carrier outage with 502 and a refusal with 400, each with its code', async () => {
+    const { seller, auth } = await newSeller();
+    const { order } = await newOrder(seller.id, ['approved']);
+    const spy = vi
+      .spyOn(carrier, 'rateShipment')
+      .mockRejectedValueOnce(new CarrierError('UPS could not be reached', 'unavailable', true))
+      .mockRejectedValueOnce(new CarrierError('The requested service is unavailable between the selected locations.', 'invalid_request', false, '111210'));
+    try {
+      expect(await call('GET', `/api/shipments/rate-quote/${order.id}`, auth)).toMatchObject({
+        status: 502,
+        body: { error: 'Failed to get the label rate: UPS could not be reached', code: 'carrier_unavailable', retryable: true },
+      });
+      expect(await call('GET', `/api/shipments/rate-quote/${order.id}`, auth)).toMatchObject({ status: 400, body: { code: 'carrier_refused' } });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('pickup quotes', () => {
+  const pickupQuery = (date: string) => `pickupDate=${date.replaceAll('-', '')}&readyTime=090000&closeTime=170000`;
+
+  it("quotes a pickup's charge and each item's share, which scheduling then charges and the payout deducts", async () => {
+    const { seller, auth, shipmentId, items } = await createdShipment({ statuses: ['approved', 'approved'] });
+    const earliest = earliestPickupDate(testApp.clock.now());
+    const scheduleSpy = vi.spyOn(carrier, 'schedulePickup');
+    let quote;
+    try {
+      quote = await call('GET', `/api/shipments/pickup-quote/${shipmentId}?${pickupQuery(earliest)}`, auth);
+      expect(scheduleSpy).not.toHaveBeenCalled();
+    } finally {
+      scheduleSpy.mockRestore();
+    }
+    expect(quote.status).toBe(200);
+    expect(quote.body).toMatchObject({ success: true, isConsolidatedPickup: false, shipmentsCount: 1, pickupDate: earliest, readyTime: '09:00', closeTime: '17:00', source: 'carrier API' });
+    const rate = quote.body.rate as Body;
+    expect(cents(rate.total)).toBeGreaterThan(0);
+    expect(sumOf(rate.chargeDetails)).toBe(cents(rate.total));
+    // Item 1 is $10 × 1 and item 2 $20 × 2: a fifth and four fifths of the charge, adding up to all of it.
+    const allocation = quote.body.allocation as { totalOrderItemsInPickup: number; totalOrderValueInPickup: number; items: Body[] };
+    expect(allocation).toMatchObject({ totalOrderItemsInPickup: 2, totalOrderValueInPickup: 50 });
+    const shareOf = (orderItemId: string) => allocation.items.find((item) => item.orderItemId === orderItemId)!;
+    expect(shareOf(items[0]!.id)).toMatchObject({ shipmentId, title: 'Item 1', quantity: 1, itemValue: 10, pickupChargeRatio: 0.2 });
+    expect(shareOf(items[1]!.id)).toMatchObject({ shipmentId, title: 'Item 2', quantity: 2, itemValue: 40, pickupChargeRatio: 0.8 });
+    expect(allocation.items.reduce((total, item) => total + cents(item.allocatedPickupCharge), 0)).toBe(cents(rate.total));
+    // Quoting booked nothing.
+    expect(((await call('GET', `/api/shipments/seller/${seller.id}`, auth)).body.shipments as Body[])[0]).toMatchObject({ status: 'created', pickup_request_number: null });
+
+    const scheduled = await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate: earliest });
+    expect((scheduled.body.rate as Body).total).toBe(rate.total);
+    const service = createShipmentsService({ db: testApp.database.db, files: createLocalFileStore(testApp.config.uploadsDirectory), clock: testApp.clock, carrier, environment: 'test', orderItems: orderItemStatesOf(testApp) });
+    for (const item of items) {
+      const info = await service.pickupChargeInfoFor(item.id);
+      expect(info.allocation?.allocatedPickupCharge).toBe(shareOf(item.id).allocatedPickupCharge);
+    }
+    // Once booked, there is nothing more to quote.
+    expect(await call('GET', `/api/shipments/pickup-quote/${shipmentId}?${pickupQuery(earliest)}`, auth)).toMatchObject({ status: 409, body: { code: 'pickup_not_available' } });
+  });
+
+  it('quotes a consolidated pickup with its discount, at the price it is then booked', async () => {
+    const { seller, auth } = await newSeller();
+    const { order, items } = await newOrder(seller.id, ['approved', 'pending']);
+    const first = ((await call('POST', `/api/shipments/create/${order.id}`, auth)).body.shipments as Body[])[0]!.id as string;
+    await call('POST', `/api/shipments/process-ups/${first}`, auth);
+    const earliest = earliestPickupDate(testApp.clock.now());
+    const url = `/api/shipments/consolidated-pickup-quote/${seller.id}/${order.id}?${pickupQuery(earliest)}`;
+    expect(await call('GET', url, auth)).toMatchObject({ status: 400, body: { code: 'too_few_shipments' } });
+
+    await testApp.database.db.update(orderItems).set({ status: 'approved' }).where(eq(orderItems.id, items[1]!.id));
+    const second = ((await call('POST', `/api/shipments/create/${order.id}`, auth)).body.shipments as Body[])[0]!.id as string;
+    await call('POST', `/api/shipments/process-ups/${second}`, auth);
+    const quote = await call('GET', url, auth);
+    expect(quote.status).toBe(200);
+    expect(quote.body).toMatchObject({ isConsolidatedPickup: true, shipmentsCount: 2, rate: { consolidationDiscount: 3 } });
+    const allocation = quote.body.allocation as { items: Body[] };
+    expect(new Set(allocation.items.map((item) => item.shipmentId))).toEqual(new Set([first, second]));
+    expect(allocation.items.reduce((total, item) => total + cents(item.allocatedPickupCharge), 0)).toBe(cents((quote.body.rate as Body).total));
+
+    const booked = await call('POST', `/api/shipments/schedule-consolidated-pickup/${seller.id}/${order.id}`, auth, { pickupDate: earliest });
+    expect((booked.body.rate as Body).total).toBe((quote.body.rate as Body).total);
+  });
+
+  it("is the seller's own, and refuses bad dates and missing input with codes", async () => {
+    const { seller, auth, shipmentId, order } = await createdShipment();
+    const earliest = earliestPickupDate(testApp.clock.now());
+    const single = `/api/shipments/pickup-quote/${shipmentId}?${pickupQuery(earliest)}`;
+    expect((await call('GET', single)).status).toBe(401);
+    const buyer = await createUser(testApp.database.db, { role: 'buyer' });
+    const buyerAuth = await bearerFor(testApp, buyer);
+    expect((await call('GET', single, buyerAuth)).status).toBe(403);
+    const { seller: other, auth: otherAuth } = await newSeller();
+    expect(await call('GET', single, otherAuth)).toEqual({ status: 404, body: { error: 'Shipment not found' } });
+    expect((await call('GET', `/api/shipments/consolidated-pickup-quote/${seller.id}/${order.id}?${pickupQuery(earliest)}`, otherAuth)).status).toBe(404);
+    expect((await call('GET', `/api/shipments/consolidated-pickup-quote/${other.id}/${order.id}?${pickupQuery(earliest)}`, otherAuth)).status).toBe(404);
+
+    const missing = await call('GET', `/api/shipments/pickup-quote/${shipmentId}`, auth);
+    expect(missing).toMatchObject({ status: 400, body: { code: 'invalid_request' } });
+    expect(missing.body.error).toMatch(/pickupDate/);
+    const today = await call('GET', `/api/shipments/pickup-quote/${shipmentId}?pickupDate=${isoDayAfter(earliest, -1)}`, auth);
+    expect(today).toMatchObject({ status: 400, body: { code: 'invalid_pickup_window', field: 'pickupDate' } });
+    expect(today.body.error).toMatch(/at least 1 day in advance/);
+    expect(await call('GET', `/api/shipments/pickup-quote/${shipmentId}?pickupDate=${earliest}&readyTime=1700&closeTime=0900`, auth)).toMatchObject({ status: 400, body: { code: 'invalid_pickup_window' } });
+  });
+});
+
+describe('voided shipments', () => {
+  it('refuse every label, tracking, simulation and pickup action with 409, and their label is 410 Gone', async () => {
+    const { seller, auth, shipmentId, trackingNumber } = await createdShipment();
+    expect((await call('DELETE', `/api/shipments/void/${shipmentId}`, auth)).status).toBe(200);
+    const earliest = earliestPickupDate(testApp.clock.now());
+    const voided = { error: VOIDED_SHIPMENT_MESSAGE, code: 'shipment_voided' };
+    const trackSpy = vi.spyOn(carrier, 'track');
+    const simulateSpy = vi.spyOn(carrier, 'simulate');
+    const createSpy = vi.spyOn(carrier, 'createShipment');
+    try {
+      expect(await call('GET', `/api/shipments/label/${shipmentId}`, auth)).toEqual({ status: 410, body: { error: VOIDED_LABEL_MESSAGE, code: 'label_voided' } });
+      expect(await call('PUT', `/api/shipments/track/${shipmentId}`, auth, {})).toEqual({ status: 409, body: voided });
+      expect(await call('PUT', `/api/shipments/track/${shipmentId}`, auth, { simulateStatus: 'delivered' })).toEqual({ status: 409, body: voided });
+      expect(await call('POST', `/api/shipments/process-ups/${shipmentId}`, auth)).toEqual({ status: 409, body: voided });
+      expect(await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate: earliest })).toEqual({ status: 409, body: voided });
+      expect(await call('GET', `/api/shipments/pickup-quote/${shipmentId}?pickupDate=${earliest}`, auth)).toEqual({ status: 409, body: voided });
+      expect(await call('DELETE', `/api/shipments/cancel-pickup/${shipmentId}`, auth)).toEqual({ status: 409, body: voided });
+      expect(await call('DELETE', `/api/shipments/void/${shipmentId}`, auth)).toMatchObject({ status: 409, body: { code: 'shipment_voided', error: expect.stringMatching(/already been voided/) } });
+      expect(trackSpy).not.toHaveBeenCalled();
+      expect(simulateSpy).not.toHaveBeenCalled();
+      expect(createSpy).not.toHaveBeenCalled();
+    } finally {
+      trackSpy.mockRestore();
+      simulateSpy.mockRestore();
+      createSpy.mockRestore();
+    }
+    // Listed, it offers nothing that uses the label, though its tracking number stays on record.
+    const [listed] = (await call('GET', `/api/shipments/seller/${seller.id}`, auth)).body.shipments as Body[];
+    expect(listed).toMatchObject({ id: shipmentId, status: 'cancelled', tracking_number: trackingNumber, hasLabel: false, labelUrl: null, label_url: null });
+    expect(listed!.actions).toEqual({ canSchedulePickup: false, canCancelPickup: false, canVoid: false, voidRefusalReason: expect.any(String), canTrack: false, canViewLabel: false });
+  });
+});
+
 describe('background tracking refresh', () => {
   it('moves active shipments on from the carrier and marks delivered items delivered', async () => {
     const { shipmentId, trackingNumber, items } = await createdShipment();
     await carrier.simulate(trackingNumber, 'delivered');
-    const service = createShipmentsService({ db: testApp.database.db, files: createLocalFileStore(testApp.config.uploadsDirectory), clock: testApp.clock, carrier, environment: 'test' });
+    const service = createShipmentsService({ db: testApp.database.db, files: createLocalFileStore(testApp.config.uploadsDirectory), clock: testApp.clock, carrier, environment: 'test', orderItems: orderItemStatesOf(testApp) });
     expect(await service.refreshActiveShipments(1000)).toBeGreaterThanOrEqual(1);
     const [row] = await testApp.database.db.select().from(shipmentsTable).where(eq(shipmentsTable.id, shipmentId));
     expect(row!.status).toBe('delivered');

@@ -150,7 +150,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = 
         response: { 200: uploadLinkResponseSchema, ...errors },
       },
     },
-    async (request) => uploads.createUploadLink(userOf(request), request.params.id),
+    // The QR code opens on a phone: it points at the address this browser is on (or PUBLIC_URL), never localhost.
+    async (request) => uploads.createUploadLink(userOf(request), request.params.id, request.publicOrigin),
   );
 
   app.get(

@@ -28,7 +28,8 @@ export interface UploadsService {
   addImages(seller: UserRecord, productId: string, files: IncomingFile[]): Promise<ProductImage[]>;
   reorderImages(seller: UserRecord, productId: string, imageIds: string[]): Promise<ProductImage[]>;
   deleteImage(seller: UserRecord, productId: string, imageId: string): Promise<ProductImage[]>;
-  createUploadLink(seller: UserRecord, productId: string): Promise<UploadLinkResponse>;
+  /** `origin`: where the phone should open the link (the route passes the browser's address); PUBLIC_URL by default. */
+  createUploadLink(seller: UserRecord, productId: string, origin?: string): Promise<UploadLinkResponse>;
   validateUploadToken(token: string): Promise<ValidateUploadTokenResponse>;
   /** Throws 403 with the spec's message unless the token is live; lets a route stop before reading files. */
   assertUploadTokenIsLive(token: string): Promise<void>;
@@ -162,13 +163,13 @@ export function createUploadsService({ db, files, clock, publicUrl, products }: 
       return imagesOf(productId);
     },
 
-    async createUploadLink(seller, productId) {
+    async createUploadLink(seller, productId, origin = publicUrl) {
       await products.findOwnedProduct(seller.id, productId);
       const token = randomBytes(32).toString('base64url');
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + UPLOAD_LINK_TTL_MINUTES * 60_000);
       await insertUploadToken(db, { tokenHash: hashToken(token), productId, sellerId: seller.id, expiresAt, createdAt: now });
-      return { token, url: `${publicUrl.replace(/\/+$/, '')}/mobile-upload/${token}`, expiresAt: expiresAt.toISOString() };
+      return { token, url: `${origin.replace(/\/+$/, '')}/mobile-upload/${token}`, expiresAt: expiresAt.toISOString() };
     },
 
     async validateUploadToken(token) {

@@ -225,13 +225,57 @@ describe('reordering and deleting photos', () => {
 });
 
 describe('phone upload links', () => {
+  // the QR code opens on a phone, so it must not point at localhost when the browser is elsewhere.
+  it('points at the address the browser is on: its Origin, else the Host it sent', async () => {
+    const product = await newProduct();
+    const linkVia = async (headers: Record<string, string>) =>
+      (await testApp.app.inject({ method: 'POST', url: `/api/products/${product.id}/upload-link`, headers: { ...auth(seller), ...headers } })).json();
+    const onNetwork = await linkVia({ host: '192.168.1.20:3000' });
+    expect(onNetwork.url).toBe(`http://192.168.1.20:3000/mobile-upload/${onNetwork.token}`);
+    // Through Vite's dev proxy the Host is the API's, the Origin the page's.
+    const viaProxy = await linkVia({ host: 'localhost:3000', origin: 'http://192.168.1.20:5173' });
+    expect(viaProxy.url).toBe(`http://192.168.1.20:5173/mobile-upload/${viaProxy.token}`);
+    // Behind a TLS proxy.
+    const proxied = await linkVia({ host: 'internal:3000', 'x-forwarded-host': 'shop.example.com', 'x-forwarded-proto': 'https' });
+    expect(proxied.url).toBe(`https://shop.example.com/mobile-upload/${proxied.token}`);
+  });
+
+  it('ignores a Host or Origin that is not a plain http(s) origin', async () => {
+    const product = await newProduct();
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/products/${product.id}/upload-link`,
+      headers: { ...auth(seller), host: 'evil.example@phish.example', origin: 'javascript:alert(1)' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().url).toBe(`${testApp.config.publicUrl}/mobile-upload/${response.json().token}`);
+  });
+
+  it('uses PUBLIC_URL when it is set, whatever the request says', async () => {
+    const configured = await buildTestApp({ environment: { PUBLIC_URL: 'https://shop.example.com' } });
+    try {
+      const owner = await createUser(configured.database.db, { role: 'seller' });
+      const token = (await configured.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: FACTORY_PASSWORD } })).json().token;
+      const product = await createProduct(configured.database.db, { sellerId: owner.id, categoryId: (await createCategory(configured.database.db)).id });
+      const response = await configured.app.inject({
+        method: 'POST',
+        url: `/api/products/${product.id}/upload-link`,
+        headers: { authorization: `Bearer ${token}`, host: '192.168.1.20:3000', origin: 'http://evil.example' },
+      });
+      expect(response.json().url).toBe(`https://shop.example.com/mobile-upload/${response.json().token}`);
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('creates a 30-minute link bound to the listing and stores only a hash of its token', async () => {
     const product = await newProduct();
     const response = await createLink(product.id);
     expect(response.statusCode).toBe(200);
     const { token, url, expiresAt } = response.json();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(url).toBe(`${testApp.config.publicUrl}/mobile-upload/${token}`);
+    // Without PUBLIC_URL the link is on the address the request came to (inject's Host is localhost:80).
+    expect(url).toBe(`http://localhost/mobile-upload/${token}`);
     expect(new Date(expiresAt).getTime()).toBe(testApp.clock.now().getTime() + 30 * 60 * 1000);
     const rows = await testApp.database.db.select().from(uploadTokens).where(eq(uploadTokens.productId, product.id));
     expect(rows).toHaveLength(1);
@@ -266,12 +310,12 @@ describe('POST /api/products/mobile-upload', () => {
     const first = await mobileUpload([{ field: 'token', value: token }, fileOf('IMG_0001.jpg', smallJpeg)]);
     expect(first.statusCode).toBe(200);
     const body = first.json();
-    expect(body).toMatchObject({ success: true, message: 'Successfully uploaded 1 image(s)' });
+    expect(body).toMatchObject({ success: true, message: 'Successfully uploaded 1 image' });
     expect(body.images).toEqual([{ id: expect.any(String), url: expect.stringMatching(new RegExp(`^/uploads/products/${product.id}/`)), name: 'IMG_0001.jpg' }]);
 
     const second = await mobileUpload([fileOf('IMG_0002.png', tinyPng, 'image/png'), fileOf('IMG_0003.png', tinyPng, 'image/png'), { field: 'token', value: token }]);
     expect(second.statusCode).toBe(200);
-    expect(second.json().message).toBe('Successfully uploaded 2 image(s)');
+    expect(second.json().message).toBe('Successfully uploaded 2 images');
 
     // The desktop editor sees them (it polls this while the QR code is shown).
     expect((await listImages(product.id)).json().images.map((image: { name: string }) => image.name)).toEqual(['IMG_0001.jpg', 'IMG_0002.png', 'IMG_0003.png']);

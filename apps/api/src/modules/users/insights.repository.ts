@@ -1,12 +1,11 @@
-import { and, count, desc, eq, inArray, max, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, max, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { orderItems, orders, products, refunds, users } from '../../db/schema';
+import { isSale, sumNetSalesCents } from '../orders/sales-figures';
 
 // Read-only aggregates over the orders and catalog tables for the admin's user insights page. Each
 // figure is one aggregate query (never a query per order or per item).
 
-/** Items in these states count as sold: the seller accepted them and they were not refunded. */
-export const SOLD_ITEM_STATUSES = ['approved', 'shipped', 'delivered', 'completed'] as const;
 
 const lineTotalCents = () => sql<number>`${orderItems.priceCents} * ${orderItems.quantity} + case when ${orderItems.retipAdded} then ${orderItems.retipPriceCents} else 0 end`;
 
@@ -28,7 +27,7 @@ export async function findBuyerTotals(executor: Executor, buyerId: string): Prom
       .from(refunds)
       .innerJoin(orderItems, eq(orderItems.id, refunds.orderItemId))
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(eq(orders.buyerId, buyerId)),
+      .where(and(eq(orders.buyerId, buyerId), eq(refunds.status, 'succeeded'))),
   ]);
   return {
     ordersCount: orderRow?.ordersCount ?? 0,
@@ -72,9 +71,10 @@ export async function findSellerTotals(executor: Executor, sellerId: string): Pr
       .from(products)
       .where(eq(products.sellerId, sellerId)),
     executor
-      .select({ itemsSold: sum(orderItems.quantity).mapWith(Number), revenueCents: sql<number>`sum(${lineTotalCents()})`.mapWith(Number) })
+      // Units and revenue as every screen counts sales (orders/sales-figures.ts).
+      .select({ itemsSold: sum(orderItems.quantity).mapWith(Number), revenueCents: sumNetSalesCents().mapWith(Number) })
       .from(orderItems)
-      .where(and(eq(orderItems.sellerId, sellerId), inArray(orderItems.status, [...SOLD_ITEM_STATUSES]))),
+      .where(and(eq(orderItems.sellerId, sellerId), isSale())),
   ]);
   return {
     listingsCount: listingRow?.listingsCount ?? 0,

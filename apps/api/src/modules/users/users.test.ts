@@ -182,7 +182,7 @@ describe('GET /api/admin/users/:id/insights', () => {
         { product: elsewhere, quantity: 1, priceCents: 1000, status: 'completed' },
       ],
     });
-    // Order 3 (another buyer): a pending lamp — ordered, not yet sold.
+    // Order 3 (another buyer): a pending lamp — paid for, so a sale on every screen until it is rejected.
     await createOrder(db, { buyerId: otherBuyer.id, createdAt: day(2), items: [{ product: lamp, quantity: 1, priceCents: 2500, status: 'pending' }] });
 
     const buyerInsights = (await call('GET', `/api/admin/users/${buyer.id}/insights`, adminToken)).json();
@@ -201,7 +201,9 @@ describe('GET /api/admin/users/:id/insights', () => {
 
     const sellerInsights = (await call('GET', `/api/admin/users/${seller.id}/insights`, adminToken)).json();
     expect(sellerInsights.buyer).toBeNull();
-    expect(sellerInsights.seller).toMatchObject({ listingsCount: 3, activeListings: 2, itemsSold: 3, revenue: 93 });
+    // Net sales as every screen counts them: the goods less refunds (the $3.00 add-on is not a sale), the
+    // pending lamp included: 93 − 3 + 25.
+    expect(sellerInsights.seller).toMatchObject({ listingsCount: 3, activeListings: 2, itemsSold: 4, revenue: 115 });
     const sales = sellerInsights.seller.recentSales.map((sale: { title: string; status: string; total: number }) => [sale.title, sale.status, sale.total]);
     // Newest order first; the two items of the oldest order share its date, in either order.
     expect(sales.slice(0, 2)).toEqual([

@@ -25,6 +25,8 @@ export interface ShippingLabelInput {
   /** "1 OF 2" for a multi-package shipment; 1 of 1 by default. */
   packageIndex?: number;
   packageCount?: number;
+  /** Set on a return label: the return service's name, printed with UPS's RS mark. */
+  returnService?: string | null;
 }
 
 const FONT = "'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-serif";
@@ -98,6 +100,7 @@ function labelSvg(input: ShippingLabelInput, trackingBarcodeBottom: number): str
   body.push(text(LABEL_WIDTH_DOTS - MARGIN, 52, `${pounds} LBS`, 36, { bold: true, anchor: 'end' }));
   body.push(text(LABEL_WIDTH_DOTS - MARGIN, 96, packageLine, 30, { bold: true, anchor: 'end' }));
   body.push(text(LABEL_WIDTH_DOTS - MARGIN, 132, `SHP DATE: ${input.shipDate}`, 18, { anchor: 'end' }));
+  if (input.returnService) body.push(text(LABEL_WIDTH_DOTS - MARGIN, 184, 'RS', 40, { bold: true, anchor: 'end' }));
   body.push(rule(206, 3));
 
   // SHIP TO, large.
@@ -122,6 +125,7 @@ function labelSvg(input: ShippingLabelInput, trackingBarcodeBottom: number): str
   // Billing and reference.
   body.push(text(MARGIN, footerTop + 50, 'BILLING: P/P', 24, { bold: true }));
   if (input.reference) body.push(text(MARGIN, footerTop + 86, `REF: ${input.reference}`, 22, { maxChars: 56 }));
+  if (input.returnService) body.push(text(LABEL_WIDTH_DOTS - MARGIN, footerTop + 50, input.returnService.toUpperCase(), 24, { bold: true, anchor: 'end', maxChars: 30 }));
   body.push(text(MARGIN, 1190, 'SANDBOX LABEL — NOT FOR SHIPPING', 18));
 
   return [

@@ -51,9 +51,52 @@ export interface CreatedShipment {
   billingWeightOunces: number;
 }
 
+/**
+ * A return shipment: the buyer sends an item back to the seller on a label the buyer prints.
+ * `shipper` is who hands the parcel to the carrier (the buyer), `recipient` where it goes back to (the
+ * seller). UPS's own words differ (its Shipper is the account holder; the buyer is ShipFrom): the UPS
+ * adapter translates.
+ */
+export interface CreateReturnShipmentRequest {
+  /** Our return id: also the idempotency key, so a retried accept never makes a second return label. */
+  returnId: string;
+  shipper: CarrierAddress;
+  recipient: CarrierAddress;
+  /** One package: UPS limits US-origin returns to one (Shipping.yaml, Package); its description is required. */
+  package: CarrierPackage & { description: string };
+  /** Carrier service code; UPS Ground is "03". */
+  serviceCode: string;
+  reference?: string;
+}
+
+/** UPS's return service the marketplace uses: Print Return Label (Shipping.yaml, ReturnService.Code "9"). */
+export const PRINT_RETURN_LABEL = { code: '9', description: 'UPS Print Return Label' } as const;
+
+export interface CreatedReturnShipment extends CreatedShipment {
+  /** The carrier's return service code (UPS: "9", Print Return Label). */
+  returnServiceCode: string;
+}
+
 export interface ChargeLine {
   description: string;
   amountCents: number;
+}
+
+/** What rating a shipment needs: the shipment's details without our id (nothing is bought). */
+export type RateShipmentRequest = Omit<CreateShipmentRequest, 'shipmentId'>;
+
+/**
+ * The carrier's price for a label before it is bought: what createShipment with the same details then
+ * charges (`chargesCents`), with its breakdown. The lines add up to the total.
+ */
+export interface ShipmentRate {
+  serviceCode: string;
+  serviceDescription: string;
+  totalCents: number;
+  currency: string;
+  /** The weight the carrier bills: actual weight rounded up, or the dimensional weight of a bulky box. */
+  billingWeightOunces: number;
+  chargeDetails: ChargeLine[];
 }
 
 export interface PickupRate {
@@ -127,7 +170,11 @@ export class CarrierError extends Error {
 
 export interface CarrierProvider {
   readonly name: 'sandbox' | 'ups';
+  /** The label's price for these details, buying nothing (the quote the seller sees before confirming). */
+  rateShipment(request: RateShipmentRequest): Promise<ShipmentRate>;
   createShipment(request: CreateShipmentRequest): Promise<CreatedShipment>;
+  /** A return label from the buyer back to the seller; idempotent on `returnId`. Void and track it like any shipment. */
+  createReturnShipment(request: CreateReturnShipmentRequest): Promise<CreatedReturnShipment>;
   /** Voids a shipment's label; throws CarrierError('void_period_expired' | 'already_picked_up') when the carrier refuses. */
   voidShipment(input: { carrierShipmentId: string; trackingNumbers: string[] }): Promise<void>;
   ratePickup(input: Omit<PickupRequest, 'requestKey'>): Promise<PickupRate>;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { isValidUpsTrackingNumber, makeUpsTrackingNumber } from '@marketplace/domain/ups-tracking-number';
 import { createManualClock } from '../../lib/clock';
 import { CarrierError, type CarrierAddress, type CreateShipmentRequest, type PickupRequest } from './port';
-import { SIMULATION_STATUSES, createSandboxCarrier } from './sandbox';
+import { SHIPPING_ZONE_RATES, SIMULATION_STATUSES, createSandboxCarrier, shippingZoneBetween } from './sandbox';
 import { createSandboxLedger } from './sandbox-ledger';
 
 const HOUR = 60 * 60 * 1000;
@@ -125,6 +125,73 @@ describe('createShipment', () => {
       const created = await carrier.createShipment(shipmentRequest({ shipmentId }));
       expect(isValidUpsTrackingNumber(created.trackingNumber)).toBe(true);
     }
+  });
+});
+
+describe('rateShipment', () => {
+  const { shipmentId: _id, ...rateRequest } = shipmentRequest();
+  const near: CarrierAddress = { ...recipient, city: 'Pittsburgh', postalCode: '15238' };
+  const far: CarrierAddress = { ...recipient, name: 'Cal Buyer', line1: '1 Market St', city: 'San Francisco', state: 'CA', postalCode: '94105' };
+
+  it('rates by zone from the ZIP prefixes: next door is zone 2, across the country zone 8', () => {
+    expect(shippingZoneBetween(shipper, near)).toBe(2);
+    expect(shippingZoneBetween(shipper, { postalCode: '30303', countryCode: 'US' })).toBe(3);
+    expect(shippingZoneBetween(shipper, far)).toBe(8);
+    expect(shippingZoneBetween(shipper, { postalCode: 'SW1A 1AA', countryCode: 'GB' })).toBe(8);
+    expect(shippingZoneBetween(far, shipper)).toBe(shippingZoneBetween(shipper, far));
+  });
+
+  it('quotes the label with its service, billing weight and a breakdown that adds up to the total', async () => {
+    const { carrier } = setup();
+    const rate = await carrier.rateShipment({ ...rateRequest, recipient: far });
+    // 40 oz bills as 3 lb, zone 8: the first pound and two more.
+    const zone8 = SHIPPING_ZONE_RATES[8]!;
+    expect(rate).toEqual({
+      serviceCode: '03',
+      serviceDescription: 'UPS Ground',
+      totalCents: zone8.firstPoundCents + 2 * zone8.additionalPoundCents,
+      currency: 'USD',
+      billingWeightOunces: 48,
+      chargeDetails: [
+        { description: 'UPS Ground, zone 8, first lb', amountCents: zone8.firstPoundCents },
+        { description: '2 additional lb', amountCents: 2 * zone8.additionalPoundCents },
+      ],
+    });
+    expect((await carrier.rateShipment(rateRequest)).totalCents).toBe(1020);
+  });
+
+  it('charges exactly what it quoted, whatever the weight, distance, boxes and service', async () => {
+    const zip = fc.integer({ min: 1000, max: 99999 }).map((value) => String(value).padStart(5, '0'));
+    const box = fc.record({ weightOunces: fc.integer({ min: 1, max: 150 * 16 }), lengthInches: fc.option(fc.integer({ min: 1, max: 40 }), { nil: undefined }), widthInches: fc.integer({ min: 1, max: 30 }), heightInches: fc.integer({ min: 1, max: 30 }) });
+    await fc.assert(
+      fc.asyncProperty(zip, zip, fc.array(box, { minLength: 1, maxLength: 3 }), fc.constantFrom('01', '02', '03', '12', '13', '14', '59'), fc.uuid(), async (from, to, packages, serviceCode, shipmentId) => {
+        const { carrier } = setup();
+        const details = { ...rateRequest, shipper: { ...shipper, postalCode: from }, recipient: { ...recipient, postalCode: to }, packages, serviceCode };
+        const rate = await carrier.rateShipment(details);
+        expect(rate.chargeDetails.reduce((sum, line) => sum + line.amountCents, 0)).toBe(rate.totalCents);
+        const created = await carrier.createShipment({ ...details, shipmentId });
+        expect(created.chargesCents).toBe(rate.totalCents);
+        expect(created.billingWeightOunces).toBe(rate.billingWeightOunces);
+        expect(created.serviceDescription).toBe(rate.serviceDescription);
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('costs more farther away and for faster services', async () => {
+    const { carrier } = setup();
+    const ground = await carrier.rateShipment(rateRequest);
+    expect((await carrier.rateShipment({ ...rateRequest, recipient: far })).totalCents).toBeGreaterThan(ground.totalCents);
+    expect((await carrier.rateShipment({ ...rateRequest, serviceCode: '01' })).totalCents).toBeGreaterThan(ground.totalCents);
+  });
+
+  it.each([
+    ['an unknown service', { serviceCode: '99' }],
+    ['no packages', { packages: [] }],
+    ['a package over 150 lbs', { packages: [{ weightOunces: 151 * 16 }] }],
+    ['a bad ZIP code', { recipient: { ...recipient, postalCode: '1523' } }],
+  ])('refuses %s, as createShipment does', async (_name, overrides) => {
+    await expectCarrierError(setup().carrier.rateShipment({ ...rateRequest, ...overrides }), 'invalid_request');
   });
 });
 

@@ -7,15 +7,20 @@ import { renderShippingLabel } from './label';
 import type { SandboxLedger, SandboxPackage, SandboxPickup } from './sandbox-ledger';
 import {
   CarrierError,
+  PRINT_RETURN_LABEL,
   type CarrierAddress,
   type CarrierPackage,
   type CarrierProvider,
   type ChargeLine,
+  type CreateReturnShipmentRequest,
   type CreateShipmentRequest,
+  type CreatedReturnShipment,
   type CreatedShipment,
   type PickupRate,
   type PickupRequest,
+  type RateShipmentRequest,
   type ScheduledPickup,
+  type ShipmentRate,
   type TrackingEvent,
   type TrackingResult,
   type TrackingStatus,
@@ -44,9 +49,37 @@ export const SANDBOX_SERVICES: Readonly<Record<string, string>> = {
   '59': 'UPS 2nd Day Air A.M.',
 };
 
-/** Shipping charges: $8.50 for the first pound, $0.85 per billable pound after it, times the service's factor. */
+/**
+ * Shipping charges by distance and weight, as UPS prices a label: the zone (2, next door, to 8, across
+ * the country) sets the price of the first billable pound and of each pound after it, and the service
+ * multiplies the lot. Zone 2 Ground is $8.50 for the first pound and $0.85 for each one after it.
+ */
+export const SHIPPING_ZONE_RATES: Readonly<Record<number, { firstPoundCents: number; additionalPoundCents: number }>> = {
+  2: { firstPoundCents: 850, additionalPoundCents: 85 },
+  3: { firstPoundCents: 915, additionalPoundCents: 96 },
+  4: { firstPoundCents: 990, additionalPoundCents: 109 },
+  5: { firstPoundCents: 1075, additionalPoundCents: 123 },
+  6: { firstPoundCents: 1160, additionalPoundCents: 139 },
+  7: { firstPoundCents: 1250, additionalPoundCents: 156 },
+  8: { firstPoundCents: 1350, additionalPoundCents: 176 },
+};
+/** The nearest zone's prices (the demo seed's historical labels use these). */
 export const SHIPPING_BASE_CENTS = 850;
 export const SHIPPING_PER_ADDITIONAL_POUND_CENTS = 85;
+/**
+ * Zones from the distance between the first three digits of the two ZIP codes (US ZIP prefixes run
+ * roughly east to west): under 50 apart is zone 2, then 3 to 7 up to each bound, zone 8 beyond, and for
+ * anything that is not a US ZIP code.
+ */
+const ZONE_BOUNDS: readonly (readonly [zone: number, below: number])[] = [
+  [2, 50],
+  [3, 120],
+  [4, 250],
+  [5, 400],
+  [6, 550],
+  [7, 700],
+];
+const FARTHEST_ZONE = 8;
 const SERVICE_FACTOR: Readonly<Record<string, number>> = { '01': 3.5, '02': 2.2, '03': 1, '12': 1.6, '13': 3, '14': 4.5, '59': 2.6 };
 /** UPS's dimensional divisor for daily rates: a light, bulky box bills by its size. */
 const DIMENSIONAL_DIVISOR = 139;
@@ -107,6 +140,7 @@ export interface SandboxCarrier extends CarrierProvider {
 export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: string; ledger?: SandboxLedger }): SandboxCarrier {
   const shipperNumber = deps.shipperNumber ?? 'SANDBX';
   const shipments = new Map<string, { fingerprint: string; created: Promise<CreatedShipment> }>();
+  const returnShipments = new Map<string, { fingerprint: string; created: Promise<CreatedReturnShipment> }>();
   const packages = new Map<string, PackageState>();
   const pickupsByKey = new Map<string, PickupState>();
   const pickupsByNumber = new Map<string, PickupState>();
@@ -188,12 +222,11 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
     };
   }
 
-  async function buildShipment(request: CreateShipmentRequest): Promise<CreatedShipment> {
+  async function buildShipment(request: CreateShipmentRequest, returnService: string | null = null): Promise<CreatedShipment> {
     const trackingNumbers = request.packages.map((_, index) => uniqueTrackingNumber(request.shipmentId, index, request.serviceCode));
     const serviceDescription = SANDBOX_SERVICES[request.serviceCode] ?? '';
-    const billable = request.packages.map(billablePounds);
-    const factor = SERVICE_FACTOR[request.serviceCode] ?? 1;
-    const chargesCents = billable.reduce((sum, pounds) => sum + Math.round((SHIPPING_BASE_CENTS + SHIPPING_PER_ADDITIONAL_POUND_CENTS * (pounds - 1)) * factor), 0);
+    // The same figure rateShipment quoted for these details.
+    const { totalCents: chargesCents, billingWeightOunces } = shipmentRateOf(request);
     const createdAt = now();
     const trackingNumber = trackingNumbers[0] ?? '';
     // Registered before the label is drawn, so a concurrent shipment never picks the same numbers.
@@ -218,6 +251,7 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
       shipDate: calendarDateIn(createdAt, DEFAULT_PICKUP_TIME_ZONE),
       packageIndex: 1,
       packageCount: request.packages.length,
+      returnService,
     }).catch((error: unknown) => {
       for (const number of trackingNumbers) packages.delete(number);
       throw error;
@@ -231,7 +265,7 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
       label: { format: 'GIF', base64: label.toString('base64') },
       chargesCents,
       currency: 'USD',
-      billingWeightOunces: billable.reduce((sum, pounds) => sum + pounds * 16, 0),
+      billingWeightOunces,
     };
   }
 
@@ -277,6 +311,11 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
   return {
     name: 'sandbox',
 
+    async rateShipment(request) {
+      validateRateRequest(request);
+      return shipmentRateOf(request);
+    },
+
     async createShipment(request) {
       const fingerprint = fingerprintOf(request);
       const existing = shipments.get(request.shipmentId);
@@ -294,6 +333,31 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
         return await created;
       } catch (error) {
         shipments.delete(request.shipmentId);
+        throw error;
+      }
+    },
+
+    async createReturnShipment(request) {
+      const fingerprint = fingerprintOf(request);
+      const existing = returnShipments.get(request.returnId);
+      if (existing) {
+        if (existing.fingerprint !== fingerprint) {
+          throw new CarrierError('A return shipment with this id was already created with different details.', 'invalid_request', false);
+        }
+        return existing.created;
+      }
+      validateReturnShipmentRequest(request);
+      // Its packages are known as `return:<id>`, so a return never shares numbers with an outbound shipment;
+      // the numbers come from the id, so a restarted sandbox answers a retry with the same label.
+      const created = buildShipment(
+        { shipmentId: `return:${request.returnId}`, shipper: request.shipper, recipient: request.recipient, packages: [request.package], serviceCode: request.serviceCode, ...(request.reference ? { reference: request.reference } : {}) },
+        PRINT_RETURN_LABEL.description,
+      ).then((shipment) => ({ ...shipment, returnServiceCode: PRINT_RETURN_LABEL.code }));
+      returnShipments.set(request.returnId, { fingerprint, created });
+      try {
+        return await created;
+      } catch (error) {
+        returnShipments.delete(request.returnId);
         throw error;
       }
     },
@@ -446,8 +510,13 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
 }
 
 function validateShipmentRequest(request: CreateShipmentRequest): void {
+  if (!request.shipmentId.trim()) throw new CarrierError('A shipment id is required.', 'invalid_request', false);
+  validateRateRequest(request);
+}
+
+/** What rating and buying a label both need: a known service, packages of a weight UPS carries, two addresses. */
+function validateRateRequest(request: RateShipmentRequest): void {
   const invalid = (message: string) => new CarrierError(message, 'invalid_request', false);
-  if (!request.shipmentId.trim()) throw invalid('A shipment id is required.');
   if (!SANDBOX_SERVICES[request.serviceCode]) throw invalid(`Invalid service code '${request.serviceCode}'.`);
   if (request.packages.length === 0) throw invalid('At least one package is required.');
   for (const pkg of request.packages) {
@@ -456,6 +525,21 @@ function validateShipmentRequest(request: CreateShipmentRequest): void {
   }
   validateAddress(request.shipper, 'Shipper');
   validateAddress(request.recipient, 'Ship-to');
+}
+
+/** UPS's rules for a return (Shipping.yaml): a package description, and services a return may use. */
+const SERVICES_WITHOUT_RETURNS = new Set(['13', '59']);
+function validateReturnShipmentRequest(request: CreateReturnShipmentRequest): void {
+  const invalid = (message: string) => new CarrierError(message, 'invalid_request', false);
+  if (!request.returnId.trim()) throw invalid('A return id is required.');
+  if (!SANDBOX_SERVICES[request.serviceCode]) throw invalid(`Invalid service code '${request.serviceCode}'.`);
+  if (SERVICES_WITHOUT_RETURNS.has(request.serviceCode)) throw invalid(`Service ${request.serviceCode} is not available for return shipments.`);
+  if (!request.package.description.trim()) throw invalid('A return package needs a merchandise description.');
+  const { weightOunces } = request.package;
+  if (!Number.isFinite(weightOunces) || weightOunces <= 0) throw invalid('Package weight must be greater than zero.');
+  if (weightOunces > 150 * 16) throw invalid('Package weight exceeds the 150 lbs maximum.');
+  validateAddress(request.shipper, 'Ship-from');
+  validateAddress(request.recipient, 'Return-to');
 }
 
 function validateAddress(address: CarrierAddress, role: string): void {
@@ -475,6 +559,47 @@ function validatePickupPackages(trackingNumbers: readonly string[]): void {
   for (const number of trackingNumbers) {
     if (!isValidUpsTrackingNumber(number)) throw new CarrierError(`Invalid tracking number '${number}'.`, 'invalid_request', false);
   }
+}
+
+/** The ZIP-prefix zone between two addresses (see ZONE_BOUNDS). */
+export function shippingZoneBetween(from: Pick<CarrierAddress, 'postalCode' | 'countryCode'>, to: Pick<CarrierAddress, 'postalCode' | 'countryCode'>): number {
+  const prefixOf = (address: Pick<CarrierAddress, 'postalCode' | 'countryCode'>) =>
+    address.countryCode.toUpperCase() === 'US' && /^\d{5}/.test(address.postalCode.trim()) ? Number(address.postalCode.trim().slice(0, 3)) : null;
+  const origin = prefixOf(from);
+  const destination = prefixOf(to);
+  if (origin === null || destination === null) return FARTHEST_ZONE;
+  const distance = Math.abs(origin - destination);
+  return ZONE_BOUNDS.find(([, below]) => distance < below)?.[0] ?? FARTHEST_ZONE;
+}
+
+/**
+ * The label's price, line by line: per package, the zone's first pound and the pounds after it, each
+ * times the service's factor (rounded to the cent per line, so the lines add up to the total).
+ */
+export function shipmentRateOf(request: RateShipmentRequest): ShipmentRate {
+  const zone = shippingZoneBetween(request.shipper, request.recipient);
+  const prices = SHIPPING_ZONE_RATES[zone] ?? { firstPoundCents: SHIPPING_BASE_CENTS, additionalPoundCents: SHIPPING_PER_ADDITIONAL_POUND_CENTS };
+  const factor = SERVICE_FACTOR[request.serviceCode] ?? 1;
+  const serviceDescription = SANDBOX_SERVICES[request.serviceCode] ?? `UPS service ${request.serviceCode}`;
+  const chargeDetails: ChargeLine[] = [];
+  let billingWeightOunces = 0;
+  request.packages.forEach((pkg, index) => {
+    const pounds = billablePounds(pkg);
+    billingWeightOunces += pounds * 16;
+    const prefix = request.packages.length > 1 ? `Package ${index + 1}: ` : '';
+    chargeDetails.push({ description: `${prefix}${serviceDescription}, zone ${zone}, first lb`, amountCents: Math.round(prices.firstPoundCents * factor) });
+    if (pounds > 1) {
+      chargeDetails.push({ description: `${prefix}${pounds - 1} additional lb`, amountCents: Math.round(prices.additionalPoundCents * (pounds - 1) * factor) });
+    }
+  });
+  return {
+    serviceCode: request.serviceCode,
+    serviceDescription,
+    totalCents: chargeDetails.reduce((sum, line) => sum + line.amountCents, 0),
+    currency: 'USD',
+    billingWeightOunces,
+    chargeDetails,
+  };
 }
 
 /** Billable pounds: actual weight rounded up, or the dimensional weight when the box is larger. */

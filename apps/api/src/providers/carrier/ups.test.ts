@@ -101,6 +101,7 @@ describe.skipIf(!available)('UPS carrier against the fake UPS server', () => {
     fake.tokensIssued = 0;
     fake.packageResultsShape = 'array';
     fake.shipmentCharge = '14.27';
+    fake.rateCharges = { base: '12.41', fuelSurcharge: '1.86', serviceOptions: '0.00' };
     fake.pickupCharges = { base: '6.50', surcharge: '1.20', tax: '0.62', incentive: '0.00' };
   });
 
@@ -216,6 +217,94 @@ describe.skipIf(!available)('UPS carrier against the fake UPS server', () => {
     const error = await carrierErrorOf(ups.voidShipment({ carrierShipmentId: created.carrierShipmentId, trackingNumbers: [] }));
     expect(error.code).toBe('already_picked_up');
     expect(error.message).toContain('picked up');
+  });
+
+  it('rates a label before buying it with the Rating API, in cents, at the price the label then costs', async () => {
+    const { shipmentId: _id, ...details } = shipmentRequest();
+    const rate = await ups.rateShipment(details);
+    expect(rate).toEqual({
+      serviceCode: '03',
+      serviceDescription: 'UPS Ground',
+      totalCents: 1427,
+      currency: 'USD',
+      // 1.5 lb bills as 2 lb.
+      billingWeightOunces: 32,
+      chargeDetails: [
+        { description: 'Base service charge', amountCents: 1241 },
+        { description: 'Fuel surcharge', amountCents: 186 },
+      ],
+    });
+    const [request] = fake.requestsFor('rate');
+    expect(request?.method).toBe('POST');
+    expect(request?.path).toBe('/api/rating/v2409/Rate');
+    expect(request?.headers.transid).toMatch(/^[0-9a-f]{32}$/);
+    expect(dig(request?.body, 'RateRequest', 'Request', 'RequestOption')).toBe('Rate');
+    const shipment = dig(request?.body, 'RateRequest', 'Shipment');
+    expect(dig(shipment, 'Shipper', 'ShipperNumber')).toBe(fake.accountNumber);
+    expect(dig(shipment, 'PaymentDetails', 'ShipmentCharge', 0, 'BillShipper', 'AccountNumber')).toBe(fake.accountNumber);
+    expect(dig(shipment, 'ShipTo', 'Address')).toEqual({ AddressLine: ['350 5th Ave'], City: 'New York', StateProvinceCode: 'NY', PostalCode: '10118', CountryCode: 'US' });
+    expect(dig(shipment, 'Service', 'Code')).toBe('03');
+    expect(dig(shipment, 'Package', 0, 'PackagingType', 'Code')).toBe('02');
+    expect(dig(shipment, 'Package', 0, 'PackageWeight')).toEqual({ UnitOfMeasurement: { Code: 'LBS', Description: 'Pounds' }, Weight: '1.5' });
+    expect(dig(shipment, 'Package', 0, 'Dimensions')).toMatchObject({ Length: '12', Width: '9', Height: '4' });
+
+    const created = await ups.createShipment(shipmentRequest());
+    expect(created.chargesCents).toBe(rate.totalCents);
+    expect(created.billingWeightOunces).toBe(rate.billingWeightOunces);
+  });
+
+  it('shows service options and any other charge as their own lines, which add up to the total', async () => {
+    fake.rateCharges = { base: '10.00', fuelSurcharge: '1.50', serviceOptions: '2.25' };
+    const { shipmentId: _id, ...details } = shipmentRequest([{ weightOunces: 10 }, { weightOunces: 40 }]);
+    const rate = await ups.rateShipment(details);
+    expect(rate.totalCents).toBe(1375);
+    expect(rate.chargeDetails).toEqual([
+      { description: 'Base service charge', amountCents: 1000 },
+      { description: 'Fuel surcharge', amountCents: 150 },
+      { description: 'Service options', amountCents: 225 },
+    ]);
+    expect(dig(fake.requestsFor('rate')[0]?.body, 'RateRequest', 'Shipment', 'Package')).toHaveLength(2);
+  });
+
+  it('maps a Rating refusal to invalid_request, and an outage to a retryable error', async () => {
+    const { shipmentId: _id, ...details } = shipmentRequest();
+    fake.failNext({ operation: 'rate', status: 400, code: '111210', message: 'The requested service is unavailable between the selected locations.' });
+    expect(await carrierErrorOf(ups.rateShipment(details))).toMatchObject({ code: 'invalid_request', retryable: false, carrierCode: '111210' });
+    fake.failNext({ operation: 'rate', status: 503, code: '9999', message: 'Service unavailable' });
+    expect(await carrierErrorOf(ups.rateShipment(details))).toMatchObject({ code: 'unavailable', retryable: true });
+  });
+
+  it('the fake refuses Rate requests UPS would refuse', async () => {
+    const { shipmentId: _id, ...details } = shipmentRequest();
+    await ups.rateShipment(details);
+    const sent = fake.requestsFor('rate')[0]!;
+    const headers = { Authorization: String(sent.headers.authorization), 'Content-Type': 'application/json', transId: 'b'.repeat(32), transactionSrc: 'test' };
+    const valid = sent.body as { RateRequest: { Request: Record<string, unknown>; Shipment: Record<string, unknown> } };
+    const rateWith = async (requestOption: string, shipment: Record<string, unknown>, request: Record<string, unknown> = valid.RateRequest.Request) => {
+      const response = await fetch(`${fake.baseUrl}/api/rating/v2409/${requestOption}`, { method: 'POST', headers, body: JSON.stringify({ RateRequest: { Request: request, Shipment: shipment } }) });
+      const body = (await response.json()) as { response?: { errors: { code: string; message: string }[] } };
+      return { status: response.status, code: body.response?.errors[0]?.code, message: body.response?.errors[0]?.message ?? '' };
+    };
+    const shipment = valid.RateRequest.Shipment;
+    expect((await rateWith('Rate', shipment)).status).toBe(200);
+    // Schema: RequestOption is required in Request, a Shipper's ShipperNumber is 6 characters, a Package's weight needs its unit.
+    const noOption = await rateWith('Rate', shipment, { TransactionReference: { CustomerContext: 'x' } });
+    expect(noOption).toMatchObject({ status: 400, code: 'FAKE-UPS-SCHEMA' });
+    expect(noOption.message).toContain('RequestOption');
+    expect(await rateWith('Rate', { ...shipment, Shipper: { ...(shipment.Shipper as object), ShipperNumber: '12' } })).toMatchObject({ status: 400, code: 'FAKE-UPS-SCHEMA' });
+    expect(await rateWith('Rate', { ...shipment, Package: [{ PackagingType: { Code: '02' }, PackageWeight: { Weight: '1.5' } }] })).toMatchObject({ status: 400, code: 'FAKE-UPS-SCHEMA' });
+    // The rules UPS states in words.
+    const { Service: _service, ...noService } = shipment;
+    expect(await rateWith('Rate', noService)).toMatchObject({ status: 400, code: 'FAKE-UPS-SERVICE' });
+    expect(await rateWith('Rate', { ...shipment, PaymentDetails: { ShipmentCharge: [{ Type: '01', BillShipper: { AccountNumber: 'Z9Z9Z9' } }] } })).toMatchObject({ status: 400, code: 'FAKE-UPS-ACCOUNT' });
+    const shipTo = shipment.ShipTo as { Address: Record<string, unknown> };
+    const { PostalCode: _postalCode, ...noPostalCode } = shipTo.Address;
+    expect(await rateWith('Rate', { ...shipment, ShipTo: { ...shipTo, Address: noPostalCode } })).toMatchObject({ status: 400, code: 'FAKE-UPS-POSTAL' });
+    expect(await rateWith('Rate', { ...shipment, Package: [{ PackagingType: { Code: '02' }, PackageWeight: { UnitOfMeasurement: { Code: 'LBS', Description: 'Pounds' }, Weight: '151.0' } }] })).toMatchObject({ status: 400, code: 'FAKE-UPS-WEIGHT' });
+    expect(await rateWith('Shop', shipment)).toMatchObject({ status: 400, code: 'FAKE-UPS-OPTION' });
+    // Versions other than the documented one are refused.
+    const oldVersion = await fetch(`${fake.baseUrl}/api/rating/v1/Rate`, { method: 'POST', headers, body: JSON.stringify(valid) });
+    expect(oldVersion.status).toBe(400);
   });
 
   it('rates a pickup into a breakdown in cents', async () => {

@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { systemClock, type Clock } from '../../lib/clock';
 import {
   CarrierError,
+  PRINT_RETURN_LABEL,
   type CarrierAddress,
   type CarrierProvider,
   type ChargeLine,
+  type CreatedReturnShipment,
   type CreatedShipment,
   type PickupRate,
   type PickupRequest,
+  type ShipmentRate,
   type TrackingEvent,
   type TrackingStatus,
 } from './port';
@@ -30,6 +33,8 @@ export interface UpsCarrierOptions {
 }
 
 const API_VERSION = 'v2409';
+/** Rating's SubVersion: with 1701 or later UPS also sends the base service charge, so the fuel surcharge shows apart. */
+const RATING_SUB_VERSION = '2409';
 const TRANSACTION_SOURCE = 'marketplace';
 /** A token is renewed this long before UPS says it expires, so no call goes out with a stale one. */
 const TOKEN_RENEWAL_MARGIN_MS = 60_000;
@@ -179,6 +184,70 @@ function upsParty(address: CarrierAddress): UpsJson {
   };
 }
 
+/**
+ * A ShipmentResponse → the port's shipment, for return labels. Outbound labels read the
+ * same fields in createShipment.
+ */
+function returnShipmentFrom(answer: UpsJson, serviceCode: string, serviceDescription: string, requestedOunces: number): CreatedReturnShipment {
+  const results = asObject(asObject(answer.ShipmentResponse).ShipmentResults);
+  const first = asList(results.PackageResults)[0];
+  const trackingNumber = text(first?.TrackingNumber);
+  const label = text(asObject(first?.ShippingLabel).GraphicImage);
+  if (!trackingNumber || !label) throw new CarrierError('UPS answered without a tracking number or return label', 'unknown', false);
+  const totalCharges = asObject(asObject(results.ShipmentCharges).TotalCharges);
+  const billingWeight = asObject(results.BillingWeight);
+  const billedPounds = text(billingWeight.Weight);
+  const isKilograms = text(asObject(billingWeight.UnitOfMeasurement).Code) === 'KGS';
+  return {
+    trackingNumber,
+    carrierShipmentId: text(results.ShipmentIdentificationNumber) ?? trackingNumber,
+    serviceCode,
+    serviceDescription,
+    returnServiceCode: PRINT_RETURN_LABEL.code,
+    label: { format: 'GIF', base64: label },
+    chargesCents: totalCharges.MonetaryValue === undefined ? 0 : parseUpsMoneyToCents(totalCharges.MonetaryValue),
+    currency: text(totalCharges.CurrencyCode) ?? 'USD',
+    billingWeightOunces: billedPounds ? Math.round((parseUpsMoneyToCents(billedPounds) * (isKilograms ? 35.27396195 : 16)) / 100) : requestedOunces,
+  };
+}
+
+/** A BillingWeight container (pounds or kilograms, decimal string) → whole ounces; `fallback` when absent. */
+function billingWeightOunces(container: unknown, fallback: number): number {
+  const billingWeight = asObject(container);
+  const billed = text(billingWeight.Weight);
+  if (!billed) return fallback;
+  const isKilograms = text(asObject(billingWeight.UnitOfMeasurement).Code) === 'KGS';
+  // The weight in hundredths of a pound (or kilogram), read exactly as money is.
+  return Math.round((parseUpsMoneyToCents(billed) * (isKilograms ? 35.27396195 : 16)) / 100);
+}
+
+/**
+ * Rating's RatedShipment → the quote's breakdown. With a base service charge, transportation is split
+ * into the base and the fuel surcharge ("transportation charges - fuel surcharges", in UPS's Rating API); then
+ * the service options; anything else UPS adds to the total shows as one more line, so the lines always
+ * add up to TotalCharges.
+ */
+function toShipmentChargeLines(rated: UpsJson, totalCents: number): ChargeLine[] {
+  const amountOf = (container: unknown) => {
+    const value = asObject(container).MonetaryValue;
+    return value === undefined ? null : parseUpsMoneyToCents(value);
+  };
+  const lines: ChargeLine[] = [];
+  const transportation = amountOf(rated.TransportationCharges) ?? 0;
+  const base = amountOf(rated.BaseServiceCharge);
+  if (base === null) {
+    lines.push({ description: 'Transportation', amountCents: transportation });
+  } else {
+    lines.push({ description: 'Base service charge', amountCents: base });
+    if (transportation !== base) lines.push({ description: 'Fuel surcharge', amountCents: transportation - base });
+  }
+  const options = amountOf(rated.ServiceOptionsCharges) ?? 0;
+  if (options !== 0) lines.push({ description: 'Service options', amountCents: options });
+  const rest = totalCents - lines.reduce((sum, line) => sum + line.amountCents, 0);
+  if (rest !== 0) lines.push({ description: 'Other charges', amountCents: rest });
+  return lines;
+}
+
 function dateFromUps(value: unknown): string | null {
   const raw = text(value);
   return raw && /^\d{8}$/.test(raw) ? `${raw.slice(0, 4)}-${raw.slice(4, 6)}-${raw.slice(6, 8)}` : null;
@@ -240,6 +309,9 @@ export function createUpsCarrier(options: UpsCarrierOptions): CarrierProvider {
   const clock = options.clock ?? systemClock;
   let cachedToken: { value: string; renewAt: number } | null = null;
   let pendingToken: Promise<string> | null = null;
+  // UPS's Ship call takes no idempotency key: a retry of the same return while this process runs gets the
+  // first answer (the returns module keeps one label per return across restarts; UPS bills a label only once scanned).
+  const returnShipments = new Map<string, Promise<CreatedReturnShipment>>();
 
   async function send(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
     let response: Response;
@@ -323,6 +395,53 @@ export function createUpsCarrier(options: UpsCarrierOptions): CarrierProvider {
   return {
     name: 'ups',
 
+    async rateShipment(request): Promise<ShipmentRate> {
+      const serviceCode = request.serviceCode || GROUND_SERVICE_CODE;
+      const serviceDescription = SERVICE_DESCRIPTIONS[serviceCode] ?? `UPS service ${serviceCode}`;
+      // The same parties, service and packages createShipment sends, so the quote is the label's price.
+      const party = (address: CarrierAddress) => ({ Name: (address.companyName || address.name).slice(0, 35), AttentionName: address.name.slice(0, 35), Address: upsAddress(address) });
+      const body = {
+        RateRequest: {
+          Request: { RequestOption: 'Rate', SubVersion: RATING_SUB_VERSION, TransactionReference: { CustomerContext: (request.reference ?? 'Rate quote').slice(0, 512) } },
+          Shipment: {
+            Shipper: { ...party(request.shipper), ShipperNumber: options.accountNumber },
+            ShipTo: party(request.recipient),
+            ShipFrom: party(request.shipper),
+            PaymentDetails: { ShipmentCharge: [{ Type: '01', BillShipper: { AccountNumber: options.accountNumber } }] },
+            Service: { Code: serviceCode, Description: serviceDescription.slice(0, 35) },
+            Package: request.packages.map((item) => ({
+              PackagingType: { Code: '02', Description: 'Customer Supplied Package' },
+              ...(item.lengthInches && item.widthInches && item.heightInches
+                ? {
+                    Dimensions: {
+                      UnitOfMeasurement: { Code: 'IN', Description: 'Inches' },
+                      Length: String(Math.ceil(item.lengthInches)),
+                      Width: String(Math.ceil(item.widthInches)),
+                      Height: String(Math.ceil(item.heightInches)),
+                    },
+                  }
+                : {}),
+              PackageWeight: { UnitOfMeasurement: { Code: 'LBS', Description: 'Pounds' }, Weight: formatOuncesAsPounds(item.weightOunces) },
+            })),
+          },
+        },
+      };
+      const answer = await callApi('POST', `/api/rating/${API_VERSION}/Rate`, { body });
+      const rated = asList(asObject(answer.RateResponse).RatedShipment)[0];
+      const totalCharges = asObject(rated?.TotalCharges);
+      if (!rated || totalCharges.MonetaryValue === undefined) throw new CarrierError('UPS answered without a rate', 'unknown', false);
+      const totalCents = parseUpsMoneyToCents(totalCharges.MonetaryValue);
+      const ratedService = asObject(rated.Service);
+      return {
+        serviceCode: text(ratedService.Code) ?? serviceCode,
+        serviceDescription: SERVICE_DESCRIPTIONS[text(ratedService.Code) ?? serviceCode] ?? text(ratedService.Description) ?? serviceDescription,
+        totalCents,
+        currency: text(totalCharges.CurrencyCode) ?? 'USD',
+        billingWeightOunces: billingWeightOunces(rated.BillingWeight, request.packages.reduce((sum, item) => sum + item.weightOunces, 0)),
+        chargeDetails: toShipmentChargeLines(rated, totalCents),
+      };
+    },
+
     async createShipment(request): Promise<CreatedShipment> {
       const serviceCode = request.serviceCode || GROUND_SERVICE_CODE;
       const serviceDescription = SERVICE_DESCRIPTIONS[serviceCode] ?? `UPS service ${serviceCode}`;
@@ -382,6 +501,56 @@ export function createUpsCarrier(options: UpsCarrierOptions): CarrierProvider {
           ? Math.round((parseUpsMoneyToCents(billedPounds) * (isKilograms ? 35.27396195 : 16)) / 100)
           : requestedOunces,
       };
+    },
+
+    async createReturnShipment(request): Promise<CreatedReturnShipment> {
+      const known = returnShipments.get(request.returnId);
+      if (known) return known;
+      const serviceCode = request.serviceCode || GROUND_SERVICE_CODE;
+      const serviceDescription = SERVICE_DESCRIPTIONS[serviceCode] ?? `UPS service ${serviceCode}`;
+      // For UPS the Shipper is the account holder, and where an undeliverable return goes: the seller, who
+      // is also ShipTo. The buyer who hands the parcel over is ShipFrom, which a return requires (Shipping.yaml).
+      const returnTo = upsParty(request.recipient);
+      const item = request.package;
+      const body = {
+        ShipmentRequest: {
+          Request: { RequestOption: 'nonvalidate', TransactionReference: { CustomerContext: request.returnId } },
+          Shipment: {
+            Description: item.description.slice(0, 50),
+            ReturnService: { Code: PRINT_RETURN_LABEL.code, Description: PRINT_RETURN_LABEL.description },
+            Shipper: { ...returnTo, ShipperNumber: options.accountNumber },
+            ShipTo: returnTo,
+            ShipFrom: upsParty(request.shipper),
+            PaymentInformation: { ShipmentCharge: [{ Type: '01', BillShipper: { AccountNumber: options.accountNumber } }] },
+            Service: { Code: serviceCode, Description: serviceDescription.slice(0, 35) },
+            ...(request.reference ? { ReferenceNumber: [{ Value: request.reference.slice(0, 35) }] } : {}),
+            // One package: UPS limits US-origin returns to one, and requires its merchandise description.
+            Package: [
+              {
+                Description: item.description.slice(0, 35),
+                Packaging: { Code: '02', Description: 'Customer Supplied Package' },
+                ...(item.lengthInches && item.widthInches && item.heightInches
+                  ? {
+                      Dimensions: {
+                        UnitOfMeasurement: { Code: 'IN', Description: 'Inches' },
+                        Length: String(Math.ceil(item.lengthInches)),
+                        Width: String(Math.ceil(item.widthInches)),
+                        Height: String(Math.ceil(item.heightInches)),
+                      },
+                    }
+                  : {}),
+                PackageWeight: { UnitOfMeasurement: { Code: 'LBS', Description: 'Pounds' }, Weight: formatOuncesAsPounds(item.weightOunces) },
+              },
+            ],
+          },
+          LabelSpecification: { LabelImageFormat: { Code: 'GIF', Description: 'GIF' }, HTTPUserAgent: 'Mozilla/4.5', LabelStockSize: { Height: '6', Width: '4' } },
+        },
+      };
+      const created = callApi('POST', `/api/shipments/${API_VERSION}/ship`, { body }).then((answer) => returnShipmentFrom(answer, serviceCode, serviceDescription, item.weightOunces));
+      returnShipments.set(request.returnId, created);
+      // A failure is not remembered: the next try asks UPS again.
+      created.catch(() => returnShipments.delete(request.returnId));
+      return created;
     },
 
     async voidShipment(input) {

@@ -4,6 +4,7 @@ import { SANDBOX_TEST_ROUTING_NUMBER, type SandboxLinkResponse, type SandboxOnbo
 import type { Database } from '../../db/client';
 import { sandboxConnectAccounts, sandboxConnectLinks, sandboxConnectTransfers } from '../../db/schema';
 import { HttpError } from '../../lib/http-errors';
+import { parseHttpOrigin } from '../../lib/public-origin';
 import type { Clock } from '../../lib/clock';
 import { ConnectError, type ConnectAccount, type ConnectProvider } from './connect-port';
 import { createStripeConnectProvider } from './stripe-connect';
@@ -33,6 +34,14 @@ export interface SandboxConnectProvider extends ConnectProvider {
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const randomId = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString('hex')}`;
 const fingerprintOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+/** "http://192.168.1.20:3000" for "http://192.168.1.20:3000/seller/onboarding?onboarding=return". */
+const originOf = (url: string) => {
+  try {
+    return parseHttpOrigin(new URL(url).origin);
+  } catch {
+    return null;
+  }
+};
 /** What a transfer's idempotency key is bound to (exported for the demo seed's transfer history). */
 export const transferFingerprint = (accountId: string, amountCents: number, currency: string) => fingerprintOf({ accountId, amountCents, currency });
 
@@ -62,7 +71,9 @@ export function createSandboxConnectProvider(deps: { db: Database; clock: Clock;
     const token = randomBytes(24).toString('base64url');
     const expiresAt = new Date(clock.now().getTime() + minutes * 60_000);
     await db.insert(sandboxConnectLinks).values({ tokenHash: hashOf(token), accountId, kind, returnUrl, refreshUrl, expiresAt, createdAt: clock.now() });
-    return { url: `${deps.publicUrl.replace(/\/$/, '')}/sandbox/connect/${token}`, expiresAt: expiresAt.toISOString() };
+    // The sandbox's pages are served by this app, so they live where the seller will come back to (the
+    // return link's origin: the address the seller's browser is on), not necessarily at PUBLIC_URL.
+    return { url: `${originOf(returnUrl) ?? deps.publicUrl.replace(/\/$/, '')}/sandbox/connect/${token}`, expiresAt: expiresAt.toISOString() };
   }
 
   /** A usable link: 404 unknown, 410 expired or (onboarding) already used. */

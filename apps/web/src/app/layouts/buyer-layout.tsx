@@ -64,7 +64,8 @@ export function BuyerLayout() {
   return (
     <ShopProvider>
       <div className="flex min-h-dvh flex-col">
-        <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+        {/* A printed page (an order's receipt) is the page alone, without the shop's header. */}
+        <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
           <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:px-6 lg:h-16 lg:flex-nowrap lg:py-0">
             <button
               type="button"
@@ -108,7 +109,7 @@ export function BuyerLayout() {
             </nav>
           )}
         </header>
-        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
+        <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8 print:max-w-none print:p-0">
           <Outlet />
         </main>
       </div>

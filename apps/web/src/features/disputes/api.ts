@@ -62,6 +62,15 @@ export const disputesApi = api.enhanceEndpoints({ addTagTypes: ['Dispute'] }).in
       query: ({ id, note }) => ({ url: `/disputes/${encodeURIComponent(id)}/escalate`, method: 'POST', body: note ? { note } : {} }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [LIST, { type: 'Dispute', id }]),
     }),
+    acceptDisputeOffer: build.mutation<DisputeActionResponse, string>({
+      query: (id) => ({ url: `/disputes/${encodeURIComponent(id)}/accept-offer`, method: 'POST' }),
+      // The refund changes the order item, the buyer's order and the seller's payouts.
+      invalidatesTags: (_result, error, id) => (error ? [] : [LIST, { type: 'Dispute', id }, 'BuyerOrder', 'Payout', 'PayoutStats']),
+    }),
+    declineDisputeOffer: build.mutation<DisputeActionResponse, { id: string; note?: string }>({
+      query: ({ id, note }) => ({ url: `/disputes/${encodeURIComponent(id)}/decline-offer`, method: 'POST', body: note ? { note } : {} }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [LIST, { type: 'Dispute', id }]),
+    }),
     startDisputeReview: build.mutation<DisputeActionResponse, string>({
       query: (id) => ({ url: `/disputes/${encodeURIComponent(id)}/review`, method: 'POST' }),
       invalidatesTags: (_result, error, id) => (error ? [] : [LIST, { type: 'Dispute', id }]),
@@ -75,6 +84,8 @@ export const disputesApi = api.enhanceEndpoints({ addTagTypes: ['Dispute'] }).in
 });
 
 export const {
+  useAcceptDisputeOfferMutation,
+  useDeclineDisputeOfferMutation,
   useListDisputesQuery,
   useGetDisputeQuery,
   useListDisputableOrdersQuery,

@@ -1,4 +1,5 @@
 import type { SellerOrderDetailResponse, SellerOrderListResponse } from '@marketplace/contracts/orders';
+import type { LabelRateQuote, PickupQuote } from '@marketplace/contracts/shipping-quotes';
 import type { ShipmentActions, ShipmentStats, ShipmentStatus } from '@marketplace/domain/shipment-rules';
 import { api } from '../../lib/api';
 import { readSession } from '../../lib/session';
@@ -172,6 +173,11 @@ export interface TrackShipmentResponse {
   message: string;
 }
 
+export type { LabelRateQuote, PickupQuote };
+
+/** What a pickup quote is asked for: one created shipment, or all of an order's created shipments in one pickup. */
+export type PickupQuoteTarget = { kind: 'shipment'; shipmentId: string } | { kind: 'consolidated'; userId: string; orderId: string };
+
 /** The signed-in seller's id, as the stored session has it (SPEC §3); '' when signed out. */
 export function sessionUserId(): string {
   return readSession()?.userId ?? '';
@@ -209,6 +215,20 @@ export const shipmentsApi = api.injectEndpoints({
       query: (shipmentId) => `/shipments/label/${seg(shipmentId)}`,
       transformResponse: (response: { success: true; labelUrl: string; label_url?: string }) => response.labelUrl ?? response.label_url ?? '',
       keepUnusedDataFor: 60,
+    }),
+    // Quotes are asked afresh each time a modal opens (a rate can change); any shipment change drops them.
+    getLabelRateQuote: build.query<LabelRateQuote, string>({
+      query: (orderId) => `/shipments/rate-quote/${seg(orderId)}`,
+      providesTags: [{ type: 'Shipment', id: 'QUOTE' }],
+      keepUnusedDataFor: 0,
+    }),
+    getPickupQuote: build.query<PickupQuote, { target: PickupQuoteTarget } & PickupRequestBody>({
+      query: ({ target, ...form }) => ({
+        url: target.kind === 'shipment' ? `/shipments/pickup-quote/${seg(target.shipmentId)}` : `/shipments/consolidated-pickup-quote/${seg(target.userId)}/${seg(target.orderId)}`,
+        params: Object.fromEntries(Object.entries(form).filter(([, value]) => value !== undefined && value !== '')),
+      }),
+      providesTags: [{ type: 'Shipment', id: 'QUOTE' }],
+      keepUnusedDataFor: 0,
     }),
     createShipment: build.mutation<CreateShipmentResponse, string>({
       query: (orderId) => ({ url: `/shipments/create/${seg(orderId)}`, method: 'POST' }),
@@ -266,6 +286,8 @@ export const {
   useGetSimulationStatusesQuery,
   useGetSellerShipmentsQuery,
   useLazyGetShipmentLabelQuery,
+  useGetLabelRateQuoteQuery,
+  useGetPickupQuoteQuery,
   useCreateShipmentMutation,
   useProcessUpsMutation,
   useSchedulePickupMutation,

@@ -62,7 +62,7 @@ describe('UsersPage', { timeout: 30_000 }, () => {
 
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'bea');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(await screen.findByText('Showing 1 to 1 of 1 results')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 to 1 of 1 result')).toBeInTheDocument();
     expect(seenQueries).toContain('bea');
     expect(within(usersTable()).queryByText('Sam Seller')).not.toBeInTheDocument();
 

@@ -29,22 +29,16 @@ const STATUS_OPTIONS = [
   { value: 'suspended', label: 'Suspended' },
 ];
 
-const ROLE_BADGE: Record<AdminUser['role'], string> = {
-  admin: 'bg-violet-100 text-violet-800 ring-violet-600/20',
-  seller: 'bg-sky-100 text-sky-800 ring-sky-600/20',
-  buyer: 'bg-slate-100 text-slate-700 ring-slate-500/20',
-};
-
 function fullName(user: AdminUser): string {
   return `${user.firstName} ${user.lastName}`.trim() || user.email;
 }
 
 function RoleBadge({ role }: { role: AdminUser['role'] }) {
-  return <span className={`inline-flex rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${ROLE_BADGE[role]}`}>{statusLabel(role)}</span>;
+  return <StatusBadge kind="role" status={role} />;
 }
 
 function UserStatusBadge({ status }: { status: AdminUser['status'] }) {
-  return <StatusBadge status={status} colour={status === 'active' ? 'green' : 'red'} />;
+  return <StatusBadge kind="user" status={status} />;
 }
 
 interface UserActionsProps {

@@ -1,4 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { statusChartColour } from '@marketplace/domain/status-colours';
 import { formatDollars } from '../../../lib/format';
 import { formatShortDay, revenueByWeek, statusLabel, type SalesRow, type StatusRow, type TopProductRow } from './datasets';
 
@@ -98,9 +99,22 @@ export function TopProductsChart({ products, type, summary }: { products: readon
   );
 }
 
-/** Order items per status: a pie (for line and pie) or bars; statuses with no items are left out. */
+/**
+ * The status chart's slices or bars: statuses with no items are left out, and each status is drawn in
+ * its own colour from packages/domain (the same as its badge), not the palette: the palette's order would
+ * paint whichever status came first coral and the fourth red.
+ */
+export function statusChartData(statuses: readonly StatusRow[]): Array<{ status: string; name: string; value: number; fill: string }> {
+  return statuses
+    .filter((entry) => entry.count > 0)
+    .map((entry) => ({ status: entry.status, name: statusLabel(entry.status), value: entry.count, fill: statusChartColour(entry.status, 'orderItem') }));
+}
+
+const legendText = (value: string) => <span className="text-slate-700">{value}</span>;
+
+/** Order items per status: a pie (for line and pie) or bars. */
 export function StatusChart({ statuses, type, summary }: { statuses: readonly StatusRow[]; type: ChartType; summary: string }) {
-  const data = statuses.filter((entry) => entry.count > 0).map((entry) => ({ name: statusLabel(entry.status), value: entry.count }));
+  const data = statusChartData(statuses);
   if (type === 'bar') {
     return (
       <ChartFrame summary={summary} type="bar">
@@ -110,8 +124,8 @@ export function StatusChart({ statuses, type, summary }: { statuses: readonly St
           <YAxis allowDecimals={false} tick={AXIS_TICK} tickLine={false} axisLine={false} width={40} />
           <Tooltip />
           <Bar dataKey="value" name="Order items" radius={[4, 4, 0, 0]}>
-            {data.map((entry, index) => (
-              <Cell key={entry.name} fill={colourAt(index)} />
+            {data.map((entry) => (
+              <Cell key={entry.status} fill={entry.fill} data-status={entry.status} />
             ))}
           </Bar>
         </BarChart>
@@ -122,12 +136,13 @@ export function StatusChart({ statuses, type, summary }: { statuses: readonly St
     <ChartFrame summary={summary} type="pie">
       <PieChart>
         <Pie data={data} dataKey="value" nameKey="name" innerRadius="40%" outerRadius="75%" paddingAngle={2}>
-          {data.map((entry, index) => (
-            <Cell key={entry.name} fill={colourAt(index)} />
+          {data.map((entry) => (
+            <Cell key={entry.status} fill={entry.fill} data-status={entry.status} />
           ))}
         </Pie>
         <Tooltip />
-        <Legend verticalAlign="bottom" wrapperStyle={{ fontSize: 12 }} />
+        {/* The swatch carries the colour, the text stays readable even for the lightest shades; statuses in their order. */}
+        <Legend verticalAlign="bottom" wrapperStyle={{ fontSize: 12 }} formatter={legendText} itemSorter={(item) => data.findIndex((entry) => entry.name === item.value)} />
       </PieChart>
     </ChartFrame>
   );

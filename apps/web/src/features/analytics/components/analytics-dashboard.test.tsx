@@ -73,7 +73,7 @@ async function openAdminDashboard(failing: Endpoint[] = []) {
   logInAs('admin');
   const calls = newCalls();
   const app = renderApp('/admin/dashboard', { api: analyticsServer(calls, failing) });
-  await screen.findByRole('img', { name: /Revenue per day, Jan 1, 2026 to Jan 30, 2026: \$62\.50 from 3 order\(s\)/ });
+  await screen.findByRole('img', { name: /Revenue per day, Jan 1, 2026 to Jan 30, 2026: \$62\.50 from 3 orders/ });
   return { ...app, calls };
 }
 

@@ -7,6 +7,7 @@ import { EmptyState, LoadError } from '../../../components/list-states';
 import { SelectField } from '../../../components/select-field';
 import { Spinner } from '../../../components/spinner';
 import { formatDollars } from '../../../lib/format';
+import { pluralise } from '../../../lib/plural';
 import { useGetAnalyticsSummaryQuery, useGetOrdersByStatusQuery, useGetSalesOverTimeQuery, useGetTopProductsQuery } from '../api';
 import { SalesChart, StatusChart, TopProductsChart, type ChartType } from './analytics-charts';
 import { downloadCsv } from './csv';
@@ -153,10 +154,10 @@ export function AnalyticsDashboard({ showSellerFilter }: { showSellerFilter: boo
   const fileSuffix = `page-${page}.csv`;
 
   const salesSummary = sales.data
-    ? `Revenue per day, ${formatDay(sales.data.from)} to ${formatDay(sales.data.to)}: ${formatDollars(sales.data.totals.revenue)} from ${sales.data.totals.orders} order(s)`
+    ? `Revenue per day, ${formatDay(sales.data.from)} to ${formatDay(sales.data.to)}: ${formatDollars(sales.data.totals.revenue)} from ${pluralise(sales.data.totals.orders, 'order')}`
     : '';
   const productsSummary = `Top products by revenue: ${products.map((product) => `${product.title} ${formatDollars(product.revenue)}`).join(', ')}`;
-  const statusSummary = `Order items by status: ${statusRows.filter((row) => row.count > 0).map((row) => `${row.count} ${row.status}`).join(', ') || 'none'}`;
+  const statusSummary = `Order items by status: ${statusRows.filter((row) => row.count > 0).map((row) => `${row.count} ${statusLabel(row.status).toLowerCase()}`).join(', ') || 'none'}`;
 
   return (
     <section aria-labelledby="analytics-heading" className="grid gap-5">
@@ -216,7 +217,7 @@ export function AnalyticsDashboard({ showSellerFilter }: { showSellerFilter: boo
       <DatasetPanel
         id="sales-over-time"
         title="Sales over time"
-        description={sales.data ? `${formatDay(sales.data.from)} – ${formatDay(sales.data.to)} · ${formatDollars(sales.data.totals.revenue)} · ${sales.data.totals.orders} order(s)` : '30 days per page, newest first.'}
+        description={sales.data ? `${formatDay(sales.data.from)} – ${formatDay(sales.data.to)} · ${formatDollars(sales.data.totals.revenue)} · ${pluralise(sales.data.totals.orders, 'order')}` : '30 days per page, newest first.'}
         query={sales}
         isEmpty={false}
         emptyText="No sales"
@@ -240,7 +241,7 @@ export function AnalyticsDashboard({ showSellerFilter }: { showSellerFilter: boo
         <DatasetPanel
           id="top-products"
           title="Top products"
-          description={topProducts.data ? `${topProducts.data.pagination.totalItems} product(s) sold · 10 per page` : 'Best sellers by revenue, 10 per page.'}
+          description={topProducts.data ? `${pluralise(topProducts.data.pagination.totalItems, 'product')} sold · 10 per page` : 'Best sellers by revenue, 10 per page.'}
           query={topProducts}
           isEmpty={Boolean(topProducts.data) && products.length === 0}
           emptyText="No products sold"
@@ -259,7 +260,7 @@ export function AnalyticsDashboard({ showSellerFilter }: { showSellerFilter: boo
         <DatasetPanel
           id="orders-by-status"
           title="Orders by status"
-          description={statuses.data ? `${statuses.data.total} order item(s)` : 'Order items in each status.'}
+          description={statuses.data ? `${pluralise(statuses.data.total, 'order item')}` : 'Order items in each status.'}
           query={statuses}
           isEmpty={Boolean(statuses.data) && statuses.data?.total === 0}
           emptyText="No orders"

@@ -1,5 +1,6 @@
 import type { OrdersByStatusResponse, SalesOverTimeResponse, TopProductsResponse } from '@marketplace/contracts/analytics';
 import { centsToDollars, dollarsToCents } from '@marketplace/domain/money';
+import { statusLabel as badgeStatusLabel } from '../../../components/status-badge';
 import { formatDollars } from '../../../lib/format';
 import { csvDollars, toCsv, type CsvCell } from './csv';
 
@@ -21,8 +22,8 @@ export const formatDay = (date: string) => dayFormat.format(new Date(`${date}T00
 const shortDayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 export const formatShortDay = (date: string) => shortDayFormat.format(new Date(`${date}T00:00:00Z`));
 
-/** "refunded" → "Refunded". */
-export const statusLabel = (status: string) => `${status.charAt(0).toUpperCase()}${status.slice(1)}`;
+/** "refunded" → "Refunded", "partially_refunded" → "Partially refunded" (the badges' label). */
+export const statusLabel = (status: string) => badgeStatusLabel(status);
 
 export const SALES_COLUMNS: DatasetColumn<SalesRow>[] = [
   { header: 'Date', cell: (row) => formatDay(row.date), csv: (row) => row.date },

@@ -6,6 +6,7 @@ import { buttonClasses } from '../../../components/button';
 import { LoadError, LoadingState } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
 import { formatDollars } from '../../../lib/format';
+import { pluralise } from '../../../lib/plural';
 import { useGetSellerDashboardQuery } from '../api';
 import { AnalyticsDashboard } from '../components/analytics-dashboard';
 
@@ -108,9 +109,9 @@ export function SellerDashboardPage() {
       ) : (
         <>
           <section aria-label="Key numbers" className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-            <StatCard label="Sales today" value={formatDollars(data.today.sales)} detail={`${data.today.orders} order(s) today`} icon={DollarSign} />
+            <StatCard label="Sales today" value={formatDollars(data.today.sales)} detail={`${pluralise(data.today.orders, 'order')} today`} icon={DollarSign} />
             <StatCard label="Orders today" value={String(data.today.orders)} detail="Orders with your items" icon={ShoppingBag} />
-            <StatCard label="Sales, last 30 days" value={formatDollars(data.last30Days.sales)} detail={`${data.last30Days.orders} order(s)`} icon={DollarSign} />
+            <StatCard label="Sales, last 30 days" value={formatDollars(data.last30Days.sales)} detail={pluralise(data.last30Days.orders, 'order')} icon={DollarSign} />
             <StatCard label="Orders, last 30 days" value={String(data.last30Days.orders)} detail="Orders with your items" icon={ShoppingBag} />
             <StatCard label="Open orders" value={String(data.openOrders)} detail="Waiting to be approved or shipped" icon={ClipboardList} to="/seller/orders" />
           </section>

@@ -62,8 +62,8 @@ function ProfileCard({ user }: { user: Insights['user'] }) {
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <p className="text-lg font-semibold text-slate-900">{name || user.email}</p>
-          <StatusBadge status={user.role} colour={user.role === 'seller' ? 'blue' : 'neutral'} />
-          <StatusBadge status={user.status} colour={user.status === 'active' ? 'green' : 'red'} />
+          <StatusBadge kind="role" status={user.role} />
+          <StatusBadge kind="user" status={user.status} />
         </div>
         <ul className="mt-2 grid gap-1 text-sm text-slate-600 sm:flex sm:flex-wrap sm:gap-x-5">
           <li className="flex min-w-0 items-center gap-1.5">

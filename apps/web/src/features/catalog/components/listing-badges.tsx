@@ -11,8 +11,8 @@ export const CONDITION_LABELS: Record<ProductCondition, string> = {
 
 /** "Low stock" is 1..LOW_STOCK_THRESHOLD units (packages/domain/src/inventory.ts); 0 is "Out of stock". */
 export function StockBadge({ quantity }: { quantity: number }) {
-  if (isOutOfStock(quantity)) return <StatusBadge status="out_of_stock" colour="red" label="Out of stock" />;
-  if (isLowStock(quantity)) return <StatusBadge status="low_stock" colour="yellow" label="Low stock" />;
+  if (isOutOfStock(quantity)) return <StatusBadge kind="stock" status="out_of_stock" label="Out of stock" />;
+  if (isLowStock(quantity)) return <StatusBadge kind="stock" status="low_stock" label="Low stock" />;
   return null;
 }
 
@@ -27,11 +27,7 @@ export function StockLevel({ quantity }: { quantity: number }) {
 }
 
 export function ListingStatusBadge({ status }: { status: ProductStatus }) {
-  return status === 'active' ? (
-    <StatusBadge status="active" colour="green" label="Active" />
-  ) : (
-    <StatusBadge status="hidden" colour="neutral" label="Hidden" />
-  );
+  return <StatusBadge kind="product" status={status} />;
 }
 
 export const LOW_STOCK_HINT = `Low stock means ${LOW_STOCK_THRESHOLD} units or fewer.`;

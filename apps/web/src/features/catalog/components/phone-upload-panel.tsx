@@ -10,6 +10,19 @@ import { useCreateUploadLinkMutation } from '../api';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
+/**
+ * The server puts the link on the address this browser is on (or PUBLIC_URL). When that is localhost,
+ * a phone cannot open it: say so, and where to go instead.
+ */
+function isPhoneUnreachable(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
 interface PhoneUploadPanelProps {
   productId: string;
   /** Told when a link is shown or hidden, so the editor polls for new photos only while it is. */
@@ -96,6 +109,13 @@ export function PhoneUploadPanel({ productId, onActiveChange, isFull }: PhoneUpl
             <QRCodeSVG value={link.url} size={168} marginSize={1} title="QR code to scan with your phone" role="img" aria-label="QR code to scan with your phone" />
           </div>
           <div className="w-full min-w-0 flex-1 space-y-3">
+            {!isExpired && isPhoneUnreachable(link.url) && (
+              <Alert tone="warning" title="A phone cannot open localhost">
+                This page is open at {new URL(link.url).host}, which only this computer can reach. Open the marketplace at this
+                computer&rsquo;s network address instead (<code className="font-mono">npm start</code> prints it, e.g.
+                http://192.168.1.20:3000), sign in and show the QR code again.
+              </Alert>
+            )}
             {isExpired ? (
               <Alert
                 tone="warning"

@@ -132,8 +132,8 @@ describe('PhotoManager on the listing editor', { timeout: 20_000 }, () => {
       target: { files: [new File(['x'], 'one.jpg', { type: 'image/jpeg' }), new File(['x'], 'notes.pdf', { type: 'application/pdf' })] },
     });
 
-    expect(await screen.findByText('1 file(s) skipped: only images can be uploaded.')).toBeInTheDocument();
-    expect(await screen.findByText('Uploaded 1 photo(s)')).toBeInTheDocument();
+    expect(await screen.findByText('1 file skipped: only images can be uploaded.')).toBeInTheDocument();
+    expect(await screen.findByText('Uploaded 1 photo')).toBeInTheDocument();
     expect(fileCount).toBe(1);
   });
 
@@ -169,5 +169,24 @@ describe('PhotoManager on the listing editor', { timeout: 20_000 }, () => {
       await vi.advanceTimersByTimeAsync(PHONE_PHOTO_POLL_MS * 2);
     });
     expect(imageLoads()).toBe(afterHiding);
+  });
+
+  // the QR code is for a phone; the server puts it on the address the browser is on.
+  it.each([
+    ['http://192.168.1.20:3000/mobile-upload/tok-123', false],
+    ['https://shop.example.com/mobile-upload/tok-123', false],
+    ['http://localhost:3000/mobile-upload/tok-123', true],
+    ['http://127.0.0.1:3000/mobile-upload/tok-123', true],
+  ])('encodes the link the server answers (%s) and warns when a phone cannot open it: %s', async (url, isWarned) => {
+    const { user } = renderApp(`/seller/product-list/edit/${PRODUCT_ID}`, {
+      api: editorApi([], (request) =>
+        new URL(request.url).pathname.endsWith('/upload-link') && request.method === 'POST'
+          ? jsonResponse(200, { token: 'tok-123', url, expiresAt: new Date(Date.now() + 30 * 60_000).toISOString() })
+          : jsonResponse(404, { error: 'Not found' }),
+      ),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Show QR code' }, { timeout: 5000 }));
+    expect(await screen.findByLabelText('Phone upload link')).toHaveValue(url);
+    expect(screen.queryByText('A phone cannot open localhost') !== null).toBe(isWarned);
   });
 });

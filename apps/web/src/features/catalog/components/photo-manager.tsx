@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ProductImage } from '../../../components/product-image';
 import { Spinner } from '../../../components/spinner';
 import { describeApiError } from '../../../lib/api-error';
+import { pluralise, pluralNoun } from '../../../lib/plural';
 import {
   useDeleteProductImageMutation,
   useListProductImagesQuery,
@@ -30,11 +31,11 @@ function moveImage(ids: string[], from: number, to: number): string[] {
 function checkFiles(files: File[], room: number): { accepted: File[]; problems: string[] } {
   const problems: string[] = [];
   const images = files.filter((file) => file.type.startsWith('image/') || /\.(heic|heif)$/i.test(file.name));
-  if (images.length < files.length) problems.push(`${files.length - images.length} file(s) skipped: only images can be uploaded.`);
+  if (images.length < files.length) problems.push(`${pluralise(files.length - images.length, 'file')} skipped: only images can be uploaded.`);
   const small = images.filter((file) => file.size <= MAX_IMAGE_BYTES);
-  if (small.length < images.length) problems.push(`${images.length - small.length} image(s) skipped: each photo must be 10 MB or smaller.`);
+  if (small.length < images.length) problems.push(`${pluralise(images.length - small.length, 'image')} skipped: each photo must be 10 MB or smaller.`);
   const accepted = small.slice(0, Math.max(0, room));
-  if (accepted.length < small.length) problems.push(`A listing can have at most ${MAX_PRODUCT_IMAGES} photos, so ${small.length - accepted.length} were left out.`);
+  if (accepted.length < small.length) problems.push(`A listing can have at most ${MAX_PRODUCT_IMAGES} photos, so ${small.length - accepted.length} ${pluralNoun(small.length - accepted.length, 'was', 'were')} left out.`);
   return { accepted, problems };
 }
 
@@ -64,7 +65,7 @@ export function PhotoManager({ productId, productTitle }: { productId: string; p
     if (accepted.length === 0) return;
     try {
       await uploadImages({ id: productId, files: accepted }).unwrap();
-      toast.success(`Uploaded ${accepted.length} photo(s)`, { duration: 4000 });
+      toast.success(`Uploaded ${pluralise(accepted.length, 'photo')}`, { duration: 4000 });
     } catch (error) {
       setProblems((current) => [...current, `Upload failed: ${describeApiError(error).message}`]);
     }

@@ -3,5 +3,5 @@ import { StatusBadge } from '../../../components/status-badge';
 
 /** Active listings are live (green); hidden ones are out of the shop (neutral). */
 export function ProductStatusBadge({ status }: { status: ProductStatus }) {
-  return <StatusBadge status={status} colour={status === 'active' ? 'green' : 'neutral'} />;
+  return <StatusBadge kind="product" status={status} />;
 }

@@ -8,6 +8,7 @@ import { TextField } from '../../../components/field';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { describeApiError } from '../../../lib/api-error';
+import { pluralise } from '../../../lib/plural';
 import { useGetSellerProductQuery, useUpdateInventoryMutation } from '../api';
 import { StockLevel } from '../components/listing-badges';
 
@@ -32,7 +33,7 @@ export function AddListingInventoryPage() {
     }
     try {
       const updated = await updateInventory({ id: listingId, body: { restock: Number(text) } }).unwrap();
-      toast.success(`Added ${text} unit(s). Stock is now ${updated.quantity}.`, { duration: 4000 });
+      toast.success(`Added ${pluralise(Number(text), 'unit')}. Stock is now ${updated.quantity}.`, { duration: 4000 });
       navigate(`/seller/listing/inventory/${listingId}`);
     } catch (caught) {
       const details = describeApiError(caught);

@@ -101,7 +101,7 @@ describe('CheckoutPage', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Card details')).not.toBeInTheDocument();
   });
 
-  it('shows a decline, retries with the same Idempotency-Key, then clears the cart and opens My Orders', async () => {
+  it('shows a decline, retries with the same Idempotency-Key, then clears the cart and opens the confirmation of the order', async () => {
     let attempt = 0;
     const { user, router, requests, store } = setUp({
       checkout: () => (++attempt === 1 ? jsonResponse(402, { error: 'Your card was declined.' }) : jsonResponse(201, { success: true, orderId: 'o1' })),
@@ -114,7 +114,9 @@ describe('CheckoutPage', { timeout: 20_000 }, () => {
 
     await fillCard(user, '4242424242424242');
     await user.click(screen.getByRole('button', { name: 'Place order' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/myorders'));
+    // The confirmation page of the new order (orders feature), which thanks the buyer because of ?placed=1.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/myorders/o1/receipt'));
+    expect(router.state.location.search).toBe('?placed=1');
 
     expect(requests).toHaveLength(2);
     const [first, second] = requests;
@@ -177,7 +179,9 @@ describe('CheckoutPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText(/Your card was declined\./)).toBeInTheDocument();
     stripeJs.createPaymentMethod.mockResolvedValue({ paymentMethod: { id: 'pm_card_mastercard' } });
     await user.click(screen.getByRole('button', { name: 'Place order' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/myorders'));
+    // The confirmation page of the new order (orders feature), which thanks the buyer because of ?placed=1.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/myorders/o1/receipt'));
+    expect(router.state.location.search).toBe('?placed=1');
 
     expect(stripeJs.createPaymentMethod).toHaveBeenCalledTimes(2);
     expect(stripeJs.createPaymentMethod).toHaveBeenCalledWith({ type: 'card', card: stripeJs.card });

@@ -222,13 +222,14 @@ function CheckoutForm({ summary, addresses }: { summary: CheckoutSummaryResponse
         if (!paymentMethodId) return;
         payment = { paymentMethodId };
       }
-      await placeOrder({
+      const { orderId } = await placeOrder({
         idempotencyKey,
         body: { shippingAddress: { ...address, line2: address.line2.trim() || null }, payment },
       }).unwrap();
       shop.resetCartAfterOrder();
       toast.success('Order placed! The sellers will confirm your items shortly.');
-      navigate('/myorders');
+      // The confirmation and receipt (orders feature, decision 0009); replace, so Back does not return to a spent checkout.
+      navigate(`/myorders/${encodeURIComponent(orderId)}/receipt?placed=1`, { replace: true });
     } catch (error) {
       const details = describeApiError(error);
       if (details.status === 402) {

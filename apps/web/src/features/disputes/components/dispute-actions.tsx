@@ -7,7 +7,14 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { TextField } from '../../../components/field';
 import { describeApiError } from '../../../lib/api-error';
 import { formatDollars } from '../../../lib/format';
-import { useEscalateDisputeMutation, useResolveDisputeMutation, useRespondToDisputeMutation, useStartDisputeReviewMutation } from '../api';
+import {
+  useAcceptDisputeOfferMutation,
+  useDeclineDisputeOfferMutation,
+  useEscalateDisputeMutation,
+  useResolveDisputeMutation,
+  useRespondToDisputeMutation,
+  useStartDisputeReviewMutation,
+} from '../api';
 import { notify } from './notify';
 import { TextAreaField } from '../../../components/text-area-field';
 
@@ -72,7 +79,7 @@ function RespondPanel({ dispute }: { dispute: DisputeCase }) {
   const [amount, setAmount] = useState('');
   const [statement, setStatement] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const refundableCents = dollarsToCents(dispute.refundable);
+  const refundableCents = dollarsToCents(dispute.refundableNow);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -105,7 +112,10 @@ function RespondPanel({ dispute }: { dispute: DisputeCase }) {
   }
 
   return (
-    <ActionPanel title="Respond to the buyer" description={`Offer a refund of up to ${formatDollars(dispute.refundable)}, or contest the claim. If the buyer is not satisfied, the marketplace decides.`}>
+    <ActionPanel
+      title="Respond to the buyer"
+      description={`Offer a refund of up to ${formatDollars(dispute.refundableNow)}, or contest the claim. The buyer can accept your offer at once; if they decline it, the marketplace decides.`}
+    >
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
         <Choice
           legend="Your response"
@@ -126,7 +136,7 @@ function RespondPanel({ dispute }: { dispute: DisputeCase }) {
             placeholder="0.00"
             className="sm:max-w-xs"
             value={amount}
-            hint={`At most ${formatDollars(dispute.refundable)}, what the buyer paid for the item.`}
+            hint={`At most ${formatDollars(dispute.refundableNow)}, what the buyer paid for the item${dispute.alreadyRefunded > 0 ? ' less what was already refunded' : ''}.`}
             error={errors.amount}
             onChange={(event) => {
               setAmount(event.target.value);
@@ -150,6 +160,61 @@ function RespondPanel({ dispute }: { dispute: DisputeCase }) {
           </Button>
         </div>
       </form>
+    </ActionPanel>
+  );
+}
+
+// ── buyer: answer the seller's offer ─────────────────────────────────────────────────────────────
+
+export const OFFER_ACCEPT_NOTICE = 'The refund goes back to your card at once and settles the dispute.';
+
+function OfferPanel({ dispute }: { dispute: DisputeCase }) {
+  const [accept, { isLoading: isAccepting }] = useAcceptDisputeOfferMutation();
+  const [decline, { isLoading: isDeclining }] = useDeclineDisputeOfferMutation();
+  const [isConfirming, setConfirming] = useState(false);
+  const offer = dispute.sellerOffer ?? 0;
+
+  async function onAccept() {
+    try {
+      const result = await accept(dispute.id).unwrap();
+      notify.success(result.message);
+    } catch (error) {
+      notify.failure(error);
+    } finally {
+      setConfirming(false);
+    }
+  }
+
+  async function onDecline() {
+    try {
+      const result = await decline({ id: dispute.id }).unwrap();
+      notify.success(result.message);
+    } catch (error) {
+      notify.failure(error);
+    }
+  }
+
+  return (
+    <ActionPanel
+      title={`The seller offers ${formatDollars(offer)}`}
+      description={`Accept it and ${formatDollars(offer)} goes back to your card at once, settling the dispute. Decline it and the marketplace reviews the case and decides.`}
+    >
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button onClick={() => setConfirming(true)}>Accept {formatDollars(offer)}</Button>
+        <Button variant="secondary" isBusy={isDeclining} onClick={() => void onDecline()}>
+          Decline and ask the marketplace
+        </Button>
+      </div>
+      <ConfirmDialog
+        isOpen={isConfirming}
+        title={`Accept the seller's offer of ${formatDollars(offer)}?`}
+        confirmLabel={`Accept ${formatDollars(offer)}`}
+        isBusy={isAccepting}
+        onConfirm={() => void onAccept()}
+        onCancel={() => setConfirming(false)}
+      >
+        {OFFER_ACCEPT_NOTICE}
+      </ConfirmDialog>
     </ActionPanel>
   );
 }
@@ -234,8 +299,13 @@ function ResolvePanel({ dispute }: { dispute: DisputeCase }) {
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState<Decision | null>(null);
-  const refundableCents = dollarsToCents(dispute.refundable);
-  const quickPicks = [100, 50].map((percent) => ({ percent, cents: refundForPercent(refundableCents, percent) }));
+  const refundableCents = dollarsToCents(dispute.refundableNow);
+  // The seller's offer first (when it still fits), then the whole and half of what can still be refunded.
+  const offerCents = dispute.sellerOffer === null ? null : dollarsToCents(dispute.sellerOffer);
+  const quickPicks = [
+    ...(offerCents !== null && offerCents > 0 && offerCents <= refundableCents ? [{ label: "Seller's offer", cents: offerCents }] : []),
+    ...[100, 50].map((percent) => ({ label: `${percent}%`, cents: refundForPercent(refundableCents, percent) })),
+  ];
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -274,7 +344,10 @@ function ResolvePanel({ dispute }: { dispute: DisputeCase }) {
   }
 
   return (
-    <ActionPanel title="Decide the dispute" description={`Refund the buyer (up to ${formatDollars(dispute.refundable)}, what they paid for the item) or reject the claim.`}>
+    <ActionPanel
+      title="Decide the dispute"
+      description={`Refund the buyer any amount up to ${formatDollars(dispute.refundableNow)} (what they paid for the item${dispute.alreadyRefunded > 0 ? `, less ${formatDollars(dispute.alreadyRefunded)} already refunded` : ''}) or reject the claim.`}
+    >
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <Choice
           legend="Decision"
@@ -296,7 +369,7 @@ function ResolvePanel({ dispute }: { dispute: DisputeCase }) {
               placeholder="0.00"
               className="sm:max-w-xs"
               value={amount}
-              hint={`At most ${formatDollars(dispute.refundable)}.`}
+              hint={`Any amount up to ${formatDollars(dispute.refundableNow)}.`}
               error={errors.amount}
               onChange={(event) => {
                 setAmount(event.target.value);
@@ -304,9 +377,9 @@ function ResolvePanel({ dispute }: { dispute: DisputeCase }) {
               }}
             />
             <div className="flex flex-wrap gap-2" role="group" aria-label="Quick picks">
-              {quickPicks.map(({ percent, cents }) => (
+              {quickPicks.map(({ label, cents }) => (
                 <Button
-                  key={percent}
+                  key={label}
                   variant="secondary"
                   size="sm"
                   onClick={() => {
@@ -314,7 +387,7 @@ function ResolvePanel({ dispute }: { dispute: DisputeCase }) {
                     setErrors((current) => ({ ...current, amount: undefined }));
                   }}
                 >
-                  {percent}% · {formatCents(cents)}
+                  {label} · {formatCents(cents)}
                 </Button>
               ))}
             </div>
@@ -355,12 +428,14 @@ function ResolvePanel({ dispute }: { dispute: DisputeCase }) {
 
 /** What the caller may do now, as the API's `actions` says. */
 export function DisputeActions({ dispute }: { dispute: DisputeCase }) {
-  const { respond, escalate, review, resolve } = dispute.actions;
-  if (!respond && !escalate && !review && !resolve) return null;
+  const { respond, escalate, review, resolve, acceptOffer } = dispute.actions;
+  if (!respond && !escalate && !review && !resolve && !acceptOffer) return null;
   return (
     <div className="grid gap-4">
       {respond && <RespondPanel dispute={dispute} />}
-      {escalate && <EscalatePanel dispute={dispute} />}
+      {acceptOffer && <OfferPanel dispute={dispute} />}
+      {/* With an offer on the table, declining it is how the buyer asks the marketplace. */}
+      {escalate && !acceptOffer && <EscalatePanel dispute={dispute} />}
       {review && <ReviewPanel dispute={dispute} />}
       {resolve && <ResolvePanel dispute={dispute} />}
     </div>

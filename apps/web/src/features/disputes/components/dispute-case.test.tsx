@@ -5,7 +5,7 @@ import { jsonResponse, renderApp } from '../../../test/render-app';
 import { logInAs } from '../../../test/tokens';
 import { DISPUTE_ID, disputeCase, disputesServer, summary, type Call } from '../test/dispute-fixtures';
 
-const NO_ACTIONS = { respond: false, escalate: false, review: false, resolve: false };
+const NO_ACTIONS = { respond: false, escalate: false, review: false, resolve: false, acceptOffer: false, declineOffer: false };
 
 // A toast stays up to 5 s, so each test answers with its own message and never finds the one before.
 /** The case at `path`, answering every action with `message` and counting the case reloads. */
@@ -106,6 +106,62 @@ describe('the dispute case page', () => {
     expect(await screen.findByText('Sent to the marketplace')).toBeInTheDocument();
     expect(posts()).toEqual([expect.objectContaining({ path: `/api/disputes/${DISPUTE_ID}/escalate`, body: { note: 'The offer is too low.' } })]);
     await vi.waitFor(() => expect(caseLoads()).toBe(2));
+  });
+
+  it("lets the buyer accept the seller's offer after a confirmation, refunded at once", async () => {
+    logInAs('buyer');
+    const { user, posts } = openCase(
+      `/orderDisputes/${DISPUTE_ID}`,
+      disputeCase({ status: 'seller_responded', sellerOffer: 12.5, actions: { ...NO_ACTIONS, escalate: true, acceptOffer: true, declineOffer: true } }),
+      { message: 'Offer accepted' },
+    );
+    const panel = await screen.findByRole('region', { name: 'The seller offers $12.50' });
+    // Declining the offer is how the buyer asks the marketplace, so the separate panel is not repeated.
+    expect(screen.queryByRole('region', { name: 'Ask the marketplace to decide' })).not.toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Accept $12.50' }));
+    const dialog = screen.getByRole('dialog', { name: "Accept the seller's offer of $12.50?" });
+    expect(dialog).toHaveTextContent('The refund goes back to your card at once and settles the dispute.');
+    expect(posts()).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Accept $12.50' }));
+    expect(await screen.findByText('Offer accepted')).toBeInTheDocument();
+    expect(posts()).toEqual([expect.objectContaining({ path: `/api/disputes/${DISPUTE_ID}/accept-offer` })]);
+  });
+
+  it("lets the buyer decline the seller's offer, which asks the marketplace", async () => {
+    logInAs('buyer');
+    const { user, posts } = openCase(
+      `/orderDisputes/${DISPUTE_ID}`,
+      disputeCase({ status: 'seller_responded', sellerOffer: 12.5, actions: { ...NO_ACTIONS, escalate: true, acceptOffer: true, declineOffer: true } }),
+      { message: 'Offer declined' },
+    );
+    const panel = await screen.findByRole('region', { name: 'The seller offers $12.50' });
+    await user.click(within(panel).getByRole('button', { name: 'Decline and ask the marketplace' }));
+    expect(await screen.findByText('Offer declined')).toBeInTheDocument();
+    expect(posts()).toEqual([expect.objectContaining({ path: `/api/disputes/${DISPUTE_ID}/decline-offer`, body: {} })]);
+  });
+
+  it("offers the admin the seller's offer as a pick, and any amount up to what is left after earlier refunds", async () => {
+    logInAs('admin');
+    const { user, posts } = openCase(
+      `/admin/disputes/${DISPUTE_ID}`,
+      disputeCase({ status: 'under_review', sellerOffer: 12.5, alreadyRefunded: 5.99, refundableNow: 40, actions: { ...NO_ACTIONS, resolve: true } }),
+      { message: 'Offer refunded' },
+    );
+    const panel = await screen.findByRole('region', { name: 'Decide the dispute' });
+    expect(panel).toHaveTextContent('Refund the buyer any amount up to $40.00 (what they paid for the item, less $5.99 already refunded) or reject the claim.');
+    const picks = within(panel).getByRole('group', { name: 'Quick picks' });
+    await user.click(within(picks).getByRole('button', { name: "Seller's offer · $12.50" }));
+    expect(within(panel).getByLabelText('Refund amount')).toHaveValue('12.50');
+    await user.clear(within(panel).getByLabelText('Refund amount'));
+    await user.type(within(panel).getByLabelText('Refund amount'), '40.01');
+    await user.click(within(panel).getByRole('button', { name: 'Refund the buyer' }));
+    expect(within(panel).getByText('The refund can be at most $40.00')).toBeInTheDocument();
+    await user.clear(within(panel).getByLabelText('Refund amount'));
+    await user.type(within(panel).getByLabelText('Refund amount'), '17.25');
+    await user.click(within(panel).getByRole('button', { name: 'Refund the buyer' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Refund $17.25 to the buyer?' })).getByRole('button', { name: 'Refund the buyer' }));
+    expect(await screen.findByText('Offer refunded')).toBeInTheDocument();
+    expect(posts()).toEqual([expect.objectContaining({ path: `/api/disputes/${DISPUTE_ID}/resolve`, body: { outcome: 'refund', amount: 17.25 } })]);
   });
 
   it('lets the seller offer a refund up to the refundable amount', async () => {

@@ -27,6 +27,8 @@ const EVENT_LABELS: Record<string, string> = {
   contested: 'Contested the claim',
   seller_contested: 'Contested the claim',
   escalated: 'Asked the marketplace to decide',
+  buyer_accepted_offer: "Accepted the seller's offer: refunded",
+  buyer_declined_offer: "Declined the seller's offer",
   review: 'Started the review',
   review_started: 'Started the review',
   under_review: 'Started the review',

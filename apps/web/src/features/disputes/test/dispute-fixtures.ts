@@ -17,6 +17,8 @@ export function summary(overrides: Partial<DisputeSummary> = {}): DisputeSummary
     orderItemId: ITEM_ID,
     itemTitle: 'Desk lamp',
     refundable: 45.99,
+    alreadyRefunded: 0,
+    refundableNow: 45.99,
     refund: null,
     buyer,
     seller,
@@ -52,7 +54,7 @@ export function disputeCase(overrides: Partial<DisputeCase> = {}): DisputeCase {
     ],
     timeline: [{ id: 'e1', type: 'opened', actor: { id: 'user-buyer', name: 'Bea Tester', role: 'buyer' }, note: null, amount: null, createdAt: '2025-03-03T10:00:00.000Z' }],
     adjustment: null,
-    actions: { respond: false, escalate: false, review: false, resolve: false },
+    actions: { respond: false, escalate: false, review: false, resolve: false, acceptOffer: false, declineOffer: false },
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@ import { formatDate } from '../../../lib/format';
 import { useListMySupportRequestsQuery } from '../api';
 
 export function SupportRequestStatus({ request }: { request: SupportRequest }) {
-  return request.status === 'open' ? <StatusBadge status="open" colour="yellow" label="Open" /> : <StatusBadge status="closed" colour="green" label="Closed" />;
+  return <StatusBadge kind="supportRequest" status={request.status} />;
 }
 
 /** The seller's earlier requests, open first, each with its status. */

@@ -69,7 +69,7 @@ function OrderSummary({ order }: { order: AdminOrder }) {
           ...(payment
             ? ([
                 ['Payment', `${payment.cardBrand ? `${statusLabel(payment.cardBrand)} ` : ''}${payment.cardLast4 ? `•••• ${payment.cardLast4}` : payment.provider}`],
-                ['Payment status', <StatusBadge status={payment.status} key="payment" colour={payment.status === 'succeeded' || payment.status === 'paid' ? 'green' : undefined} />],
+                ['Payment status', <StatusBadge kind="payment" status={payment.status} key="payment" />],
               ] as [string, ReactNode][])
             : []),
         ]}
@@ -118,7 +118,7 @@ function Amounts({ amounts }: { amounts: AdminOrder['amounts'] }) {
 }
 
 function SellerPayout({ isPaid }: { isPaid: boolean }) {
-  return <StatusBadge status={isPaid ? 'paid' : 'unpaid'} colour={isPaid ? 'green' : 'neutral'} label={isPaid ? 'Paid' : 'Unpaid'} />;
+  return <StatusBadge kind="sellerPayout" status={isPaid ? 'paid' : 'unpaid'} />;
 }
 
 function ItemStatus({ item }: { item: AdminOrderItem }) {

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BuyerOrder } from '@marketplace/contracts/orders';
 import { jsonResponse, renderApp } from '../../../test/render-app';
 import { apiRoutes, EMPTY_CART, EMPTY_WISHLIST } from '../../../test/shop-fixtures';
 import { logInAs } from '../../../test/tokens';
+import { listEntryOf, makeDetailItem, makeOrderDetail, makeShippedAndRefundedOrder } from '../test/order-fixtures';
 
 const ORDER_ID = 'c0ffee00-0000-4000-8000-000000000001';
 
@@ -32,8 +33,7 @@ describe('MyOrdersPage', () => {
         'GET /api/cart': () => jsonResponse(200, EMPTY_CART),
         'GET /api/wishlist': () => jsonResponse(200, EMPTY_WISHLIST),
         'GET /api/orders': () => jsonResponse(200, { orders: [order], pagination: { page: 1, totalPages: 1, totalItems: 1 } }),
-        [`GET /api/orders/${ORDER_ID}`]: () =>
-          jsonResponse(200, { ...order, shippingAddress: { name: 'Bea Tester', line1: '1 Main St', line2: null, city: 'Portland', state: 'OR', postal_code: '97201', country: 'US' } }),
+        [`GET /api/orders/${ORDER_ID}`]: () => jsonResponse(200, makeOrderDetail({ ...order, items: order.items.map((item) => makeDetailItem(item)) })),
         [`POST /api/orders/${ORDER_ID}/cancel`]: () => {
           cancelCalls += 1;
           order = makeOrder('cancelled', 'cancelled');
@@ -63,6 +63,51 @@ describe('MyOrdersPage', () => {
     await waitFor(() => expect(cancelCalls).toBe(1));
     await waitFor(() => expect(within(card).queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument());
     expect(within(card).getAllByText('Cancelled')[0]).toHaveAttribute('data-colour', 'neutral');
+  });
+
+  it('opens a shipped, partly refunded order: tracking number (copyable) and events, timeline with dates, refunds and totals', async () => {
+    logInAs('buyer');
+    const detail = makeShippedAndRefundedOrder();
+    const { user } = renderApp('/myorders', {
+      api: apiRoutes({
+        'GET /api/orders': () => jsonResponse(200, { orders: [listEntryOf(detail)], pagination: { page: 1, totalPages: 1, totalItems: 1 } }),
+        [`GET /api/orders/${ORDER_ID}`]: () => jsonResponse(200, detail),
+      }),
+    });
+    const card = await screen.findByRole('article', { name: 'Order c0ffee00' });
+    expect(within(card).getByText('Partially refunded')).toHaveAttribute('data-colour', 'green');
+    await user.click(within(card).getByRole('button', { name: /Show details/ }));
+
+    const item = await within(card).findByRole('article', { name: 'Oak side table' });
+    const tracking = within(item).getByRole('region', { name: 'Tracking of Oak side table' });
+    expect(within(tracking).getByText('1Z999AA10123456784')).toBeInTheDocument();
+    expect(within(tracking).getByText('UPS tracking')).toBeInTheDocument();
+    const events = within(tracking).getByRole('list', { name: 'Tracking events of Oak side table' });
+    // Newest first, each with its place.
+    expect(within(events).getAllByRole('listitem').map((event) => event.querySelector('p')?.textContent)).toEqual(['Delivered', 'Departed from Facility', 'Pickup Scan']);
+    expect(within(events).getByText(/Louisville, KY/)).toBeInTheDocument();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    await user.click(within(tracking).getByRole('button', { name: 'Copy tracking number 1Z999AA10123456784' }));
+    expect(writeText).toHaveBeenCalledWith('1Z999AA10123456784');
+
+    const timeline = within(item).getByRole('list', { name: 'Timeline of Oak side table' });
+    expect(within(timeline).getAllByRole('listitem').map((entry) => entry.querySelector('p')?.textContent)).toEqual([
+      'Order placed',
+      'Approved by the seller',
+      'Shipped',
+      'In transit',
+      'Delivered',
+      'Partially refunded $120.00',
+    ]);
+    expect(within(timeline).getByText(/^Oct 31, \d{4}, 2:00 PM$/)).toBeInTheDocument();
+
+    expect(within(item).getByRole('region', { name: 'Refunds of Oak side table' })).toHaveTextContent('Refunded $120.00 on Nov 3 · Settled: scratched top');
+    const amounts = within(card).getByLabelText('Amounts');
+    expect(amounts).toHaveTextContent('Total paid$438.00');
+    expect(amounts).toHaveTextContent('Refunded$120.00');
+    expect(amounts).toHaveTextContent('Net paid$318.00');
+    expect(within(card).getByText('Paid with Visa ending in 4242')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Receipt' })).toHaveAttribute('href', `/myorders/${ORDER_ID}/receipt`);
   });
 
   it('offers no cancel once a seller has acted on an item', async () => {

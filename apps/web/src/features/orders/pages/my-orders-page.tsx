@@ -8,15 +8,15 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState, LoadError, LoadingState } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
-import { ProductImage } from '../../../components/product-image';
 import { StatusBadge } from '../../../components/status-badge';
 import { Spinner } from '../../../components/spinner';
 import { describeApiError } from '../../../lib/api-error';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { useListParams } from '../../../lib/use-list-params';
 import { useCancelMyOrderMutation, useGetMyOrderQuery, useListMyOrdersQuery } from '../buyer-orders-api';
-import { PostalAddress } from '../../../components/postal-address';
+import { BuyerOrderDetails } from '../components/buyer-order-details';
 import { MessageSellerButton } from '../components/message-seller-button';
+import { OrderItemSummary } from '../components/order-item-summary';
 
 const PAGE_SIZE = 10;
 const NO_FILTERS = [] as const;
@@ -25,6 +25,7 @@ function shortId(id: string): string {
   return id.slice(0, 8);
 }
 
+/** The full follow-up of one order (timeline, tracking, refunds, actions), loaded when the card opens. */
 function OrderDetail({ orderId }: { orderId: string }) {
   const detail = useGetMyOrderQuery(orderId);
   if (detail.isLoading) {
@@ -37,32 +38,21 @@ function OrderDetail({ orderId }: { orderId: string }) {
   if (detail.isError || !detail.data) {
     return <LoadError title="The order details could not be loaded" error={detail.error} onRetry={() => void detail.refetch()} isRetrying={detail.isFetching} />;
   }
-  const address = detail.data.shippingAddress;
+  return <BuyerOrderDetails order={detail.data} />;
+}
+
+/** The order's lines at a glance, while its details are closed. */
+function OrderItemsSummary({ order }: { order: BuyerOrder }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
-      <div>
-        <h4 className="text-sm font-medium text-slate-900">Shipping to</h4>
-        <PostalAddress className="mt-1 text-sm text-slate-600" address={{ ...address, postalCode: address.postal_code }} />
-      </div>
-      <dl className="space-y-1 text-sm">
-        <div className="flex justify-between">
-          <dt className="text-slate-600">Items total</dt>
-          <dd className="tabular-nums">{formatDollars(detail.data.itemsTotal)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt className="text-slate-600">Add-on services</dt>
-          <dd className="tabular-nums">{formatDollars(detail.data.retipTotal)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt className="text-slate-600">Shipping</dt>
-          <dd className="tabular-nums">{detail.data.shipping === 0 ? 'Free' : formatDollars(detail.data.shipping)}</dd>
-        </div>
-        <div className="flex justify-between border-t border-slate-200 pt-1 font-semibold text-slate-900">
-          <dt>Total paid</dt>
-          <dd className="tabular-nums">{formatDollars(detail.data.total)}</dd>
-        </div>
-      </dl>
-    </div>
+    <ul className="divide-y divide-slate-100 px-4 sm:px-5">
+      {order.items.map((item) => (
+        <li key={item.id} className="py-3">
+          <OrderItemSummary item={item}>
+            <MessageSellerButton orderId={order.id} productId={item.productId} itemTitle={item.title} />
+          </OrderItemSummary>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -90,35 +80,25 @@ function OrderCard({ order }: { order: BuyerOrder }) {
       <article aria-label={label} className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
         <header className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 border-b border-slate-100 bg-slate-50 px-4 py-3 sm:px-5">
           <div className="flex flex-wrap items-center gap-x-6 gap-y-1 text-sm">
-            <h3 className="font-semibold text-slate-900">{label}</h3>
+            <h3 className="font-semibold text-slate-900">
+              <Link to={`/myorders/${order.id}`} className="hover:text-brand-800">
+                {label}
+              </Link>
+            </h3>
             <span className="text-slate-600">Placed {formatDate(order.createdAt)}</span>
             <span className="text-slate-600">
               Total <span className="font-medium text-slate-900">{formatDollars(order.total)}</span>
             </span>
           </div>
-          <StatusBadge status={order.status} />
+          <StatusBadge status={order.status} kind="order" />
         </header>
-        <ul className="divide-y divide-slate-100 px-4 sm:px-5">
-          {order.items.map((item) => (
-            <li key={item.id} className="flex gap-3 py-3">
-              <ProductImage src={item.image} alt="" className="size-16 shrink-0 rounded-lg" />
-              <div className="min-w-0 flex-1 text-sm">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <Link to={`/products/${item.productId}`} className="font-medium text-slate-900 hover:text-brand-800">
-                    {item.title}
-                  </Link>
-                  <StatusBadge status={item.status} />
-                </div>
-                <p className="text-slate-600">
-                  {item.quantity} × {formatDollars(item.price)}
-                  {item.retipAdded && <> · add-on {formatDollars(item.retipPrice)}</>}
-                </p>
-                {item.rejectionReason && <p className="mt-0.5 text-red-700">Rejected by the seller: {item.rejectionReason}</p>}
-                <MessageSellerButton orderId={order.id} productId={item.productId} itemTitle={item.title} />
-              </div>
-            </li>
-          ))}
-        </ul>
+        {isExpanded ? (
+          <div id={detailId} className="bg-slate-50/60 px-4 py-4 sm:px-5">
+            <OrderDetail orderId={order.id} />
+          </div>
+        ) : (
+          <OrderItemsSummary order={order} />
+        )}
         <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 px-4 py-3 sm:px-5">
           <button
             type="button"
@@ -137,11 +117,6 @@ function OrderCard({ order }: { order: BuyerOrder }) {
             </Button>
           )}
         </div>
-        {isExpanded && (
-          <div id={detailId} className="border-t border-slate-100 px-4 py-4 sm:px-5">
-            <OrderDetail orderId={order.id} />
-          </div>
-        )}
       </article>
       <ConfirmDialog
         isOpen={isConfirming}

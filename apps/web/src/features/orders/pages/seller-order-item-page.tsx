@@ -42,6 +42,12 @@ export function SellerOrderItemPage() {
                   <dd>{item.retipAdded ? formatDollars(item.retipPrice) : 'None'}</dd>
                   <dt className="font-medium text-slate-900">Item total</dt>
                   <dd className="font-semibold tabular-nums">{formatDollars(item.itemTotal)}</dd>
+                  {item.refunded > 0 && (
+                    <>
+                      <dt className="text-slate-500">Refunded to the buyer</dt>
+                      <dd className="tabular-nums text-red-700">−{formatDollars(item.refunded)}</dd>
+                    </>
+                  )}
                 </dl>
               </div>
             </div>

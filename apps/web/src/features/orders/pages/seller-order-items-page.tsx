@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ProductImage } from '../../../components/product-image';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDateTime, formatDollars } from '../../../lib/format';
+import { pluralise } from '../../../lib/plural';
 import { useGetSellerOrderQuery } from '../api';
 import { AddressLines } from '../components/address-lines';
 import { SellerItemActions } from '../components/seller-item-actions';
@@ -36,7 +37,7 @@ export function SellerOrderItemsPage({ shipments }: { shipments?: ReactNode }) {
       </Link>
       <PageHeader
         title={order ? `Order #${shortId(order.orderId)}` : 'Order'}
-        description={order ? `Placed ${formatDateTime(order.orderCreatedAt)} · ${order.itemsSummary.totalItemsCount} item(s) from your shop` : 'Your items in this order.'}
+        description={order ? `Placed ${formatDateTime(order.orderCreatedAt)} · ${pluralise(order.itemsSummary.totalItemsCount, 'item')} from your shop` : 'Your items in this order.'}
         actions={
           order && (
             <>
@@ -75,6 +76,9 @@ export function SellerOrderItemsPage({ shipments }: { shipments?: ReactNode }) {
                       </div>
                       <StatusBadge status={item.orderStatus} />
                     </div>
+                    {item.refunded > 0 && item.orderStatus !== 'rejected' && item.orderStatus !== 'cancelled' && (
+                      <p className="text-sm text-slate-600">Refunded to the buyer: {formatDollars(item.refunded)}</p>
+                    )}
                     {item.rejectionReason && <p className="text-sm text-red-800">Rejected: {item.rejectionReason}</p>}
                     {item.orderStatus === 'approved' && <p className="text-sm text-slate-600">Approved — ready to ship.</p>}
                     <SellerItemActions orderItemId={item.orderItemId} itemTitle={item.itemTitle} status={item.orderStatus} />

@@ -56,8 +56,10 @@ export function PayoutManagementPage() {
 
   const sellers = sellersQuery.data ?? [];
 
+  // Grid items grow to their content's width unless told otherwise (min-width: auto): min-w-0 keeps a long
+  // seller name from widening the page past a 390 px phone; the names truncate instead.
   return (
-    <div className="grid gap-6">
+    <div className="grid gap-6 [&>*]:min-w-0">
       <PageHeader title="Payout Management" description="Seller payouts sent through Stripe Connect." />
 
       <PayoutSummaryCards quickStats={quickStatsQuery.data} isLoading={quickStatsQuery.isLoading} />

@@ -27,6 +27,8 @@ function makeItem(index: number, overrides: Partial<ShippedOrderItem> = {}): Shi
     quantity: 2,
     price: 50,
     grandTotal: 100,
+    refunded_cents: 0,
+    refunded: 0,
     orderStatus: 'shipped',
     seller_paid: false,
     orderDate: '2025-03-01T10:00:00.000Z',
@@ -261,6 +263,23 @@ describe('ShippedOrdersPage', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText(/within 2-7 business days/)).toHaveTextContent('This action cannot be undone.');
     expect(within(dialog).queryByText(/No commission rate found/)).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Confirm Payout' })).toBeEnabled();
+  });
+
+  it('pays a partly refunded item on what the buyer kept: $100 less a $30 refund at 10% pays $62.59', async () => {
+    const { user } = renderPage({ items: [makeItem(1, { orderStatus: 'partially_refunded', refunded_cents: 3000, refunded: 30 })] });
+    const table = await findTable();
+
+    await user.click(within(bodyRows(table)[0]!).getByRole('button', { name: 'Process Payout' }));
+    const dialog = screen.getByRole('dialog', { name: 'Process Payout' });
+    await within(dialog).findByText('Seller payout', { selector: 'dt' });
+
+    expect(amountFor(dialog, 'Item total')).toBe('$100.00');
+    expect(amountFor(dialog, 'Refunded to the buyer')).toContain('$30.00');
+    expect(amountFor(dialog, 'Item total kept')).toBe('$70.00');
+    expect(amountFor(dialog, 'Commission (10%)')).toContain('$7.00');
+    expect(amountFor(dialog, 'Gross payout')).toBe('$63.00');
+    expect(amountFor(dialog, 'Transfer fee')).toContain('$0.41');
+    expect(amountFor(dialog, 'Seller payout')).toBe('$62.59');
   });
 
   it('warns and uses 0% when the category has no commission rate', async () => {

@@ -1,6 +1,5 @@
 import { ArrowLeft, Landmark } from 'lucide-react';
 import type { SandboxLinkResponse } from '@marketplace/contracts/payouts';
-import type { StatusColour } from '@marketplace/domain/status-colours';
 import { EmptyState } from '../../../components/list-states';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDate, formatDollars } from '../../../lib/format';
@@ -9,7 +8,6 @@ import { SandboxChrome } from './sandbox-chrome';
 type Transfer = SandboxLinkResponse['transfers'][number];
 type Payout = SandboxLinkResponse['payouts'][number];
 
-const PAYOUT_COLOUR: Record<Payout['status'], StatusColour> = { paid: 'green', pending: 'yellow', in_transit: 'blue' };
 const NO_DESCRIPTION = 'Transfer from Marketplace';
 
 function BalanceCard({ label, amount, hint }: { label: string; amount: number; hint: string }) {
@@ -91,7 +89,7 @@ function PayoutsSection({ payouts }: { payouts: Payout[] }) {
                   <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(payout.arrival_date)}</td>
                   <td className="px-4 py-3 text-right font-medium text-slate-900 tabular-nums">{formatDollars(payout.amount)}</td>
                   <td className="px-4 py-3">
-                    <StatusBadge status={payout.status} colour={PAYOUT_COLOUR[payout.status]} />
+                    <StatusBadge kind="bankPayout" status={payout.status} />
                   </td>
                 </tr>
               ))}
@@ -104,7 +102,7 @@ function PayoutsSection({ payouts }: { payouts: Payout[] }) {
                   <p className="font-semibold text-slate-900 tabular-nums">{formatDollars(payout.amount)}</p>
                   <p className="mt-1 text-sm text-slate-500">Arrives {formatDate(payout.arrival_date)}</p>
                 </div>
-                <StatusBadge status={payout.status} colour={PAYOUT_COLOUR[payout.status]} />
+                <StatusBadge kind="bankPayout" status={payout.status} />
               </li>
             ))}
           </ul>

@@ -1,15 +1,17 @@
 import { PageHeader } from '../../../components/page-header';
 import { NotificationPreferencesForm } from '../components/notification-preferences-form';
+import { ReturnPolicyForm } from '../components/return-policy-form';
 import { ShipFromAddress } from '../components/ship-from-address';
 import { StoreDetailsForm } from '../components/store-details-form';
 
 export function SellerSettingsPage() {
   return (
     <div className="space-y-6">
-      <PageHeader title="Settings" description="Your store’s details, shipping address and notification preferences." />
+      <PageHeader title="Settings" description="Your store’s details, shipping address, return policy and notification preferences." />
       <div className="grid max-w-4xl gap-6">
         <StoreDetailsForm />
         <ShipFromAddress />
+        <ReturnPolicyForm />
         <NotificationPreferencesForm />
       </div>
     </div>

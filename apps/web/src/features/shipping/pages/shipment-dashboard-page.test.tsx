@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-app';
 import { logInAs } from '../../../test/tokens';
 import type { Shipment } from '../api';
-import { makeShipment, shipmentsPageFor, TEST_LABEL_URL } from '../components/dashboard/shipment-fixtures';
+import { makeLabelRateQuote, makeShipment, shipmentsPageFor, TEST_LABEL_URL } from '../components/dashboard/shipment-fixtures';
 
 const ORDER_ID = '5f0c2b7e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
 const SHIPMENT_ID = 'aaaa1111-2222-4333-8444-555555555555';
@@ -46,6 +46,7 @@ function dashboardApi(shipments: Shipment[], extra?: (request: Request, pathname
     if (pathname === '/api/shipments/seller/user-seller') return jsonResponse(200, shipmentsPageFor(shipments, new URL(request.url).searchParams));
     if (pathname === '/api/seller/orders') return jsonResponse(200, shipments.length > 0 ? ORDER_LIST : { success: true, data: { orders: [], pagination: { page: 1, totalPages: 0, totalItems: 0 } } });
     if (pathname === `/api/seller/orders/${ORDER_ID}`) return jsonResponse(200, ORDER_DETAIL);
+    if (pathname === `/api/shipments/rate-quote/${ORDER_ID}`) return jsonResponse(200, makeLabelRateQuote(ORDER_ID));
     return jsonResponse(404, { error: 'Not found' });
   };
 }
@@ -227,11 +228,35 @@ describe('Seller shipment dashboard (SPEC §2.7)', { timeout: 20_000 }, () => {
     for (const [label, amount] of [['Items total', '$38.00'], ['Shipping', '$5.99'], ['Retip total', '$2.00'], ['Order total', '$45.99']]) {
       expect(within(dialog).getByText(label!, { selector: 'dt' }).nextElementSibling).toHaveTextContent(amount!);
     }
+    // What the label will cost, before Create Shipment buys it.
+    const rate = await within(dialog).findByRole('region', { name: 'Label rate' });
+    expect(within(rate).getByText('Billing weight').nextElementSibling).toHaveTextContent('4 lbs');
+    expect(within(rate).getByText('Label total').nextElementSibling).toHaveTextContent('$13.17');
+    expect(calls).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Create Shipment' }));
 
     expect(await screen.findByText('UPS shipment created. Tracking: 1Z999AA10123456784')).toBeInTheDocument();
     expect(calls).toEqual([`/api/shipments/create/${ORDER_ID}`, `/api/shipments/process-ups/${SHIPMENT_ID}`]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps Create Shipment disabled until the label rate is shown, with a retry when it fails', async () => {
+    let quotes = 0;
+    const { user } = renderApp('/seller/shipments', {
+      api: dashboardApi(SHIPMENTS, (_request, pathname) => {
+        if (pathname !== `/api/shipments/rate-quote/${ORDER_ID}`) return null;
+        quotes += 1;
+        return quotes === 1 ? jsonResponse(502, { error: 'Failed to get the label rate: UPS could not be reached', code: 'carrier_unavailable' }) : null;
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'View order 5f0c2b7e' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order #5f0c2b7e' });
+    const failed = await within(dialog).findByRole('alert');
+    expect(failed).toHaveTextContent('Failed to get the label rate: UPS could not be reached');
+    expect(within(dialog).getByRole('button', { name: 'Create Shipment' })).toBeDisabled();
+    await user.click(within(failed).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByRole('region', { name: 'Label rate' })).toHaveTextContent('$13.17');
+    expect(within(dialog).getByRole('button', { name: 'Create Shipment' })).toBeEnabled();
   });
 
   it('words a refused create as SPEC §8 does and keeps the modal open', async () => {
@@ -242,7 +267,8 @@ describe('Seller shipment dashboard (SPEC §2.7)', { timeout: 20_000 }, () => {
     });
     await user.click(await screen.findByRole('button', { name: 'View order 5f0c2b7e' }));
     const dialog = await screen.findByRole('dialog', { name: 'Order #5f0c2b7e' });
-    await user.click(await within(dialog).findByRole('button', { name: 'Create Shipment' }));
+    await within(dialog).findByRole('region', { name: 'Label rate' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create Shipment' }));
     expect(await screen.findByText('Failed to create shipment: No approved items to ship')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Order #5f0c2b7e' })).toBeInTheDocument();
   });

@@ -98,14 +98,14 @@ describe('MobileUploadPage', () => {
     finishUpload(
       jsonResponse(200, {
         success: true,
-        message: 'Successfully uploaded 2 image(s)',
+        message: 'Successfully uploaded 2 images',
         images: [
           { id: 'i1', url: '/uploads/front.webp', name: 'front.jpg' },
           { id: 'i2', url: '/uploads/back.webp', name: 'back.png' },
         ],
       }),
     );
-    expect(await screen.findByText('Successfully uploaded 2 image(s)')).toBeInTheDocument();
+    expect(await screen.findByText('Successfully uploaded 2 images')).toBeInTheDocument();
     expect(screen.queryByText('Uploading images...')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Take Photo' })).toBeEnabled();
     const grid = screen.getByRole('list', { name: 'Uploaded images' });
@@ -113,9 +113,9 @@ describe('MobileUploadPage', () => {
     expect(screen.getByRole('heading', { name: 'Uploaded images (2)' })).toBeInTheDocument();
 
     act(() => vi.advanceTimersByTime(2900));
-    expect(screen.getByText('Successfully uploaded 2 image(s)')).toBeInTheDocument();
+    expect(screen.getByText('Successfully uploaded 2 images')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(200));
-    expect(screen.queryByText('Successfully uploaded 2 image(s)')).not.toBeInTheDocument();
+    expect(screen.queryByText('Successfully uploaded 2 images')).not.toBeInTheDocument();
   });
 
   it("shows 'Upload failed: ' with the server's message", async () => {

@@ -19,7 +19,7 @@ const STATUS_OPTIONS = [
 ];
 
 function RequestStatus({ status }: { status: SupportRequestStatus }) {
-  return status === 'open' ? <StatusBadge status="open" colour="yellow" label="Open" /> : <StatusBadge status="closed" colour="green" label="Closed" />;
+  return <StatusBadge kind="supportRequest" status={status} />;
 }
 
 function Sender({ request }: { request: SupportRequest }) {

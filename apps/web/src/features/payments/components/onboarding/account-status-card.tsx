@@ -1,11 +1,9 @@
 import { LayoutDashboard, RefreshCw } from 'lucide-react';
 import type { PaymentAccountStatus } from '@marketplace/contracts/payouts';
-import type { StatusColour } from '@marketplace/domain/status-colours';
 import { Button } from '../../../../components/button';
 import { StatusBadge } from '../../../../components/status-badge';
 
 // SPEC §4.6: none → created → pending → complete.
-const STATUS_COLOUR: Record<PaymentAccountStatus, StatusColour> = { none: 'neutral', created: 'blue', pending: 'yellow', complete: 'green' };
 const STATUS_HINT: Record<PaymentAccountStatus, string> = {
   none: 'No Stripe account yet.',
   created: 'Account created; onboarding not started.',
@@ -34,7 +32,7 @@ export function AccountStatusCard({ accountId, status, requirements, isRefreshin
         <div>
           <dt className="text-slate-500">Status</dt>
           <dd className="mt-1 flex flex-wrap items-center gap-2">
-            <StatusBadge status={status} colour={STATUS_COLOUR[status]} />
+            <StatusBadge kind="paymentAccount" status={status} />
             <span className="text-slate-600">{STATUS_HINT[status]}</span>
           </dd>
         </div>

@@ -95,7 +95,7 @@ export function PayoutAnalyticsPanel({
           Loading payout analytics…
         </div>
       ) : (
-        <div className={`grid gap-6 transition-opacity lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] ${isFetching ? 'opacity-60' : ''}`}>
+        <div className={`grid gap-6 transition-opacity lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] [&>*]:min-w-0 ${isFetching ? 'opacity-60' : ''}`}>
           <PayoutChart stats={stats ?? NO_STATS} type={chartType} dateRangeLabel={DATE_RANGE_LABELS[dateRange]} />
           <TopSellersList sellers={(stats ?? NO_STATS).top_sellers} />
         </div>

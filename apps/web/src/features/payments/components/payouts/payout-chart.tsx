@@ -1,14 +1,16 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { PayoutStats, PayoutStatus } from '@marketplace/contracts/payouts';
+import type { PayoutStats } from '@marketplace/contracts/payouts';
+import { statusChartColour } from '@marketplace/domain/status-colours';
 import { formatDollars } from '../../../../lib/format';
-import { formatDollarTotal, formatSeriesDay, pluralise } from './payout-format';
+import { statusLabel } from '../../../../components/status-badge';
+import { pluralise } from '../../../../lib/plural';
+import { formatDollarTotal, formatSeriesDay } from './payout-format';
 
 export const CHART_TYPES = ['line', 'bar', 'pie'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
 
 /** SPEC §9: the chart palette is coral, green, amber, red, purple. */
 const PALETTE = { coral: '#ff7f50', green: '#22c55e', amber: '#f59e0b', red: '#ef4444', purple: '#8b5cf6' } as const;
-const STATUS_FILL: Record<PayoutStatus, string> = { paid: PALETTE.green, pending: PALETTE.amber, failed: PALETTE.red };
 const CHART_HEIGHT = 288;
 
 function formatAxisDollars(value: number): string {
@@ -56,13 +58,14 @@ function TimeSeriesChart({ stats, type }: { stats: PayoutStats; type: 'line' | '
 }
 
 function StatusPieChart({ stats }: { stats: PayoutStats }) {
-  const data = stats.status_distribution.map((entry) => ({ name: entry.status, value: entry.count, fill: STATUS_FILL[entry.status] ?? PALETTE.purple }));
+  // Each status in its badge's colour (packages/domain), so Paid is the same green here as in the table.
+  const data = stats.status_distribution.map((entry) => ({ name: statusLabel(entry.status), value: entry.count, fill: statusChartColour(entry.status, 'payout') }));
   return (
     <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
       <PieChart>
         <Pie data={data} dataKey="value" nameKey="name" innerRadius="45%" outerRadius="80%" paddingAngle={2} />
         <Tooltip formatter={(value, name) => [String(value), String(name)]} />
-        <Legend verticalAlign="bottom" height={28} />
+        <Legend verticalAlign="bottom" height={28} formatter={(value: string) => <span className="text-slate-700">{value}</span>} />
       </PieChart>
     </ResponsiveContainer>
   );

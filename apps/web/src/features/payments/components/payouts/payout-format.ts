@@ -12,10 +12,6 @@ export function formatDollarTotal(amounts: readonly number[]): string {
   return formatCents(amounts.reduce((total, amount) => total + dollarsToCents(amount), 0));
 }
 
-export function pluralise(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
 /** "+12.5%" / "-8%": the month-on-month change, one decimal at most. */
 export function formatPercentageChange(change: number): string {
   const rounded = Math.round(change * 10) / 10;

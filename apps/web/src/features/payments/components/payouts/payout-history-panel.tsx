@@ -1,7 +1,6 @@
 import { LayoutGrid, RotateCcw, Table } from 'lucide-react';
 import type { Payout, PayoutStatus, SellerListEntry } from '@marketplace/contracts/payouts';
 import type { Pagination as PaginationInfo } from '@marketplace/contracts/users';
-import { payoutStatusColour } from '@marketplace/domain/status-colours';
 import { Button } from '../../../../components/button';
 import { DataTable, type DataColumn } from '../../../../components/data-table';
 import { ListResult } from '../../../../components/list-states';
@@ -34,7 +33,7 @@ function sellerName(payout: Payout): string {
 function PayoutStatusCell({ payout }: { payout: Payout }) {
   return (
     <div className="grid justify-items-start gap-1">
-      <StatusBadge status={payout.status} colour={payoutStatusColour(payout.status)} />
+      <StatusBadge kind="payout" status={payout.status} />
       {payout.status === 'failed' && payout.failure_reason && <p className="max-w-56 text-xs text-red-700">{payout.failure_reason}</p>}
     </div>
   );
@@ -75,8 +74,10 @@ function PayoutCards({ payouts }: { payouts: Payout[] }) {
         <li key={payout.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <div className="flex items-start justify-between gap-3">
             <SellerCell payout={payout} />
-            <PayoutStatusCell payout={payout} />
+            <StatusBadge kind="payout" status={payout.status} />
           </div>
+          {/* On a phone the reason gets the card's width rather than squeezing the seller's name. */}
+          {payout.status === 'failed' && payout.failure_reason && <p className="mt-2 text-xs text-red-700">{payout.failure_reason}</p>}
           <p className="mt-2 text-sm text-slate-700"><Description payout={payout} /></p>
           <dl className="mt-3 grid grid-cols-3 gap-2 border-t border-slate-100 pt-3 text-sm">
             <div>

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { CalendarClock, CalendarDays, TrendingDown, TrendingUp, Users } from 'lucide-react';
 import type { QuickStats } from '@marketplace/contracts/payouts';
 import { formatDollars } from '../../../../lib/format';
-import { formatPercentageChange, pluralise } from './payout-format';
+import { pluralise } from '../../../../lib/plural';
+import { formatPercentageChange } from './payout-format';
 
 /** What the cards show when quick-stats failed: zeros (SPEC §8 only logs that failure). */
 const NO_QUICK_STATS: QuickStats = {

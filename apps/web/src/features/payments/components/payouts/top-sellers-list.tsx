@@ -1,6 +1,6 @@
 import type { PayoutStats } from '@marketplace/contracts/payouts';
 import { formatDollars } from '../../../../lib/format';
-import { pluralise } from './payout-format';
+import { pluralise } from '../../../../lib/plural';
 
 /** The top 5 sellers by paid amount in the chosen range. */
 export function TopSellersList({ sellers }: { sellers: PayoutStats['top_sellers'] }) {

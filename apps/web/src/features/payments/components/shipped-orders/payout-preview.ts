@@ -1,11 +1,13 @@
 import type { CommissionEntry } from '@marketplace/contracts/catalog';
 import type { PickupChargeInfo, ShippedOrderItem } from '@marketplace/contracts/payouts';
 import { applyPayoutAdjustments } from '@marketplace/domain/dispute-money';
-import { calculatePayout, type PayoutBreakdown } from '@marketplace/domain/payout';
+import { payoutAfterRefunds } from '@marketplace/domain/item-settlement';
+import type { PayoutBreakdown } from '@marketplace/domain/payout';
 import { dollarsToCents } from '@marketplace/domain/money';
 
-// The Process Payout modal shows the same numbers the server pays: both run calculatePayout on integer
-// cents (SPEC §5, §9). This file only turns the API's dollars and percents into that function's input.
+// The Process Payout modal shows the same numbers the server pays: both run the spec's payout rule on
+// integer cents (SPEC §5, §9), on what the buyer kept paying for the line after refunds
+// (payoutAfterRefunds). This file only turns the API's dollars and percents into that function's input.
 
 /** The item's category rate in percent: by slug first, then by category name; null when there is none. */
 export function findCommissionRate(item: Pick<ShippedOrderItem, 'categorySlug' | 'category'>, rates: readonly CommissionEntry[]): number | null {
@@ -28,10 +30,11 @@ export function percentToBasisPoints(percent: number): number {
 export function previewPayout(item: ShippedOrderItem, rates: readonly CommissionEntry[], pickup: PickupChargeInfo | null): PayoutBreakdown | null {
   const rate = findCommissionRate(item, rates);
   const calculate = (allocatedPickupChargeCents: number) =>
-    calculatePayout(
+    payoutAfterRefunds(
       {
         unitPriceCents: dollarsToCents(item.price),
         quantity: item.quantity,
+        refundedCents: item.refunded_cents,
         commissionRateBasisPoints: rate === null ? null : percentToBasisPoints(rate),
         allocatedPickupChargeCents,
       },

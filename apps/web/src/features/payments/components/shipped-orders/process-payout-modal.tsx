@@ -1,6 +1,6 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import type { ShippedOrderItem } from '@marketplace/contracts/payouts';
-import { formatCents } from '@marketplace/domain/money';
+import { dollarsToCents, formatCents } from '@marketplace/domain/money';
 import { shortId } from '@marketplace/domain/short-id';
 import { Alert } from '../../../../components/alert';
 import { Button } from '../../../../components/button';
@@ -132,7 +132,15 @@ export function ProcessPayoutModal({ item, onClose }: ProcessPayoutModalProps) {
             {breakdown.warning && <Alert tone="warning">{breakdown.warning}</Alert>}
             <section aria-label="Payout calculation" className="rounded-lg border border-slate-200 bg-slate-50 px-3.5 py-2 text-sm text-slate-700">
               <dl>
-                <Row label="Item total" detail={`${item.quantity} x ${formatDollars(item.price)}`} amount={breakdown.itemTotalCents} />
+                {item.refunded_cents > 0 ? (
+                  <>
+                    <Row label="Item total" detail={`${item.quantity} x ${formatDollars(item.price)}`} amount={dollarsToCents(item.price) * item.quantity} />
+                    <Row label="Refunded to the buyer" detail="Refunds come out of the item first" amount={Math.min(item.refunded_cents, dollarsToCents(item.price) * item.quantity)} isDeduction />
+                    <Row label="Item total kept" amount={breakdown.itemTotalCents} isTotal />
+                  </>
+                ) : (
+                  <Row label="Item total" detail={`${item.quantity} x ${formatDollars(item.price)}`} amount={breakdown.itemTotalCents} />
+                )}
                 <Row label={`Commission (${formatBasisPoints(breakdown.commissionRateBasisPoints)})`} detail={item.category} amount={breakdown.commissionCents} isDeduction />
                 <Row label="Pickup charge" detail={pickupDetail} amount={breakdown.pickupChargeCents} isDeduction />
                 <Row label="Gross payout" amount={breakdown.grossCents} isTotal />

@@ -2,5 +2,5 @@ import { StatusBadge } from '../../../../components/status-badge';
 
 /** SPEC §4.7: the seller payout flag, Unpaid until a payout succeeds. */
 export function SellerPayoutBadge({ isPaid }: { isPaid: boolean }) {
-  return isPaid ? <StatusBadge status="paid" colour="green" label="Paid" /> : <StatusBadge status="unpaid" colour="yellow" label="Unpaid" />;
+  return <StatusBadge kind="sellerPayout" status={isPaid ? 'paid' : 'unpaid'} />;
 }

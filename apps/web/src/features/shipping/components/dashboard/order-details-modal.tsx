@@ -4,7 +4,9 @@ import { LoadError, LoadingState } from '../../../../components/list-states';
 import { Modal } from '../../../../components/modal';
 import { StatusBadge } from '../../../../components/status-badge';
 import { formatDateTime, formatDollars } from '../../../../lib/format';
-import { useCreateShipmentMutation, useGetOrderForShipmentQuery, useProcessUpsMutation, type ShipmentOrderDetail } from '../../api';
+import { pluralise } from '../../../../lib/plural';
+import { useCreateShipmentMutation, useGetLabelRateQuoteQuery, useGetOrderForShipmentQuery, useProcessUpsMutation, type ShipmentOrderDetail } from '../../api';
+import { hasLabelRate, LabelRateSummary, type LabelRateQuoteState } from '../quotes/label-rate-summary';
 import { createAndProcessShipment } from './create-shipment-flow';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -16,7 +18,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-function OrderDetails({ order }: { order: ShipmentOrderDetail }) {
+function OrderDetails({ order, labelRate }: { order: ShipmentOrderDetail; labelRate: LabelRateQuoteState | null }) {
   const address = order.shippingInfo.shippingAddress;
   const rows: [string, number][] = [
     ['Items total', order.amounts.itemsTotal],
@@ -31,7 +33,7 @@ function OrderDetails({ order }: { order: ShipmentOrderDetail }) {
           Status <StatusBadge status={order.status.itemsOrderStatus} />
         </p>
         <p className="mt-1">
-          {order.itemsSummary.totalItemsCount} {order.itemsSummary.totalItemsCount === 1 ? 'item' : 'items'}: {order.itemsSummary.itemsPreview}
+          {pluralise(order.itemsSummary.totalItemsCount, 'item')}: {order.itemsSummary.itemsPreview}
         </p>
       </Section>
       <Section title="Buyer">
@@ -88,6 +90,11 @@ function OrderDetails({ order }: { order: ShipmentOrderDetail }) {
           </div>
         </dl>
       </Section>
+      {labelRate && (
+        <div className="border-t border-slate-200 pt-3">
+          <LabelRateSummary quote={labelRate} />
+        </div>
+      )}
     </div>
   );
 }
@@ -99,6 +106,8 @@ export function OrderDetailsModal({ orderId, onClose }: { orderId: string; onClo
   const [processUps, processState] = useProcessUpsMutation();
   const isCreating = createState.isLoading || processState.isLoading;
   const hasApprovedItems = order?.items.some((item) => item.orderStatus === 'approved') ?? false;
+  // The label's rate, shown before Create Shipment buys it (not while it is being bought).
+  const labelRate = useGetLabelRateQuoteQuery(orderId, { skip: !hasApprovedItems || isCreating });
 
   async function handleCreate() {
     const done = await createAndProcessShipment(orderId, {
@@ -118,7 +127,7 @@ export function OrderDetailsModal({ orderId, onClose }: { orderId: string; onClo
             Close
           </Button>
           {hasApprovedItems && (
-            <Button onClick={() => void handleCreate()} isBusy={isCreating} busyLabel="Creating Shipment...">
+            <Button onClick={() => void handleCreate()} isBusy={isCreating} busyLabel="Creating Shipment..." disabled={!isCreating && !hasLabelRate(labelRate)}>
               Create Shipment
             </Button>
           )}
@@ -127,7 +136,7 @@ export function OrderDetailsModal({ orderId, onClose }: { orderId: string; onClo
     >
       {isLoading && <LoadingState label="Loading order…" />}
       {error && !order && <LoadError title="Could not load this order" error={error} onRetry={() => void refetch()} isRetrying={isFetching} />}
-      {order && <OrderDetails order={order} />}
+      {order && <OrderDetails order={order} labelRate={hasApprovedItems ? labelRate : null} />}
       {order && !hasApprovedItems && <p className="mt-3 text-sm text-slate-600">This order has no approved items left to ship.</p>}
     </Modal>
   );

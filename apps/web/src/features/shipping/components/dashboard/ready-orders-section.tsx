@@ -3,6 +3,7 @@ import { shortId } from '@marketplace/domain/short-id';
 import { Button } from '../../../../components/button';
 import { EmptyState, LoadError, LoadingState } from '../../../../components/list-states';
 import { formatDate } from '../../../../lib/format';
+import { pluralise } from '../../../../lib/plural';
 import { useGetShippableOrdersQuery } from '../../api';
 import { OrderDetailsModal } from './order-details-modal';
 import { itemNamesSummary } from './shipment-display';
@@ -35,7 +36,7 @@ export function ReadyOrdersSection() {
                     {formatDate(order.orderCreatedAt)} · {order.buyer.fullName}
                   </p>
                   <p className="mt-1 truncate text-sm text-slate-700">
-                    {quantity} approved {quantity === 1 ? 'unit' : 'units'}: {itemNamesSummary(order.approved.map((item) => item.itemTitle))}
+                    {pluralise(quantity, 'approved unit')}: {itemNamesSummary(order.approved.map((item) => item.itemTitle))}
                   </p>
                 </div>
                 <Button variant="secondary" size="sm" className="shrink-0" onClick={() => setOpenOrderId(order.orderId)} aria-label={`View order ${shortId(order.orderId)}`}>

@@ -64,7 +64,7 @@ describe('Shipment card (SPEC §2.7)', () => {
     const card = screen.getByRole('article', { name: 'Shipment abcdef12' });
     expect(within(card).getByText('Tea towel')).toBeInTheDocument();
     expect(within(card).queryByText('Brass hook')).not.toBeInTheDocument();
-    expect(within(card).getByText('+1 more items')).toBeInTheDocument();
+    expect(within(card).getByText('+1 more item')).toBeInTheDocument();
     expect(within(card).getByText('Mar 4, 2025')).toBeInTheDocument();
     expect(within(card).getByText('#5f0c2b7e')).toBeInTheDocument();
   });
@@ -101,6 +101,23 @@ describe('Shipment card (SPEC §2.7)', () => {
     expect(await screen.findByText('Label download started as fallback')).toBeInTheDocument();
     expect(fetchSpy.mock.calls.map(([input]) => new URL((input as Request).url).pathname)).toEqual(['/api/shipments/label/abcdef12-3456-4789-8abc-def012345678']);
     expect(clicked.map((link) => [link.download, link.getAttribute('href')])).toEqual([['label-1Z999AA10123456784.gif', 'blob:label']]);
+  });
+
+  it('offers no Copy or Label on a voided shipment, only Manage, and says why', () => {
+    const { fetchSpy } = renderCard(makeShipment({ id: 'abcdef12-3456-4789-8abc-def012345678', status: 'cancelled', hasLabel: false }), 'list');
+    const card = screen.getByRole('article', { name: 'Shipment abcdef12' });
+    expect(within(card).queryByRole('button', { name: 'Copy tracking number for shipment abcdef12' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Label for shipment abcdef12' })).not.toBeInTheDocument();
+    expect(within(card).queryAllByRole('button')).toEqual([]);
+    expect(within(card).getByText('Voided: its label can no longer be used.')).toBeInTheDocument();
+    expect(within(card).getByText('1Z999AA10123456784')).toHaveClass('line-through');
+    expect(within(card).getByRole('link', { name: 'Manage shipment abcdef12' })).toBeInTheDocument();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('counts the items beyond the first 5 in the right number', () => {
+    renderCard(makeShipment({ id: 'abcdef12-3456-4789-8abc-def012345678', product_names: [...SIX_ITEMS, 'Cedar box'] }), 'list');
+    expect(within(screen.getByRole('article', { name: 'Shipment abcdef12' })).getByText('+2 more items')).toBeInTheDocument();
   });
 
   it('Manage opens the seller order detail of the shipment', async () => {

@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
 import { Copy, FileText, Settings2 } from 'lucide-react';
+import { isVoidedShipment } from '@marketplace/domain/shipment-rules';
 import { shortId } from '@marketplace/domain/short-id';
 import { Button, buttonClasses } from '../../../../components/button';
 import { ProductImage } from '../../../../components/product-image';
 import { StatusBadge } from '../../../../components/status-badge';
 import { formatDate } from '../../../../lib/format';
+import { pluralise } from '../../../../lib/plural';
 import type { Shipment } from '../../api';
-import { DEFAULT_SERVICE, firstOf, formatPickupDate, formatWeight, itemNamesSummary, shipmentStatusColour } from './shipment-display';
+import { DEFAULT_SERVICE, firstOf, formatPickupDate, formatWeight, itemNamesSummary } from './shipment-display';
 import { hasShipmentLabel, useShipmentLabel } from '../label-actions';
 import { copyTrackingNumber } from './shipment-label';
 
@@ -35,6 +37,8 @@ export function ShipmentCard({ shipment, view }: { shipment: Shipment; view: Shi
   const thumbnails = firstOf(shipment.product_images, 3);
   const items = firstOf(shipment.item_details, 5);
   const isList = view === 'list';
+  // A voided shipment's label is gone: no Copy or Label, only Manage (SPEC §4.8 rules, voided means void).
+  const isVoided = isVoidedShipment(shipment);
 
   return (
     <article aria-label={`Shipment ${short}`} className="flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -43,7 +47,7 @@ export function ShipmentCard({ shipment, view }: { shipment: Shipment; view: Shi
           <h3 className="font-mono text-sm font-semibold text-slate-900">#{short}</h3>
           <p className="text-xs text-slate-500">Created {formatDate(shipment.created_at)}</p>
         </div>
-        <StatusBadge status={shipment.status} colour={shipmentStatusColour(shipment.status)} />
+        <StatusBadge kind="shipment" status={shipment.status} />
       </header>
 
       <div className="flex items-center gap-3">
@@ -67,7 +71,7 @@ export function ShipmentCard({ shipment, view }: { shipment: Shipment; view: Shi
         <Fact label="Weight">{formatWeight(shipment.weight)}</Fact>
         <Fact label="Service">{shipment.service_description || DEFAULT_SERVICE}</Fact>
         <Fact label="Tracking number">
-          <span className="font-mono">{tracking ?? 'Not yet assigned'}</span>
+          <span className={`font-mono ${isVoided ? 'text-slate-500 line-through' : ''}`}>{tracking ?? 'Not yet assigned'}</span>
         </Fact>
         {isList && <Fact label="Pickup date">{shipment.pickup_date ? formatPickupDate(shipment.pickup_date) : 'Not scheduled'}</Fact>}
         {isList && (
@@ -87,29 +91,39 @@ export function ShipmentCard({ shipment, view }: { shipment: Shipment; view: Shi
                 <span className="shrink-0 tabular-nums">× {item.quantity}</span>
               </li>
             ))}
-            {items.more > 0 && <li className="text-slate-500">+{items.more} more items</li>}
+            {items.more > 0 && <li className="text-slate-500">+{pluralise(items.more, 'more item')}</li>}
           </ul>
         </div>
       )}
 
       <div className="mt-auto grid grid-cols-3 gap-2">
-        <Button
-          variant="secondary"
-          size="sm"
-          disabled={!tracking}
-          aria-label={`Copy tracking number for shipment ${short}`}
-          onClick={() => {
-            if (tracking) void copyTrackingNumber(tracking);
-          }}
-        >
-          <Copy className="size-4" aria-hidden />
-          Copy
-        </Button>
-        <Button variant="secondary" size="sm" aria-label={`Label for shipment ${short}`} onClick={() => void label.view({ id: shipment.id, hasLabel: hasShipmentLabel(shipment), trackingNumber: tracking })}
-        >
-          <FileText className="size-4" aria-hidden />
-          Label
-        </Button>
+        {isVoided ? (
+          <p className="col-span-2 self-center text-xs text-slate-500">Voided: its label can no longer be used.</p>
+        ) : (
+          <>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={!tracking}
+              aria-label={`Copy tracking number for shipment ${short}`}
+              onClick={() => {
+                if (tracking) void copyTrackingNumber(tracking);
+              }}
+            >
+              <Copy className="size-4" aria-hidden />
+              Copy
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`Label for shipment ${short}`}
+              onClick={() => void label.view({ id: shipment.id, hasLabel: hasShipmentLabel(shipment), trackingNumber: tracking })}
+            >
+              <FileText className="size-4" aria-hidden />
+              Label
+            </Button>
+          </>
+        )}
         <Link to={manageShipmentPath(shipment.order_id)} aria-label={`Manage shipment ${short}`} className={buttonClasses({ size: 'sm' })}>
           <Settings2 className="size-4" aria-hidden />
           Manage

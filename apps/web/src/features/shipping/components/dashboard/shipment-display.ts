@@ -1,4 +1,3 @@
-import type { StatusColour } from '@marketplace/domain/status-colours';
 import { formatDate } from '../../../../lib/format';
 
 /** Toasts on the shipment screens stay 4 seconds (SPEC §9). */
@@ -6,27 +5,6 @@ export const SHIPMENT_TOAST_MS = 4000;
 
 /** The service a shipment shows when it has none (SPEC §2.7). */
 export const DEFAULT_SERVICE = 'UPS Ground';
-
-/** Delivered green; on its way blue; waiting for the carrier yellow; trouble red; the rest neutral. */
-export function shipmentStatusColour(status: string): StatusColour {
-  switch (status) {
-    case 'delivered':
-      return 'green';
-    case 'shipped':
-    case 'in_transit':
-    case 'out_for_delivery':
-      return 'blue';
-    case 'pending':
-    case 'created':
-    case 'pickup_scheduled':
-      return 'yellow';
-    case 'exception':
-    case 'returned':
-      return 'red';
-    default:
-      return 'neutral';
-  }
-}
 
 /** The first `shown` entries and how many more there are. */
 export function firstOf<T>(values: readonly T[], shown: number): { shown: T[]; more: number } {

@@ -1,5 +1,5 @@
 import { countShipmentsForStats, matchesShipmentSearch, SHIPMENT_STATUSES, type ShipmentStatus } from '@marketplace/domain/shipment-rules';
-import type { SellerShipmentsPage, Shipment } from '../../api';
+import type { LabelRateQuote, PickupQuote, SellerShipmentsPage, Shipment } from '../../api';
 
 /** The label GET /api/shipments/label/:id answers in tests (a 1×1 GIF). */
 export const TEST_LABEL_URL = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
@@ -60,5 +60,64 @@ export function shipmentsPageFor(all: readonly Shipment[], params: URLSearchPara
     shipments: matching.slice((page - 1) * limit, page * limit),
     pagination: { page, limit, total: matching.length, totalPages: Math.ceil(matching.length / limit) },
     stats: { ...countShipmentsForStats(scope.map((shipment) => ({ status: shipment.status, pickupRequestNumber: shipment.pickup_request_number }))), byStatus },
+  };
+}
+
+/** GET /api/shipments/rate-quote/:orderId in tests: UPS Ground, 4 lbs billed, $13.17. */
+export function makeLabelRateQuote(orderId: string): LabelRateQuote {
+  return {
+    success: true,
+    orderId,
+    shipmentId: null,
+    items: [{ orderItemId: 'item-1', title: 'Desk lamp', quantity: 2 }],
+    weight: 3.75,
+    rate: {
+      serviceCode: '03',
+      serviceDescription: 'UPS Ground',
+      total: 13.17,
+      currency: 'USD',
+      billingWeight: 4,
+      chargeDetails: [
+        { description: 'UPS Ground, zone 4, first lb', amount: 9.9 },
+        { description: '3 additional lb', amount: 3.27 },
+      ],
+    },
+  };
+}
+
+/** A pickup quote in tests: $8.37 for the pickup, 80 % on a $40.00 lamp and 20 % on a $10.00 mug. */
+export function makePickupQuote(options: { shipmentIds: string[]; pickupDate: string; consolidated?: boolean }): PickupQuote {
+  const [first = 'shipment-1', second = first] = options.shipmentIds;
+  return {
+    success: true,
+    isConsolidatedPickup: options.consolidated ?? false,
+    shipmentsCount: options.shipmentIds.length,
+    pickupDate: options.pickupDate,
+    readyTime: '09:00',
+    closeTime: '17:00',
+    source: 'carrier API',
+    rate: {
+      total: 8.37,
+      currency: 'USD',
+      baseRate: 6.5,
+      additionalCharges: 0.98,
+      taxes: 1.39,
+      incentives: 0.5,
+      consolidationDiscount: 0,
+      chargeDetails: [
+        { description: 'Pickup base rate', amount: 6.5 },
+        { description: 'Fuel surcharge', amount: 0.98 },
+        { description: 'Online scheduling incentive', amount: -0.5 },
+        { description: 'Tax (8%)', amount: 1.39 },
+      ],
+    },
+    allocation: {
+      totalOrderItemsInPickup: 2,
+      totalOrderValueInPickup: 50,
+      items: [
+        { orderItemId: 'item-lamp', shipmentId: first, title: 'Desk lamp', quantity: 2, itemValue: 40, allocatedPickupCharge: 6.7, pickupChargeRatio: 0.8 },
+        { orderItemId: 'item-mug', shipmentId: second, title: 'Enamel mug', quantity: 1, itemValue: 10, allocatedPickupCharge: 1.67, pickupChargeRatio: 0.2 },
+      ],
+    },
   };
 }

@@ -5,8 +5,10 @@ import { Button } from '../../../../components/button';
 import { Modal } from '../../../../components/modal';
 import { Spinner } from '../../../../components/spinner';
 import { formatDollars } from '../../../../lib/format';
-import { apiErrorMessage, useCreateShipmentMutation, useProcessUpsMutation } from '../../api';
+import { pluralise } from '../../../../lib/plural';
+import { apiErrorMessage, useCreateShipmentMutation, useGetLabelRateQuoteQuery, useProcessUpsMutation } from '../../api';
 import type { ShipmentOrderItem } from '../../management-api';
+import { hasLabelRate, LabelRateSummary } from '../quotes/label-rate-summary';
 import { notify } from './notify';
 
 type Step = { step: 1; error: string | null } | { step: 2 } | { step: 3; shipmentId: string; trackingNumber: string };
@@ -19,11 +21,16 @@ interface CreateShipmentModalProps {
   onClose: () => void;
 }
 
-/** SPEC §2.8: review the items, create the shipment and buy its UPS label, then show the tracking number. */
+/**
+ * SPEC §2.8: review the items and the label's rate, create the shipment and buy its UPS label, then show
+ * the tracking number. The label is bought only after its rate has been shown.
+ */
 export function CreateShipmentModal({ orderId, items, onSchedulePickup, onClose }: CreateShipmentModalProps) {
   const [state, setState] = useState<Step>({ step: 1, error: null });
   const [createShipment] = useCreateShipmentMutation();
   const [processUps] = useProcessUpsMutation();
+  // Asked while the seller reviews (step 1) only: afterwards the shipment exists and the label is bought.
+  const quote = useGetLabelRateQuoteQuery(orderId, { skip: state.step !== 1 });
 
   const totalQuantity = items.reduce((total, item) => total + item.quantity, 0);
   const totalCents = items.reduce((total, item) => total + dollarsToCents(item.price) * item.quantity, 0);
@@ -105,14 +112,14 @@ export function CreateShipmentModal({ orderId, items, onSchedulePickup, onClose 
   return (
     <Modal
       title="Create Shipment"
-      description="Review the approved items this shipment will hold."
+      description="Review the approved items this shipment will hold and what its UPS label costs."
       onClose={close}
       footer={
         <>
           <Button variant="secondary" onClick={close}>
             Cancel
           </Button>
-          <Button onClick={() => void create()} disabled={items.length === 0}>
+          <Button onClick={() => void create()} disabled={items.length === 0 || !hasLabelRate(quote)}>
             Create Shipment
           </Button>
         </>
@@ -139,13 +146,16 @@ export function CreateShipmentModal({ orderId, items, onSchedulePickup, onClose 
       <dl className="mt-3 space-y-1 text-sm">
         <div className="flex justify-between">
           <dt className="text-slate-600">Total items</dt>
-          <dd className="tabular-nums text-slate-900">{totalQuantity}</dd>
+          <dd className="tabular-nums text-slate-900">{pluralise(totalQuantity, 'item')}</dd>
         </div>
         <div className="flex justify-between font-semibold">
           <dt className="text-slate-900">Total value</dt>
           <dd className="tabular-nums text-slate-900">{formatCents(totalCents)}</dd>
         </div>
       </dl>
+      <div className="mt-3">
+        <LabelRateSummary quote={quote} />
+      </div>
     </Modal>
   );
 }

@@ -3,7 +3,9 @@ import { shortId } from '@marketplace/domain/short-id';
 import { Alert } from '../../../../components/alert';
 import { Button } from '../../../../components/button';
 import { StatusBadge, statusLabel } from '../../../../components/status-badge';
+import { isVoidedShipment } from '@marketplace/domain/shipment-rules';
 import { formatDate, formatDateTime } from '../../../../lib/format';
+import { pluralise } from '../../../../lib/plural';
 import type { Shipment } from '../../api';
 import { hasShipmentLabel, useShipmentLabel } from '../label-actions';
 import { notify } from './notify';
@@ -31,7 +33,9 @@ export function ShipmentCard({ shipment, canSimulate, busyAction, onSchedulePick
   const trackingNumber = shipment.trackingNumber ?? shipment.tracking_number;
   const label = useShipmentLabel();
   const labelTarget = { id: shipment.id, hasLabel: hasShipmentLabel(shipment), trackingNumber };
-  const showVoid = shipment.status !== 'cancelled';
+  // A voided shipment is history: no label, tracking or pickup actions (its `actions` say so), no void.
+  const isVoided = isVoidedShipment(shipment);
+  const showVoid = !isVoided;
 
   const copyTracking = async () => {
     if (!trackingNumber) return;
@@ -50,13 +54,13 @@ export function ShipmentCard({ shipment, canSimulate, busyAction, onSchedulePick
           <h3 className="font-semibold text-slate-900">{name}</h3>
           <p className="text-sm text-slate-600">Created {formatDateTime(shipment.created_at)}</p>
         </div>
-        <StatusBadge status={shipment.status} label={statusLabel(shipment.status)} />
+        <StatusBadge kind="shipment" status={shipment.status} label={statusLabel(shipment.status)} />
       </div>
 
       <dl className="mt-3 grid gap-x-6 gap-y-1.5 text-sm sm:grid-cols-2">
         <div className="flex gap-2">
           <dt className="text-slate-600">Tracking:</dt>
-          <dd className="font-mono break-all text-slate-900">{trackingNumber ?? 'Not yet assigned'}</dd>
+          <dd className={`font-mono break-all ${isVoided ? 'text-slate-500 line-through' : 'text-slate-900'}`}>{trackingNumber ?? 'Not yet assigned'}</dd>
         </div>
         <div className="flex gap-2">
           <dt className="text-slate-600">Service:</dt>
@@ -65,7 +69,7 @@ export function ShipmentCard({ shipment, canSimulate, busyAction, onSchedulePick
         <div className="flex gap-2">
           <dt className="text-slate-600">Items:</dt>
           <dd className="text-slate-900">
-            {shipment.total_quantity} · {shipment.weight} lbs
+            {pluralise(shipment.total_quantity, 'item')} · {shipment.weight} lbs
           </dd>
         </div>
         {shipment.pickup_date && (
@@ -88,7 +92,13 @@ export function ShipmentCard({ shipment, canSimulate, busyAction, onSchedulePick
         </ul>
       )}
 
-      <div className="mt-4 flex flex-wrap gap-2">
+      {isVoided && (
+        <Alert tone="info" title="Shipment voided" className="mt-3">
+          {shipment.voided_at ? `Voided ${formatDateTime(shipment.voided_at)}. ` : ''}Its UPS label can no longer be used; its items went back to approved,
+          for a new shipment.
+        </Alert>
+      )}
+      <div className={`flex flex-wrap gap-2 ${isVoided ? '' : 'mt-4'}`}>
         {actions.canSchedulePickup && (
           <Button size="sm" onClick={onSchedulePickup}>
             <Truck className="size-4" aria-hidden /> Schedule Pickup

@@ -5,7 +5,7 @@ import { ALREADY_PICKED_UP_MESSAGE, canConsolidate, consolidationSavingsCents, i
 import type { ShipmentStatus } from '@marketplace/domain/shipment-rules';
 import { jsonResponse, renderApp, type ApiHandler } from '../../../../test/render-app';
 import { logInAs } from '../../../../test/tokens';
-import { shipmentsPageFor, TEST_LABEL_URL } from '../dashboard/shipment-fixtures';
+import { makeLabelRateQuote, makePickupQuote, shipmentsPageFor, TEST_LABEL_URL } from '../dashboard/shipment-fixtures';
 
 const SELLER_ID = 'user-seller';
 const ORDER_ID = '5f0c2b7e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
@@ -80,12 +80,23 @@ interface Call {
 }
 
 /** A fake of the §7.5 calls and the seller's order, recording every request. */
-function shippingServer(state: { shipments: FakeShipment[]; items: ReturnType<typeof orderItem>[] }, calls: Call[], hooks: { onCreate?: () => Promise<void> } = {}): ApiHandler {
+function shippingServer(
+  state: { shipments: FakeShipment[]; items: ReturnType<typeof orderItem>[] },
+  calls: Call[],
+  hooks: { onCreate?: () => Promise<void>; onQuote?: () => Promise<Response | void> } = {},
+): ApiHandler {
   return async (request) => {
     const { pathname, searchParams } = new URL(request.url);
     const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
     calls.push({ method: request.method, path: pathname, query: Object.fromEntries(searchParams), body: text ? JSON.parse(text) : null });
     if (pathname === `/api/seller/orders/${ORDER_ID}`) return jsonResponse(200, order(state.items));
+    if (pathname === `/api/shipments/rate-quote/${ORDER_ID}`) return (await hooks.onQuote?.()) ?? jsonResponse(200, makeLabelRateQuote(ORDER_ID));
+    const pickupQuoteMatch = /^\/api\/shipments\/pickup-quote\/(.+)$/.exec(pathname);
+    if (pickupQuoteMatch) return (await hooks.onQuote?.()) ?? jsonResponse(200, makePickupQuote({ shipmentIds: [pickupQuoteMatch[1]!], pickupDate: searchParams.get('pickupDate') ?? '' }));
+    if (pathname === `/api/shipments/consolidated-pickup-quote/${SELLER_ID}/${ORDER_ID}`) {
+      const awaiting = state.shipments.filter((entry) => isAwaitingPickupRequest({ status: entry.status, pickupRequestNumber: entry.pickup_request_number }));
+      return (await hooks.onQuote?.()) ?? jsonResponse(200, makePickupQuote({ shipmentIds: awaiting.map((entry) => entry.id), pickupDate: searchParams.get('pickupDate') ?? '', consolidated: true }));
+    }
     if (pathname === `/api/shipments/seller/${SELLER_ID}`) return jsonResponse(200, shipmentsPageFor(state.shipments, new URL(request.url).searchParams));
     const labelMatch = /^\/api\/shipments\/label\/(.+)$/.exec(pathname);
     if (labelMatch) {
@@ -198,6 +209,14 @@ describe('Shipment Management (SPEC §2.8)', { timeout: 20_000 }, () => {
     expect(within(review).getByText('2 x $20.00')).toBeInTheDocument();
     expect(within(review).getByText('1 x $5.50')).toBeInTheDocument();
     expect(within(review).getByText('$45.50')).toBeInTheDocument();
+    expect(within(review).getByText('3 items')).toBeInTheDocument();
+    // The label's rate, before anything is bought.
+    const rate = await within(review).findByRole('region', { name: 'Label rate' });
+    expect(within(rate).getByText('Service').nextElementSibling).toHaveTextContent('UPS Ground');
+    expect(within(rate).getByText('Billing weight').nextElementSibling).toHaveTextContent('4 lbs');
+    expect(within(rate).getByText('3 additional lb').nextElementSibling).toHaveTextContent('$3.27');
+    expect(within(rate).getByText('Label total').nextElementSibling).toHaveTextContent('$13.17');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
     await user.click(within(review).getByRole('button', { name: 'Create Shipment' }));
 
     expect(await screen.findByText('Creating Shipment...')).toBeInTheDocument();
@@ -233,9 +252,22 @@ describe('Shipment Management (SPEC §2.8)', { timeout: 20_000 }, () => {
     expect(within(dialog).getByLabelText('Ready time')).toHaveValue('09:00');
     expect(within(dialog).getByLabelText('Close time')).toHaveValue('17:00');
 
+    // The pickup's charge and each item's share of it, for the date and times in the form.
+    const charge = await within(dialog).findByRole('region', { name: 'Pickup charge' });
+    expect(within(charge).getByText('Pickup total').nextElementSibling).toHaveTextContent('$8.37');
+    expect(within(charge).getByText('Online scheduling incentive').nextElementSibling).toHaveTextContent('-$0.50');
+    const shares = within(dialog).getByRole('region', { name: 'Deducted from your payouts' });
+    expect(within(shares).getByText('Desk lamp × 2')).toBeInTheDocument();
+    expect(within(shares).getByText('$40.00 · 80% of $50.00')).toBeInTheDocument();
+    expect(within(shares).getByText('−$6.70')).toBeInTheDocument();
+    expect(within(shares).getByText('−$1.67')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === `/api/shipments/pickup-quote/${A}`)?.query).toEqual({ pickupDate: earliest.replaceAll('-', ''), readyTime: '090000', closeTime: '170000' });
+
     fireEvent.change(date, { target: { value: '' } });
     expect(within(dialog).getByRole('button', { name: 'Schedule Pickup' })).toBeDisabled();
+    expect(within(dialog).getByText('Choose a valid pickup date and times to see the pickup charge.')).toBeInTheDocument();
     fireEvent.change(date, { target: { value: earliest } });
+    await within(dialog).findByRole('region', { name: 'Pickup charge' });
     await user.click(within(dialog).getByRole('button', { name: 'Schedule Pickup' }));
 
     expect(await screen.findByText('Pickup scheduled successfully!')).toBeInTheDocument();
@@ -271,7 +303,12 @@ describe('Shipment Management (SPEC §2.8)', { timeout: 20_000 }, () => {
     const { user } = renderApp(PAGE, { api: shippingServer({ shipments: [shipment(A, 'created'), shipment(B, 'created')], items: [] }, calls) });
     await user.click(await screen.findByRole('button', { name: 'Schedule Consolidated Pickup' }));
     expect(screen.getByText(/save up to \$3\.00 per additional shipment/)).toBeInTheDocument();
+    expect(screen.getByText(/^2 shipments are waiting for a pickup\./)).toBeInTheDocument();
     const dialog = screen.getByRole('dialog', { name: 'Schedule Consolidated Pickup' });
+    expect(within(dialog).getByText('One UPS pickup for the 2 shipments waiting for one. Save up to $3.00 per additional shipment ($3.00).')).toBeInTheDocument();
+    const shares = await within(dialog).findByRole('region', { name: 'Deducted from your payouts' });
+    expect(within(shares).getAllByRole('listitem')).toHaveLength(2);
+    expect(calls.some((call) => call.path === `/api/shipments/consolidated-pickup-quote/${SELLER_ID}/${ORDER_ID}`)).toBe(true);
     await user.click(within(dialog).getByRole('button', { name: 'Schedule Consolidated Pickup' }));
 
     expect(await screen.findByText('Consolidated pickup scheduled for 2 shipments! Savings: $3.00')).toBeInTheDocument();
@@ -297,7 +334,101 @@ describe('Shipment Management (SPEC §2.8)', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Shipment voided successfully!')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([`/api/shipments/void/${A}`]);
     expect(await screen.findByText('1 approved item ready for shipment')).toBeInTheDocument();
-    expect(within(screen.getByRole('article', { name: 'Shipment #11111111' })).queryByRole('button', { name: 'Cancel Shipment' })).not.toBeInTheDocument();
+    const voided = screen.getByRole('article', { name: 'Shipment #11111111' });
+    for (const action of ['Cancel Shipment', 'View Label', 'Download Label', 'Track', 'Copy', 'Simulate Status', 'Schedule Pickup']) {
+      expect(within(voided).queryByRole('button', { name: action }), action).not.toBeInTheDocument();
+    }
+    expect(within(voided).getByText('Shipment voided')).toBeInTheDocument();
+  });
+
+  it('offers no label, copy, tracking, simulation or pickup action on a voided shipment, and fetches no label', async () => {
+    const calls: Call[] = [];
+    renderApp(PAGE, { api: shippingServer({ shipments: [shipment(A, 'cancelled'), shipment(B, 'created')], items: [orderItem('i1', 'Desk lamp', 'approved')] }, calls) });
+
+    const voided = await screen.findByRole('article', { name: 'Shipment #11111111' });
+    const live = screen.getByRole('article', { name: 'Shipment #22222222' });
+    // Simulation shows once the statuses arrive; it must stay away from the voided one.
+    await within(live).findByRole('button', { name: 'Simulate Status' });
+    expect(within(voided).queryAllByRole('button')).toEqual([]);
+    expect(within(voided).getByText('Shipment voided')).toBeInTheDocument();
+    expect(within(voided).getByText(TRACKING)).toHaveClass('line-through');
+    expect(within(voided).queryByText('Cannot Void Shipment')).not.toBeInTheDocument();
+    for (const action of ['View Label', 'Download Label', 'Track', 'Copy', 'Schedule Pickup', 'Cancel Shipment']) expect(within(live).getByRole('button', { name: action })).toBeInTheDocument();
+    expect(calls.some((call) => call.path.startsWith('/api/shipments/label/'))).toBe(false);
+  });
+
+  it('shows the label rate before the seller confirms, and no Create Shipment without one', async () => {
+    const calls: Call[] = [];
+    let answer: Response | undefined = jsonResponse(400, { error: 'Add a ship-from address to your profile (Addresses) before creating a label', code: 'no_ship_from' });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const onQuote = async () => {
+      const now = answer;
+      answer = undefined;
+      if (!now) await gate;
+      return now;
+    };
+    const { user } = renderApp(PAGE, { api: shippingServer({ shipments: [], items: [orderItem('i1', 'Desk lamp', 'approved')] }, calls, { onQuote }) });
+
+    await user.click(await screen.findByRole('button', { name: 'Create Shipment' }));
+    const review = screen.getByRole('dialog', { name: 'Create Shipment' });
+    const failed = await within(review).findByRole('alert');
+    expect(failed).toHaveTextContent('The label rate could not be loaded');
+    expect(failed).toHaveTextContent('Add a ship-from address to your profile (Addresses) before creating a label');
+    expect(within(review).getByRole('button', { name: 'Create Shipment' })).toBeDisabled();
+
+    await user.click(within(failed).getByRole('button', { name: 'Try again' }));
+    expect(await within(review).findByText('Getting the UPS rate…')).toBeInTheDocument();
+    expect(within(review).getByRole('button', { name: 'Create Shipment' })).toBeDisabled();
+    release();
+    expect(await within(review).findByText('$13.17')).toBeInTheDocument();
+    expect(within(review).getByRole('button', { name: 'Create Shipment' })).toBeEnabled();
+    expect(calls.filter((call) => call.path === `/api/shipments/rate-quote/${ORDER_ID}`)).toHaveLength(2);
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('waits for the pickup charge before Schedule Pickup, and says so when it cannot be had', async () => {
+    const calls: Call[] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const onQuote = async () => {
+      await gate;
+      return jsonResponse(502, { error: 'Failed to get the pickup charge: UPS could not be reached', code: 'carrier_unavailable' });
+    };
+    const { user } = renderApp(PAGE, { api: shippingServer({ shipments: [shipment(A, 'created')], items: [] }, calls, { onQuote }) });
+
+    const card = await screen.findByRole('article', { name: 'Shipment #11111111' });
+    await user.click(within(card).getByRole('button', { name: 'Schedule Pickup' }));
+    const dialog = screen.getByRole('dialog', { name: 'Schedule Pickup' });
+    expect(within(dialog).getByText('Getting the UPS pickup charge…')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Schedule Pickup' })).toBeDisabled();
+    release();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to get the pickup charge: UPS could not be reached');
+    expect(within(dialog).getByRole('button', { name: 'Schedule Pickup' })).toBeDisabled();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('says all items have shipped once nothing waits, pointing at the shipments, and never asks to approve them', async () => {
+    const calls: Call[] = [];
+    const one = renderApp(PAGE, { api: shippingServer({ shipments: [shipment(A, 'in_transit'), shipment(B, 'cancelled')], items: [orderItem('i1', 'Desk lamp', 'shipped'), orderItem('i2', 'Enamel mug', 'rejected')] }, calls) });
+    expect(await screen.findByText('All items have shipped')).toBeInTheDocument();
+    expect(screen.getByText('Every item of this order is in the shipment below.')).toBeInTheDocument();
+    expect(screen.queryByText('No Items Ready for Shipment')).not.toBeInTheDocument();
+    expect(screen.queryByText('Approve order items first to create shipments...')).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Shipment #11111111' })).toHaveTextContent('1 item · 1.5 lbs');
+    one.unmount();
+
+    const two = renderApp(PAGE, { api: shippingServer({ shipments: [shipment(A, 'delivered'), shipment(B, 'in_transit')], items: [orderItem('i1', 'Desk lamp', 'delivered'), orderItem('i2', 'Enamel mug', 'shipped')] }, calls) });
+    expect(await screen.findByText('Every item of this order is in one of the 2 shipments below.')).toBeInTheDocument();
+    two.unmount();
+
+    renderApp(PAGE, { api: shippingServer({ shipments: [], items: [orderItem('i1', 'Desk lamp', 'rejected')] }, calls) });
+    expect(await screen.findByText('Nothing to Ship')).toBeInTheDocument();
+    expect(screen.getByText('None of your items in this order is waiting to be shipped.')).toBeInTheDocument();
   });
 
   it('cancels a scheduled pickup, and the shipment can be scheduled again', async () => {

@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, PackagePlus, Truck } from 'lucide-react';
 import { formatCents } from '@marketplace/domain/money';
-import { canConsolidate, consolidationSavingsCents, countShipmentsForStats, isAwaitingPickupRequest } from '@marketplace/domain/shipment-rules';
+import {
+  canConsolidate,
+  consolidationSavingsCents,
+  countShipmentsForStats,
+  isAwaitingPickupRequest,
+  isVoidedShipment,
+  shippingReadinessOf,
+  type ShippingReadiness,
+} from '@marketplace/domain/shipment-rules';
 import { shortId } from '@marketplace/domain/short-id';
 import { Alert } from '../../../../components/alert';
 import { Button } from '../../../../components/button';
@@ -12,6 +20,7 @@ import { PageHeader } from '../../../../components/page-header';
 import { SelectField } from '../../../../components/select-field';
 import { statusLabel } from '../../../../components/status-badge';
 import { formatDollars } from '../../../../lib/format';
+import { pluralise } from '../../../../lib/plural';
 import {
   apiErrorMessage,
   sessionUserId,
@@ -42,6 +51,24 @@ type Dialog =
   | { kind: 'void'; shipment: Shipment }
   | { kind: 'consolidated' }
   | { kind: 'simulate'; shipment: Shipment };
+
+/**
+ * The Create New Shipment card when nothing can go into a shipment now: SPEC §2.8's text while items
+ * wait for approval, and otherwise what has become of them.
+ */
+function NothingReadyToShip({ readiness, liveShipments }: { readiness: Exclude<ShippingReadiness, 'ready'>; liveShipments: number }) {
+  if (readiness === 'awaiting_approval') return <EmptyState title="No Items Ready for Shipment">Approve order items first to create shipments...</EmptyState>;
+  if (readiness === 'all_shipped') {
+    const where =
+      liveShipments === 0
+        ? 'Every item of this order has shipped.'
+        : liveShipments === 1
+          ? 'Every item of this order is in the shipment below.'
+          : `Every item of this order is in one of the ${pluralise(liveShipments, 'shipment')} below.`;
+    return <EmptyState title="All items have shipped">{where}</EmptyState>;
+  }
+  return <EmptyState title="Nothing to Ship">None of your items in this order is waiting to be shipped.</EmptyState>;
+}
 
 function SummaryCard({ label, value }: { label: string; value: number }) {
   return (
@@ -101,6 +128,8 @@ export function OrderShipmentsPanel({ orderId, showSummary = false }: { orderId:
   const consolidationCount = consolidation?.shipmentsCount ?? awaitingPickup;
   const savingsText = consolidation ? formatDollars(consolidation.potentialSavings) : formatCents(consolidationSavingsCents(awaitingPickup));
   const approvedItems = (orderQuery.data?.items ?? []).filter((item) => item.orderStatus === 'approved');
+  const readiness = shippingReadinessOf((orderQuery.data?.items ?? []).map((item) => item.orderStatus));
+  const liveShipments = shipments.filter((shipment) => !isVoidedShipment(shipment)).length;
 
   const runFor = async (shipmentId: string, action: string, work: () => Promise<void>) => {
     setBusy({ shipmentId, action });
@@ -127,7 +156,7 @@ export function OrderShipmentsPanel({ orderId, showSummary = false }: { orderId:
       notify.error('Failed to schedule consolidated pickup');
       return;
     }
-    notify.success(`Consolidated pickup scheduled for ${result.data.shipmentsCount} shipments! Savings: ${formatDollars(result.data.savings)}`);
+    notify.success(`Consolidated pickup scheduled for ${pluralise(result.data.shipmentsCount, 'shipment')}! Savings: ${formatDollars(result.data.savings)}`);
     setDialog(null);
   };
 
@@ -194,8 +223,8 @@ export function OrderShipmentsPanel({ orderId, showSummary = false }: { orderId:
                 </Button>
               }
             >
-              {consolidationCount} shipments are waiting for a pickup. Schedule one pickup for all of them and save up to $3.00 per additional shipment
-              ({savingsText} on this order).
+              {pluralise(consolidationCount, 'shipment')} {consolidationCount === 1 ? 'is' : 'are'} waiting for a pickup. Schedule one pickup for all of them and
+              save up to $3.00 per additional shipment ({savingsText} on this order).
             </Alert>
           )}
 
@@ -203,18 +232,16 @@ export function OrderShipmentsPanel({ orderId, showSummary = false }: { orderId:
             <h2 id="create-shipment-title" className="font-semibold text-slate-900">
               Create New Shipment
             </h2>
-            {approvedItems.length > 0 ? (
+            {readiness === 'ready' ? (
               <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-                <p className="text-sm text-slate-600">
-                  {approvedItems.length} approved {approvedItems.length === 1 ? 'item' : 'items'} ready for shipment
-                </p>
+                <p className="text-sm text-slate-600">{pluralise(approvedItems.length, 'approved item')} ready for shipment</p>
                 <Button onClick={() => setDialog({ kind: 'create' })}>
                   <PackagePlus className="size-4" aria-hidden /> Create Shipment
                 </Button>
               </div>
             ) : (
               <div className="mt-3">
-                <EmptyState title="No Items Ready for Shipment">Approve order items first to create shipments...</EmptyState>
+                <NothingReadyToShip readiness={readiness} liveShipments={liveShipments} />
               </div>
             )}
           </section>
@@ -260,6 +287,7 @@ export function OrderShipmentsPanel({ orderId, showSummary = false }: { orderId:
           title="Schedule Pickup"
           description={`UPS collects shipment #${shortId(dialog.shipmentId)}${pickupShipment?.trackingNumber ? ` (${pickupShipment.trackingNumber})` : ''} from your address.`}
           submitLabel="Schedule Pickup"
+          quoteTarget={{ kind: 'shipment', shipmentId: dialog.shipmentId }}
           isBusy={schedulePickupState.isLoading}
           onSubmit={(body) => void submitPickup(dialog.shipmentId, body)}
           onClose={() => setDialog(null)}
@@ -268,8 +296,9 @@ export function OrderShipmentsPanel({ orderId, showSummary = false }: { orderId:
       {dialog?.kind === 'consolidated' && (
         <PickupModal
           title="Schedule Consolidated Pickup"
-          description={`One UPS pickup for all ${consolidationCount} shipments waiting for one. Save up to $3.00 per additional shipment (${savingsText}).`}
+          description={`One UPS pickup for the ${pluralise(consolidationCount, 'shipment')} waiting for one. Save up to $3.00 per additional shipment (${savingsText}).`}
           submitLabel="Schedule Consolidated Pickup"
+          quoteTarget={{ kind: 'consolidated', userId, orderId }}
           isBusy={consolidatedState.isLoading}
           onSubmit={(body) => void submitConsolidated(body)}
           onClose={() => setDialog(null)}

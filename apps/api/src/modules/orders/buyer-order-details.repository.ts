@@ -1,0 +1,57 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { orderItems, payments, refunds } from '../../db/schema';
+
+// Reads behind the buyer's order details (buyer-order-details.ts): the items' refunds and dates, and the card that paid.
+
+export interface FollowUpItemRecord {
+  id: string;
+  status: (typeof orderItems.$inferSelect)['status'];
+  rejectionReason: string | null;
+  refundedCents: number;
+  deliveredAt: Date | null;
+  updatedAt: Date;
+}
+
+export interface SucceededRefundRecord {
+  orderItemId: string;
+  amountCents: number;
+  reason: string | null;
+  createdAt: Date;
+}
+
+export async function findFollowUpItemsOfOrder(executor: Executor, orderId: string): Promise<FollowUpItemRecord[]> {
+  return executor
+    .select({
+      id: orderItems.id,
+      status: orderItems.status,
+      rejectionReason: orderItems.rejectionReason,
+      refundedCents: orderItems.refundedCents,
+      deliveredAt: orderItems.deliveredAt,
+      updatedAt: orderItems.updatedAt,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+}
+
+/** Refunds that reached the buyer (not pending or failed attempts), oldest first. */
+export async function findSucceededRefundsOfItems(executor: Executor, orderItemIds: readonly string[]): Promise<SucceededRefundRecord[]> {
+  if (orderItemIds.length === 0) return [];
+  return executor
+    .select({ orderItemId: refunds.orderItemId, amountCents: refunds.amountCents, reason: refunds.reason, createdAt: refunds.createdAt })
+    .from(refunds)
+    .where(and(inArray(refunds.orderItemId, [...orderItemIds]), eq(refunds.status, 'succeeded')))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+}
+
+/** The card of the order's successful payment (brand and last four digits are all that is stored). */
+export async function findPaymentCardOfOrder(executor: Executor, orderId: string): Promise<{ cardBrand: string | null; cardLast4: string | null } | null> {
+  const [row] = await executor
+    .select({ cardBrand: payments.cardBrand, cardLast4: payments.cardLast4 })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['succeeded', 'partially_refunded', 'refunded'])))
+    .orderBy(asc(payments.createdAt))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,199 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { OPEN_RETURN_STATUSES, type ReturnStatus } from '@marketplace/domain/returns';
+import type { Executor } from '../../db/client';
+import { addresses, disputes, orderItems, orders, products, returnPolicies, returnRequests, users } from '../../db/schema';
+
+// The returns module's tables (return_policies, return_requests), and the few reads of other modules'
+// rows a return needs: the line and its order (what was paid, where it went), the seller's address, and
+// whether a dispute about the item is still open. Nothing here writes another module's rows: refunds go
+// through the orders service.
+
+export type ReturnRecord = typeof returnRequests.$inferSelect;
+export type NewReturnRecord = typeof returnRequests.$inferInsert;
+export type OrderItemRecord = typeof orderItems.$inferSelect;
+export type OrderRecord = typeof orders.$inferSelect;
+
+export interface PolicyRecord {
+  windowDays: number;
+  restockingFeeBasisPoints: number;
+}
+
+// ── policies ──────────────────────────────────────────────────────────────────────────────────
+
+export async function findPoliciesOf(executor: Executor, sellerIds: readonly string[]): Promise<Map<string, PolicyRecord>> {
+  const unique = [...new Set(sellerIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await executor.select().from(returnPolicies).where(inArray(returnPolicies.sellerId, unique));
+  return new Map(rows.map((row) => [row.sellerId, { windowDays: row.windowDays, restockingFeeBasisPoints: row.restockingFeeBasisPoints }]));
+}
+
+export async function savePolicy(executor: Executor, sellerId: string, policy: PolicyRecord, now: Date): Promise<PolicyRecord> {
+  const [row] = await executor
+    .insert(returnPolicies)
+    .values({ sellerId, ...policy, updatedAt: now })
+    .onConflictDoUpdate({ target: returnPolicies.sellerId, set: { ...policy, updatedAt: now } })
+    .returning();
+  if (!row) throw new Error('upsert into return_policies returned no row');
+  return { windowDays: row.windowDays, restockingFeeBasisPoints: row.restockingFeeBasisPoints };
+}
+
+// ── the line being returned ───────────────────────────────────────────────────────────────────
+
+export interface ReturnLine {
+  item: OrderItemRecord;
+  order: OrderRecord;
+  /** The order's lines, for the item's share of shipping (what a refund may give back). */
+  lines: OrderItemRecord[];
+  weightOunces: number;
+}
+
+/** Order items with their orders and each order's lines, in one round of reads. */
+export async function findReturnLines(executor: Executor, orderItemIds: readonly string[]): Promise<Map<string, ReturnLine>> {
+  const unique = [...new Set(orderItemIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await executor
+    .select({ item: orderItems, order: orders, weightOunces: products.weightOunces })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(inArray(orderItems.id, unique));
+  const orderIds = [...new Set(rows.map((row) => row.order.id))];
+  const siblings = orderIds.length === 0 ? [] : await executor.select().from(orderItems).where(inArray(orderItems.orderId, orderIds));
+  return new Map(rows.map((row) => [row.item.id, { item: row.item, order: row.order, weightOunces: row.weightOunces, lines: siblings.filter((line) => line.orderId === row.order.id) }]));
+}
+
+/** Order items of `ids` that a dispute still open is about (a return waits for it, and the other way round). */
+export async function findItemsWithOpenDispute(executor: Executor, orderItemIds: readonly string[]): Promise<Set<string>> {
+  if (orderItemIds.length === 0) return new Set();
+  const rows = await executor
+    .select({ orderItemId: disputes.orderItemId })
+    .from(disputes)
+    .where(and(inArray(disputes.orderItemId, [...new Set(orderItemIds)]), notInArray(disputes.status, ['resolved_refunded', 'resolved_rejected'])));
+  return new Set(rows.map((row) => row.orderItemId));
+}
+
+/** The seller's default address (the return goes back there) with their name, company and contact. */
+export async function findReturnAddressOf(executor: Executor, sellerId: string) {
+  const [seller] = await executor
+    .select({ firstName: users.firstName, lastName: users.lastName, companyName: users.companyName, phone: users.phone, email: users.email })
+    .from(users)
+    .where(eq(users.id, sellerId));
+  const [address] = await executor
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, sellerId))
+    .orderBy(desc(addresses.isDefault), asc(addresses.createdAt), asc(addresses.id))
+    .limit(1);
+  return { seller: seller ?? null, address: address ?? null };
+}
+
+export async function findPeople(executor: Executor, ids: readonly string[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map<string, { id: string; firstName: string; lastName: string; email: string; companyName: string | null }>();
+  const rows = await executor
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, companyName: users.companyName })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+// ── returns ───────────────────────────────────────────────────────────────────────────────────
+
+export async function insertReturn(executor: Executor, values: NewReturnRecord): Promise<ReturnRecord> {
+  const [row] = await executor.insert(returnRequests).values(values).returning();
+  if (!row) throw new Error('insert into return_requests returned no row');
+  return row;
+}
+
+export async function findReturn(executor: Executor, id: string, options: { lock?: boolean } = {}): Promise<ReturnRecord | null> {
+  const query = executor.select().from(returnRequests).where(eq(returnRequests.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function updateReturn(executor: Executor, id: string, values: Partial<NewReturnRecord>): Promise<ReturnRecord> {
+  const [row] = await executor.update(returnRequests).set(values).where(eq(returnRequests.id, id)).returning();
+  if (!row) throw new Error(`return ${id} vanished during an update`);
+  return row;
+}
+
+export async function findOpenReturnOfItem(executor: Executor, orderItemId: string): Promise<ReturnRecord | null> {
+  const [row] = await executor
+    .select()
+    .from(returnRequests)
+    .where(and(eq(returnRequests.orderItemId, orderItemId), inArray(returnRequests.status, [...OPEN_RETURN_STATUSES])))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The statuses of every return each item has had (most have one). */
+export async function findReturnStatusesOfItems(executor: Executor, orderItemIds: readonly string[]): Promise<Map<string, ReturnStatus[]>> {
+  const unique = [...new Set(orderItemIds)];
+  const answer = new Map<string, ReturnStatus[]>();
+  if (unique.length === 0) return answer;
+  const rows = await executor.select({ orderItemId: returnRequests.orderItemId, status: returnRequests.status }).from(returnRequests).where(inArray(returnRequests.orderItemId, unique));
+  for (const row of rows) answer.set(row.orderItemId, [...(answer.get(row.orderItemId) ?? []), row.status]);
+  return answer;
+}
+
+/** Each item's latest return (any status). */
+export async function findLatestReturnsOfItems(executor: Executor, orderItemIds: readonly string[]): Promise<Map<string, ReturnRecord>> {
+  const unique = [...new Set(orderItemIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await executor
+    .selectDistinctOn([returnRequests.orderItemId])
+    .from(returnRequests)
+    .where(inArray(returnRequests.orderItemId, unique))
+    .orderBy(returnRequests.orderItemId, desc(returnRequests.createdAt), desc(returnRequests.id));
+  return new Map(rows.map((row) => [row.orderItemId, row]));
+}
+
+export interface ReturnListFilter {
+  buyerId?: string;
+  sellerId?: string;
+  status?: ReturnStatus | 'open' | 'closed';
+}
+
+function whereOf(filter: ReturnListFilter): SQL | undefined {
+  const open = [...OPEN_RETURN_STATUSES];
+  return and(
+    filter.buyerId ? eq(returnRequests.buyerId, filter.buyerId) : undefined,
+    filter.sellerId ? eq(returnRequests.sellerId, filter.sellerId) : undefined,
+    filter.status === 'open'
+      ? inArray(returnRequests.status, open)
+      : filter.status === 'closed'
+        ? notInArray(returnRequests.status, open)
+        : filter.status
+          ? eq(returnRequests.status, filter.status)
+          : undefined,
+  );
+}
+
+/** A page of returns, those still waiting for the seller first, then newest first. */
+export async function listReturns(executor: Executor, filter: ReturnListFilter, page: { page: number; limit: number }) {
+  const where = whereOf(filter);
+  const [total] = await executor.select({ value: count() }).from(returnRequests).where(where);
+  const rows = await executor
+    .select()
+    .from(returnRequests)
+    .where(where)
+    .orderBy(sql`(${returnRequests.status} = 'requested') desc`, desc(returnRequests.createdAt), desc(returnRequests.id))
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit);
+  return { rows, totalItems: total?.value ?? 0 };
+}
+
+/** Returns whose label is out and whose parcel has not arrived: the background tracking round, least recently tracked first. */
+export async function findReturnsToTrack(executor: Executor, limit: number): Promise<ReturnRecord[]> {
+  return executor
+    .select()
+    .from(returnRequests)
+    .where(and(inArray(returnRequests.status, ['accepted', 'in_transit']), isNotNull(returnRequests.trackingNumber), isNull(returnRequests.voidedAt)))
+    .orderBy(sql`${returnRequests.lastTrackedAt} asc nulls first`)
+    .limit(limit);
+}
+
+/** Returns delivered back whose refund did not go through yet (it is tried again). */
+export async function findReturnsAwaitingRefund(executor: Executor, limit: number): Promise<ReturnRecord[]> {
+  return executor.select().from(returnRequests).where(eq(returnRequests.status, 'delivered')).orderBy(asc(returnRequests.deliveredAt)).limit(limit);
+}

@@ -1,0 +1,273 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { CheckCircle2, ImagePlus, X } from 'lucide-react';
+import {
+  RETURN_DESCRIPTION_MAX,
+  RETURN_MAX_PHOTOS,
+  RETURN_REASONS,
+  RETURN_REASON_LABELS,
+  openReturnFieldsSchema,
+  type ReturnEligibility,
+  type ReturnRequestView,
+} from '@marketplace/contracts/returns';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { LoadError } from '../../../components/list-states';
+import { Modal } from '../../../components/modal';
+import { SelectField } from '../../../components/select-field';
+import { Spinner } from '../../../components/spinner';
+import { TextAreaField } from '../../../components/text-area-field';
+import { describeApiError } from '../../../lib/api-error';
+import { formatDate, formatDollars } from '../../../lib/format';
+import { useGetReturnEligibilityQuery, useOpenReturnMutation } from '../returns-api';
+
+// The buyer's return request: why, in a few words, with up to 3 photos; the terms (window,
+// restocking fee, the refund) are shown before sending. The seller answers; nothing is refunded until the
+// item is back with them.
+
+/** Same limit as product, chat and dispute photos. */
+const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+export const RETURN_DIALOG_TEXT = {
+  title: 'Return an item',
+  chooseReason: 'Choose a reason',
+  submit: 'Request return',
+  sending: 'Sending your request…',
+  sent: 'Return requested',
+  sellerWillAnswer: 'The seller will answer your request.',
+  notImage: 'Only images can be attached',
+  tooMany: `You can attach up to ${RETURN_MAX_PHOTOS} photos`,
+  tooLarge: 'Each photo can be at most 10 MB',
+} as const;
+
+type FieldName = 'reason' | 'description' | 'files';
+
+interface Photo {
+  file: File;
+  previewUrl: string;
+}
+
+export interface ReturnRequestDialogProps {
+  orderItemId: string;
+  itemTitle: string;
+  onClose: () => void;
+  /** Called once the request is sent (the dialog then shows its success state until closed). */
+  onRequested?: (returnRequest: ReturnRequestView) => void;
+}
+
+function Terms({ eligibility }: { eligibility: ReturnEligibility }) {
+  return (
+    <div className="rounded-lg bg-slate-50 p-3 text-sm">
+      <dl className="grid grid-cols-3 gap-2">
+        <div>
+          <dt className="text-xs text-slate-500">Return by</dt>
+          <dd className="font-medium text-slate-900">{eligibility.returnWindowEndsAt ? formatDate(eligibility.returnWindowEndsAt) : '—'}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Restocking fee</dt>
+          <dd className="font-medium text-slate-900">{eligibility.restockingFee > 0 ? `${formatDollars(eligibility.restockingFee)} (${eligibility.restockingFeePercent}%)` : 'None'}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Your refund</dt>
+          <dd className="font-semibold text-slate-900">{formatDollars(eligibility.estimatedRefund)}</dd>
+        </div>
+      </dl>
+      <p className="mt-1.5 text-xs text-slate-500">Refunded to your card once the seller receives the item back.</p>
+    </div>
+  );
+}
+
+export function ReturnRequestDialog({ orderItemId, itemTitle, onClose, onRequested }: ReturnRequestDialogProps) {
+  const formId = useId();
+  const photosHelpId = useId();
+  const eligibility = useGetReturnEligibilityQuery(orderItemId, { refetchOnMountOrArgChange: true });
+  const [openReturn, { isLoading: isSending }] = useOpenReturnMutation();
+  const [reason, setReason] = useState('');
+  const [description, setDescription] = useState('');
+  const [photos, setPhotos] = useState<Photo[]>([]);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState<ReturnRequestView | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const photosRef = useRef(photos);
+  photosRef.current = photos;
+
+  // Previews are object URLs; free them when the dialog goes away.
+  useEffect(() => () => photosRef.current.forEach((photo) => URL.revokeObjectURL(photo.previewUrl)), []);
+
+  const clearError = (field: FieldName) => setErrors((current) => ({ ...current, [field]: undefined }));
+
+  function onPickFiles(event: ChangeEvent<HTMLInputElement>) {
+    const picked = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    if (picked.length === 0) return;
+    const problem = picked.some((file) => !file.type.startsWith('image/'))
+      ? RETURN_DIALOG_TEXT.notImage
+      : picked.some((file) => file.size > MAX_PHOTO_BYTES)
+        ? RETURN_DIALOG_TEXT.tooLarge
+        : photos.length + picked.length > RETURN_MAX_PHOTOS
+          ? RETURN_DIALOG_TEXT.tooMany
+          : null;
+    if (problem) {
+      setErrors((current) => ({ ...current, files: problem }));
+      return;
+    }
+    clearError('files');
+    setPhotos((current) => [...current, ...picked.map((file) => ({ file, previewUrl: URL.createObjectURL(file) }))]);
+  }
+
+  function removePhoto(index: number) {
+    const photo = photos[index];
+    if (photo) URL.revokeObjectURL(photo.previewUrl);
+    setPhotos((current) => current.filter((_, position) => position !== index));
+    clearError('files');
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = openReturnFieldsSchema.safeParse({ orderItemId, reason, description });
+    if (!parsed.success) {
+      const next: Partial<Record<FieldName, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as FieldName;
+        if (!next[field]) next[field] = field === 'reason' ? RETURN_DIALOG_TEXT.chooseReason : issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    try {
+      const result = await openReturn({ ...parsed.data, files: photos.map((photo) => photo.file) }).unwrap();
+      setSent(result.return);
+      onRequested?.(result.return);
+    } catch (openError) {
+      const { message, fieldErrors } = describeApiError(openError);
+      setErrors({ reason: fieldErrors.reason, description: fieldErrors.description, files: fieldErrors.files });
+      setFailure(message);
+    }
+  }
+
+  if (sent) {
+    return (
+      <Modal
+        title={RETURN_DIALOG_TEXT.sent}
+        onClose={onClose}
+        footer={
+          <Button onClick={onClose} className="w-full sm:w-auto">
+            Done
+          </Button>
+        }
+      >
+        <div role="status" className="grid justify-items-center gap-3 text-center">
+          <CheckCircle2 className="size-12 text-emerald-600" aria-hidden />
+          <p className="text-base font-medium text-slate-900">{RETURN_DIALOG_TEXT.sellerWillAnswer}</p>
+          <p className="text-sm text-slate-600">
+            Once they accept, print the UPS return label from this order and drop the parcel off at any UPS location. You get {formatDollars(sent.refundAmount)} back when it reaches
+            the seller.
+          </p>
+        </div>
+      </Modal>
+    );
+  }
+
+  const terms = eligibility.data;
+  const canSend = terms?.canReturn === true;
+  const reasonOptions = [{ value: '', label: RETURN_DIALOG_TEXT.chooseReason }, ...RETURN_REASONS.map((value) => ({ value, label: RETURN_REASON_LABELS[value] }))];
+
+  return (
+    <Modal
+      title={RETURN_DIALOG_TEXT.title}
+      description={itemTitle}
+      onClose={isSending ? () => {} : onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isSending}>
+            {canSend ? 'Cancel' : 'Close'}
+          </Button>
+          {canSend && (
+            <Button type="submit" form={formId} isBusy={isSending} busyLabel={RETURN_DIALOG_TEXT.sending}>
+              {RETURN_DIALOG_TEXT.submit}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {eligibility.isLoading ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+          <Spinner className="size-4" /> Checking the seller’s return policy…
+        </p>
+      ) : eligibility.error && !terms ? (
+        <LoadError title="The return policy could not be loaded" error={eligibility.error} onRetry={() => void eligibility.refetch()} isRetrying={eligibility.isFetching} />
+      ) : terms && !terms.canReturn ? (
+        <Alert tone="info" title="This item cannot be returned">
+          {terms.reason}
+        </Alert>
+      ) : terms ? (
+        // On a short screen the fields scroll; the title and the buttons stay in view.
+        <form id={formId} noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Return request" className="-mx-1 grid max-h-[calc(100dvh-15rem)] gap-4 overflow-y-auto px-1 pb-1">
+          {failure && <Alert tone="error">{failure}</Alert>}
+          <Terms eligibility={terms} />
+          <div>
+            <SelectField
+              label="Reason"
+              autoFocus
+              options={reasonOptions}
+              value={reason}
+              aria-invalid={errors.reason ? true : undefined}
+              onChange={(event) => {
+                setReason(event.target.value);
+                clearError('reason');
+              }}
+            />
+            {errors.reason && <p className="mt-1.5 text-sm font-medium text-red-700">{errors.reason}</p>}
+          </div>
+          <TextAreaField
+            label="Tell the seller more"
+            value={description}
+            rows={3}
+            counterMax={RETURN_DESCRIPTION_MAX}
+            placeholder="What is wrong, or why it does not suit you"
+            error={errors.description}
+            onChange={(event) => {
+              setDescription(event.target.value);
+              clearError('description');
+            }}
+          />
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-800">Photos (optional)</legend>
+            <p id={photosHelpId} className="mt-0.5 text-sm text-slate-500">
+              Up to {RETURN_MAX_PHOTOS} images. {photos.length} of {RETURN_MAX_PHOTOS} added.
+            </p>
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              {photos.length > 0 && (
+                <ul className="flex flex-wrap gap-2" aria-label="Chosen photos">
+                  {photos.map((photo, index) => (
+                    <li key={photo.previewUrl} className="relative">
+                      <img src={photo.previewUrl} alt={photo.file.name} className="size-16 rounded-lg border border-slate-200 object-cover" />
+                      <button
+                        type="button"
+                        onClick={() => removePhoto(index)}
+                        className="absolute -top-2 -right-2 grid size-7 place-items-center rounded-full bg-slate-800 text-white shadow hover:bg-slate-900"
+                      >
+                        <X className="size-4" aria-hidden />
+                        <span className="sr-only">Remove {photo.file.name}</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <input ref={fileInput} type="file" accept="image/*" multiple className="sr-only" aria-label="Add photos" aria-describedby={photosHelpId} onChange={onPickFiles} tabIndex={-1} />
+              <Button variant="secondary" size="sm" disabled={photos.length >= RETURN_MAX_PHOTOS} onClick={() => fileInput.current?.click()}>
+                <ImagePlus className="size-4" aria-hidden />
+                Add photos
+              </Button>
+            </div>
+            {errors.files && (
+              <p className="mt-1.5 text-sm font-medium text-red-700" role="alert">
+                {errors.files}
+              </p>
+            )}
+          </fieldset>
+        </form>
+      ) : null}
+    </Modal>
+  );
+}

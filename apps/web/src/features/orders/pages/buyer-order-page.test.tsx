@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, renderApp } from '../../../test/render-app';
+import { apiRoutes, cartOf, EMPTY_CART, EMPTY_WISHLIST, makeCartItem } from '../../../test/shop-fixtures';
+import { logInAs } from '../../../test/tokens';
+import { makeDetailItem, makeOrderDetail, makeShippedAndRefundedOrder, ORDER_ID, step, thisYear } from '../test/order-fixtures';
+
+describe('BuyerOrderPage (/myorders/:orderId)', () => {
+  it('shows the order with its items, and the actions of a delivered item: message seller, open a dispute, return, buy again', async () => {
+    logInAs('buyer');
+    const shipped = makeShippedAndRefundedOrder();
+    const order = makeShippedAndRefundedOrder({
+      status: 'delivered',
+      refunded_cents: 0,
+      refunds: [],
+      timeline: shipped.items[0]!.timeline.filter((entry) => entry.step !== 'partially_refunded'),
+      returnInfo: { canReturn: true, returnWindowEndsAt: thisYear('11-30'), returnRequest: null },
+    });
+    const added: unknown[] = [];
+    const eligibilityAsked: string[] = [];
+    const { user, router } = renderApp(`/myorders/${ORDER_ID}`, {
+      api: apiRoutes({
+        'GET /api/cart': () => jsonResponse(200, EMPTY_CART),
+        'GET /api/wishlist': () => jsonResponse(200, EMPTY_WISHLIST),
+        [`GET /api/orders/${ORDER_ID}`]: () => jsonResponse(200, order),
+        'GET /api/returns/eligibility/i-table': () => {
+          eligibilityAsked.push('i-table');
+          return jsonResponse(200, { canReturn: false, reason: 'The return window closed on Nov 30.', returnWindowDays: 30, returnWindowEndsAt: null, restockingFee: 0, restockingFeePercent: 0, estimatedRefund: 0 });
+        },
+        'POST /api/cart/items': async (request) => {
+          added.push(await request.json());
+          return jsonResponse(201, cartOf([makeCartItem({ product_id: 'p-table', title: 'Oak side table', price: 438 })]));
+        },
+      }),
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order c0ffee00' })).toBeInTheDocument();
+    const item = await screen.findByRole('article', { name: 'Oak side table' });
+    // The item's status and its parcel's.
+    expect(within(item).getAllByText('Delivered', { selector: '[data-status]' })).toHaveLength(2);
+    const actions = within(item).getByRole('group', { name: 'Actions for Oak side table' });
+    expect(within(actions).getByRole('button', { name: 'Message seller about Oak side table' })).toBeInTheDocument();
+    expect(within(actions).getByRole('link', { name: 'Open a dispute about Oak side table' })).toHaveAttribute('href', '/orderDisputes?orderItemId=i-table');
+    expect(within(item).getByText('You can return this item until Nov 30.')).toBeInTheDocument();
+    // Return opens the returns feature's request dialog for this item.
+    await user.click(within(actions).getByRole('button', { name: 'Return Oak side table' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Return an item' });
+    expect(dialog).toHaveTextContent('Oak side table');
+    expect(eligibilityAsked).toEqual(['i-table']);
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Return an item' })).not.toBeInTheDocument());
+
+    await user.click(within(actions).getByRole('button', { name: 'Buy Oak side table again' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products/checkout'));
+    expect(added).toEqual([{ product_id: 'p-table', quantity: 1 }]);
+  });
+
+  it('offers no dispute or return on an item still pending, and shows the steps ahead as not yet reached', async () => {
+    logInAs('buyer');
+    renderApp(`/myorders/${ORDER_ID}`, {
+      api: apiRoutes({ [`GET /api/orders/${ORDER_ID}`]: () => jsonResponse(200, makeOrderDetail({ items: [makeDetailItem({ returnInfo: { canReturn: false, returnWindowEndsAt: null, returnRequest: null } })] })) }),
+    });
+    const item = await screen.findByRole('article', { name: 'Walnut desk lamp' });
+    const actions = within(item).getByRole('group', { name: 'Actions for Walnut desk lamp' });
+    expect(within(actions).queryByRole('link', { name: /Open a dispute/ })).not.toBeInTheDocument();
+    expect(within(actions).queryByRole('button', { name: /^Return/ })).not.toBeInTheDocument();
+    expect(within(item).getByText('The tracking number appears here as soon as the seller ships the item.')).toBeInTheDocument();
+    const timeline = within(item).getByRole('list', { name: 'Timeline of Walnut desk lamp' });
+    expect(within(timeline).getAllByText('(not yet)')).toHaveLength(4);
+  });
+
+  it('shows a rejected item with the reason and its full refund', async () => {
+    logInAs('buyer');
+    const rejectedItem = makeDetailItem({
+      status: 'rejected',
+      rejectionReason: 'Sold out in the shop',
+      refunded_cents: 4425,
+      timeline: [
+        step('placed', thisYear('03-04')),
+        step('rejected', thisYear('03-05'), { description: 'Sold out in the shop' }),
+        step('refunded', thisYear('03-05'), { amount: 44.25, amount_cents: 4425, description: 'Sold out in the shop' }),
+      ],
+      refunds: [{ amount: 44.25, amount_cents: 4425, createdAt: thisYear('03-05'), reason: 'Sold out in the shop' }],
+    });
+    renderApp(`/myorders/${ORDER_ID}`, {
+      api: apiRoutes({ [`GET /api/orders/${ORDER_ID}`]: () => jsonResponse(200, makeOrderDetail({ status: 'cancelled', items: [rejectedItem], refundedTotal: 44.25, refunded_cents: 4425 })) }),
+    });
+    const item = await screen.findByRole('article', { name: 'Walnut desk lamp' });
+    const timeline = within(item).getByRole('list', { name: 'Timeline of Walnut desk lamp' });
+    expect(within(timeline).getByText('Rejected by the seller')).toBeInTheDocument();
+    expect(within(timeline).getByText('Refunded $44.25')).toBeInTheDocument();
+    expect(within(item).getByRole('region', { name: 'Refunds of Walnut desk lamp' })).toHaveTextContent('Refunded $44.25 on Mar 5');
+    expect(screen.getByLabelText('Amounts')).toHaveTextContent('Refunded$44.25');
+  });
+
+  it("says so when the order is not the buyer's (404)", async () => {
+    logInAs('buyer');
+    renderApp(`/myorders/${ORDER_ID}`);
+    expect(await screen.findByText('This order could not be loaded')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import { MAX_RESTOCKING_FEE_PERCENT, MAX_RETURN_WINDOW_DAYS, returnPolicySchema, type ReturnPolicy } from '@marketplace/contracts/returns';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/field';
+import { LoadError, LoadingState } from '../../../components/list-states';
+import { toast } from '../../../components/toast';
+import { describeApiError } from '../../../lib/api-error';
+import { useGetReturnPolicyQuery, useUpdateReturnPolicyMutation } from '../return-policy-api';
+
+// The Returns section of /seller/settings: how long after delivery buyers may ask to return an
+// item, and the restocking fee kept from the refund. Returns already asked for keep the terms they were asked under.
+
+type FieldName = keyof ReturnPolicy;
+
+function summaryOf(policy: ReturnPolicy): string {
+  if (policy.windowDays === 0) return 'You take no returns.';
+  const fee = policy.restockingFeePercent > 0 ? `a ${policy.restockingFeePercent}% restocking fee is kept from the refund` : 'buyers get everything they paid back';
+  return `Buyers may ask to return an item up to ${policy.windowDays} ${policy.windowDays === 1 ? 'day' : 'days'} after delivery; ${fee}.`;
+}
+
+function PolicyFields({ saved }: { saved: ReturnPolicy }) {
+  const [windowDays, setWindowDays] = useState(String(saved.windowDays));
+  const [feePercent, setFeePercent] = useState(String(saved.restockingFeePercent));
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [updatePolicy, { isLoading }] = useUpdateReturnPolicyMutation();
+  const isChanged = windowDays.trim() !== String(saved.windowDays) || feePercent.trim() !== String(saved.restockingFeePercent);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+    const parsed = returnPolicySchema.safeParse({ windowDays: number(windowDays), restockingFeePercent: number(feePercent) });
+    if (!parsed.success) {
+      const next: Partial<Record<FieldName, string>> = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as FieldName] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    try {
+      const policy = await updatePolicy(parsed.data).unwrap();
+      setWindowDays(String(policy.windowDays));
+      setFeePercent(String(policy.restockingFeePercent));
+      toast.success('Return policy saved');
+    } catch (error) {
+      const details = describeApiError(error);
+      setErrors({ windowDays: details.fieldErrors.windowDays, restockingFeePercent: details.fieldErrors.restockingFeePercent });
+      toast.error(details.message);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Return window (days after delivery)"
+          inputMode="numeric"
+          value={windowDays}
+          hint={`0 to ${MAX_RETURN_WINDOW_DAYS}; 0 means you take no returns.`}
+          error={errors.windowDays}
+          onChange={(event) => {
+            setWindowDays(event.target.value);
+            setErrors((current) => ({ ...current, windowDays: undefined }));
+          }}
+        />
+        <TextField
+          label="Restocking fee (% of the item’s price)"
+          inputMode="decimal"
+          value={feePercent}
+          hint={`0 to ${MAX_RESTOCKING_FEE_PERCENT}, kept from the buyer’s refund.`}
+          error={errors.restockingFeePercent}
+          onChange={(event) => {
+            setFeePercent(event.target.value);
+            setErrors((current) => ({ ...current, restockingFeePercent: undefined }));
+          }}
+        />
+      </div>
+      <p className="text-sm text-slate-600">{summaryOf(saved)}</p>
+      <div className="flex justify-end">
+        <Button type="submit" isBusy={isLoading} disabled={!isChanged} className="w-full sm:w-auto">
+          Save return policy
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function ReturnPolicyForm() {
+  const policy = useGetReturnPolicyQuery();
+  return (
+    <section aria-labelledby="returns-title" className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+      <h2 id="returns-title" className="text-lg font-semibold text-slate-900">
+        Returns
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">How long buyers may send an item back, and what you keep for restocking it.</p>
+      {policy.isLoading ? (
+        <div className="mt-4">
+          <LoadingState label="Loading your return policy…" />
+        </div>
+      ) : policy.isError || !policy.data ? (
+        <div className="mt-4">
+          <LoadError title="Your return policy could not be loaded" error={policy.error} onRetry={() => void policy.refetch()} isRetrying={policy.isFetching} />
+        </div>
+      ) : (
+        <PolicyFields key={`${policy.data.windowDays}-${policy.data.restockingFeePercent}`} saved={policy.data} />
+      )}
+    </section>
+  );
+}

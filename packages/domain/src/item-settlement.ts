@@ -1,0 +1,95 @@
+// What happens to the money of one order item once refunds are known (docs/product/money.md).
+//
+// The buyer paid the line (price × quantity) plus extras (the add-on and the item's share of shipping).
+// Refunds come out of the line first, then the extras: a refund is money back for the goods. What is
+// left of the line is what the item sold for — its net sale, the one figure every screen calls sales or
+// revenue — and the seller's payout applies the spec's rule (SPEC §9) to that kept line:
+//   commission = kept line × category rate, gross = kept line − commission − pickup share,
+//   payout = max(gross − transfer fee, 0).
+// Whatever the buyer kept paying and the seller is not paid is the platform's: commission, the pickup
+// charge it pays the carrier, the transfer fee and the extras; when the charges exceed the kept line the
+// platform absorbs the difference (the payout never goes below 0).
+
+import { calculatePayout, type PayoutBreakdown } from './payout';
+
+export interface ItemSettlementInput {
+  unitPriceCents: number;
+  quantity: number;
+  /** The add-on and the item's share of the order's shipping: paid by the buyer, never paid out. */
+  extrasCents: number;
+  /** Everything given back to the buyer for this item so far. */
+  refundedCents: number;
+  /** Basis points (1250 = 12.5 %); null when the category has no rate (0 % with the spec's warning). */
+  commissionRateBasisPoints: number | null;
+  allocatedPickupChargeCents: number;
+}
+
+export interface ItemSettlement {
+  /** What the buyer paid for the item. */
+  paidCents: number;
+  refundedCents: number;
+  /** The part of the refunds that came out of the line. */
+  lineRefundCents: number;
+  /** The line the buyer kept paying for: the item's net sale. */
+  keptLineCents: number;
+  keptExtrasCents: number;
+  /** The payout rule applied to the kept line (itemTotalCents is the kept line). */
+  payout: PayoutBreakdown;
+  /** What the platform keeps: paid − refunded − payout. */
+  platformCents: number;
+}
+
+function assertCents(name: string, value: number): void {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
+}
+
+/** The net sale of an item: its line less what was refunded, never below 0. */
+export function netSaleCents(item: { unitPriceCents: number; quantity: number; refundedCents: number }): number {
+  return Math.max(item.unitPriceCents * item.quantity - item.refundedCents, 0);
+}
+
+/**
+ * The spec's payout applied to what the buyer kept paying for the line (refunds come out of the line
+ * first). The server pays this and the admin's Process Payout modal shows it.
+ */
+export function payoutAfterRefunds(
+  input: { unitPriceCents: number; quantity: number; refundedCents: number; commissionRateBasisPoints: number | null; allocatedPickupChargeCents: number },
+  categoryName?: string,
+): PayoutBreakdown {
+  assertCents('refundedCents', input.refundedCents);
+  const keptLineCents = netSaleCents(input);
+  // The payout rule works on a line; the kept line is one "unit" of that value.
+  return calculatePayout({ unitPriceCents: keptLineCents, quantity: 1, commissionRateBasisPoints: input.commissionRateBasisPoints, allocatedPickupChargeCents: input.allocatedPickupChargeCents }, categoryName);
+}
+
+export function settleOrderItem(input: ItemSettlementInput, categoryName?: string): ItemSettlement {
+  assertCents('unitPriceCents', input.unitPriceCents);
+  assertCents('extrasCents', input.extrasCents);
+  assertCents('refundedCents', input.refundedCents);
+  if (!Number.isSafeInteger(input.quantity) || input.quantity <= 0) throw new RangeError(`quantity must be a positive integer, got ${input.quantity}`);
+  const lineCents = input.unitPriceCents * input.quantity;
+  const paidCents = lineCents + input.extrasCents;
+  if (input.refundedCents > paidCents) throw new RangeError('Refunds cannot exceed what the buyer paid for the item');
+  const lineRefundCents = Math.min(input.refundedCents, lineCents);
+  const keptLineCents = lineCents - lineRefundCents;
+  const keptExtrasCents = input.extrasCents - (input.refundedCents - lineRefundCents);
+  const payout = payoutAfterRefunds({ ...input, refundedCents: lineRefundCents }, categoryName);
+  return {
+    paidCents,
+    refundedCents: input.refundedCents,
+    lineRefundCents,
+    keptLineCents,
+    keptExtrasCents,
+    payout,
+    platformCents: paidCents - input.refundedCents - payout.payoutCents,
+  };
+}
+
+/**
+ * What a seller who was already paid for an item owes back after a later refund: the payout they got
+ * less the payout the item earns now (≤ 0, as a payout adjustment the next payout deducts).
+ */
+export function refundClawbackCents(paidOutCents: number, settlementAfterRefund: ItemSettlement): number {
+  assertCents('paidOutCents', paidOutCents);
+  return Math.min(0, settlementAfterRefund.payout.payoutCents - paidOutCents);
+}
