@@ -91,6 +91,9 @@ export const LIFECYCLE_MESSAGES = {
   providerDown: 'The payment provider did not answer; nothing was lost. Please try again to finish the refund.',
 } as const;
 
+/** States an item reaches only when money goes back to the buyer. */
+const MONEY_BACK_STATES: readonly OrderItemState[] = ['rejected', 'cancelled', 'partially_refunded', 'refunded'];
+
 /** A pending refund claim nobody is finishing (its request died mid-way) may be resumed after this. */
 const STALE_REFUND_CLAIM_MS = 60_000;
 
@@ -119,6 +122,12 @@ export function createOrderItemLifecycle(deps: { db: Database; clock: Clock; pay
    * (or a new one) holds the items' locks. Refuses while a refund of the item is being paid.
    */
   async function transitionItems(executor: Executor | null, input: TransitionInput): Promise<OrderItemRecord[]> {
+    // Moves that give money back are made only by refundOrderItem, which pays the buyer first.
+    if (MONEY_BACK_STATES.includes(input.to)) throw conflict(`An item becomes ${labelOfItemState(input.to)} only through its refund`);
+    return applyTransition(executor, input);
+  }
+
+  async function applyTransition(executor: Executor | null, input: TransitionInput): Promise<OrderItemRecord[]> {
     const run = async (transaction: Executor) => {
       const now = clock.now();
       const items = await lockOrderItems(transaction, input.orderItemIds);
@@ -181,7 +190,7 @@ export function createOrderItemLifecycle(deps: { db: Database; clock: Clock; pay
 
   async function closeWithoutMoney(transaction: Executor, item: OrderItemRecord, input: RefundOrderItemInput & { closeAs: NonNullable<RefundOrderItemInput['closeAs']> }) {
     const now = clock.now();
-    await transitionItems(transaction, {
+    await applyTransition(transaction, {
       orderItemIds: [item.id],
       to: input.closeAs.status,
       actor: input.actor,
@@ -228,6 +237,16 @@ export function createOrderItemLifecycle(deps: { db: Database; clock: Clock; pay
         throw conflict(LIFECYCLE_MESSAGES.refundInProgress);
       }
       const amountCents = input.amountCents === 'rest' ? remainingCents : input.amountCents;
+      if (!input.closeAs && amountCents > 0 && amountCents <= remainingCents) {
+        // Who may refund is checked before any money moves, not when the refund is recorded.
+        try {
+          const next = stateAfterRefund(item.refundedCents + amountCents, refundableCents);
+          assertTransition(item.status, next, input.actor);
+        } catch (error) {
+          if (error instanceof OrderItemTransitionError) throw transitionConflict(error);
+          throw error;
+        }
+      }
       if (amountCents > remainingCents) {
         throw badRequest(`The refund can be at most ${centsToDollars(remainingCents).toFixed(2)} dollars, what the buyer paid for the item less any refund`, { refundableCents: remainingCents });
       }
@@ -293,7 +312,7 @@ export function createOrderItemLifecycle(deps: { db: Database; clock: Clock; pay
         itemStatus = input.closeAs.status;
       } else {
         const next = stateAfterRefund(refundedCentsAfter, refundableCents);
-        if (next !== item.status) await transitionItems(transaction, { orderItemIds: [item.id], to: next, actor: input.actor });
+        if (next !== item.status) await applyTransition(transaction, { orderItemIds: [item.id], to: next, actor: input.actor });
         itemStatus = next;
       }
       for (const hook of refundHooks) {
