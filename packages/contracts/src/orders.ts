@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ORDER_ITEM_STATES } from '@marketplace/domain/order-item-state';
 import { normaliseUsCountry, normaliseUsPostalCode, normaliseUsState } from '@marketplace/domain/us-address';
 import { cartItemSchema } from './cart';
+import { orderItemReturnInfoSchema, type OrderItemReturnInfo } from './returns';
 
 // Checkout, buyer orders, seller orders and the seller dashboard (issue #3). Money is dollars with
 // ≤ 2 decimals; statuses are the database's.
@@ -234,23 +235,9 @@ export const buyerRefundSchema = z.object({
 });
 export type BuyerRefund = z.infer<typeof buyerRefundSchema>;
 
-/** Filled by the returns module; absent when it has nothing to say about the item. */
-export const returnInfoSchema = z.object({
-  canReturn: z.boolean(),
-  returnWindowEndsAt: z.string().nullable(),
-  returnRequest: z
-    .object({
-      id: z.string(),
-      status: z.string(),
-      reason: z.string(),
-      createdAt: z.string(),
-      labelAvailable: z.boolean(),
-      refundAmount: z.number().nullable(),
-      restockingFee: z.number().nullable(),
-    })
-    .nullable(),
-});
-export type ReturnInfo = z.infer<typeof returnInfoSchema>;
+/** Filled by the returns module (its own schema); absent when it has nothing to say about the item. */
+export const returnInfoSchema = orderItemReturnInfoSchema;
+export type ReturnInfo = OrderItemReturnInfo;
 
 export const buyerOrderDetailItemSchema = buyerOrderItemSchema.extend({
   /** Everything given back for this item so far (several partial refunds add up). */

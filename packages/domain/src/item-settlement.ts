@@ -43,6 +43,16 @@ function assertCents(name: string, value: number): void {
   if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a non-negative integer, got ${value}`);
 }
 
+/** A line as the buyer's receipt shows it: price × quantity plus the add-on when chosen. */
+export function lineWithAddOnCents(item: { unitPriceCents: number; quantity: number; addOnCents: number }): number {
+  return item.unitPriceCents * item.quantity + item.addOnCents;
+}
+
+/** The part of an item's refunds that came out of its line (refunds come out of the line first). */
+export function lineRefundCents(item: { unitPriceCents: number; quantity: number; refundedCents: number }): number {
+  return Math.min(item.refundedCents, item.unitPriceCents * item.quantity);
+}
+
 /** The net sale of an item: its line less what was refunded, never below 0. */
 export function netSaleCents(item: { unitPriceCents: number; quantity: number; refundedCents: number }): number {
   return Math.max(item.unitPriceCents * item.quantity - item.refundedCents, 0);
@@ -70,14 +80,14 @@ export function settleOrderItem(input: ItemSettlementInput, categoryName?: strin
   const lineCents = input.unitPriceCents * input.quantity;
   const paidCents = lineCents + input.extrasCents;
   if (input.refundedCents > paidCents) throw new RangeError('Refunds cannot exceed what the buyer paid for the item');
-  const lineRefundCents = Math.min(input.refundedCents, lineCents);
-  const keptLineCents = lineCents - lineRefundCents;
-  const keptExtrasCents = input.extrasCents - (input.refundedCents - lineRefundCents);
-  const payout = payoutAfterRefunds({ ...input, refundedCents: lineRefundCents }, categoryName);
+  const lineRefund = lineRefundCents(input);
+  const keptLineCents = lineCents - lineRefund;
+  const keptExtrasCents = input.extrasCents - (input.refundedCents - lineRefund);
+  const payout = payoutAfterRefunds({ ...input, refundedCents: lineRefund }, categoryName);
   return {
     paidCents,
     refundedCents: input.refundedCents,
-    lineRefundCents,
+    lineRefundCents: lineRefund,
     keptLineCents,
     keptExtrasCents,
     payout,

@@ -370,6 +370,13 @@ export async function seedShipments(
       })),
     );
   }
+  // A delivered item was delivered when its parcel's last scan says, so the buyer's timeline reads in order.
+  for (const planned of plans) {
+    const delivered = planned.events.find((event) => event.status === 'delivered');
+    if (delivered && planned.status === 'delivered') {
+      await context.executor.update(orderItems).set({ deliveredAt: new Date(delivered.occurredAt) }).where(eq(orderItems.id, planned.source.item.id));
+    }
+  }
   return { shipments: shipmentRows.length, pickups: pickupRows.length };
 }
 

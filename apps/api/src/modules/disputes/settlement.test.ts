@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SANDBOX_TEST_ACCOUNT_NUMBER, SANDBOX_TEST_ROUTING_NUMBER } from '@marketplace/contracts/payouts';
+import { netSaleCents } from '@marketplace/domain/item-settlement';
+import { NOT_A_SALE_STATES } from '@marketplace/domain/order-item-state';
 import { orderItems, orders, payments, refunds } from '../../db/schema';
 import type { PaymentProvider } from '../../providers/payment/port';
 import { SANDBOX_PAYMENT_PREFIX } from '../../providers/payment/sandbox';
@@ -219,6 +221,12 @@ describe('paying the seller the rest', () => {
     expect(insights.seller.revenue).toBe(dashboard.last30Days.sales);
     // This seller's $100 lines so far, less their refunds: $30, $25.50, none (contested), all (not a sale), $40, $30.
     expect(dashboard.last30Days.sales).toBe(100 - 30 + (100 - 25.5) + 100 + 0 + (100 - 40) + (100 - 30));
+    // The SQL those screens run (orders/sales-figures.ts) and the domain's netSaleCents are one definition.
+    const items = await testApp.database.db.select().from(orderItems).where(eq(orderItems.sellerId, seller.id));
+    const domainCents = items
+      .filter((row) => !(NOT_A_SALE_STATES as readonly string[]).includes(row.status))
+      .reduce((total, row) => total + netSaleCents({ unitPriceCents: row.priceCents, quantity: row.quantity, refundedCents: row.refundedCents }), 0);
+    expect(Math.round(dashboard.last30Days.sales * 100)).toBe(domainCents);
 
     // And the payout list shows what was sent.
     const payoutsList = (await call('GET', `/api/stripe-connect/admin/payouts?sellerId=${seller.id}`, admin)).json();

@@ -1,5 +1,6 @@
 // What a buyer paid for one item of an order: the most its refunds may add up to.
 
+import { lineWithAddOnCents } from '@marketplace/domain/item-settlement';
 import { allocateShippingCents } from '@marketplace/domain/shipping';
 import type { OrderItemRecord, OrderRecord } from './orders.repository';
 
@@ -15,7 +16,7 @@ export function shippingSharesOf(order: Pick<OrderRecord, 'shippingCents'>, item
 
 /** What the buyer paid for an item: price × quantity + its add-on + its share of shipping. */
 export function refundCentsOf(order: Pick<OrderRecord, 'shippingCents'>, items: readonly OrderItemRecord[], item: OrderItemRecord): number {
-  return lineTotalCents(item) + retipCentsOf(item) + (shippingSharesOf(order, items).get(item.id) ?? 0);
+  return lineWithAddOnCents({ unitPriceCents: item.priceCents, quantity: item.quantity, addOnCents: retipCentsOf(item) }) + (shippingSharesOf(order, items).get(item.id) ?? 0);
 }
 
 /** The add-on and the shipping share of an item: paid by the buyer, never part of the seller's payout. */

@@ -1,5 +1,6 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { CircleCheck, Printer } from 'lucide-react';
+import { lineWithAddOnCents } from '@marketplace/domain/item-settlement';
 import type { BuyerOrderDetail } from '@marketplace/contracts/orders';
 import { dollarsToCents, formatCents } from '@marketplace/domain/money';
 import { shortId } from '@marketplace/domain/short-id';
@@ -22,7 +23,7 @@ const NEXT_STEPS = [
 ];
 
 function lineTotalCents(item: BuyerOrderDetail['items'][number]): number {
-  return dollarsToCents(item.price) * item.quantity + (item.retipAdded ? dollarsToCents(item.retipPrice) : 0);
+  return lineWithAddOnCents({ unitPriceCents: dollarsToCents(item.price), quantity: item.quantity, addOnCents: item.retipAdded ? dollarsToCents(item.retipPrice) : 0 });
 }
 
 function Receipt({ order }: { order: BuyerOrderDetail }) {

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import type { ShippedOrderItem } from '@marketplace/contracts/payouts';
+import { lineRefundCents } from '@marketplace/domain/item-settlement';
 import { dollarsToCents, formatCents } from '@marketplace/domain/money';
 import { shortId } from '@marketplace/domain/short-id';
 import { Alert } from '../../../../components/alert';
@@ -65,6 +66,7 @@ export function ProcessPayoutModal({ item, onClose }: ProcessPayoutModalProps) {
 
   const isSellerReady = item.sellerAccountStatus === 'complete';
   const deductions = breakdown ? afterDeductions(breakdown, item) : null;
+  const refundedFromLine = lineRefundCents({ unitPriceCents: dollarsToCents(item.price), quantity: item.quantity, refundedCents: item.refunded_cents });
   const canConfirm = breakdown !== null && isSellerReady && !item.hasOpenDispute && !isCalculating;
 
   async function handleConfirm() {
@@ -134,8 +136,8 @@ export function ProcessPayoutModal({ item, onClose }: ProcessPayoutModalProps) {
               <dl>
                 {item.refunded_cents > 0 ? (
                   <>
-                    <Row label="Item total" detail={`${item.quantity} x ${formatDollars(item.price)}`} amount={dollarsToCents(item.price) * item.quantity} />
-                    <Row label="Refunded to the buyer" detail="Refunds come out of the item first" amount={Math.min(item.refunded_cents, dollarsToCents(item.price) * item.quantity)} isDeduction />
+                    <Row label="Item total" detail={`${item.quantity} x ${formatDollars(item.price)}`} amount={breakdown.itemTotalCents + refundedFromLine} />
+                    <Row label="Refunded to the buyer" detail="Refunds come out of the item first" amount={refundedFromLine} isDeduction />
                     <Row label="Item total kept" amount={breakdown.itemTotalCents} isTotal />
                   </>
                 ) : (
