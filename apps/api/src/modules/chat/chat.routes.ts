@@ -13,7 +13,7 @@ import {
 } from '@marketplace/contracts/chat';
 import { errorResponseSchema } from '@marketplace/contracts/common';
 import { userOf } from '../../plugins/authentication';
-import { readMultipart } from '../uploads/uploads.routes';
+import { readMultipart } from '../../plugins/multipart';
 import type { ChatService } from './chat.service';
 
 // SPEC §7.2 and issue #6's fixed calls. Live events go through the socket (src/realtime).

@@ -17,7 +17,7 @@ import {
 } from '@marketplace/contracts/disputes';
 import { badRequest } from '../../lib/http-errors';
 import { userOf } from '../../plugins/authentication';
-import { readMultipart } from '../uploads/uploads.routes';
+import { readMultipart } from '../../plugins/multipart';
 import type { DisputesService } from './disputes.service';
 
 // Disputes (issue #7). Everyone sees only their own (the buyer's, the item's seller's); admins all.

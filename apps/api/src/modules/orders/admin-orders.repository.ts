@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { orderItems, orders, payments, users } from '../../db/schema';
-import { coverKeyOf } from '../cart/cover-images.repository';
+import { coverKeyOf } from '../catalog/cover-images';
 import { likePatternOf } from '../users/users.repository';
 
 // Read-only queries behind the admin's order pages. Each page is a fixed number of queries whatever

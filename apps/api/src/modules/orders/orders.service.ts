@@ -17,7 +17,7 @@ import type { Clock } from '../../lib/clock';
 import { conflict, notFound } from '../../lib/http-errors';
 import type { FileStore } from '../../providers/files/port';
 import type { PaymentProvider } from '../../providers/payment/port';
-import { findCoverImageKeys } from '../cart/cover-images.repository';
+import { findCoverImageKeys } from '../catalog/cover-images';
 import { fullNameOf } from '../users/users.service';
 import { createBuyerOrderDetails, type BuyerOrderDetailSources } from './buyer-order-details';
 import { createOrderItemLifecycle, type OrderItemLifecycle } from './order-item-lifecycle';

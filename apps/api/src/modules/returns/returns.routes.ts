@@ -17,7 +17,7 @@ import {
 } from '@marketplace/contracts/returns';
 import { HttpError } from '../../lib/http-errors';
 import { userOf } from '../../plugins/authentication';
-import { readMultipart } from '../uploads/uploads.routes';
+import { readMultipart } from '../../plugins/multipart';
 import { RETURN_MESSAGES, type ReturnsService } from './returns.service';
 
 // Returns. The buyer asks, the item's seller answers, the buyer prints the label; both follow

@@ -23,7 +23,7 @@ import { HttpError } from '../../lib/http-errors';
 import { CarrierError, type CarrierProvider, type TrackingResult, type TrackingStatus } from '../../providers/carrier/port';
 import { SIMULATION_STATUSES } from '../../providers/carrier/sandbox';
 import type { FileStore } from '../../providers/files/port';
-import { findCoverImageKeys } from '../cart/cover-images.repository';
+import { findCoverImageKeys } from '../catalog/cover-images';
 import { refundCentsOf } from '../orders/refundable';
 import { processImage, type IncomingFile } from '../uploads/image-processing';
 import {

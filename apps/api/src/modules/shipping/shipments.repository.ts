@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { addresses, orderItems, orders, pickups, products, shipmentItems, shipments, users } from '../../db/schema';
-import { coverKeyOf } from '../cart/cover-images.repository';
+import { coverKeyOf } from '../catalog/cover-images';
 
 export type ShipmentRecord = typeof shipments.$inferSelect;
 export type NewShipmentRecord = typeof shipments.$inferInsert;

@@ -2,16 +2,13 @@ import { fileTypeFromBuffer } from 'file-type';
 import decodeHeic from 'heic-decode';
 import sharp, { type Sharp } from 'sharp';
 import { badRequest } from '../../lib/http-errors';
+import type { IncomingFile } from '../../plugins/multipart';
 
 // Uploaded photos are judged by their bytes, never by their name or the browser's content type
 // (issue #3: "images only, judged by their bytes"), then re-encoded, which also drops anything
 // hidden in the original file (EXIF location, scripts in polyglot files).
 
-export interface IncomingFile {
-  /** The name the browser sent, for messages and the image's label. */
-  name: string;
-  data: Buffer;
-}
+export type { IncomingFile };
 
 export interface ProcessedImage {
   name: string;

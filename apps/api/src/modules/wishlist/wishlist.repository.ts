@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { products, wishlistItems } from '../../db/schema';
-import { coverKeyOf } from '../cart/cover-images.repository';
+import { coverKeyOf } from '../catalog/cover-images';
 
 export interface WishlistLineRecord {
   id: string;
