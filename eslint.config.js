@@ -1,7 +1,29 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+// The rules of the house that a lint zone can hold (../shared/ARCHITECTURE.md, apps/*/README.md). Each
+// one has a test that lints a breaking snippet: apps/api/src/security/house-rules-lint.test.ts.
+const repositoryRoot = import.meta.dirname;
+const foldersIn = (relative) =>
+  readdirSync(path.join(repositoryRoot, relative), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+const webFeatures = foldersIn('apps/web/src/features');
+const apiModules = foldersIn('apps/api/src/modules');
+const tests = ['**/*.test.ts', '**/*.test.tsx'];
+
+const FEATURE_MESSAGE = 'A feature imports only shared code (components, lib): never another feature or the app shell (apps/web/README.md).';
+const SHARED_MESSAGE = 'Shared code (components, lib) never imports a feature or the app shell: dependencies flow shared → features → app.';
+const MODULE_MESSAGE = "Another module is reached through its public index.ts only (`'../<module>'`), never its files.";
+const ORM_MESSAGE = 'Only repositories (*.repository.ts) touch Drizzle and the schema: other code calls a repository.';
+const ENVIRONMENT_MESSAGE = 'Read settings from the Config that apps/api/src/config.ts builds: it is the one reader of process.env.';
+const DOMAIN_MESSAGE = 'packages/domain is pure: the caller passes the time, random values and anything fetched in.';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/migrations/**', 'coverage/**'] },
@@ -24,20 +46,97 @@ export default tseslint.config(
     },
   },
   {
-    // The web app must never pull in server code.
+    // The web app must never pull in server code; and it has one RTK Query API (src/lib/api.ts) that
+    // features extend with api.injectEndpoints.
     files: ['apps/web/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    ignores: ['apps/web/src/lib/api.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/apps/api/**', '@marketplace/api*'], message: 'The API is not importable from here.' }],
+        paths: ['@reduxjs/toolkit/query/react', '@reduxjs/toolkit/query'].map((name) => ({ name, importNames: ['createApi'], message: 'There is one RTK Query API (apps/web/src/lib/api.ts): add endpoints with api.injectEndpoints.' })),
+      }],
+    },
+  },
+  {
+    files: ['apps/web/src/lib/api.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/api/**', '@marketplace/api*'], message: 'The API is not importable from here.' }] }],
     },
   },
   {
-    // Features never reach into each other (bulletproof-react): shared → features → app.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    // Import zones resolve each import to its file, so `../../chat/api` from features/orders/pages/ is
+    // seen for what it is: another feature. Tests are exempt: they may mount features and the shell together.
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: tests,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: repositoryRoot, zones: [
+        ...webFeatures.map((feature) => ({ target: `apps/web/src/features/${feature}`, from: 'apps/web/src/features', except: [`./${feature}`], message: FEATURE_MESSAGE })),
+        { target: 'apps/web/src/features', from: 'apps/web/src/app', message: FEATURE_MESSAGE },
+        { target: ['apps/web/src/components', 'apps/web/src/lib'], from: ['apps/web/src/features', 'apps/web/src/app'], message: SHARED_MESSAGE },
+      ] }],
+    },
+  },
+  {
+    // A module's files are its own; others use what its index.ts exports. app.ts, server.ts, scripts/,
+    // db/seed/ and tests sit outside modules/ or are exempt: they wire or exercise modules from outside.
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: tests,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: repositoryRoot, zones: apiModules.map((module) => ({
+        target: `apps/api/src/modules/${module}`,
+        from: apiModules.filter((other) => other !== module).map((other) => `apps/api/src/modules/${other}`),
+        except: ['./index.ts'],
+        message: MODULE_MESSAGE,
+      })) }],
+    },
+  },
+  {
+    // Only repositories touch the ORM (type-only imports too: the point is the layer). db/ itself and the
+    // plumbing in lib/ (transactions, events after commit) sit below the modules and are not covered.
+    files: ['apps/api/src/modules/**/*.ts', 'apps/api/src/providers/**/*.ts', 'apps/api/src/realtime/**/*.ts', 'apps/api/src/plugins/**/*.ts', 'apps/api/src/**/*.service.ts', 'apps/api/src/**/*.routes.ts'],
+    // A provider that keeps rows of its own (the Connect sandbox) does so in a *.repository.ts beside it.
+    ignores: ['**/*.repository.ts', ...tests],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
-        { group: ['../../features/*', '../../app/*', '**/app/*'], message: 'A feature imports only shared code (components, lib) — never another feature or the app shell.' },
-        { group: ['**/apps/api/**', '@marketplace/api*'], message: 'The API is not importable from here.' },
+        { regex: '^drizzle-orm(/|$)', message: ORM_MESSAGE },
+        { regex: '(^|/)db/schema(\\.[jt]s)?$', message: ORM_MESSAGE },
       ] }],
+    },
+  },
+  {
+    // config.ts parses the environment once; everything else receives its settings. Tooling that runs
+    // outside the app (scripts, tests, journeys, benchmarks, tool configs) reads its own variables.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: ['apps/api/src/config.ts', 'scripts/**', 'e2e/**', 'bench/**', 'apps/api/test/**', '**/*.config.*', ...tests],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: ENVIRONMENT_MESSAGE }],
+      'no-restricted-syntax': ['error', { selector: "ImportDeclaration[source.value=/^(node:)?process$/] ImportSpecifier[imported.name='env']", message: ENVIRONMENT_MESSAGE }],
+    },
+  },
+  {
+    // packages/domain stays pure (its README): no dependencies, no I/O, no clock, no randomness. The
+    // environment rule above is repeated because these options replace its options for these files.
+    files: ['packages/domain/src/**/*.ts'],
+    ignores: tests,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { regex: '^(?!\\.{1,2}/)', message: 'packages/domain has no dependencies: it imports only its own files.' },
+        { group: ['**/apps/**'], message: 'packages/domain has no dependencies: it imports only its own files.' },
+      ] }],
+      'no-restricted-properties': ['error',
+        { object: 'process', property: 'env', message: ENVIRONMENT_MESSAGE },
+        { object: 'Date', property: 'now', message: DOMAIN_MESSAGE },
+        { object: 'Math', property: 'random', message: DOMAIN_MESSAGE },
+      ],
+      'no-restricted-syntax': ['error',
+        { selector: "ImportDeclaration[source.value=/^(node:)?process$/] ImportSpecifier[imported.name='env']", message: ENVIRONMENT_MESSAGE },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: DOMAIN_MESSAGE },
+        { selector: "CallExpression[callee.name='fetch']", message: DOMAIN_MESSAGE },
+      ],
     },
   },
 );

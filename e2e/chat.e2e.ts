@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, logIn, newPage, waitForPath } from './support/browser';
 
-// Issue #6's journey with two browser contexts: the buyer messages a seller from a product page, the
+// The journey with two browser contexts: the buyer messages a seller from a product page, the
 // seller's header badge goes up live, the seller opens the chat, and the buyer sees it read.
 
 let browser: Browser;

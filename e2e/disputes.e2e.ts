@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, logIn, newPage, waitForPath } from './support/browser';
 
-// Issue #7's journey: a buyer opens a dispute with a photo about an item the seller was already paid
+// The journey: a buyer opens a dispute with a photo about an item the seller was already paid
 // for, the seller responds, the admin refunds it, the buyer sees the refund, and the seller's next
 // payout shows the deduction.
 

@@ -4,7 +4,7 @@ import { formatCents } from '@marketplace/domain/money';
 import { calculatePayout } from '@marketplace/domain/payout';
 import { launchBrowser, logIn, newPage, PHONE, waitForPath } from './support/browser';
 
-// Issue #5's journey: a new seller sells an item that gets shipped, sets up Stripe (sandbox) payouts
+// The journey: a new seller sells an item that gets shipped, sets up Stripe (sandbox) payouts
 // through the onboarding page, and the admin pays the item out from Shipped Orders and sees it in the
 // payout history.
 

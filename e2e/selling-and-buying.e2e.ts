@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, logIn, newPage, PHONE, waitForPath } from './support/browser';
 
-// Issue #3's journey: a seller lists a product with a photo taken on the phone page, a buyer finds it
+// The journey: a seller lists a product with a photo taken on the phone page, a buyer finds it
 // by a misspelled search, adds it with its add-on, pays with the test card, the seller approves and
 // the admin sees the order.
 

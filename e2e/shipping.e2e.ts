@@ -2,9 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, logIn, newPage, waitForPath } from './support/browser';
 
-// Issue #4's journey on the sandbox carrier: create a shipment for an approved order, see and download
+// The journey on the sandbox carrier: create a shipment for an approved order, see and download
 // its label, schedule a pickup for the next business day, cancel it, simulate in transit and see Void
-// refused, then void a fresh shipment and see its items approved again. Issue #8: the seller list is
+// refused, then void a fresh shipment and see its items approved again. The seller list is
 // paged and carries no label bytes; the dashboard finds a shipment by server-side search and the
 // Label button fetches the label on click.
 

@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 /**
- * Build check for the web bundle (issue #8, "Performance", Web).
+ * Build check for the web bundle ("Performance", Web).
  *
  *   npm run build && node scripts/check-bundle.mjs        # or: node scripts/check-bundle.mjs --build
  *   node scripts/check-bundle.mjs --budget 150 --json     # budget in KB (1 KB = 1024 bytes), JSON report
  *
  * 1. Initial JavaScript for /products: the chunks index.html loads (entry script + modulepreload links),
- *    the /products route's lazy chunk, and every chunk those import statically. Sizes are gzip level 9.
+ *    the chunks the build lists for the route in dist/route-preloads.json (its page and lazy layout, which
+ *    the server preloads), and every chunk those import statically. Sizes are gzip level 9.
  *    Exit 1 above budget. The chat socket client (socket.io-client), which every signed-in visit loads,
  *    is counted too — unless lib/socket.tsx waits for the page's load event and an idle moment before
  *    importing it (`await whenPageIdle()`), in which case it is listed but not part of the first load.
- * 2. Every route page in apps/web/src/app/router.tsx (`page(() => import('…'))`) is its own lazy chunk:
+ * 2. Every page module of the route manifest (apps/web/src/app/routes.ts, the shop's pages, and
+ *    dashboard-routes.ts, the dashboards') is its own lazy chunk:
  *    found in exactly one chunk, never in the initial chunks, and no two pages share a chunk.
  *
  * Chunks are matched to modules through the build's source maps (build.sourcemap is on), so no
@@ -21,11 +23,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { tsImport } from 'tsx/esm/api';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = path.join(ROOT, 'apps/web');
 const DIST = path.join(WEB, 'dist');
-const ROUTER = path.join(WEB, 'src/app/router.tsx');
+const ROUTES = path.join(WEB, 'src/app/routes.ts');
+const DASHBOARD_ROUTES_FILE = path.join(WEB, 'src/app/dashboard-routes.ts');
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
@@ -34,11 +38,11 @@ const option = (name, fallback) => {
   return index >= 0 && args[index + 1] ? args[index + 1] : fallback;
 };
 if (flag('--help')) {
-  console.log('node scripts/check-bundle.mjs [--build] [--budget KB=150] [--route-module features/catalog/pages/products-page] [--json]');
+  console.log('node scripts/check-bundle.mjs [--build] [--budget KB=150] [--route /products] [--json]');
   process.exit(0);
 }
 const BUDGET_KB = Number(option('--budget', '150'));
-const ROUTE_MODULE = option('--route-module', 'features/catalog/pages/products-page');
+const ROUTE_PATH = option('--route', '/products');
 // Loaded on the first signed-in page view (lib/socket.tsx imports it dynamically when a session exists).
 const SIGNED_IN_MODULES = ['node_modules/socket.io-client/'];
 // …after the page has loaded and the browser is idle, when lib/socket.tsx awaits whenPageIdle() before
@@ -116,9 +120,11 @@ const htmlChunks = [
 if (htmlChunks.length === 0) failures.push('index.html loads no /assets/*.js script');
 
 const entryClosure = closure(htmlChunks);
-const routeChunks = chunksContaining(isModule(ROUTE_MODULE));
-if (routeChunks.length !== 1) failures.push(`expected one chunk holding src/${ROUTE_MODULE}, found ${routeChunks.length}: ${routeChunks.join(', ')}`);
-const routeClosure = closure(routeChunks);
+const preloadsFile = path.join(DIST, 'route-preloads.json');
+const preloads = existsSync(preloadsFile) ? JSON.parse(readFileSync(preloadsFile, 'utf8')).routes : [];
+const route = preloads.find((candidate) => candidate.path === ROUTE_PATH);
+if (!route) failures.push(`dist/route-preloads.json lists no route ${ROUTE_PATH}`);
+const routeClosure = closure((route?.files ?? []).map((file) => file.replace(/^\/assets\//, '')));
 const signedInChunks = chunksContaining((source) => SIGNED_IN_MODULES.some((prefix) => source.startsWith(prefix)));
 const signedInClosure = closure(signedInChunks);
 
@@ -132,14 +138,14 @@ const addRows = (group, files) => {
   }
 };
 addRows('entry (index.html)', entryClosure);
-addRows('/products route', routeClosure);
+addRows(`${ROUTE_PATH} route`, routeClosure);
 const SOCKET_GROUP = isSocketDeferred ? 'after load, when idle (chat socket; not counted)' : 'signed-in (chat socket)';
 addRows(SOCKET_GROUP, signedInClosure);
 const countedRows = rows.filter((row) => row.group !== SOCKET_GROUP || !isSocketDeferred);
 const totalGzip = countedRows.reduce((sum, row) => sum + row.gzip, 0);
 const totalRaw = countedRows.reduce((sum, row) => sum + row.raw, 0);
 const budgetBytes = BUDGET_KB * 1024;
-if (totalGzip > budgetBytes) failures.push(`initial JS for /products is ${kb(totalGzip)} gzipped, over the ${BUDGET_KB} KB budget`);
+if (totalGzip > budgetBytes) failures.push(`initial JS for ${ROUTE_PATH} is ${kb(totalGzip)} gzipped, over the ${BUDGET_KB} KB budget`);
 // The server sends the build's brotli and gzip copies as they are (vite.config.ts precompressAssets).
 for (const row of countedRows) {
   const missing = ['.br', '.gz'].filter((suffix) => row.raw >= 1024 && !existsSync(path.join(assetsDir, `${row.file}${suffix}`)));
@@ -147,10 +153,11 @@ for (const row of countedRows) {
 }
 
 // ---- 2. one lazy chunk per route page ----
-const routerSource = readFileSync(ROUTER, 'utf8');
-const pageModules = [...new Set([...routerSource.matchAll(/page\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]))];
-const pageModulePaths = pageModules.map((specifier) => path.posix.normalize(path.posix.join('app', specifier)));
-if (pageModules.length === 0) failures.push('found no `page(() => import(...))` routes in router.tsx');
+const { SHOP_ROUTES } = await tsImport(ROUTES, import.meta.url);
+const { DASHBOARD_ROUTES } = await tsImport(DASHBOARD_ROUTES_FILE, import.meta.url);
+const PAGE_ROUTES = [...SHOP_ROUTES, ...DASHBOARD_ROUTES];
+const pageModulePaths = [...new Set(PAGE_ROUTES.map((page) => page.module))];
+if (pageModulePaths.length === 0) failures.push('found no page in src/app/routes.ts and dashboard-routes.ts');
 const pageRows = [];
 const pagesByChunk = new Map();
 for (const modulePath of pageModulePaths) {
@@ -173,7 +180,7 @@ for (const row of pageRows) if (row.problems.length > 0) failures.push(`${row.mo
 if (flag('--json')) {
   console.log(JSON.stringify({ budgetKb: BUDGET_KB, totalGzip, totalRaw, isSocketDeferred, rows, pages: pageRows, failures }, null, 2));
 } else {
-  console.log(`Initial JavaScript for /products (gzip -9), budget ${BUDGET_KB} KB\n`);
+  console.log(`Initial JavaScript for ${ROUTE_PATH} (gzip -9), budget ${BUDGET_KB} KB\n`);
   const width = Math.max(...rows.map((row) => row.file.length), 10);
   console.log(`  ${'chunk'.padEnd(width)}  ${'raw'.padStart(9)}  ${'gzip'.padStart(9)}  loaded by`);
   for (const row of countedRows) console.log(`  ${row.file.padEnd(width)}  ${kb(row.raw).padStart(9)}  ${kb(row.gzip).padStart(9)}  ${row.group}`);

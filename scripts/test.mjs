@@ -72,7 +72,7 @@ async function isPostgresReachable(url) {
 }
 
 /**
- * Issue #8: no high or critical advisory in the production dependencies. When the registry's audit
+ * No high or critical advisory in the production dependencies. When the registry's audit
  * endpoint cannot be reached (a closed network), the check is reported as skipped, not passed.
  */
 async function auditStep() {
@@ -113,7 +113,7 @@ if (await isPostgresReachable(postgresUrl)) {
 
 if (existsSync(chromiumPath)) {
   if (await step('build the web app', 'npm', ['run', '--silent', 'build'])) {
-    // Issue #8: at most 150 KB of gzipped JavaScript for the first visit of /products, every route page split.
+    // At most 150 KB of gzipped JavaScript for the first visit of /products, every route page split.
     await step('bundle budget (initial JS for /products ≤ 150 KB gzipped)', 'node', ['scripts/check-bundle.mjs', '--budget', '150']);
     await vitestStep('end-to-end journeys in Chromium', ['--config', 'e2e/vitest.config.ts'], { CHROMIUM_PATH: chromiumPath });
   }

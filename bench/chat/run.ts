@@ -1,4 +1,4 @@
-// Chat benchmark (issue #6): boots its own API instance(s), signs up N users (N/2 buyer–seller
+// Chat benchmark: boots its own API instance(s), signs up N users (N/2 buyer–seller
 // pairs), starts one chat per pair, connects N sockets and for --duration seconds lets every buyer
 // send a message each --interval ms; every seller answers each message. Measures end-to-end
 // delivery latency (send time inside the content → arrival at the peer), delivered messages per

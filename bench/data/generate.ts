@@ -1,4 +1,4 @@
-// Large-data generator (issue #8 "Performance"): fills a PostgreSQL database through the project's
+// Large-data generator ("Performance"): fills a PostgreSQL database through the project's
 // own schema (migrations from apps/api/src/db) with, at --scale 1, 10,000 users, 100,000 products
 // (with photo metadata rows), 200,000 orders (items, payments, shipments, payouts) and 50,000 chat
 // messages, using batched multi-row INSERTs. Deterministic for a given --seed and --anchor.

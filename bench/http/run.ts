@@ -1,4 +1,4 @@
-// HTTP load benchmark (issue #8 "Performance"): boots the API as a child process on a database made
+// HTTP load benchmark ("Performance"): boots the API as a child process on a database made
 // by bench/data/generate.ts, mints tokens for a buyer, a seller and an admin from that data, and runs
 // autocannon against a bare route and the busy endpoints one after the other. Prints requests/s,
 // p50/p99 latency, errors/non-2xx and throughput relative to the bare route, writes the JSON to

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Lighthouse on the built web app (issue #8, "Performance", Web): performance and accessibility of
+ * Lighthouse on the built web app ("Performance", Web): performance and accessibility of
  * /products (buyer), a product page /products/:id (buyer) and /seller/shipments (seller), each with
  * Lighthouse's default mobile settings and its desktop preset.
  *

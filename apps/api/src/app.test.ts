@@ -30,7 +30,7 @@ describe('server behaviour', () => {
       payload: '{"email": "a@b.c", ',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'The request body is not valid JSON' });
+    expect(response.json()).toEqual({ error: 'The request body is not valid JSON', code: 'invalid_json' });
   });
 
   it('answers a body over the limit with 413', async () => {
@@ -41,21 +41,21 @@ describe('server behaviour', () => {
       payload: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ error: 'The request body is too large' });
+    expect(response.json()).toEqual({ error: 'The request body is too large', code: 'payload_too_large' });
   });
 
   it('answers an unknown /api path with a JSON 404', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/application\/json/);
-    expect(response.json()).toEqual({ error: 'Route GET /api/no-such-thing not found' });
+    expect(response.json()).toEqual({ error: 'Route GET /api/no-such-thing not found', code: 'not_found' });
     expect((await testApp.app.inject({ method: 'DELETE', url: '/api/auth/me' })).statusCode).toBe(404);
   });
 
   it('answers an unexpected failure with 500 and no internals', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/test/explode' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ error: 'Internal server error' });
+    expect(response.json()).toEqual({ error: 'Internal server error', code: 'internal' });
     expect(response.body).not.toContain('secret internal detail');
     expect(response.body).not.toContain('db.ts');
     // The detail is logged for operators instead.

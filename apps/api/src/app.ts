@@ -5,24 +5,37 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
 import { createCacheBus } from './lib/cache-bus';
+import { createDomainEvents } from './lib/domain-events';
 import { createLoginThrottle, createRedisLoginThrottle } from './modules/auth/login-throttle';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { createCartService } from './modules/cart/cart.service';
-import { checkoutRoutes } from './modules/checkout/checkout.routes';
-import { createCheckoutService } from './modules/checkout/checkout.service';
+import { checkoutRoutes, createCheckoutService } from './modules/checkout';
 import { buyerOrderRoutes, sellerOrderRoutes } from './modules/orders/orders.routes';
 import { createOrdersService } from './modules/orders/orders.service';
-import { shipmentRoutes } from './modules/shipping/shipments.routes';
-import { createShipmentsService, type ShipmentsService } from './modules/shipping/shipments.service';
+import {
+  createLabelsService,
+  createPickupChargesService,
+  createPickupsService,
+  createTrackingService,
+  findTrackingOfOrderItems,
+  shipmentRoutes,
+  type TrackingService,
+} from './modules/shipping';
 import { returnRoutes } from './modules/returns/returns.routes';
 import { createReturnsService, type ReturnsService } from './modules/returns/returns.service';
-import { findTrackingOfOrderItems } from './modules/shipping/order-item-tracking';
 import { createCarrierProvider } from './providers/carrier/create-carrier-provider';
 import type { ConnectProvider } from './providers/payment/connect-port';
 import type { SandboxConnectProvider } from './providers/payment/connect-sandbox';
 import { createConnectProvider } from './providers/payment/create-connect-provider';
-import { payoutAdminRoutes, sandboxConnectRoutes, stripeConnectRoutes } from './modules/payouts/payouts.routes';
-import { createPayoutsService } from './modules/payouts/payouts.service';
+import {
+  createConnectAccountsService,
+  createPayoutReportsService,
+  createPayoutsService,
+  createStripeWebhooksService,
+  payoutAdminRoutes,
+  sandboxConnectRoutes,
+  stripeConnectRoutes,
+} from './modules/payouts';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { disputeRoutes } from './modules/disputes/disputes.routes';
 import { createDisputesService } from './modules/disputes/disputes.service';
@@ -52,7 +65,7 @@ import { adminUserRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { workspaceRoutes } from './modules/workspace/workspace.routes';
 import { createWorkspaceService } from './modules/workspace/workspace.service';
-import { embeddingProviderFromEnvironment } from './modules/search/embedding-provider';
+import { embeddingProviderFrom } from './modules/search/embedding-provider';
 import { searchRoutes } from './modules/search/search.routes';
 import { createSearchService } from './modules/search/search.service';
 import apiDocs from './plugins/api-docs';
@@ -71,7 +84,7 @@ export interface AppDependencies {
   /** Where logs go (tests capture them); stdout when absent. */
   logStream?: NodeJS.WritableStream;
   /** Hands the services that background jobs need to the caller (server.ts's tracking refresh). */
-  onServices?: (services: { shipments: ShipmentsService; returns: ReturnsService }) => void;
+  onServices?: (services: { tracking: TrackingService; returns: ReturnsService }) => void;
   /** Tests put a fake in front of the payouts provider (e.g. to fail a transfer). */
   wrapConnect?: (provider: ConnectProvider) => ConnectProvider;
   /** Tests wrap the payment provider to make it fail or hang (refund retries). */
@@ -128,7 +141,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Tells the other instances (with REDIS_URL) what this one changed, so they drop their cached copies.
   const cacheBus = await createCacheBus({ redisUrl: config.redisUrl, prefix: config.redisKeyPrefix, onError: (error) => app.log.error({ err: error }, 'redis (cache bus) error') });
   app.addHook('onClose', () => cacheBus.close());
-  const auth = createAuthService({ db: database.db, tokens, throttle, clock, userCacheTtlMs: config.userCacheSeconds * 1000 });
+  // What one module did, told to the others once its transaction commits (lib/domain-events.ts); the reactions are subscribed below.
+  const events = createDomainEvents({ database: database.db, onHandlerError: (error, event) => app.log.error({ err: error, event: event.type }, 'domain event handler failed') });
+  const auth = createAuthService({ db: database.db, tokens, throttle, clock, events, userCacheTtlMs: config.userCacheSeconds * 1000 });
   await app.register(authentication, { auth });
   // 5b. Where links sent back to a browser point (QR code, Stripe's return): PUBLIC_URL, else the browser's own address.
   await app.register(publicOrigin, { publicUrl: config.publicUrl, isPublicUrlSet: config.isPublicUrlSet });
@@ -143,9 +158,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     files: deps.files,
     clock,
     searchCacheTtlMs: config.searchCacheSeconds * 1000,
-    announceCatalogChange: () => cacheBus.announce('catalog'),
+    events,
+  });
+  // Caches follow the domain events: this instance drops its copies at once, and the cache bus tells the others to.
+  const dropCatalogCaches = () => {
+    products.dropCatalogCache();
+    cacheBus.announce('catalog');
+  };
+  events.subscribe('listing.changed', dropCatalogCaches);
+  events.subscribe('user.changed', () => {
+    auth.dropUserCache();
+    cacheBus.announce('users');
+    // A seller's company name is shown on their listings.
+    dropCatalogCaches();
   });
   cacheBus.onChange('catalog', products.dropCatalogCache);
+  cacheBus.onChange('users', auth.dropUserCache);
   await app.register(productRoutes, { prefix: '/api', products });
   const uploads = createUploadsService({ db: database.db, files: deps.files, clock, publicUrl: config.publicUrl, products });
   await app.register(uploadRoutes, { prefix: '/api', uploads });
@@ -158,7 +186,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     files: deps.files,
     clock,
     payments,
-    onCatalogChange: products.catalogChanged,
+    events,
     // The buyer's order details show each item's parcel, which the shipping module owns and reads.
     trackingOf: (orderItemIds) => findTrackingOfOrderItems(database.db, orderItemIds),
     // …and whether each item can be returned, which the returns module (built with the carrier, below) knows.
@@ -166,13 +194,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(cartRoutes, { prefix: '/api/cart', cart });
   await app.register(wishlistRoutes, { prefix: '/api/wishlist', wishlist: createWishlistService({ db: database.db, files: deps.files, clock }) });
-  await app.register(checkoutRoutes, { prefix: '/api', checkout: createCheckoutService({ db: database.db, clock, cart, payments, onCatalogChange: products.catalogChanged }) });
+  await app.register(checkoutRoutes, { prefix: '/api', checkout: createCheckoutService({ db: database.db, clock, cart, payments, events }) });
   await app.register(buyerOrderRoutes, { prefix: '/api/orders', orders });
   await app.register(sellerOrderRoutes, { prefix: '/api/seller', orders });
-  // ── shipping: labels, pickups, void and tracking through the carrier (issue #4) ──
+  // ── shipping: labels, pickups, void and tracking through the carrier ──
   const carrier = createCarrierProvider(config, clock);
-  const shipments = createShipmentsService({ db: database.db, files: deps.files, clock, carrier, environment: config.environment, orderItems: orders });
-  await app.register(shipmentRoutes, { prefix: '/api/shipments', shipments });
+  const shipping = { db: database.db, files: deps.files, clock, carrier, environment: config.environment, orderItems: orders };
+  const tracking = createTrackingService(shipping);
+  await app.register(shipmentRoutes, { prefix: '/api/shipments', labels: createLabelsService(shipping), pickups: createPickupsService(shipping), tracking });
+  // Each order item's share of its pickup's charge, which its payout deducts.
+  const pickupCharges = createPickupChargesService(shipping);
   // ── returns: the buyer sends an item back on a UPS return label; refunded once it arrives ──
   const returns = createReturnsService({
     db: database.db,
@@ -184,40 +215,42 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     warn: (message, error) => app.log.warn({ err: error }, message),
   });
   await app.register(returnRoutes, { prefix: '/api/returns', returns });
-  deps.onServices?.({ shipments, returns });
-  // ── getting sellers paid: Connect accounts, payouts, webhooks (issue #5) ──
+  deps.onServices?.({ tracking, returns });
+  // ── getting sellers paid: Connect accounts, payouts, webhooks ──
   const baseConnect = createConnectProvider(config, clock, database.db);
   const connect = deps.wrapConnect ? deps.wrapConnect(baseConnect) : baseConnect;
-  const payouts = createPayoutsService({ db: database.db, clock, connect, shipments, orderItems: orders, publicUrl: config.publicUrl, announceStatsChange: () => cacheBus.announce('payout-stats') });
-  cacheBus.onChange('payout-stats', payouts.dropCachedStats);
-  await app.register(stripeConnectRoutes, { prefix: '/api/stripe-connect', payouts });
-  await app.register(payoutAdminRoutes, { prefix: '/api', payouts });
+  // The admin's payout stats are cached; a payout written here drops them on every instance.
+  const payoutReports = createPayoutReportsService({ db: database.db, clock, announceStatsChange: () => cacheBus.announce('payout-stats') });
+  cacheBus.onChange('payout-stats', payoutReports.dropCachedStats);
+  const connectAccounts = createConnectAccountsService({ db: database.db, clock, connect, publicUrl: config.publicUrl });
+  const payouts = createPayoutsService({
+    db: database.db,
+    clock,
+    connect,
+    pickupCharges,
+    orderItems: orders,
+    claimStaleAfterMs: config.payoutClaimStaleSeconds * 1000,
+    onPayoutsChanged: payoutReports.payoutsChanged,
+  });
+  const stripeWebhooks = createStripeWebhooksService({ db: database.db, clock, connect, orderItems: orders, onPayoutsChanged: payoutReports.payoutsChanged });
+  await app.register(stripeConnectRoutes, { prefix: '/api/stripe-connect', accounts: connectAccounts, payouts, reports: payoutReports, webhooks: stripeWebhooks });
+  await app.register(payoutAdminRoutes, { prefix: '/api', reports: payoutReports });
   if (baseConnect.name === 'sandbox') await app.register(sandboxConnectRoutes, { prefix: '/api/sandbox/connect', sandbox: baseConnect as SandboxConnectProvider });
-  // ── chat: conversations over REST, live events over the socket (issue #6) ──
+  // ── chat: conversations over REST, live events over the socket ──
   const chat = createChatService({ db: database.db, files: deps.files, clock });
   await app.register(chatRoutes, { prefix: '/api/chat', chat });
   await attachChatSocket(app, { chat, authenticate: (token) => auth.authenticate(token), clock, corsOrigins: config.corsOrigins, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
-  // ── marketplace settings, notification preferences and support requests (issue #7) ──
+  // ── marketplace settings, notification preferences and support requests ──
   await app.register(workspaceRoutes, { prefix: '/api', workspace: createWorkspaceService({ db: database.db, clock }) });
-  // ── analytics dashboard: sales over time, top products, statuses, summary (issue #7) ──
+  // ── analytics dashboard: sales over time, top products, statuses, summary ──
   await app.register(analyticsRoutes, { prefix: '/api/analytics', analytics: createAnalyticsService({ db: database.db, clock }) });
-  // ── AI search: plain-language queries read into filters, ranked, optionally re-ranked by meaning (issue #7) ──
-  const search = createSearchService({ db: database.db, files: deps.files, embeddings: embeddingProviderFromEnvironment(), warn: (message, error) => app.log.warn({ err: error }, message) });
+  // ── AI search: plain-language queries read into filters, ranked, optionally re-ranked by meaning ──
+  const search = createSearchService({ db: database.db, files: deps.files, embeddings: embeddingProviderFrom(config.embeddings), warn: (message, error) => app.log.warn({ err: error }, message) });
   await app.register(searchRoutes, { prefix: '/api/search', search });
-  // ── disputes: buyer claims, seller answers, admin refunds (issue #7) ──
+  // ── disputes: buyer claims, seller answers, admin refunds ──
   await app.register(disputeRoutes, { prefix: '/api/disputes', disputes: createDisputesService({ db: database.db, files: deps.files, clock, orderItems: orders }) });
   // ── seller and admin reports, users and profile ──
-  const usersService = createUsersService({
-    db: database.db,
-    clock,
-    onUserChange: () => {
-      auth.usersChanged();
-      cacheBus.announce('users');
-      // A seller's company name is shown on their listings.
-      products.catalogChanged();
-    },
-  });
-  cacheBus.onChange('users', auth.usersChanged);
+  const usersService = createUsersService({ db: database.db, clock, events });
   await app.register(profileRoutes, { prefix: '/api/users/me', users: usersService });
   await app.register(addressRoutes, { prefix: '/api/users/me/addresses', addresses: createAddressesService({ db: database.db, clock }) });
   await app.register(adminUserRoutes, { prefix: '/api/admin/users', users: usersService });

@@ -3,9 +3,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { CRASH_POINTS, type CrashPoint } from './lib/fault-injection';
 
 /** The repository root, so `./data` means the same folder whichever workspace npm runs us from. */
 export const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** An unset variable and one set to blanks mean the same: not set. */
+const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0'])
@@ -34,6 +38,8 @@ const environmentSchema = z.object({
   USER_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  /** Seconds a payout whose transfer never answered waits before Process Payout resumes it (same idempotency key). */
+  PAYOUT_CLAIM_STALE_SECONDS: z.coerce.number().int().min(1).max(24 * 60 * 60).default(120),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -41,6 +47,12 @@ const environmentSchema = z.object({
   UPS_CLIENT_SECRET: z.string().optional(),
   UPS_ACCOUNT_NUMBER: z.string().optional(),
   UPS_BASE_URL: z.url().default('https://wwwcie.ups.com'),
+  /** An OpenAI-compatible service (its base URL or its /embeddings endpoint) that re-ranks AI search by meaning. */
+  EMBEDDINGS_URL: z.preprocess(blankAsUnset, z.url('EMBEDDINGS_URL must be a URL').optional()),
+  EMBEDDINGS_API_KEY: z.preprocess(blankAsUnset, z.string().trim().optional()),
+  EMBEDDINGS_MODEL: z.preprocess(blankAsUnset, z.string().trim().default('text-embedding-3-small')),
+  /** The crash-safety test's kill switch: the process dies at this point (lib/fault-injection.ts). */
+  FAULT_INJECTION: z.preprocess(blankAsUnset, z.enum(CRASH_POINTS, { error: `FAULT_INJECTION must be one of ${CRASH_POINTS.join(', ')}` }).optional()),
 });
 
 export interface Config {
@@ -67,12 +79,18 @@ export interface Config {
   loginThrottle: { maxFailures: number; windowSeconds: number };
   searchCacheSeconds: number;
   userCacheSeconds: number;
+  /** How long a payout whose transfer never answered stays pending before a retry resumes it with the same key. */
+  payoutClaimStaleSeconds: number;
   /** Payments go through Stripe when set; otherwise through the embedded sandbox. */
   stripeSecretKey: string | undefined;
   stripePublishableKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   /** Parcels go through UPS when all three credentials are set; otherwise through the embedded sandbox carrier. */
   ups: { clientId: string; clientSecret: string; accountNumber: string; baseUrl: string } | null;
+  /** Search re-ranks its top results by meaning through this service when set; otherwise by text alone. */
+  embeddings: { url: string; apiKey: string | undefined; model: string } | null;
+  /** Where the process kills itself (the crash-safety test); never outside development and test. */
+  faultInjection: CrashPoint | undefined;
 }
 
 /**
@@ -122,6 +140,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     loginThrottle: { maxFailures: env.LOGIN_MAX_FAILURES, windowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS },
     searchCacheSeconds: env.SEARCH_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 5),
     userCacheSeconds: env.USER_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 10),
+    payoutClaimStaleSeconds: env.PAYOUT_CLAIM_STALE_SECONDS,
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
@@ -129,5 +148,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       env.UPS_CLIENT_ID && env.UPS_CLIENT_SECRET && env.UPS_ACCOUNT_NUMBER
         ? { clientId: env.UPS_CLIENT_ID, clientSecret: env.UPS_CLIENT_SECRET, accountNumber: env.UPS_ACCOUNT_NUMBER, baseUrl: env.UPS_BASE_URL }
         : null,
+    embeddings: env.EMBEDDINGS_URL ? { url: env.EMBEDDINGS_URL, apiKey: env.EMBEDDINGS_API_KEY, model: env.EMBEDDINGS_MODEL } : null,
+    faultInjection: env.NODE_ENV === 'production' ? undefined : env.FAULT_INJECTION,
   };
 }

@@ -5,17 +5,19 @@ import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo-data';
 import { seedDemoMarketplace } from './db/seed/seed-demo-marketplace';
 import { sandboxLedgerOf } from './providers/carrier/create-carrier-provider';
 import { systemClock } from './lib/clock';
+import { armCrashPoint } from './lib/fault-injection';
 import { describeStartupAddresses } from './lib/network-addresses';
 import { hashPassword } from './modules/auth/password';
 import type { ReturnsService } from './modules/returns/returns.service';
-import type { ShipmentsService } from './modules/shipping/shipments.service';
+import type { TrackingService } from './modules/shipping';
 import { createLocalFileStore } from './providers/files/local';
 
-/** How often active shipments are tracked again with the carrier (issue #4). */
+/** How often active shipments are tracked again with the carrier. */
 const SHIPMENT_REFRESH_INTERVAL_MS = 5 * 60 * 1000;
 
 // Boot order: config → database (migrated) → demo seed on first start → listen.
 const config = loadConfig();
+armCrashPoint(config.faultInjection);
 const database = await openConfiguredDatabase(config);
 const files = createLocalFileStore(config.uploadsDirectory);
 
@@ -24,15 +26,15 @@ if (config.seedDemoData) {
   if (result.seeded) console.log('Seeded the demo marketplace.');
 }
 
-let shipmentsService: ShipmentsService | undefined;
+let trackingService: TrackingService | undefined;
 let returnsService: ReturnsService | undefined;
 const app = await buildApp({
   config,
   database,
   files,
   clock: systemClock,
-  onServices: ({ shipments, returns }) => {
-    shipmentsService = shipments;
+  onServices: ({ tracking, returns }) => {
+    trackingService = tracking;
     returnsService = returns;
   },
 });
@@ -41,9 +43,9 @@ await app.listen({ port: config.port, host: config.host });
 // Background tracking refresh: a failed round is logged and the next one tries again.
 let isRefreshingShipments = false;
 const shipmentRefresh = setInterval(() => {
-  if (!shipmentsService || isRefreshingShipments) return;
+  if (!trackingService || isRefreshingShipments) return;
   isRefreshingShipments = true;
-  shipmentsService
+  trackingService
     .refreshActiveShipments()
     .then((updated) => {
       if (updated > 0) app.log.info({ updated }, 'refreshed shipment tracking');

@@ -3,7 +3,7 @@ import { ORDER_STATUSES, orderItemStatusSchema, orderStatusSchema } from './orde
 import { tablePageQuerySchema } from './common';
 import { paginationSchema } from './users';
 
-// Admin order views (issue #3: /admin/orders, /admin/orders/orderItems/:orderId, /admin/rejected-orders,
+// Admin order views (/admin/orders, /admin/orders/orderItems/:orderId, /admin/rejected-orders,
 // /admin/refunded-orders). Admins only. Money in dollars with at most 2 decimals.
 
 

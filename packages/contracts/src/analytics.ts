@@ -3,11 +3,11 @@ import { pageNumberSchema } from './common';
 import { orderItemStatusSchema } from './orders';
 import { paginationSchema } from './users';
 
-// The analytics dashboard (issue #7; SPEC §2.9, §4.10, §9). Admins see the whole marketplace and may
+// The analytics dashboard (docs/product/analytics.md, limits.md). Admins see the whole marketplace and may
 // filter by seller; a seller always sees only their own sales (the seller filter is ignored).
 // Revenue is price × quantity of the items not rejected, cancelled or refunded, in dollars.
 
-/** SPEC §9: the days-range options; 30 is the default. */
+/** docs/product/limits.md: the days-range options; 30 is the default. */
 export const ANALYTICS_DAY_RANGES = [7, 30, 90, 365] as const;
 export type AnalyticsDayRange = (typeof ANALYTICS_DAY_RANGES)[number];
 export const DEFAULT_ANALYTICS_DAYS: AnalyticsDayRange = 30;

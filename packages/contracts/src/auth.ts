@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { USER_ROLES } from '@marketplace/domain/enums';
 
-export const ROLES = ['buyer', 'seller', 'admin'] as const;
+export const ROLES = USER_ROLES;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 

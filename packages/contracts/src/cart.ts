@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Cart calls (issue #3, SPEC §3 "Cart state" and §4.1). Field names follow the payload the spec's
+// Cart calls (docs/product/data.md "Cart state" and docs/product/cart-and-wishlist.md). Field names follow the payload the spec's
 // client reads (snake_case, with retip mirrored in camelCase). Money is dollars with ≤ 2 decimals.
 
 /** The most of one product a single cart line may hold. */
@@ -13,7 +13,7 @@ export const cartItemSchema = z.object({
   /** The product's current price, in dollars. */
   price: z.number(),
   retip_added: z.boolean(),
-  /** The add-on's price when added, else 0 (SPEC §9: the retip price defaults to 0). */
+  /** The add-on's price when added, else 0 (docs/product/limits.md: the retip price defaults to 0). */
   retip_price: z.number(),
   retipAdded: z.boolean(),
   retipPrice: z.number(),
@@ -37,7 +37,7 @@ export const cartResponseSchema = z.object({
   items: z.array(cartItemSchema),
   /** Number of lines (distinct products). */
   products_count: z.number().int(),
-  /** Σ price × quantity in dollars (SPEC §4.1; the add-on is not included). */
+  /** Σ price × quantity in dollars (docs/product/cart-and-wishlist.md; the add-on is not included). */
   total_price: z.number(),
 });
 export type CartResponse = z.infer<typeof cartResponseSchema>;

@@ -1,15 +1,15 @@
 import { z } from 'zod';
+import { PRODUCT_CONDITIONS, PRODUCT_STATUSES } from '@marketplace/domain/enums';
 import { emptyAsAbsent, errorResponseSchema, pageQueryWith } from './common';
 
-// Catalog, listings, product images and phone uploads (issue #3; SPEC §2.5, §4.9, §7.4).
+// Catalog, listings, product images and phone uploads (docs/product/uploads.md, api.md).
 // Dollars are numbers with at most 2 decimals on the wire; the API keeps integer cents inside.
 
 // ── shared pieces ───────────────────────────────────────────────────────────────────────────────
-export const PRODUCT_CONDITIONS = ['new', 'like_new', 'good', 'fair'] as const;
+export { PRODUCT_CONDITIONS, PRODUCT_STATUSES };
 export const productConditionSchema = z.enum(PRODUCT_CONDITIONS, { error: 'Condition must be new, like_new, good or fair' });
 export type ProductCondition = z.infer<typeof productConditionSchema>;
 
-export const PRODUCT_STATUSES = ['active', 'hidden'] as const;
 export const productStatusSchema = z.enum(PRODUCT_STATUSES, { error: 'Status must be active or hidden' });
 export type ProductStatus = z.infer<typeof productStatusSchema>;
 
@@ -25,10 +25,10 @@ export const MAX_PAGE_SIZE = 100;
 export const MAX_PRICE_DOLLARS = 1_000_000;
 export const MAX_QUANTITY = 1_000_000;
 
-/** Texts both sides show (SPEC §5, §8). */
+/** Texts both sides show (docs/product/validation.md, errors.md). */
 export const INVALID_UPLOAD_LINK_MESSAGE = 'This upload link has expired or is invalid.';
 export const VALID_UPLOAD_LINK_MESSAGE = 'Upload link is valid.';
-// SPEC §8 writes 'Successfully uploaded N image(s)'; it is shown with the plural the count needs
+// docs/product/errors.md writes 'Successfully uploaded N image(s)'; it is shown with the plural the count needs
 // ("1 image", "3 images"), never a literal "(s)". The API and the phone page share it.
 export const uploadSuccessMessage = (count: number) => `Successfully uploaded ${count} ${count === 1 ? 'image' : 'images'}`;
 
@@ -212,7 +212,7 @@ export const adminUpdateProductRequestSchema = z.object({ status: productStatusS
 export type AdminUpdateProductRequest = z.input<typeof adminUpdateProductRequestSchema>;
 
 export const commissionEntrySchema = z.object({
-  /** The category's name (SPEC §3 commission entry). */
+  /** The category's name (docs/product/data.md commission entry). */
   category: z.string(),
   /** Percent with at most 2 decimals. */
   commission_rate: z.number(),
@@ -263,7 +263,7 @@ export const uploadTokenParamsSchema = z.object({ token: z.string().min(1).max(2
 export const validateUploadTokenResponseSchema = z.object({ valid: z.boolean(), message: z.string() });
 export type ValidateUploadTokenResponse = z.infer<typeof validateUploadTokenResponseSchema>;
 
-/** SPEC §3 "Uploaded image". */
+/** docs/product/data.md "Uploaded image". */
 export const uploadedImageSchema = z.object({ id: z.string(), url: z.string(), name: z.string() });
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 
@@ -274,7 +274,10 @@ export const mobileUploadResponseSchema = z.object({
 });
 export type MobileUploadResponse = z.infer<typeof mobileUploadResponseSchema>;
 
-/** A refused upload: `file` names the photo at fault; the phone upload also says `success: false`. */
+/**
+ * A refused upload, `{ error, code, ... }`: `file` names the photo at fault. Every refusal of the phone
+ * upload also says `success: false` and repeats `error` as `message`, the field the phone page reads.
+ */
 export const uploadErrorResponseSchema = errorResponseSchema.extend({
   file: z.string().optional(),
   success: z.literal(false).optional(),

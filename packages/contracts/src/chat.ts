@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { roleSchema } from './auth';
 
-// Live buyer–seller chat (issue #6, SPEC §3 chat, §4.3, §4.5, §7.2, §8). REST for lists and history,
+// Live buyer–seller chat (docs/product/data.md chat, docs/product/chat.md, docs/product/chat.md, docs/product/api.md, docs/product/errors.md). REST for lists and history,
 // socket.io (same origin, path /socket.io, websocket transport, `auth: { token }`) for live events.
 
 export const CHAT_MESSAGE_MAX_LENGTH = 5000;
@@ -30,9 +31,9 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-export const chatParticipantSchema = z.object({ id: z.string(), name: z.string(), companyName: z.string().nullable(), role: z.enum(['buyer', 'seller', 'admin']) });
+export const chatParticipantSchema = z.object({ id: z.string(), name: z.string(), companyName: z.string().nullable(), role: roleSchema });
 
-/** A conversation as a participant's list shows it (SPEC §3 chat summary: id, unread_count). */
+/** A conversation as a participant's list shows it (docs/product/data.md chat summary: id, unread_count). */
 export const chatSummarySchema = z.object({
   id: z.string(),
   unread_count: z.number(),

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { aiSearchQuerySchema } from './search';
 import { analyticsDatasetQuerySchema } from './analytics';
 import { adminUsersQuerySchema } from './users';
-import { pageQueryWith, tablePageQuerySchema } from './common';
+import { errorResponseSchema, pageQueryWith, tablePageQuerySchema } from './common';
+import { defaultErrorCodeFor } from './error-codes';
 
 const messages = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues.map((issue) => issue.message) ?? [];
 
@@ -29,5 +31,35 @@ describe('page and limit from a query string', () => {
     expect(messages(aiSearchQuerySchema.safeParse({ q: 'lamp', page: 'x' }))).toEqual(['Page must be a number']);
     expect(analyticsDatasetQuerySchema.parse({ page: '' })).toMatchObject({ page: 1 });
     expect(messages(analyticsDatasetQuerySchema.safeParse({ page: '1001' }))).toEqual(['Page must be at most 1000']);
+  });
+});
+
+describe('the shape of every refusal', () => {
+  it('needs error and code, and keeps the details a call adds', () => {
+    expect(errorResponseSchema.safeParse({ error: 'Not found' }).success).toBe(false);
+    const body = { error: 'Too many attempts', code: 'rate_limited', retryAfterSeconds: 60, issues: [{ path: 'email', message: 'Wrong' }] };
+    expect(errorResponseSchema.parse(body)).toEqual(body);
+    expect(errorResponseSchema.extend({ file: z.string() }).parse({ error: 'Too big', code: 'payload_too_large', file: 'a.png', success: false })).toEqual({
+      error: 'Too big',
+      code: 'payload_too_large',
+      file: 'a.png',
+      success: false,
+    });
+  });
+
+  it('names a refusal by its status when it names no reason of its own', () => {
+    expect([400, 401, 403, 404, 409, 413, 415, 429].map(defaultErrorCodeFor)).toEqual([
+      'bad_request',
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'conflict',
+      'payload_too_large',
+      'unsupported_media_type',
+      'rate_limited',
+    ]);
+    expect(defaultErrorCodeFor(418)).toBe('bad_request');
+    expect(defaultErrorCodeFor(500)).toBe('internal');
+    expect(defaultErrorCodeFor(503)).toBe('unavailable');
   });
 });

@@ -1,11 +1,19 @@
 import { z } from 'zod';
 
-/** Every failed API call answers with this shape (`issues` only for validation failures). */
-export const errorResponseSchema = z.object({
+export const validationIssueSchema = z.object({ path: z.string(), message: z.string() });
+export type ValidationIssue = z.infer<typeof validationIssueSchema>;
+
+/**
+ * Every failed API call answers with this shape: `error` (a sentence for a person) and `code` (for
+ * the program). `issues` comes with validation failures and `field` when one input is at fault; a
+ * call may add documented details of its own (`retryAfterSeconds`, `file`, `items`…), so extra fields
+ * pass through rather than being dropped when the answer is serialized.
+ */
+export const errorResponseSchema = z.looseObject({
   error: z.string(),
-  issues: z
-    .array(z.object({ path: z.string(), message: z.string() }))
-    .optional(),
+  code: z.string(),
+  issues: z.array(validationIssueSchema).optional(),
+  field: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
@@ -34,5 +42,5 @@ export function pageQueryWith({ defaultLimit, maxLimit, maxPage }: { defaultLimi
   });
 }
 
-/** The tables' `page` and `limit` (1–100, default 10: the admin tables show 10 a page, SPEC §2.3). */
+/** The tables' `page` and `limit` (1–100, default 10: the admin tables show 10 a page, docs/product/payouts.md). */
 export const tablePageQuerySchema = pageQueryWith({ defaultLimit: 10, maxLimit: 100 });

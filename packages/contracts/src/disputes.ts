@@ -1,18 +1,19 @@
 import { z } from 'zod';
+import { DISPUTE_REASONS, DISPUTE_STATUSES } from '@marketplace/domain/enums';
+import { roleSchema } from './auth';
 import { tablePageQuerySchema } from './common';
 import { paginationSchema } from './users';
 
-// Disputes (issue #7): a buyer's claim about one order item, answered by the seller and decided by an
+// Disputes: a buyer's claim about one order item, answered by the seller and decided by an
 // admin. Money in answers is dollars with at most 2 decimals.
 
-export const DISPUTE_REASONS = ['not_received', 'damaged', 'not_as_described', 'other'] as const;
+export { DISPUTE_REASONS, DISPUTE_STATUSES };
 export const DISPUTE_REASON_LABELS: Record<(typeof DISPUTE_REASONS)[number], string> = {
   not_received: 'Item not received',
   damaged: 'Item arrived damaged',
   not_as_described: 'Item not as described',
   other: 'Other',
 };
-export const DISPUTE_STATUSES = ['open', 'seller_responded', 'under_review', 'resolved_refunded', 'resolved_rejected'] as const;
 export const DISPUTE_STATUS_LABELS: Record<(typeof DISPUTE_STATUSES)[number], string> = {
   open: 'Open',
   seller_responded: 'Seller responded',
@@ -74,7 +75,7 @@ export const disputesResponseSchema = z.object({ success: z.literal(true), dispu
 export const disputeEventSchema = z.object({
   id: z.string(),
   type: z.string(),
-  actor: z.object({ id: z.string(), name: z.string(), role: z.enum(['buyer', 'seller', 'admin']) }),
+  actor: z.object({ id: z.string(), name: z.string(), role: roleSchema }),
   note: z.string().nullable(),
   amount: z.number().nullable(),
   createdAt: z.string(),

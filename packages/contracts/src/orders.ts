@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import { ORDER_STATUSES } from '@marketplace/domain/enums';
 import { ORDER_ITEM_STATES } from '@marketplace/domain/order-item-state';
 import { normaliseUsCountry, normaliseUsPostalCode, normaliseUsState } from '@marketplace/domain/us-address';
 import { cartItemSchema } from './cart';
 import { orderItemReturnInfoSchema, type OrderItemReturnInfo } from './returns';
 
-// Checkout, buyer orders, seller orders and the seller dashboard (issue #3). Money is dollars with
+// Checkout, buyer orders, seller orders and the seller dashboard. Money is dollars with
 // ≤ 2 decimals; statuses are the database's.
 
 export const ORDER_ITEM_STATUSES = ORDER_ITEM_STATES;
 export const orderItemStatusSchema = z.enum(ORDER_ITEM_STATUSES);
 export type OrderItemStatus = z.infer<typeof orderItemStatusSchema>;
 
-export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'completed', 'cancelled', 'refunded'] as const;
+export { ORDER_STATUSES };
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
@@ -131,8 +132,12 @@ export const checkoutResponseSchema = z.object({ success: z.literal(true), order
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
 /** 409 out of stock: which lines could not be reserved. */
+/** The code of checkout's refusal when fewer are left than the cart asks for. */
+export const OUT_OF_STOCK_CODE = 'out_of_stock';
+
 export const checkoutConflictSchema = z.object({
   error: z.string(),
+  code: z.literal(OUT_OF_STOCK_CODE),
   items: z.array(z.object({ cartItemId: z.string(), productId: z.string(), title: z.string(), requested: z.number().int(), available: z.number().int() })),
 });
 
@@ -245,7 +250,7 @@ export const buyerOrderDetailItemSchema = buyerOrderItemSchema.extend({
   /** Set once the seller bought a label for the item (a voided label no longer counts). */
   tracking_number: z.string().nullable(),
   carrier: z.string().nullable(),
-  /** The shipment's status (SPEC §4.8), null before a label. */
+  /** The shipment's status (docs/product/shipping.md), null before a label. */
   shipmentStatus: z.string().nullable(),
   trackingEvents: z.array(buyerTrackingEventSchema),
   /** From placed to delivered (or rejected, cancelled, refunded, returned): reached steps in time order, then the steps ahead. */
@@ -334,7 +339,7 @@ export const sellerOrderDetailResponseSchema = z.object({
     orderCreatedAt: z.string(),
     /** The status of this seller's part of the order, summarised like an order's status. */
     status: z.object({ itemsOrderStatus: orderStatusSchema }),
-    /** itemsPreview: two titles then "+N more" (SPEC §9). */
+    /** itemsPreview: two titles then "+N more" (docs/product/limits.md). */
     itemsSummary: z.object({ totalItemsCount: z.number().int(), itemsPreview: z.string() }),
     /** This seller's items only: orderTotal = itemsTotal + proportionalShipping + retipTotal. */
     amounts: z.object({ orderTotal: z.number(), itemsTotal: z.number(), proportionalShipping: z.number(), retipTotal: z.number() }),

@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { BANK_PAYOUT_STATUSES, PAYMENT_ACCOUNT_STATUSES_WITH_NONE, PAYOUT_STATUSES, PICKUP_CHARGE_SOURCES } from '@marketplace/domain/enums';
 import { tablePageQuerySchema } from './common';
 import { paginationSchema } from './users';
 
-// Getting sellers paid (issue #5): the seller's Stripe Connect account (SPEC §7.1), the admin's payout
-// management and shipped orders (SPEC §7.3). `{provider}` is `stripe`. Money in answers is dollars with
+// Getting sellers paid: the seller's Stripe Connect account (docs/product/api.md), the admin's payout
+// management and shipped orders (docs/product/api.md). `{provider}` is `stripe`. Money in answers is dollars with
 // at most 2 decimals; everything inside the server is integer cents.
 
 const emptyAsUndefined = (value: unknown) => (value === '' || value === 'all' ? undefined : value);
 
-// ── payment account (§7.1, §4.6) ────────────────────────────────────────────────────────────────
+// ── payment account (docs/product/api.md, docs/product/payouts.md) ────────────────────────────────────────────────────────────────
 
-export const PAYMENT_ACCOUNT_STATUSES = ['none', 'created', 'pending', 'complete'] as const;
+export const PAYMENT_ACCOUNT_STATUSES = PAYMENT_ACCOUNT_STATUSES_WITH_NONE;
 export const paymentAccountStatusSchema = z.enum(PAYMENT_ACCOUNT_STATUSES);
 export type PaymentAccountStatus = z.infer<typeof paymentAccountStatusSchema>;
 
@@ -23,7 +24,7 @@ export const checkAccountResponseSchema = z.object({
 });
 export type CheckAccountResponse = z.infer<typeof checkAccountResponseSchema>;
 
-/** POST /api/stripe-connect/create-express-account (seller). Type and country are fixed (SPEC §9). */
+/** POST /api/stripe-connect/create-express-account (seller). Type and country are fixed (docs/product/limits.md). */
 export const createExpressAccountBodySchema = z.object({
   type: z.literal('express', { error: "Account type must be 'express'" }),
   country: z.literal('US', { error: "Country must be 'US'" }),
@@ -80,7 +81,7 @@ export const sandboxLinkResponseSchema = z.object({
   /** Dashboard only: balance and money movements, newest first. */
   balance: z.object({ available: z.number(), pending: z.number() }).nullable(),
   transfers: z.array(z.object({ id: z.string(), amount: z.number(), description: z.string().nullable(), created_at: z.string() })),
-  payouts: z.array(z.object({ id: z.string(), amount: z.number(), status: z.enum(['paid', 'pending', 'in_transit']), arrival_date: z.string() })),
+  payouts: z.array(z.object({ id: z.string(), amount: z.number(), status: z.enum(BANK_PAYOUT_STATUSES), arrival_date: z.string() })),
 });
 export type SandboxLinkResponse = z.infer<typeof sandboxLinkResponseSchema>;
 
@@ -98,21 +99,21 @@ export const sandboxOnboardingBodySchema = z.object({
 export type SandboxOnboardingBody = z.infer<typeof sandboxOnboardingBodySchema>;
 export const sandboxOnboardingResponseSchema = z.object({ success: z.literal(true), returnUrl: z.string() });
 
-// ── admin: sellers, payouts, stats (§7.3) ─────────────────────────────────────────────────────
+// ── admin: sellers, payouts, stats (docs/product/api.md) ─────────────────────────────────────────────────────
 
 /** GET /api/user/sellers (admin). */
 export const sellerListEntrySchema = z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), company_name: z.string().nullable() });
 export const sellersResponseSchema = z.object({ success: z.literal(true), sellers: z.array(sellerListEntrySchema) });
 export type SellerListEntry = z.infer<typeof sellerListEntrySchema>;
 
-export const PAYOUT_STATUSES = ['paid', 'pending', 'failed'] as const;
+export { PAYOUT_STATUSES };
 export const payoutStatusSchema = z.enum(PAYOUT_STATUSES);
 export type PayoutStatus = z.infer<typeof payoutStatusSchema>;
 
 /** GET /api/stripe-connect/admin/payouts?page&limit&sellerId&status (admin), newest first. */
 export const adminPayoutsQuerySchema = tablePageQuerySchema.extend({
   sellerId: z.preprocess(emptyAsUndefined, z.guid('Invalid seller id').optional()),
-  status: z.preprocess(emptyAsUndefined, z.enum(PAYOUT_STATUSES, { error: `Status must be one of ${PAYOUT_STATUSES.join(', ')}` }).optional()),
+  status: z.preprocess(emptyAsUndefined, z.enum(PAYOUT_STATUSES, { error: 'Status must be one of paid, pending, failed' }).optional()),
 });
 export type AdminPayoutsQuery = z.input<typeof adminPayoutsQuerySchema>;
 
@@ -182,7 +183,7 @@ export const quickStatsSchema = z.object({
 export type QuickStats = z.infer<typeof quickStatsSchema>;
 export const quickStatsResponseSchema = z.object({ success: z.literal(true), data: quickStatsSchema });
 
-// ── shipped orders and the payout itself (§7.3, §3) ─────────────────────────────────────────────
+// ── shipped orders and the payout itself (docs/product/api.md, docs/product/data.md) ─────────────────────────────────────────────
 
 /** GET /api/orders/get-all-shipped-orders?page&limit (admin; the spec's client sends neither, defaults 1 and 10). */
 export const shippedOrdersQuerySchema = tablePageQuerySchema;
@@ -228,7 +229,7 @@ export const shippedOrdersResponseSchema = z.object({
 });
 export type ShippedOrdersResponse = z.infer<typeof shippedOrdersResponseSchema>;
 
-/** GET /api/stripe-connect/pickup-charges/:orderItemId (admin): SPEC §3 pickup charge info, dollars. */
+/** GET /api/stripe-connect/pickup-charges/:orderItemId (admin): docs/product/data.md pickup charge info, dollars. */
 export const orderItemParamsSchema = z.object({ orderItemId: z.guid('Invalid order item id') });
 export const pickupChargeInfoSchema = z.object({
   hasPickup: z.boolean(),
@@ -238,7 +239,7 @@ export const pickupChargeInfoSchema = z.object({
   packageCount: z.number(),
   totalPickupCharge: z.number(),
   currency: z.string(),
-  source: z.enum(['carrier real-time API', 'carrier API', 'fallback calculation', 'preview calculation']).nullable(),
+  source: z.enum(PICKUP_CHARGE_SOURCES).nullable(),
   rateDetails: z
     .object({
       chargeDetails: z.array(z.object({ description: z.string(), amount: z.number() })),

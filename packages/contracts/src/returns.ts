@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RETURN_REASONS, RETURN_STATUSES, type ReturnReason, type ReturnStatus } from '@marketplace/domain/returns';
 import { errorResponseSchema, tablePageQuerySchema } from './common';
 import { paginationSchema } from './users';
 
@@ -7,8 +8,7 @@ import { paginationSchema } from './users';
 // less the seller's restocking fee, is issued once. Money in answers is dollars with at most 2 decimals;
 // the restocking fee is a percentage with at most 2 decimals.
 
-export const RETURN_REASONS = ['changed_mind', 'not_as_described', 'damaged', 'wrong_item', 'does_not_fit', 'other'] as const;
-export type ReturnReason = (typeof RETURN_REASONS)[number];
+export { RETURN_REASONS, RETURN_STATUSES, type ReturnReason, type ReturnStatus };
 export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
   changed_mind: 'I changed my mind',
   not_as_described: 'Not as described',
@@ -18,8 +18,6 @@ export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
   other: 'Other',
 };
 
-export const RETURN_STATUSES = ['requested', 'refused', 'accepted', 'in_transit', 'delivered', 'refunded', 'cancelled'] as const;
-export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
   requested: 'Waiting for the seller',
   refused: 'Refused',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { productSummarySchema } from './catalog';
+import { PRODUCT_SORTS, productSummarySchema } from './catalog';
 import { emptyAsAbsent, pageQueryWith } from './common';
 import { paginationSchema } from './users';
 
-// AI search (issue #7; SPEC §2.1 public route /ai-search-results): a plain-language query is read
+// AI search (docs/product/routes.md public route /ai-search-results): a plain-language query is read
 // into filters the buyer can see as chips and remove, then ranked over the catalogue.
 
 export const AI_SEARCH_DEFAULT_PAGE_SIZE = 24;
@@ -46,7 +46,7 @@ export const aiSearchInterpretationSchema = z.object({
   maxPrice: z.number().nullable(),
   category: z.object({ slug: z.string(), name: z.string() }).nullable(),
   condition: z.enum(['new', 'like_new', 'used']).nullable(),
-  sort: z.enum(['relevance', 'price_asc', 'price_desc', 'newest']),
+  sort: z.enum(PRODUCT_SORTS),
   attributes: z.array(z.object({ kind: z.enum(['size', 'colour', 'material']), value: z.string() })),
   /** Misspelt words searched as the catalogue word they most likely mean ("lether" → "leather"). */
   corrections: z.array(z.object({ from: z.string(), to: z.string() })),

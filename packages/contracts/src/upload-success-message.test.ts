@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { uploadSuccessMessage } from './catalog';
 
-// SPEC §8's 'Successfully uploaded N image(s)', with the plural the count needs.
+// docs/product/errors.md's 'Successfully uploaded N image(s)', with the plural the count needs.
 describe('uploadSuccessMessage', () => {
   it.each([
     [1, 'Successfully uploaded 1 image'],

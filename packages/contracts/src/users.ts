@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { USER_STATUSES } from '@marketplace/domain/enums';
 import { normalisePhone, normaliseUsCountry, normaliseUsPostalCode, normaliseUsState } from '@marketplace/domain/us-address';
 import { PASSWORD_MIN_LENGTH, roleSchema } from './auth';
 import { emptyAsAbsent, tablePageQuerySchema } from './common';
 
-// Users and profile (issue #3): the signed-in user's profile, password and address book, and the
+// Users and profile: the signed-in user's profile, password and address book, and the
 // admin's user list, suspension and insights. Dollars are numbers with at most 2 decimals.
 
-export const USER_STATUSES = ['active', 'suspended'] as const;
+export { USER_STATUSES };
 export const userStatusSchema = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof userStatusSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Wishlist calls (issue #3, SPEC §3 "Wishlist state" and §4.2).
+// Wishlist calls (docs/product/data.md "Wishlist state" and docs/product/cart-and-wishlist.md).
 
 export const wishlistItemSchema = z.object({
   id: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { SUPPORT_REQUEST_STATUSES } from '@marketplace/domain/enums';
 
-// The remaining seller and admin pages (issue #7): marketplace settings (public contact details and the
+// The remaining seller and admin pages: marketplace settings (public contact details and the
 // admin's form), a seller's notification preferences, and support requests from /seller/support that
 // admins read and close on /admin/settings.
 
@@ -60,7 +61,7 @@ export const SUPPORT_TOPIC_LABELS: Record<SupportTopic, string> = {
   other: 'Something else',
 };
 
-export const SUPPORT_REQUEST_STATUSES = ['open', 'closed'] as const;
+export { SUPPORT_REQUEST_STATUSES };
 export const supportRequestStatusSchema = z.enum(SUPPORT_REQUEST_STATUSES);
 export type SupportRequestStatus = z.infer<typeof supportRequestStatusSchema>;
 

@@ -1,4 +1,4 @@
-// Money rules of disputes (issue #7): how much a refund may be, what a seller who was already paid owes
+// Money rules of disputes: how much a refund may be, what a seller who was already paid owes
 // back, and how the next payout deducts it. Integer cents throughout; amounts owed back are negative.
 
 import { percentOfCents } from './money';

@@ -3,7 +3,7 @@
 // The buyer paid the line (price × quantity) plus extras (the add-on and the item's share of shipping).
 // Refunds come out of the line first, then the extras: a refund is money back for the goods. What is
 // left of the line is what the item sold for — its net sale, the one figure every screen calls sales or
-// revenue — and the seller's payout applies the spec's rule (SPEC §9) to that kept line:
+// revenue — and the seller's payout applies the spec's rule (docs/product/limits.md) to that kept line:
 //   commission = kept line × category rate, gross = kept line − commission − pickup share,
 //   payout = max(gross − transfer fee, 0).
 // Whatever the buyer kept paying and the seller is not paid is the platform's: commission, the pickup

@@ -1,5 +1,5 @@
-// Numbered pagination shared by the admin tables (spec §2.3: 10 per page with at most 5 page
-// buttons; §2.4: ellipses when there are more than 5 pages, 'Showing X to Y of Z results').
+// Numbered pagination shared by the admin tables (docs/product/payouts.md: 10 per page with at most 5 page
+// buttons; docs/product/payouts.md: ellipses when there are more than 5 pages, 'Showing X to Y of Z results').
 //
 // The window rule, for `maxButtons` m and more than m pages:
 //   - page 1 and the last page are always shown;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculatePayout, transferFeeCents } from './payout';
 
-describe('calculatePayout (SPEC §5, §9)', () => {
+describe('calculatePayout (docs/product/validation.md, limits.md)', () => {
   it('pays item total − commission − pickup charge, less 0.25 % + $0.25', () => {
     // 2 × $50.00 at 10 %: commission $10.00; pickup $4.00; gross $86.00; fee $0.22 + $0.25 = $0.47 (0.215 rounds up).
     expect(calculatePayout({ unitPriceCents: 5000, quantity: 2, commissionRateBasisPoints: 1000, allocatedPickupChargeCents: 400 })).toEqual({

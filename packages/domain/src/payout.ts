@@ -1,4 +1,4 @@
-// The seller payout rule (SPEC §5, §9), one pure function shared by the server, which pays it, and the
+// The seller payout rule (docs/product/validation.md, limits.md), one pure function shared by the server, which pays it, and the
 // admin's Process Payout modal, which shows it, so the two can never disagree by a cent.
 //
 // Rounding: every step works in integer cents and rounds half up to a whole cent (percentOfCents):
@@ -31,7 +31,7 @@ export interface PayoutBreakdown {
   grossCents: number;
   feeCents: number;
   payoutCents: number;
-  /** SPEC §5: shown when the category has no commission rate and 0 % is used. */
+  /** docs/product/validation.md: shown when the category has no commission rate and 0 % is used. */
   warning: string | null;
 }
 

@@ -64,7 +64,7 @@ describe('allocatePickupCharge', () => {
 });
 
 describe('pickupChargeAllocationFor', () => {
-  it('gives the SPEC §3 allocation fields in dollars (the tied half cent goes to the smaller id)', () => {
+  it('gives docs/product/data.md allocation fields in dollars (the tied half cent goes to the smaller id)', () => {
     const items = [
       { id: 'item-1', valueCents: 2500 },
       { id: 'item-2', valueCents: 7500 },

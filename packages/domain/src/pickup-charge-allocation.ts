@@ -1,5 +1,5 @@
-// A pickup's charge shared among the order items it collects, in proportion to their value (SPEC §3
-// "allocation", §9), so each item's payout carries its part: gross = item total − commission −
+// A pickup's charge shared among the order items it collects, in proportion to their value (docs/product/data.md
+// "allocation", docs/product/limits.md), so each item's payout carries its part: gross = item total − commission −
 // allocated pickup charge. The parts always add up to exactly what the carrier charged.
 
 import { centsToDollars } from './money';
@@ -58,7 +58,7 @@ export function allocatePickupCharge(totalCents: number, items: readonly PickupI
   }));
 }
 
-/** SPEC §3 "allocation" for one item, as the API answers it: money in dollars, ratio 0 to 1. */
+/** docs/product/data.md "allocation" for one item, as the API answers it: money in dollars, ratio 0 to 1. */
 export interface PickupChargeAllocationFields {
   allocatedPickupCharge: number;
   totalOrderItemsInPickup: number;

@@ -1,4 +1,4 @@
-// The pickup form (SPEC §3, §5, §9): a date at least one business day ahead, ready and close times
+// The pickup form (docs/product/data.md, validation.md, limits.md): a date at least one business day ahead, ready and close times
 // that default to 09:00–17:00, and the formats UPS wants (YYYYMMDD, hhmm00). The current time is
 // passed in; "today" is the seller's calendar day in the carrier's time zone, not UTC's.
 
@@ -36,7 +36,7 @@ function addDays(date: string, days: number): string {
   return new Date(new Date(`${date}T00:00:00Z`).getTime() + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** The next business day after today (SPEC §5: at least 1 day in advance): Friday → Monday. */
+/** The next business day after today (docs/product/validation.md: at least 1 day in advance): Friday → Monday. */
 export function earliestPickupDate(now: Date, timeZone: string = DEFAULT_PICKUP_TIME_ZONE): string {
   let date = addDays(calendarDateIn(now, timeZone), 1);
   while (!isBusinessDay(date)) date = addDays(date, 1);
@@ -53,13 +53,13 @@ export function isValidTime(value: string): boolean {
   return TIME_PATTERN.test(value);
 }
 
-/** '2026-11-23' → '20261123' (SPEC §5: the date is sent without dashes). */
+/** '2026-11-23' → '20261123' (docs/product/validation.md: the date is sent without dashes). */
 export function toUpsPickupDate(date: string): string {
   if (!isCalendarDate(date)) throw new RangeError(`Expected a date as YYYY-MM-DD, got '${date}'`);
   return date.replaceAll('-', '');
 }
 
-/** '09:00' → '090000' (SPEC §5: times are sent as hhmm00). */
+/** '09:00' → '090000' (docs/product/validation.md: times are sent as hhmm00). */
 export function toUpsTime(time: string): string {
   if (!isValidTime(time)) throw new RangeError(`Expected a time as HH:MM, got '${time}'`);
   return `${time.replace(':', '')}00`;

@@ -13,8 +13,12 @@ export const MAX_RESTOCKING_FEE_BASIS_POINTS = 5_000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+// The two lists below are PostgreSQL enums too (enums.ts says how the database and contracts use them).
 export const RETURN_STATUSES = ['requested', 'refused', 'accepted', 'in_transit', 'delivered', 'refunded', 'cancelled'] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+export const RETURN_REASONS = ['changed_mind', 'not_as_described', 'damaged', 'wrong_item', 'does_not_fit', 'other'] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
 
 /** A return in one of these is "in progress": one per item at a time, and the seller's payout for the item waits. */
 export const OPEN_RETURN_STATUSES = ['requested', 'accepted', 'in_transit', 'delivered'] as const satisfies readonly ReturnStatus[];

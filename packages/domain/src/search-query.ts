@@ -1,4 +1,4 @@
-// The plain-language search parser behind /ai-search-results (issue #7). Pure: no network, no
+// The plain-language search parser behind /ai-search-results. Pure: no network, no
 // database. It turns "leather boots under $200, like new" into filters (price bounds, category,
 // condition), a sort intent, attributes and the keywords left over, plus the chips the page shows
 // so a buyer sees what was understood and can remove any part of it.

@@ -36,7 +36,7 @@ const shipment = (overrides: Partial<ShipmentFacts> = {}): ShipmentFacts => ({
 const status = fc.constantFrom(...SHIPMENT_STATUSES);
 
 describe('statuses and constants', () => {
-  it('lists the ten statuses of §4.8 and the seven filter options', () => {
+  it('lists the ten statuses of docs/product/shipping.md and the seven filter options', () => {
     expect(SHIPMENT_STATUSES).toEqual(['pending', 'created', 'pickup_scheduled', 'shipped', 'in_transit', 'out_for_delivery', 'delivered', 'exception', 'cancelled', 'returned']);
     expect(STATUS_FILTER_OPTIONS).toEqual(['created', 'pickup_scheduled', 'shipped', 'in_transit', 'out_for_delivery', 'delivered', 'exception']);
     expect(VOID_WINDOW_HOURS).toBe(24);

@@ -1,4 +1,4 @@
-// What a seller may do with a shipment, and how shipments are counted (SPEC §2.7, §2.8, §4.8, §9).
+// What a seller may do with a shipment, and how shipments are counted (docs/product/shipping.md, limits.md).
 // The API enforces these and the web shows them, so the two can never disagree about a button.
 
 export const SHIPMENT_STATUSES = [
@@ -15,19 +15,25 @@ export const SHIPMENT_STATUSES = [
 ] as const;
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
-/** What the status filter offers (SPEC §4.8): not pending, cancelled or returned. */
+/** What the status filter offers (docs/product/shipping.md): not pending, cancelled or returned. */
 export const STATUS_FILTER_OPTIONS = ['created', 'pickup_scheduled', 'shipped', 'in_transit', 'out_for_delivery', 'delivered', 'exception'] as const satisfies readonly ShipmentStatus[];
 
-/** A label can be voided for 24 hours after it was created (SPEC §9). */
+/** A label can be voided for 24 hours after it was created (docs/product/limits.md). */
 export const VOID_WINDOW_HOURS = 24;
 const VOID_WINDOW_MS = VOID_WINDOW_HOURS * 60 * 60 * 1000;
 
-/** Savings claimed per shipment beyond the first in a consolidated pickup: "up to $3.00" (SPEC §2.8, §9). */
+/** Savings claimed per shipment beyond the first in a consolidated pickup: "up to $3.00" (docs/product/shipping.md, limits.md). */
 export const CONSOLIDATION_SAVINGS_PER_ADDITIONAL_SHIPMENT_CENTS = 300;
 
-/** The wording of SPEC §8, also used by the "Cannot Void Shipment" panel. */
+/** The wording of docs/product/errors.md, also used by the "Cannot Void Shipment" panel. */
 export const VOID_PERIOD_EXPIRED_MESSAGE = 'This shipment is outside the allowed void period. Contact UPS customer service for assistance.';
 export const ALREADY_PICKED_UP_MESSAGE = 'This shipment has been picked up and cannot be voided. You may need to create a return shipment.';
+/**
+ * The `code` beside those two messages in the API's refusal of a void (409), whether the marketplace's
+ * own rule or the carrier refused it: a screen tells the two apart by code, never by the wording.
+ */
+export const VOID_PERIOD_EXPIRED_CODE = 'void_period_expired';
+export const ALREADY_PICKED_UP_CODE = 'already_picked_up';
 
 /**
  * A voided shipment is over: its label no longer ships anything, so nothing that uses the label (view,
@@ -71,7 +77,7 @@ export type VoidEligibility = { allowed: true } | { allowed: false; reason: stri
 
 /**
  * Void is allowed only in created or pickup_scheduled and while the shipment is under 24 hours old
- * (SPEC §4.8). The status is checked first: a picked-up parcel is refused for that, whatever its age.
+ * (docs/product/shipping.md). The status is checked first: a picked-up parcel is refused for that, whatever its age.
  */
 export function voidEligibility(shipment: Pick<ShipmentFacts, 'status' | 'createdAt'>, now: Date): VoidEligibility {
   if (PICKED_UP.has(shipment.status)) return { allowed: false, reason: ALREADY_PICKED_UP_MESSAGE };
@@ -114,9 +120,9 @@ export interface ShipmentStats {
   total: number;
   /** Labelled and not yet with the carrier: created or pickup_scheduled. */
   readyToShip: number;
-  /** shipped, in_transit and out_for_delivery (SPEC §4.8). */
+  /** shipped, in_transit and out_for_delivery (docs/product/shipping.md). */
   inTransit: number;
-  /** Created with no pickup request number; also the "Pickup Ready" card of §2.8. */
+  /** Created with no pickup request number; also the "Pickup Ready" card of docs/product/shipping.md. */
   pendingPickup: number;
   delivered: number;
 }
@@ -137,7 +143,7 @@ export function isAwaitingPickupRequest(shipment: Pick<ShipmentFacts, 'status' |
   return shipment.status === 'created' && !hasText(shipment.pickupRequestNumber);
 }
 
-/** The consolidated-pickup banner shows when more than one shipment awaits a pickup request (SPEC §2.8). */
+/** The consolidated-pickup banner shows when more than one shipment awaits a pickup request (docs/product/shipping.md). */
 export function canConsolidate(shipments: readonly Pick<ShipmentFacts, 'status' | 'pickupRequestNumber'>[]): boolean {
   return shipments.filter(isAwaitingPickupRequest).length > 1;
 }
@@ -150,7 +156,7 @@ export function consolidationSavingsCents(count: number): number {
 
 /**
  * Where the seller's items of one order stand for shipping, which decides what the Create New Shipment
- * card of Shipment Management says (SPEC §2.8): approved items can go into a shipment now; pending ones
+ * card of Shipment Management says (docs/product/shipping.md): approved items can go into a shipment now; pending ones
  * wait for the seller's approval first; when neither is left, everything that was going out has gone
  * (or nothing ever will: rejected, cancelled or refunded before shipping).
  */
@@ -166,7 +172,7 @@ export function shippingReadinessOf(itemStatuses: readonly string[]): ShippingRe
   return 'nothing_to_ship';
 }
 
-/** Search by shipment id or tracking number, case-insensitive substring (SPEC §2.7); a blank query matches all. */
+/** Search by shipment id or tracking number, case-insensitive substring (docs/product/shipping.md); a blank query matches all. */
 export function matchesShipmentSearch(shipment: Pick<ShipmentFacts, 'id' | 'trackingNumber'>, query: string): boolean {
   const needle = query.trim().toLowerCase();
   if (needle === '') return true;

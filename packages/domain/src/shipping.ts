@@ -1,4 +1,4 @@
-// Shipping for a buyer's order (issue #3: checkout shows items total, shipping, add-on total and
+// Shipping for a buyer's order (checkout shows items total, shipping, add-on total and
 // order total). One charge per order, whatever the number of sellers; free from $50.00 of items.
 
 /** Items totals at or above this ship free: $50.00. */

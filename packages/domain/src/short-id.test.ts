@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { shortId } from './short-id';
 
 describe('shortId', () => {
-  it('shows the first 8 characters of a uuid (spec §9)', () => {
+  it('shows the first 8 characters of a uuid (docs/product/limits.md)', () => {
     expect(shortId('3f2b9c1e-8d4a-4b7e-9f10-2a6c5d8e7b90')).toBe('3f2b9c1e');
   });
 

@@ -22,7 +22,7 @@ import type { StatusColour } from './status-colours';
 const orderStatuses = ['shipped', 'refunded', 'completed', 'pending', 'rejected', 'processing'];
 const payoutStatuses = ['paid', 'pending', 'failed'];
 
-describe('orderStatusColour (spec §4.7)', () => {
+describe('orderStatusColour (docs/product/statuses.md)', () => {
   it.each([
     ['shipped', 'green'],
     ['refunded', 'green'],
@@ -44,7 +44,7 @@ describe('orderStatusColour (spec §4.7)', () => {
   });
 });
 
-describe('payoutStatusColour (spec §4.7)', () => {
+describe('payoutStatusColour (docs/product/statuses.md)', () => {
   it.each([
     ['paid', 'green'],
     ['pending', 'yellow'],
@@ -77,7 +77,7 @@ describe('every listed status has its colour', () => {
     expect(orderItemStatusColour(status)).toBe(colour);
   });
 
-  // SPEC §4.8's ten statuses.
+  // docs/product/shipping.md's ten statuses.
   it.each([
     ['pending', 'yellow'],
     ['created', 'yellow'],

@@ -5,10 +5,27 @@
 // - STATUS_TABLE gives each status *word* one colour (and one chart shade of that colour). "pending" is
 //   yellow for an order, an item, a payout and a shipment alike; "shipped" is green wherever it appears.
 // - STATUS_SETS lists which words each kind of status can take. A word outside its kind's set is shown
-//   neutral: SPEC §4.7 says an order status it does not name is "shown as-is" and any other payout
+//   neutral: docs/product/statuses.md says an order status it does not name is "shown as-is" and any other payout
 //   status "neutral".
 
+import {
+  BANK_PAYOUT_STATUSES,
+  DISPUTE_STATUSES,
+  ORDER_STATUSES,
+  PAYMENT_ACCOUNT_STATUSES_WITH_NONE,
+  PAYMENT_STATUSES,
+  PAYOUT_STATUSES,
+  PICKUP_STATUSES,
+  PRODUCT_STATUSES,
+  REFUND_STATUSES,
+  SUPPORT_REQUEST_STATUSES,
+  USER_ROLES,
+  USER_STATUSES,
+} from './enums';
 import { STOCK_STATUS_COLOURS } from './inventory';
+import { ORDER_ITEM_STATES } from './order-item-state';
+import { RETURN_STATUSES } from './returns';
+import { SHIPMENT_STATUSES } from './shipment-rules';
 import type { StatusColour } from './status-palette';
 
 // The colour names and their classes live in status-palette.ts, so a page that shows one stock line does
@@ -49,7 +66,7 @@ type Entry = readonly [colour: StatusColour, shade: number];
 
 /**
  * Every status word and its colour. Green: it went through (shipped, delivered, paid, refunded — SPEC
- * §4.7 makes refunded and completed green). Yellow: waiting on someone. Blue: under way. Red: refused,
+ * docs/product/statuses.md makes refunded and completed green). Yellow: waiting on someone. Blue: under way. Red: refused,
  * failed or gone wrong. Violet: in the marketplace's hands. Neutral: closed without an outcome, or unknown.
  */
 const STATUS_TABLE = {
@@ -108,33 +125,33 @@ export type StatusWord = keyof typeof STATUS_TABLE;
 /** Every status word that has a colour of its own. */
 export const STATUS_WORDS = Object.keys(STATUS_TABLE) as StatusWord[];
 
-/** The statuses each kind of badge can show (the API's enums; the web test checks the contracts agree). */
+/** The statuses each kind of badge can show: the API's enums (enums.ts), plus the words a screen adds. */
 export const STATUS_SETS = {
-  /** SPEC §4.7 (which colours rejected too, although an order itself is never rejected: its items are). */
-  order: ['pending', 'processing', 'shipped', 'completed', 'cancelled', 'refunded', 'rejected'],
-  orderItem: ['pending', 'approved', 'rejected', 'shipped', 'delivered', 'completed', 'partially_refunded', 'refunded', 'cancelled'],
-  /** SPEC §4.7: any other value is neutral. */
-  payout: ['paid', 'pending', 'failed'],
-  /** SPEC §4.8 */
-  shipment: ['pending', 'created', 'pickup_scheduled', 'shipped', 'in_transit', 'out_for_delivery', 'delivered', 'exception', 'cancelled', 'returned'],
-  dispute: ['open', 'seller_responded', 'under_review', 'resolved_refunded', 'resolved_rejected'],
+  /** docs/product/statuses.md (which colours rejected too, although an order itself is never rejected: its items are). */
+  order: [...ORDER_STATUSES, 'rejected'],
+  orderItem: ORDER_ITEM_STATES,
+  /** docs/product/statuses.md: any other value is neutral. */
+  payout: PAYOUT_STATUSES,
+  /** docs/product/shipping.md */
+  shipment: SHIPMENT_STATUSES,
+  dispute: DISPUTE_STATUSES,
   /** A buyer's return of an item; delivered/received both mean back with the seller. */
-  return: ['requested', 'accepted', 'refused', 'in_transit', 'received', 'delivered', 'refunded', 'cancelled'],
+  return: [...RETURN_STATUSES, 'received'],
   /** The buyer's card payment of an order. */
-  payment: ['succeeded', 'failed', 'partially_refunded', 'refunded'],
-  refund: ['pending', 'succeeded', 'failed'],
-  /** Shipped Orders' Seller Payout column (SPEC §2.4): paid or unpaid. */
+  payment: PAYMENT_STATUSES,
+  refund: REFUND_STATUSES,
+  /** Shipped Orders' Seller Payout column (docs/product/payouts.md): paid or unpaid. */
   sellerPayout: ['paid', 'unpaid'],
-  /** The seller's Stripe account (SPEC §4.6). */
-  paymentAccount: ['none', 'created', 'pending', 'complete'],
+  /** The seller's Stripe account (docs/product/payouts.md). */
+  paymentAccount: PAYMENT_ACCOUNT_STATUSES_WITH_NONE,
   /** Stripe's payouts from a connected account to its bank (the Connect sandbox's dashboard). */
-  bankPayout: ['paid', 'pending', 'in_transit'],
-  pickup: ['scheduled', 'cancelled'],
-  product: ['active', 'hidden'],
+  bankPayout: BANK_PAYOUT_STATUSES,
+  pickup: PICKUP_STATUSES,
+  product: PRODUCT_STATUSES,
   stock: ['in_stock', 'low_stock', 'out_of_stock'],
-  user: ['active', 'suspended'],
-  supportRequest: ['open', 'closed'],
-  role: ['admin', 'seller', 'buyer'],
+  user: USER_STATUSES,
+  supportRequest: SUPPORT_REQUEST_STATUSES,
+  role: USER_ROLES,
 } as const satisfies Record<string, readonly StatusWord[]>;
 
 export type StatusKind = keyof typeof STATUS_SETS;
@@ -156,7 +173,7 @@ function entryOf(status: string, kind?: StatusKind): Entry | undefined {
 }
 
 /**
- * The colour of a status. With a kind, a word that kind cannot take is neutral (SPEC §4.7); without
+ * The colour of a status. With a kind, a word that kind cannot take is neutral (docs/product/statuses.md); without
  * one, any known word has its colour. Unknown statuses are neutral; case and spaces are ignored.
  */
 export function statusColour(status: string, kind?: StatusKind): StatusColour {

@@ -1,4 +1,4 @@
-// UPS tracking numbers ("1Z" numbers, issue #4): '1Z' + 6-character shipper number + 2-character
+// UPS tracking numbers ("1Z" numbers): '1Z' + 6-character shipper number + 2-character
 // service code + 7-digit package number + 1 check digit. The sandbox carrier makes them and the API
 // validates what a carrier hands back, so a label never carries a number UPS would reject.
 

@@ -1,4 +1,4 @@
-// US address rules shared by the address book form and the API (issue #3: "helpful but not hostile").
+// US address rules shared by the address book form and the API ("helpful but not hostile").
 // People type states as "ca", "Calif." or "California" and ZIP codes as "941071234": we accept what
 // clearly means one thing and store it one way (the two-letter USPS code, 12345 or 12345-6789).
 

@@ -1,5 +1,23 @@
 import { sql } from 'drizzle-orm';
+import {
+  DISPUTE_REASONS,
+  DISPUTE_STATUSES,
+  ORDER_STATUSES,
+  PAYMENT_ACCOUNT_STATUSES,
+  PAYMENT_STATUSES,
+  PAYOUT_STATUSES,
+  PICKUP_CHARGE_SOURCES,
+  PICKUP_STATUSES,
+  PRODUCT_CONDITIONS,
+  PRODUCT_STATUSES,
+  REFUND_STATUSES,
+  SUPPORT_REQUEST_STATUSES,
+  USER_ROLES,
+  USER_STATUSES,
+} from '@marketplace/domain/enums';
 import { ORDER_ITEM_STATES } from '@marketplace/domain/order-item-state';
+import { RETURN_REASONS, RETURN_STATUSES } from '@marketplace/domain/returns';
+import { SHIPMENT_STATUSES } from '@marketplace/domain/shipment-rules';
 import { boolean, check, customType, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** PostgreSQL's full-text document type (drizzle has no built-in for it). */
@@ -7,6 +25,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 // The database schema, one section per owning module (ARCHITECTURE.md: a module owns its tables and
 // other modules go through its service). Money is integer cents; times are timestamptz in UTC.
+// Every enum's values come from one list in packages/domain (enums.ts says where each lives), which the
+// contracts' zod enums share too; a literal list here fails apps/api/src/security/house-rules-enums.test.ts.
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -14,8 +34,8 @@ const timestamps = {
 };
 
 // ── users (modules/users, modules/auth) ────────────────────────────────────────────────────────
-export const userRole = pgEnum('user_role', ['buyer', 'seller', 'admin']);
-export const userStatus = pgEnum('user_status', ['active', 'suspended']);
+export const userRole = pgEnum('user_role', USER_ROLES);
+export const userStatus = pgEnum('user_status', USER_STATUSES);
 
 export const users = pgTable(
   'users',
@@ -53,8 +73,8 @@ export const categories = pgTable(
   ],
 );
 
-export const productCondition = pgEnum('product_condition', ['new', 'like_new', 'good', 'fair']);
-export const productStatus = pgEnum('product_status', ['active', 'hidden']);
+export const productCondition = pgEnum('product_condition', PRODUCT_CONDITIONS);
+export const productStatus = pgEnum('product_status', PRODUCT_STATUSES);
 
 export const products = pgTable(
   'products',
@@ -87,7 +107,7 @@ export const products = pgTable(
     index('products_seller_idx').on(table.sellerId),
     index('products_category_idx').on(table.categoryId),
     index('products_created_idx').on(table.createdAt),
-    // Typo-tolerant search (issue #3): trigram similarity on the title, full-text over title + description.
+    // Typo-tolerant search: trigram similarity on the title, full-text over title + description.
     index('products_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
     index('products_search_vector_idx').using('gin', table.searchVector),
     index('products_status_created_idx').on(table.status, table.createdAt),
@@ -116,7 +136,7 @@ export const productImages = pgTable(
   (table) => [index('product_images_product_idx').on(table.productId, table.position)],
 );
 
-// ── uploads (modules/uploads): phone photo upload links, SPEC §2.5, §4.9, §7.4 ─────────────────
+// ── uploads (modules/uploads): phone photo upload links, docs/product/uploads.md, api.md ─────────────────
 export const uploadTokens = pgTable(
   'upload_tokens',
   {
@@ -157,7 +177,7 @@ export const addresses = pgTable(
   (table) => [index('addresses_user_idx').on(table.userId)],
 );
 
-// ── cart and wishlist (modules/cart, modules/wishlist), SPEC §3, §4.1, §4.2 ────────────────────
+// ── cart and wishlist (modules/cart, modules/wishlist), docs/product/data.md, cart-and-wishlist.md ────────────────────
 export const cartItems = pgTable(
   'cart_items',
   {
@@ -169,7 +189,7 @@ export const cartItems = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
-    // The price when the line was added, so checkout can show what changed since (issue #3).
+    // The price when the line was added, so checkout can show what changed since.
     priceCentsAtAdd: integer('price_cents_at_add').notNull(),
     // The spec's retip: the product's paid add-on service, chosen per cart line.
     retipAdded: boolean('retip_added').notNull().default(false),
@@ -200,7 +220,7 @@ export const wishlistItems = pgTable(
 // An order item's status moves only through the transition table in packages/domain/src/order-item-state.ts
 // (docs/product/orders.md), applied by the orders service alone.
 export const orderItemStatus = pgEnum('order_item_status', ORDER_ITEM_STATES);
-export const orderStatus = pgEnum('order_status', ['pending', 'processing', 'shipped', 'completed', 'cancelled', 'refunded']);
+export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 
 export const orders = pgTable(
   'orders',
@@ -263,7 +283,7 @@ export const orderItems = pgTable(
     refundedCents: integer('refunded_cents').notNull().default(0),
     // When the carrier (or the seller) reported the line delivered; kept when a refund changes the status later.
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-    // Flipped once by a successful payout (SPEC §4.7); the payouts module owns the payout rows.
+    // Flipped once by a successful payout (docs/product/statuses.md); the payouts module owns the payout rows.
     sellerPaid: boolean('seller_paid').notNull().default(false),
     ...timestamps,
   },
@@ -281,7 +301,7 @@ export const orderItems = pgTable(
   ],
 );
 
-export const paymentStatus = pgEnum('payment_status', ['succeeded', 'failed', 'partially_refunded', 'refunded']);
+export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
 
 export const payments = pgTable(
   'payments',
@@ -299,7 +319,7 @@ export const payments = pgTable(
     // Card brand and last four digits only; a card number is never stored.
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
-    // Set by the provider's charge.dispute.created webhook (issue #5); disputes themselves are issue #7's.
+    // Set by the provider's charge.dispute.created webhook; disputes themselves are the disputes module's.
     disputedAt: timestamp('disputed_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -310,7 +330,7 @@ export const payments = pgTable(
   ],
 );
 
-export const refundStatus = pgEnum('refund_status', ['pending', 'succeeded', 'failed']);
+export const refundStatus = pgEnum('refund_status', REFUND_STATUSES);
 
 export const refunds = pgTable(
   'refunds',
@@ -342,22 +362,11 @@ export const refunds = pgTable(
   ],
 );
 
-// ── shipping (modules/shipping): shipments, labels and carrier pickups, SPEC §3, §4.8, §7.5 ─────
-export const shipmentStatus = pgEnum('shipment_status', [
-  'pending',
-  'created',
-  'pickup_scheduled',
-  'shipped',
-  'in_transit',
-  'out_for_delivery',
-  'delivered',
-  'exception',
-  'cancelled',
-  'returned',
-]);
-export const pickupStatus = pgEnum('pickup_status', ['scheduled', 'cancelled']);
-// SPEC §9: where a pickup charge came from.
-export const pickupChargeSource = pgEnum('pickup_charge_source', ['carrier real-time API', 'carrier API', 'fallback calculation', 'preview calculation']);
+// ── shipping (modules/shipping): shipments, labels and carrier pickups, docs/product/data.md, shipping.md, api.md ─────
+export const shipmentStatus = pgEnum('shipment_status', SHIPMENT_STATUSES);
+export const pickupStatus = pgEnum('pickup_status', PICKUP_STATUSES);
+// docs/product/limits.md: where a pickup charge came from.
+export const pickupChargeSource = pgEnum('pickup_charge_source', PICKUP_CHARGE_SOURCES);
 
 /** An address as printed on a label (the shipments module's own snapshot, never a live reference). */
 export interface ShippingAddressSnapshot {
@@ -389,7 +398,7 @@ export const pickups = pgTable(
       .references(() => users.id),
     pickupRequestNumber: text('pickup_request_number').notNull(),
     pickupDate: date('pickup_date', { mode: 'string' }).notNull(),
-    // HH:MM, as the seller chose them (SPEC §3 pickup form).
+    // HH:MM, as the seller chose them (docs/product/data.md pickup form).
     readyTime: text('ready_time').notNull(),
     closeTime: text('close_time').notNull(),
     isConsolidated: boolean('is_consolidated').notNull().default(false),
@@ -440,14 +449,14 @@ export const shipments = pgTable(
     recipientAddress: jsonb('recipient_address').$type<ShippingAddressSnapshot>().notNull(),
     trackingEvents: jsonb('tracking_events').$type<ShipmentTrackingEvent[]>().notNull().default([]),
     lastTrackedAt: timestamp('last_tracked_at', { withTimezone: true }),
-    // When the label was bought: the 24-hour void window (SPEC §9) runs from here, else from created_at.
+    // When the label was bought: the 24-hour void window (docs/product/limits.md) runs from here, else from created_at.
     labelCreatedAt: timestamp('label_created_at', { withTimezone: true }),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
     // The seller's list in page order (read backwards: newest first, id breaks ties) and its stats by status, both
-    // answered from the index alone (issue #8).
+    // answered from the index alone.
     index('shipments_seller_idx').on(table.sellerId, table.createdAt, table.id),
     index('shipments_seller_status_idx').on(table.sellerId, table.status, table.pickupId),
     index('shipments_order_idx').on(table.orderId),
@@ -481,11 +490,11 @@ export const shipmentItems = pgTable(
   ],
 );
 
-// ── getting sellers paid (issue #5) ──────────────────────────────────────────────────────────────
+// ── getting sellers paid ──────────────────────────────────────────────────────────────
 
-export const paymentAccountStatus = pgEnum('payment_account_status', ['created', 'pending', 'complete']);
+export const paymentAccountStatus = pgEnum('payment_account_status', PAYMENT_ACCOUNT_STATUSES);
 
-/** A seller's connected account with the payment provider (SPEC §4.6): one per seller. */
+/** A seller's connected account with the payment provider (docs/product/payouts.md): one per seller. */
 export const paymentAccounts = pgTable(
   'payment_accounts',
   {
@@ -505,7 +514,7 @@ export const paymentAccounts = pgTable(
   (table) => [uniqueIndex('payment_accounts_seller_unique').on(table.sellerId), uniqueIndex('payment_accounts_account_unique').on(table.accountId)],
 );
 
-export const payoutStatus = pgEnum('payout_status', ['pending', 'paid', 'failed']);
+export const payoutStatus = pgEnum('payout_status', PAYOUT_STATUSES);
 
 /**
  * One payout per order item, ever (the unique index): a retry after a failure reuses the row with the
@@ -548,7 +557,7 @@ export const payouts = pgTable(
     index('payouts_seller_created_idx').on(table.sellerId, table.createdAt, table.status),
     index('payouts_status_created_idx').on(table.status, table.createdAt),
     index('payouts_created_idx').on(table.createdAt, table.status),
-    // The admin stats (issue #8) sum paid payouts over a paid_at range, for everyone or one seller:
+    // The admin stats sum paid payouts over a paid_at range, for everyone or one seller:
     // index-only range scans (drizzle has no INCLUDE, so the summed columns are trailing keys).
     index('payouts_paid_idx')
       .on(table.paidAt, table.sellerId, table.netCents)
@@ -613,7 +622,7 @@ export const sandboxConnectTransfers = pgTable(
   (table) => [index('sandbox_connect_transfers_account_idx').on(table.accountId, table.createdAt)],
 );
 
-// ── chat (issue #6) ──────────────────────────────────────────────────────────────────────────────
+// ── chat ──────────────────────────────────────────────────────────────────────────────
 
 /** One conversation per buyer and seller. */
 export const chats = pgTable(
@@ -686,10 +695,10 @@ export const chatUploads = pgTable(
   (table) => [index('chat_uploads_chat_idx').on(table.chatId, table.uploaderId)],
 );
 
-// ── disputes (issue #7) ──────────────────────────────────────────────────────────────────────────
+// ── disputes ──────────────────────────────────────────────────────────────────────────
 
-export const disputeStatus = pgEnum('dispute_status', ['open', 'seller_responded', 'under_review', 'resolved_refunded', 'resolved_rejected']);
-export const disputeReason = pgEnum('dispute_reason', ['not_received', 'damaged', 'not_as_described', 'other']);
+export const disputeStatus = pgEnum('dispute_status', DISPUTE_STATUSES);
+export const disputeReason = pgEnum('dispute_reason', DISPUTE_REASONS);
 
 export interface DisputePhotoRecord {
   id: string;
@@ -782,7 +791,7 @@ export const payoutAdjustments = pgTable(
   (table) => [index('payout_adjustments_seller_idx').on(table.sellerId, table.settledAt), check('payout_adjustments_negative', sql`${table.amountCents} < 0`)],
 );
 
-// ── workspace settings and support (issue #7) ──────────────────────────────────────────────────
+// ── workspace settings and support ──────────────────────────────────────────────────
 
 /** The marketplace's own settings (one row, id = 1), edited on /admin/settings. */
 export const marketplaceSettings = pgTable('marketplace_settings', {
@@ -806,7 +815,7 @@ export const notificationPreferences = pgTable('notification_preferences', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const supportRequestStatus = pgEnum('support_request_status', ['open', 'closed']);
+export const supportRequestStatus = pgEnum('support_request_status', SUPPORT_REQUEST_STATUSES);
 
 /** A seller's message to the marketplace team from /seller/support; admins read and close them. */
 export const supportRequests = pgTable(
@@ -831,8 +840,8 @@ export const supportRequests = pgTable(
 // A buyer sends a delivered item back within the seller's window; the seller accepts (a UPS Print Return
 // Label) or refuses; once the parcel is delivered back the refund, less the restocking fee, is issued once.
 
-export const returnStatus = pgEnum('return_status', ['requested', 'refused', 'accepted', 'in_transit', 'delivered', 'refunded', 'cancelled']);
-export const returnReason = pgEnum('return_reason', ['changed_mind', 'not_as_described', 'damaged', 'wrong_item', 'does_not_fit', 'other']);
+export const returnStatus = pgEnum('return_status', RETURN_STATUSES);
+export const returnReason = pgEnum('return_reason', RETURN_REASONS);
 
 /** A seller's return policy (/seller/settings); a seller without a row has the defaults (30 days, no fee). */
 export const returnPolicies = pgTable(

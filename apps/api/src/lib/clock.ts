@@ -1,4 +1,4 @@
-/** Injectable time, so windows such as the 24-hour void rule (SPEC §4.8) are testable. */
+/** Injectable time, so windows such as the 24-hour void rule (docs/product/shipping.md) are testable. */
 export interface Clock {
   now(): Date;
 }

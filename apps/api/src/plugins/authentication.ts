@@ -41,7 +41,7 @@ async function authenticationPlugin(app: FastifyInstance, options: { auth: AuthS
     const token = bearerTokenOf(request);
     if (!token) throw new HttpError(401, 'Authentication required');
     const user = await options.auth.authenticate(token);
-    if (!user) throw new HttpError(401, 'Your session is invalid or has expired. Please log in again.');
+    if (!user) throw new HttpError(401, 'Your session is invalid or has expired. Please log in again.', { code: 'session_expired' });
     request.currentUser = user;
   };
 

@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { HttpError } from '../lib/http-errors';
+import { API_ERROR_CODES, defaultErrorCodeFor } from '@marketplace/contracts/error-codes';
+import { HttpError, type HttpErrorBody } from '../lib/http-errors';
 
 /** `/password` → `password`, `/address/line1` → `address.line1`. */
 function fieldPathOf(instancePath: string | undefined, missingProperty?: unknown): string {
@@ -10,10 +11,6 @@ function fieldPathOf(instancePath: string | undefined, missingProperty?: unknown
   return path;
 }
 
-/**
- * Every error leaves as JSON `{ error, ... }` with the right status; a 5xx never shows a stack
- * trace or internal message to the client (it is logged instead).
- */
 /** True when a string anywhere in a parsed body or query holds a NUL character (PostgreSQL text cannot). */
 function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
@@ -23,6 +20,7 @@ function holdsNul(value: unknown, depth = 0): boolean {
 }
 
 const NUL_MESSAGE = 'Text must not contain NUL characters';
+const INTERNAL_MESSAGE = 'Internal server error';
 
 /** The database's own refusals of bad text, answered as the client's mistake rather than a 500. */
 function isBadTextError(error: unknown): boolean {
@@ -30,46 +28,70 @@ function isBadTextError(error: unknown): boolean {
   return code === '22021' || code === '22P05';
 }
 
+/** What an error is answered with. */
+export interface ErrorAnswer {
+  status: number;
+  body: HttpErrorBody;
+  headers: Record<string, string>;
+}
+
+const answer = (status: number, error: string, code: string, details: Record<string, unknown> = {}): ErrorAnswer => ({
+  status,
+  body: { error, code, ...details },
+  headers: {},
+});
+
+/**
+ * The answer to any error: JSON `{ error, code, ...details }` with the right status. A 5xx never
+ * shows a stack trace or an internal message to the client (it is logged instead). Exported so a
+ * route whose contract adds fields to its refusals (the phone upload's `success` and `message`)
+ * starts from the same answer.
+ */
+export function errorAnswerOf(error: FastifyError | Error, log: FastifyBaseLogger): ErrorAnswer {
+  if (isBadTextError(error)) return answer(400, NUL_MESSAGE, API_ERROR_CODES.invalidText);
+  if (error instanceof HttpError) {
+    if (error.statusCode >= 500) log.error({ err: error }, error.message);
+    return { status: error.statusCode, body: error.toBody(), headers: error.headers };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((issue) => ({
+      path: fieldPathOf(issue.instancePath, (issue.params as { missingProperty?: unknown } | undefined)?.missingProperty),
+      message: issue.message ?? 'Invalid value',
+    }));
+    const first = issues[0];
+    const summary = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid request';
+    return answer(400, `Invalid request — ${summary}`, API_ERROR_CODES.validationFailed, { issues });
+  }
+  if (isResponseSerializationError(error)) {
+    log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+    return answer(500, INTERNAL_MESSAGE, API_ERROR_CODES.internal);
+  }
+  switch ((error as FastifyError).code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return answer(400, 'The request body is not valid JSON', API_ERROR_CODES.invalidJson);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return answer(413, 'The request body is too large', API_ERROR_CODES.payloadTooLarge);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return answer(415, 'Unsupported content type', API_ERROR_CODES.unsupportedMediaType);
+  }
+  const status = (error as FastifyError).statusCode ?? 500;
+  if (status >= 400 && status < 500) return answer(status, error.message, defaultErrorCodeFor(status));
+  log.error({ err: error }, 'unhandled error');
+  return answer(500, INTERNAL_MESSAGE, API_ERROR_CODES.internal);
+}
+
 async function errorHandlerPlugin(app: FastifyInstance) {
-  // Before validation, so no route ever sends a NUL byte to PostgreSQL (issue #8 fuzzing).
+  // Before validation, so no route ever sends a NUL byte to PostgreSQL.
   app.addHook('preValidation', async (request) => {
-    if (holdsNul(request.query) || holdsNul(request.body) || holdsNul(request.params)) throw new HttpError(400, NUL_MESSAGE);
+    if (holdsNul(request.query) || holdsNul(request.body) || holdsNul(request.params)) {
+      throw new HttpError(400, NUL_MESSAGE, { code: API_ERROR_CODES.invalidText });
+    }
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (isBadTextError(error)) return reply.code(400).send({ error: NUL_MESSAGE });
-    if (error instanceof HttpError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
-      return reply.code(error.statusCode).headers(error.headers).send({ error: error.message, ...error.details });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((issue) => ({
-        path: fieldPathOf(issue.instancePath, (issue.params as { missingProperty?: unknown } | undefined)?.missingProperty),
-        message: issue.message ?? 'Invalid value',
-      }));
-      const first = issues[0];
-      const summary = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid request';
-      return reply.code(400).send({ error: `Invalid request — ${summary}`, issues });
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      return reply.code(500).send({ error: 'Internal server error' });
-    }
-    switch (error.code) {
-      case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return reply.code(400).send({ error: 'The request body is not valid JSON' });
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return reply.code(413).send({ error: 'The request body is too large' });
-      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return reply.code(415).send({ error: 'Unsupported content type' });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.code(status).send({ error: error.message });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ error: 'Internal server error' });
+    const { status, body, headers } = errorAnswerOf(error, request.log);
+    return reply.code(status).headers(headers).send(body);
   });
 }
 

@@ -9,7 +9,7 @@ const gzipAsync = promisify(gzip);
 export type PageEncoding = 'br' | 'gzip' | null;
 
 /**
- * The web app's index.html as every page path answers it (issue #8, Lighthouse on a phone):
+ * The web app's index.html as every page path answers it (Lighthouse on a phone):
  *
  * - with modulepreload hints for the chunks of the page asked for, from the build's
  *   route-preloads.json (apps/web/vite.config.ts), so the browser fetches them alongside the entry

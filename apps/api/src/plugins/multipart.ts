@@ -9,6 +9,9 @@ export interface IncomingFile {
   data: Buffer;
 }
 
+/** The code of a multipart body with more files than the route takes. */
+export const TOO_MANY_FILES = 'too_many_files';
+
 const MAX_IMAGE_MEGABYTES = MAX_IMAGE_BYTES / (1024 * 1024);
 
 /**
@@ -37,7 +40,7 @@ export async function readMultipart(request: FastifyRequest, onField?: (name: st
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new HttpError(413, `"${currentFile}" is larger than ${MAX_IMAGE_MEGABYTES} MB. Each photo may be at most ${MAX_IMAGE_MEGABYTES} MB.`, { file: currentFile });
     }
-    if (code === 'FST_FILES_LIMIT') throw new HttpError(413, `Upload at most ${MAX_PRODUCT_IMAGES} photos at a time.`);
+    if (code === 'FST_FILES_LIMIT') throw new HttpError(413, `Upload at most ${MAX_PRODUCT_IMAGES} photos at a time.`, { code: TOO_MANY_FILES });
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(413, 'The upload has too many parts.');
     throw error;
   }

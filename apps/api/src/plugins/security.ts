@@ -26,7 +26,7 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
         'script-src': ["'self'", ...stripe.script],
         // React sets style attributes; Tailwind ships a stylesheet.
         'style-src': ["'self'", "'unsafe-inline'"],
-        // Labels arrive as data: URLs (SPEC §3), previews as blob: URLs.
+        // Labels arrive as data: URLs (docs/product/data.md), previews as blob: URLs.
         'img-src': ["'self'", 'data:', 'blob:'],
         'connect-src': ["'self'", 'ws:', 'wss:', ...stripe.connect],
         // Without it frames fall back to default-src; Stripe.js adds its card field and 3-D Secure frames.

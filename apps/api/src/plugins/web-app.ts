@@ -47,9 +47,9 @@ async function webAppPlugin(app: FastifyInstance, options: { uploadsDirectory: s
       return reply.send(body);
     }
     if (isPageRequest) {
-      return reply.code(404).send({ error: 'The web app is not built. Run `npm run build` (npm start does it for you).' });
+      return reply.code(404).send({ error: 'The web app is not built. Run `npm run build` (npm start does it for you).', code: 'not_found' });
     }
-    return reply.code(404).send({ error: `Route ${request.method} ${pathname} not found` });
+    return reply.code(404).send({ error: `Route ${request.method} ${pathname} not found`, code: 'not_found' });
   });
 }
 

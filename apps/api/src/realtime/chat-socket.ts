@@ -13,10 +13,10 @@ import {
 } from '@marketplace/contracts/chat';
 import { HttpError } from '../lib/http-errors';
 import type { Clock } from '../lib/clock';
-import type { ChatService } from '../modules/chat/chat.service';
-import type { UserRecord } from '../modules/users/users.repository';
+import type { ChatService } from '../modules/chat';
+import type { UserRecord } from '../modules/users';
 
-// The live side of chat (issue #6, SPEC §4.5, §7.2): socket.io on the API's own HTTP server, path
+// The live side of chat (docs/product/chat.md, api.md): socket.io on the API's own HTTP server, path
 // /socket.io, websocket only (so several instances need no sticky sessions), authenticated with the
 // bearer token in the handshake. Every socket joins its user's room, so a message reaches every open
 // tab of both participants; with REDIS_URL the rooms are shared across instances by the Redis adapter.

@@ -16,9 +16,9 @@ import { createCategory, createProduct } from '../../test/factories-orders';
 import { createTokenService } from '../modules/auth/tokens';
 import { redisAnswers } from '../../test/redis';
 
-// Issue #6 "Scale beyond one machine": two API instances on one PostgreSQL and one Redis. A message sent
+// Scale beyond one machine: two API instances on one PostgreSQL and one Redis. A message sent
 // through instance A reaches a client connected to instance B, and both instances count it the same.
-// Issue #8: what one instance changes, the other drops from its in-process caches at once (lib/cache-bus.ts),
+// What one instance changes, the other drops from its in-process caches at once (lib/cache-bus.ts),
 // not when their lifetimes end (set to a minute here, so only the bus can explain a fresh answer); and
 // failed logins are counted in Redis, so two instances do not give a guesser twice the attempts.
 // Runs in `npm test`'s PostgreSQL stage (TEST_DATABASE_URL), with REDIS_URL or a local Redis.

@@ -23,7 +23,7 @@ import {
   type Persona,
 } from './route-rules';
 
-// Issue #8: every route Fastify registers × {anonymous, buyer, seller, other seller, admin} against
+// Every route Fastify registers × {anonymous, buyer, seller, other seller, admin} against
 // route-rules.ts. Routes are collected with an onRoute hook put on the Fastify instance the moment
 // buildApp creates it (a hook added in buildTestApp's `beforeReady` would come after the modules
 // registered their routes), then checked against the OpenAPI document so neither list can drift.

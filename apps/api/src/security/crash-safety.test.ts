@@ -14,7 +14,7 @@ import { createUser } from '../../test/factories';
 import { createCommerceCategory, createListing } from '../../test/factories-commerce';
 import { createOrder } from '../../test/factories-orders';
 
-// Issue #8 "Crash safety": the real server, killed (SIGKILL) in the middle of a checkout and of a
+// Crash safety: the real server, killed (SIGKILL) in the middle of a checkout and of a
 // payout, leaves no half-written order, no stock reserved without an order and no paid item without
 // a payout record; after a restart the same request completes exactly once. Needs PostgreSQL (the
 // PostgreSQL stage of `npm test`), since the server runs as a separate process on the same database.

@@ -6,7 +6,7 @@ import { createUser } from '../../test/factories';
 import { bearerFor } from '../../test/factories-commerce';
 import { createCategory, createOrder, createPayment, createProduct } from '../../test/factories-orders';
 
-// N+1 guard (issue #8): the list endpoints must run the same number of SQL statements whether the
+// N+1 guard: the list endpoints must run the same number of SQL statements whether the
 // page holds 5 rows or 50. Every statement drizzle prepares goes through the session's logger (also
 // inside transactions, whose sessions share the options object), so the test counts them there.
 

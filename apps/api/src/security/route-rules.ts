@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Role } from '@marketplace/contracts/auth';
 
 /**
- * Who may call which route (issue #8, "Reliability and security"). The authorization matrix
+ * Who may call which route ("Reliability and security"). The authorization matrix
  * (authorization-matrix.test.ts) enumerates every route Fastify registered and checks each one
  * against this table for an anonymous caller, a buyer, a seller, another seller and an admin, so a
  * new route without a line here fails the suite until someone decides who may call it.
@@ -48,7 +48,7 @@ const ADMIN = only('admin');
 const SELLER = only('seller');
 const BUYER = only('buyer');
 const SELLER_OR_ADMIN = only('seller', 'admin');
-/** SPEC §6: the buyer pages are for every role but seller. */
+/** docs/product/roles.md: the buyer pages are for every role but seller. */
 const BUYER_AREA = only('buyer', 'admin');
 
 export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
@@ -113,7 +113,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'PATCH /api/seller/order-items/:orderItemId': SELLER,
   'GET /api/seller/dashboard': SELLER,
 
-  // ── shipping (SPEC §7.5, all bearer, seller's own user id) ──
+  // ── shipping (docs/product/api.md, all bearer, seller's own user id) ──
   'GET /api/shipments/simulation-statuses': SELLER,
   'GET /api/shipments/seller/:userId': own({ access: 'roles', roles: ['seller'] }, 'userId'),
   'GET /api/shipments/label/:shipmentId': SELLER,
@@ -129,7 +129,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'DELETE /api/shipments/void/:shipmentId': SELLER,
   'PUT /api/shipments/track/:shipmentId': SELLER,
 
-  // ── payment accounts and payouts (SPEC §7.1, §7.3; the webhook is checked by its signature) ──
+  // ── payment accounts and payouts (docs/product/api.md; the webhook is checked by its signature) ──
   'GET /api/stripe-connect/check-account': SELLER,
   'POST /api/stripe-connect/create-express-account': SELLER,
   'POST /api/stripe-connect/create-onboarding-link': SELLER,
@@ -142,13 +142,13 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/user/sellers': ADMIN,
   'GET /api/admin/payoutStats/stats': ADMIN,
   'GET /api/admin/payoutStats/quick-stats': ADMIN,
-  // The spec's client sends no token here; the API deliberately asks for an admin one (issue #5).
+  // The spec's client sends no token here; the API deliberately asks for an admin one.
   'GET /api/orders/get-all-shipped-orders': ADMIN,
   // The sandbox provider's own onboarding pages: the link token is the credential.
   'GET /api/sandbox/connect/links/:token': PUBLIC,
   'POST /api/sandbox/connect/links/:token/complete': PUBLIC,
 
-  // ── chat (SPEC §7.2) ──
+  // ── chat (docs/product/api.md) ──
   'GET /api/chat/:userId': own({ access: 'signed-in' }, 'userId'),
   // Only buyers start conversations (the service answers 403 to other roles).
   'POST /api/chat': BUYER,

@@ -7,7 +7,7 @@ import { bearerFor } from '../../test/factories-commerce';
 import { createUser } from '../../test/factories';
 import { fillPath, INTERNAL_TEXT, inputJsonSchema, ROUTE_RULES, ruleKey, sampleFromJsonSchema, SAMPLE_BODIES, SAMPLE_QUERIES, type RouteRule } from './route-rules';
 
-// Issue #8: every route with a body or querystring schema gets arbitrary JSON and query values from
+// Every route with a body or querystring schema gets arbitrary JSON and query values from
 // the right role (so the handler, not only the auth check, sees them). The API must answer < 500
 // and never leak a stack trace, a file path or SQL. Routes come from an onRoute hook on the Fastify
 // instance buildApp creates (see authorization-matrix.test.ts).

@@ -54,7 +54,7 @@ describe('login guard', () => {
     },
   );
 
-  it.each(['/seller', '/admin'])('redirects the %s index to /login (SPEC §2.1)', async (path) => {
+  it.each(['/seller', '/admin'])('redirects the %s index to /login (docs/product/routes.md)', async (path) => {
     const { router } = renderApp(path);
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
@@ -100,7 +100,7 @@ describe('role check', () => {
   });
 });
 
-describe('session expiry on render (SPEC §4.4)', () => {
+describe('session expiry on render (docs/product/roles.md)', () => {
   it.each([
     ['an expired token', makeToken({ sub: 'user-seller', role: 'seller', exp: secondsFromNow(-1) })],
     ['an undecodable token', 'not-a-jwt'],

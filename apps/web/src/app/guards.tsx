@@ -19,7 +19,7 @@ function EndStoredSession({ because }: { because: 'stale' | 'expired' }) {
 }
 
 /**
- * Guest guard (SPEC §2.1) on /login and /signup: someone already logged in goes to their home —
+ * Guest guard (docs/product/routes.md) on /login and /signup: someone already logged in goes to their home —
  * sellers to /seller/product-list, every other role to /products — or, right after logging in, back
  * to the page the login guard remembered. An expired token is cleared and the page is shown.
  */
@@ -39,7 +39,7 @@ export function GuestGuard() {
 }
 
 /**
- * Login guard (SPEC §2.1, §4.4) on everything behind login. No session → /login; an expired or
+ * Login guard (docs/product/routes.md, roles.md) on everything behind login. No session → /login; an expired or
  * undecodable token → all session data cleared, then /login. The page asked for is remembered so
  * the login page can return to it. Every way to /login carries the same state, so when the guard and
  * the expiry check both redirect, the second navigation changes nothing.
@@ -62,7 +62,7 @@ export function LoginGuard() {
 
 /**
  * Role check beyond the spec's guards: the seller area is for sellers, the admin area for admins and
- * buyer pages for any non-seller role (SPEC §6). Anyone else sees "Access denied". Sits inside
+ * buyer pages for any non-seller role (docs/product/roles.md). Anyone else sees "Access denied". Sits inside
  * LoginGuard, so a valid session exists here.
  *
  * With `layout`, the guard renders that area's layout when allowed, and the 403 page in the public

@@ -5,7 +5,7 @@ import { renderApp } from '../test/render-app';
 import { logInAs, type TestRole } from '../test/tokens';
 
 /**
- * Every path of SPEC §2.1 with the role that may open it, the area it belongs to, its h1 (every API
+ * Every path of docs/product/routes.md with the role that may open it, the area it belongs to, its h1 (every API
  * call answers 404 here, so pages with a record show their not-found heading) and, where it differs,
  * the tab title.
  */
@@ -34,7 +34,7 @@ const ROUTE_TABLE: [path: string, role: TestRole | null, area: Area | null, titl
   ['/seller/support', 'seller', 'seller', 'Support'],
   ['/seller/help-and-support', 'seller', 'seller', 'Help & Support'],
   ['/seller/profile', 'seller', 'seller', 'Profile'],
-  // Beyond §2.1 (decision 0010): the returns buyers asked for.
+  // Beyond docs/product/routes.md (decision 0010): the returns buyers asked for.
   ['/seller/returns', 'seller', 'seller', 'Returns'],
 
   ['/products', 'buyer', 'signed-in', 'Products'],
@@ -44,7 +44,7 @@ const ROUTE_TABLE: [path: string, role: TestRole | null, area: Area | null, titl
   ['/myorders', 'buyer', 'buyer', 'My Orders'],
   ['/user/chats', 'buyer', 'buyer', 'Messages'],
   ['/orderDisputes', 'buyer', 'buyer', 'Disputes'],
-  // Beyond §2.1 (decision 0009): one order followed item by item, and its confirmation / receipt.
+  // Beyond docs/product/routes.md (decision 0009): one order followed item by item, and its confirmation / receipt.
   ['/myorders/o-1', 'buyer', 'buyer', 'Order o-1'],
   ['/myorders/o-1/receipt', 'buyer', 'buyer', 'Receipt'],
 
@@ -64,7 +64,7 @@ const ROUTE_TABLE: [path: string, role: TestRole | null, area: Area | null, titl
   ['/admin/payouts', 'admin', 'admin', 'Payout Management'],
 ];
 
-describe('route table (SPEC §2.1)', () => {
+describe('route table (docs/product/routes.md)', () => {
   it.each(ROUTE_TABLE)('%s opens for %s with its title as h1 and the tab title', async (path, role, area, title, tabTitle = title) => {
     if (role) logInAs(role);
     const { router } = renderApp(path);

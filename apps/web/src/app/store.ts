@@ -7,7 +7,7 @@ import { api } from '../lib/api';
 /** A fresh store per call so each test starts empty; the app makes one in main.tsx. */
 export function makeStore() {
   return configureStore({
-    // SPEC §3: the cart, the wishlist and the unread message counts are Redux slices, mirrored from the server's answers.
+    // docs/product/data.md: the cart, the wishlist and the unread message counts are Redux slices, mirrored from the server's answers.
     reducer: { [api.reducerPath]: api.reducer, cart: cartReducer, wishlist: wishlistReducer, unreadMessages: unreadMessagesReducer },
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
   });

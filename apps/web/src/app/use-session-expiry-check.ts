@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router';
 import { expireSession, isTokenValid, readSession, subscribeToSession } from '../lib/session';
 
-/** SPEC §4.4 and §9: the stored token is re-checked every 60 seconds. */
+/** docs/product/roles.md, limits.md: the stored token is re-checked every 60 seconds. */
 export const SESSION_CHECK_INTERVAL_MS = 60_000;
 
 /** What the login page needs to return the user to where they were. */

@@ -17,8 +17,8 @@ const PAGE_BUTTON =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50';
 
 /**
- * 'Showing X to Y of Z results' ('of 1 result' when there is one) and numbered pages with at most 5 buttons and ellipses (SPEC §2.3,
- * §2.4); the window rule lives in @marketplace/domain/pagination-window.
+ * 'Showing X to Y of Z results' ('of 1 result' when there is one) and numbered pages with at most 5 buttons and ellipses (docs/product/payouts.md,
+ * docs/product/payouts.md); the window rule lives in @marketplace/domain/pagination-window.
  */
 export function Pagination({ page, totalPages, totalItems, pageSize, onPageChange, label = 'Pagination' }: PaginationProps) {
   const { from, to } = pageRange(page, pageSize, totalItems);

@@ -9,7 +9,7 @@ interface ProductImageProps {
   priority?: boolean;
 }
 
-/** A product photo that shows a placeholder icon when there is none or it fails to load (SPEC §8). */
+/** A product photo that shows a placeholder icon when there is none or it fails to load (docs/product/errors.md). */
 export function ProductImage({ src, alt, className = '', priority = false }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (!src || failedSrc === src) {

@@ -32,7 +32,7 @@ describe('StatusBadge', () => {
     expect(screen.getByText('Delivered')).toHaveAttribute('data-colour', 'green');
     expect(screen.getByText('Delivered')).toHaveClass(...statusColourClasses.green.split(' '));
     expect(screen.getByText('Exception')).toHaveAttribute('data-colour', 'red');
-    // SPEC §4.7: a payout status other than paid, pending and failed is neutral.
+    // docs/product/statuses.md: a payout status other than paid, pending and failed is neutral.
     expect(screen.getByText('In transit')).toHaveAttribute('data-colour', 'neutral');
     expect(screen.getByText('Under review')).toHaveAttribute('data-colour', 'violet');
     expect(screen.getByText('Under review')).toHaveAttribute('data-status', 'under_review');
@@ -71,7 +71,7 @@ function renderWithStore(element: React.ReactElement) {
   );
 }
 
-describe('shipment badges (SPEC §4.8) use the domain colours on both shipment screens', () => {
+describe('shipment badges (docs/product/shipping.md) use the domain colours on both shipment screens', () => {
   const noop = () => {};
 
   it.each(SHIPMENT_STATUSES)('%s', (status) => {

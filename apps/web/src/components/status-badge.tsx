@@ -5,7 +5,7 @@ interface StatusBadgeProps {
   /**
    * Which kind of status this is (order, orderItem, payout, shipment, dispute, return, …). The colour
    * always comes from packages/domain/src/status-colours.ts: each status word has one colour whatever
-   * the kind, and the kind only makes a word that kind cannot take neutral (SPEC §4.7).
+   * the kind, and the kind only makes a word that kind cannot take neutral (docs/product/statuses.md).
    */
   kind?: StatusKind;
   /** Defaults to the status itself, capitalised ("like_new" → "Like new"). */

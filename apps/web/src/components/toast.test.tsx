@@ -25,7 +25,7 @@ async function mountWithFakeTimers(duration: number) {
   vi.useFakeTimers();
 }
 
-describe('toast and Toaster (SPEC §9)', () => {
+describe('toast and Toaster (docs/product/limits.md)', () => {
   afterEach(() => {
     act(() => toast.dismiss());
     vi.useRealTimers();

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
 
 /**
- * The app's toasts (SPEC §9: success and error toasts, dismissible, auto-closing after 5 s unless a
- * screen asks for another time). A small in-house replacement for `sonner` with the part of its API
- * the app uses — `toast.success / toast.error (message, { id, duration, description, action, dismissible })`,
- * `toast.dismiss` and `<Toaster position richColors closeButton duration />` — so the shell does not
- * ship sonner's 9 KB (issue #8). Toasts fired before the Toaster mounts are kept and shown then.
- * The list itself (toast-list.tsx) downloads with the first toast, so no page waits for it.
+ * The app's toasts: success and error toasts, dismissible, closing after 5 s unless a screen asks for
+ * another time (docs/product/limits.md). In-house rather than `sonner`, with the part of its API the app
+ * uses — `toast.success / toast.error (message, { id, duration, description, action, dismissible })`,
+ * `toast.dismiss` and `<Toaster position richColors closeButton duration />` — and a small store of its
+ * own beside Redux: why, in docs/decisions/0013-toasts-in-house.md. Toasts fired before the Toaster
+ * mounts are kept and shown then. The list itself (toast-list.tsx) downloads with the first toast.
  */
 
 export type ToastType = 'default' | 'success' | 'error';
@@ -82,7 +82,7 @@ export interface ToasterProps {
   richColors?: boolean;
   /** A close button on every toast. */
   closeButton?: boolean;
-  /** Default time on screen in ms (SPEC §9: 5 s). */
+  /** Default time on screen in ms (docs/product/limits.md: 5 s). */
   duration?: number;
 }
 

@@ -1,7 +1,7 @@
 import { homePathFor, isAdminRole, isSellerRole } from './session';
 
 /**
- * Who may open which part of the app (SPEC §2.1, §6). The server enforces the same on every call;
+ * Who may open which part of the app (docs/product/routes.md, roles.md). The server enforces the same on every call;
  * the browser uses this only to show the right page.
  *
  * - seller: the seller area, role seller only
@@ -41,7 +41,7 @@ export function areaOfPath(path: string): Area | null {
 
 /**
  * Where to go after logging in: back to the page the login guard remembered when this role may open
- * it, otherwise the role's home (SPEC §6). Only same-site paths are accepted, so a crafted link
+ * it, otherwise the role's home (docs/product/roles.md). Only same-site paths are accepted, so a crafted link
  * cannot send a fresh login to another site. The login and signup pages and the guest guard all ask
  * this, so they always agree.
  */

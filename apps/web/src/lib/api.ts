@@ -13,7 +13,7 @@ const rawBaseQuery = fetchBaseQuery({
 
 /**
  * A 401 on a call that carried a token means the server no longer accepts the session: end it, and
- * the app shell sends the user to /login (SPEC §4.4). A 401 without a token (a wrong password) is
+ * the app shell sends the user to /login (docs/product/roles.md). A 401 without a token (a wrong password) is
  * just an answer for the page that asked.
  */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {

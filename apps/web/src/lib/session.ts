@@ -1,7 +1,7 @@
 import type { AuthResponse } from '@marketplace/contracts/auth';
 
 /**
- * The browser keeps the session exactly as SPEC §3 describes: four localStorage keys, plus a copy of
+ * The browser keeps the session exactly as docs/product/data.md describes: four localStorage keys, plus a copy of
  * the token in sessionStorage under `jwtToken`. Nothing else reads or writes these keys.
  */
 export const SESSION_KEYS = {
@@ -14,7 +14,7 @@ export const SESSION_TOKEN_COPY_KEY = 'jwtToken';
 
 export interface Session {
   token: string;
-  /** 'seller', 'admin', or any other value, which is treated as a buyer (SPEC §3, §6). */
+  /** 'seller', 'admin', or any other value, which is treated as a buyer (docs/product/data.md, roles.md). */
   role: string;
   userId: string;
   userName: string;
@@ -83,7 +83,7 @@ function removeSessionData(): void {
 }
 
 /**
- * Ends a session the server or the clock no longer accepts (SPEC §4.4). The app shell listens for
+ * Ends a session the server or the clock no longer accepts (docs/product/roles.md). The app shell listens for
  * this and sends the user to /login.
  */
 export function expireSession(): void {
@@ -127,7 +127,7 @@ export function decodeToken(token: string): TokenPayload | null {
   }
 }
 
-/** SPEC §5: a token must be decodable and have an `exp` in the future; otherwise the user is logged out. */
+/** docs/product/validation.md: a token must be decodable and have an `exp` in the future; otherwise the user is logged out. */
 export function isTokenValid(token: string, nowMs: number = Date.now()): boolean {
   const payload = decodeToken(token);
   if (!payload || typeof payload.exp !== 'number' || !Number.isFinite(payload.exp)) return false;
@@ -142,7 +142,7 @@ export function isAdminRole(role: string | null | undefined): boolean {
   return role === 'admin';
 }
 
-/** SPEC §2.1 and §6: a seller starts at the seller product list, every other role at the product list. */
+/** docs/product/routes.md, roles.md: a seller starts at the seller product list, every other role at the product list. */
 export function homePathFor(role: string | null | undefined): string {
   return isSellerRole(role) ? '/seller/product-list' : '/products';
 }

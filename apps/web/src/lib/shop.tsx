@@ -6,7 +6,7 @@ import { createContext, useContext } from 'react';
  * and pages such as the product page and checkout reach the cart only through it.
  */
 export interface ShopPort {
-  /** A signed-in non-seller: only buyers have a cart and a wishlist (SPEC §6). */
+  /** A signed-in non-seller: only buyers have a cart and a wishlist (docs/product/roles.md). */
   canShop: boolean;
   /** Adds units to the cart; with `withAddOn` the line's paid add-on is switched on too. Throws the API error. */
   addToCart(args: AddToCartInput): Promise<void>;

@@ -113,7 +113,7 @@ async function connected(count = 1): Promise<FakeSocket> {
   return socket;
 }
 
-describe('ChatSocketProvider (SPEC §4.5)', () => {
+describe('ChatSocketProvider (docs/product/chat.md)', () => {
   beforeEach(() => {
     socketIo.sockets.length = 0;
     socketIo.options.length = 0;

@@ -6,9 +6,9 @@ import { useSession } from './use-session';
 export type ChatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type ChatSocketStatus = 'idle' | 'connecting' | 'connected' | 'error';
 
-/** SPEC §8 "Chat load": the socket library did not load or the server refused the connection. */
+/** docs/product/errors.md "Chat load": the socket library did not load or the server refused the connection. */
 export const CHAT_CONNECT_ERROR = 'Failed to connect to chat server';
-/** SPEC §9: unread counts are re-read every 60 seconds while logged in. */
+/** docs/product/limits.md: unread counts are re-read every 60 seconds while logged in. */
 export const CHAT_UNREAD_POLL_MS = 60_000;
 
 export interface ChatSocketContextValue {
@@ -43,7 +43,7 @@ const NO_IDLE_CALLBACK_DELAY_MS = 200;
 
 /**
  * Resolves once the page has loaded and the browser has an idle moment, so the socket library
- * (≈ 12.5 KB gzipped) never competes with the first paint (issue #8). The unread counts do not
+ * (≈ 12.5 KB gzipped) never competes with the first paint. The unread counts do not
  * wait for it: they are read over HTTP at once.
  */
 export function whenPageIdle(): Promise<void> {
@@ -66,7 +66,7 @@ export interface UnreadCountsHandlers {
 }
 
 /**
- * The one chat socket of the app (SPEC §4.5): connected with the stored token while someone is logged
+ * The one chat socket of the app (docs/product/chat.md): connected with the stored token while someone is logged
  * in, closed on logout or a new token. It keeps the unread counts in the store live and re-reads them
  * from the server on start, on every reconnect and every 60 seconds. The connection opens once the
  * page has loaded and the browser is idle; until then the status is 'connecting'.

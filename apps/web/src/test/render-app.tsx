@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
 import { vi } from 'vitest';
-import { routes } from '../app/router';
+import { discoverDashboardRoutes, routes } from '../app/router';
 import { makeStore } from '../app/store';
 
 export type ApiHandler = (request: Request) => Response | Promise<Response>;
@@ -30,10 +30,10 @@ export function requestOf(fetchSpy: ReturnType<typeof mockApi>, call = 0): Reque
   return input;
 }
 
-/** Mounts the real route table, guards and store at `entry`, as the browser would. */
+/** Mounts the real route table (the dashboards' discovered as in the browser), guards and store at `entry`. */
 export function renderApp(entry: InitialEntry, { api = notFound }: { api?: ApiHandler } = {}) {
   const fetchSpy = mockApi(api);
-  const router = createMemoryRouter(routes, { initialEntries: [entry] });
+  const router = createMemoryRouter(routes, { initialEntries: [entry], patchRoutesOnNavigation: discoverDashboardRoutes });
   const store = makeStore();
   const user = userEvent.setup();
   const utils = render(

@@ -9,7 +9,7 @@ configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
-  // Session data lives in browser storage (SPEC §3); a test must never inherit another's login.
+  // Session data lives in browser storage (docs/product/data.md); a test must never inherit another's login.
   localStorage.clear();
   sessionStorage.clear();
   document.title = '';

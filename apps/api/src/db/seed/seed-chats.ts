@@ -1,5 +1,5 @@
 /**
- * Seed step: a few conversations (issue #6), so Messages has something to show on first start:
+ * Seed step: a few conversations, so Messages has something to show on first start:
  * buyer@example.com with seller@example.com about a product (the seller has unread messages), and
  * other buyers with each seller. Deterministic, like the rest of the seed.
  */

@@ -1,5 +1,5 @@
 /**
- * Seed step: a few disputes about seller@example.com's items (issue #7), so the dispute pages have
+ * Seed step: a few disputes about seller@example.com's items, so the dispute pages have
  * cases in several states on first start: one open, one the seller answered with a refund offer, and
  * one the marketplace rejected. Items with a payout are left alone (their money is settled).
  */

@@ -1,6 +1,6 @@
 /**
  * Seed step: orders, payments and refunds, so the buyer, seller and admin order pages and the
- * shipping and payout pages have real work on first start (issue #3 "Demo data"). Every item status
+ * shipping and payout pages have real work on first start ("Demo data"). Every item status
  * appears for each seller; seller@example.com gets at least 3 orders with approved items waiting to
  * ship and at least 12 shipped items, a few of them already paid out. Deterministic like the rest of
  * the seed: every draw comes from a fork keyed by the order's number. Stock is left as the catalogue

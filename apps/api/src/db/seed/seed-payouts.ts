@@ -1,5 +1,5 @@
 /**
- * Seed step: getting sellers paid (issue #5 "Demo data"). Payment accounts in the onboarding states
+ * Seed step: getting sellers paid ("Demo data"). Payment accounts in the onboarding states
  * (seller@example.com complete, seller2 pending again after Stripe asked for more details, seller3
  * created but never onboarded; a newly signed-up seller shows 'none'), a year of payout history in all
  * three statuses for the charts, payouts for the items the orders step marked as paid, and one recent

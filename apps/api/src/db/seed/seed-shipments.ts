@@ -1,12 +1,12 @@
 /**
- * Seed steps: saved addresses, then shipments and pickups (issue #4 "Demo data").
+ * Seed steps: saved addresses, then shipments and pickups ("Demo data").
  *
  * Addresses: every seller gets a default ship-from address (a label needs one) and every buyer a
  * default shipping address (checkout prefills it).
  *
  * Shipments: the orders step leaves 'shipped' and 'delivered' items with no shipment; this step puts
  * each of them in a shipment of its own, as the shipments module would have made it. For
- * seller@example.com every status of SPEC §4.8 appears: two 'created' (one labelled more than 24 hours
+ * seller@example.com every status of docs/product/shipping.md appears: two 'created' (one labelled more than 24 hours
  * ago, so it can no longer be voided), three 'pickup_scheduled' (two of them on one consolidated
  * pickup), shipped, in transit, out for delivery, delivered, exception, returned, and one voided
  * ('cancelled') shipment whose item is back to 'approved'. Its other approved items stay ready to ship.

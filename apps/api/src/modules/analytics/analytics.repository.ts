@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-o
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { categories, orderItems, products, users } from '../../db/schema';
-import { isSale, sumNetSalesCents } from '../orders/sales-figures';
+import { isSale, sumNetSalesCents } from '../orders';
 
 /** Which order items a report reads: one seller's (by id), and/or the admin's text filters. */
 export interface AnalyticsScope {
@@ -15,7 +15,7 @@ export interface AnalyticsScope {
 
 type OrderItemStatusValue = (typeof orderItems.$inferSelect)['status'];
 
-// Revenue is net sales, and which items are sales, as every screen counts them (orders/sales-figures.ts).
+// Revenue is net sales, and which items are sales, as every screen counts them (orders/sales-figures.repository.ts).
 const revenueCents = sumNetSalesCents();
 const distinctOrders = sql<string>`count(distinct ${orderItems.orderId})`;
 const unitsSold = sql<string>`coalesce(sum(${orderItems.quantity}), 0)`;

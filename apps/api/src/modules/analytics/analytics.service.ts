@@ -11,6 +11,7 @@ import {
   type TopProductsResponse,
 } from '@marketplace/contracts/analytics';
 import { centsToDollars } from '@marketplace/domain/money';
+import { averageOrderCents as averageOrderCentsOf, percentChange } from '@marketplace/domain/sales-summary';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { countItemsByStatus, findDailySales, findTopProducts, hasSalesBefore, sumSales, type AnalyticsScope } from './analytics.repository';
@@ -36,21 +37,15 @@ export interface AnalyticsService {
 }
 
 function scopeFor(viewer: AnalyticsViewer, filters: AnalyticsFilters): AnalyticsScope {
-  // A seller's seller filter is ignored: their own id is the only scope they get (issue #7).
+  // A seller's seller filter is ignored: their own id is the only scope they get.
   const seller = viewer.role === 'seller' ? { sellerId: viewer.id } : { sellerText: filters.seller };
   return { ...seller, categoryText: filters.category };
 }
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-/** Percent change with 1 decimal; null when the previous period is zero (nothing to compare with). */
-export function percentChange(current: number, previous: number): number | null {
-  if (previous === 0) return null;
-  return Math.round(((current - previous) / previous) * 1000) / 10;
-}
-
 function figures(totals: { revenueCents: number; orders: number; units: number }): SummaryFigures & { averageOrderCents: number } {
-  const averageOrderCents = totals.orders > 0 ? Math.round(totals.revenueCents / totals.orders) : 0;
+  const averageOrderCents = averageOrderCentsOf(totals.revenueCents, totals.orders);
   return {
     revenue: centsToDollars(totals.revenueCents),
     orders: totals.orders,

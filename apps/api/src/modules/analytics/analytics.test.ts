@@ -4,7 +4,7 @@ import { createCategory, createOrder, createProduct } from '../../../test/factor
 import { createUser } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 
-// Issue #7: the analytics dashboard's calls. One marketplace, "now" = 2026-01-15 12:00 UTC:
+// The analytics dashboard's calls. One marketplace, "now" = 2026-01-15 12:00 UTC:
 //   o1 Jan 15  Rake ×2 @ $15 (approved, Alice), Novel ×1 @ $20 (pending, Bob)
 //   o2 Jan 10  Seed guide ×1 @ $10 (shipped, Alice), Rake ×1 @ $15 (rejected: not a sale)
 //   o3 Dec 20  Rake ×1 @ $15 (delivered)

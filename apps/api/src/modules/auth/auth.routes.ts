@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { authResponseSchema, loginRequestSchema, signupRequestSchema, userSchema } from '@marketplace/contracts/auth';
 import { errorResponseSchema } from '@marketplace/contracts/common';
 import { userOf } from '../../plugins/authentication';
-import { toUserDto } from '../users/users.service';
+import { toUserDto } from '../users';
 import type { AuthService } from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {

@@ -2,9 +2,9 @@ import { INVALID_CREDENTIALS_MESSAGE, type AuthResponse, type LoginRequest, type
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { HttpError, conflict } from '../../lib/http-errors';
+import type { DomainEventPublisher } from '../../lib/domain-events';
 import { createMicroCache } from '../../lib/micro-cache';
-import { findUserByEmail, findUserById, insertUser, type UserRecord } from '../users/users.repository';
-import { toUserDto } from '../users/users.service';
+import { findUserByEmail, findUserById, insertUser, toUserDto, type UserRecord } from '../users';
 import type { LoginThrottle } from './login-throttle';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 import type { TokenService } from './tokens';
@@ -17,8 +17,8 @@ export interface AuthService {
   login(input: LoginRequest, clientAddress: string): Promise<AuthResponse>;
   /** The active user a bearer token belongs to, or null (bad token, deleted or suspended user). */
   authenticate(token: string): Promise<UserRecord | null>;
-  /** A user row changed (profile, password, suspension): signed-in requests read users afresh. */
-  usersChanged(): void;
+  /** Drops the users remembered for signed-in requests (app.ts calls it on `user.changed`, and when another instance announces one). */
+  dropUserCache(): void;
 }
 
 /** Users remembered for signed-in requests (a few hundred bytes each). */
@@ -29,11 +29,13 @@ export function createAuthService(deps: {
   tokens: TokenService;
   throttle: LoginThrottle;
   clock: Clock;
+  /** Where `user.registered` is published (lib/domain-events.ts). */
+  events: DomainEventPublisher;
   /**
    * How long a signed-in request may use the user row read by an earlier one (0 = read every time).
-   * Changes through this instance clear it at once, and so do another instance's when it tells this
-   * one (lib/cache-bus.ts, with Redis); without that message a suspension takes effect within this
-   * time (issue #8: within one minute).
+   * Changes through this instance clear it at once (on `user.changed`), and so do another instance's
+   * when it tells this one (lib/cache-bus.ts, with Redis); without that message a suspension takes
+   * effect within this time (a suspended user must be signed out within one minute).
    */
   userCacheTtlMs?: number;
 }): AuthService {
@@ -54,7 +56,8 @@ export function createAuthService(deps: {
         role: input.role,
         companyName: input.role === 'seller' ? (input.companyName ?? null) : null,
       });
-      if (!user) throw conflict(EMAIL_TAKEN_MESSAGE, { field: 'email' });
+      if (!user) throw conflict(EMAIL_TAKEN_MESSAGE, { code: 'email_taken', field: 'email' });
+      deps.events.publish({ type: 'user.registered', userId: user.id, role: user.role });
       return issue(user);
     },
 
@@ -74,10 +77,10 @@ export function createAuthService(deps: {
       const user = await findUserByEmail(deps.db, input.email);
       // Verify against a decoy hash when the email is unknown: same answer, same time.
       const isPasswordCorrect = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
-      if (!user || !isPasswordCorrect) throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE);
+      if (!user || !isPasswordCorrect) throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE, { code: 'invalid_credentials' });
       await deps.throttle.succeeded(throttleKey);
       // Said only to someone who knows the password, so it reveals nothing to a guesser.
-      if (user.status === 'suspended') throw new HttpError(403, ACCOUNT_SUSPENDED_MESSAGE);
+      if (user.status === 'suspended') throw new HttpError(403, ACCOUNT_SUSPENDED_MESSAGE, { code: 'account_suspended' });
       return issue(user);
     },
 
@@ -89,6 +92,6 @@ export function createAuthService(deps: {
       return user;
     },
 
-    usersChanged: () => userCache.invalidate(),
+    dropUserCache: () => userCache.invalidate(),
   };
 }

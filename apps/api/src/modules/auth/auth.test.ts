@@ -111,7 +111,7 @@ describe('POST /api/auth/login', () => {
     const claims = decodeJwt(body.token);
     expect(claims.sub).toBe(user.id);
     expect(claims.role).toBe('seller');
-    // exp is in seconds (SPEC §3) and the default lifetime is 24 hours.
+    // exp is in seconds (docs/product/data.md) and the default lifetime is 24 hours.
     expect(claims.exp! - claims.iat!).toBe(24 * 60 * 60);
     expect(claims.exp!).toBeLessThan(Date.now() / 1000 + 24 * 60 * 60 + 60);
   });
@@ -122,7 +122,7 @@ describe('POST /api/auth/login', () => {
     const unknownEmail = await login({ email: 'nobody@example.com', password: 'not-the-password' }, '10.1.0.2');
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownEmail.statusCode).toBe(401);
-    expect(wrongPassword.json()).toEqual({ error: 'Invalid email or password' });
+    expect(wrongPassword.json()).toEqual({ error: 'Invalid email or password', code: 'invalid_credentials' });
     expect(unknownEmail.json()).toEqual(wrongPassword.json());
   });
 
@@ -166,7 +166,7 @@ describe('POST /api/auth/login', () => {
     await testApp.database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, user.id));
     const response = await login({ email: user.email, password: FACTORY_PASSWORD }, '10.1.0.6');
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: 'This account is suspended' });
+    expect(response.json()).toEqual({ error: 'This account is suspended', code: 'account_suspended' });
     expect((await me(`Bearer ${token}`)).statusCode).toBe(401);
   });
 

@@ -21,7 +21,7 @@ const ISSUER = 'marketplace';
  */
 const VERIFIED_TOKENS_MAX = 10_000;
 
-/** HS256 JWTs whose `exp` is in seconds (SPEC §3); `now` is injectable for expiry tests. */
+/** HS256 JWTs whose `exp` is in seconds (docs/product/data.md); `now` is injectable for expiry tests. */
 export function createTokenService(options: { secret: string; ttlSeconds: number; now: () => Date }): TokenService {
   const key = new TextEncoder().encode(options.secret);
   const verified = new Map<string, { claims: TokenClaims; expiresAtMs: number }>();

@@ -6,7 +6,7 @@ import { bearerFor } from '../../../test/factories-commerce';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 
 // Signed-in requests reuse the user row for USER_CACHE_SECONDS (here 10 s on the test's manual clock).
-// Issue #8: a suspended user's token stops working within one minute — at once when an admin of this
+// A suspended user's token stops working within one minute — at once when an admin of this
 // instance suspends them, within the cache's lifetime when the row changes elsewhere.
 
 let testApp: TestApp;

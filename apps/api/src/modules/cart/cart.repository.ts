@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cartItems, products } from '../../db/schema';
-import { coverKeyOf } from '../catalog/cover-images';
+import { coverKeyOf } from '../catalog';
 
 export interface CartLineRecord {
   id: string;

@@ -12,7 +12,7 @@ import type { CartService } from './cart.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
-/** The signed-in user's cart (SPEC §3, §4.1); any role may keep one. */
+/** The signed-in user's cart (docs/product/data.md, cart-and-wishlist.md); any role may keep one. */
 export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (app, { cart }) => {
   const common = { tags: ['cart'], security: [{ bearerAuth: [] }] };
 

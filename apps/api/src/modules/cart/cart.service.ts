@@ -1,10 +1,11 @@
 import { CART_MESSAGES, MAX_CART_LINE_QUANTITY, type AddCartItemRequest, type CartItem, type CartResponse } from '@marketplace/contracts/cart';
+import { itemsTotalCents } from '@marketplace/domain/item-paid';
 import { centsToDollars } from '@marketplace/domain/money';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import type { FileStore } from '../../providers/files/port';
-import type { UserRecord } from '../users/users.repository';
+import type { UserRecord } from '../users';
 import {
   addToCartLine,
   deleteCartLine,
@@ -37,7 +38,7 @@ export interface PricedCartLine {
 export interface CartService {
   getCart(userId: string): Promise<CartResponse>;
   addItem(user: UserRecord, input: Required<AddCartItemRequest>): Promise<CartResponse>;
-  /** Removes `quantity` units, or the whole line when absent or at least the line's quantity (SPEC §4.1). */
+  /** Removes `quantity` units, or the whole line when absent or at least the line's quantity (docs/product/cart-and-wishlist.md). */
   removeItem(userId: string, id: string, quantity: number | undefined): Promise<CartResponse>;
   setRetip(userId: string, id: string, retipAdded: boolean): Promise<CartResponse>;
   clear(userId: string): Promise<CartResponse>;
@@ -81,7 +82,7 @@ export function createCartService({ db, files, clock }: CartServiceDependencies)
   }
 
   function toResponse(lines: readonly PricedCartLine[]): CartResponse {
-    const totalCents = lines.reduce((total, line) => total + line.priceCents * line.record.quantity, 0);
+    const totalCents = itemsTotalCents(lines.map((line) => ({ priceCents: line.priceCents, quantity: line.record.quantity })));
     return { items: lines.map((line) => line.item), products_count: lines.length, total_price: centsToDollars(totalCents) };
   }
 

@@ -33,14 +33,14 @@ describe('cart', () => {
     expect((await testApp.app.inject({ method: 'POST', url: '/api/cart/items', payload })).statusCode).toBe(401);
   });
 
-  it('starts empty with zero totals (SPEC §9)', async () => {
+  it('starts empty with zero totals (docs/product/limits.md)', async () => {
     const { authorization } = await newBuyer();
     const response = await call(authorization, 'GET', '/api/cart');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ items: [], products_count: 0, total_price: 0 });
   });
 
-  it('adds a product, adds to the same line again, and answers the §4.1 payload', async () => {
+  it('adds a product, adds to the same line again, and answers the docs/product/cart-and-wishlist.md payload', async () => {
     const { authorization } = await newBuyer();
     const product = await listing({ title: 'Blue kettle', priceCents: 1999, quantity: 5, retipPriceCents: 450, retipLabel: 'Gift wrap' });
     const image = await addListingImage(testApp.database.db, product.id);
@@ -107,7 +107,7 @@ describe('cart', () => {
     expect(response.json().error).toBe('You cannot buy your own product');
   });
 
-  it('removes n units, or the whole line when n ≥ its quantity or n is absent (SPEC §4.1)', async () => {
+  it('removes n units, or the whole line when n ≥ its quantity or n is absent (docs/product/cart-and-wishlist.md)', async () => {
     const { authorization } = await newBuyer();
     const [a, b] = [await listing({ priceCents: 1000 }), await listing({ priceCents: 250 })];
     await call(authorization, 'POST', '/api/cart/items', { product_id: a.id, quantity: 4 });
@@ -172,7 +172,7 @@ describe('wishlist', () => {
     expect((await testApp.app.inject({ method: 'GET', url: '/api/wishlist' })).statusCode).toBe(401);
   });
 
-  it('adds with 201 and isNew, answers 200 and isNew false for a product already there (SPEC §4.2)', async () => {
+  it('adds with 201 and isNew, answers 200 and isNew false for a product already there (docs/product/cart-and-wishlist.md)', async () => {
     const { authorization } = await newBuyer();
     const product = await listing({ title: 'Lamp', priceCents: 3450, quantity: 7 });
     expect((await call(authorization, 'GET', '/api/wishlist')).json()).toEqual({ items: [], items_count: 0, isNew: false });

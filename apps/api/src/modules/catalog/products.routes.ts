@@ -19,7 +19,7 @@ import {
 } from '@marketplace/contracts/catalog';
 import { errorResponseSchema } from '@marketplace/contracts/common';
 import { userOf } from '../../plugins/authentication';
-import type { UserRecord } from '../users/users.repository';
+import type { UserRecord } from '../users';
 import type { ProductsService } from './products.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };

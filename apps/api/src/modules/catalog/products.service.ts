@@ -21,9 +21,10 @@ import { centsToDollars, dollarsToCents } from '@marketplace/domain/money';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { badRequest, notFound } from '../../lib/http-errors';
+import type { DomainEventPublisher } from '../../lib/domain-events';
 import { createMicroCache } from '../../lib/micro-cache';
 import type { FileStore } from '../../providers/files/port';
-import type { UserRecord } from '../users/users.repository';
+import type { UserRecord } from '../users';
 import { listCategories } from './categories.repository';
 import {
   addProductStock,
@@ -67,9 +68,9 @@ export interface ProductsService {
   findOwnedProduct(sellerId: string, productId: string): Promise<ProductRecord>;
   /** A listing's photos, cover first (the caller has checked who may see them). */
   listProductImages(productId: string): Promise<ProductImage[]>;
-  /** Listings, stock, photos or categories changed: public search pages are read afresh from now on. */
-  catalogChanged(): void;
-  /** Another instance changed the catalogue: drop what this one keeps of it (lib/cache-bus.ts). */
+  /** Listings' photos changed (the uploads module): publishes `listing.changed` (lib/domain-events.ts). */
+  catalogChanged(productIds?: readonly string[]): void;
+  /** Drops what this instance keeps of the public catalogue (app.ts calls it on `listing.changed`, and when another instance announces one). */
   dropCatalogCache(): void;
 }
 
@@ -79,12 +80,12 @@ export interface ProductsServiceDependencies {
   clock: Clock;
   /**
    * How long a public search page may be answered from memory (0 = never). Writes through this
-   * process call `catalogChanged()` and are seen at once; another instance's writes as soon as it tells
-   * this one (lib/cache-bus.ts), or within this time.
+   * process publish `listing.changed`, on which app.ts drops the cache, so they are seen at once;
+   * another instance's writes as soon as it tells this one (lib/cache-bus.ts), or within this time.
    */
   searchCacheTtlMs?: number;
-  /** Tells the other instances after `catalogChanged()` (lib/cache-bus.ts). */
-  announceCatalogChange?: () => void;
+  /** Where listing changes are published (lib/domain-events.ts). */
+  events: DomainEventPublisher;
 }
 
 /** Distinct public search pages kept in memory (each a page of ≤ 100 summaries, a few KB to ~60 KB). */
@@ -125,7 +126,7 @@ function toCommissionEntry(category: Pick<CategoryRecord, 'name' | 'slug' | 'com
   return { category: category.name, commission_rate: centsToDollars(category.commissionRateBasisPoints), slug: category.slug };
 }
 
-export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, announceCatalogChange = () => {} }: ProductsServiceDependencies): ProductsService {
+export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, events }: ProductsServiceDependencies): ProductsService {
   // The public catalogue is read far more often than it changes, and by everyone alike (no viewer in
   // the answer), so its pages are shared for a few seconds; sellers' and admins' lists never are.
   const searchCache = createMicroCache<ProductPage>({ ttlMs: searchCacheTtlMs, maxEntries: SEARCH_CACHE_ENTRIES, clock });
@@ -135,10 +136,8 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
     searchCache.invalidate();
     detailCache.invalidate();
   };
-  const catalogChanged = () => {
-    dropCatalogCache();
-    announceCatalogChange();
-  };
+  // Every write here is a single statement outside any transaction: committed, so published at once.
+  const catalogChanged = (productIds?: readonly string[]) => events.publish({ type: 'listing.changed', ...(productIds ? { productIds } : {}) });
 
   const toImageDto = (image: ImageRecord): ProductImage => ({
     id: image.id,
@@ -234,7 +233,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
         weightOunces: input.weightOunces ?? DEFAULT_WEIGHT_OUNCES,
       };
       const id = await insertProduct(db, { ...values, sellerId: seller.id, createdAt: clock.now() });
-      catalogChanged();
+      catalogChanged([id]);
       return reload(id);
     },
 
@@ -256,7 +255,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
       if (input.condition !== undefined) values.condition = input.condition;
       if (input.weightOunces !== undefined) values.weightOunces = input.weightOunces;
       if (!(await updateSellerProduct(db, { id, sellerId: seller.id }, values))) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
-      catalogChanged();
+      catalogChanged([id]);
       return reload(id);
     },
 
@@ -296,7 +295,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
         isUpdated = await updateSellerProduct(db, where, { quantity: input.quantity ?? 0, updatedAt: now });
       }
       if (!isUpdated) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
-      catalogChanged();
+      catalogChanged([id]);
       return reload(id);
     },
 
@@ -316,7 +315,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
 
     async setProductStatus(id, status) {
       if (!(await setProductStatus(db, id, status, clock.now()))) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
-      catalogChanged();
+      catalogChanged([id]);
       return reload(id);
     },
 

@@ -16,7 +16,7 @@ import { userOf } from '../../plugins/authentication';
 import { readMultipart } from '../../plugins/multipart';
 import type { ChatService } from './chat.service';
 
-// SPEC §7.2 and issue #6's fixed calls. Live events go through the socket (src/realtime).
+// docs/product/api.md and the chat's fixed calls. Live events go through the socket (src/realtime).
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const userParams = z.object({ userId: z.guid('Invalid user id') });

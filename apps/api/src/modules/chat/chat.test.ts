@@ -83,7 +83,7 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-describe('conversations over REST (§7.2)', () => {
+describe('conversations over REST (docs/product/api.md)', () => {
   it('starts one conversation per buyer and seller, about a product, and lists it for both', async () => {
     const first = await call('POST', '/api/chat', buyer, { sellerId: seller.id, productId });
     expect(first.json()).toMatchObject({ success: true, created: true, chat: { seller_id: seller.id, buyer_id: buyer.id, unread_count: 0, product: { id: productId, title: 'Desk lamp' } } });

@@ -12,6 +12,8 @@ import {
 import { userOf } from '../../plugins/authentication';
 import type { CheckoutService } from './checkout.service';
 
+// The out-of-stock answer carries its code like every refusal; the shared schema lists only its `items`.
+
 /** Registered under /api: /checkout/config, /checkout/summary and POST /orders/checkout (the fixed call). */
 export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }> = async (app, { checkout }) => {
   const common = { tags: ['checkout'], security: [{ bearerAuth: [] }] };

@@ -2,30 +2,25 @@ import { crashPoint } from '../../lib/fault-injection';
 import { createHash } from 'node:crypto';
 import {
   CHECKOUT_MESSAGES,
+  OUT_OF_STOCK_CODE,
   type CheckoutConfigResponse,
   type CheckoutProblem,
   type CheckoutSummaryResponse,
   type checkoutRequestSchema,
 } from '@marketplace/contracts/orders';
+import { itemsTotalCents as itemsTotalCentsOf } from '@marketplace/domain/item-paid';
 import { centsToDollars, formatCents } from '@marketplace/domain/money';
 import { calculateShippingCents } from '@marketplace/domain/shipping';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { DomainEventPublisher } from '../../lib/domain-events';
 import { HttpError, badRequest, conflict } from '../../lib/http-errors';
 import { PaymentDeclinedError, PaymentValidationError, type ChargeResult, type PaymentProvider } from '../../providers/payment/port';
-import type { UserRecord } from '../users/users.repository';
-import type { CartService, PricedCartLine } from '../cart/cart.service';
-import {
-  findAvailableQuantity,
-  findOrderIdByIdempotencyKey,
-  insertOrder,
-  insertOrderItems,
-  insertPayment,
-  reserveStock,
-  type NewOrderItem,
-  type ReservedProduct,
-} from './checkout.repository';
+import type { UserRecord } from '../users';
+import type { CartService, PricedCartLine } from '../cart';
+import { takeStock } from '../catalog';
+import { findOrderIdByIdempotencyKey, insertOrderPayment, insertOrderWithItems, type NewOrderItem } from '../orders';
 
 export type CheckoutInput = z.output<typeof checkoutRequestSchema>;
 
@@ -41,8 +36,8 @@ export interface CheckoutServiceDependencies {
   clock: Clock;
   cart: CartService;
   payments: PaymentProvider;
-  /** Called after an order took units off the shelf (public search pages show stock). */
-  onCatalogChange?: () => void;
+  /** Where `order.placed` and the stock it took (`listing.changed`) are published, once the order commits. */
+  events: DomainEventPublisher;
 }
 
 interface Shortage {
@@ -103,7 +98,7 @@ function chargeKeyOf(buyerId: string, idempotencyKey: string, amountCents: numbe
   return `checkout-${digest}`;
 }
 
-export function createCheckoutService({ db, clock, cart, payments, onCatalogChange = () => {} }: CheckoutServiceDependencies): CheckoutService {
+export function createCheckoutService({ db, clock, cart, payments, events }: CheckoutServiceDependencies): CheckoutService {
   // Charges given back because their order could not be saved; a retry that replays one must not use it.
   const reversedChargeIds = new Set<string>();
 
@@ -122,7 +117,7 @@ export function createCheckoutService({ db, clock, cart, payments, onCatalogChan
 
     async getSummary(userId) {
       const lines = await cart.priceLines(db, userId);
-      const itemsTotalCents = lines.reduce((total, line) => total + line.priceCents * line.record.quantity, 0);
+      const itemsTotalCents = itemsTotalCentsOf(lines.map((line) => ({ priceCents: line.priceCents, quantity: line.record.quantity })));
       const retipTotalCents = lines.reduce((total, line) => total + line.retipCents, 0);
       const shippingCents = calculateShippingCents(itemsTotalCents);
       return {
@@ -159,28 +154,17 @@ export function createCheckoutService({ db, clock, cart, payments, onCatalogChan
       try {
         const orderId = await db.transaction(async (transaction) => {
           const now = clock.now();
-          // Rows are locked in product order, so two checkouts never wait on each other crosswise.
-          const byProduct = [...lines].sort((a, b) => (a.record.productId < b.record.productId ? -1 : 1));
-          const reserved = new Map<string, ReservedProduct>();
-          const shortages: Shortage[] = [];
-          for (const line of byProduct) {
-            const product = await reserveStock(transaction, line.record.productId, line.record.quantity, now);
-            if (product) reserved.set(line.record.id, product);
-            else {
-              shortages.push({
-                cartItemId: line.record.id,
-                productId: line.record.productId,
-                title: line.record.product.title,
-                requested: line.record.quantity,
-                available: await findAvailableQuantity(transaction, line.record.productId),
-              });
-            }
-          }
-          if (shortages.length > 0) throw conflict(shortageMessage(shortages), { items: shortages });
+          // The catalog takes the units (rows locked in product order); a line it cannot serve rolls all back.
+          const taken = await takeStock(transaction, lines.map((line) => ({ productId: line.record.productId, quantity: line.record.quantity })), now);
+          const shortages = taken.shortages.map(({ request, productId, requested, available }): Shortage => {
+            const { record } = lines[request]!;
+            return { cartItemId: record.id, productId, title: record.product.title, requested, available };
+          });
+          if (shortages.length > 0) throw conflict(shortageMessage(shortages), { code: OUT_OF_STOCK_CODE, items: shortages });
 
-          // Prices come from the reserved (locked) rows: what the buyer pays is what the listing says now.
-          const itemRows = lines.map((line): Omit<NewOrderItem, 'orderId'> => {
-            const product = reserved.get(line.record.id) as ReservedProduct;
+          // Prices come from the taken (locked) rows: what the buyer pays is what the listing says now.
+          const itemRows = lines.map((line, index): NewOrderItem => {
+            const product = taken.listings[index]!;
             const retipAdded = line.record.retipAdded && product.retipPriceCents !== null;
             return {
               sellerId: product.sellerId,
@@ -196,13 +180,13 @@ export function createCheckoutService({ db, clock, cart, payments, onCatalogChan
               updatedAt: now,
             };
           });
-          const itemsTotalCents = itemRows.reduce((total, item) => total + (item.priceCents ?? 0) * item.quantity, 0);
+          const itemsTotalCents = itemsTotalCentsOf(itemRows);
           const retipTotalCents = itemRows.reduce((total, item) => total + (item.retipPriceCents ?? 0), 0);
           const shippingCents = calculateShippingCents(itemsTotalCents);
           const totalCents = itemsTotalCents + shippingCents + retipTotalCents;
           const address = input.shippingAddress;
 
-          const orderId = await insertOrder(transaction, {
+          const orderId = await insertOrderWithItems(transaction, {
             buyerId: user.id,
             status: 'pending',
             idempotencyKey,
@@ -221,8 +205,7 @@ export function createCheckoutService({ db, clock, cart, payments, onCatalogChan
             totalCents,
             createdAt: now,
             updatedAt: now,
-          });
-          await insertOrderItems(transaction, itemRows.map((item) => ({ ...item, orderId })));
+          }, itemRows);
 
           const charge = await chargeFor({
             amountCents: totalCents,
@@ -236,7 +219,7 @@ export function createCheckoutService({ db, clock, cart, payments, onCatalogChan
           attempt.amountCents = totalCents;
           crashPoint('checkout-after-charge');
 
-          await insertPayment(transaction, {
+          await insertOrderPayment(transaction, {
             orderId,
             buyerId: user.id,
             provider: payments.name,
@@ -249,9 +232,13 @@ export function createCheckoutService({ db, clock, cart, payments, onCatalogChan
             updatedAt: now,
           });
           await cart.removeLines(transaction, user.id, lines.map((line) => line.record.id));
+          // Heard once the order commits; a declined card or a lost race rolls them back with it.
+          const productIds = [...new Set(itemRows.map((item) => item.productId))];
+          events.publishAfterCommit(transaction, { type: 'order.placed', orderId, buyerId: user.id, sellerIds: [...new Set(itemRows.map((item) => item.sellerId))], productIds, totalCents });
+          // The units it took off the shelf show on the listings' pages.
+          events.publishAfterCommit(transaction, { type: 'listing.changed', productIds });
           return orderId;
         });
-        onCatalogChange();
         return { orderId, created: true };
       } catch (error) {
         if (isUniqueViolation(error, 'orders_buyer_idempotency_unique')) {

@@ -218,6 +218,7 @@ describe('POST /api/orders/checkout', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       error: 'Sorry, only 1 of "Last lamp" is left in stock',
+      code: 'out_of_stock',
       items: [{ cartItemId: expect.any(String), productId: scarce.id, title: 'Last lamp', requested: 3, available: 1 }],
     });
     expect(await stockOf(plenty.id)).toBe(10);
@@ -296,7 +297,7 @@ describe('racing for the last units', () => {
     expect(await db().select().from(payments).where(inArray(payments.buyerId, buyerIds))).toHaveLength(3);
   });
 
-  it('gives 200 buyers racing for 50 units exactly 50 orders and 50 charges; 150 clear refusals; stock 0 (issue #8)', async () => {
+  it('gives 200 buyers racing for 50 units exactly 50 orders and 50 charges; 150 clear refusals; stock 0', async () => {
     const product = await listing({ title: 'Drop of fifty', quantity: 50, priceCents: 1900 });
     const buyers = await Promise.all(Array.from({ length: 200 }, () => newBuyer()));
     await Promise.all(buyers.map(async ({ authorization }) => expect((await addToCart(authorization, product.id, 1)).statusCode).toBe(200)));

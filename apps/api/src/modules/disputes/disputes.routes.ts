@@ -20,7 +20,7 @@ import { userOf } from '../../plugins/authentication';
 import { readMultipart } from '../../plugins/multipart';
 import type { DisputesService } from './disputes.service';
 
-// Disputes (issue #7). Everyone sees only their own (the buyer's, the item's seller's); admins all.
+// Disputes. Everyone sees only their own (the buyer's, the item's seller's); admins all.
 // Someone else's dispute is a 404, a step in the wrong role a 403, a step at the wrong time a 409.
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };

@@ -83,7 +83,7 @@ describe('opening a dispute', () => {
     expect(notImage.statusCode).toBe(400);
     const short = await open(buyer, { ...fields, description: 'bad' });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toEqual({ error: 'Describe the problem in at least 10 characters', issues: [{ path: 'description', message: 'Describe the problem in at least 10 characters' }] });
+    expect(short.json()).toEqual({ error: 'Describe the problem in at least 10 characters', code: 'validation_failed', issues: [{ path: 'description', message: 'Describe the problem in at least 10 characters' }] });
     expect((await open(buyer, { ...fields, reason: 'changed_my_mind' })).statusCode).toBe(400);
 
     const opened = await open(buyer, fields, [{ name: 'crack.png', data: png, type: 'image/png' }]);

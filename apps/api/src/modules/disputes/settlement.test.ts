@@ -221,7 +221,7 @@ describe('paying the seller the rest', () => {
     expect(insights.seller.revenue).toBe(dashboard.last30Days.sales);
     // This seller's $100 lines so far, less their refunds: $30, $25.50, none (contested), all (not a sale), $40, $30.
     expect(dashboard.last30Days.sales).toBe(100 - 30 + (100 - 25.5) + 100 + 0 + (100 - 40) + (100 - 30));
-    // The SQL those screens run (orders/sales-figures.ts) and the domain's netSaleCents are one definition.
+    // The SQL those screens run (orders/sales-figures.repository.ts) and the domain's netSaleCents are one definition.
     const items = await testApp.database.db.select().from(orderItems).where(eq(orderItems.sellerId, seller.id));
     const domainCents = items
       .filter((row) => !(NOT_A_SALE_STATES as readonly string[]).includes(row.status))

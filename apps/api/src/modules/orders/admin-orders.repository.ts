@@ -2,8 +2,8 @@ import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { orderItems, orders, payments, users } from '../../db/schema';
-import { coverKeyOf } from '../catalog/cover-images';
-import { likePatternOf } from '../users/users.repository';
+import { coverKeyOf } from '../catalog';
+import { likePatternOf } from '../users';
 
 // Read-only queries behind the admin's order pages. Each page is a fixed number of queries whatever
 // its size: per-order and per-item figures come from joins and correlated sub-selects, never a loop.

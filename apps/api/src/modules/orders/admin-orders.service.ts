@@ -4,7 +4,7 @@ import { totalPagesFor } from '@marketplace/domain/pagination-window';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
 import type { FileStore } from '../../providers/files/port';
-import { fullNameOf } from '../users/users.service';
+import { fullNameOf } from '../users';
 import { findAdminOrder, findAdminOrderItems, findAdminOrderItemsPage, findAdminOrdersPage, findPaymentOfOrder } from './admin-orders.repository';
 
 export const ORDER_NOT_FOUND_MESSAGE = 'Order not found';

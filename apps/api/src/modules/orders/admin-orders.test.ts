@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { createUser, FACTORY_PASSWORD } from '../../../test/factories';
 import { createCategory, createOrder, createPayment, createProduct, createRefund } from '../../../test/factories-orders';
-import type { UserRecord } from '../users/users.repository';
+import type { UserRecord } from '../users';
 
 let testApp: TestApp;
 let adminToken: string;
@@ -191,7 +191,7 @@ describe('GET /api/admin/orders/:orderId', () => {
   it('answers 404 for an unknown order and 400 for a malformed id', async () => {
     const missing = await get('/api/admin/orders/00000000-0000-0000-0000-000000000000', adminToken);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: 'Order not found' });
+    expect(missing.json()).toEqual({ error: 'Order not found', code: 'not_found' });
     const malformed = await get('/api/admin/orders/12345', adminToken);
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().issues[0].path).toBe('orderId');

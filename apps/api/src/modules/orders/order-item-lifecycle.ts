@@ -8,6 +8,10 @@
 //   3. record: mark it succeeded, add it to the item and the payment, and move the item.
 // A retry with the same refund key resumes a pending claim (same idempotency key, so the provider never
 // pays twice) and answers a finished one without asking again.
+//
+// Each change is published as a domain event once its transaction commits (lib/domain-events.ts):
+// `order-item.moved` for every move, `order-item.shipped` / `.delivered`, `refund.issued`, and
+// `listing.changed` when units go back on the shelf.
 
 import { deriveOrderStatus } from '@marketplace/domain/order-status';
 import {
@@ -23,6 +27,7 @@ import { centsToDollars } from '@marketplace/domain/money';
 import { ORDER_MESSAGES } from '@marketplace/contracts/orders';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { NO_DOMAIN_EVENTS, type DomainEventPublisher } from '../../lib/domain-events';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
 import { PaymentValidationError, type PaymentProvider } from '../../providers/payment/port';
 import {
@@ -49,7 +54,7 @@ import {
   type OrderItemRecord,
   type OrderRecord,
 } from './orders.repository';
-import { refundCentsOf } from './refundable';
+import { refundCentsOf } from '@marketplace/domain/item-paid';
 
 export interface TransitionInput {
   orderItemIds: readonly string[];
@@ -102,8 +107,15 @@ function transitionConflict(error: OrderItemTransitionError): HttpError {
   return conflict(message, { from: error.from, to: error.to });
 }
 
-export function createOrderItemLifecycle(deps: { db: Database; clock: Clock; payments: PaymentProvider; onCatalogChange?: () => void }) {
+export function createOrderItemLifecycle(deps: {
+  db: Database;
+  clock: Clock;
+  payments: PaymentProvider;
+  /** Where item moves, deliveries, refunds and restocked listings are published, each after its transaction commits. */
+  events?: DomainEventPublisher;
+}) {
   const { db, clock, payments } = deps;
+  const events = deps.events ?? NO_DOMAIN_EVENTS;
   const refundHooks: RefundRecordedHook[] = [];
 
   /** The order's status, derived again from all its items. */
@@ -151,6 +163,10 @@ export function createOrderItemLifecycle(deps: { db: Database; clock: Clock; pay
           ...(input.to === 'delivered' ? { deliveredAt: now } : {}),
           now,
         });
+        const about = { orderItemId: item.id, orderId: item.orderId, sellerId: item.sellerId };
+        events.publishAfterCommit(transaction, { type: 'order-item.moved', ...about, productId: item.productId, from: item.status, to: input.to, actor: input.actor });
+        if (input.to === 'shipped') events.publishAfterCommit(transaction, { type: 'order-item.shipped', ...about });
+        if (input.to === 'delivered') events.publishAfterCommit(transaction, { type: 'order-item.delivered', ...about });
       }
       for (const orderId of new Set(moving.map((item) => item.orderId))) await refreshOrderStatus(transaction, orderId, now);
       return moving.map((item) => ({ ...item, status: input.to }));
@@ -170,6 +186,7 @@ export function createOrderItemLifecycle(deps: { db: Database; clock: Clock; pay
     for (const item of items.filter((candidate) => candidate.status === 'partially_refunded' && candidate.deliveredAt === null)) {
       await setOrderItemDeliveredAt(executor, item.id, now);
       await refreshOrderStatus(executor, item.orderId, now);
+      events.publishAfterCommit(executor, { type: 'order-item.delivered', orderItemId: item.id, orderId: item.orderId, sellerId: item.sellerId });
     }
   }
 
@@ -197,6 +214,7 @@ export function createOrderItemLifecycle(deps: { db: Database; clock: Clock; pay
       ...(input.closeAs.rejectionReason !== undefined ? { rejectionReason: input.closeAs.rejectionReason } : {}),
     });
     await restoreStock(transaction, item.productId, item.quantity, now);
+    events.publishAfterCommit(transaction, { type: 'listing.changed', productIds: [item.productId] });
   }
 
   /** Gives money back for an item, once per refund key. Must not be called inside a transaction. */
@@ -256,7 +274,7 @@ export function createOrderItemLifecycle(deps: { db: Database; clock: Clock; pay
         if (input.closeAs) {
           await closeWithoutMoney(transaction, item, { ...input, closeAs: input.closeAs });
           const [after] = await lockOrderItems(transaction, [item.id]);
-          return { kind: 'done' as const, restocked: true, outcome: { amountCents: 0, refundedCents: item.refundedCents, itemStatus: after?.status ?? input.closeAs.status, alreadyDone: false } };
+          return { kind: 'done' as const, outcome: { amountCents: 0, refundedCents: item.refundedCents, itemStatus: after?.status ?? input.closeAs.status, alreadyDone: false } };
         }
         if (!payment) throw conflict(LIFECYCLE_MESSAGES.noPayment);
         throw conflict('Nothing is left to refund for this item');
@@ -274,10 +292,7 @@ export function createOrderItemLifecycle(deps: { db: Database; clock: Clock; pay
       }
       return { kind: 'claim' as const, claim, payment, refundableCents };
     });
-    if (claimed.kind === 'done') {
-      if ('restocked' in claimed) deps.onCatalogChange?.();
-      return claimed.outcome;
-    }
+    if (claimed.kind === 'done') return claimed.outcome;
 
     // 2. Ask the provider, outside any transaction.
     const { claim, payment, refundableCents } = claimed;
@@ -319,9 +334,17 @@ export function createOrderItemLifecycle(deps: { db: Database; clock: Clock; pay
         await hook(transaction, { item: { ...item, refundedCents: refundedCentsAfter, status: itemStatus }, order, amountCents: claim.amountCents, refundedCentsAfter, refundableCents, refundKey: input.refundKey });
       }
       await refreshOrderStatus(transaction, order.id, now);
+      events.publishAfterCommit(transaction, {
+        type: 'refund.issued',
+        orderItemId: item.id,
+        orderId: order.id,
+        sellerId: item.sellerId,
+        refundKey: input.refundKey,
+        amountCents: claim.amountCents,
+        refundedCents: refundedCentsAfter,
+      });
       return { amountCents: claim.amountCents, refundedCents: refundedCentsAfter, itemStatus, alreadyDone: false };
     });
-    if (input.closeAs && !outcome.alreadyDone) deps.onCatalogChange?.();
     return outcome;
   }
 
@@ -330,7 +353,7 @@ export function createOrderItemLifecycle(deps: { db: Database; clock: Clock; pay
     recordDelivered,
     setSellerPaid,
     refundOrderItem,
-    /** Payouts register here to claw back what an already-paid seller owes, in the refund's own transaction. */
+    /** Payouts register here to claw back what an already-paid seller owes, in the refund's own transaction (money: not an after-commit event). */
     onRefundRecorded(hook: RefundRecordedHook) {
       refundHooks.push(hook);
     },

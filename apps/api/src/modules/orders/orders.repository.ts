@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, exists, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { orderItems, orders, payments, products, refunds, users } from '../../db/schema';
-import { isSale, sumNetSalesCents } from './sales-figures';
+import { giveStockBack } from '../catalog';
+import { isSale, sumNetSalesCents } from './sales-figures.repository';
 
 export type OrderRecord = typeof orders.$inferSelect;
 export type OrderItemRecord = typeof orderItems.$inferSelect;
@@ -69,12 +70,9 @@ export async function updateOrderStatus(executor: Executor, id: string, status: 
   await executor.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, id));
 }
 
-/** Puts units back on the shelf (a rejected or cancelled item). */
+/** Puts units back on the shelf (a rejected or cancelled item); the stock is the catalog's to write. */
 export async function restoreStock(executor: Executor, productId: string, quantity: number, now: Date): Promise<void> {
-  await executor
-    .update(products)
-    .set({ quantity: sql`${products.quantity} + ${quantity}`, updatedAt: now })
-    .where(eq(products.id, productId));
+  await giveStockBack(executor, [{ productId, quantity }], now);
 }
 
 /** The order's payment, locked, so concurrent refunds add up in order. */
@@ -278,7 +276,7 @@ export async function findBuyerContact(executor: Executor, buyerId: string) {
   return row ?? null;
 }
 
-/** The seller's net sales per UTC day since `from` (sales-figures.ts: the one definition). */
+/** The seller's net sales per UTC day since `from` (sales-figures.repository.ts: the one definition). */
 export async function findSellerDailySales(executor: Executor, sellerId: string, from: Date): Promise<Array<{ day: string; salesCents: number; orders: number }>> {
   const day = sql<string>`to_char(${orderItems.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const rows = await executor

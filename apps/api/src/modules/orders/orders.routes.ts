@@ -22,7 +22,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorR
 /** The signed-in user's own orders, under /api/orders. */
 export const buyerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   const common = { tags: ['orders'], security: [{ bearerAuth: [] }] };
-  // The buyer area is every role but seller (SPEC §6); a seller's orders are under /api/seller.
+  // The buyer area is every role but seller (docs/product/roles.md); a seller's orders are under /api/seller.
   const buyerArea = app.requireRole('buyer', 'admin');
   const buyerErrors = { ...errors, 403: errorResponseSchema };
 

@@ -14,14 +14,15 @@ import { centsToDollars } from '@marketplace/domain/money';
 import { deriveOrderStatus } from '@marketplace/domain/order-status';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { DomainEventPublisher } from '../../lib/domain-events';
 import { conflict, notFound } from '../../lib/http-errors';
 import type { FileStore } from '../../providers/files/port';
 import type { PaymentProvider } from '../../providers/payment/port';
-import { findCoverImageKeys } from '../catalog/cover-images';
-import { fullNameOf } from '../users/users.service';
+import { findCoverImageKeys } from '../catalog';
+import { fullNameOf } from '../users';
 import { createBuyerOrderDetails, type BuyerOrderDetailSources } from './buyer-order-details';
 import { createOrderItemLifecycle, type OrderItemLifecycle } from './order-item-lifecycle';
-import { shippingSharesOf } from './refundable';
+import { shippingSharesOf } from '@marketplace/domain/item-paid';
 import {
   countSellerOpenOrders,
   findBuyerContact,
@@ -46,13 +47,11 @@ export interface OrdersServiceDependencies extends BuyerOrderDetailSources {
   files: FileStore;
   clock: Clock;
   payments: PaymentProvider;
-  /** Called after units went back on the shelf (public search pages show stock). */
-  onCatalogChange?: () => void;
+  /** Where item moves, refunds and restocked listings are published (order-item-lifecycle.ts). */
+  events: DomainEventPublisher;
 }
 
 export type SellerItemUpdate = { status: 'approved' | 'rejected' | 'delivered' | 'completed'; reason?: string | undefined };
-
-export { refundCentsOf, shippingSharesOf } from './refundable';
 
 /** Every change of an order item goes through these (order-item-lifecycle.ts). */
 export type OrdersService = OrdersQueries & Omit<OrderItemLifecycle, never>;
@@ -81,13 +80,13 @@ function pagination(page: number, limit: number, totalItems: number) {
 }
 
 function itemsPreviewOf(titles: readonly string[]): string {
-  // SPEC §9: names show 2 then '+N more'.
+  // docs/product/limits.md: names show 2 then '+N more'.
   const shown = titles.slice(0, 2).join(', ');
   return titles.length > 2 ? `${shown} +${titles.length - 2} more` : shown;
 }
 
-export function createOrdersService({ db, files, clock, payments, onCatalogChange = () => {}, trackingOf, returnsOf }: OrdersServiceDependencies): OrdersService {
-  const lifecycle = createOrderItemLifecycle({ db, clock, payments, onCatalogChange });
+export function createOrdersService({ db, files, clock, payments, events, trackingOf, returnsOf }: OrdersServiceDependencies): OrdersService {
+  const lifecycle = createOrderItemLifecycle({ db, clock, payments, events });
   async function imagesOf(executor: Executor, items: readonly OrderItemRecord[]) {
     const covers = await findCoverImageKeys(executor, items.map((item) => item.productId));
     return (item: OrderItemRecord) => {

@@ -29,17 +29,38 @@ import {
 } from '@marketplace/contracts/payouts';
 import { userOf } from '../../plugins/authentication';
 import type { SandboxConnectProvider } from '../../providers/payment/connect-sandbox';
+import type { ConnectAccountsService } from './connect-accounts.service';
+import {
+  accountCheckAnswer,
+  paginationOf,
+  payoutAnswer,
+  payoutStatsAnswer,
+  pickupChargeAnswer,
+  quickStatsAnswer,
+  sellerEntryAnswer,
+  shippedOrderItemAnswer,
+} from './payout-answers';
+import { PAYOUT_MESSAGES } from './payout-messages';
+import type { PayoutReportsService } from './payout-reports.service';
 import type { PayoutsService } from './payouts.service';
+import type { StripeWebhooksService } from './stripe-webhooks.service';
 
-// SPEC §7.1 and §7.3 with {provider} = stripe. Sellers reach only their own account (another seller's
-// account id is a 404); the admin calls need an admin token, including the shipped-orders list, which
-// the spec's client calls without one (issue #5: a deliberate, safer difference).
+// The seller's Stripe account and the admin's payouts (docs/product/payouts.md, docs/product/api.md).
+// Sellers reach only their own account (another seller's account id is a 404); the admin calls need an
+// admin token, including the shipped-orders list, which the web client's first design called without
+// one (a deliberate, safer difference). The services answer in cents and records; these routes shape
+// the answers (payout-answers.ts).
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const providerErrors = { ...errors, 409: errorResponseSchema, 502: errorResponseSchema };
 
 /** /api/stripe-connect/... */
-export const stripeConnectRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> = async (app, { payouts }) => {
+export const stripeConnectRoutes: FastifyPluginAsyncZod<{
+  accounts: ConnectAccountsService;
+  payouts: PayoutsService;
+  reports: PayoutReportsService;
+  webhooks: StripeWebhooksService;
+}> = async (app, { accounts, payouts, reports, webhooks }) => {
   const seller = { tags: ['payouts'], security: [{ bearerAuth: [] }] };
   const sellerOnly = app.requireRole('seller');
   const adminOnly = app.requireRole('admin');
@@ -47,7 +68,7 @@ export const stripeConnectRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsServic
   app.get(
     '/check-account',
     { preValidation: sellerOnly, schema: { ...seller, summary: "The seller's payment account, if any", response: { 200: checkAccountResponseSchema, ...errors } } },
-    async (request) => payouts.checkAccount(userOf(request).id),
+    async (request) => accountCheckAnswer(await accounts.accountOf(userOf(request).id)),
   );
 
   app.post(
@@ -58,39 +79,47 @@ export const stripeConnectRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsServic
     },
     async (request) => {
       const user = userOf(request);
-      return payouts.createExpressAccount({ id: user.id, email: user.email }, request.publicOrigin);
+      const { account, onboardingUrl } = await accounts.createExpressAccount({ id: user.id, email: user.email }, request.publicOrigin);
+      return { success: true as const, accountId: account.accountId, onboardingUrl, status: account.status, message: PAYOUT_MESSAGES.created };
     },
   );
 
   app.post(
     '/create-onboarding-link',
     { preValidation: sellerOnly, schema: { ...seller, summary: 'A fresh onboarding link for the seller’s own account', body: createOnboardingLinkBodySchema, response: { 200: onboardingLinkResponseSchema, ...providerErrors } } },
-    async (request) => payouts.createOnboardingLink(userOf(request).id, request.body.accountId, request.publicOrigin),
+    async (request) => ({ success: true as const, ...(await accounts.createOnboardingLink(userOf(request).id, request.body.accountId, request.publicOrigin)) }),
   );
 
   app.get(
     '/account-status/:accountId',
     { preValidation: sellerOnly, schema: { ...seller, summary: 'Re-reads the account from the provider', params: accountStatusParamsSchema, response: { 200: accountStatusResponseSchema, ...providerErrors } } },
-    async (request) => payouts.accountStatus(userOf(request).id, request.params.accountId),
+    async (request) => {
+      const { account, provider } = await accounts.refreshAccount(userOf(request).id, request.params.accountId);
+      return { success: true as const, status: account.status, accountId: account.accountId, detailsSubmitted: provider.detailsSubmitted, payoutsEnabled: provider.payoutsEnabled, requirements: provider.requirementsDue };
+    },
   );
 
   app.get(
     '/create-stripe-dashboard-link',
     { preValidation: sellerOnly, schema: { ...seller, summary: 'A login link to the provider’s Express dashboard (complete accounts only)', response: { 200: dashboardLinkResponseSchema, ...providerErrors } } },
-    async (request) => payouts.dashboardLink(userOf(request).id),
+    async (request) => ({ success: true as const, loginUrl: (await accounts.dashboardLink(userOf(request).id)).url }),
   );
 
   const admin = { tags: ['payouts'], security: [{ bearerAuth: [] }] };
   app.get(
     '/admin/payouts',
     { preValidation: adminOnly, schema: { ...admin, summary: 'Payout history, newest first', querystring: adminPayoutsQuerySchema, response: { 200: adminPayoutsResponseSchema, ...errors } } },
-    async (request) => payouts.listPayouts(request.query),
+    async (request) => {
+      const { page, limit } = request.query;
+      const { rows, totalItems } = await reports.listPayouts(request.query);
+      return { success: true as const, data: { payouts: rows.map(payoutAnswer), pagination: paginationOf(page, limit, totalItems) } };
+    },
   );
 
   app.get(
     '/pickup-charges/:orderItemId',
-    { preValidation: adminOnly, schema: { ...admin, summary: 'The pickup charge info of an order item (SPEC §3), with its allocation', params: orderItemParamsSchema, response: { 200: pickupChargeResponseSchema, ...errors } } },
-    async (request) => payouts.pickupCharges(request.params.orderItemId),
+    { preValidation: adminOnly, schema: { ...admin, summary: 'The pickup charge info of an order item, with its allocation', params: orderItemParamsSchema, response: { 200: pickupChargeResponseSchema, ...errors } } },
+    async (request) => ({ success: true as const, ...pickupChargeAnswer(await payouts.pickupChargeOf(request.params.orderItemId)) }),
   );
 
   app.post(
@@ -99,47 +128,63 @@ export const stripeConnectRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsServic
       preValidation: adminOnly,
       schema: { ...admin, summary: 'Pays the seller of a shipped item once; the server computes the amount', body: createPayoutBodySchema, response: { 200: createPayoutResponseSchema, ...providerErrors } },
     },
-    async (request) => payouts.createPayout(userOf(request).id, request.body.orderItemId),
+    async (request) => {
+      const payout = await payouts.createPayout(userOf(request).id, request.body.orderItemId);
+      return { success: true as const, message: payout.netCents > 0 ? PAYOUT_MESSAGES.paid : PAYOUT_MESSAGES.nothingToTransfer, payout: payoutAnswer(payout) };
+    },
   );
 
   // The provider's webhooks: the signature covers the exact bytes, so this route reads the raw body.
-  await app.register(async (webhooks) => {
-    webhooks.removeAllContentTypeParsers();
-    webhooks.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    webhooks.post(
+  await app.register(async (rawBodyScope) => {
+    rawBodyScope.removeAllContentTypeParsers();
+    rawBodyScope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    rawBodyScope.post(
       '/webhook',
       { schema: { tags: ['payouts'], summary: 'Stripe webhooks (signed); each event is handled once', response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }), 400: errorResponseSchema } } },
       async (request) => {
         const signature = request.headers['stripe-signature'];
-        return payouts.handleWebhook(Buffer.isBuffer(request.body) ? request.body : Buffer.from(''), typeof signature === 'string' ? signature : undefined);
+        const { duplicate } = await webhooks.handleWebhook(Buffer.isBuffer(request.body) ? request.body : Buffer.from(''), typeof signature === 'string' ? signature : undefined);
+        return { received: true as const, duplicate };
       },
     );
   });
 };
 
 /** /api/user/sellers, /api/admin/payoutStats/..., /api/orders/get-all-shipped-orders (admin). */
-export const payoutAdminRoutes: FastifyPluginAsyncZod<{ payouts: PayoutsService }> = async (app, { payouts }) => {
+export const payoutAdminRoutes: FastifyPluginAsyncZod<{ reports: PayoutReportsService }> = async (app, { reports }) => {
   const common = { tags: ['payouts'], security: [{ bearerAuth: [] }] };
   const adminOnly = app.requireRole('admin');
 
-  app.get('/user/sellers', { preValidation: adminOnly, schema: { ...common, summary: 'Every seller, for the payout filters', response: { 200: sellersResponseSchema, ...errors } } }, async () => payouts.listSellers());
+  app.get(
+    '/user/sellers',
+    { preValidation: adminOnly, schema: { ...common, summary: 'Every seller, for the payout filters', response: { 200: sellersResponseSchema, ...errors } } },
+    async () => ({ success: true as const, sellers: (await reports.listSellers()).map(sellerEntryAnswer) }),
+  );
 
   app.get(
     '/admin/payoutStats/stats',
     { preValidation: adminOnly, schema: { ...common, summary: 'Payout analytics over 7, 30, 90 or 365 days', querystring: payoutStatsQuerySchema, response: { 200: payoutStatsResponseSchema, ...errors } } },
-    async (request) => payouts.payoutStats({ dateRange: request.query.dateRange, sellerId: request.query.sellerId }),
+    async (request) => ({ success: true as const, data: payoutStatsAnswer(await reports.payoutStats({ dateRange: request.query.dateRange, sellerId: request.query.sellerId })) }),
   );
 
   app.get(
     '/admin/payoutStats/quick-stats',
     { preValidation: adminOnly, schema: { ...common, summary: 'This month, last month and active sellers', querystring: quickStatsQuerySchema, response: { 200: quickStatsResponseSchema, ...errors } } },
-    async (request) => payouts.quickStats(request.query),
+    async (request) => ({ success: true as const, data: quickStatsAnswer(await reports.quickStats(request.query)) }),
   );
 
   app.get(
     '/orders/get-all-shipped-orders',
     { preValidation: adminOnly, schema: { ...common, summary: 'Shipped and delivered order items with their payout state', querystring: shippedOrdersQuerySchema, response: { 200: shippedOrdersResponseSchema, ...errors } } },
-    async (request) => payouts.shippedOrders(request.query),
+    async (request) => {
+      const { page, limit } = request.query;
+      const { rows, totalItems } = await reports.shippedOrders(request.query);
+      return {
+        success: true as const,
+        message: totalItems === 0 ? 'No shipped orders yet' : `${totalItems} shipped order items`,
+        data: { orderItems: rows.map(shippedOrderItemAnswer), pagination: paginationOf(page, limit, totalItems) },
+      };
+    },
   );
 };
 

@@ -87,7 +87,7 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-describe('the seller’s Stripe account (SPEC §7.1, §4.6) on the sandbox', () => {
+describe('the seller’s Stripe account (docs/product/api.md, payouts.md) on the sandbox', () => {
   it('moves none → created → pending → complete, through the local onboarding page', async () => {
     const user = await createUser(testApp.database.db, { role: 'seller' });
     const token = await bearerFor(testApp, user);
@@ -148,7 +148,7 @@ describe('the seller’s Stripe account (SPEC §7.1, §4.6) on the sandbox', () 
   });
 });
 
-describe('payouts (SPEC §5, §7.3, §9)', () => {
+describe('payouts (docs/product/validation.md, api.md, limits.md)', () => {
   let accountId: string;
   beforeAll(async () => {
     accountId = await onboard(seller.token);
@@ -291,7 +291,7 @@ describe('payouts (SPEC §5, §7.3, §9)', () => {
   });
 });
 
-describe('payout stats at scale (issue #8)', () => {
+describe('payout stats at scale', () => {
   it('keeps the stats a few seconds, and shows a payout made, refused or reversed here at once', async () => {
     const db = testApp.database.db;
     const user = await createUser(db, { role: 'seller', firstName: 'Stat', lastName: 'Seller', companyName: 'Stats Co' });
@@ -376,7 +376,7 @@ describe('Stripe webhooks', () => {
   it('refuses unsigned or tampered events', async () => {
     const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'account.updated', data: { object: {} } });
     expect((await send(payload)).statusCode).toBe(400);
-    expect((await send(payload, signStripeWebhookPayload(payload, 'whsec_wrong'))).json()).toEqual({ error: 'Invalid webhook signature' });
+    expect((await send(payload, signStripeWebhookPayload(payload, 'whsec_wrong'))).json()).toEqual({ error: 'Invalid webhook signature', code: 'bad_request' });
     expect((await send(payload.replace('evt_1', 'evt_2'), signStripeWebhookPayload(payload, WEBHOOK_SECRET))).statusCode).toBe(400);
   });
 

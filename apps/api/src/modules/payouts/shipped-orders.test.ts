@@ -6,7 +6,7 @@ import { createUser } from '../../../test/factories';
 import { bearerFor } from '../../../test/factories-commerce';
 import { createCategory, createOrder, createProduct } from '../../../test/factories-orders';
 
-// GET /api/orders/get-all-shipped-orders (issue #8): one statement for the page and its per-row reads;
+// GET /api/orders/get-all-shipped-orders: one statement for the page and its per-row reads;
 // the total is kept a few seconds, counted by one request at a time. These checks pin the answer: which rows, in which order, with which
 // dispute, payout and adjustment details, and the total on every page.
 

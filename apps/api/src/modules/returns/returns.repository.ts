@@ -1,17 +1,20 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { OPEN_RETURN_STATUSES, type ReturnStatus } from '@marketplace/domain/returns';
 import type { Executor } from '../../db/client';
-import { addresses, disputes, orderItems, orders, products, returnPolicies, returnRequests, users } from '../../db/schema';
+import { returnPolicies, returnRequests, type ReturnPhotoRecord, type ShipmentTrackingEvent, type ShippingAddressSnapshot } from '../../db/schema';
+import { findProductFacts } from '../catalog';
+import { findOrderLines, type OrderLineItem, type OrderLineOrder } from '../orders';
 
-// The returns module's tables (return_policies, return_requests), and the few reads of other modules'
-// rows a return needs: the line and its order (what was paid, where it went), the seller's address, and
-// whether a dispute about the item is still open. Nothing here writes another module's rows: refunds go
-// through the orders service.
+// The returns module's tables (return_policies, return_requests). What a return needs of other modules'
+// rows (the line and its order, the seller's address, whether a dispute is open) it asks those modules
+// for, through their index. Nothing here writes another module's rows: refunds go through the orders
+// service.
 
 export type ReturnRecord = typeof returnRequests.$inferSelect;
 export type NewReturnRecord = typeof returnRequests.$inferInsert;
-export type OrderItemRecord = typeof orderItems.$inferSelect;
-export type OrderRecord = typeof orders.$inferSelect;
+export type OrderItemRecord = OrderLineItem;
+export type OrderRecord = OrderLineOrder;
+export type { ReturnPhotoRecord, ShipmentTrackingEvent, ShippingAddressSnapshot };
 
 export interface PolicyRecord {
   windowDays: number;
@@ -47,54 +50,16 @@ export interface ReturnLine {
   weightOunces: number;
 }
 
-/** Order items with their orders and each order's lines, in one round of reads. */
+/** Order items with their orders, each order's lines and the item's weight; items that do not exist are absent. */
 export async function findReturnLines(executor: Executor, orderItemIds: readonly string[]): Promise<Map<string, ReturnLine>> {
-  const unique = [...new Set(orderItemIds)];
-  if (unique.length === 0) return new Map();
-  const rows = await executor
-    .select({ item: orderItems, order: orders, weightOunces: products.weightOunces })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(inArray(orderItems.id, unique));
-  const orderIds = [...new Set(rows.map((row) => row.order.id))];
-  const siblings = orderIds.length === 0 ? [] : await executor.select().from(orderItems).where(inArray(orderItems.orderId, orderIds));
-  return new Map(rows.map((row) => [row.item.id, { item: row.item, order: row.order, weightOunces: row.weightOunces, lines: siblings.filter((line) => line.orderId === row.order.id) }]));
-}
-
-/** Order items of `ids` that a dispute still open is about (a return waits for it, and the other way round). */
-export async function findItemsWithOpenDispute(executor: Executor, orderItemIds: readonly string[]): Promise<Set<string>> {
-  if (orderItemIds.length === 0) return new Set();
-  const rows = await executor
-    .select({ orderItemId: disputes.orderItemId })
-    .from(disputes)
-    .where(and(inArray(disputes.orderItemId, [...new Set(orderItemIds)]), notInArray(disputes.status, ['resolved_refunded', 'resolved_rejected'])));
-  return new Set(rows.map((row) => row.orderItemId));
-}
-
-/** The seller's default address (the return goes back there) with their name, company and contact. */
-export async function findReturnAddressOf(executor: Executor, sellerId: string) {
-  const [seller] = await executor
-    .select({ firstName: users.firstName, lastName: users.lastName, companyName: users.companyName, phone: users.phone, email: users.email })
-    .from(users)
-    .where(eq(users.id, sellerId));
-  const [address] = await executor
-    .select()
-    .from(addresses)
-    .where(eq(addresses.userId, sellerId))
-    .orderBy(desc(addresses.isDefault), asc(addresses.createdAt), asc(addresses.id))
-    .limit(1);
-  return { seller: seller ?? null, address: address ?? null };
-}
-
-export async function findPeople(executor: Executor, ids: readonly string[]) {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map<string, { id: string; firstName: string; lastName: string; email: string; companyName: string | null }>();
-  const rows = await executor
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, companyName: users.companyName })
-    .from(users)
-    .where(inArray(users.id, unique));
-  return new Map(rows.map((row) => [row.id, row]));
+  const lines = await findOrderLines(executor, orderItemIds);
+  const weights = await findProductFacts(executor, [...lines.values()].map((line) => line.item.productId));
+  const answer = new Map<string, ReturnLine>();
+  for (const [id, line] of lines) {
+    const product = weights.get(line.item.productId);
+    if (product) answer.set(id, { ...line, weightOunces: product.weightOunces });
+  }
+  return answer;
 }
 
 // ── returns ───────────────────────────────────────────────────────────────────────────────────
@@ -124,6 +89,11 @@ export async function findOpenReturnOfItem(executor: Executor, orderItemId: stri
     .where(and(eq(returnRequests.orderItemId, orderItemId), inArray(returnRequests.status, [...OPEN_RETURN_STATUSES])))
     .limit(1);
   return row ?? null;
+}
+
+/** Whether an item has a return in progress (payouts and disputes wait for it: the buyer may get the money back). */
+export async function hasOpenReturn(executor: Executor, orderItemId: string): Promise<boolean> {
+  return (await findOpenReturnOfItem(executor, orderItemId)) !== null;
 }
 
 /** The statuses of every return each item has had (most have one). */

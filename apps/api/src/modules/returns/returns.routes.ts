@@ -17,7 +17,7 @@ import {
 } from '@marketplace/contracts/returns';
 import { HttpError } from '../../lib/http-errors';
 import { userOf } from '../../plugins/authentication';
-import { readMultipart } from '../../plugins/multipart';
+import { readMultipart, TOO_MANY_FILES } from '../../plugins/multipart';
 import { RETURN_MESSAGES, type ReturnsService } from './returns.service';
 
 // Returns. The buyer asks, the item's seller answers, the buyer prints the label; both follow
@@ -93,7 +93,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> = 
         form = await readMultipart(request);
       } catch (error) {
         // More files than the limit stop the upload before the service can count them: the same answer as the service's.
-        if (error instanceof HttpError && error.statusCode === 413 && error.details.file === undefined && /photos at a time/.test(error.message)) {
+        if (error instanceof HttpError && error.code === TOO_MANY_FILES) {
           throw new HttpError(400, RETURN_MESSAGES.tooManyPhotos, { code: 'too_many_photos' });
         }
         throw error;
@@ -101,7 +101,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> = 
       const parsed = openReturnFieldsSchema.safeParse(Object.fromEntries(form.fields));
       if (!parsed.success) {
         const issues = parsed.error.issues.map((issue) => ({ path: String(issue.path[0] ?? 'form'), message: issue.message }));
-        throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid return request', { code: 'bad_request', issues });
+        throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid return request', { code: 'validation_failed', issues });
       }
       return reply.code(201).send(await returns.open(caller(request), parsed.data, form.files));
     },

@@ -1,5 +1,6 @@
 import type { OpenReturnFields, OrderItemReturnInfo, ReturnPolicy, ReturnRequestView, ReturnsFilter } from '@marketplace/contracts/returns';
 import { RETURN_MAX_PHOTOS } from '@marketplace/contracts/returns';
+import { lineTotalCents, stillRefundableCents } from '@marketplace/domain/item-paid';
 import { centsToDollars } from '@marketplace/domain/money';
 import {
   DEFAULT_RESTOCKING_FEE_BASIS_POINTS,
@@ -17,23 +18,20 @@ import {
 } from '@marketplace/domain/returns';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
-import type { ReturnPhotoRecord, ShipmentTrackingEvent, ShippingAddressSnapshot } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { HttpError } from '../../lib/http-errors';
+import { processImage, type IncomingFile } from '../../lib/image-processing';
 import { CarrierError, type CarrierProvider, type TrackingResult, type TrackingStatus } from '../../providers/carrier/port';
 import { SIMULATION_STATUSES } from '../../providers/carrier/sandbox';
 import type { FileStore } from '../../providers/files/port';
-import { findCoverImageKeys } from '../catalog/cover-images';
-import { refundCentsOf } from '../orders/refundable';
-import { processImage, type IncomingFile } from '../uploads/image-processing';
+import { findCoverImageKeys } from '../catalog';
+import { findItemsWithOpenDispute } from '../disputes';
+import { findContactWithDefaultAddress, findPeople } from '../users';
 import {
-  findItemsWithOpenDispute,
   findLatestReturnsOfItems,
   findOpenReturnOfItem,
-  findPeople,
   findPoliciesOf,
   findReturn,
-  findReturnAddressOf,
   findReturnLines,
   findReturnStatusesOfItems,
   findReturnsAwaitingRefund,
@@ -44,7 +42,10 @@ import {
   updateReturn,
   type PolicyRecord,
   type ReturnLine,
+  type ReturnPhotoRecord,
   type ReturnRecord,
+  type ShipmentTrackingEvent,
+  type ShippingAddressSnapshot,
 } from './returns.repository';
 
 // Returns (docs/product/returns.md): requested → accepted (a UPS Print Return Label) | refused;
@@ -110,15 +111,9 @@ const SIMULATION_STATUS_LIST: readonly string[] = [...SIMULATION_STATUSES];
 type SimulatingCarrier = CarrierProvider & { simulate(trackingNumber: string, status: TrackingStatus): Promise<unknown> };
 const canSimulate = (carrier: CarrierProvider): carrier is SimulatingCarrier => typeof (carrier as Partial<SimulatingCarrier>).simulate === 'function';
 
-/** Whether an item has a return in progress (payouts wait for it: the buyer may get the money back). */
-export async function hasOpenReturn(executor: Executor, orderItemId: string): Promise<boolean> {
-  return (await findOpenReturnOfItem(executor, orderItemId)) !== null;
-}
-
 /** What may still be refunded for the line, and its line total (the restocking fee's base). */
 function moneyOf(line: ReturnLine) {
-  const refundable = refundCentsOf(line.order, line.lines, line.item);
-  return { lineTotalCents: line.item.priceCents * line.item.quantity, remainingRefundableCents: Math.max(refundable - line.item.refundedCents, 0) };
+  return { lineTotalCents: lineTotalCents(line.item), remainingRefundableCents: stillRefundableCents(line.order, line.lines, line.item) };
 }
 
 function estimateOf(line: ReturnLine, feeBasisPoints: number) {
@@ -212,7 +207,7 @@ export function createReturnsService(deps: ReturnsServiceDependencies) {
           title: line?.item.title ?? '',
           quantity: line?.item.quantity ?? 0,
           price: centsToDollars(line?.item.priceCents ?? 0),
-          lineTotal: centsToDollars((line?.item.priceCents ?? 0) * (line?.item.quantity ?? 0)),
+          lineTotal: centsToDollars(line ? lineTotalCents(line.item) : 0),
           image: cover ? files.urlFor(cover) : null,
         },
         buyer: person(row.buyerId),
@@ -419,7 +414,7 @@ export function createReturnsService(deps: ReturnsServiceDependencies) {
         if (row.status !== 'requested' && !resuming) throw fail(409, RETURN_MESSAGES.alreadyDecided, 'already_decided', { status: row.status });
         const line = (await findReturnLines(transaction, [row.orderItemId])).get(row.orderItemId);
         if (!line) throw fail(404, RETURN_MESSAGES.itemNotFound, 'not_found');
-        const { seller, address } = await findReturnAddressOf(transaction, row.sellerId);
+        const { person: seller, address } = await findContactWithDefaultAddress(transaction, row.sellerId);
         if (!seller || !address) throw fail(409, RETURN_MESSAGES.noReturnAddress, 'no_return_address');
         const returnTo: ShippingAddressSnapshot = {
           name: address.name || `${seller.firstName} ${seller.lastName}`.trim(),

@@ -10,7 +10,8 @@ import { buildTestApp, type TestApp } from '../../../test/helper';
 import { createUser } from '../../../test/factories';
 import { bearerFor } from '../../../test/factories-commerce';
 import { createCategory, createOrder, createProduct } from '../../../test/factories-orders';
-import { createReturnsService, hasOpenReturn, type RefundOrderItem } from './returns.service';
+import { hasOpenReturn } from './returns.repository';
+import { createReturnsService, type RefundOrderItem } from './returns.service';
 
 // Returns through the real app (PGlite or PostgreSQL, the sandbox carrier and payment
 // provider, the orders service's refund), and the service alone with a carrier or a refund that fails.
@@ -124,10 +125,10 @@ describe('the seller’s return policy', () => {
     expect(saved.json()).toEqual({ windowDays: 14, restockingFeePercent: 12.5 });
     expect((await call('GET', '/api/returns/policy', owner)).json()).toEqual({ windowDays: 14, restockingFeePercent: 12.5 });
     for (const invalid of [{ windowDays: 366, restockingFeePercent: 0 }, { windowDays: 1.5, restockingFeePercent: 0 }, { windowDays: 30, restockingFeePercent: 50.01 }, { windowDays: 30, restockingFeePercent: 1.234 }]) {
-      expectRefusal(await call('PUT', '/api/returns/policy', owner, invalid), 400, 'bad_request');
+      expectRefusal(await call('PUT', '/api/returns/policy', owner, invalid), 400, 'validation_failed');
     }
     expectRefusal(await call('GET', '/api/returns/policy', buyer), 403, 'forbidden');
-    expectRefusal(await call('GET', '/api/returns/policy', null), 401, 'unauthenticated');
+    expectRefusal(await call('GET', '/api/returns/policy', null), 401, 'unauthorized');
     // Another seller still has the defaults.
     expect((await call('GET', '/api/returns/policy', otherSeller)).json()).toEqual({ windowDays: 30, restockingFeePercent: 0 });
   });
@@ -143,8 +144,8 @@ describe('asking for a return', () => {
     const photo = { name: 'board.png', data: png, type: 'image/png' };
     expectRefusal(await ask(buyer, reasonFields(item.id), [photo, photo, photo, photo]), 400, 'too_many_photos');
     expectRefusal(await ask(buyer, reasonFields(item.id), [{ name: 'board.png', data: Buffer.from('not an image'), type: 'image/png' }]), 400);
-    expectRefusal(await ask(buyer, { ...reasonFields(item.id), reason: 'bored' }), 400, 'bad_request');
-    expectRefusal(await ask(buyer, { ...reasonFields(item.id), description: 'small' }), 400, 'bad_request');
+    expectRefusal(await ask(buyer, { ...reasonFields(item.id), reason: 'bored' }), 400, 'validation_failed');
+    expectRefusal(await ask(buyer, { ...reasonFields(item.id), description: 'small' }), 400, 'validation_failed');
 
     const opened = await ask(buyer, reasonFields(item.id), [photo, photo]);
     expect(opened.statusCode).toBe(201);
@@ -168,7 +169,7 @@ describe('asking for a return', () => {
     expectRefusal(await ask(otherBuyer, reasonFields((await boughtItem()).id)), 404, 'not_found');
     expectRefusal(await call('GET', `/api/returns/eligibility/${late.id}`, otherBuyer), 404, 'not_found');
     expectRefusal(await ask(seller, reasonFields((await boughtItem()).id)), 403, 'forbidden');
-    expectRefusal(await ask(null, reasonFields((await boughtItem()).id)), 401, 'unauthenticated');
+    expectRefusal(await ask(null, reasonFields((await boughtItem()).id)), 401, 'unauthorized');
   });
 
   it('follows the seller’s own window and fee, and keeps the terms the buyer asked under', async () => {
@@ -192,7 +193,7 @@ describe('the seller’s answer', () => {
     const id = await requestReturn((await boughtItem()).id);
     expectRefusal(await call('POST', `/api/returns/${id}/refuse`, otherSeller, { reason: 'Not my item at all.' }), 404, 'not_found');
     expectRefusal(await call('POST', `/api/returns/${id}/refuse`, buyer, { reason: 'I refuse myself.' }), 403, 'forbidden');
-    expectRefusal(await call('POST', `/api/returns/${id}/refuse`, seller, { reason: 'no' }), 400, 'bad_request');
+    expectRefusal(await call('POST', `/api/returns/${id}/refuse`, seller, { reason: 'no' }), 400, 'validation_failed');
     const refused = await call('POST', `/api/returns/${id}/refuse`, seller, { reason: 'The board shows clear signs of use.' });
     expect(refused.statusCode).toBe(200);
     expect(refused.json().return).toMatchObject({ status: 'refused', refusalReason: 'The board shows clear signs of use.', decidedAt: expect.any(String) });
@@ -227,7 +228,7 @@ describe('the seller’s answer', () => {
       expect(await sharp(label.rawPayload).metadata()).toMatchObject({ format: 'gif', width: 812, height: 1218 });
     }
     for (const who of [otherBuyer, otherSeller, admin]) expectRefusal(await call('GET', `/api/returns/${id}/label`, who), 404, 'not_found');
-    expectRefusal(await call('GET', `/api/returns/${id}/label`, null), 401, 'unauthenticated');
+    expectRefusal(await call('GET', `/api/returns/${id}/label`, null), 401, 'unauthorized');
     const [row] = await testApp.database.db.select().from(returnRequests).where(eq(returnRequests.id, id));
     expect(row).toMatchObject({ shipperAddress: { city: 'San Francisco', postalCode: '94105' }, recipientAddress: { city: 'Atlanta' } });
   });
@@ -332,7 +333,7 @@ describe('who sees which return', () => {
     expectRefusal(await call('GET', '/api/returns?status=lost', seller), 400);
     expect((await call('GET', `/api/returns/${id}`, admin)).statusCode).toBe(200);
     expectRefusal(await call('GET', `/api/returns/${id}`, otherSeller), 404, 'not_found');
-    expectRefusal(await call('GET', '/api/returns', null), 401, 'unauthenticated');
+    expectRefusal(await call('GET', '/api/returns', null), 401, 'unauthorized');
   });
 
   it('tells the buyer’s order page, per item, whether it can be returned and where its return stands', async () => {
@@ -362,7 +363,7 @@ describe('the service when the carrier or the refund fails', () => {
     const sandbox = createSandboxCarrier({ clock });
     const createReturnShipment = vi.fn(sandbox.createReturnShipment).mockRejectedValueOnce(new CarrierError('UPS is down', 'unavailable', true));
     const returns = serviceWith({ carrier: { ...sandbox, createReturnShipment } });
-    await expect(returns.accept(sellerCaller(), id)).rejects.toMatchObject({ statusCode: 502, details: { code: 'carrier_unavailable' } });
+    await expect(returns.accept(sellerCaller(), id)).rejects.toMatchObject({ statusCode: 502, code: 'carrier_unavailable' });
     expect((await returns.get(sellerCaller(), id)).return).toMatchObject({ status: 'requested', decidedAt: null });
     const accepted = await returns.accept(sellerCaller(), id);
     expect(accepted.return).toMatchObject({ status: 'accepted', shipment: { labelAvailable: true } });
@@ -414,6 +415,6 @@ describe('the service when the carrier or the refund fails', () => {
     expect(await returns.refreshReturns()).toBeGreaterThanOrEqual(1);
     expect((await returns.get(buyerCaller(), id)).return.status).toBe('in_transit');
     const production = createReturnsService({ db: testApp.database.db, files: {} as never, clock, carrier: sandbox, environment: 'production', refundOrderItem: vi.fn() });
-    await expect(production.track(buyerCaller(), id, 'delivered')).rejects.toMatchObject({ statusCode: 400, details: { code: 'simulation_unavailable' } });
+    await expect(production.track(buyerCaller(), id, 'delivered')).rejects.toMatchObject({ statusCode: 400, code: 'simulation_unavailable' });
   });
 });

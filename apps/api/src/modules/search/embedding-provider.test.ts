@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cosineSimilarity, createOpenAiCompatibleEmbeddingProvider, embeddingProviderFromEnvironment } from './embedding-provider';
+import { loadConfig } from '../../config';
+import { cosineSimilarity, createOpenAiCompatibleEmbeddingProvider, embeddingProviderFrom } from './embedding-provider';
 
 // A tiny OpenAI-compatible /embeddings server on a local port: the adapter is tested over real HTTP.
 
@@ -78,9 +80,10 @@ describe('OpenAI-compatible embedding provider', () => {
   });
 
   it('is off unless EMBEDDINGS_URL is set', () => {
-    expect(embeddingProviderFromEnvironment({})).toBeNull();
-    expect(embeddingProviderFromEnvironment({ EMBEDDINGS_URL: '  ' })).toBeNull();
-    expect(embeddingProviderFromEnvironment({ EMBEDDINGS_URL: baseUrl, EMBEDDINGS_API_KEY: 'k' })?.name).toBe('openai-compatible');
+    const configured = (environment: Record<string, string>) => embeddingProviderFrom(loadConfig({ NODE_ENV: 'test', DATA_DIR: tmpdir(), JWT_SECRET: 'a-secret-that-is-certainly-long-enough', ...environment }).embeddings);
+    expect(configured({})).toBeNull();
+    expect(configured({ EMBEDDINGS_URL: '  ' })).toBeNull();
+    expect(configured({ EMBEDDINGS_URL: baseUrl, EMBEDDINGS_API_KEY: 'k' })?.name).toBe('openai-compatible');
   });
 
   it('measures cosine similarity', () => {

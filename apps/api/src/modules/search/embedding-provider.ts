@@ -1,4 +1,4 @@
-// Optional re-ranking by meaning (issue #7). The port is tiny on purpose: texts in, vectors out.
+// Optional re-ranking by meaning. The port is tiny on purpose: texts in, vectors out.
 // Nothing is configured by default, and search works the same without it; with EMBEDDINGS_URL set,
 // any OpenAI-compatible /embeddings endpoint (OpenAI, a local Ollama or llama.cpp server, ...) is
 // used to re-order the top results.
@@ -50,18 +50,9 @@ export function createOpenAiCompatibleEmbeddingProvider(options: OpenAiCompatibl
   };
 }
 
-/**
- * The provider the environment asks for, or null (the default: no re-ranking). Read here rather than
- * in config.ts because it is an optional add-on of this module alone.
- */
-export function embeddingProviderFromEnvironment(environment: NodeJS.ProcessEnv = process.env): EmbeddingProvider | null {
-  const url = environment.EMBEDDINGS_URL?.trim();
-  if (!url) return null;
-  return createOpenAiCompatibleEmbeddingProvider({
-    url,
-    apiKey: environment.EMBEDDINGS_API_KEY?.trim() || undefined,
-    model: environment.EMBEDDINGS_MODEL?.trim() || 'text-embedding-3-small',
-  });
+/** The provider the configuration names (config.ts: EMBEDDINGS_URL, _API_KEY, _MODEL), or null: no re-ranking. */
+export function embeddingProviderFrom(settings: { url: string; apiKey?: string | undefined; model: string } | null): EmbeddingProvider | null {
+  return settings ? createOpenAiCompatibleEmbeddingProvider(settings) : null;
 }
 
 export function cosineSimilarity(a: readonly number[], b: readonly number[]): number {

@@ -57,7 +57,7 @@ export const PRECISION_CASES: readonly PrecisionCase[] = [
   { query: 'warm winter hat', expected: ['Cashmere Ribbed Beanie'] },
 ];
 
-/** The bar the test holds the search to (issue #7). */
+/** The bar the test holds the search to. */
 export const MIN_PRECISION_AT_5 = 0.8;
 
 /** Relevant listings among the first five ÷ how many could be there. */

@@ -3,7 +3,7 @@ import { errorResponseSchema } from '@marketplace/contracts/common';
 import { aiSearchQuerySchema, aiSearchResponseSchema } from '@marketplace/contracts/search';
 import type { SearchService } from './search.service';
 
-/** AI search (issue #7): public, like the catalogue it searches. Registered under `/api/search`. */
+/** AI search: public, like the catalogue it searches. Registered under `/api/search`. */
 export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = async (app, { search }) => {
   app.get(
     '/ai',

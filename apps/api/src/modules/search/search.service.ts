@@ -5,7 +5,7 @@ import { centsToDollars } from '@marketplace/domain/money';
 import { conditionsFor, correctSpelling, parseSearchQuery, searchTermsOf, type ParsedSearchQuery } from '@marketplace/domain/search-query';
 import type { Database } from '../../db/client';
 import type { FileStore } from '../../providers/files/port';
-import { toProductSummary } from '../catalog/products.service';
+import { toProductSummary } from '../catalog';
 import { cosineSimilarity, type EmbeddingProvider } from './embedding-provider';
 import { findCatalogVocabulary, findSearchCandidates, findSearchCards, findSearchCategories, type SearchCandidate, type SearchCardRecord, type SearchTerm } from './search.repository';
 

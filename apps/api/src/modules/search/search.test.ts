@@ -4,7 +4,7 @@ import type { AiSearchResponse } from '@marketplace/contracts/search';
 import { aiSearchQuerySchema } from '@marketplace/contracts/search';
 import { products } from '../../db/schema';
 import { seedDemoMarketplace } from '../../db/seed/seed-demo-marketplace';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../auth';
 import { createLocalFileStore } from '../../providers/files/local';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import type { EmbeddingProvider } from './embedding-provider';

@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { addresses, orderItems, orders, pickups, products, shipmentItems, shipments, users } from '../../db/schema';
-import { coverKeyOf } from '../catalog/cover-images';
+import { coverKeyOf } from '../catalog';
+
+export type { ShippingAddressSnapshot, ShipmentTrackingEvent } from '../../db/schema';
 
 export type ShipmentRecord = typeof shipments.$inferSelect;
 export type NewShipmentRecord = typeof shipments.$inferInsert;
@@ -9,6 +11,7 @@ export type ShipmentStatusValue = ShipmentRecord['status'];
 export type PickupRecord = typeof pickups.$inferSelect;
 export type NewPickupRecord = typeof pickups.$inferInsert;
 export type OrderItemRow = typeof orderItems.$inferSelect;
+export type OrderRecord = typeof orders.$inferSelect;
 
 /** An active (or, for voided shipments, released) line of a shipment with its order item. */
 export interface ShipmentLine {
@@ -30,6 +33,24 @@ export async function findSellerShipment(executor: Executor, sellerId: string, i
   return row ?? null;
 }
 
+export async function findShipmentById(executor: Executor, id: string): Promise<ShipmentRecord | null> {
+  const [row] = await executor.select().from(shipments).where(eq(shipments.id, id));
+  return row ?? null;
+}
+
+/**
+ * Shipments in these statuses that have a tracking number, for the background refresh: never-tracked
+ * first, then the longest untracked.
+ */
+export async function findShipmentsToTrack(executor: Executor, statuses: readonly ShipmentStatusValue[], limit: number): Promise<ShipmentRecord[]> {
+  return executor
+    .select()
+    .from(shipments)
+    .where(and(inArray(shipments.status, [...statuses]), isNotNull(shipments.trackingNumber)))
+    .orderBy(sql`${shipments.lastTrackedAt} asc nulls first`)
+    .limit(limit);
+}
+
 export async function findSellerShipments(executor: Executor, sellerId: string, filter: { orderId?: string } = {}): Promise<ShipmentRecord[]> {
   return executor
     .select()
@@ -38,13 +59,13 @@ export async function findSellerShipments(executor: Executor, sellerId: string, 
     .orderBy(desc(shipments.createdAt), desc(shipments.id));
 }
 
-// ── the seller's shipment list (issue #8: a page, its total and the stats, without the label bytes) ──
+// ── the seller's shipment list (a page, its total and the stats, without the label bytes) ──
 
 /** What narrows the seller's list; `orderId` also scopes the stats, `status` and `q` do not. */
 export interface ShipmentListFilter {
   orderId?: string | undefined;
   status?: ShipmentStatusValue | undefined;
-  /** Case-insensitive substring of the shipment id or the tracking number (SPEC §2.7). */
+  /** Case-insensitive substring of the shipment id or the tracking number (docs/product/shipping.md). */
   q?: string | undefined;
 }
 
@@ -228,12 +249,12 @@ export async function findOrderItemIdsInActiveShipments(executor: Executor, orde
 
 // ── orders, order items, products (read and the status changes shipping makes) ──────────────────
 
-export async function lockOrderRow(executor: Executor, orderId: string) {
+export async function lockOrderRow(executor: Executor, orderId: string): Promise<OrderRecord | null> {
   const [row] = await executor.select().from(orders).where(eq(orders.id, orderId)).for('update');
   return row ?? null;
 }
 
-export async function findOrderRow(executor: Executor, orderId: string) {
+export async function findOrderRow(executor: Executor, orderId: string): Promise<OrderRecord | null> {
   const [row] = await executor.select().from(orders).where(eq(orders.id, orderId));
   return row ?? null;
 }

@@ -4,14 +4,14 @@ import { earliestPickupDate } from '@marketplace/domain/pickup-schedule';
 import { ALREADY_PICKED_UP_MESSAGE, countShipmentsForStats, VOID_PERIOD_EXPIRED_MESSAGE, VOIDED_LABEL_MESSAGE, VOIDED_SHIPMENT_MESSAGE, type ShipmentStatus } from '@marketplace/domain/shipment-rules';
 import { addresses, orderItems, pickups, shipmentItems, shipments as shipmentsTable } from '../../db/schema';
 import { CarrierError, type CarrierProvider } from '../../providers/carrier/port';
-import { createLocalFileStore } from '../../providers/files/local';
 import { bearerFor } from '../../../test/factories-commerce';
 import { createUser } from '../../../test/factories';
 import { createCategory, createOrder, createProduct } from '../../../test/factories-orders';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import type * as CarrierFactoryModule from '../../providers/carrier/create-carrier-provider';
-import { createShipmentsService } from './shipments.service';
-import { createOrderItemLifecycle } from '../orders/order-item-lifecycle';
+import { createPickupChargesService } from './pickup-charges.service';
+import { createTrackingService } from './tracking.service';
+import { createOrderItemLifecycle } from '../orders';
 import { createPaymentProvider } from '../../providers/payment/create-payment-provider';
 
 const orderItemStatesOf = (testApp: TestApp) => createOrderItemLifecycle({ db: testApp.database.db, clock: testApp.clock, payments: createPaymentProvider(testApp.config, testApp.clock) });
@@ -159,7 +159,7 @@ describe('GET /api/shipments/simulation-statuses', () => {
   });
 
   it('is missing in production, where simulating tracking is refused', async () => {
-    const production = createShipmentsService({ db: testApp.database.db, files: createLocalFileStore(testApp.config.uploadsDirectory), clock: testApp.clock, carrier, environment: 'production', orderItems: orderItemStatesOf(testApp) });
+    const production = createTrackingService({ db: testApp.database.db, clock: testApp.clock, carrier, environment: 'production', orderItems: orderItemStatesOf(testApp) });
     expect(() => production.simulationStatuses()).toThrow(expect.objectContaining({ statusCode: 404 }));
     const { seller, shipmentId } = await createdShipment();
     await expect(production.track(seller.id, shipmentId, 'delivered')).rejects.toMatchObject({ statusCode: 400, message: 'Tracking simulation is only available in development mode' });
@@ -291,7 +291,7 @@ async function seedShipments(sellerId: string, specs: Array<{ status: ShipmentSt
 
 const ids = (body: Body) => (body.shipments as Body[]).map((row) => row.id as string);
 
-describe('GET /api/shipments/seller/:userId — pages, filters and stats (issue #8)', () => {
+describe('GET /api/shipments/seller/:userId — pages, filters and stats', () => {
   it('answers 20 per page by default with the total, and later pages continue where the first stopped', async () => {
     const { seller, auth } = await newSeller();
     const seeded = await seedShipments(seller.id, Array.from({ length: 25 }, () => ({ status: 'delivered' as const })));
@@ -414,15 +414,15 @@ describe('GET /api/shipments/label/:shipmentId', () => {
 
     const { order } = await newOrder(seller.id, ['approved']);
     const pendingId = ((await call('POST', `/api/shipments/create/${order.id}`, auth)).body.shipments as Body[])[0]!.id as string;
-    expect(await call('GET', `/api/shipments/label/${pendingId}`, auth)).toEqual({ status: 404, body: { error: 'No label URL available' } });
-    expect(await call('GET', '/api/shipments/label/00000000-0000-4000-8000-000000000000', auth)).toEqual({ status: 404, body: { error: 'Shipment not found' } });
+    expect(await call('GET', `/api/shipments/label/${pendingId}`, auth)).toEqual({ status: 404, body: { error: 'No label URL available', code: 'no_label' } });
+    expect(await call('GET', '/api/shipments/label/00000000-0000-4000-8000-000000000000', auth)).toEqual({ status: 404, body: { error: 'Shipment not found', code: 'not_found' } });
     expect((await call('GET', '/api/shipments/label/not-a-uuid', auth)).status).toBe(400);
   });
 
   it("answers another seller's shipment as 404 and a buyer with 403", async () => {
     const { shipmentId } = await createdShipment();
     const { auth: otherAuth } = await newSeller();
-    expect(await call('GET', `/api/shipments/label/${shipmentId}`, otherAuth)).toEqual({ status: 404, body: { error: 'Shipment not found' } });
+    expect(await call('GET', `/api/shipments/label/${shipmentId}`, otherAuth)).toEqual({ status: 404, body: { error: 'Shipment not found', code: 'not_found' } });
     const buyer = await createUser(testApp.database.db, { role: 'buyer' });
     expect((await call('GET', `/api/shipments/label/${shipmentId}`, await bearerFor(testApp, buyer))).status).toBe(403);
   });
@@ -518,7 +518,7 @@ describe('consolidated pickup', () => {
     expect(list.every((row) => row.status === 'pickup_scheduled')).toBe(true);
     expect((await call('GET', status, auth)).body).toMatchObject({ canConsolidate: false, shipmentsCount: 0 });
 
-    const service = createShipmentsService({ db: testApp.database.db, files: createLocalFileStore(testApp.config.uploadsDirectory), clock: testApp.clock, carrier, environment: 'test', orderItems: orderItemStatesOf(testApp) });
+    const service = createPickupChargesService({ db: testApp.database.db });
     const infos = await Promise.all(items.map((item) => service.pickupChargeInfoFor(item.id)));
     expect(infos[0]).toMatchObject({ hasPickup: true, isConsolidatedPickup: true, shipmentsCount: 2, pickupRequestNumber: answer.body.pickupRequestNumber, currency: 'USD' });
     // Item 1 is $10 × 1, item 2 is $20 × 2: a fifth and four fifths of the charge.
@@ -666,9 +666,9 @@ describe('GET /api/shipments/rate-quote/:orderId', () => {
     const buyer = await createUser(testApp.database.db, { role: 'buyer' });
     expect((await call('GET', url, await bearerFor(testApp, buyer))).status).toBe(403);
     const { auth: otherAuth } = await newSeller();
-    expect(await call('GET', url, otherAuth)).toEqual({ status: 404, body: { error: 'Order not found' } });
+    expect(await call('GET', url, otherAuth)).toEqual({ status: 404, body: { error: 'Order not found', code: 'not_found' } });
     const malformed = await call('GET', '/api/shipments/rate-quote/not-an-order', otherAuth);
-    expect(malformed).toMatchObject({ status: 400, body: { error: 'Invalid request — orderId: Order not found', code: 'invalid_request', issues: [{ path: 'orderId', message: 'Order not found' }] } });
+    expect(malformed).toMatchObject({ status: 400, body: { error: 'Invalid request — orderId: Order not found', code: 'validation_failed', issues: [{ path: 'orderId', message: 'Order not found' }] } });
 
     const { seller: homeless, auth: homelessAuth } = await newSeller({ withAddress: false });
     const { order: homelessOrder } = await newOrder(homeless.id, ['approved']);
@@ -729,7 +729,7 @@ describe('pickup quotes', () => {
 
     const scheduled = await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate: earliest });
     expect((scheduled.body.rate as Body).total).toBe(rate.total);
-    const service = createShipmentsService({ db: testApp.database.db, files: createLocalFileStore(testApp.config.uploadsDirectory), clock: testApp.clock, carrier, environment: 'test', orderItems: orderItemStatesOf(testApp) });
+    const service = createPickupChargesService({ db: testApp.database.db });
     for (const item of items) {
       const info = await service.pickupChargeInfoFor(item.id);
       expect(info.allocation?.allocatedPickupCharge).toBe(shareOf(item.id).allocatedPickupCharge);
@@ -770,12 +770,12 @@ describe('pickup quotes', () => {
     const buyerAuth = await bearerFor(testApp, buyer);
     expect((await call('GET', single, buyerAuth)).status).toBe(403);
     const { seller: other, auth: otherAuth } = await newSeller();
-    expect(await call('GET', single, otherAuth)).toEqual({ status: 404, body: { error: 'Shipment not found' } });
+    expect(await call('GET', single, otherAuth)).toEqual({ status: 404, body: { error: 'Shipment not found', code: 'not_found' } });
     expect((await call('GET', `/api/shipments/consolidated-pickup-quote/${seller.id}/${order.id}?${pickupQuery(earliest)}`, otherAuth)).status).toBe(404);
     expect((await call('GET', `/api/shipments/consolidated-pickup-quote/${other.id}/${order.id}?${pickupQuery(earliest)}`, otherAuth)).status).toBe(404);
 
     const missing = await call('GET', `/api/shipments/pickup-quote/${shipmentId}`, auth);
-    expect(missing).toMatchObject({ status: 400, body: { code: 'invalid_request' } });
+    expect(missing).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
     expect(missing.body.error).toMatch(/pickupDate/);
     const today = await call('GET', `/api/shipments/pickup-quote/${shipmentId}?pickupDate=${isoDayAfter(earliest, -1)}`, auth);
     expect(today).toMatchObject({ status: 400, body: { code: 'invalid_pickup_window', field: 'pickupDate' } });
@@ -821,7 +821,7 @@ describe('background tracking refresh', () => {
   it('moves active shipments on from the carrier and marks delivered items delivered', async () => {
     const { shipmentId, trackingNumber, items } = await createdShipment();
     await carrier.simulate(trackingNumber, 'delivered');
-    const service = createShipmentsService({ db: testApp.database.db, files: createLocalFileStore(testApp.config.uploadsDirectory), clock: testApp.clock, carrier, environment: 'test', orderItems: orderItemStatesOf(testApp) });
+    const service = createTrackingService({ db: testApp.database.db, clock: testApp.clock, carrier, environment: 'test', orderItems: orderItemStatesOf(testApp) });
     expect(await service.refreshActiveShipments(1000)).toBeGreaterThanOrEqual(1);
     const [row] = await testApp.database.db.select().from(shipmentsTable).where(eq(shipmentsTable.id, shipmentId));
     expect(row!.status).toBe('delivered');

@@ -14,24 +14,25 @@ import {
   validateUploadTokenResponseSchema,
 } from '@marketplace/contracts/catalog';
 import { errorResponseSchema } from '@marketplace/contracts/common';
-import { HttpError } from '../../lib/http-errors';
+import { badRequest } from '../../lib/http-errors';
 import { userOf } from '../../plugins/authentication';
+import { errorAnswerOf } from '../../plugins/error-handler';
 import { readMultipart } from '../../plugins/multipart';
 import type { UploadsService } from './uploads.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const uploadErrors = {
   400: uploadErrorResponseSchema,
-  401: errorResponseSchema,
+  401: uploadErrorResponseSchema,
   403: uploadErrorResponseSchema,
-  404: errorResponseSchema,
+  404: uploadErrorResponseSchema,
   413: uploadErrorResponseSchema,
-  415: errorResponseSchema,
+  415: uploadErrorResponseSchema,
 };
 const bearer = [{ bearerAuth: [] }];
 const MAX_IMAGE_MEGABYTES = MAX_IMAGE_BYTES / (1024 * 1024);
 
-/** Listing photos and the phone upload link (SPEC §2.5, §4.9, §7.4). Registered under `/api`. */
+/** Listing photos and the phone upload link (docs/product/uploads.md, api.md). Registered under `/api`. */
 export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (app, { uploads }) => {
   // Scoped to this plugin: only these routes take multipart bodies, with the issue's limits.
   await app.register(multipart, {
@@ -142,13 +143,19 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = 
         consumes: ['multipart/form-data'],
         response: { 200: mobileUploadResponseSchema, ...uploadErrors },
       },
+      // The phone reads `success` and `message` from every answer, refusals included: they carry
+      // the same text as `error`, beside the usual `code`.
+      errorHandler: (error, request, reply) => {
+        const { status, body, headers } = errorAnswerOf(error, request.log);
+        return reply.code(status).headers(headers).send({ ...body, success: false, message: body.error });
+      },
     },
     async (request) => {
       const { files, fields } = await readMultipart(request, async (name, value) => {
         if (name === 'token') await uploads.assertUploadTokenIsLive(value);
       });
       const token = fields.get('token');
-      if (!token) throw new HttpError(400, 'The upload token is missing.', { success: false, message: 'The upload token is missing.' });
+      if (!token) throw badRequest('The upload token is missing.', { code: 'upload_token_missing' });
       return uploads.mobileUpload(token, files);
     },
   );

@@ -14,9 +14,9 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors';
 import type { FileStore } from '../../providers/files/port';
-import type { ProductsService } from '../catalog/products.service';
-import type { UserRecord } from '../users/users.repository';
-import { processImage, type IncomingFile, type ProcessedImage } from './image-processing';
+import type { ProductsService } from '../catalog';
+import type { UserRecord } from '../users';
+import { processImage, type IncomingFile, type ProcessedImage } from '../../lib/image-processing';
 import { countImages, deleteImage, findImageIds, findLiveUploadToken, insertImages, insertUploadToken, lockProduct, setImagePositions, type NewImageRow } from './uploads.repository';
 
 export const NO_FILES_MESSAGE = 'Choose at least one photo to upload.';
@@ -55,7 +55,7 @@ const tooManyPhotos = (existing: number) => {
   );
 };
 
-const invalidLink = () => new HttpError(403, INVALID_UPLOAD_LINK_MESSAGE, { success: false, message: INVALID_UPLOAD_LINK_MESSAGE });
+const invalidLink = () => new HttpError(403, INVALID_UPLOAD_LINK_MESSAGE, { code: 'upload_link_invalid', success: false, message: INVALID_UPLOAD_LINK_MESSAGE });
 
 /** "../../IMG 1.HEIC" → "IMG 1.HEIC": a label only, never a path. */
 function displayNameOf(name: string, index: number): string {

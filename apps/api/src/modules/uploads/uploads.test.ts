@@ -7,7 +7,7 @@ import { productImages, uploadTokens } from '../../db/schema';
 import { createUser, FACTORY_PASSWORD } from '../../../test/factories';
 import { createCategory, createProduct } from '../../../test/factories-catalog';
 import { buildTestApp, type TestApp } from '../../../test/helper';
-import type { UserRecord } from '../users/users.repository';
+import type { UserRecord } from '../users';
 
 let testApp: TestApp;
 let seller: UserRecord;

@@ -96,7 +96,7 @@ describe('address book', () => {
     expect((await call('PUT', `${URL}/${created.id}`, stranger, { isDefault: true })).statusCode).toBe(404);
     const deleted = await call('DELETE', `${URL}/${created.id}`, stranger);
     expect(deleted.statusCode).toBe(404);
-    expect(deleted.json()).toEqual({ error: 'Address not found' });
+    expect(deleted.json()).toEqual({ error: 'Address not found', code: 'not_found' });
     expect(await list(stranger)).toEqual([]);
     expect(await list(owner)).toEqual([created]);
     expect((await call('DELETE', `${URL}/00000000-0000-0000-0000-000000000000`, owner)).statusCode).toBe(404);

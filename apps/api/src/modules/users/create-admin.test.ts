@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPOSITORY_ROOT } from '../../config';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { buildTestApp, type TestApp } from '../../../test/helper';
-import { verifyPassword } from '../auth/password';
+import { verifyPassword } from '../auth';
 import { createAdmin } from './create-admin';
 import { findUserByEmail } from './users.repository';
 

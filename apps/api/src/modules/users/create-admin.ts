@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { User } from '@marketplace/contracts/auth';
 import type { Database } from '../../db/client';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../auth';
 import { insertUser } from './users.repository';
 import { toUserDto } from './users.service';
 
@@ -12,7 +12,7 @@ const adminInputSchema = z.object({
   lastName: z.string().trim().min(1),
 });
 
-/** Admins cannot sign up (issue #2); operators make them with `npm run create-admin`. */
+/** Admins cannot sign up; operators make them with `npm run create-admin`. */
 export async function createAdmin(
   db: Database,
   input: z.input<typeof adminInputSchema>,

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, max, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { orderItems, orders, products, refunds, users } from '../../db/schema';
-import { isSale, sumNetSalesCents } from '../orders/sales-figures';
+import { isSale, sumNetSalesCents } from '../orders';
 
 // Read-only aggregates over the orders and catalog tables for the admin's user insights page. Each
 // figure is one aggregate query (never a query per order or per item).
@@ -71,7 +71,7 @@ export async function findSellerTotals(executor: Executor, sellerId: string): Pr
       .from(products)
       .where(eq(products.sellerId, sellerId)),
     executor
-      // Units and revenue as every screen counts sales (orders/sales-figures.ts).
+      // Units and revenue as every screen counts sales (orders/sales-figures.repository.ts).
       .select({ itemsSold: sum(orderItems.quantity).mapWith(Number), revenueCents: sumNetSalesCents().mapWith(Number) })
       .from(orderItems)
       .where(and(eq(orderItems.sellerId, sellerId), isSale())),

@@ -67,7 +67,7 @@ describe('PUT /api/users/me', () => {
     const buyer = await createUser(testApp.database.db);
     const buyerResponse = await call('PUT', '/api/users/me', await tokenOf(buyer.email), { companyName: 'Sneaky Inc' });
     expect(buyerResponse.statusCode).toBe(400);
-    expect(buyerResponse.json()).toEqual({ error: 'Only sellers have a company name', issues: [{ path: 'companyName', message: 'Only sellers have a company name' }] });
+    expect(buyerResponse.json()).toEqual({ error: 'Only sellers have a company name', code: 'validation_failed', issues: [{ path: 'companyName', message: 'Only sellers have a company name' }] });
   });
 
   it('answers 400 with issues for an empty name, a bad phone or an empty company name', async () => {

@@ -13,8 +13,9 @@ import { totalPagesFor } from '@marketplace/domain/pagination-window';
 import type { Role } from '@marketplace/contracts/auth';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { DomainEventPublisher } from '../../lib/domain-events';
 import { badRequest, notFound } from '../../lib/http-errors';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { hashPassword, verifyPassword } from '../auth';
 import { findBuyerTotals, findRecentOrdersOfBuyer, findRecentSalesOfSeller, findSellerTotals } from './insights.repository';
 import { findUserById, findUsersPage, updateUser, type UserRecord } from './users.repository';
 
@@ -73,12 +74,13 @@ export interface UsersService {
 export function createUsersService(deps: {
   db: Database;
   clock: Clock;
-  /** Called after a user row changed (sign-in caches, the seller's name on listings). */
-  onUserChange?: () => void;
+  /** Where `user.changed` is published (lib/domain-events.ts): sign-in caches and the seller's name on listings follow it. */
+  events: DomainEventPublisher;
 }): UsersService {
-  const saveUser = async (...args: Parameters<typeof updateUser>) => {
-    const updated = await updateUser(...args);
-    deps.onUserChange?.();
+  /** One statement outside any transaction: committed when it returns, so the change is published at once. */
+  const saveUser = async (userId: string, change: 'profile' | 'password' | 'status', values: Parameters<typeof updateUser>[2]) => {
+    const updated = await updateUser(deps.db, userId, values);
+    if (updated) deps.events.publish({ type: 'user.changed', userId, change });
     return updated;
   };
 
@@ -87,7 +89,7 @@ export function createUsersService(deps: {
       if (changes.companyName !== undefined && user.role !== 'seller') {
         throw badRequest(COMPANY_NAME_SELLERS_ONLY_MESSAGE, { issues: [{ path: 'companyName', message: COMPANY_NAME_SELLERS_ONLY_MESSAGE }] });
       }
-      const updated = await saveUser(deps.db, user.id, {
+      const updated = await saveUser(user.id, 'profile', {
         ...(changes.firstName !== undefined ? { firstName: changes.firstName } : {}),
         ...(changes.lastName !== undefined ? { lastName: changes.lastName } : {}),
         ...(changes.phone !== undefined ? { phone: changes.phone === '' ? null : changes.phone } : {}),
@@ -104,7 +106,7 @@ export function createUsersService(deps: {
       if (!current || !(await verifyPassword(current.passwordHash, currentPassword))) {
         throw badRequest(CURRENT_PASSWORD_INCORRECT_MESSAGE, { issues: [{ path: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT_MESSAGE }] });
       }
-      await saveUser(deps.db, user.id, { passwordHash: await hashPassword(newPassword), updatedAt: deps.clock.now() });
+      await saveUser(user.id, 'password', { passwordHash: await hashPassword(newPassword), updatedAt: deps.clock.now() });
     },
 
     async listUsers(query) {
@@ -126,7 +128,7 @@ export function createUsersService(deps: {
       if (userId === admin.id && status === 'suspended') {
         throw badRequest(CANNOT_SUSPEND_SELF_MESSAGE);
       }
-      const updated = await saveUser(deps.db, userId, { status, updatedAt: deps.clock.now() });
+      const updated = await saveUser(userId, 'status', { status, updatedAt: deps.clock.now() });
       if (!updated) throw notFound(USER_NOT_FOUND_MESSAGE);
       return toAdminUserDto(updated);
     },

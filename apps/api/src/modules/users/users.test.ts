@@ -121,7 +121,7 @@ describe('PATCH /api/admin/users/:id', () => {
     expect((await call('GET', '/api/users/me', buyerToken)).statusCode).toBe(401);
     const refused = await login(buyer.email);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: 'This account is suspended' });
+    expect(refused.json()).toEqual({ error: 'This account is suspended', code: 'account_suspended' });
 
     const reactivated = await call('PATCH', `/api/admin/users/${buyer.id}`, adminToken, { status: 'active' });
     expect(reactivated.json().user.status).toBe('active');
@@ -132,7 +132,7 @@ describe('PATCH /api/admin/users/:id', () => {
   it('refuses to let an admin suspend themselves', async () => {
     const response = await call('PATCH', `/api/admin/users/${admin.id}`, adminToken, { status: 'suspended' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'You cannot suspend your own account' });
+    expect(response.json()).toEqual({ error: 'You cannot suspend your own account', code: 'bad_request' });
     expect((await call('GET', '/api/users/me', adminToken)).statusCode).toBe(200);
   });
 

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { products, wishlistItems } from '../../db/schema';
-import { coverKeyOf } from '../catalog/cover-images';
+import { coverKeyOf } from '../catalog';
 
 export interface WishlistLineRecord {
   id: string;

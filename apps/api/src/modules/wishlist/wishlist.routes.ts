@@ -6,7 +6,7 @@ import type { WishlistService } from './wishlist.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
-/** The signed-in user's wishlist (SPEC §3, §4.2). */
+/** The signed-in user's wishlist (docs/product/data.md, cart-and-wishlist.md). */
 export const wishlistRoutes: FastifyPluginAsyncZod<{ wishlist: WishlistService }> = async (app, { wishlist }) => {
   const common = { tags: ['wishlist'], security: [{ bearerAuth: [] }] };
 

@@ -8,7 +8,7 @@ import { deleteWishlistLine, findProductStatus, findWishlistLines, insertWishlis
 
 export interface WishlistService {
   getWishlist(userId: string): Promise<WishlistResponse>;
-  /** Adds the product unless it is there already (SPEC §4.2); `isNew` says which happened. */
+  /** Adds the product unless it is there already (docs/product/cart-and-wishlist.md); `isNew` says which happened. */
   addItem(userId: string, productId: string): Promise<WishlistResponse>;
   removeItem(userId: string, id: string): Promise<WishlistResponse>;
 }

@@ -15,7 +15,7 @@ import {
 import { userOf } from '../../plugins/authentication';
 import type { WorkspaceService } from './workspace.service';
 
-// Issue #7's calls, all under /api. Only the public contact details need no login; another seller's
+// The calls, all under /api. Only the public contact details need no login; another seller's
 // support request is a 404 to a seller (they cannot even tell it exists).
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };

@@ -24,7 +24,7 @@ import {
   type SupportRequestRecord,
 } from './workspace.repository';
 
-// Issue #7: marketplace settings, a seller's notification preferences and support requests.
+// Marketplace settings, a seller's notification preferences and support requests.
 // Rates are basis points inside (1250 = 12.5 %) and percents in answers.
 
 /** What a seller gets before saving any preferences: the table's own defaults. */

@@ -70,7 +70,7 @@ describe('marketplace settings', () => {
     expect(response.json().issues).toContainEqual({ path: field, message });
   });
 
-  it('has no marketplace-wide commission: a category without a rate pays 0 % (SPEC §9), so an old client’s field is ignored', async () => {
+  it('has no marketplace-wide commission: a category without a rate pays 0 % (docs/product/limits.md), so an old client’s field is ignored', async () => {
     const saved = await call('PUT', '/api/admin/settings', admin, { ...VALID_SETTINGS, defaultCommissionRate: 12.5 });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).not.toHaveProperty('defaultCommissionRate');
@@ -122,7 +122,7 @@ describe('support requests', () => {
     // Another seller's request is a 404, the same as one that does not exist.
     const foreign = await call('GET', `/api/support/requests/${othersId}`, seller.token);
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual({ error: 'Support request not found' });
+    expect(foreign.json()).toEqual({ error: 'Support request not found', code: 'not_found' });
 
     const all = await call('GET', '/api/support/requests', admin);
     expect(all.json().requests.map((item: { id: string }) => item.id)).toEqual([othersId, request.id]);

@@ -1,5 +1,5 @@
 /**
- * The parcel carrier behind one port (issue #4). The sandbox (default) and UPS implement it; the
+ * The parcel carrier behind one port. The sandbox (default) and UPS implement it; the
  * shipments module never sees a carrier's own wire format. Money is integer cents, dates are ISO
  * strings (YYYY-MM-DD), times HH:MM, and a label is base64 bytes plus its format.
  */
@@ -100,7 +100,7 @@ export interface ShipmentRate {
 }
 
 export interface PickupRate {
-  /** Breakdown as SPEC §3 "rateDetails". */
+  /** Breakdown as docs/product/data.md "rateDetails". */
   chargeDetails: ChargeLine[];
   baseRateCents: number;
   additionalChargesCents: number;
@@ -116,7 +116,7 @@ export interface PickupRequest {
   /** Idempotency key for the pickup (e.g. derived from the shipment ids). */
   requestKey: string;
   address: CarrierAddress;
-  /** YYYY-MM-DD; the UPS adapter sends it as YYYYMMDD (SPEC §5). */
+  /** YYYY-MM-DD; the UPS adapter sends it as YYYYMMDD (docs/product/validation.md). */
   pickupDate: string;
   /** HH:MM; sent as hhmm00 where the carrier wants it. */
   readyTime: string;
@@ -155,6 +155,14 @@ export interface TrackingResult {
   estimatedDeliveryDate?: string | null;
 }
 
+/**
+ * What the development-only tracking simulation can move a parcel to (the seller's Simulate Tracking
+ * Status dialog lists them). The sandbox moves its parcel; with another carrier the simulated event is
+ * recorded by the marketplace only.
+ */
+export const SIMULATION_STATUSES = ['in_transit', 'out_for_delivery', 'delivered', 'exception', 'returned'] as const satisfies readonly TrackingStatus[];
+export type SimulationStatus = (typeof SIMULATION_STATUSES)[number];
+
 /** A carrier failure. `retryable` says whether the same request may succeed later (network, 5xx). */
 export class CarrierError extends Error {
   constructor(
@@ -181,4 +189,9 @@ export interface CarrierProvider {
   schedulePickup(request: PickupRequest): Promise<ScheduledPickup>;
   cancelPickup(input: { pickupRequestNumber: string }): Promise<void>;
   track(input: { trackingNumber: string }): Promise<TrackingResult>;
+  /**
+   * Development only, and only a carrier that can (the sandbox): moves a parcel straight to `status`,
+   * with the events on the way, so `track` reports it from then on. Absent on a real carrier.
+   */
+  simulate?(trackingNumber: string, status: SimulationStatus): Promise<TrackingResult>;
 }

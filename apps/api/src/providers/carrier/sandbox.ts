@@ -20,6 +20,8 @@ import {
   type PickupRequest,
   type RateShipmentRequest,
   type ScheduledPickup,
+  SIMULATION_STATUSES,
+  type SimulationStatus,
   type ShipmentRate,
   type TrackingEvent,
   type TrackingResult,
@@ -27,7 +29,7 @@ import {
 } from './port';
 
 /**
- * An embedded carrier that behaves like UPS with no network (the default, issue #4): 1Z tracking
+ * An embedded carrier that behaves like UPS with no network (the default): 1Z tracking
  * numbers with valid check digits, real 4 × 6 GIF labels, pickup request numbers and rated pickups,
  * void refusals, and tracking that moves on with the clock after the pickup. Everything is derived
  * from the ids it is given (a hash), so the same request always gets the same answer, even from a
@@ -35,9 +37,8 @@ import {
  * truth.
  */
 
-/** What the development-only simulation of SPEC §2.8 can move a package to (GET /api/shipments/simulation-statuses). */
-export const SIMULATION_STATUSES = ['in_transit', 'out_for_delivery', 'delivered', 'exception', 'returned'] as const satisfies readonly TrackingStatus[];
-export type SimulationStatus = (typeof SIMULATION_STATUSES)[number];
+// The simulation's statuses are the port's (the shipments module offers them whatever the carrier).
+export { SIMULATION_STATUSES, type SimulationStatus } from './port';
 
 export const SANDBOX_SERVICES: Readonly<Record<string, string>> = {
   '01': 'UPS Next Day Air',
@@ -89,7 +90,7 @@ export const PICKUP_BASE_RATE_CENTS = 650;
 export const PICKUP_FUEL_SURCHARGE_PERCENT = 15;
 export const PICKUP_RESIDENTIAL_SURCHARGE_CENTS = 150;
 export const PICKUP_ADDITIONAL_PACKAGE_CENTS = 300;
-/** Consolidating n packages into one pickup waives the additional-package charge: $3.00 for each after the first (SPEC §9). */
+/** Consolidating n packages into one pickup waives the additional-package charge: $3.00 for each after the first (docs/product/limits.md). */
 export const PICKUP_CONSOLIDATION_DISCOUNT_PER_PACKAGE_CENTS = 300;
 export const PICKUP_ONLINE_INCENTIVE_CENTS = 50;
 export const PICKUP_TAX_PERCENT = 8;
@@ -127,7 +128,7 @@ export interface RecordedPackage {
 
 export interface SandboxCarrier extends CarrierProvider {
   readonly name: 'sandbox';
-  /** Development only (SPEC §2.8): moves a package straight to `status`, with the events on the way. */
+  /** Development only: moves a package straight to `status`, with the events on the way (the port's optional capability, always here). */
   simulate(trackingNumber: string, status: SimulationStatus): Promise<TrackingResult>;
   /**
    * Demo seeding only: a parcel whose history was written elsewhere, so tracking, pickups and void
@@ -368,7 +369,7 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
       const siblings = [...packages.values()].filter((state) => state.shipmentId === first.shipmentId);
       const states = [...new Set([first, ...siblings, ...trackingNumbers.map(adoptedPackageOf)])];
       if (states.every((state) => state.voided)) return;
-      // Picked up beats age, as in the marketplace's own rule (SPEC §4.8).
+      // Picked up beats age, as in the marketplace's own rule (docs/product/shipping.md).
       if (states.some((state) => AFTER_PICKUP.has(trackingOf(state).status))) {
         throw new CarrierError('The package has already been picked up and cannot be voided.', 'already_picked_up', false, '190117');
       }

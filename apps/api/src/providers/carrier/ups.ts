@@ -76,7 +76,7 @@ export function formatOuncesAsPounds(ounces: number): string {
   return `${Math.floor(tenths / 10)}.${tenths % 10}`;
 }
 
-/** "2026-03-02" → "20260302" (SPEC §5: the pickup date is sent without dashes). */
+/** "2026-03-02" → "20260302" (docs/product/validation.md: the pickup date is sent without dashes). */
 export function formatUpsDate(isoDate: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) throw new CarrierError(`Invalid pickup date: ${isoDate}`, 'invalid_request', false);
   return isoDate.replaceAll('-', '');
@@ -135,7 +135,7 @@ function text(value: unknown): string | undefined {
 }
 
 /**
- * UPS's error envelope to a typed CarrierError. The two refusals the marketplace shows (SPEC §4.8)
+ * UPS's error envelope to a typed CarrierError. The two refusals the marketplace shows (docs/product/shipping.md)
  * are recognised by code where UPS's is known and by message otherwise:
  * - 190102 "No shipment found within the allowed void period" → void_period_expired (UPS answers this
  *   for a shipment past its void window; the code is the one UPS's CIE returns, UPS-API/api-documentation#108);
@@ -568,7 +568,7 @@ export function createUpsCarrier(options: UpsCarrierOptions): CarrierProvider {
           ShipperAccount: { AccountNumber: options.accountNumber, AccountCountryCode: input.address.countryCode },
           PickupAddress: pickupAddress(input.address),
           AlternateAddressIndicator: 'Y',
-          // 03 = a specific-day pickup: the seller picks the date (SPEC §2.8).
+          // 03 = a specific-day pickup: the seller picks the date (docs/product/shipping.md).
           ServiceDateOption: '03',
           PickupDateInfo: { ReadyTime: formatUpsTime(input.readyTime), CloseTime: formatUpsTime(input.closeTime), PickupDate: formatUpsDate(input.pickupDate) },
           TaxInformationIndicator: 'Y',

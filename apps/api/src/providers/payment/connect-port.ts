@@ -1,5 +1,5 @@
 /**
- * Connected accounts and payouts (issue #5): the sellers' Express accounts, their onboarding and
+ * Connected accounts and payouts: the sellers' Express accounts, their onboarding and
  * dashboard links, transfers of their payouts, and the provider's signed webhooks. Two
  * implementations: the embedded sandbox (default, connect-sandbox.ts) and Stripe Connect
  * (stripe-connect.ts, when STRIPE_SECRET_KEY is set). Amounts are integer cents.
@@ -18,14 +18,14 @@ export interface ConnectAccount {
   disabledReason: string | null;
 }
 
-/** Complete (SPEC §4.6): details submitted, payouts enabled, transfers active, nothing due. */
+/** Complete (docs/product/payouts.md): details submitted, payouts enabled, transfers active, nothing due. */
 export function isAccountComplete(account: ConnectAccount): boolean {
   return account.detailsSubmitted && account.payoutsEnabled && account.transfersActive && account.requirementsDue.length === 0 && account.disabledReason === null;
 }
 
 export interface CreateAccountRequest {
   email: string;
-  /** SPEC §9: always US and express. */
+  /** docs/product/limits.md: always US and express. */
   country: 'US';
   /** The same key always answers the same account (one account per seller, whatever is retried). */
   idempotencyKey: string;

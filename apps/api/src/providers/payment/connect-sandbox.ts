@@ -1,8 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
 import { SANDBOX_TEST_ROUTING_NUMBER, type SandboxLinkResponse, type SandboxOnboardingBody } from '@marketplace/contracts/payouts';
-import type { Database } from '../../db/client';
-import { sandboxConnectAccounts, sandboxConnectLinks, sandboxConnectTransfers } from '../../db/schema';
 import { HttpError } from '../../lib/http-errors';
 import { parseHttpOrigin } from '../../lib/public-origin';
 import type { Clock } from '../../lib/clock';
@@ -10,11 +7,12 @@ import { ConnectError, type ConnectAccount, type ConnectProvider } from './conne
 import { createStripeConnectProvider } from './stripe-connect';
 
 /**
- * The embedded stand-in for Stripe Connect (issue #5, the default with no keys): Express accounts,
- * onboarding on a local page where the seller enters business details and a test bank account,
- * an Express-style dashboard, and transfers that are idempotent by key. Its records live in its own
- * `sandbox_connect_*` tables, as Stripe keeps accounts in its own systems. Webhooks are verified
- * exactly as Stripe signs them (with STRIPE_WEBHOOK_SECRET), so the endpoint can be exercised locally.
+ * The embedded stand-in for Stripe Connect (the default with no keys): Express accounts, onboarding on
+ * a local page where the seller enters business details and a test bank account, an Express-style
+ * dashboard, and transfers that are idempotent by key. Its records live in its own store
+ * (`SandboxConnectStore`; connect-sandbox.repository.ts keeps them in the `sandbox_connect_*` tables),
+ * as Stripe keeps accounts in its own systems. Webhooks are verified exactly as Stripe signs them (with
+ * STRIPE_WEBHOOK_SECRET), so the endpoint can be exercised locally.
  */
 
 const ONBOARDING_LINK_MINUTES = 30;
@@ -22,6 +20,56 @@ const DASHBOARD_LINK_MINUTES = 10;
 /** Transfers reach the seller's bank two days later, as Stripe's standard payout schedule. */
 const PAYOUT_DELAY_MS = 2 * 24 * 60 * 60 * 1000;
 const REQUIREMENTS = ['business_type', 'business_profile.name', 'external_account', 'tos_acceptance.date'];
+
+export interface SandboxAccountRecord {
+  id: string;
+  email: string;
+  businessType: string | null;
+  businessName: string | null;
+  bankLast4: string | null;
+  detailsSubmitted: boolean;
+  payoutsEnabled: boolean;
+}
+
+export interface SandboxLinkRecord {
+  /** The link's token is never stored, only its SHA-256. */
+  tokenHash: string;
+  accountId: string;
+  kind: 'onboarding' | 'dashboard';
+  returnUrl: string;
+  refreshUrl: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+export interface SandboxTransferRecord {
+  id: string;
+  accountId: string;
+  amountCents: number;
+  currency: string;
+  idempotencyKey: string;
+  /** What the key is bound to: the same key with other parameters is refused. */
+  fingerprint: string;
+  description: string | null;
+  transferGroup: string | null;
+  createdAt: Date;
+}
+
+/** Where the sandbox keeps its accounts, links and transfers. */
+export interface SandboxConnectStore {
+  findAccount(accountId: string): Promise<SandboxAccountRecord | null>;
+  /** Creates the account of an idempotency key once; answers that key's account. */
+  createAccountOnce(values: { id: string; email: string; idempotencyKey: string; now: Date }): Promise<SandboxAccountRecord | null>;
+  insertLink(link: Omit<SandboxLinkRecord, 'usedAt'> & { createdAt: Date }): Promise<void>;
+  findLink(tokenHash: string): Promise<SandboxLinkRecord | null>;
+  findTransferByKey(idempotencyKey: string): Promise<SandboxTransferRecord | null>;
+  /** Records a transfer unless its key was used; answers the key's transfer (the one that won a race). */
+  insertTransferOnce(transfer: SandboxTransferRecord): Promise<SandboxTransferRecord | null>;
+  /** Newest first. */
+  findRecentTransfersOf(accountId: string, limit: number): Promise<SandboxTransferRecord[]>;
+  /** The account's details are in and the onboarding link is used, together. */
+  completeOnboarding(input: { accountId: string; tokenHash: string; details: { businessType: string; businessName: string; bankLast4: string }; now: Date }): Promise<void>;
+}
 
 export interface SandboxConnectProvider extends ConnectProvider {
   readonly name: 'sandbox';
@@ -45,7 +93,7 @@ const originOf = (url: string) => {
 /** What a transfer's idempotency key is bound to (exported for the demo seed's transfer history). */
 export const transferFingerprint = (accountId: string, amountCents: number, currency: string) => fingerprintOf({ accountId, amountCents, currency });
 
-function accountOf(row: typeof sandboxConnectAccounts.$inferSelect): ConnectAccount {
+function accountOf(row: SandboxAccountRecord): ConnectAccount {
   return {
     id: row.id,
     detailsSubmitted: row.detailsSubmitted,
@@ -56,13 +104,13 @@ function accountOf(row: typeof sandboxConnectAccounts.$inferSelect): ConnectAcco
   };
 }
 
-export function createSandboxConnectProvider(deps: { db: Database; clock: Clock; publicUrl: string; webhookSecret: string | null }): SandboxConnectProvider {
-  const { db, clock } = deps;
+export function createSandboxConnectProvider(deps: { store: SandboxConnectStore; clock: Clock; publicUrl: string; webhookSecret: string | null }): SandboxConnectProvider {
+  const { store, clock } = deps;
   // Only parseWebhook is used: it checks the signature locally and never calls Stripe.
   const webhookVerifier = createStripeConnectProvider({ secretKey: 'sk_test_sandbox_webhooks_only', webhookSecret: deps.webhookSecret });
 
   async function findAccount(accountId: string) {
-    const row = await db.query.sandboxConnectAccounts.findFirst({ where: eq(sandboxConnectAccounts.id, accountId) });
+    const row = await store.findAccount(accountId);
     if (!row) throw new ConnectError(`No such account: '${accountId}'`, 'account_not_found', false);
     return row;
   }
@@ -70,7 +118,7 @@ export function createSandboxConnectProvider(deps: { db: Database; clock: Clock;
   async function createLink(accountId: string, kind: 'onboarding' | 'dashboard', returnUrl: string, refreshUrl: string, minutes: number) {
     const token = randomBytes(24).toString('base64url');
     const expiresAt = new Date(clock.now().getTime() + minutes * 60_000);
-    await db.insert(sandboxConnectLinks).values({ tokenHash: hashOf(token), accountId, kind, returnUrl, refreshUrl, expiresAt, createdAt: clock.now() });
+    await store.insertLink({ tokenHash: hashOf(token), accountId, kind, returnUrl, refreshUrl, expiresAt, createdAt: clock.now() });
     // The sandbox's pages are served by this app, so they live where the seller will come back to (the
     // return link's origin: the address the seller's browser is on), not necessarily at PUBLIC_URL.
     return { url: `${originOf(returnUrl) ?? deps.publicUrl.replace(/\/$/, '')}/sandbox/connect/${token}`, expiresAt: expiresAt.toISOString() };
@@ -78,7 +126,7 @@ export function createSandboxConnectProvider(deps: { db: Database; clock: Clock;
 
   /** A usable link: 404 unknown, 410 expired or (onboarding) already used. */
   async function usableLink(token: string) {
-    const link = await db.query.sandboxConnectLinks.findFirst({ where: eq(sandboxConnectLinks.tokenHash, hashOf(token)) });
+    const link = await store.findLink(hashOf(token));
     if (!link) throw new HttpError(404, 'This link is not valid. Start again from the marketplace.');
     if (link.expiresAt.getTime() <= clock.now().getTime() || link.usedAt) {
       throw new HttpError(410, 'This link has expired. Start again from the marketplace.', { refreshUrl: link.refreshUrl });
@@ -91,11 +139,7 @@ export function createSandboxConnectProvider(deps: { db: Database; clock: Clock;
 
     async createExpressAccount(request) {
       if (request.country !== 'US') throw new ConnectError('Only US accounts are supported.', 'invalid_request', false);
-      await db
-        .insert(sandboxConnectAccounts)
-        .values({ id: randomId('acct'), email: request.email, idempotencyKey: request.idempotencyKey, createdAt: clock.now(), updatedAt: clock.now() })
-        .onConflictDoNothing({ target: sandboxConnectAccounts.idempotencyKey });
-      const row = await db.query.sandboxConnectAccounts.findFirst({ where: eq(sandboxConnectAccounts.idempotencyKey, request.idempotencyKey) });
+      const row = await store.createAccountOnce({ id: randomId('acct'), email: request.email, idempotencyKey: request.idempotencyKey, now: clock.now() });
       if (!row) throw new ConnectError('The sandbox could not create the account.', 'provider_unavailable', true);
       return accountOf(row);
     },
@@ -121,29 +165,25 @@ export function createSandboxConnectProvider(deps: { db: Database; clock: Clock;
       if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) throw new ConnectError('Amount must be a positive whole number of cents.', 'invalid_request', false);
       if (request.currency !== 'usd') throw new ConnectError('Only usd transfers are supported.', 'invalid_request', false);
       const fingerprint = transferFingerprint(request.accountId, request.amountCents, request.currency);
-      const replay = await db.query.sandboxConnectTransfers.findFirst({ where: eq(sandboxConnectTransfers.idempotencyKey, request.idempotencyKey) });
+      const replay = await store.findTransferByKey(request.idempotencyKey);
       if (replay) {
         if (replay.fingerprint !== fingerprint) throw new ConnectError('Keys for idempotent requests can only be used with the same parameters they were first used with.', 'invalid_request', false);
         return { id: replay.id, amountCents: replay.amountCents };
       }
       const account = await findAccount(request.accountId);
       if (!account.payoutsEnabled) throw new ConnectError("The destination account's transfers capability is not active: onboarding is not complete.", 'account_not_ready', false);
-      await db
-        .insert(sandboxConnectTransfers)
-        .values({
-          id: randomId('tr'),
-          accountId: request.accountId,
-          amountCents: request.amountCents,
-          currency: request.currency,
-          idempotencyKey: request.idempotencyKey,
-          fingerprint,
-          description: request.description,
-          transferGroup: request.transferGroup,
-          createdAt: clock.now(),
-        })
-        .onConflictDoNothing({ target: sandboxConnectTransfers.idempotencyKey });
-      // Two racing requests with one key: both read the single row that won.
-      const row = await db.query.sandboxConnectTransfers.findFirst({ where: eq(sandboxConnectTransfers.idempotencyKey, request.idempotencyKey) });
+      // Two racing requests with one key: both read the single transfer that won.
+      const row = await store.insertTransferOnce({
+        id: randomId('tr'),
+        accountId: request.accountId,
+        amountCents: request.amountCents,
+        currency: request.currency,
+        idempotencyKey: request.idempotencyKey,
+        fingerprint,
+        description: request.description,
+        transferGroup: request.transferGroup,
+        createdAt: clock.now(),
+      });
       if (!row) throw new ConnectError('The sandbox could not record the transfer.', 'provider_unavailable', true);
       if (row.fingerprint !== fingerprint) throw new ConnectError('Keys for idempotent requests can only be used with the same parameters they were first used with.', 'invalid_request', false);
       return { id: row.id, amountCents: row.amountCents };
@@ -175,12 +215,7 @@ export function createSandboxConnectProvider(deps: { db: Database; clock: Clock;
         payouts: [],
       };
       if (link.kind !== 'dashboard') return base;
-      const transfers = await db
-        .select()
-        .from(sandboxConnectTransfers)
-        .where(and(eq(sandboxConnectTransfers.accountId, account.id)))
-        .orderBy(desc(sandboxConnectTransfers.createdAt))
-        .limit(200);
+      const transfers = await store.findRecentTransfersOf(account.id, 200);
       const now = clock.now().getTime();
       // Each transfer is paid out to the bank two days later.
       const pendingCents = transfers.filter((row) => row.createdAt.getTime() + PAYOUT_DELAY_MS > now).reduce((sum, row) => sum + row.amountCents, 0);
@@ -207,12 +242,11 @@ export function createSandboxConnectProvider(deps: { db: Database; clock: Clock;
         throw new HttpError(400, `Use the test routing number ${SANDBOX_TEST_ROUTING_NUMBER} in the sandbox.`, { issues: [{ path: 'routingNumber', message: `Use the test routing number ${SANDBOX_TEST_ROUTING_NUMBER}` }] });
       }
       const now = clock.now();
-      await db.transaction(async (transaction) => {
-        await transaction
-          .update(sandboxConnectAccounts)
-          .set({ businessType: body.businessType, businessName: body.businessName, bankLast4: body.accountNumber.slice(-4), detailsSubmitted: true, payoutsEnabled: true, updatedAt: now })
-          .where(eq(sandboxConnectAccounts.id, link.accountId));
-        await transaction.update(sandboxConnectLinks).set({ usedAt: now }).where(eq(sandboxConnectLinks.tokenHash, link.tokenHash));
+      await store.completeOnboarding({
+        accountId: link.accountId,
+        tokenHash: link.tokenHash,
+        details: { businessType: body.businessType, businessName: body.businessName, bankLast4: body.accountNumber.slice(-4) },
+        now,
       });
       return { returnUrl: link.returnUrl };
     },

@@ -3,10 +3,11 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { ConnectProvider } from './connect-port';
 import { createSandboxConnectProvider } from './connect-sandbox';
+import { createSandboxConnectStore } from './connect-sandbox.repository';
 import { createStripeConnectProvider } from './stripe-connect';
 
 /** Stripe Connect when STRIPE_SECRET_KEY is set; otherwise the embedded sandbox (its own tables, local pages). */
 export function createConnectProvider(config: Config, clock: Clock, db: Database): ConnectProvider {
   if (config.stripeSecretKey) return createStripeConnectProvider({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret ?? null });
-  return createSandboxConnectProvider({ db, clock, publicUrl: config.publicUrl, webhookSecret: config.stripeWebhookSecret ?? null });
+  return createSandboxConnectProvider({ store: createSandboxConnectStore(db), clock, publicUrl: config.publicUrl, webhookSecret: config.stripeWebhookSecret ?? null });
 }

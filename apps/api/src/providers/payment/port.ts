@@ -1,7 +1,7 @@
 /**
  * The card payment provider (ARCHITECTURE.md: every outside service behind a port with a sandbox).
  * The embedded sandbox is the default; Stripe is used when STRIPE_SECRET_KEY is set. Connected
- * accounts and payouts are another port (issue #5).
+ * accounts and payouts are another port.
  */
 
 export interface CardDetails {

@@ -1,12 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
-import { ChevronDown, LogOut, type LucideIcon } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { ChevronDown } from 'lucide-react';
 
-export interface AccountMenuLink {
-  to: string;
-  label: string;
-  icon: LucideIcon;
-}
+// The panel is not part of the first page's JavaScript: pointing at or focusing the button starts its
+// download, so it is there by the click (at the latest, it opens as soon as it has arrived).
+const loadPanel = () => import('./account-menu-panel');
+const AccountMenuPanel = lazy(() => loadPanel().then((module) => ({ default: module.AccountMenuPanel })));
+const preloadPanel = () => void loadPanel().catch(() => {});
 
 function initialsOf(name: string): string {
   const letters = name
@@ -17,8 +17,8 @@ function initialsOf(name: string): string {
   return letters.join('') || '?';
 }
 
-/** The signed-in user's name opening a small panel with account links and Log out. */
-export function AccountMenu({ userName, links, onLogout }: { userName: string; links: AccountMenuLink[]; onLogout: () => void }) {
+/** The signed-in user's name opening a small panel with the account links of their role and Log out. */
+export function AccountMenu({ userName, role, onLogout }: { userName: string; role: string; onLogout: () => void }) {
   const [isOpen, setIsOpen] = useState(false);
   const panelId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -55,6 +55,8 @@ export function AccountMenu({ userName, links, onLogout }: { userName: string; l
         type="button"
         aria-expanded={isOpen}
         aria-controls={panelId}
+        onPointerEnter={preloadPanel}
+        onFocus={preloadPanel}
         onClick={() => setIsOpen((open) => !open)}
         className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-700 hover:bg-slate-100"
       >
@@ -66,32 +68,7 @@ export function AccountMenu({ userName, links, onLogout }: { userName: string; l
         <span className="sr-only">account menu</span>
         <ChevronDown className="size-4 text-slate-500" aria-hidden />
       </button>
-      {isOpen && (
-        <div
-          id={panelId}
-          className="absolute right-0 z-40 mt-2 w-56 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
-        >
-          <p className="truncate border-b border-slate-100 px-4 py-2.5 text-sm text-slate-500">
-            Signed in as <span className="font-medium text-slate-900">{displayName}</span>
-          </p>
-          <ul className="py-1">
-            {links.map(({ to, label, icon: Icon }) => (
-              <li key={to}>
-                <Link to={to} className="flex items-center gap-2.5 px-4 py-2 text-sm text-slate-700 hover:bg-slate-50">
-                  <Icon className="size-4 text-slate-500" aria-hidden />
-                  {label}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <button type="button" onClick={onLogout} className="flex w-full items-center gap-2.5 px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-50">
-                <LogOut className="size-4 text-slate-500" aria-hidden />
-                Log out
-              </button>
-            </li>
-          </ul>
-        </div>
-      )}
+      <Suspense fallback={null}>{isOpen && <AccountMenuPanel id={panelId} displayName={displayName} role={role} onLogout={onLogout} />}</Suspense>
     </div>
   );
 }

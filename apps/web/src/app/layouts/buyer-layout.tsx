@@ -1,19 +1,19 @@
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { Menu, ShieldCheck, Store, UserRound, X } from 'lucide-react';
+import { Menu, X } from 'lucide-react';
 import { Logo } from '../../components/logo';
-import { isAdminRole, isSellerRole } from '../../lib/session';
+import { isSellerRole } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 import { UnreadBadge } from '../../features/chat/components/unread-badge';
 import { HeaderSearch } from '../../features/search/components/header-search';
 import { useLogout } from '../use-logout';
-import { AccountMenu, type AccountMenuLink } from './account-menu';
+import { AccountMenu } from './account-menu';
 import { ShopHeaderButtons, ShopProvider } from './shop-provider';
 
 interface NavItem {
   to: string;
   label: string;
-  /** Carries the live unread message count (SPEC §4.5). */
+  /** Carries the live unread message count (docs/product/chat.md). */
   showsUnread?: boolean;
 }
 
@@ -24,26 +24,18 @@ const BUYER_NAV: NavItem[] = [
   { to: '/user/chats', label: 'Messages', showsUnread: true },
 ];
 
+const SELLER_NAV: NavItem[] = [
+  { to: '/products', label: 'Products' },
+  { to: '/seller/product-list', label: 'Seller centre' },
+];
+
 /**
  * The shop: products for every signed-in role, plus the buyer pages for non-sellers. A seller who
- * browses products sees the shop with a way back to the seller centre instead of buyer links.
+ * browses products sees the shop with a way back to the seller centre instead of buyer links (the
+ * account menu's links follow the role the same way, account-menu-panel.tsx).
  */
-function navigationFor(role: string): { nav: NavItem[]; accountLinks: AccountMenuLink[] } {
-  if (isSellerRole(role)) {
-    return {
-      nav: [
-        { to: '/products', label: 'Products' },
-        { to: '/seller/product-list', label: 'Seller centre' },
-      ],
-      accountLinks: [
-        { to: '/seller/dashboard', label: 'Seller centre', icon: Store },
-        { to: '/seller/profile', label: 'Profile', icon: UserRound },
-      ],
-    };
-  }
-  const accountLinks: AccountMenuLink[] = [{ to: '/profile', label: 'Profile', icon: UserRound }];
-  if (isAdminRole(role)) accountLinks.push({ to: '/admin/dashboard', label: 'Admin dashboard', icon: ShieldCheck });
-  return { nav: BUYER_NAV, accountLinks };
+function navigationFor(role: string): NavItem[] {
+  return isSellerRole(role) ? SELLER_NAV : BUYER_NAV;
 }
 
 const NAV_LINK = ({ isActive }: { isActive: boolean }) =>
@@ -56,7 +48,7 @@ export function BuyerLayout() {
   const logout = useLogout();
   const location = useLocation();
   const [isNavOpen, setIsNavOpen] = useState(false);
-  const { nav, accountLinks } = navigationFor(session?.role ?? '');
+  const nav = navigationFor(session?.role ?? '');
   const hasMessages = nav.some((item) => item.showsUnread);
 
   useEffect(() => setIsNavOpen(false), [location.pathname]);
@@ -91,7 +83,7 @@ export function BuyerLayout() {
             <HeaderSearch className="order-last w-full lg:order-none lg:ml-auto lg:w-auto lg:max-w-sm lg:flex-1" />
             <div className="ml-auto flex items-center gap-1 sm:gap-2 lg:ml-0">
               <ShopHeaderButtons />
-              <AccountMenu userName={session?.userName ?? ''} links={accountLinks} onLogout={logout} />
+              <AccountMenu userName={session?.userName ?? ''} role={session?.role ?? ''} onLogout={logout} />
             </div>
           </div>
           {isNavOpen && (

@@ -37,7 +37,7 @@ const SELLER_NAV: SidebarItem[] = [
 
 export function SellerLayout() {
   const session = useSession();
-  // The company name is not part of the stored session (SPEC §3), so it comes from the account itself.
+  // The company name is not part of the stored session (docs/product/data.md), so it comes from the account itself.
   const { data } = useGetCurrentUserQuery();
   const userName = session?.userName || 'Seller';
   const companyName = data?.user.companyName;

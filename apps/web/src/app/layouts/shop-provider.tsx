@@ -15,7 +15,7 @@ import type { AppDispatch, RootState } from '../store';
 
 type Drawer = 'cart' | 'wishlist' | null;
 
-// The drawers download on first use (issue #8: not in the first page's JavaScript); pointing at or
+// The drawers download on first use (not in the first page's JavaScript); pointing at or
 // focusing a header button starts the download, so the drawer is usually there by the click.
 const loadCartDrawer = () => import('../../features/cart/components/cart-drawer');
 const loadWishlistDrawer = () => import('../../features/wishlist/components/wishlist-drawer');
@@ -168,7 +168,7 @@ function DrawerButton({ label, count, load, onOpen, children }: { label: string;
   );
 }
 
-/** Wishlist and cart buttons with live counts (SPEC §3: totalItems, totalQuantity); buyers only. */
+/** Wishlist and cart buttons with live counts (docs/product/data.md: totalItems, totalQuantity); buyers only. */
 export function ShopHeaderButtons() {
   const { canShop, open } = useContext(DrawerContext);
   const cartCount = useSelector((state: RootState) => state.cart.totalQuantity);

@@ -3,7 +3,7 @@ import { Compass } from 'lucide-react';
 import { buttonClasses } from '../../components/button';
 import { useDocumentTitle } from '../../lib/document-title';
 
-/** Any path outside the route table (SPEC §2.1). */
+/** Any path outside the route table (docs/product/routes.md). */
 export function NotFoundPage() {
   useDocumentTitle('Page not found');
   return (

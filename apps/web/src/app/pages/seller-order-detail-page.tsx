@@ -4,7 +4,7 @@ import { OrderShipmentsPanel } from '../../features/shipping/components/manageme
 
 /**
  * /seller/orders/items/:orderId: the seller's order detail with its shipments and every shipping
- * action on them (SPEC §2.8 last paragraph). The app shell composes the two features, which never
+ * action on them (docs/product/shipping.md last paragraph). The app shell composes the two features, which never
  * import each other.
  */
 export function SellerOrderDetailPage() {

@@ -2,7 +2,7 @@ import type { AnalyticsSummaryResponse, OrdersByStatusResponse, SalesOverTimeRes
 import type { SellerDashboardResponse } from '@marketplace/contracts/orders';
 import { api } from '../../lib/api';
 
-/** The three datasets' filters (SPEC §4.10): empty text filters are left out of the query. */
+/** The three datasets' filters (docs/product/analytics.md): empty text filters are left out of the query. */
 export interface AnalyticsDatasetArgs {
   seller: string;
   category: string;

@@ -16,7 +16,7 @@ import {
 } from './slice';
 
 /**
- * The server owns the cart; the slice mirrors it (SPEC §3). Every answer replaces the slice. A change
+ * The server owns the cart; the slice mirrors it (docs/product/data.md). Every answer replaces the slice. A change
  * shows at once through the slice's own action, and a failed call puts the previous cart back.
  */
 function snapshotOf(state: CartState) {

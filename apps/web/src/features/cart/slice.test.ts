@@ -35,8 +35,8 @@ function expectedCents(items: CartItem[]): number {
   return items.reduce((sum, item) => sum + Math.round(item.price * 100) * item.quantity, 0);
 }
 
-describe('cart slice (SPEC §4.1)', () => {
-  it('starts empty with zero totals (SPEC §9)', () => {
+describe('cart slice (docs/product/cart-and-wishlist.md)', () => {
+  it('starts empty with zero totals (docs/product/limits.md)', () => {
     expect(cartReducer(undefined, { type: 'init' })).toEqual({
       items: [],
       totalQuantity: 0,

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { centsToDollars, dollarsToCents } from '@marketplace/domain/money';
 
 /**
- * A cart line (SPEC §3). The add-on ("retip") flag and price are kept twice, as the server spells them
+ * A cart line (docs/product/data.md). The add-on ("retip") flag and price are kept twice, as the server spells them
  * (retip_added, retip_price) and mirrored in camelCase (retipAdded, retipPrice). The display fields
  * after them come from GET /api/cart and are optional so an optimistic line can do without them.
  */
@@ -35,7 +35,7 @@ export interface CartState {
   productsCount: number;
 }
 
-/** The server's cart answer, read as items, products_count and total_price (SPEC §3). */
+/** The server's cart answer, read as items, products_count and total_price (docs/product/data.md). */
 export interface CartPayload {
   items?: CartItem[] | null;
   products_count?: number | null;
@@ -86,14 +86,14 @@ function setRetip(item: CartItem, isAdded: boolean, price: number): void {
   item.retipPrice = price;
 }
 
-/** Fills the defaults SPEC §3 gives a line (no add-on, add-on price 0) and keeps both spellings in step. */
+/** Fills the defaults docs/product/data.md gives a line (no add-on, add-on price 0) and keeps both spellings in step. */
 function normaliseItem(item: CartItem): CartItem {
   const isAdded = item.retip_added ?? item.retipAdded ?? false;
   const price = item.retip_price ?? item.retipPrice ?? 0;
   return { ...item, retip_added: isAdded, retip_price: price, retipAdded: isAdded, retipPrice: price };
 }
 
-/** SPEC §4.1, rule for rule. */
+/** docs/product/cart-and-wishlist.md, rule for rule. */
 const cartSlice = createSlice({
   name: 'cart',
   initialState: initialCartState,

@@ -1,8 +1,14 @@
 import type { ProductDetail, ProductPage, ProductSort } from '@marketplace/contracts/catalog';
 import { api } from '../../lib/api';
 
-// The buyer's side of the catalogue: search and one product (public calls). The seller's
-// endpoints live in api.ts.
+// The buyer's side of the catalogue: categories, search and one product (public calls). The seller's
+// endpoints live in seller-api.ts, the admin's in admin-api.ts.
+
+export interface Category {
+  id: string | number;
+  name: string;
+  slug: string;
+}
 
 export interface ProductSearchArgs {
   q?: string;
@@ -25,6 +31,11 @@ function searchParamsFor(args: ProductSearchArgs): Record<string, string | numbe
 
 export const storefrontApi = api.injectEndpoints({
   endpoints: (build) => ({
+    listCategories: build.query<Category[], void>({
+      query: () => '/categories',
+      transformResponse: (response: { categories: Category[] }) => response.categories,
+      providesTags: ['Category'],
+    }),
     searchProducts: build.query<ProductPage, ProductSearchArgs>({
       query: (args) => ({ url: '/products', params: searchParamsFor(args) }),
     }),
@@ -34,4 +45,4 @@ export const storefrontApi = api.injectEndpoints({
   }),
 });
 
-export const { useSearchProductsQuery, useGetProductQuery } = storefrontApi;
+export const { useListCategoriesQuery, useSearchProductsQuery, useGetProductQuery } = storefrontApi;

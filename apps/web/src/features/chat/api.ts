@@ -9,7 +9,7 @@ import type {
 import { CHAT_PAGE_SIZE } from '@marketplace/contracts/chat';
 import { api } from '../../lib/api';
 
-// REST half of the chat (SPEC §7.2): lists and history. Live traffic goes over the socket (lib/socket).
+// REST half of the chat (docs/product/api.md): lists and history. Live traffic goes over the socket (lib/socket).
 
 const seg = encodeURIComponent;
 
@@ -50,12 +50,3 @@ export const chatApi = api.injectEndpoints({
 });
 
 export const { useGetChatsQuery, useStartChatMutation, useLazyGetChatMessagesQuery, useUploadChatAttachmentsMutation } = chatApi;
-
-/** The message of a failed call: the API's `{ error }`, or the fallback. */
-export function chatErrorMessage(error: unknown, fallback: string): string {
-  if (typeof error === 'object' && error !== null && 'data' in error) {
-    const data = (error as { data?: unknown }).data;
-    if (typeof data === 'object' && data !== null && typeof (data as { error?: unknown }).error === 'string') return (data as { error: string }).error;
-  }
-  return fallback;
-}

@@ -35,13 +35,13 @@ function stateWith(chatUnreadCounts: Record<string, number>, totalUnreadCount = 
   return { ...initialUnreadMessagesState, chatUnreadCounts, totalUnreadCount, lastUpdated: EARLIER, error: 'Earlier failure' };
 }
 
-describe('unread messages slice (SPEC §4.3)', () => {
+describe('unread messages slice (docs/product/chat.md)', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);
   });
 
-  it('starts at zero with no error and no timestamp (SPEC §3)', () => {
+  it('starts at zero with no error and no timestamp (docs/product/data.md)', () => {
     expect(unreadMessagesReducer(undefined, { type: 'init' })).toEqual({
       totalUnreadCount: 0,
       chatUnreadCounts: {},
@@ -146,7 +146,7 @@ describe('unread messages slice (SPEC §4.3)', () => {
     });
   });
 
-  it('never lets a count or the total go below 0, whatever the order of changes (SPEC §9)', () => {
+  it('never lets a count or the total go below 0, whatever the order of changes (docs/product/limits.md)', () => {
     const chatId = fc.constantFrom('a', 'b', 'c');
     const action = fc.oneof(
       fc.integer({ min: -5, max: 20 }).map((count) => setTotalUnreadCount(count)),
@@ -167,7 +167,7 @@ describe('unread messages slice (SPEC §4.3)', () => {
   });
 });
 
-describe('loading the counts from GET /api/chat/:userId (SPEC §7.2, §8)', () => {
+describe('loading the counts from GET /api/chat/:userId (docs/product/api.md, errors.md)', () => {
   afterEach(() => {
     vi.useRealTimers();
   });

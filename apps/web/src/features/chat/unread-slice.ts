@@ -1,9 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { ChatListResponse } from '@marketplace/contracts/chat';
 import { api } from '../../lib/api';
+import { describeApiError } from '../../lib/api-error';
 
-/** SPEC §3 "Unread messages state". */
+/** docs/product/data.md "Unread messages state". */
 export interface UnreadMessagesState {
   totalUnreadCount: number;
   /** Chat id → unread messages in it. */
@@ -22,14 +22,14 @@ export const initialUnreadMessagesState: UnreadMessagesState = {
   lastUpdated: null,
 };
 
-/** SPEC §8 "Chat load". */
+/** docs/product/errors.md "Chat load". */
 export const CHAT_LOAD_ERRORS = {
   unauthorized: 'Unauthorized access - token may be expired',
   failed: 'Failed to fetch chats',
   network: 'Network error occurred',
 } as const;
 
-/** SPEC §9: unread counts are floored at 0 (a bad or negative number from anywhere counts as 0). */
+/** docs/product/limits.md: unread counts are floored at 0 (a bad or negative number from anywhere counts as 0). */
 function floorCount(count: number): number {
   return Number.isFinite(count) && count > 0 ? Math.floor(count) : 0;
 }
@@ -38,13 +38,13 @@ function sumCounts(counts: Record<string, number>): number {
   return Object.values(counts).reduce((sum, count) => sum + count, 0);
 }
 
-/** Every change except a chat removal updates lastUpdated and clears error (SPEC §4.3). */
+/** Every change except a chat removal updates lastUpdated and clears error (docs/product/chat.md). */
 function markChanged(state: UnreadMessagesState): void {
   state.lastUpdated = Date.now();
   state.error = null;
 }
 
-// GET /api/chat/:userId (SPEC §7.2), read here only for its unread counts. The chat pages keep their
+// GET /api/chat/:userId (docs/product/api.md), read here only for its unread counts. The chat pages keep their
 // own list query; this one is never cached for a component (the socket provider re-reads it every 60 s).
 const unreadApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -64,19 +64,15 @@ export function fetchUnreadCounts(userId: string) {
   return unreadApi.endpoints.getChatUnreadCounts.initiate(userId, { subscribe: false, forceRefetch: true });
 }
 
-function isFetchBaseQueryError(value: unknown): value is FetchBaseQueryError {
-  return typeof value === 'object' && value !== null && 'status' in value;
-}
-
-/** SPEC §8 "Chat load": which text a failed load shows. */
+/** Which text a failed chat load shows (docs/product/errors.md). */
 export function chatLoadErrorMessage(error: unknown): string {
-  if (!isFetchBaseQueryError(error)) return CHAT_LOAD_ERRORS.failed;
-  if (error.status === 401) return CHAT_LOAD_ERRORS.unauthorized;
-  if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') return CHAT_LOAD_ERRORS.network;
+  const { status, isNetworkError } = describeApiError(error);
+  if (status === 401) return CHAT_LOAD_ERRORS.unauthorized;
+  if (isNetworkError) return CHAT_LOAD_ERRORS.network;
   return CHAT_LOAD_ERRORS.failed;
 }
 
-/** SPEC §4.3, rule for rule. */
+/** docs/product/chat.md, rule for rule. */
 const unreadMessagesSlice = createSlice({
   name: 'unreadMessages',
   initialState: initialUnreadMessagesState,

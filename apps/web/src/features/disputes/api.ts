@@ -3,7 +3,7 @@ import type { DisputeActionResponse, DisputeCase, DisputeSummary, DisputeStatus,
 import type { Pagination } from '@marketplace/contracts/users';
 import { api } from '../../lib/api';
 
-// Disputes (issue #7). Money in these answers is dollars, as the API sends it.
+// Disputes. Money in these answers is dollars, as the API sends it.
 
 /** The list filter: one status, every unresolved one ('active'), or every resolved one. */
 export type DisputeFilter = DisputeStatus | 'active' | 'resolved';

@@ -1,7 +1,7 @@
 import type { CreateSupportRequest, PublicSettings, SupportRequestResponse, SupportRequestsResponse } from '@marketplace/contracts/workspace';
 import { api } from '../../lib/api';
 
-// The seller's side of support (issue #7): the public contact details and their own requests.
+// The seller's side of support: the public contact details and their own requests.
 export const helpApi = api.enhanceEndpoints({ addTagTypes: ['PublicSettings', 'SupportRequest'] }).injectEndpoints({
   endpoints: (build) => ({
     getPublicSettings: build.query<PublicSettings, void>({

@@ -7,7 +7,7 @@ import type {
 } from '@marketplace/contracts/orders';
 import { api } from '../../lib/api';
 
-// ── the seller's side of orders (issue #3) ──────────────────────────────────────────────────────
+// ── the seller's side of orders ──────────────────────────────────────────────────────
 
 export type SellerOrderPage = SellerOrderListResponse['data'];
 export type SellerOrderSummary = SellerOrderPage['orders'][number];

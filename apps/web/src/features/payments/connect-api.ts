@@ -7,7 +7,7 @@ import type {
 } from '@marketplace/contracts/payouts';
 import { api } from '../../lib/api';
 
-// The seller's Stripe Connect account (SPEC §7.1). Account creation and links are one-shot calls; the
+// The seller's Stripe Connect account (docs/product/api.md). Account creation and links are one-shot calls; the
 // status is read on page load (check-account) and re-read from the provider on Refresh (account-status).
 export const connectApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -16,7 +16,7 @@ export const connectApi = api.injectEndpoints({
       providesTags: ['PaymentAccount'],
     }),
     createExpressAccount: build.mutation<CreateExpressAccountResponse, void>({
-      // SPEC §9: the type and the country are fixed.
+      // docs/product/limits.md: the type and the country are fixed.
       query: () => ({ url: '/stripe-connect/create-express-account', method: 'POST', body: { type: 'express', country: 'US' } }),
     }),
     createOnboardingLink: build.mutation<OnboardingLinkResponse, string>({

@@ -1,7 +1,7 @@
 import type { AdminPayoutsResponse, PayoutStats, PayoutStatus, QuickStats, SellerListEntry } from '@marketplace/contracts/payouts';
 import { api } from '../../lib/api';
 
-// SPEC §7.3, the admin's Payout Management calls; {provider} is "stripe". Amounts are dollars.
+// docs/product/api.md, the admin's Payout Management calls; {provider} is "stripe". Amounts are dollars.
 
 export interface AdminPayoutsArgs {
   page: number;

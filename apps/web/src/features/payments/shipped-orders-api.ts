@@ -1,7 +1,7 @@
 import type { CreatePayoutResponse, PickupChargeInfo, ShippedOrdersResponse } from '@marketplace/contracts/payouts';
 import { api } from '../../lib/api';
 
-// SPEC §7.3: the admin's shipped orders, an item's pickup charge and the payout itself ({provider} is
+// docs/product/api.md: the admin's shipped orders, an item's pickup charge and the payout itself ({provider} is
 // stripe). Unlike the spec's client, page and limit are sent, so the server pages the list.
 
 export interface ShippedOrdersQuery {
@@ -24,7 +24,7 @@ export const shippedOrdersApi = api.injectEndpoints({
     // The server computes the amount from its own records; the client only names the item.
     createPayout: build.mutation<CreatePayoutResponse, { orderItemId: string }>({
       query: ({ orderItemId }) => ({ url: '/stripe-connect/payout', method: 'POST', body: { orderItemId } }),
-      // SPEC §8: the list refreshes after a successful payout; a refused one leaves everything as it was.
+      // docs/product/errors.md: the list refreshes after a successful payout; a refused one leaves everything as it was.
       invalidatesTags: (result) => (result ? ['ShippedOrder', 'Payout', 'PayoutStats'] : []),
     }),
   }),

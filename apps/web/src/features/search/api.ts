@@ -9,7 +9,7 @@ export interface AiSearchArgs {
   limit: number;
 }
 
-/** Plain-language search (issue #7): what the query was read as, and the ranked listings. */
+/** Plain-language search: what the query was read as, and the ranked listings. */
 export const searchApi = api.injectEndpoints({
   endpoints: (build) => ({
     aiSearch: build.query<AiSearchResponse, AiSearchArgs>({

@@ -2,7 +2,7 @@ import type { NotificationPreferences } from '@marketplace/contracts/workspace';
 import type { Address, AddressListResponse, ProfileResponse, UpdateProfileRequest } from '@marketplace/contracts/users';
 import { api } from '../../lib/api';
 
-// /seller/settings (issue #7). The store details and the ship-from address come from the same calls
+// /seller/settings. The store details and the ship-from address come from the same calls
 // as the profile page (GET/PUT /users/me, GET /users/me/addresses) and share its cache tags, so a change
 // on either page shows on the other.
 export const sellerSettingsApi = api.enhanceEndpoints({ addTagTypes: ['NotificationPreferences'] }).injectEndpoints({

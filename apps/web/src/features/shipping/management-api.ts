@@ -1,8 +1,8 @@
 import type { SellerOrderDetailResponse } from '@marketplace/contracts/orders';
 import { api } from '../../lib/api';
 
-// The one call Shipment Management needs beyond §7.5: the seller's order, for the approved items
-// ready to ship (SPEC §3 "order item in the seller panel"). Features do not import each other, so
+// The one call Shipment Management needs beyond docs/product/api.md: the seller's order, for the approved items
+// ready to ship (docs/product/data.md "order item in the seller panel"). Features do not import each other, so
 // this reads GET /api/seller/orders/:orderId itself, under the same cache tag as the orders feature.
 
 export type ShipmentOrder = SellerOrderDetailResponse['data'];

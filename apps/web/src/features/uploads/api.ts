@@ -1,7 +1,7 @@
 import type { MobileUploadResponse, ValidateUploadTokenResponse } from '@marketplace/contracts/catalog';
 import { api } from '../../lib/api';
 
-/** The public phone page (SPEC §2.5, §7.4): it holds only the upload token, never a login. */
+/** The public phone page (docs/product/uploads.md, api.md): it holds only the upload token, never a login. */
 export const uploadsApi = api.injectEndpoints({
   endpoints: (build) => ({
     validateUploadToken: build.query<ValidateUploadTokenResponse, string>({
@@ -9,7 +9,7 @@ export const uploadsApi = api.injectEndpoints({
     }),
     uploadFromPhone: build.mutation<MobileUploadResponse, { token: string; files: File[] }>({
       query: ({ token, files }) => {
-        // SPEC §7.4: a multipart form with the fields `token` and `files`.
+        // docs/product/api.md: a multipart form with the fields `token` and `files`.
         const body = new FormData();
         body.append('token', token);
         for (const file of files) body.append('files', file, file.name);

@@ -17,7 +17,7 @@ function snapshotOf(state: WithWishlist['wishlist']): Snapshot {
   return { items: state.items, items_count: state.totalItems, isNew: state.isNew };
 }
 
-/** The server owns the wishlist; every answer replaces the slice (SPEC §3, §4.2). */
+/** The server owns the wishlist; every answer replaces the slice (docs/product/data.md, cart-and-wishlist.md). */
 export const wishlistApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The argument is the signed-in user's id, so another login never reuses this cache. */

@@ -15,8 +15,8 @@ const saved: WishlistState = wishlistReducer(
   replaceWishlist({ items: [{ id: 'w1', product_id: 'p1' }, { id: 'w2', product_id: 'p2' }], items_count: 2, isNew: false }),
 );
 
-describe('wishlist slice (SPEC §4.2)', () => {
-  it('starts empty (SPEC §9)', () => {
+describe('wishlist slice (docs/product/cart-and-wishlist.md)', () => {
+  it('starts empty (docs/product/limits.md)', () => {
     expect(wishlistReducer(undefined, { type: 'init' })).toEqual({ items: [], totalItems: 0, loading: false, error: null, isNew: false });
   });
 

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** A saved product (SPEC §3: id, product_id); the rest comes from GET /api/wishlist for display. */
+/** A saved product (docs/product/data.md: id, product_id); the rest comes from GET /api/wishlist for display. */
 export interface WishlistItem {
   id: string;
   product_id: string;
@@ -21,7 +21,7 @@ export interface WishlistState {
   isNew: boolean;
 }
 
-/** The server's wishlist answer, read as items, items_count and isNew (SPEC §3). */
+/** The server's wishlist answer, read as items, items_count and isNew (docs/product/data.md). */
 export interface WishlistPayload {
   items?: WishlistItem[] | null;
   items_count?: number | null;
@@ -30,7 +30,7 @@ export interface WishlistPayload {
 
 export const initialWishlistState: WishlistState = { items: [], totalItems: 0, loading: false, error: null, isNew: false };
 
-/** SPEC §4.2, rule for rule. */
+/** docs/product/cart-and-wishlist.md, rule for rule. */
 const wishlistSlice = createSlice({
   name: 'wishlist',
   initialState: initialWishlistState,

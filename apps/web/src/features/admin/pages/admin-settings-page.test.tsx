@@ -87,7 +87,7 @@ describe('AdminSettingsPage', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Settings saved')).toBeInTheDocument();
     expect(fake.settingsBodies.at(-1)).toEqual({ marketplaceName: 'My Market', supportEmail: 'help@my.example', supportPhone: '+1 (212) 555-0100' });
     expect(await screen.findByLabelText('Marketplace name')).toHaveValue('My Market');
-    // Commission is set per category on the Commission page (SPEC §9: no rate means 0 %), not here.
+    // Commission is set per category on the Commission page (docs/product/limits.md: no rate means 0 %), not here.
     expect(screen.queryByLabelText(/commission/i)).not.toBeInTheDocument();
   });
 

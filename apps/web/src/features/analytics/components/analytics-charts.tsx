@@ -9,7 +9,7 @@ const shortLabel = (title: string) => (title.length > 20 ? `${title.slice(0, 19)
 export const CHART_TYPES = ['line', 'bar', 'pie'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
 
-/** SPEC §9: the chart palette is exactly coral, green, amber, red, purple. */
+/** docs/product/limits.md: the chart palette is exactly coral, green, amber, red, purple. */
 export const CHART_PALETTE = ['#ff7f50', '#22c55e', '#f59e0b', '#ef4444', '#8b5cf6'] as const;
 const [CORAL] = CHART_PALETTE;
 const colourAt = (index: number) => CHART_PALETTE[index % CHART_PALETTE.length]!;

@@ -86,7 +86,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('AnalyticsDashboard loads (SPEC §4.10)', () => {
+describe('AnalyticsDashboard loads (docs/product/analytics.md)', () => {
   it('runs the three datasets on page and text-filter changes, and the summary on seller and days changes only', async () => {
     const { user, calls } = await openAdminDashboard();
     await waitFor(() => expect(counts(calls)).toEqual({ 'sales-over-time': 1, 'top-products': 1, 'orders-by-status': 1, summary: 1 }));

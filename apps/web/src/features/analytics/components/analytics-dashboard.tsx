@@ -15,7 +15,7 @@ import { DatasetTable } from './dataset-table';
 import { SALES_COLUMNS, STATUS_COLUMNS, TOP_PRODUCT_COLUMNS, datasetCsv, formatDay, rankedProducts, statusLabel } from './datasets';
 import { SummaryCards } from './summary-cards';
 
-/** SPEC §9 ranges, labelled as on the payouts page. */
+/** docs/product/limits.md ranges, labelled as on the payouts page. */
 const DAY_RANGE_LABELS: Record<AnalyticsDayRange, { option: string; period: string }> = {
   7: { option: 'Last 7 days', period: '7 days' },
   30: { option: 'Last 30 days', period: '30 days' },
@@ -117,7 +117,7 @@ function DatasetPanel({ id, title, description, query, isEmpty, emptyText, onDow
 }
 
 /**
- * The analytics dashboard (issue #7, SPEC §2.9, §4.10): summary cards, then sales over time, top
+ * The analytics dashboard (docs/product/analytics.md): summary cards, then sales over time, top
  * products and orders by status as charts or tables. The three datasets load on first render and when
  * the page or either text filter changes; the summary loads on first render and when the seller filter
  * or the days range changes — RTK Query's arguments encode exactly that.

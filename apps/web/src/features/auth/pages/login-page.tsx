@@ -1,28 +1,26 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { loginRequestSchema } from '@marketplace/contracts/auth';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
 import { pathAfterLogin } from '../../../lib/access';
-import { describeApiError } from '../../../lib/api-error';
 import { didSessionExpire, saveSession } from '../../../lib/session';
+import { useForm } from '../../../lib/use-form';
 import { useLoginMutation } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { DemoAccounts } from '../components/demo-accounts';
 
-type LoginField = 'email' | 'password';
-type FieldErrors = Partial<Record<LoginField, string>>;
+/** The API's login rules, with the form's words for an empty field. */
+const loginFormSchema = loginRequestSchema.extend({
+  email: z.string().trim().min(1, 'Enter your email address').pipe(loginRequestSchema.shape.email),
+  password: z.string().min(1, 'Enter your password').pipe(loginRequestSchema.shape.password),
+});
 
 /** What the login guard and the session-expiry check leave in the location state. */
 interface LoginLocationState {
   from?: unknown;
-}
-
-function findEmptyFields(email: string, password: string): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!email.trim()) errors.email = 'Enter your email address';
-  if (!password) errors.password = 'Enter your password';
-  return errors;
 }
 
 export function LoginPage() {
@@ -30,43 +28,20 @@ export function LoginPage() {
   const location = useLocation();
   const state = (location.state ?? null) as LoginLocationState | null;
   const [login, { isLoading }] = useLoginMutation();
-
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm({ initialValues: { email: '', password: '' }, schema: loginFormSchema });
   const [isExpired] = useState(didSessionExpire);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setServerError(null);
-    const errors = findEmptyFields(email, password);
-    setFieldErrors(errors);
-    if (errors.email) return emailRef.current?.focus();
-    if (errors.password) return passwordRef.current?.focus();
-
-    try {
-      const auth = await login({ email: email.trim(), password }).unwrap();
-      const session = saveSession(auth);
-      navigate(pathAfterLogin(session.role, state?.from), { replace: true });
-    } catch (error) {
-      const details = describeApiError(error);
-      setServerError(details.message);
-      setFieldErrors({ email: details.fieldErrors.email, password: details.fieldErrors.password });
-    }
-  }
+  const handleSubmit = form.handleSubmit(async (credentials) => {
+    const auth = await login(credentials).unwrap();
+    const session = saveSession(auth);
+    navigate(pathAfterLogin(session.role, state?.from), { replace: true });
+  });
 
   function fillDemoAccount(demoEmail: string, demoPassword: string) {
-    setEmail(demoEmail);
-    setPassword(demoPassword);
-    setFieldErrors({});
-    setServerError(null);
+    form.reset({ email: demoEmail, password: demoPassword });
     submitRef.current?.focus();
   }
-
 
   return (
     <AuthCard
@@ -75,39 +50,14 @@ export function LoginPage() {
       footer={<DemoAccounts onPick={fillDemoAccount} />}
     >
       <div className="space-y-4">
-        {isExpired && !serverError && (
+        {isExpired && !form.formError && (
           <Alert tone="info">Your session has expired. Log in again to carry on where you left off.</Alert>
         )}
-        {serverError && <Alert tone="error">{serverError}</Alert>}
+        {form.formError && <Alert tone="error">{form.formError}</Alert>}
 
-        <form noValidate onSubmit={handleSubmit} className="space-y-4">
-          <TextField
-            ref={emailRef}
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            error={fieldErrors.email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setFieldErrors((current) => ({ ...current, email: undefined }));
-            }}
-          />
-          <TextField
-            ref={passwordRef}
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            error={fieldErrors.password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setFieldErrors((current) => ({ ...current, password: undefined }));
-            }}
-          />
+        <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-4">
+          <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+          <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
           <Button ref={submitRef} type="submit" size="lg" className="w-full" isBusy={isLoading}>
             Log in
           </Button>

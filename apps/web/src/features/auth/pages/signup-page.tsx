@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ShoppingBag, Store, type LucideIcon } from 'lucide-react';
 import { PASSWORD_MIN_LENGTH, signupRequestSchema } from '@marketplace/contracts/auth';
@@ -8,19 +7,16 @@ import { TextField } from '../../../components/field';
 import { pathAfterLogin } from '../../../lib/access';
 import { describeApiError } from '../../../lib/api-error';
 import { saveSession } from '../../../lib/session';
+import { useForm } from '../../../lib/use-form';
 import { useSignupMutation } from '../api';
 import { AuthCard } from '../components/auth-card';
 
 type SignupRole = 'buyer' | 'seller';
-type SignupField = 'firstName' | 'lastName' | 'email' | 'password' | 'companyName';
-type FieldErrors = Partial<Record<SignupField | 'role', string>>;
 
 const ROLE_OPTIONS: { value: SignupRole; label: string; description: string; icon: LucideIcon }[] = [
   { value: 'buyer', label: 'Buyer', description: 'Shop from independent sellers', icon: ShoppingBag },
   { value: 'seller', label: 'Seller', description: 'List products and get paid', icon: Store },
 ];
-
-const FIELD_ORDER: SignupField[] = ['firstName', 'lastName', 'email', 'password', 'companyName'];
 
 export function SignupPage() {
   const navigate = useNavigate();
@@ -28,71 +24,39 @@ export function SignupPage() {
   const [searchParams] = useSearchParams();
   const [signup, { isLoading }] = useSignupMutation();
 
-  // "Sell on Marketplace" links here with ?role=seller.
-  const [role, setRole] = useState<SignupRole>(searchParams.get('role') === 'seller' ? 'seller' : 'buyer');
-  const [values, setValues] = useState<Record<SignupField, string>>({
-    firstName: '',
-    lastName: '',
-    email: '',
-    password: '',
-    companyName: '',
+  // The same schema the API validates with, so the two always agree on what is acceptable.
+  const form = useForm({
+    initialValues: {
+      // "Sell on Marketplace" links here with ?role=seller.
+      role: (searchParams.get('role') === 'seller' ? 'seller' : 'buyer') as SignupRole,
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      companyName: '',
+    },
+    schema: signupRequestSchema,
+    toInput: (values) => ({ ...values, companyName: values.role === 'seller' ? values.companyName : undefined }),
   });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-
+  const { role } = form.values;
   const isSeller = role === 'seller';
 
-  function update(field: SignupField, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setFieldErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
-  function focusFirstError(errors: FieldErrors) {
-    const first = FIELD_ORDER.find((field) => errors[field]);
-    if (first) document.querySelector<HTMLInputElement>(`form[data-signup] [name="${first}"]`)?.focus();
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setServerError(null);
-
-    // The same schema the API validates with, so the two always agree on what is acceptable.
-    const parsed = signupRequestSchema.safeParse({
-      ...values,
-      role,
-      companyName: isSeller ? values.companyName : undefined,
-    });
-    if (!parsed.success) {
-      const errors: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as SignupField | 'role' | undefined;
-        if (field && !errors[field]) errors[field] = issue.message;
-      }
-      setFieldErrors(errors);
-      focusFirstError(errors);
-      return;
-    }
-
-    setFieldErrors({});
+  const handleSubmit = form.handleSubmit(async (request) => {
     try {
-      const auth = await signup(parsed.data).unwrap();
+      const auth = await signup(request).unwrap();
       const session = saveSession(auth);
       const state = location.state as { from?: unknown } | null;
       navigate(pathAfterLogin(session.role, state?.from), { replace: true });
     } catch (error) {
       const details = describeApiError(error);
       if (details.status === 409) {
-        setFieldErrors({ email: details.message });
-        focusFirstError({ email: details.message });
+        form.showErrors({ email: details.message });
         return;
       }
-      const serverFieldErrors = details.fieldErrors as FieldErrors;
-      const hasFieldErrors = Object.keys(serverFieldErrors).length > 0;
-      setFieldErrors(serverFieldErrors);
-      focusFirstError(serverFieldErrors);
-      setServerError(hasFieldErrors ? 'Please correct the highlighted fields.' : details.message);
+      form.showServerError(error);
+      if (Object.keys(details.fieldErrors).length > 0) form.setFormError('Please correct the highlighted fields.');
     }
-  }
+  });
 
   return (
     <AuthCard
@@ -108,8 +72,8 @@ export function SignupPage() {
         </p>
       }
     >
-      <form noValidate onSubmit={handleSubmit} data-signup className="space-y-5">
-        {serverError && <Alert tone="error">{serverError}</Alert>}
+      <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
+        {form.formError && <Alert tone="error">{form.formError}</Alert>}
 
         <fieldset>
           <legend className="mb-1.5 text-sm font-medium text-slate-800">I want to join as</legend>
@@ -129,8 +93,8 @@ export function SignupPage() {
                   value={value}
                   checked={role === value}
                   onChange={() => {
-                    setRole(value);
-                    setFieldErrors((current) => ({ ...current, companyName: undefined, role: undefined }));
+                    form.setValue('role', value);
+                    form.clearErrors('companyName');
                   }}
                   className="sr-only"
                   aria-labelledby={`signup-role-${value}`}
@@ -148,61 +112,46 @@ export function SignupPage() {
               </label>
             ))}
           </div>
-          {fieldErrors.role && <p className="mt-1.5 text-sm font-medium text-red-700">{fieldErrors.role}</p>}
+          {form.errors.role && <p className="mt-1.5 text-sm font-medium text-red-700">{form.errors.role}</p>}
         </fieldset>
 
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="First name"
-            name="firstName"
             autoComplete="given-name"
-            value={values.firstName}
-            error={fieldErrors.firstName}
-            onChange={(event) => update('firstName', event.target.value)}
+            {...form.field('firstName')}
           />
           <TextField
             label="Last name"
-            name="lastName"
             autoComplete="family-name"
-            value={values.lastName}
-            error={fieldErrors.lastName}
-            onChange={(event) => update('lastName', event.target.value)}
+            {...form.field('lastName')}
           />
         </div>
 
         {isSeller && (
           <TextField
             label="Company name"
-            name="companyName"
             autoComplete="organization"
             required
             hint="Buyers see this on your products and orders."
-            value={values.companyName}
-            error={fieldErrors.companyName}
-            onChange={(event) => update('companyName', event.target.value)}
+            {...form.field('companyName')}
           />
         )}
 
         <TextField
           label="Email"
-          name="email"
           type="email"
           inputMode="email"
           autoComplete="email"
-          value={values.email}
-          error={fieldErrors.email}
-          onChange={(event) => update('email', event.target.value)}
+          {...form.field('email')}
         />
         <TextField
           label="Password"
-          name="password"
           type="password"
           autoComplete="new-password"
           minLength={PASSWORD_MIN_LENGTH}
           hint={`At least ${PASSWORD_MIN_LENGTH} characters. A short phrase is easy to remember and hard to guess.`}
-          value={values.password}
-          error={fieldErrors.password}
-          onChange={(event) => update('password', event.target.value)}
+          {...form.field('password')}
         />
 
         <Button type="submit" size="lg" className="w-full" isBusy={isLoading}>

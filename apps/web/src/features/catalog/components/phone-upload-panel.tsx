@@ -6,7 +6,7 @@ import type { UploadLinkResponse } from '@marketplace/contracts/catalog';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { describeApiError } from '../../../lib/api-error';
-import { useCreateUploadLinkMutation } from '../api';
+import { useCreateUploadLinkMutation } from '../seller-api';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
@@ -31,7 +31,7 @@ interface PhoneUploadPanelProps {
 }
 
 /**
- * "Add photos from your phone" (SPEC §2.5, §4.9): a link for /mobile-upload/<token>, as a QR code and
+ * "Add photos from your phone" (docs/product/uploads.md): a link for /mobile-upload/<token>, as a QR code and
  * as text, valid for 30 minutes. Photos taken on the phone appear in the editor while it is shown.
  */
 export function PhoneUploadPanel({ productId, onActiveChange, isFull }: PhoneUploadPanelProps) {

@@ -14,10 +14,10 @@ import {
   useListProductImagesQuery,
   useReorderProductImagesMutation,
   useUploadProductImagesMutation,
-} from '../api';
+} from '../seller-api';
 import { PhoneUploadPanel } from './phone-upload-panel';
 
-/** SPEC §4.9: while a phone link is shown, new photos are fetched every 3 seconds. */
+/** docs/product/uploads.md: while a phone link is shown, new photos are fetched every 3 seconds. */
 export const PHONE_PHOTO_POLL_MS = 3000;
 
 function moveImage(ids: string[], from: number, to: number): string[] {

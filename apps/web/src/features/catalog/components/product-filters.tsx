@@ -3,7 +3,7 @@ import { dollarsToCents, parseDollars } from '@marketplace/domain/money';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
 import { SelectField } from '../../../components/select-field';
-import type { Category } from '../api';
+import type { Category } from '../storefront-api';
 
 interface ProductFiltersProps {
   categories: Category[];

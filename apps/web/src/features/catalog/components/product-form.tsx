@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { z } from 'zod';
 import {
   createProductRequestSchema,
   MAX_PRICE_DOLLARS,
@@ -11,14 +12,9 @@ import { centsToDollars, parseDollars } from '@marketplace/domain/money';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
-import { describeApiError } from '../../../lib/api-error';
-import { useListCategoriesQuery } from '../api';
+import { useForm } from '../../../lib/use-form';
+import { useListCategoriesQuery } from '../storefront-api';
 import { CONDITION_LABELS } from './listing-badges';
-
-/** The fields in the order they appear, so the first invalid one gets the focus. */
-const FIELD_ORDER = ['title', 'description', 'category', 'price', 'quantity', 'condition', 'retipLabel', 'retipPrice', 'weightOunces'] as const;
-type ProductField = (typeof FIELD_ORDER)[number];
-type FieldErrors = Partial<Record<ProductField, string>>;
 
 interface FormValues {
   title: string;
@@ -48,61 +44,44 @@ function initialValues(product?: ProductDetail): FormValues {
   };
 }
 
-const WHOLE_NUMBER = /^\d+$/;
+/** Dollars typed as text ("19.99") → a number of dollars; empty or unreadable text gets its own message. */
+const dollarsText = (emptyMessage: string, invalidMessage: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, emptyMessage)
+    .transform((text, context) => {
+      const cents = parseDollars(text);
+      if (cents === null) context.addIssue({ code: 'custom', message: invalidMessage });
+      return cents === null ? Number.NaN : centsToDollars(cents);
+    });
+const wholeNumberText = (invalidMessage: string) => z.string().trim().regex(/^\d+$/, invalidMessage).transform(Number);
 
 /**
- * Reads the text fields into the API request. Input the schema cannot judge (empty or non-numeric
- * text) gets its own message; everything else is checked by the shared contract, so the browser
- * and the API say the same thing.
+ * The text fields read into the API request. Input the API's schema cannot judge (empty or
+ * non-numeric text) gets its own message; everything else is checked by the shared contract, so the
+ * browser and the API say the same thing.
  */
-function buildRequest(values: FormValues, isEditing: boolean): { request?: CreateProductRequest; errors: FieldErrors } {
-  const errors: FieldErrors = {};
-  const priceCents = parseDollars(values.price);
-  if (!values.price.trim()) errors.price = 'Enter a price';
-  else if (priceCents === null) errors.price = 'Enter a price in dollars, like 19.99';
-  const quantityText = values.quantity.trim();
-  if (!quantityText) errors.quantity = 'Enter how many you have in stock';
-  else if (!WHOLE_NUMBER.test(quantityText)) errors.quantity = 'Quantity must be a whole number';
-  const weightText = values.weightOunces.trim();
-  if (weightText && !WHOLE_NUMBER.test(weightText)) errors.weightOunces = 'Weight must be a whole number of ounces';
-  let retipPriceCents: number | null = null;
-  if (values.hasRetip) {
-    retipPriceCents = parseDollars(values.retipPrice);
-    if (!values.retipPrice.trim()) errors.retipPrice = 'Enter a price for the add-on';
-    else if (retipPriceCents === null) errors.retipPrice = 'Enter the add-on price in dollars, like 4.50';
-  }
-  if (!values.category) errors.category = 'Choose a category';
-  if (!values.condition) errors.condition = 'Choose a condition';
+const rules = createProductRequestSchema.shape;
+const productFormSchema = z.object({
+  title: rules.title,
+  description: rules.description,
+  category: z.string().min(1, 'Choose a category').pipe(rules.category),
+  price: dollarsText('Enter a price', 'Enter a price in dollars, like 19.99').pipe(rules.price),
+  quantity: z.string().trim().min(1, 'Enter how many you have in stock').pipe(wholeNumberText('Quantity must be a whole number')).pipe(rules.quantity),
+  condition: z.string().min(1, 'Choose a condition').pipe(rules.condition),
+  retipLabel: rules.retipLabel,
+  retipPrice: dollarsText('Enter a price for the add-on', 'Enter the add-on price in dollars, like 4.50').pipe(rules.retipPrice.unwrap().unwrap()).nullish(),
+  weightOunces: wholeNumberText('Weight must be a whole number of ounces').pipe(rules.weightOunces.unwrap()).optional(),
+});
 
-  const request: CreateProductRequest = {
-    title: values.title,
-    description: values.description,
-    category: values.category,
-    price: priceCents === null ? Number.NaN : centsToDollars(priceCents),
-    quantity: Number(quantityText),
-    condition: (values.condition || 'new') as ProductCondition,
-    ...(weightText ? { weightOunces: Number(weightText) } : {}),
-  };
-  if (values.hasRetip) {
-    request.retipLabel = values.retipLabel;
-    request.retipPrice = retipPriceCents === null ? Number.NaN : centsToDollars(retipPriceCents);
-  } else if (isEditing) {
+function productInput({ hasRetip, retipLabel, retipPrice, weightOunces, ...values }: FormValues, isEditing: boolean) {
+  return {
+    ...values,
+    weightOunces: weightOunces.trim() || undefined,
     // Unticking the add-on removes it from a saved listing.
-    request.retipLabel = null;
-    request.retipPrice = null;
-  }
-
-  const parsed = createProductRequestSchema.safeParse(request);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if (typeof field === 'string' && (FIELD_ORDER as readonly string[]).includes(field) && !errors[field as ProductField]) {
-        errors[field as ProductField] = issue.message;
-      }
-    }
-  }
-  if (Object.keys(errors).length > 0) return { errors };
-  return { request, errors };
+    ...(hasRetip ? { retipLabel, retipPrice } : isEditing ? { retipLabel: null, retipPrice: null } : {}),
+  };
 }
 
 interface ProductFormProps {
@@ -158,50 +137,22 @@ function LabelledControl({
 export function ProductForm({ product, submitLabel, busyLabel, onSubmit, secondaryAction }: ProductFormProps) {
   const isEditing = Boolean(product);
   const categories = useListCategoriesQuery();
-  const [values, setValues] = useState<FormValues>(() => initialValues(product));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [isSubmitting, setIsSubmitting] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm({ initialValues: () => initialValues(product), schema: productFormSchema, toInput: (values: FormValues) => productInput(values, isEditing) });
+  const { values, errors } = form;
+  const update = form.setValue;
 
-  function update<Key extends keyof FormValues>(key: Key, value: FormValues[Key]) {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  }
-
-  function focusFirstError(found: FieldErrors) {
-    const first = FIELD_ORDER.find((field) => found[field]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(null);
-    const { request, errors: found } = buildRequest(values, isEditing);
-    setErrors(found);
-    if (!request) {
-      // React renders the messages first, so the focused field announces its error.
-      setTimeout(() => focusFirstError(found), 0);
-      return;
-    }
-    setIsSubmitting(true);
+  const handleSubmit = form.handleSubmit(async (request) => {
     try {
       await onSubmit(request);
     } catch (error) {
-      const details = describeApiError(error);
-      const fieldErrors: FieldErrors = {};
-      for (const field of FIELD_ORDER) if (details.fieldErrors[field]) fieldErrors[field] = details.fieldErrors[field];
-      setErrors(fieldErrors);
-      setFormError(Object.keys(fieldErrors).length > 0 ? 'Some details need fixing. Check the highlighted fields.' : details.message);
-      setTimeout(() => focusFirstError(fieldErrors), 0);
-    } finally {
-      setIsSubmitting(false);
+      const details = form.showServerError(error);
+      if (Object.keys(details.fieldErrors).some((field) => field in values)) form.setFormError('Some details need fixing. Check the highlighted fields.');
     }
-  }
+  });
 
   return (
-    <form ref={formRef} noValidate onSubmit={handleSubmit} className="space-y-6" aria-label={isEditing ? 'Listing details' : 'New listing'}>
-      {formError && <Alert tone="error">{formError}</Alert>}
+    <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-6" aria-label={isEditing ? 'Listing details' : 'New listing'}>
+      {form.formError && <Alert tone="error">{form.formError}</Alert>}
 
       <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <h2 className="text-base font-semibold text-slate-900">What you are selling</h2>
@@ -297,7 +248,7 @@ export function ProductForm({ product, submitLabel, busyLabel, onSubmit, seconda
             checked={values.hasRetip}
             onChange={(event) => {
               update('hasRetip', event.target.checked);
-              setErrors((current) => ({ ...current, retipLabel: undefined, retipPrice: undefined }));
+              form.clearErrors('retipLabel', 'retipPrice');
             }}
             className="mt-0.5 size-4 rounded border-slate-300 accent-brand-700"
           />
@@ -324,7 +275,7 @@ export function ProductForm({ product, submitLabel, busyLabel, onSubmit, seconda
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {secondaryAction}
-        <Button type="submit" size="lg" isBusy={isSubmitting} busyLabel={busyLabel}>
+        <Button type="submit" size="lg" isBusy={form.isSubmitting} busyLabel={busyLabel}>
           {submitLabel}
         </Button>
       </div>

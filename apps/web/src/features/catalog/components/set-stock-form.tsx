@@ -1,39 +1,43 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { z } from 'zod';
 import { toast } from '../../../components/toast';
 import { MAX_QUANTITY } from '@marketplace/contracts/catalog';
 import { Button } from '../../../components/button';
 import { describeApiError } from '../../../lib/api-error';
-import { useUpdateInventoryMutation } from '../api';
+import { useForm } from '../../../lib/use-form';
+import { useUpdateInventoryMutation } from '../seller-api';
 
-const WHOLE_NUMBER = /^\d+$/;
+const STOCK_MESSAGE = `Enter a whole number from 0 to ${MAX_QUANTITY.toLocaleString('en-US')}`;
+/** The API's stock limits, read from the text typed, with one message for anything else. */
+const setStockSchema = z.object({
+  quantity: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, STOCK_MESSAGE)
+    .transform(Number)
+    .refine((quantity) => quantity <= MAX_QUANTITY, STOCK_MESSAGE),
+});
 
 /** Sets a listing's stock to a new number (PATCH …/inventory { quantity }). */
 export function SetStockForm({ productId, productTitle, quantity, compact = false }: { productId: string; productTitle: string; quantity: number; compact?: boolean }) {
   const id = useId();
-  const [value, setValue] = useState(String(quantity));
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ initialValues: { quantity: String(quantity) }, schema: setStockSchema });
   const [updateInventory, { isLoading }] = useUpdateInventoryMutation();
+  const { error, ...quantityInput } = form.field('quantity');
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const text = value.trim();
-    if (!WHOLE_NUMBER.test(text) || Number(text) > MAX_QUANTITY) {
-      setError(`Enter a whole number from 0 to ${MAX_QUANTITY.toLocaleString('en-US')}`);
-      return;
-    }
-    setError(null);
+  const handleSubmit = form.handleSubmit(async (body) => {
     try {
-      const product = await updateInventory({ id: productId, body: { quantity: Number(text) } }).unwrap();
-      setValue(String(product.quantity));
+      const product = await updateInventory({ id: productId, body }).unwrap();
+      form.setValues({ quantity: String(product.quantity) });
       toast.success(`Stock for ${productTitle} is now ${product.quantity}`, { duration: 4000 });
     } catch (caught) {
       const details = describeApiError(caught);
-      setError(details.fieldErrors.quantity ?? details.message);
+      form.showErrors({ quantity: details.fieldErrors.quantity ?? details.message });
     }
-  }
+  });
 
   return (
-    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-1">
+    <form noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-1">
       <div className="flex items-end gap-2">
         <div>
           <label htmlFor={id} className={compact ? 'sr-only' : 'mb-1.5 block text-sm font-medium text-slate-800'}>
@@ -41,19 +45,14 @@ export function SetStockForm({ productId, productTitle, quantity, compact = fals
           </label>
           <input
             id={id}
-            name="quantity"
+            {...quantityInput}
             inputMode="numeric"
-            value={value}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setError(null);
-            }}
             className={`h-10 w-24 rounded-lg border bg-white px-3 text-base tabular-nums shadow-sm sm:text-sm ${error ? 'border-red-500' : 'border-slate-300'}`}
           />
         </div>
-        <Button type="submit" variant="secondary" isBusy={isLoading} disabled={value.trim() === String(quantity)} aria-label={compact ? `Save stock for ${productTitle}` : undefined}>
+        <Button type="submit" variant="secondary" isBusy={isLoading} disabled={quantityInput.value.trim() === String(quantity)} aria-label={compact ? `Save stock for ${productTitle}` : undefined}>
           {compact ? 'Save' : 'Set stock'}
         </Button>
       </div>

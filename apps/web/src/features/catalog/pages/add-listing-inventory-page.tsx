@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
 import { toast } from '../../../components/toast';
 import { MAX_QUANTITY } from '@marketplace/contracts/catalog';
 import { Alert } from '../../../components/alert';
@@ -9,40 +9,43 @@ import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { describeApiError } from '../../../lib/api-error';
 import { pluralise } from '../../../lib/plural';
-import { useGetSellerProductQuery, useUpdateInventoryMutation } from '../api';
+import { useForm } from '../../../lib/use-form';
+import { useGetSellerProductQuery, useUpdateInventoryMutation } from '../seller-api';
 import { StockLevel } from '../components/listing-badges';
 
 const WHOLE_NUMBER = /^\d+$/;
+const RESTOCK_MESSAGE = `Enter how many units to add, from 1 to ${MAX_QUANTITY.toLocaleString('en-US')}`;
+/** The API's restock limits, read from the text typed, with one message for anything else. */
+const restockFormSchema = z.object({
+  restock: z
+    .string()
+    .trim()
+    .regex(WHOLE_NUMBER, RESTOCK_MESSAGE)
+    .transform(Number)
+    .refine((units) => units >= 1 && units <= MAX_QUANTITY, RESTOCK_MESSAGE),
+});
 
 export function AddListingInventoryPage() {
   const { listingId = '' } = useParams();
   const navigate = useNavigate();
   const { data: product, isLoading, isError, error: loadError, refetch } = useGetSellerProductQuery(listingId);
   const [updateInventory, { isLoading: isSaving }] = useUpdateInventoryMutation();
-  const [units, setUnits] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({ initialValues: { restock: '' }, schema: restockFormSchema });
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(null);
-    const text = units.trim();
-    if (!WHOLE_NUMBER.test(text) || Number(text) < 1 || Number(text) > MAX_QUANTITY) {
-      setError(`Enter how many units to add, from 1 to ${MAX_QUANTITY.toLocaleString('en-US')}`);
-      return;
-    }
+  const handleSubmit = form.handleSubmit(async ({ restock }) => {
     try {
-      const updated = await updateInventory({ id: listingId, body: { restock: Number(text) } }).unwrap();
-      toast.success(`Added ${pluralise(Number(text), 'unit')}. Stock is now ${updated.quantity}.`, { duration: 4000 });
+      const updated = await updateInventory({ id: listingId, body: { restock } }).unwrap();
+      toast.success(`Added ${pluralise(restock, 'unit')}. Stock is now ${updated.quantity}.`, { duration: 4000 });
       navigate(`/seller/listing/inventory/${listingId}`);
     } catch (caught) {
       const details = describeApiError(caught);
-      if (details.fieldErrors.restock) setError(details.fieldErrors.restock);
-      else setFormError(details.message);
+      if (details.fieldErrors.restock) form.showErrors({ restock: details.fieldErrors.restock });
+      else form.setFormError(details.message);
     }
-  }
+  });
 
-  const added = WHOLE_NUMBER.test(units.trim()) ? Number(units.trim()) : 0;
+  const units = form.values.restock.trim();
+  const added = WHOLE_NUMBER.test(units) ? Number(units) : 0;
 
   return (
     <div className="space-y-6">
@@ -65,23 +68,17 @@ export function AddListingInventoryPage() {
           </Link>
         </Alert>
       ) : (
-        <form noValidate onSubmit={handleSubmit} className="max-w-lg space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-          {formError && <Alert>{formError}</Alert>}
+        <form noValidate onSubmit={(event) => void handleSubmit(event)} className="max-w-lg space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+          {form.formError && <Alert>{form.formError}</Alert>}
           <p className="text-sm text-slate-700">
             Now: <StockLevel quantity={product.quantity} />
           </p>
           <TextField
             label="Units to add"
-            name="restock"
             inputMode="numeric"
             autoFocus
-            value={units}
-            error={error}
+            {...form.field('restock')}
             hint={added > 0 ? `Stock will be ${(product.quantity + added).toLocaleString('en-US')} after restocking.` : 'The number of units you have received.'}
-            onChange={(event) => {
-              setUnits(event.target.value);
-              setError(undefined);
-            }}
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Link to={`/seller/listing/inventory/${listingId}`} className={buttonClasses({ variant: 'secondary' })}>

@@ -32,7 +32,7 @@ import { Alert } from '../../../components/alert';
 import { Button, buttonClasses } from '../../../components/button';
 import { SearchBox } from '../../../components/search-box';
 import { APP_NAME, useDocumentTitle } from '../../../lib/document-title';
-import { useListCategoriesQuery, type Category } from '../api';
+import { useListCategoriesQuery, type Category } from '../storefront-api';
 import { ProductRow } from '../components/product-row';
 
 // Category icons are picked by keyword so new categories still get a sensible one.

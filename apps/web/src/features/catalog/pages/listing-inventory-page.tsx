@@ -8,7 +8,7 @@ import { ProductImage } from '../../../components/product-image';
 import { Spinner } from '../../../components/spinner';
 import { describeApiError } from '../../../lib/api-error';
 import { formatDollars } from '../../../lib/format';
-import { useGetSellerProductQuery } from '../api';
+import { useGetSellerProductQuery } from '../seller-api';
 import { ListingStatusBadge, StockBadge } from '../components/listing-badges';
 import { SetStockForm } from '../components/set-stock-form';
 

@@ -20,7 +20,7 @@ import { conditionLabel, describeStock, STOCK_TONE_CLASSES } from '../../../lib/
 import { ProductGallery } from '../components/product-gallery';
 import { useGetProductQuery } from '../storefront-api';
 
-// POST /api/chat (issue #6): the buyer's conversation with this product's seller. Declared here because
+// POST /api/chat: the buyer's conversation with this product's seller. Declared here because
 // a feature never imports another (the chat pages have their own copy of the call).
 const productChatApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -231,7 +231,7 @@ export function ProductDetailsPage() {
 
   if (product.isLoading) return <LoadingState label="Loading product…" />;
   if (product.isError) {
-    const status = (product.error as { status?: unknown }).status;
+    const { status } = describeApiError(product.error);
     if (status === 404 || status === 400) {
       return (
         <div className="space-y-6">

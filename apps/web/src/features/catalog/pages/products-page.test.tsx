@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../../../test/render-app';
 import { apiRoutes, EMPTY_CART, EMPTY_WISHLIST, makeProductSummary } from '../../../test/shop-fixtures';
@@ -88,5 +88,17 @@ describe('ProductsPage', () => {
     expect(await screen.findByText('No products match your search')).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Clear all filters' }).at(-1)!);
     await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('opens the filter sheet from the Filters button (its code downloads on first use) and closes it with the result count', async () => {
+    const { user, router } = setUp('/products');
+    await screen.findByRole('link', { name: 'Walnut desk lamp' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    await user.selectOptions(within(sheet).getByRole('combobox', { name: 'Category' }), 'home-kitchen');
+    await waitFor(() => expect(router.state.location.search).toBe('?category=home-kitchen'));
+    await user.click(within(sheet).getByRole('button', { name: 'Show 1 product' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Filters' })).toHaveFocus();
   });
 });

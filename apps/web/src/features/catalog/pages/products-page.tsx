@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SlidersHorizontal, X } from 'lucide-react';
 import type { ProductSort } from '@marketplace/contracts/catalog';
@@ -9,12 +9,16 @@ import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { ProductCard, ProductCardSkeletons } from '../../../components/product-card';
 import { SelectField } from '../../../components/select-field';
-import { SlideOver } from '../../../components/slide-over';
 import { formatDollars } from '../../../lib/format';
 import { useListParams } from '../../../lib/use-list-params';
-import { useListCategoriesQuery } from '../api';
 import { ProductFilters } from '../components/product-filters';
-import { useSearchProductsQuery } from '../storefront-api';
+import { useListCategoriesQuery, useSearchProductsQuery } from '../storefront-api';
+
+// The filter sheet is drawn only on a phone, after a tap: its code downloads when the Filters button is
+// pointed at or focused (or at the latest on the tap), not with the page.
+const loadSlideOver = () => import('../../../components/slide-over');
+const SlideOver = lazy(() => loadSlideOver().then((module) => ({ default: module.SlideOver })));
+const preloadSlideOver = () => void loadSlideOver().catch(() => {});
 
 const PAGE_SIZE = 24;
 /** Cards in the first row (up to four columns) load their image at once: one of them is the largest paint. */
@@ -100,7 +104,13 @@ export function ProductsPage() {
           onSearch={(query) => setFilter('q', query)}
         />
         <div className="flex items-end gap-2">
-          <Button variant="secondary" className="lg:hidden" onClick={() => setIsFilterSheetOpen(true)}>
+          <Button
+            variant="secondary"
+            className="lg:hidden"
+            onPointerEnter={preloadSlideOver}
+            onFocus={preloadSlideOver}
+            onClick={() => setIsFilterSheetOpen(true)}
+          >
             <SlidersHorizontal className="size-4" aria-hidden />
             Filters
           </Button>
@@ -186,8 +196,9 @@ export function ProductsPage() {
         </section>
       </div>
 
-      {isFilterSheetOpen && (
-        <SlideOver
+      <Suspense fallback={null}>
+        {isFilterSheetOpen && (
+          <SlideOver
           title="Filters"
           onClose={() => setIsFilterSheetOpen(false)}
           footer={
@@ -198,7 +209,8 @@ export function ProductsPage() {
         >
           {filterPanel}
         </SlideOver>
-      )}
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../components/toast';
 import { buttonClasses } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
-import { useCreateProductMutation } from '../api';
+import { useCreateProductMutation } from '../seller-api';
 import { ProductForm } from '../components/product-form';
 
 export function SellerAddListingPage() {

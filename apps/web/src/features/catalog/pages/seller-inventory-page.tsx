@@ -9,7 +9,7 @@ import { ProductImage } from '../../../components/product-image';
 import { SearchBox } from '../../../components/search-box';
 import { Spinner } from '../../../components/spinner';
 import { useListParams } from '../../../lib/use-list-params';
-import { useListSellerProductsQuery } from '../api';
+import { useListSellerProductsQuery } from '../seller-api';
 import { ListingStatusBadge, LOW_STOCK_HINT, StockBadge } from '../components/listing-badges';
 import { SetStockForm } from '../components/set-stock-form';
 

@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ProductImage } from '../../../components/product-image';
 import { Spinner } from '../../../components/spinner';
 import { formatDollars } from '../../../lib/format';
-import { useListSellerProductsQuery } from '../api';
+import { useListSellerProductsQuery } from '../seller-api';
 import { ListingStatusBadge, StockLevel } from '../components/listing-badges';
 
 interface Group {

@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { describeApiError } from '../../../lib/api-error';
-import { useGetSellerProductQuery, useUpdateProductMutation } from '../api';
+import { useGetSellerProductQuery, useUpdateProductMutation } from '../seller-api';
 import { PhotoManager } from '../components/photo-manager';
 import { ProductForm } from '../components/product-form';
 

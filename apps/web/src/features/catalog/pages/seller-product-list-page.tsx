@@ -10,7 +10,7 @@ import { SearchBox } from '../../../components/search-box';
 import { Spinner } from '../../../components/spinner';
 import { formatDollars } from '../../../lib/format';
 import { useListParams } from '../../../lib/use-list-params';
-import { useListSellerProductsQuery } from '../api';
+import { useListSellerProductsQuery } from '../seller-api';
 import { ListingStatusBadge, StockLevel } from '../components/listing-badges';
 
 const PAGE_SIZE = 10;

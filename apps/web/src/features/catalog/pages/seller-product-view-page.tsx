@@ -9,7 +9,7 @@ import { ProductImage } from '../../../components/product-image';
 import { Spinner } from '../../../components/spinner';
 import { describeApiError } from '../../../lib/api-error';
 import { formatDate, formatDollars } from '../../../lib/format';
-import { useGetSellerProductQuery } from '../api';
+import { useGetSellerProductQuery } from '../seller-api';
 import { CONDITION_LABELS, ListingStatusBadge, LOW_STOCK_HINT, StockLevel } from '../components/listing-badges';
 
 function Gallery({ product }: { product: ProductDetail }) {

@@ -195,13 +195,13 @@ describe('ChatsScreen', () => {
   it.each([
     [500, 'Failed to fetch chats'],
     [403, 'Failed to fetch chats'],
-  ])('shows the §8 text when the list fails with %s', async (status, text) => {
+  ])('shows the docs/product/errors.md text when the list fails with %s', async (status, text) => {
     logInAs('buyer');
     renderApp('/user/chats', { api: chatServer({ chats: [], messages: {}, chatListStatus: status }) });
     expect(await screen.findByText(text)).toBeInTheDocument();
   });
 
-  it('shows the §8 text on a network error', async () => {
+  it('shows the docs/product/errors.md text on a network error', async () => {
     logInAs('buyer');
     renderApp('/user/chats', {
       api: (request) => (new URL(request.url).pathname === `/api/chat/${ME}` ? Promise.reject(new TypeError('Failed to fetch')) : chatServer({ chats: [], messages: {} })(request)),

@@ -1,9 +1,11 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, type ChangeEvent, type KeyboardEvent } from 'react';
 import { ImagePlus, SendHorizontal, X } from 'lucide-react';
 import { CHAT_MAX_ATTACHMENTS, CHAT_MESSAGE_MAX_LENGTH, type ChatAttachment } from '@marketplace/contracts/chat';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
-import { chatErrorMessage, useUploadChatAttachmentsMutation } from '../api';
+import { apiErrorMessage } from '../../../lib/api-error';
+import { useForm } from '../../../lib/use-form';
+import { useUploadChatAttachmentsMutation } from '../api';
 
 /** Same size limit as product photos (contracts: 10 MB each). */
 const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
@@ -22,10 +24,10 @@ interface MessageComposerProps {
 }
 
 export function MessageComposer({ chatId, onSend, onTyping, unavailableReason }: MessageComposerProps) {
-  const [text, setText] = useState('');
-  const [attachments, setAttachments] = useState<ChatAttachment[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [isSending, setIsSending] = useState(false);
+  // One message above the box says what is wrong: the text, a photo, or the server's refusal.
+  const form = useForm({ initialValues: { text: '', attachments: [] as ChatAttachment[] } });
+  const { text, attachments } = form.values;
+  const { formError, setFormError, isSubmitting: isSending } = form;
   const [uploadAttachments, { isLoading: isUploading }] = useUploadChatAttachmentsMutation();
   const fileInput = useRef<HTMLInputElement>(null);
   const textareaId = useId();
@@ -37,39 +39,26 @@ export function MessageComposer({ chatId, onSend, onTyping, unavailableReason }:
   const hasSomethingToSend = trimmed.length > 0 || attachments.length > 0;
   const canSend = hasSomethingToSend && !isTooLong && !isSending && !isUploading && unavailableReason === null;
 
-  async function send() {
+  const sendMessage = form.handleSubmit(async () => {
+    const refusal = await onSend(trimmed, attachments.map((attachment) => attachment.id));
+    // A refused message is kept, so it can be sent again.
+    if (refusal) setFormError(refusal);
+    else form.reset();
+  });
+
+  function send() {
     // Whitespace-only text is refused here as well as on the server (contracts: chatContentSchema).
     if (!hasSomethingToSend || isSending || isUploading) return;
-    if (isTooLong) {
-      setError(TOO_LONG);
-      return;
-    }
-    if (unavailableReason) {
-      setError(unavailableReason);
-      return;
-    }
-    setIsSending(true);
-    setError(null);
-    const refusal = await onSend(trimmed, attachments.map((attachment) => attachment.id));
-    setIsSending(false);
-    if (refusal) {
-      setError(refusal);
-      return;
-    }
-    setText('');
-    setAttachments([]);
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void send();
+    if (isTooLong) return setFormError(TOO_LONG);
+    if (unavailableReason) return setFormError(unavailableReason);
+    void sendMessage();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     // Enter sends, Shift+Enter is a new line; an IME composing a word keeps its Enter.
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      void send();
+      send();
     }
   }
 
@@ -78,23 +67,29 @@ export function MessageComposer({ chatId, onSend, onTyping, unavailableReason }:
     event.target.value = '';
     if (picked.length === 0) return;
     const notImage = picked.find((file) => !file.type.startsWith('image/'));
-    if (notImage) return setError(`${notImage.name} is not an image. Only photos can be attached.`);
+    if (notImage) return setFormError(`${notImage.name} is not an image. Only photos can be attached.`);
     const tooBig = picked.find((file) => file.size > MAX_PHOTO_BYTES);
-    if (tooBig) return setError(`${tooBig.name} is larger than 10 MB.`);
-    if (attachments.length + picked.length > CHAT_MAX_ATTACHMENTS) return setError(`At most ${CHAT_MAX_ATTACHMENTS} photos per message`);
-    setError(null);
+    if (tooBig) return setFormError(`${tooBig.name} is larger than 10 MB.`);
+    if (attachments.length + picked.length > CHAT_MAX_ATTACHMENTS) return setFormError(`At most ${CHAT_MAX_ATTACHMENTS} photos per message`);
+    setFormError(null);
     try {
       const uploaded = await uploadAttachments({ chatId, files: picked }).unwrap();
-      setAttachments((current) => [...current, ...uploaded]);
+      // From the values as they are now: a photo may have been removed during the upload.
+      form.setValues((current) => ({ ...current, attachments: [...current.attachments, ...uploaded] }));
     } catch (uploadError) {
-      setError(chatErrorMessage(uploadError, 'The photos could not be uploaded. Please try again.'));
+      setFormError(apiErrorMessage(uploadError, 'The photos could not be uploaded. Please try again.'));
     }
   }
 
-  const describedBy = [error ? errorId : null, trimmed.length >= COUNTER_FROM ? counterId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = [formError ? errorId : null, trimmed.length >= COUNTER_FROM ? counterId : null].filter(Boolean).join(' ') || undefined;
 
   return (
-    <form onSubmit={onSubmit} className="border-t border-slate-200 bg-white p-3">
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+      className="border-t border-slate-200 bg-white p-3">
       {attachments.length > 0 && (
         <ul aria-label="Photos to send" className="mb-2 flex flex-wrap gap-2">
           {attachments.map((attachment) => (
@@ -102,7 +97,7 @@ export function MessageComposer({ chatId, onSend, onTyping, unavailableReason }:
               <img src={attachment.thumbnailUrl} alt={attachment.name} className="size-16 rounded-lg border border-slate-200 object-cover" />
               <button
                 type="button"
-                onClick={() => setAttachments((current) => current.filter((entry) => entry.id !== attachment.id))}
+                onClick={() => form.setValue('attachments', attachments.filter((entry) => entry.id !== attachment.id))}
                 className="absolute -top-2 -right-2 grid size-6 place-items-center rounded-full bg-slate-800 text-white shadow hover:bg-slate-900"
                 aria-label={`Remove ${attachment.name}`}
               >
@@ -112,9 +107,9 @@ export function MessageComposer({ chatId, onSend, onTyping, unavailableReason }:
           ))}
         </ul>
       )}
-      {error && (
+      {formError && (
         <p id={errorId} role="alert" className="mb-2 text-sm text-red-700">
-          {error}
+          {formError}
         </p>
       )}
       <div className="flex items-end gap-2">
@@ -141,8 +136,8 @@ export function MessageComposer({ chatId, onSend, onTyping, unavailableReason }:
           aria-invalid={isTooLong || undefined}
           aria-describedby={describedBy}
           onChange={(event) => {
-            setText(event.target.value);
-            if (error) setError(null);
+            form.setValue('text', event.target.value);
+            if (formError) setFormError(null);
             if (event.target.value.trim()) onTyping();
           }}
           onKeyDown={onKeyDown}

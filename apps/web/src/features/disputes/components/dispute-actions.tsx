@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { z } from 'zod';
 import { respondDisputeBodySchema, resolveDisputeBodySchema, DISPUTE_DESCRIPTION_MAX, type DisputeCase } from '@marketplace/contracts/disputes';
 import { refundForPercent } from '@marketplace/domain/dispute-money';
 import { centsToDollars, dollarsToCents, formatCents, parseDollars } from '@marketplace/domain/money';
@@ -7,6 +8,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { TextField } from '../../../components/field';
 import { describeApiError } from '../../../lib/api-error';
 import { formatDollars } from '../../../lib/format';
+import { useForm } from '../../../lib/use-form';
 import {
   useAcceptDisputeOfferMutation,
   useDeclineDisputeOfferMutation,
@@ -66,6 +68,35 @@ function readAmount(text: string, refundableCents: number, messages: { missing: 
 const OFFER_MESSAGES = { missing: 'Enter the refund you offer', zero: 'The offer must be more than $0.00' };
 const REFUND_MESSAGES = { missing: 'Enter the refund amount', zero: 'The refund must be more than $0.00' };
 
+/** The typed amount read into dollars, or the message for it. */
+function amountText(refundableCents: number, messages: { missing: string; zero: string; tooMuch: string }) {
+  return z.string().transform((text, context) => {
+    const read = readAmount(text, refundableCents, messages);
+    if ('error' in read) {
+      context.addIssue({ code: 'custom', message: read.error });
+      return z.NEVER;
+    }
+    return centsToDollars(read.cents);
+  });
+}
+
+/** The contract's rules for the seller's response, with the offer read from the text typed. */
+function respondFormSchema(refundableCents: number) {
+  const [offer, contest] = respondDisputeBodySchema.options;
+  const amount = amountText(refundableCents, { ...OFFER_MESSAGES, tooMuch: `The offer can be at most ${formatCents(refundableCents)}` });
+  return z.discriminatedUnion('action', [offer.extend({ amount }), contest]);
+}
+
+/** The contract's rules for the marketplace's decision, with the refund read from the text typed. */
+function resolveFormSchema(refundableCents: number) {
+  const [refund, reject] = resolveDisputeBodySchema.options;
+  const amount = amountText(refundableCents, { ...REFUND_MESSAGES, tooMuch: `The refund can be at most ${formatCents(refundableCents)}` });
+  return z.discriminatedUnion('outcome', [refund.extend({ amount }), reject]);
+}
+
+/** The contract's limit on the buyer's note, in the form's words. */
+const escalateFormSchema = z.object({ note: z.string().trim().max(DISPUTE_DESCRIPTION_MAX, `The note can be at most ${DISPUTE_DESCRIPTION_MAX} characters`) });
+
 function serverFieldErrors(error: unknown): Errors {
   const { fieldErrors } = describeApiError(error);
   return { amount: fieldErrors.amount, statement: fieldErrors.statement, note: fieldErrors.note };
@@ -75,41 +106,23 @@ function serverFieldErrors(error: unknown): Errors {
 
 function RespondPanel({ dispute }: { dispute: DisputeCase }) {
   const [respond, { isLoading }] = useRespondToDisputeMutation();
-  const [choice, setChoice] = useState<'offer_refund' | 'contest'>('offer_refund');
-  const [amount, setAmount] = useState('');
-  const [statement, setStatement] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const refundableCents = dollarsToCents(dispute.refundableNow);
+  const form = useForm({
+    initialValues: { action: 'offer_refund' as 'offer_refund' | 'contest', amount: '', statement: '' },
+    schema: respondFormSchema(dollarsToCents(dispute.refundableNow)),
+    // An offer's message is optional: an empty one is not sent.
+    toInput: ({ action, amount, statement }) => (action === 'offer_refund' ? { action, amount, ...(statement.trim() ? { statement } : {}) } : { action, statement }),
+  });
+  const { action } = form.values;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    let candidate: unknown;
-    if (choice === 'offer_refund') {
-      const read = readAmount(amount, refundableCents, { ...OFFER_MESSAGES, tooMuch: `The offer can be at most ${formatCents(refundableCents)}` });
-      if ('error' in read) {
-        setErrors({ amount: read.error });
-        return;
-      }
-      candidate = { action: 'offer_refund', amount: centsToDollars(read.cents), ...(statement.trim() ? { statement } : {}) };
-    } else {
-      candidate = { action: 'contest', statement };
-    }
-    const parsed = respondDisputeBodySchema.safeParse(candidate);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Errors] ??= issue.message;
-      setErrors(next);
-      return;
-    }
+  const onSubmit = form.handleSubmit(async (body) => {
     try {
-      const result = await respond({ id: dispute.id, body: parsed.data }).unwrap();
+      const result = await respond({ id: dispute.id, body }).unwrap();
       notify.success(result.message);
-      setErrors({});
     } catch (error) {
-      setErrors(serverFieldErrors(error));
+      form.showErrors(serverFieldErrors(error));
       notify.failure(error);
     }
-  }
+  });
 
   return (
     <ActionPanel
@@ -119,44 +132,34 @@ function RespondPanel({ dispute }: { dispute: DisputeCase }) {
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
         <Choice
           legend="Your response"
-          value={choice}
+          value={action}
           onChange={(value) => {
-            setChoice(value);
-            setErrors({});
+            form.setValue('action', value);
+            form.showErrors({});
           }}
           options={[
             { value: 'offer_refund', label: 'Offer a refund' },
             { value: 'contest', label: 'Contest the claim' },
           ]}
         />
-        {choice === 'offer_refund' && (
+        {action === 'offer_refund' && (
           <TextField
             label="Refund you offer"
             inputMode="decimal"
             placeholder="0.00"
             className="sm:max-w-xs"
-            value={amount}
+            {...form.field('amount')}
             hint={`At most ${formatDollars(dispute.refundableNow)}, what the buyer paid for the item${dispute.alreadyRefunded > 0 ? ' less what was already refunded' : ''}.`}
-            error={errors.amount}
-            onChange={(event) => {
-              setAmount(event.target.value);
-              setErrors((current) => ({ ...current, amount: undefined }));
-            }}
           />
         )}
         <TextAreaField
-          label={choice === 'contest' ? 'Why you contest the claim' : 'Message to the buyer (optional)'}
-          value={statement}
+          label={action === 'contest' ? 'Why you contest the claim' : 'Message to the buyer (optional)'}
+          {...form.field('statement')}
           counterMax={DISPUTE_DESCRIPTION_MAX}
-          error={errors.statement}
-          onChange={(event) => {
-            setStatement(event.target.value);
-            setErrors((current) => ({ ...current, statement: undefined }));
-          }}
         />
         <div>
           <Button type="submit" isBusy={isLoading}>
-            {choice === 'contest' ? 'Contest the claim' : 'Send the offer'}
+            {action === 'contest' ? 'Contest the claim' : 'Send the offer'}
           </Button>
         </div>
       </form>
@@ -223,24 +226,18 @@ function OfferPanel({ dispute }: { dispute: DisputeCase }) {
 
 function EscalatePanel({ dispute }: { dispute: DisputeCase }) {
   const [escalate, { isLoading }] = useEscalateDisputeMutation();
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm({ initialValues: { note: '' }, schema: escalateFormSchema });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (note.trim().length > DISPUTE_DESCRIPTION_MAX) {
-      setError(`The note can be at most ${DISPUTE_DESCRIPTION_MAX} characters`);
-      return;
-    }
+  const onSubmit = form.handleSubmit(async ({ note }) => {
     try {
-      const result = await escalate({ id: dispute.id, note: note.trim() || undefined }).unwrap();
+      const result = await escalate({ id: dispute.id, note: note || undefined }).unwrap();
       notify.success(result.message);
-      setNote('');
+      form.reset();
     } catch (escalateError) {
-      setError(serverFieldErrors(escalateError).note);
+      form.showErrors({ note: serverFieldErrors(escalateError).note });
       notify.failure(escalateError);
     }
-  }
+  });
 
   return (
     <ActionPanel
@@ -250,14 +247,9 @@ function EscalatePanel({ dispute }: { dispute: DisputeCase }) {
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
         <TextAreaField
           label="Note for the marketplace (optional)"
-          value={note}
+          {...form.field('note')}
           rows={3}
           counterMax={DISPUTE_DESCRIPTION_MAX}
-          error={error}
-          onChange={(event) => {
-            setNote(event.target.value);
-            setError(undefined);
-          }}
         />
         <div>
           <Button type="submit" isBusy={isLoading}>
@@ -294,12 +286,16 @@ type Decision = { outcome: 'refund'; amount: number; note?: string } | { outcome
 
 function ResolvePanel({ dispute }: { dispute: DisputeCase }) {
   const [resolve, { isLoading }] = useResolveDisputeMutation();
-  const [outcome, setOutcome] = useState<'refund' | 'reject'>('refund');
-  const [amount, setAmount] = useState('');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState<Decision | null>(null);
   const refundableCents = dollarsToCents(dispute.refundableNow);
+  // A valid decision is confirmed first (it cannot be undone); the confirmation sends it.
+  const form = useForm({
+    initialValues: { outcome: 'refund' as 'refund' | 'reject', amount: '', note: '' },
+    schema: resolveFormSchema(refundableCents),
+    // A refund's note is optional: an empty one is not sent.
+    toInput: ({ outcome, amount, note }) => (outcome === 'refund' ? { outcome, amount, ...(note.trim() ? { note } : {}) } : { outcome, note }),
+  });
+  const { outcome } = form.values;
   // The seller's offer first (when it still fits), then the whole and half of what can still be refunded.
   const offerCents = dispute.sellerOffer === null ? null : dollarsToCents(dispute.sellerOffer);
   const quickPicks = [
@@ -307,28 +303,7 @@ function ResolvePanel({ dispute }: { dispute: DisputeCase }) {
     ...[100, 50].map((percent) => ({ label: `${percent}%`, cents: refundForPercent(refundableCents, percent) })),
   ];
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    let candidate: unknown;
-    if (outcome === 'refund') {
-      const read = readAmount(amount, refundableCents, { ...REFUND_MESSAGES, tooMuch: `The refund can be at most ${formatCents(refundableCents)}` });
-      if ('error' in read) {
-        setErrors({ amount: read.error });
-        return;
-      }
-      candidate = { outcome: 'refund', amount: centsToDollars(read.cents), ...(note.trim() ? { note } : {}) };
-    } else {
-      candidate = { outcome: 'reject', note };
-    }
-    const parsed = resolveDisputeBodySchema.safeParse(candidate);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Errors] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setPending(parsed.data);
-  }
+  const onSubmit = form.handleSubmit(setPending);
 
   async function onConfirm() {
     if (!pending) return;
@@ -338,7 +313,7 @@ function ResolvePanel({ dispute }: { dispute: DisputeCase }) {
       setPending(null);
     } catch (error) {
       setPending(null);
-      setErrors(serverFieldErrors(error));
+      form.showErrors(serverFieldErrors(error));
       notify.failure(error);
     }
   }
@@ -348,13 +323,13 @@ function ResolvePanel({ dispute }: { dispute: DisputeCase }) {
       title="Decide the dispute"
       description={`Refund the buyer any amount up to ${formatDollars(dispute.refundableNow)} (what they paid for the item${dispute.alreadyRefunded > 0 ? `, less ${formatDollars(dispute.alreadyRefunded)} already refunded` : ''}) or reject the claim.`}
     >
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
         <Choice
           legend="Decision"
           value={outcome}
           onChange={(value) => {
-            setOutcome(value);
-            setErrors({});
+            form.setValue('outcome', value);
+            form.showErrors({});
           }}
           options={[
             { value: 'refund', label: 'Refund the buyer' },
@@ -368,13 +343,8 @@ function ResolvePanel({ dispute }: { dispute: DisputeCase }) {
               inputMode="decimal"
               placeholder="0.00"
               className="sm:max-w-xs"
-              value={amount}
+              {...form.field('amount')}
               hint={`Any amount up to ${formatDollars(dispute.refundableNow)}.`}
-              error={errors.amount}
-              onChange={(event) => {
-                setAmount(event.target.value);
-                setErrors((current) => ({ ...current, amount: undefined }));
-              }}
             />
             <div className="flex flex-wrap gap-2" role="group" aria-label="Quick picks">
               {quickPicks.map(({ label, cents }) => (
@@ -382,10 +352,7 @@ function ResolvePanel({ dispute }: { dispute: DisputeCase }) {
                   key={label}
                   variant="secondary"
                   size="sm"
-                  onClick={() => {
-                    setAmount(centsToDollars(cents).toFixed(2));
-                    setErrors((current) => ({ ...current, amount: undefined }));
-                  }}
+                  onClick={() => form.setValue('amount', centsToDollars(cents).toFixed(2))}
                 >
                   {label} · {formatCents(cents)}
                 </Button>
@@ -396,14 +363,9 @@ function ResolvePanel({ dispute }: { dispute: DisputeCase }) {
         <TextAreaField
           label={outcome === 'reject' ? 'Why the claim is rejected' : 'Note (optional)'}
           hint="The buyer and the seller see this note."
-          value={note}
+          {...form.field('note')}
           rows={3}
           counterMax={DISPUTE_DESCRIPTION_MAX}
-          error={errors.note}
-          onChange={(event) => {
-            setNote(event.target.value);
-            setErrors((current) => ({ ...current, note: undefined }));
-          }}
         />
         <div>
           <Button type="submit" variant={outcome === 'reject' ? 'danger' : 'primary'}>

@@ -1,4 +1,5 @@
-import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { z } from 'zod';
 import { ImagePlus, X } from 'lucide-react';
 import {
   DISPUTE_DESCRIPTION_MAX,
@@ -16,6 +17,7 @@ import { LoadError } from '../../../components/list-states';
 import { SelectField } from '../../../components/select-field';
 import { Spinner } from '../../../components/spinner';
 import { describeApiError } from '../../../lib/api-error';
+import { useForm } from '../../../lib/use-form';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { useListDisputableOrdersQuery, useListDisputesQuery, useOpenDisputeMutation } from '../api';
 import { notify } from './notify';
@@ -34,7 +36,8 @@ export const CHOOSE_REASON = 'Choose a reason';
 const NOT_ELIGIBLE =
   'That item cannot be disputed here: only shipped, delivered or completed items without an open dispute can be. Choose another item.';
 
-type FieldName = 'orderItemId' | 'reason' | 'description' | 'files';
+/** The API's rules for the fields, with the form's words for a missing reason. */
+const openDisputeFormSchema = openDisputeFieldsSchema.extend({ reason: z.enum(DISPUTE_REASONS, { error: CHOOSE_REASON }) });
 
 interface Photo {
   file: File;
@@ -74,11 +77,13 @@ interface OpenDisputeFormProps {
 export function OpenDisputeForm({ preselectedOrderItemId, onOpened, onCancel }: OpenDisputeFormProps) {
   const { items, orders, isLoading } = useEligibleItems();
   const [openDispute, { isLoading: isSending }] = useOpenDisputeMutation();
-  const [orderItemId, setOrderItemId] = useState('');
-  const [reason, setReason] = useState('');
-  const [description, setDescription] = useState('');
-  const [photos, setPhotos] = useState<Photo[]>([]);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const form = useForm({
+    initialValues: { orderItemId: '', reason: '', description: '', files: [] as Photo[] },
+    schema: openDisputeFormSchema,
+    toInput: ({ orderItemId, reason, description }) => ({ orderItemId, reason, description }),
+  });
+  const { setValue, setError } = form;
+  const { orderItemId, files: photos } = form.values;
   const [isPreselectRefused, setIsPreselectRefused] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const photosHelpId = useId();
@@ -88,66 +93,40 @@ export function OpenDisputeForm({ preselectedOrderItemId, onOpened, onCancel }: 
   // Preselect once the eligible items are known; say so when the linked item is not one of them.
   useEffect(() => {
     if (!preselectedOrderItemId || isLoading) return;
-    if (items.some((item) => item.id === preselectedOrderItemId)) setOrderItemId(preselectedOrderItemId);
+    if (items.some((item) => item.id === preselectedOrderItemId)) setValue('orderItemId', preselectedOrderItemId);
     else setIsPreselectRefused(true);
-  }, [preselectedOrderItemId, isLoading, items]);
+  }, [preselectedOrderItemId, isLoading, items, setValue]);
 
   // Previews are object URLs; free them when the form goes away.
   useEffect(() => () => photosRef.current.forEach((photo) => URL.revokeObjectURL(photo.previewUrl)), []);
-
-  function clearError(field: FieldName) {
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
 
   function onPickFiles(event: ChangeEvent<HTMLInputElement>) {
     const picked = Array.from(event.target.files ?? []);
     event.target.value = '';
     if (picked.length === 0) return;
-    if (picked.some((file) => !file.type.startsWith('image/'))) {
-      setErrors((current) => ({ ...current, files: PHOTO_MESSAGES.notImage }));
-      return;
-    }
-    if (picked.some((file) => file.size > MAX_PHOTO_BYTES)) {
-      setErrors((current) => ({ ...current, files: PHOTO_MESSAGES.tooLarge }));
-      return;
-    }
-    if (photos.length + picked.length > DISPUTE_MAX_PHOTOS) {
-      setErrors((current) => ({ ...current, files: PHOTO_MESSAGES.tooMany }));
-      return;
-    }
-    clearError('files');
-    setPhotos((current) => [...current, ...picked.map((file) => ({ file, previewUrl: URL.createObjectURL(file) }))]);
+    if (picked.some((file) => !file.type.startsWith('image/'))) return setError('files', PHOTO_MESSAGES.notImage);
+    if (picked.some((file) => file.size > MAX_PHOTO_BYTES)) return setError('files', PHOTO_MESSAGES.tooLarge);
+    if (photos.length + picked.length > DISPUTE_MAX_PHOTOS) return setError('files', PHOTO_MESSAGES.tooMany);
+    setValue('files', [...photos, ...picked.map((file) => ({ file, previewUrl: URL.createObjectURL(file) }))]);
   }
 
   function removePhoto(index: number) {
     const photo = photos[index];
     if (photo) URL.revokeObjectURL(photo.previewUrl);
-    setPhotos((current) => current.filter((_, position) => position !== index));
-    clearError('files');
+    setValue('files', photos.filter((_, position) => position !== index));
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = openDisputeFieldsSchema.safeParse({ orderItemId, reason, description });
-    if (!parsed.success) {
-      const next: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as FieldName;
-        if (!next[field]) next[field] = field === 'reason' ? CHOOSE_REASON : issue.message;
-      }
-      setErrors(next);
-      return;
-    }
+  const onSubmit = form.handleSubmit(async (fields) => {
     try {
-      const result = await openDispute({ ...parsed.data, files: photos.map((photo) => photo.file) }).unwrap();
+      const result = await openDispute({ ...fields, files: photos.map((photo) => photo.file) }).unwrap();
       notify.success(result.message);
       onOpened(result.dispute);
     } catch (openError) {
       const { fieldErrors } = describeApiError(openError);
-      setErrors({ orderItemId: fieldErrors.orderItemId, reason: fieldErrors.reason, description: fieldErrors.description, files: fieldErrors.files });
+      form.showErrors({ orderItemId: fieldErrors.orderItemId, reason: fieldErrors.reason, description: fieldErrors.description, files: fieldErrors.files });
       notify.failure(openError);
     }
-  }
+  });
 
   if (isLoading) {
     return (
@@ -177,39 +156,30 @@ export function OpenDisputeForm({ preselectedOrderItemId, onOpened, onCancel }: 
         <SelectField
           label="Item"
           options={itemOptions}
+          name="orderItemId"
           value={orderItemId}
-          aria-invalid={errors.orderItemId ? true : undefined}
-          onChange={(event) => {
-            setOrderItemId(event.target.value);
-            clearError('orderItemId');
-          }}
+          aria-invalid={form.errors.orderItemId ? true : undefined}
+          onChange={(event) => setValue('orderItemId', event.target.value)}
         />
-        {errors.orderItemId && <p className="mt-1.5 text-sm font-medium text-red-700">{errors.orderItemId}</p>}
+        {form.errors.orderItemId && <p className="mt-1.5 text-sm font-medium text-red-700">{form.errors.orderItemId}</p>}
       </div>
       <div>
         <SelectField
           label="Reason"
           options={reasonOptions}
-          value={reason}
-          aria-invalid={errors.reason ? true : undefined}
-          onChange={(event) => {
-            setReason(event.target.value);
-            clearError('reason');
-          }}
+          name="reason"
+          value={form.values.reason}
+          aria-invalid={form.errors.reason ? true : undefined}
+          onChange={(event) => setValue('reason', event.target.value)}
         />
-        {errors.reason && <p className="mt-1.5 text-sm font-medium text-red-700">{errors.reason}</p>}
+        {form.errors.reason && <p className="mt-1.5 text-sm font-medium text-red-700">{form.errors.reason}</p>}
       </div>
       <TextAreaField
         label="What went wrong?"
-        value={description}
+        {...form.field('description')}
         rows={5}
         counterMax={DISPUTE_DESCRIPTION_MAX}
         hint="Say what you expected and what happened; the seller reads this."
-        error={errors.description}
-        onChange={(event) => {
-          setDescription(event.target.value);
-          clearError('description');
-        }}
       />
 
       <fieldset>
@@ -249,7 +219,7 @@ export function OpenDisputeForm({ preselectedOrderItemId, onOpened, onCancel }: 
           <ImagePlus className="size-4" aria-hidden />
           Add photos
         </Button>
-        {errors.files && <p className="mt-1.5 text-sm font-medium text-red-700" role="alert">{errors.files}</p>}
+        {form.errors.files && <p className="mt-1.5 text-sm font-medium text-red-700" role="alert">{form.errors.files}</p>}
       </fieldset>
 
       <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">

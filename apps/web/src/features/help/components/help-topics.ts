@@ -13,7 +13,7 @@ export interface HelpTopic {
   sections: HelpSection[];
 }
 
-// SPEC §2.6: one card per part of the seller centre, in this order and with these paths.
+// docs/product/help.md: one card per part of the seller centre, in this order and with these paths.
 export const HELP_TOPICS: HelpTopic[] = [
   {
     title: 'Dashboard',
@@ -78,5 +78,5 @@ export const HELP_TOPICS: HelpTopic[] = [
   },
 ];
 
-/** SPEC §2.6: the support line's hours. */
+/** docs/product/help.md: the support line's hours. */
 export const SUPPORT_HOURS = 'weekdays, 9am-5pm EST';

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { z } from 'zod';
 import { CheckCircle2, ImagePlus, X } from 'lucide-react';
 import {
   RETURN_DESCRIPTION_MAX,
@@ -16,8 +17,8 @@ import { Modal } from '../../../components/modal';
 import { SelectField } from '../../../components/select-field';
 import { Spinner } from '../../../components/spinner';
 import { TextAreaField } from '../../../components/text-area-field';
-import { describeApiError } from '../../../lib/api-error';
 import { formatDate, formatDollars } from '../../../lib/format';
+import { useForm } from '../../../lib/use-form';
 import { useGetReturnEligibilityQuery, useOpenReturnMutation } from '../returns-api';
 
 // The buyer's return request: why, in a few words, with up to 3 photos; the terms (window,
@@ -38,7 +39,8 @@ export const RETURN_DIALOG_TEXT = {
   tooLarge: 'Each photo can be at most 10 MB',
 } as const;
 
-type FieldName = 'reason' | 'description' | 'files';
+/** The API's rules for the fields, with the dialog's words for a missing reason. */
+const returnFormSchema = openReturnFieldsSchema.extend({ reason: z.enum(RETURN_REASONS, { error: RETURN_DIALOG_TEXT.chooseReason }) });
 
 interface Photo {
   file: File;
@@ -80,11 +82,13 @@ export function ReturnRequestDialog({ orderItemId, itemTitle, onClose, onRequest
   const photosHelpId = useId();
   const eligibility = useGetReturnEligibilityQuery(orderItemId, { refetchOnMountOrArgChange: true });
   const [openReturn, { isLoading: isSending }] = useOpenReturnMutation();
-  const [reason, setReason] = useState('');
-  const [description, setDescription] = useState('');
-  const [photos, setPhotos] = useState<Photo[]>([]);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { reason: '', description: '', files: [] as Photo[] },
+    schema: returnFormSchema,
+    toInput: ({ reason, description }) => ({ orderItemId, reason, description }),
+  });
+  const { setValue, setError } = form;
+  const { reason, files: photos } = form.values;
   const [sent, setSent] = useState<ReturnRequestView | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const photosRef = useRef(photos);
@@ -92,8 +96,6 @@ export function ReturnRequestDialog({ orderItemId, itemTitle, onClose, onRequest
 
   // Previews are object URLs; free them when the dialog goes away.
   useEffect(() => () => photosRef.current.forEach((photo) => URL.revokeObjectURL(photo.previewUrl)), []);
-
-  const clearError = (field: FieldName) => setErrors((current) => ({ ...current, [field]: undefined }));
 
   function onPickFiles(event: ChangeEvent<HTMLInputElement>) {
     const picked = Array.from(event.target.files ?? []);
@@ -107,43 +109,24 @@ export function ReturnRequestDialog({ orderItemId, itemTitle, onClose, onRequest
           ? RETURN_DIALOG_TEXT.tooMany
           : null;
     if (problem) {
-      setErrors((current) => ({ ...current, files: problem }));
+      setError('files', problem);
       return;
     }
-    clearError('files');
-    setPhotos((current) => [...current, ...picked.map((file) => ({ file, previewUrl: URL.createObjectURL(file) }))]);
+    setValue('files', [...photos, ...picked.map((file) => ({ file, previewUrl: URL.createObjectURL(file) }))]);
   }
 
   function removePhoto(index: number) {
     const photo = photos[index];
     if (photo) URL.revokeObjectURL(photo.previewUrl);
-    setPhotos((current) => current.filter((_, position) => position !== index));
-    clearError('files');
+    setValue('files', photos.filter((_, position) => position !== index));
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFailure(null);
-    const parsed = openReturnFieldsSchema.safeParse({ orderItemId, reason, description });
-    if (!parsed.success) {
-      const next: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as FieldName;
-        if (!next[field]) next[field] = field === 'reason' ? RETURN_DIALOG_TEXT.chooseReason : issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    try {
-      const result = await openReturn({ ...parsed.data, files: photos.map((photo) => photo.file) }).unwrap();
-      setSent(result.return);
-      onRequested?.(result.return);
-    } catch (openError) {
-      const { message, fieldErrors } = describeApiError(openError);
-      setErrors({ reason: fieldErrors.reason, description: fieldErrors.description, files: fieldErrors.files });
-      setFailure(message);
-    }
-  }
+  // A refusal is shown by the form: the server's field messages under the fields, its message above.
+  const onSubmit = form.handleSubmit(async (fields) => {
+    const result = await openReturn({ ...fields, files: photos.map((photo) => photo.file) }).unwrap();
+    setSent(result.return);
+    onRequested?.(result.return);
+  });
 
   if (sent) {
     return (
@@ -203,33 +186,26 @@ export function ReturnRequestDialog({ orderItemId, itemTitle, onClose, onRequest
       ) : terms ? (
         // On a short screen the fields scroll; the title and the buttons stay in view.
         <form id={formId} noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Return request" className="-mx-1 grid max-h-[calc(100dvh-15rem)] gap-4 overflow-y-auto px-1 pb-1">
-          {failure && <Alert tone="error">{failure}</Alert>}
+          {form.formError && <Alert tone="error">{form.formError}</Alert>}
           <Terms eligibility={terms} />
           <div>
             <SelectField
               label="Reason"
               autoFocus
               options={reasonOptions}
+              name="reason"
               value={reason}
-              aria-invalid={errors.reason ? true : undefined}
-              onChange={(event) => {
-                setReason(event.target.value);
-                clearError('reason');
-              }}
+              aria-invalid={form.errors.reason ? true : undefined}
+              onChange={(event) => setValue('reason', event.target.value)}
             />
-            {errors.reason && <p className="mt-1.5 text-sm font-medium text-red-700">{errors.reason}</p>}
+            {form.errors.reason && <p className="mt-1.5 text-sm font-medium text-red-700">{form.errors.reason}</p>}
           </div>
           <TextAreaField
             label="Tell the seller more"
-            value={description}
+            {...form.field('description')}
             rows={3}
             counterMax={RETURN_DESCRIPTION_MAX}
             placeholder="What is wrong, or why it does not suit you"
-            error={errors.description}
-            onChange={(event) => {
-              setDescription(event.target.value);
-              clearError('description');
-            }}
           />
           <fieldset>
             <legend className="text-sm font-medium text-slate-800">Photos (optional)</legend>
@@ -260,9 +236,9 @@ export function ReturnRequestDialog({ orderItemId, itemTitle, onClose, onRequest
                 Add photos
               </Button>
             </div>
-            {errors.files && (
+            {form.errors.files && (
               <p className="mt-1.5 text-sm font-medium text-red-700" role="alert">
-                {errors.files}
+                {form.errors.files}
               </p>
             )}
           </fieldset>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Check, X } from 'lucide-react';
 import { RETURN_DESCRIPTION_MAX, RETURN_REASON_LABELS, refuseReturnBodySchema, type ReturnRequestView } from '@marketplace/contracts/returns';
 import { shortId } from '@marketplace/domain/short-id';
@@ -10,6 +10,7 @@ import { TextAreaField } from '../../../components/text-area-field';
 import { toast } from '../../../components/toast';
 import { describeApiError } from '../../../lib/api-error';
 import { formatDate, formatDollars } from '../../../lib/format';
+import { useForm } from '../../../lib/use-form';
 import { useAcceptReturnMutation, useRefuseReturnMutation } from '../returns-api';
 import { PrintReturnLabelButton, ReturnMoney, ReturnStatusBadge, ReturnTracking } from './return-parts';
 
@@ -18,24 +19,18 @@ import { PrintReturnLabelButton, ReturnMoney, ReturnStatusBadge, ReturnTracking 
 function RefuseDialog({ returnRequest, onClose }: { returnRequest: ReturnRequestView; onClose: () => void }) {
   const formId = useId();
   const [refuse, { isLoading }] = useRefuseReturnMutation();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm({ initialValues: { reason: '' }, schema: refuseReturnBodySchema });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = refuseReturnBodySchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
+  const submit = form.handleSubmit(async ({ reason }) => {
     try {
-      toast.success((await refuse({ id: returnRequest.id, reason: parsed.data.reason }).unwrap()).message);
+      toast.success((await refuse({ id: returnRequest.id, reason }).unwrap()).message);
       onClose();
     } catch (refuseError) {
+      // The dialog has one field: every refusal is said under it.
       const details = describeApiError(refuseError);
-      setError(details.fieldErrors.reason ?? details.message);
+      form.showErrors({ reason: details.fieldErrors.reason ?? details.message });
     }
-  }
+  });
 
   return (
     <Modal
@@ -56,14 +51,9 @@ function RefuseDialog({ returnRequest, onClose }: { returnRequest: ReturnRequest
       <form id={formId} noValidate onSubmit={(event) => void submit(event)}>
         <TextAreaField
           label="Why do you refuse?"
-          value={reason}
+          {...form.field('reason')}
           rows={4}
           counterMax={RETURN_DESCRIPTION_MAX}
-          error={error}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setError(undefined);
-          }}
         />
       </form>
     </Modal>

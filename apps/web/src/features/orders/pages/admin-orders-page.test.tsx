@@ -48,7 +48,7 @@ describe('AdminOrdersPage', { timeout: 30_000 }, () => {
     expect(first.getByText('$59.98')).toBeInTheDocument();
     expect(first.getByRole('link', { name: 'View order 0a1b2c3d' })).toHaveAttribute('href', '/admin/orders/orderItems/0a1b2c3d-1111-4111-8111-111111111111');
 
-    // SPEC §4.7: shipped, refunded, completed green; pending yellow; rejected red; processing blue; others neutral.
+    // docs/product/statuses.md: shipped, refunded, completed green; pending yellow; rejected red; processing blue; others neutral.
     const colourOf = (row: HTMLElement, label: string) => within(row).getByText(label).getAttribute('data-colour');
     expect(colourOf(rows[0]!, 'Pending')).toBe('yellow');
     expect(colourOf(rows[1]!, 'Shipped')).toBe('green');

@@ -134,7 +134,7 @@ function OrderCard({ order }: { order: BuyerOrder }) {
   );
 }
 
-/** /myorders: the buyer's orders, newest first, with status colours (SPEC §4.7), detail and cancel. */
+/** /myorders: the buyer's orders, newest first, with status colours (docs/product/statuses.md), detail and cancel. */
 export function MyOrdersPage() {
   const { page, setPage } = useListParams(NO_FILTERS);
   const orders = useListMyOrdersQuery({ page, limit: PAGE_SIZE });

@@ -24,7 +24,7 @@ function Amount({ label, value, isTotal = false }: { label: string; value: numbe
 
 /**
  * The seller's order detail. The app shell passes the shipping feature's panel in `shipments`
- * (SPEC §2.8 last paragraph: the same shipment actions as Shipment Management).
+ * (docs/product/shipping.md last paragraph: the same shipment actions as Shipment Management).
  */
 export function SellerOrderItemsPage({ shipments }: { shipments?: ReactNode }) {
   const { orderId = '' } = useParams();

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { z } from 'zod';
 import { Percent } from 'lucide-react';
 import { toast } from '../../../components/toast';
 import { updateCommissionRequestSchema, type CommissionEntry } from '@marketplace/contracts/catalog';
@@ -8,23 +9,29 @@ import { Button } from '../../../components/button';
 import { EmptyState, LoadError, LoadingState } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
 import { describeApiError } from '../../../lib/api-error';
+import { useForm } from '../../../lib/use-form';
 import { useListCommissionRatesQuery, useUpdateCommissionRateMutation } from '../api';
 
 const EXAMPLE_SALE_CENTS = 10_000;
 const NUMBER_MESSAGE = 'Enter a number between 0 and 100, e.g. 12.5';
 
-/** Reads a typed rate with the same rules the API applies (0–100, at most 2 decimals). */
-function parseRate(text: string): { rate: number; error?: undefined } | { rate?: undefined; error: string } {
-  const trimmed = text.trim();
+/** A typed rate, read with the same rules the API applies (0–100, at most 2 decimals). */
+const rateText = z
+  .string()
+  .trim()
   // Plain decimals only: Number() would also take "1e2", "0x10" or "" (as 0).
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(trimmed)) return { error: NUMBER_MESSAGE };
-  const rate = Number(trimmed);
-  const result = updateCommissionRequestSchema.safeParse({ commission_rate: rate });
-  if (!result.success) return { error: result.error.issues[0]?.message ?? NUMBER_MESSAGE };
-  return { rate };
+  .regex(/^(\d+\.?\d*|\.\d+)$/, NUMBER_MESSAGE)
+  .transform(Number)
+  .pipe(updateCommissionRequestSchema.shape.commission_rate);
+const commissionFormSchema = z.object({ commission_rate: rateText });
+
+/** The typed rate, or undefined while it is not one the API would take. */
+function readRate(text: string): number | undefined {
+  const result = rateText.safeParse(text);
+  return result.success ? result.data : undefined;
 }
 
-/** Commission on an example sale, from a percent rate with at most 2 decimals (SPEC §9). */
+/** Commission on an example sale, from a percent rate with at most 2 decimals (docs/product/limits.md). */
 function exampleCommission(rate: number): string {
   return formatCents(percentOfCents(EXAMPLE_SALE_CENTS, Math.round(rate * 100)));
 }
@@ -33,35 +40,28 @@ function CommissionRow({ entry }: { entry: CommissionEntry }) {
   const inputId = useId();
   const errorId = useId();
   const [updateRate, { isLoading }] = useUpdateCommissionRateMutation();
-  const [draft, setDraft] = useState(String(entry.commission_rate));
+  const form = useForm({ initialValues: { commission_rate: String(entry.commission_rate) }, schema: commissionFormSchema });
   const [savedRate, setSavedRate] = useState(entry.commission_rate);
-  const [error, setError] = useState<string | null>(null);
   // A refetch after saving brings the stored rate: show it.
   if (entry.commission_rate !== savedRate) {
     setSavedRate(entry.commission_rate);
-    setDraft(String(entry.commission_rate));
-    setError(null);
+    form.reset({ commission_rate: String(entry.commission_rate) });
   }
 
-  const parsed = parseRate(draft);
-  const isChanged = parsed.rate === undefined || parsed.rate !== entry.commission_rate;
+  const { error, ...rateInput } = form.field('commission_rate');
+  const rate = readRate(rateInput.value);
+  const isChanged = rate === undefined || rate !== entry.commission_rate;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (parsed.error !== undefined) {
-      setError(parsed.error);
-      return;
-    }
-    setError(null);
+  const handleSubmit = form.handleSubmit(async ({ commission_rate }) => {
     try {
-      const { data } = await updateRate({ categorySlug: entry.slug, commission_rate: parsed.rate }).unwrap();
+      const { data } = await updateRate({ categorySlug: entry.slug, commission_rate }).unwrap();
       toast.success(`${entry.category} commission is now ${data.commission_rate}%`);
     } catch (saveError) {
       const details = describeApiError(saveError);
-      setError(details.fieldErrors.commission_rate ?? details.message);
+      form.showErrors({ commission_rate: details.fieldErrors.commission_rate ?? details.message });
       toast.error(`${entry.category}: ${details.message}`);
     }
-  }
+  });
 
   return (
     <li>
@@ -82,11 +82,7 @@ function CommissionRow({ entry }: { entry: CommissionEntry }) {
               type="text"
               inputMode="decimal"
               autoComplete="off"
-              value={draft}
-              onChange={(event) => {
-                setDraft(event.target.value);
-                setError(null);
-              }}
+              {...rateInput}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
               className={
@@ -104,7 +100,7 @@ function CommissionRow({ entry }: { entry: CommissionEntry }) {
         </div>
         <p className="order-last col-span-2 text-sm text-slate-500 md:order-none md:col-span-1 md:text-right">
           <span className="md:sr-only">On a {formatCents(EXAMPLE_SALE_CENTS)} sale: </span>
-          {parsed.rate === undefined ? '—' : exampleCommission(parsed.rate)}
+          {rate === undefined ? '—' : exampleCommission(rate)}
         </p>
         <Button type="submit" size="md" variant={isChanged ? 'primary' : 'secondary'} isBusy={isLoading} aria-label={`Save ${entry.category} rate`}>
           Save

@@ -63,7 +63,7 @@ interface FakeState {
   quickStats?: QuickStats;
 }
 
-/** A fake of the §7.3 payout calls recording every request's path and query. */
+/** A fake of the docs/product/api.md payout calls recording every request's path and query. */
 function payoutServer(state: FakeState, calls: URL[]): ApiHandler {
   return (request) => {
     const url = new URL(request.url);
@@ -107,7 +107,7 @@ async function openPage(state: FakeState) {
   return { ...app, calls, analytics, history };
 }
 
-describe('Payout Management (SPEC §2.3)', { timeout: 30_000 }, () => {
+describe('Payout Management (docs/product/payouts.md)', { timeout: 30_000 }, () => {
   beforeEach(() => {
     logInAs('admin');
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -9,7 +9,7 @@ import { PayoutHistoryPanel, type HistoryView } from '../components/payouts/payo
 import { PayoutSummaryCards } from '../components/payouts/payout-summary-cards';
 import { useGetPayoutQuickStatsQuery, useGetPayoutStatsQuery, useListAdminPayoutsQuery, useListSellersQuery } from '../payouts-api';
 
-/** SPEC §9: payout history pages hold 10. */
+/** docs/product/limits.md: payout history pages hold 10. */
 const PAGE_SIZE = 10;
 const HISTORY_FILTERS = ['seller', 'status'] as const;
 const PAYOUTS_LOAD_TOAST = 'payouts-load-failed';
@@ -19,7 +19,7 @@ function initialHistoryView(): HistoryView {
   return typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 767px)').matches ? 'cards' : 'table';
 }
 
-/** SPEC §8: sellers, stats and quick-stats failures are only logged; their panels show nothing or zeros. */
+/** docs/product/errors.md: sellers, stats and quick-stats failures are only logged; their panels show nothing or zeros. */
 function useLogFailure(error: unknown, what: string) {
   useEffect(() => {
     if (error) console.error(`Failed to fetch ${what}`, error);

@@ -82,7 +82,7 @@ interface FakeState {
   payoutAnswer?: () => Response;
 }
 
-/** A fake of the §7.3 calls the page makes, recording every request. */
+/** A fake of the docs/product/api.md calls the page makes, recording every request. */
 function shippedOrdersServer(state: FakeState, calls: Call[]): ApiHandler {
   return async (request) => {
     const url = new URL(request.url);

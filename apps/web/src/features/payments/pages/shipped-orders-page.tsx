@@ -7,14 +7,14 @@ import { EmptyState, LoadingState } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { SelectField } from '../../../components/select-field';
+import { apiErrorMessage } from '../../../lib/api-error';
 import { useListParams } from '../../../lib/use-list-params';
 import { OrderDetailsModal } from '../components/shipped-orders/order-details-modal';
 import { ProcessPayoutModal } from '../components/shipped-orders/process-payout-modal';
-import { serverMessage } from '../components/shipped-orders/server-message';
 import { ShippedOrdersList } from '../components/shipped-orders/shipped-orders-list';
 import { useListShippedOrdersQuery } from '../shipped-orders-api';
 
-/** SPEC §9: page size options, default 10. */
+/** docs/product/limits.md: page size options, default 10. */
 const PAGE_SIZES = [10, 25, 50, 100] as const;
 const DEFAULT_PAGE_SIZE = 10;
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
@@ -49,7 +49,7 @@ export function ShippedOrdersPage() {
           </Button>
         }
       >
-        {serverMessage(error) ?? 'Failed to fetch shipped orders'}
+        {apiErrorMessage(error, 'Failed to fetch shipped orders')}
       </Alert>
     );
   } else if (isLoading || !data) {

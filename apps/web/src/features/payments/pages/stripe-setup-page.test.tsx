@@ -24,7 +24,7 @@ interface FakeAccount {
 
 type Override = (request: Request) => Response | undefined | Promise<Response | undefined>;
 
-/** A fake of SPEC §7.1 that records every call; `override` answers first when it returns something. */
+/** A fake of docs/product/api.md that records every call; `override` answers first when it returns something. */
 function connectServer(state: FakeAccount, calls: Call[], override: Override = () => undefined): ApiHandler {
   return async (request) => {
     const { pathname } = new URL(request.url);

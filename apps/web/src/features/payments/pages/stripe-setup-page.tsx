@@ -5,7 +5,7 @@ import { LoadingOverlay } from '../components/onboarding/loading-overlay';
 import { SetupSteps } from '../components/onboarding/setup-steps';
 import { usePaymentAccount } from '../components/onboarding/use-payment-account';
 
-/** /seller/onboarding: the seller's Stripe Express account, from creation to payouts (SPEC §2.2). */
+/** /seller/onboarding: the seller's Stripe Express account, from creation to payouts (docs/product/payouts.md). */
 export function StripeSetupPage() {
   const setup = usePaymentAccount();
   const { account } = setup;

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { MapPin, Plus } from 'lucide-react';
 import { toast } from '../../../components/toast';
-import type { Address } from '@marketplace/contracts/users';
+import { createAddressRequestSchema, type Address } from '@marketplace/contracts/users';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -9,10 +10,11 @@ import { TextField } from '../../../components/field';
 import { EmptyState, LoadError, LoadingState } from '../../../components/list-states';
 import { Modal } from '../../../components/modal';
 import { describeApiError } from '../../../lib/api-error';
+import { useForm } from '../../../lib/use-form';
 import { useCreateAddressMutation, useDeleteAddressMutation, useListAddressesQuery, useUpdateAddressMutation } from '../api';
 
 type Field = 'name' | 'line1' | 'line2' | 'city' | 'state' | 'postal_code' | 'country' | 'phone';
-type Values = Record<Field, string>;
+type Values = Record<Field, string> & { makeDefault: boolean };
 
 const LABELS: Record<Field, string> = {
   name: 'Full name',
@@ -24,54 +26,40 @@ const LABELS: Record<Field, string> = {
   country: 'Country',
   phone: 'Phone (optional)',
 };
-const REQUIRED: Field[] = ['name', 'line1', 'city', 'state', 'postal_code', 'country'];
-const EMPTY: Values = { name: '', line1: '', line2: '', city: '', state: '', postal_code: '', country: 'US', phone: '' };
+const EMPTY: Values = { name: '', line1: '', line2: '', city: '', state: '', postal_code: '', country: 'US', phone: '', makeDefault: false };
+
+/** The API's address rules, with the form's label in the name's message. */
+const addressFormSchema = createAddressRequestSchema.extend({
+  name: z.string().trim().min(1, `${LABELS.name} is required`).max(200, 'Name must be at most 200 characters'),
+});
 
 function valuesOf(address: Address): Values {
-  return { ...address, line2: address.line2 ?? '', phone: address.phone ?? '' };
+  return { ...address, line2: address.line2 ?? '', phone: address.phone ?? '', makeDefault: false };
 }
 
 function AddressForm({ address, onClose }: { address: Address | null; onClose: () => void }) {
-  const [values, setValues] = useState<Values>(address ? valuesOf(address) : EMPTY);
-  const [makeDefault, setMakeDefault] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: address ? valuesOf(address) : EMPTY,
+    schema: addressFormSchema,
+    toInput: ({ makeDefault, ...fields }: Values) => ({
+      ...fields,
+      line2: fields.line2.trim() || null,
+      phone: fields.phone.trim() || null,
+      ...(makeDefault ? { isDefault: true } : {}),
+    }),
+  });
   const [createAddress, creating] = useCreateAddressMutation();
   const [updateAddress, updating] = useUpdateAddressMutation();
   const formId = 'address-form';
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setServerError(null);
-    const found: Partial<Record<Field, string>> = {};
-    for (const field of REQUIRED) if (!values[field].trim()) found[field] = `${LABELS[field]} is required`;
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const body = { ...values, line2: values.line2.trim() || null, phone: values.phone.trim() || null, ...(makeDefault ? { isDefault: true } : {}) };
-    try {
-      if (address) await updateAddress({ id: address.id, body }).unwrap();
-      else await createAddress(body).unwrap();
-      toast.success(address ? 'Address updated' : 'Address added');
-      onClose();
-    } catch (error) {
-      const details = describeApiError(error);
-      setServerError(details.message);
-      setErrors(details.fieldErrors as Partial<Record<Field, string>>);
-    }
-  }
+  const submit = form.handleSubmit(async (body) => {
+    if (address) await updateAddress({ id: address.id, body }).unwrap();
+    else await createAddress(body).unwrap();
+    toast.success(address ? 'Address updated' : 'Address added');
+    onClose();
+  });
 
-  const field = (key: Field, props: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField
-      label={LABELS[key]}
-      value={values[key]}
-      error={errors[key]}
-      onChange={(event) => {
-        setValues((current) => ({ ...current, [key]: event.target.value }));
-        setErrors((current) => ({ ...current, [key]: undefined }));
-      }}
-      {...props}
-    />
-  );
+  const field = (key: Field, props: Partial<Parameters<typeof TextField>[0]> = {}) => <TextField label={LABELS[key]} {...form.field(key)} {...props} />;
 
   return (
     <Modal
@@ -88,8 +76,8 @@ function AddressForm({ address, onClose }: { address: Address | null; onClose: (
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={submit} className="max-h-[60dvh] space-y-3 overflow-y-auto px-0.5">
-        {serverError && <Alert tone="error">{serverError}</Alert>}
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="max-h-[60dvh] space-y-3 overflow-y-auto px-0.5">
+        {form.formError && <Alert tone="error">{form.formError}</Alert>}
         {field('name', { autoComplete: 'name' })}
         {field('line1', { autoComplete: 'address-line1' })}
         {field('line2', { autoComplete: 'address-line2' })}
@@ -102,7 +90,7 @@ function AddressForm({ address, onClose }: { address: Address | null; onClose: (
         {field('phone', { type: 'tel', autoComplete: 'tel' })}
         {!address?.isDefault && (
           <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input type="checkbox" className="size-4 accent-brand-700" checked={makeDefault} onChange={(event) => setMakeDefault(event.target.checked)} />
+            <input type="checkbox" className="size-4 accent-brand-700" checked={form.values.makeDefault} onChange={(event) => form.setValue('makeDefault', event.target.checked)} />
             Use as my default address
           </label>
         )}

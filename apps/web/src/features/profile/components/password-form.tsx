@@ -1,64 +1,64 @@
-import type { FormEvent } from 'react';
+import { z } from 'zod';
 import { toast } from '../../../components/toast';
 import { PASSWORD_MIN_LENGTH } from '@marketplace/contracts/auth';
+import { changePasswordRequestSchema, CURRENT_PASSWORD_INCORRECT_MESSAGE } from '@marketplace/contracts/users';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
 import { describeApiError } from '../../../lib/api-error';
 import { useChangePasswordMutation } from '../api';
-import { useFormFields } from '../../../lib/use-form-fields';
+import { useForm } from '../../../lib/use-form';
 
-type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
-const EMPTY: Record<Field, string> = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** The API's password rules, the form's wording, and the confirmation the API never sees. */
+const passwordFormSchema = changePasswordRequestSchema
+  .safeExtend({
+    currentPassword: z.string().min(1, 'Enter your current password').max(200),
+    newPassword: z.string().min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`).max(200, 'New password must be at most 200 characters'),
+    confirmPassword: z.string(),
+  })
+  .superRefine(
+    (value, context) => {
+      if (value.confirmPassword !== value.newPassword) context.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'The passwords do not match' });
+    },
+    // Said together with the other fields' messages, not only once they are right.
+    { when: () => true },
+  );
 
 export function PasswordForm() {
-  const { values, setValues, errors, setErrors, serverError, setServerError, change } = useFormFields<Field>(EMPTY);
+  const form = useForm({ initialValues: EMPTY, schema: passwordFormSchema });
   const [changePassword, { isLoading }] = useChangePasswordMutation();
 
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setServerError(null);
-    const found: Partial<Record<Field, string>> = {};
-    if (!values.currentPassword) found.currentPassword = 'Enter your current password';
-    if (values.newPassword.length < PASSWORD_MIN_LENGTH) found.newPassword = `Use at least ${PASSWORD_MIN_LENGTH} characters`;
-    else if (values.newPassword === values.currentPassword) found.newPassword = 'New password must be different from the current one';
-    if (values.confirmPassword !== values.newPassword) found.confirmPassword = 'The passwords do not match';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const submit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
-      await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword }).unwrap();
-      setValues(EMPTY);
+      await changePassword({ currentPassword, newPassword }).unwrap();
+      form.reset(EMPTY);
       toast.success('Your password was changed');
     } catch (error) {
       const details = describeApiError(error);
-      if (details.message === 'Current password is incorrect') setErrors({ currentPassword: details.message });
-      else {
-        setServerError(details.message);
-        setErrors(details.fieldErrors as Partial<Record<Field, string>>);
-      }
+      if (details.message === CURRENT_PASSWORD_INCORRECT_MESSAGE) form.showErrors({ currentPassword: details.message });
+      else form.showServerError(error);
     }
-  }
+  });
 
   return (
     <section aria-labelledby="password-title" className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
       <h2 id="password-title" className="text-lg font-semibold text-slate-900">
         Change password
       </h2>
-      <form noValidate onSubmit={submit} className="mt-4 space-y-4">
-        {serverError && <Alert tone="error">{serverError}</Alert>}
-        <TextField label="Current password" type="password" autoComplete="current-password" value={values.currentPassword} error={errors.currentPassword} onChange={(event) => change('currentPassword', event.target.value)} />
+      <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
+        {form.formError && <Alert tone="error">{form.formError}</Alert>}
+        <TextField label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="New password"
             type="password"
             autoComplete="new-password"
             hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-            value={values.newPassword}
-            error={errors.newPassword}
-            onChange={(event) => change('newPassword', event.target.value)}
+            {...form.field('newPassword')}
           />
-          <TextField label="Confirm new password" type="password" autoComplete="new-password" value={values.confirmPassword} error={errors.confirmPassword} onChange={(event) => change('confirmPassword', event.target.value)} />
+          <TextField label="Confirm new password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
         </div>
         <Button type="submit" isBusy={isLoading}>
           Change password

@@ -3,6 +3,7 @@ import { LinkIcon, RefreshCw } from 'lucide-react';
 import { buttonClasses } from '../../../components/button';
 import { LoadError } from '../../../components/list-states';
 import { Spinner } from '../../../components/spinner';
+import { describeApiError } from '../../../lib/api-error';
 import { useGetSandboxLinkQuery } from '../api';
 import { SandboxChrome } from './sandbox-chrome';
 import { SandboxDashboardPage } from './sandbox-dashboard-page';
@@ -12,12 +13,10 @@ const LINK_INVALID_FALLBACK = 'This link is no longer valid';
 
 /** A refused link (404 unknown, 410 expired or used): the server's words and where to get a new one. */
 function refusedLink(error: unknown): { message: string; refreshUrl: string | null } | null {
-  if (typeof error !== 'object' || error === null) return null;
-  const { status, data } = error as { status?: unknown; data?: unknown };
+  const { status, serverMessage, body } = describeApiError(error);
   if (status !== 404 && status !== 410) return null;
-  const body = typeof data === 'object' && data !== null ? (data as { error?: unknown; refreshUrl?: unknown }) : {};
   return {
-    message: typeof body.error === 'string' && body.error ? body.error : LINK_INVALID_FALLBACK,
+    message: serverMessage ?? LINK_INVALID_FALLBACK,
     refreshUrl: typeof body.refreshUrl === 'string' && body.refreshUrl ? body.refreshUrl : null,
   };
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ArrowLeft, Building2, Landmark, ShieldCheck } from 'lucide-react';
 import {
   SANDBOX_TEST_ACCOUNT_NUMBER,
@@ -10,6 +10,8 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
 import { Spinner } from '../../../components/spinner';
+import { describeApiError } from '../../../lib/api-error';
+import { useForm } from '../../../lib/use-form';
 import { useCompleteSandboxOnboardingMutation } from '../api';
 import { SandboxChrome } from './sandbox-chrome';
 
@@ -48,11 +50,8 @@ function serverFieldErrors(data: unknown): FieldErrors {
 }
 
 function submitErrorMessage(error: unknown): string {
-  if (typeof error !== 'object' || error === null) return SUBMIT_FAILED;
-  const { status, data } = error as { status?: unknown; data?: unknown };
-  if (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR') return NETWORK_FAILED;
-  const message = typeof data === 'object' && data !== null ? (data as { error?: unknown }).error : null;
-  return typeof message === 'string' && message ? message : SUBMIT_FAILED;
+  const { isNetworkError, serverMessage } = describeApiError(error);
+  return isNetworkError ? NETWORK_FAILED : (serverMessage ?? SUBMIT_FAILED);
 }
 
 interface SandboxOnboardingPageProps {
@@ -63,44 +62,29 @@ interface SandboxOnboardingPageProps {
 /** The sandbox's hosted onboarding form: business and bank details, then back to the marketplace. */
 export function SandboxOnboardingPage({ token, link }: SandboxOnboardingPageProps) {
   const { account, returnUrl } = link;
-  const [businessType, setBusinessType] = useState<string>(account.businessType ?? '');
-  const [businessName, setBusinessName] = useState(account.businessName ?? '');
-  const [routingNumber, setRoutingNumber] = useState('');
-  const [accountNumber, setAccountNumber] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { businessType: account.businessType ?? '', businessName: account.businessName ?? '', routingNumber: '', accountNumber: '' },
+    schema: sandboxOnboardingBodySchema,
+  });
+  const { errors, formError } = form;
   const [isLeaving, setIsLeaving] = useState(false);
   const [complete, { isLoading }] = useCompleteSandboxOnboardingMutation();
 
   function fillTestBankDetails() {
-    setRoutingNumber(SANDBOX_TEST_ROUTING_NUMBER);
-    setAccountNumber(SANDBOX_TEST_ACCOUNT_NUMBER);
-    setErrors((current) => ({ ...current, routingNumber: undefined, accountNumber: undefined }));
+    form.setValue('routingNumber', SANDBOX_TEST_ROUTING_NUMBER);
+    form.setValue('accountNumber', SANDBOX_TEST_ACCOUNT_NUMBER);
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFormError(null);
-    const parsed = sandboxOnboardingBodySchema.safeParse({ businessType, businessName, routingNumber, accountNumber });
-    if (!parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (isFieldName(field) && !found[field]) found[field] = issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
+  const handleSubmit = form.handleSubmit(async (body) => {
     try {
-      const answer = await complete({ token, body: parsed.data }).unwrap();
+      const answer = await complete({ token, body }).unwrap();
       setIsLeaving(true);
       window.location.assign(answer.returnUrl);
     } catch (error) {
-      setErrors(serverFieldErrors((error as { data?: unknown }).data));
-      setFormError(submitErrorMessage(error));
+      form.showErrors(serverFieldErrors(describeApiError(error).body));
+      form.setFormError(submitErrorMessage(error));
     }
-  }
+  });
 
   const businessTypeErrorId = 'sandbox-business-type-error';
 
@@ -142,8 +126,8 @@ export function SandboxOnboardingPage({ token, link }: SandboxOnboardingPageProp
                       type="radio"
                       name="businessType"
                       value={type}
-                      checked={businessType === type}
-                      onChange={() => setBusinessType(type)}
+                      checked={form.values.businessType === type}
+                      onChange={() => form.setValue('businessType', type)}
                       className="size-4 accent-[#635bff]"
                     />
                     <span className="font-medium text-slate-900">{type === 'individual' ? 'Individual' : 'Company'}</span>
@@ -158,11 +142,8 @@ export function SandboxOnboardingPage({ token, link }: SandboxOnboardingPageProp
             </fieldset>
             <TextField
               label="Business name"
-              name="businessName"
               autoComplete="organization"
-              value={businessName}
-              onChange={(event) => setBusinessName(event.target.value)}
-              error={errors.businessName}
+              {...form.field('businessName')}
               hint="As it should appear on your payouts."
             />
           </section>
@@ -180,24 +161,18 @@ export function SandboxOnboardingPage({ token, link }: SandboxOnboardingPageProp
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
                 label="Routing number"
-                name="routingNumber"
                 inputMode="numeric"
                 autoComplete="off"
                 placeholder={SANDBOX_TEST_ROUTING_NUMBER}
-                value={routingNumber}
-                onChange={(event) => setRoutingNumber(event.target.value)}
-                error={errors.routingNumber}
+                {...form.field('routingNumber')}
                 hint={`Test routing number: ${SANDBOX_TEST_ROUTING_NUMBER}`}
               />
               <TextField
                 label="Account number"
-                name="accountNumber"
                 inputMode="numeric"
                 autoComplete="off"
                 placeholder={SANDBOX_TEST_ACCOUNT_NUMBER}
-                value={accountNumber}
-                onChange={(event) => setAccountNumber(event.target.value)}
-                error={errors.accountNumber}
+                {...form.field('accountNumber')}
                 hint={`Test account number: ${SANDBOX_TEST_ACCOUNT_NUMBER}`}
               />
             </div>

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Search } from 'lucide-react';
-import { searchPathFor } from './search-suggestions';
+import { searchPathFor } from '../search-path';
 
 /** The header's search box on every shop page: a plain-language query goes to the AI search results. */
 export function HeaderSearch({ className = '' }: { className?: string }) {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Sparkles } from 'lucide-react';
+import { searchPathFor } from '../search-path';
 
 /** Queries that show what the search understands: prices, conditions, interests and typos. */
 export const SEARCH_SUGGESTIONS = [
@@ -10,8 +11,6 @@ export const SEARCH_SUGGESTIONS = [
   'toy for a toddler',
   'sterling silver jewelry between $30 and $80',
 ] as const;
-
-export const searchPathFor = (query: string) => `/ai-search-results?q=${encodeURIComponent(query)}`;
 
 export function SearchSuggestions({ title = 'Try one of these' }: { title?: string }) {
   return (

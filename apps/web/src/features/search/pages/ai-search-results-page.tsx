@@ -9,7 +9,8 @@ import { ProductCard, ProductCardSkeletons } from '../../../components/product-c
 import { SearchBox } from '../../../components/search-box';
 import { useAiSearchQuery } from '../api';
 import { InterpretationChips } from '../components/interpretation-chips';
-import { searchPathFor, SearchSuggestions } from '../components/search-suggestions';
+import { SearchSuggestions } from '../components/search-suggestions';
+import { searchPathFor } from '../search-path';
 
 const PAGE_SIZE = 24;
 /** Removed chips travel in the URL (`without=max_price:6000,condition:used`), so Back and reload keep them. */

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { toast } from '../../../components/toast';
-import { NOTIFICATION_PREFERENCE_KEYS, type NotificationPreferenceKey, type NotificationPreferences } from '@marketplace/contracts/workspace';
+import { NOTIFICATION_PREFERENCE_KEYS, notificationPreferencesSchema, type NotificationPreferenceKey, type NotificationPreferences } from '@marketplace/contracts/workspace';
 import { Button } from '../../../components/button';
 import { LoadError, LoadingState } from '../../../components/list-states';
 import { describeApiError } from '../../../lib/api-error';
+import { useForm } from '../../../lib/use-form';
 import { useGetNotificationPreferencesQuery, useUpdateNotificationPreferencesMutation } from '../api';
 
 const PREFERENCE_TEXT: Record<NotificationPreferenceKey, { label: string; description: string }> = {
@@ -41,25 +41,24 @@ function Toggle({ preference, isOn, onChange }: { preference: NotificationPrefer
 }
 
 function PreferencesFields({ saved }: { saved: NotificationPreferences }) {
-  const [values, setValues] = useState<NotificationPreferences>(saved);
+  const form = useForm({ initialValues: saved, schema: notificationPreferencesSchema });
   const [updatePreferences, { isLoading }] = useUpdateNotificationPreferencesMutation();
-  const isChanged = NOTIFICATION_PREFERENCE_KEYS.some((key) => values[key] !== saved[key]);
+  const isChanged = NOTIFICATION_PREFERENCE_KEYS.some((key) => form.values[key] !== saved[key]);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const submit = form.handleSubmit(async (preferences) => {
     try {
-      setValues(await updatePreferences(values).unwrap());
+      form.setValues(await updatePreferences(preferences).unwrap());
       toast.success('Notification preferences saved');
     } catch (error) {
       toast.error(describeApiError(error).message);
     }
-  }
+  });
 
   return (
-    <form onSubmit={submit} className="mt-2">
+    <form onSubmit={(event) => void submit(event)} className="mt-2">
       <ul className="divide-y divide-slate-100">
         {NOTIFICATION_PREFERENCE_KEYS.map((key) => (
-          <Toggle key={key} preference={key} isOn={values[key]} onChange={(isOn) => setValues((current) => ({ ...current, [key]: isOn }))} />
+          <Toggle key={key} preference={key} isOn={form.values[key]} onChange={(isOn) => form.setValue(key, isOn)} />
         ))}
       </ul>
       <div className="mt-3 flex justify-end">

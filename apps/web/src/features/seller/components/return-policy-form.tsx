@@ -1,16 +1,14 @@
-import { useState, type FormEvent } from 'react';
 import { MAX_RESTOCKING_FEE_PERCENT, MAX_RETURN_WINDOW_DAYS, returnPolicySchema, type ReturnPolicy } from '@marketplace/contracts/returns';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
 import { LoadError, LoadingState } from '../../../components/list-states';
 import { toast } from '../../../components/toast';
 import { describeApiError } from '../../../lib/api-error';
+import { useForm } from '../../../lib/use-form';
 import { useGetReturnPolicyQuery, useUpdateReturnPolicyMutation } from '../return-policy-api';
 
 // The Returns section of /seller/settings: how long after delivery buyers may ask to return an
 // item, and the restocking fee kept from the refund. Returns already asked for keep the terms they were asked under.
-
-type FieldName = keyof ReturnPolicy;
 
 function summaryOf(policy: ReturnPolicy): string {
   if (policy.windowDays === 0) return 'You take no returns.';
@@ -18,34 +16,29 @@ function summaryOf(policy: ReturnPolicy): string {
   return `Buyers may ask to return an item up to ${policy.windowDays} ${policy.windowDays === 1 ? 'day' : 'days'} after delivery; ${fee}.`;
 }
 
-function PolicyFields({ saved }: { saved: ReturnPolicy }) {
-  const [windowDays, setWindowDays] = useState(String(saved.windowDays));
-  const [feePercent, setFeePercent] = useState(String(saved.restockingFeePercent));
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [updatePolicy, { isLoading }] = useUpdateReturnPolicyMutation();
-  const isChanged = windowDays.trim() !== String(saved.windowDays) || feePercent.trim() !== String(saved.restockingFeePercent);
+const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
-    const parsed = returnPolicySchema.safeParse({ windowDays: number(windowDays), restockingFeePercent: number(feePercent) });
-    if (!parsed.success) {
-      const next: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as FieldName] ??= issue.message;
-      setErrors(next);
-      return;
-    }
+function PolicyFields({ saved }: { saved: ReturnPolicy }) {
+  const form = useForm({
+    initialValues: { windowDays: String(saved.windowDays), restockingFeePercent: String(saved.restockingFeePercent) },
+    schema: returnPolicySchema,
+    toInput: (values) => ({ windowDays: numberOf(values.windowDays), restockingFeePercent: numberOf(values.restockingFeePercent) }),
+  });
+  const [updatePolicy, { isLoading }] = useUpdateReturnPolicyMutation();
+  const { windowDays, restockingFeePercent } = form.values;
+  const isChanged = windowDays.trim() !== String(saved.windowDays) || restockingFeePercent.trim() !== String(saved.restockingFeePercent);
+
+  const submit = form.handleSubmit(async (request) => {
     try {
-      const policy = await updatePolicy(parsed.data).unwrap();
-      setWindowDays(String(policy.windowDays));
-      setFeePercent(String(policy.restockingFeePercent));
+      const policy = await updatePolicy(request).unwrap();
+      form.setValues({ windowDays: String(policy.windowDays), restockingFeePercent: String(policy.restockingFeePercent) });
       toast.success('Return policy saved');
     } catch (error) {
       const details = describeApiError(error);
-      setErrors({ windowDays: details.fieldErrors.windowDays, restockingFeePercent: details.fieldErrors.restockingFeePercent });
+      form.showErrors({ windowDays: details.fieldErrors.windowDays, restockingFeePercent: details.fieldErrors.restockingFeePercent });
       toast.error(details.message);
     }
-  }
+  });
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 grid gap-4">
@@ -53,24 +46,14 @@ function PolicyFields({ saved }: { saved: ReturnPolicy }) {
         <TextField
           label="Return window (days after delivery)"
           inputMode="numeric"
-          value={windowDays}
+          {...form.field('windowDays')}
           hint={`0 to ${MAX_RETURN_WINDOW_DAYS}; 0 means you take no returns.`}
-          error={errors.windowDays}
-          onChange={(event) => {
-            setWindowDays(event.target.value);
-            setErrors((current) => ({ ...current, windowDays: undefined }));
-          }}
         />
         <TextField
           label="Restocking fee (% of the item’s price)"
           inputMode="decimal"
-          value={feePercent}
+          {...form.field('restockingFeePercent')}
           hint={`0 to ${MAX_RESTOCKING_FEE_PERCENT}, kept from the buyer’s refund.`}
-          error={errors.restockingFeePercent}
-          onChange={(event) => {
-            setFeePercent(event.target.value);
-            setErrors((current) => ({ ...current, restockingFeePercent: undefined }));
-          }}
         />
       </div>
       <p className="text-sm text-slate-600">{summaryOf(saved)}</p>

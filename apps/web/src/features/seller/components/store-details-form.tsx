@@ -1,44 +1,31 @@
-import type { FormEvent } from 'react';
 import { toast } from '../../../components/toast';
-import type { ProfileUser } from '@marketplace/contracts/users';
+import { updateProfileRequestSchema, type ProfileUser } from '@marketplace/contracts/users';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
 import { LoadError, LoadingState } from '../../../components/list-states';
-import { describeApiError } from '../../../lib/api-error';
 import { useGetStoreDetailsQuery, useUpdateStoreDetailsMutation } from '../api';
-import { useFormFields } from '../../../lib/use-form-fields';
+import { useForm } from '../../../lib/use-form';
 
-type Field = 'companyName' | 'phone';
+/** The profile call's rules for the two fields this form has. */
+const storeDetailsSchema = updateProfileRequestSchema.pick({ companyName: true, phone: true });
 
 function StoreDetailsFields({ user }: { user: ProfileUser }) {
-  const { values, setValues, errors, setErrors, serverError, setServerError, change } = useFormFields<Field>({ companyName: user.companyName ?? '', phone: user.phone ?? '' });
+  const form = useForm({ initialValues: { companyName: user.companyName ?? '', phone: user.phone ?? '' }, schema: storeDetailsSchema });
   const [updateStore, { isLoading }] = useUpdateStoreDetailsMutation();
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setServerError(null);
-    if (!values.companyName.trim()) {
-      setErrors({ companyName: 'Company name is required for sellers' });
-      return;
-    }
-    try {
-      const { user: saved } = await updateStore({ companyName: values.companyName.trim(), phone: values.phone.trim() || null }).unwrap();
-      setValues({ companyName: saved.companyName ?? '', phone: saved.phone ?? '' });
-      toast.success('Store details saved');
-    } catch (error) {
-      const details = describeApiError(error);
-      setServerError(details.message);
-      setErrors(details.fieldErrors as Partial<Record<Field, string>>);
-    }
-  }
+  const submit = form.handleSubmit(async ({ companyName, phone }) => {
+    const { user: saved } = await updateStore({ companyName, phone: phone || null }).unwrap();
+    form.setValues({ companyName: saved.companyName ?? '', phone: saved.phone ?? '' });
+    toast.success('Store details saved');
+  });
 
   return (
-    <form noValidate onSubmit={submit} className="mt-4 space-y-4">
-      {serverError && <Alert tone="error">{serverError}</Alert>}
+    <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
+      {form.formError && <Alert tone="error">{form.formError}</Alert>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Company name" autoComplete="organization" value={values.companyName} error={errors.companyName} maxLength={200} onChange={(event) => change('companyName', event.target.value)} hint="Shown to buyers on your listings and orders." />
-        <TextField label="Store phone (optional)" type="tel" autoComplete="tel" value={values.phone} error={errors.phone} onChange={(event) => change('phone', event.target.value)} hint="For the Marketplace team and UPS, if they need to reach you." />
+        <TextField label="Company name" autoComplete="organization" {...form.field('companyName')} maxLength={200} hint="Shown to buyers on your listings and orders." />
+        <TextField label="Store phone (optional)" type="tel" autoComplete="tel" {...form.field('phone')} hint="For the Marketplace team and UPS, if they need to reach you." />
       </div>
       <div className="flex justify-end">
         <Button type="submit" isBusy={isLoading} className="w-full sm:w-auto">

@@ -1,15 +1,17 @@
 import { useMemo } from 'react';
+import { API_ERROR_CODES } from '@marketplace/contracts/error-codes';
 import { toast } from '../../../components/toast';
-import { apiErrorMessage, useLazyGetShipmentLabelQuery } from '../api';
+import { describeApiError } from '../../../lib/api-error';
+import { useLazyGetShipmentLabelQuery } from '../api';
 
-// Label view and download for both shipment screens (SPEC §2.7, §2.8, §8). The list answers no label
+// Label view and download for both shipment screens (docs/product/shipping.md, errors.md). The list answers no label
 // bytes (docs/decisions/0006): a click fetches GET /api/shipments/label/:id. Labels arrive as data
-// URLs (a base64 GIF, SPEC §3); browsers refuse to open a data URL in a new tab, so the label becomes
+// URLs (a base64 GIF, docs/product/data.md); browsers refuse to open a data URL in a new tab, so the label becomes
 // a blob URL first. The popup is opened synchronously on the click, before the fetch, so popup
 // blockers see a user gesture; it is filled when the label arrives. A blocked popup falls back to a
-// download (SPEC §8).
+// download (docs/product/errors.md).
 
-/** SPEC §9: toasts on the shipment screens stay 4 seconds. */
+/** docs/product/limits.md: toasts on the shipment screens stay 4 seconds. */
 const TOAST_MS = 4000;
 const REVOKE_AFTER_MS = 60_000;
 
@@ -30,7 +32,7 @@ export interface LabelTarget {
   trackingNumber: string | null | undefined;
 }
 
-/** The file a label downloads as: label-<tracking>.gif (SPEC §9: the label file is named as a GIF). */
+/** The file a label downloads as: label-<tracking>.gif (docs/product/limits.md: the label file is named as a GIF). */
 export function labelFileName(trackingNumber: string | null | undefined): string {
   return `label-${trackingNumber && trackingNumber.trim() !== '' ? trackingNumber.trim() : 'shipment'}.gif`;
 }
@@ -93,6 +95,15 @@ function closeQuietly(popup: Window | null): void {
 
 type Loaded = { ok: true; labelUrl: string } | { ok: false; noLabel: boolean };
 
+/** The code of the API's 404 for a shipment that has no label (docs/product/shipping.md). */
+const NO_LABEL_CODE = 'no_label';
+
+/** The server has no label to give: `no_label`, or a 404 that names no reason (the shipment is gone). */
+function isMissingLabel(error: unknown): boolean {
+  const { code } = describeApiError(error);
+  return code === NO_LABEL_CODE || code === API_ERROR_CODES.notFound;
+}
+
 /** View and Download for a shipment's label, fetching it on demand. */
 export function useShipmentLabel() {
   const [fetchLabel] = useLazyGetShipmentLabelQuery();
@@ -101,7 +112,7 @@ export function useShipmentLabel() {
     const load = async (shipmentId: string): Promise<Loaded> => {
       const result = await fetchLabel(shipmentId, true);
       if (result.data) return { ok: true, labelUrl: result.data };
-      return { ok: false, noLabel: result.isSuccess || apiErrorMessage(result.error, '') === LABEL_MESSAGES.noLabel };
+      return { ok: false, noLabel: result.isSuccess || isMissingLabel(result.error) };
     };
 
     /** Opens the label in a new tab; when the popup is blocked, downloads it instead. */

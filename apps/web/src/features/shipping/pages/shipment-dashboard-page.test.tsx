@@ -69,7 +69,7 @@ const MANY: Shipment[] = Array.from({ length: 30 }, (_, index) => {
   return makeShipment({ id: `000000${number}-0000-4000-8000-0000000000${number}`, status: index % 3 === 0 ? 'delivered' : 'in_transit', tracking_number: `1ZMANY00000000000${number}` });
 });
 
-describe('Seller shipment dashboard (SPEC §2.7)', { timeout: 20_000 }, () => {
+describe('Seller shipment dashboard (docs/product/shipping.md)', { timeout: 20_000 }, () => {
   beforeEach(() => {
     logInAs('seller');
   });
@@ -259,7 +259,7 @@ describe('Seller shipment dashboard (SPEC §2.7)', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole('button', { name: 'Create Shipment' })).toBeEnabled();
   });
 
-  it('words a refused create as SPEC §8 does and keeps the modal open', async () => {
+  it('words a refused create as docs/product/errors.md does and keeps the modal open', async () => {
     const { user } = renderApp('/seller/shipments', {
       api: dashboardApi(SHIPMENTS, (request, pathname) =>
         request.method === 'POST' && pathname.startsWith('/api/shipments/create/') ? jsonResponse(400, { error: 'No approved items to ship' }) : null,

@@ -23,7 +23,7 @@ const NO_STATS: ShipmentStats = { total: 0, readyToShip: 0, inTransit: 0, pendin
 
 /**
  * /seller/shipments — the seller's shipments, a page at a time, and the orders ready to ship
- * (SPEC §2.7). Search, status filter and page live in the URL and are answered by the server; the
+ * (docs/product/shipping.md). Search, status filter and page live in the URL and are answered by the server; the
  * stat cards count all the seller's shipments (docs/decisions/0006).
  */
 export function ShipmentDashboardPage() {

@@ -6,52 +6,30 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { ProductImage } from '../../../components/product-image';
 import { Spinner } from '../../../components/spinner';
+import { describeApiError } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useUploadFromPhoneMutation, useValidateUploadTokenQuery } from '../api';
 
-/** SPEC §4.9: the success message clears after 3 seconds. */
+/** docs/product/uploads.md: the success message clears after 3 seconds. */
 export const SUCCESS_MESSAGE_MS = 3000;
 
-// SPEC §5 and §8 texts, word for word.
+// docs/product/validation.md, errors.md texts, word for word.
 const CHECK_FAILED_MESSAGE = 'Error validating upload link.';
 const UPLOADING_MESSAGE = 'Uploading images...';
 const UPLOAD_FAILED_FALLBACK = 'Upload failed. Please try again.';
 
 type LinkState = { kind: 'validating' } | { kind: 'invalid'; message: string } | { kind: 'ready' };
 
-interface ServerAnswer {
-  message?: unknown;
-  error?: unknown;
-}
-
-/** The server's own words from an error body: `message` (upload answers) or `error` (every other failure). */
-function serverMessageOf(error: unknown): string | null {
-  if (typeof error !== 'object' || error === null || !('data' in error)) return null;
-  const data = (error as { data?: unknown }).data as ServerAnswer | undefined;
-  if (!data || typeof data !== 'object') return null;
-  if (typeof data.message === 'string' && data.message) return data.message;
-  if (typeof data.error === 'string' && data.error) return data.error;
-  return null;
-}
-
-function httpStatusOf(error: unknown): number | null {
-  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : null;
-  return typeof status === 'number' ? status : null;
-}
-
-/** validating → invalid or ready (SPEC §2.5, §5). */
+/** validating → invalid or ready (docs/product/uploads.md, validation.md). */
 function useLinkState(token: string): LinkState {
   const { data, error, isLoading, isFetching } = useValidateUploadTokenQuery(token);
   if (isLoading || (isFetching && !data && !error)) return { kind: 'validating' };
   if (error) {
-    const status = httpStatusOf(error);
-    // A refusal (4xx) is the server judging the link; no answer or a 5xx means the check itself failed.
-    if (status !== null && status >= 400 && status < 500) {
-      const body = (error as { data?: ServerAnswer }).data;
-      const message = body && typeof body.message === 'string' && body.message ? body.message : INVALID_UPLOAD_LINK_MESSAGE;
-      return { kind: 'invalid', message };
-    }
-    return { kind: 'invalid', message: CHECK_FAILED_MESSAGE };
+    const { status } = describeApiError(error);
+    // A refusal (4xx: a token no link could have) is the server judging the link; no answer or a
+    // 5xx means the check itself failed.
+    const isRefusal = status !== null && status >= 400 && status < 500;
+    return { kind: 'invalid', message: isRefusal ? INVALID_UPLOAD_LINK_MESSAGE : CHECK_FAILED_MESSAGE };
   }
   if (!data?.valid) return { kind: 'invalid', message: data?.message || INVALID_UPLOAD_LINK_MESSAGE };
   return { kind: 'ready' };
@@ -117,8 +95,8 @@ function UploadReady({ token }: { token: string }) {
       setUploaded((current) => [...current, ...answer.images]);
       setSuccessMessage(uploadSuccessMessage(answer.images.length));
     } catch (error) {
-      const message = serverMessageOf(error);
-      setErrorMessage(message ? `Upload failed: ${message}` : UPLOAD_FAILED_FALLBACK);
+      const { serverMessage } = describeApiError(error);
+      setErrorMessage(serverMessage ? `Upload failed: ${serverMessage}` : UPLOAD_FAILED_FALLBACK);
     }
   }
 
@@ -222,7 +200,7 @@ function UploadReady({ token }: { token: string }) {
   );
 }
 
-/** The public phone page reached from the editor's QR code (SPEC §2.5, §4.9, §5, §7.4, §8). */
+/** The public phone page reached from the editor's QR code (docs/product/uploads.md, validation.md, api.md, errors.md). */
 export function MobileUploadPage() {
   useDocumentTitle('Upload photos');
   const { token = '' } = useParams();

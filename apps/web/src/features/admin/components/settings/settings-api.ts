@@ -7,7 +7,7 @@ import type {
 } from '@marketplace/contracts/workspace';
 import { api } from '../../../../lib/api';
 
-// /admin/settings (issue #7): marketplace-wide settings and every seller's support requests.
+// /admin/settings: marketplace-wide settings and every seller's support requests.
 export const adminSettingsApi = api.enhanceEndpoints({ addTagTypes: ['AdminSettings', 'PublicSettings', 'SupportRequest'] }).injectEndpoints({
   endpoints: (build) => ({
     getAdminSettings: build.query<AdminSettings, void>({

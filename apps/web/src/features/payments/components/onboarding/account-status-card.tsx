@@ -3,7 +3,7 @@ import type { PaymentAccountStatus } from '@marketplace/contracts/payouts';
 import { Button } from '../../../../components/button';
 import { StatusBadge } from '../../../../components/status-badge';
 
-// SPEC §4.6: none → created → pending → complete.
+// docs/product/payouts.md: none → created → pending → complete.
 const STATUS_HINT: Record<PaymentAccountStatus, string> = {
   none: 'No Stripe account yet.',
   created: 'Account created; onboarding not started.',
@@ -52,7 +52,7 @@ export function AccountStatusCard({ accountId, status, requirements, isRefreshin
         </div>
       )}
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        {/* The label itself changes (SPEC §2.2), so it is not passed as busyLabel with a spinner only. */}
+        {/* The label itself changes (docs/product/payouts.md), so it is not passed as busyLabel with a spinner only. */}
         <Button variant="secondary" onClick={onRefresh} disabled={isRefreshing} aria-busy={isRefreshing || undefined}>
           <RefreshCw className={`size-4 ${isRefreshing ? 'animate-spin' : ''}`} aria-hidden />
           {isRefreshing ? 'Refreshing...' : 'Refresh Status'}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Spinner } from '../../../../components/spinner';
 import { LOADING_MESSAGE_MS, LOADING_MESSAGES } from './messages';
 
-/** Covers the page while the account loads or a provider call runs, cycling its messages (SPEC §2.2). */
+/** Covers the page while the account loads or a provider call runs, cycling its messages (docs/product/payouts.md). */
 export function LoadingOverlay() {
   const [index, setIndex] = useState(0);
 

@@ -1,4 +1,6 @@
-// SPEC §2.2 and §8 texts, word for word.
+import { describeApiError } from '../../../../lib/api-error';
+
+// docs/product/payouts.md, errors.md texts, word for word.
 export const CREATE_ACCOUNT_SUCCESS = 'Express account created successfully! Please complete the onboarding process.';
 export const CREATE_ACCOUNT_FAILED = 'Failed to create Express account';
 export const ONBOARDING_LINK_FAILED = 'Failed to generate onboarding link';
@@ -10,7 +12,7 @@ export const STEP_2_LOCKED = 'Complete Step 1 first to proceed';
 export const STEP_3_WAITING = 'Complete onboarding to enable payouts';
 export const STEP_3_READY = 'Your account is ready to receive payouts!';
 
-/** SPEC §2.2 and §9: the overlay's messages, one every 2 seconds, in this order. */
+/** docs/product/payouts.md, limits.md: the overlay's messages, one every 2 seconds, in this order. */
 export const LOADING_MESSAGES = [
   'Loading Please wait...',
   'Fetching data...',
@@ -22,17 +24,9 @@ export const LOADING_MESSAGES = [
 ] as const;
 export const LOADING_MESSAGE_MS = 2000;
 
-/**
- * SPEC §8: the server's error, else the fallback; no answer at all reads as a network error.
- * RTK Query reports an unreachable server as FETCH_ERROR (or TIMEOUT_ERROR).
- */
+/** The server's error, else the fallback; no answer at all reads as a network error (docs/product/errors.md). */
 export function connectErrorMessage(error: unknown, fallback: string): string {
-  if (typeof error !== 'object' || error === null) return fallback;
-  const { status, data } = error as { status?: unknown; data?: unknown };
-  if (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR') return NETWORK_ERROR;
-  if (typeof data === 'object' && data !== null) {
-    const message = (data as { error?: unknown }).error;
-    if (typeof message === 'string' && message.trim()) return message;
-  }
-  return fallback;
+  const { isNetworkError, serverMessage } = describeApiError(error);
+  if (isNetworkError) return NETWORK_ERROR;
+  return serverMessage ?? fallback;
 }

@@ -51,7 +51,7 @@ interface SetupStepsProps {
   onCompleteOnboarding: () => void;
 }
 
-/** SPEC §2.2: create the account, complete onboarding at the provider, then ready for payouts. */
+/** docs/product/payouts.md: create the account, complete onboarding at the provider, then ready for payouts. */
 export function SetupSteps({ accountId, status, isCreating, isLinking, onCreateAccount, onCompleteOnboarding }: SetupStepsProps) {
   const hasAccount = accountId !== null;
   const isComplete = status === 'complete';

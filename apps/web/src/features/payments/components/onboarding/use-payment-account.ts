@@ -25,7 +25,7 @@ interface AccountView {
 }
 
 /**
- * The seller's payment account and what the setup page can do with it (SPEC §2.2, §4.6, §7.1).
+ * The seller's payment account and what the setup page can do with it (docs/product/payouts.md, api.md).
  * Stripe sends the seller back with `?onboarding=return` (re-read the status) or, when the link
  * expired, `?onboarding=refresh` (make a fresh link and go straight back).
  */
@@ -57,7 +57,7 @@ export function usePaymentAccount() {
   }
 
   async function goToOnboarding(accountId: string | null) {
-    // SPEC §5: no account id, no onboarding link.
+    // docs/product/validation.md: no account id, no onboarding link.
     if (!accountId) return;
     try {
       const { url } = await createOnboardingLink(accountId).unwrap();

@@ -9,7 +9,7 @@ import { TopSellersList } from './top-sellers-list';
 
 export type PayoutDateRange = (typeof PAYOUT_DATE_RANGES)[number];
 
-/** SPEC §2.3: the date-range labels. */
+/** docs/product/payouts.md: the date-range labels. */
 export const DATE_RANGE_LABELS: Record<PayoutDateRange, string> = {
   7: 'Last 7 days',
   30: 'Last 30 days',
@@ -24,7 +24,7 @@ const CHART_TYPE_OPTIONS: readonly ToggleOption<ChartType>[] = [
   { value: 'pie', label: 'Pie', icon: <ChartPie className="size-4" aria-hidden /> },
 ];
 
-/** When stats fail to load the panel shows nothing drawn, only zeros (SPEC §8 only logs that failure). */
+/** When stats fail to load the panel shows nothing drawn, only zeros (docs/product/errors.md only logs that failure). */
 const NO_STATS: PayoutStats = {
   time_series: [],
   top_sellers: [],

@@ -9,7 +9,7 @@ import { formatDollarTotal, formatSeriesDay } from './payout-format';
 export const CHART_TYPES = ['line', 'bar', 'pie'] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
 
-/** SPEC §9: the chart palette is coral, green, amber, red, purple. */
+/** docs/product/limits.md: the chart palette is coral, green, amber, red, purple. */
 const PALETTE = { coral: '#ff7f50', green: '#22c55e', amber: '#f59e0b', red: '#ef4444', purple: '#8b5cf6' } as const;
 const CHART_HEIGHT = 288;
 

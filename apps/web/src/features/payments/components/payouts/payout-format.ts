@@ -1,7 +1,7 @@
 import type { SellerListEntry } from '@marketplace/contracts/payouts';
 import { dollarsToCents, formatCents } from '@marketplace/domain/money';
 
-/** "First Last (Company)", as the seller filters list them (SPEC §2.3). */
+/** "First Last (Company)", as the seller filters list them (docs/product/payouts.md). */
 export function sellerOptionLabel(seller: SellerListEntry): string {
   const name = `${seller.first_name} ${seller.last_name}`.trim();
   return seller.company_name ? `${name} (${seller.company_name})` : name;

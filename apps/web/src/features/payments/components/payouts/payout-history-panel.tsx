@@ -29,7 +29,7 @@ function sellerName(payout: Payout): string {
   return `${payout.seller.first_name} ${payout.seller.last_name}`.trim() || payout.seller.email;
 }
 
-/** paid green, pending yellow, failed red, anything else neutral (SPEC §4.7); failed payouts say why. */
+/** paid green, pending yellow, failed red, anything else neutral (docs/product/statuses.md); failed payouts say why. */
 function PayoutStatusCell({ payout }: { payout: Payout }) {
   return (
     <div className="grid justify-items-start gap-1">

@@ -5,7 +5,7 @@ import { formatDollars } from '../../../../lib/format';
 import { pluralise } from '../../../../lib/plural';
 import { formatPercentageChange } from './payout-format';
 
-/** What the cards show when quick-stats failed: zeros (SPEC §8 only logs that failure). */
+/** What the cards show when quick-stats failed: zeros (docs/product/errors.md only logs that failure). */
 const NO_QUICK_STATS: QuickStats = {
   this_month: { amount: 0, count: 0 },
   last_month: { amount: 0, count: 0 },
@@ -46,7 +46,7 @@ function AmountChange({ change }: { change: number | null }) {
   );
 }
 
-/** This Month, Last Month and Active Sellers (SPEC §2.3), from quick-stats. */
+/** This Month, Last Month and Active Sellers (docs/product/payouts.md), from quick-stats. */
 export function PayoutSummaryCards({ quickStats, isLoading }: { quickStats: QuickStats | undefined; isLoading: boolean }) {
   const stats = quickStats ?? NO_QUICK_STATS;
   return (

@@ -1,6 +1,6 @@
 import { toast } from '../../../../components/toast';
 
-/** SPEC §9: toasts on the shipped-orders screen close after 4 seconds; the close button dismisses them sooner. */
+/** docs/product/limits.md: toasts on the shipped-orders screen close after 4 seconds; the close button dismisses them sooner. */
 const SHIPPED_ORDERS_TOAST_MS = 4000;
 
 export const notify = {

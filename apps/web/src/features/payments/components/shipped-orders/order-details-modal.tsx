@@ -40,7 +40,7 @@ interface OrderDetailsModalProps {
   onProcessPayout: (item: ShippedOrderItem) => void;
 }
 
-/** SPEC §2.4 View Details: order info, item details, customer, seller and shipping address. */
+/** docs/product/payouts.md View Details: order info, item details, customer, seller and shipping address. */
 export function OrderDetailsModal({ item, onClose, onProcessPayout }: OrderDetailsModalProps) {
   const { address } = item.shippingAddress;
   return (

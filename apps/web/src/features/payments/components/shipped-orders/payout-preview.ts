@@ -6,7 +6,7 @@ import type { PayoutBreakdown } from '@marketplace/domain/payout';
 import { dollarsToCents } from '@marketplace/domain/money';
 
 // The Process Payout modal shows the same numbers the server pays: both run the spec's payout rule on
-// integer cents (SPEC §5, §9), on what the buyer kept paying for the line after refunds
+// integer cents (docs/product/validation.md, limits.md), on what the buyer kept paying for the line after refunds
 // (payoutAfterRefunds). This file only turns the API's dollars and percents into that function's input.
 
 /** The item's category rate in percent: by slug first, then by category name; null when there is none. */
@@ -24,7 +24,7 @@ export function percentToBasisPoints(percent: number): number {
 }
 
 /**
- * The breakdown for one item, or null when none can be made (SPEC §8 "Payout calculation": if the
+ * The breakdown for one item, or null when none can be made (docs/product/errors.md "Payout calculation": if the
  * pickup charge makes it fail, fall back to no pickup charge; if that fails too, there is none).
  */
 export function previewPayout(item: ShippedOrderItem, rates: readonly CommissionEntry[], pickup: PickupChargeInfo | null): PayoutBreakdown | null {

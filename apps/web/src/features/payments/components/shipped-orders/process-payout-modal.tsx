@@ -7,12 +7,12 @@ import { Alert } from '../../../../components/alert';
 import { Button } from '../../../../components/button';
 import { LoadingState } from '../../../../components/list-states';
 import { Modal } from '../../../../components/modal';
+import { apiErrorMessage } from '../../../../lib/api-error';
 import { formatDollars } from '../../../../lib/format';
 import { useListCommissionRatesQuery } from '../../api';
 import { useCreatePayoutMutation, useGetPickupChargeQuery } from '../../shipped-orders-api';
 import { notify } from './notify';
 import { afterDeductions, formatBasisPoints, previewPayout } from './payout-preview';
-import { serverMessage } from './server-message';
 
 function Row({ label, detail, amount, isDeduction = false, isTotal = false }: { label: string; detail?: ReactNode; amount: number; isDeduction?: boolean; isTotal?: boolean }) {
   return (
@@ -36,7 +36,7 @@ interface ProcessPayoutModalProps {
 }
 
 /**
- * SPEC §2.4 Process Payout: the calculation the server will pay (SPEC §5, §9), the notice, and
+ * docs/product/payouts.md Process Payout: the calculation the server will pay (docs/product/validation.md, limits.md), the notice, and
  * confirm. The server recomputes the amount itself; the client only sends the order item id.
  */
 export function ProcessPayoutModal({ item, onClose }: ProcessPayoutModalProps) {
@@ -45,14 +45,14 @@ export function ProcessPayoutModal({ item, onClose }: ProcessPayoutModalProps) {
   const pickup = useGetPickupChargeQuery(item.orderItemId, { refetchOnMountOrArgChange: true });
   const [createPayout, { isLoading: isProcessing }] = useCreatePayoutMutation();
 
-  // SPEC §8: a failed or malformed commission list counts as empty (0 % applies, with the warning).
+  // docs/product/errors.md: a failed or malformed commission list counts as empty (0 % applies, with the warning).
   const commissionData = commission.data?.data;
   const hasValidRates = Array.isArray(commissionData);
   useEffect(() => {
     if (commission.error) console.error('Failed to load commission rates; using 0% commission', commission.error);
     else if (commission.data && !hasValidRates) console.error('Commission rates came back in an unexpected format; using 0% commission', commission.data);
   }, [commission.error, commission.data, hasValidRates]);
-  // SPEC §8: a failed pickup charge fetch counts as no pickup charge.
+  // docs/product/errors.md: a failed pickup charge fetch counts as no pickup charge.
   useEffect(() => {
     if (pickup.error) console.error('Failed to load the pickup charge; using $0.00', pickup.error);
   }, [pickup.error]);
@@ -75,7 +75,7 @@ export function ProcessPayoutModal({ item, onClose }: ProcessPayoutModalProps) {
       notify.success(result.message || 'Payout created successfully');
       onClose();
     } catch (error) {
-      notify.error(serverMessage(error) ?? 'Failed to create payout');
+      notify.error(apiErrorMessage(error, 'Failed to create payout'));
     }
   }
 

@@ -28,7 +28,7 @@ function RowActions({
         {!isStacked && <Eye className="size-4" aria-hidden />}
         View Details
       </Button>
-      {/* SPEC §4.7: once the seller is paid the payout action is hidden. */}
+      {/* docs/product/statuses.md: once the seller is paid the payout action is hidden. */}
       {!item.seller_paid && (
         <Button size="sm" className="whitespace-nowrap" onClick={() => onProcessPayout(item)}>
           {!isStacked && <Wallet className="size-4" aria-hidden />}
@@ -133,7 +133,7 @@ function ShippedOrderCards({ items, firstRowNumber, onViewDetails, onProcessPayo
   );
 }
 
-/** SPEC §2.4: a table on laptops and wider (ten columns need the room), cards on phones and tablets. */
+/** docs/product/payouts.md: a table on laptops and wider (ten columns need the room), cards on phones and tablets. */
 export function ShippedOrdersList(props: ShippedOrdersListProps) {
   return (
     <>

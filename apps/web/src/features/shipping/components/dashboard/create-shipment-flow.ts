@@ -9,7 +9,7 @@ interface Calls {
 
 /**
  * Create Shipment from the order-details modal: POST create, then process-ups for every shipment
- * still without a label, then the result toast; failures as SPEC §8 words them. True on success.
+ * still without a label, then the result toast; failures as docs/product/errors.md words them. True on success.
  */
 export async function createAndProcessShipment(orderId: string, { create, process }: Calls): Promise<boolean> {
   let created: CreateShipmentResponse;

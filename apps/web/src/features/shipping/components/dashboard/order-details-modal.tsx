@@ -99,7 +99,7 @@ function OrderDetails({ order, labelRate }: { order: ShipmentOrderDetail; labelR
   );
 }
 
-/** The order-details modal of SPEC §2.7: the order, and Close and Create Shipment. */
+/** The order-details modal of docs/product/shipping.md: the order, and Close and Create Shipment. */
 export function OrderDetailsModal({ orderId, onClose }: { orderId: string; onClose: () => void }) {
   const { data: order, error, isLoading, isFetching, refetch } = useGetOrderForShipmentQuery(orderId);
   const [createShipment, createState] = useCreateShipmentMutation();

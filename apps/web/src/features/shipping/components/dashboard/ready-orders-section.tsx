@@ -8,7 +8,7 @@ import { useGetShippableOrdersQuery } from '../../api';
 import { OrderDetailsModal } from './order-details-modal';
 import { itemNamesSummary } from './shipment-display';
 
-/** The seller's orders with approved items, each opening the order-details modal (SPEC §2.7). */
+/** The seller's orders with approved items, each opening the order-details modal (docs/product/shipping.md). */
 export function ReadyOrdersSection() {
   const { data: orders, error, isLoading, isFetching, refetch } = useGetShippableOrdersQuery();
   const [openOrderId, setOpenOrderId] = useState<string | null>(null);

@@ -35,7 +35,7 @@ function renderCard(shipment: Shipment, view: ShipmentView = 'grid') {
   return { user, router, fetchSpy };
 }
 
-describe('Shipment card (SPEC §2.7)', () => {
+describe('Shipment card (docs/product/shipping.md)', () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });

@@ -14,9 +14,9 @@ import { copyTrackingNumber } from './shipment-label';
 
 export type ShipmentView = 'grid' | 'list';
 
-/** Where Manage goes: the order's Shipment Management page (SPEC §2.8). */
+/** Where Manage goes: the order's Shipment Management page (docs/product/shipping.md). */
 export function manageShipmentPath(orderId: string): string {
-  // Shipment Management (SPEC §2.8) has its own page under the order (docs/decisions/0003).
+  // Shipment Management (docs/product/shipping.md) has its own page under the order (docs/decisions/0003).
   return `/seller/orders/items/${encodeURIComponent(orderId)}/shipments`;
 }
 
@@ -29,7 +29,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-/** One shipment on the dashboard (SPEC §2.7); the list view adds its items, pickup date and order. */
+/** One shipment on the dashboard (docs/product/shipping.md); the list view adds its items, pickup date and order. */
 export function ShipmentCard({ shipment, view }: { shipment: Shipment; view: ShipmentView }) {
   const short = shortId(shipment.id);
   const tracking = shipment.tracking_number ?? shipment.trackingNumber;
@@ -37,7 +37,7 @@ export function ShipmentCard({ shipment, view }: { shipment: Shipment; view: Shi
   const thumbnails = firstOf(shipment.product_images, 3);
   const items = firstOf(shipment.item_details, 5);
   const isList = view === 'list';
-  // A voided shipment's label is gone: no Copy or Label, only Manage (SPEC §4.8 rules, voided means void).
+  // A voided shipment's label is gone: no Copy or Label, only Manage (docs/product/shipping.md rules, voided means void).
   const isVoided = isVoidedShipment(shipment);
 
   return (

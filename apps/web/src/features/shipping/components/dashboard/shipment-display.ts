@@ -1,9 +1,9 @@
 import { formatDate } from '../../../../lib/format';
 
-/** Toasts on the shipment screens stay 4 seconds (SPEC §9). */
+/** Toasts on the shipment screens stay 4 seconds (docs/product/limits.md). */
 export const SHIPMENT_TOAST_MS = 4000;
 
-/** The service a shipment shows when it has none (SPEC §2.7). */
+/** The service a shipment shows when it has none (docs/product/shipping.md). */
 export const DEFAULT_SERVICE = 'UPS Ground';
 
 /** The first `shown` entries and how many more there are. */
@@ -11,7 +11,7 @@ export function firstOf<T>(values: readonly T[], shown: number): { shown: T[]; m
   return { shown: values.slice(0, shown), more: Math.max(values.length - shown, 0) };
 }
 
-/** "Desk lamp, Enamel mug +2 more" (SPEC §2.7: the first two names, then '+N more'). */
+/** "Desk lamp, Enamel mug +2 more" (docs/product/shipping.md: the first two names, then '+N more'). */
 export function itemNamesSummary(names: readonly string[]): string {
   const { shown, more } = firstOf(names, 2);
   return more > 0 ? `${shown.join(', ')} +${more} more` : shown.join(', ');

@@ -1,6 +1,9 @@
 import { countShipmentsForStats, matchesShipmentSearch, SHIPMENT_STATUSES, type ShipmentStatus } from '@marketplace/domain/shipment-rules';
 import type { LabelRateQuote, PickupQuote, SellerShipmentsPage, Shipment } from '../../api';
 
+/** What the fake list reads of a shipment: any test's shipment that has these is listed as it is. */
+type ListedShipmentFacts = Pick<Shipment, 'id' | 'order_id' | 'status' | 'trackingNumber' | 'tracking_number' | 'pickup_request_number'>;
+
 /** The label GET /api/shipments/label/:id answers in tests (a 1×1 GIF). */
 export const TEST_LABEL_URL = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
 
@@ -14,13 +17,19 @@ export function makeShipment(overrides: Partial<Shipment> & { id: string }): Shi
     status: 'created',
     created_at: '2025-03-01T10:00:00.000Z',
     updated_at: '2025-03-01T10:00:00.000Z',
+    carrier: 'UPS',
+    label_format: 'GIF',
     weight: 2.5,
+    service_code: '03',
     service_description: 'UPS Ground',
     charges: 12.5,
     pickup_date: null,
     pickup_request_number: null,
+    pickup_ready_time: null,
+    pickup_close_time: null,
+    is_consolidated_pickup: false,
     shipper_address: null,
-    recipient_address: null,
+    recipient_address: { name: 'Bea Tester', line1: '1 Main St', line2: null, city: 'Austin', state: 'TX', postalCode: '78701', countryCode: 'US' },
     total_quantity: names.length,
     item_quantities: names.map(() => 1),
     item_count: names.length,
@@ -29,6 +38,7 @@ export function makeShipment(overrides: Partial<Shipment> & { id: string }): Shi
     items: [],
     shipment_items: [],
     tracking_events: [],
+    voided_at: null,
     hasLabel: true,
     actions: { canSchedulePickup: true, canCancelPickup: false, canVoid: true, voidRefusalReason: null, canTrack: true, canViewLabel: overrides.hasLabel ?? true },
     ...overrides,
@@ -44,7 +54,7 @@ export function makeShipment(overrides: Partial<Shipment> & { id: string }): Shi
  * What the API answers for GET /api/shipments/seller/:userId with these query parameters over the
  * seller's shipments (newest first): the page, its pagination, and stats over all (or the order's).
  */
-export function shipmentsPageFor(all: readonly Shipment[], params: URLSearchParams): { success: true } & SellerShipmentsPage {
+export function shipmentsPageFor<T extends ListedShipmentFacts>(all: readonly T[], params: URLSearchParams): { success: true } & Omit<SellerShipmentsPage, 'shipments'> & { shipments: T[] } {
   const page = Number(params.get('page') ?? '1');
   const limit = Number(params.get('limit') ?? '20');
   const orderId = params.get('orderId');

@@ -1,10 +1,10 @@
 import { toast } from '../../../../components/toast';
 import { SHIPMENT_TOAST_MS } from './shipment-display';
 
-// The card's Label button fetches and opens the label through ../label-actions (issue #8: the list
+// The card's Label button fetches and opens the label through ../label-actions (the list
 // carries no label bytes).
 
-/** Copies the tracking number: 'Tracking number copied!' (SPEC §8). */
+/** Copies the tracking number: 'Tracking number copied!' (docs/product/errors.md). */
 export async function copyTrackingNumber(trackingNumber: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(trackingNumber);

@@ -8,7 +8,7 @@ const CARDS: { key: keyof ShipmentStats; label: string }[] = [
   { key: 'delivered', label: 'Delivered' },
 ];
 
-/** The five stat cards of SPEC §2.7, counted by countShipmentsForStats. */
+/** The five stat cards of docs/product/shipping.md, counted by countShipmentsForStats. */
 export function ShipmentStatCards({ stats }: { stats: ShipmentStats }) {
   return (
     <dl aria-label="Shipment statistics" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">

@@ -16,7 +16,7 @@ interface ShipmentToolbarProps {
   onViewChange: (view: ShipmentView) => void;
 }
 
-/** Search (shipment id or tracking number), the status filter and the Grid/List toggle (SPEC §2.7). */
+/** Search (shipment id or tracking number), the status filter and the Grid/List toggle (docs/product/shipping.md). */
 export function ShipmentToolbar({ query, onQueryChange, status, onStatusChange, view, onViewChange }: ShipmentToolbarProps) {
   const searchId = useId();
   const toggle = (value: ShipmentView, label: string, Icon: typeof List) => (

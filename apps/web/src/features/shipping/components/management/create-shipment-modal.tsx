@@ -22,7 +22,7 @@ interface CreateShipmentModalProps {
 }
 
 /**
- * SPEC §2.8: review the items and the label's rate, create the shipment and buy its UPS label, then show
+ * docs/product/shipping.md: review the items and the label's rate, create the shipment and buy its UPS label, then show
  * the tracking number. The label is bought only after its rate has been shown.
  */
 export function CreateShipmentModal({ orderId, items, onSchedulePickup, onClose }: CreateShipmentModalProps) {

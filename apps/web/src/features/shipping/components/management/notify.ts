@@ -1,6 +1,6 @@
 import { toast } from '../../../../components/toast';
 
-/** SPEC §9: toasts on the shipment screens stay 4 seconds. */
+/** docs/product/limits.md: toasts on the shipment screens stay 4 seconds. */
 const SHIPMENT_TOAST_MS = 4000;
 
 export const notify = {

@@ -26,7 +26,7 @@ function pickupDateText(date: string): string {
   return formatDate(`${iso.slice(0, 10)}T12:00:00Z`);
 }
 
-/** One shipment of the order with the actions its `actions` allow (SPEC §4.8). */
+/** One shipment of the order with the actions its `actions` allow (docs/product/shipping.md). */
 export function ShipmentCard({ shipment, canSimulate, busyAction, onSchedulePickup, onCancelPickup, onVoid, onTrack, onSimulate }: ShipmentCardProps) {
   const { actions } = shipment;
   const name = `Shipment #${shortId(shipment.id)}`;

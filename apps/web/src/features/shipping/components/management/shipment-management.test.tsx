@@ -79,7 +79,7 @@ interface Call {
   body: unknown;
 }
 
-/** A fake of the §7.5 calls and the seller's order, recording every request. */
+/** A fake of the docs/product/api.md calls and the seller's order, recording every request. */
 function shippingServer(
   state: { shipments: FakeShipment[]; items: ReturnType<typeof orderItem>[] },
   calls: Call[],
@@ -157,7 +157,7 @@ function shippingServer(
 const A = '11111111-aaaa-4aaa-8aaa-000000000001';
 const B = '22222222-bbbb-4bbb-8bbb-000000000002';
 
-describe('Shipment Management (SPEC §2.8)', { timeout: 20_000 }, () => {
+describe('Shipment Management (docs/product/shipping.md)', { timeout: 20_000 }, () => {
   beforeEach(() => {
     logInAs('seller');
   });

@@ -53,7 +53,7 @@ type Dialog =
   | { kind: 'simulate'; shipment: Shipment };
 
 /**
- * The Create New Shipment card when nothing can go into a shipment now: SPEC §2.8's text while items
+ * The Create New Shipment card when nothing can go into a shipment now: docs/product/shipping.md's text while items
  * wait for approval, and otherwise what has become of them.
  */
 function NothingReadyToShip({ readiness, liveShipments }: { readiness: Exclude<ShippingReadiness, 'ready'>; liveShipments: number }) {
@@ -79,7 +79,7 @@ function SummaryCard({ label, value }: { label: string; value: number }) {
   );
 }
 
-/** SPEC §2.8: Shipment Management, the page for one order's shipments. */
+/** docs/product/shipping.md: Shipment Management, the page for one order's shipments. */
 export function ShipmentManagement({ orderId }: { orderId: string }) {
   return (
     <div className="space-y-6">
@@ -93,7 +93,7 @@ export function ShipmentManagement({ orderId }: { orderId: string }) {
 }
 
 /**
- * The shipments of one order with every action a seller can take on them (SPEC §2.8): the list,
+ * The shipments of one order with every action a seller can take on them (docs/product/shipping.md): the list,
  * create, schedule and cancel pickup, consolidated pickup, void, track and (development) simulate.
  * Shipment Management shows it with the summary cards; the seller's order detail embeds it as is.
  */
@@ -103,7 +103,7 @@ export function OrderShipmentsPanel({ orderId, showSummary = false }: { orderId:
   const shipmentsQuery = useGetSellerShipmentsQuery({ userId, orderId, limit: ORDER_SHIPMENTS_LIMIT }, { skip: userId === '' });
   const orderQuery = useGetShipmentOrderQuery(orderId);
   const consolidationQuery = useGetConsolidatedPickupStatusQuery({ userId, orderId }, { skip: userId === '' });
-  // The server answers 404 outside development, which hides the simulation (SPEC §2.8, §6).
+  // The server answers 404 outside development, which hides the simulation (docs/product/shipping.md, roles.md).
   const simulationQuery = useGetSimulationStatusesQuery();
   const simulationStatuses = simulationQuery.data ?? [];
   const canSimulate = (import.meta.env.DEV || simulationQuery.isSuccess) && simulationStatuses.length > 0;
@@ -177,7 +177,7 @@ export function OrderShipmentsPanel({ orderId, showSummary = false }: { orderId:
   const confirmVoid = async (shipment: Shipment) => {
     const result = await voidShipment(shipment.id);
     setDialog(null);
-    if (result.error) notify.error(voidFailureMessage(apiErrorMessage(result.error, 'Failed to void shipment')));
+    if (result.error) notify.error(voidFailureMessage(result.error));
     else notify.success('Shipment voided successfully!');
   };
 

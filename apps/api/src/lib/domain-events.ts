@@ -1,0 +1,152 @@
+// Domain events: how one module reacts to what another did, without the two knowing each other.
+//
+// A service publishes a fact ("a listing changed", "an order was placed", "a refund was issued"); app.ts
+// subscribes the reactions (today: dropping caches; later: e-mail and in-app notifications). The rules:
+//
+// - Published after commit. A fact written inside a transaction is held until that transaction commits
+//   and dropped if it rolls back (`publishAfterCommit(executor, event)`), so nobody reacts to something
+//   that never happened. Every transaction opened on the database given to `createDomainEvents` — by any
+//   module, savepoints included — keeps its events that way; a write outside a transaction has already
+//   committed, so `publish(event)` sends at once.
+// - Dispatched in-process and synchronously, right after the commit and before the publishing service
+//   returns: a cache is dropped before the response that changed it goes out, so the next request reads
+//   afresh. A handler must therefore be quick; slow work (sending mail) is queued by its handler, not done
+//   in it. A handler that returns a promise is not awaited.
+// - A handler that throws (or whose promise rejects) is logged; the publisher and the other handlers go on.
+// - At most once: an event is lost if the process dies between the commit and the publish. Caches are
+//   bounded by their lifetimes anyway; a reaction that must never be lost writes its own row (an outbox) in
+//   the same transaction instead.
+// - Other API instances hear nothing of this bus: what they cache is dropped through lib/cache-bus.ts,
+//   which the cache handlers in app.ts announce to.
+//
+// One exception stays a hook on purpose: payouts' clawback (`orderItems.onRefundRecorded`) runs inside the
+// refund's own transaction, because the seller's debt and the refund must be written together or not at
+// all. A reaction that moves money belongs in the same transaction, not after it.
+
+import type { Role } from '@marketplace/contracts/auth';
+import type { OrderItemActor, OrderItemState } from '@marketplace/domain/order-item-state';
+import type { Database, Executor } from '../db/client';
+
+/** Every fact a module publishes. Add a member when a module really publishes a new one. */
+export type DomainEvent =
+  /** What a listing shows changed: its fields, status, photos or stock. No ids: any listing may have. */
+  | { type: 'listing.changed'; productIds?: readonly string[] }
+  /** Someone signed up. */
+  | { type: 'user.registered'; userId: string; role: Role }
+  /** A user row changed: their profile (names, phone, company), password, or status (suspended/active). */
+  | { type: 'user.changed'; userId: string; change: 'profile' | 'password' | 'status' }
+  /** A checkout committed: the order is paid and its units are off the shelf. */
+  | { type: 'order.placed'; orderId: string; buyerId: string; sellerIds: readonly string[]; productIds: readonly string[]; totalCents: number }
+  /** Any change of an order item's status (order-item-lifecycle.ts), including those the events below name. */
+  | { type: 'order-item.moved'; orderItemId: string; orderId: string; sellerId: string; productId: string; from: OrderItemState; to: OrderItemState; actor: OrderItemActor }
+  /** A label was bought for the item: it is on its way to the buyer. */
+  | { type: 'order-item.shipped'; orderItemId: string; orderId: string; sellerId: string }
+  /** The carrier (or the seller) reports the item delivered; a partly refunded item is delivered without moving. */
+  | { type: 'order-item.delivered'; orderItemId: string; orderId: string; sellerId: string }
+  /** Money went back to the buyer for an item (once per refund key). */
+  | { type: 'refund.issued'; orderItemId: string; orderId: string; sellerId: string; refundKey: string; amountCents: number; refundedCents: number };
+
+export type DomainEventType = DomainEvent['type'];
+export type DomainEventOf<Type extends DomainEventType> = Extract<DomainEvent, { type: Type }>;
+export type DomainEventHandler<Type extends DomainEventType> = (event: DomainEventOf<Type>) => void | Promise<void>;
+
+/** What a publishing service needs. */
+export interface DomainEventPublisher {
+  /** Publishes at once: for a write outside any transaction (it has committed already). */
+  publish(event: DomainEvent): void;
+  /**
+   * Publishes once `executor`'s transaction commits, or drops the event if it rolls back; at once when
+   * `executor` is the database itself. Throws for a transaction (or database) the bus does not watch.
+   */
+  publishAfterCommit(executor: Executor, event: DomainEvent): void;
+}
+
+export interface DomainEvents extends DomainEventPublisher {
+  /** Runs `handler` for every event of `type` from now on; the returned function stops it. */
+  subscribe<Type extends DomainEventType>(type: Type, handler: DomainEventHandler<Type>): () => void;
+}
+
+/** For code built without a bus (unit tests of one module): publishes nowhere. */
+export const NO_DOMAIN_EVENTS: DomainEventPublisher = { publish: () => undefined, publishAfterCommit: () => undefined };
+
+export function createDomainEvents(options: {
+  /** The database whose transactions hold their events until commit. */
+  database: Database;
+  /** Where a failing handler is reported (the app's logger). */
+  onHandlerError?: (error: unknown, event: DomainEvent) => void;
+}): DomainEvents {
+  const onHandlerError = options.onHandlerError ?? ((error, event) => console.error(`domain event ${event.type}: a handler failed`, error));
+  const handlers = new Map<DomainEventType, Set<(event: DomainEvent) => void | Promise<void>>>();
+  watchTransactions(options.database);
+
+  const publish = (event: DomainEvent) => {
+    for (const handler of [...(handlers.get(event.type) ?? [])]) {
+      try {
+        const result = handler(event);
+        if (result instanceof Promise) result.catch((error: unknown) => onHandlerError(error, event));
+      } catch (error) {
+        onHandlerError(error, event);
+      }
+    }
+  };
+
+  return {
+    publish,
+    publishAfterCommit(executor, event) {
+      const queue = commitQueues.get(executor);
+      if (queue) queue.push(() => publish(event));
+      else if (watchedDatabases.has(executor)) publish(event);
+      else throw new Error(`Event ${event.type} raised in a transaction no domain-event bus watches: it could never be published after commit`);
+    },
+    subscribe(type, handler) {
+      const registered = handler as (event: DomainEvent) => void | Promise<void>;
+      const forType = handlers.get(type) ?? new Set();
+      forType.add(registered);
+      handlers.set(type, forType);
+      return () => {
+        forType.delete(registered);
+      };
+    },
+  };
+}
+
+// ── after-commit bookkeeping ──
+
+type AfterCommit = () => void;
+interface Transactional {
+  transaction: Database['transaction'];
+}
+
+/** Work to run when an open transaction commits, by transaction (or savepoint) object. */
+const commitQueues = new WeakMap<object, AfterCommit[]>();
+/** Databases whose transactions are watched: a write on one outside a transaction has committed already. */
+const watchedDatabases = new WeakSet<object>();
+
+/** Makes every transaction opened on `database` keep a queue that runs once the transaction commits. */
+function watchTransactions(database: Database): void {
+  if (watchedDatabases.has(database)) return;
+  watchedDatabases.add(database);
+  queueUntilDone(database, (queue) => {
+    for (const run of queue) run();
+  });
+}
+
+/**
+ * Wraps `owner.transaction` so each transaction it opens has its own queue; `whenDone` gets the queue once
+ * the transaction has succeeded. For a savepoint inside a transaction, success means only that the queue
+ * joins its parent's, which still waits for the real commit; a transaction that throws loses its queue.
+ */
+function queueUntilDone(owner: Transactional, whenDone: (queue: AfterCommit[]) => void): void {
+  const open = owner.transaction.bind(owner);
+  const transaction: Database['transaction'] = async (work, config) => {
+    const queue: AfterCommit[] = [];
+    const result = await open(async (tx) => {
+      commitQueues.set(tx, queue);
+      queueUntilDone(tx, (inner) => queue.push(...inner));
+      return work(tx);
+    }, config);
+    whenDone(queue);
+    return result;
+  };
+  Object.defineProperty(owner, 'transaction', { value: transaction, configurable: true, writable: true });
+}

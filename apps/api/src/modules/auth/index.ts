@@ -1,0 +1,4 @@
+// The auth module's public surface for other modules.
+
+export { hashPassword, verifyPassword } from './password';
+export { createAuthService, type AuthService } from './auth.service';

@@ -1,0 +1,5 @@
+// The disputes module's public surface for other modules: whether an item has a dispute still open
+// (returns and payouts wait for it).
+
+export { findItemsWithOpenDispute, findOpenDisputeOfItem, hasOpenDispute, openDisputeIdOf } from './disputes.repository';
+export type { DisputesService } from './disputes.service';

@@ -1,0 +1,38 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { orderItems, orders, payments } from '../../db/schema';
+
+// How a checkout places an order: the order with its item snapshots, then the payment that paid for
+// it. Each runs in the checkout's transaction, so nothing of a declined or failed checkout is kept.
+
+/** The order a buyer placed with this Idempotency-Key, if any. */
+export async function findOrderIdByIdempotencyKey(executor: Executor, buyerId: string, idempotencyKey: string): Promise<string | null> {
+  const [row] = await executor
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.buyerId, buyerId), eq(orders.idempotencyKey, idempotencyKey)));
+  return row?.id ?? null;
+}
+
+export type NewOrder = typeof orders.$inferInsert;
+/** An item of an order about to be placed: its order id is given when the order is written. */
+export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
+export type NewPayment = typeof payments.$inferInsert;
+
+/**
+ * Writes the order, then its items; answers the order's id. The unique index on (buyer,
+ * Idempotency-Key) makes a concurrent duplicate wait at the order's insert, and fail there once the
+ * first commits (`orders_buyer_idempotency_unique`).
+ */
+export async function insertOrderWithItems(executor: Executor, order: NewOrder, items: readonly NewOrderItem[]): Promise<string> {
+  const [row] = await executor.insert(orders).values(order).returning({ id: orders.id });
+  if (!row) throw new Error('insert into orders returned no row');
+  const orderId = row.id;
+  if (items.length > 0) await executor.insert(orderItems).values(items.map((item) => ({ ...item, orderId })));
+  return orderId;
+}
+
+/** Records the charge that paid for an order. */
+export async function insertOrderPayment(executor: Executor, values: NewPayment): Promise<void> {
+  await executor.insert(payments).values(values);
+}

@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { allocatePickupCharge } from '@marketplace/domain/pickup-charge-allocation';
+import type { PickupWindow } from '@marketplace/domain/pickup-schedule';
+import { canConsolidate, consolidationSavingsCents, isAwaitingPickupRequest } from '@marketplace/domain/shipment-rules';
+import type { Executor } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../lib/http-errors';
+import type { CarrierAddress, PickupRate } from '../../providers/carrier/port';
+import { checkedPickupWindow, normalizePickupInput, type PickupFormInput } from './pickup-input';
+import {
+  cancelPickupRow,
+  findLinesOfShipments,
+  findPickupsByIds,
+  findSellerShipment,
+  findSellerShipments,
+  findShipmentsOfPickup,
+  insertPickup,
+  lockSellerShipmentsOfOrder,
+  updateShipment,
+  type PickupRecord,
+  type ShipmentRecord,
+} from './shipments.repository';
+import { SHIPMENT_MESSAGES, assertNotVoided, assertSelf, assertSellerHasOrder, byId, carrierFailure, lockOwnShipment, pickupItemValuesOf, type ShippingDependencies } from './shipments.shared';
+
+// Carrier pickups of labelled shipments: what one would cost and how its charge falls on the items,
+// booking one (for a shipment, or one visit for all of an order's labelled shipments), cancelling it.
+
+/** What a pickup of these shipments would cost and each item's share of it (the payouts deduct that share). Books nothing. */
+export interface PickupQuoteDetails {
+  isConsolidatedPickup: boolean;
+  shipmentsCount: number;
+  window: PickupWindow;
+  source: PickupRecord['source'];
+  rate: PickupRate;
+  totalOrderItemsInPickup: number;
+  totalOrderValueInPickupCents: number;
+  shares: Array<{ orderItemId: string; shipmentId: string; title: string; quantity: number; valueCents: number; allocatedPickupChargeCents: number; pickupChargeRatio: number }>;
+}
+
+export interface ConsolidationStatus {
+  canConsolidate: boolean;
+  /** What the product claims one visit saves: up to $3.00 per additional shipment (0 when it cannot). */
+  potentialSavingsCents: number;
+  /** Created shipments of the order without a pickup. */
+  shipmentsCount: number;
+}
+
+/** The rate columns a pickup row keeps, from the carrier's rate. */
+function pickupColumnsOf(rate: PickupRate) {
+  return {
+    baseRateCents: rate.baseRateCents,
+    additionalChargesCents: rate.additionalChargesCents,
+    taxesCents: rate.taxesCents,
+    incentivesCents: rate.incentivesCents,
+    consolidationDiscountCents: rate.consolidationDiscountCents,
+    totalCents: rate.totalCents,
+    currency: rate.currency,
+    chargeDetails: rate.chargeDetails.map((line) => ({ description: line.description, amountCents: line.amountCents })),
+  };
+}
+
+const tooFewShipments = (count: number) =>
+  badRequest(`A consolidated pickup needs at least 2 created shipments without a pickup (this order has ${count})`, { code: 'too_few_shipments' });
+
+const isAwaiting = (row: ShipmentRecord) => isAwaitingPickupRequest({ status: row.status, pickupRequestNumber: row.pickupId });
+
+export function createPickupsService({ db, clock, carrier }: Pick<ShippingDependencies, 'db' | 'clock' | 'carrier'>) {
+  const pickupSource: PickupRecord['source'] = carrier.name === 'ups' ? 'carrier real-time API' : 'carrier API';
+  const checkedWindow = (input: PickupFormInput) => checkedPickupWindow(normalizePickupInput(input), clock.now());
+
+  /** The pickup the carrier is asked to rate or book for these shipments: the quote and the booking send the same. */
+  function pickupRequestOf(shipments: readonly ShipmentRecord[], form: PickupWindow) {
+    const address: CarrierAddress | null | undefined = shipments[0]?.shipperAddress;
+    if (!address) throw badRequest(SHIPMENT_MESSAGES.noShipFrom);
+    return {
+      address,
+      pickupDate: form.pickupDate,
+      readyTime: form.readyTime,
+      closeTime: form.closeTime,
+      trackingNumbers: shipments.map((shipment) => shipment.trackingNumber).filter((number): number is string => number !== null),
+      totalWeightOunces: shipments.reduce((total, shipment) => total + shipment.weightOunces, 0),
+    };
+  }
+
+  /**
+   * What a pickup of these shipments would cost, and each item's share of it (the allocation rule of
+   * packages/domain), as the items' payouts will deduct it once the pickup is booked. Books nothing.
+   */
+  async function quotePickupOf(shipments: readonly ShipmentRecord[], form: PickupWindow, consolidated: boolean): Promise<PickupQuoteDetails> {
+    let rate: PickupRate;
+    try {
+      rate = await carrier.ratePickup(pickupRequestOf(shipments, form));
+    } catch (error) {
+      throw carrierFailure(error, SHIPMENT_MESSAGES.pickupQuoteFailed);
+    }
+    const lines = (await findLinesOfShipments(db, shipments.map((shipment) => shipment.id))).filter((line) => line.isActive);
+    const values = pickupItemValuesOf(lines);
+    const shares = values.length > 0 ? allocatePickupCharge(rate.totalCents, values) : [];
+    return {
+      isConsolidatedPickup: consolidated,
+      shipmentsCount: shipments.length,
+      window: form,
+      source: pickupSource,
+      rate,
+      totalOrderItemsInPickup: values.length,
+      totalOrderValueInPickupCents: values.reduce((sum, value) => sum + value.valueCents, 0),
+      shares: shares.map((share, index) => {
+        const line = lines[index]!;
+        return {
+          orderItemId: share.id,
+          shipmentId: line.shipmentId,
+          title: line.orderItem.title,
+          quantity: line.quantity,
+          valueCents: share.valueCents,
+          allocatedPickupChargeCents: share.allocatedPickupChargeCents,
+          pickupChargeRatio: share.pickupChargeRatio,
+        };
+      }),
+    };
+  }
+
+  async function bookPickup(transaction: Executor, sellerId: string, shipments: readonly ShipmentRecord[], form: PickupWindow, consolidated: boolean): Promise<PickupRecord> {
+    const pickupId = randomUUID();
+    let scheduled;
+    try {
+      scheduled = await carrier.schedulePickup({ requestKey: pickupId, ...pickupRequestOf(shipments, form) });
+    } catch (error) {
+      throw carrierFailure(error, consolidated ? 'Failed to schedule consolidated pickup' : 'Failed to schedule pickup');
+    }
+    const pickup = await insertPickup(transaction, {
+      id: pickupId,
+      sellerId,
+      pickupRequestNumber: scheduled.pickupRequestNumber,
+      pickupDate: form.pickupDate,
+      readyTime: form.readyTime,
+      closeTime: form.closeTime,
+      isConsolidated: consolidated,
+      ...pickupColumnsOf(scheduled.rate),
+      source: pickupSource,
+      createdAt: clock.now(),
+    });
+    const now = clock.now();
+    for (const shipment of shipments) {
+      await updateShipment(transaction, shipment.id, { status: 'pickup_scheduled', pickupId: pickup.id, updatedAt: now });
+    }
+    return pickup;
+  }
+
+  /** The order's created shipments without a pickup, in id order (as they are locked and booked). */
+  async function awaitingShipmentsOf(sellerId: string, orderId: string): Promise<ShipmentRecord[]> {
+    return (await findSellerShipments(db, sellerId, { orderId })).filter(isAwaiting).sort(byId);
+  }
+
+  return {
+    /** What a pickup of this created shipment would cost and how the charge falls on its items; books nothing. */
+    async quotePickup(sellerId: string, shipmentId: string, input: PickupFormInput): Promise<PickupQuoteDetails> {
+      const shipment = await findSellerShipment(db, sellerId, shipmentId);
+      if (!shipment) throw notFound(SHIPMENT_MESSAGES.shipmentNotFound);
+      assertNotVoided(shipment);
+      if (shipment.status !== 'created' || shipment.pickupId) {
+        throw conflict(`A pickup can only be quoted for a shipment in status created (this one is ${shipment.status})`, { code: 'pickup_not_available' });
+      }
+      return quotePickupOf([shipment], checkedWindow(input), false);
+    },
+
+    /** Books a pickup for a created shipment; a repeat for the same date answers the pickup already booked. */
+    async schedulePickup(sellerId: string, shipmentId: string, input: PickupFormInput): Promise<PickupRecord> {
+      const requested = normalizePickupInput(input);
+      return db.transaction(async (transaction) => {
+        const shipment = await lockOwnShipment(transaction, sellerId, shipmentId);
+        assertNotVoided(shipment);
+        if (shipment.status === 'pickup_scheduled' && shipment.pickupId) {
+          const existing = (await findPickupsByIds(transaction, [shipment.pickupId])).get(shipment.pickupId);
+          // A repeated request for the same pickup answers the one already booked; never a second one.
+          if (existing && existing.pickupDate === requested.pickupDate) return existing;
+          throw badRequest('A pickup is already scheduled for this shipment. Cancel it before choosing another date.');
+        }
+        if (shipment.status !== 'created') throw badRequest(`Pickup can only be scheduled for a shipment in status created (this one is ${shipment.status})`);
+        return bookPickup(transaction, sellerId, [shipment], checkedPickupWindow(requested, clock.now()), false);
+      });
+    },
+
+    /** Cancels the shipment's pickup with the carrier: every shipment it held is back to created. Answers the cancelled pickup. */
+    async cancelPickup(sellerId: string, shipmentId: string): Promise<PickupRecord> {
+      return db.transaction(async (transaction) => {
+        const shipment = await lockOwnShipment(transaction, sellerId, shipmentId);
+        assertNotVoided(shipment);
+        if (shipment.status !== 'pickup_scheduled' || !shipment.pickupId) {
+          throw badRequest(`Only a scheduled pickup can be cancelled (this shipment is ${shipment.status})`);
+        }
+        const pickup = (await findPickupsByIds(transaction, [shipment.pickupId])).get(shipment.pickupId);
+        if (!pickup) throw notFound('Pickup not found');
+        try {
+          await carrier.cancelPickup({ pickupRequestNumber: pickup.pickupRequestNumber });
+        } catch (error) {
+          throw carrierFailure(error, 'Failed to cancel pickup');
+        }
+        const now = clock.now();
+        await cancelPickupRow(transaction, pickup.id, now);
+        // The carrier cancels the whole request, so every shipment it held is back to created.
+        for (const held of await findShipmentsOfPickup(transaction, pickup.id)) {
+          if (held.status === 'pickup_scheduled') await updateShipment(transaction, held.id, { status: 'created', pickupId: null, updatedAt: now });
+        }
+        return pickup;
+      });
+    },
+
+    async consolidatedPickupStatus(callerId: string, userId: string, orderId: string): Promise<ConsolidationStatus> {
+      assertSelf(callerId, userId);
+      await assertSellerHasOrder(db, callerId, orderId);
+      const rows = await findSellerShipments(db, callerId, { orderId });
+      const facts = rows.map((row) => ({ status: row.status, pickupRequestNumber: row.pickupId }));
+      const awaiting = facts.filter(isAwaitingPickupRequest).length;
+      const possible = canConsolidate(facts);
+      return { canConsolidate: possible, potentialSavingsCents: possible ? consolidationSavingsCents(awaiting) : 0, shipmentsCount: awaiting };
+    },
+
+    /** The charge of one pickup for all the order's created shipments without one, and each item's share; books nothing. */
+    async quoteConsolidatedPickup(callerId: string, userId: string, orderId: string, input: PickupFormInput): Promise<PickupQuoteDetails> {
+      assertSelf(callerId, userId);
+      const requested = normalizePickupInput(input);
+      await assertSellerHasOrder(db, callerId, orderId);
+      const awaiting = await awaitingShipmentsOf(callerId, orderId);
+      if (awaiting.length < 2) throw tooFewShipments(awaiting.length);
+      return quotePickupOf(awaiting, checkedPickupWindow(requested, clock.now()), true);
+    },
+
+    /** One pickup for all the order's created shipments without one, and what that saved. */
+    async scheduleConsolidatedPickup(callerId: string, userId: string, orderId: string, input: PickupFormInput): Promise<{ pickup: PickupRecord; shipmentsCount: number; savingsCents: number }> {
+      assertSelf(callerId, userId);
+      const requested = normalizePickupInput(input);
+      await assertSellerHasOrder(db, callerId, orderId);
+      return db.transaction(async (transaction) => {
+        const awaiting = (await lockSellerShipmentsOfOrder(transaction, callerId, orderId)).filter(isAwaiting);
+        if (awaiting.length < 2) throw tooFewShipments(awaiting.length);
+        const pickup = await bookPickup(transaction, callerId, awaiting, checkedPickupWindow(requested, clock.now()), true);
+        const savingsCents = pickup.consolidationDiscountCents > 0 ? pickup.consolidationDiscountCents : consolidationSavingsCents(awaiting.length);
+        return { pickup, shipmentsCount: awaiting.length, savingsCents };
+      });
+    },
+  };
+}
+
+export type PickupsService = ReturnType<typeof createPickupsService>;

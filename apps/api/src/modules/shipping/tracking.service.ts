@@ -1,0 +1,141 @@
+import { trackedStatus } from '@marketplace/domain/shipment-rules';
+import type { Executor } from '../../db/client';
+import { badRequest, notFound } from '../../lib/http-errors';
+import { CarrierError, SIMULATION_STATUSES, type CarrierProvider, type SimulationStatus, type TrackingResult, type TrackingStatus } from '../../providers/carrier/port';
+import { findLinesOfShipments, findSellerShipment, findShipmentsToTrack, updateShipment, type ShipmentRecord, type ShipmentStatusValue, type ShipmentTrackingEvent } from './shipments.repository';
+import { SHIPMENT_MESSAGES, assertNotVoided, carrierFailure, lockOwnShipment, type ShippingDependencies } from './shipments.shared';
+
+// Where a parcel is: tracking on the seller's request, the development-only simulation, and the
+// background refresh that moves every active shipment on (and marks delivered items delivered).
+
+/** Statuses a carrier reports that move a shipment on; "created" from the carrier never undoes a scheduled pickup. */
+const CARRIER_PROGRESS = new Set<TrackingStatus>(['shipped', 'in_transit', 'out_for_delivery', 'delivered', 'exception', 'returned']);
+const ACTIVE_FOR_TRACKING: readonly ShipmentStatusValue[] = ['created', 'pickup_scheduled', 'shipped', 'in_transit', 'out_for_delivery', 'exception'];
+const isActiveForTracking = (status: ShipmentStatusValue) => ACTIVE_FOR_TRACKING.includes(status);
+
+const isSimulationStatus = (status: string): status is SimulationStatus => (SIMULATION_STATUSES as readonly string[]).includes(status);
+
+/** Where the shipment is after a track (or a simulation), as the seller's answer tells it. */
+export interface ShipmentTracking {
+  status: ShipmentStatusValue;
+  trackingNumber: string;
+  estimatedDeliveryDate: string | null;
+  events: ShipmentTrackingEvent[];
+  /** The status simulated, or null for a real track. */
+  simulatedStatus: SimulationStatus | null;
+  /** False when the carrier had nothing for the number yet (what was known is answered). */
+  isUpdated: boolean;
+}
+
+/** Moves the carrier's parcel to the status where it can (the sandbox), or (another carrier) records the event here only. */
+async function simulateOn(carrier: CarrierProvider, trackingNumber: string, status: SimulationStatus, previous: readonly ShipmentTrackingEvent[], now: Date): Promise<TrackingResult> {
+  if (carrier.simulate) {
+    await carrier.simulate(trackingNumber, status);
+    return carrier.track({ trackingNumber });
+  }
+  return {
+    trackingNumber,
+    status,
+    events: [
+      { status, description: `Simulated: ${status.replaceAll('_', ' ')}`, occurredAt: now.toISOString(), location: null },
+      ...previous.map((event) => ({ ...event, status: event.status as TrackingStatus })),
+    ],
+  };
+}
+
+export function createTrackingService({ db, clock, carrier, environment, orderItems: orderItemStates }: Pick<ShippingDependencies, 'db' | 'clock' | 'carrier' | 'environment' | 'orderItems'>) {
+  const isProduction = environment === 'production';
+
+  /** Applies a tracking result to a locked shipment: status, events, and delivered items. */
+  async function applyTracking(transaction: Executor, shipment: ShipmentRecord, result: TrackingResult, forcedStatus: ShipmentStatusValue | null) {
+    const now = clock.now();
+    const status: ShipmentStatusValue = forcedStatus ?? (CARRIER_PROGRESS.has(result.status) ? trackedStatus(shipment.status, result.status) : shipment.status);
+    const events: ShipmentTrackingEvent[] = result.events.map((event) => ({ status: event.status, description: event.description, occurredAt: event.occurredAt, location: event.location ?? null }));
+    const updated = await updateShipment(transaction, shipment.id, { status, trackingEvents: events, lastTrackedAt: now, updatedAt: now });
+    if (status === 'delivered' && shipment.status !== 'delivered') {
+      const lines = (await findLinesOfShipments(transaction, [shipment.id])).filter((line) => line.isActive);
+      await orderItemStates.recordDelivered(transaction, lines.map((line) => line.orderItem.id));
+    }
+    return { updated, events };
+  }
+
+  return {
+    /** The statuses the development-only simulation offers; missing (404) in production. */
+    simulationStatuses(): SimulationStatus[] {
+      if (isProduction) throw notFound('Not found');
+      return [...SIMULATION_STATUSES];
+    },
+
+    /** Asks the carrier where the parcel is (or, outside production, simulates `simulateStatus`) and records it. */
+    async track(sellerId: string, shipmentId: string, simulateStatus: string | undefined): Promise<ShipmentTracking> {
+      let simulated: SimulationStatus | null = null;
+      if (simulateStatus !== undefined) {
+        if (isProduction) throw badRequest(SHIPMENT_MESSAGES.simulationProductionOnly);
+        if (!isSimulationStatus(simulateStatus)) {
+          throw badRequest(`Unknown simulation status '${simulateStatus}'; use one of: ${SIMULATION_STATUSES.join(', ')}`);
+        }
+        simulated = simulateStatus;
+      }
+      return db.transaction(async (transaction) => {
+        const shipment = await lockOwnShipment(transaction, sellerId, shipmentId);
+        assertNotVoided(shipment);
+        if (!shipment.trackingNumber) throw badRequest('This shipment has no tracking number yet');
+        let result: TrackingResult;
+        try {
+          result = simulated !== null
+            ? await simulateOn(carrier, shipment.trackingNumber, simulated, shipment.trackingEvents, clock.now())
+            : await carrier.track({ trackingNumber: shipment.trackingNumber });
+        } catch (error) {
+          // The carrier has no events for this number yet (UPS takes a while after a label is made; the
+          // sandbox without its ledger file knows none from before): keep what we know rather than failing the seller.
+          if (simulated === null && error instanceof CarrierError && error.code === 'not_found') {
+            return {
+              status: shipment.status,
+              trackingNumber: shipment.trackingNumber,
+              estimatedDeliveryDate: null,
+              events: shipment.trackingEvents ?? [],
+              simulatedStatus: null,
+              isUpdated: false,
+            };
+          }
+          throw carrierFailure(error, 'Failed to track shipment');
+        }
+        const { updated, events } = await applyTracking(transaction, shipment, result, simulated);
+        return {
+          status: updated.status,
+          trackingNumber: shipment.trackingNumber,
+          estimatedDeliveryDate: result.estimatedDeliveryDate ?? null,
+          events,
+          simulatedStatus: simulated,
+          isUpdated: true,
+        };
+      });
+    },
+
+    /**
+     * Tracks every active shipment once (the background refresh); a failure on one shipment is
+     * skipped so the others still move on. Returns how many were updated.
+     */
+    async refreshActiveShipments(limit = 100): Promise<number> {
+      const candidates = await findShipmentsToTrack(db, ACTIVE_FOR_TRACKING, limit);
+      let updated = 0;
+      for (const candidate of candidates) {
+        if (!candidate.trackingNumber || !isActiveForTracking(candidate.status)) continue;
+        try {
+          const result = await carrier.track({ trackingNumber: candidate.trackingNumber });
+          await db.transaction(async (transaction) => {
+            const locked = await findSellerShipment(transaction, candidate.sellerId, candidate.id, { lock: true });
+            if (!locked || !isActiveForTracking(locked.status)) return;
+            await applyTracking(transaction, locked, result, null);
+            updated += 1;
+          });
+        } catch {
+          // Tried again on the next round.
+        }
+      }
+      return updated;
+    },
+  };
+}
+
+export type TrackingService = ReturnType<typeof createTrackingService>;

@@ -1,0 +1,50 @@
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { addresses, users } from '../../db/schema';
+
+// How other modules name the people in their rows (a dispute's buyer and seller, a chat's other
+// participant, a return's parties) and reach a seller's address, without reading the users tables.
+
+export interface PersonRecord {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  companyName: string | null;
+  phone: string | null;
+  role: (typeof users.$inferSelect)['role'];
+  status: (typeof users.$inferSelect)['status'];
+}
+
+const personColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  companyName: users.companyName,
+  phone: users.phone,
+  role: users.role,
+  status: users.status,
+};
+
+/** The people of `ids` by id, in one read; ids that match no one are absent. */
+export async function findPeople(executor: Executor, ids: readonly string[]): Promise<Map<string, PersonRecord>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await executor.select(personColumns).from(users).where(inArray(users.id, unique));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export type AddressRecord = typeof addresses.$inferSelect;
+
+/** A user's contact and their default address (else their oldest): where a parcel goes back to them. */
+export async function findContactWithDefaultAddress(executor: Executor, userId: string): Promise<{ person: PersonRecord | null; address: AddressRecord | null }> {
+  const [person] = await executor.select(personColumns).from(users).where(eq(users.id, userId));
+  const [address] = await executor
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(desc(addresses.isDefault), asc(addresses.createdAt), asc(addresses.id))
+    .limit(1);
+  return { person: person ?? null, address: address ?? null };
+}
