@@ -26,7 +26,7 @@ import { SIMULATION_STATUSES } from '../../providers/carrier/sandbox';
 import type { FileStore } from '../../providers/files/port';
 import { findCoverImageKeys } from '../catalog';
 import { findItemsWithOpenDispute } from '../disputes';
-import { findContactWithDefaultAddress, findPeople } from '../users';
+import { findPeople, findShippingContactOf } from '../users';
 import {
   findLatestReturnsOfItems,
   findOpenReturnOfItem,
@@ -414,20 +414,8 @@ export function createReturnsService(deps: ReturnsServiceDependencies) {
         if (row.status !== 'requested' && !resuming) throw fail(409, RETURN_MESSAGES.alreadyDecided, 'already_decided', { status: row.status });
         const line = (await findReturnLines(transaction, [row.orderItemId])).get(row.orderItemId);
         if (!line) throw fail(404, RETURN_MESSAGES.itemNotFound, 'not_found');
-        const { person: seller, address } = await findContactWithDefaultAddress(transaction, row.sellerId);
-        if (!seller || !address) throw fail(409, RETURN_MESSAGES.noReturnAddress, 'no_return_address');
-        const returnTo: ShippingAddressSnapshot = {
-          name: address.name || `${seller.firstName} ${seller.lastName}`.trim(),
-          companyName: seller.companyName,
-          phone: address.phone ?? seller.phone,
-          email: seller.email,
-          line1: address.line1,
-          line2: address.line2,
-          city: address.city,
-          state: address.state,
-          postalCode: address.postalCode,
-          countryCode: address.country,
-        };
+        const returnTo = await findShippingContactOf(transaction, row.sellerId);
+        if (!returnTo) throw fail(409, RETURN_MESSAGES.noReturnAddress, 'no_return_address');
         const { order } = line;
         const returnFrom: ShippingAddressSnapshot = {
           name: order.shippingName,

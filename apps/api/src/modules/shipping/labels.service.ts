@@ -25,7 +25,6 @@ import {
   findSellerShipmentLabel,
   findSellerShipmentPage,
   findSellerShipments,
-  findShipFromOf,
   findShipmentsOfPickup,
   insertShipment,
   insertShipmentItems,
@@ -39,6 +38,7 @@ import {
   type ShipmentStatusValue,
   type ShippingAddressSnapshot,
 } from './shipments.repository';
+import { findShippingContactOf } from '../users';
 import {
   SHIPMENT_MESSAGES,
   UPS_GROUND,
@@ -125,20 +125,9 @@ function recipientOfOrder(order: OrderRecord): ShippingAddressSnapshot {
 
 /** The seller's ship-from address as a label has it (their default address), or a 400 asking for one. */
 async function shipFromOf(executor: Executor, sellerId: string): Promise<ShippingAddressSnapshot> {
-  const { seller, address } = await findShipFromOf(executor, sellerId);
-  if (!seller || !address) throw badRequest(SHIPMENT_MESSAGES.noShipFrom, { code: 'no_ship_from' });
-  return {
-    name: address.name || `${seller.firstName} ${seller.lastName}`.trim(),
-    companyName: seller.companyName,
-    phone: address.phone ?? seller.phone,
-    email: seller.email,
-    line1: address.line1,
-    line2: address.line2,
-    city: address.city,
-    state: address.state,
-    postalCode: address.postalCode,
-    countryCode: address.country,
-  };
+  const shipFrom = await findShippingContactOf(executor, sellerId);
+  if (!shipFrom) throw badRequest(SHIPMENT_MESSAGES.noShipFrom, { code: 'no_ship_from' });
+  return shipFrom;
 }
 
 /** The package a shipment's label is for: its weight (at least an ounce), described by its items. */

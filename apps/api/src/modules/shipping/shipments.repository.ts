@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { addresses, orderItems, orders, pickups, products, shipmentItems, shipments, users } from '../../db/schema';
+import { orderItems, orders, pickups, products, shipmentItems, shipments } from '../../db/schema';
 import { coverKeyOf } from '../catalog';
 
 export type { ShippingAddressSnapshot, ShipmentTrackingEvent } from '../../db/schema';
@@ -272,21 +272,6 @@ export async function findItemsOfOrder(executor: Executor, orderId: string): Pro
 export async function findOrderItemById(executor: Executor, id: string): Promise<OrderItemRow | null> {
   const [row] = await executor.select().from(orderItems).where(eq(orderItems.id, id));
   return row ?? null;
-}
-
-/** The seller's contact and ship-from address (the default address first). */
-export async function findShipFromOf(executor: Executor, sellerId: string) {
-  const [seller] = await executor
-    .select({ firstName: users.firstName, lastName: users.lastName, companyName: users.companyName, phone: users.phone, email: users.email })
-    .from(users)
-    .where(eq(users.id, sellerId));
-  const [address] = await executor
-    .select()
-    .from(addresses)
-    .where(eq(addresses.userId, sellerId))
-    .orderBy(desc(addresses.isDefault), asc(addresses.createdAt), asc(addresses.id))
-    .limit(1);
-  return { seller: seller ?? null, address: address ?? null };
 }
 
 // ── pickups ───────────────────────────────────────────────────────────────────────────────────

@@ -1,6 +1,6 @@
 // The users module's public surface for other modules.
 
-export { findContactWithDefaultAddress, findPeople, type PersonRecord } from './people.repository';
+export { findContactWithDefaultAddress, findPeople, findShippingContactOf, type PersonRecord } from './people.repository';
 export { likePatternOf, type UserRecord } from './users.repository';
 export { fullNameOf } from './users.service';
 export { createUsersService, toUserDto, type UsersService } from './users.service';

@@ -1,6 +1,6 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { addresses, users } from '../../db/schema';
+import { addresses, users, type ShippingAddressSnapshot } from '../../db/schema';
 
 // How other modules name the people in their rows (a dispute's buyer and seller, a chat's other
 // participant, a return's parties) and reach a seller's address, without reading the users tables.
@@ -47,4 +47,26 @@ export async function findContactWithDefaultAddress(executor: Executor, userId: 
     .orderBy(desc(addresses.isDefault), asc(addresses.createdAt), asc(addresses.id))
     .limit(1);
   return { person: person ?? null, address: address ?? null };
+}
+
+/**
+ * A user's default address as a label prints it (the address's name, else theirs; the address's phone,
+ * else theirs): where a seller's parcels come from and where returns go back to. Null until they have
+ * both an account and an address.
+ */
+export async function findShippingContactOf(executor: Executor, userId: string): Promise<ShippingAddressSnapshot | null> {
+  const { person, address } = await findContactWithDefaultAddress(executor, userId);
+  if (!person || !address) return null;
+  return {
+    name: address.name || `${person.firstName} ${person.lastName}`.trim(),
+    companyName: person.companyName,
+    phone: address.phone ?? person.phone,
+    email: person.email,
+    line1: address.line1,
+    line2: address.line2,
+    city: address.city,
+    state: address.state,
+    postalCode: address.postalCode,
+    countryCode: address.country,
+  };
 }
