@@ -513,7 +513,10 @@ describe('Shipment Management (docs/product/shipping.md)', { timeout: 20_000 }, 
     expect(within(shipping).getByRole('button', { name: 'Schedule Consolidated Pickup' })).toBeInTheDocument();
 
     await user.click(within(card).getByRole('button', { name: 'Schedule Pickup' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Schedule Pickup' })).getByRole('button', { name: 'Schedule Pickup' }));
+    const dialog = screen.getByRole('dialog', { name: 'Schedule Pickup' });
+    // The pickup is offered only once its charge is quoted.
+    await within(dialog).findByRole('region', { name: 'Pickup charge' });
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule Pickup' }));
     expect(await screen.findByText('Pickup scheduled successfully!')).toBeInTheDocument();
     expect(calls.some((call) => call.path === `/api/shipments/schedule-pickup/${A}`)).toBe(true);
     expect(screen.getByRole('link', { name: 'Manage shipments' })).toHaveAttribute('href', `/seller/orders/items/${ORDER_ID}/shipments`);
