@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check CI runs, in order — lint, typecheck, unit + API + component tests on the
-// embedded database, the API suite again on PostgreSQL, then the web build, its bundle budget and the
+// embedded database, the API suite again on PostgreSQL, then the build (web and API), its bundle budget and the
 // browser journeys in Chromium.
 // Suites that need something this machine lacks are skipped with a plain note on how to enable them
 // (CI has everything, so nothing is skipped there). Ends with one line: "summary: N passed, N failed".
@@ -112,7 +112,8 @@ if (await isPostgresReachable(postgresUrl)) {
 }
 
 if (existsSync(chromiumPath)) {
-  if (await step('build the web app', 'npm', ['run', '--silent', 'build'])) {
+  // `npm run build`: the web app and the API's JavaScript, which the journeys run as production does.
+  if (await step('build the web app and the API', 'npm', ['run', '--silent', 'build'])) {
     // At most 150 KB of gzipped JavaScript for the first visit of /products, every route page split.
     await step('bundle budget (initial JS for /products ≤ 150 KB gzipped)', 'node', ['scripts/check-bundle.mjs', '--budget', '150']);
     await vitestStep('end-to-end journeys in Chromium', ['--config', 'e2e/vitest.config.ts'], { CHROMIUM_PATH: chromiumPath });

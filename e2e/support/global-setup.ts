@@ -29,7 +29,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: string[])
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}) before it was ready:\n${output.join('')}`);
     try {
-      const response = await fetch(`${url}/api/health`);
+      const response = await fetch(`${url}/api/health/ready`);
       if (response.ok) return;
     } catch {
       // not listening yet
@@ -40,18 +40,19 @@ async function waitForHealth(url: string, child: ChildProcess, output: string[])
 }
 
 /**
- * Boots the real app once for the run, as `npm start` would, on a fresh embedded database seeded with
- * the demo marketplace, on a free port. The web app must be built (npm test builds it first).
+ * Boots the real app once for the run, as `npm start` would (the built server under node, as
+ * `npm run serve` runs it), on a fresh embedded database seeded with the demo marketplace, on a free
+ * port. The web app and the API must be built (npm test builds them first).
  */
 export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('Build the web app first: npm run build');
+  if (!existsSync(path.join(root, 'apps/web/dist/index.html')) || !existsSync(path.join(root, 'apps/api/dist/server.js'))) {
+    throw new Error('Build the web app and the API first: npm run build');
   }
   const dataDirectory = mkdtempSync(path.join(tmpdir(), 'marketplace-e2e-'));
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
     cwd: root,
     env: {
       ...process.env,

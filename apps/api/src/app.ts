@@ -19,10 +19,9 @@ import {
   createTrackingService,
   findTrackingOfOrderItems,
   shipmentRoutes,
-  type TrackingService,
 } from './modules/shipping';
 import { returnRoutes } from './modules/returns/returns.routes';
-import { createReturnsService, type ReturnsService } from './modules/returns/returns.service';
+import { createReturnsService } from './modules/returns/returns.service';
 import { createCarrierProvider } from './providers/carrier/create-carrier-provider';
 import type { ConnectProvider } from './providers/payment/connect-port';
 import type { SandboxConnectProvider } from './providers/payment/connect-sandbox';
@@ -52,6 +51,7 @@ import { categoryRoutes } from './modules/catalog/categories.routes';
 import { productRoutes } from './modules/catalog/products.routes';
 import { createProductsService } from './modules/catalog/products.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { createReadableLogStream } from './lib/readable-log';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -74,7 +74,12 @@ import errorHandler from './plugins/error-handler';
 import { publicOrigin } from './plugins/public-origin';
 import security from './plugins/security';
 import webApp from './plugins/web-app';
+import metrics, { type MetricsOptions } from './plugins/metrics';
+import requestId, { requestIdOf } from './plugins/request-id';
+import { storedFileRoutes } from './plugins/stored-files';
+import { createFileLinkSigner, withAccessControlledUrls } from './providers/files/file-access';
 import type { FileStore } from './providers/files/port';
+import type { JobServices } from './jobs';
 
 export interface AppDependencies {
   config: Config;
@@ -83,8 +88,12 @@ export interface AppDependencies {
   clock: Clock;
   /** Where logs go (tests capture them); stdout when absent. */
   logStream?: NodeJS.WritableStream;
-  /** Hands the services that background jobs need to the caller (server.ts's tracking refresh). */
-  onServices?: (services: { tracking: TrackingService; returns: ReturnsService }) => void;
+  /** Hands the services the background jobs call to the caller (server.ts starts the job queue with them). */
+  onServices?: (services: JobServices) => void;
+  /** True once server.ts has begun shutting down: readiness answers 503. */
+  isDraining?: () => boolean;
+  /** The job queue's depth and failures, read by GET /metrics at each scrape (the queue may start after the app). */
+  jobStats?: MetricsOptions['jobStats'];
   /** Tests put a fake in front of the payouts provider (e.g. to fail a transfer). */
   wrapConnect?: (provider: ConnectProvider) => ConnectProvider;
   /** Tests wrap the payment provider to make it fail or hang (refund retries). */
@@ -93,7 +102,7 @@ export interface AppDependencies {
 
 // Secrets that may appear in a URL (upload links, later) are cut out before a request is logged.
 const SECRET_IN_PATH = /(\/(?:mobile-upload|validate-upload-token)\/)[^/?#]+/g;
-const SECRET_IN_QUERY = /([?&](?:token|access_token|jwt)=)[^&#]*/gi;
+const SECRET_IN_QUERY = /([?&](?:token|access_token|jwt|signature)=)[^&#]*/gi;
 export function redactUrl(url: string): string {
   return url.replace(SECRET_IN_PATH, '$1[redacted]').replace(SECRET_IN_QUERY, '$1[redacted]');
 }
@@ -101,10 +110,14 @@ export function redactUrl(url: string): string {
 /** Builds the whole API without listening, so tests drive it with `app.inject`. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, database, clock } = deps;
+  // Private files (chat, dispute, return photos) get signed links that any instance can check (decision 0017).
+  const fileLinks = createFileLinkSigner({ secret: config.jwtSecret, now: () => clock.now() });
+  const files = withAccessControlledUrls(deps.files, fileLinks);
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      // LOG_FORMAT=pretty prints one readable line per entry (lib/readable-log.ts); json leaves pino's lines as they are.
+      ...(deps.logStream ? { stream: deps.logStream } : config.logFormat === 'pretty' ? { stream: createReadableLogStream() } : {}),
       // Passwords and tokens never reach the logs: bodies and headers are not logged at all, and
       // these paths are censored in case a later log line includes them.
       redact: {
@@ -118,17 +131,25 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // 1 MiB of JSON is plenty; uploads use multipart with their own limits.
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+    // The load balancer's X-Request-Id when it is sane, else a UUID; every log line of the request carries it as reqId.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   // 1. zod schemas validate requests and serialize responses (one source of truth with the docs).
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // 1b. Every answer, errors and 404s too, names its request id (X-Request-Id).
+  await app.register(requestId);
   // 2. Errors become `{ error }` JSON before anything can throw.
   await app.register(errorHandler);
   // 3. Security headers and CORS on every answer.
   await app.register(security, { corsOrigins: config.corsOrigins, allowStripe: Boolean(config.stripeSecretKey && config.stripePublishableKey) });
   // Answers and the web app's files travel compressed (brotli or gzip, as the browser accepts) above 1 KB.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // 3b. GET /metrics (METRICS_TOKEN): before the routes, so every one is timed, and before the docs, which do not list it.
+  // (The chat socket server is made further down; the metrics only read it once the app is listening.)
+  await app.register(metrics, { token: config.metricsToken, poolStats: database.poolStats, openSockets: () => chatSockets.engine.clientsCount, jobStats: deps.jobStats });
   // 4. OpenAPI docs collect routes registered after it.
   await app.register(apiDocs);
   // 5. Who is asking: `app.authenticate` and `app.requireRole` for the modules.
@@ -149,13 +170,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(publicOrigin, { publicUrl: config.publicUrl, isPublicUrlSet: config.isPublicUrlSet });
 
   // 6. Domain modules, each under its own prefix.
-  await app.register(healthRoutes, { prefix: '/api/health', pingDatabase: () => database.ping() });
+  // Readiness also asks Redis and the object store, when there are ones to ask.
+  const readinessChecks: Record<string, () => Promise<void>> = {};
+  if (cacheBus.ping) readinessChecks.redis = cacheBus.ping;
+  if (deps.files.ping) readinessChecks.files = () => deps.files.ping!();
+  await app.register(healthRoutes, { prefix: '/api/health', pingDatabase: () => database.ping(), readinessChecks, ...(deps.isDraining ? { isDraining: deps.isDraining } : {}) });
   await app.register(authRoutes, { prefix: '/api/auth', auth });
   await app.register(categoryRoutes, { prefix: '/api/categories', db: database.db });
   // ── catalog, listings, images and phone uploads ──
   const products = createProductsService({
     db: database.db,
-    files: deps.files,
+    files,
     clock,
     searchCacheTtlMs: config.searchCacheSeconds * 1000,
     events,
@@ -175,15 +200,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   cacheBus.onChange('catalog', products.dropCatalogCache);
   cacheBus.onChange('users', auth.dropUserCache);
   await app.register(productRoutes, { prefix: '/api', products });
-  const uploads = createUploadsService({ db: database.db, files: deps.files, clock, publicUrl: config.publicUrl, products });
+  const uploads = createUploadsService({ db: database.db, files, clock, publicUrl: config.publicUrl, products });
   await app.register(uploadRoutes, { prefix: '/api', uploads });
   // ── cart, wishlist, checkout, orders and payments ──
   const basePayments = createPaymentProvider(config, clock);
   const payments = deps.wrapPayments ? deps.wrapPayments(basePayments) : basePayments;
-  const cart = createCartService({ db: database.db, files: deps.files, clock });
+  const cart = createCartService({ db: database.db, files, clock });
   const orders = createOrdersService({
     db: database.db,
-    files: deps.files,
+    files,
     clock,
     payments,
     events,
@@ -193,13 +218,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     returnsOf: (orderItemIds) => returns.returnsOf(orderItemIds),
   });
   await app.register(cartRoutes, { prefix: '/api/cart', cart });
-  await app.register(wishlistRoutes, { prefix: '/api/wishlist', wishlist: createWishlistService({ db: database.db, files: deps.files, clock }) });
+  await app.register(wishlistRoutes, { prefix: '/api/wishlist', wishlist: createWishlistService({ db: database.db, files, clock }) });
   await app.register(checkoutRoutes, { prefix: '/api', checkout: createCheckoutService({ db: database.db, clock, cart, payments, events }) });
   await app.register(buyerOrderRoutes, { prefix: '/api/orders', orders });
   await app.register(sellerOrderRoutes, { prefix: '/api/seller', orders });
   // ── shipping: labels, pickups, void and tracking through the carrier ──
-  const carrier = createCarrierProvider(config, clock);
-  const shipping = { db: database.db, files: deps.files, clock, carrier, environment: config.environment, orderItems: orders };
+  const carrier = createCarrierProvider(config, clock, database, (error) => app.log.error({ err: error }, 'sandbox carrier: saving its records failed'));
+  const shipping = { db: database.db, files, clock, carrier, environment: config.environment, orderItems: orders };
   const tracking = createTrackingService(shipping);
   await app.register(shipmentRoutes, { prefix: '/api/shipments', labels: createLabelsService(shipping), pickups: createPickupsService(shipping), tracking });
   // Each order item's share of its pickup's charge, which its payout deducts.
@@ -207,7 +232,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // ── returns: the buyer sends an item back on a UPS return label; refunded once it arrives ──
   const returns = createReturnsService({
     db: database.db,
-    files: deps.files,
+    files,
     clock,
     carrier,
     environment: config.environment,
@@ -215,7 +240,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     warn: (message, error) => app.log.warn({ err: error }, message),
   });
   await app.register(returnRoutes, { prefix: '/api/returns', returns });
-  deps.onServices?.({ tracking, returns });
   // ── getting sellers paid: Connect accounts, payouts, webhooks ──
   const baseConnect = createConnectProvider(config, clock, database.db);
   const connect = deps.wrapConnect ? deps.wrapConnect(baseConnect) : baseConnect;
@@ -237,27 +261,31 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(payoutAdminRoutes, { prefix: '/api', reports: payoutReports });
   if (baseConnect.name === 'sandbox') await app.register(sandboxConnectRoutes, { prefix: '/api/sandbox/connect', sandbox: baseConnect as SandboxConnectProvider });
   // ── chat: conversations over REST, live events over the socket ──
-  const chat = createChatService({ db: database.db, files: deps.files, clock });
+  const chat = createChatService({ db: database.db, files, clock });
   await app.register(chatRoutes, { prefix: '/api/chat', chat });
-  await attachChatSocket(app, { chat, authenticate: (token) => auth.authenticate(token), clock, corsOrigins: config.corsOrigins, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
+  const chatSockets = await attachChatSocket(app, { chat, authenticate: (token) => auth.authenticate(token), clock, corsOrigins: config.corsOrigins, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
   // ── marketplace settings, notification preferences and support requests ──
   await app.register(workspaceRoutes, { prefix: '/api', workspace: createWorkspaceService({ db: database.db, clock }) });
   // ── analytics dashboard: sales over time, top products, statuses, summary ──
   await app.register(analyticsRoutes, { prefix: '/api/analytics', analytics: createAnalyticsService({ db: database.db, clock }) });
   // ── AI search: plain-language queries read into filters, ranked, optionally re-ranked by meaning ──
-  const search = createSearchService({ db: database.db, files: deps.files, embeddings: embeddingProviderFrom(config.embeddings), warn: (message, error) => app.log.warn({ err: error }, message) });
+  const search = createSearchService({ db: database.db, files, embeddings: embeddingProviderFrom(config.embeddings), warn: (message, error) => app.log.warn({ err: error }, message) });
   await app.register(searchRoutes, { prefix: '/api/search', search });
   // ── disputes: buyer claims, seller answers, admin refunds ──
-  await app.register(disputeRoutes, { prefix: '/api/disputes', disputes: createDisputesService({ db: database.db, files: deps.files, clock, orderItems: orders }) });
+  await app.register(disputeRoutes, { prefix: '/api/disputes', disputes: createDisputesService({ db: database.db, files, clock, orderItems: orders }) });
   // ── seller and admin reports, users and profile ──
   const usersService = createUsersService({ db: database.db, clock, events });
   await app.register(profileRoutes, { prefix: '/api/users/me', users: usersService });
   await app.register(addressRoutes, { prefix: '/api/users/me/addresses', addresses: createAddressesService({ db: database.db, clock }) });
   await app.register(adminUserRoutes, { prefix: '/api/admin/users', users: usersService });
-  await app.register(adminOrderRoutes, { prefix: '/api/admin', adminOrders: createAdminOrdersService({ db: database.db, files: deps.files }) });
+  await app.register(adminOrderRoutes, { prefix: '/api/admin', adminOrders: createAdminOrdersService({ db: database.db, files }) });
 
-  // 7. Uploaded files, the built web app, and the 404s for everything else.
-  await app.register(webApp, { uploadsDirectory: config.uploadsDirectory, webDistDirectory: config.webDistDirectory });
+  // 7. Stored files (public product photos, private files by signed link), the built web app, and the 404s for everything else.
+  await app.register(storedFileRoutes, { files: deps.files, signer: fileLinks });
+  await app.register(webApp, { webDistDirectory: config.webDistDirectory });
+
+  // The services the background jobs call (apps/api/src/jobs); only server.ts starts the queue.
+  deps.onServices?.({ tracking, returns, payouts, orders, uploads, chat, sandboxConnect: baseConnect.name === 'sandbox' ? (baseConnect as SandboxConnectProvider) : null });
 
   return app;
 }

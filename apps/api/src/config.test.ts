@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 
 const base = { NODE_ENV: 'test', DATA_DIR: tmpdir(), JWT_SECRET: 'a-secret-that-is-certainly-long-enough' } as const;
 
@@ -44,7 +44,72 @@ describe('fault injection', () => {
     expect(loadConfig({ ...base }).faultInjection).toBeUndefined();
     expect(loadConfig({ ...base, FAULT_INJECTION: '' }).faultInjection).toBeUndefined();
     expect(loadConfig({ ...base, FAULT_INJECTION: 'checkout-after-charge' }).faultInjection).toBe('checkout-after-charge');
-    expect(loadConfig({ ...base, NODE_ENV: 'production', FAULT_INJECTION: 'checkout-after-charge' }).faultInjection).toBeUndefined();
+    expect(loadConfig({ ...base, NODE_ENV: 'production', DATABASE_URL: 'postgres://app@db:5432/marketplace', FAULT_INJECTION: 'checkout-after-charge' }).faultInjection).toBeUndefined();
     expect(() => loadConfig({ ...base, FAULT_INJECTION: 'everywhere' })).toThrow(/FAULT_INJECTION/);
+  });
+});
+
+describe('settings that are wrong', () => {
+  function problemsOf(environment: Record<string, string>): string[] {
+    try {
+      loadConfig({ ...base, ...environment });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as ConfigError).problems;
+    }
+    throw new Error('no ConfigError');
+  }
+
+  it('names each bad variable on a line of its own, with the value when it is no secret', () => {
+    expect(problemsOf({ PORT: '30o0', REDIS_URL: 'not-a-url', SHUTDOWN_TIMEOUT_SECONDS: 'ten' })).toEqual([
+      'PORT: expected a number (got "30o0")',
+      'REDIS_URL: REDIS_URL must be a redis:// or rediss:// URL (got "not-a-url")',
+      'SHUTDOWN_TIMEOUT_SECONDS: expected a number (got "ten")',
+    ]);
+    expect(problemsOf({ DATABASE_URL: 'mysql://u:p@db/x' })).toEqual(['DATABASE_URL: DATABASE_URL must be a postgres:// URL']);
+    expect(problemsOf({ JWT_SECRET: 'short' })).toEqual(['JWT_SECRET: JWT_SECRET must be at least 32 characters']);
+  });
+
+  it('takes redis:// and postgres:// URLs, and treats blank ones as unset', () => {
+    const config = loadConfig({ ...base, REDIS_URL: 'rediss://:pass@cache:6380/1', DATABASE_URL: 'postgresql://app@db/marketplace' });
+    expect(config.redisUrl).toBe('rediss://:pass@cache:6380/1');
+    expect(config.databaseUrl).toBe('postgresql://app@db/marketplace');
+    expect(loadConfig({ ...base, REDIS_URL: ' ', DATABASE_URL: '' })).toMatchObject({ redisUrl: undefined, databaseUrl: undefined });
+  });
+});
+
+describe('production', () => {
+  const production = { NODE_ENV: 'production', DATA_DIR: tmpdir() } as const;
+
+  it('refuses to start without JWT_SECRET and DATABASE_URL, saying both at once', () => {
+    expect(() => loadConfig({ ...production })).toThrow(ConfigError);
+    try {
+      loadConfig({ ...production });
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        'JWT_SECRET must be set in production',
+        'DATABASE_URL must be set in production (or ALLOW_EMBEDDED_DATABASE=true to use the embedded database in DATA_DIR)',
+      ]);
+    }
+  });
+
+  it('runs on the embedded database when ALLOW_EMBEDDED_DATABASE=true, and on DATABASE_URL', () => {
+    expect(loadConfig({ ...production, JWT_SECRET: base.JWT_SECRET, ALLOW_EMBEDDED_DATABASE: 'true' }).databaseUrl).toBeUndefined();
+    expect(loadConfig({ ...production, JWT_SECRET: base.JWT_SECRET, DATABASE_URL: 'postgres://app@db/marketplace' }).databaseUrl).toBe('postgres://app@db/marketplace');
+  });
+
+  it('logs JSON lines in production and readable lines elsewhere, unless LOG_FORMAT says otherwise', () => {
+    expect(loadConfig({ ...production, JWT_SECRET: base.JWT_SECRET, ALLOW_EMBEDDED_DATABASE: 'true' }).logFormat).toBe('json');
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).logFormat).toBe('pretty');
+    expect(loadConfig({ ...base, LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(() => loadConfig({ ...base, LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+  });
+});
+
+describe('the shutdown timeout', () => {
+  it('is 10 seconds unless set, and a whole number from 1 to 600', () => {
+    expect(loadConfig({ ...base }).shutdownTimeoutSeconds).toBe(10);
+    expect(loadConfig({ ...base, SHUTDOWN_TIMEOUT_SECONDS: '30' }).shutdownTimeoutSeconds).toBe(30);
+    for (const bad of ['0', '601', '2.5']) expect(() => loadConfig({ ...base, SHUTDOWN_TIMEOUT_SECONDS: bad }), bad).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
   });
 });

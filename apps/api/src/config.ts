@@ -21,9 +21,11 @@ const environmentSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default(path.join(REPOSITORY_ROOT, 'data')),
-  DATABASE_URL: z.string().optional(),
+  DATABASE_URL: z.preprocess(blankAsUnset, z.url({ protocol: /^postgres(ql)?$/, error: 'DATABASE_URL must be a postgres:// URL' }).optional()),
+  /** NODE_ENV=production refuses the embedded database (a single process's files) unless this says so. */
+  ALLOW_EMBEDDED_DATABASE: z.preprocess(blankAsUnset, booleanFromString.default(false)),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  REDIS_URL: z.string().optional(),
+  REDIS_URL: z.preprocess(blankAsUnset, z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }).optional()),
   /** Starts every Redis key and channel this deployment uses, so two deployments can share one Redis. */
   REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'REDIS_KEY_PREFIX may hold letters, digits, "_", "." and "-" (at most 64)').default('marketplace'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -32,6 +34,10 @@ const environmentSchema = z.object({
   WEB_DIST_DIR: z.string().default(path.join(REPOSITORY_ROOT, 'apps/web/dist')),
   SEED_DEMO_DATA: booleanFromString.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `json` lines (production's default) or `pretty`, one readable line per entry (the default elsewhere). */
+  LOG_FORMAT: z.preprocess(blankAsUnset, z.enum(['json', 'pretty']).optional()),
+  /** Seconds a SIGTERM/SIGINT waits for open requests and sockets before closing them (docs/operations.md). */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   /** Seconds a public search page may be served from memory; default 5 (0 in tests, which write rows directly). */
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   /** Seconds a signed-in request may reuse the user row an earlier one read; default 10 (0 in tests). At most 60: a suspension must bite within a minute. */
@@ -40,6 +46,11 @@ const environmentSchema = z.object({
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   /** Seconds a payout whose transfer never answered waits before Process Payout resumes it (same idempotency key). */
   PAYOUT_CLAIM_STALE_SECONDS: z.coerce.number().int().min(1).max(24 * 60 * 60).default(120),
+  /** Background jobs (tracking refresh, resuming stale payouts and refunds, clean-ups) on the PostgreSQL job queue (decision 0018). */
+  JOBS_ENABLED: booleanFromString.default(true),
+  JOBS_TRACKING_REFRESH_SECONDS: z.coerce.number().int().min(10, 'JOBS_TRACKING_REFRESH_SECONDS must be at least 10').max(24 * 60 * 60, 'JOBS_TRACKING_REFRESH_SECONDS must be at most 86400 (a day)').default(300),
+  JOBS_RESUME_SECONDS: z.coerce.number().int().min(10, 'JOBS_RESUME_SECONDS must be at least 10').max(24 * 60 * 60, 'JOBS_RESUME_SECONDS must be at most 86400 (a day)').default(60),
+  JOBS_CLEANUP_SECONDS: z.coerce.number().int().min(10, 'JOBS_CLEANUP_SECONDS must be at least 10').max(24 * 60 * 60, 'JOBS_CLEANUP_SECONDS must be at most 86400 (a day)').default(60 * 60),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -51,6 +62,15 @@ const environmentSchema = z.object({
   EMBEDDINGS_URL: z.preprocess(blankAsUnset, z.url('EMBEDDINGS_URL must be a URL').optional()),
   EMBEDDINGS_API_KEY: z.preprocess(blankAsUnset, z.string().trim().optional()),
   EMBEDDINGS_MODEL: z.preprocess(blankAsUnset, z.string().trim().default('text-embedding-3-small')),
+  /** When set, GET /metrics answers only `Authorization: Bearer <token>`; production should set it (docs/operations.md). */
+  METRICS_TOKEN: z.preprocess(blankAsUnset, z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
+  /** Files go to this S3-compatible bucket when set; otherwise to DATA_DIR/uploads (decision 0017). */
+  S3_BUCKET: z.preprocess(blankAsUnset, z.string().trim().optional()),
+  S3_ENDPOINT: z.preprocess(blankAsUnset, z.url('S3_ENDPOINT must be a URL').optional()),
+  S3_REGION: z.preprocess(blankAsUnset, z.string().trim().default('us-east-1')),
+  S3_FORCE_PATH_STYLE: z.preprocess(blankAsUnset, booleanFromString.default(false)),
+  AWS_ACCESS_KEY_ID: z.preprocess(blankAsUnset, z.string().trim().optional()),
+  AWS_SECRET_ACCESS_KEY: z.preprocess(blankAsUnset, z.string().trim().optional()),
   /** The crash-safety test's kill switch: the process dies at this point (lib/fault-injection.ts). */
   FAULT_INJECTION: z.preprocess(blankAsUnset, z.enum(CRASH_POINTS, { error: `FAULT_INJECTION must be one of ${CRASH_POINTS.join(', ')}` }).optional()),
 });
@@ -76,11 +96,16 @@ export interface Config {
   webDistDirectory: string;
   seedDemoData: boolean;
   logLevel: string;
+  logFormat: 'json' | 'pretty';
+  /** How long a shutdown waits for open requests and sockets to finish. */
+  shutdownTimeoutSeconds: number;
   loginThrottle: { maxFailures: number; windowSeconds: number };
   searchCacheSeconds: number;
   userCacheSeconds: number;
   /** How long a payout whose transfer never answered stays pending before a retry resumes it with the same key. */
   payoutClaimStaleSeconds: number;
+  /** The job queue (apps/api/src/jobs): off, or how often each scheduled job runs, once across all instances. */
+  jobs: { enabled: boolean; trackingRefreshSeconds: number; resumeSeconds: number; cleanupSeconds: number };
   /** Payments go through Stripe when set; otherwise through the embedded sandbox. */
   stripeSecretKey: string | undefined;
   stripePublishableKey: string | undefined;
@@ -89,8 +114,22 @@ export interface Config {
   ups: { clientId: string; clientSecret: string; accountNumber: string; baseUrl: string } | null;
   /** Search re-ranks its top results by meaning through this service when set; otherwise by text alone. */
   embeddings: { url: string; apiKey: string | undefined; model: string } | null;
+  /** GET /metrics asks for this bearer token when set; without it the metrics are open. */
+  metricsToken: string | undefined;
   /** Where the process kills itself (the crash-safety test); never outside development and test. */
   faultInjection: CrashPoint | undefined;
+  /** Files live in this S3-compatible bucket when S3_BUCKET is set; otherwise on local disk under uploadsDirectory. */
+  objectStorage: ObjectStorageConfig | null;
+}
+
+export interface ObjectStorageConfig {
+  bucket: string;
+  /** Any S3-compatible server (MinIO, R2…); AWS itself when unset. */
+  endpoint: string | undefined;
+  region: string;
+  forcePathStyle: boolean;
+  /** Both or neither; without them the SDK's own chain (instance role, ~/.aws) is used. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 }
 
 /**
@@ -106,17 +145,41 @@ function readOrCreateLocalSecret(dataDirectory: string): string {
   return secret;
 }
 
-/** The one place that reads process.env (ARCHITECTURE.md). */
+/** A bad setting: `problems` holds one line per variable, printed as they are (no stack) by the server. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The value beside the problem, unless it may be a secret (a key, a password, a URL with credentials). */
+function shownValue(name: string, value: unknown): string {
+  if (typeof value !== 'string' || /SECRET|KEY|PASSWORD|TOKEN/.test(name) || value.includes('@') || value.length > 80) return '';
+  return ` (got ${JSON.stringify(value)})`;
+}
+
+function describeIssue(issue: z.core.$ZodIssue, environment: NodeJS.ProcessEnv): string {
+  const name = issue.path.join('.');
+  const message = issue.code === 'invalid_type' && issue.expected === 'number' ? 'expected a number' : issue.message;
+  return `${name}: ${message}${shownValue(name, environment[name])}`;
+}
+
+/** The one place that reads process.env (ARCHITECTURE.md). Throws a ConfigError naming every bad variable. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.safeParse(environment);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
-    throw new Error(`Invalid environment:\n${problems}`);
-  }
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => describeIssue(issue, environment)));
   const env = parsed.data;
-  if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
-    throw new Error('JWT_SECRET must be set in production');
+  const problems: string[] = [];
+  if (env.NODE_ENV === 'production' && !env.JWT_SECRET) problems.push('JWT_SECRET must be set in production');
+  // The embedded database lives in one process's DATA_DIR: fine for a demo, not for a deployment.
+  if (env.NODE_ENV === 'production' && !env.DATABASE_URL && !env.ALLOW_EMBEDDED_DATABASE) {
+    problems.push('DATABASE_URL must be set in production (or ALLOW_EMBEDDED_DATABASE=true to use the embedded database in DATA_DIR)');
   }
+  if (Boolean(env.AWS_ACCESS_KEY_ID) !== Boolean(env.AWS_SECRET_ACCESS_KEY)) {
+    problems.push('Set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   const dataDirectory = path.resolve(env.DATA_DIR);
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   return {
@@ -127,9 +190,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     isPublicUrlSet: env.PUBLIC_URL !== undefined,
     dataDirectory,
     uploadsDirectory: path.join(dataDirectory, 'uploads'),
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
-    redisUrl: env.REDIS_URL || undefined,
+    redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     jwtSecret: env.JWT_SECRET ?? readOrCreateLocalSecret(dataDirectory),
     jwtTtlSeconds: env.JWT_TTL_SECONDS,
@@ -137,10 +200,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     webDistDirectory: path.resolve(env.WEB_DIST_DIR),
     seedDemoData: env.SEED_DEMO_DATA,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'production' ? 'json' : 'pretty'),
+    shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
     loginThrottle: { maxFailures: env.LOGIN_MAX_FAILURES, windowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS },
     searchCacheSeconds: env.SEARCH_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 5),
     userCacheSeconds: env.USER_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 10),
     payoutClaimStaleSeconds: env.PAYOUT_CLAIM_STALE_SECONDS,
+    jobs: { enabled: env.JOBS_ENABLED, trackingRefreshSeconds: env.JOBS_TRACKING_REFRESH_SECONDS, resumeSeconds: env.JOBS_RESUME_SECONDS, cleanupSeconds: env.JOBS_CLEANUP_SECONDS },
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
@@ -149,6 +215,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         ? { clientId: env.UPS_CLIENT_ID, clientSecret: env.UPS_CLIENT_SECRET, accountNumber: env.UPS_ACCOUNT_NUMBER, baseUrl: env.UPS_BASE_URL }
         : null,
     embeddings: env.EMBEDDINGS_URL ? { url: env.EMBEDDINGS_URL, apiKey: env.EMBEDDINGS_API_KEY, model: env.EMBEDDINGS_MODEL } : null,
+    metricsToken: env.METRICS_TOKEN,
     faultInjection: env.NODE_ENV === 'production' ? undefined : env.FAULT_INJECTION,
+    objectStorage: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          credentials: env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } : undefined,
+        }
+      : null,
   };
 }

@@ -3,88 +3,77 @@ import { loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open-configured-database';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo-data';
 import { seedDemoMarketplace } from './db/seed/seed-demo-marketplace';
-import { sandboxLedgerOf } from './providers/carrier/create-carrier-provider';
 import { systemClock } from './lib/clock';
 import { armCrashPoint } from './lib/fault-injection';
+import { exitGracefullyOnSignals } from './lib/graceful-shutdown';
 import { describeStartupAddresses } from './lib/network-addresses';
+import { checkRedisAnswers } from './lib/redis-connection';
+import { guardStartup } from './lib/startup-failure';
 import { hashPassword } from './modules/auth/password';
-import type { ReturnsService } from './modules/returns/returns.service';
-import type { TrackingService } from './modules/shipping';
-import { createLocalFileStore } from './providers/files/local';
-
-/** How often active shipments are tracked again with the carrier. */
-const SHIPMENT_REFRESH_INTERVAL_MS = 5 * 60 * 1000;
+import { startJobs, type JobQueue, type JobServices } from './jobs';
+import { createConfiguredFileStore } from './providers/files/create-file-store';
 
 // Boot order: config → database (migrated) → demo seed on first start → listen.
+// Until it listens, a failure prints why (one line per bad setting, no stack) and exits 1.
+const startup = guardStartup();
 const config = loadConfig();
 armCrashPoint(config.faultInjection);
+// Redis first: when it does not answer, that is said in seconds, not after the migrations.
+if (config.redisUrl) await checkRedisAnswers(config.redisUrl);
 const database = await openConfiguredDatabase(config);
-const files = createLocalFileStore(config.uploadsDirectory);
+startup.closeOnFailure(() => database.close());
+// Local disk by default; the S3 bucket when S3_BUCKET is set (decision 0017).
+const files = createConfiguredFileStore(config);
 
-if (config.seedDemoData) {
-  const result = await seedDemoMarketplace({ db: database.db, files, hashPassword, carrierLedger: sandboxLedgerOf(config) });
-  if (result.seeded) console.log('Seeded the demo marketplace.');
-}
+const isNewlySeeded = config.seedDemoData && (await seedDemoMarketplace({ db: database.db, files, hashPassword })).seeded;
+/** Set by the first SIGTERM/SIGINT: readiness answers 503 from then on. */
+let isDraining = false;
 
-let trackingService: TrackingService | undefined;
-let returnsService: ReturnsService | undefined;
+let jobServices: JobServices | undefined;
+// The queue starts once the app listens; until then /metrics shows no queues.
+const started: { jobs?: JobQueue } = {};
 const app = await buildApp({
   config,
   database,
   files,
   clock: systemClock,
-  onServices: ({ tracking, returns }) => {
-    trackingService = tracking;
-    returnsService = returns;
+  isDraining: () => isDraining,
+  jobStats: async () => (started.jobs ? started.jobs.stats() : []),
+  onServices: (services) => {
+    jobServices = services;
   },
 });
 await app.listen({ port: config.port, host: config.host });
 
-// Background tracking refresh: a failed round is logged and the next one tries again.
-let isRefreshingShipments = false;
-const shipmentRefresh = setInterval(() => {
-  if (!trackingService || isRefreshingShipments) return;
-  isRefreshingShipments = true;
-  trackingService
-    .refreshActiveShipments()
-    .then((updated) => {
-      if (updated > 0) app.log.info({ updated }, 'refreshed shipment tracking');
-    })
-    // Return parcels on their way back, and refunds of delivered returns still to go through.
-    .then(() => returnsService?.refreshReturns())
-    .then((moved) => {
-      if (moved) app.log.info({ moved }, 'refreshed return tracking');
-    })
-    .catch((error: unknown) => app.log.error({ err: error }, 'shipment tracking refresh failed'))
-    .finally(() => {
-      isRefreshingShipments = false;
-    });
-}, SHIPMENT_REFRESH_INTERVAL_MS);
-shipmentRefresh.unref();
+// Background jobs (tracking refresh, stale payouts and refunds, clean-ups): once per period across all instances (decision 0018).
+const jobs = await startJobs({ config, database, services: jobServices!, log: app.log });
+started.jobs = jobs;
 
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 // localhost for this computer, and the machine's network addresses for a phone on the same Wi-Fi.
 const { url, networkLines } = describeStartupAddresses({ port, host: config.host, environment: config.environment, publicUrl: config.publicUrl, isPublicUrlSet: config.isPublicUrlSet });
 const databaseLabel = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDirectory}`;
-console.log(`\nMarketplace is running at ${url}  (database: ${databaseLabel})`);
-for (const line of networkLines) console.log(line);
-console.log(`API docs: ${url}/api/docs`);
+// Log entries like any other (readable lines in development, JSON in production); the messages carry the text a newcomer reads.
+if (isNewlySeeded) app.log.info('Seeded the demo marketplace.');
+app.log.info({ url, database: database.kind, docs: `${url}/api/docs` }, [`Marketplace is running at ${url}  (database: ${databaseLabel})`, ...networkLines, `API docs: ${url}/api/docs`].join('\n'));
 if (config.seedDemoData) {
-  console.log(`\nDemo logins (password: ${DEMO_PASSWORD}):`);
-  for (const login of DEMO_LOGINS) console.log(`  ${login.role.padEnd(7)} ${login.email}`);
+  const logins = DEMO_LOGINS.map((login) => `  ${login.role.padEnd(7)} ${login.email}`);
+  app.log.info({ demoLogins: DEMO_LOGINS.map((login) => login.email) }, [`Demo logins (password: ${DEMO_PASSWORD}):`, ...logins].join('\n'));
 }
-console.log('');
+startup.started();
 
-let isShuttingDown = false;
-async function shutDown(signal: string) {
-  if (isShuttingDown) return;
-  isShuttingDown = true;
-  app.log.info(`${signal} received, shutting down`);
-  clearInterval(shipmentRefresh);
-  await app.close();
-  await database.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutDown('SIGINT'));
-process.on('SIGTERM', () => void shutDown('SIGTERM'));
+// SIGTERM/SIGINT: readiness 503 → open requests and sockets finish (SHUTDOWN_TIMEOUT_SECONDS) → database closes → exit 0.
+exitGracefullyOnSignals({
+  timeoutSeconds: config.shutdownTimeoutSeconds,
+  log: app.log,
+  startDraining: () => {
+    isDraining = true;
+  },
+  drain: async () => {
+    await jobs.stop();
+    await app.close();
+  },
+  cutOpenConnections: () => app.server.closeAllConnections(),
+  release: () => database.close(),
+});

@@ -8,7 +8,8 @@ import { buildApp, type AppDependencies } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { createManualClock } from '../src/lib/clock';
-import { createLocalFileStore } from '../src/providers/files/local';
+import { createConfiguredFileStore } from '../src/providers/files/create-file-store';
+import { startJobs, type JobQueue, type JobQueueTuning, type JobServices } from '../src/jobs';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away
@@ -49,6 +50,10 @@ export interface TestApp {
   clock: ReturnType<typeof createManualClock>;
   /** Every log line the app wrote, for checks that secrets never reach the logs. */
   logs: string[];
+  /** The services the background jobs call (apps/api/src/jobs), to run a job's work directly. */
+  services: JobServices;
+  /** The job queue, started only when the options ask for it (`jobs`). */
+  jobs: JobQueue | null;
   close(): Promise<void>;
 }
 
@@ -62,6 +67,12 @@ export interface TestAppOptions {
   wrapConnect?: AppDependencies['wrapConnect'];
   /** Puts a fake in front of the payment provider, e.g. a refund that gets no answer. */
   wrapPayments?: AppDependencies['wrapPayments'];
+  /** Another file store than the configured one (its own folder on disk, or the bucket S3_* in `environment` names). */
+  files?: AppDependencies['files'];
+  /** Another app's database (two instances over one database); it is not closed with this app. */
+  sharedDatabase?: DatabaseHandle;
+  /** Starts the job queue (with these timings) as server.ts does; off unless asked. */
+  jobs?: Partial<JobQueueTuning>;
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -75,7 +86,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     LOG_LEVEL: 'info',
     ...environment,
   });
-  const database = { ...(await createTestDatabase()), ...options.database };
+  const database = options.sharedDatabase ? { ...options.sharedDatabase, close: async () => {} } : { ...(await createTestDatabase()), ...options.database };
   const clock = createManualClock(new Date());
   const logs: string[] = [];
   const logStream = new Writable({
@@ -84,16 +95,21 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       callback();
     },
   });
-  const app = await buildApp({ config, database, files: createLocalFileStore(config.uploadsDirectory), clock, logStream, wrapConnect: options.wrapConnect, wrapPayments: options.wrapPayments });
+  let services: JobServices | undefined;
+  const app = await buildApp({ config, database, files: options.files ?? createConfiguredFileStore(config), clock, logStream, wrapConnect: options.wrapConnect, wrapPayments: options.wrapPayments, onServices: (handed) => (services = handed) });
   options.beforeReady?.(app);
   await app.ready();
+  const jobs = options.jobs ? await startJobs({ config, database, services: services!, log: app.log, tuning: options.jobs }) : null;
   return {
     app,
     database,
     config,
     clock,
     logs,
+    services: services!,
+    jobs,
     async close() {
+      await jobs?.stop();
       await app.close();
       await database.close();
       rmSync(dataDirectory, { recursive: true, force: true });

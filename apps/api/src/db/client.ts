@@ -23,9 +23,48 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's open, idle and waited-for clients, for the metrics. */
+  poolStats?(): PoolStats;
+  /**
+   * Raw SQL for the job queue (pg-boss, decision 0018): text with values runs as one statement; text
+   * without values may hold several statements (pg-boss's own BEGIN … COMMIT blocks).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * Every instance migrating a PostgreSQL database takes this session advisory lock first, so two
+ * instances starting together migrate one after the other (Drizzle's migrator takes no lock of its
+ * own). Any fixed number works; it only has to be the same everywhere.
+ */
+export const MIGRATION_LOCK_KEY = 7_354_201_886;
+
+/**
+ * Runs Drizzle's migrator on one client of the pool while that client holds the lock. The next
+ * instance waits in `pg_advisory_lock`, then finds every migration recorded. The same connection runs
+ * the migrations, so a pool of one cannot wait on itself.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let isUnlocked = false;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePostgres(drizzlePostgres(client, { schema, casing: 'snake_case' }), { migrationsFolder });
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    isUnlocked = true;
+  } finally {
+    // After a failure the connection is closed, not reused: ending its session drops the lock.
+    client.release(isUnlocked ? undefined : true);
+  }
+}
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
@@ -61,7 +100,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePostgres(db as never, { migrationsFolder }),
+      migrate: () => migrateUnderLock(pool),
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -69,6 +108,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         closing = true;
         return pool.end();
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      executeSql: (text, values) => pool.query(text, values),
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -84,5 +125,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    // PGlite runs each call alone (it is one session), so a multi-statement block cannot interleave with a transaction.
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values.map((value) => value ?? null));
+      const results = await client.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
   };
 }

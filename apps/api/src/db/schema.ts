@@ -622,6 +622,32 @@ export const sandboxConnectTransfers = pgTable(
   (table) => [index('sandbox_connect_transfers_account_idx').on(table.accountId, table.createdAt)],
 );
 
+// The embedded sandbox carrier's own memory: the parcels and pickups it handed out, as UPS keeps them
+// in its own systems (providers/carrier/sandbox-ledger.repository.ts). In the database, so every API
+// instance knows the same parcels; each row's `state` is the sandbox's record as JSON.
+
+export const sandboxCarrierPackages = pgTable(
+  'sandbox_carrier_packages',
+  {
+    trackingNumber: text('tracking_number').primaryKey(),
+    shipmentId: text('shipment_id').notNull(),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sandbox_carrier_packages_shipment_idx').on(table.shipmentId)],
+);
+
+export const sandboxCarrierPickups = pgTable(
+  'sandbox_carrier_pickups',
+  {
+    number: text('number').primaryKey(),
+    requestKey: text('request_key'),
+    state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sandbox_carrier_pickups_request_key_idx').on(table.requestKey)],
+);
+
 // ── chat ──────────────────────────────────────────────────────────────────────────────
 
 /** One conversation per buyer and seller. */

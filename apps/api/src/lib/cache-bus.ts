@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createClient } from 'redis';
+import { connectRedis } from './redis-connection';
 
 /**
  * What an instance's in-process caches (lib/micro-cache.ts) hold that another instance's write can
@@ -24,20 +25,23 @@ export interface CacheBus {
   announce(topic: CacheTopic): void;
   /** `drop` runs when another instance announces `topic`. */
   onChange(topic: CacheTopic, drop: () => void): void;
+  /** Whether Redis answers (the readiness check); absent without REDIS_URL. */
+  ping?(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function createCacheBus(options: { redisUrl?: string | undefined; prefix: string; onError: (error: unknown) => void }): Promise<CacheBus> {
   const handlers = new Map<CacheTopic, Array<() => void>>();
   const onChange = (topic: CacheTopic, drop: () => void) => handlers.set(topic, [...(handlers.get(topic) ?? []), drop]);
-  if (!options.redisUrl) return { announce: () => undefined, onChange, close: async () => undefined };
+  const { redisUrl } = options;
+  if (!redisUrl) return { announce: () => undefined, onChange, close: async () => undefined };
 
   const instance = randomUUID();
   const channel = cacheChannel(options.prefix);
-  const publisher = createClient({ url: options.redisUrl, RESP: 2 });
+  const publisher = createClient({ url: redisUrl, RESP: 2 });
   const subscriber = publisher.duplicate();
   for (const client of [publisher, subscriber]) client.on('error', options.onError);
-  await Promise.all([publisher.connect(), subscriber.connect()]);
+  await Promise.all([publisher, subscriber].map((client) => connectRedis(client, { url: redisUrl, purpose: 'cache bus' })));
   await subscriber.subscribe(channel, (message) => {
     let parsed: { topic?: unknown; from?: unknown };
     try {
@@ -53,6 +57,9 @@ export async function createCacheBus(options: { redisUrl?: string | undefined; p
       publisher.publish(channel, JSON.stringify({ topic, from: instance })).catch(options.onError);
     },
     onChange,
+    async ping() {
+      await publisher.ping();
+    },
     async close() {
       await Promise.all([subscriber, publisher].map((client) => client.quit().catch(() => undefined)));
     },

@@ -6,21 +6,12 @@ import { UPLOADS_URL_PREFIX } from '../providers/files/local';
 import { loadIndexPage } from './index-page';
 
 /**
- * Serves uploaded files and the built React app from the API's port. Unknown `/api/*` paths answer
+ * Serves the built React app from the API's port (stored files are ./stored-files.ts). Unknown `/api/*` paths answer
  * JSON 404; any other GET gets `index.html` so the SPA's router (and its own 404 page) takes over.
  * The build leaves brotli and gzip copies of its assets beside them (vite.config.ts), which are sent
  * as they are to browsers that take them; the page itself comes from ./index-page.
  */
-async function webAppPlugin(app: FastifyInstance, options: { uploadsDirectory: string; webDistDirectory: string }) {
-  await app.register(fastifyStatic, {
-    root: options.uploadsDirectory,
-    prefix: UPLOADS_URL_PREFIX,
-    decorateReply: false,
-    index: false,
-    immutable: true,
-    maxAge: '7d',
-  });
-
+async function webAppPlugin(app: FastifyInstance, options: { webDistDirectory: string }) {
   const indexPage = loadIndexPage(options.webDistDirectory);
   const hasWebApp = indexPage !== null;
   if (hasWebApp) {

@@ -1,6 +1,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
+import { connectRedis } from '../lib/redis-connection';
 import { Server, type Socket } from 'socket.io';
 import {
   CHAT_RATE_LIMIT,
@@ -59,11 +60,12 @@ export async function attachChatSocket(app: FastifyInstance, options: ChatSocket
   });
 
   const redisClients: Array<{ quit(): Promise<unknown> }> = [];
-  if (options.redisUrl) {
-    const publisher = createClient({ url: options.redisUrl, RESP: 2 });
+  const { redisUrl } = options;
+  if (redisUrl) {
+    const publisher = createClient({ url: redisUrl, RESP: 2 });
     const subscriber = publisher.duplicate();
     for (const client of [publisher, subscriber]) client.on('error', (error: Error) => app.log.error({ err: error }, 'redis (chat adapter) error'));
-    await Promise.all([publisher.connect(), subscriber.connect()]);
+    await Promise.all([publisher, subscriber].map((client) => connectRedis(client, { url: redisUrl, purpose: 'chat adapter' })));
     redisClients.push(publisher, subscriber);
     io.adapter(createAdapter(publisher, subscriber, { key: `${options.redisKeyPrefix ?? 'marketplace'}:socket.io` }));
   }
@@ -159,9 +161,9 @@ export async function attachChatSocket(app: FastifyInstance, options: ChatSocket
     });
   });
 
-  // Sockets go before the HTTP server closes (it would wait for them), Redis after.
+  // Sockets go before the HTTP server closes (it would wait for them), Redis after. Their connections are
+  // closed without a "disconnect" message, so the browsers reconnect (to another instance, in a deployment).
   app.addHook('preClose', (done) => {
-    io.disconnectSockets(true);
     io.engine.close();
     done();
   });

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { PASSWORD_MIN_LENGTH } from '@marketplace/contracts/auth';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open-configured-database';
+import { guardStartup } from '../lib/startup-failure';
 import { createAdmin } from '../modules/users/create-admin';
 
 // npm run create-admin -- --email E --password P [--first-name F --last-name L]
@@ -23,7 +24,10 @@ if (values.password.length < PASSWORD_MIN_LENGTH) {
   process.exit(2);
 }
 
+// A bad setting or an unreachable database: one plain message and exit 1.
+const startup = guardStartup();
 const database = await openConfiguredDatabase(loadConfig());
+startup.started();
 try {
   const result = await createAdmin(database.db, {
     email: values.email,

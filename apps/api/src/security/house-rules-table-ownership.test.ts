@@ -37,6 +37,8 @@ const OWNERS: Record<string, string> = {
   sandbox_connect_accounts: 'providers/payment',
   sandbox_connect_links: 'providers/payment',
   sandbox_connect_transfers: 'providers/payment',
+  sandbox_carrier_packages: 'providers/carrier',
+  sandbox_carrier_pickups: 'providers/carrier',
   chats: 'chat',
   chat_messages: 'chat',
   chat_uploads: 'chat',

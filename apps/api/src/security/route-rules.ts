@@ -61,9 +61,15 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/docs/json': PUBLIC,
   'GET /api/docs/yaml': PUBLIC,
   'GET /uploads/*': PUBLIC,
+  // Private files (chat, dispute, return photos): the signed link is the credential, handed only to who may see the file.
+  'GET /api/files/*': { access: 'public', status: 403, why: 'no valid signed link' },
 
   // ── health and auth ──
   'GET /api/health': PUBLIC,
+  'GET /api/health/live': PUBLIC,
+  'GET /api/health/ready': PUBLIC,
+  // Open in tests; with METRICS_TOKEN set it asks for that bearer token (plugins/metrics.test.ts).
+  'GET /metrics': PUBLIC,
   'POST /api/auth/signup': PUBLIC,
   'POST /api/auth/login': { access: 'public', status: 401, why: 'the placeholder credentials are unknown' },
   'GET /api/auth/me': SIGNED_IN,

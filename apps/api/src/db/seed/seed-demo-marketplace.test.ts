@@ -13,7 +13,7 @@ import { DEMO_LOGINS, DEMO_PASSWORD } from './demo-data';
 import { seedDemoMarketplace, type SeedDemoMarketplaceResult } from './seed-demo-marketplace';
 import { createManualClock } from '../../lib/clock';
 import { createSandboxCarrier } from '../../providers/carrier/sandbox';
-import { createSandboxLedger } from '../../providers/carrier/sandbox-ledger';
+import { createSandboxLedgerRepository } from '../../providers/carrier/sandbox-ledger.repository';
 
 // One PGlite per file (it takes seconds to boot). It is seeded, its rows are kept aside and emptied,
 // and it is seeded again as a second fresh database: the determinism check compares the two runs, and
@@ -37,7 +37,6 @@ async function seedRun(handle: DatabaseHandle, directory: string): Promise<SeedR
       return hashPassword(plain);
     },
     now,
-    carrierLedger: createSandboxLedger(path.join(directory, 'carrier-sandbox.json')),
   });
   return { directory, result, hashCalls };
 }
@@ -296,7 +295,7 @@ describe('seedDemoMarketplace', () => {
 
   it("tells the sandbox carrier about every demo parcel, so the server's carrier tracks, voids and cancels them", async () => {
     const clock = createManualClock(now);
-    const carrier = createSandboxCarrier({ clock, ledger: createSandboxLedger(path.join(seeded.directory, 'carrier-sandbox.json')) });
+    const carrier = createSandboxCarrier({ clock, ledger: createSandboxLedgerRepository(handle.db) });
     const [shipmentRows, pickupRows] = await Promise.all([handle.db.select().from(shipments), handle.db.select().from(pickups)]);
     for (const shipment of shipmentRows.filter((row) => row.status !== 'cancelled')) {
       const tracked = await carrier.track({ trackingNumber: shipment.trackingNumber ?? '' });

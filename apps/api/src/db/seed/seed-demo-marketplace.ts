@@ -38,7 +38,6 @@ import { seedChats } from './seed-chats';
 import { seedDisputes } from './seed-disputes';
 import { seedPayouts } from './seed-payouts';
 import { seedAddresses, seedShipments } from './seed-shipments';
-import type { SandboxLedger } from '../../providers/carrier/sandbox-ledger';
 
 /** Changing it changes every id and picture of the demo data. */
 const DEMO_SEED = 'demo-marketplace/v1';
@@ -55,8 +54,6 @@ export interface SeedDemoMarketplaceOptions {
   hashPassword: (plain: string) => Promise<string>;
   /** The moment the demo data is "created" relative to; defaults to the current time. */
   now?: Date;
-  /** The sandbox carrier's memory, told about the demo parcels so they can be tracked, picked up and voided. */
-  carrierLedger?: SandboxLedger;
 }
 
 export interface SeedCounts {
@@ -89,7 +86,6 @@ export interface SeedContext {
   files: FileStore;
   random: Random;
   now: Date;
-  carrierLedger?: SandboxLedger;
 }
 
 export interface SeededUser {
@@ -140,7 +136,7 @@ export interface SeededCatalog {
 const noCounts: SeedCounts = { categories: 0, admins: 0, sellers: 0, buyers: 0, products: 0, productImages: 0, orders: 0, orderItems: 0, addresses: 0, shipments: 0, pickups: 0, paymentAccounts: 0, payouts: 0, chats: 0, disputes: 0 };
 
 export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): Promise<SeedDemoMarketplaceResult> {
-  const { db, files, hashPassword, now = new Date(), carrierLedger } = options;
+  const { db, files, hashPassword, now = new Date() } = options;
   // Cheap check first so a normal restart does not even hash the password.
   if (await hasAnyUser(db)) return { seeded: false, counts: noCounts };
 
@@ -153,7 +149,7 @@ export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): 
     await transaction.execute(sql`select pg_advisory_xact_lock(hashtext('seed-demo-marketplace'))`);
     if (await hasAnyUser(transaction)) return { seeded: false, counts: noCounts };
 
-    const context: SeedContext = { executor: transaction, files, random: createRandom(DEMO_SEED), now, carrierLedger };
+    const context: SeedContext = { executor: transaction, files, random: createRandom(DEMO_SEED), now };
     const seededUsers = await seedUsers(context, { passwordHash });
     const catalog = await seedCatalog(context, { users: seededUsers });
     const seededOrders = await seedOrders(context, { users: seededUsers, catalog });

@@ -23,6 +23,7 @@ import { addresses, orderItems, orders, pickups, products, shipmentItems, shipme
 import { renderShippingLabel } from '../../providers/carrier/label';
 import type { TrackingStatus } from '../../providers/carrier/port';
 import { createSandboxCarrier, SHIPPING_BASE_CENTS, SHIPPING_PER_ADDITIONAL_POUND_CENTS } from '../../providers/carrier/sandbox';
+import { createSandboxLedgerRepository } from '../../providers/carrier/sandbox-ledger.repository';
 import { DEMO_BUYER_ADDRESSES, DEMO_SELLER_ADDRESSES, DEMO_SELLERS, type DemoAddress, type DemoSellerKey } from './demo-data';
 import type { SeedContext, SeededUser, SeededUsers } from './seed-demo-marketplace';
 
@@ -235,10 +236,12 @@ export async function seedShipments(
   // The sandbox carrier rates them and numbers them as it would for the real request.
   // The seed's sandbox starts the carrier's memory afresh and tells it about every demo parcel, so the
   // server's sandbox tracks, picks up and voids them like the ones it labels itself.
-  context.carrierLedger?.clear();
-  const carrier = createSandboxCarrier({ clock: { now: () => now }, shipperNumber: SHIPPER_NUMBER, ledger: context.carrierLedger });
+  // The carrier's tables are written in the seed's transaction, so a failed seed leaves none of its parcels.
+  const carrierLedger = createSandboxLedgerRepository(context.executor);
+  await carrierLedger.clear();
+  const carrier = createSandboxCarrier({ clock: { now: () => now }, shipperNumber: SHIPPER_NUMBER, ledger: carrierLedger });
   for (const planned of plans) {
-    carrier.recordPackage({
+    await carrier.recordPackage({
       trackingNumber: planned.trackingNumber,
       shipmentId: planned.id,
       createdAt: planned.labelAt,

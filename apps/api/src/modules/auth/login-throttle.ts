@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createClient } from 'redis';
 import type { Clock } from '../../lib/clock';
+import { connectRedis } from '../../lib/redis-connection';
 
 /**
  * Bounds password guessing per (client address, email): at most `maxFailures` attempts that were not
@@ -74,7 +75,7 @@ export function createLoginThrottle(options: ThrottleOptions): LoginThrottle {
 export async function createRedisLoginThrottle(options: ThrottleOptions & { redisUrl: string; prefix: string; onError: (error: unknown) => void }): Promise<LoginThrottle> {
   const client = createClient({ url: options.redisUrl, RESP: 2 });
   client.on('error', options.onError);
-  await client.connect();
+  await connectRedis(client, { url: options.redisUrl, purpose: 'login throttle' });
   const local = createLoginThrottle(options);
   const windowMs = options.windowSeconds * 1000;
   const redisKey = (key: string) => `${options.prefix}:login-attempts:${createHash('sha256').update(key).digest('hex')}`;

@@ -178,3 +178,12 @@ export async function takeChatUploads(executor: Executor, where: { chatId: strin
     .where(and(inArray(chatUploads.id, [...where.ids]), eq(chatUploads.chatId, where.chatId), eq(chatUploads.uploaderId, where.uploaderId)))
     .returning();
 }
+
+/** Photos that waited since before `createdBefore` and were never sent, oldest first. */
+export async function findUnsentChatUploads(executor: Executor, createdBefore: Date, limit: number): Promise<ChatUploadRecord[]> {
+  return executor.select().from(chatUploads).where(lt(chatUploads.createdAt, createdBefore)).orderBy(chatUploads.createdAt).limit(limit);
+}
+
+export async function deleteChatUploads(executor: Executor, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await executor.delete(chatUploads).where(inArray(chatUploads.id, [...ids]));
+}

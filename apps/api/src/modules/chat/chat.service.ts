@@ -22,6 +22,8 @@ import {
   insertMessage,
   setChatUploadKeys,
   takeChatUploads,
+  findUnsentChatUploads,
+  deleteChatUploads,
   updateChat,
   updateChatSubject,
   type ChatAttachmentRecord,
@@ -43,6 +45,9 @@ export const CHAT_MESSAGES = {
   buyersOnly: 'Only buyers start conversations with sellers',
   attachmentNotFound: 'A photo of this message was not found; upload it again',
 } as const;
+
+/** How long a photo uploaded for a message may wait to be sent before the clean-up job deletes it. */
+export const UNSENT_UPLOAD_KEPT_MS = 24 * 60 * 60 * 1000;
 
 type ChatRow = ChatRecord;
 type MessageRow = ChatMessageRecord;
@@ -229,6 +234,22 @@ export function createChatService(deps: { db: Database; files: FileStore; clock:
 
     /** Unread messages for a user across chats (tests and the two-instance check). */
     unreadTotal: (userId: string): Promise<number> => countUnread(db, userId),
+
+    /**
+     * The clean-up job: photos uploaded for a message but never sent within UNSENT_UPLOAD_KEPT_MS are
+     * deleted, their files first, then their rows, so a store that fails leaves the row to try again
+     * next time rather than a file nothing points at. Answers how many photos went.
+     */
+    async deleteUnsentUploads(limit = 200): Promise<number> {
+      const unsent = await findUnsentChatUploads(db, new Date(clock.now().getTime() - UNSENT_UPLOAD_KEPT_MS), limit);
+      for (const upload of unsent) {
+        // A row whose request died before its keys were written still has files under the usual names.
+        const keys = upload.fileKey === 'pending' ? [`chats/${upload.chatId}/${upload.id}.webp`, `chats/${upload.chatId}/${upload.id}-thumb.webp`] : [upload.fileKey, upload.thumbnailKey];
+        for (const key of keys) await files.delete(key);
+      }
+      await deleteChatUploads(db, unsent.map((upload) => upload.id));
+      return unsent.length;
+    },
   };
 }
 

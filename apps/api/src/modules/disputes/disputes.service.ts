@@ -252,6 +252,8 @@ export function createDisputesService(deps: { db: Database; files: FileStore; cl
           return created;
         });
       } catch (error) {
+        // The photos were stored for a dispute that was not written: nothing would ever point at them.
+        for (const photo of stored) for (const key of [photo.fileKey, photo.thumbnailKey]) await files.delete(key).catch(() => undefined);
         // Two opens racing for one item: the unique index lets one through.
         if ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') throw conflict(DISPUTE_MESSAGES.alreadyOpen);
         throw error;

@@ -38,6 +38,7 @@ import {
   findOrderItem,
   findRefundByKey,
   findRefundsOfItems,
+  findStalePendingRefunds,
   insertPendingRefund,
   lockOrder,
   lockOrderItems,
@@ -53,6 +54,7 @@ import {
   updateOrderStatus,
   type OrderItemRecord,
   type OrderRecord,
+  type RefundRecord,
 } from './orders.repository';
 import { refundCentsOf } from '@marketplace/domain/item-paid';
 
@@ -75,6 +77,8 @@ export interface RefundOrderItemInput {
   actor: OrderItemActor;
   /** A seller's rejection or a buyer's cancellation: the item closes with that status once the money is back, and its units go back on the shelf. */
   closeAs?: { status: 'rejected' | 'cancelled'; rejectionReason?: string | null };
+  /** The background sweep: finish this key's pending claim, never start a new refund. */
+  resumeOnly?: boolean;
 }
 
 export interface RefundOutcome {
@@ -242,6 +246,7 @@ export function createOrderItemLifecycle(deps: {
         if (!payment) throw conflict(LIFECYCLE_MESSAGES.noPayment);
         return { kind: 'claim' as const, claim: existing, payment, refundableCents };
       }
+      if (input.resumeOnly) throw conflict('This refund is no longer pending');
       if (input.closeAs) {
         try {
           assertTransition(item.status, input.closeAs.status, input.actor);
@@ -348,11 +353,44 @@ export function createOrderItemLifecycle(deps: {
     return outcome;
   }
 
+  /**
+   * The request a pending refund came from, read back from its key (docs/product/money.md): a seller's
+   * rejection and a buyer's cancellation close the item as they would have; a dispute's or a return's
+   * refund moves the item by what came back, as the marketplace ('system').
+   */
+  function resumptionOf(claim: RefundRecord): RefundOrderItemInput {
+    const base = { orderItemId: claim.orderItemId, amountCents: claim.amountCents, refundKey: claim.refundKey, reason: claim.reason, resumeOnly: true };
+    const kind = claim.refundKey.split(':')[0];
+    if (kind === 'rejection') return { ...base, actor: 'seller', closeAs: { status: 'rejected', rejectionReason: claim.reason } };
+    if (kind === 'cancellation') return { ...base, actor: 'buyer', closeAs: { status: 'cancelled' } };
+    return { ...base, actor: 'system' };
+  }
+
+  /**
+   * The scheduled job's sweep: every pending refund claim whose provider call got no answer (or whose
+   * request died) is finished as a retry of its request would finish it, with the same idempotency key,
+   * so the provider pays once. One claim's trouble never stops the others.
+   */
+  async function resumeStaleRefunds(limit = 50): Promise<{ found: number; finished: number; unfinished: number }> {
+    const stale = await findStalePendingRefunds(db, new Date(clock.now().getTime() - STALE_REFUND_CLAIM_MS), limit);
+    const outcome = { found: stale.length, finished: 0, unfinished: 0 };
+    for (const claim of stale) {
+      try {
+        await refundOrderItem(resumptionOf(claim));
+        outcome.finished += 1;
+      } catch {
+        outcome.unfinished += 1;
+      }
+    }
+    return outcome;
+  }
+
   return {
     transitionItems,
     recordDelivered,
     setSellerPaid,
     refundOrderItem,
+    resumeStaleRefunds,
     /** Payouts register here to claw back what an already-paid seller owes, in the refund's own transaction (money: not an after-commit event). */
     onRefundRecorded(hook: RefundRecordedHook) {
       refundHooks.push(hook);

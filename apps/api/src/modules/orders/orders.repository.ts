@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, gt, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gt, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { orderItems, orders, payments, products, refunds, users } from '../../db/schema';
 import { giveStockBack } from '../catalog';
@@ -150,6 +150,19 @@ export async function findRefundsOfItems(executor: Executor, orderItemIds: reado
     .from(refunds)
     .where(inArray(refunds.orderItemId, [...orderItemIds]))
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
+}
+
+/**
+ * Pending refunds nobody is finishing: the provider did not answer (a failure reason is kept), or the
+ * claim was last touched before `touchedBefore` (its request died), oldest first.
+ */
+export async function findStalePendingRefunds(executor: Executor, touchedBefore: Date, limit: number): Promise<RefundRecord[]> {
+  return executor
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.status, 'pending'), or(isNotNull(refunds.failureReason), lte(refunds.updatedAt, touchedBefore))))
+    .orderBy(asc(refunds.updatedAt), asc(refunds.id))
+    .limit(limit);
 }
 
 /** A claim on the money: written before the provider is asked, so a crash or a retry finds it again. */

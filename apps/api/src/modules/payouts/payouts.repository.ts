@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { categories, orderItems, paymentAccounts, payoutAdjustments, payouts, users } from '../../db/schema';
 
@@ -66,6 +66,19 @@ export async function findPayoutOfItem(executor: Executor, orderItemId: string):
 export async function findPaidPayoutOfItem(executor: Executor, orderItemId: string): Promise<PayoutRecord | null> {
   const [row] = await executor.select().from(payouts).where(and(eq(payouts.orderItemId, orderItemId), eq(payouts.status, 'paid')));
   return row ?? null;
+}
+
+/**
+ * Pending payouts nobody is finishing: the transfer got no answer (a failure reason is kept), or the
+ * claim was last touched before `touchedBefore` (its request died), oldest first.
+ */
+export async function findStalePendingPayouts(executor: Executor, touchedBefore: Date, limit: number): Promise<PayoutRecord[]> {
+  return executor
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.status, 'pending'), or(isNotNull(payouts.failureReason), lte(payouts.updatedAt, touchedBefore))))
+    .orderBy(asc(payouts.updatedAt), asc(payouts.id))
+    .limit(limit);
 }
 
 export async function findPayoutByTransferId(executor: Executor, transferId: string): Promise<PayoutRecord | null> {

@@ -18,6 +18,7 @@ import {
   findCommissionOfCategory,
   findPaidPayoutOfItem,
   findPayoutOfItem,
+  findStalePendingPayouts,
   insertAdjustment,
   insertPayout,
   lockOrderItem,
@@ -87,7 +88,7 @@ export function createPayoutsService(deps: {
   });
 
   /** Step 1. With the order item locked, check everything and write the payout as pending. */
-  function claim(adminId: string, orderItemId: string, allocatedPickupChargeCents: number): Promise<PayoutRecord> {
+  function claim(adminId: string | null, orderItemId: string, allocatedPickupChargeCents: number, options: { resumeOnly?: boolean } = {}): Promise<PayoutRecord> {
     return db.transaction(async (transaction) => {
       const item = await lockOrderItem(transaction, orderItemId);
       if (!item) throw notFound(PAYOUT_MESSAGES.itemNotFound);
@@ -104,6 +105,8 @@ export function createPayoutsService(deps: {
         if (!stale) throw conflict(PAYOUT_MESSAGES.inProgress);
         return (await updatePayout(transaction, existing.id, { updatedAt: now, failureReason: null })) ?? existing;
       }
+      // The background sweep only finishes what was started; a new attempt is the admin's decision.
+      if (options.resumeOnly) throw conflict('This payout is no longer pending');
       const account = await findAccountOfSeller(transaction, item.sellerId);
       if (!account) throw badRequest('The seller has not set up a Stripe account yet, so they cannot be paid.');
       if (account.status !== 'complete') {
@@ -210,6 +213,38 @@ export function createPayoutsService(deps: {
       const [view] = await withSellers(db, [paid]);
       if (!view) throw new HttpError(500, 'Failed to create payout');
       return view;
+    },
+
+    /**
+     * The scheduled job's sweep: every pending payout whose transfer never answered (or whose request
+     * died) and that waited the stale time is resumed as Process Payout would resume it: the same claim,
+     * the same idempotency key, the transfer outside any transaction. A refusal fails it (the admin pays
+     * again); no answer leaves it pending for the next sweep. One payout's trouble never stops the others.
+     */
+    async resumeStalePayouts(limit = 50): Promise<{ resumed: number; paid: number; stillPending: number; failed: number }> {
+      const stale = await findStalePendingPayouts(db, new Date(clock.now().getTime() - claimStaleAfterMs), limit);
+      const outcome = { resumed: 0, paid: 0, stillPending: 0, failed: 0 };
+      for (const pending of stale) {
+        let claimed: PayoutRecord;
+        try {
+          // The claim checks staleness again with the item locked: an admin's request that got there first wins.
+          claimed = await claim(pending.createdBy, pending.orderItemId, 0, { resumeOnly: true });
+        } catch {
+          continue;
+        }
+        outcome.resumed += 1;
+        payoutsChanged();
+        try {
+          const transferId = await transfer(claimed);
+          await record(claimed, transferId);
+          payoutsChanged();
+          outcome.paid += 1;
+        } catch (error) {
+          if (error instanceof HttpError && error.statusCode === 400) outcome.failed += 1;
+          else outcome.stillPending += 1;
+        }
+      }
+      return outcome;
     },
   };
 }

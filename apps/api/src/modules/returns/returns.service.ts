@@ -19,6 +19,7 @@ import {
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { mapWithConcurrency } from '../../lib/concurrency';
 import { HttpError } from '../../lib/http-errors';
 import { processImage, type IncomingFile } from '../../lib/image-processing';
 import { CarrierError, type CarrierProvider, type TrackingResult, type TrackingStatus } from '../../providers/carrier/port';
@@ -52,6 +53,9 @@ import {
 // accepted → in_transit → delivered → refunded as the carrier reports the parcel; requested or accepted →
 // cancelled by the buyer while the parcel has not moved. The label is bought and voided outside any
 // database transaction; the refund goes through the orders service (its key `return:<id>` makes it once).
+
+/** Carrier calls the background refresh of return parcels makes at once. */
+const RETURN_TRACKING_CONCURRENCY = 5;
 
 /** The orders service's refund: outside any transaction; the same key never refunds twice. */
 export type RefundOrderItem = (input: { orderItemId: string; amountCents: number; refundKey: string; reason: string; actor: 'system' }) => Promise<{ refundedCents: number; itemStatus: string }>;
@@ -572,16 +576,17 @@ export function createReturnsService(deps: ReturnsServiceDependencies) {
      */
     async refreshReturns(limit = 100): Promise<number> {
       let moved = 0;
-      for (const candidate of await findReturnsToTrack(db, limit)) {
-        if (!candidate.trackingNumber) continue;
+      // Like the shipments' refresh: a few carrier calls at a time, never all at once.
+      const candidates = (await findReturnsToTrack(db, limit)).filter((candidate) => candidate.trackingNumber);
+      await mapWithConcurrency(candidates, RETURN_TRACKING_CONCURRENCY, async (candidate) => {
         try {
-          const result = await carrier.track({ trackingNumber: candidate.trackingNumber });
+          const result = await carrier.track({ trackingNumber: candidate.trackingNumber! });
           const updated = await applyTracking(candidate.id, result);
           if (updated && updated.status !== candidate.status) moved += 1;
         } catch {
           // Tried again on the next round.
         }
-      }
+      });
       for (const delivered of await findReturnsAwaitingRefund(db, limit)) {
         const after = await issueRefund(delivered);
         if (after.status === 'refunded') moved += 1;

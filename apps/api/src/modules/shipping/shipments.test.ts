@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { earliestPickupDate } from '@marketplace/domain/pickup-schedule';
 import { ALREADY_PICKED_UP_MESSAGE, countShipmentsForStats, VOID_PERIOD_EXPIRED_MESSAGE, VOIDED_LABEL_MESSAGE, VOIDED_SHIPMENT_MESSAGE, type ShipmentStatus } from '@marketplace/domain/shipment-rules';
@@ -10,7 +10,7 @@ import { createCategory, createOrder, createProduct } from '../../../test/factor
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import type * as CarrierFactoryModule from '../../providers/carrier/create-carrier-provider';
 import { createPickupChargesService } from './pickup-charges.service';
-import { createTrackingService } from './tracking.service';
+import { createTrackingService, TRACKING_CONCURRENCY } from './tracking.service';
 import { createOrderItemLifecycle } from '../orders';
 import { createPaymentProvider } from '../../providers/payment/create-payment-provider';
 
@@ -822,9 +822,39 @@ describe('background tracking refresh', () => {
     const { shipmentId, trackingNumber, items } = await createdShipment();
     await carrier.simulate(trackingNumber, 'delivered');
     const service = createTrackingService({ db: testApp.database.db, clock: testApp.clock, carrier, environment: 'test', orderItems: orderItemStatesOf(testApp) });
-    expect(await service.refreshActiveShipments(1000)).toBeGreaterThanOrEqual(1);
+    expect(await service.refreshActiveShipments({ limit: 1000 })).toBeGreaterThanOrEqual(1);
     const [row] = await testApp.database.db.select().from(shipmentsTable).where(eq(shipmentsTable.id, shipmentId));
     expect(row!.status).toBe('delivered');
     expect(await itemStatuses([items[0]!.id])).toEqual(['delivered']);
+  });
+
+  it('asks the carrier about several shipments at once, never more than the bound, and records each answer', async () => {
+    const created = [];
+    for (let index = 0; index < 12; index += 1) created.push(await createdShipment());
+    for (const shipment of created) await carrier.simulate(shipment.trackingNumber, 'in_transit');
+    // The sandbox carrier answers after a short wait, so calls overlap if the service lets them.
+    let inFlight = 0;
+    let most = 0;
+    const slowCarrier: CarrierProvider = Object.assign(Object.create(carrier) as CarrierProvider, {
+      async track(request: Parameters<CarrierProvider['track']>[0]) {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        try {
+          await new Promise((resolve) => setTimeout(resolve, 15));
+          return await carrier.track(request);
+        } finally {
+          inFlight -= 1;
+        }
+      },
+    });
+    const service = createTrackingService({ db: testApp.database.db, clock: testApp.clock, carrier: slowCarrier, environment: 'test', orderItems: orderItemStatesOf(testApp) });
+    expect(await service.refreshActiveShipments({ limit: 1000, concurrency: 3 })).toBeGreaterThanOrEqual(12);
+    expect(most).toBe(3);
+    const rows = await testApp.database.db.select().from(shipmentsTable).where(inArray(shipmentsTable.id, created.map((shipment) => shipment.shipmentId)));
+    expect(rows.map((row) => row.status)).toEqual(created.map(() => 'in_transit'));
+    // The default bound is TRACKING_CONCURRENCY (5).
+    most = 0;
+    await service.refreshActiveShipments({ limit: 1000 });
+    expect(most).toBe(TRACKING_CONCURRENCY);
   });
 });

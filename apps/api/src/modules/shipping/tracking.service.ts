@@ -1,5 +1,6 @@
 import { trackedStatus } from '@marketplace/domain/shipment-rules';
 import type { Executor } from '../../db/client';
+import { mapWithConcurrency } from '../../lib/concurrency';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { CarrierError, SIMULATION_STATUSES, type CarrierProvider, type SimulationStatus, type TrackingResult, type TrackingStatus } from '../../providers/carrier/port';
 import { findLinesOfShipments, findSellerShipment, findShipmentsToTrack, updateShipment, type ShipmentRecord, type ShipmentStatusValue, type ShipmentTrackingEvent } from './shipments.repository';
@@ -12,6 +13,9 @@ import { SHIPMENT_MESSAGES, assertNotVoided, carrierFailure, lockOwnShipment, ty
 const CARRIER_PROGRESS = new Set<TrackingStatus>(['shipped', 'in_transit', 'out_for_delivery', 'delivered', 'exception', 'returned']);
 const ACTIVE_FOR_TRACKING: readonly ShipmentStatusValue[] = ['created', 'pickup_scheduled', 'shipped', 'in_transit', 'out_for_delivery', 'exception'];
 const isActiveForTracking = (status: ShipmentStatusValue) => ACTIVE_FOR_TRACKING.includes(status);
+
+/** Carrier calls the background refresh makes at once: quick rounds without flooding the carrier's rate limit. */
+export const TRACKING_CONCURRENCY = 5;
 
 const isSimulationStatus = (status: string): status is SimulationStatus => (SIMULATION_STATUSES as readonly string[]).includes(status);
 
@@ -113,16 +117,16 @@ export function createTrackingService({ db, clock, carrier, environment, orderIt
     },
 
     /**
-     * Tracks every active shipment once (the background refresh); a failure on one shipment is
-     * skipped so the others still move on. Returns how many were updated.
+     * Tracks every active shipment once (the background refresh job), at most `concurrency` carrier
+     * calls at a time; a failure on one shipment is skipped so the others still move on. Each answer is
+     * recorded in its own short transaction, after the carrier call. Returns how many were updated.
      */
-    async refreshActiveShipments(limit = 100): Promise<number> {
-      const candidates = await findShipmentsToTrack(db, ACTIVE_FOR_TRACKING, limit);
+    async refreshActiveShipments({ limit = 100, concurrency = TRACKING_CONCURRENCY }: { limit?: number; concurrency?: number } = {}): Promise<number> {
+      const candidates = (await findShipmentsToTrack(db, ACTIVE_FOR_TRACKING, limit)).filter((candidate) => candidate.trackingNumber && isActiveForTracking(candidate.status));
       let updated = 0;
-      for (const candidate of candidates) {
-        if (!candidate.trackingNumber || !isActiveForTracking(candidate.status)) continue;
+      await mapWithConcurrency(candidates, concurrency, async (candidate) => {
         try {
-          const result = await carrier.track({ trackingNumber: candidate.trackingNumber });
+          const result = await carrier.track({ trackingNumber: candidate.trackingNumber! });
           await db.transaction(async (transaction) => {
             const locked = await findSellerShipment(transaction, candidate.sellerId, candidate.id, { lock: true });
             if (!locked || !isActiveForTracking(locked.status)) return;
@@ -132,7 +136,7 @@ export function createTrackingService({ db, clock, carrier, environment, orderIt
         } catch {
           // Tried again on the next round.
         }
-      }
+      });
       return updated;
     },
   };

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, max } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lte, max } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { productImages, products, uploadTokens } from '../../db/schema';
 
@@ -75,4 +75,10 @@ export async function findLiveUploadToken(executor: Executor, tokenHash: string,
     .where(and(eq(uploadTokens.tokenHash, tokenHash), gt(uploadTokens.expiresAt, now)))
     .limit(1);
   return row ?? null;
+}
+
+/** Deletes the links that expired at or before `now`; answers how many. */
+export async function deleteUploadTokensExpiredBy(executor: Executor, now: Date): Promise<number> {
+  const rows = await executor.delete(uploadTokens).where(lte(uploadTokens.expiresAt, now)).returning({ id: uploadTokens.id });
+  return rows.length;
 }

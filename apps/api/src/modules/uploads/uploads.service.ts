@@ -17,7 +17,7 @@ import type { FileStore } from '../../providers/files/port';
 import type { ProductsService } from '../catalog';
 import type { UserRecord } from '../users';
 import { processImage, type IncomingFile, type ProcessedImage } from '../../lib/image-processing';
-import { countImages, deleteImage, findImageIds, findLiveUploadToken, insertImages, insertUploadToken, lockProduct, setImagePositions, type NewImageRow } from './uploads.repository';
+import { countImages, deleteImage, deleteUploadTokensExpiredBy, findImageIds, findLiveUploadToken, insertImages, insertUploadToken, lockProduct, setImagePositions, type NewImageRow } from './uploads.repository';
 
 export const NO_FILES_MESSAGE = 'Choose at least one photo to upload.';
 export const IMAGE_NOT_FOUND_MESSAGE = 'Photo not found';
@@ -34,6 +34,8 @@ export interface UploadsService {
   /** Throws 403 with the spec's message unless the token is live; lets a route stop before reading files. */
   assertUploadTokenIsLive(token: string): Promise<void>;
   mobileUpload(token: string, files: IncomingFile[]): Promise<MobileUploadResponse>;
+  /** The clean-up job: phone upload links past their expiry are deleted (they already answer as invalid). Answers how many. */
+  deleteExpiredUploadTokens(): Promise<number>;
 }
 
 export interface UploadsServiceDependencies {
@@ -192,6 +194,10 @@ export function createUploadsService({ db, files, clock, publicUrl, products }: 
         images: rows.map((row) => ({ id: row.id, url: files.urlFor(row.fileKey), name: row.name })),
         message: uploadSuccessMessage(rows.length),
       };
+    },
+
+    deleteExpiredUploadTokens() {
+      return deleteUploadTokensExpiredBy(db, clock.now());
     },
   };
 }

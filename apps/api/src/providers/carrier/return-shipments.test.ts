@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isValidUpsTrackingNumber } from '@marketplace/domain/ups-tracking-number';
@@ -8,7 +5,9 @@ import { hasUpsDescriptions, returnShipmentProblem, startFakeUpsServer, UPS_DESC
 import { createManualClock } from '../../lib/clock';
 import { CarrierError, PRINT_RETURN_LABEL, type CarrierAddress, type CarrierProvider, type CreateReturnShipmentRequest } from './port';
 import { createSandboxCarrier } from './sandbox';
-import { createSandboxLedger } from './sandbox-ledger';
+import { createTestDatabase } from '../../../test/helper';
+import { createSandboxLedgerRepository } from './sandbox-ledger.repository';
+import type { SandboxLedger } from './sandbox-ledger';
 import { createUpsCarrier } from './ups';
 
 // Return shipments on every side of the carrier port: the sandbox, the UPS adapter against
@@ -54,9 +53,9 @@ function dig(value: unknown, ...keys: (string | number)[]): unknown {
 }
 
 describe('sandbox return shipments', () => {
-  const setup = (ledgerFile?: string) => {
+  const setup = (ledger?: SandboxLedger) => {
     const clock = createManualClock(START);
-    return { clock, carrier: createSandboxCarrier({ clock, ...(ledgerFile ? { ledger: createSandboxLedger(ledgerFile) } : {}) }) };
+    return { clock, carrier: createSandboxCarrier({ clock, ...(ledger ? { ledger } : {}) }) };
   };
 
   it('makes a real 4 × 6 GIF return label with a valid 1Z number, UPS Ground charges and the Print Return Label service', async () => {
@@ -115,12 +114,16 @@ describe('sandbox return shipments', () => {
   });
 
   it('remembers a return label across a restart (its ledger), and answers a retry with the same number', async () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'carrier-returns-')), 'carrier-sandbox.json');
-    const first = await setup(file).carrier.createReturnShipment(returnRequest());
-    const restarted = setup(file).carrier;
-    expect((await restarted.track({ trackingNumber: first.trackingNumber })).status).toBe('created');
-    expect((await restarted.createReturnShipment(returnRequest())).trackingNumber).toBe(first.trackingNumber);
-  });
+    const database = await createTestDatabase();
+    try {
+      const first = await setup(createSandboxLedgerRepository(database.db)).carrier.createReturnShipment(returnRequest());
+      const restarted = setup(createSandboxLedgerRepository(database.db)).carrier;
+      expect((await restarted.track({ trackingNumber: first.trackingNumber })).status).toBe('created');
+      expect((await restarted.createReturnShipment(returnRequest())).trackingNumber).toBe(first.trackingNumber);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
 });
 
 describe('the fake UPS server’s return rules (Shipping.yaml)', () => {

@@ -1,5 +1,3 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { ScheduledPickup, TrackingEvent } from './port';
 
 /** A parcel as the sandbox carrier knows it. */
@@ -31,61 +29,88 @@ export interface SandboxState {
   pickups: SandboxPickup[];
 }
 
-export interface SandboxLedger {
-  load(): SandboxState;
-  save(state: SandboxState): void;
-  /** Forgets everything (the demo seed starts a new marketplace). */
-  clear(): void;
+/** Which of the sandbox's records to read: by tracking number, by shipment, by pickup number or request key. */
+export interface SandboxLedgerQuery {
+  trackingNumbers?: readonly string[];
+  shipmentIds?: readonly string[];
+  pickupNumbers?: readonly string[];
+  pickupRequestKeys?: readonly string[];
 }
 
-const EMPTY: SandboxState = { packages: [], pickups: [] };
-
 /**
- * The sandbox carrier's own memory on disk, as UPS keeps its parcels in its own systems: a JSON file
- * in the data folder, so a restarted server (or the demo seed, which runs its own sandbox) still knows
- * every label, pickup and simulated status it handed out. Saving merges with what is on disk, so two
- * sandboxes over one file (the seed's, then the server's) keep each other's entries.
+ * The sandbox carrier's own memory, as UPS keeps its parcels in its own systems: in the database
+ * (./sandbox-ledger.repository.ts), so every API instance, a restarted one, and the demo seed's sandbox
+ * know every label, pickup and simulated status any of them handed out. Records are upserted one by
+ * one; the shipments module's tables stay the marketplace's truth.
  */
-export function createSandboxLedger(file: string): SandboxLedger {
-  function load(): SandboxState {
-    if (!existsSync(file)) return EMPTY;
-    try {
-      return revive(JSON.parse(readFileSync(file, 'utf8')) as SandboxState);
-    } catch {
-      // A torn or hand-edited file: start over rather than refuse to ship.
-      return EMPTY;
-    }
-  }
+export interface SandboxLedger {
+  find(query: SandboxLedgerQuery): Promise<SandboxState>;
+  /** Writes these records over any with the same tracking or pickup number. */
+  save(changes: SandboxState): Promise<void>;
+  /** Forgets everything (the demo seed starts a new marketplace). */
+  clear(): Promise<void>;
+}
 
+/** A record as stored (JSON) back to one with dates. */
+export function revivePackage(raw: SandboxPackage): SandboxPackage {
+  const date = (value: unknown) => new Date(String(value));
   return {
-    load,
-    clear() {
-      rmSync(file, { force: true });
-    },
-    save(state) {
-      const onDisk = load();
-      const packages = new Map(onDisk.packages.map((entry) => [entry.trackingNumber, entry]));
-      for (const entry of state.packages) packages.set(entry.trackingNumber, entry);
-      const pickups = new Map(onDisk.pickups.map((entry) => [entry.number, entry]));
-      for (const entry of state.pickups) pickups.set(entry.number, entry);
-      mkdirSync(path.dirname(file), { recursive: true });
-      const temporary = `${file}.${process.pid}.tmp`;
-      writeFileSync(temporary, JSON.stringify({ packages: [...packages.values()], pickups: [...pickups.values()] }));
-      // A rename is atomic: a reader sees the old file or the new one, never half of one.
-      renameSync(temporary, file);
-    },
+    ...raw,
+    createdAt: date(raw.createdAt),
+    pickup: raw.pickup ? { ...raw.pickup, scheduledAt: date(raw.pickup.scheduledAt), at: date(raw.pickup.at) } : null,
+    simulated: raw.simulated ? { ...raw.simulated, since: date(raw.simulated.since) } : null,
   };
 }
 
-function revive(raw: SandboxState): SandboxState {
-  const date = (value: unknown) => new Date(String(value));
+export function revivePickup(raw: SandboxPickup): SandboxPickup {
+  return { ...raw, pickupAt: new Date(String(raw.pickupAt)) };
+}
+
+/**
+ * The ledger of a server on the embedded database (PGlite: one process, one connection). The shipments
+ * module calls the carrier inside its transactions, and on PGlite any other query waits for that
+ * transaction to end, so this ledger never queries during a call: it reads every record once when it is
+ * made (before any request), answers from memory, and writes each change behind, in order. Several
+ * instances need PostgreSQL, where the carrier reads and writes its tables directly.
+ */
+export function createInProcessLedger(stored: SandboxLedger & { findAll(): Promise<SandboxState> }, onWriteError: (error: unknown) => void): SandboxLedger {
+  const packages = new Map<string, SandboxPackage>();
+  const pickups = new Map<string, SandboxPickup>();
+  const loaded = stored.findAll().then((state) => {
+    for (const entry of state.packages) packages.set(entry.trackingNumber, entry);
+    for (const entry of state.pickups) pickups.set(entry.number, entry);
+  });
+  let writes: Promise<void> = loaded.catch(onWriteError);
+  const writeBehind = (write: () => Promise<void>) => {
+    writes = writes.then(write).catch(onWriteError);
+  };
+  // Copies, so the carrier's working objects and this memory never share one.
+  const copyOf = <T>(value: T): T => structuredClone(value);
+
   return {
-    packages: (raw.packages ?? []).map((entry) => ({
-      ...entry,
-      createdAt: date(entry.createdAt),
-      pickup: entry.pickup ? { ...entry.pickup, scheduledAt: date(entry.pickup.scheduledAt), at: date(entry.pickup.at) } : null,
-      simulated: entry.simulated ? { ...entry.simulated, since: date(entry.simulated.since) } : null,
-    })),
-    pickups: (raw.pickups ?? []).map((entry) => ({ ...entry, pickupAt: date(entry.pickupAt) })),
+    async find(query) {
+      await loaded;
+      const numbers = new Set(query.trackingNumbers ?? []);
+      const shipments = new Set(query.shipmentIds ?? []);
+      const pickupNumbers = new Set(query.pickupNumbers ?? []);
+      const keys = new Set(query.pickupRequestKeys ?? []);
+      return {
+        packages: [...packages.values()].filter((entry) => numbers.has(entry.trackingNumber) || shipments.has(entry.shipmentId)).map(copyOf),
+        pickups: [...pickups.values()].filter((entry) => pickupNumbers.has(entry.number) || (entry.requestKey !== null && keys.has(entry.requestKey))).map(copyOf),
+      };
+    },
+    async save(changes) {
+      await loaded;
+      for (const entry of changes.packages) packages.set(entry.trackingNumber, copyOf(entry));
+      for (const entry of changes.pickups) pickups.set(entry.number, copyOf(entry));
+      const copied = copyOf(changes);
+      writeBehind(() => stored.save(copied));
+    },
+    async clear() {
+      await loaded;
+      packages.clear();
+      pickups.clear();
+      writeBehind(() => stored.clear());
+    },
   };
 }

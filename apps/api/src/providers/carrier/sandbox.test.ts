@@ -1,14 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidUpsTrackingNumber, makeUpsTrackingNumber } from '@marketplace/domain/ups-tracking-number';
 import { createManualClock } from '../../lib/clock';
 import { CarrierError, type CarrierAddress, type CreateShipmentRequest, type PickupRequest } from './port';
 import { SHIPPING_ZONE_RATES, SIMULATION_STATUSES, createSandboxCarrier, shippingZoneBetween } from './sandbox';
-import { createSandboxLedger } from './sandbox-ledger';
+import { createTestDatabase } from '../../../test/helper';
+import type { DatabaseHandle } from '../../db/client';
+import { createSandboxLedgerRepository } from './sandbox-ledger.repository';
 
 const HOUR = 60 * 60 * 1000;
 // Monday 10:00 in New York: the earliest pickup is Tuesday 2026-11-24.
@@ -394,16 +393,24 @@ describe('simulate', () => {
   });
 });
 
-describe('the ledger: what the sandbox remembers across restarts', () => {
-  function ledgerSetup() {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'carrier-ledger-')), 'carrier-sandbox.json');
+describe('the ledger (its database tables): what the sandbox remembers across restarts and instances', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  }, 60_000);
+  afterAll(() => database.close());
+
+  /** A fresh ledger; each `restart()` is another sandbox over it (a restarted server, or another instance). */
+  async function ledgerSetup() {
+    const ledger = createSandboxLedgerRepository(database.db);
+    await ledger.clear();
     const clock = createManualClock(START);
-    const restart = () => createSandboxCarrier({ clock, ledger: createSandboxLedger(file) });
-    return { clock, file, restart };
+    const restart = () => createSandboxCarrier({ clock, ledger: createSandboxLedgerRepository(database.db) });
+    return { clock, ledger, restart };
   }
 
   it('tracks, cancels and re-requests pickups for parcels labelled before a restart', async () => {
-    const { clock, restart } = ledgerSetup();
+    const { clock, restart } = await ledgerSetup();
     const before = restart();
     const one = await before.createShipment(shipmentRequest());
     const two = await before.createShipment(shipmentRequest({ shipmentId: 'shipment-2' }));
@@ -424,7 +431,7 @@ describe('the ledger: what the sandbox remembers across restarts', () => {
   });
 
   it('remembers voids and simulations', async () => {
-    const { restart } = ledgerSetup();
+    const { restart } = await ledgerSetup();
     const before = restart();
     const voided = await before.createShipment(shipmentRequest());
     const simulated = await before.createShipment(shipmentRequest({ shipmentId: 'shipment-2' }));
@@ -436,22 +443,38 @@ describe('the ledger: what the sandbox remembers across restarts', () => {
     expect((await after.track({ trackingNumber: simulated.trackingNumber })).status).toBe('out_for_delivery');
   });
 
-  it('starts afresh after clear, and survives a torn file', async () => {
-    const { file, restart } = ledgerSetup();
+  it('starts afresh after clear', async () => {
+    const { ledger, restart } = await ledgerSetup();
     const created = await restart().createShipment(shipmentRequest());
-    createSandboxLedger(file).clear();
-    await expectCarrierError(restart().track({ trackingNumber: created.trackingNumber }), 'not_found');
-    writeFileSync(file, '{"packages": [');
+    expect((await restart().track({ trackingNumber: created.trackingNumber })).status).toBe('created');
+    await ledger.clear();
     await expectCarrierError(restart().track({ trackingNumber: created.trackingNumber }), 'not_found');
   });
 
+  it('two sandboxes at once act as one carrier: a pickup or void made by one is seen by the other at its next call', async () => {
+    const { restart } = await ledgerSetup();
+    const [instanceA, instanceB] = [restart(), restart()];
+    const parcel = await instanceA.createShipment(shipmentRequest());
+    const other = await instanceA.createShipment(shipmentRequest({ shipmentId: 'shipment-2' }));
+    // B has its own memory, already holding the parcel as it was (created).
+    expect((await instanceB.track({ trackingNumber: parcel.trackingNumber })).status).toBe('created');
+    const pickup = await instanceA.schedulePickup(pickupRequest([parcel.trackingNumber]));
+    expect((await instanceB.track({ trackingNumber: parcel.trackingNumber })).status).toBe('pickup_scheduled');
+    // B refuses a second pickup for a parcel A already booked, and cancels A's pickup.
+    await expectCarrierError(instanceB.schedulePickup({ ...pickupRequest([parcel.trackingNumber]), requestKey: 'another-key' }), 'invalid_request');
+    await instanceB.cancelPickup({ pickupRequestNumber: pickup.pickupRequestNumber });
+    expect((await instanceA.track({ trackingNumber: parcel.trackingNumber })).status).toBe('created');
+    await instanceB.voidShipment({ carrierShipmentId: other.carrierShipmentId, trackingNumbers: [other.trackingNumber] });
+    await expectCarrierError(instanceA.track({ trackingNumber: other.trackingNumber }), 'not_found');
+  });
+
   it('moves a recorded parcel on its way along the usual timeline, and holds a delivered one', async () => {
-    const { clock, restart } = ledgerSetup();
+    const { clock, restart } = await ledgerSetup();
     const seeding = restart();
     const onTheWay = makeNumber('0000001');
     const delivered = makeNumber('0000002');
     const at = (hours: number) => new Date(START.getTime() + hours * HOUR).toISOString();
-    seeding.recordPackage({
+    await seeding.recordPackage({
       trackingNumber: onTheWay,
       shipmentId: 'seeded-1',
       createdAt: new Date(at(-10)),
@@ -463,7 +486,7 @@ describe('the ledger: what the sandbox remembers across restarts', () => {
         { status: 'shipped', description: 'Pickup Scan', occurredAt: at(-8), location: 'Origin' },
       ],
     });
-    seeding.recordPackage({
+    await seeding.recordPackage({
       trackingNumber: delivered,
       shipmentId: 'seeded-2',
       createdAt: new Date(at(-100)),

@@ -4,7 +4,7 @@ import { VOID_WINDOW_HOURS } from '@marketplace/domain/shipment-rules';
 import { isValidUpsTrackingNumber, makeUpsTrackingNumber } from '@marketplace/domain/ups-tracking-number';
 import type { Clock } from '../../lib/clock';
 import { renderShippingLabel } from './label';
-import type { SandboxLedger, SandboxPackage, SandboxPickup } from './sandbox-ledger';
+import type { SandboxLedger, SandboxLedgerQuery, SandboxPackage, SandboxPickup } from './sandbox-ledger';
 import {
   CarrierError,
   PRINT_RETURN_LABEL,
@@ -33,8 +33,9 @@ import {
  * numbers with valid check digits, real 4 × 6 GIF labels, pickup request numbers and rated pickups,
  * void refusals, and tracking that moves on with the clock after the pickup. Everything is derived
  * from the ids it is given (a hash), so the same request always gets the same answer, even from a
- * fresh sandbox after a restart. Its memory is only a cache: the shipments module's tables stay the
- * truth.
+ * fresh sandbox after a restart. With a ledger (the database), every call reads the records it needs
+ * from it and writes back what it changed, so several API instances act as one carrier; its memory is
+ * only a working copy. The shipments module's tables stay the truth.
  */
 
 // The simulation's statuses are the port's (the shipments module offers them whatever the carrier).
@@ -135,7 +136,7 @@ export interface SandboxCarrier extends CarrierProvider {
    * know it. A parcel on its way keeps moving along the usual timeline from where its history stops;
    * one delivered, returned or held by an exception stays there.
    */
-  recordPackage(input: RecordedPackage): void;
+  recordPackage(input: RecordedPackage): Promise<void>;
 }
 
 export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: string; ledger?: SandboxLedger }): SandboxCarrier {
@@ -148,34 +149,35 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
   const now = () => deps.clock.now();
   const ledger = deps.ledger ?? null;
 
-  /** Takes in what the ledger knows and this memory does not (another sandbox over the same file wrote it). */
-  function recall(): void {
+  /** Reads these records from the ledger over this memory's copies (another instance may have changed them). */
+  async function refresh(query: SandboxLedgerQuery): Promise<void> {
     if (!ledger) return;
-    const saved = ledger.load();
-    for (const entry of saved.packages) if (!packages.has(entry.trackingNumber)) packages.set(entry.trackingNumber, entry);
+    const saved = await ledger.find(query);
+    for (const entry of saved.packages) packages.set(entry.trackingNumber, entry);
     for (const entry of saved.pickups) {
-      if (pickupsByNumber.has(entry.number)) continue;
       pickupsByNumber.set(entry.number, entry);
-      const byKey = entry.requestKey ? pickupsByKey.get(entry.requestKey) : undefined;
-      if (entry.requestKey && (!byKey || byKey.cancelled)) pickupsByKey.set(entry.requestKey, entry);
+      if (!entry.requestKey) continue;
+      // A key answers with its live pickup; a cancelled one only until another is booked.
+      const byKey = pickupsByKey.get(entry.requestKey);
+      if (!byKey || byKey.number === entry.number || (byKey.cancelled && !entry.cancelled)) pickupsByKey.set(entry.requestKey, entry);
     }
   }
 
-  function persist(): void {
-    ledger?.save({ packages: [...packages.values()], pickups: [...pickupsByNumber.values()] });
+  async function persist(changes: { packages?: readonly PackageState[]; pickups?: readonly PickupState[] }): Promise<void> {
+    if (!ledger) return;
+    // One record per number, as stored.
+    const packagesByNumber = new Map((changes.packages ?? []).map((entry) => [entry.trackingNumber, entry]));
+    const pickupsOf = new Map((changes.pickups ?? []).map((entry) => [entry.number, entry]));
+    await ledger.save({ packages: [...packagesByNumber.values()], pickups: [...pickupsOf.values()] });
   }
 
-  function findPackage(trackingNumber: string): PackageState | undefined {
-    const known = packages.get(trackingNumber);
-    if (known) return known;
-    recall();
+  async function findPackage(trackingNumber: string): Promise<PackageState | undefined> {
+    await refresh({ trackingNumbers: [trackingNumber] });
     return packages.get(trackingNumber);
   }
 
-  recall();
-
-  function packageOf(trackingNumber: string): PackageState {
-    const state = findPackage(trackingNumber);
+  async function packageOf(trackingNumber: string): Promise<PackageState> {
+    const state = await findPackage(trackingNumber);
     if (!state) throw new CarrierError('Tracking number not found.', 'not_found', false, '151044');
     return state;
   }
@@ -186,8 +188,8 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
    * has already applied the marketplace's rules from its own tables. Tracking still says not found,
    * so a refresh never moves a stored shipment backwards.
    */
-  function adoptedPackageOf(trackingNumber: string): PackageState {
-    const known = findPackage(trackingNumber);
+  async function adoptedPackageOf(trackingNumber: string): Promise<PackageState> {
+    const known = await findPackage(trackingNumber);
     if (known) return known;
     if (!isValidUpsTrackingNumber(trackingNumber)) throw new CarrierError('Tracking number not found.', 'not_found', false, '151044');
     const adopted: PackageState = { trackingNumber, shipmentId: `adopted:${trackingNumber}`, createdAt: now(), destination: 'US', voided: false, pickup: null, simulated: null };
@@ -224,15 +226,23 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
   }
 
   async function buildShipment(request: CreateShipmentRequest, returnService: string | null = null): Promise<CreatedShipment> {
-    const trackingNumbers = request.packages.map((_, index) => uniqueTrackingNumber(request.shipmentId, index, request.serviceCode));
+    const trackingNumbers: string[] = [];
+    for (const index of request.packages.keys()) trackingNumbers.push(await uniqueTrackingNumber(request.shipmentId, index, request.serviceCode));
     const serviceDescription = SANDBOX_SERVICES[request.serviceCode] ?? '';
     // The same figure rateShipment quoted for these details.
     const { totalCents: chargesCents, billingWeightOunces } = shipmentRateOf(request);
     const createdAt = now();
     const trackingNumber = trackingNumbers[0] ?? '';
-    // Registered before the label is drawn, so a concurrent shipment never picks the same numbers.
+    // Registered before the label is drawn, so a concurrent shipment never picks the same numbers. A
+    // label bought again for the same shipment (a retry) keeps what its parcels went through since.
+    const registered: PackageState[] = [];
     for (const number of trackingNumbers) {
-      packages.set(number, {
+      const known = packages.get(number);
+      if (known && known.shipmentId === request.shipmentId) {
+        registered.push(known);
+        continue;
+      }
+      const fresh: PackageState = {
         trackingNumber: number,
         shipmentId: request.shipmentId,
         createdAt,
@@ -240,7 +250,9 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
         voided: false,
         pickup: null,
         simulated: null,
-      });
+      };
+      packages.set(number, fresh);
+      registered.push(fresh);
     }
     const label = await renderShippingLabel({
       shipper: request.shipper,
@@ -257,7 +269,7 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
       for (const number of trackingNumbers) packages.delete(number);
       throw error;
     });
-    persist();
+    await persist({ packages: registered });
     return {
       trackingNumber,
       carrierShipmentId: trackingNumber,
@@ -271,11 +283,11 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
   }
 
   /** 7 digits from the shipment id; on the rare clash with another shipment's number, the next candidate. */
-  function uniqueTrackingNumber(shipmentId: string, index: number, serviceCode: string): string {
+  async function uniqueTrackingNumber(shipmentId: string, index: number, serviceCode: string): Promise<string> {
     for (let attempt = 0; ; attempt += 1) {
       const packageNumber = digitsFromHash(`package:${shipmentId}:${index}:${attempt}`, 7);
       const candidate = makeUpsTrackingNumber({ shipperNumber, serviceCode, packageNumber });
-      const existing = packages.get(candidate);
+      const existing = await findPackage(candidate);
       if (!existing || existing.shipmentId === shipmentId) return candidate;
     }
   }
@@ -364,10 +376,13 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
     },
 
     async voidShipment({ carrierShipmentId, trackingNumbers }) {
-      const first = adoptedPackageOf(carrierShipmentId);
+      const first = await adoptedPackageOf(carrierShipmentId);
+      for (const number of trackingNumbers) await adoptedPackageOf(number);
       // A void takes the whole shipment, every package of it, as UPS does for the shipment id.
-      const siblings = [...packages.values()].filter((state) => state.shipmentId === first.shipmentId);
-      const states = [...new Set([first, ...siblings, ...trackingNumbers.map(adoptedPackageOf)])];
+      await refresh({ shipmentIds: [first.shipmentId] });
+      const siblings = [...packages.values()].filter((state) => state.shipmentId === first.shipmentId).map((state) => state.trackingNumber);
+      const numbers = new Set([first.trackingNumber, ...siblings, ...trackingNumbers]);
+      const states = [...numbers].map((number) => packages.get(number)).filter((state): state is PackageState => state !== undefined);
       if (states.every((state) => state.voided)) return;
       // Picked up beats age, as in the marketplace's own rule (docs/product/shipping.md).
       if (states.some((state) => AFTER_PICKUP.has(trackingOf(state).status))) {
@@ -377,7 +392,7 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
         throw new CarrierError('The shipment is outside the allowed void period.', 'void_period_expired', false, '190102');
       }
       for (const state of states) state.voided = true;
-      persist();
+      await persist({ packages: states });
     },
 
     async ratePickup(input) {
@@ -387,7 +402,7 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
 
     async schedulePickup(request) {
       const fingerprint = fingerprintOf({ ...request, requestKey: undefined });
-      if (!pickupsByKey.has(request.requestKey)) recall();
+      await refresh({ pickupRequestKeys: [request.requestKey], trackingNumbers: request.trackingNumbers });
       const existing = pickupsByKey.get(request.requestKey);
       if (existing && !existing.cancelled) {
         if (existing.fingerprint !== fingerprint) {
@@ -399,7 +414,7 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
       const window = checkPickupWindow(request, now());
       if (!window.ok) throw new CarrierError(window.message, 'invalid_request', false);
       for (const number of request.trackingNumbers) {
-        const state = findPackage(number);
+        const state = packages.get(number);
         if (state?.voided) throw new CarrierError(`Package ${number} has been voided.`, 'invalid_request', false);
         if (state && state.pickup && !pickupsByNumber.get(state.pickup.number)?.cancelled) {
           throw new CarrierError(`Package ${number} already has a pickup scheduled (${state.pickup.number}).`, 'invalid_request', false);
@@ -423,30 +438,37 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
       pickupsByKey.set(request.requestKey, state);
       pickupsByNumber.set(number, state);
       const scheduledAt = now();
+      const picked: PackageState[] = [];
       for (const trackingNumber of request.trackingNumbers) {
         const pkg = packages.get(trackingNumber);
-        if (pkg) pkg.pickup = { number, scheduledAt, at: pickupAt };
+        if (!pkg) continue;
+        pkg.pickup = { number, scheduledAt, at: pickupAt };
+        picked.push(pkg);
       }
-      persist();
+      await persist({ packages: picked, pickups: [state] });
       return result;
     },
 
     async cancelPickup({ pickupRequestNumber }) {
-      if (!pickupsByNumber.has(pickupRequestNumber)) recall();
+      await refresh({ pickupNumbers: [pickupRequestNumber] });
       const state = pickupsByNumber.get(pickupRequestNumber);
       if (!state) throw new CarrierError('Pickup request number not found.', 'not_found', false, '9510113');
       if (state.cancelled) return;
       if (state.pickupAt <= now()) throw new CarrierError('The pickup has already been completed and cannot be cancelled.', 'invalid_request', false);
+      await refresh({ trackingNumbers: state.trackingNumbers });
       state.cancelled = true;
+      const released: PackageState[] = [];
       for (const trackingNumber of state.trackingNumbers) {
         const pkg = packages.get(trackingNumber);
-        if (pkg?.pickup?.number === pickupRequestNumber) pkg.pickup = null;
+        if (pkg?.pickup?.number !== pickupRequestNumber) continue;
+        pkg.pickup = null;
+        released.push(pkg);
       }
-      persist();
+      await persist({ packages: released, pickups: [state] });
     },
 
     async track({ trackingNumber }) {
-      const state = packageOf(trackingNumber);
+      const state = await packageOf(trackingNumber);
       if (state.voided) throw new CarrierError('Tracking number not found.', 'not_found', false, '151044');
       return trackingOf(state);
     },
@@ -455,7 +477,7 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
       if (!(SIMULATION_STATUSES as readonly string[]).includes(status)) {
         throw new CarrierError(`Cannot simulate status '${String(status)}'.`, 'invalid_request', false);
       }
-      const state = adoptedPackageOf(trackingNumber);
+      const state = await adoptedPackageOf(trackingNumber);
       if (state.voided) throw new CarrierError('A voided package cannot be tracked.', 'invalid_request', false);
       const current = trackingOf(state).status;
       const at = now();
@@ -475,11 +497,11 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
       }
       // The timeline stops at the first simulation: from then on the simulated status holds.
       state.simulated = { since: state.simulated?.since ?? at, events };
-      persist();
+      await persist({ packages: [state] });
       return trackingOf(state);
     },
 
-    recordPackage(input) {
+    async recordPackage(input) {
       const chronological = [...input.events].sort((a, b) => a.occurredAt.localeCompare(b.occurredAt));
       const travelled = chronological.filter((event) => AFTER_PICKUP.has(event.status));
       const latest = travelled.at(-1);
@@ -496,7 +518,7 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
         // Delivered, returned or held: the history stands as it is, with no timeline before it.
         simulated = { since: new Date(0), events: [...travelled] };
       }
-      packages.set(input.trackingNumber, {
+      const recorded: PackageState = {
         trackingNumber: input.trackingNumber,
         shipmentId: input.shipmentId,
         createdAt: input.createdAt,
@@ -504,8 +526,9 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
         voided: input.voided,
         pickup,
         simulated,
-      });
-      persist();
+      };
+      packages.set(input.trackingNumber, recorded);
+      await persist({ packages: [recorded] });
     },
   };
 }

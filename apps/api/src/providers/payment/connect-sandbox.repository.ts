@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sandboxConnectAccounts, sandboxConnectLinks, sandboxConnectTransfers } from '../../db/schema';
 import type { SandboxAccountRecord, SandboxConnectStore, SandboxLinkRecord, SandboxTransferRecord } from './connect-sandbox';
@@ -77,6 +77,11 @@ export function createSandboxConnectStore(db: Database): SandboxConnectStore {
     async findRecentTransfersOf(accountId, limit) {
       const rows = await db.select().from(sandboxConnectTransfers).where(eq(sandboxConnectTransfers.accountId, accountId)).orderBy(desc(sandboxConnectTransfers.createdAt)).limit(limit);
       return rows.map(transferOf);
+    },
+
+    async deleteLinksExpiredBy(before) {
+      const rows = await db.delete(sandboxConnectLinks).where(lte(sandboxConnectLinks.expiresAt, before)).returning({ tokenHash: sandboxConnectLinks.tokenHash });
+      return rows.length;
     },
 
     async completeOnboarding({ accountId, tokenHash, details, now }) {

@@ -69,6 +69,8 @@ export interface SandboxConnectStore {
   findRecentTransfersOf(accountId: string, limit: number): Promise<SandboxTransferRecord[]>;
   /** The account's details are in and the onboarding link is used, together. */
   completeOnboarding(input: { accountId: string; tokenHash: string; details: { businessType: string; businessName: string; bankLast4: string }; now: Date }): Promise<void>;
+  /** Deletes the links that expired at or before `before`; answers how many. */
+  deleteLinksExpiredBy(before: Date): Promise<number>;
 }
 
 export interface SandboxConnectProvider extends ConnectProvider {
@@ -77,7 +79,15 @@ export interface SandboxConnectProvider extends ConnectProvider {
   describeLink(token: string): Promise<SandboxLinkResponse>;
   /** The onboarding form: the account becomes complete; answers where to send the seller back. */
   completeOnboarding(token: string, body: SandboxOnboardingBody): Promise<{ returnUrl: string }>;
+  /**
+   * The clean-up job: links that expired more than a day ago are deleted. For that day an old link still
+   * answers "expired, start again" with its refresh link; after it, "not valid, start again". Answers how many.
+   */
+  deleteExpiredLinks(): Promise<number>;
 }
+
+/** How long an expired onboarding or dashboard link is kept, so its page still says it expired. */
+export const EXPIRED_LINK_KEPT_MS = 24 * 60 * 60 * 1000;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const randomId = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString('hex')}`;
@@ -249,6 +259,10 @@ export function createSandboxConnectProvider(deps: { store: SandboxConnectStore;
         now,
       });
       return { returnUrl: link.returnUrl };
+    },
+
+    deleteExpiredLinks() {
+      return store.deleteLinksExpiredBy(new Date(clock.now().getTime() - EXPIRED_LINK_KEPT_MS));
     },
   };
 }

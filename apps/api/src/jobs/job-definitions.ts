@@ -1,0 +1,89 @@
+import type { Config } from '../config';
+import type { ChatService } from '../modules/chat';
+import type { OrdersService } from '../modules/orders';
+import type { PayoutsService } from '../modules/payouts';
+import type { ReturnsService } from '../modules/returns';
+import type { TrackingService } from '../modules/shipping';
+import type { UploadsService } from '../modules/uploads/uploads.service';
+import type { SandboxConnectProvider } from '../providers/payment/connect-sandbox';
+import type { JobDefinition } from './job-queue';
+
+// Every job the marketplace runs, in one list. To add one: a name in JOB_NAMES, the service it needs
+// in JobServices (app.ts hands it over), and an entry in defineJobs. The work itself belongs to the
+// owning module's service; a job only calls it.
+
+export const JOB_NAMES = {
+  refreshTracking: 'shipments-refresh-tracking',
+  resumeStalePayouts: 'payouts-resume-stale',
+  resumeStaleRefunds: 'refunds-resume-stale',
+  deleteExpiredUploadTokens: 'uploads-delete-expired-tokens',
+  deleteExpiredSandboxLinks: 'connect-sandbox-delete-expired-links',
+  deleteUnsentChatUploads: 'chat-delete-unsent-uploads',
+} as const;
+
+export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
+
+/** The services the jobs call, handed over by buildApp (`onServices`). */
+export interface JobServices {
+  tracking: Pick<TrackingService, 'refreshActiveShipments'>;
+  returns: Pick<ReturnsService, 'refreshReturns'>;
+  payouts: Pick<PayoutsService, 'resumeStalePayouts'>;
+  orders: Pick<OrdersService, 'resumeStaleRefunds'>;
+  uploads: Pick<UploadsService, 'deleteExpiredUploadTokens'>;
+  chat: Pick<ChatService, 'deleteUnsentUploads'>;
+  /** The embedded Connect sandbox, when it is the payouts provider (Stripe keeps its own links). */
+  sandboxConnect: Pick<SandboxConnectProvider, 'deleteExpiredLinks'> | null;
+}
+
+/** What each job does, how often, and how it is retried. */
+export function defineJobs(services: JobServices, config: Pick<Config, 'jobs'>): JobDefinition[] {
+  const { trackingRefreshSeconds, resumeSeconds, cleanupSeconds } = config.jobs;
+  const cleanup = { everySeconds: cleanupSeconds, retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 10 * 60 };
+  const definitions: JobDefinition[] = [
+    {
+      name: JOB_NAMES.refreshTracking,
+      everySeconds: trackingRefreshSeconds,
+      // The next period tries again anyway; one retry covers a crash mid-round.
+      retryLimit: 1,
+      retryDelaySeconds: 30,
+      expireInSeconds: 15 * 60,
+      async run() {
+        const shipments = await services.tracking.refreshActiveShipments();
+        // Return parcels on their way back, and refunds of delivered returns still to go through.
+        const returns = await services.returns.refreshReturns();
+        return { shipments, returns };
+      },
+    },
+    {
+      name: JOB_NAMES.resumeStalePayouts,
+      everySeconds: resumeSeconds,
+      retryLimit: 1,
+      retryDelaySeconds: 30,
+      expireInSeconds: 10 * 60,
+      run: () => services.payouts.resumeStalePayouts(),
+    },
+    {
+      name: JOB_NAMES.resumeStaleRefunds,
+      everySeconds: resumeSeconds,
+      retryLimit: 1,
+      retryDelaySeconds: 30,
+      expireInSeconds: 10 * 60,
+      run: () => services.orders.resumeStaleRefunds(),
+    },
+    {
+      name: JOB_NAMES.deleteExpiredUploadTokens,
+      ...cleanup,
+      run: async () => ({ deleted: await services.uploads.deleteExpiredUploadTokens() }),
+    },
+    {
+      name: JOB_NAMES.deleteUnsentChatUploads,
+      ...cleanup,
+      run: async () => ({ deleted: await services.chat.deleteUnsentUploads() }),
+    },
+  ];
+  const sandbox = services.sandboxConnect;
+  if (sandbox) {
+    definitions.push({ name: JOB_NAMES.deleteExpiredSandboxLinks, ...cleanup, run: async () => ({ deleted: await sandbox.deleteExpiredLinks() }) });
+  }
+  return definitions;
+}
