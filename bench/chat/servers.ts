@@ -1,17 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
-// Boots API instances as child processes (node --import tsx apps/api/src/server.ts) and cleans
+// Boots API instances as child processes (the production build, node apps/api/dist/server.js, or the source through tsx) and cleans
 // everything up again: the processes, their temp data directories and the throwaway database.
 
 export const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const API_DIRECTORY = path.join(REPOSITORY_ROOT, 'apps/api');
+
+/** Which server a benchmark boots: the production build or the TypeScript source. */
+export type ApiServerKind = 'built' | 'source';
 
 export interface ApiInstance {
   name: string;
@@ -81,11 +84,18 @@ export async function startApi(options: {
   cleanup: Cleanup;
   env: Record<string, string>;
   bootTimeoutMs?: number;
+  /** `built`: the production build (`npm run build` first: dist/server.js under node); `source`: src/server.ts through tsx. */
+  server?: ApiServerKind;
 }): Promise<ApiInstance> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  // The V8 flag `npm start` gives the server (apps/api/package.json): a larger young generation.
-  const child = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', 'src/server.ts'], {
+  const server = options.server ?? 'built';
+  if (server === 'built' && !existsSync(path.join(API_DIRECTORY, 'dist/server.js'))) {
+    throw new Error('No production build of the API: run `npm run build` first (or pass --server source)');
+  }
+  // The V8 flags `npm run serve` gives the server (package.json): a larger young generation.
+  const entry = server === 'built' ? ['--enable-source-maps', 'dist/server.js'] : ['--import', 'tsx', 'src/server.ts'];
+  const child = spawn(process.execPath, ['--max-semi-space-size=64', ...entry], {
     cwd: API_DIRECTORY,
     env: {
       ...process.env,
@@ -95,6 +105,8 @@ export async function startApi(options: {
       JWT_SECRET,
       SEED_DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
+      // Background jobs (tracking refresh at boot and on schedule) would load the machine mid-run.
+      JOBS_ENABLED: 'false',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -29,6 +29,7 @@ const { values: flags } = parseArgs({
     'search-cache-seconds': { type: 'string', default: '5' },
     only: { type: 'string', default: '' },
     label: { type: 'string', default: '' },
+    server: { type: 'string', default: 'built' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -42,7 +43,8 @@ if (flags.help) {
   --pool-size N       the API's DATABASE_POOL_SIZE (default 20)
   --search-cache-seconds N  the API's SEARCH_CACHE_SECONDS (default 5, as in production; 0 = every search reads the database)
   --only a,b          run only these endpoints (names as in the table; bare always runs)
-  --label NAME        appended to the result file name`);
+  --label NAME        appended to the result file name
+  --server KIND       built (default: the production build, npm run build first) or source (src/server.ts through tsx)`);
   process.exit(0);
 }
 
@@ -52,6 +54,8 @@ const connections = Number(flags.connections);
 const duration = Number(flags.duration);
 const warmup = Number(flags.warmup);
 if (!(connections > 0 && duration > 0 && warmup >= 0)) throw new Error('--connections and --duration must be positive, --warmup ≥ 0');
+if (flags.server !== 'built' && flags.server !== 'source') throw new Error('--server is built or source');
+const serverKind = flags.server;
 const only = new Set(flags.only.split(',').map((name) => name.trim()).filter(Boolean));
 
 const SANDBOX_CARD = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
@@ -336,6 +340,7 @@ async function main() {
     const api = await startApi({
       name: 'api',
       cleanup,
+      server: serverKind,
       env: {
         DATABASE_URL: databaseUrl!,
         DATA_DIR: dataDirectory,
@@ -418,7 +423,7 @@ async function main() {
             .slice(2)
             .map((arg) => (arg.startsWith('postgres') ? '<database-url>' : arg))
             .join(' ')}`.trim(),
-          settings: { connections, durationSeconds: duration, warmupSeconds: warmup, poolSize: Number(flags['pool-size']), searchCacheSeconds: Number(flags['search-cache-seconds']) },
+          settings: { connections, durationSeconds: duration, warmupSeconds: warmup, poolSize: Number(flags['pool-size']), searchCacheSeconds: Number(flags['search-cache-seconds']), server: serverKind },
           database: { url: redactedUrl.toString(), rows: counts },
           machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), platform: `${os.type()} ${os.release()}`, node: process.version, loadAverage: os.loadavg() },
           results: rows,

@@ -84,11 +84,11 @@ async function waitForHealth(base, timeoutMs, child) {
 async function startServer() {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-data-'));
-  const child = spawn('npm', ['run', 'start', '-w', '@marketplace/api'], {
+  const child = spawn('npm', ['run', 'serve'], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true, // its own process group, so npm, tsx and node stop together
+    detached: true, // its own process group, so npm and node stop together
   });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));

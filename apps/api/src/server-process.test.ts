@@ -1,19 +1,17 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect as connectTcp, createServer, type Socket as TcpSocket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { io as connectSocket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
-// The built server as production runs it: `npm run build -w @marketplace/api` once, then `npm run serve`
+// The built server as production runs it: built once by the suite (test/build-once.ts), then `npm run serve`
 // (exec node dist/server.js) in its own process group. SIGTERM drains and exits 0 leaving nothing
 // behind; boot failures (Redis unreachable, bad settings) exit 1 within seconds with a plain message.
 
 const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '../../..');
 const SECRET = 'server-process-secret-that-is-long-enough';
-const run = promisify(execFile);
 const dataDirectories: string[] = [];
 
 async function freePort(): Promise<number> {
@@ -126,9 +124,6 @@ function startSlowRequest(port: number): { socket: TcpSocket; finish: () => void
   return { socket, finish: () => socket.write(body.slice(10)), answer };
 }
 
-beforeAll(async () => {
-  await run('npm', ['run', '--silent', 'build', '-w', '@marketplace/api'], { cwd: REPOSITORY_ROOT });
-}, 120_000);
 
 afterAll(() => {
   for (const directory of dataDirectories) rmSync(directory, { recursive: true, force: true });

@@ -1,9 +1,8 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -24,7 +23,6 @@ const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '../../..');
 const JOURNAL = path.join(REPOSITORY_ROOT, 'apps/api/src/db/migrations/meta/_journal.json');
 const SECRET = 'cluster-test-secret-that-is-long-enough-for-hs256';
 const DEMO_PASSWORD = 'marketplace-demo';
-const run = promisify(execFile);
 
 interface Instance {
   name: string;
@@ -148,8 +146,6 @@ describe.skipIf(!databaseServerUrl || !redisUrl)(
     }
 
     beforeAll(async () => {
-      // What `npm run build` makes for the API (the web build is not needed to serve the API).
-      await run('npm', ['run', '--silent', 'build', '-w', '@marketplace/api'], { cwd: REPOSITORY_ROOT });
       s3 = await startS3Server('marketplace-cluster');
       bucket = new S3Client({ endpoint: s3.config.endpoint, region: s3.config.region, forcePathStyle: true, credentials: { ...s3.config.credentials! } });
       const admin = new pg.Client({ connectionString: databaseServerUrl });

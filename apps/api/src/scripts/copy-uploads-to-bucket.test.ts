@@ -13,8 +13,6 @@ import { createS3FileStore } from '../providers/files/s3';
 
 const run = promisify(execFile);
 const repositoryRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const script = path.join(repositoryRoot, 'apps/api/src/scripts/copy-uploads-to-bucket.ts');
-const tsx = path.join(repositoryRoot, 'node_modules/.bin/tsx');
 
 let s3: TestS3Server;
 let dataDirectory: string;
@@ -27,7 +25,8 @@ function cleanEnvironment(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 async function copy(extra: Record<string, string>) {
   try {
-    const { stdout, stderr } = await run(tsx, [script], { env: cleanEnvironment(extra), cwd: repositoryRoot });
+    // The built command (apps/api/dist, made by the suite's global setup), as production runs it.
+    const { stdout, stderr } = await run('npm', ['run', '--silent', 'uploads:to-bucket'], { env: cleanEnvironment(extra), cwd: repositoryRoot });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

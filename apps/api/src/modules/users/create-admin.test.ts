@@ -44,10 +44,7 @@ describe('createAdmin', () => {
 describe('npm run create-admin', () => {
   const dataDirectory = mkdtempSync(path.join(tmpdir(), 'marketplace-create-admin-'));
   let database: DatabaseHandle | undefined;
-  // The command runs the built script (apps/api/dist/create-admin.js), as it does in production.
-  beforeAll(async () => {
-    await run('npm', ['run', '--silent', 'build', '-w', '@marketplace/api'], { cwd: REPOSITORY_ROOT });
-  }, 120_000);
+  // The command runs the built script (apps/api/dist/create-admin.js, built by the suite's global setup), as it does in production.
   afterAll(async () => {
     await database?.close();
     rmSync(dataDirectory, { recursive: true, force: true });
