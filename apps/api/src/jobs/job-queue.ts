@@ -16,6 +16,8 @@ import PgBoss from 'pg-boss';
 
 /** Where the queue writes what it did (pino's logger fits). */
 export interface JobLog {
+  /** Rounds that found nothing to do; optional. */
+  debug?(details: object, message: string): void;
   info(details: object, message: string): void;
   error(details: object, message: string): void;
 }
@@ -136,7 +138,10 @@ export async function startJobQueue(options: {
       const started = Date.now();
       try {
         const outcome = await definition.run(job.data);
-        log.info({ job: definition.name, jobId: job.id, ms: Date.now() - started, ...(outcome ?? {}) }, 'job finished');
+        const details = { job: definition.name, jobId: job.id, ms: Date.now() - started, ...(outcome ?? {}) };
+        // A round that found nothing to do is not news: kept at debug, so the log shows work done.
+        if (outcome && Object.values(outcome).every((count) => count === 0)) log.debug?.(details, 'job finished');
+        else log.info(details, 'job finished');
       } catch (error) {
         log.error({ err: error, job: definition.name, jobId: job.id, ms: Date.now() - started }, 'job failed');
         throw error;
