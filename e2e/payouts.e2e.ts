@@ -73,6 +73,21 @@ describe('getting a seller paid (sandbox Stripe Connect)', () => {
     await logIn(seller.page, sellerEmail, sellerPassword);
     await waitForPath(seller.page, '/seller/product-list');
 
+    // 1b. A seller's listings go live only once their address is verified (docs/product/accounts.md): the
+    // seller opens the link of the sign-up mail, read here from the admin's outbox.
+    const mailReader = await newPage(browser);
+    await logIn(mailReader.page, 'admin@example.com');
+    await waitForPath(mailReader.page, '/products');
+    const outbox = ok(await api<{ messages: { id: string; to: string; template: string }[] }>(mailReader.page, 'GET', '/api/admin/outbox?limit=100'), 'outbox');
+    const verificationMail = outbox.messages.find((message) => message.to === sellerEmail && message.template === 'email-verify');
+    expect(verificationMail, 'the sign-up mail').toBeDefined();
+    const { text } = ok(await api<{ text: string }>(mailReader.page, 'GET', `/api/admin/outbox/${verificationMail!.id}`), 'the sign-up mail');
+    await mailReader.context.close();
+    const verifyPath = /\/verify-email\/[A-Za-z0-9_-]+/.exec(text)?.[0];
+    expect(verifyPath, 'a verification link').toBeDefined();
+    await seller.page.goto(verifyPath!);
+    await expect(seller.page.getByRole('heading', { level: 1, name: 'E-mail address verified' })).toBeVisibleSoon(15_000);
+
     // 2. The seller lists an item and adds a ship-from address.
     const { categories } = ok(await api<{ categories: { slug: string }[] }>(seller.page, 'GET', '/api/categories'), 'categories');
     const category = categories.find((candidate) => candidate.slug === 'home-kitchen')?.slug ?? categories[0]!.slug;

@@ -46,6 +46,8 @@ import type { PaymentProvider } from './providers/payment/port';
 import { createPaymentProvider } from './providers/payment/create-payment-provider';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createAccountLifecycleService } from './modules/auth/account-lifecycle.service';
+import { createAccountThrottles } from './modules/auth/account-throttles';
 import { createTokenService } from './modules/auth/tokens';
 import { categoryRoutes } from './modules/catalog/categories.routes';
 import { productRoutes } from './modules/catalog/products.routes';
@@ -64,6 +66,8 @@ import { profileRoutes } from './modules/users/profile.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { workspaceRoutes } from './modules/workspace/workspace.routes';
+import { createMailNotifications, createMailService, mailRoutes } from './modules/mail';
+import { createUnsubscribeLinks } from './modules/mail/unsubscribe-links';
 import { createWorkspaceService } from './modules/workspace/workspace.service';
 import { embeddingProviderFrom } from './modules/search/embedding-provider';
 import { searchRoutes } from './modules/search/search.routes';
@@ -100,8 +104,8 @@ export interface AppDependencies {
   wrapPayments?: (provider: PaymentProvider) => PaymentProvider;
 }
 
-// Secrets that may appear in a URL (upload links, later) are cut out before a request is logged.
-const SECRET_IN_PATH = /(\/(?:mobile-upload|validate-upload-token)\/)[^/?#]+/g;
+// Secrets that may appear in a URL (upload links; the reset and verification links' pages, docs/product/accounts.md) are cut out before a request is logged.
+const SECRET_IN_PATH = /(\/(?:mobile-upload|validate-upload-token|reset-password|verify-email)\/)[^/?#]+/g;
 const SECRET_IN_QUERY = /([?&](?:token|access_token|jwt|signature)=)[^&#]*/gi;
 export function redactUrl(url: string): string {
   return url.replace(SECRET_IN_PATH, '$1[redacted]').replace(SECRET_IN_QUERY, '$1[redacted]');
@@ -164,7 +168,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', () => cacheBus.close());
   // What one module did, told to the others once its transaction commits (lib/domain-events.ts); the reactions are subscribed below.
   const events = createDomainEvents({ database: database.db, onHandlerError: (error, event) => app.log.error({ err: error, event: event.type }, 'domain event handler failed') });
-  const auth = createAuthService({ db: database.db, tokens, throttle, clock, events, userCacheTtlMs: config.userCacheSeconds * 1000 });
+  // E-mail: `mail.send` only writes an outbox row; the mail job sends it over SMTP_URL (decision 0021).
+  const mail = createMailService({ db: database.db, clock, config: config.mail, log: app.log });
+  app.addHook('onClose', () => mail.close());
+  // The account lifecycle (docs/product/accounts.md): sign-out everywhere, reset and verification links by e-mail, limited per address, client and user.
+  const accountThrottles = await createAccountThrottles({ clock, redisUrl: config.redisUrl, prefix: config.redisKeyPrefix, onError: (error) => app.log.error({ err: error }, 'redis (account mail throttle) error') });
+  app.addHook('onClose', () => accountThrottles.close());
+  const account = createAccountLifecycleService({ db: database.db, clock, mail, publicUrl: config.publicUrl, events, throttles: accountThrottles });
+  const auth = createAuthService({ db: database.db, tokens, throttle, clock, events, userCacheTtlMs: config.userCacheSeconds * 1000, sendVerification: account.sendVerification });
   await app.register(authentication, { auth });
   // 5b. Where links sent back to a browser point (QR code, Stripe's return): PUBLIC_URL, else the browser's own address.
   await app.register(publicOrigin, { publicUrl: config.publicUrl, isPublicUrlSet: config.isPublicUrlSet });
@@ -175,7 +186,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (cacheBus.ping) readinessChecks.redis = cacheBus.ping;
   if (deps.files.ping) readinessChecks.files = () => deps.files.ping!();
   await app.register(healthRoutes, { prefix: '/api/health', pingDatabase: () => database.ping(), readinessChecks, ...(deps.isDraining ? { isDraining: deps.isDraining } : {}) });
-  await app.register(authRoutes, { prefix: '/api/auth', auth });
+  await app.register(authRoutes, { prefix: '/api/auth', auth, account });
   await app.register(categoryRoutes, { prefix: '/api/categories', db: database.db });
   // ── catalog, listings, images and phone uploads ──
   const products = createProductsService({
@@ -255,6 +266,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     orderItems: orders,
     claimStaleAfterMs: config.payoutClaimStaleSeconds * 1000,
     onPayoutsChanged: payoutReports.payoutsChanged,
+    events,
   });
   const stripeWebhooks = createStripeWebhooksService({ db: database.db, clock, connect, orderItems: orders, onPayoutsChanged: payoutReports.payoutsChanged });
   await app.register(stripeConnectRoutes, { prefix: '/api/stripe-connect', accounts: connectAccounts, payouts, reports: payoutReports, webhooks: stripeWebhooks });
@@ -265,14 +277,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(chatRoutes, { prefix: '/api/chat', chat });
   const chatSockets = await attachChatSocket(app, { chat, authenticate: (token) => auth.authenticate(token), clock, corsOrigins: config.corsOrigins, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
   // ── marketplace settings, notification preferences and support requests ──
-  await app.register(workspaceRoutes, { prefix: '/api', workspace: createWorkspaceService({ db: database.db, clock }) });
+  const workspace = createWorkspaceService({ db: database.db, clock });
+  await app.register(workspaceRoutes, { prefix: '/api', workspace });
+  // ── e-mail: the reactions to domain events, the admins' outbox and the signed unsubscribe link ──
+  const unsubscribeLinks = createUnsubscribeLinks({ secret: config.jwtSecret, publicUrl: config.publicUrl });
+  const mailNotifications = createMailNotifications({ db: database.db, events, mail, workspace, unsubscribeLinks, publicUrl: config.publicUrl, onError: (error, event) => app.log.error({ err: error, event }, 'mail notification failed') });
+  // Reactions still writing their rows finish before the database closes.
+  app.addHook('onClose', () => mailNotifications.settled());
+  await app.register(mailRoutes, { prefix: '/api', mail, unsubscribeLinks, workspace });
   // ── analytics dashboard: sales over time, top products, statuses, summary ──
   await app.register(analyticsRoutes, { prefix: '/api/analytics', analytics: createAnalyticsService({ db: database.db, clock }) });
   // ── AI search: plain-language queries read into filters, ranked, optionally re-ranked by meaning ──
   const search = createSearchService({ db: database.db, files, embeddings: embeddingProviderFrom(config.embeddings), warn: (message, error) => app.log.warn({ err: error }, message) });
   await app.register(searchRoutes, { prefix: '/api/search', search });
   // ── disputes: buyer claims, seller answers, admin refunds ──
-  await app.register(disputeRoutes, { prefix: '/api/disputes', disputes: createDisputesService({ db: database.db, files, clock, orderItems: orders }) });
+  await app.register(disputeRoutes, { prefix: '/api/disputes', disputes: createDisputesService({ db: database.db, files, clock, orderItems: orders, events }) });
   // ── seller and admin reports, users and profile ──
   const usersService = createUsersService({ db: database.db, clock, events });
   await app.register(profileRoutes, { prefix: '/api/users/me', users: usersService });
@@ -285,7 +304,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(webApp, { webDistDirectory: config.webDistDirectory });
 
   // The services the background jobs call (apps/api/src/jobs); only server.ts starts the queue.
-  deps.onServices?.({ tracking, returns, payouts, orders, uploads, chat, sandboxConnect: baseConnect.name === 'sandbox' ? (baseConnect as SandboxConnectProvider) : null });
+  deps.onServices?.({ tracking, returns, payouts, orders, uploads, chat, mail, mailNotifications, sandboxConnect: baseConnect.name === 'sandbox' ? (baseConnect as SandboxConnectProvider) : null });
 
   return app;
 }

@@ -71,6 +71,17 @@ const environmentSchema = z.object({
   S3_FORCE_PATH_STYLE: z.preprocess(blankAsUnset, booleanFromString.default(false)),
   AWS_ACCESS_KEY_ID: z.preprocess(blankAsUnset, z.string().trim().optional()),
   AWS_SECRET_ACCESS_KEY: z.preprocess(blankAsUnset, z.string().trim().optional()),
+  /** Mail goes out over this SMTP server when set; otherwise it is only kept in the outbox (decision 0021). */
+  SMTP_URL: z.preprocess(blankAsUnset, z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587' }).optional()),
+  /** The From of every e-mail: `Name <address>` or a bare address. */
+  MAIL_FROM: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .trim()
+      .regex(/^(?:[^<>@\r\n]+<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'MAIL_FROM must be an address, e.g. no-reply@example.com or "Marketplace <no-reply@example.com>"')
+      .default('Marketplace <no-reply@localhost>'),
+  ),
   /** The crash-safety test's kill switch: the process dies at this point (lib/fault-injection.ts). */
   FAULT_INJECTION: z.preprocess(blankAsUnset, z.enum(CRASH_POINTS, { error: `FAULT_INJECTION must be one of ${CRASH_POINTS.join(', ')}` }).optional()),
 });
@@ -120,6 +131,8 @@ export interface Config {
   faultInjection: CrashPoint | undefined;
   /** Files live in this S3-compatible bucket when S3_BUCKET is set; otherwise on local disk under uploadsDirectory. */
   objectStorage: ObjectStorageConfig | null;
+  /** E-mail (decision 0021): sent over SMTP when smtpUrl is set, otherwise only kept in the outbox. */
+  mail: { smtpUrl: string | undefined; from: string };
 }
 
 export interface ObjectStorageConfig {
@@ -226,5 +239,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
           credentials: env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } : undefined,
         }
       : null,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
   };
 }

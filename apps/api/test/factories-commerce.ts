@@ -48,7 +48,7 @@ export async function addListingImage(db: Database, productId: string, position 
 }
 
 /** A valid Authorization header for the user, signed like a login would (no argon2 wait). */
-export async function bearerFor(testApp: TestApp, user: { id: string; role: Role }): Promise<string> {
+export async function bearerFor(testApp: TestApp, user: { id: string; role: Role; sessionVersion?: number }): Promise<string> {
   const tokens = createTokenService({ secret: testApp.config.jwtSecret, ttlSeconds: 3600, now: () => testApp.clock.now() });
-  return `Bearer ${await tokens.sign({ userId: user.id, role: user.role })}`;
+  return `Bearer ${await tokens.sign({ userId: user.id, role: user.role, sessionVersion: user.sessionVersion ?? 0 })}`;
 }

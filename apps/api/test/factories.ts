@@ -12,7 +12,10 @@ const factoryPasswordHash = () => (factoryHash ??= hashPassword(FACTORY_PASSWORD
 let sequence = 0;
 
 /** Inserts a user straight into the database (no HTTP), with FACTORY_PASSWORD as password. */
-export async function createUser(db: Database, overrides: Partial<{ email: string; role: Role; firstName: string; lastName: string; companyName: string | null; status: 'active' | 'suspended' }> = {}): Promise<UserRecord> {
+export async function createUser(
+  db: Database,
+  overrides: Partial<{ email: string; role: Role; firstName: string; lastName: string; companyName: string | null; status: 'active' | 'suspended'; emailVerifiedAt: Date | null }> = {},
+): Promise<UserRecord> {
   sequence += 1;
   const role = overrides.role ?? 'buyer';
   const user = await insertUser(db, {
@@ -23,6 +26,8 @@ export async function createUser(db: Database, overrides: Partial<{ email: strin
     role,
     companyName: overrides.companyName ?? (role === 'seller' ? `Test Company ${sequence}` : null),
     status: overrides.status ?? 'active',
+    // Verified unless a test says otherwise (docs/product/accounts.md: unverified sellers cannot list).
+    emailVerifiedAt: overrides.emailVerifiedAt === undefined ? new Date() : overrides.emailVerifiedAt,
   });
   if (!user) throw new Error('factory email collided');
   return user;

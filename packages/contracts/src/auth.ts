@@ -24,13 +24,16 @@ const nameSchema = (label: string) =>
     .min(1, `${label} is required`)
     .max(100, `${label} must be at most 100 characters`);
 
+/** The rules every new password follows: at sign-up, on a reset, on a change. */
+export const newPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(200, 'Password must be at most 200 characters');
+
 export const signupRequestSchema = z
   .object({
     email: emailSchema,
-    password: z
-      .string({ error: 'Password is required' })
-      .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-      .max(200, 'Password must be at most 200 characters'),
+    password: newPasswordSchema,
     firstName: nameSchema('First name'),
     lastName: nameSchema('Last name'),
     role: z.enum(SIGNUP_ROLES, { error: 'Role must be buyer or seller' }),
@@ -66,3 +69,67 @@ export const authResponseSchema = z.object({
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+
+// ── account lifecycle: sign-out everywhere, password reset, e-mail verification (docs/product/accounts.md) ──
+
+/** A signed-in request whose token was issued before the user signed out everywhere or reset the password. */
+export const SESSION_ENDED_MESSAGE = 'You were signed out. Please log in again.';
+
+/** The one-time tokens of reset and verification links: random, base64url, never longer than this. */
+const linkTokenSchema = z
+  .string({ error: 'The link is incomplete' })
+  .trim()
+  .min(1, 'The link is incomplete')
+  .max(200, 'The link is not valid');
+
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+
+export const resetPasswordRequestSchema = z.object({ token: linkTokenSchema, password: newPasswordSchema });
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+export const verifyEmailRequestSchema = z.object({ token: linkTokenSchema });
+export type VerifyEmailRequest = z.input<typeof verifyEmailRequestSchema>;
+
+/** A new sign-in address: the current password proves it is the owner asking. */
+export const changeEmailRequestSchema = z.object({
+  email: emailSchema,
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+});
+export type ChangeEmailRequest = z.input<typeof changeEmailRequestSchema>;
+
+export const changeEmailResponseSchema = z.object({ pendingEmail: z.string() });
+export type ChangeEmailResponse = z.infer<typeof changeEmailResponseSchema>;
+
+/** The signed-in user as `GET /api/auth/me` tells it: with where their e-mail verification stands. */
+export const currentUserSchema = userSchema.extend({
+  emailVerified: z.boolean(),
+  /** A new address waiting for its link to be opened; sign-in still uses `email` until then. */
+  pendingEmail: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const verifyEmailResponseSchema = z.object({ email: z.string() });
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
+
+/** The codes of the account lifecycle's refusals (the web branches on them). */
+export const ACCOUNT_ERROR_CODES = {
+  sessionEnded: 'session_ended',
+  resetTokenInvalid: 'reset_token_invalid',
+  resetTokenExpired: 'reset_token_expired',
+  resetTokenUsed: 'reset_token_used',
+  verificationTokenInvalid: 'verification_token_invalid',
+  verificationTokenExpired: 'verification_token_expired',
+  verificationTokenUsed: 'verification_token_used',
+  emailNotVerified: 'email_not_verified',
+  emailAlreadyVerified: 'email_already_verified',
+  emailTaken: 'email_taken',
+  currentPasswordIncorrect: 'current_password_incorrect',
+  rateLimited: 'rate_limited',
+} as const;
+
+/** How long a reset link works, and a verification link. */
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+export const EMAIL_VERIFICATION_TTL_HOURS = 48;
+
+export const EMAIL_NOT_VERIFIED_MESSAGE = 'Verify your e-mail address before your listings can go live. We sent you a link; you can ask for a new one.';

@@ -46,3 +46,8 @@ export const DISPUTE_REASONS = ['not_received', 'damaged', 'not_as_described', '
 
 /** A seller's message to the marketplace's support. */
 export const SUPPORT_REQUEST_STATUSES = ['open', 'closed'] as const;
+
+/** An e-mail in the outbox (docs/decisions/0021-email-outbox.md): `kept` = recorded only, no SMTP server set. */
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'failed', 'kept'] as const;
+/** Notifications carry an unsubscribe link and follow the recipient's preferences; transactional mail does not. */
+export const MAIL_CATEGORIES = ['transactional', 'notification'] as const;

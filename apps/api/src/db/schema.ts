@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   DISPUTE_REASONS,
   DISPUTE_STATUSES,
+  MAIL_CATEGORIES,
+  MAIL_STATUSES,
   ORDER_STATUSES,
   PAYMENT_ACCOUNT_STATUSES,
   PAYMENT_STATUSES,
@@ -50,9 +52,38 @@ export const users = pgTable(
     companyName: text('company_name'),
     phone: text('phone'),
     status: userStatus('status').notNull().default('active'),
+    // Carried in each token as `sv`; a token with an older one is refused (docs/product/accounts.md):
+    // signing out everywhere and a password reset add 1, ending every session at once.
+    sessionVersion: integer('session_version').notNull().default(0),
+    // Null until the user opens the link sent to `email`; a seller's listings go live only after.
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [uniqueIndex('users_email_unique').on(table.email), index('users_role_idx').on(table.role)],
+);
+
+// One-time links of the account lifecycle (modules/auth, docs/product/accounts.md): password resets and
+// e-mail verifications. Only a SHA-256 of the random token is kept, so a database leak gives no working link.
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['password_reset', 'email_verification'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    // The address the link was sent to: for a verification, the one it verifies (a new address on a change).
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('account_tokens_hash_unique').on(table.tokenHash),
+    index('account_tokens_user_idx').on(table.userId, table.purpose),
+    check('account_tokens_purpose', sql`${table.purpose} in ('password_reset', 'email_verification')`),
+  ],
 );
 
 // ── catalog (modules/catalog) ──────────────────────────────────────────────────────────────────
@@ -949,5 +980,45 @@ export const returnRequests = pgTable(
     index('return_requests_seller_idx').on(table.sellerId, table.createdAt),
     index('return_requests_status_idx').on(table.status, table.lastTrackedAt),
     check('return_requests_refund_non_negative', sql`${table.refundCents} is null or ${table.refundCents} >= 0`),
+  ],
+);
+
+// ── mail (modules/mail) ──────────────────────────────────────────────────────────────────────
+// Every e-mail the marketplace writes, kept in the database (docs/decisions/0021-email-outbox.md): a request
+// only adds a row; the mail job claims queued rows and sends them over SMTP. Without SMTP_URL rows are `kept`.
+
+export const mailStatus = pgEnum('mail_status', MAIL_STATUSES);
+export const mailCategory = pgEnum('mail_category', MAIL_CATEGORIES);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // The same key is recorded once, whoever asks twice (an event handled twice, two instances).
+    dedupeKey: text('dedupe_key'),
+    toAddress: text('to_address').notNull(),
+    toUserId: uuid('to_user_id').references(() => users.id, { onDelete: 'set null' }),
+    fromAddress: text('from_address').notNull(),
+    template: text('template').notNull(),
+    category: mailCategory('category').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    // Extra headers sent with the message (List-Unsubscribe on notifications).
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    status: mailStatus('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    // When a worker claimed it (status sending); a claim older than the lease is taken for dead.
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    smtpMessageId: text('smtp_message_id'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('mail_outbox_dedupe_key_unique').on(table.dedupeKey),
+    index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt),
+    index('mail_outbox_recent_idx').on(table.createdAt, table.id),
   ],
 );

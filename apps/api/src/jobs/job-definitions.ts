@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { ChatService } from '../modules/chat';
+import type { MailOutboxService } from '../modules/mail';
 import type { OrdersService } from '../modules/orders';
 import type { PayoutsService } from '../modules/payouts';
 import type { ReturnsService } from '../modules/returns';
@@ -19,7 +20,11 @@ export const JOB_NAMES = {
   deleteExpiredUploadTokens: 'uploads-delete-expired-tokens',
   deleteExpiredSandboxLinks: 'connect-sandbox-delete-expired-links',
   deleteUnsentChatUploads: 'chat-delete-unsent-uploads',
+  sendQueuedMail: 'mail-send-queued',
 } as const;
+
+/** How often queued e-mail is looked for and sent (decision 0021): a request never waits on SMTP. */
+export const MAIL_SWEEP_SECONDS = 5;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
 
@@ -31,6 +36,9 @@ export interface JobServices {
   orders: Pick<OrdersService, 'resumeStaleRefunds'>;
   uploads: Pick<UploadsService, 'deleteExpiredUploadTokens'>;
   chat: Pick<ChatService, 'deleteUnsentUploads'>;
+  mail: Pick<MailOutboxService, 'deliverDue'>;
+  /** The mail reactions to domain events: settled() once their outbox rows are written (tests wait on it). */
+  mailNotifications: { settled(): Promise<void> };
   /** The embedded Connect sandbox, when it is the payouts provider (Stripe keeps its own links). */
   sandboxConnect: Pick<SandboxConnectProvider, 'deleteExpiredLinks'> | null;
 }
@@ -69,6 +77,16 @@ export function defineJobs(services: JobServices, config: Pick<Config, 'jobs'>):
       retryDelaySeconds: 30,
       expireInSeconds: 10 * 60,
       run: () => services.orders.resumeStaleRefunds(),
+    },
+    {
+      // Claims due outbox rows one at a time (FOR UPDATE SKIP LOCKED) and sends them; the rows carry
+      // their own retries and backoff, so a failed round is simply the next round.
+      name: JOB_NAMES.sendQueuedMail,
+      everySeconds: MAIL_SWEEP_SECONDS,
+      retryLimit: 0,
+      retryDelaySeconds: 0,
+      expireInSeconds: 10 * 60,
+      run: () => services.mail.deliverDue(),
     },
     {
       name: JOB_NAMES.deleteExpiredUploadTokens,

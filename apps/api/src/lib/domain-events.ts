@@ -33,8 +33,8 @@ export type DomainEvent =
   | { type: 'listing.changed'; productIds?: readonly string[] }
   /** Someone signed up. */
   | { type: 'user.registered'; userId: string; role: Role }
-  /** A user row changed: their profile (names, phone, company), password, or status (suspended/active). */
-  | { type: 'user.changed'; userId: string; change: 'profile' | 'password' | 'status' }
+  /** A user row changed: their profile (names, phone, company), password, status (suspended/active), sessions (all ended) or verified e-mail address. */
+  | { type: 'user.changed'; userId: string; change: 'profile' | 'password' | 'status' | 'session' | 'email' }
   /** A checkout committed: the order is paid and its units are off the shelf. */
   | { type: 'order.placed'; orderId: string; buyerId: string; sellerIds: readonly string[]; productIds: readonly string[]; totalCents: number }
   /** Any change of an order item's status (order-item-lifecycle.ts), including those the events below name. */
@@ -44,7 +44,22 @@ export type DomainEvent =
   /** The carrier (or the seller) reports the item delivered; a partly refunded item is delivered without moving. */
   | { type: 'order-item.delivered'; orderItemId: string; orderId: string; sellerId: string }
   /** Money went back to the buyer for an item (once per refund key). */
-  | { type: 'refund.issued'; orderItemId: string; orderId: string; sellerId: string; refundKey: string; amountCents: number; refundedCents: number };
+  | { type: 'refund.issued'; orderItemId: string; orderId: string; sellerId: string; refundKey: string; amountCents: number; refundedCents: number }
+  /** A seller was paid for an item (once per payout), with the figures the payout rule computed. */
+  | { type: 'payout.sent'; payoutId: string; orderItemId: string; sellerId: string; breakdown: PayoutSentBreakdown }
+  /** A buyer opened a dispute about an item. */
+  | { type: 'dispute.opened'; disputeId: string; orderItemId: string; orderId: string; buyerId: string; sellerId: string; reason: string; description: string };
+
+/** A paid payout's figures, in cents (packages/domain/src/payout.ts computes them). */
+export interface PayoutSentBreakdown {
+  itemTotalCents: number;
+  commissionRateBasisPoints: number;
+  commissionCents: number;
+  pickupChargeCents: number;
+  feeCents: number;
+  adjustmentCents: number;
+  netCents: number;
+}
 
 export type DomainEventType = DomainEvent['type'];
 export type DomainEventOf<Type extends DomainEventType> = Extract<DomainEvent, { type: Type }>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role } from '@marketplace/contracts/auth';
+import { SESSION_ENDED_MESSAGE, type Role } from '@marketplace/contracts/auth';
 import { HttpError } from '../lib/http-errors';
 import type { AuthService } from '../modules/auth/auth.service';
 import type { UserRecord } from '../modules/users/users.repository';
@@ -40,9 +40,13 @@ async function authenticationPlugin(app: FastifyInstance, options: { auth: AuthS
   const authenticate = async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerTokenOf(request);
     if (!token) throw new HttpError(401, 'Authentication required');
-    const user = await options.auth.authenticate(token);
-    if (!user) throw new HttpError(401, 'Your session is invalid or has expired. Please log in again.', { code: 'session_expired' });
-    request.currentUser = user;
+    const checked = await options.auth.checkToken(token);
+    if ('refused' in checked) {
+      // Signed out everywhere or a reset password (docs/product/accounts.md): the client can say so.
+      if (checked.refused === 'session_ended') throw new HttpError(401, SESSION_ENDED_MESSAGE, { code: 'session_ended' });
+      throw new HttpError(401, 'Your session is invalid or has expired. Please log in again.', { code: 'session_expired' });
+    }
+    request.currentUser = checked.user;
   };
 
   app.decorate('authenticate', authenticate);

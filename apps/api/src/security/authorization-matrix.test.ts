@@ -7,6 +7,7 @@ import { bearerFor } from '../../test/factories-commerce';
 import { createUser } from '../../test/factories';
 import { createCategory, createOrder, createProduct } from '../../test/factories-orders';
 import { disputes, orderItems, shipments } from '../db/schema';
+import { findUserById } from '../modules/users';
 import {
   describeExpectation,
   expectationFor,
@@ -20,6 +21,7 @@ import {
   SAMPLE_BODIES,
   SAMPLE_QUERIES,
   sampleFromJsonSchema,
+  SESSION_ENDING_ROUTES,
   type Persona,
 } from './route-rules';
 
@@ -144,6 +146,11 @@ describe('authorization matrix', () => {
       const response = await call(route, persona);
       if (!meets(expectation, response.statusCode)) {
         wrong.push(`${persona}: got ${response.statusCode} ${response.body.slice(0, 160)}, expected ${describeExpectation(expectation)}`);
+      }
+      // Signed out everywhere: sign in again for the routes after this one.
+      if (persona !== 'anonymous' && SESSION_ENDING_ROUTES.has(route.key)) {
+        const fresh = await findUserById(testApp.database.db, users[persona].id);
+        users[persona].token = await bearerFor(testApp, fresh!);
       }
     }
     expect(wrong).toEqual([]);

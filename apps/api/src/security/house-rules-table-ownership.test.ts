@@ -16,6 +16,7 @@ const sourceRoot = fileURLToPath(new URL('..', import.meta.url));
 /** Table (its SQL name) → the code that owns it: a module under modules/, or a provider's folder. */
 const OWNERS: Record<string, string> = {
   users: 'users',
+  account_tokens: 'auth',
   addresses: 'users',
   categories: 'catalog',
   products: 'catalog',
@@ -49,6 +50,7 @@ const OWNERS: Record<string, string> = {
   support_requests: 'workspace',
   return_policies: 'returns',
   return_requests: 'returns',
+  mail_outbox: 'mail',
 };
 
 /**

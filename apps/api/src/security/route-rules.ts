@@ -73,6 +73,13 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'POST /api/auth/signup': PUBLIC,
   'POST /api/auth/login': { access: 'public', status: 401, why: 'the placeholder credentials are unknown' },
   'GET /api/auth/me': SIGNED_IN,
+  // The account lifecycle (docs/product/accounts.md): the link token is the credential of reset and verify.
+  'POST /api/auth/logout': SIGNED_IN,
+  'POST /api/auth/forgot-password': PUBLIC,
+  'POST /api/auth/reset-password': { access: 'public', status: 400, why: 'the placeholder link token is unknown' },
+  'POST /api/auth/verify-email': { access: 'public', status: 400, why: 'the placeholder link token is unknown' },
+  'POST /api/auth/resend-verification': SIGNED_IN,
+  'POST /api/auth/change-email': SIGNED_IN,
 
   // ── catalog ──
   'GET /api/categories': PUBLIC,
@@ -165,6 +172,11 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/settings/public': PUBLIC,
   'GET /api/admin/settings': ADMIN,
   'PUT /api/admin/settings': ADMIN,
+  // ── e-mail: the admins' outbox; the unsubscribe link's signature is its credential (decision 0021) ──
+  'GET /api/admin/outbox': ADMIN,
+  'GET /api/admin/outbox/:id': ADMIN,
+  'GET /api/mail/unsubscribe': { access: 'public', status: 403, why: 'the placeholder link is not signed' },
+  'POST /api/mail/unsubscribe': { access: 'public', status: 403, why: 'the placeholder link is not signed' },
   'GET /api/users/me/notification-preferences': SELLER,
   'PUT /api/users/me/notification-preferences': SELLER,
   'POST /api/support/requests': SELLER,
@@ -229,6 +241,10 @@ export const SAMPLE_BODIES: Readonly<Record<string, (persona: Persona) => unknow
   'POST /api/auth/signup': (persona) => ({ email: `matrix-${persona}-${Date.now()}@test.example`, password: 'matrix-password', firstName: 'Matrix', lastName: 'Caller', role: 'buyer' }),
   'POST /api/auth/login': () => ({ email: 'nobody@test.example', password: 'not-the-password' }),
   'PUT /api/users/me/password': () => ({ currentPassword: 'not-the-current-password', newPassword: 'another-password' }),
+  'POST /api/auth/forgot-password': () => ({ email: 'nobody@test.example' }),
+  'POST /api/auth/reset-password': () => ({ token: 'not-a-real-link-token', password: 'another-password' }),
+  'POST /api/auth/verify-email': () => ({ token: 'not-a-real-link-token' }),
+  'POST /api/auth/change-email': (persona) => ({ email: `matrix-new-${persona}@test.example`, currentPassword: 'not-the-current-password' }),
   'PUT /api/admin/settings': () => ({ marketplaceName: 'Matrix Market', supportEmail: 'support@test.example', supportPhone: '+1 555 010 0100' }),
   'POST /api/orders/checkout': () => ({
     shippingAddress: { name: 'Matrix Buyer', line1: '1 Market St', city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US' },
@@ -246,10 +262,18 @@ export const SAMPLE_BODIES: Readonly<Record<string, (persona: Persona) => unknow
   'PUT /api/users/me/addresses/:id': () => ({ city: 'Oakland', state: 'CA' }),
 };
 
+/**
+ * Routes that end the caller's sessions when they succeed (sign out everywhere): the matrix signs its
+ * callers in again after each, so the routes checked later see a valid token.
+ */
+export const SESSION_ENDING_ROUTES: ReadonlySet<string> = new Set(['POST /api/auth/logout']);
+
 /** Query strings that pass validation where a generated sample would not. */
 export const SAMPLE_QUERIES: Readonly<Record<string, Record<string, string>>> = {
   'GET /api/search/ai': { q: 'walnut cutting board' },
   'GET /api/admin/payoutStats/stats': { dateRange: '30' },
+  'GET /api/mail/unsubscribe': { u: '00000000-0000-4000-8000-000000000000', p: 'newOrder', s: 'forged' },
+  'POST /api/mail/unsubscribe': { u: '00000000-0000-4000-8000-000000000000', p: 'newOrder', s: 'forged' },
   'GET /api/shipments/pickup-quote/:shipmentId': { pickupDate: '20300115', readyTime: '090000', closeTime: '170000' },
   'GET /api/shipments/consolidated-pickup-quote/:userId/:orderId': { pickupDate: '20300115', readyTime: '090000', closeTime: '170000' },
 };

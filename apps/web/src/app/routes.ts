@@ -56,6 +56,10 @@ export const SHOP_ROUTES: readonly PageRoute[] = [
   route('public', '/ai-search-results', 'features/search/pages/ai-search-results-page', 'AiSearchResultsPage'),
   route('guest', '/login', 'features/auth/pages/login-page', 'LoginPage'),
   route('guest', '/signup', 'features/auth/pages/signup-page', 'SignupPage'),
+  // The account lifecycle (docs/product/accounts.md): reset links for the signed out; a verification link works for anyone.
+  route('guest', '/forgot-password', 'features/auth/pages/forgot-password-page', 'ForgotPasswordPage'),
+  route('guest', '/reset-password/:token', 'features/auth/pages/reset-password-page', 'ResetPasswordPage'),
+  route('public', '/verify-email/:token', 'features/auth/pages/verify-email-page', 'VerifyEmailPage'),
   route('public', '/*', 'app/pages/not-found-page', 'NotFoundPage'),
 
   route('signed-in', '/products', 'features/catalog/pages/products-page', 'ProductsPage'),

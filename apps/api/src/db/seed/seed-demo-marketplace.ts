@@ -203,6 +203,8 @@ export async function seedUsers(context: SeedContext, input: { passwordHash: str
       role: user.role,
       companyName: user.companyName ?? null,
       phone: user.phone ?? null,
+      // Demo accounts verified their address when they joined (docs/product/accounts.md).
+      emailVerifiedAt: createdAt,
       createdAt,
       updatedAt: createdAt,
     };

@@ -1,12 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authResponseSchema, loginRequestSchema, signupRequestSchema, userSchema } from '@marketplace/contracts/auth';
+import {
+  authResponseSchema,
+  changeEmailRequestSchema,
+  changeEmailResponseSchema,
+  currentUserSchema,
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  resetPasswordRequestSchema,
+  signupRequestSchema,
+  verifyEmailRequestSchema,
+  verifyEmailResponseSchema,
+} from '@marketplace/contracts/auth';
 import { errorResponseSchema } from '@marketplace/contracts/common';
 import { userOf } from '../../plugins/authentication';
-import { toUserDto } from '../users';
+import type { AccountLifecycleService } from './account-lifecycle.service';
 import type { AuthService } from './auth.service';
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+const rateLimitedSchema = errorResponseSchema.extend({ retryAfterSeconds: z.number() });
+const security = [{ bearerAuth: [] }];
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account: AccountLifecycleService }> = async (app, { auth, account }) => {
   app.post(
     '/signup',
     {
@@ -45,11 +59,107 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       preValidation: app.authenticate,
       schema: {
         tags: ['auth'],
-        summary: 'The signed-in user',
-        security: [{ bearerAuth: [] }],
-        response: { 200: z.object({ user: userSchema }), 401: errorResponseSchema },
+        summary: 'The signed-in user, with where their e-mail verification stands',
+        security,
+        response: { 200: z.object({ user: currentUserSchema }), 401: errorResponseSchema },
       },
     },
-    async (request) => ({ user: toUserDto(userOf(request)) }),
+    async (request) => ({ user: await account.describe(userOf(request)) }),
+  );
+
+  // ── the account lifecycle (docs/product/accounts.md) ──
+
+  app.post(
+    '/logout',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out everywhere: every token of this user is refused from now on',
+        security,
+        response: { 204: z.null().describe('Every session ended'), 401: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await account.logout(userOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a one-hour, single-use password reset link (the same answer whether the address has an account or not)',
+        body: forgotPasswordRequestSchema,
+        response: { 204: z.null().describe('If the address has an account, a link is on its way'), 400: errorResponseSchema, 429: rateLimitedSchema },
+      },
+    },
+    async (request, reply) => {
+      await account.requestPasswordReset(request.body.email, request.ip);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset link; ends every session',
+        body: resetPasswordRequestSchema,
+        response: { 204: z.null().describe('Password changed; log in with it'), 400: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await account.resetPassword(request.body.token, request.body.password);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Verify an e-mail address with the link sent to it (a new address becomes the sign-in address)',
+        body: verifyEmailRequestSchema,
+        response: { 200: verifyEmailResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request) => account.verifyEmail(request.body.token),
+  );
+
+  app.post(
+    '/resend-verification',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Send the verification link again (to the new address while a change waits)',
+        security,
+        response: { 204: z.null().describe('A new link is on its way'), 401: errorResponseSchema, 409: errorResponseSchema, 429: rateLimitedSchema },
+      },
+    },
+    async (request, reply) => {
+      await account.resendVerification(userOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/change-email',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the sign-in address: a link goes to the new one, which takes over once opened; the old one is told',
+        security,
+        body: changeEmailRequestSchema,
+        response: { 202: changeEmailResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema, 429: rateLimitedSchema },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await account.requestEmailChange(userOf(request), request.body.email, request.body.currentPassword)),
   );
 };

@@ -15,8 +15,10 @@ export const ACCOUNT_SUSPENDED_MESSAGE = 'This account is suspended';
 export interface AuthService {
   signup(input: SignupRequest & { email: string }): Promise<AuthResponse>;
   login(input: LoginRequest, clientAddress: string): Promise<AuthResponse>;
-  /** The active user a bearer token belongs to, or null (bad token, deleted or suspended user). */
+  /** The active user a bearer token belongs to, or null (bad token, deleted or suspended user, ended session). */
   authenticate(token: string): Promise<UserRecord | null>;
+  /** The same, saying why a token is refused: `session_ended` when the user signed out everywhere or reset the password since. */
+  checkToken(token: string): Promise<{ user: UserRecord } | { refused: 'invalid' | 'session_ended' }>;
   /** Drops the users remembered for signed-in requests (app.ts calls it on `user.changed`, and when another instance announces one). */
   dropUserCache(): void;
 }
@@ -38,13 +40,26 @@ export function createAuthService(deps: {
    * effect within this time (a suspended user must be signed out within one minute).
    */
   userCacheTtlMs?: number;
+  /** Sends the new user the link that verifies their address (the account lifecycle service). */
+  sendVerification?: (user: UserRecord) => Promise<void>;
 }): AuthService {
   const userCache = createMicroCache<UserRecord | null>({ ttlMs: deps.userCacheTtlMs ?? 0, maxEntries: USER_CACHE_ENTRIES, clock: deps.clock });
 
   const issue = async (user: UserRecord): Promise<AuthResponse> => ({
-    token: await deps.tokens.sign({ userId: user.id, role: user.role }),
+    token: await deps.tokens.sign({ userId: user.id, role: user.role, sessionVersion: user.sessionVersion }),
     user: toUserDto(user),
   });
+
+  const checkToken: AuthService['checkToken'] = async (token) => {
+    const claims = await deps.tokens.verify(token);
+    if (!claims) return { refused: 'invalid' };
+    let user = await userCache.getOrLoad(claims.userId, () => findUserById(deps.db, claims.userId));
+    // A token newer than the remembered row: the row is stale (the version moved on another instance).
+    if (user && claims.sessionVersion > user.sessionVersion) user = await findUserById(deps.db, claims.userId);
+    if (!user || user.status !== 'active') return { refused: 'invalid' };
+    if (claims.sessionVersion < user.sessionVersion) return { refused: 'session_ended' };
+    return { user };
+  };
 
   return {
     async signup(input) {
@@ -58,6 +73,7 @@ export function createAuthService(deps: {
       });
       if (!user) throw conflict(EMAIL_TAKEN_MESSAGE, { code: 'email_taken', field: 'email' });
       deps.events.publish({ type: 'user.registered', userId: user.id, role: user.role });
+      await deps.sendVerification?.(user);
       return issue(user);
     },
 
@@ -84,13 +100,12 @@ export function createAuthService(deps: {
       return issue(user);
     },
 
-    async authenticate(token) {
-      const claims = await deps.tokens.verify(token);
-      if (!claims) return null;
-      const user = await userCache.getOrLoad(claims.userId, () => findUserById(deps.db, claims.userId));
-      if (!user || user.status !== 'active') return null;
-      return user;
+    authenticate: async (token) => {
+      const checked = await checkToken(token);
+      return 'user' in checked ? checked.user : null;
     },
+
+    checkToken,
 
     dropUserCache: () => userCache.invalidate(),
   };

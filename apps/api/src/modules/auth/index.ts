@@ -2,3 +2,4 @@
 
 export { hashPassword, verifyPassword } from './password';
 export { createAuthService, type AuthService } from './auth.service';
+export { createAccountLifecycleService, type AccountLifecycleService } from './account-lifecycle.service';

@@ -72,13 +72,22 @@ export function createLoginThrottle(options: ThrottleOptions): LoginThrottle {
  * instance each see the ones before them. If Redis fails, the call is logged and answered by this
  * instance's in-memory throttle, so logins keep working and guessing stays bounded.
  */
-export async function createRedisLoginThrottle(options: ThrottleOptions & { redisUrl: string; prefix: string; onError: (error: unknown) => void }): Promise<LoginThrottle> {
+export async function createRedisLoginThrottle(
+  options: ThrottleOptions & {
+    redisUrl: string;
+    prefix: string;
+    onError: (error: unknown) => void;
+    /** What is counted, in the key (`<prefix>:<name>:<sha-256>`): `login-attempts` unless another limit reuses this throttle. */
+    name?: string;
+  },
+): Promise<LoginThrottle> {
+  const name = options.name ?? 'login-attempts';
   const client = createClient({ url: options.redisUrl, RESP: 2 });
   client.on('error', options.onError);
-  await connectRedis(client, { url: options.redisUrl, purpose: 'login throttle' });
+  await connectRedis(client, { url: options.redisUrl, purpose: name === 'login-attempts' ? 'login throttle' : `${name} throttle` });
   const local = createLoginThrottle(options);
   const windowMs = options.windowSeconds * 1000;
-  const redisKey = (key: string) => `${options.prefix}:login-attempts:${createHash('sha256').update(key).digest('hex')}`;
+  const redisKey = (key: string) => `${options.prefix}:${name}:${createHash('sha256').update(key).digest('hex')}`;
   async function orLocal<T>(remote: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
     try {
       return await remote();

@@ -4,10 +4,18 @@ import type { Role } from '@marketplace/contracts/auth';
 export interface TokenClaims {
   userId: string;
   role: Role;
+  /**
+   * The user's session version when the token was issued (claim `sv`); a token older than the user's
+   * current one is refused (docs/product/accounts.md). Tokens issued before versions existed count as 0.
+   */
+  sessionVersion: number;
 }
 
+/** What signing needs: the version defaults to 0, a user who never signed out everywhere. */
+export type TokenSubject = Omit<TokenClaims, 'sessionVersion'> & { sessionVersion?: number };
+
 export interface TokenService {
-  sign(claims: TokenClaims): Promise<string>;
+  sign(claims: TokenSubject): Promise<string>;
   /** Returns the claims, or null for a missing, malformed, forged or expired token. */
   verify(token: string): Promise<TokenClaims | null>;
 }
@@ -26,9 +34,9 @@ export function createTokenService(options: { secret: string; ttlSeconds: number
   const key = new TextEncoder().encode(options.secret);
   const verified = new Map<string, { claims: TokenClaims; expiresAtMs: number }>();
   return {
-    async sign({ userId, role }) {
+    async sign({ userId, role, sessionVersion = 0 }) {
       const issuedAt = Math.floor(options.now().getTime() / 1000);
-      return new SignJWT({ role })
+      return new SignJWT({ role, sv: sessionVersion })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
         .setIssuer(ISSUER)
@@ -51,8 +59,10 @@ export function createTokenService(options: { secret: string; ttlSeconds: number
           requiredClaims: ['exp', 'sub'],
         });
         const role = payload.role;
+        const sessionVersion = payload.sv ?? 0;
         if (typeof payload.sub !== 'string' || (role !== 'buyer' && role !== 'seller' && role !== 'admin')) return null;
-        const claims: TokenClaims = { userId: payload.sub, role };
+        if (typeof sessionVersion !== 'number' || !Number.isSafeInteger(sessionVersion) || sessionVersion < 0) return null;
+        const claims: TokenClaims = { userId: payload.sub, role, sessionVersion };
         if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value!);
         // requiredClaims makes exp present; jwtVerify refuses a token from second exp on.
         verified.set(token, { claims, expiresAtMs: payload.exp! * 1000 });

@@ -16,11 +16,12 @@ import {
   type UpdateInventoryRequest,
   type UpdateProductRequest,
 } from '@marketplace/contracts/catalog';
+import { ACCOUNT_ERROR_CODES, EMAIL_NOT_VERIFIED_MESSAGE } from '@marketplace/contracts/auth';
 import { isLowStock, LOW_STOCK_THRESHOLD } from '@marketplace/domain/inventory';
 import { centsToDollars, dollarsToCents } from '@marketplace/domain/money';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { badRequest, notFound } from '../../lib/http-errors';
+import { badRequest, forbidden, notFound } from '../../lib/http-errors';
 import type { DomainEventPublisher } from '../../lib/domain-events';
 import { createMicroCache } from '../../lib/micro-cache';
 import type { FileStore } from '../../providers/files/port';
@@ -221,6 +222,8 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
     },
 
     async createProduct(seller, input) {
+      // A new listing is live at once, so a seller must have verified their address first (docs/product/accounts.md).
+      if (seller.role === 'seller' && !seller.emailVerifiedAt) throw forbidden(EMAIL_NOT_VERIFIED_MESSAGE, { code: ACCOUNT_ERROR_CODES.emailNotVerified });
       const values: ProductValues = {
         categoryId: await categoryIdOf(input.category),
         title: input.title,

@@ -5,6 +5,7 @@ import { refundCentsOf, stillRefundableCents } from '@marketplace/domain/item-pa
 import { centsToDollars, dollarsToCents } from '@marketplace/domain/money';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { DomainEventPublisher } from '../../lib/domain-events';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { processImage, type IncomingFile } from '../../lib/image-processing';
 import type { FileStore } from '../../providers/files/port';
@@ -63,7 +64,14 @@ export const DISPUTE_MESSAGES = {
   alreadyResolved: 'This dispute has already been resolved.',
 } as const;
 
-export function createDisputesService(deps: { db: Database; files: FileStore; clock: Clock; orderItems: Pick<OrdersService, 'refundOrderItem' | 'remainingRefundableCents'> }) {
+export function createDisputesService(deps: {
+  db: Database;
+  files: FileStore;
+  clock: Clock;
+  orderItems: Pick<OrdersService, 'refundOrderItem' | 'remainingRefundableCents'>;
+  /** Announces `dispute.opened` after the dispute's commit (the parties' and admins' e-mails). */
+  events?: DomainEventPublisher;
+}) {
   const { db, files, clock } = deps;
 
   /** The seller offered a refund and the buyer has not answered it (declining sends the case to the admin). */
@@ -249,6 +257,16 @@ export function createDisputesService(deps: { db: Database; files: FileStore; cl
           });
           if (!created) throw new HttpError(500, 'Failed to open the dispute');
           await record(transaction, created, caller, 'opened', fields.description);
+          deps.events?.publishAfterCommit(transaction, {
+            type: 'dispute.opened',
+            disputeId: created.id,
+            orderItemId: created.orderItemId,
+            orderId: created.orderId,
+            buyerId: created.buyerId,
+            sellerId: created.sellerId,
+            reason: created.reason,
+            description: created.description,
+          });
           return created;
         });
       } catch (error) {

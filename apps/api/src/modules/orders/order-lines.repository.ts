@@ -50,3 +50,11 @@ export async function hasOrderWithSeller(executor: Executor, where: { orderId: s
     .limit(1);
   return Boolean(row);
 }
+
+/** An order and all its lines (oldest line first); null when there is no such order. */
+export async function findOrderWithLines(executor: Executor, orderId: string): Promise<{ order: OrderLineOrder; lines: OrderLineItem[] } | null> {
+  const [order] = await executor.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  const lines = await executor.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.createdAt), asc(orderItems.id));
+  return { order, lines };
+}

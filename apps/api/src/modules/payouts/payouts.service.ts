@@ -5,6 +5,7 @@ import { PAYABLE_STATES } from '@marketplace/domain/order-item-state';
 import { clawbackAfterRefundCents } from '@marketplace/domain/payout-ledger';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { DomainEventPublisher } from '../../lib/domain-events';
 import { crashPoint } from '../../lib/fault-injection';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors';
 import { ConnectError, type ConnectProvider } from '../../providers/payment/connect-port';
@@ -58,6 +59,8 @@ export function createPayoutsService(deps: {
   claimStaleAfterMs?: number;
   /** Payouts were written: the admin's payout stats are out of date. */
   onPayoutsChanged?: () => void;
+  /** Announces `payout.sent` after the payout's commit (the seller's e-mail). */
+  events?: DomainEventPublisher;
 }) {
   const { db, clock, connect } = deps;
   const claimStaleAfterMs = deps.claimStaleAfterMs ?? DEFAULT_CLAIM_STALE_AFTER_MS;
@@ -189,6 +192,22 @@ export function createPayoutsService(deps: {
       const now = clock.now();
       const row = await updatePayout(transaction, claimed.id, { status: 'paid', transferId, failureReason: null, paidAt: now, updatedAt: now });
       await deps.orderItems.setSellerPaid(transaction, claimed.orderItemId, true);
+      const paid = row ?? claimed;
+      deps.events?.publishAfterCommit(transaction, {
+        type: 'payout.sent',
+        payoutId: paid.id,
+        orderItemId: paid.orderItemId,
+        sellerId: paid.sellerId,
+        breakdown: {
+          itemTotalCents: paid.itemTotalCents,
+          commissionRateBasisPoints: paid.commissionRateBps,
+          commissionCents: paid.commissionCents,
+          pickupChargeCents: paid.pickupChargeCents,
+          feeCents: paid.feeCents,
+          adjustmentCents: paid.adjustmentCents,
+          netCents: paid.netCents,
+        },
+      });
       return row ?? claimed;
     });
   }

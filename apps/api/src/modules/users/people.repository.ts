@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { addresses, users, type ShippingAddressSnapshot } from '../../db/schema';
 
@@ -33,6 +33,11 @@ export async function findPeople(executor: Executor, ids: readonly string[]): Pr
   if (unique.length === 0) return new Map();
   const rows = await executor.select(personColumns).from(users).where(inArray(users.id, unique));
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Every active admin: who is told when something needs the marketplace's attention (a dispute opened). */
+export async function findActiveAdmins(executor: Executor): Promise<PersonRecord[]> {
+  return executor.select(personColumns).from(users).where(and(eq(users.role, 'admin'), eq(users.status, 'active'))).orderBy(asc(users.createdAt));
 }
 
 export type AddressRecord = typeof addresses.$inferSelect;

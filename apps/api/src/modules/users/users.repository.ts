@@ -75,3 +75,38 @@ export async function findUsersPage(executor: Executor, search: UserSearch): Pro
   ]);
   return { rows, total: totalRow?.value ?? 0 };
 }
+
+// ── the account lifecycle (modules/auth, docs/product/accounts.md): its writes of the users table ──
+
+/** Ends every session of the user: tokens carrying an older version are refused from now on. */
+export async function endSessionsOfUser(executor: Executor, id: string, now: Date): Promise<UserRecord | null> {
+  const [row] = await executor
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** A new password that also ends every session (a reset: whoever held the old one is signed out). */
+export async function replacePasswordEndingSessions(executor: Executor, id: string, passwordHash: string, now: Date): Promise<UserRecord | null> {
+  const [row] = await executor
+    .update(users)
+    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Marks `email` verified for the user, making it their sign-in address when it is a new one. Answers
+ * null when the user is gone, or when another account holds that address by now (unique index).
+ */
+export async function setVerifiedEmail(executor: Executor, id: string, email: string, now: Date): Promise<UserRecord | null> {
+  const [row] = await executor
+    .update(users)
+    .set({ email: email.toLowerCase(), emailVerifiedAt: now, updatedAt: now })
+    .where(and(eq(users.id, id), sql`not exists (select 1 from ${users} as other where other.email = ${email.toLowerCase()} and other.id <> ${id})`))
+    .returning();
+  return row ?? null;
+}

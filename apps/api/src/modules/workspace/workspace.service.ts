@@ -95,6 +95,12 @@ export function createWorkspaceService(deps: { db: Database; clock: Clock }) {
       return saveNotificationPreferences(db, userId, preferences, clock.now());
     },
 
+    /** Turns one preference off, keeping the others (the e-mail's unsubscribe link). */
+    async turnOffNotification(userId: string, key: keyof NotificationPreferences): Promise<NotificationPreferences> {
+      const current = (await findNotificationPreferences(db, userId)) ?? DEFAULT_NOTIFICATION_PREFERENCES;
+      return saveNotificationPreferences(db, userId, { ...current, [key]: false }, clock.now());
+    },
+
     async createSupportRequest(userId: string, input: CreateSupportRequest): Promise<SupportRequest> {
       const id = await insertSupportRequest(db, { userId, topic: input.topic, subject: input.subject.trim(), message: input.message.trim(), createdAt: clock.now() });
       return findSupportRequest(id);

@@ -45,4 +45,16 @@ describe('account menu', () => {
     await user.click(await screen.findByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
+
+  it('ends the session on the server before forgetting it (docs/product/accounts.md)', async () => {
+    const { user, router, fetchSpy } = setUp('buyer');
+    const token = localStorage.getItem('token');
+    await user.click(await screen.findByRole('button', { name: /account menu/ }));
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const logout = fetchSpy.mock.calls.map(([input]) => input as Request).find((request) => request.url.endsWith('/api/auth/logout'));
+    expect(logout?.method).toBe('POST');
+    expect(logout?.headers.get('Authorization')).toBe(`Bearer ${token}`);
+    expect(localStorage.getItem('token')).toBeNull();
+  });
 });

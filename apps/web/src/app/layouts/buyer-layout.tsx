@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { Logo } from '../../components/logo';
@@ -9,6 +9,9 @@ import { HeaderSearch } from '../../features/search/components/header-search';
 import { useLogout } from '../use-logout';
 import { AccountMenu } from './account-menu';
 import { ShopHeaderButtons, ShopProvider } from './shop-provider';
+
+// Only the unverified see it, so its code waits until a signed-in page is drawn (not in the first load).
+const VerifyEmailBanner = lazy(() => import('../../features/auth/components/verify-email-banner').then((module) => ({ default: module.VerifyEmailBanner })));
 
 interface NavItem {
   to: string;
@@ -102,6 +105,9 @@ export function BuyerLayout() {
           )}
         </header>
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8 print:max-w-none print:p-0">
+          <Suspense fallback={null}>
+            <VerifyEmailBanner className="mb-6 print:hidden" />
+          </Suspense>
           <Outlet />
         </main>
       </div>

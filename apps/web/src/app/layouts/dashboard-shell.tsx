@@ -23,6 +23,8 @@ interface DashboardShellProps {
   account: { name: string; detail: ReactNode };
   /** Shown on the phone menu button (the button is `relative`), so what waits in the drawer is seen without opening it. */
   menuBadge?: ReactNode;
+  /** Shown above every page of the area (the e-mail verification banner). */
+  notice?: ReactNode;
 }
 
 function SidebarNav({ items, onNavigate }: { items: SidebarItem[]; onNavigate?: () => void }) {
@@ -57,7 +59,7 @@ function SidebarNav({ items, onNavigate }: { items: SidebarItem[]; onNavigate?: 
  * Seller and admin pages: a sidebar on wide screens, a drawer behind a menu button on phones, and a
  * top bar with who is signed in and Log out.
  */
-export function DashboardShell({ areaName, homePath, items, account, menuBadge }: DashboardShellProps) {
+export function DashboardShell({ areaName, homePath, items, account, menuBadge, notice }: DashboardShellProps) {
   const logout = useLogout();
   const location = useLocation();
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
@@ -153,6 +155,7 @@ export function DashboardShell({ areaName, homePath, items, account, menuBadge }
           </div>
         </header>
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
+          {notice}
           <Outlet />
         </main>
       </div>

@@ -14,6 +14,7 @@ import {
   UserRound,
 } from 'lucide-react';
 import { useGetCurrentUserQuery } from '../../features/auth/api';
+import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
 import { UnreadBadge } from '../../features/chat/components/unread-badge';
 import { useSession } from '../../lib/use-session';
 import { RoleGuard } from '../guards';
@@ -49,6 +50,8 @@ export function SellerLayout() {
       items={SELLER_NAV}
       account={companyName ? { name: companyName, detail: userName } : { name: userName, detail: 'Seller account' }}
       menuBadge={<UnreadBadge className="absolute -top-1 -right-1" />}
+      // Listings go live only once the address is verified (docs/product/accounts.md).
+      notice={<VerifyEmailBanner className="mb-6" />}
     />
   );
 }

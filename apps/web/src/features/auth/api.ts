@@ -1,4 +1,15 @@
-import type { AuthResponse, LoginRequest, SignupRequest, User } from '@marketplace/contracts/auth';
+import type {
+  AuthResponse,
+  ChangeEmailRequest,
+  ChangeEmailResponse,
+  CurrentUser,
+  ForgotPasswordRequest,
+  LoginRequest,
+  ResetPasswordRequest,
+  SignupRequest,
+  VerifyEmailRequest,
+  VerifyEmailResponse,
+} from '@marketplace/contracts/auth';
 import { api } from '../../lib/api';
 
 export const authApi = api.injectEndpoints({
@@ -9,11 +20,41 @@ export const authApi = api.injectEndpoints({
     signup: build.mutation<AuthResponse, SignupRequest>({
       query: (body) => ({ url: '/auth/signup', method: 'POST', body }),
     }),
-    getCurrentUser: build.query<{ user: User }, void>({
+    getCurrentUser: build.query<{ user: CurrentUser }, void>({
       query: () => '/auth/me',
       providesTags: ['Me'],
+    }),
+    // The account lifecycle (docs/product/accounts.md).
+    logout: build.mutation<void, void>({
+      query: () => ({ url: '/auth/logout', method: 'POST' }),
+    }),
+    forgotPassword: build.mutation<void, ForgotPasswordRequest>({
+      query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<void, ResetPasswordRequest>({
+      query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
+    }),
+    verifyEmail: build.mutation<VerifyEmailResponse, VerifyEmailRequest>({
+      query: (body) => ({ url: '/auth/verify-email', method: 'POST', body }),
+      invalidatesTags: ['Me', 'Profile'],
+    }),
+    resendVerification: build.mutation<void, void>({
+      query: () => ({ url: '/auth/resend-verification', method: 'POST' }),
+    }),
+    changeEmail: build.mutation<ChangeEmailResponse, ChangeEmailRequest>({
+      query: (body) => ({ url: '/auth/change-email', method: 'POST', body }),
+      invalidatesTags: ['Me'],
     }),
   }),
 });
 
-export const { useLoginMutation, useSignupMutation, useGetCurrentUserQuery } = authApi;
+export const {
+  useLoginMutation,
+  useSignupMutation,
+  useGetCurrentUserQuery,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+  useVerifyEmailMutation,
+  useResendVerificationMutation,
+  useChangeEmailMutation,
+} = authApi;

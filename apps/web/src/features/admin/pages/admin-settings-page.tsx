@@ -1,15 +1,17 @@
 import { PageHeader } from '../../../components/page-header';
 import { MarketplaceSettingsForm } from '../components/settings/marketplace-settings-form';
+import { OutboxPanel } from '../components/settings/outbox-panel';
 import { SupportRequestsPanel } from '../components/settings/support-requests-panel';
 
 export function AdminSettingsPage() {
   return (
     <div className="grid gap-8">
-      <PageHeader title="Settings" description="The marketplace’s name and support contact, and the requests sellers send to support." />
+      <PageHeader title="Settings" description="The marketplace’s name and support contact, the requests sellers send to support, and the e-mail outbox." />
       <div className="max-w-4xl">
         <MarketplaceSettingsForm />
       </div>
       <SupportRequestsPanel />
+      <OutboxPanel />
     </div>
   );
 }

@@ -21,6 +21,8 @@ const loginFormSchema = loginRequestSchema.extend({
 /** What the login guard and the session-expiry check leave in the location state. */
 interface LoginLocationState {
   from?: unknown;
+  /** Set by the reset-password page after a new password was set. */
+  passwordReset?: boolean;
 }
 
 export function LoginPage() {
@@ -50,14 +52,27 @@ export function LoginPage() {
       footer={<DemoAccounts onPick={fillDemoAccount} />}
     >
       <div className="space-y-4">
-        {isExpired && !form.formError && (
+        {state?.passwordReset && !form.formError && (
+          <Alert tone="success">Your password was changed and every device was signed out. Log in with your new password.</Alert>
+        )}
+        {isExpired && !state?.passwordReset && !form.formError && (
           <Alert tone="info">Your session has expired. Log in again to carry on where you left off.</Alert>
         )}
         {form.formError && <Alert tone="error">{form.formError}</Alert>}
 
         <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-4">
           <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
-          <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            labelAside={
+              <Link to="/forgot-password" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+                Forgot your password?
+              </Link>
+            }
+            {...form.field('password')}
+          />
           <Button ref={submitRef} type="submit" size="lg" className="w-full" isBusy={isLoading}>
             Log in
           </Button>

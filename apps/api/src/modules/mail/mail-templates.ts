@@ -1,0 +1,214 @@
+import { lineTotalCents } from '@marketplace/domain/item-paid';
+import { formatCents } from '@marketplace/domain/money';
+import { shortId } from '@marketplace/domain/short-id';
+import { renderEmail, type EmailRow } from './render-email';
+
+// The words of each e-mail (docs/product/notifications.md): pure functions from the facts to a subject,
+// HTML and text. Money is integer cents formatted by packages/domain (formatCents, as the screens do);
+// every user-written string (titles, names, addresses, a dispute's description) goes through renderEmail,
+// which escapes it.
+
+export interface Rendered {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface Brand {
+  name: string;
+  /** PUBLIC_URL without a trailing slash: every link starts with it. */
+  publicUrl: string;
+}
+
+export interface MailLine {
+  id: string;
+  title: string;
+  priceCents: number;
+  quantity: number;
+  retipAdded: boolean;
+  retipPriceCents: number;
+}
+
+export interface MailAddress {
+  name: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+}
+
+const link = (brand: Brand, path: string) => `${brand.publicUrl}${path}`;
+
+function lineRows(lines: readonly MailLine[]): EmailRow[] {
+  return lines.map((line) => ({
+    label: `${line.quantity} × ${line.title}${line.retipAdded ? ` (add-on ${formatCents(line.retipPriceCents)})` : ''}`,
+    value: formatCents(lineTotalCents(line)),
+  }));
+}
+
+function addressLines(address: MailAddress): string[] {
+  return [address.name, address.line1, address.line2 ?? '', `${address.city}, ${address.state} ${address.postalCode}`, address.country].filter((line) => line.trim() !== '');
+}
+
+const footer = (brand: Brand) => `You get this e-mail because of your account at ${brand.name}.`;
+const notificationFooter = (brand: Brand, what: string) => `You get these e-mails about ${what} as a seller at ${brand.name}. Turn them off below or in Settings.`;
+
+export function orderPlacedBuyer(brand: Brand, input: {
+  buyerName: string;
+  orderId: string;
+  lines: readonly MailLine[];
+  totals: { itemsTotalCents: number; shippingCents: number; retipTotalCents: number; totalCents: number };
+  address: MailAddress;
+}): Rendered {
+  const number = shortId(input.orderId);
+  const rendered = renderEmail({
+    brandName: brand.name,
+    preheader: `Order #${number}: ${formatCents(input.totals.totalCents)} paid`,
+    heading: 'Thank you for your order',
+    paragraphs: [`Hi ${input.buyerName}, we received your order #${number} and your payment. Each seller confirms their items next; we will write again when they ship.`],
+    sections: [
+      { title: 'Items', rows: lineRows(input.lines) },
+      {
+        title: 'Totals',
+        rows: [
+          { label: 'Items', value: formatCents(input.totals.itemsTotalCents) },
+          { label: 'Shipping', value: input.totals.shippingCents === 0 ? 'Free' : formatCents(input.totals.shippingCents) },
+          { label: 'Add-on services', value: formatCents(input.totals.retipTotalCents) },
+          { label: 'Total paid', value: formatCents(input.totals.totalCents), isEmphasized: true },
+        ],
+      },
+      { title: 'Shipping to', lines: addressLines(input.address) },
+    ],
+    button: { label: 'View your order', url: link(brand, `/myorders/${input.orderId}`) },
+    footer: footer(brand),
+  });
+  return { subject: `Your order #${number} is confirmed`, ...rendered };
+}
+
+export function orderPlacedSeller(brand: Brand, input: { sellerName: string; orderId: string; buyerName: string; lines: readonly MailLine[]; unsubscribeUrl: string }): Rendered {
+  const number = shortId(input.orderId);
+  const total = input.lines.reduce((sum, line) => sum + lineTotalCents(line), 0);
+  const rendered = renderEmail({
+    brandName: brand.name,
+    preheader: `${input.lines.length} item(s) to approve, ${formatCents(total)}`,
+    heading: 'You have a new order',
+    paragraphs: [`Hi ${input.sellerName}, ${input.buyerName} ordered from you (order #${number}). Approve or reject the items, then buy a label to ship them.`],
+    sections: [{ title: 'Items to approve', rows: [...lineRows(input.lines), { label: 'Your items total', value: formatCents(total), isEmphasized: true }] }],
+    button: { label: 'Review the order', url: link(brand, `/seller/orders/items/${input.orderId}`) },
+    footer: notificationFooter(brand, 'new orders'),
+    unsubscribeUrl: input.unsubscribeUrl,
+  });
+  return { subject: `New order #${number}: ${input.lines.length === 1 ? input.lines[0]!.title : `${input.lines.length} items`}`, ...rendered };
+}
+
+export function itemsShipped(brand: Brand, input: { buyerName: string; orderId: string; titles: readonly string[]; carrier: string; trackingNumber: string | null }): Rendered {
+  const number = shortId(input.orderId);
+  const rendered = renderEmail({
+    brandName: brand.name,
+    preheader: input.trackingNumber ? `Tracking number ${input.trackingNumber}` : `Order #${number} is on its way`,
+    heading: 'Your items are on their way',
+    paragraphs: [
+      `Hi ${input.buyerName}, items of your order #${number} have shipped.`,
+      input.trackingNumber ? `${input.carrier.toUpperCase()} tracking number: ${input.trackingNumber}` : 'The seller will add tracking details soon.',
+    ],
+    sections: [{ title: 'In this parcel', lines: [...input.titles] }],
+    button: { label: 'Track your order', url: link(brand, `/myorders/${input.orderId}`) },
+    footer: footer(brand),
+  });
+  return { subject: `Shipped: your order #${number}`, ...rendered };
+}
+
+export function itemsDelivered(brand: Brand, input: { buyerName: string; orderId: string; titles: readonly string[] }): Rendered {
+  const number = shortId(input.orderId);
+  const rendered = renderEmail({
+    brandName: brand.name,
+    preheader: `Order #${number} was delivered`,
+    heading: 'Delivered',
+    paragraphs: [`Hi ${input.buyerName}, the carrier reports these items of your order #${number} delivered. Something wrong? You can return an item or open a dispute from your order.`],
+    sections: [{ title: 'Delivered', lines: [...input.titles] }],
+    button: { label: 'View your order', url: link(brand, `/myorders/${input.orderId}`) },
+    footer: footer(brand),
+  });
+  return { subject: `Delivered: your order #${number}`, ...rendered };
+}
+
+export function refundIssued(brand: Brand, input: { buyerName: string; orderId: string; title: string; amountCents: number; refundedCents: number }): Rendered {
+  const number = shortId(input.orderId);
+  const rendered = renderEmail({
+    brandName: brand.name,
+    preheader: `${formatCents(input.amountCents)} is on its way back to you`,
+    heading: 'Your refund is on its way',
+    paragraphs: [`Hi ${input.buyerName}, we refunded ${formatCents(input.amountCents)} for "${input.title}" (order #${number}) to your card. Banks usually show it within 5 to 10 business days.`],
+    sections: [
+      {
+        rows: [
+          { label: 'This refund', value: formatCents(input.amountCents), isEmphasized: true },
+          { label: 'Refunded for this item so far', value: formatCents(input.refundedCents) },
+        ],
+      },
+    ],
+    button: { label: 'View your order', url: link(brand, `/myorders/${input.orderId}`) },
+    footer: footer(brand),
+  });
+  return { subject: `Refund of ${formatCents(input.amountCents)} for order #${number}`, ...rendered };
+}
+
+export function payoutSent(brand: Brand, input: {
+  sellerName: string;
+  orderId: string;
+  title: string;
+  quantity: number;
+  breakdown: { itemTotalCents: number; commissionRateBasisPoints: number; commissionCents: number; pickupChargeCents: number; feeCents: number; adjustmentCents: number; netCents: number };
+  unsubscribeUrl: string;
+}): Rendered {
+  const figures = input.breakdown;
+  const percent = `${(figures.commissionRateBasisPoints / 100).toFixed(2).replace(/\.?0+$/, '')} %`;
+  const rows: EmailRow[] = [
+    { label: `${input.quantity} × ${input.title}`, value: formatCents(figures.itemTotalCents) },
+    { label: `Commission (${percent})`, value: formatCents(-figures.commissionCents) },
+  ];
+  if (figures.pickupChargeCents > 0) rows.push({ label: 'Pickup charge', value: formatCents(-figures.pickupChargeCents) });
+  rows.push({ label: 'Transfer fee', value: formatCents(-figures.feeCents) });
+  if (figures.adjustmentCents !== 0) rows.push({ label: 'Owed from earlier refunds', value: formatCents(figures.adjustmentCents) });
+  rows.push({ label: 'Paid to you', value: formatCents(figures.netCents), isEmphasized: true });
+  const rendered = renderEmail({
+    brandName: brand.name,
+    preheader: `${formatCents(figures.netCents)} is on its way to your bank`,
+    heading: 'You have been paid',
+    paragraphs: [`Hi ${input.sellerName}, we sent ${formatCents(figures.netCents)} to your Stripe account for order #${shortId(input.orderId)}.`],
+    sections: [{ title: 'Breakdown', rows }],
+    button: { label: 'View your orders', url: link(brand, `/seller/orders/items/${input.orderId}`) },
+    footer: notificationFooter(brand, 'payouts'),
+    unsubscribeUrl: input.unsubscribeUrl,
+  });
+  return { subject: `Payout sent: ${formatCents(figures.netCents)}`, ...rendered };
+}
+
+const REASONS: Record<string, string> = { not_received: 'Not received', damaged: 'Damaged', not_as_described: 'Not as described', other: 'Other' };
+
+export function disputeOpened(
+  brand: Brand,
+  input: { audience: 'buyer' | 'seller' | 'admin'; recipientName: string; disputeId: string; orderId: string; title: string; reason: string; description: string; buyerName: string; unsubscribeUrl?: string },
+): Rendered {
+  const number = shortId(input.orderId);
+  const reason = REASONS[input.reason] ?? input.reason;
+  const pathOf = { buyer: `/orderDisputes/${input.disputeId}`, seller: `/seller/disputes/${input.disputeId}`, admin: `/admin/disputes/${input.disputeId}` } as const;
+  const intro = {
+    buyer: `Hi ${input.recipientName}, we received your dispute about "${input.title}" (order #${number}). The seller answers first; you can follow it and add messages from the dispute page.`,
+    seller: `Hi ${input.recipientName}, ${input.buyerName} opened a dispute about "${input.title}" (order #${number}). Answer it with a statement or a refund offer; the payout for this item waits until it is settled.`,
+    admin: `${input.buyerName} opened a dispute about "${input.title}" (order #${number}).`,
+  }[input.audience];
+  const rendered = renderEmail({
+    brandName: brand.name,
+    preheader: `Dispute: ${reason}`,
+    heading: input.audience === 'admin' ? 'A dispute was opened' : input.audience === 'buyer' ? 'Your dispute is open' : 'A buyer opened a dispute',
+    paragraphs: [intro],
+    sections: [{ rows: [{ label: 'Reason', value: reason }] }, { title: 'What the buyer wrote', lines: [input.description] }],
+    button: { label: 'Open the dispute', url: link(brand, pathOf[input.audience]) },
+    footer: input.unsubscribeUrl ? notificationFooter(brand, 'disputes') : footer(brand),
+    ...(input.unsubscribeUrl ? { unsubscribeUrl: input.unsubscribeUrl } : {}),
+  });
+  return { subject: `Dispute opened on order #${number}: ${input.title}`, ...rendered };
+}
