@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect as connectTcp, createServer, type Socket as TcpSocket } from 'node:net';
+import { connect as connectTcp, type Socket as TcpSocket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, isGroupAlive, withinSeconds } from '../test/processes';
 
 // The built server as production runs it: built once by the suite (test/build-once.ts), then `npm run serve`
 // (exec node dist/server.js) in its own process group. SIGTERM drains and exits 0 leaving nothing
@@ -14,15 +15,6 @@ const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '../../..');
 const SECRET = 'server-process-secret-that-is-long-enough';
 const dataDirectories: string[] = [];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Whether something answers TCP at host:port within a second. */
 function isListening(port: number): Promise<boolean> {
@@ -38,15 +30,6 @@ function isListening(port: number): Promise<boolean> {
   });
 }
 
-/** Whether any process is left in the group. */
-function isGroupAlive(groupId: number): boolean {
-  try {
-    process.kill(-groupId, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 interface Served {
   child: ChildProcess;
@@ -104,9 +87,6 @@ async function waitUntilReady(served: Served): Promise<Response> {
   throw new Error(`Not ready in time:\n${served.stderr.join('')}${served.stdout.join('')}`);
 }
 
-function withinSeconds<T>(promise: Promise<T>, seconds: number, what: string): Promise<T> {
-  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer within ${seconds} s`)), seconds * 1000))]);
-}
 
 /** A login whose body is only half sent: a request the server is in the middle of. */
 function startSlowRequest(port: number): { socket: TcpSocket; finish: () => void; answer: Promise<string> } {

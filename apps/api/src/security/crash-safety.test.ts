@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -11,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from '../db/client';
 import { cartItems, orderItems, orders, payments, payouts, products, sandboxConnectTransfers } from '../db/schema';
 import { createTokenService } from '../modules/auth/tokens';
 import { createUser } from '../../test/factories';
+import { freePort } from '../../test/processes';
 import { createCommerceCategory, createListing } from '../../test/factories-commerce';
 import { createOrder } from '../../test/factories-orders';
 
@@ -23,15 +23,6 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const API_DIR = path.resolve(import.meta.dirname, '../..');
 const SECRET = 'crash-safety-secret-that-is-long-enough';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 describe.skipIf(!serverUrl)('crash safety (the server killed mid-request)', () => {
   const name = `marketplace_crash_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;

@@ -20,6 +20,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { calendarDateIn, DEFAULT_CLOSE_TIME, DEFAULT_READY_TIME, earliestPickupDate } from '@marketplace/domain/pickup-schedule';
 import { makeUpsTrackingNumber } from '@marketplace/domain/ups-tracking-number';
 import { addresses, orderItems, orders, pickups, products, shipmentItems, shipments, type ShippingAddressSnapshot, type ShipmentTrackingEvent } from '../schema';
+import { shippingAddressOfOrder } from '../../modules/orders';
 import { renderShippingLabel } from '../../providers/carrier/label';
 import type { TrackingStatus } from '../../providers/carrier/port';
 import { createSandboxCarrier, SHIPPING_BASE_CENTS, SHIPPING_PER_ADDITIONAL_POUND_CENTS } from '../../providers/carrier/sandbox';
@@ -206,17 +207,7 @@ export async function seedShipments(
       events,
       weightOunces: Math.max(1, source.weightOunces * source.item.quantity),
       shipper,
-      recipient: {
-        name: order.shippingName,
-        phone: order.shippingPhone,
-        email: order.shippingEmail,
-        line1: order.shippingLine1,
-        line2: order.shippingLine2,
-        city: order.shippingCity,
-        state: order.shippingState,
-        postalCode: order.shippingPostalCode,
-        countryCode: order.shippingCountry,
-      },
+      recipient: shippingAddressOfOrder(order),
     });
   };
 

@@ -1,7 +1,7 @@
 // The orders module's public surface for other modules.
 
 export type { OrdersService } from './orders.service';
-export { findBuyerOrderItem, findOrderLines, findOrderWithLines, hasOrderWithSeller, type OrderLine, type OrderLineItem, type OrderLineOrder } from './order-lines.repository';
+export { findBuyerOrderItem, findOrderLines, findOrderWithLines, hasOrderWithSeller, shippingAddressOfOrder, type OrderLine, type OrderLineItem, type OrderLineOrder } from './order-lines.repository';
 export { isSale, netSaleCentsOfItem, sumNetSalesCents } from './sales-figures.repository';
 export { createOrderItemLifecycle, type OrderItemLifecycle } from './order-item-lifecycle';
 export { findOrderIdByIdempotencyKey, insertOrderPayment, insertOrderWithItems, type NewOrder, type NewOrderItem, type NewPayment } from './order-placement.repository';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orderItems, orders } from '../../db/schema';
+import { orderItems, orders, type ShippingAddressSnapshot } from '../../db/schema';
 
 // Reads of order items with their orders, for the modules that follow a sale up (disputes, returns,
 // chat). What a buyer paid for an item needs its order's shipping and the order's other lines
@@ -57,4 +57,24 @@ export async function findOrderWithLines(executor: Executor, orderId: string): P
   if (!order) return null;
   const lines = await executor.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.createdAt), asc(orderItems.id));
   return { order, lines };
+}
+
+type OrderShippingColumns = Pick<
+  typeof orders.$inferSelect,
+  'shippingName' | 'shippingPhone' | 'shippingEmail' | 'shippingLine1' | 'shippingLine2' | 'shippingCity' | 'shippingState' | 'shippingPostalCode' | 'shippingCountry'
+>;
+
+/** Where an order's parcels go, as a label has it: the address the buyer gave at checkout (and where a return comes from). */
+export function shippingAddressOfOrder(order: OrderShippingColumns): ShippingAddressSnapshot {
+  return {
+    name: order.shippingName,
+    phone: order.shippingPhone,
+    email: order.shippingEmail,
+    line1: order.shippingLine1,
+    line2: order.shippingLine2,
+    city: order.shippingCity,
+    state: order.shippingState,
+    postalCode: order.shippingPostalCode,
+    countryCode: order.shippingCountry,
+  };
 }

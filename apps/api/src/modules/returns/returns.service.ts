@@ -27,6 +27,7 @@ import { SIMULATION_STATUSES } from '../../providers/carrier/sandbox';
 import type { FileStore } from '../../providers/files/port';
 import { findCoverImageKeys } from '../catalog';
 import { findItemsWithOpenDispute } from '../disputes';
+import { shippingAddressOfOrder } from '../orders';
 import { findPeople, findShippingContactOf } from '../users';
 import {
   findLatestReturnsOfItems,
@@ -46,7 +47,6 @@ import {
   type ReturnPhotoRecord,
   type ReturnRecord,
   type ShipmentTrackingEvent,
-  type ShippingAddressSnapshot,
 } from './returns.repository';
 
 // Returns (docs/product/returns.md): requested → accepted (a UPS Print Return Label) | refused;
@@ -421,17 +421,7 @@ export function createReturnsService(deps: ReturnsServiceDependencies) {
         const returnTo = await findShippingContactOf(transaction, row.sellerId);
         if (!returnTo) throw fail(409, RETURN_MESSAGES.noReturnAddress, 'no_return_address');
         const { order } = line;
-        const returnFrom: ShippingAddressSnapshot = {
-          name: order.shippingName,
-          phone: order.shippingPhone,
-          email: order.shippingEmail,
-          line1: order.shippingLine1,
-          line2: order.shippingLine2,
-          city: order.shippingCity,
-          state: order.shippingState,
-          postalCode: order.shippingPostalCode,
-          countryCode: order.shippingCountry,
-        };
+        const returnFrom = shippingAddressOfOrder(order);
         const now = clock.now();
         // A resumed claim keeps the addresses of its first attempt: the carrier's idempotency is on the same request.
         const updated = await updateReturn(transaction, row.id, {

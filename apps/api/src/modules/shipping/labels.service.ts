@@ -32,12 +32,12 @@ import {
   lockSellerShipmentsOfOrder,
   releaseShipmentItems,
   updateShipment,
-  type OrderRecord,
   type ShipmentListFilter,
   type ShipmentRecord,
   type ShipmentStatusValue,
   type ShippingAddressSnapshot,
 } from './shipments.repository';
+import { shippingAddressOfOrder } from '../orders';
 import { findShippingContactOf } from '../users';
 import {
   SHIPMENT_MESSAGES,
@@ -108,20 +108,6 @@ export function shipmentStatsOf(counts: ReadonlyArray<{ status: ShipmentStatusVa
   };
 }
 
-/** Where the order's parcels go: its shipping address, as the label (and its quote) has it. */
-function recipientOfOrder(order: OrderRecord): ShippingAddressSnapshot {
-  return {
-    name: order.shippingName,
-    phone: order.shippingPhone,
-    email: order.shippingEmail,
-    line1: order.shippingLine1,
-    line2: order.shippingLine2,
-    city: order.shippingCity,
-    state: order.shippingState,
-    postalCode: order.shippingPostalCode,
-    countryCode: order.shippingCountry,
-  };
-}
 
 /** The seller's ship-from address as a label has it (their default address), or a 400 asking for one. */
 async function shipFromOf(executor: Executor, sellerId: string): Promise<ShippingAddressSnapshot> {
@@ -205,7 +191,7 @@ export function createLabelsService({ db, files, clock, carrier, orderItems: ord
           items: free.map((item) => ({ orderItemId: item.id, title: item.title, quantity: item.quantity })),
           weightOunces: free.reduce((total, item) => total + item.weightOunces * item.quantity, 0),
           serviceCode: UPS_GROUND.code,
-          recipient: recipientOfOrder(order),
+          recipient: shippingAddressOfOrder(order),
         };
       } else {
         // The one Create Shipment would label next: the first (by id, as createShipments answers them) still pending.
@@ -260,7 +246,7 @@ export function createLabelsService({ db, files, clock, carrier, orderItems: ord
           serviceCode: UPS_GROUND.code,
           serviceDescription: UPS_GROUND.description,
           weightOunces: free.reduce((total, item) => total + item.weightOunces * item.quantity, 0),
-          recipientAddress: recipientOfOrder(order),
+          recipientAddress: shippingAddressOfOrder(order),
           createdAt: now,
           updatedAt: now,
         });
