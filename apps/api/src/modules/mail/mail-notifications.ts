@@ -1,7 +1,7 @@
 import type { NotificationPreferenceKey } from '@marketplace/contracts/workspace';
 import type { Database } from '../../db/client';
 import type { DomainEventOf, DomainEvents } from '../../lib/domain-events';
-import { findOrderLines, findOrderWithLines, type OrderLineItem, type OrderLineOrder } from '../orders';
+import { findOrderLines, findOrderWithLines, shippingAddressOfOrder, type OrderLineItem } from '../orders';
 import { findTrackingOfOrderItems } from '../shipping';
 import { findActiveAdmins, findPeople, type PersonRecord } from '../users';
 import type { WorkspaceService } from '../workspace';
@@ -23,18 +23,6 @@ const fullName = (person: Pick<PersonRecord, 'firstName' | 'lastName' | 'email'>
 
 function mailLine(item: OrderLineItem): templates.MailLine {
   return { id: item.id, title: item.title, priceCents: item.priceCents, quantity: item.quantity, retipAdded: item.retipAdded, retipPriceCents: item.retipPriceCents };
-}
-
-function addressOf(order: OrderLineOrder): templates.MailAddress {
-  return {
-    name: order.shippingName,
-    line1: order.shippingLine1,
-    line2: order.shippingLine2,
-    city: order.shippingCity,
-    state: order.shippingState,
-    postalCode: order.shippingPostalCode,
-    country: order.shippingCountry,
-  };
 }
 
 export function createMailNotifications(deps: {
@@ -81,7 +69,7 @@ export function createMailNotifications(deps: {
         orderId: order.id,
         lines: lines.map(mailLine),
         totals: { itemsTotalCents: order.itemsTotalCents, shippingCents: order.shippingCents, retipTotalCents: order.retipTotalCents, totalCents: order.totalCents },
-        address: addressOf(order),
+        address: shippingAddressOfOrder(order),
       });
       await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'order-placed-buyer', category: 'transactional', dedupeKey: `order-placed-buyer:${order.id}`, ...rendered });
     }

@@ -29,6 +29,7 @@ export interface MailLine {
   retipPriceCents: number;
 }
 
+/** Where an order goes, as the orders module gives it (shippingAddressOfOrder); phone and e-mail are not printed. */
 export interface MailAddress {
   name: string;
   line1: string;
@@ -36,7 +37,7 @@ export interface MailAddress {
   city: string;
   state: string;
   postalCode: string;
-  country: string;
+  countryCode: string;
 }
 
 const link = (brand: Brand, path: string) => `${brand.publicUrl}${path}`;
@@ -49,7 +50,7 @@ function lineRows(lines: readonly MailLine[]): EmailRow[] {
 }
 
 function addressLines(address: MailAddress): string[] {
-  return [address.name, address.line1, address.line2 ?? '', `${address.city}, ${address.state} ${address.postalCode}`, address.country].filter((line) => line.trim() !== '');
+  return [address.name, address.line1, address.line2 ?? '', `${address.city}, ${address.state} ${address.postalCode}`, address.countryCode].filter((line) => line.trim() !== '');
 }
 
 const footer = (brand: Brand) => `You get this e-mail because of your account at ${brand.name}.`;

@@ -65,7 +65,10 @@ type OrderShippingColumns = Pick<
 >;
 
 /** Where an order's parcels go, as a label has it: the address the buyer gave at checkout (and where a return comes from). */
-export function shippingAddressOfOrder(order: OrderShippingColumns): ShippingAddressSnapshot {
+/** An order's address: a label's ShippingAddressSnapshot, with every field present. */
+export type OrderShippingAddress = Required<Omit<ShippingAddressSnapshot, 'companyName'>>;
+
+export function shippingAddressOfOrder(order: OrderShippingColumns): OrderShippingAddress {
   return {
     name: order.shippingName,
     phone: order.shippingPhone,

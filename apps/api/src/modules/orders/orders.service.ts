@@ -22,6 +22,7 @@ import { findCoverImageKeys } from '../catalog';
 import { fullNameOf } from '../users';
 import { createBuyerOrderDetails, type BuyerOrderDetailSources } from './buyer-order-details';
 import { createOrderItemLifecycle, type OrderItemLifecycle } from './order-item-lifecycle';
+import { shippingAddressOfOrder } from './order-lines.repository';
 import { shippingSharesOf } from '@marketplace/domain/item-paid';
 import {
   countSellerOpenOrders,
@@ -162,16 +163,10 @@ export function createOrdersService({ db, files, clock, payments, events, tracki
     };
   }
 
+  /** The order's address as a seller sees it: without the buyer's phone and e-mail. */
   function sellerAddressOf(order: OrderRecord) {
-    return {
-      name: order.shippingName,
-      line1: order.shippingLine1,
-      line2: order.shippingLine2,
-      city: order.shippingCity,
-      state: order.shippingState,
-      postalCode: order.shippingPostalCode,
-      countryCode: order.shippingCountry,
-    };
+    const { phone: _phone, email: _email, ...address } = shippingAddressOfOrder(order);
+    return address;
   }
 
   async function sellerItemResponse(sellerId: string, orderItemId: string): Promise<SellerOrderItemResponse> {
