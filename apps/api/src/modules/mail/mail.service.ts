@@ -37,6 +37,10 @@ export interface MailLog {
 
 export type MailOutboxService = ReturnType<typeof createMailService>;
 
+/** Mails whose link resets a password or confirms an address (docs/product/accounts.md). */
+export const TEMPLATES_WITH_ACCOUNT_LINKS: ReadonlySet<string> = new Set(['password-reset', 'email-verify', 'email-change-verify']);
+export const HIDDEN_ACCOUNT_LINK_NOTICE = 'This message holds a single-use account link. It was sent to its recipient and is not shown here.';
+
 function toSummary(row: OutboxRecord): OutboxSummary {
   return {
     id: row.id,
@@ -165,6 +169,12 @@ export function createMailService(deps: {
     async findOutboxMessage(id: string): Promise<OutboxMessage> {
       const row = await findOutboxMessage(db, id);
       if (!row) throw notFound('No such message in the outbox');
+      // A link that signs in or takes over an account is the recipient's alone. With SMTP the mail reaches
+      // them, so the outbox does not show it to admins; without SMTP the outbox is the only delivery (the
+      // embedded demo), and shows it.
+      if (isSending && TEMPLATES_WITH_ACCOUNT_LINKS.has(row.template)) {
+        return { ...toSummary(row), from: row.fromAddress, html: `<p>${HIDDEN_ACCOUNT_LINK_NOTICE}</p>`, text: HIDDEN_ACCOUNT_LINK_NOTICE, headers: row.headers };
+      }
       return { ...toSummary(row), from: row.fromAddress, html: row.html, text: row.text, headers: row.headers };
     },
 

@@ -10,7 +10,7 @@ import { bearerFor, createCommerceCategory, createListing } from '../../../test/
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../test/smtp-sink';
 import { createWorkspaceService } from '../workspace';
 import { createMailNotifications } from './mail-notifications';
-import { createMailService } from './mail.service';
+import { createMailService, HIDDEN_ACCOUNT_LINK_NOTICE } from './mail.service';
 import { createUnsubscribeLinks } from './unsubscribe-links';
 
 // E-mail end to end: a real SMTP server in this process (test/smtp-sink.ts) receives what the mail job
@@ -445,6 +445,19 @@ describe('the outbox for admins', () => {
     expect((await call('GET', `/api/admin/outbox/${id}`, seller)).statusCode).toBe(403);
     expect((await call('GET', '/api/admin/outbox/00000000-0000-4000-8000-000000000000', admin)).json()).toMatchObject({ code: 'not_found' });
     expect((await call('GET', '/api/admin/outbox?page=0', admin)).json()).toMatchObject({ code: 'validation_failed' });
+  });
+
+  it("hides a reset or verification link from admins when SMTP delivers it, and shows it when the outbox is the only delivery", async () => {
+    const admin = await person('admin');
+    const secret = { template: 'password-reset', subject: 'Reset', html: '<p><a href="https://shop.test/reset-password/SECRET">Reset</a></p>', text: 'https://shop.test/reset-password/SECRET', category: 'transactional' as const };
+    const sending = createMailService({ db: testApp.database.db, clock: testApp.clock, config: testApp.config.mail, log: { info: () => undefined, warn: () => undefined } });
+    const { id } = await sending.send({ to: 'reset@test.example', ...secret });
+    const shown = (await call('GET', `/api/admin/outbox/${id}`, admin)).json();
+    expect(JSON.stringify(shown)).not.toContain('SECRET');
+    expect(shown).toMatchObject({ subject: 'Reset', text: HIDDEN_ACCOUNT_LINK_NOTICE });
+    const kept = createMailService({ db: testApp.database.db, clock: testApp.clock, config: { smtpUrl: undefined, from: FROM }, log: { info: () => undefined, warn: () => undefined } });
+    const demo = await kept.send({ to: 'demo-reset@test.example', ...secret });
+    expect((await kept.findOutboxMessage(demo.id)).text).toContain('SECRET');
   });
 
   it('keeps messages without SMTP_URL, unsent, for the outbox', async () => {
