@@ -1,4 +1,4 @@
-import { lineTotalCents } from '@marketplace/domain/item-paid';
+import { itemsTotalCents, lineTotalCents } from '@marketplace/domain/item-paid';
 import { formatCents } from '@marketplace/domain/money';
 import { shortId } from '@marketplace/domain/short-id';
 import { renderEmail, type EmailRow } from './render-email';
@@ -90,7 +90,7 @@ export function orderPlacedBuyer(brand: Brand, input: {
 
 export function orderPlacedSeller(brand: Brand, input: { sellerName: string; orderId: string; buyerName: string; lines: readonly MailLine[]; unsubscribeUrl: string }): Rendered {
   const number = shortId(input.orderId);
-  const total = input.lines.reduce((sum, line) => sum + lineTotalCents(line), 0);
+  const total = itemsTotalCents(input.lines);
   const rendered = renderEmail({
     brandName: brand.name,
     preheader: `${input.lines.length} item(s) to approve, ${formatCents(total)}`,
