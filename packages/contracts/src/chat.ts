@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './auth';
+import type { NotificationEventPayload, NotificationsReadEventPayload } from './notifications';
 
 // Live buyer–seller chat (docs/product/data.md chat, docs/product/chat.md, docs/product/chat.md, docs/product/api.md, docs/product/errors.md). REST for lists and history,
 // socket.io (same origin, path /socket.io, websocket transport, `auth: { token }`) for live events.
@@ -115,4 +116,8 @@ export interface ServerToClientEvents {
   chat_read: (payload: { chatId: string; readerId: string; readAt: string }) => void;
   typing: (payload: { chatId: string; userId: string }) => void;
   error: (payload: { message: string }) => void;
+  /** A new in-app notification for you (notifications.ts), with your unread count after it. */
+  notification: (payload: NotificationEventPayload) => void;
+  /** Notifications were marked read (in this or another tab): the bell's count is `unreadCount`. */
+  notifications_read: (payload: NotificationsReadEventPayload) => void;
 }

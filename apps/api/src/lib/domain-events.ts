@@ -47,8 +47,18 @@ export type DomainEvent =
   | { type: 'refund.issued'; orderItemId: string; orderId: string; sellerId: string; refundKey: string; amountCents: number; refundedCents: number }
   /** A seller was paid for an item (once per payout), with the figures the payout rule computed. */
   | { type: 'payout.sent'; payoutId: string; orderItemId: string; sellerId: string; breakdown: PayoutSentBreakdown }
+  /** The carrier reports the item's parcel out for delivery (once per parcel and item). */
+  | { type: 'order-item.out-for-delivery'; orderItemId: string; orderId: string; sellerId: string }
   /** A buyer opened a dispute about an item. */
-  | { type: 'dispute.opened'; disputeId: string; orderItemId: string; orderId: string; buyerId: string; sellerId: string; reason: string; description: string };
+  | { type: 'dispute.opened'; disputeId: string; orderItemId: string; orderId: string; buyerId: string; sellerId: string; reason: string; description: string }
+  /** The seller answered a dispute: offered a refund of `offerCents`, or contested it with a statement. */
+  | { type: 'dispute.answered'; disputeId: string; orderItemId: string; orderId: string; buyerId: string; sellerId: string; action: 'offer_refund' | 'contest'; offerCents: number | null }
+  /** A dispute ended: refunded (`refundCents`, by the admin or the buyer accepting the seller's offer) or rejected by the admin. */
+  | { type: 'dispute.resolved'; disputeId: string; orderItemId: string; orderId: string; buyerId: string; sellerId: string; outcome: 'refunded' | 'rejected'; refundCents: number | null; note: string | null }
+  /** A chat message was stored (sent by `senderId` to `recipientId`). */
+  | { type: 'chat.message-sent'; chatId: string; messageId: string; senderId: string; recipientId: string }
+  /** Someone sent the marketplace a support request (Help page). */
+  | { type: 'support.requested'; requestId: string; userId: string | null; name: string; email: string; subject: string };
 
 /** A paid payout's figures, in cents (packages/domain/src/payout.ts computes them). */
 export interface PayoutSentBreakdown {

@@ -49,6 +49,31 @@ export interface ChatSocketOptions {
   redisKeyPrefix?: string;
 }
 
+/** What other modules may do with the open sockets: tell a user something live, or ask whether they are here. */
+export interface LiveUsers {
+  /** Sends `event` to every open tab of these users, on every instance (through the Redis adapter when there is one). */
+  emit<Event extends keyof ServerToClientEvents>(userIds: readonly string[], event: Event, ...payload: Parameters<ServerToClientEvents[Event]>): void;
+  /** Whether the user has a socket open on any instance (a failure to ask counts as "not here"). */
+  isOnline(userId: string): Promise<boolean>;
+}
+
+export function liveUsersOf(io: ChatServer): LiveUsers {
+  return {
+    emit(userIds, event, ...payload) {
+      if (userIds.length === 0) return;
+      io.to(userIds.map(userRoom)).emit(event, ...payload);
+    },
+    async isOnline(userId) {
+      try {
+        const sockets = await io.in(userRoom(userId)).fetchSockets();
+        return sockets.length > 0;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
 /** Attaches the chat socket server to the app's HTTP server; closes with the app. */
 export async function attachChatSocket(app: FastifyInstance, options: ChatSocketOptions): Promise<ChatServer> {
   const io: ChatServer = new Server(app.server, {
