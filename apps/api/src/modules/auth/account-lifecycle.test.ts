@@ -84,6 +84,25 @@ describe('forgot and reset password', () => {
     expect(stored[0]!.expiresAt.getTime() - stored[0]!.createdAt.getTime()).toBe(60 * 60 * 1000);
   });
 
+  it('refuses a malformed or missing address with a clear 400, and sends nothing', async () => {
+    const before = (await testApp.database.db.select({ id: mailOutbox.id }).from(mailOutbox)).length;
+    for (const payload of [{ email: 'not-an-email' }, { email: '' }, {}, { email: ['a@b.co'] }, { email: 'x'.repeat(400) + '@example.com' }]) {
+      const answer = await post('/api/auth/forgot-password', payload);
+      expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
+      const body = answer.json();
+      expect(body.code).toBe('validation_failed');
+      expect(typeof body.error).toBe('string');
+      expect(body.error.length).toBeGreaterThan(0);
+    }
+    // A reset with a missing or empty token, or a password too short, is refused the same way.
+    for (const payload of [{ password: 'a-long-enough-password' }, { token: '', password: 'a-long-enough-password' }, { token: 'abc', password: 'short' }]) {
+      const answer = await post('/api/auth/reset-password', payload);
+      expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(answer.json().code).toBe('validation_failed');
+    }
+    expect((await testApp.database.db.select({ id: mailOutbox.id }).from(mailOutbox)).length).toBe(before);
+  });
+
   it('sets the new password once: the old one and every earlier session stop working', async () => {
     const user = await createUser(testApp.database.db);
     const oldSession = await tokenOf(user.email);
