@@ -39,7 +39,7 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import { disputeRoutes } from './modules/disputes/disputes.routes';
 import { createDisputesService } from './modules/disputes/disputes.service';
 import { createChatService } from './modules/chat/chat.service';
-import { attachChatSocket } from './realtime/chat-socket';
+import { attachChatSocket, liveUsersOf } from './realtime/chat-socket';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
 import { createWishlistService } from './modules/wishlist/wishlist.service';
 import type { PaymentProvider } from './providers/payment/port';
@@ -68,6 +68,7 @@ import { createUsersService } from './modules/users/users.service';
 import { workspaceRoutes } from './modules/workspace/workspace.routes';
 import { createMailNotifications, createMailService, mailRoutes } from './modules/mail';
 import { createUnsubscribeLinks } from './modules/mail/unsubscribe-links';
+import { createNotificationReactions, createNotificationsService, notificationRoutes } from './modules/notifications';
 import { createWorkspaceService } from './modules/workspace/workspace.service';
 import { embeddingProviderFrom } from './modules/search/embedding-provider';
 import { searchRoutes } from './modules/search/search.routes';
@@ -235,7 +236,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(sellerOrderRoutes, { prefix: '/api/seller', orders });
   // ── shipping: labels, pickups, void and tracking through the carrier ──
   const carrier = createCarrierProvider(config, clock, database, (error) => app.log.error({ err: error }, 'sandbox carrier: saving its records failed'));
-  const shipping = { db: database.db, files, clock, carrier, environment: config.environment, orderItems: orders };
+  const shipping = { db: database.db, files, clock, carrier, environment: config.environment, orderItems: orders, events };
   const tracking = createTrackingService(shipping);
   await app.register(shipmentRoutes, { prefix: '/api/shipments', labels: createLabelsService(shipping), pickups: createPickupsService(shipping), tracking });
   // Each order item's share of its pickup's charge, which its payout deducts.
@@ -273,18 +274,25 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(payoutAdminRoutes, { prefix: '/api', reports: payoutReports });
   if (baseConnect.name === 'sandbox') await app.register(sandboxConnectRoutes, { prefix: '/api/sandbox/connect', sandbox: baseConnect as SandboxConnectProvider });
   // ── chat: conversations over REST, live events over the socket ──
-  const chat = createChatService({ db: database.db, files, clock });
+  const chat = createChatService({ db: database.db, files, clock, events });
   await app.register(chatRoutes, { prefix: '/api/chat', chat });
   const chatSockets = await attachChatSocket(app, { chat, authenticate: (token) => auth.authenticate(token), clock, corsOrigins: config.corsOrigins, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
+  // Who has a tab open, and a way to tell them something live (in-app notifications, the chat e-mail's "offline" check).
+  const liveUsers = liveUsersOf(chatSockets);
   // ── marketplace settings, notification preferences and support requests ──
-  const workspace = createWorkspaceService({ db: database.db, clock });
+  const workspace = createWorkspaceService({ db: database.db, clock, events });
   await app.register(workspaceRoutes, { prefix: '/api', workspace });
   // ── e-mail: the reactions to domain events, the admins' outbox and the signed unsubscribe link ──
   const unsubscribeLinks = createUnsubscribeLinks({ secret: config.jwtSecret, publicUrl: config.publicUrl });
-  const mailNotifications = createMailNotifications({ db: database.db, events, mail, workspace, unsubscribeLinks, publicUrl: config.publicUrl, onError: (error, event) => app.log.error({ err: error, event }, 'mail notification failed') });
+  const mailNotifications = createMailNotifications({ db: database.db, events, mail, workspace, unsubscribeLinks, publicUrl: config.publicUrl, clock, isOnline: (userId) => liveUsers.isOnline(userId), onError: (error, event) => app.log.error({ err: error, event }, 'mail notification failed') });
   // Reactions still writing their rows finish before the database closes.
   app.addHook('onClose', () => mailNotifications.settled());
   await app.register(mailRoutes, { prefix: '/api', mail, unsubscribeLinks, workspace });
+  // ── in-app notifications: the bell's rows, written by the reactions to domain events and pushed live ──
+  const notifications = createNotificationsService({ db: database.db, clock, live: liveUsers });
+  const notificationReactions = createNotificationReactions({ db: database.db, events, notifications, onError: (error, event) => app.log.error({ err: error, event }, 'in-app notification failed') });
+  app.addHook('onClose', () => notificationReactions.settled());
+  await app.register(notificationRoutes, { prefix: '/api/notifications', notifications });
   // ── analytics dashboard: sales over time, top products, statuses, summary ──
   await app.register(analyticsRoutes, { prefix: '/api/analytics', analytics: createAnalyticsService({ db: database.db, clock }) });
   // ── AI search: plain-language queries read into filters, ranked, optionally re-ranked by meaning ──
@@ -304,7 +312,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(webApp, { webDistDirectory: config.webDistDirectory });
 
   // The services the background jobs call (apps/api/src/jobs); only server.ts starts the queue.
-  deps.onServices?.({ tracking, returns, payouts, orders, uploads, chat, mail, mailNotifications, sandboxConnect: baseConnect.name === 'sandbox' ? (baseConnect as SandboxConnectProvider) : null });
+  deps.onServices?.({ tracking, returns, payouts, orders, uploads, chat, mail, mailNotifications, notifications, notificationReactions, sandboxConnect: baseConnect.name === 'sandbox' ? (baseConnect as SandboxConnectProvider) : null });
 
   return app;
 }

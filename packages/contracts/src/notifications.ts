@@ -58,17 +58,26 @@ export type NotificationsPage = z.infer<typeof notificationsPageSchema>;
 /** How many ids one POST /api/notifications/read may name. */
 export const NOTIFICATIONS_READ_MAX_IDS = 100;
 
+const CHOOSE_WHAT_TO_MARK = 'Give the ids of the notifications to mark read, or all: true';
+
 /** POST /api/notifications/read: `{ ids: [...] }` marks those (yours; others' are ignored), `{ all: true }` every one. */
-export const markNotificationsReadBodySchema = z.union([
-  z.strictObject({
-    ids: z
-      .array(z.uuid('Unknown notification'), { error: 'Give the ids of the notifications to mark read, or all: true' })
-      .min(1, 'Give at least one notification id')
-      .max(NOTIFICATIONS_READ_MAX_IDS, `Mark at most ${NOTIFICATIONS_READ_MAX_IDS} notifications at once`),
-  }),
-  z.strictObject({ all: z.literal(true, { error: 'Give the ids of the notifications to mark read, or all: true' }) }),
-], { error: 'Give the ids of the notifications to mark read, or all: true' });
-export type MarkNotificationsReadBody = z.infer<typeof markNotificationsReadBodySchema>;
+export type MarkNotificationsReadBody = { ids: string[] } | { all: true };
+
+/** One object with exactly one of `ids` and `all`; each wrong part gets its own message. */
+export const markNotificationsReadBodySchema = z
+  .strictObject(
+    {
+      ids: z
+        .array(z.uuid('Unknown notification'), { error: 'The ids must be a list of notification ids' })
+        .min(1, 'Give at least one notification id')
+        .max(NOTIFICATIONS_READ_MAX_IDS, `Mark at most ${NOTIFICATIONS_READ_MAX_IDS} notifications at once`)
+        .optional(),
+      all: z.literal(true, { error: 'All must be true' }).optional(),
+    },
+    { error: CHOOSE_WHAT_TO_MARK },
+  )
+  .refine((body) => (body.ids === undefined) !== (body.all === undefined), { message: CHOOSE_WHAT_TO_MARK })
+  .transform((body): MarkNotificationsReadBody => (body.ids ? { ids: body.ids } : { all: true }));
 
 /** The answer of POST /api/notifications/read. */
 export const markNotificationsReadResponseSchema = z.object({ unreadCount: z.number().int() });

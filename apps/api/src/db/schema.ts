@@ -17,6 +17,7 @@ import {
   USER_ROLES,
   USER_STATUSES,
 } from '@marketplace/domain/enums';
+import type { NotificationKind } from '@marketplace/contracts/notifications';
 import { ORDER_ITEM_STATES } from '@marketplace/domain/order-item-state';
 import { RETURN_REASONS, RETURN_STATUSES } from '@marketplace/domain/returns';
 import { SHIPMENT_STATUSES } from '@marketplace/domain/shipment-rules';
@@ -1020,5 +1021,37 @@ export const mailOutbox = pgTable(
     uniqueIndex('mail_outbox_dedupe_key_unique').on(table.dedupeKey),
     index('mail_outbox_due_idx').on(table.status, table.nextAttemptAt),
     index('mail_outbox_recent_idx').on(table.createdAt, table.id),
+  ],
+);
+
+// ── in-app notifications (modules/notifications) ─────────────────────────────────────────────
+// What happened to a person's orders, parcels, payouts and disputes, kept for the bell in every area's
+// header (docs/product/notifications.md). One row per person and event: the dedupe key is unique per
+// user, so an event handled twice, or by two instances, writes one row. `kind` is one of the contract's
+// NOTIFICATION_KINDS (packages/contracts/src/notifications.ts); it is text so a new kind needs no migration.
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('notifications_user_dedupe_unique').on(table.userId, table.dedupeKey),
+    // The bell's list: a user's newest first.
+    index('notifications_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    // The bell's count: only the unread rows are indexed.
+    index('notifications_user_unread_idx').on(table.userId).where(sql`${table.readAt} is null`),
+    // The clean-up job: read rows by age.
+    index('notifications_read_created_idx').on(table.createdAt).where(sql`${table.readAt} is not null`),
   ],
 );

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { ChatService } from '../modules/chat';
-import type { MailOutboxService } from '../modules/mail';
+import type { MailNotifications, MailOutboxService } from '../modules/mail';
+import type { NotificationsService } from '../modules/notifications';
 import type { OrdersService } from '../modules/orders';
 import type { PayoutsService } from '../modules/payouts';
 import type { ReturnsService } from '../modules/returns';
@@ -21,10 +22,17 @@ export const JOB_NAMES = {
   deleteExpiredSandboxLinks: 'connect-sandbox-delete-expired-links',
   deleteUnsentChatUploads: 'chat-delete-unsent-uploads',
   sendQueuedMail: 'mail-send-queued',
+  sendWeeklySummaries: 'mail-weekly-summaries',
+  deleteOldReadNotifications: 'notifications-delete-old-read',
 } as const;
 
 /** How often queued e-mail is looked for and sent (decision 0021): a request never waits on SMTP. */
 export const MAIL_SWEEP_SECONDS = 5;
+/**
+ * How often the weekly summary's round runs. The queue's periods are counted from 1970 (a Thursday), so a
+ * weekly period could never land on Monday: the round runs hourly and writes only on Monday from 06:00 UTC.
+ */
+export const WEEKLY_SUMMARY_ROUND_SECONDS = 60 * 60;
 
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
 
@@ -37,8 +45,11 @@ export interface JobServices {
   uploads: Pick<UploadsService, 'deleteExpiredUploadTokens'>;
   chat: Pick<ChatService, 'deleteUnsentUploads'>;
   mail: Pick<MailOutboxService, 'deliverDue'>;
-  /** The mail reactions to domain events: settled() once their outbox rows are written (tests wait on it). */
-  mailNotifications: { settled(): Promise<void> };
+  /** The mail reactions to domain events: settled() once their outbox rows are written (tests wait on it); the weekly summary. */
+  mailNotifications: Pick<MailNotifications, 'settled' | 'sendWeeklySummaries'>;
+  notifications: Pick<NotificationsService, 'deleteOldReadNotifications'>;
+  /** The in-app notification reactions: settled() once their rows are written and pushed (tests wait on it). */
+  notificationReactions: { settled(): Promise<void> };
   /** The embedded Connect sandbox, when it is the payouts provider (Stripe keeps its own links). */
   sandboxConnect: Pick<SandboxConnectProvider, 'deleteExpiredLinks'> | null;
 }
@@ -89,6 +100,16 @@ export function defineJobs(services: JobServices, config: Pick<Config, 'jobs'>):
       run: () => services.mail.deliverDue(),
     },
     {
+      // Last week's summary for each seller who wants it, on Monday morning (UTC); once per seller and ISO
+      // week by its dedupe key, so a retry or the next hourly round only finds it written.
+      name: JOB_NAMES.sendWeeklySummaries,
+      everySeconds: WEEKLY_SUMMARY_ROUND_SECONDS,
+      retryLimit: 1,
+      retryDelaySeconds: 5 * 60,
+      expireInSeconds: 30 * 60,
+      run: () => services.mailNotifications.sendWeeklySummaries(),
+    },
+    {
       name: JOB_NAMES.deleteExpiredUploadTokens,
       ...cleanup,
       run: async () => ({ deleted: await services.uploads.deleteExpiredUploadTokens() }),
@@ -97,6 +118,12 @@ export function defineJobs(services: JobServices, config: Pick<Config, 'jobs'>):
       name: JOB_NAMES.deleteUnsentChatUploads,
       ...cleanup,
       run: async () => ({ deleted: await services.chat.deleteUnsentUploads() }),
+    },
+    {
+      // The bell keeps what is unread; read notifications go after 90 days.
+      name: JOB_NAMES.deleteOldReadNotifications,
+      ...cleanup,
+      run: async () => ({ deleted: await services.notifications.deleteOldReadNotifications() }),
     },
   ];
   const sandbox = services.sandboxConnect;

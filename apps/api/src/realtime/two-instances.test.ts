@@ -17,7 +17,8 @@ import { createTokenService } from '../modules/auth/tokens';
 import { redisAnswers } from '../../test/redis';
 
 // Scale beyond one machine: two API instances on one PostgreSQL and one Redis. A message sent
-// through instance A reaches a client connected to instance B, and both instances count it the same.
+// through instance A reaches a client connected to instance B, and both instances count it the same;
+// so does an in-app notification written on A, and its marking read.
 // What one instance changes, the other drops from its in-process caches at once (lib/cache-bus.ts),
 // not when their lifetimes end (set to a minute here, so only the bus can explain a fresh answer); and
 // failed logins are counted in Redis, so two instances do not give a guesser twice the attempts.
@@ -150,6 +151,45 @@ describe.skipIf(!runnable)('two API instances (PostgreSQL + Redis)', () => {
     const suspended = await apps[0]!.inject({ method: 'PATCH', url: `/api/admin/users/${buyer.id}`, headers: { authorization: `Bearer ${adminToken}` }, payload: { status: 'suspended' } });
     expect(suspended.statusCode).toBe(200);
     expect(await eventually(async () => (await meOnB()) === 401)).toBe(true);
+  }, 30_000);
+
+  it('pushes a notification written on instance A to the buyer’s tab on instance B, and the read back', async () => {
+    const { user: buyer, token } = await signedIn('buyer');
+    const seller = await createUser(handles[0]!.db, { role: 'seller' });
+    const category = await createCategory(handles[0]!.db);
+    const product = await createProduct(handles[0]!.db, { sellerId: seller.id, categoryId: category.id, title: 'Two-instance teapot', quantity: 3 });
+    const tab: Client = await new Promise((resolve, reject) => {
+      const socket: Client = connect(urls[1]!, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
+      sockets.push(socket);
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', reject);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const heard = new Promise<Parameters<ServerToClientEvents['notification']>[0]>((resolve) => tab.once('notification', resolve));
+
+    const onA = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
+      apps[0]!.inject({ method, url, headers: { authorization: `Bearer ${token}`, ...headers }, ...(payload ? { payload } : {}) });
+    expect((await onA('POST', '/api/cart/items', { product_id: product.id, quantity: 1 })).statusCode).toBeLessThan(300);
+    const checkout = await onA(
+      'POST',
+      '/api/orders/checkout',
+      {
+        shippingAddress: { name: 'Ada Buyer', line1: '1 Main St', city: 'Portland', state: 'OR', postal_code: '97201', country: 'US' },
+        payment: { card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' } },
+      },
+      { 'idempotency-key': `two-instances-notification-${buyer.id}` },
+    );
+    expect(checkout.statusCode).toBeLessThan(300);
+    const pushed = await heard;
+    expect(pushed).toMatchObject({ notification: { kind: 'order_placed', title: 'Your order is placed', link: expect.stringMatching(/^\/myorders\//) }, unreadCount: 1 });
+    // B lists the same row A wrote.
+    const onB = await apps[1]!.inject({ method: 'GET', url: '/api/notifications', headers: { authorization: `Bearer ${token}` } });
+    expect(onB.json()).toMatchObject({ unreadCount: 1, total: 1, notifications: [{ id: pushed.notification.id }] });
+
+    // Marked read through A: the tab on B hears it.
+    const read = new Promise<Parameters<ServerToClientEvents['notifications_read']>[0]>((resolve) => tab.once('notifications_read', resolve));
+    expect((await onA('POST', '/api/notifications/read', { all: true })).json()).toEqual({ unreadCount: 0 });
+    expect(await read).toEqual({ ids: 'all', unreadCount: 0 });
   }, 30_000);
 
   it('counts failed logins made through either instance together', async () => {

@@ -51,6 +51,7 @@ const OWNERS: Record<string, string> = {
   return_policies: 'returns',
   return_requests: 'returns',
   mail_outbox: 'mail',
+  notifications: 'notifications',
 };
 
 /**

@@ -177,6 +177,9 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/admin/outbox/:id': ADMIN,
   'GET /api/mail/unsubscribe': { access: 'public', status: 403, why: 'the placeholder link is not signed' },
   'POST /api/mail/unsubscribe': { access: 'public', status: 403, why: 'the placeholder link is not signed' },
+  // ── in-app notifications: everyone has a bell, and reads and marks only their own ──
+  'GET /api/notifications': SIGNED_IN,
+  'POST /api/notifications/read': SIGNED_IN,
   'GET /api/users/me/notification-preferences': SELLER,
   'PUT /api/users/me/notification-preferences': SELLER,
   'POST /api/support/requests': SELLER,
@@ -253,6 +256,7 @@ export const SAMPLE_BODIES: Readonly<Record<string, (persona: Persona) => unknow
   'POST /api/shipments/schedule-pickup/:shipmentId': () => ({ pickupDate: '2030-01-15', readyTime: '0900', closeTime: '1700' }),
   'POST /api/shipments/schedule-consolidated-pickup/:userId/:orderId': () => ({ pickupDate: '2030-01-15', readyTime: '0900', closeTime: '1700' }),
   'POST /api/support/requests': () => ({ topic: 'other', subject: 'Matrix check', message: 'A request sent by the authorization matrix.' }),
+  'POST /api/notifications/read': () => ({ all: true }),
   'POST /api/disputes/:id/respond': () => ({ action: 'contest', statement: 'The parcel left in perfect condition.' }),
   'POST /api/disputes/:id/resolve': () => ({ outcome: 'reject', note: 'No evidence of damage.' }),
   'PUT /api/returns/policy': () => ({ windowDays: 30, restockingFeePercent: 0 }),

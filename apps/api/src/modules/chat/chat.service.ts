@@ -2,6 +2,7 @@ import type { Role } from '@marketplace/contracts/auth';
 import { CHAT_MAX_ATTACHMENTS, type ChatMessage, type ChatSummary } from '@marketplace/contracts/chat';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { NO_DOMAIN_EVENTS, type DomainEventPublisher } from '../../lib/domain-events';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { processImage, type IncomingFile } from '../../lib/image-processing';
 import type { FileStore } from '../../providers/files/port';
@@ -57,8 +58,15 @@ export interface ChatCaller {
   role: Role;
 }
 
-export function createChatService(deps: { db: Database; files: FileStore; clock: Clock }) {
+export function createChatService(deps: {
+  db: Database;
+  files: FileStore;
+  clock: Clock;
+  /** Announces each stored message after its commit (the offline recipient's e-mail, in-app notifications). */
+  events?: DomainEventPublisher;
+}) {
   const { db, files, clock } = deps;
+  const events = deps.events ?? NO_DOMAIN_EVENTS;
 
   const isParticipant = (chat: ChatRow, userId: string) => chat.buyerId === userId || chat.sellerId === userId;
   const otherOf = (chat: ChatRow, userId: string) => (chat.buyerId === userId ? chat.sellerId : chat.buyerId);
@@ -201,6 +209,7 @@ export function createChatService(deps: { db: Database; files: FileStore; clock:
           createdAt: now,
         });
         if (!inserted) throw new HttpError(500, 'Failed to store the message');
+        events.publishAfterCommit(transaction, { type: 'chat.message-sent', chatId: chat.id, messageId: inserted.id, senderId: callerId, recipientId: otherOf(chat, callerId) });
         // Sending reads the conversation up to here for the sender.
         await updateChat(transaction, chat.id, {
           lastMessageAt: now,

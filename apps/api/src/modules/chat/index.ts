@@ -2,4 +2,6 @@
 // case shows them) and the service the socket layer drives.
 
 export { findRecentMessagesBetween, type ConversationMessage } from './chat.repository';
+// A message and its chat by id (the offline recipient's e-mail quotes it).
+export { findChat, findMessageOfChat } from './chat.repository';
 export type { ChatService } from './chat.service';

@@ -5,7 +5,7 @@ import { refundCentsOf, stillRefundableCents } from '@marketplace/domain/item-pa
 import { centsToDollars, dollarsToCents } from '@marketplace/domain/money';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import type { DomainEventPublisher } from '../../lib/domain-events';
+import { NO_DOMAIN_EVENTS, type DomainEventPublisher } from '../../lib/domain-events';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { processImage, type IncomingFile } from '../../lib/image-processing';
 import type { FileStore } from '../../providers/files/port';
@@ -69,10 +69,12 @@ export function createDisputesService(deps: {
   files: FileStore;
   clock: Clock;
   orderItems: Pick<OrdersService, 'refundOrderItem' | 'remainingRefundableCents'>;
-  /** Announces `dispute.opened` after the dispute's commit (the parties' and admins' e-mails). */
+  /** Announces `dispute.opened`, `.answered` and `.resolved` after their commits (e-mails, in-app notifications). */
   events?: DomainEventPublisher;
 }) {
   const { db, files, clock } = deps;
+  const events = deps.events ?? NO_DOMAIN_EVENTS;
+  const partiesOf = (dispute: DisputeRow) => ({ disputeId: dispute.id, orderItemId: dispute.orderItemId, orderId: dispute.orderId, buyerId: dispute.buyerId, sellerId: dispute.sellerId });
 
   /** The seller offered a refund and the buyer has not answered it (declining sends the case to the admin). */
   const hasStandingOffer = (dispute: DisputeRow) => dispute.status === 'seller_responded' && dispute.sellerOfferCents !== null && dispute.sellerOfferCents > 0;
@@ -211,6 +213,7 @@ export function createDisputesService(deps: {
       const now = clock.now();
       const updated = await updateDispute(transaction, locked.id, { status: 'resolved_refunded', refundCents: outcome.amountCents, resolutionNote: note, resolvedBy: caller.id, resolvedAt: now, updatedAt: now });
       await record(transaction, locked, caller, eventType, note, outcome.amountCents);
+      events.publishAfterCommit(transaction, { type: 'dispute.resolved', ...partiesOf(locked), outcome: 'refunded', refundCents: outcome.amountCents, note });
       return updated;
     });
   }
@@ -257,7 +260,7 @@ export function createDisputesService(deps: {
           });
           if (!created) throw new HttpError(500, 'Failed to open the dispute');
           await record(transaction, created, caller, 'opened', fields.description);
-          deps.events?.publishAfterCommit(transaction, {
+          events.publishAfterCommit(transaction, {
             type: 'dispute.opened',
             disputeId: created.id,
             orderItemId: created.orderItemId,
@@ -303,6 +306,7 @@ export function createDisputesService(deps: {
         const statement = body.statement?.trim() || null;
         const updated = await updateDispute(transaction, dispute.id, { status: 'seller_responded', sellerResponse: statement, sellerOfferCents: offerCents, updatedAt: clock.now() });
         await record(transaction, dispute, caller, body.action === 'offer_refund' ? 'seller_offered_refund' : 'seller_contested', statement, offerCents);
+        events.publishAfterCommit(transaction, { type: 'dispute.answered', ...partiesOf(dispute), action: body.action, offerCents });
         return updated;
       });
       return { success: true as const, message: DISPUTE_MESSAGES.responded, dispute: await caseOf(row, caller) };
@@ -341,6 +345,7 @@ export function createDisputesService(deps: {
           const now = clock.now();
           const updated = await updateDispute(transaction, dispute.id, { status: 'resolved_rejected', resolutionNote: body.note, resolvedBy: caller.id, resolvedAt: now, updatedAt: now });
           await record(transaction, dispute, caller, 'resolved_rejected', body.note);
+          events.publishAfterCommit(transaction, { type: 'dispute.resolved', ...partiesOf(dispute), outcome: 'rejected', refundCents: null, note: body.note });
           return updated;
         });
         return { success: true as const, message: DISPUTE_MESSAGES.rejected, dispute: await caseOf(row, caller) };

@@ -5,5 +5,5 @@
 export type { MailCategory, MailService, OutgoingMail } from './mail.types';
 export { escapeHtml, renderEmail, type EmailRow, type EmailSection, type RenderEmailInput } from './render-email';
 export { createMailService, type MailOutboxService } from './mail.service';
-export { createMailNotifications } from './mail-notifications';
+export { createMailNotifications, type MailNotifications } from './mail-notifications';
 export { mailRoutes } from './mail.routes';

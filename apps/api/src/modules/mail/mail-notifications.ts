@@ -1,13 +1,19 @@
 import type { NotificationPreferenceKey } from '@marketplace/contracts/workspace';
+import { refundCentsOf } from '@marketplace/domain/item-paid';
 import type { Database } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import type { DomainEventOf, DomainEvents } from '../../lib/domain-events';
+import { findChat, findMessageOfChat } from '../chat';
+import { findDispute } from '../disputes';
 import { findOrderLines, findOrderWithLines, shippingAddressOfOrder, type OrderLineItem } from '../orders';
 import { findTrackingOfOrderItems } from '../shipping';
 import { findActiveAdmins, findPeople, type PersonRecord } from '../users';
 import type { WorkspaceService } from '../workspace';
 import * as templates from './mail-templates';
+import { findOutboxIdByDedupeKey } from './mail.repository';
 import type { MailService } from './mail.types';
 import type { UnsubscribeLinks } from './unsubscribe-links';
+import { isoDay, lastDayOf, weekDueAt, weeklyFiguresOf } from './weekly-summary';
 
 // The mail reactions to what other modules did (docs/product/notifications.md): each domain event,
 // published after its commit, becomes outbox rows. A handler only reads and writes rows (the mail job
@@ -17,9 +23,30 @@ import type { UnsubscribeLinks } from './unsubscribe-links';
 export interface MailNotifications {
   /** Resolves once every reaction started so far has written its rows (tests, shutdown). */
   settled(): Promise<void>;
+  /**
+   * The weekly summary's round (an hourly job): on Monday from 06:00 UTC, writes last week's summary for
+   * every active seller who wants it, once per seller and ISO week; at other times it does nothing.
+   */
+  sendWeeklySummaries(): Promise<{ sent: number; alreadySent: number }>;
 }
 
+/** A chat's e-mails to one person: at most one per this long, counted from the last one written. */
+export const CHAT_MAIL_INTERVAL_MS = 15 * 60 * 1000;
+/** How much of a message the chat e-mail quotes. */
+export const CHAT_EXCERPT_LENGTH = 160;
+
 const fullName = (person: Pick<PersonRecord, 'firstName' | 'lastName' | 'email'>) => `${person.firstName} ${person.lastName}`.trim() || person.email;
+/** How a seller is named to buyers: their company, else their name. */
+const sellerNameOf = (person: PersonRecord | undefined) => (person ? person.companyName?.trim() || fullName(person) : 'The seller');
+
+/** The start of a message, on one line, cut at a word near `length`. */
+export function excerptOf(content: string, length = CHAT_EXCERPT_LENGTH): string {
+  const line = content.replace(/\s+/g, ' ').trim();
+  if (line.length <= length) return line;
+  const cut = line.slice(0, length);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > length * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
 
 function mailLine(item: OrderLineItem): templates.MailLine {
   return { id: item.id, title: item.title, priceCents: item.priceCents, quantity: item.quantity, retipAdded: item.retipAdded, retipPriceCents: item.retipPriceCents };
@@ -29,12 +56,15 @@ export function createMailNotifications(deps: {
   db: Database;
   events: Pick<DomainEvents, 'subscribe'>;
   mail: MailService;
-  workspace: Pick<WorkspaceService, 'publicSettings' | 'notificationPreferences'>;
+  workspace: Pick<WorkspaceService, 'publicSettings' | 'notificationPreferences' | 'activeSellersWanting'>;
   unsubscribeLinks: UnsubscribeLinks;
   publicUrl: string;
+  clock: Clock;
+  /** Whether the user has the app open somewhere (a live socket on any instance): then a chat message needs no e-mail. */
+  isOnline: (userId: string) => Promise<boolean>;
   onError: (error: unknown, event: string) => void;
 }): MailNotifications {
-  const { db, mail, workspace, unsubscribeLinks } = deps;
+  const { db, mail, workspace, unsubscribeLinks, clock } = deps;
   const running = new Set<Promise<void>>();
 
   async function brand(): Promise<templates.Brand> {
@@ -168,9 +198,165 @@ export function createMailNotifications(deps: {
     }
   });
 
+  // The seller confirmed or declined a pending item: the buyer hears which (transactional). A voided
+  // label moves a shipped item back to approved: that is no news for the buyer.
+  react('order-item.moved', async (event) => {
+    if (event.from !== 'pending' || (event.to !== 'approved' && event.to !== 'rejected')) return;
+    const line = (await findOrderLines(db, [event.orderItemId])).get(event.orderItemId);
+    if (!line) return;
+    const people = await findPeople(db, [line.order.buyerId, line.item.sellerId]);
+    const buyer = people.get(line.order.buyerId);
+    if (!buyer) return;
+    const base = { buyerName: fullName(buyer), orderId: line.order.id, title: line.item.title, quantity: line.item.quantity, sellerName: sellerNameOf(people.get(line.item.sellerId)) };
+    const look = await brand();
+    if (event.to === 'approved') {
+      const rendered = templates.itemApproved(look, base);
+      await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'item-approved', category: 'transactional', dedupeKey: `item-approved:${line.item.id}`, ...rendered });
+      return;
+    }
+    // A pending item had nothing refunded yet: the rejection gives back all the buyer paid for it.
+    const rendered = templates.itemRejected(look, { ...base, reason: line.item.rejectionReason, refundCents: refundCentsOf(line.order, line.lines, line.item) });
+    await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'item-rejected', category: 'transactional', dedupeKey: `item-rejected:${line.item.id}`, ...rendered });
+  });
+
+  // Out for delivery: one e-mail per parcel (transactional); each item of it announces itself, the key keeps one.
+  react('order-item.out-for-delivery', async (event) => {
+    const parcel = await parcelOf(event.orderId, event.orderItemId, (line) => line.status === 'shipped');
+    if (!parcel?.buyer) return;
+    const rendered = templates.itemsOutForDelivery(await brand(), {
+      buyerName: fullName(parcel.buyer),
+      orderId: parcel.order.id,
+      titles: parcel.lines.map((line) => `${line.quantity} × ${line.title}`),
+      carrier: parcel.tracking?.carrier ?? 'ups',
+      trackingNumber: parcel.tracking?.trackingNumber ?? null,
+    });
+    const dedupeKey = `items-out-for-delivery:${parcel.order.id}:${parcel.tracking?.trackingNumber ?? event.orderItemId}`;
+    await mail.send({ to: parcel.buyer.email, toUserId: parcel.buyer.id, template: 'items-out-for-delivery', category: 'transactional', dedupeKey, ...rendered });
+  });
+
+  // The seller answered a dispute (once: only an open dispute can be answered): the buyer and every active admin.
+  react('dispute.answered', async (event) => {
+    const [line, dispute] = await Promise.all([findOrderLines(db, [event.orderItemId]).then((lines) => lines.get(event.orderItemId)), findDispute(db, event.disputeId)]);
+    if (!line) return;
+    const people = await findPeople(db, [event.buyerId, event.sellerId]);
+    const buyer = people.get(event.buyerId);
+    const look = await brand();
+    const base = { disputeId: event.disputeId, orderId: event.orderId, title: line.item.title, sellerName: sellerNameOf(people.get(event.sellerId)), action: event.action, offerCents: event.offerCents, statement: dispute?.sellerResponse ?? null };
+    if (buyer) {
+      const rendered = templates.disputeAnswered(look, { ...base, audience: 'buyer', recipientName: fullName(buyer) });
+      await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'dispute-answered-buyer', category: 'transactional', dedupeKey: `dispute-answered-buyer:${event.disputeId}`, ...rendered });
+    }
+    for (const admin of await findActiveAdmins(db)) {
+      const rendered = templates.disputeAnswered(look, { ...base, audience: 'admin', recipientName: fullName(admin) });
+      await mail.send({ to: admin.email, toUserId: admin.id, template: 'dispute-answered-admin', category: 'transactional', dedupeKey: `dispute-answered-admin:${event.disputeId}:${admin.id}`, ...rendered });
+    }
+  });
+
+  // A dispute ended: the buyer and the seller, with the outcome and the refund. Both are transactional: the
+  // seller's copy is the decision about their own sale and money (a refund may come out of their next
+  // payout), not an alert they chose, so the disputeOpened preference does not hold it back.
+  react('dispute.resolved', async (event) => {
+    const [line, dispute] = await Promise.all([findOrderLines(db, [event.orderItemId]).then((lines) => lines.get(event.orderItemId)), findDispute(db, event.disputeId)]);
+    if (!line) return;
+    const people = await findPeople(db, [event.buyerId, event.sellerId]);
+    const look = await brand();
+    const base = {
+      disputeId: event.disputeId,
+      orderId: event.orderId,
+      title: line.item.title,
+      outcome: event.outcome,
+      refundCents: event.refundCents,
+      byBuyerAcceptingOffer: dispute?.resolvedBy === event.buyerId,
+      note: event.note,
+    };
+    for (const audience of ['buyer', 'seller'] as const) {
+      const recipient = people.get(audience === 'buyer' ? event.buyerId : event.sellerId);
+      if (!recipient) continue;
+      const rendered = templates.disputeResolved(look, { ...base, audience, recipientName: fullName(recipient) });
+      await mail.send({ to: recipient.email, toUserId: recipient.id, template: `dispute-resolved-${audience}`, category: 'transactional', dedupeKey: `dispute-resolved-${audience}:${event.disputeId}`, ...rendered });
+    }
+  });
+
+  // A chat message to someone who is not here (no open socket on any instance): one e-mail per chat and
+  // recipient per CHAT_MAIL_INTERVAL_MS, counted from the last one written; the messages in between are
+  // waiting in the chat. Optional (newMessage) for sellers and buyers alike: a buyer never saved preferences,
+  // so the default (on) holds until the e-mail's own unsubscribe link turns it off. Two instances cannot
+  // both write one: the "last one within the interval" check and the write hold the series' lock, and the
+  // dedupe key names the interval's slot as well.
+  react('chat.message-sent', async (event) => {
+    if (await deps.isOnline(event.recipientId)) return;
+    if (!(await wants(event.recipientId, 'newMessage'))) return;
+    const [chat, message] = await Promise.all([findChat(db, event.chatId), findMessageOfChat(db, event.chatId, event.messageId)]);
+    if (!chat || !message) return;
+    const people = await findPeople(db, [event.recipientId, event.senderId]);
+    const recipient = people.get(event.recipientId);
+    const sender = people.get(event.senderId);
+    if (!recipient || recipient.status !== 'active' || !sender) return;
+    const audience = recipient.id === chat.buyerId ? 'buyer' : 'seller';
+    const now = clock.now();
+    const prefix = `chat-message:${chat.id}:${recipient.id}:`;
+    const slot = new Date(Math.floor(now.getTime() / CHAT_MAIL_INTERVAL_MS) * CHAT_MAIL_INTERVAL_MS);
+    const unsubscribeUrl = unsubscribeLinks.urlFor(recipient.id, 'newMessage');
+    const photos = message.attachments.length;
+    const excerpt = message.content.trim() !== '' ? excerptOf(message.content) : `Sent ${photos === 1 ? 'a photo' : `${photos} photos`}.`;
+    const rendered = templates.chatMessage(await brand(), {
+      audience,
+      recipientName: fullName(recipient),
+      senderName: audience === 'buyer' ? sellerNameOf(sender) : fullName(sender),
+      excerpt,
+      chatId: chat.id,
+      unsubscribeUrl,
+    });
+    await mail.sendUnlessRecent(
+      { to: recipient.email, toUserId: recipient.id, template: 'chat-message', category: 'notification', dedupeKey: `${prefix}${slot.toISOString()}`, unsubscribeUrl, ...rendered },
+      { prefix, since: new Date(now.getTime() - CHAT_MAIL_INTERVAL_MS) },
+    );
+  });
+
+  // A seller wrote to support: every active admin (transactional: the team's work queue).
+  react('support.requested', async (event) => {
+    const look = await brand();
+    for (const admin of await findActiveAdmins(db)) {
+      const rendered = templates.supportRequested(look, { requesterName: event.name, requesterEmail: event.email, subject: event.subject });
+      await mail.send({ to: admin.email, toUserId: admin.id, template: 'support-requested', category: 'transactional', dedupeKey: `support-requested:${event.requestId}:${admin.id}`, ...rendered });
+    }
+  });
+
   return {
     async settled() {
       while (running.size > 0) await Promise.allSettled([...running]);
+    },
+
+    async sendWeeklySummaries() {
+      const outcome = { sent: 0, alreadySent: 0 };
+      const week = weekDueAt(clock.now());
+      if (!week) return outcome;
+      const sellerIds = await workspace.activeSellersWanting('weeklySummary');
+      const people = await findPeople(db, sellerIds);
+      const look = await brand();
+      for (const sellerId of sellerIds) {
+        const seller = people.get(sellerId);
+        if (!seller) continue;
+        const dedupeKey = `weekly-summary:${seller.id}:${week.isoWeek}`;
+        // The hourly rounds after the first find it written: no figures to compute again.
+        if (await findOutboxIdByDedupeKey(db, dedupeKey)) {
+          outcome.alreadySent += 1;
+          continue;
+        }
+        const unsubscribeUrl = unsubscribeLinks.urlFor(seller.id, 'weeklySummary');
+        const rendered = templates.weeklySummary(look, {
+          sellerName: fullName(seller),
+          isoWeek: week.isoWeek,
+          firstDay: isoDay(week.from),
+          lastDay: isoDay(lastDayOf(week.to)),
+          figures: await weeklyFiguresOf(db, seller.id, week.from, week.to),
+          unsubscribeUrl,
+        });
+        const written = await mail.send({ to: seller.email, toUserId: seller.id, template: 'weekly-summary', category: 'notification', dedupeKey, unsubscribeUrl, ...rendered });
+        if (written.duplicate) outcome.alreadySent += 1;
+        else outcome.sent += 1;
+      }
+      return outcome;
     },
   };
 }

@@ -55,6 +55,8 @@ function addressLines(address: MailAddress): string[] {
 
 const footer = (brand: Brand) => `You get this e-mail because of your account at ${brand.name}.`;
 const notificationFooter = (brand: Brand, what: string) => `You get these e-mails about ${what} as a seller at ${brand.name}. Turn them off below or in Settings.`;
+/** A buyer's optional e-mail: buyers have no Settings page, only the link. */
+const buyerNotificationFooter = (brand: Brand, what: string) => `You get these e-mails about ${what} at ${brand.name}. Turn them off with the link below.`;
 
 export function orderPlacedBuyer(brand: Brand, input: {
   buyerName: string;
@@ -212,4 +214,182 @@ export function disputeOpened(
     ...(input.unsubscribeUrl ? { unsubscribeUrl: input.unsubscribeUrl } : {}),
   });
   return { subject: `Dispute opened on order #${number}: ${input.title}`, ...rendered };
+}
+
+export function itemApproved(brand: Brand, input: { buyerName: string; orderId: string; title: string; quantity: number; sellerName: string }): Rendered {
+  const number = shortId(input.orderId);
+  const rendered = renderEmail({
+    brandName: brand.name,
+    preheader: `${input.sellerName} confirmed your item`,
+    heading: 'Your item is confirmed',
+    paragraphs: [`Hi ${input.buyerName}, ${input.sellerName} confirmed "${input.quantity} × ${input.title}" of your order #${number} and is getting it ready. We will write again when it ships.`],
+    button: { label: 'View your order', url: link(brand, `/myorders/${input.orderId}`) },
+    footer: footer(brand),
+  });
+  return { subject: `Confirmed: ${input.title} (order #${number})`, ...rendered };
+}
+
+export function itemRejected(brand: Brand, input: { buyerName: string; orderId: string; title: string; quantity: number; sellerName: string; reason: string | null; refundCents: number }): Rendered {
+  const number = shortId(input.orderId);
+  const sections = input.reason?.trim() ? [{ title: 'What the seller said', lines: [input.reason.trim()] }] : [];
+  const rendered = renderEmail({
+    brandName: brand.name,
+    preheader: `Refunded in full: ${formatCents(input.refundCents)}`,
+    heading: 'An item of your order is not available',
+    paragraphs: [
+      `Hi ${input.buyerName}, ${input.sellerName} could not fulfil "${input.quantity} × ${input.title}" of your order #${number}, so it will not be sent.`,
+      `You are refunded in full for it: ${formatCents(input.refundCents)}, the item with its share of shipping and any add-on. A separate e-mail confirms the refund.`,
+    ],
+    sections: [{ rows: [{ label: 'Refund', value: formatCents(input.refundCents), isEmphasized: true }] }, ...sections],
+    button: { label: 'View your order', url: link(brand, `/myorders/${input.orderId}`) },
+    footer: footer(brand),
+  });
+  return { subject: `Not available: ${input.title} (order #${number})`, ...rendered };
+}
+
+export function itemsOutForDelivery(brand: Brand, input: { buyerName: string; orderId: string; titles: readonly string[]; carrier: string; trackingNumber: string | null }): Rendered {
+  const number = shortId(input.orderId);
+  const rendered = renderEmail({
+    brandName: brand.name,
+    preheader: `Order #${number} arrives today`,
+    heading: 'Out for delivery',
+    paragraphs: [
+      `Hi ${input.buyerName}, the carrier has items of your order #${number} out for delivery: they should arrive today.`,
+      ...(input.trackingNumber ? [`${input.carrier.toUpperCase()} tracking number: ${input.trackingNumber}`] : []),
+    ],
+    sections: [{ title: 'In this parcel', lines: [...input.titles] }],
+    button: { label: 'Track your order', url: link(brand, `/myorders/${input.orderId}`) },
+    footer: footer(brand),
+  });
+  return { subject: `Out for delivery: your order #${number}`, ...rendered };
+}
+
+export function disputeAnswered(
+  brand: Brand,
+  input: { audience: 'buyer' | 'admin'; recipientName: string; disputeId: string; orderId: string; title: string; sellerName: string; action: 'offer_refund' | 'contest'; offerCents: number | null; statement: string | null },
+): Rendered {
+  const number = shortId(input.orderId);
+  const offer = input.action === 'offer_refund' && input.offerCents !== null ? formatCents(input.offerCents) : null;
+  const answer = offer ? `offered a refund of ${offer}` : 'contested the claim';
+  const paragraphs =
+    input.audience === 'buyer'
+      ? [
+          `Hi ${input.recipientName}, ${input.sellerName} answered your dispute about "${input.title}" (order #${number}): they ${answer}.`,
+          offer
+            ? 'Accept the offer and the refund is sent to your card at once, or decline it and the marketplace team decides.'
+            : 'If you do not agree, ask the marketplace team to decide from the dispute page.',
+        ]
+      : [`${input.sellerName} answered the dispute about "${input.title}" (order #${number}): they ${answer}.`];
+  const rows = offer ? [{ label: 'Refund offered', value: offer, isEmphasized: true }] : [{ label: 'Answer', value: 'Contested' }];
+  const rendered = renderEmail({
+    brandName: brand.name,
+    preheader: offer ? `Refund offered: ${offer}` : 'The seller contested the claim',
+    heading: input.audience === 'buyer' ? 'The seller answered your dispute' : 'A seller answered a dispute',
+    paragraphs,
+    sections: [{ rows }, ...(input.statement ? [{ title: 'What the seller wrote', lines: [input.statement] }] : [])],
+    button: { label: 'Open the dispute', url: link(brand, input.audience === 'buyer' ? `/orderDisputes/${input.disputeId}` : `/admin/disputes/${input.disputeId}`) },
+    footer: footer(brand),
+  });
+  return { subject: `Dispute answered on order #${number}: ${offer ? `${offer} offered` : 'contested'}`, ...rendered };
+}
+
+export function disputeResolved(
+  brand: Brand,
+  input: { audience: 'buyer' | 'seller'; recipientName: string; disputeId: string; orderId: string; title: string; outcome: 'refunded' | 'rejected'; refundCents: number | null; byBuyerAcceptingOffer: boolean; note: string | null },
+): Rendered {
+  const number = shortId(input.orderId);
+  const refund = input.refundCents !== null ? formatCents(input.refundCents) : null;
+  const about = `"${input.title}" (order #${number})`;
+  let paragraph: string;
+  if (input.outcome === 'rejected') {
+    paragraph =
+      input.audience === 'buyer'
+        ? `Hi ${input.recipientName}, the marketplace team reviewed your dispute about ${about} and rejected the claim. Nothing is refunded.`
+        : `Hi ${input.recipientName}, the marketplace team rejected the buyer's claim about ${about}. Nothing is refunded, and the payout for this item goes ahead.`;
+  } else if (input.audience === 'buyer') {
+    paragraph = input.byBuyerAcceptingOffer
+      ? `Hi ${input.recipientName}, you accepted the seller's offer on your dispute about ${about}: ${refund} is refunded to your card.`
+      : `Hi ${input.recipientName}, the marketplace team decided your dispute about ${about}: ${refund} is refunded to your card.`;
+  } else {
+    paragraph = input.byBuyerAcceptingOffer
+      ? `Hi ${input.recipientName}, the buyer accepted your offer on the dispute about ${about}: ${refund} was refunded to them. If you were already paid for this item, it is taken from your next payout.`
+      : `Hi ${input.recipientName}, the marketplace team decided the dispute about ${about} with a refund of ${refund} to the buyer. If you were already paid for this item, it is taken from your next payout.`;
+  }
+  const rows = [{ label: 'Outcome', value: input.outcome === 'refunded' ? 'Refunded' : 'Claim rejected' }, ...(refund ? [{ label: 'Refund', value: refund, isEmphasized: true }] : [])];
+  const rendered = renderEmail({
+    brandName: brand.name,
+    preheader: input.outcome === 'refunded' ? `Refunded: ${refund}` : 'The claim was rejected',
+    heading: 'The dispute is settled',
+    paragraphs: [paragraph],
+    sections: [{ rows }, ...(input.note ? [{ title: "The marketplace team's note", lines: [input.note] }] : [])],
+    button: { label: 'Open the dispute', url: link(brand, input.audience === 'buyer' ? `/orderDisputes/${input.disputeId}` : `/seller/disputes/${input.disputeId}`) },
+    footer: footer(brand),
+  });
+  return { subject: `Dispute settled on order #${number}: ${input.outcome === 'refunded' ? `${refund} refunded` : 'claim rejected'}`, ...rendered };
+}
+
+export function chatMessage(
+  brand: Brand,
+  input: { audience: 'buyer' | 'seller'; recipientName: string; senderName: string; excerpt: string; chatId: string; unsubscribeUrl: string },
+): Rendered {
+  const path = input.audience === 'buyer' ? '/user/chats' : '/seller/chats';
+  const rendered = renderEmail({
+    brandName: brand.name,
+    preheader: `${input.senderName}: ${input.excerpt}`,
+    heading: 'You have a new message',
+    paragraphs: [`Hi ${input.recipientName}, ${input.senderName} wrote to you while you were away:`],
+    sections: [{ lines: [input.excerpt] }],
+    button: { label: 'Reply in the chat', url: link(brand, `${path}?chat=${encodeURIComponent(input.chatId)}`) },
+    footer: input.audience === 'buyer' ? buyerNotificationFooter(brand, 'new messages') : notificationFooter(brand, 'new messages'),
+    unsubscribeUrl: input.unsubscribeUrl,
+  });
+  return { subject: `New message from ${input.senderName}`, ...rendered };
+}
+
+export interface WeeklyFigures {
+  /** Distinct orders with a sale of theirs, items sold and net sales: the dashboard's own figures. */
+  orders: number;
+  itemsSold: number;
+  revenueCents: number;
+  /** Payouts paid to them in the week, and their total. */
+  payoutCount: number;
+  payoutCents: number;
+}
+
+export function weeklySummary(brand: Brand, input: { sellerName: string; isoWeek: string; firstDay: string; lastDay: string; figures: WeeklyFigures; unsubscribeUrl: string }): Rendered {
+  const figures = input.figures;
+  const rendered = renderEmail({
+    brandName: brand.name,
+    preheader: `${formatCents(figures.revenueCents)} in sales, ${figures.orders} order(s)`,
+    heading: 'Your week in numbers',
+    paragraphs: [`Hi ${input.sellerName}, here is how last week went (${input.firstDay} to ${input.lastDay}, UTC).`],
+    sections: [
+      {
+        title: `Week ${input.isoWeek}`,
+        rows: [
+          { label: 'Orders', value: String(figures.orders) },
+          { label: 'Items sold', value: String(figures.itemsSold) },
+          { label: 'Sales', value: formatCents(figures.revenueCents), isEmphasized: true },
+          { label: `Payouts received (${figures.payoutCount})`, value: formatCents(figures.payoutCents) },
+        ],
+      },
+    ],
+    button: { label: 'Open your dashboard', url: link(brand, '/seller/dashboard') },
+    footer: notificationFooter(brand, 'the weekly summary'),
+    unsubscribeUrl: input.unsubscribeUrl,
+  });
+  return { subject: `Your week ${input.isoWeek}: ${formatCents(figures.revenueCents)} in sales`, ...rendered };
+}
+
+export function supportRequested(brand: Brand, input: { requesterName: string; requesterEmail: string; subject: string }): Rendered {
+  const rendered = renderEmail({
+    brandName: brand.name,
+    preheader: input.subject,
+    heading: 'A new support request',
+    paragraphs: [`${input.requesterName} (${input.requesterEmail}) sent the marketplace team a support request.`],
+    sections: [{ rows: [{ label: 'Subject', value: input.subject }] }],
+    button: { label: 'Open support requests', url: link(brand, '/admin/settings') },
+    footer: footer(brand),
+  });
+  return { subject: `Support request: ${input.subject}`, ...rendered };
 }

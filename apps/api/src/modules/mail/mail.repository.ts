@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, lte, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 
@@ -16,6 +16,22 @@ export async function insertOutboxMessage(executor: Executor, values: NewOutboxR
 export async function findOutboxIdByDedupeKey(executor: Executor, dedupeKey: string): Promise<string | null> {
   const [row] = await executor.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.dedupeKey, dedupeKey));
   return row?.id ?? null;
+}
+
+/** Takes the lock of one series of messages (e.g. one chat's e-mails to one person) until the transaction ends. */
+export async function lockOutboxSeries(executor: Executor, series: string): Promise<void> {
+  await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`mail-outbox:${series}`}))`);
+}
+
+/** The newest message of a series (dedupe keys starting with `prefix`) written after `since`; reads only that recent stretch of the outbox (its created_at index). */
+export async function findRecentOfSeries(executor: Executor, prefix: string, since: Date): Promise<{ id: string; createdAt: Date } | null> {
+  const [row] = await executor
+    .select({ id: mailOutbox.id, createdAt: mailOutbox.createdAt })
+    .from(mailOutbox)
+    .where(and(gt(mailOutbox.createdAt, since), sql`starts_with(${mailOutbox.dedupeKey}, ${prefix})`))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  return row ?? null;
 }
 
 /**

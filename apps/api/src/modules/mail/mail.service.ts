@@ -1,14 +1,16 @@
 import type { OutboxMessage, OutboxPage, OutboxSummary } from '@marketplace/contracts/mail';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/http-errors';
 import {
   claimDueOutboxMessage,
   findOutboxIdByDedupeKey,
+  findRecentOfSeries,
   findOutboxMessage,
   findOutboxPage,
   finishOutboxAttempt,
   insertOutboxMessage,
+  lockOutboxSeries,
   type OutboxRecord,
 } from './mail.repository';
 import { createSmtpTransport, describeFailure, isPermanentFailure, type MailTransport } from './smtp-transport';
@@ -70,38 +72,50 @@ export function createMailService(deps: {
   const transportOf = () => (transport ??= createSmtpTransport(deps.config.smtpUrl!));
   const fromDomain = /@([^>\s]+)>?\s*$/.exec(deps.config.from)?.[1] ?? 'localhost';
 
+  /** Writes the message's row with `executor` (the database, or a transaction holding a series' lock). */
+  async function write(executor: Executor, message: OutgoingMail): Promise<{ id: string; duplicate: boolean }> {
+    const to = message.to.trim();
+    if (!ADDRESS.test(to)) throw new Error(`Cannot send mail to "${message.to}": not an e-mail address`);
+    const headers: Record<string, string> = {};
+    if (message.category === 'notification') {
+      if (!message.unsubscribeUrl) throw new Error(`A notification (${message.template}) needs an unsubscribeUrl`);
+      // One-click unsubscribe (RFC 8058): the mail client POSTs to the link; no page to visit.
+      headers['List-Unsubscribe'] = `<${message.unsubscribeUrl}>`;
+      headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+    }
+    const now = clock.now();
+    const inserted = await insertOutboxMessage(executor, {
+      dedupeKey: message.dedupeKey ?? null,
+      toAddress: to,
+      toUserId: message.toUserId ?? null,
+      fromAddress: deps.config.from,
+      template: message.template,
+      category: message.category,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      headers,
+      status: isSending ? 'queued' : 'kept',
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (inserted) return { id: inserted.id, duplicate: false };
+    const existing = message.dedupeKey ? await findOutboxIdByDedupeKey(executor, message.dedupeKey) : null;
+    if (!existing) throw new Error('The outbox refused a message without saying why');
+    return { id: existing, duplicate: true };
+  }
+
   const mail: MailService = {
-    async send(message: OutgoingMail) {
-      const to = message.to.trim();
-      if (!ADDRESS.test(to)) throw new Error(`Cannot send mail to "${message.to}": not an e-mail address`);
-      const headers: Record<string, string> = {};
-      if (message.category === 'notification') {
-        if (!message.unsubscribeUrl) throw new Error(`A notification (${message.template}) needs an unsubscribeUrl`);
-        // One-click unsubscribe (RFC 8058): the mail client POSTs to the link; no page to visit.
-        headers['List-Unsubscribe'] = `<${message.unsubscribeUrl}>`;
-        headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
-      }
-      const now = clock.now();
-      const inserted = await insertOutboxMessage(db, {
-        dedupeKey: message.dedupeKey ?? null,
-        toAddress: to,
-        toUserId: message.toUserId ?? null,
-        fromAddress: deps.config.from,
-        template: message.template,
-        category: message.category,
-        subject: message.subject,
-        html: message.html,
-        text: message.text,
-        headers,
-        status: isSending ? 'queued' : 'kept',
-        nextAttemptAt: now,
-        createdAt: now,
-        updatedAt: now,
+    send: (message) => write(db, message),
+
+    sendUnlessRecent(message, series) {
+      if (!message.dedupeKey.startsWith(series.prefix)) throw new Error(`The dedupe key ${message.dedupeKey} is not of the series ${series.prefix}`);
+      return db.transaction(async (transaction) => {
+        await lockOutboxSeries(transaction, series.prefix);
+        if (await findRecentOfSeries(transaction, series.prefix, series.since)) return null;
+        return write(transaction, message);
       });
-      if (inserted) return { id: inserted.id, duplicate: false };
-      const existing = message.dedupeKey ? await findOutboxIdByDedupeKey(db, message.dedupeKey) : null;
-      if (!existing) throw new Error('The outbox refused a message without saying why');
-      return { id: existing, duplicate: true };
     },
   };
 

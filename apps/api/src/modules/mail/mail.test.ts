@@ -138,15 +138,21 @@ describe('a whole purchase, as the SMTP server receives it', () => {
     expect(String(newOrder.parsed.html)).toContain(`href="${PUBLIC_URL}/seller/orders/items/${order.id}"`);
     expect(String(newOrder.parsed.html)).toContain('$45.00');
 
-    // 2. The seller approves and buys a label: the buyer hears it shipped, with the tracking number.
+    // 2. The seller approves (the buyer hears it) and buys a label: the buyer hears it shipped, with the tracking number.
     expect((await call('PATCH', `/api/seller/order-items/${items[0]!.id}`, seller, { status: 'approved' })).statusCode).toBe(200);
+    expect(await runMailJob()).toMatchObject({ sent: 1 });
+    const [approved] = (await smtp.waitFor(3)).slice(2);
+    expect(to(approved!)).toBe(buyer.email);
+    expect(approved!.parsed.subject).toBe(`Confirmed: ${NASTY_TITLE} (order #${order.id.slice(0, 8)})`);
+    expect(String(approved!.parsed.html)).not.toContain('<script>');
+    expect(approved!.header('list-unsubscribe')).toBeUndefined();
     const created = await call('POST', `/api/shipments/create/${order.id}`, seller);
     const shipmentId = created.json().shipments[0].id as string;
     const processed = await call('POST', `/api/shipments/process-ups/${shipmentId}`, seller);
     expect(processed.statusCode).toBe(200);
     const trackingNumber = processed.json().trackingNumber as string;
     expect(await runMailJob()).toMatchObject({ sent: 1 });
-    const [shipped] = (await smtp.waitFor(3)).slice(2);
+    const [shipped] = (await smtp.waitFor(4)).slice(3);
     expect(to(shipped!)).toBe(buyer.email);
     expect(shipped!.parsed.subject).toBe(`Shipped: your order #${order.id.slice(0, 8)}`);
     expect(shipped!.parsed.text).toContain(`UPS tracking number: ${trackingNumber}`);
@@ -155,7 +161,7 @@ describe('a whole purchase, as the SMTP server receives it', () => {
     // 3. The carrier delivers it.
     expect((await call('PUT', `/api/shipments/track/${shipmentId}`, seller, { simulateStatus: 'delivered' })).statusCode).toBe(200);
     expect(await runMailJob()).toMatchObject({ sent: 1 });
-    const [delivered] = (await smtp.waitFor(4)).slice(3);
+    const [delivered] = (await smtp.waitFor(5)).slice(4);
     expect(to(delivered!)).toBe(buyer.email);
     expect(delivered!.parsed.subject).toBe(`Delivered: your order #${order.id.slice(0, 8)}`);
 
@@ -163,7 +169,7 @@ describe('a whole purchase, as the SMTP server receives it', () => {
     const payout = await call('POST', '/api/stripe-connect/payout', admin, { orderItemId: items[0]!.id });
     expect(payout.statusCode).toBe(200);
     expect(await runMailJob()).toMatchObject({ sent: 1 });
-    const [paid] = (await smtp.waitFor(5)).slice(4);
+    const [paid] = (await smtp.waitFor(6)).slice(5);
     expect(to(paid!)).toBe(seller.email);
     // $45.00 less 10 % commission ($4.50) = $40.50 gross; the transfer fee is 0.25 % + $0.25 = $0.35 → $40.15.
     expect(paid!.parsed.subject).toBe('Payout sent: $40.15');
@@ -177,6 +183,7 @@ describe('a whole purchase, as the SMTP server receives it', () => {
     const rows = (await outboxRows()).filter((row) => row.toUserId === buyer.id || row.toUserId === seller.id);
     expect(rows.map((row) => [row.template, row.status, row.attempts]).sort()).toEqual(
       [
+        ['item-approved', 'sent', 1],
         ['items-delivered', 'sent', 1],
         ['items-shipped', 'sent', 1],
         ['order-placed-buyer', 'sent', 1],
@@ -200,11 +207,17 @@ describe('a whole purchase, as the SMTP server receives it', () => {
     const mugItem = items.find((item) => item.productId === mug.id)!;
     const lampItem = items.find((item) => item.productId === lamp.id)!;
 
-    // The seller rejects the mug: the buyer gets its $60.00 back (shipping is free from $50).
+    // The seller rejects the mug: the buyer hears why, and gets its $60.00 back (shipping is free from $50).
     expect((await call('PATCH', `/api/seller/order-items/${mugItem.id}`, seller, { status: 'rejected', reason: 'Broken in stock' })).statusCode).toBe(200);
     smtp.received.length = 0;
     await runMailJob();
-    const [refund] = await smtp.waitFor(1);
+    await smtp.waitFor(2);
+    const rejected = smtp.received.find((received) => received.parsed.subject?.startsWith('Not available'))!;
+    expect(to(rejected)).toBe(buyer.email);
+    expect(rejected.parsed.subject).toBe(`Not available: Mug (order #${order.id.slice(0, 8)})`);
+    expect(rejected.parsed.text).toContain('Refund: $60.00');
+    expect(rejected.parsed.text).toContain('Broken in stock');
+    const refund = smtp.received.find((received) => received.parsed.subject?.startsWith('Refund'));
     expect(to(refund!)).toBe(buyer.email);
     expect(refund!.parsed.subject).toBe(`Refund of $60.00 for order #${order.id.slice(0, 8)}`);
     expect(refund!.header('list-unsubscribe')).toBeUndefined();
@@ -304,7 +317,7 @@ describe('sent once', () => {
     const failures: unknown[] = [];
     const workspace = createWorkspaceService({ db: testApp.database.db, clock: testApp.clock });
     const mail = createMailService({ db: testApp.database.db, clock: testApp.clock, config: testApp.config.mail, log: { info: () => undefined, warn: () => undefined } });
-    const again = createMailNotifications({ db: testApp.database.db, events, mail, workspace, unsubscribeLinks: createUnsubscribeLinks({ secret: 'x'.repeat(32), publicUrl: PUBLIC_URL }), publicUrl: PUBLIC_URL, onError: (error) => void failures.push(error) });
+    const again = createMailNotifications({ db: testApp.database.db, events, mail, workspace, unsubscribeLinks: createUnsubscribeLinks({ secret: 'x'.repeat(32), publicUrl: PUBLIC_URL }), publicUrl: PUBLIC_URL, clock: testApp.clock, isOnline: async () => false, onError: (error) => void failures.push(error) });
     const event = { type: 'order.placed' as const, orderId: order.id, buyerId: buyer.id, sellerIds: [seller.id], productIds: [], totalCents: order.totalCents };
     events.publish(event);
     events.publish(event);

@@ -17,4 +17,10 @@ export interface OutgoingMail {
 
 export interface MailService {
   send(message: OutgoingMail): Promise<{ id: string; duplicate: boolean }>;
+  /**
+   * Writes the message unless another of its series (dedupe keys starting with `series.prefix`) was
+   * written after `series.since`; null when one was. The check and the write hold the series'
+   * lock, so two instances never both write; the message's own dedupe key still holds as well.
+   */
+  sendUnlessRecent(message: OutgoingMail & { dedupeKey: string }, series: { prefix: string; since: Date }): Promise<{ id: string; duplicate: boolean } | null>;
 }

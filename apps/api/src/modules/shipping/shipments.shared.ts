@@ -12,6 +12,7 @@ import {
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { DomainEventPublisher } from '../../lib/domain-events';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
 import { CarrierError, type CarrierProvider } from '../../providers/carrier/port';
 import type { FileStore } from '../../providers/files/port';
@@ -67,6 +68,8 @@ export interface ShippingDependencies {
   environment: Config['environment'];
   /** The orders service's entry points: the only way an order item's status changes. */
   orderItems: Pick<OrdersService, 'transitionItems' | 'recordDelivered'>;
+  /** Where tracking announces a parcel out for delivery (NO_DOMAIN_EVENTS when absent: unit tests). */
+  events?: DomainEventPublisher;
 }
 
 /** Converts a carrier's failure to the answer the seller sees (the product's wording where it has one). */

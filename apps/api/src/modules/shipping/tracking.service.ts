@@ -1,6 +1,7 @@
 import { trackedStatus } from '@marketplace/domain/shipment-rules';
 import type { Executor } from '../../db/client';
 import { mapWithConcurrency } from '../../lib/concurrency';
+import { NO_DOMAIN_EVENTS } from '../../lib/domain-events';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { CarrierError, SIMULATION_STATUSES, type CarrierProvider, type SimulationStatus, type TrackingResult, type TrackingStatus } from '../../providers/carrier/port';
 import { findLinesOfShipments, findSellerShipment, findShipmentsToTrack, updateShipment, type ShipmentRecord, type ShipmentStatusValue, type ShipmentTrackingEvent } from './shipments.repository';
@@ -47,7 +48,7 @@ async function simulateOn(carrier: CarrierProvider, trackingNumber: string, stat
   };
 }
 
-export function createTrackingService({ db, clock, carrier, environment, orderItems: orderItemStates }: Pick<ShippingDependencies, 'db' | 'clock' | 'carrier' | 'environment' | 'orderItems'>) {
+export function createTrackingService({ db, clock, carrier, environment, orderItems: orderItemStates, events: domainEvents = NO_DOMAIN_EVENTS }: Pick<ShippingDependencies, 'db' | 'clock' | 'carrier' | 'environment' | 'orderItems' | 'events'>) {
   const isProduction = environment === 'production';
 
   /** Applies a tracking result to a locked shipment: status, events, and delivered items. */
@@ -59,6 +60,13 @@ export function createTrackingService({ db, clock, carrier, environment, orderIt
     if (status === 'delivered' && shipment.status !== 'delivered') {
       const lines = (await findLinesOfShipments(transaction, [shipment.id])).filter((line) => line.isActive);
       await orderItemStates.recordDelivered(transaction, lines.map((line) => line.orderItem.id));
+    }
+    // Only the step into out for delivery is news (the buyer's e-mail); a later track that finds it still there is not.
+    if (status === 'out_for_delivery' && shipment.status !== 'out_for_delivery') {
+      const lines = (await findLinesOfShipments(transaction, [shipment.id])).filter((line) => line.isActive);
+      for (const { orderItem } of lines) {
+        domainEvents.publishAfterCommit(transaction, { type: 'order-item.out-for-delivery', orderItemId: orderItem.id, orderId: orderItem.orderId, sellerId: orderItem.sellerId });
+      }
     }
     return { updated, events };
   }

@@ -54,6 +54,20 @@ const preferenceColumns = {
   weeklySummary: notificationPreferences.weeklySummary,
 };
 
+/**
+ * Active sellers for whom one preference is on: theirs where they saved preferences, else `byDefault`
+ * (what a seller who never saved any gets). Oldest account first.
+ */
+export async function findActiveSellerIdsWanting(executor: Executor, key: keyof NotificationPreferencesRecord, byDefault: boolean): Promise<string[]> {
+  const rows = await executor
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(and(eq(users.role, 'seller'), eq(users.status, 'active'), sql`coalesce(${preferenceColumns[key]}, ${byDefault})`))
+    .orderBy(asc(users.createdAt), asc(users.id));
+  return rows.map((row) => row.id);
+}
+
 /** A user's preferences, or null when they never saved any (the table defaults apply then). */
 export async function findNotificationPreferences(executor: Executor, userId: string): Promise<NotificationPreferencesRecord | null> {
   const [row] = await executor.select(preferenceColumns).from(notificationPreferences).where(eq(notificationPreferences.userId, userId));

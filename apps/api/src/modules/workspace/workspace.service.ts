@@ -11,9 +11,11 @@ import type {
 import { SUPPORT_MESSAGES } from '@marketplace/contracts/workspace';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { NO_DOMAIN_EVENTS, type DomainEventPublisher } from '../../lib/domain-events';
 import { notFound } from '../../lib/http-errors';
 import {
   closeSupportRequest,
+  findActiveSellerIdsWanting,
   findNotificationPreferences,
   findOrCreateSettings,
   insertSupportRequest,
@@ -59,8 +61,14 @@ function toSupportRequestDto(row: SupportRequestRecord): SupportRequest {
 
 export type WorkspaceService = ReturnType<typeof createWorkspaceService>;
 
-export function createWorkspaceService(deps: { db: Database; clock: Clock }) {
+export function createWorkspaceService(deps: {
+  db: Database;
+  clock: Clock;
+  /** Announces each new support request (the admins' alert e-mail, in-app notifications). */
+  events?: DomainEventPublisher;
+}) {
   const { db, clock } = deps;
+  const events = deps.events ?? NO_DOMAIN_EVENTS;
 
   async function findSupportRequest(id: string): Promise<SupportRequest> {
     const [row] = await listSupportRequests(db, { id });
@@ -95,6 +103,11 @@ export function createWorkspaceService(deps: { db: Database; clock: Clock }) {
       return saveNotificationPreferences(db, userId, preferences, clock.now());
     },
 
+    /** Active sellers who want this e-mail (the weekly summary's round), by their preference or the default. */
+    async activeSellersWanting(key: keyof NotificationPreferences): Promise<string[]> {
+      return findActiveSellerIdsWanting(db, key, DEFAULT_NOTIFICATION_PREFERENCES[key]);
+    },
+
     /** Turns one preference off, keeping the others (the e-mail's unsubscribe link). */
     async turnOffNotification(userId: string, key: keyof NotificationPreferences): Promise<NotificationPreferences> {
       const current = (await findNotificationPreferences(db, userId)) ?? DEFAULT_NOTIFICATION_PREFERENCES;
@@ -103,7 +116,10 @@ export function createWorkspaceService(deps: { db: Database; clock: Clock }) {
 
     async createSupportRequest(userId: string, input: CreateSupportRequest): Promise<SupportRequest> {
       const id = await insertSupportRequest(db, { userId, topic: input.topic, subject: input.subject.trim(), message: input.message.trim(), createdAt: clock.now() });
-      return findSupportRequest(id);
+      const request = await findSupportRequest(id);
+      // Written outside a transaction: committed already.
+      events.publish({ type: 'support.requested', requestId: request.id, userId: request.seller.id, name: request.seller.name, email: request.seller.email, subject: request.subject });
+      return request;
     },
 
     /** A seller sees only their own requests; an admin sees everyone's. */
