@@ -3,9 +3,12 @@ import { useMemo } from 'react';
 import { useDispatch } from 'react-redux';
 import { clearChatUnread, fetchUnreadCounts, incrementChatUnread, resetUnread } from '../features/chat/unread-slice';
 import { Toaster } from '../components/toast';
-import { ChatSocketProvider, type UnreadCountsHandlers } from '../lib/socket';
+import { ChatSocketProvider, type NotificationCountHandlers, type UnreadCountsHandlers } from '../lib/socket';
 import type { AppDispatch } from './store';
 import { useSessionExpiryCheck } from './use-session-expiry-check';
+
+// The notifications feature keeps the bell's count; its code is not part of the first page's JavaScript.
+const loadNotifications = () => import('../features/notifications/api');
 
 /** Shown at the top while the next page's code downloads (routes are lazy). */
 function NavigationProgress() {
@@ -32,6 +35,15 @@ export function RootLayout() {
     }),
     [dispatch],
   );
+  // The socket reports the bell's count too; the feature's code is loaded for the first re-read, at the
+  // start of a session, and so is there by the first event.
+  const notifications = useMemo<NotificationCountHandlers>(
+    () => ({
+      refresh: () => void loadNotifications().then((feature) => dispatch(feature.fetchUnreadNotificationCount()), () => {}),
+      setCount: (count) => void loadNotifications().then((feature) => dispatch(feature.setUnreadNotificationCount(count)), () => {}),
+    }),
+    [dispatch],
+  );
   return (
     <>
       <a
@@ -41,7 +53,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <NavigationProgress />
-      <ChatSocketProvider unread={unread}>
+      <ChatSocketProvider unread={unread} notifications={notifications}>
         <Outlet />
       </ChatSocketProvider>
       <ScrollRestoration />

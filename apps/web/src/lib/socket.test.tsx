@@ -87,6 +87,8 @@ const chatsAnswer = (counts: Record<string, number>) =>
 function renderProvider(api: ApiHandler = () => chatsAnswer({})) {
   const fetchSpy = mockApi(api);
   const store = makeStore();
+  // What the provider tells about the notification bell's count (the app shell puts it in the store).
+  const notifications = { refresh: vi.fn(), setCount: vi.fn() };
   const utils = render(
     <Provider store={store}>
       <ChatSocketProvider
@@ -96,13 +98,14 @@ function renderProvider(api: ApiHandler = () => chatsAnswer({})) {
           clear: (chatId) => store.dispatch(clearChatUnread(chatId)),
           reset: () => store.dispatch(resetUnread()),
         }}
+        notifications={notifications}
       >
         <Probe />
       </ChatSocketProvider>
     </Provider>,
   );
   const chatLoads = () => fetchSpy.mock.calls.filter(([input]) => input instanceof Request && new URL(input.url).pathname.startsWith('/api/chat/')).length;
-  return { ...utils, store, fetchSpy, chatLoads };
+  return { ...utils, store, fetchSpy, chatLoads, notifications };
 }
 
 /** Waits for the nth socket the provider opens (1-based) and lets the server accept it. */
@@ -288,6 +291,44 @@ describe('ChatSocketProvider (docs/product/chat.md)', () => {
     expect(second.isDisconnected).toBe(true);
     expect(screen.getByTestId('status')).toHaveTextContent('idle');
     expect(screen.getByTestId('socket')).toHaveTextContent('no');
+  });
+
+  it('re-reads the notification count on start, after every reconnect and every 60 seconds', async () => {
+    vi.useFakeTimers();
+    logInAs('buyer');
+    const { notifications } = renderProvider();
+    expect(notifications.refresh).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(CHAT_UNREAD_POLL_MS));
+    expect(notifications.refresh).toHaveBeenCalledTimes(2);
+    vi.useRealTimers();
+
+    const socket = await connected();
+    expect(notifications.refresh).toHaveBeenCalledTimes(2);
+    act(() => socket.receive('disconnect', 'transport close'));
+    act(() => socket.receive('connect'));
+    expect(notifications.refresh).toHaveBeenCalledTimes(3);
+  });
+
+  it('sets the notification count from the server’s figure in notification and notifications_read, and to 0 on logout', async () => {
+    logInAs('seller');
+    const { notifications } = renderProvider();
+    const socket = await connected();
+
+    act(() =>
+      socket.receive('notification', {
+        notification: { id: 'n1', kind: 'new_order', title: 'You have a new order', body: '', link: '/seller/orders', createdAt: new Date().toISOString(), readAt: null },
+        unreadCount: 4,
+      }),
+    );
+    expect(notifications.setCount).toHaveBeenLastCalledWith(4);
+    act(() => socket.receive('notifications_read', { ids: 'all', unreadCount: 0 }));
+    expect(notifications.setCount).toHaveBeenLastCalledWith(0);
+    act(() => socket.receive('notifications_read', { ids: ['n1'], unreadCount: 2 }));
+    expect(notifications.setCount).toHaveBeenLastCalledWith(2);
+
+    act(() => clearSession());
+    expect(notifications.setCount).toHaveBeenLastCalledWith(0);
+    expect(notifications.refresh).toHaveBeenCalledTimes(1);
   });
 
   it('shows "Failed to connect to chat server" when the server refuses the connection', async () => {

@@ -66,18 +66,42 @@ export interface UnreadCountsHandlers {
 }
 
 /**
- * The one chat socket of the app (docs/product/chat.md): connected with the stored token while someone is logged
- * in, closed on logout or a new token. It keeps the unread counts in the store live and re-reads them
- * from the server on start, on every reconnect and every 60 seconds. The connection opens once the
- * page has loaded and the browser is idle; until then the status is 'connecting'.
+ * Where the socket reports the notification bell's unread count (the app shell wires the notifications
+ * feature in). Both of its events carry the server's count after the change: `notification` (a new one)
+ * and `notifications_read` (some or all read, in this or another tab). An open bell panel listens to
+ * the same events for the notifications themselves.
  */
-export function ChatSocketProvider({ children, unread }: { children: ReactNode; unread: UnreadCountsHandlers }) {
+export interface NotificationCountHandlers {
+  /** Re-read the count from the server. */
+  refresh(): void;
+  /** The server's count; 0 on logout. */
+  setCount(count: number): void;
+}
+
+/**
+ * The one chat socket of the app (docs/product/chat.md): connected with the stored token while someone is logged
+ * in, closed on logout or a new token. It keeps the unread counts in the store live (the chat's, and the
+ * notification bell's) and re-reads them from the server on start, on every reconnect and every 60
+ * seconds. The connection opens once the page has loaded and the browser is idle; until then the
+ * status is 'connecting'.
+ */
+export function ChatSocketProvider({
+  children,
+  unread,
+  notifications,
+}: {
+  children: ReactNode;
+  unread: UnreadCountsHandlers;
+  notifications: NotificationCountHandlers;
+}) {
   const session = useSession();
   const token = session?.token ?? null;
   const userId = session?.userId ?? null;
   // The handlers outlive renders; the latest ones are read from here.
   const unreadRef = useRef(unread);
   unreadRef.current = unread;
+  const notificationsRef = useRef(notifications);
+  notificationsRef.current = notifications;
   const [connection, setConnection] = useState<ConnectionState>(IDLE);
   const [activeChatId, setActiveChatIdState] = useState<string | null>(null);
   // The socket handlers outlive renders; they read the open chat from here, current at once.
@@ -94,7 +118,10 @@ export function ChatSocketProvider({ children, unread }: { children: ReactNode; 
     const update = (change: Partial<ConnectionState>) => {
       if (isCurrent) setConnection((previous) => ({ ...previous, ...change }));
     };
-    const readCounts = () => unreadRef.current.refresh(userId);
+    const readCounts = () => {
+      unreadRef.current.refresh(userId);
+      notificationsRef.current.refresh();
+    };
 
     setConnection({ socket: null, status: 'connecting', error: null });
     readCounts();
@@ -127,6 +154,8 @@ export function ChatSocketProvider({ children, unread }: { children: ReactNode; 
           if (!isOnScreen) unreadRef.current.increment(chatId);
         });
         chatSocket.on('messages_read', ({ chatId }) => unreadRef.current.clear(chatId));
+        chatSocket.on('notification', ({ unreadCount }) => notificationsRef.current.setCount(unreadCount));
+        chatSocket.on('notifications_read', ({ unreadCount }) => notificationsRef.current.setCount(unreadCount));
         chatSocket.on('error', ({ message }) => update({ error: message }));
         update({ socket: chatSocket });
       } catch {
@@ -142,6 +171,7 @@ export function ChatSocketProvider({ children, unread }: { children: ReactNode; 
       socket?.disconnect();
       setConnection(IDLE);
       unreadRef.current.reset();
+      notificationsRef.current.setCount(0);
     };
   }, [token, userId]);
 

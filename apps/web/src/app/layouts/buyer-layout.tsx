@@ -12,6 +12,9 @@ import { ShopHeaderButtons, ShopProvider } from './shop-provider';
 
 // Only the unverified see it, so its code waits until a signed-in page is drawn (not in the first load).
 const VerifyEmailBanner = lazy(() => import('../../features/auth/components/verify-email-banner').then((module) => ({ default: module.VerifyEmailBanner })));
+// The notification bell too: its count is in the store from the start (root-layout.tsx), its code
+// comes with the first signed-in page.
+const NotificationBell = lazy(() => import('../../features/notifications/components/notification-bell').then((module) => ({ default: module.NotificationBell })));
 
 interface NavItem {
   to: string;
@@ -73,7 +76,7 @@ export function BuyerLayout() {
               <span className="sr-only">{isNavOpen ? 'Close menu' : 'Open menu'}</span>
               {hasMessages && !isNavOpen && <UnreadBadge className="absolute -top-1 -right-1" />}
             </button>
-            <Logo to="/products" label="Marketplace products" />
+            <Logo to="/products" label="Marketplace products" isCompact />
             <nav aria-label="Shop" className="ml-6 hidden items-center gap-1 md:flex">
               {nav.map((item) => (
                 <NavLink key={item.to} to={item.to} className={(state) => `inline-flex items-center gap-1.5 ${NAV_LINK(state)}`}>
@@ -86,6 +89,9 @@ export function BuyerLayout() {
             <HeaderSearch className="order-last w-full lg:order-none lg:ml-auto lg:w-auto lg:max-w-sm lg:flex-1" />
             <div className="ml-auto flex items-center gap-1 sm:gap-2 lg:ml-0">
               <ShopHeaderButtons />
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
               <AccountMenu userName={session?.userName ?? ''} role={session?.role ?? ''} onLogout={logout} />
             </div>
           </div>

@@ -1,10 +1,13 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { LogOut, Menu, X, type LucideIcon } from 'lucide-react';
 import { Button } from '../../components/button';
 import { Logo } from '../../components/logo';
 import { APP_NAME } from '../../lib/document-title';
 import { useLogout } from '../use-logout';
+
+// The same bell as the shop's header (buyer-layout.tsx), its code a chunk of its own.
+const NotificationBell = lazy(() => import('../../features/notifications/components/notification-bell').then((module) => ({ default: module.NotificationBell })));
 
 export interface SidebarItem {
   to: string;
@@ -57,7 +60,7 @@ function SidebarNav({ items, onNavigate }: { items: SidebarItem[]; onNavigate?: 
 
 /**
  * Seller and admin pages: a sidebar on wide screens, a drawer behind a menu button on phones, and a
- * top bar with who is signed in and Log out.
+ * top bar with the notification bell, who is signed in and Log out.
  */
 export function DashboardShell({ areaName, homePath, items, account, menuBadge, notice }: DashboardShellProps) {
   const logout = useLogout();
@@ -141,9 +144,12 @@ export function DashboardShell({ areaName, homePath, items, account, menuBadge, 
             {menuBadge}
           </button>
           <div className="lg:hidden">
-            <Logo to={homePath} label={`${APP_NAME} ${areaName.toLowerCase()} home`} />
+            <Logo to={homePath} label={`${APP_NAME} ${areaName.toLowerCase()} home`} isCompact />
           </div>
-          <div className="ml-auto flex min-w-0 items-center gap-3">
+          <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
             <div className="hidden min-w-0 text-right sm:block">
               <p className="truncate text-sm font-medium text-slate-900">{account.name}</p>
               <p className="truncate text-xs text-slate-500">{account.detail}</p>

@@ -1,7 +1,5 @@
 import type {
   AuthResponse,
-  ChangeEmailRequest,
-  ChangeEmailResponse,
   CurrentUser,
   ForgotPasswordRequest,
   LoginRequest,
@@ -41,10 +39,6 @@ export const authApi = api.injectEndpoints({
     resendVerification: build.mutation<void, void>({
       query: () => ({ url: '/auth/resend-verification', method: 'POST' }),
     }),
-    changeEmail: build.mutation<ChangeEmailResponse, ChangeEmailRequest>({
-      query: (body) => ({ url: '/auth/change-email', method: 'POST', body }),
-      invalidatesTags: ['Me'],
-    }),
   }),
 });
 
@@ -56,5 +50,4 @@ export const {
   useResetPasswordMutation,
   useVerifyEmailMutation,
   useResendVerificationMutation,
-  useChangeEmailMutation,
 } = authApi;

@@ -1,3 +1,4 @@
+import type { ChangeEmailRequest, ChangeEmailResponse } from '@marketplace/contracts/auth';
 import type {
   Address,
   AddressListResponse,
@@ -21,6 +22,12 @@ export const profileApi = api.injectEndpoints({
     }),
     changePassword: build.mutation<void, ChangePasswordRequest>({
       query: (body) => ({ url: '/users/me/password', method: 'PUT', body }),
+    }),
+    // docs/product/accounts.md "Changing the e-mail address": a link goes to the new address, which
+    // takes over once it is opened. The e-mail verification banner reads the waiting address ('Me').
+    requestEmailChange: build.mutation<ChangeEmailResponse, ChangeEmailRequest>({
+      query: (body) => ({ url: '/auth/change-email', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Me']),
     }),
     listAddresses: build.query<Address[], void>({
       query: () => '/users/me/addresses',
@@ -46,6 +53,7 @@ export const {
   useGetProfileQuery,
   useUpdateProfileMutation,
   useChangePasswordMutation,
+  useRequestEmailChangeMutation,
   useListAddressesQuery,
   useCreateAddressMutation,
   useUpdateAddressMutation,

@@ -7,7 +7,7 @@ import { readSession, saveSession } from '../../../lib/session';
 import { useUpdateProfileMutation } from '../api';
 import { useForm } from '../../../lib/use-form';
 
-/** Name, phone and (for sellers) company; the email is the login and is shown, not edited. */
+/** Name, phone and (for sellers) company; the email is the login, shown here and changed in its own form. */
 export function PersonalDetailsForm({ user }: { user: ProfileUser }) {
   const isSeller = user.role === 'seller';
   const form = useForm({
@@ -37,7 +37,7 @@ export function PersonalDetailsForm({ user }: { user: ProfileUser }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="First name" autoComplete="given-name" {...form.field('firstName')} />
           <TextField label="Last name" autoComplete="family-name" {...form.field('lastName')} />
-          <TextField label="Email" type="email" value={user.email} readOnly disabled hint="Your email is how you log in; it cannot be changed here." />
+          <TextField label="Email" type="email" value={user.email} readOnly disabled hint="Your email is how you log in; to change it, use Change e-mail address below." />
           <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...form.field('phone')} />
           {isSeller && (
             <TextField

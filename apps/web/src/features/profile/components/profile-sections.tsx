@@ -2,6 +2,7 @@ import { LoadError, LoadingState } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
 import { useGetProfileQuery } from '../api';
 import { AddressBook } from './address-book';
+import { ChangeEmailForm } from './change-email-form';
 import { PasswordForm } from './password-form';
 import { PersonalDetailsForm } from './personal-details-form';
 
@@ -18,6 +19,7 @@ export function ProfileSections({ description, hasAddressBook }: { description: 
       ) : (
         <div className="grid max-w-4xl gap-6">
           <PersonalDetailsForm key={profile.data.user.id} user={profile.data.user} />
+          <ChangeEmailForm key={profile.data.user.email} currentEmail={profile.data.user.email} />
           {hasAddressBook && <AddressBook />}
           <PasswordForm />
         </div>
