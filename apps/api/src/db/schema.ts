@@ -21,7 +21,7 @@ import type { NotificationKind } from '@marketplace/contracts/notifications';
 import { ORDER_ITEM_STATES } from '@marketplace/domain/order-item-state';
 import { RETURN_REASONS, RETURN_STATUSES } from '@marketplace/domain/returns';
 import { SHIPMENT_STATUSES } from '@marketplace/domain/shipment-rules';
-import { boolean, check, customType, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** PostgreSQL's full-text document type (drizzle has no built-in for it). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -129,6 +129,10 @@ export const products = pgTable(
     retipLabel: text('retip_label'),
     weightOunces: integer('weight_ounces').notNull().default(16),
     status: productStatus('status').notNull().default('active'),
+    // The visible reviews' count and star sum (modules/reviews keeps them in the review's own transaction), so
+    // cards, search and sorting by rating read the average without counting reviews.
+    reviewCount: integer('review_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
     // The full-text document, kept by PostgreSQL itself: searches read it instead of re-parsing each row.
     searchVector: tsvector('search_vector')
       .notNull()
@@ -146,6 +150,7 @@ export const products = pgTable(
     check('products_price_positive', sql`${table.priceCents} > 0`),
     check('products_quantity_non_negative', sql`${table.quantity} >= 0`),
     check('products_retip_non_negative', sql`${table.retipPriceCents} is null or ${table.retipPriceCents} >= 0`),
+    check('products_review_totals_valid', sql`${table.reviewCount} >= 0 and ${table.ratingSum} between ${table.reviewCount} and 5 * ${table.reviewCount}`),
   ],
 );
 
@@ -857,6 +862,10 @@ export const marketplaceSettings = pgTable('marketplace_settings', {
   marketplaceName: text('marketplace_name').notNull().default('Marketplace'),
   supportEmail: text('support_email').notNull().default('support@example.com'),
   supportPhone: text('support_phone').notNull().default('+1 (800) 555-0199'),
+  // Payout on delivery (docs/product/payouts.md): when on, an item is paid this many days after the carrier
+  // reports it delivered, unless a dispute is open; off, admins pay with Process Payout.
+  payoutOnDelivery: boolean('payout_on_delivery').notNull().default(false),
+  payoutDelayDays: integer('payout_delay_days').notNull().default(3),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -1054,4 +1063,79 @@ export const notifications = pgTable(
     // The clean-up job: read rows by age.
     index('notifications_read_created_idx').on(table.createdAt).where(sql`${table.readAt} is not null`),
   ],
+);
+
+// ── reviews (modules/reviews): verified-purchase ratings of delivered items, docs/product/reviews.md ──
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // One review per order item: only its buyer writes it, once it is delivered.
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    // The seller's one public reply.
+    sellerReply: text('seller_reply'),
+    sellerRepliedAt: timestamp('seller_replied_at', { withTimezone: true }),
+    // An admin hid it (the author is told the reason); a hidden review leaves the averages.
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
+    hiddenBy: uuid('hidden_by').references(() => users.id),
+    // "Helpful" votes, one per signed-in user (review_helpful_votes), counted here for sorting.
+    helpfulCount: integer('helpful_count').notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('reviews_order_item_unique').on(table.orderItemId),
+    index('reviews_product_created_idx').on(table.productId, table.createdAt.desc()),
+    index('reviews_product_helpful_idx').on(table.productId, table.helpfulCount.desc(), table.createdAt.desc()),
+    index('reviews_seller_idx').on(table.sellerId, table.createdAt.desc()),
+    index('reviews_buyer_idx').on(table.buyerId),
+    check('reviews_rating_range', sql`${table.rating} between 1 and 5`),
+    check('reviews_helpful_non_negative', sql`${table.helpfulCount} >= 0`),
+  ],
+);
+
+export const reviewPhotos = pgTable(
+  'review_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    // Keys inside the FileStore, like product photos (public once the review is visible).
+    fileKey: text('file_key').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    position: integer('position').notNull().default(0),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('review_photos_review_idx').on(table.reviewId, table.position)],
+);
+
+export const reviewHelpfulVotes = pgTable(
+  'review_helpful_votes',
+  {
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.reviewId, table.userId] })],
 );

@@ -52,6 +52,9 @@ const OWNERS: Record<string, string> = {
   return_requests: 'returns',
   mail_outbox: 'mail',
   notifications: 'notifications',
+  reviews: 'reviews',
+  review_photos: 'reviews',
+  review_helpful_votes: 'reviews',
 };
 
 /**
