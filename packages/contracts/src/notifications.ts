@@ -21,6 +21,11 @@ export const NOTIFICATION_KINDS = [
   'dispute_answered', // buyer (the seller offered a refund or contested), admins
   'dispute_resolved', // buyer, seller
   'support_request', // admins
+  'review_request', // buyer: a few days after delivery, asked to review the item
+  'new_review', // seller: a buyer reviewed one of their items
+  'review_reply', // buyer: the seller replied to their review
+  'review_hidden', // buyer: an admin hid their review, with the reason
+  'payout_scheduled', // seller: with payout on delivery, when an item will be paid
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

@@ -11,6 +11,9 @@ import {
   RotateCcw,
   Scale,
   ShoppingBag,
+  Star,
+  CalendarClock,
+  EyeOff,
   Truck,
   type LucideIcon,
 } from 'lucide-react';
@@ -32,6 +35,11 @@ const KINDS: Record<NotificationKind, { icon: LucideIcon; tone: Tone }> = {
   dispute_answered: { icon: MessageSquareReply, tone: 'neutral' },
   dispute_resolved: { icon: Scale, tone: 'good' },
   support_request: { icon: LifeBuoy, tone: 'neutral' },
+  review_request: { icon: Star, tone: 'brand' },
+  new_review: { icon: Star, tone: 'good' },
+  review_reply: { icon: MessageSquareReply, tone: 'neutral' },
+  review_hidden: { icon: EyeOff, tone: 'bad' },
+  payout_scheduled: { icon: CalendarClock, tone: 'neutral' },
 };
 
 const TONES: Record<Tone, string> = {
