@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../client';
 import { isValidUpsTrackingNumber } from '@marketplace/domain/ups-tracking-number';
-import { addresses, categories, chatMessages, chats, disputeEvents, disputes, orderItems, orders, paymentAccounts, payments, payouts, pickups, productImages, products, refunds, sandboxConnectTransfers, shipmentItems, shipments, users } from '../schema';
+import { addresses, categories, chatMessages, chats, disputeEvents, disputes, notifications, orderItems, orders, paymentAccounts, payments, payouts, pickups, productImages, products, refunds, sandboxConnectTransfers, shipmentItems, shipments, supportRequests, users } from '../schema';
 import { createLocalFileStore } from '../../providers/files/local';
 import { hashPassword, verifyPassword } from '../../modules/auth/password';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo-data';
@@ -14,6 +14,9 @@ import { seedDemoMarketplace, type SeedDemoMarketplaceResult } from './seed-demo
 import { createManualClock } from '../../lib/clock';
 import { createSandboxCarrier } from '../../providers/carrier/sandbox';
 import { createSandboxLedgerRepository } from '../../providers/carrier/sandbox-ledger.repository';
+import { createDomainEvents, type DomainEvent } from '../../lib/domain-events';
+import { createNotificationReactions, createNotificationsService, READ_NOTIFICATION_KEPT_MS } from '../../modules/notifications';
+import { UNREAD_FOR_MS } from './seed-notifications';
 
 // One PGlite per file (it takes seconds to boot). It is seeded, its rows are kept aside and emptied,
 // and it is seeded again as a second fresh database: the determinism check compares the two runs, and
@@ -57,6 +60,7 @@ describe('seedDemoMarketplace', () => {
   let firstCatalog: Awaited<ReturnType<typeof readCatalog>>;
   let firstOrders: Array<typeof orders.$inferSelect>;
   let firstShipments: Array<typeof shipments.$inferSelect>;
+  let firstNotifications: Array<typeof notifications.$inferSelect>;
   /** The run whose rows are in the database. */
   let seeded: SeedRun;
 
@@ -73,6 +77,7 @@ describe('seedDemoMarketplace', () => {
     firstCatalog = await readCatalog(handle);
     firstOrders = await handle.db.select().from(orders).orderBy(asc(orders.id));
     firstShipments = await handle.db.select().from(shipments).orderBy(asc(shipments.id));
+    firstNotifications = await handle.db.select().from(notifications).orderBy(asc(notifications.id));
     await handle.db.execute(sql`truncate table product_images, products, categories, users cascade`);
     seeded = await seedRun(handle, secondDirectory);
   });
@@ -384,6 +389,118 @@ describe('seedDemoMarketplace', () => {
     }
   });
 
+  it('gives every buyer and seller with orders a bell history of their own things: a few unread, the older ones read', async () => {
+    const [userRows, orderRows, itemRows, disputeRows, rows] = await Promise.all([
+      handle.db.select().from(users),
+      handle.db.select().from(orders),
+      handle.db.select().from(orderItems),
+      handle.db.select().from(disputes),
+      handle.db.select().from(notifications),
+    ]);
+    expect(seeded.result.counts.notifications).toBe(rows.length);
+    const day = 86_400_000;
+    const keptFrom = now.getTime() - READ_NOTIFICATION_KEPT_MS;
+    // The app paths each person may be sent to: their own orders and disputes (an admin: any case, and support).
+    const ownPaths = (user: (typeof userRows)[number]): Set<string> => {
+      if (user.role === 'buyer') {
+        return new Set([
+          ...orderRows.filter((order) => order.buyerId === user.id).map((order) => `/myorders/${order.id}`),
+          ...disputeRows.filter((dispute) => dispute.buyerId === user.id).map((dispute) => `/orderDisputes/${dispute.id}`),
+        ]);
+      }
+      if (user.role === 'seller') {
+        return new Set([
+          ...itemRows.filter((item) => item.sellerId === user.id).map((item) => `/seller/orders/items/${item.orderId}`),
+          ...disputeRows.filter((dispute) => dispute.sellerId === user.id).map((dispute) => `/seller/disputes/${dispute.id}`),
+        ]);
+      }
+      return new Set(['/admin/settings', ...disputeRows.map((dispute) => `/admin/disputes/${dispute.id}`)]);
+    };
+    const kindsFor = {
+      buyer: ['order_placed', 'item_approved', 'item_rejected', 'item_shipped', 'item_out_for_delivery', 'item_delivered', 'refund_issued', 'dispute_answered', 'dispute_resolved'],
+      seller: ['new_order', 'payout_sent', 'dispute_opened', 'dispute_resolved'],
+      admin: ['dispute_opened', 'dispute_answered', 'support_request'],
+    };
+
+    for (const user of userRows) {
+      const mine = rows.filter((row) => row.userId === user.id);
+      const hasOrders = user.role === 'buyer' ? orderRows.some((order) => order.buyerId === user.id) : itemRows.some((item) => item.sellerId === user.id);
+      if (user.role !== 'admin' && hasOrders) expect(mine.length, user.email).toBeGreaterThan(0);
+      const paths = ownPaths(user);
+      for (const row of mine) {
+        expect(paths.has(row.link), `${user.email}: ${row.link}`).toBe(true);
+        expect(kindsFor[user.role as keyof typeof kindsFor], `${user.email}: ${row.kind}`).toContain(row.kind);
+        expect(row.title.length).toBeGreaterThan(0);
+        // Nothing from the future; nothing the clean-up job would delete; read a little after it came, if old.
+        expect(row.createdAt.getTime()).toBeLessThanOrEqual(now.getTime());
+        expect(row.createdAt.getTime()).toBeGreaterThanOrEqual(keptFrom);
+        if (now.getTime() - row.createdAt.getTime() > UNREAD_FOR_MS) {
+          expect(row.readAt, `${user.email}: ${row.dedupeKey}`).not.toBeNull();
+          expect(row.readAt!.getTime()).toBeGreaterThanOrEqual(row.createdAt.getTime());
+          expect(row.readAt!.getTime()).toBeLessThan(row.createdAt.getTime() + day);
+        } else {
+          expect(row.readAt, `${user.email}: ${row.dedupeKey}`).toBeNull();
+        }
+      }
+    }
+    // A buyer's parcel notification names the tracking number of a live shipment of that order.
+    const shipped = rows.filter((row) => row.kind === 'item_shipped');
+    expect(shipped.length).toBeGreaterThan(0);
+    for (const row of shipped) expect(row.body).toMatch(/UPS tracking number 1Z[0-9A-Z]{16}\.$/);
+
+    // The demo logins open the bell on at least two unread ones and a longer read history.
+    for (const email of ['buyer@example.com', 'seller@example.com', 'admin@example.com']) {
+      const user = userRows.find((row) => row.email === email);
+      const mine = rows.filter((row) => row.userId === user?.id);
+      const unread = mine.filter((row) => row.readAt === null).length;
+      expect(unread, email).toBeGreaterThanOrEqual(2);
+      expect(mine.length - unread, email).toBeGreaterThan(unread);
+    }
+    // Every kind the seeded history tells of appears somewhere in the demo.
+    expect(new Set(rows.map((row) => row.kind))).toEqual(new Set(Object.values(kindsFor).flat()));
+  });
+
+  it('writes what the reactions would: the same events later add nothing, and with those rows gone write them again word for word', async () => {
+    const seededRows = await handle.db.select().from(notifications);
+    // One of each sort (kind, and the shape of its key and link, so a parcel with and without a label both
+    // count): every derivation is checked while the test stays quick.
+    const sortOf = (row: (typeof seededRows)[number]) => [row.kind, row.dedupeKey, row.link].map((text) => text.replace(/[0-9a-f-]{36}/g, 'ID').replace(/1Z[0-9A-Z]{16}/g, 'TRACKING')).join(' ');
+    const bySort = new Map<string, typeof seededRows>();
+    for (const row of [...seededRows].sort((x, y) => `${x.userId}/${x.dedupeKey}`.localeCompare(`${y.userId}/${y.dedupeKey}`))) bySort.set(sortOf(row), [...(bySort.get(sortOf(row)) ?? []), row]);
+    const sample = [...bySort.values()].flatMap((rows) => rows.slice(0, 1));
+    expect(new Set(sample.map((row) => row.kind))).toEqual(new Set(seededRows.map((row) => row.kind)));
+    const events = await eventsBehind(handle, sample);
+    const bus = reactionsOn(handle);
+
+    const shape = (rows: ReadonlyArray<typeof notifications.$inferSelect>) =>
+      rows.map(({ userId, kind, title, body, link, dedupeKey }) => ({ userId, kind, title, body, link, dedupeKey })).sort((x, y) => `${x.userId}/${x.dedupeKey}`.localeCompare(`${y.userId}/${y.dedupeKey}`));
+    try {
+      // After seeding, the events of seeded things find their keys taken: no row, no push.
+      await bus.publish(events);
+      expect(bus.failures).toEqual([]);
+      expect(bus.pushes).toEqual([]);
+      expect(await handle.db.$count(notifications)).toBe(seededRows.length);
+
+      // With those rows gone, the same events write them again word for word (other people's rows stay taken).
+      await handle.db.delete(notifications).where(inArray(notifications.id, sample.map((row) => row.id)));
+      await bus.publish(events);
+      expect(bus.failures).toEqual([]);
+      const seededIds = new Set(seededRows.map((row) => row.id));
+      const written = (await handle.db.select().from(notifications)).filter((row) => !seededIds.has(row.id));
+      expect(shape(written)).toEqual(shape(sample));
+    } finally {
+      // The later tests read the seeded bell as it was.
+      await handle.db.delete(notifications);
+      await handle.db.insert(notifications).values(seededRows);
+    }
+  });
+
+  it('seeds the same notifications on a fresh database', async () => {
+    const identity = (rows: Array<typeof notifications.$inferSelect>) => rows.map(({ id, userId, dedupeKey, title, body, createdAt, readAt }) => ({ id, userId, dedupeKey, title, body, createdAt, readAt }));
+    expect(firstNotifications.length).toBeGreaterThan(0);
+    expect(identity(await handle.db.select().from(notifications).orderBy(asc(notifications.id)))).toEqual(identity(firstNotifications));
+  });
+
   it('seeds the same shipments on a fresh database', async () => {
     const identity = (rows: Array<typeof shipments.$inferSelect>) =>
       rows.map(({ id, status, trackingNumber, labelCreatedAt, pickupId, labelBase64 }) => ({ id, status, trackingNumber, labelCreatedAt, pickupId, labelBase64 }));
@@ -451,3 +568,103 @@ describe('seedDemoMarketplace', () => {
     expect(product?.retipPriceCents).toBe(1999);
   });
 });
+
+/** The app's notification reactions on a bus of the test's own, with their pushes and failures recorded. */
+function reactionsOn(handle: DatabaseHandle) {
+  const events = createDomainEvents({ database: handle.db });
+  const pushes: unknown[] = [];
+  const failures: unknown[] = [];
+  const service = createNotificationsService({ db: handle.db, clock: createManualClock(now), live: { emit: (userIds, event, ...payload) => void pushes.push({ userIds, event, payload: payload[0] }) } });
+  const reactions = createNotificationReactions({ db: handle.db, events, notifications: service, onError: (error) => void failures.push(error) });
+  return {
+    pushes,
+    failures,
+    async publish(published: readonly DomainEvent[]) {
+      for (const event of published) events.publish(event);
+      await reactions.settled();
+    },
+  };
+}
+
+/** The domain events that would have written these notifications, each once, built from the seeded rows. */
+async function eventsBehind(handle: DatabaseHandle, rows: ReadonlyArray<typeof notifications.$inferSelect>): Promise<DomainEvent[]> {
+  const [orderRows, itemRows, lineRows, shipmentRows, refundRows, payoutRows, disputeRows, disputeEventRows, requestRows, userRows] = await Promise.all([
+    handle.db.select().from(orders),
+    handle.db.select().from(orderItems),
+    handle.db.select().from(shipmentItems),
+    handle.db.select().from(shipments),
+    handle.db.select().from(refunds),
+    handle.db.select().from(payouts),
+    handle.db.select().from(disputes),
+    handle.db.select().from(disputeEvents),
+    handle.db.select().from(supportRequests),
+    handle.db.select().from(users),
+  ]);
+  const item = (id: string) => {
+    const found = itemRows.find((row) => row.id === id);
+    if (!found) throw new Error(`No order item ${id}`);
+    return found;
+  };
+  const about = (id: string) => ({ orderItemId: id, orderId: item(id).orderId, sellerId: item(id).sellerId });
+  /** The item of a parcel key: the item itself, or the one under that tracking number. */
+  const parcelItem = (reference: string) => {
+    if (itemRows.some((row) => row.id === reference)) return reference;
+    const shipment = shipmentRows.find((row) => row.trackingNumber === reference);
+    const line = lineRows.find((row) => row.shipmentId === shipment?.id && row.isActive);
+    if (!line) throw new Error(`No parcel ${reference}`);
+    return line.orderItemId;
+  };
+  const parties = (disputeId: string) => {
+    const dispute = disputeRows.find((row) => row.id === disputeId);
+    if (!dispute) throw new Error(`No dispute ${disputeId}`);
+    return { dispute, parties: { disputeId, orderItemId: dispute.orderItemId, orderId: dispute.orderId, buyerId: dispute.buyerId, sellerId: dispute.sellerId } };
+  };
+
+  const events = new Map<string, DomainEvent>();
+  for (const { dedupeKey } of rows) {
+    const [prefix = '', ...rest] = dedupeKey.split(':');
+    const subject = rest.join(':');
+    const [orderId = '', reference = ''] = rest;
+    const shipping = { 'item-shipped': 'order-item.shipped', 'item-out-for-delivery': 'order-item.out-for-delivery', 'item-delivered': 'order-item.delivered' } as const;
+    if (prefix === 'order-placed' || prefix === 'new-order') {
+      const order = orderRows.find((row) => row.id === subject);
+      const lines = itemRows.filter((row) => row.orderId === subject);
+      events.set(`order.placed:${subject}`, { type: 'order.placed', orderId: subject, buyerId: order?.buyerId ?? '', sellerIds: [...new Set(lines.map((line) => line.sellerId))], productIds: lines.map((line) => line.productId), totalCents: order?.totalCents ?? 0 });
+    } else if (prefix === 'item-approved' || prefix === 'item-rejected') {
+      events.set(dedupeKey, { type: 'order-item.moved', ...about(subject), productId: item(subject).productId, from: 'pending', to: prefix === 'item-approved' ? 'approved' : 'rejected', actor: 'seller' });
+    } else if (prefix in shipping) {
+      const id = parcelItem(reference);
+      expect(item(id).orderId).toBe(orderId);
+      events.set(dedupeKey, { type: shipping[prefix as keyof typeof shipping], ...about(id) });
+    } else if (prefix === 'refund-issued') {
+      const refund = refundRows.find((row) => row.refundKey === subject);
+      if (!refund) throw new Error(`No refund ${subject}`);
+      events.set(dedupeKey, { type: 'refund.issued', ...about(refund.orderItemId), refundKey: refund.refundKey, amountCents: refund.amountCents, refundedCents: item(refund.orderItemId).refundedCents });
+    } else if (prefix === 'payout-sent') {
+      const payout = payoutRows.find((row) => row.id === subject);
+      if (!payout) throw new Error(`No payout ${subject}`);
+      const breakdown = { itemTotalCents: payout.itemTotalCents, commissionRateBasisPoints: payout.commissionRateBps, commissionCents: payout.commissionCents, pickupChargeCents: payout.pickupChargeCents, feeCents: payout.feeCents, adjustmentCents: 0, netCents: payout.netCents };
+      events.set(dedupeKey, { type: 'payout.sent', payoutId: payout.id, orderItemId: payout.orderItemId, sellerId: payout.sellerId, breakdown });
+    } else if (prefix === 'dispute-opened') {
+      const { dispute, parties: who } = parties(subject);
+      events.set(dedupeKey, { type: 'dispute.opened', ...who, reason: dispute.reason, description: dispute.description });
+    } else if (prefix === 'dispute-answered') {
+      const { parties: who } = parties(subject);
+      const answer = disputeEventRows.find((row) => row.disputeId === subject && (row.type === 'seller_offered_refund' || row.type === 'seller_contested'));
+      const offered = answer?.type === 'seller_offered_refund';
+      events.set(dedupeKey, { type: 'dispute.answered', ...who, action: offered ? 'offer_refund' : 'contest', offerCents: offered ? (answer?.amountCents ?? null) : null });
+    } else if (prefix === 'dispute-resolved') {
+      const { dispute, parties: who } = parties(subject);
+      const refunded = dispute.status === 'resolved_refunded';
+      events.set(dedupeKey, { type: 'dispute.resolved', ...who, outcome: refunded ? 'refunded' : 'rejected', refundCents: refunded ? dispute.refundCents : null, note: dispute.resolutionNote });
+    } else if (prefix === 'support-request') {
+      const request = requestRows.find((row) => row.id === subject);
+      const seller = userRows.find((row) => row.id === request?.userId);
+      if (!request || !seller) throw new Error(`No support request ${subject}`);
+      events.set(dedupeKey, { type: 'support.requested', requestId: request.id, userId: seller.id, name: `${seller.firstName} ${seller.lastName}`, email: seller.email, subject: request.subject });
+    } else {
+      throw new Error(`No event behind ${dedupeKey}`);
+    }
+  }
+  return [...events.values()];
+}

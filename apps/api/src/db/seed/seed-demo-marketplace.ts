@@ -36,8 +36,10 @@ import { createRandom, type Random } from './random';
 import { seedOrders } from './seed-orders';
 import { seedChats } from './seed-chats';
 import { seedDisputes } from './seed-disputes';
+import { seedNotifications } from './seed-notifications';
 import { seedPayouts } from './seed-payouts';
 import { seedAddresses, seedShipments } from './seed-shipments';
+import { seedSupportRequests } from './seed-support-requests';
 
 /** Changing it changes every id and picture of the demo data. */
 const DEMO_SEED = 'demo-marketplace/v1';
@@ -72,6 +74,8 @@ export interface SeedCounts {
   payouts: number;
   chats: number;
   disputes: number;
+  supportRequests: number;
+  notifications: number;
 }
 
 export interface SeedDemoMarketplaceResult {
@@ -133,7 +137,7 @@ export interface SeededCatalog {
   products: SeededProduct[];
 }
 
-const noCounts: SeedCounts = { categories: 0, admins: 0, sellers: 0, buyers: 0, products: 0, productImages: 0, orders: 0, orderItems: 0, addresses: 0, shipments: 0, pickups: 0, paymentAccounts: 0, payouts: 0, chats: 0, disputes: 0 };
+const noCounts: SeedCounts = { categories: 0, admins: 0, sellers: 0, buyers: 0, products: 0, productImages: 0, orders: 0, orderItems: 0, addresses: 0, shipments: 0, pickups: 0, paymentAccounts: 0, payouts: 0, chats: 0, disputes: 0, supportRequests: 0, notifications: 0 };
 
 export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): Promise<SeedDemoMarketplaceResult> {
   const { db, files, hashPassword, now = new Date() } = options;
@@ -158,6 +162,9 @@ export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): 
     const seededPayouts = await seedPayouts(context, { users: seededUsers, catalog });
     const seededChats = await seedChats(context, { users: seededUsers, catalog });
     const seededDisputes = await seedDisputes(context, { users: seededUsers });
+    const seededSupportRequests = await seedSupportRequests(context, { users: seededUsers });
+    // Last: the bell's history is read from the rows every step above wrote.
+    const seededNotifications = await seedNotifications(context, { users: seededUsers });
 
     return {
       seeded: true,
@@ -177,6 +184,8 @@ export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): 
         payouts: seededPayouts.payouts,
         chats: seededChats.chats,
         disputes: seededDisputes.disputes,
+        supportRequests: seededSupportRequests.supportRequests,
+        notifications: seededNotifications.notifications,
       },
     };
   });

@@ -1,37 +1,45 @@
-import { DISPUTE_REASON_LABELS } from '@marketplace/contracts/disputes';
-import { formatCents } from '@marketplace/domain/money';
-import { shortId } from '@marketplace/domain/short-id';
 import type { Database } from '../../db/client';
 import type { DomainEventOf, DomainEvents } from '../../lib/domain-events';
 import { findOrderLines, findOrderWithLines, type OrderLineItem } from '../orders';
 import { findTrackingOfOrderItems } from '../shipping';
-import { findActiveAdmins, findPeople, type PersonRecord } from '../users';
+import { findActiveAdmins, findPeople } from '../users';
+import {
+  disputeAnsweredForAdmin,
+  disputeAnsweredForBuyer,
+  disputeOpenedForAdmin,
+  disputeOpenedForSeller,
+  disputeResolvedForBuyer,
+  disputeResolvedForSeller,
+  itemApprovedForBuyer,
+  itemDeliveredForBuyer,
+  itemOutForDeliveryForBuyer,
+  itemRejectedForBuyer,
+  itemShippedForBuyer,
+  newOrderForSeller,
+  orderPlacedForBuyer,
+  payoutSentForSeller,
+  personName,
+  refundIssuedForBuyer,
+  reviewHiddenForBuyer,
+  reviewReplyForBuyer,
+  reviewRequestForBuyer,
+  newReviewForSeller,
+  supportRequestForAdmin,
+  type ParcelFacts,
+} from './notification-texts';
 import type { NotificationsService } from './notifications.service';
 
 // The bell's reactions to what other modules did (docs/product/notifications.md): each domain event,
 // published after its commit, becomes a notification for each person it concerns. Every one has a
 // dedupe key (unique per person), so an event handled twice, or on two instances, writes one row and
 // pushes once. Unlike the e-mails, the bell shows everything: a seller's e-mail preferences do not
-// apply here. Texts are plain (the web app renders them as text), cut to length by the service.
+// apply here. The reactions only gather the facts; what each notification says, where it leads and its
+// dedupe key come from notification-texts.ts, which the demo seed's history uses too.
 
 export interface NotificationReactions {
   /** Resolves once every reaction started so far has written its rows (tests, shutdown). */
   settled(): Promise<void>;
 }
-
-const fullName = (person: Pick<PersonRecord, 'firstName' | 'lastName' | 'email'>) => `${person.firstName} ${person.lastName}`.trim() || person.email;
-const orderNumber = (orderId: string) => `#${shortId(orderId)}`;
-const lineLabel = (line: Pick<OrderLineItem, 'quantity' | 'title'>) => `${line.quantity} × ${line.title}`;
-/** "2 × Mug, 1 × Lamp" */
-const linesLabel = (lines: readonly Pick<OrderLineItem, 'quantity' | 'title'>[]) => lines.map(lineLabel).join(', ');
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-const quoted = (title: string) => `“${title}”`;
-
-const buyerOrderPath = (orderId: string) => `/myorders/${orderId}`;
-const sellerOrderPath = (orderId: string) => `/seller/orders/items/${orderId}`;
-const disputePath = { buyer: (id: string) => `/orderDisputes/${id}`, seller: (id: string) => `/seller/disputes/${id}`, admin: (id: string) => `/admin/disputes/${id}` } as const;
-/** Support requests are answered on the admin's Settings page. */
-const ADMIN_SUPPORT_PATH = '/admin/settings';
 
 export function createNotificationReactions(deps: {
   db: Database;
@@ -56,25 +64,9 @@ export function createNotificationReactions(deps: {
     const found = await findOrderWithLines(db, event.orderId);
     if (!found) return;
     const { order, lines } = found;
-    const units = lines.reduce((sum, line) => sum + line.quantity, 0);
-    await notifications.notify({
-      userId: order.buyerId,
-      kind: 'order_placed',
-      title: 'Your order is placed',
-      body: `Order ${orderNumber(order.id)}: ${plural(units, 'item', 'items')}, ${formatCents(order.totalCents)} paid.`,
-      link: buyerOrderPath(order.id),
-      dedupeKey: `order-placed:${order.id}`,
-    });
+    await notifications.notify({ userId: order.buyerId, ...orderPlacedForBuyer({ orderId: order.id, totalCents: order.totalCents, lines }) });
     for (const sellerId of new Set(lines.map((line) => line.sellerId))) {
-      const own = lines.filter((line) => line.sellerId === sellerId);
-      await notifications.notify({
-        userId: sellerId,
-        kind: 'new_order',
-        title: 'You have a new order',
-        body: `Order ${orderNumber(order.id)}: ${linesLabel(own)}. Approve or reject the items.`,
-        link: sellerOrderPath(order.id),
-        dedupeKey: `new-order:${order.id}`,
-      });
+      await notifications.notify({ userId: sellerId, ...newOrderForSeller({ orderId: order.id, lines: lines.filter((line) => line.sellerId === sellerId) }) });
     }
   });
 
@@ -84,84 +76,41 @@ export function createNotificationReactions(deps: {
     const line = (await findOrderLines(db, [event.orderItemId])).get(event.orderItemId);
     if (!line) return;
     const { item, order } = line;
-    if (event.to === 'approved') {
-      await notifications.notify({
-        userId: order.buyerId,
-        kind: 'item_approved',
-        title: 'The seller accepted your item',
-        body: `${quoted(item.title)} (order ${orderNumber(order.id)}) is being prepared for shipping.`,
-        link: buyerOrderPath(order.id),
-        dedupeKey: `item-approved:${item.id}`,
-      });
-      return;
-    }
-    const reason = item.rejectionReason?.trim();
-    await notifications.notify({
-      userId: order.buyerId,
-      kind: 'item_rejected',
-      title: 'The seller declined your item',
-      body: `${quoted(item.title)} (order ${orderNumber(order.id)}) was declined${reason ? `: ${reason}` : ''}. You are refunded in full.`,
-      link: buyerOrderPath(order.id),
-      dedupeKey: `item-rejected:${item.id}`,
-    });
+    const facts = { orderId: order.id, orderItemId: item.id, title: item.title };
+    const text = event.to === 'approved' ? itemApprovedForBuyer(facts) : itemRejectedForBuyer({ ...facts, rejectionReason: item.rejectionReason });
+    await notifications.notify({ userId: order.buyerId, ...text });
   });
 
-  /** The order, and its items travelling in the same parcel as `orderItemId` (or just that item). */
-  async function parcelOf(orderId: string, orderItemId: string, isIncluded: (line: OrderLineItem) => boolean) {
+  /** The order, and the parcel of `orderItemId`: its items travelling under the same tracking number (or just that item). */
+  async function parcelOf(orderId: string, orderItemId: string, isIncluded: (line: OrderLineItem) => boolean): Promise<{ buyerId: string; parcel: ParcelFacts } | null> {
     const found = await findOrderWithLines(db, orderId);
     if (!found) return null;
     const tracking = await findTrackingOfOrderItems(db, found.lines.map((line) => line.id));
     const own = tracking.get(orderItemId) ?? null;
     const lines = found.lines.filter((line) => line.id === orderItemId || (own !== null && tracking.get(line.id)?.trackingNumber === own.trackingNumber && isIncluded(line)));
     if (!lines.some((line) => line.id === orderItemId)) return null;
-    /** One notification per parcel: its tracking number, else the item (an item reported without a label). */
-    const parcelKey = `${orderId}:${own?.trackingNumber ?? orderItemId}`;
-    return { order: found.order, lines, tracking: own, parcelKey };
+    return {
+      buyerId: found.order.buyerId,
+      parcel: { orderId, orderItemId, lines, tracking: own ? { carrier: own.carrier, trackingNumber: own.trackingNumber } : null },
+    };
   }
-
-  const carrierName = (carrier: string) => (carrier.toLowerCase() === 'ups' ? 'UPS' : carrier);
 
   // Shipped: one notification per parcel, with its tracking number.
   react('order-item.shipped', async (event) => {
-    const parcel = await parcelOf(event.orderId, event.orderItemId, (line) => line.status !== 'pending' && line.status !== 'rejected');
-    if (!parcel) return;
-    const tracking = parcel.tracking ? ` ${carrierName(parcel.tracking.carrier)} tracking number ${parcel.tracking.trackingNumber}.` : '';
-    await notifications.notify({
-      userId: parcel.order.buyerId,
-      kind: 'item_shipped',
-      title: 'Your order is on its way',
-      body: `Order ${orderNumber(parcel.order.id)}: ${linesLabel(parcel.lines)}.${tracking}`,
-      link: buyerOrderPath(parcel.order.id),
-      dedupeKey: `item-shipped:${parcel.parcelKey}`,
-    });
+    const found = await parcelOf(event.orderId, event.orderItemId, (line) => line.status !== 'pending' && line.status !== 'rejected');
+    if (found) await notifications.notify({ userId: found.buyerId, ...itemShippedForBuyer(found.parcel) });
   });
 
   // Out for delivery: one notification per parcel.
   react('order-item.out-for-delivery', async (event) => {
-    const parcel = await parcelOf(event.orderId, event.orderItemId, (line) => line.status === 'shipped');
-    if (!parcel) return;
-    await notifications.notify({
-      userId: parcel.order.buyerId,
-      kind: 'item_out_for_delivery',
-      title: 'Your parcel is out for delivery',
-      body: `Order ${orderNumber(parcel.order.id)}: ${linesLabel(parcel.lines)} should arrive today.`,
-      link: buyerOrderPath(parcel.order.id),
-      dedupeKey: `item-out-for-delivery:${parcel.parcelKey}`,
-    });
+    const found = await parcelOf(event.orderId, event.orderItemId, (line) => line.status === 'shipped');
+    if (found) await notifications.notify({ userId: found.buyerId, ...itemOutForDeliveryForBuyer(found.parcel) });
   });
 
   // Delivered: one notification per parcel.
   react('order-item.delivered', async (event) => {
-    const parcel = await parcelOf(event.orderId, event.orderItemId, (line) => line.deliveredAt !== null);
-    if (!parcel) return;
-    await notifications.notify({
-      userId: parcel.order.buyerId,
-      kind: 'item_delivered',
-      title: 'Your parcel was delivered',
-      body: `Order ${orderNumber(parcel.order.id)}: ${linesLabel(parcel.lines)}.`,
-      link: buyerOrderPath(parcel.order.id),
-      dedupeKey: `item-delivered:${parcel.parcelKey}`,
-    });
+    const found = await parcelOf(event.orderId, event.orderItemId, (line) => line.deliveredAt !== null);
+    if (found) await notifications.notify({ userId: found.buyerId, ...itemDeliveredForBuyer(found.parcel) });
   });
 
   // Refund issued: the buyer, once per refund.
@@ -170,11 +119,7 @@ export function createNotificationReactions(deps: {
     if (!line) return;
     await notifications.notify({
       userId: line.order.buyerId,
-      kind: 'refund_issued',
-      title: `You were refunded ${formatCents(event.amountCents)}`,
-      body: `For ${quoted(line.item.title)} (order ${orderNumber(line.order.id)}), back to your card. Banks usually show it within 5 to 10 business days.`,
-      link: buyerOrderPath(line.order.id),
-      dedupeKey: `refund-issued:${event.refundKey}`,
+      ...refundIssuedForBuyer({ orderId: line.order.id, title: line.item.title, amountCents: event.amountCents, refundKey: event.refundKey }),
     });
   });
 
@@ -184,104 +129,76 @@ export function createNotificationReactions(deps: {
     if (!line) return;
     await notifications.notify({
       userId: event.sellerId,
-      kind: 'payout_sent',
-      title: `You were paid ${formatCents(event.breakdown.netCents)}`,
-      body: `For ${lineLabel(line.item)} (order ${orderNumber(line.order.id)}), after commission and fees, sent to your Stripe account.`,
-      link: sellerOrderPath(line.order.id),
-      dedupeKey: `payout-sent:${event.payoutId}`,
+      ...payoutSentForSeller({ payoutId: event.payoutId, orderId: line.order.id, netCents: event.breakdown.netCents, line: line.item }),
     });
   });
 
   /** The disputed item's title and the buyer's name, for the dispute texts. */
-  async function disputeFacts(event: { orderItemId: string; buyerId: string }) {
+  async function disputeFacts(event: { disputeId: string; orderId: string; orderItemId: string; buyerId: string }) {
     const line = (await findOrderLines(db, [event.orderItemId])).get(event.orderItemId);
     const buyer = (await findPeople(db, [event.buyerId])).get(event.buyerId);
-    return { title: line?.item.title ?? 'an item', buyerName: buyer ? fullName(buyer) : 'The buyer' };
+    return { disputeId: event.disputeId, orderId: event.orderId, title: line?.item.title ?? 'an item', buyerName: buyer ? personName(buyer) : 'The buyer' };
   }
 
   // Dispute opened: the seller, who answers first, and every active admin (the buyer opened it).
   react('dispute.opened', async (event) => {
-    const { title, buyerName } = await disputeFacts(event);
-    const reason = DISPUTE_REASON_LABELS[event.reason as keyof typeof DISPUTE_REASON_LABELS] ?? event.reason;
-    const about = `${quoted(title)} (order ${orderNumber(event.orderId)}): ${reason}.`;
-    const dedupeKey = `dispute-opened:${event.disputeId}`;
-    await notifications.notify({
-      userId: event.sellerId,
-      kind: 'dispute_opened',
-      title: 'A buyer opened a dispute',
-      body: `${about} Answer it with a statement or a refund offer.`,
-      link: disputePath.seller(event.disputeId),
-      dedupeKey,
-    });
-    for (const admin of await findActiveAdmins(db)) {
-      await notifications.notify({ userId: admin.id, kind: 'dispute_opened', title: 'A dispute was opened', body: `${buyerName} about ${about}`, link: disputePath.admin(event.disputeId), dedupeKey });
-    }
+    const facts = { ...(await disputeFacts(event)), reason: event.reason };
+    await notifications.notify({ userId: event.sellerId, ...disputeOpenedForSeller(facts) });
+    for (const admin of await findActiveAdmins(db)) await notifications.notify({ userId: admin.id, ...disputeOpenedForAdmin(facts) });
   });
 
   // Dispute answered by the seller: the buyer, to accept, decline or escalate; and every active admin.
   react('dispute.answered', async (event) => {
-    const { title } = await disputeFacts(event);
-    const about = `${quoted(title)} (order ${orderNumber(event.orderId)})`;
-    const offer = event.action === 'offer_refund' && event.offerCents !== null ? formatCents(event.offerCents) : null;
-    const dedupeKey = `dispute-answered:${event.disputeId}`;
-    await notifications.notify({
-      userId: event.buyerId,
-      kind: 'dispute_answered',
-      title: offer ? `The seller offered a refund of ${offer}` : 'The seller contested your dispute',
-      body: offer ? `For ${about}. Accept or decline the offer on the dispute page.` : `About ${about}. Read their answer; you can ask the marketplace to review it.`,
-      link: disputePath.buyer(event.disputeId),
-      dedupeKey,
-    });
-    for (const admin of await findActiveAdmins(db)) {
-      await notifications.notify({
-        userId: admin.id,
-        kind: 'dispute_answered',
-        title: 'A seller answered a dispute',
-        body: offer ? `They offered ${offer} for ${about}.` : `They contested the dispute about ${about}.`,
-        link: disputePath.admin(event.disputeId),
-        dedupeKey,
-      });
-    }
+    const facts = { ...(await disputeFacts(event)), offerCents: event.action === 'offer_refund' ? event.offerCents : null };
+    await notifications.notify({ userId: event.buyerId, ...disputeAnsweredForBuyer(facts) });
+    for (const admin of await findActiveAdmins(db)) await notifications.notify({ userId: admin.id, ...disputeAnsweredForAdmin(facts) });
   });
 
   // Dispute resolved: the buyer and the seller.
   react('dispute.resolved', async (event) => {
-    const { title } = await disputeFacts(event);
-    const about = `${quoted(title)} (order ${orderNumber(event.orderId)})`;
-    const refunded = event.outcome === 'refunded';
-    const amount = refunded && event.refundCents !== null ? ` of ${formatCents(event.refundCents)}` : '';
-    const note = event.note?.trim() ? ` Note: ${event.note.trim()}` : '';
-    const dedupeKey = `dispute-resolved:${event.disputeId}`;
-    await notifications.notify({
-      userId: event.buyerId,
-      kind: 'dispute_resolved',
-      title: refunded ? 'Your dispute was resolved with a refund' : 'Your dispute was closed without a refund',
-      body: refunded ? `You get a refund${amount} for ${about}.${note}` : `About ${about}.${note}`,
-      link: disputePath.buyer(event.disputeId),
-      dedupeKey,
-    });
-    await notifications.notify({
-      userId: event.sellerId,
-      kind: 'dispute_resolved',
-      title: refunded ? 'A dispute was resolved with a refund' : 'A dispute was closed without a refund',
-      body: refunded ? `The buyer gets a refund${amount} for ${about}.${note}` : `About ${about}.${note}`,
-      link: disputePath.seller(event.disputeId),
-      dedupeKey,
-    });
+    const facts = { ...(await disputeFacts(event)), outcome: event.outcome, refundCents: event.refundCents, note: event.note };
+    await notifications.notify({ userId: event.buyerId, ...disputeResolvedForBuyer(facts) });
+    await notifications.notify({ userId: event.sellerId, ...disputeResolvedForSeller(facts) });
   });
 
   // Support request: every active admin.
   react('support.requested', async (event) => {
     for (const admin of await findActiveAdmins(db)) {
-      await notifications.notify({
-        userId: admin.id,
-        kind: 'support_request',
-        title: 'New support request',
-        body: `${event.name}: ${event.subject}`,
-        link: ADMIN_SUPPORT_PATH,
-        dedupeKey: `support-request:${event.requestId}`,
-      });
+      await notifications.notify({ userId: admin.id, ...supportRequestForAdmin({ requestId: event.requestId, name: event.name, subject: event.subject }) });
     }
+  });
+
+  // Reviews (docs/product/reviews.md): the item's title is the order line's, as the buyer bought it.
+  const lineOf = async (orderItemId: string) => (await findOrderLines(db, [orderItemId])).get(orderItemId) ?? null;
+
+  // A review request (the review-request job): the buyer, once per order item.
+  react('review.requested', async (event) => {
+    const line = await lineOf(event.orderItemId);
+    if (line) await notifications.notify({ userId: event.buyerId, ...reviewRequestForBuyer({ orderId: line.order.id, orderItemId: line.item.id, title: line.item.title }) });
+  });
+
+  // A new review: the item's seller, who may reply.
+  react('review.created', async (event) => {
+    const line = await lineOf(event.orderItemId);
+    if (!line) return;
+    await notifications.notify({ userId: event.sellerId, ...newReviewForSeller({ reviewId: event.reviewId, productId: event.productId, itemTitle: line.item.title, rating: event.rating, reviewTitle: event.title }) });
+  });
+
+  // The seller's reply: the review's author.
+  react('review.replied', async (event) => {
+    const line = await lineOf(event.orderItemId);
+    if (!line) return;
+    await notifications.notify({ userId: event.buyerId, ...reviewReplyForBuyer({ reviewId: event.reviewId, productId: event.productId, itemTitle: line.item.title, reply: event.reply }) });
+  });
+
+  // An admin hid a review: its author, with the reason.
+  react('review.hidden', async (event) => {
+    const line = await lineOf(event.orderItemId);
+    if (!line) return;
+    await notifications.notify({
+      userId: event.buyerId,
+      ...reviewHiddenForBuyer({ reviewId: event.reviewId, orderId: line.order.id, orderItemId: line.item.id, itemTitle: line.item.title, reason: event.reason, hiddenAt: event.hiddenAt }),
+    });
   });
 
   return {
