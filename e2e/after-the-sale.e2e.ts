@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logIn, newPage, waitForPath } from './support/browser';
+import { apiGet, buyWithTestCard, launchBrowser, logIn, newPage, waitForPath } from './support/browser';
 
 // After the sale, across three people: a buyer buys, the seller ships it with a UPS label, the tracking
 // shows in the buyer's My Orders, the buyer disputes, the seller offers part of the price back, the buyer
@@ -14,12 +14,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function apiGet<T>(page: Page, url: string): Promise<T> {
-  return page.evaluate(async (target) => {
-    const response = await fetch(target, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
-    return response.json();
-  }, url) as Promise<T>;
-}
 
 interface SellerProduct {
   id: string;
@@ -44,22 +38,7 @@ describe('after the sale', () => {
     const buyer = await newPage(browser);
     await logIn(buyer.page, 'buyer3@example.com');
     await waitForPath(buyer.page, '/products');
-    await buyer.page.goto(`/products/${product!.id}`);
-    await expect(buyer.page.getByRole('heading', { level: 1, name: product!.title })).toBeVisibleSoon(15_000);
-    await buyer.page.getByRole('button', { name: 'Add to cart' }).click();
-    await expect(buyer.page.getByRole('button', { name: /^Cart, \d+ items?/ })).toBeVisibleSoon();
-    await buyer.page.goto('/products/checkout');
-    await buyer.page.getByLabel('Full name').fill('Casey Buyer');
-    await buyer.page.getByLabel('Address line 1').fill('400 Congress Avenue');
-    await buyer.page.getByLabel('City').fill('Austin');
-    await buyer.page.getByLabel('State').fill('TX');
-    await buyer.page.getByLabel('ZIP code').fill('78701');
-    await buyer.page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await buyer.page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-    await buyer.page.getByLabel('CVC').fill('123');
-    await buyer.page.getByRole('button', { name: 'Place order' }).click();
-    const receiptPath = await waitForPath(buyer.page, /^\/myorders\/[0-9a-f-]{36}\/receipt$/);
-    const orderId = receiptPath.split('/')[2]!;
+    const orderId = await buyWithTestCard(buyer.page, product!, { name: 'Casey Buyer', line1: '400 Congress Avenue', city: 'Austin', state: 'TX', zip: '78701' });
     await expect(buyer.page.getByRole('heading', { level: 1, name: 'Thank you, your order is placed' })).toBeVisibleSoon(15_000);
     const order = await apiGet<{ items: Array<{ id: string; productId: string; price: number; quantity: number }> }>(buyer.page, `/api/orders/${orderId}`);
     const line = order.items.find((item) => item.productId === product!.id)!;

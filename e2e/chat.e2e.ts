@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logIn, newPage, waitForPath } from './support/browser';
+import { apiGet, launchBrowser, logIn, newPage, waitForPath } from './support/browser';
 
 // The journey with two browser contexts: the buyer messages a seller from a product page, the
 // seller's header badge goes up live, the seller opens the chat, and the buyer sees it read.
@@ -13,12 +13,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (url) => {
-    const response = await fetch(url, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
-    return response.json();
-  }, path) as Promise<T>;
-}
 
 describe('live chat', () => {
   it('the buyer writes from a product page; the seller’s badge goes up live; the buyer sees it read', async () => {

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logIn, newPage, waitForPath } from './support/browser';
+import { apiGet, launchBrowser, logIn, newPage, waitForPath } from './support/browser';
 
 // The journey: a buyer opens a dispute with a photo about an item the seller was already paid
 // for, the seller responds, the admin refunds it, the buyer sees the refund, and the seller's next
@@ -18,12 +18,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function apiGet<T>(page: Page, url: string): Promise<T> {
-  return page.evaluate(async (target) => {
-    const response = await fetch(target, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
-    return response.json();
-  }, url) as Promise<T>;
-}
 
 interface ShippedRow {
   orderId: string;

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logIn, newPage, PHONE, waitForPath } from './support/browser';
+import { apiGet, buyWithTestCard, launchBrowser, logIn, newPage, PHONE, waitForPath } from './support/browser';
 
 // The bell, live: a buyer buys; in another browser the seller accepts the item and buys its UPS label.
 // Without reloading, the buyer's bell counts each news as it happens, in both of the buyer's tabs; the
@@ -15,12 +15,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function apiGet<T>(page: Page, url: string): Promise<T> {
-  return page.evaluate(async (target) => {
-    const response = await fetch(target, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
-    return response.json();
-  }, url) as Promise<T>;
-}
 
 /** The bell of the page's header: its accessible name carries the unread count. */
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications(, \d+ unread)?$/ });
@@ -58,22 +52,7 @@ describe('notifications', () => {
     const buyer = await newPage(browser);
     await logIn(buyer.page, 'buyer5@example.com');
     await waitForPath(buyer.page, '/products');
-    await buyer.page.goto(`/products/${product!.id}`);
-    await expect(buyer.page.getByRole('heading', { level: 1, name: product!.title })).toBeVisibleSoon(15_000);
-    await buyer.page.getByRole('button', { name: 'Add to cart' }).click();
-    await expect(buyer.page.getByRole('button', { name: /^Cart, \d+ items?/ })).toBeVisibleSoon();
-    await buyer.page.goto('/products/checkout');
-    await buyer.page.getByLabel('Full name').fill('Emma Rossi');
-    await buyer.page.getByLabel('Address line 1').fill('1 Market Street');
-    await buyer.page.getByLabel('City').fill('San Francisco');
-    await buyer.page.getByLabel('State').fill('CA');
-    await buyer.page.getByLabel('ZIP code').fill('94105');
-    await buyer.page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await buyer.page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-    await buyer.page.getByLabel('CVC').fill('123');
-    await buyer.page.getByRole('button', { name: 'Place order' }).click();
-    const receiptPath = await waitForPath(buyer.page, /^\/myorders\/[0-9a-f-]{36}\/receipt$/);
-    const orderId = receiptPath.split('/')[2]!;
+    const orderId = await buyWithTestCard(buyer.page, product!, { name: 'Emma Rossi', line1: '1 Market Street', city: 'San Francisco', state: 'CA', zip: '94105' });
 
     // The order's own notification is there; from here on the buyer's pages are never reloaded.
     await expect.poll(() => unreadFromApi(buyer.page), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);

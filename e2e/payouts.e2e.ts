@@ -103,6 +103,18 @@ describe('getting a seller paid (sandbox Stripe Connect)', () => {
       }),
       'create product',
     );
+    // A listing goes live with its first photo; until then buyers cannot see it.
+    const photoStatus = await seller.page.evaluate(async (productId) => {
+      const canvas = new OffscreenCanvas(64, 48);
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = '#b87333';
+      context.fillRect(0, 0, 64, 48);
+      const form = new FormData();
+      form.append('files', await canvas.convertToBlob({ type: 'image/png' }), 'kettle.png');
+      const response = await fetch(`/api/products/${productId}/images`, { method: 'POST', headers: { Authorization: `Bearer ${localStorage.getItem('token')}` }, body: form });
+      return response.status;
+    }, product.id);
+    expect(photoStatus, 'the listing photo').toBe(200);
     ok(
       await api(seller.page, 'POST', '/api/users/me/addresses', {
         name: 'Quill Goods',

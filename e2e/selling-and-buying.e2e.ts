@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logIn, newPage, PHONE, waitForPath } from './support/browser';
+import { apiGet, launchBrowser, logIn, newPage, PHONE, waitForPath } from './support/browser';
 
 // The journey: a seller lists a product with a photo taken on the phone page, a buyer finds it
 // by a misspelled search, adds it with its add-on, pays with the test card, the seller approves and
@@ -19,12 +19,6 @@ const suffix = Date.now().toString(36).slice(-5);
 const title = `Harbor Lantern ${suffix}`;
 
 /** Calls the API as the signed-in user of `page` (for looking up ids the journey needs). */
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (url) => {
-    const response = await fetch(url, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
-    return response.json();
-  }, path) as Promise<T>;
-}
 
 describe('selling and buying', () => {
   let orderId = '';

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, logIn, newPage, waitForPath } from './support/browser';
+import { apiGet, launchBrowser, logIn, newPage, waitForPath } from './support/browser';
 
 // The journey on the sandbox carrier: create a shipment for an approved order, see and download
 // its label, schedule a pickup for the next business day, cancel it, simulate in transit and see Void
@@ -29,12 +29,6 @@ interface ShipmentRow {
   labelUrl: string | null;
 }
 
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (url) => {
-    const response = await fetch(url, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
-    return response.json();
-  }, path) as Promise<T>;
-}
 
 async function shipmentsOf(page: Page, orderId: string): Promise<ShipmentRow[]> {
   const userId = await page.evaluate(() => localStorage.getItem('userId'));

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const LAPTOP = { width: 1366, height: 800 };
 export const PHONE = { width: 390, height: 844 };
@@ -41,4 +41,43 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
 export function fakeToken(claims: { sub: string; role: string; exp: number }): string {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`;
+}
+
+/** GETs an API path with the page's stored session token, as the web app does, and answers the JSON. */
+export async function apiGet<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (url) => {
+    const response = await fetch(url, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
+    return response.json();
+  }, path) as Promise<T>;
+}
+
+export interface ShippingDetails {
+  name: string;
+  line1: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+/**
+ * The signed-in buyer buys one of the product with the test card: product page → cart → checkout →
+ * the receipt. Answers the new order's id.
+ */
+export async function buyWithTestCard(page: Page, product: { id: string; title: string }, address: ShippingDetails): Promise<string> {
+  await page.goto(`/products/${product.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisibleSoon(15_000);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('button', { name: /^Cart, \d+ items?/ })).toBeVisibleSoon();
+  await page.goto('/products/checkout');
+  await page.getByLabel('Full name').fill(address.name);
+  await page.getByLabel('Address line 1').fill(address.line1);
+  await page.getByLabel('City').fill(address.city);
+  await page.getByLabel('State').fill(address.state);
+  await page.getByLabel('ZIP code').fill(address.zip);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  const receiptPath = await waitForPath(page, /^\/myorders\/[0-9a-f-]{36}\/receipt$/);
+  return receiptPath.split('/')[2]!;
 }

@@ -28,11 +28,13 @@ import type { SandboxConnectProvider } from './providers/payment/connect-sandbox
 import { createConnectProvider } from './providers/payment/create-connect-provider';
 import {
   createConnectAccountsService,
+  createEarningsService,
   createPayoutReportsService,
   createPayoutsService,
   createStripeWebhooksService,
   payoutAdminRoutes,
   sandboxConnectRoutes,
+  sellerEarningsRoutes,
   stripeConnectRoutes,
 } from './modules/payouts';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -69,6 +71,7 @@ import { workspaceRoutes } from './modules/workspace/workspace.routes';
 import { createMailNotifications, createMailService, mailRoutes } from './modules/mail';
 import { createUnsubscribeLinks } from './modules/mail/unsubscribe-links';
 import { createNotificationReactions, createNotificationsService, notificationRoutes } from './modules/notifications';
+import { createReviewsService, reviewRoutes } from './modules/reviews';
 import { createWorkspaceService } from './modules/workspace/workspace.service';
 import { embeddingProviderFrom } from './modules/search/embedding-provider';
 import { searchRoutes } from './modules/search/search.routes';
@@ -268,6 +271,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     claimStaleAfterMs: config.payoutClaimStaleSeconds * 1000,
     onPayoutsChanged: payoutReports.payoutsChanged,
     events,
+    // Payout on delivery reads the admin's setting each round (the workspace service is built below).
+    payoutSchedule: () => workspace.payoutSchedule(),
+    log: app.log,
   });
   const stripeWebhooks = createStripeWebhooksService({ db: database.db, clock, connect, orderItems: orders, onPayoutsChanged: payoutReports.payoutsChanged });
   await app.register(stripeConnectRoutes, { prefix: '/api/stripe-connect', accounts: connectAccounts, payouts, reports: payoutReports, webhooks: stripeWebhooks });
@@ -282,6 +288,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // ── marketplace settings, notification preferences and support requests ──
   const workspace = createWorkspaceService({ db: database.db, clock, events });
   await app.register(workspaceRoutes, { prefix: '/api', workspace });
+  // A seller's earnings: each sold item's payout laid out, where it stands, and a CSV of it.
+  const earnings = createEarningsService({ db: database.db, clock, pickupCharges, payoutSchedule: () => workspace.payoutSchedule() });
+  await app.register(sellerEarningsRoutes, { prefix: '/api/seller', earnings });
   // ── e-mail: the reactions to domain events, the admins' outbox and the signed unsubscribe link ──
   const unsubscribeLinks = createUnsubscribeLinks({ secret: config.jwtSecret, publicUrl: config.publicUrl });
   const mailNotifications = createMailNotifications({ db: database.db, events, mail, workspace, unsubscribeLinks, publicUrl: config.publicUrl, clock, isOnline: (userId) => liveUsers.isOnline(userId), onError: (error, event) => app.log.error({ err: error, event }, 'mail notification failed') });
@@ -300,6 +309,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(searchRoutes, { prefix: '/api/search', search });
   // ── disputes: buyer claims, seller answers, admin refunds ──
   await app.register(disputeRoutes, { prefix: '/api/disputes', disputes: createDisputesService({ db: database.db, files, clock, orderItems: orders, events }) });
+  // ── reviews: verified-purchase reviews, the seller's reply, helpful votes, moderation; ratings kept on the listings ──
+  const reviews = createReviewsService({ db: database.db, files, clock, events });
+  await app.register(reviewRoutes, { prefix: '/api', reviews });
   // ── seller and admin reports, users and profile ──
   const usersService = createUsersService({ db: database.db, clock, events });
   await app.register(profileRoutes, { prefix: '/api/users/me', users: usersService });
@@ -312,7 +324,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(webApp, { webDistDirectory: config.webDistDirectory });
 
   // The services the background jobs call (apps/api/src/jobs); only server.ts starts the queue.
-  deps.onServices?.({ tracking, returns, payouts, orders, uploads, chat, mail, mailNotifications, notifications, notificationReactions, sandboxConnect: baseConnect.name === 'sandbox' ? (baseConnect as SandboxConnectProvider) : null });
+  deps.onServices?.({ tracking, returns, payouts, orders, uploads, chat, mail, mailNotifications, notifications, notificationReactions, reviews, sandboxConnect: baseConnect.name === 'sandbox' ? (baseConnect as SandboxConnectProvider) : null });
 
   return app;
 }

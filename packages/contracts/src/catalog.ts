@@ -13,8 +13,9 @@ export type ProductCondition = z.infer<typeof productConditionSchema>;
 export const productStatusSchema = z.enum(PRODUCT_STATUSES, { error: 'Status must be active or hidden' });
 export type ProductStatus = z.infer<typeof productStatusSchema>;
 
-export const PRODUCT_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest'] as const;
-export const productSortSchema = z.enum(PRODUCT_SORTS, { error: 'Sort must be relevance, price_asc, price_desc or newest' });
+/** `rating`: highest average first (as shown, one decimal), then the most reviews (docs/product/reviews.md). */
+export const PRODUCT_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'rating'] as const;
+export const productSortSchema = z.enum(PRODUCT_SORTS, { error: 'Sort must be relevance, price_asc, price_desc, newest or rating' });
 export type ProductSort = z.infer<typeof productSortSchema>;
 
 export const MAX_PRODUCT_IMAGES = 10;
@@ -79,10 +80,15 @@ export const productSummarySchema = z.object({
   /** The spec's "retip": an optional paid add-on service priced by the seller. */
   retip: z.object({ label: z.string(), price: z.number() }).nullable(),
   createdAt: z.string(),
+  /** The visible reviews' average with one decimal (packages/domain/src/ratings.ts), null with none. */
+  averageRating: z.number().nullable(),
+  reviewCount: z.number().int(),
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
 export const productDetailSchema = productSummarySchema.extend({
+  /** "Sold by": the seller, with their rating over the visible reviews of all their items. */
+  seller: z.object({ id: z.string(), companyName: z.string().nullable(), rating: z.object({ average: z.number().nullable(), count: z.number().int() }) }),
   description: z.string(),
   weightOunces: z.number().int(),
   /** images[0] is the cover. */
@@ -147,6 +153,14 @@ const productFields = {
 };
 
 export const RETIP_PAIR_MESSAGE = 'Give the add-on both a name and a price, or neither';
+
+// ── drafts: a listing goes live only with a photo (docs/product/listings.md) ────────────────────
+export const CATALOG_ERROR_CODES = {
+  /** Making a listing live, or deleting its last photo, when it would be live without a photo (409). */
+  photoRequired: 'photo_required',
+} as const;
+export const PHOTO_REQUIRED_TO_GO_LIVE_MESSAGE = 'A listing goes live only with at least one photo. Add a photo first.';
+export const LAST_PHOTO_MESSAGE = 'A listing keeps at least one photo. Add the new photo first, then delete this one.';
 
 export const createProductRequestSchema = z.object(productFields).superRefine((value, context) => {
   const hasLabel = value.retipLabel != null;

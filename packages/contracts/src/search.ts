@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCT_SORTS, productSummarySchema } from './catalog';
+import { PRODUCT_SORTS, productSortSchema, productSummarySchema } from './catalog';
 import { emptyAsAbsent, pageQueryWith } from './common';
 import { paginationSchema } from './users';
 
@@ -23,11 +23,15 @@ export const aiSearchQuerySchema = z.object({
       .optional()
       .transform((value) => (value ? value.split(',').map((id) => id.trim()).filter(Boolean) : [])),
   ),
+  /** A sort chosen on the page (`rating`: highest average first); without it, the one the words ask for ("cheapest"), else relevance. */
+  sort: z.preprocess(emptyAsAbsent, productSortSchema.optional()),
   ...pageQueryWith({ defaultLimit: AI_SEARCH_DEFAULT_PAGE_SIZE, maxLimit: 100 }).shape,
 });
 export type AiSearchQuery = z.input<typeof aiSearchQuerySchema>;
 
-export const SEARCH_CHIP_KINDS = ['min_price', 'max_price', 'category', 'condition', 'attribute', 'sort'] as const;
+export const SEARCH_CHIP_KINDS = ['min_price', 'max_price', 'category', 'condition', 'attribute', 'sort', 'recipient'] as const;
+/** Who a gift is for ("gift for her", "something for dad", "for my nephew"). */
+export const SEARCH_RECIPIENTS = ['women', 'men', 'children'] as const;
 export const searchChipSchema = z.object({
   /** Send it back in `exclude` to search without this part of the query. */
   id: z.string(),
@@ -52,13 +56,33 @@ export const aiSearchInterpretationSchema = z.object({
   corrections: z.array(z.object({ from: z.string(), to: z.string() })),
   /** True when the top results were re-ordered by meaning (an embeddings service is configured). */
   isSemanticallyRanked: z.boolean(),
+  /** Who the gift is for, when the query says so; its chip can be removed like the others. */
+  recipient: z.enum(SEARCH_RECIPIENTS).nullable().optional(),
+  /** Words the search also looked for, by the typed word they stand for ("frying pan" → skillet). */
+  expansions: z.array(z.object({ word: z.string(), terms: z.array(z.string()) })).optional(),
 });
 export type AiSearchInterpretation = z.infer<typeof aiSearchInterpretationSchema>;
+
+/**
+ * Where to look when nothing matched well (the answer's items are then empty, never filler):
+ * `without_filters` — the same words find `totalItems` listings once the price, condition or category is
+ * dropped; `category` — nothing of the kind is listed, and this category holds the nearest kinds.
+ */
+export const aiSearchSuggestionSchema = z.object({
+  reason: z.enum(['without_filters', 'category']),
+  /** A search that finds something: run it as the new query. */
+  query: z.string(),
+  category: z.object({ slug: z.string(), name: z.string() }).nullable(),
+  totalItems: z.number().int().nonnegative().nullable(),
+});
+export type AiSearchSuggestion = z.infer<typeof aiSearchSuggestionSchema>;
 
 export const aiSearchResponseSchema = z.object({
   interpretation: aiSearchInterpretationSchema,
   /** Product cards, as the catalogue search returns them. */
   items: z.array(productSummarySchema),
   pagination: paginationSchema,
+  /** Set only when `items` is empty; absent from older servers. */
+  suggestion: aiSearchSuggestionSchema.nullable().optional(),
 });
 export type AiSearchResponse = z.infer<typeof aiSearchResponseSchema>;

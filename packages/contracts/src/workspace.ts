@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYOUT_DELAY_DAYS_MAX, PAYOUT_DELAY_DAYS_MIN } from '@marketplace/domain/earnings';
 import { SUPPORT_REQUEST_STATUSES } from '@marketplace/domain/enums';
 
 // The remaining seller and admin pages: marketplace settings (public contact details and the
@@ -16,6 +17,9 @@ export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 /** GET/PUT /api/admin/settings answer. */
 export const adminSettingsSchema = publicSettingsSchema.extend({
+  /** Payout on delivery (docs/product/payouts.md): items are paid automatically this many days after delivery. */
+  payoutOnDelivery: z.boolean(),
+  payoutDelayDays: z.number().int(),
   updatedAt: z.string(),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
@@ -25,13 +29,25 @@ export const SETTINGS_MESSAGES = {
   marketplaceName: 'Marketplace name must be 2 to 60 characters',
   supportEmail: 'Enter a valid support email address',
   supportPhone: 'Support phone must be 7 to 30 characters: digits, spaces, + ( ) and -',
+  payoutOnDelivery: 'Payout on delivery must be on or off',
+  payoutDelayDays: `The payout delay must be a whole number of days from ${PAYOUT_DELAY_DAYS_MIN} to ${PAYOUT_DELAY_DAYS_MAX}`,
 } as const;
 
-/** PUT /api/admin/settings: every field is required (the form sends them all). */
+/**
+ * PUT /api/admin/settings: the name and contact are required (the form sends them all); the payout mode
+ * and delay are optional, and keep their saved values when left out.
+ */
 export const updateAdminSettingsRequestSchema = z.object({
   marketplaceName: z.string({ error: SETTINGS_MESSAGES.marketplaceName }).trim().min(2, SETTINGS_MESSAGES.marketplaceName).max(60, SETTINGS_MESSAGES.marketplaceName),
   supportEmail: z.string({ error: SETTINGS_MESSAGES.supportEmail }).trim().max(254, SETTINGS_MESSAGES.supportEmail).pipe(z.email(SETTINGS_MESSAGES.supportEmail)),
   supportPhone: z.string({ error: SETTINGS_MESSAGES.supportPhone }).trim().regex(SUPPORT_PHONE_PATTERN, SETTINGS_MESSAGES.supportPhone),
+  payoutOnDelivery: z.boolean({ error: SETTINGS_MESSAGES.payoutOnDelivery }).optional(),
+  payoutDelayDays: z
+    .number({ error: SETTINGS_MESSAGES.payoutDelayDays })
+    .int(SETTINGS_MESSAGES.payoutDelayDays)
+    .min(PAYOUT_DELAY_DAYS_MIN, SETTINGS_MESSAGES.payoutDelayDays)
+    .max(PAYOUT_DELAY_DAYS_MAX, SETTINGS_MESSAGES.payoutDelayDays)
+    .optional(),
 });
 export type UpdateAdminSettingsRequest = z.input<typeof updateAdminSettingsRequestSchema>;
 

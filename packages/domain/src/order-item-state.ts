@@ -93,8 +93,8 @@ export function nextStatesFor(from: OrderItemState, actor: OrderItemActor): Orde
 /** States in which the buyer has the goods (or they are on the way) and money may still go back. */
 export const REFUNDABLE_STATES: readonly OrderItemState[] = ['shipped', 'delivered', 'completed', 'partially_refunded'];
 
-/** States whose seller may still be paid for what the buyer kept. */
-export const PAYABLE_STATES: readonly OrderItemState[] = ['shipped', 'delivered', 'partially_refunded'];
+/** States whose seller may still be paid for what the buyer kept (a sale the seller closed, completed, included). */
+export const PAYABLE_STATES: readonly OrderItemState[] = ['shipped', 'delivered', 'completed', 'partially_refunded'];
 
 /** States that are not a sale: they add nothing to sales, revenue, orders or units on any screen. */
 export const NOT_A_SALE_STATES: readonly OrderItemState[] = ['rejected', 'cancelled', 'refunded'];

@@ -131,6 +131,48 @@ describe('parseSearchQuery: removing chips', () => {
   });
 });
 
+describe('parseSearchQuery: recipients, refurbished, two categories, word forms', () => {
+  it.each([
+    ['gift for her', 'women', 'Her'],
+    ['something for dad', 'men', 'Him'],
+    ['present for my boyfriend', 'men', 'Him'],
+    ['something for my nephew', 'children', 'A child'],
+  ] as const)('%s → a gift for %s', (query, intent, label) => {
+    const parsed = parseSearchQuery(query);
+    expect(parsed.recipient?.intent).toBe(intent);
+    expect(parsed.chips).toContainEqual({ id: `recipient:${intent}`, kind: 'recipient', value: intent, label });
+    // The person is not a search word.
+    expect(parsed.keywords).toEqual([]);
+  });
+
+  it('gives the recipient the categories and kinds such gifts come from, and drops them with the chip', () => {
+    expect(parseSearchQuery('gift for mom').recipient).toEqual({ intent: 'women', categorySlugs: ['jewelry-watches', 'beauty'], kinds: ['jewelry', 'perfume', 'toiletry'] });
+    expect(parseSearchQuery('watch for dad').keywords).toEqual(['watch']);
+    const without = parseSearchQuery('gift for her', { excludedChipIds: ['recipient:women'] });
+    expect(without.recipient).toBeNull();
+    expect(without.chips).toEqual([]);
+  });
+
+  it('reads refurbished and open-box goods as like new', () => {
+    expect(parseSearchQuery('refurbished e-reader')).toMatchObject({ condition: 'like_new', keywords: ['e-reader'] });
+    expect(parseSearchQuery('open box headphones')).toMatchObject({ condition: 'like_new', keywords: ['headphones'] });
+  });
+
+  it('takes the last of two named categories; the first stays a search word', () => {
+    const parsed = parseSearchQuery("children's books");
+    expect(parsed.category?.slug).toBe('books');
+    expect(parsed.keywords).toEqual(['children']);
+    expect(parseSearchQuery('toy for a toddler').category?.slug).toBe('toys-games');
+  });
+
+  it('recognises an interest in another form of its word when given the forms, and says which words named it', () => {
+    expect(parseSearchQuery('something to read').relatedTerms).toEqual([]);
+    const parsed = parseSearchQuery('something to read', { relatedForms: (word) => (word === 'read' ? ['reader', 'reading'] : []) });
+    expect(parsed.relatedTerms).toEqual(['novel', 'e-reader', 'paperbacks']);
+    expect(parsed.interestWords).toEqual(['read']);
+  });
+});
+
 describe('parseSearchQuery: properties', () => {
   it('never throws, and bounds are ordered and non-negative', () => {
     fc.assert(
@@ -180,6 +222,12 @@ describe('correctSpelling', () => {
   it('never corrects to a stop word, however common', () => {
     // "both" is one edit from "bots" and far more frequent than "boots" in descriptions.
     expect(correctSpelling('bots', new Map([...vocabulary, ['both', 40]]))).toBe('boots');
+  });
+
+  it('corrects within a narrower allowance when asked', () => {
+    expect(correctSpelling('bots', vocabulary, 1)).toBe('boots');
+    expect(correctSpelling('hedphons', vocabulary)).toBe('headphones');
+    expect(correctSpelling('hedphons', vocabulary, 1)).toBeNull();
   });
 
   it('counts a swap of neighbours as one edit', () => {

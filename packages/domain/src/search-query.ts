@@ -8,7 +8,9 @@ export type SearchSort = 'relevance' | 'price_asc' | 'price_desc' | 'newest';
 export type ConditionIntent = 'new' | 'like_new' | 'used';
 export type ProductConditionValue = 'new' | 'like_new' | 'good' | 'fair';
 export type AttributeKind = 'size' | 'colour' | 'material';
-export type SearchChipKind = 'min_price' | 'max_price' | 'category' | 'condition' | 'attribute' | 'sort';
+export type SearchChipKind = 'min_price' | 'max_price' | 'category' | 'condition' | 'attribute' | 'sort' | 'recipient';
+/** Who a gift is for, read from a closed set of words ("for her", "dad", "my nephew"). */
+export type RecipientIntent = 'women' | 'men' | 'children';
 
 export interface SearchCategoryOption {
   slug: string;
@@ -40,6 +42,10 @@ export interface ParsedSearchQuery {
   sort: SearchSort;
   attributes: SearchAttribute[];
   chips: SearchChip[];
+  /** Keywords that named an interest ("coffee", "hiking"): they describe the person, not the product. */
+  interestWords: string[];
+  /** Who the gift is for, with the categories and kinds of product such a gift usually is. */
+  recipient: { intent: RecipientIntent; categorySlugs: readonly string[]; kinds: readonly string[] } | null;
 }
 
 export interface ParseSearchOptions {
@@ -47,6 +53,11 @@ export interface ParseSearchOptions {
   categories?: readonly SearchCategoryOption[];
   /** Chip ids the buyer removed: their part of the query is ignored (neither filter nor keyword). */
   excludedChipIds?: readonly string[];
+  /**
+   * Other forms of a word ("read" → reader, reading), so an interest is recognised whatever form the
+   * buyer used. The API passes WordNet's; without it only the listed forms are known.
+   */
+  relatedForms?: (word: string) => readonly string[];
 }
 
 export const DEFAULT_SEARCH_CATEGORIES: readonly SearchCategoryOption[] = [
@@ -75,6 +86,35 @@ const CATEGORY_SYNONYMS: Record<string, readonly string[]> = {
   'toys-games': ['toys and games', 'toys & games', 'toys', 'toy', 'kids', 'children', 'child', 'toddler', 'toddlers'],
   'jewelry-watches': ['jewelry and watches', 'jewelry & watches', 'jewelry', 'jewellery'],
 };
+
+/**
+ * Who a gift is for → where such gifts usually are. A closed set of words for people, so a short
+ * table is enough; the kinds are WordNet words the API widens to the catalogue's own ("jewelry" →
+ * earrings, necklace). "kids", "children" and "toddler" name the Toys & Games category above instead.
+ */
+const RECIPIENTS: ReadonlyArray<{ intent: RecipientIntent; label: string; words: readonly string[]; categorySlugs: readonly string[]; kinds: readonly string[] }> = [
+  {
+    intent: 'women',
+    label: 'Her',
+    words: ['her', 'she', 'woman', 'women', 'lady', 'ladies', 'mom', 'mum', 'mommy', 'mother', 'wife', 'girlfriend', 'sister', 'grandma', 'grandmother', 'granny', 'aunt', 'auntie'],
+    categorySlugs: ['jewelry-watches', 'beauty'],
+    kinds: ['jewelry', 'perfume', 'toiletry'],
+  },
+  {
+    intent: 'men',
+    label: 'Him',
+    words: ['him', 'he', 'man', 'men', 'guy', 'dad', 'daddy', 'father', 'husband', 'boyfriend', 'brother', 'grandpa', 'grandfather', 'granddad', 'grandad', 'uncle'],
+    categorySlugs: ['jewelry-watches', 'fashion', 'electronics'],
+    kinds: ['watch', 'wallet', 'gadget'],
+  },
+  {
+    intent: 'children',
+    label: 'A child',
+    words: ['nephew', 'niece', 'son', 'daughter', 'grandson', 'granddaughter', 'grandchild', 'grandchildren', 'grandkid', 'grandkids', 'boy', 'boys', 'girl', 'girls'],
+    categorySlugs: ['toys-games'],
+    kinds: ['toy', 'game', 'puzzle'],
+  },
+];
 
 /** An interest → what such a person would be glad to find. Matched on the stem the buyer typed. */
 const INTEREST_TERMS: ReadonlyArray<{ words: readonly string[]; terms: readonly string[] }> = [
@@ -208,7 +248,8 @@ const SORT_LABELS: Record<Exclude<SearchSort, 'relevance'>, string> = {
 };
 
 const CONDITION_PHRASES: ReadonlyArray<{ pattern: RegExp; condition: ConditionIntent }> = [
-  { pattern: /\b(?:like[\s-]new|as[\s-]new|mint(?:\s+condition)?|barely\s+used|almost\s+new|nearly\s+new)\b/g, condition: 'like_new' },
+  // Refurbished and open-box goods are sold as like new: restored or barely handled.
+  { pattern: /\b(?:like[\s-]new|as[\s-]new|mint(?:\s+condition)?|barely\s+used|almost\s+new|nearly\s+new|refurbished|renewed|reconditioned|open[\s-]box)\b/g, condition: 'like_new' },
   { pattern: /\b(?:second[\s-]?hand|used|pre[\s-]?owned|pre[\s-]?loved)\b/g, condition: 'used' },
   { pattern: /\b(?:brand[\s-]new|unused|new\s+in\s+box|unopened|sealed|new)\b(?![\s-]?(?:york|zealand))/g, condition: 'new' },
 ];
@@ -282,8 +323,25 @@ export function parseSearchQuery(query: string, options: ParseSearchOptions = {}
   // ── interests (before stop words and categories: "coffee lover", "toddler") ──
   const relatedTerms: string[] = [];
   const words = text.split(/[^a-z0-9'&.-]+/).map((word) => word.replace(/^[.'-]+|[.'-]+$/g, '')).filter(Boolean);
+  const interestWords: string[] = [];
+  const formsOf = new Map(words.map((word) => [word, STOP_WORDS.has(word) ? [] : (options.relatedForms?.(word) ?? [])]));
   for (const interest of INTEREST_TERMS) {
-    if (interest.words.some((word) => words.includes(word) || (word.includes(' ') && text.includes(` ${word} `)))) relatedTerms.push(...interest.terms);
+    const named = words.filter((word) => interest.words.includes(word) || (formsOf.get(word) ?? []).some((form) => interest.words.includes(form)));
+    if (named.length > 0 || interest.words.some((word) => word.includes(' ') && text.includes(` ${word} `))) {
+      relatedTerms.push(...interest.terms);
+      interestWords.push(...named);
+    }
+  }
+
+  // ── recipient: who the gift is for ──
+  let recipient: (typeof RECIPIENTS)[number] | null = null;
+  for (const option of RECIPIENTS) {
+    for (const word of option.words) {
+      consume(phrasePattern(word), () => {
+        recipient ??= option;
+        return true;
+      });
+    }
   }
 
   // ── category: names, slugs and whole-category synonyms ──
@@ -294,7 +352,17 @@ export function parseSearchQuery(query: string, options: ParseSearchOptions = {}
       return names.map((phrase) => ({ phrase, option }));
     })
     .sort((a, b) => b.phrase.length - a.phrase.length);
+  // Two categories named ("children's books"): the last one is what is wanted, the first describes it
+  // and stays a search word, so a kind of book the catalogue lacks finds nothing instead of every toy.
+  let lastNamed: { option: SearchCategoryOption; at: number } | null = null;
   for (const { phrase, option } of categoryPhrases) {
+    for (const match of text.matchAll(phrasePattern(phrase))) {
+      if (!lastNamed || match.index > lastNamed.at) lastNamed = { option, at: match.index };
+    }
+  }
+  const namedCategory = (lastNamed as { option: SearchCategoryOption } | null)?.option ?? null;
+  for (const { phrase, option } of categoryPhrases) {
+    if (option !== namedCategory) continue;
     consume(phrasePattern(phrase), () => {
       category ??= option;
       return true;
@@ -338,6 +406,8 @@ export function parseSearchQuery(query: string, options: ParseSearchOptions = {}
   if (chosenCategory) chip('category', chosenCategory.slug, chosenCategory.name);
   const chosenCondition = condition as ConditionIntent | null;
   if (chosenCondition) chip('condition', chosenCondition, CONDITION_LABELS[chosenCondition]);
+  const chosenRecipient = recipient as (typeof RECIPIENTS)[number] | null;
+  if (chosenRecipient) chip('recipient', chosenRecipient.intent, chosenRecipient.label);
   for (const attribute of attributes) {
     const label = attribute.kind === 'size' ? `Size ${attribute.value}` : attribute.value.charAt(0).toUpperCase() + attribute.value.slice(1);
     chip('attribute', attribute.value, label);
@@ -353,6 +423,11 @@ export function parseSearchQuery(query: string, options: ParseSearchOptions = {}
   return {
     keywords: keywords.filter((word) => !removedAttributeWords.has(word)),
     relatedTerms: [...new Set(relatedTerms)].filter((term) => !keywords.includes(term)),
+    interestWords: [...new Set(interestWords)],
+    recipient:
+      chosenRecipient && isKept('recipient', chosenRecipient.intent)
+        ? { intent: chosenRecipient.intent, categorySlugs: chosenRecipient.categorySlugs, kinds: chosenRecipient.kinds }
+        : null,
     minPriceCents: minPriceCents !== null && isKept('min_price', String(minPriceCents)) ? minPriceCents : null,
     maxPriceCents: maxPriceCents !== null && isKept('max_price', String(maxPriceCents)) ? maxPriceCents : null,
     category: chosenCategory && isKept('category', chosenCategory.slug) ? chosenCategory : null,
@@ -401,10 +476,11 @@ const allowedEdits = (word: string) => (word.length >= 6 ? 2 : word.length >= 4 
 /**
  * The catalogue word a misspelt keyword most likely means, or null when the word is known, too
  * short to guess, or nothing is close. `vocabulary` maps each word to how many listings use it;
- * the more common word wins a tie.
+ * the more common word wins a tie. `maxEdits` narrows the allowance (a real English word is corrected
+ * only one edit away: "bots" → boots, not "wedding" → winding).
  */
-export function correctSpelling(word: string, vocabulary: ReadonlyMap<string, number>): string | null {
-  const edits = allowedEdits(word);
+export function correctSpelling(word: string, vocabulary: ReadonlyMap<string, number>, maxEdits = Number.POSITIVE_INFINITY): string | null {
+  const edits = Math.min(allowedEdits(word), maxEdits);
   if (edits === 0 || vocabulary.has(word) || /\d/.test(word)) return null;
   let best: { word: string; distance: number; uses: number } | null = null;
   for (const [candidate, uses] of vocabulary) {

@@ -331,7 +331,7 @@ export const orderItems = pgTable(
     // The admin's shipped-orders list, newest first (read backwards): an index over just those items.
     index('order_items_payable_recent_idx')
       .on(table.updatedAt, table.id)
-      .where(sql`${table.status} in ('shipped', 'delivered', 'partially_refunded')`),
+      .where(sql`${table.status} in ('shipped', 'delivered', 'completed', 'partially_refunded')`),
     check('order_items_quantity_positive', sql`${table.quantity} > 0`),
     check('order_items_refunded_non_negative', sql`${table.refundedCents} >= 0`),
     check('order_items_price_non_negative', sql`${table.priceCents} >= 0`),

@@ -5,6 +5,7 @@ import type { NotificationsService } from '../modules/notifications';
 import type { OrdersService } from '../modules/orders';
 import type { PayoutsService } from '../modules/payouts';
 import type { ReturnsService } from '../modules/returns';
+import type { ReviewsService } from '../modules/reviews';
 import type { TrackingService } from '../modules/shipping';
 import type { UploadsService } from '../modules/uploads/uploads.service';
 import type { SandboxConnectProvider } from '../providers/payment/connect-sandbox';
@@ -17,6 +18,7 @@ import type { JobDefinition } from './job-queue';
 export const JOB_NAMES = {
   refreshTracking: 'shipments-refresh-tracking',
   resumeStalePayouts: 'payouts-resume-stale',
+  payDeliveredItems: 'payouts-pay-on-delivery',
   resumeStaleRefunds: 'refunds-resume-stale',
   deleteExpiredUploadTokens: 'uploads-delete-expired-tokens',
   deleteExpiredSandboxLinks: 'connect-sandbox-delete-expired-links',
@@ -24,8 +26,11 @@ export const JOB_NAMES = {
   sendQueuedMail: 'mail-send-queued',
   sendWeeklySummaries: 'mail-weekly-summaries',
   deleteOldReadNotifications: 'notifications-delete-old-read',
+  requestReviews: 'reviews-request-due',
 } as const;
 
+/** How often delivered items are looked over for a review request (3 to 14 days after delivery, once per item). */
+export const REVIEW_REQUEST_ROUND_SECONDS = 60 * 60;
 /** How often queued e-mail is looked for and sent (decision 0021): a request never waits on SMTP. */
 export const MAIL_SWEEP_SECONDS = 5;
 /**
@@ -40,7 +45,7 @@ export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
 export interface JobServices {
   tracking: Pick<TrackingService, 'refreshActiveShipments'>;
   returns: Pick<ReturnsService, 'refreshReturns'>;
-  payouts: Pick<PayoutsService, 'resumeStalePayouts'>;
+  payouts: Pick<PayoutsService, 'resumeStalePayouts' | 'payDeliveredItems'>;
   orders: Pick<OrdersService, 'resumeStaleRefunds'>;
   uploads: Pick<UploadsService, 'deleteExpiredUploadTokens'>;
   chat: Pick<ChatService, 'deleteUnsentUploads'>;
@@ -50,6 +55,7 @@ export interface JobServices {
   notifications: Pick<NotificationsService, 'deleteOldReadNotifications'>;
   /** The in-app notification reactions: settled() once their rows are written and pushed (tests wait on it). */
   notificationReactions: { settled(): Promise<void> };
+  reviews: Pick<ReviewsService, 'requestDueReviews'>;
   /** The embedded Connect sandbox, when it is the payouts provider (Stripe keeps its own links). */
   sandboxConnect: Pick<SandboxConnectProvider, 'deleteExpiredLinks'> | null;
 }
@@ -80,6 +86,16 @@ export function defineJobs(services: JobServices, config: Pick<Config, 'jobs'>):
       retryDelaySeconds: 30,
       expireInSeconds: 10 * 60,
       run: () => services.payouts.resumeStalePayouts(),
+    },
+    {
+      // Payout on delivery (the admin's setting; off, a round does nothing): pays the items delivered at
+      // least the delay ago through Process Payout's own claim, so a retried or doubled round pays once.
+      name: JOB_NAMES.payDeliveredItems,
+      everySeconds: resumeSeconds,
+      retryLimit: 1,
+      retryDelaySeconds: 30,
+      expireInSeconds: 10 * 60,
+      run: async () => ({ ...(await services.payouts.payDeliveredItems()) }),
     },
     {
       name: JOB_NAMES.resumeStaleRefunds,
@@ -124,6 +140,16 @@ export function defineJobs(services: JobServices, config: Pick<Config, 'jobs'>):
       name: JOB_NAMES.deleteOldReadNotifications,
       ...cleanup,
       run: async () => ({ deleted: await services.notifications.deleteOldReadNotifications() }),
+    },
+    {
+      // A buyer is asked to review an item a few days after it was delivered: the round announces each item
+      // not reviewed and not asked about yet; the notification's and the e-mail's dedupe keys keep it to once.
+      name: JOB_NAMES.requestReviews,
+      everySeconds: REVIEW_REQUEST_ROUND_SECONDS,
+      retryLimit: 1,
+      retryDelaySeconds: 5 * 60,
+      expireInSeconds: 15 * 60,
+      run: () => services.reviews.requestDueReviews(),
     },
   ];
   const sandbox = services.sandboxConnect;

@@ -58,7 +58,15 @@ export type DomainEvent =
   /** A chat message was stored (sent by `senderId` to `recipientId`). */
   | { type: 'chat.message-sent'; chatId: string; messageId: string; senderId: string; recipientId: string }
   /** Someone sent the marketplace a support request (Help page). */
-  | { type: 'support.requested'; requestId: string; userId: string | null; name: string; email: string; subject: string };
+  | { type: 'support.requested'; requestId: string; userId: string | null; name: string; email: string; subject: string }
+  /** A buyer reviewed an item delivered to them. */
+  | { type: 'review.created'; reviewId: string; productId: string; orderItemId: string; buyerId: string; sellerId: string; rating: number; title: string }
+  /** The item's seller replied to a review (once), with `reply`. */
+  | { type: 'review.replied'; reviewId: string; productId: string; orderItemId: string; buyerId: string; sellerId: string; reply: string }
+  /** An admin hid a review (`hiddenAt` tells one hiding from a later one); its author is told the reason. */
+  | { type: 'review.hidden'; reviewId: string; productId: string; orderItemId: string; buyerId: string; title: string; reason: string; hiddenAt: string }
+  /** A delivered item is due for its buyer to be asked for a review (the review-request job; once per item by the reactions' dedupe keys). */
+  | { type: 'review.requested'; orderItemId: string; orderId: string; productId: string; buyerId: string };
 
 /** A paid payout's figures, in cents (packages/domain/src/payout.ts computes them). */
 export interface PayoutSentBreakdown {

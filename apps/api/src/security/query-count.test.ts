@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from 'drizzle-orm';
-import { chatMessages, chats, disputes, paymentAccounts, payouts, productImages, shipmentItems, shipments } from '../db/schema';
+import { chatMessages, chats, disputes, paymentAccounts, payouts, productImages, reviewHelpfulVotes, reviewPhotos, reviews, shipmentItems, shipments } from '../db/schema';
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { createUser } from '../../test/factories';
 import { bearerFor } from '../../test/factories-commerce';
@@ -17,6 +17,8 @@ let seller: { id: string; role: 'seller' };
 let sellerBearer = '';
 let adminBearer = '';
 let categoryId = '';
+/** One listing of the main seller that every unit reviews (with a photo and a helpful vote). */
+let reviewedProduct: Awaited<ReturnType<typeof createProduct>>;
 let units = 0;
 
 /** Attaches a counting logger to the database the app already uses (PGlite, or PostgreSQL in CI). */
@@ -92,6 +94,13 @@ async function addUnit() {
   const [chat] = await db.insert(chats).values({ buyerId: buyer.id, sellerId: seller.id, productId: mine.id, lastMessageAt: new Date() }).returning();
   await db.insert(chatMessages).values({ chatId: chat!.id, senderId: buyer.id, content: `Is lamp ${units} still available?`, productId: mine.id });
   await db.insert(disputes).values({ orderItemId: myItem.id, orderId: order.id, buyerId: buyer.id, sellerId: seller.id, reason: 'damaged', description: 'Cracked shade' });
+  const reviewedOrder = await createOrder(db, { buyerId: buyer.id, status: 'shipped', items: [{ product: reviewedProduct, status: 'delivered' }] });
+  const [review] = await db
+    .insert(reviews)
+    .values({ orderItemId: reviewedOrder.items[0]!.id, productId: reviewedProduct.id, sellerId: seller.id, buyerId: buyer.id, rating: 4, title: `Lamp review ${units}`, body: 'Warm light.', helpfulCount: 1 })
+    .returning();
+  await db.insert(reviewPhotos).values({ reviewId: review!.id, fileKey: `reviews/${review!.id}/a.webp`, thumbnailKey: `reviews/${review!.id}/a-thumb.webp` });
+  await db.insert(reviewHelpfulVotes).values({ reviewId: review!.id, userId: otherSeller.id });
 }
 
 interface Probe {
@@ -110,6 +119,10 @@ const probes: Probe[] = [
   { name: 'disputes list (admin)', url: () => '/api/disputes?limit=100', who: () => adminBearer },
   { name: 'disputes list (seller)', url: () => '/api/disputes?limit=100', who: () => sellerBearer },
   { name: 'seller orders', url: () => '/api/seller/orders?limit=100', who: () => sellerBearer },
+  { name: 'product reviews', url: () => `/api/products/${reviewedProduct.id}/reviews?limit=50`, who: () => adminBearer },
+  { name: 'seller reviews', url: () => '/api/seller/reviews?limit=100', who: () => sellerBearer },
+  { name: 'admin reviews', url: () => '/api/admin/reviews?limit=100', who: () => adminBearer },
+  { name: 'seller earnings', url: () => '/api/seller/earnings?limit=100', who: () => sellerBearer },
 ];
 
 /** SQL statements and body size of one GET. */
@@ -136,6 +149,7 @@ beforeAll(async () => {
   sellerBearer = await bearerFor(testApp, seller);
   adminBearer = await bearerFor(testApp, admin);
   categoryId = (await createCategory(db, { name: 'QC Lamps', slug: 'qc-lamps', commissionRateBasisPoints: 1000 })).id;
+  reviewedProduct = await createProduct(db, { sellerId: seller.id, categoryId, title: 'Reviewed lamp' });
 
   while (units < 5) await addUnit();
   for (const probe of probes) at5.set(probe.name, await measure(probe));

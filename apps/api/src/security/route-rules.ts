@@ -125,6 +125,8 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/seller/order-items/:orderItemId': SELLER,
   'PATCH /api/seller/order-items/:orderItemId': SELLER,
   'GET /api/seller/dashboard': SELLER,
+  'GET /api/seller/earnings': SELLER,
+  'GET /api/seller/earnings.csv': SELLER,
 
   // ── shipping (docs/product/api.md, all bearer, seller's own user id) ──
   'GET /api/shipments/simulation-statuses': SELLER,
@@ -205,6 +207,22 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'POST /api/disputes/:id/review': ADMIN,
   'POST /api/disputes/:id/resolve': ADMIN,
 
+  // ── reviews: public per listing; the buyer writes and changes their own, the item's seller replies, anyone signed in votes, admins hide ──
+  'GET /api/products/:id/reviews': PUBLIC,
+  'POST /api/reviews': BUYER,
+  'GET /api/reviews/mine': BUYER,
+  'PATCH /api/reviews/:id': BUYER,
+  'DELETE /api/reviews/:id': BUYER,
+  'POST /api/reviews/:id/photos': BUYER,
+  'DELETE /api/reviews/:id/photos/:photoId': BUYER,
+  'POST /api/reviews/:id/reply': SELLER,
+  'GET /api/seller/reviews': SELLER,
+  'POST /api/reviews/:id/helpful': SIGNED_IN,
+  'DELETE /api/reviews/:id/helpful': SIGNED_IN,
+  'GET /api/admin/reviews': ADMIN,
+  'POST /api/admin/reviews/:id/hide': ADMIN,
+  'POST /api/admin/reviews/:id/unhide': ADMIN,
+
   // ── returns: the buyer asks, the item's seller answers; anyone else's return is a 404 ──
   'GET /api/returns/policy': SELLER,
   'PUT /api/returns/policy': SELLER,
@@ -262,6 +280,10 @@ export const SAMPLE_BODIES: Readonly<Record<string, (persona: Persona) => unknow
   'PUT /api/returns/policy': () => ({ windowDays: 30, restockingFeePercent: 0 }),
   'POST /api/returns/:id/refuse': () => ({ reason: 'The item shows clear signs of use.' }),
   'PATCH /api/seller/products/:id/inventory': () => ({ quantity: 3 }),
+  'POST /api/reviews': () => ({ orderItemId: randomUUID(), rating: 4, title: 'Matrix review', body: 'A review sent by the authorization matrix.' }),
+  'PATCH /api/reviews/:id': () => ({ rating: 3 }),
+  'POST /api/reviews/:id/reply': () => ({ body: 'Thank you for the review.' }),
+  'POST /api/admin/reviews/:id/hide': () => ({ reason: 'Matrix check' }),
   'POST /api/users/me/addresses': () => ({ name: 'Matrix Home', line1: '1 Market St', city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US' }),
   'PUT /api/users/me/addresses/:id': () => ({ city: 'Oakland', state: 'CA' }),
 };

@@ -26,6 +26,8 @@ export const DASHBOARD_ROUTES: readonly PageRoute[] = [
   // Beyond the original route list (decision 0010): the returns buyers asked for.
   route('seller', '/seller/returns', 'features/orders/pages/seller-returns-page', 'SellerReturnsPage'),
   route('seller', '/seller/onboarding', 'features/payments/pages/stripe-setup-page', 'StripeSetupPage'),
+  // Beyond the original route list (decision 0022): what the seller is paid for each item, and when.
+  route('seller', '/seller/earnings', 'features/payments/pages/seller-earnings-page', 'SellerEarningsPage'),
   route('seller', '/seller/settings', 'features/seller/pages/seller-settings-page', 'SellerSettingsPage'),
   route('seller', '/seller/support', 'features/help/pages/seller-support-page', 'SellerSupportPage'),
   route('seller', '/seller/help-and-support', 'features/help/pages/help-and-support-page', 'HelpAndSupportPage'),

@@ -44,7 +44,16 @@ describe('guest guard (/login, /signup)', () => {
 });
 
 describe('login guard', () => {
-  it.each(['/seller/shipments', '/admin/payouts', '/products', '/products/p-1', '/myorders', '/orderDisputes'])(
+  it.each([
+    '/seller/shipments',
+    '/admin/payouts',
+    '/products/checkout',
+    '/profile',
+    '/myorders',
+    '/myorders/o-1/receipt',
+    '/user/chats?chat=c-1',
+    '/orderDisputes',
+  ])(
     'sends a visitor from %s to /login and remembers the page',
     async (path) => {
       const { router } = renderApp(path);
@@ -60,10 +69,71 @@ describe('login guard', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
+  it('says on the login page why, and returns there after logging in', async () => {
+    const { user, router } = renderApp('/products/checkout', {
+      api: (request) => (request.url.endsWith('/api/auth/login') ? jsonResponse(200, makeAuthResponse('buyer')) : jsonResponse(404, { error: 'Not found' })),
+    });
+    expect(await screen.findByText(/Log in to open that page/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), 'buyer@example.com');
+    await user.type(screen.getByLabelText('Password'), 'marketplace-demo');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/products/checkout');
+  });
+
   it('lets the public pages through without a login', async () => {
     renderApp('/mobile-upload/some-token');
     // The API answers 404 for every call here, so the page settles on its invalid-link state.
     expect(await screen.findByRole('heading', { level: 1, name: 'Invalid Upload Link' })).toBeInTheDocument();
+  });
+});
+
+describe('the public catalogue (docs/product/routes.md, "The catalogue is public")', () => {
+  it.each([
+    ['/products', 'Products'],
+    ['/products?category=home-kitchen', 'Products'],
+    ['/products/p-1', 'Product Details'],
+  ])('shows %s to a visitor, with Log in and Sign up instead of an account', async (path, title) => {
+    const { router, fetchSpy } = renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path.split('?')[0]);
+    // Both come back here after logging in.
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+    expect(screen.queryByRole('button', { name: /account menu/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Notifications/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Cart/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'My Orders' })).not.toBeInTheDocument();
+    // Nothing personal is asked of the API for a visitor.
+    const paths = fetchSpy.mock.calls.map(([input]) => new URL((input as Request).url).pathname);
+    expect(paths.filter((called) => /^\/api\/(cart|wishlist|notifications|auth\/me|chat)/.test(called))).toEqual([]);
+  });
+
+  it("the header's Log in comes back to the product page", async () => {
+    const { user, router } = renderApp('/products/p-1?ref=home', {
+      api: (request) => (request.url.endsWith('/api/auth/login') ? jsonResponse(200, makeAuthResponse('buyer')) : jsonResponse(404, { error: 'Not found' })),
+    });
+    await user.click(await screen.findByRole('link', { name: 'Log in' }));
+    await user.type(await screen.findByLabelText('Email'), 'buyer@example.com');
+    expect(router.state.location.state).toEqual({ from: '/products/p-1?ref=home' });
+    // Not a page behind login: no "log in to open that page" here.
+    expect(screen.queryByText(/Log in to open that page/)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), 'marketplace-demo');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Product Details' })).toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/products/p-1');
+    expect(router.state.location.search).toBe('?ref=home');
+    expect(await screen.findByRole('button', { name: /account menu/ })).toBeInTheDocument();
+  });
+
+  it('still ends an expired session there and sends to /login, returning afterwards', async () => {
+    logInAs('buyer', { expiresInSeconds: -10 });
+    const { router } = renderApp('/products/p-1');
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: '/products/p-1' });
+    expectNoSessionStored();
+    expect(screen.getByRole('status')).toHaveTextContent('Your session has expired');
   });
 });
 

@@ -28,7 +28,8 @@ export function GuestGuard() {
   const location = useLocation();
   if (session && isTokenValid(session.token)) {
     const remembered = (location.state as { from?: unknown } | null)?.from;
-    return <Navigate to={pathAfterLogin(session.role, remembered)} replace />;
+    // The state goes along: it may carry what a guest was doing (lib/sign-in-intent.ts), which the page finishes.
+    return <Navigate to={pathAfterLogin(session.role, remembered)} replace state={location.state} />;
   }
   return (
     <>
@@ -43,12 +44,15 @@ export function GuestGuard() {
  * undecodable token → all session data cleared, then /login. The page asked for is remembered so
  * the login page can return to it. Every way to /login carries the same state, so when the guard and
  * the expiry check both redirect, the second navigation changes nothing.
+ *
+ * With `allowsGuests` (the public catalogue) a visitor without a session passes; a stored session
+ * that has expired still ends and sends to /login, as everywhere.
  */
-export function LoginGuard() {
+export function LoginGuard({ allowsGuests = false }: { allowsGuests?: boolean }) {
   const session = useSession();
   const location = useLocation();
 
-  if (!session) return <Navigate to="/login" replace state={loginRedirectState(location)} />;
+  if (!session) return allowsGuests ? <Outlet /> : <Navigate to="/login" replace state={loginRedirectState(location)} />;
   if (!isTokenValid(session.token)) {
     return (
       <>

@@ -36,9 +36,14 @@ const ROUTE_TABLE: [path: string, role: TestRole | null, area: Area | null, titl
   ['/seller/profile', 'seller', 'seller', 'Profile'],
   // Beyond docs/product/routes.md (decision 0010): the returns buyers asked for.
   ['/seller/returns', 'seller', 'seller', 'Returns'],
+  // Beyond docs/product/routes.md (decision 0022): each sold item's payout and when it is paid.
+  ['/seller/earnings', 'seller', 'seller', 'Earnings'],
 
-  ['/products', 'buyer', 'signed-in', 'Products'],
-  ['/products/p-1', 'buyer', 'signed-in', 'Product Details'],
+  ['/products', 'buyer', null, 'Products'],
+  ['/products/p-1', 'buyer', null, 'Product Details'],
+  // Public although the spec puts them behind login (docs/product/routes.md, "The catalogue is public").
+  ['/products', null, null, 'Products'],
+  ['/products/p-1', null, null, 'Product Details'],
   ['/products/checkout', 'buyer', 'buyer', 'Checkout'],
   ['/profile', 'buyer', 'buyer', 'Profile'],
   ['/myorders', 'buyer', 'buyer', 'My Orders'],

@@ -25,6 +25,11 @@ const MODULES = import.meta.glob<Record<string, unknown>>(
     '!./app/layouts/{buyer,seller,admin}-layout.tsx',
     '!./**/{seller,admin}-*-page.tsx',
     '!./features/{admin,analytics,help,payments,seller,shipping}/**',
+    // Dashboard pages outside those folders and names, and parts of other pages (not routes themselves).
+    '!./features/catalog/pages/*listing-inventory-page.tsx',
+    '!./features/orders/pages/{refunded,rejected}-orders-page.tsx',
+    '!./features/sandbox-connect/pages/sandbox-{dashboard,onboarding}-page.tsx',
+    '!./app/pages/forbidden-page.tsx',
   ],
   { base: '../' },
 );
@@ -49,9 +54,14 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => <FullScreenLoader />,
     children: [
       withLayout('public', [...pagesOf('public'), { Component: GuestGuard, children: pagesOf('guest') }]),
+      // The shop's header around the public catalogue and, behind login, the buyer pages: one layout,
+      // so moving between them keeps the header (and the cart it loaded).
       {
-        Component: LoginGuard,
-        children: [{ Component: BuyerLayout, children: [...pagesOf('signed-in'), { element: <RoleGuard area="buyer" />, children: pagesOf('buyer') }] }],
+        Component: BuyerLayout,
+        children: [
+          { element: <LoginGuard allowsGuests />, children: pagesOf('catalogue') },
+          { Component: LoginGuard, children: [{ element: <RoleGuard area="buyer" />, children: pagesOf('buyer') }] },
+        ],
       },
       // The phone holds only an upload token, no login.
       withLayout('upload', pagesOf('upload')),

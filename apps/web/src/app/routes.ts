@@ -13,11 +13,12 @@
 
 /**
  * - `public`: the shop's header and footer, open to anyone; `guest`: the same, only when signed out.
- * - `signed-in`: the shop for any signed-in role; `buyer`: the same, for any role but seller.
+ * - `catalogue`: the shop's header, open to anyone (guests browse; what needs an account asks them to log in);
+ *   `buyer`: the same header behind login, for any role but seller.
  * - `seller`, `admin`: the dashboards, behind login and the role check.
  * - `upload`: the phone's upload page (its link token is the credential); `bare`: no layout at all.
  */
-export type RouteArea = 'public' | 'guest' | 'signed-in' | 'buyer' | 'seller' | 'admin' | 'upload' | 'bare';
+export type RouteArea = 'public' | 'guest' | 'catalogue' | 'buyer' | 'seller' | 'admin' | 'upload' | 'bare';
 
 /** A module under `src/` (no extension) and the component it exports. */
 export interface ModuleExport {
@@ -62,8 +63,9 @@ export const SHOP_ROUTES: readonly PageRoute[] = [
   route('public', '/verify-email/:token', 'features/auth/pages/verify-email-page', 'VerifyEmailPage'),
   route('public', '/*', 'app/pages/not-found-page', 'NotFoundPage'),
 
-  route('signed-in', '/products', 'features/catalog/pages/products-page', 'ProductsPage'),
-  route('signed-in', '/products/:productId', 'features/catalog/pages/product-details-page', 'ProductDetailsPage'),
+  // Public although the spec puts them behind login: a product decision (docs/product/routes.md, "The catalogue is public").
+  route('catalogue', '/products', 'features/catalog/pages/products-page', 'ProductsPage'),
+  route('catalogue', '/products/:productId', 'features/catalog/pages/product-details-page', 'ProductDetailsPage'),
 
   route('buyer', '/products/checkout', 'features/checkout/pages/checkout-page', 'CheckoutPage'),
   route('buyer', '/profile', 'features/profile/pages/profile-page', 'ProfilePage'),

@@ -28,7 +28,8 @@ export function Modal({ title, description, onClose, children, footer }: ModalPr
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
-    const firstField = panel?.querySelector<HTMLElement>('textarea, input, select, button:not([data-close])');
+    // `data-autofocus` picks the element to start on; otherwise the first field or button but Close.
+    const firstField = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel?.querySelector<HTMLElement>('textarea, input, select, button:not([data-close])');
     (firstField ?? panel)?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onCloseRef.current();

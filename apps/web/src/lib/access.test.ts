@@ -11,7 +11,6 @@ describe('canRoleEnter', () => {
     expect(canRoleEnter('buyer', 'buyer')).toBe(true);
     expect(canRoleEnter('admin', 'buyer')).toBe(true);
     expect(canRoleEnter('seller', 'buyer')).toBe(false);
-    expect(canRoleEnter('seller', 'signed-in')).toBe(true);
   });
 });
 
@@ -22,8 +21,11 @@ describe('areaOfPath', () => {
     ['/products/checkout', 'buyer'],
     ['/orderDisputes', 'buyer'],
     ['/user/chats', 'buyer'],
-    ['/products/abc', 'signed-in'],
-    ['/products', 'signed-in'],
+    ['/products/checkout?step=2', 'buyer'],
+    // The catalogue is public (docs/product/routes.md, "The catalogue is public").
+    ['/products/abc', null],
+    ['/products', null],
+    ['/products?category=home-kitchen', null],
     ['/', null],
     ['/sellers-guide', null],
   ])('%s belongs to %s', (path, area) => {
@@ -47,5 +49,30 @@ describe('pathAfterLogin', () => {
     expect(pathAfterLogin('buyer', 'https://evil.example')).toBe('/products');
     expect(pathAfterLogin('buyer', '//evil.example/x')).toBe('/products');
     expect(pathAfterLogin('buyer', '/login')).toBe('/products');
+  });
+
+  it.each([
+    'https://evil.com',
+    '//evil.com',
+    '//evil.com/products/abc',
+    'http:evil.com',
+    'javascript:alert(1)',
+    '/\\evil.com',
+    '/\t/evil.com',
+    '/\n/evil.com',
+    '\\/evil.com',
+    ' //evil.com',
+    '//[not-a-host',
+    'products/abc',
+    '',
+  ])('refuses %j (never an open redirect)', (path) => {
+    expect(pathAfterLogin('buyer', path)).toBe('/products');
+    expect(pathAfterLogin('seller', path)).toBe('/seller/product-list');
+  });
+
+  it('returns a guest to the catalogue page they were on, whatever their role', () => {
+    expect(pathAfterLogin('buyer', '/products/abc?ref=home#reviews')).toBe('/products/abc?ref=home#reviews');
+    expect(pathAfterLogin('seller', '/products/abc')).toBe('/products/abc');
+    expect(pathAfterLogin('admin', '/products?category=home-kitchen')).toBe('/products?category=home-kitchen');
   });
 });

@@ -8,6 +8,11 @@ import { createContext, useContext } from 'react';
 export interface ShopPort {
   /** A signed-in non-seller: only buyers have a cart and a wishlist (docs/product/roles.md). */
   canShop: boolean;
+  /**
+   * No read of the cart or wishlist is under way (a change sent meanwhile could be undone by the read's
+   * older answer). On the first render after a mount the reads may not have started yet: wait a render.
+   */
+  isReady: boolean;
   /** Adds units to the cart; with `withAddOn` the line's paid add-on is switched on too. Throws the API error. */
   addToCart(args: AddToCartInput): Promise<void>;
   /** Saves a product; answers whether it was newly saved. Throws the API error. */
@@ -37,6 +42,7 @@ const notAvailable = () => Promise.reject(new Error('Sign in as a buyer to shop.
 
 const OUTSIDE_SHOP: ShopPort = {
   canShop: false,
+  isReady: false,
   addToCart: notAvailable,
   saveToWishlist: notAvailable,
   removeFromWishlist: notAvailable,

@@ -27,6 +27,8 @@ export function makeProductSummary(overrides: Partial<ProductSummary> = {}): Pro
     image: { url: '/uploads/lamp.jpg', thumbnailUrl: '/uploads/lamp-thumb.jpg' },
     retip: null,
     createdAt: '2025-01-02T10:00:00.000Z',
+    averageRating: null,
+    reviewCount: 0,
     ...overrides,
   };
 }
@@ -34,6 +36,7 @@ export function makeProductSummary(overrides: Partial<ProductSummary> = {}): Pro
 export function makeProductDetail(overrides: Partial<ProductDetail> = {}): ProductDetail {
   return {
     ...makeProductSummary(),
+    seller: { id: 's1', companyName: 'Oak & Ember', rating: { average: null, count: 0 } },
     description: 'Hand-finished walnut with a linen shade.',
     weightOunces: 40,
     images: [

@@ -91,16 +91,20 @@ export const DEMO_LOGINS: ReadonlyArray<{ email: string; role: DemoRole }> = [
 
 export type DemoProductCondition = 'new' | 'like_new' | 'good' | 'fair';
 
-/** The spec's "retip": a paid add-on service. Only the price is stored; the name goes in the description. */
+/**
+ * The spec's "retip": a paid add-on service. `label` is the name buyers tick on the product page and see
+ * in their cart and order; `service` says the same in the description's own words.
+ */
 export interface DemoRetip {
+  label: string;
   service: string;
   priceCents: number;
 }
 
-const GIFT_WRAP: DemoRetip = { service: 'Gift wrapping with a handwritten note', priceCents: 499 };
-const EXTENDED_WARRANTY: DemoRetip = { service: 'A two-year extended warranty', priceCents: 1999 };
-const SHORT_WARRANTY: DemoRetip = { service: 'A one-year extended warranty', priceCents: 999 };
-const ENGRAVING: DemoRetip = { service: 'Custom engraving of up to 20 characters', priceCents: 1299 };
+const GIFT_WRAP: DemoRetip = { label: 'Gift wrapping', service: 'Gift wrapping with a handwritten note', priceCents: 499 };
+const EXTENDED_WARRANTY: DemoRetip = { label: 'Two-year extended warranty', service: 'A two-year extended warranty', priceCents: 1999 };
+const SHORT_WARRANTY: DemoRetip = { label: 'One-year extended warranty', service: 'A one-year extended warranty', priceCents: 999 };
+const ENGRAVING: DemoRetip = { label: 'Engraving', service: 'Custom engraving of up to 20 characters', priceCents: 1299 };
 
 export interface DemoProduct {
   title: string;
@@ -801,7 +805,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     category: 'jewelry-watches',
     seller: 'maple',
     description:
-      'A dainty initial pendant on an 18-inch chain, plated in 18k gold over sterling silver. Choose the letter at checkout.',
+      'A dainty initial pendant on an 18-inch chain, plated in 18k gold over sterling silver. After ordering, send the seller the letter you want in a message.',
     priceCents: 4900,
     quantity: 30,
     condition: 'new',
@@ -856,7 +860,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   },
 ];
 
-/** The stored description: the retip service has no column of its own, so the text names it. */
+/** The stored description: it names the add-on that buyers can tick on the product page (its label and price are stored too). */
 export function describeDemoProduct(product: DemoProduct): string {
   if (!product.retip) return product.description;
   const price = `$${(product.retip.priceCents / 100).toFixed(2)}`;

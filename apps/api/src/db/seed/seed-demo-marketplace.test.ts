@@ -559,13 +559,20 @@ describe('seedDemoMarketplace', () => {
     }
   });
 
-  it('uses version-4 UUIDs and names the add-on service in the description', async () => {
+  it('uses version-4 UUIDs and gives every add-on a name buyers can tick, the one the description promises', async () => {
     const { productRows } = await readCatalog(handle);
     const [product] = await handle.db.select().from(products).where(eq(products.title, 'Aurora Wireless Noise-Cancelling Headphones'));
 
     for (const row of productRows) expect(row.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(product?.description).toContain('Add-on available: a two-year extended warranty ($19.99).');
-    expect(product?.retipPriceCents).toBe(1999);
+    expect(product).toMatchObject({ retipLabel: 'Two-year extended warranty', retipPriceCents: 1999 });
+    // An add-on is a name and a price, or nothing; a description names an add-on only when there is one.
+    for (const row of productRows) {
+      expect(row.retipLabel === null, row.title).toBe(row.retipPriceCents === null);
+      expect(row.retipLabel?.trim() ?? '', row.title).not.toMatch(/^retip$/i);
+      expect(row.description.includes('Add-on available'), row.title).toBe(row.retipPriceCents !== null);
+      expect(row.description, row.title).not.toMatch(/at checkout/i);
+    }
   });
 });
 

@@ -31,7 +31,9 @@ import {
   type DemoSellerKey,
   type DemoUser,
 } from './demo-data';
+import { demoPictureOf } from './demo-product-pictures';
 import { drawProductImage } from './draw-product-image';
+import { loadFluentEmojis } from './fluent-emoji';
 import { createRandom, type Random } from './random';
 import { seedOrders } from './seed-orders';
 import { seedChats } from './seed-chats';
@@ -247,7 +249,6 @@ export async function seedUsers(context: SeedContext, input: { passwordHash: str
 
 interface PlannedImage extends SeededProductImage {
   productId: string;
-  category: DemoCategorySlug;
   title: string;
   name: string;
   position: number;
@@ -272,12 +273,18 @@ export async function seedCatalog(context: SeedContext, earlier: { users: Seeded
   const plannedProducts = DEMO_PRODUCTS.map((template) => planProduct(context, template, earlier.users, categoriesBySlug));
   const plannedImages = plannedProducts.flatMap((planned) => planned.images);
 
+  // Each product's picture is its emoji (demo-product-pictures.ts), read from the icon set once.
+  const pictures = new Map(DEMO_PRODUCTS.map((template) => [template.title, demoPictureOf(template.title)]));
+  const emojis = await loadFluentEmojis([...pictures.values()].flatMap((picture) => (picture ? [picture.emoji, ...(picture.accent ? [picture.accent] : [])] : [])));
+
   // Files first: a row must never point at a file that is not there. If the transaction fails after
   // this, the files stay behind, but the next attempt writes the very same keys and bytes.
   const drawnSizes = await mapWithConcurrency(plannedImages, IMAGE_DRAWING_CONCURRENCY, async (planned) => {
+    const picture = pictures.get(planned.title);
     const drawn = await drawProductImage({
       title: planned.title,
-      category: planned.category,
+      emoji: picture && emojis.get(picture.emoji),
+      accent: picture?.accent ? emojis.get(picture.accent) : undefined,
       seed: planned.productId,
       view: planned.position,
     });
@@ -340,7 +347,6 @@ function planProduct(
     return {
       id: imageId,
       productId: id,
-      category: template.category,
       title: template.title,
       fileKey: `products/${id}/${imageId}.webp`,
       thumbnailKey: `products/${id}/${imageId}-thumb.webp`,
@@ -359,6 +365,7 @@ function planProduct(
       priceCents: template.priceCents,
       quantity: template.quantity,
       condition: template.condition,
+      retipLabel: template.retip?.label ?? null,
       retipPriceCents: template.retip?.priceCents ?? null,
       weightOunces: template.weightOunces,
       status: 'active' as const,

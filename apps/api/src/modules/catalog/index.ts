@@ -2,5 +2,9 @@
 
 export { coverKeyOf, findCoverImageKeys } from './cover-images.repository';
 export { findProductFacts, type ProductFacts } from './product-facts.repository';
-export { toProductSummary, type ProductsService } from './products.service';
+export { sellerRating, toProductSummary, type ProductsService } from './products.service';
+// The reviews module keeps each listing's visible-review totals through this, inside its own transactions.
+export { adjustReviewTotals } from './products.repository';
+// The uploads module puts a draft live in the transaction that stores its first photo.
+export { publishDraftListing } from './listing-drafts.repository';
 export { giveStockBack, takeStock, type StockRequest, type StockShortage, type StockTaken, type TakenListing } from './stock.repository';

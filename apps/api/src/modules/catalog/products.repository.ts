@@ -18,6 +18,9 @@ export interface ProductRecord {
   retipLabel: string | null;
   retipPriceCents: number | null;
   weightOunces: number;
+  /** The visible reviews' count and star sum (the reviews module keeps them through adjustReviewTotals). */
+  reviewCount: number;
+  ratingSum: number;
   createdAt: Date;
   updatedAt: Date;
   category: { id: string; name: string; slug: string };
@@ -33,7 +36,7 @@ export interface ImageRecord {
   position: number;
 }
 
-export type ProductSort = 'relevance' | 'price_asc' | 'price_desc' | 'newest';
+export type ProductSort = 'relevance' | 'price_asc' | 'price_desc' | 'newest' | 'rating';
 
 export interface ProductFilters {
   q?: string | undefined;
@@ -61,6 +64,8 @@ const productColumns = {
   retipLabel: products.retipLabel,
   retipPriceCents: products.retipPriceCents,
   weightOunces: products.weightOunces,
+  reviewCount: products.reviewCount,
+  ratingSum: products.ratingSum,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
   category: { id: categories.id, name: categories.name, slug: categories.slug },
@@ -130,6 +135,10 @@ function orderOf(filters: ProductFilters): SQL[] {
       return [desc(products.priceCents), ...newestFirst];
     case 'newest':
       return newestFirst;
+    case 'rating':
+      // The average as shown (tenths, rounded half up: averageRatingTenths in packages/domain/src/ratings.ts),
+      // then the most reviews; listings without a review come last.
+      return [sql`(20 * ${products.ratingSum} + ${products.reviewCount}) / nullif(2 * ${products.reviewCount}, 0) desc nulls last`, desc(products.reviewCount), ...newestFirst];
     case 'relevance':
       // Without a query there is nothing to be relevant to: newest first.
       return filters.q ? [desc(relevanceOf(filters.q)), ...newestFirst] : newestFirst;
@@ -218,7 +227,8 @@ export interface ProductValues {
   weightOunces: number;
 }
 
-export async function insertProduct(executor: Executor, values: ProductValues & { sellerId: string; createdAt: Date }): Promise<string> {
+/** `status` defaults to the table's (active); the seller's new listings start hidden, as drafts. */
+export async function insertProduct(executor: Executor, values: ProductValues & { sellerId: string; createdAt: Date; status?: ProductStatus }): Promise<string> {
   const [row] = await executor
     .insert(products)
     .values({ ...values, updatedAt: values.createdAt })
@@ -254,6 +264,31 @@ export async function addProductStock(executor: Executor, where: { id: string; s
 export async function setProductStatus(executor: Executor, id: string, status: ProductStatus, updatedAt: Date): Promise<boolean> {
   const rows = await executor.update(products).set({ status, updatedAt }).where(eq(products.id, id)).returning({ id: products.id });
   return rows.length > 0;
+}
+
+// ── review totals (the reviews module changes them, in its own transaction) ──────────────────────
+/**
+ * Moves a listing's visible-review count and star sum by the deltas, in one statement so concurrent
+ * reviews never lose an update; the table's check keeps them consistent (sum between count and 5 × count).
+ * The listing's updatedAt stays: a review is not an edit of the listing.
+ */
+export async function adjustReviewTotals(executor: Executor, productId: string, delta: { countDelta: number; sumDelta: number }): Promise<void> {
+  if (delta.countDelta === 0 && delta.sumDelta === 0) return;
+  const rows = await executor
+    .update(products)
+    .set({ reviewCount: sql`${products.reviewCount} + ${delta.countDelta}`, ratingSum: sql`${products.ratingSum} + ${delta.sumDelta}` })
+    .where(eq(products.id, productId))
+    .returning({ id: products.id });
+  if (rows.length === 0) throw new Error(`adjustReviewTotals: no listing ${productId}`);
+}
+
+/** The visible reviews' count and star sum over every listing of the seller, whatever its status. */
+export async function findSellerReviewTotals(executor: Executor, sellerId: string): Promise<{ count: number; sum: number }> {
+  const [row] = await executor
+    .select({ count: sql<number>`coalesce(sum(${products.reviewCount}), 0)`.mapWith(Number), sum: sql<number>`coalesce(sum(${products.ratingSum}), 0)`.mapWith(Number) })
+    .from(products)
+    .where(eq(products.sellerId, sellerId));
+  return { count: row?.count ?? 0, sum: row?.sum ?? 0 };
 }
 
 // ── images (read side; modules/uploads writes them) ─────────────────────────────────────────────

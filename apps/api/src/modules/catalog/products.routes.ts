@@ -75,7 +75,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }>
       preValidation: app.requireRole('seller'),
       schema: {
         tags: ['catalog'],
-        summary: 'Create a listing',
+        summary: 'Create a listing: a draft (hidden) until its first photo',
         security: bearer,
         body: createProductRequestSchema,
         response: { 201: productDetailSchema, ...errors },
@@ -153,11 +153,11 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }>
       preValidation: app.requireRole('admin'),
       schema: {
         tags: ['admin'],
-        summary: 'Hide or restore a listing',
+        summary: 'Hide or restore a listing (one without a photo cannot go live: 409 photo_required)',
         security: bearer,
         params: productIdParamsSchema,
         body: adminUpdateProductRequestSchema,
-        response: { 200: productDetailSchema, ...errors },
+        response: { 200: productDetailSchema, ...errors, 409: errorResponseSchema },
       },
     },
     async (request) => products.setProductStatus(request.params.id, request.body.status),

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import {
+  CATALOG_ERROR_CODES,
   MAX_QUANTITY,
+  PHOTO_REQUIRED_TO_GO_LIVE_MESSAGE,
   RETIP_PAIR_MESSAGE,
   type adminProductsQuerySchema,
   type CommissionEntry,
@@ -19,14 +21,16 @@ import {
 import { ACCOUNT_ERROR_CODES, EMAIL_NOT_VERIFIED_MESSAGE } from '@marketplace/contracts/auth';
 import { isLowStock, LOW_STOCK_THRESHOLD } from '@marketplace/domain/inventory';
 import { centsToDollars, dollarsToCents } from '@marketplace/domain/money';
-import type { Database } from '../../db/client';
+import { averageRating } from '@marketplace/domain/ratings';
+import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { badRequest, forbidden, notFound } from '../../lib/http-errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
 import type { DomainEventPublisher } from '../../lib/domain-events';
 import { createMicroCache } from '../../lib/micro-cache';
 import type { FileStore } from '../../providers/files/port';
 import type { UserRecord } from '../users';
 import { listCategories } from './categories.repository';
+import { countListingPhotos } from './listing-drafts.repository';
 import {
   addProductStock,
   findCategoryBySlug,
@@ -34,6 +38,7 @@ import {
   findImagesOfProduct,
   findProductById,
   findProducts,
+  findSellerReviewTotals,
   insertProduct,
   setProductStatus,
   updateCategoryCommission,
@@ -55,13 +60,14 @@ type AdminQuery = z.output<typeof adminProductsQuerySchema>;
 
 export interface ProductsService {
   searchProducts(query: SearchQuery): Promise<ProductPage>;
-  /** Hidden listings are shown only to their seller and to admins; anyone else gets a 404. */
+  /** Hidden listings, drafts among them, are shown only to their seller (the preview) and to admins; anyone else gets a 404. */
   getProduct(id: string, viewer: UserRecord | null): Promise<ProductDetail>;
   createProduct(seller: UserRecord, input: CreateProductRequest): Promise<ProductDetail>;
   updateProduct(seller: UserRecord, id: string, input: UpdateProductRequest): Promise<ProductDetail>;
   listSellerProducts(seller: UserRecord, query: SellerQuery): Promise<SellerProductPage>;
   updateInventory(seller: UserRecord, id: string, input: UpdateInventoryRequest): Promise<ProductDetail>;
   listAdminProducts(query: AdminQuery): Promise<ProductPage>;
+  /** An admin hides or restores a listing; one without a photo cannot go live (409 `photo_required`). */
   setProductStatus(id: string, status: ProductStatus): Promise<ProductDetail>;
   listCommissionRates(): Promise<CommissionEntry[]>;
   updateCommissionRate(categorySlug: string, percent: number): Promise<CommissionEntry>;
@@ -101,7 +107,10 @@ interface CachedDetail {
 }
 
 /** The fields of a listing a summary shows (catalogue rows and AI search cards both have them). */
-export type SummaryRecord = Pick<ProductRecord, 'id' | 'title' | 'priceCents' | 'quantity' | 'condition' | 'status' | 'category' | 'seller' | 'retipLabel' | 'retipPriceCents' | 'createdAt'>;
+export type SummaryRecord = Pick<
+  ProductRecord,
+  'id' | 'title' | 'priceCents' | 'quantity' | 'condition' | 'status' | 'category' | 'seller' | 'retipLabel' | 'retipPriceCents' | 'createdAt' | 'reviewCount' | 'ratingSum'
+>;
 
 /** A listing as every list of products shows it (search, seller and admin lists, AI search). */
 export function toProductSummary(files: FileStore, row: SummaryRecord, cover: Pick<ImageRecord, 'fileKey' | 'thumbnailKey'> | null | undefined): ProductSummary {
@@ -117,7 +126,19 @@ export function toProductSummary(files: FileStore, row: SummaryRecord, cover: Pi
     image: cover ? { url: files.urlFor(cover.fileKey), thumbnailUrl: files.urlFor(cover.thumbnailKey ?? cover.fileKey) } : null,
     retip: row.retipLabel !== null && row.retipPriceCents !== null ? { label: row.retipLabel, price: centsToDollars(row.retipPriceCents) } : null,
     createdAt: row.createdAt.toISOString(),
+    averageRating: averageRating(row.ratingSum, row.reviewCount),
+    reviewCount: row.reviewCount,
   };
+}
+
+/**
+ * A seller's rating: the average over the visible reviews of all their listings (hidden listings too:
+ * the reviews are about the seller's sales), with one decimal, and how many reviews that is. The product
+ * page's "Sold by" shows it; so will the shop page.
+ */
+export async function sellerRating(executor: Executor, sellerId: string): Promise<{ average: number | null; count: number }> {
+  const { count, sum } = await findSellerReviewTotals(executor, sellerId);
+  return { average: averageRating(sum, count), count };
 }
 
 const totalPagesOf = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
@@ -151,9 +172,10 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
   const toSummary = (row: ProductRecord, cover: ImageRecord | undefined) => toProductSummary(files, row, cover);
 
   const toDetail = async (row: ProductRecord): Promise<ProductDetail> => {
-    const images = await findImagesOfProduct(db, row.id);
+    const [images, rating] = await Promise.all([findImagesOfProduct(db, row.id), sellerRating(db, row.sellerId)]);
     return {
       ...toSummary(row, images[0]),
+      seller: { ...row.seller, rating },
       description: row.description,
       weightOunces: row.weightOunces,
       images: images.map(toImageDto),
@@ -222,7 +244,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
     },
 
     async createProduct(seller, input) {
-      // A new listing is live at once, so a seller must have verified their address first (docs/product/accounts.md).
+      // A seller must have verified their address before listing (docs/product/accounts.md).
       if (seller.role === 'seller' && !seller.emailVerifiedAt) throw forbidden(EMAIL_NOT_VERIFIED_MESSAGE, { code: ACCOUNT_ERROR_CODES.emailNotVerified });
       const values: ProductValues = {
         categoryId: await categoryIdOf(input.category),
@@ -235,7 +257,8 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
         retipPriceCents: input.retipPrice == null ? null : dollarsToCents(input.retipPrice),
         weightOunces: input.weightOunces ?? DEFAULT_WEIGHT_OUNCES,
       };
-      const id = await insertProduct(db, { ...values, sellerId: seller.id, createdAt: clock.now() });
+      // It has no photo yet, so it starts as a draft (hidden) and goes live with its first photo (docs/product/listings.md).
+      const id = await insertProduct(db, { ...values, sellerId: seller.id, createdAt: clock.now(), status: 'hidden' });
       catalogChanged([id]);
       return reload(id);
     },
@@ -317,6 +340,9 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
     },
 
     async setProductStatus(id, status) {
+      if (status === 'active' && (await findProductById(db, id)) && (await countListingPhotos(db, id)) === 0) {
+        throw conflict(PHOTO_REQUIRED_TO_GO_LIVE_MESSAGE, { code: CATALOG_ERROR_CODES.photoRequired });
+      }
       if (!(await setProductStatus(db, id, status, clock.now()))) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
       catalogChanged([id]);
       return reload(id);

@@ -322,6 +322,32 @@ export function createMailNotifications(deps: {
     }
   });
 
+  // A few days after delivery (the review-request job): the buyer is asked to review the item, once per
+  // order item. Transactional: it is about their own purchase, sent once, and there is no preference for it.
+  react('review.requested', async (event) => {
+    const line = (await findOrderLines(db, [event.orderItemId])).get(event.orderItemId);
+    const buyer = (await findPeople(db, [event.buyerId])).get(event.buyerId);
+    if (!line || !buyer || buyer.status !== 'active') return;
+    const rendered = templates.reviewRequest(await brand(), { buyerName: fullName(buyer), orderId: line.order.id, orderItemId: line.item.id, title: line.item.title });
+    await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'review-request', category: 'transactional', dedupeKey: `review-request:${line.item.id}`, ...rendered });
+  });
+
+  // An admin hid a review: its author, with the reason (transactional: a decision about what they wrote).
+  react('review.hidden', async (event) => {
+    const line = (await findOrderLines(db, [event.orderItemId])).get(event.orderItemId);
+    const buyer = (await findPeople(db, [event.buyerId])).get(event.buyerId);
+    if (!line || !buyer) return;
+    const rendered = templates.reviewHidden(await brand(), {
+      buyerName: fullName(buyer),
+      orderId: line.order.id,
+      orderItemId: line.item.id,
+      itemTitle: line.item.title,
+      reviewTitle: event.title,
+      reason: event.reason,
+    });
+    await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'review-hidden', category: 'transactional', dedupeKey: `review-hidden:${event.reviewId}:${event.hiddenAt}`, ...rendered });
+  });
+
   return {
     async settled() {
       while (running.size > 0) await Promise.allSettled([...running]);

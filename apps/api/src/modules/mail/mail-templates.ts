@@ -393,3 +393,40 @@ export function supportRequested(brand: Brand, input: { requesterName: string; r
   });
   return { subject: `Support request: ${input.subject}`, ...rendered };
 }
+
+// ── reviews (docs/product/reviews.md) ──
+
+/** The order page opens the review form for the item from `?review=<order item>`. */
+const reviewFormLink = (brand: Brand, orderId: string, orderItemId: string) => link(brand, `/myorders/${orderId}?review=${orderItemId}`);
+
+export function reviewRequest(brand: Brand, input: { buyerName: string; orderId: string; orderItemId: string; title: string }): Rendered {
+  const number = shortId(input.orderId);
+  const rendered = renderEmail({
+    brandName: brand.name,
+    preheader: `Rate "${input.title}" in a minute`,
+    heading: 'How was your item?',
+    paragraphs: [
+      `Hi ${input.buyerName}, "${input.title}" from your order #${number} arrived a few days ago. A few words and a star rating help other buyers choose, and tell the seller how they did.`,
+      'Your review shows as a verified purchase. You can change it for 30 days.',
+    ],
+    button: { label: 'Write a review', url: reviewFormLink(brand, input.orderId, input.orderItemId) },
+    footer: footer(brand),
+  });
+  return { subject: `How was "${input.title}"?`, ...rendered };
+}
+
+export function reviewHidden(brand: Brand, input: { buyerName: string; orderId: string; orderItemId: string; itemTitle: string; reviewTitle: string; reason: string }): Rendered {
+  const rendered = renderEmail({
+    brandName: brand.name,
+    preheader: `Your review of "${input.itemTitle}" is no longer shown`,
+    heading: 'Your review was hidden',
+    paragraphs: [
+      `Hi ${input.buyerName}, the marketplace team hid your review "${input.reviewTitle}" of "${input.itemTitle}". It no longer shows on the product page and no longer counts in its rating.`,
+      'You can still read it, and change it within 30 days of writing it, from your order.',
+    ],
+    sections: [{ rows: [{ label: 'Reason', value: input.reason }] }],
+    button: { label: 'View your review', url: reviewFormLink(brand, input.orderId, input.orderItemId) },
+    footer: footer(brand),
+  });
+  return { subject: 'Your review was hidden', ...rendered };
+}

@@ -2,6 +2,8 @@
 // folder is its own business.
 
 export { createConnectAccountsService, type ConnectAccountsService } from './connect-accounts.service';
+export { createEarningsService, type EarningsService } from './earnings.service';
+export { sellerEarningsRoutes } from './earnings.routes';
 export { findAdjustmentOfDispute, type DisputeAdjustment } from './dispute-adjustments.repository';
 export { PAYOUT_MESSAGES } from './payout-messages';
 export { createPayoutReportsService, type PayoutReportsService } from './payout-reports.service';

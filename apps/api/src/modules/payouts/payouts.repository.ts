@@ -1,6 +1,9 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { PAYABLE_STATES } from '@marketplace/domain/order-item-state';
 import type { Executor } from '../../db/client';
 import { categories, orderItems, paymentAccounts, payoutAdjustments, payouts, users } from '../../db/schema';
+import { openDisputeIdOf } from '../disputes';
+import { openReturnIdOf } from '../returns';
 
 // The payouts module's tables: payment_accounts (the sellers' Connect accounts), payouts (one per order
 // item, ever) and payout_adjustments (what sellers owe back after refunds). Also the reads of other
@@ -167,4 +170,41 @@ export async function lockOrderItem(executor: Executor, orderItemId: string): Pr
 export async function findCommissionOfCategory(executor: Executor, categoryId: string): Promise<{ name: string; commissionRateBasisPoints: number | null } | null> {
   const row = await executor.query.categories.findFirst({ where: eq(categories.id, categoryId) });
   return row ? { name: row.name, commissionRateBasisPoints: row.commissionRateBasisPoints } : null;
+}
+
+// ── payout on delivery: the items the automatic payout takes ──────────────────────────────────
+
+/**
+ * Payable items delivered at or before `deliveredBefore`, not paid and never claimed (a pending claim is the
+ * stale sweep's, a refused one the admin's), with no dispute or return open. What the claim checks again
+ * with the item locked is filtered here too, so items that must wait never crowd out those that can go.
+ */
+function dueForAutomaticPayout(deliveredBefore: Date): SQL {
+  return and(
+    inArray(orderItems.status, [...PAYABLE_STATES]),
+    isNotNull(orderItems.deliveredAt),
+    lte(orderItems.deliveredAt, deliveredBefore),
+    eq(orderItems.sellerPaid, false),
+    sql`not exists (select 1 from ${payouts} where ${payouts.orderItemId} = ${orderItems.id})`,
+    sql`${openDisputeIdOf(orderItems.id)} is null`,
+    sql`${openReturnIdOf(orderItems.id)} is null`,
+  )!;
+}
+
+const sellerAccountComplete = sql`exists (select 1 from ${paymentAccounts} where ${paymentAccounts.sellerId} = ${orderItems.sellerId} and ${paymentAccounts.status} = 'complete')`;
+
+/** The items due, oldest delivery first, whose sellers can be paid; and how many more wait for their sellers' payout accounts. */
+export async function findItemsDueForAutomaticPayout(executor: Executor, deliveredBefore: Date, limit: number): Promise<{ orderItemIds: string[]; waitingForAccount: number }> {
+  const due = dueForAutomaticPayout(deliveredBefore);
+  const rows = await executor
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(and(due, sellerAccountComplete))
+    .orderBy(asc(orderItems.deliveredAt), asc(orderItems.id))
+    .limit(limit);
+  const [waiting] = await executor
+    .select({ value: sql<number>`count(*)`.mapWith(Number) })
+    .from(orderItems)
+    .where(and(due, sql`not ${sellerAccountComplete}`));
+  return { orderItemIds: rows.map((row) => row.id), waitingForAccount: waiting?.value ?? 0 };
 }

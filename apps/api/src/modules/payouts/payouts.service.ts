@@ -1,3 +1,4 @@
+import { deliveredDueBefore, type PayoutSchedule } from '@marketplace/domain/earnings';
 import { centsToDollars } from '@marketplace/domain/money';
 import { applyPayoutAdjustments } from '@marketplace/domain/dispute-money';
 import { payoutAfterRefunds } from '@marketplace/domain/item-settlement';
@@ -17,6 +18,7 @@ import { PAYOUT_MESSAGES } from './payout-messages';
 import {
   findAccountOfSeller,
   findCommissionOfCategory,
+  findItemsDueForAutomaticPayout,
   findPaidPayoutOfItem,
   findPayoutOfItem,
   findStalePendingPayouts,
@@ -43,9 +45,27 @@ import {
 /** A claimed payout whose transfer call never answered may be resumed (with the same key) after this. */
 export const DEFAULT_CLAIM_STALE_AFTER_MS = 120_000;
 
+/** How many due items one round of the automatic payout takes (the next round takes the rest). */
+export const AUTOMATIC_PAYOUTS_PER_ROUND = 100;
+
 /** Where the item's pickup charge comes from (the shipping module). */
 export interface PickupChargeSource {
   pickupChargeInfoFor(orderItemId: string): Promise<PickupChargeInfo>;
+}
+
+/** What one round of payout on delivery did. */
+export interface AutomaticPayoutRound {
+  /** Items due this round whose sellers can be paid. */
+  due: number;
+  paid: number;
+  /** Refused by the claim (paid or claimed meanwhile, a dispute or return opened): looked at again next round. */
+  skipped: number;
+  /** The provider refused the transfer: the payout is failed, and the admin decides (Process Payout). */
+  failed: number;
+  /** The provider did not answer: the payout stays pending, and the stale sweep finishes it with the same key. */
+  stillPending: number;
+  /** Due items whose sellers have no complete payout account yet: paid in a later round, once they have. */
+  waitingForAccount: number;
 }
 
 export function createPayoutsService(deps: {
@@ -61,6 +81,10 @@ export function createPayoutsService(deps: {
   onPayoutsChanged?: () => void;
   /** Announces `payout.sent` after the payout's commit (the seller's e-mail). */
   events?: DomainEventPublisher;
+  /** The marketplace's payout mode (the workspace's settings); without it, payout on delivery is off. */
+  payoutSchedule?: () => Promise<PayoutSchedule>;
+  /** Where the automatic payout tells what it skipped. */
+  log?: { info(details: object, message: string): void; warn(details: object, message: string): void };
 }) {
   const { db, clock, connect } = deps;
   const claimStaleAfterMs = deps.claimStaleAfterMs ?? DEFAULT_CLAIM_STALE_AFTER_MS;
@@ -91,7 +115,7 @@ export function createPayoutsService(deps: {
   });
 
   /** Step 1. With the order item locked, check everything and write the payout as pending. */
-  function claim(adminId: string | null, orderItemId: string, allocatedPickupChargeCents: number, options: { resumeOnly?: boolean } = {}): Promise<PayoutRecord> {
+  function claim(adminId: string | null, orderItemId: string, allocatedPickupChargeCents: number, options: { resumeOnly?: boolean; firstAttemptOnly?: boolean } = {}): Promise<PayoutRecord> {
     return db.transaction(async (transaction) => {
       const item = await lockOrderItem(transaction, orderItemId);
       if (!item) throw notFound(PAYOUT_MESSAGES.itemNotFound);
@@ -100,6 +124,8 @@ export function createPayoutsService(deps: {
       }
       const existing = await findPayoutOfItem(transaction, item.id);
       if (existing?.status === 'paid' || item.sellerPaid) throw conflict(PAYOUT_MESSAGES.alreadyPaid);
+      // Payout on delivery makes first attempts only: a claim under way is the stale sweep's, a refused one the admin's.
+      if (options.firstAttemptOnly && existing) throw conflict(existing.status === 'pending' ? PAYOUT_MESSAGES.inProgress : 'This payout failed; an admin pays it with Process Payout');
       const now = clock.now();
       // A claim whose transfer never answered is resumed with the same key after a while, so a
       // transfer that did happen is found again by the provider instead of being made twice.
@@ -212,6 +238,22 @@ export function createPayoutsService(deps: {
     });
   }
 
+  /**
+   * Process Payout's path, for the admin (`adminId`) and for payout on delivery (null): the item's share of
+   * its pickup charge, then claim → transfer → record. Every check and the idempotency key are the claim's.
+   */
+  async function payItem(adminId: string | null, orderItemId: string, options: { firstAttemptOnly?: boolean } = {}): Promise<PayoutRecord> {
+    // Read outside the claim: the carrier's charge allocation never changes once shipped.
+    const allocatedCents = (await deps.pickupCharges.pickupChargeInfoFor(orderItemId)).allocation?.allocatedPickupChargeCents ?? 0;
+    const claimed = await claim(adminId, orderItemId, allocatedCents, options);
+    // A new or retried claim is a pending payout in the stats' status distribution.
+    payoutsChanged();
+    const transferId = await transfer(claimed);
+    const paid = await record(claimed, transferId);
+    payoutsChanged();
+    return paid;
+  }
+
   return {
     /** The item's pickup charge and its share of it (no pickup: none). */
     async pickupChargeOf(orderItemId: string): Promise<PickupChargeInfo> {
@@ -221,17 +263,43 @@ export function createPayoutsService(deps: {
 
     /** Pays the seller of a shipped item once; the amount is computed here, never taken from the client. */
     async createPayout(adminId: string, orderItemId: string): Promise<PayoutWithSeller> {
-      // Read outside the claim: the carrier's charge allocation never changes once shipped.
-      const allocatedCents = (await deps.pickupCharges.pickupChargeInfoFor(orderItemId)).allocation?.allocatedPickupChargeCents ?? 0;
-      const claimed = await claim(adminId, orderItemId, allocatedCents);
-      // A new or retried claim is a pending payout in the stats' status distribution.
-      payoutsChanged();
-      const transferId = await transfer(claimed);
-      const paid = await record(claimed, transferId);
-      payoutsChanged();
+      const paid = await payItem(adminId, orderItemId);
       const [view] = await withSellers(db, [paid]);
       if (!view) throw new HttpError(500, 'Failed to create payout');
       return view;
+    },
+
+    /**
+     * Payout on delivery (docs/product/payouts.md): when the admin turned it on, pays each item delivered
+     * at least the delay ago, not paid, with no dispute or return open and a seller who can be paid,
+     * through Process Payout's own path (payItem): the claim locks the item and refuses one already paid
+     * or claimed, so two rounds at once, a retried round or an admin clicking at the same moment still pay
+     * once, with one idempotency key per attempt. Off, it does nothing. One item's trouble never stops the others.
+     */
+    async payDeliveredItems(limit = AUTOMATIC_PAYOUTS_PER_ROUND): Promise<AutomaticPayoutRound> {
+      const outcome: AutomaticPayoutRound = { due: 0, paid: 0, skipped: 0, failed: 0, stillPending: 0, waitingForAccount: 0 };
+      const schedule = deps.payoutSchedule ? await deps.payoutSchedule() : null;
+      if (!schedule?.payoutOnDelivery) return outcome;
+      const { orderItemIds, waitingForAccount } = await findItemsDueForAutomaticPayout(db, deliveredDueBefore(clock.now(), schedule.delayDays), limit);
+      outcome.due = orderItemIds.length;
+      outcome.waitingForAccount = waitingForAccount;
+      if (waitingForAccount > 0) deps.log?.info({ waitingForAccount }, 'payout on delivery: items due wait for their sellers to finish Stripe onboarding');
+      for (const orderItemId of orderItemIds) {
+        try {
+          await payItem(null, orderItemId, { firstAttemptOnly: true });
+          outcome.paid += 1;
+        } catch (error) {
+          const status = error instanceof HttpError ? error.statusCode : 500;
+          const reason = error instanceof Error ? error.message : 'Unknown error';
+          // A failed transfer answers 400 with the payout id; the claim's own refusals carry none.
+          const payoutId = error instanceof HttpError ? error.details.payoutId : undefined;
+          if (status === 400 && payoutId) outcome.failed += 1;
+          else if (status === 502) outcome.stillPending += 1;
+          else outcome.skipped += 1;
+          deps.log?.warn({ orderItemId, status, reason }, 'payout on delivery: item not paid this round');
+        }
+      }
+      return outcome;
     },
 
     /**

@@ -38,7 +38,7 @@ async function list(query: string) {
 
 /** The shipped and delivered items as the database orders them: newest update first, then id. */
 async function expectedIds() {
-  const rows = await testApp.database.db.select().from(orderItems).where(inArray(orderItems.status, ['shipped', 'delivered']));
+  const rows = await testApp.database.db.select().from(orderItems).where(inArray(orderItems.status, ['shipped', 'delivered', 'completed']));
   return rows.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || (a.id < b.id ? 1 : -1)).map((row) => row.id);
 }
 
@@ -62,7 +62,7 @@ describe('the admin’s shipped orders list', () => {
     expect(empty).toMatchObject({ success: true, message: 'No shipped orders yet', data: { orderItems: [], pagination: { page: 1, limit: 20, totalItems: 0, totalPages: 1 } } });
   });
 
-  it('lists shipped and delivered items only, newest first, with their dispute, payout and what the seller owes', async () => {
+  it('lists shipped, delivered and completed items only, newest first, with their dispute, payout and what the seller owes', async () => {
     const db = testApp.database.db;
     const category = await createCategory(db, { commissionRateBasisPoints: 1000 });
     const lampA = await createProduct(db, { sellerId: sellerA.id, categoryId: category.id, title: 'Desk Lamp' });
@@ -114,10 +114,10 @@ describe('the admin’s shipped orders list', () => {
     const answer = await list('page=1&limit=100');
     const rows = answer.data.orderItems;
     const expected = await expectedIds();
-    expect(expected).toHaveLength(8);
+    expect(expected).toHaveLength(9);
     expect(rows.map((row) => row.orderItemId)).toEqual(expected);
-    expect(answer.message).toBe('8 shipped order items');
-    expect(answer.data.pagination).toEqual({ page: 1, limit: 100, totalItems: 8, totalPages: 1 });
+    expect(answer.message).toBe('9 shipped order items');
+    expect(answer.data.pagination).toEqual({ page: 1, limit: 100, totalItems: 9, totalPages: 1 });
 
     const byKey = (key: string) => rows.find((row) => row.orderItemId === id(key))!;
     expect(rows.filter((row) => row.hasOpenDispute).map((row) => row.orderItemId)).toEqual([id('a-delivered')]);
@@ -136,14 +136,14 @@ describe('the admin’s shipped orders list', () => {
     const seen: string[] = [];
     for (const page of [1, 2, 3]) {
       const answer = await list(`page=${page}&limit=3`);
-      expect(answer.data.pagination).toEqual({ page, limit: 3, totalItems: 8, totalPages: 3 });
+      expect(answer.data.pagination).toEqual({ page, limit: 3, totalItems: 9, totalPages: 3 });
       seen.push(...answer.data.orderItems.map((row) => row.orderItemId));
     }
     expect(seen).toEqual(expected);
     const past = await list('page=4&limit=3');
     expect(past.data.orderItems).toEqual([]);
-    expect(past.data.pagination).toEqual({ page: 4, limit: 3, totalItems: 8, totalPages: 3 });
-    expect(past.message).toBe('8 shipped order items');
+    expect(past.data.pagination).toEqual({ page: 4, limit: 3, totalItems: 9, totalPages: 3 });
+    expect(past.message).toBe('9 shipped order items');
   });
 
   it('shows an item that has just shipped at once, and the exact total from the last page', async () => {
@@ -152,11 +152,11 @@ describe('the admin’s shipped orders list', () => {
     // The newest item leads the first page straight away (the rows are never cached).
     const first = await list('page=1&limit=3');
     expect(first.data.orderItems[0]?.orderItemId).toBe(approved.id);
-    // A page that is not full is the last one, so its total is exact: 9, and it is what later pages show.
+    // A page that is not full is the last one, so its total is exact: 10, and it is what later pages show.
     const last = await list('page=3&limit=4');
-    expect(last.data.orderItems).toHaveLength(1);
-    expect(last.data.pagination).toMatchObject({ totalItems: 9, totalPages: 3 });
-    expect((await list('page=1&limit=2')).data.pagination).toMatchObject({ totalItems: 9, totalPages: 5 });
+    expect(last.data.orderItems).toHaveLength(2);
+    expect(last.data.pagination).toMatchObject({ totalItems: 10, totalPages: 3 });
+    expect((await list('page=1&limit=2')).data.pagination).toMatchObject({ totalItems: 10, totalPages: 5 });
     expect((await list('page=1&limit=100')).data.orderItems.map((row) => row.orderItemId)).toEqual(await expectedIds());
   });
 
@@ -173,7 +173,7 @@ describe('the admin’s shipped orders list', () => {
       testApp.clock.advance(60_000);
       const answers = await Promise.all(Array.from({ length: 12 }, () => list('page=1&limit=2')));
       expect(counts).toHaveLength(1);
-      for (const answer of answers) expect(answer.data.pagination).toMatchObject({ totalItems: 9, totalPages: 5 });
+      for (const answer of answers) expect(answer.data.pagination).toMatchObject({ totalItems: 10, totalPages: 5 });
       // Within its lifetime the known total answers without counting again.
       await list('page=2&limit=2');
       expect(counts).toHaveLength(1);

@@ -1,4 +1,4 @@
 // The returns module's public surface for other modules.
 
-export { hasOpenReturn } from './returns.repository';
+export { hasOpenReturn, openReturnIdOf } from './returns.repository';
 export type { ReturnsService } from './returns.service';

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { OPEN_RETURN_STATUSES, type ReturnStatus } from '@marketplace/domain/returns';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { returnPolicies, returnRequests, type ReturnPhotoRecord, type ShipmentTrackingEvent, type ShippingAddressSnapshot } from '../../db/schema';
 import { findProductFacts } from '../catalog';
@@ -94,6 +95,15 @@ export async function findOpenReturnOfItem(executor: Executor, orderItemId: stri
 /** Whether an item has a return in progress (payouts and disputes wait for it: the buyer may get the money back). */
 export async function hasOpenReturn(executor: Executor, orderItemId: string): Promise<boolean> {
   return (await findOpenReturnOfItem(executor, orderItemId)) !== null;
+}
+
+/**
+ * The id of the return in progress of the order item in `orderItemId` (a column of the caller's own
+ * query), or null: a list of items (a seller's earnings, the automatic payout) learns which wait for a
+ * return without a statement per item.
+ */
+export function openReturnIdOf(orderItemId: AnyPgColumn): SQL<string | null> {
+  return sql<string | null>`(select ${returnRequests.id} from ${returnRequests} where ${returnRequests.orderItemId} = ${orderItemId} and ${inArray(returnRequests.status, [...OPEN_RETURN_STATUSES])} limit 1)`;
 }
 
 /** The statuses of every return each item has had (most have one). */

@@ -1,6 +1,15 @@
 import { centsToDollars } from '@marketplace/domain/money';
 import { allocatePickupCharge, pickupChargeAllocationFor } from '@marketplace/domain/pickup-charge-allocation';
-import { findActiveLineOfOrderItem, findLinesOfShipments, findPickupsByIds, findShipmentById, findShipmentsOfPickup, type PickupRecord } from './shipments.repository';
+import {
+  findActiveLineOfOrderItem,
+  findLinesOfShipments,
+  findLineValuesOfPickups,
+  findPickupsByIds,
+  findScheduledPickupsOfOrderItems,
+  findShipmentById,
+  findShipmentsOfPickup,
+  type PickupRecord,
+} from './shipments.repository';
 import { pickupItemValuesOf, type ShippingDependencies } from './shipments.shared';
 
 // An order item's share of the pickup that collects it: what its seller payout deducts
@@ -81,6 +90,26 @@ export function createPickupChargesService({ db }: Pick<ShippingDependencies, 'd
         consolidationDiscount: centsToDollars(pickup.consolidationDiscountCents),
         allocation: { ...allocation, allocatedPickupChargeCents: allocatedCents },
       };
+    },
+
+    /**
+     * Each item's share of its pickup's charge, for many items in two reads (a seller's earnings list):
+     * the same share pickupChargeInfoFor gives one item. Items without a scheduled pickup are left out (0).
+     */
+    async allocatedPickupChargesOf(orderItemIds: readonly string[]): Promise<Map<string, number>> {
+      const shares = new Map<string, number>();
+      const pickupOf = await findScheduledPickupsOfOrderItems(db, orderItemIds);
+      if (pickupOf.length === 0) return shares;
+      const totals = new Map(pickupOf.map((row) => [row.pickupId, row.totalCents]));
+      const lines = await findLineValuesOfPickups(db, [...totals.keys()]);
+      const allocated = new Map<string, number>();
+      for (const [pickupId, totalCents] of totals) {
+        const values = lines.filter((line) => line.pickupId === pickupId).map((line) => ({ id: line.orderItemId, valueCents: line.priceCents * line.quantity }));
+        if (values.length === 0) continue;
+        for (const row of allocatePickupCharge(totalCents, values)) allocated.set(`${pickupId}:${row.id}`, row.allocatedPickupChargeCents);
+      }
+      for (const row of pickupOf) shares.set(row.orderItemId, allocated.get(`${row.pickupId}:${row.orderItemId}`) ?? 0);
+      return shares;
     },
   };
 }

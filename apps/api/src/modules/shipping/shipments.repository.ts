@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { orderItems, orders, pickups, products, shipmentItems, shipments } from '../../db/schema';
 import { coverKeyOf } from '../catalog';
@@ -235,6 +235,33 @@ export async function findActiveLineOfOrderItem(executor: Executor, orderItemId:
     .where(and(eq(shipmentItems.orderItemId, orderItemId), eq(shipmentItems.isActive, true)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * For each order item of the list in an active shipment with a scheduled pickup: that pickup and its
+ * charge (the payout of each item deducts its share; pickup-charges.service.ts shares it out).
+ */
+export async function findScheduledPickupsOfOrderItems(executor: Executor, orderItemIds: readonly string[]): Promise<Array<{ orderItemId: string; pickupId: string; totalCents: number }>> {
+  if (orderItemIds.length === 0) return [];
+  return executor
+    .select({ orderItemId: shipmentItems.orderItemId, pickupId: pickups.id, totalCents: pickups.totalCents })
+    .from(shipmentItems)
+    .innerJoin(shipments, eq(shipments.id, shipmentItems.shipmentId))
+    .innerJoin(pickups, eq(pickups.id, shipments.pickupId))
+    .where(and(inArray(shipmentItems.orderItemId, [...new Set(orderItemIds)]), eq(shipmentItems.isActive, true), eq(pickups.status, 'scheduled')));
+}
+
+/** The active lines of every shipment (not cancelled) that the pickups collect, with their order item's price. */
+export async function findLineValuesOfPickups(executor: Executor, pickupIds: readonly string[]): Promise<Array<{ pickupId: string; orderItemId: string; priceCents: number; quantity: number }>> {
+  if (pickupIds.length === 0) return [];
+  const rows = await executor
+    .select({ pickupId: shipments.pickupId, orderItemId: shipmentItems.orderItemId, priceCents: orderItems.priceCents, quantity: shipmentItems.quantity })
+    .from(shipments)
+    .innerJoin(shipmentItems, eq(shipmentItems.shipmentId, shipments.id))
+    .innerJoin(orderItems, eq(orderItems.id, shipmentItems.orderItemId))
+    .where(and(inArray(shipments.pickupId, [...new Set(pickupIds)]), ne(shipments.status, 'cancelled'), eq(shipmentItems.isActive, true)))
+    .orderBy(asc(shipments.id), asc(orderItems.id));
+  return rows.map((row) => ({ pickupId: row.pickupId!, orderItemId: row.orderItemId, priceCents: row.priceCents, quantity: row.quantity }));
 }
 
 /** Order item ids of the list that are already in an active shipment. */

@@ -96,10 +96,10 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = 
       preValidation: app.requireRole('seller'),
       schema: {
         tags: ['uploads'],
-        summary: 'Delete a photo',
+        summary: 'Delete a photo (not the last one: 409 photo_required)',
         security: bearer,
         params: productImageParamsSchema,
-        response: { 200: productImagesResponseSchema, ...errors },
+        response: { 200: productImagesResponseSchema, ...errors, 409: errorResponseSchema },
       },
     },
     async (request) => ({ images: await uploads.deleteImage(userOf(request), request.params.id, request.params.imageId) }),

@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
+  CATALOG_ERROR_CODES,
   INVALID_UPLOAD_LINK_MESSAGE,
+  LAST_PHOTO_MESSAGE,
   MAX_PRODUCT_IMAGES,
   UPLOAD_LINK_TTL_MINUTES,
   VALID_UPLOAD_LINK_MESSAGE,
@@ -12,9 +14,9 @@ import {
 } from '@marketplace/contracts/catalog';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { HttpError, badRequest, notFound } from '../../lib/http-errors';
+import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
 import type { FileStore } from '../../providers/files/port';
-import type { ProductsService } from '../catalog';
+import { publishDraftListing, type ProductsService } from '../catalog';
 import type { UserRecord } from '../users';
 import { processImage, type IncomingFile, type ProcessedImage } from '../../lib/image-processing';
 import { countImages, deleteImage, deleteUploadTokensExpiredBy, findImageIds, findLiveUploadToken, insertImages, insertUploadToken, lockProduct, setImagePositions, type NewImageRow } from './uploads.repository';
@@ -113,6 +115,9 @@ export function createUploadsService({ db, files, clock, publicUrl, products }: 
           transaction,
           rows.map((row, index) => ({ ...row, position: firstPosition + index, createdAt })),
         );
+        // A hidden listing without a photo is a draft: its first photo puts it live (docs/product/listings.md).
+        // One that had photos and is hidden was hidden by the marketplace and stays so.
+        if (current.count === 0) await publishDraftListing(transaction, productId, createdAt);
       });
       products.catalogChanged();
     } catch (error) {
@@ -153,6 +158,11 @@ export function createUploadsService({ db, files, clock, publicUrl, products }: 
       await products.findOwnedProduct(seller.id, productId);
       const removed = await db.transaction(async (transaction) => {
         await lockProduct(transaction, productId);
+        const current = await findImageIds(transaction, productId);
+        if (!current.includes(imageId)) throw notFound(IMAGE_NOT_FOUND_MESSAGE);
+        // A listing with photos is live or was hidden by the marketplace; without its last photo it would
+        // look like a draft, which its first new photo would put live (docs/product/listings.md).
+        if (current.length === 1) throw conflict(LAST_PHOTO_MESSAGE, { code: CATALOG_ERROR_CODES.photoRequired });
         const row = await deleteImage(transaction, productId, imageId);
         if (!row) throw notFound(IMAGE_NOT_FOUND_MESSAGE);
         // Close the gap so positions stay 0..n-1 and the next photo becomes the cover if needed.

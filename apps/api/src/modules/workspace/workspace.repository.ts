@@ -35,7 +35,7 @@ export async function findOrCreateSettings(executor: Executor): Promise<Settings
 
 export async function saveSettings(
   executor: Executor,
-  values: Pick<SettingsRecord, 'marketplaceName' | 'supportEmail' | 'supportPhone' | 'updatedAt'>,
+  values: Pick<SettingsRecord, 'marketplaceName' | 'supportEmail' | 'supportPhone' | 'updatedAt'> & Partial<Pick<SettingsRecord, 'payoutOnDelivery' | 'payoutDelayDays'>>,
 ): Promise<SettingsRecord> {
   const [row] = await executor
     .insert(marketplaceSettings)

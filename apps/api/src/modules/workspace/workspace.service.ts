@@ -9,6 +9,7 @@ import type {
   UpdateAdminSettingsRequest,
 } from '@marketplace/contracts/workspace';
 import { SUPPORT_MESSAGES } from '@marketplace/contracts/workspace';
+import type { PayoutSchedule } from '@marketplace/domain/earnings';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { NO_DOMAIN_EVENTS, type DomainEventPublisher } from '../../lib/domain-events';
@@ -43,7 +44,7 @@ function toPublicSettings(row: SettingsRecord): PublicSettings {
 }
 
 function toAdminSettings(row: SettingsRecord): AdminSettings {
-  return { ...toPublicSettings(row), updatedAt: row.updatedAt.toISOString() };
+  return { ...toPublicSettings(row), payoutOnDelivery: row.payoutOnDelivery, payoutDelayDays: row.payoutDelayDays, updatedAt: row.updatedAt.toISOString() };
 }
 
 function toSupportRequestDto(row: SupportRequestRecord): SupportRequest {
@@ -90,9 +91,18 @@ export function createWorkspaceService(deps: {
         marketplaceName: input.marketplaceName.trim(),
         supportEmail: input.supportEmail.trim().toLowerCase(),
         supportPhone: input.supportPhone.trim(),
+        // Left out, the payout mode and delay keep what was saved.
+        ...(input.payoutOnDelivery === undefined ? {} : { payoutOnDelivery: input.payoutOnDelivery }),
+        ...(input.payoutDelayDays === undefined ? {} : { payoutDelayDays: input.payoutDelayDays }),
         updatedAt: clock.now(),
       });
       return toAdminSettings(row);
+    },
+
+    /** How sellers are paid (docs/product/payouts.md): automatically some days after delivery, or by the admin. */
+    async payoutSchedule(): Promise<PayoutSchedule> {
+      const row = await findOrCreateSettings(db);
+      return { payoutOnDelivery: row.payoutOnDelivery, delayDays: row.payoutDelayDays };
     },
 
     async notificationPreferences(userId: string): Promise<NotificationPreferences> {

@@ -46,7 +46,7 @@ describe('marketplace settings', () => {
 
     const before = await call('GET', '/api/admin/settings', admin);
     expect(before.statusCode).toBe(200);
-    expect(before.json()).toEqual({ marketplaceName: 'Marketplace', supportEmail: 'support@example.com', supportPhone: '+1 (800) 555-0199', updatedAt: expect.any(String) });
+    expect(before.json()).toEqual({ marketplaceName: 'Marketplace', supportEmail: 'support@example.com', supportPhone: '+1 (800) 555-0199', payoutOnDelivery: false, payoutDelayDays: 3, updatedAt: expect.any(String) });
 
     const saved = await call('PUT', '/api/admin/settings', admin, VALID_SETTINGS);
     expect(saved.statusCode).toBe(200);
@@ -74,6 +74,55 @@ describe('marketplace settings', () => {
     const saved = await call('PUT', '/api/admin/settings', admin, { ...VALID_SETTINGS, defaultCommissionRate: 12.5 });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).not.toHaveProperty('defaultCommissionRate');
+  });
+});
+
+describe('payout on delivery (docs/product/payouts.md)', () => {
+  it('is off with a 3-day delay until an admin turns it on; left out of a save, it keeps what was saved', async () => {
+    const initial = (await call('GET', '/api/admin/settings', admin)).json();
+    expect(initial).toMatchObject({ payoutOnDelivery: false, payoutDelayDays: 3 });
+    // The public contact details never tell how sellers are paid.
+    expect((await call('GET', '/api/settings/public')).json()).not.toHaveProperty('payoutOnDelivery');
+
+    const turnedOn = await call('PUT', '/api/admin/settings', admin, { ...VALID_SETTINGS, payoutOnDelivery: true, payoutDelayDays: 7 });
+    expect(turnedOn.statusCode).toBe(200);
+    expect(turnedOn.json()).toMatchObject({ payoutOnDelivery: true, payoutDelayDays: 7 });
+    const [row] = await testApp.database.db.query.marketplaceSettings.findMany();
+    expect(row).toMatchObject({ payoutOnDelivery: true, payoutDelayDays: 7 });
+
+    // The marketplace form saves only its own fields: the payout mode stays as it was.
+    const nameOnly = await call('PUT', '/api/admin/settings', admin, { ...VALID_SETTINGS, marketplaceName: 'Corner Market Two' });
+    expect(nameOnly.json()).toMatchObject({ marketplaceName: 'Corner Market Two', payoutOnDelivery: true, payoutDelayDays: 7 });
+
+    for (const [payoutDelayDays, payoutOnDelivery] of [[1, false], [30, true]] as const) {
+      expect((await call('PUT', '/api/admin/settings', admin, { ...VALID_SETTINGS, payoutOnDelivery, payoutDelayDays })).json()).toMatchObject({ payoutOnDelivery, payoutDelayDays });
+    }
+    await call('PUT', '/api/admin/settings', admin, { ...VALID_SETTINGS, payoutOnDelivery: false, payoutDelayDays: 3 });
+  });
+
+  it.each([
+    ['payoutDelayDays', 0, 'The payout delay must be a whole number of days from 1 to 30'],
+    ['payoutDelayDays', 31, 'The payout delay must be a whole number of days from 1 to 30'],
+    ['payoutDelayDays', 2.5, 'The payout delay must be a whole number of days from 1 to 30'],
+    ['payoutDelayDays', '3', 'The payout delay must be a whole number of days from 1 to 30'],
+    ['payoutDelayDays', null, 'The payout delay must be a whole number of days from 1 to 30'],
+    ['payoutOnDelivery', 'yes', 'Payout on delivery must be on or off'],
+    ['payoutOnDelivery', 1, 'Payout on delivery must be on or off'],
+  ])('refuses %s = %j with a field message, and saves nothing', async (field, value, message) => {
+    const before = (await call('GET', '/api/admin/settings', admin)).json();
+    const response = await call('PUT', '/api/admin/settings', admin, { ...VALID_SETTINGS, marketplaceName: 'Not Saved', [field]: value });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation_failed' });
+    expect(response.json().issues).toContainEqual({ path: field, message });
+    expect((await call('GET', '/api/admin/settings', admin)).json()).toEqual(before);
+  });
+
+  it('is changed by admins only', async () => {
+    const payload = { ...VALID_SETTINGS, payoutOnDelivery: true, payoutDelayDays: 5 };
+    expect((await call('PUT', '/api/admin/settings', undefined, payload)).statusCode).toBe(401);
+    expect((await call('PUT', '/api/admin/settings', seller.token, payload)).statusCode).toBe(403);
+    expect((await call('PUT', '/api/admin/settings', buyer, payload)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/settings', admin)).json()).toMatchObject({ payoutOnDelivery: false, payoutDelayDays: 3 });
   });
 });
 

@@ -3,11 +3,12 @@ import type { FileStore } from './port';
 
 /**
  * Which files anyone may load and which only by a signed link (docs/product/uploads.md, decision 0017).
- * Product photos are public; everything else (chat, dispute and return photos, and any key a later
- * feature adds) is private by default: the API hands a short-lived signed link to whoever the owning
- * module showed the file to, and `/uploads/` never serves it.
+ * Product photos and review photos (shown on the public product page) are public; everything else
+ * (chat, dispute and return photos, and any key a later feature adds) is private by default: the API
+ * hands a short-lived signed link to whoever the owning module showed the file to, and `/uploads/`
+ * never serves it.
  */
-export const PUBLIC_FILE_PREFIXES: readonly string[] = ['products/'];
+export const PUBLIC_FILE_PREFIXES: readonly string[] = ['products/', 'reviews/'];
 export const SIGNED_FILES_URL_PREFIX = '/api/files/';
 
 export const isPublicFileKey = (key: string) => PUBLIC_FILE_PREFIXES.some((prefix) => key.startsWith(prefix));

@@ -150,6 +150,8 @@ describe('signed links to private files', () => {
     const files = withAccessControlledUrls(createLocalFileStore(tempFolder()), signer);
     expect(isPublicFileKey('products/p/1.webp')).toBe(true);
     expect(files.urlFor('products/p/1.webp')).toBe('/uploads/products/p/1.webp');
+    // Review photos are shown on the public product page.
+    expect(files.urlFor('reviews/r/1.webp')).toBe('/uploads/reviews/r/1.webp');
     for (const key of ['chats/c/1.webp', 'disputes/d/1.webp', 'returns/r/1.webp', 'anything-new/1.webp']) {
       expect(files.urlFor(key)).toMatch(new RegExp(`^/api/files/${key}\\?expires=\\d+&signature=[\\w-]+$`));
     }

@@ -1,12 +1,14 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
+import { buttonClasses } from '../../components/button';
 import { Logo } from '../../components/logo';
-import { isSellerRole } from '../../lib/session';
+import { isSellerRole, isTokenValid } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 import { UnreadBadge } from '../../features/chat/components/unread-badge';
 import { HeaderSearch } from '../../features/search/components/header-search';
 import { useLogout } from '../use-logout';
+import { loginRedirectState } from '../use-session-expiry-check';
 import { AccountMenu } from './account-menu';
 import { ShopHeaderButtons, ShopProvider } from './shop-provider';
 
@@ -36,12 +38,12 @@ const SELLER_NAV: NavItem[] = [
 ];
 
 /**
- * The shop: products for every signed-in role, plus the buyer pages for non-sellers. A seller who
+ * The shop: products for everyone (guests too), plus the buyer pages for non-sellers. A seller who
  * browses products sees the shop with a way back to the seller centre instead of buyer links (the
- * account menu's links follow the role the same way, account-menu-panel.tsx).
+ * account menu's links follow the role the same way, account-menu-panel.tsx). A guest sees Products only.
  */
-function navigationFor(role: string): NavItem[] {
-  return isSellerRole(role) ? SELLER_NAV : BUYER_NAV;
+function navigationFor(role: string | null): NavItem[] {
+  return role === null ? BUYER_NAV.slice(0, 1) : isSellerRole(role) ? SELLER_NAV : BUYER_NAV;
 }
 
 const NAV_LINK = ({ isActive }: { isActive: boolean }) =>
@@ -54,7 +56,9 @@ export function BuyerLayout() {
   const logout = useLogout();
   const location = useLocation();
   const [isNavOpen, setIsNavOpen] = useState(false);
-  const nav = navigationFor(session?.role ?? '');
+  // The catalogue is public: without a usable session the header is a guest's (no bell, cart or account).
+  const isSignedIn = session !== null && isTokenValid(session.token);
+  const nav = navigationFor(isSignedIn ? session.role : null);
   const hasMessages = nav.some((item) => item.showsUnread);
 
   useEffect(() => setIsNavOpen(false), [location.pathname]);
@@ -65,17 +69,20 @@ export function BuyerLayout() {
         {/* A printed page (an order's receipt) is the page alone, without the shop's header. */}
         <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
           <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:px-6 lg:h-16 lg:flex-nowrap lg:py-0">
-            <button
-              type="button"
-              className="relative -ml-2 grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
-              aria-expanded={isNavOpen}
-              aria-controls="shop-navigation"
-              onClick={() => setIsNavOpen((open) => !open)}
-            >
-              {isNavOpen ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
-              <span className="sr-only">{isNavOpen ? 'Close menu' : 'Open menu'}</span>
-              {hasMessages && !isNavOpen && <UnreadBadge className="absolute -top-1 -right-1" />}
-            </button>
+            {/* A guest's menu would hold Products only, where the logo leads too. */}
+            {isSignedIn && (
+              <button
+                type="button"
+                className="relative -ml-2 grid size-10 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+                aria-expanded={isNavOpen}
+                aria-controls="shop-navigation"
+                onClick={() => setIsNavOpen((open) => !open)}
+              >
+                {isNavOpen ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
+                <span className="sr-only">{isNavOpen ? 'Close menu' : 'Open menu'}</span>
+                {hasMessages && !isNavOpen && <UnreadBadge className="absolute -top-1 -right-1" />}
+              </button>
+            )}
             <Logo to="/products" label="Marketplace products" isCompact />
             <nav aria-label="Shop" className="ml-6 hidden items-center gap-1 md:flex">
               {nav.map((item) => (
@@ -88,11 +95,25 @@ export function BuyerLayout() {
             {/* Below the top row on small screens, beside the navigation from lg up. */}
             <HeaderSearch className="order-last w-full lg:order-none lg:ml-auto lg:w-auto lg:max-w-sm lg:flex-1" />
             <div className="ml-auto flex items-center gap-1 sm:gap-2 lg:ml-0">
-              <ShopHeaderButtons />
-              <Suspense fallback={null}>
-                <NotificationBell />
-              </Suspense>
-              <AccountMenu userName={session?.userName ?? ''} role={session?.role ?? ''} onLogout={logout} />
+              {isSignedIn ? (
+                <>
+                  <ShopHeaderButtons />
+                  <Suspense fallback={null}>
+                    <NotificationBell />
+                  </Suspense>
+                  <AccountMenu userName={session.userName} role={session.role} onLogout={logout} />
+                </>
+              ) : (
+                // A guest's way in; both come back to this page afterwards (the login page returns to `from`).
+                <>
+                  <Link to="/login" state={loginRedirectState(location)} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+                    Log in
+                  </Link>
+                  <Link to="/signup" state={loginRedirectState(location)} className={buttonClasses({ size: 'sm' })}>
+                    Sign up
+                  </Link>
+                </>
+              )}
             </div>
           </div>
           {isNavOpen && (
@@ -111,9 +132,7 @@ export function BuyerLayout() {
           )}
         </header>
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8 print:max-w-none print:p-0">
-          <Suspense fallback={null}>
-            <VerifyEmailBanner className="mb-6 print:hidden" />
-          </Suspense>
+          <Suspense fallback={null}>{isSignedIn && <VerifyEmailBanner className="mb-6 print:hidden" />}</Suspense>
           <Outlet />
         </main>
       </div>

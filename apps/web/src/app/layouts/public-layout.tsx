@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/button';
 import { Logo } from '../../components/logo';
 import { APP_NAME } from '../../lib/document-title';
@@ -8,6 +8,9 @@ import { useSession } from '../../lib/use-session';
 import { HeaderSearch } from '../../features/search/components/header-search';
 import { ShopHeaderButtons, ShopProvider } from './shop-provider';
 
+/** The pages for the signed out, whose location state may say where to return and what to finish. */
+const GUEST_PAGES = /^\/(login|signup|forgot-password|reset-password)(\/|$)/;
+
 const NAV_LINK = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium transition-colors ${isActive ? 'text-brand-800' : 'text-slate-600 hover:text-slate-900'}`;
 
@@ -15,6 +18,10 @@ const NAV_LINK = ({ isActive }: { isActive: boolean }) =>
 export function PublicLayout({ children }: { children?: ReactNode }) {
   const session = useSession();
   const isLoggedIn = session !== null && isTokenValid(session.token);
+  const location = useLocation();
+  // On the login and signup pages the header's links keep the location state (where to return, what to
+  // finish); elsewhere logging in lands on the role's home, as before.
+  const loginState = GUEST_PAGES.test(location.pathname) ? location.state : null;
 
   return (
     <ShopProvider>
@@ -49,10 +56,10 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
                 </>
               ) : (
                 <>
-                  <Link to="/login" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+                  <Link to="/login" state={loginState} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
                     Log in
                   </Link>
-                  <Link to="/signup" className={buttonClasses({ variant: 'primary', size: 'sm' })}>
+                  <Link to="/signup" state={loginState} className={buttonClasses({ variant: 'primary', size: 'sm' })}>
                     Sign up
                   </Link>
                 </>

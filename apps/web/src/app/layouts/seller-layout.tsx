@@ -12,6 +12,7 @@ import {
   Tags,
   Truck,
   UserRound,
+  Wallet,
 } from 'lucide-react';
 import { useGetCurrentUserQuery } from '../../features/auth/api';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner';
@@ -30,6 +31,7 @@ const SELLER_NAV: SidebarItem[] = [
   { to: '/seller/disputes', label: 'Disputes', icon: Scale },
   { to: '/seller/returns', label: 'Returns', icon: PackageOpen },
   { to: '/seller/chats', label: 'Messages', icon: MessageSquare, badge: <UnreadBadge className="ml-auto" /> },
+  { to: '/seller/earnings', label: 'Earnings', icon: Wallet },
   { to: '/seller/onboarding', label: 'Onboarding', icon: Landmark },
   { to: '/seller/settings', label: 'Settings', icon: Settings },
   { to: '/seller/help-and-support', label: 'Help & Support', icon: LifeBuoy },

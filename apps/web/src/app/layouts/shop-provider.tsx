@@ -39,8 +39,10 @@ export function ShopProvider({ children }: { children: ReactNode }) {
   const [drawer, setDrawer] = useState<Drawer>(null);
 
   // Re-read on every mount: another tab or device may have changed the cart since.
-  useGetCartQuery(shopperId ?? skipToken, { refetchOnMountOrArgChange: true });
-  useGetWishlistQuery(shopperId ?? skipToken, { refetchOnMountOrArgChange: true });
+  const isCartFetching = useGetCartQuery(shopperId ?? skipToken, { refetchOnMountOrArgChange: true }).isFetching;
+  const isWishlistFetching = useGetWishlistQuery(shopperId ?? skipToken, { refetchOnMountOrArgChange: true }).isFetching;
+  // A change made while a read is under way would be overwritten by that read's older answer.
+  const isReady = !isCartFetching && !isWishlistFetching;
   const [addCartItem] = useAddCartItemMutation();
   const [setRetip] = useSetCartItemRetipMutation();
   const [addWishlistItem] = useAddWishlistItemMutation();
@@ -83,6 +85,7 @@ export function ShopProvider({ children }: { children: ReactNode }) {
   const port = useMemo<ShopPort>(
     () => ({
       canShop,
+      isReady,
       addToCart,
       saveToWishlist: async ({ productId, title, price, image, quantity }) => {
         const answer = await addWishlistItem({ product_id: productId, preview: { title, price, image, quantity } }).unwrap();
@@ -99,7 +102,7 @@ export function ShopProvider({ children }: { children: ReactNode }) {
         dispatch(api.util.invalidateTags(['Cart', 'CheckoutSummary']));
       },
     }),
-    [canShop, addToCart, addWishlistItem, removeWishlistItem, wishlistItems, dispatch],
+    [canShop, isReady, addToCart, addWishlistItem, removeWishlistItem, wishlistItems, dispatch],
   );
 
   const moveToCart = useCallback(

@@ -10,7 +10,6 @@ const AREA_AUDIENCE: Record<Area, string> = {
   seller: 'seller accounts',
   admin: 'Marketplace administrators',
   buyer: 'buyer accounts',
-  'signed-in': 'signed-in users',
 };
 
 function describeRole(role: string): string {

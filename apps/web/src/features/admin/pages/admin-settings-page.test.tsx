@@ -5,7 +5,14 @@ import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-a
 import { logInAs } from '../../../test/tokens';
 
 const SLOW_FIRST_LOAD = { timeout: 5000 };
-const SETTINGS: AdminSettings = { marketplaceName: 'Marketplace', supportEmail: 'support@example.com', supportPhone: '+1 (800) 555-0199', updatedAt: '2025-03-01T10:00:00.000Z' };
+const SETTINGS: AdminSettings = {
+  marketplaceName: 'Marketplace',
+  supportEmail: 'support@example.com',
+  supportPhone: '+1 (800) 555-0199',
+  payoutOnDelivery: false,
+  payoutDelayDays: 3,
+  updatedAt: '2025-03-01T10:00:00.000Z',
+};
 
 function makeRequest(overrides: Partial<SupportRequest>): SupportRequest {
   return {
@@ -34,7 +41,8 @@ function fakeApi() {
       const body = (await request.json()) as Omit<AdminSettings, 'updatedAt'>;
       settingsBodies.push(body);
       if (body.supportEmail === 'taken@example.com') return jsonResponse(400, { error: 'Invalid request — supportEmail: Enter a valid support email address', issues: [{ path: 'supportEmail', message: 'Enter a valid support email address' }] });
-      settings = { ...body, updatedAt: '2025-03-05T10:00:00.000Z' };
+      // As the server does: what the body leaves out keeps its saved value.
+      settings = { ...settings, ...body, updatedAt: '2025-03-05T10:00:00.000Z' };
       return jsonResponse(200, settings);
     }
     if (url.pathname === '/api/support/requests') {
@@ -117,5 +125,49 @@ describe('AdminSettingsPage', { timeout: 30_000 }, () => {
     await user.selectOptions(screen.getByLabelText('Show'), 'open');
     expect(await screen.findByText('No support requests found')).toBeInTheDocument();
     expect(fake.statusQueries).toContain('open');
+  });
+
+  it('turns payout on delivery on with a delay of 1 to 30 days, keeping the name and contact as saved', async () => {
+    logInAs('admin');
+    const fake = fakeApi();
+    const { user } = renderApp('/admin/settings', { api: fake.handler });
+
+    const payouts = within(await screen.findByRole('region', { name: 'Payouts' }, SLOW_FIRST_LOAD));
+    const toggle = await payouts.findByRole('switch', { name: 'Payout on delivery' });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(payouts.getByText('Off: you pay each item with Process Payout on Shipped Orders.')).toBeInTheDocument();
+    const delay = payouts.getByLabelText('Days after delivery');
+    expect(delay).toHaveValue(3);
+    // Nothing changed yet: nothing to save.
+    expect(payouts.getByRole('button', { name: 'Save payout settings' })).toBeDisabled();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    for (const bad of ['0', '31', '2.5']) {
+      await user.clear(delay);
+      await user.type(delay, bad);
+      await user.click(payouts.getByRole('button', { name: 'Save payout settings' }));
+      expect(payouts.getByText('The payout delay must be a whole number of days from 1 to 30')).toBeInTheDocument();
+    }
+    expect(fake.settingsBodies).toHaveLength(0);
+
+    await user.clear(delay);
+    await user.type(delay, '7');
+    await user.click(payouts.getByRole('button', { name: 'Save payout settings' }));
+    expect(await screen.findByText('Payout settings saved')).toBeInTheDocument();
+    expect(fake.settingsBodies).toEqual([{ marketplaceName: 'Marketplace', supportEmail: 'support@example.com', supportPhone: '+1 (800) 555-0199', payoutOnDelivery: true, payoutDelayDays: 7 }]);
+    await waitFor(() => expect(payouts.getByRole('switch', { name: 'Payout on delivery' })).toHaveAttribute('aria-checked', 'true'));
+    expect(payouts.getByLabelText('Days after delivery')).toHaveValue(7);
+    expect(payouts.getByText('Items are paid automatically after delivery, unless a dispute or return is open.')).toBeInTheDocument();
+
+    // Saving the marketplace's name afterwards sends only its own fields: the payout mode stays on.
+    const name = screen.getByLabelText('Marketplace name');
+    await user.clear(name);
+    await user.type(name, 'Corner Market');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(fake.settingsBodies).toHaveLength(2));
+    expect(fake.settingsBodies[1]).toEqual({ marketplaceName: 'Corner Market', supportEmail: 'support@example.com', supportPhone: '+1 (800) 555-0199' });
+    await waitFor(() => expect(screen.getByLabelText('Marketplace name')).toHaveValue('Corner Market'));
+    expect(within(screen.getByRole('region', { name: 'Payouts' })).getByRole('switch', { name: 'Payout on delivery' })).toHaveAttribute('aria-checked', 'true');
   });
 });

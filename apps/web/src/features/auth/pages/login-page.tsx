@@ -5,12 +5,14 @@ import { loginRequestSchema } from '@marketplace/contracts/auth';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
-import { pathAfterLogin } from '../../../lib/access';
+import { areaOfPath, pathAfterLogin } from '../../../lib/access';
 import { didSessionExpire, saveSession } from '../../../lib/session';
+import { readSignInIntent } from '../../../lib/sign-in-intent';
 import { useForm } from '../../../lib/use-form';
 import { useLoginMutation } from '../api';
 import { AuthCard } from '../components/auth-card';
 import { DemoAccounts } from '../components/demo-accounts';
+import { SignInReason } from '../components/sign-in-reason';
 
 /** The API's login rules, with the form's words for an empty field. */
 const loginFormSchema = loginRequestSchema.extend({
@@ -18,9 +20,11 @@ const loginFormSchema = loginRequestSchema.extend({
   password: z.string().min(1, 'Enter your password').pipe(loginRequestSchema.shape.password),
 });
 
-/** What the login guard and the session-expiry check leave in the location state. */
+/** What the login guard, the session-expiry check and a "log in to …" prompt leave in the location state. */
 interface LoginLocationState {
   from?: unknown;
+  /** What a guest was doing (lib/sign-in-intent.ts); passed on with the state to the page they return to. */
+  intent?: unknown;
   /** Set by the reset-password page after a new password was set. */
   passwordReset?: boolean;
 }
@@ -32,12 +36,16 @@ export function LoginPage() {
   const [login, { isLoading }] = useLoginMutation();
   const form = useForm({ initialValues: { email: '', password: '' }, schema: loginFormSchema });
   const [isExpired] = useState(didSessionExpire);
+  const intent = readSignInIntent(state);
+  // Sent here by the login guard from a page behind login (not by the header's "Log in").
+  const isForPage = typeof state?.from === 'string' && areaOfPath(state.from) !== null;
   const submitRef = useRef<HTMLButtonElement>(null);
 
   const handleSubmit = form.handleSubmit(async (credentials) => {
     const auth = await login(credentials).unwrap();
     const session = saveSession(auth);
-    navigate(pathAfterLogin(session.role, state?.from), { replace: true });
+    // The state goes along, so the page returned to can finish what the guest started.
+    navigate(pathAfterLogin(session.role, state?.from), { replace: true, state: location.state });
   });
 
   function fillDemoAccount(demoEmail: string, demoPassword: string) {
@@ -58,6 +66,7 @@ export function LoginPage() {
         {isExpired && !state?.passwordReset && !form.formError && (
           <Alert tone="info">Your session has expired. Log in again to carry on where you left off.</Alert>
         )}
+        {!isExpired && !form.formError && (intent ? <SignInReason intent={intent} /> : isForPage && <Alert tone="info">Log in to open that page. You’ll go straight there afterwards.</Alert>)}
         {form.formError && <Alert tone="error">{form.formError}</Alert>}
 
         <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-4">

@@ -7,9 +7,11 @@ import { TextField } from '../../../components/field';
 import { pathAfterLogin } from '../../../lib/access';
 import { describeApiError } from '../../../lib/api-error';
 import { saveSession } from '../../../lib/session';
+import { readSignInIntent } from '../../../lib/sign-in-intent';
 import { useForm } from '../../../lib/use-form';
 import { useSignupMutation } from '../api';
 import { AuthCard } from '../components/auth-card';
+import { SignInReason } from '../components/sign-in-reason';
 
 type SignupRole = 'buyer' | 'seller';
 
@@ -40,13 +42,15 @@ export function SignupPage() {
   });
   const { role } = form.values;
   const isSeller = role === 'seller';
+  const intent = readSignInIntent(location.state);
 
   const handleSubmit = form.handleSubmit(async (request) => {
     try {
       const auth = await signup(request).unwrap();
       const session = saveSession(auth);
       const state = location.state as { from?: unknown } | null;
-      navigate(pathAfterLogin(session.role, state?.from), { replace: true });
+      // The state goes along, so the page returned to can finish what the guest started (lib/sign-in-intent.ts).
+      navigate(pathAfterLogin(session.role, state?.from), { replace: true, state });
     } catch (error) {
       const details = describeApiError(error);
       if (details.status === 409) {
@@ -73,7 +77,7 @@ export function SignupPage() {
       }
     >
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-5">
-        {form.formError && <Alert tone="error">{form.formError}</Alert>}
+        {form.formError ? <Alert tone="error">{form.formError}</Alert> : intent && <SignInReason intent={intent} />}
 
         <fieldset>
           <legend className="mb-1.5 text-sm font-medium text-slate-800">I want to join as</legend>

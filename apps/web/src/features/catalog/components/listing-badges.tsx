@@ -26,8 +26,9 @@ export function StockLevel({ quantity }: { quantity: number }) {
   );
 }
 
-export function ListingStatusBadge({ status }: { status: ProductStatus }) {
-  return <StatusBadge kind="product" status={status} />;
+/** Active, Hidden, or Draft: a hidden listing without a photo, not live yet (isDraftListing in the contracts). */
+export function ListingStatusBadge({ status, isDraft = false }: { status: ProductStatus; isDraft?: boolean }) {
+  return <StatusBadge kind="product" status={status} {...(isDraft ? { label: 'Draft' } : {})} />;
 }
 
 export const LOW_STOCK_HINT = `Low stock means ${LOW_STOCK_THRESHOLD} units or fewer.`;

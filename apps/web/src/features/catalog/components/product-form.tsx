@@ -38,7 +38,8 @@ function initialValues(product?: ProductDetail): FormValues {
     quantity: product ? String(product.quantity) : '1',
     condition: product?.condition ?? 'new',
     hasRetip: Boolean(product?.retip),
-    retipLabel: product?.retip?.label ?? 'Retip',
+    // No default name: buyers see exactly what the seller calls the service.
+    retipLabel: product?.retip?.label ?? '',
     retipPrice: product?.retip ? product.retip.price.toFixed(2) : '',
     weightOunces: product ? String(product.weightOunces) : '',
   };
@@ -254,12 +255,21 @@ export function ProductForm({ product, submitLabel, busyLabel, onSubmit, seconda
           />
           <span>
             <span className="font-medium">Offer a paid add-on service</span>
-            <span className="block text-slate-500">For example a retip, engraving or gift wrap. Buyers can add it at checkout for the price you set.</span>
+            <span className="block text-slate-500">For example gift wrapping, engraving or an extended warranty. Buyers tick it on the product page or in their cart, for the price you set.</span>
           </span>
         </label>
         {values.hasRetip && (
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Add-on name" name="retipLabel" value={values.retipLabel} error={errors.retipLabel} maxLength={100} onChange={(event) => update('retipLabel', event.target.value)} />
+            <TextField
+              label="Add-on name"
+              name="retipLabel"
+              placeholder="e.g. Gift wrapping"
+              value={values.retipLabel}
+              error={errors.retipLabel}
+              hint="Buyers see this name beside the price."
+              maxLength={100}
+              onChange={(event) => update('retipLabel', event.target.value)}
+            />
             <TextField
               label="Add-on price (USD)"
               name="retipPrice"

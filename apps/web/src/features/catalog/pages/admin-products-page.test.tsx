@@ -16,9 +16,12 @@ const TENT: ProductSummary = {
   status: 'active',
   category: { id: 'c1', name: 'Sports & Outdoors', slug: 'sports-outdoors' },
   seller: { id: 'user-maya', companyName: 'Northwind Outfitters' },
-  image: null,
+  // A live listing has a photo; hidden without one it would be a draft.
+  image: { url: '/uploads/tent.webp', thumbnailUrl: '/uploads/tent-thumb.webp' },
   retip: null,
   createdAt: '2025-11-21T10:00:00.000Z',
+  averageRating: null,
+  reviewCount: 0,
 };
 
 describe('AdminProductsPage', { timeout: 30_000 }, () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Eye, EyeOff } from 'lucide-react';
 import type { ProductStatus, ProductSummary } from '@marketplace/contracts/catalog';
+import { isDraftListing } from '@marketplace/domain/listing-drafts';
 import { Button } from '../../../components/button';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { FilterBar } from '../../../components/filter-bar';
@@ -64,7 +65,7 @@ function ProductsTable({ products, onChange }: { products: ProductSummary[]; onC
     { header: 'Seller', className: 'max-w-48 truncate text-slate-700', cell: (product) => product.seller.companyName ?? '—' },
     { header: 'Price', align: 'right', className: 'font-medium tabular-nums', cell: (product) => formatDollars(product.price) },
     { header: 'Stock', align: 'right', className: 'tabular-nums', cell: (product) => <span className={product.quantity === 0 ? 'text-red-700' : 'text-slate-700'}>{product.quantity}</span> },
-    { header: 'Status', cell: (product) => <ProductStatusBadge status={product.status} /> },
+    { header: 'Status', cell: (product) => <ProductStatusBadge status={product.status} isDraft={isDraftListing(product)} /> },
     { header: 'Listed', className: 'whitespace-nowrap text-slate-600', cell: (product) => formatDate(product.createdAt) },
     { header: 'Actions', hideHeader: true, align: 'right', cell: (product) => <VisibilityButton product={product} onChange={onChange} /> },
   ];
@@ -80,7 +81,7 @@ function ProductCards({ products, onChange }: { products: ProductSummary[]; onCh
           <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
             <span className="font-semibold text-slate-900">{formatDollars(product.price)}</span>
             <span className={product.quantity === 0 ? 'text-red-700' : 'text-slate-600'}>{stockText(product.quantity)}</span>
-            <ProductStatusBadge status={product.status} />
+            <ProductStatusBadge status={product.status} isDraft={isDraftListing(product)} />
           </div>
           <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
             <p className="min-w-0 truncate text-sm text-slate-600">{product.seller.companyName ?? '—'}</p>

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ChevronRight, Heart, MessageCircle, ShoppingCart, Store } from 'lucide-react';
 import { toast } from '../../../components/toast';
 import type { ProductDetail } from '@marketplace/contracts/catalog';
@@ -15,9 +15,11 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { formatDollars } from '../../../lib/format';
 import { isAdminRole, isSellerRole } from '../../../lib/session';
 import { useShop } from '../../../lib/shop';
+import { useFinishSignInIntent, type SignInIntent, type SignInIntentKind } from '../../../lib/sign-in-intent';
 import { useSession } from '../../../lib/use-session';
 import { conditionLabel, describeStock, STOCK_TONE_CLASSES } from '../../../lib/stock';
 import { ProductGallery } from '../components/product-gallery';
+import { SellerPreviewBanner } from '../components/seller-preview-banner';
 import { useGetProductQuery } from '../storefront-api';
 
 // POST /api/chat: the buyer's conversation with this product's seller. Declared here because
@@ -31,17 +33,31 @@ const productChatApi = api.injectEndpoints({
   }),
 });
 
-/** Buyers open the conversation about this product; a guest logs in first and comes back here. */
+// Asking a guest to log in (for the cart, the wishlist or a message) is rare: its code comes after the page's.
+const loadSignInPrompt = () => import('../../../components/sign-in-prompt');
+const SignInPrompt = lazy(() => loadSignInPrompt().then((module) => ({ default: module.SignInPrompt })));
+
+/** The log-in prompt for a guest's `intent`, while there is one. */
+function GuestPrompt({ intent, onClose }: { intent: SignInIntent | null; onClose: () => void }) {
+  return <Suspense fallback={null}>{intent && <SignInPrompt intent={intent} onClose={onClose} />}</Suspense>;
+}
+
+const MESSAGE_INTENTS: readonly SignInIntentKind[] = ['message-seller'];
+const PURCHASE_INTENTS: readonly SignInIntentKind[] = ['add-to-cart', 'save-to-wishlist'];
+
+/** Buyers open the conversation about this product; a guest logs in first, comes back and it opens. */
 function MessageSellerButton({ product }: { product: ProductDetail }) {
   const session = useSession();
   const navigate = useNavigate();
-  const location = useLocation();
   const [startChat, { isLoading }] = productChatApi.useStartProductChatMutation();
-  if (session && (isSellerRole(session.role) || isAdminRole(session.role))) return null;
+  const [prompt, setPrompt] = useState<SignInIntent | null>(null);
+  const isBuyer = session !== null && !isSellerRole(session.role) && !isAdminRole(session.role);
+  useFinishSignInIntent(product.id, MESSAGE_INTENTS, isBuyer, () => void open());
+  if (session && !isBuyer) return null;
 
   async function open() {
     if (!session) {
-      await navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
+      setPrompt({ kind: 'message-seller', productId: product.id });
       return;
     }
     try {
@@ -53,35 +69,59 @@ function MessageSellerButton({ product }: { product: ProductDetail }) {
   }
 
   return (
-    <Button variant="secondary" size="sm" isBusy={isLoading} onClick={() => void open()}>
-      <MessageCircle className="size-4" aria-hidden />
-      Message seller
-    </Button>
+    <>
+      <Button variant="secondary" size="sm" isBusy={isLoading} onClick={() => void open()}>
+        <MessageCircle className="size-4" aria-hidden />
+        Message seller
+      </Button>
+      <GuestPrompt intent={prompt} onClose={() => setPrompt(null)} />
+    </>
   );
 }
 
+/**
+ * Add to cart and to the wishlist. A guest sees the same form; either button asks them to log in or
+ * sign up, and once they are back here with a session, what they asked for is done.
+ */
 function PurchasePanel({ product }: { product: ProductDetail }) {
   const shop = useShop();
+  const isGuest = useSession() === null;
   const [quantity, setQuantity] = useState(1);
   const [withAddOn, setWithAddOn] = useState(false);
   const [isAdding, setIsAdding] = useState(false);
   const [isSaving, setIsSaving] = useState(false);
+  const [prompt, setPrompt] = useState<SignInIntent | null>(null);
   const maxQuantity = Math.min(product.quantity, MAX_CART_LINE_QUANTITY);
   const isOutOfStock = product.quantity <= 0;
   const isSaved = shop.savedProductIds.has(product.id);
 
-  if (!shop.canShop) {
+  useEffect(() => {
+    if (isGuest) void loadSignInPrompt().catch(() => {});
+  }, [isGuest]);
+  useFinishSignInIntent(product.id, PURCHASE_INTENTS, shop.canShop && shop.isReady, (intent) => {
+    if (intent.kind === 'add-to-cart') void addToCart(intent.quantity, intent.withAddOn);
+    else if (isSaved) toast.success('Already in your wishlist');
+    else void toggleSaved();
+  });
+
+  if (!shop.canShop && !isGuest) {
     return <Alert tone="info">You are signed in as a seller. Buyers see “Add to cart” and “Add to wishlist” here.</Alert>;
   }
 
-  async function addToCart(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const withTheAddOn = withAddOn && product.retip !== null;
+    if (isGuest) setPrompt({ kind: 'add-to-cart', productId: product.id, quantity, withAddOn: withTheAddOn });
+    else void addToCart(quantity, withTheAddOn);
+  }
+
+  async function addToCart(units: number, withTheAddOn: boolean) {
     setIsAdding(true);
     try {
       await shop.addToCart({
         productId: product.id,
-        quantity,
-        withAddOn: withAddOn && product.retip !== null,
+        quantity: units,
+        withAddOn: withTheAddOn,
         title: product.title,
         price: product.price,
         image: product.image?.thumbnailUrl ?? null,
@@ -98,6 +138,10 @@ function PurchasePanel({ product }: { product: ProductDetail }) {
   }
 
   async function toggleSaved() {
+    if (isGuest) {
+      setPrompt({ kind: 'save-to-wishlist', productId: product.id });
+      return;
+    }
     setIsSaving(true);
     try {
       if (isSaved) {
@@ -121,7 +165,7 @@ function PurchasePanel({ product }: { product: ProductDetail }) {
   }
 
   return (
-    <form onSubmit={addToCart} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+    <form onSubmit={submit} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
       {product.retip && (
         <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 hover:border-brand-300">
           <input
@@ -167,6 +211,8 @@ function PurchasePanel({ product }: { product: ProductDetail }) {
         <Heart className={`size-4 ${isSaved ? 'fill-red-600 text-red-600' : ''}`} aria-hidden />
         {isSaved ? 'Saved' : 'Add to wishlist'}
       </Button>
+      {/* In a portal: the dialog is not part of the form. */}
+      <GuestPrompt intent={prompt} onClose={() => setPrompt(null)} />
     </form>
   );
 }
@@ -178,6 +224,7 @@ function ProductView({ product }: { product: ProductDetail }) {
 
   return (
     <div className="space-y-6">
+      <SellerPreviewBanner product={product} />
       <nav aria-label="Breadcrumb" className="flex items-center gap-1 text-sm text-slate-600">
         <Link to="/products" className="hover:text-slate-900">
           Products

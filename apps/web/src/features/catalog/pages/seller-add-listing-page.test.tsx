@@ -139,4 +139,24 @@ describe('SellerAddListingPage', { timeout: 20_000 }, () => {
     });
     expect(await screen.findByRole('heading', { name: 'Photos' })).toBeInTheDocument();
   });
+
+  it('needs an add-on name when the add-on is offered, and suggests what one looks like', async () => {
+    const { user, fetchSpy } = renderApp('/seller/listing/add', { api: api(() => jsonResponse(201, product())) });
+    await fillValidListing(user);
+    await user.clear(screen.getByLabelText('Add-on name'));
+    expect(screen.getByLabelText('Add-on name')).toHaveAttribute('placeholder', 'e.g. Gift wrapping');
+    await user.click(screen.getByRole('button', { name: 'Create listing' }));
+    expect(screen.getByLabelText('Add-on name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Add-on name')).toHaveAccessibleDescription(/Add-on name is required/);
+    const posts = fetchSpy.mock.calls.filter(([input]) => input instanceof Request && input.method === 'POST');
+    expect(posts).toHaveLength(0);
+  });
+
+  it('opens a new listing with the add-on unticked and its name empty', async () => {
+    const { user } = renderApp('/seller/listing/add', { api: api(() => jsonResponse(500, {})) });
+    const box = await screen.findByRole('checkbox', { name: /Offer a paid add-on service/ }, { timeout: 5000 });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    expect(screen.getByLabelText('Add-on name')).toHaveValue('');
+  });
 });

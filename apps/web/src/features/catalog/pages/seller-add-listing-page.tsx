@@ -11,7 +11,10 @@ export function SellerAddListingPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Add Listing" description="Describe what you are selling. You add photos on the next step." />
+      <PageHeader
+        title="Add Listing"
+        description="Describe what you are selling, then add photos on the next step. The listing stays a draft, seen only by you, until it has a photo."
+      />
       <ProductForm
         submitLabel="Create listing"
         busyLabel="Creating…"
@@ -22,7 +25,7 @@ export function SellerAddListingPage() {
         }
         onSubmit={async (request) => {
           const product = await createProduct(request).unwrap();
-          toast.success('Listing created. Now add some photos.', { duration: 4000 });
+          toast.success('Draft saved. Add a photo to put it live.', { duration: 4000 });
           // Photos need the listing's id, so they are added on the edit page.
           navigate(`/seller/product-list/edit/${product.id}`);
         }}

@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { describeApiError } from '../../../lib/api-error';
 import { useGetSellerProductQuery, useUpdateProductMutation } from '../seller-api';
+import { ListingVisibilityNotice } from '../components/listing-visibility-notice';
 import { PhotoManager } from '../components/photo-manager';
 import { ProductForm } from '../components/product-form';
 
@@ -22,7 +23,7 @@ export function SellerProductEditPage() {
         description={product.data ? product.data.title : 'Change the details, stock and photos of this listing.'}
         actions={
           product.data && (
-            <Link to={`/seller/product-list/view/${id}`} className={buttonClasses({ variant: 'secondary' })}>
+            <Link to={`/products/${id}`} className={buttonClasses({ variant: 'secondary' })}>
               <Eye className="size-4" aria-hidden />
               Preview
             </Link>
@@ -51,6 +52,7 @@ export function SellerProductEditPage() {
         </Alert>
       ) : (
         <>
+          <ListingVisibilityNotice listing={product.data} />
           <PhotoManager productId={id} productTitle={product.data.title} />
           {/* Keyed on the id so moving to another listing starts from its values. */}
           <ProductForm

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { Boxes, Eye, PackagePlus, Pencil, Plus } from 'lucide-react';
+import { Boxes, Eye, PackagePlus, Pencil, Plus, ScanEye } from 'lucide-react';
 import type { ProductStatus, SellerProductSummary } from '@marketplace/contracts/catalog';
+import { isDraftListing } from '@marketplace/domain/listing-drafts';
 import { Alert } from '../../../components/alert';
 import { Button, buttonClasses } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
@@ -31,6 +32,9 @@ function RowActions({ product, isCompact = false }: { product: SellerProductSumm
     <div className={`flex gap-1 ${isCompact ? 'flex-nowrap' : 'flex-wrap'}`}>
       <Link to={`/seller/product-list/view/${product.id}`} className={link} aria-label={`View ${product.title}`}>
         <Eye className="size-4" aria-hidden /> View
+      </Link>
+      <Link to={`/products/${product.id}`} className={link} aria-label={`Preview ${product.title} as buyers see it`}>
+        <ScanEye className="size-4" aria-hidden /> Preview
       </Link>
       <Link to={`/seller/product-list/edit/${product.id}`} className={link} aria-label={`Edit ${product.title}`}>
         <Pencil className="size-4" aria-hidden /> Edit
@@ -85,7 +89,7 @@ function ProductsTable({ products }: { products: SellerProductSummary[] }) {
                 <StockLevel quantity={product.quantity} />
               </td>
               <td className="px-4 py-3">
-                <ListingStatusBadge status={product.status} />
+                <ListingStatusBadge status={product.status} isDraft={isDraftListing(product)} />
               </td>
               <td className="py-3 pr-3">
                 <RowActions product={product} isCompact />
@@ -111,7 +115,7 @@ function ProductCards({ products }: { products: SellerProductSummary[] }) {
               <p className="mt-1 font-semibold tabular-nums">{formatDollars(product.price)}</p>
               <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
                 <StockLevel quantity={product.quantity} />
-                <ListingStatusBadge status={product.status} />
+                <ListingStatusBadge status={product.status} isDraft={isDraftListing(product)} />
               </div>
             </div>
           </div>
@@ -190,7 +194,7 @@ export function SellerProductListPage() {
             </span>
             <h2 className="mt-4 text-lg font-semibold text-slate-900">Your shop is ready for its first product</h2>
             <p className="mx-auto mt-1 max-w-md text-slate-600">
-              Add a title, price and stock, then take photos with your phone. Buyers can find it as soon as you save.
+              Add a title, price and stock, then take photos with your phone. Buyers can find it as soon as it has a photo.
             </p>
             <div className="mt-6">
               <AddListingLink label="Add your first listing" />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Boxes, Eye, Pencil } from 'lucide-react';
 import type { ProductDetail } from '@marketplace/contracts/catalog';
+import { isDraftListing } from '@marketplace/domain/listing-drafts';
 import { Alert } from '../../../components/alert';
 import { Button, buttonClasses } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
@@ -11,6 +12,7 @@ import { describeApiError } from '../../../lib/api-error';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { useGetSellerProductQuery } from '../seller-api';
 import { CONDITION_LABELS, ListingStatusBadge, LOW_STOCK_HINT, StockLevel } from '../components/listing-badges';
+import { ListingVisibilityNotice } from '../components/listing-visibility-notice';
 
 function Gallery({ product }: { product: ProductDetail }) {
   const [selected, setSelected] = useState(0);
@@ -87,11 +89,7 @@ export function SellerProductViewPage() {
         }
       />
 
-      {product.status === 'hidden' && (
-        <Alert tone="warning" title="Hidden from buyers">
-          This listing does not appear in search and cannot be bought.
-        </Alert>
-      )}
+      <ListingVisibilityNotice listing={product} />
 
       <section aria-label="Stock and status" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3">
         <div>
@@ -104,7 +102,7 @@ export function SellerProductViewPage() {
         <div>
           <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Status</p>
           <div className="mt-1">
-            <ListingStatusBadge status={product.status} />
+            <ListingStatusBadge status={product.status} isDraft={isDraftListing(product)} />
           </div>
         </div>
         <div>

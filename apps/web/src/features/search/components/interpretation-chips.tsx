@@ -8,6 +8,7 @@ const KIND_LABELS: Record<SearchChip['kind'], string> = {
   condition: 'Condition',
   attribute: 'Detail',
   sort: 'Sort',
+  recipient: 'Gift for',
 };
 
 interface InterpretationChipsProps {

@@ -19,6 +19,8 @@ function product(id: string, title: string, price: number): ProductSummary {
     image: null,
     retip: null,
     createdAt: '2025-05-01T10:00:00.000Z',
+    averageRating: null,
+    reviewCount: 0,
   };
 }
 
@@ -115,6 +117,44 @@ describe('AI search results', () => {
     expect(screen.getByText('Try fewer or different words, or one of the searches below.')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'gift for a coffee lover' }));
     expect(router.state.location.search).toBe('?q=gift%20for%20a%20coffee%20lover');
+  });
+
+  it('points to where to look when nothing matches: the same words without the filters, or the nearest category', async () => {
+    const interpretation: AiSearchResponse['interpretation'] = { chips: [], keywords: [], relatedTerms: [], minPrice: null, maxPrice: null, category: null, condition: null, sort: 'relevance', attributes: [], corrections: [], isSemanticallyRanked: false };
+    const empty = { items: [], pagination: { page: 1, limit: 24, totalItems: 0, totalPages: 1 } };
+    const answers: Record<string, AiSearchResponse> = {
+      'refurbished headphones': {
+        ...empty,
+        interpretation: { ...interpretation, condition: 'like_new', chips: [{ id: 'condition:like_new', kind: 'condition', label: 'Like new', value: 'like_new' }] },
+        suggestion: { reason: 'without_filters', query: 'headphones', category: null, totalItems: 3 },
+      },
+      'wedding dress': { ...empty, interpretation, suggestion: { reason: 'category', query: 'Fashion', category: { slug: 'fashion', name: 'Fashion' }, totalItems: null } },
+      'gift for her': {
+        ...empty,
+        interpretation: { ...interpretation, recipient: 'women', chips: [{ id: 'recipient:women', kind: 'recipient', label: 'Her', value: 'women' }] },
+        items: [product('p-9', 'Freshwater Pearl Bracelet', 79)],
+        pagination: { page: 1, limit: 24, totalItems: 1, totalPages: 1 },
+        suggestion: null,
+      },
+    };
+    const api: ApiHandler = (request) => jsonResponse(200, answers[new URL(request.url).searchParams.get('q') ?? ''] ?? { ...empty, interpretation });
+
+    const first = renderApp('/ai-search-results?q=refurbished%20headphones', { api });
+    expect(await screen.findByText('Nothing found for “refurbished headphones”')).toBeInTheDocument();
+    expect(screen.getByText(/Without the filters/)).toHaveTextContent('Without the filters, “headphones” finds 3 products.');
+    expect(screen.getByRole('link', { name: '“headphones”' })).toHaveAttribute('href', '/ai-search-results?q=headphones');
+    first.unmount();
+
+    const second = renderApp('/ai-search-results?q=wedding%20dress', { api });
+    expect(await screen.findByText(/Nothing of that kind is listed yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'browse Fashion' })).toHaveAttribute('href', '/products?category=fashion');
+    second.unmount();
+
+    renderApp('/ai-search-results?q=gift%20for%20her', { api });
+    expect(await screen.findByRole('link', { name: /Freshwater Pearl Bracelet/ })).toBeInTheDocument();
+    expect(within(screen.getByLabelText('What we understood')).getByText('Gift for:')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove gift for filter Her' })).toBeInTheDocument();
+    expect(screen.queryByText(/Nothing of that kind/)).not.toBeInTheDocument();
   });
 
   it('shows example searches and asks nothing before a query is typed', async () => {

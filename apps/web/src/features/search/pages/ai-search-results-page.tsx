@@ -9,6 +9,7 @@ import { ProductCard, ProductCardSkeletons } from '../../../components/product-c
 import { SearchBox } from '../../../components/search-box';
 import { useAiSearchQuery } from '../api';
 import { InterpretationChips } from '../components/interpretation-chips';
+import { NoMatchSuggestion } from '../components/no-match-suggestion';
 import { SearchSuggestions } from '../components/search-suggestions';
 import { searchPathFor } from '../search-path';
 
@@ -96,7 +97,9 @@ export function AiSearchResultsPage() {
             <EmptyState
               title={`Nothing found for “${query}”`}
               action={
-                chips.length > 0 ? (
+                answer?.suggestion ? (
+                  <NoMatchSuggestion suggestion={answer.suggestion} />
+                ) : chips.length > 0 ? (
                   <p className="text-sm text-slate-600">Remove a filter above to widen the search.</p>
                 ) : removed.length > 0 ? (
                   <Button variant="secondary" size="sm" onClick={restoreChips}>

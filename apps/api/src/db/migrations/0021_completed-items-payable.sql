@@ -1,0 +1,2 @@
+DROP INDEX "order_items_payable_recent_idx";--> statement-breakpoint
+CREATE INDEX "order_items_payable_recent_idx" ON "order_items" USING btree ("updated_at","id") WHERE "order_items"."status" in ('shipped', 'delivered', 'completed', 'partially_refunded');

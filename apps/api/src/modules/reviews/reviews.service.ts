@@ -1,0 +1,463 @@
+import { randomUUID } from 'node:crypto';
+import type { Role } from '@marketplace/contracts/auth';
+import {
+  REVIEW_EDIT_WINDOW_DAYS,
+  REVIEW_ERROR_CODES,
+  REVIEW_MAX_PHOTOS,
+  type AdminReview,
+  type AdminReviewsPage,
+  type CreateReviewBody,
+  type HelpfulVoteResponse,
+  type MyReview,
+  type MyReviewsPage,
+  type ProductReviewSort,
+  type ProductReviewsPage,
+  type RatingDistribution,
+  type Review,
+  type SellerReview,
+  type SellerReviewsPage,
+  type UpdateReviewBody,
+} from '@marketplace/contracts/reviews';
+import { averageRating } from '@marketplace/domain/ratings';
+import type { Database, Executor } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { NO_DOMAIN_EVENTS, type DomainEventPublisher } from '../../lib/domain-events';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
+import { processImage, type IncomingFile } from '../../lib/image-processing';
+import type { FileStore } from '../../providers/files/port';
+import { adjustReviewTotals } from '../catalog';
+import { notificationTexts } from '../notifications';
+import {
+  addHelpfulVote,
+  deleteReview,
+  deleteReviewPhoto,
+  findDueReviewRequests,
+  findPhotosOfReviews,
+  findRatingCounts,
+  findReview,
+  findReviewableItem,
+  findReviewedProduct,
+  findReviewIdOfOrderItem,
+  findReviewWithNames,
+  findVotedReviewIds,
+  insertReview,
+  insertReviewPhotos,
+  insertSellerReply,
+  listReviews,
+  removeHelpfulVote,
+  setReviewHidden,
+  touchReview,
+  updateReviewContent,
+  type ReviewListFilters,
+  type ReviewListRecord,
+  type ReviewPhotoRecord,
+  type ReviewRecord,
+} from './reviews.repository';
+
+// Reviews and ratings (docs/product/reviews.md). A buyer reviews an order item once it was delivered, once;
+// edits or deletes it for 30 days; the item's seller replies once; signed-in people vote it helpful; an admin
+// hides it with a reason. A listing's visible-review count and star sum (what cards, search and the sort by
+// rating read) change in the same transaction as the review, through the catalog's adjustReviewTotals; the
+// catalogue's caches are dropped after the commit (`listing.changed`).
+
+export interface ReviewCaller {
+  id: string;
+  role: Role;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A buyer is asked to review an item this long after it was delivered… */
+export const REVIEW_REQUEST_AFTER_DAYS = 3;
+/** …and no longer once it is this old (a round that was missed catches up within the window). */
+export const REVIEW_REQUEST_UNTIL_DAYS = 14;
+/** Items asked about per round at most; the next round takes the rest. */
+export const REVIEW_REQUEST_BATCH = 200;
+
+export const REVIEW_MESSAGES = {
+  notFound: 'Review not found',
+  itemNotFound: 'Order item not found',
+  productNotFound: 'Product not found',
+  photoNotFound: 'Photo not found',
+  onlyBuyers: 'Only buyers write reviews',
+  notYourItem: 'You can only review items you bought',
+  notDelivered: 'You can review this item once it has been delivered',
+  exists: 'You have already reviewed this item. You can change your review instead.',
+  notYourReview: 'Only the author can change or delete this review',
+  windowOver: `Reviews can be changed or deleted for ${REVIEW_EDIT_WINDOW_DAYS} days after they were written`,
+  notYourSale: 'Only the seller of this item can reply to its reviews',
+  replyExists: 'You have already replied to this review',
+  ownReview: 'You cannot vote your own review helpful',
+  alreadyHidden: 'This review is hidden already',
+  notHidden: 'This review is not hidden',
+  tooManyPhotos: `A review can have at most ${REVIEW_MAX_PHOTOS} photos`,
+  noPhotos: 'Attach at least one photo',
+} as const;
+
+/** How a review's author is shown: first name and last initial ("Jane D."). */
+export function reviewerName(person: { firstName: string; lastName: string }): string {
+  const first = person.firstName.trim();
+  const initial = Array.from(person.lastName.trim())[0]?.toUpperCase();
+  if (first && initial) return `${first} ${initial}.`;
+  return first || (initial ? `${initial}.` : 'Verified buyer');
+}
+
+const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
+
+export type ReviewsService = ReturnType<typeof createReviewsService>;
+
+export function createReviewsService(deps: {
+  db: Database;
+  files: FileStore;
+  clock: Clock;
+  /** Announces review.created, .replied, .hidden and .requested (notifications, e-mail) and listing.changed (caches). */
+  events?: DomainEventPublisher;
+}) {
+  const { db, files, clock } = deps;
+  const events = deps.events ?? NO_DOMAIN_EVENTS;
+
+  const editableUntilOf = (review: Pick<ReviewRecord, 'createdAt'>) => new Date(review.createdAt.getTime() + REVIEW_EDIT_WINDOW_DAYS * DAY_MS);
+  const isEditable = (review: Pick<ReviewRecord, 'createdAt'>) => clock.now().getTime() <= editableUntilOf(review).getTime();
+
+  const toPhoto = (photo: ReviewPhotoRecord) => ({ id: photo.id, url: files.urlFor(photo.fileKey), thumbnailUrl: files.urlFor(photo.thumbnailKey ?? photo.fileKey) });
+
+  function toReview(row: ReviewListRecord, photos: ReviewPhotoRecord[], votedByMe: boolean): Review {
+    return {
+      id: row.id,
+      productId: row.productId,
+      rating: row.rating,
+      title: row.title,
+      body: row.body,
+      photos: photos.map(toPhoto),
+      authorName: reviewerName(row.author),
+      verifiedPurchase: true,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      isEdited: row.updatedAt.getTime() > row.createdAt.getTime(),
+      sellerReply: row.sellerReply !== null && row.sellerRepliedAt !== null ? { body: row.sellerReply, createdAt: row.sellerRepliedAt.toISOString() } : null,
+      helpfulCount: row.helpfulCount,
+      votedByMe,
+    };
+  }
+
+  function toMine(row: ReviewListRecord, photos: ReviewPhotoRecord[], votedByMe: boolean): MyReview {
+    return {
+      ...toReview(row, photos, votedByMe),
+      orderId: row.orderId,
+      orderItemId: row.orderItemId,
+      product: { id: row.productId, title: row.productTitle },
+      isHidden: row.hiddenAt !== null,
+      hiddenReason: row.hiddenReason,
+      editableUntil: editableUntilOf(row).toISOString(),
+      canEdit: isEditable(row),
+    };
+  }
+
+  function toSellerReview(row: ReviewListRecord, photos: ReviewPhotoRecord[], votedByMe: boolean): SellerReview {
+    return { ...toReview(row, photos, votedByMe), product: { id: row.productId, title: row.productTitle }, canReply: row.sellerReply === null };
+  }
+
+  function toAdminReview(row: ReviewListRecord, photos: ReviewPhotoRecord[], votedByMe: boolean): AdminReview {
+    return {
+      ...toReview(row, photos, votedByMe),
+      orderId: row.orderId,
+      orderItemId: row.orderItemId,
+      product: { id: row.productId, title: row.productTitle },
+      buyer: { id: row.buyerId, name: fullName(row.author) || row.author.email, email: row.author.email },
+      seller: { id: row.sellerId, name: fullName(row.seller), companyName: row.seller.companyName },
+      hidden: row.hiddenAt && row.hiddenReason !== null ? { at: row.hiddenAt.toISOString(), reason: row.hiddenReason, byName: row.hiddenByName ? fullName(row.hiddenByName) : 'An admin' } : null,
+    };
+  }
+
+  /** Rows as answers: their photos and the viewer's votes read once for the whole page. */
+  async function present<Answer>(rows: ReviewListRecord[], viewerId: string | null, shape: (row: ReviewListRecord, photos: ReviewPhotoRecord[], votedByMe: boolean) => Answer): Promise<Answer[]> {
+    const ids = rows.map((row) => row.id);
+    const [photos, voted] = await Promise.all([findPhotosOfReviews(db, ids), viewerId ? findVotedReviewIds(db, viewerId, ids) : Promise.resolve(new Set<string>())]);
+    return rows.map((row) => shape(row, photos.get(row.id) ?? [], voted.has(row.id)));
+  }
+
+  async function presentOne<Answer>(id: string, viewerId: string | null, shape: (row: ReviewListRecord, photos: ReviewPhotoRecord[], votedByMe: boolean) => Answer): Promise<Answer> {
+    const row = await findReviewWithNames(db, id);
+    if (!row) throw notFound(REVIEW_MESSAGES.notFound);
+    const [answer] = await present([row], viewerId, shape);
+    return answer!;
+  }
+
+  async function page<Answer>(filters: ReviewListFilters, viewerId: string | null, shape: (row: ReviewListRecord, photos: ReviewPhotoRecord[], votedByMe: boolean) => Answer) {
+    const { rows, total } = await listReviews(db, filters);
+    return { items: await present(rows, viewerId, shape), total };
+  }
+
+  /**
+   * The review as its author may act on it: someone else's hidden review is not found (it is not shown to
+   * anyone but its author and admins), someone else's visible one is not theirs to change.
+   */
+  function authorsReview(review: ReviewRecord | null, caller: ReviewCaller): ReviewRecord {
+    if (!review || (review.buyerId !== caller.id && review.hiddenAt !== null)) throw notFound(REVIEW_MESSAGES.notFound);
+    if (review.buyerId !== caller.id) throw forbidden(REVIEW_MESSAGES.notYourReview, { code: REVIEW_ERROR_CODES.notYourReview });
+    if (!isEditable(review)) throw forbidden(REVIEW_MESSAGES.windowOver, { code: REVIEW_ERROR_CODES.editWindowOver, editableUntil: editableUntilOf(review).toISOString() });
+    return review;
+  }
+
+  /** A review anyone may see: visible ones only. */
+  async function visibleReview(id: string): Promise<ReviewRecord> {
+    const review = await findReview(db, id);
+    if (!review || review.hiddenAt !== null) throw notFound(REVIEW_MESSAGES.notFound);
+    return review;
+  }
+
+  /** Checks and stores photos (bytes judged and re-encoded first); answers their rows-to-be. */
+  async function storePhotos(reviewId: string, photos: IncomingFile[], firstPosition: number) {
+    const processed = await Promise.all(photos.map((photo) => processImage(photo)));
+    const now = clock.now();
+    const stored: Array<{ id: string; reviewId: string; fileKey: string; thumbnailKey: string; position: number; width: number; height: number; createdAt: Date }> = [];
+    try {
+      for (const [index, image] of processed.entries()) {
+        const id = randomUUID();
+        const row = { id, reviewId, fileKey: `reviews/${reviewId}/${id}.webp`, thumbnailKey: `reviews/${reviewId}/${id}-thumb.webp`, position: firstPosition + index, width: image.width, height: image.height, createdAt: now };
+        stored.push(row);
+        await files.put(row.fileKey, image.image);
+        await files.put(row.thumbnailKey, image.thumbnail);
+      }
+    } catch (error) {
+      await deleteFiles(stored);
+      throw error;
+    }
+    return stored;
+  }
+
+  /** Files no row points at any more (a review that was not written, a deleted photo or review). */
+  async function deleteFiles(photos: ReadonlyArray<{ fileKey: string; thumbnailKey: string | null }>) {
+    for (const photo of photos) for (const key of [photo.fileKey, photo.thumbnailKey]) if (key) await files.delete(key).catch(() => undefined);
+  }
+
+  /** The listing's totals and caches follow a change of its visible reviews. */
+  async function moveTotals(executor: Executor, productId: string, delta: { countDelta: number; sumDelta: number }) {
+    await adjustReviewTotals(executor, productId, delta);
+    events.publishAfterCommit(executor, { type: 'listing.changed', productIds: [productId] });
+  }
+
+  const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+  return {
+    reviewerName,
+
+    async create(caller: ReviewCaller, input: CreateReviewBody, photos: IncomingFile[] = []): Promise<{ review: MyReview }> {
+      if (caller.role !== 'buyer') throw forbidden(REVIEW_MESSAGES.onlyBuyers);
+      if (photos.length > REVIEW_MAX_PHOTOS) throw badRequest(REVIEW_MESSAGES.tooManyPhotos, { code: REVIEW_ERROR_CODES.tooManyPhotos });
+      const item = await findReviewableItem(db, input.orderItemId);
+      if (!item) throw notFound(REVIEW_MESSAGES.itemNotFound);
+      if (item.buyerId !== caller.id) throw forbidden(REVIEW_MESSAGES.notYourItem, { code: REVIEW_ERROR_CODES.notYourItem });
+      // Delivered means the carrier (or the seller) reported it delivered; a refund later does not undo that.
+      if (!item.deliveredAt) throw forbidden(REVIEW_MESSAGES.notDelivered, { code: REVIEW_ERROR_CODES.notDelivered });
+      const existing = await findReviewIdOfOrderItem(db, item.id);
+      if (existing) throw conflict(REVIEW_MESSAGES.exists, { code: REVIEW_ERROR_CODES.reviewExists, reviewId: existing });
+
+      const reviewId = randomUUID();
+      const stored = await storePhotos(reviewId, photos, 0);
+      try {
+        await db.transaction(async (transaction) => {
+          const row = await insertReview(transaction, {
+            id: reviewId,
+            orderItemId: item.id,
+            productId: item.productId,
+            sellerId: item.sellerId,
+            buyerId: caller.id,
+            rating: input.rating,
+            title: input.title,
+            body: input.body,
+            createdAt: clock.now(),
+          });
+          if (!row) throw conflict(REVIEW_MESSAGES.exists, { code: REVIEW_ERROR_CODES.reviewExists });
+          await insertReviewPhotos(transaction, stored);
+          await moveTotals(transaction, item.productId, { countDelta: 1, sumDelta: input.rating });
+          events.publishAfterCommit(transaction, {
+            type: 'review.created',
+            reviewId,
+            productId: item.productId,
+            orderItemId: item.id,
+            buyerId: caller.id,
+            sellerId: item.sellerId,
+            rating: input.rating,
+            title: input.title,
+          });
+        });
+      } catch (error) {
+        // The photos were stored for a review that was not written: nothing would ever point at them.
+        await deleteFiles(stored);
+        if (isUniqueViolation(error)) throw conflict(REVIEW_MESSAGES.exists, { code: REVIEW_ERROR_CODES.reviewExists });
+        throw error;
+      }
+      return { review: await presentOne(reviewId, caller.id, toMine) };
+    },
+
+    async update(caller: ReviewCaller, id: string, input: UpdateReviewBody): Promise<{ review: MyReview }> {
+      await db.transaction(async (transaction) => {
+        const review = authorsReview(await findReview(transaction, id, { lock: true }), caller);
+        await updateReviewContent(transaction, id, { ...input, updatedAt: clock.now() });
+        // A hidden review counts nowhere, whatever its stars.
+        if (review.hiddenAt === null && input.rating !== undefined && input.rating !== review.rating) {
+          await moveTotals(transaction, review.productId, { countDelta: 0, sumDelta: input.rating - review.rating });
+        }
+      });
+      return { review: await presentOne(id, caller.id, toMine) };
+    },
+
+    async remove(caller: ReviewCaller, id: string): Promise<void> {
+      const photos = await db.transaction(async (transaction) => {
+        const review = authorsReview(await findReview(transaction, id, { lock: true }), caller);
+        const reviewPhotos = (await findPhotosOfReviews(transaction, [id])).get(id) ?? [];
+        await deleteReview(transaction, id);
+        if (review.hiddenAt === null) await moveTotals(transaction, review.productId, { countDelta: -1, sumDelta: -review.rating });
+        return reviewPhotos;
+      });
+      await deleteFiles(photos);
+    },
+
+    async addPhotos(caller: ReviewCaller, id: string, photos: IncomingFile[]): Promise<{ review: MyReview }> {
+      if (photos.length === 0) throw badRequest(REVIEW_MESSAGES.noPhotos);
+      authorsReview(await findReview(db, id), caller);
+      const already = (await findPhotosOfReviews(db, [id])).get(id) ?? [];
+      if (already.length + photos.length > REVIEW_MAX_PHOTOS) throw badRequest(REVIEW_MESSAGES.tooManyPhotos, { code: REVIEW_ERROR_CODES.tooManyPhotos, maxPhotos: REVIEW_MAX_PHOTOS, existingPhotos: already.length });
+      const stored = await storePhotos(id, photos, Math.max(-1, ...already.map((photo) => photo.position)) + 1);
+      try {
+        await db.transaction(async (transaction) => {
+          authorsReview(await findReview(transaction, id, { lock: true }), caller);
+          // Counted again under the review's lock: two uploads at once cannot pass 3 together.
+          const current = (await findPhotosOfReviews(transaction, [id])).get(id) ?? [];
+          if (current.length + stored.length > REVIEW_MAX_PHOTOS) throw badRequest(REVIEW_MESSAGES.tooManyPhotos, { code: REVIEW_ERROR_CODES.tooManyPhotos, maxPhotos: REVIEW_MAX_PHOTOS, existingPhotos: current.length });
+          await insertReviewPhotos(transaction, stored);
+          await touchReview(transaction, id, clock.now());
+        });
+      } catch (error) {
+        await deleteFiles(stored);
+        throw error;
+      }
+      return { review: await presentOne(id, caller.id, toMine) };
+    },
+
+    async removePhoto(caller: ReviewCaller, id: string, photoId: string): Promise<{ review: MyReview }> {
+      const removed = await db.transaction(async (transaction) => {
+        authorsReview(await findReview(transaction, id, { lock: true }), caller);
+        const photo = await deleteReviewPhoto(transaction, id, photoId);
+        if (!photo) throw notFound(REVIEW_MESSAGES.photoNotFound);
+        await touchReview(transaction, id, clock.now());
+        return photo;
+      });
+      await deleteFiles([removed]);
+      return { review: await presentOne(id, caller.id, toMine) };
+    },
+
+    async reply(caller: ReviewCaller, id: string, body: string): Promise<{ review: SellerReview }> {
+      const review = await visibleReview(id);
+      if (review.sellerId !== caller.id) throw forbidden(REVIEW_MESSAGES.notYourSale, { code: REVIEW_ERROR_CODES.notYourSale });
+      // One statement that writes only where there is no reply yet: two replies at once leave one.
+      const replied = await insertSellerReply(db, id, { body, at: clock.now() });
+      if (!replied) throw conflict(REVIEW_MESSAGES.replyExists, { code: REVIEW_ERROR_CODES.replyExists });
+      events.publish({ type: 'review.replied', reviewId: id, productId: review.productId, orderItemId: review.orderItemId, buyerId: review.buyerId, sellerId: review.sellerId, reply: body });
+      return { review: await presentOne(id, caller.id, toSellerReview) };
+    },
+
+    async voteHelpful(caller: ReviewCaller, id: string, isHelpful: boolean): Promise<HelpfulVoteResponse> {
+      const review = await visibleReview(id);
+      if (review.buyerId === caller.id) throw forbidden(REVIEW_MESSAGES.ownReview, { code: REVIEW_ERROR_CODES.ownReview });
+      const helpfulCount = await db.transaction(async (transaction) => {
+        if (isHelpful) await addHelpfulVote(transaction, { reviewId: id, userId: caller.id, at: clock.now() });
+        else await removeHelpfulVote(transaction, { reviewId: id, userId: caller.id });
+        return (await findReview(transaction, id))?.helpfulCount ?? 0;
+      });
+      return { helpfulCount, votedByMe: isHelpful };
+    },
+
+    async hide(admin: ReviewCaller, id: string, reason: string): Promise<{ review: AdminReview }> {
+      await db.transaction(async (transaction) => {
+        const review = await findReview(transaction, id, { lock: true });
+        if (!review) throw notFound(REVIEW_MESSAGES.notFound);
+        if (review.hiddenAt !== null) throw conflict(REVIEW_MESSAGES.alreadyHidden, { code: REVIEW_ERROR_CODES.alreadyHidden });
+        const hiddenAt = clock.now();
+        await setReviewHidden(transaction, id, { at: hiddenAt, reason, by: admin.id });
+        await moveTotals(transaction, review.productId, { countDelta: -1, sumDelta: -review.rating });
+        events.publishAfterCommit(transaction, {
+          type: 'review.hidden',
+          reviewId: id,
+          productId: review.productId,
+          orderItemId: review.orderItemId,
+          buyerId: review.buyerId,
+          title: review.title,
+          reason,
+          hiddenAt: hiddenAt.toISOString(),
+        });
+      });
+      return { review: await presentOne(id, admin.id, toAdminReview) };
+    },
+
+    async unhide(admin: ReviewCaller, id: string): Promise<{ review: AdminReview }> {
+      await db.transaction(async (transaction) => {
+        const review = await findReview(transaction, id, { lock: true });
+        if (!review) throw notFound(REVIEW_MESSAGES.notFound);
+        if (review.hiddenAt === null) throw conflict(REVIEW_MESSAGES.notHidden, { code: REVIEW_ERROR_CODES.notHidden });
+        await setReviewHidden(transaction, id, null);
+        await moveTotals(transaction, review.productId, { countDelta: 1, sumDelta: review.rating });
+      });
+      return { review: await presentOne(id, admin.id, toAdminReview) };
+    },
+
+    /**
+     * A listing's visible reviews with its average, count and distribution. A listing that is not live is
+     * not found, except for its seller and admins (as its page is).
+     */
+    async listForProduct(productId: string, query: { sort: ProductReviewSort; page: number; limit: number }, viewer: ReviewCaller | null): Promise<ProductReviewsPage> {
+      const product = await findReviewedProduct(db, productId);
+      const canSeeNotLive = viewer !== null && (viewer.role === 'admin' || viewer.id === product?.sellerId);
+      if (!product || (product.status !== 'active' && !canSeeNotLive)) throw notFound(REVIEW_MESSAGES.productNotFound);
+      const [{ items, total }, counts] = await Promise.all([
+        page({ productId, hidden: false, sort: query.sort, limit: query.limit, offset: (query.page - 1) * query.limit }, viewer?.id ?? null, toReview),
+        findRatingCounts(db, productId),
+      ]);
+      const distribution: RatingDistribution = { '1': counts.get(1) ?? 0, '2': counts.get(2) ?? 0, '3': counts.get(3) ?? 0, '4': counts.get(4) ?? 0, '5': counts.get(5) ?? 0 };
+      return { items, average: averageRating(product.ratingSum, product.reviewCount), count: product.reviewCount, distribution, page: query.page, limit: query.limit, total };
+    },
+
+    /** The buyer's own reviews (hidden ones too, with the reason), newest first. */
+    async listMine(caller: ReviewCaller, query: { orderId?: string | undefined; page: number; limit: number }): Promise<MyReviewsPage> {
+      const { items, total } = await page({ buyerId: caller.id, ...(query.orderId ? { orderId: query.orderId } : {}), sort: 'newest', limit: query.limit, offset: (query.page - 1) * query.limit }, caller.id, toMine);
+      return { items, page: query.page, limit: query.limit, total };
+    },
+
+    /** Visible reviews of the seller's items, newest first; `replied: false` keeps those still to answer. */
+    async listForSeller(caller: ReviewCaller, query: { replied?: boolean | undefined; page: number; limit: number }): Promise<SellerReviewsPage> {
+      const { items, total } = await page(
+        { sellerId: caller.id, hidden: false, ...(query.replied !== undefined ? { replied: query.replied } : {}), sort: 'newest', limit: query.limit, offset: (query.page - 1) * query.limit },
+        caller.id,
+        toSellerReview,
+      );
+      return { items, page: query.page, limit: query.limit, total };
+    },
+
+    /** Every review for moderation, newest first. */
+    async listForAdmin(admin: ReviewCaller, query: { hidden?: boolean | undefined; productId?: string | undefined; page: number; limit: number }): Promise<AdminReviewsPage> {
+      const { items, total } = await page(
+        { ...(query.hidden !== undefined ? { hidden: query.hidden } : {}), ...(query.productId ? { productId: query.productId } : {}), sort: 'newest', limit: query.limit, offset: (query.page - 1) * query.limit },
+        admin.id,
+        toAdminReview,
+      );
+      return { items, page: query.page, limit: query.limit, total };
+    },
+
+    /**
+     * The review-request job's round: every item delivered between 3 and 14 days ago, not reviewed and whose
+     * buyer was not asked yet, is announced (`review.requested`); the in-app and e-mail reactions write one
+     * notification each per order item by their dedupe keys, so a retried or overlapping round asks nobody twice.
+     */
+    async requestDueReviews(): Promise<{ asked: number }> {
+      const now = clock.now().getTime();
+      const due = await findDueReviewRequests(db, {
+        deliveredFrom: new Date(now - REVIEW_REQUEST_UNTIL_DAYS * DAY_MS),
+        deliveredTo: new Date(now - REVIEW_REQUEST_AFTER_DAYS * DAY_MS),
+        dedupeKeyPrefix: notificationTexts.REVIEW_REQUEST_DEDUPE_PREFIX,
+        limit: REVIEW_REQUEST_BATCH,
+      });
+      for (const item of due) events.publish({ type: 'review.requested', ...item });
+      return { asked: due.length };
+    },
+  };
+}

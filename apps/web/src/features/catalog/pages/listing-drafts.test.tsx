@@ -1,0 +1,110 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, renderApp } from '../../../test/render-app';
+import { apiRoutes, EMPTY_CART, EMPTY_WISHLIST, makeProductDetail, makeProductSummary } from '../../../test/shop-fixtures';
+import { logInAs } from '../../../test/tokens';
+
+// Drafts as the seller sees them (docs/product/listings.md): a hidden listing without a photo is a
+// draft, previewed on the product page by its seller only.
+
+const DRAFT_ID = '22222222-2222-4222-8222-222222222222';
+const HIDDEN_ID = '33333333-3333-4333-8333-333333333333';
+const LIVE_ID = '44444444-4444-4444-8444-444444444444';
+const OWN_SELLER = { id: 'user-seller', companyName: 'Sam’s Supplies' };
+
+const draftDetail = makeProductDetail({
+  id: DRAFT_ID,
+  title: 'Copper Kettle',
+  retip: { label: 'Gift wrapping', price: 6 },
+  status: 'hidden',
+  image: null,
+  images: [],
+  seller: { ...OWN_SELLER, rating: { average: null, count: 0 } },
+});
+
+describe('drafts in the seller’s product list', () => {
+  it('marks a draft "Draft", a hidden listing "Hidden", and offers a Preview that opens the product page', async () => {
+    logInAs('seller');
+    const row = (overrides: Parameters<typeof makeProductSummary>[0]) => ({ ...makeProductSummary({ seller: OWN_SELLER, ...overrides }), isLowStock: false });
+    renderApp('/seller/product-list', {
+      api: apiRoutes({
+        'GET /api/seller/products': () =>
+          jsonResponse(200, {
+            items: [
+              row({ id: DRAFT_ID, title: 'Copper Kettle', status: 'hidden', image: null }),
+              row({ id: HIDDEN_ID, title: 'Brass Lantern', status: 'hidden' }),
+              row({ id: LIVE_ID, title: 'Walnut desk lamp', status: 'active' }),
+            ],
+            total: 3,
+            page: 1,
+            totalPages: 1,
+          }),
+      }),
+    });
+
+    const table = await screen.findByRole('table', {}, { timeout: 5000 });
+    const rowOf = (title: string) => within(table).getByRole('link', { name: title }).closest('tr') as HTMLElement;
+    expect(within(rowOf('Copper Kettle')).getByText('Draft')).toBeInTheDocument();
+    expect(within(rowOf('Brass Lantern')).getByText('Hidden')).toBeInTheDocument();
+    expect(within(rowOf('Walnut desk lamp')).getByText('Active')).toBeInTheDocument();
+    expect(within(rowOf('Copper Kettle')).getByRole('link', { name: 'Preview Copper Kettle as buyers see it' })).toHaveAttribute('href', `/products/${DRAFT_ID}`);
+  });
+});
+
+describe('the product page in preview mode', () => {
+  it('tells the seller their draft is not visible to buyers yet, with a way to add photos', async () => {
+    logInAs('seller');
+    renderApp(`/products/${DRAFT_ID}`, { api: apiRoutes({ [`GET /api/products/${DRAFT_ID}`]: () => jsonResponse(200, draftDetail) }) });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Copper Kettle' }, { timeout: 5000 })).toBeInTheDocument();
+    const banner = screen.getByText('Preview of your listing.').closest('[role="status"]') as HTMLElement;
+    expect(banner).toHaveTextContent('It is a draft: buyers cannot see it until it has a photo.');
+    expect(banner).toHaveTextContent('Buyers can add “Gift wrapping” (+$6.00) to their order.');
+    expect(within(banner).getByRole('link', { name: 'Add photos' })).toHaveAttribute('href', `/seller/product-list/edit/${DRAFT_ID}`);
+  });
+
+  it('shows no preview banner to a buyer on a live listing', async () => {
+    logInAs('buyer');
+    const live = makeProductDetail({ id: LIVE_ID });
+    renderApp(`/products/${LIVE_ID}`, {
+      api: apiRoutes({
+        [`GET /api/products/${LIVE_ID}`]: () => jsonResponse(200, live),
+        'GET /api/cart': () => jsonResponse(200, EMPTY_CART),
+        'GET /api/wishlist': () => jsonResponse(200, EMPTY_WISHLIST),
+      }),
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Walnut desk lamp' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('Preview of your listing.')).not.toBeInTheDocument();
+  });
+
+  it('shows the buyer the not-found page for a draft (the API answers 404)', async () => {
+    logInAs('buyer');
+    renderApp(`/products/${DRAFT_ID}`, {
+      api: apiRoutes({
+        [`GET /api/products/${DRAFT_ID}`]: () => jsonResponse(404, { error: 'Product not found', code: 'not_found' }),
+        'GET /api/cart': () => jsonResponse(200, EMPTY_CART),
+        'GET /api/wishlist': () => jsonResponse(200, EMPTY_WISHLIST),
+      }),
+    });
+    expect(await screen.findByText('Product not found', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('Copper Kettle')).not.toBeInTheDocument();
+  });
+});
+
+describe('the listing editor', () => {
+  it('says a draft goes live with its first photo, and its Preview opens the product page', async () => {
+    logInAs('seller');
+    renderApp(`/seller/product-list/edit/${DRAFT_ID}`, {
+      api: apiRoutes({
+        'GET /api/categories': () => jsonResponse(200, { categories: [{ id: 'c1', name: 'Home & Kitchen', slug: 'home-kitchen' }] }),
+        [`GET /api/products/${DRAFT_ID}`]: () => jsonResponse(200, draftDetail),
+        [`GET /api/products/${DRAFT_ID}/images`]: () => jsonResponse(200, { images: [] }),
+      }),
+    });
+
+    expect(await screen.findByText('Draft: only you can see this listing', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(/It goes live as soon as it has a photo/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', `/products/${DRAFT_ID}`);
+  });
+});
