@@ -99,6 +99,27 @@ export interface DomainEvents extends DomainEventPublisher {
   subscribe<Type extends DomainEventType>(type: Type, handler: DomainEventHandler<Type>): () => void;
 }
 
+/**
+ * Background reactions (e-mail, in-app notifications): `react(type, handler)` subscribes a handler whose
+ * promise is remembered until it is done, and whose failure goes to `onError`, never to the publisher;
+ * `settled()` resolves once every reaction started so far has finished (tests, shutdown).
+ */
+export function createReactions(events: Pick<DomainEvents, 'subscribe'>, onError: (error: unknown, event: DomainEventType) => void) {
+  const running = new Set<Promise<void>>();
+  return {
+    react<Type extends DomainEventType>(type: Type, handler: (event: DomainEventOf<Type>) => Promise<void>): void {
+      events.subscribe(type, (event) => {
+        const work = handler(event).catch((error: unknown) => onError(error, type));
+        running.add(work);
+        void work.finally(() => running.delete(work));
+      });
+    },
+    async settled(): Promise<void> {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+  };
+}
+
 /** For code built without a bus (unit tests of one module): publishes nowhere. */
 export const NO_DOMAIN_EVENTS: DomainEventPublisher = { publish: () => undefined, publishAfterCommit: () => undefined };
 

@@ -2,7 +2,7 @@ import type { NotificationPreferenceKey } from '@marketplace/contracts/workspace
 import { refundCentsOf } from '@marketplace/domain/item-paid';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import type { DomainEventOf, DomainEvents } from '../../lib/domain-events';
+import { createReactions, type DomainEvents } from '../../lib/domain-events';
 import { findChat, findMessageOfChat } from '../chat';
 import { findDispute } from '../disputes';
 import { findOrderLines, findOrderWithLines, shippingAddressOfOrder, type OrderLineItem } from '../orders';
@@ -65,7 +65,7 @@ export function createMailNotifications(deps: {
   onError: (error: unknown, event: string) => void;
 }): MailNotifications {
   const { db, mail, workspace, unsubscribeLinks, clock } = deps;
-  const running = new Set<Promise<void>>();
+  const { react, settled } = createReactions(deps.events, deps.onError);
 
   async function brand(): Promise<templates.Brand> {
     const settings = await workspace.publicSettings();
@@ -76,14 +76,6 @@ export function createMailNotifications(deps: {
     return (await workspace.notificationPreferences(userId))[preference];
   }
 
-  /** Runs a reaction in the background, remembered until it is done; a failure is logged, never thrown at the publisher. */
-  function react<Type extends Parameters<DomainEvents['subscribe']>[0]>(type: Type, handler: (event: DomainEventOf<Type>) => Promise<void>) {
-    deps.events.subscribe(type, (event) => {
-      const work = handler(event).catch((error: unknown) => deps.onError(error, type));
-      running.add(work);
-      void work.finally(() => running.delete(work));
-    });
-  }
 
   // Order placed: the buyer's receipt; each seller, the items to approve (optional: newOrder).
   react('order.placed', async (event) => {
@@ -349,9 +341,7 @@ export function createMailNotifications(deps: {
   });
 
   return {
-    async settled() {
-      while (running.size > 0) await Promise.allSettled([...running]);
-    },
+    settled,
 
     async sendWeeklySummaries() {
       const outcome = { sent: 0, alreadySent: 0 };

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import type { DomainEventOf, DomainEvents } from '../../lib/domain-events';
+import { createReactions, type DomainEvents } from '../../lib/domain-events';
 import { findOrderLines, findOrderWithLines, type OrderLineItem } from '../orders';
 import { findTrackingOfOrderItems } from '../shipping';
 import { findActiveAdmins, findPeople } from '../users';
@@ -48,16 +48,8 @@ export function createNotificationReactions(deps: {
   onError: (error: unknown, event: string) => void;
 }): NotificationReactions {
   const { db, notifications } = deps;
-  const running = new Set<Promise<void>>();
+  const { react, settled } = createReactions(deps.events, deps.onError);
 
-  /** Runs a reaction in the background, remembered until it is done; a failure is logged, never thrown at the publisher. */
-  function react<Type extends Parameters<DomainEvents['subscribe']>[0]>(type: Type, handler: (event: DomainEventOf<Type>) => Promise<void>) {
-    deps.events.subscribe(type, (event) => {
-      const work = handler(event).catch((error: unknown) => deps.onError(error, type));
-      running.add(work);
-      void work.finally(() => running.delete(work));
-    });
-  }
 
   // Order placed: the buyer's confirmation; each seller, their items to approve.
   react('order.placed', async (event) => {
@@ -202,8 +194,6 @@ export function createNotificationReactions(deps: {
   });
 
   return {
-    async settled() {
-      while (running.size > 0) await Promise.allSettled([...running]);
-    },
+    settled,
   };
 }
