@@ -58,9 +58,15 @@ export const users = pgTable(
     sessionVersion: integer('session_version').notNull().default(0),
     // Null until the user opens the link sent to `email`; a seller's listings go live only after.
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    // A seller's handling time: business days from an order to its parcel leaving (shown on their shop page); null until they say.
+    handlingDays: integer('handling_days'),
     ...timestamps,
   },
-  (table) => [uniqueIndex('users_email_unique').on(table.email), index('users_role_idx').on(table.role)],
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    index('users_role_idx').on(table.role),
+    check('users_handling_days_range', sql`${table.handlingDays} is null or ${table.handlingDays} between 1 and 30`),
+  ],
 );
 
 // One-time links of the account lifecycle (modules/auth, docs/product/accounts.md): password resets and

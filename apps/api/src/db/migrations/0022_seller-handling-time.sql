@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "handling_days" integer;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_handling_days_range" CHECK ("users"."handling_days" is null or "users"."handling_days" between 1 and 30);
