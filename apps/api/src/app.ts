@@ -21,6 +21,7 @@ import {
   shipmentRoutes,
 } from './modules/shipping';
 import { returnRoutes } from './modules/returns/returns.routes';
+import { createShopsService, shopRoutes } from './modules/shops';
 import { createReturnsService } from './modules/returns/returns.service';
 import { createCarrierProvider } from './providers/carrier/create-carrier-provider';
 import type { ConnectProvider } from './providers/payment/connect-port';
@@ -255,6 +256,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     warn: (message, error) => app.log.warn({ err: error }, message),
   });
   await app.register(returnRoutes, { prefix: '/api/returns', returns });
+  // ── shops: a seller's public page (their listings come from the catalogue's search) ──
+  await app.register(shopRoutes, { prefix: '/api/shops', shops: createShopsService({ db: database.db, products, returnPolicyOf: (sellerId) => returns.policy(sellerId) }) });
   // ── getting sellers paid: Connect accounts, payouts, webhooks ──
   const baseConnect = createConnectProvider(config, clock, database.db);
   const connect = deps.wrapConnect ? deps.wrapConnect(baseConnect) : baseConnect;

@@ -104,6 +104,8 @@ export const productSearchQuerySchema = catalogPageQuerySchema.extend({
   minPrice: queryPrice('Minimum price'),
   maxPrice: queryPrice('Maximum price'),
   sort: z.preprocess(emptyAsAbsent, productSortSchema.default('relevance')),
+  /** One seller's live listings (their shop page, docs/product/shops.md). */
+  sellerId: z.preprocess(emptyAsAbsent, z.uuid('Unknown seller').optional()),
 });
 export type ProductSearchQuery = z.input<typeof productSearchQuerySchema>;
 

@@ -29,6 +29,8 @@ export const profileUserSchema = z.object({
   companyName: z.string().nullable(),
   phone: z.string().nullable(),
   createdAt: z.string(),
+  /** Sellers: business days from an order to its parcel leaving (their shop page shows it); null until they say. */
+  handlingDays: z.number().int().nullable(),
 });
 export type ProfileUser = z.infer<typeof profileUserSchema>;
 
@@ -51,6 +53,10 @@ const optionalPhoneSchema = z
 const profileNameSchema = (label: string) =>
   z.string({ error: `${label} must be text` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
 
+export const MIN_HANDLING_DAYS = 1;
+export const MAX_HANDLING_DAYS = 30;
+export const HANDLING_DAYS_MESSAGE = `Handling time is a whole number of business days from ${MIN_HANDLING_DAYS} to ${MAX_HANDLING_DAYS}`;
+
 /**
  * PUT /api/users/me: every field optional; `phone: ''` or `null` clears the phone. `companyName` is
  * for sellers only (400 for other roles) and cannot be emptied.
@@ -60,6 +66,14 @@ export const updateProfileRequestSchema = z.object({
   lastName: profileNameSchema('Last name').optional(),
   phone: optionalPhoneSchema,
   companyName: z.string().trim().min(1, 'Company name is required for sellers').max(200, 'Company name must be at most 200 characters').optional(),
+  /** Sellers only (400 for other roles); null clears it. */
+  handlingDays: z
+    .number({ error: HANDLING_DAYS_MESSAGE })
+    .int(HANDLING_DAYS_MESSAGE)
+    .min(MIN_HANDLING_DAYS, HANDLING_DAYS_MESSAGE)
+    .max(MAX_HANDLING_DAYS, HANDLING_DAYS_MESSAGE)
+    .nullable()
+    .optional(),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 

@@ -85,6 +85,8 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/categories': PUBLIC,
   'GET /api/products': PUBLIC,
   'GET /api/products/:id': PUBLIC,
+  // A seller's shop page (docs/product/shops.md); the placeholder id is no seller's.
+  'GET /api/shops/:sellerId': { access: 'public', status: 404, why: 'the placeholder id is no seller' },
   'POST /api/products': SELLER,
   'PUT /api/products/:id': SELLER,
   'GET /api/seller/products': SELLER,

@@ -28,6 +28,8 @@ export const DASHBOARD_ROUTES: readonly PageRoute[] = [
   route('seller', '/seller/onboarding', 'features/payments/pages/stripe-setup-page', 'StripeSetupPage'),
   // Beyond the original route list (decision 0022): what the seller is paid for each item, and when.
   route('seller', '/seller/earnings', 'features/payments/pages/seller-earnings-page', 'SellerEarningsPage'),
+  // Beyond the original route list: what buyers said about the seller's items, and the seller's replies.
+  route('seller', '/seller/reviews', 'features/seller/pages/seller-reviews-page', 'SellerReviewsPage'),
   route('seller', '/seller/settings', 'features/seller/pages/seller-settings-page', 'SellerSettingsPage'),
   route('seller', '/seller/support', 'features/help/pages/seller-support-page', 'SellerSupportPage'),
   route('seller', '/seller/help-and-support', 'features/help/pages/help-and-support-page', 'HelpAndSupportPage'),
@@ -47,5 +49,7 @@ export const DASHBOARD_ROUTES: readonly PageRoute[] = [
   route('admin', '/admin/disputes', 'features/disputes/pages/admin-disputes-page', 'AdminDisputesPage'),
   route('admin', '/admin/disputes/:disputeId', 'features/disputes/pages/dispute-case-page', 'AdminDisputeCasePage'),
   route('admin', '/admin/settings', 'features/admin/pages/admin-settings-page', 'AdminSettingsPage'),
+  // Beyond the original route list: reviews to moderate (hide with a reason, show again).
+  route('admin', '/admin/reviews', 'features/admin/pages/admin-reviews-page', 'AdminReviewsPage'),
   route('admin', '/admin/payouts', 'features/payments/pages/payout-management-page', 'PayoutManagementPage'),
 ];

@@ -66,6 +66,8 @@ export const SHOP_ROUTES: readonly PageRoute[] = [
   // Public although the spec puts them behind login: a product decision (docs/product/routes.md, "The catalogue is public").
   route('catalogue', '/products', 'features/catalog/pages/products-page', 'ProductsPage'),
   route('catalogue', '/products/:productId', 'features/catalog/pages/product-details-page', 'ProductDetailsPage'),
+  // A seller's shop: their card and their listings, public like the catalogue (docs/product/shops.md).
+  route('catalogue', '/shop/:sellerId', 'features/catalog/pages/shop-page', 'ShopPage'),
 
   route('buyer', '/products/checkout', 'features/checkout/pages/checkout-page', 'CheckoutPage'),
   route('buyer', '/profile', 'features/profile/pages/profile-page', 'ProfilePage'),

@@ -3,10 +3,11 @@ import type { ProductSummary } from '@marketplace/contracts/catalog';
 import { formatDollars } from '../lib/format';
 import { describeStock, STOCK_TONE_CLASSES } from '../lib/stock';
 import { ProductImage } from './product-image';
+import { StarRating } from './star-rating';
 
 /**
  * One product in a grid: cover, title (the link, so the card is named after the product), price,
- * seller and a stock hint. The whole card is clickable through the title link's overlay.
+ * its rating once reviewed, seller and a stock hint. The whole card is clickable through the title link's overlay.
  */
 export function ProductCard({ product, priority = false }: { product: ProductSummary; priority?: boolean }) {
   const stock = describeStock(product.quantity);
@@ -20,7 +21,12 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
           </Link>
         </h3>
         <p className="text-base font-semibold text-slate-900">{formatDollars(product.price)}</p>
-        <p className="truncate text-xs text-slate-500">{product.seller.companyName ?? 'Independent seller'}</p>
+        {product.averageRating !== null && product.reviewCount > 0 && <StarRating value={product.averageRating} count={product.reviewCount} />}
+        <p className="truncate text-xs text-slate-500">
+          <Link to={`/shop/${product.seller.id}`} className="relative z-10 hover:text-brand-700 hover:underline">
+            <span className="sr-only">Sold by</span> {product.seller.companyName ?? 'Independent seller'}
+          </Link>
+        </p>
         <p className={`mt-auto pt-1 text-xs font-medium ${STOCK_TONE_CLASSES[stock.tone]}`}>{stock.text}</p>
       </div>
     </article>

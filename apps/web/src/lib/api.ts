@@ -27,6 +27,6 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me', 'Category', 'SellerProduct', 'SellerProductList', 'ProductImages', 'SellerOrder', 'SellerDashboard', 'AdminUser', 'AdminOrder', 'AdminProduct', 'Commission', 'Cart', 'Wishlist', 'CheckoutSummary', 'BuyerOrder', 'Address', 'Profile', 'Shipment', 'PaymentAccount', 'Payout', 'PayoutStats', 'ShippedOrder', 'Seller', 'Chat'],
+  tagTypes: ['Me', 'Category', 'SellerProduct', 'SellerProductList', 'ProductImages', 'SellerOrder', 'SellerDashboard', 'AdminUser', 'AdminOrder', 'AdminProduct', 'Commission', 'Cart', 'Wishlist', 'CheckoutSummary', 'BuyerOrder', 'Address', 'Profile', 'Shipment', 'PaymentAccount', 'Payout', 'PayoutStats', 'ShippedOrder', 'Seller', 'Chat', 'Review'],
   endpoints: () => ({}),
 });

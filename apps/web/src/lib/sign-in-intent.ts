@@ -13,7 +13,8 @@ import { useLocation, useNavigate, type Location } from 'react-router';
 export type SignInIntent =
   | { kind: 'add-to-cart'; productId: string; quantity: number; withAddOn: boolean }
   | { kind: 'save-to-wishlist'; productId: string }
-  | { kind: 'message-seller'; productId: string };
+  | { kind: 'message-seller'; productId: string }
+  | { kind: 'vote-helpful'; productId: string };
 
 export type SignInIntentKind = SignInIntent['kind'];
 
@@ -30,6 +31,10 @@ export const SIGN_IN_REASONS: Readonly<Record<SignInIntentKind, { why: string; a
   'message-seller': {
     why: 'Log in or create an account to message the seller.',
     after: 'Your conversation with the seller opens right after.',
+  },
+  'vote-helpful': {
+    why: 'Log in or create an account to mark reviews helpful.',
+    after: 'You’ll come back to this product’s reviews.',
   },
 };
 
@@ -52,6 +57,7 @@ export function readSignInIntent(state: unknown): SignInIntent | null {
     }
     case 'save-to-wishlist':
     case 'message-seller':
+    case 'vote-helpful':
       return { kind: intent.kind, productId: intent.productId };
     default:
       return null;

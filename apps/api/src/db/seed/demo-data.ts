@@ -33,6 +33,8 @@ export interface DemoUser {
   lastName: string;
   phone?: string;
   companyName?: string;
+  /** A seller's handling time in business days, shown on their shop page. */
+  handlingDays?: number;
 }
 
 export const DEMO_ADMIN = {
@@ -52,6 +54,7 @@ export const DEMO_SELLERS = {
     lastName: 'Chen',
     phone: '+1 (503) 555-0142',
     companyName: 'Northwind Outfitters',
+    handlingDays: 2,
   },
   brightside: {
     email: 'seller2@example.com',
@@ -60,6 +63,7 @@ export const DEMO_SELLERS = {
     lastName: 'Okafor',
     phone: '+1 (512) 555-0178',
     companyName: 'Brightside Electronics',
+    handlingDays: 1,
   },
   maple: {
     email: 'seller3@example.com',
@@ -68,6 +72,7 @@ export const DEMO_SELLERS = {
     lastName: 'Marquez',
     phone: '+1 (617) 555-0119',
     companyName: 'Maple & Thread Home',
+    handlingDays: 3,
   },
 } as const satisfies Record<string, DemoUser & { role: 'seller'; companyName: string }>;
 

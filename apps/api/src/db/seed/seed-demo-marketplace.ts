@@ -40,11 +40,12 @@ import { seedChats } from './seed-chats';
 import { seedDisputes } from './seed-disputes';
 import { seedNotifications } from './seed-notifications';
 import { seedPayouts } from './seed-payouts';
+import { seedReviews } from './seed-reviews';
 import { seedAddresses, seedShipments } from './seed-shipments';
 import { seedSupportRequests } from './seed-support-requests';
 
 /** Changing it changes every id and picture of the demo data. */
-const DEMO_SEED = 'demo-marketplace/v1';
+export const DEMO_SEED = 'demo-marketplace/v1';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Products appear over this many days before `now`, so "newest" sorting and date filters show something. */
@@ -78,6 +79,7 @@ export interface SeedCounts {
   disputes: number;
   supportRequests: number;
   notifications: number;
+  reviews: number;
 }
 
 export interface SeedDemoMarketplaceResult {
@@ -139,7 +141,7 @@ export interface SeededCatalog {
   products: SeededProduct[];
 }
 
-const noCounts: SeedCounts = { categories: 0, admins: 0, sellers: 0, buyers: 0, products: 0, productImages: 0, orders: 0, orderItems: 0, addresses: 0, shipments: 0, pickups: 0, paymentAccounts: 0, payouts: 0, chats: 0, disputes: 0, supportRequests: 0, notifications: 0 };
+const noCounts: SeedCounts = { categories: 0, admins: 0, sellers: 0, buyers: 0, products: 0, productImages: 0, orders: 0, orderItems: 0, addresses: 0, shipments: 0, pickups: 0, paymentAccounts: 0, payouts: 0, chats: 0, disputes: 0, supportRequests: 0, notifications: 0, reviews: 0 };
 
 export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): Promise<SeedDemoMarketplaceResult> {
   const { db, files, hashPassword, now = new Date() } = options;
@@ -165,6 +167,8 @@ export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): 
     const seededChats = await seedChats(context, { users: seededUsers, catalog });
     const seededDisputes = await seedDisputes(context, { users: seededUsers });
     const seededSupportRequests = await seedSupportRequests(context, { users: seededUsers });
+    // After the orders, shipments and payouts steps: it reviews the items they delivered.
+    const seededReviews = await seedReviews(context, { users: seededUsers });
     // Last: the bell's history is read from the rows every step above wrote.
     const seededNotifications = await seedNotifications(context, { users: seededUsers });
 
@@ -188,6 +192,7 @@ export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): 
         disputes: seededDisputes.disputes,
         supportRequests: seededSupportRequests.supportRequests,
         notifications: seededNotifications.notifications,
+        reviews: seededReviews.reviews,
       },
     };
   });
@@ -214,6 +219,7 @@ export async function seedUsers(context: SeedContext, input: { passwordHash: str
       role: user.role,
       companyName: user.companyName ?? null,
       phone: user.phone ?? null,
+      handlingDays: user.handlingDays ?? null,
       // Demo accounts verified their address when they joined (docs/product/accounts.md).
       emailVerifiedAt: createdAt,
       createdAt,

@@ -47,7 +47,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }>
     {
       schema: {
         tags: ['catalog'],
-        summary: 'Search active listings (typo-tolerant), filter by category and price, sort and page',
+        summary: 'Search active listings (typo-tolerant), filter by category, price and seller (their shop), sort and page',
         querystring: productSearchQuerySchema,
         response: { 200: productPageSchema, 400: errorResponseSchema },
       },

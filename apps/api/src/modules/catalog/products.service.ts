@@ -218,6 +218,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
         minPriceCents: query.minPrice === undefined ? undefined : dollarsToCents(query.minPrice),
         maxPriceCents: query.maxPrice === undefined ? undefined : dollarsToCents(query.maxPrice),
         status: 'active',
+        sellerId: query.sellerId,
         sort: query.sort,
         offset: (query.page - 1) * query.limit,
         limit: query.limit,
@@ -229,7 +230,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
 
   return {
     async searchProducts(query) {
-      const key = JSON.stringify([query.q ?? '', query.category ?? '', query.minPrice ?? '', query.maxPrice ?? '', query.sort, query.page, query.limit]);
+      const key = JSON.stringify([query.q ?? '', query.category ?? '', query.minPrice ?? '', query.maxPrice ?? '', query.sort, query.page, query.limit, query.sellerId ?? '']);
       return searchCache.getOrLoad(key, () => searchPage(query));
     },
 

@@ -24,7 +24,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = asy
       preValidation: app.authenticate,
       schema: {
         tags: ['profile'],
-        summary: 'Change my name, phone or (sellers) company name',
+        summary: 'Change my name, phone or (sellers) company name and handling time',
         security,
         body: updateProfileRequestSchema,
         response: { 200: profileResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },

@@ -34,6 +34,7 @@ describe('GET /api/users/me', () => {
         companyName: 'Acme',
         phone: null,
         createdAt: seller.createdAt.toISOString(),
+        handlingDays: null,
       },
     });
     expect(response.body).not.toContain('passwordHash');

@@ -38,7 +38,7 @@ export function likePatternOf(text: string): string {
 export async function updateUser(
   executor: Executor,
   id: string,
-  values: Partial<Pick<NewUserRecord, 'firstName' | 'lastName' | 'phone' | 'companyName' | 'passwordHash' | 'status'>> & { updatedAt: Date },
+  values: Partial<Pick<NewUserRecord, 'firstName' | 'lastName' | 'phone' | 'companyName' | 'handlingDays' | 'passwordHash' | 'status'>> & { updatedAt: Date },
 ): Promise<UserRecord | null> {
   const [row] = await executor.update(users).set(values).where(eq(users.id, id)).returning();
   return row ?? null;

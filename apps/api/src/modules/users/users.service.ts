@@ -36,7 +36,7 @@ export function fullNameOf(user: Pick<UserRecord, 'firstName' | 'lastName'>): st
 }
 
 export function toProfileDto(user: UserRecord): ProfileUser {
-  return { ...toUserDto(user), phone: user.phone ?? null, createdAt: user.createdAt.toISOString() };
+  return { ...toUserDto(user), phone: user.phone ?? null, createdAt: user.createdAt.toISOString(), handlingDays: user.handlingDays ?? null };
 }
 
 export function toAdminUserDto(user: UserRecord): AdminUser {
@@ -45,6 +45,7 @@ export function toAdminUserDto(user: UserRecord): AdminUser {
 
 export const USER_NOT_FOUND_MESSAGE = 'User not found';
 export const COMPANY_NAME_SELLERS_ONLY_MESSAGE = 'Only sellers have a company name';
+export const HANDLING_DAYS_SELLERS_ONLY_MESSAGE = 'Only sellers have a handling time';
 /** How many recent orders and sales the insights page shows. */
 export const INSIGHTS_RECENT_LIMIT = 5;
 
@@ -53,6 +54,8 @@ export interface ProfileChanges {
   lastName?: string | undefined;
   phone?: string | null | undefined;
   companyName?: string | undefined;
+  /** Sellers only; null clears it. */
+  handlingDays?: number | null | undefined;
 }
 
 export interface UserListQuery {
@@ -89,11 +92,15 @@ export function createUsersService(deps: {
       if (changes.companyName !== undefined && user.role !== 'seller') {
         throw badRequest(COMPANY_NAME_SELLERS_ONLY_MESSAGE, { issues: [{ path: 'companyName', message: COMPANY_NAME_SELLERS_ONLY_MESSAGE }] });
       }
+      if (changes.handlingDays !== undefined && user.role !== 'seller') {
+        throw badRequest(HANDLING_DAYS_SELLERS_ONLY_MESSAGE, { issues: [{ path: 'handlingDays', message: HANDLING_DAYS_SELLERS_ONLY_MESSAGE }] });
+      }
       const updated = await saveUser(user.id, 'profile', {
         ...(changes.firstName !== undefined ? { firstName: changes.firstName } : {}),
         ...(changes.lastName !== undefined ? { lastName: changes.lastName } : {}),
         ...(changes.phone !== undefined ? { phone: changes.phone === '' ? null : changes.phone } : {}),
         ...(changes.companyName !== undefined ? { companyName: changes.companyName } : {}),
+        ...(changes.handlingDays !== undefined ? { handlingDays: changes.handlingDays } : {}),
         updatedAt: deps.clock.now(),
       });
       if (!updated) throw notFound(USER_NOT_FOUND_MESSAGE);

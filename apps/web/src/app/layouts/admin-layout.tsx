@@ -8,6 +8,7 @@ import {
   RotateCcw,
   Scale,
   Settings,
+  Star,
   Truck,
   Users,
 } from 'lucide-react';
@@ -25,6 +26,7 @@ const ADMIN_NAV: SidebarItem[] = [
   { to: '/admin/products', label: 'Products', icon: Package },
   { to: '/admin/commission', label: 'Commission', icon: Percent },
   { to: '/admin/disputes', label: 'Disputes', icon: Scale },
+  { to: '/admin/reviews', label: 'Reviews', icon: Star },
   { to: '/admin/payouts', label: 'Payouts', icon: Banknote },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
 ];

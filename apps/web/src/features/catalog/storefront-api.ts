@@ -18,6 +18,8 @@ export interface ProductSearchArgs {
   sort?: ProductSort;
   page?: number;
   limit?: number;
+  /** One seller's listings (their shop page). */
+  sellerId?: string;
 }
 
 /** Leaves out empty filters so the URL the API sees matches what the buyer chose. */

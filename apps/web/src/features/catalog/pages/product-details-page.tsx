@@ -18,6 +18,7 @@ import { useShop } from '../../../lib/shop';
 import { useFinishSignInIntent, type SignInIntent, type SignInIntentKind } from '../../../lib/sign-in-intent';
 import { useSession } from '../../../lib/use-session';
 import { conditionLabel, describeStock, STOCK_TONE_CLASSES } from '../../../lib/stock';
+import { StarRating } from '../../../components/star-rating';
 import { ProductGallery } from '../components/product-gallery';
 import { SellerPreviewBanner } from '../components/seller-preview-banner';
 import { useGetProductQuery } from '../storefront-api';
@@ -32,6 +33,9 @@ const productChatApi = api.injectEndpoints({
     }),
   }),
 });
+
+// The reviews sit below the product: their code loads with the page but does not hold up its first paint.
+const ProductReviews = lazy(() => import('../components/product-reviews').then((module) => ({ default: module.ProductReviews })));
 
 // Asking a guest to log in (for the cart, the wishlist or a message) is rare: its code comes after the page's.
 const loadSignInPrompt = () => import('../../../components/sign-in-prompt');
@@ -240,6 +244,11 @@ function ProductView({ product }: { product: ProductDetail }) {
           <div>
             <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{product.title}</h1>
             <p className="mt-2 text-3xl font-semibold text-slate-900">{formatDollars(product.price)}</p>
+            {product.averageRating !== null && product.reviewCount > 0 && (
+              <a href="#reviews-title" className="mt-1 inline-flex rounded hover:underline">
+                <StarRating value={product.averageRating} count={product.reviewCount} showValue />
+              </a>
+            )}
           </div>
           <dl className="grid grid-cols-2 gap-3 text-sm">
             <div className="rounded-lg bg-slate-100 px-3 py-2">
@@ -254,7 +263,10 @@ function ProductView({ product }: { product: ProductDetail }) {
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="flex items-center gap-2 text-sm text-slate-700">
               <Store className="size-4 text-slate-500" aria-hidden />
-              Sold by <span className="font-medium text-slate-900">{product.seller.companyName ?? 'an independent seller'}</span>
+              Sold by{' '}
+              <Link to={`/shop/${product.seller.id}`} className="font-medium text-brand-700 hover:text-brand-800 hover:underline">
+                {product.seller.companyName ?? 'an independent seller'}
+              </Link>
             </p>
             <MessageSellerButton product={product} />
           </div>
@@ -267,6 +279,9 @@ function ProductView({ product }: { product: ProductDetail }) {
           </section>
         </div>
       </div>
+      <Suspense fallback={null}>
+        <ProductReviews productId={product.id} />
+      </Suspense>
     </div>
   );
 }

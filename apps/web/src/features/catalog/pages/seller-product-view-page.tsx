@@ -121,7 +121,14 @@ export function SellerProductViewPage() {
             <div>
               <p className="text-sm text-slate-500">{product.category.name}</p>
               <h2 className="text-2xl font-semibold text-slate-900">{product.title}</h2>
-              {product.seller.companyName && <p className="text-sm text-slate-600">Sold by {product.seller.companyName}</p>}
+              {product.seller.companyName && (
+                <p className="text-sm text-slate-600">
+                  Sold by{' '}
+                  <Link to={`/shop/${product.seller.id}`} className="font-medium text-brand-700 hover:underline">
+                    {product.seller.companyName}
+                  </Link>
+                </p>
+              )}
             </div>
             <p className="text-3xl font-semibold tabular-nums text-slate-900">{formatDollars(product.price)}</p>
             <dl className="grid grid-cols-2 gap-2 text-sm">

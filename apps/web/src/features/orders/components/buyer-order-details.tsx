@@ -1,11 +1,14 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Receipt } from 'lucide-react';
 import type { BuyerOrderDetail, BuyerOrderDetailItem, OrderItemStatus } from '@marketplace/contracts/orders';
+import type { MyReview } from '@marketplace/contracts/reviews';
 import { formatCents } from '@marketplace/domain/money';
 import { buttonClasses } from '../../../components/button';
 import { PostalAddress } from '../../../components/postal-address';
 import { formatDollars, formatShortDate } from '../../../lib/format';
+import { useListOrderReviewsQuery } from '../reviews-api';
 import { BuyerItemActions } from './buyer-item-actions';
+import { ItemReview, wasDelivered } from './item-review';
 import { OrderAmounts } from './order-amounts';
 import { OrderItemSummary } from './order-item-summary';
 import { OrderItemTimeline } from './order-item-timeline';
@@ -54,7 +57,17 @@ function ItemReturn({ item }: { item: BuyerOrderDetailItem }) {
   return null;
 }
 
-function OrderItemPanel({ orderId, item }: { orderId: string; item: BuyerOrderDetailItem }) {
+interface OrderItemPanelProps {
+  orderId: string;
+  item: BuyerOrderDetailItem;
+  /** The buyer's review of the item; undefined while none (or while the reviews load). */
+  review: MyReview | undefined;
+  /** Whether the buyer's reviews of this order are known (the review part waits for them). */
+  reviewsLoaded: boolean;
+  isReviewLinked: boolean;
+}
+
+function OrderItemPanel({ orderId, item, review, reviewsLoaded, isReviewLinked }: OrderItemPanelProps) {
   return (
     <li>
       <article aria-label={item.title} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5 print:break-inside-avoid print:border-slate-400">
@@ -71,6 +84,7 @@ function OrderItemPanel({ orderId, item }: { orderId: string; item: BuyerOrderDe
         </div>
         <ItemRefunds item={item} />
         <ItemReturn item={item} />
+        {reviewsLoaded && (review || wasDelivered(item)) && <ItemReview orderId={orderId} item={item} review={review} isLinked={isReviewLinked} />}
         <BuyerItemActions orderId={orderId} item={item} />
       </article>
     </li>
@@ -81,11 +95,23 @@ function OrderItemPanel({ orderId, item }: { orderId: string; item: BuyerOrderDe
 export function BuyerOrderDetails({ order }: { order: BuyerOrderDetail }) {
   const card = cardLabel(order.payment);
   const address = order.shippingAddress;
+  const [searchParams] = useSearchParams();
+  const linkedItemId = searchParams.get('review');
+  const hasDelivered = order.items.some(wasDelivered);
+  const reviews = useListOrderReviewsQuery(order.id, { skip: !hasDelivered });
+  const reviewOf = (itemId: string) => reviews.data?.items.find((review) => review.orderItemId === itemId);
   return (
     <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <ul className="space-y-4" aria-label="Items">
         {order.items.map((item) => (
-          <OrderItemPanel key={item.id} orderId={order.id} item={item} />
+          <OrderItemPanel
+            key={item.id}
+            orderId={order.id}
+            item={item}
+            review={reviewOf(item.id)}
+            reviewsLoaded={reviews.data !== undefined}
+            isReviewLinked={linkedItemId === item.id}
+          />
         ))}
       </ul>
       <aside aria-label="Order summary" className="space-y-4 self-start rounded-xl border border-slate-200 bg-white p-4 sm:p-5">

@@ -15,6 +15,7 @@ const PROFILE: ProfileUser = {
   companyName: 'Sam’s Supplies',
   phone: null,
   createdAt: '2025-01-15T10:00:00.000Z',
+  handlingDays: null,
 };
 const ADDRESS: Address = { id: 'address-1', name: 'Sam’s Supplies', line1: '500 Market St', line2: null, city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US', phone: null, isDefault: true };
 const PREFERENCES = { newOrder: true, newMessage: true, payoutSent: true, disputeOpened: true, weeklySummary: false };
@@ -60,7 +61,20 @@ describe('SellerSettingsPage', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('Store phone (optional)'), '(415) 555-0100');
     await user.click(screen.getByRole('button', { name: 'Save store details' }));
     expect(await screen.findByText('Store details saved')).toBeInTheDocument();
-    expect(sent.profile).toEqual([{ companyName: 'Sam’s Goods', phone: '(415) 555-0100' }]);
+    expect(sent.profile).toEqual([{ companyName: 'Sam’s Goods', phone: '(415) 555-0100', handlingDays: null }]);
+
+    // The handling time the shop page shows: 1 to 30 business days, checked before sending.
+    const handling = screen.getByLabelText('Handling time (business days)');
+    await user.type(handling, '31');
+    await user.click(screen.getByRole('button', { name: 'Save store details' }));
+    expect(screen.getByText('Handling time is a whole number of business days from 1 to 30')).toBeInTheDocument();
+    expect(sent.profile).toHaveLength(1);
+    await user.clear(handling);
+    await user.type(handling, '2');
+    await user.click(screen.getByRole('button', { name: 'Save store details' }));
+    await expect.poll(() => sent.profile).toHaveLength(2);
+    expect(sent.profile![1]).toEqual({ companyName: 'Sam’s Goods', phone: '(415) 555-0100', handlingDays: 2 });
+    expect(handling).toHaveValue('2');
 
     const weekly = await screen.findByRole('switch', { name: 'Weekly summary' });
     expect(weekly).toHaveAttribute('aria-checked', 'false');

@@ -1,0 +1,59 @@
+import { SHOP_ERROR_CODES, SHOP_NOT_FOUND_MESSAGE, type ShopResponse } from '@marketplace/contracts/shops';
+import type { ReturnPolicy } from '@marketplace/contracts/returns';
+import type { Database } from '../../db/client';
+import { notFound } from '../../lib/http-errors';
+import { sellerRating, type ProductsService } from '../catalog';
+import { findContactWithDefaultAddress, findUserById, type UserRecord } from '../users';
+
+export interface ShopsService {
+  /** A seller's shop: a 404 `shop_not_found` for an unknown id, someone who is not a seller, or a suspended seller. */
+  getShop(sellerId: string): Promise<ShopResponse>;
+}
+
+export interface ShopsServiceDependencies {
+  db: Database;
+  /** The catalogue: how many live listings the seller has (the same search the shop page lists them with). */
+  products: Pick<ProductsService, 'searchProducts'>;
+  /** The returns module's policy of a seller (its default when they never set one). */
+  returnPolicyOf: (sellerId: string) => Promise<ReturnPolicy>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The name a shop goes by: the company's, else "Sam S." (first name and last initial, never the full name). */
+export function shopNameOf(seller: Pick<UserRecord, 'companyName' | 'firstName' | 'lastName'>): string {
+  const company = seller.companyName?.trim();
+  if (company) return company;
+  const initial = seller.lastName.trim().charAt(0);
+  return [seller.firstName.trim(), initial ? `${initial.toUpperCase()}.` : ''].filter(Boolean).join(' ') || 'Independent seller';
+}
+
+export function createShopsService({ db, products, returnPolicyOf }: ShopsServiceDependencies): ShopsService {
+  return {
+    async getShop(sellerId) {
+      const seller = UUID.test(sellerId) ? await findUserById(db, sellerId) : null;
+      if (!seller || seller.role !== 'seller' || seller.status !== 'active') {
+        throw notFound(SHOP_NOT_FOUND_MESSAGE, { code: SHOP_ERROR_CODES.notFound });
+      }
+      const [{ address }, rating, policy, listings] = await Promise.all([
+        findContactWithDefaultAddress(db, seller.id),
+        sellerRating(db, seller.id),
+        returnPolicyOf(seller.id),
+        products.searchProducts({ sellerId: seller.id, sort: 'newest', page: 1, limit: 1 }),
+      ]);
+      return {
+        seller: {
+          id: seller.id,
+          name: shopNameOf(seller),
+          companyName: seller.companyName?.trim() || null,
+          memberSince: seller.createdAt.toISOString(),
+          shipsFromState: address?.state ?? null,
+          rating,
+          handlingDays: seller.handlingDays ?? null,
+          returnPolicy: { acceptsReturns: policy.windowDays > 0, windowDays: policy.windowDays, restockingFeePercent: policy.restockingFeePercent },
+        },
+        listingCount: listings.total,
+      };
+    },
+  };
+}

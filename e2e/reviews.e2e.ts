@@ -1,0 +1,105 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiGet, buyWithTestCard, launchBrowser, logIn, newPage, waitForPath } from './support/browser';
+
+// Reviews across two people: a buyer receives a parcel and reviews it with 4 stars, the seller replies on
+// their Reviews page, and the rating shows on the product's card in the catalogue and on its page, with
+// the reply under the review.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface SellerProduct {
+  id: string;
+  title: string;
+  quantity: number;
+  status: string;
+  retip: unknown;
+  reviewCount: number;
+}
+
+describe('reviews', () => {
+  it('delivered → the buyer reviews it (4 stars) → the seller replies → the rating shows on the card and the page', async () => {
+    // A live listing of the seller's nobody has reviewed yet, so its rating is this review's alone.
+    const seller = await newPage(browser);
+    await logIn(seller.page, 'seller@example.com');
+    await waitForPath(seller.page, '/seller/product-list');
+    const listed = await apiGet<{ items: SellerProduct[] }>(seller.page, '/api/seller/products?limit=50');
+    const product = listed.items.find((candidate) => candidate.status === 'active' && candidate.quantity >= 3 && candidate.retip === null && candidate.reviewCount === 0);
+    expect(product).toBeDefined();
+
+    // 1. The buyer buys it.
+    const buyer = await newPage(browser);
+    await logIn(buyer.page, 'buyer4@example.com');
+    await waitForPath(buyer.page, '/products');
+    const orderId = await buyWithTestCard(buyer.page, product!, { name: 'Liam O’Brien', line1: '233 South Wacker Drive', city: 'Chicago', state: 'IL', zip: '60606' });
+    await expect(buyer.page.getByRole('heading', { level: 1, name: 'Thank you, your order is placed' })).toBeVisibleSoon(15_000);
+
+    // 2. The seller approves it, buys the label, and UPS (the sandbox's simulation) delivers it.
+    await seller.page.goto(`/seller/orders/items/${orderId}`);
+    await seller.page.getByRole('button', { name: `Approve ${product!.title}` }).click();
+    await expect(seller.page.getByText(/approved/i).first()).toBeVisibleSoon(15_000);
+    await seller.page.goto(`/seller/orders/items/${orderId}/shipments`);
+    await expect(seller.page.getByRole('heading', { level: 1, name: 'Shipment Management' })).toBeVisibleSoon(15_000);
+    await seller.page.getByRole('button', { name: 'Create Shipment', exact: true }).click();
+    const create = seller.page.getByRole('dialog', { name: 'Create Shipment' });
+    await expect(create.getByText(/UPS Ground/).first()).toBeVisibleSoon(15_000);
+    await create.getByRole('button', { name: 'Create Shipment', exact: true }).click();
+    const created = seller.page.getByRole('dialog', { name: 'Shipment Created!' });
+    await expect(created).toBeVisibleSoon(20_000);
+    const tracking = (await created.getByText(/^1Z[0-9A-Z]{16}$/).first().textContent())!.trim();
+    await created.getByRole('button', { name: 'Done' }).click();
+    const card = seller.page.getByRole('article').filter({ hasText: tracking }).first();
+    await card.getByRole('button', { name: 'Simulate Status' }).click();
+    const simulate = seller.page.getByRole('dialog', { name: 'Simulate Tracking Status' });
+    await simulate.getByLabel('Tracking status').selectOption('delivered');
+    await simulate.getByRole('button', { name: 'Simulate' }).click();
+    await expect(seller.page.getByText(/^Tracking simulated to status: delivered$/i)).toBeVisibleSoon(15_000);
+
+    // 3. On their order, the buyer writes a review: 4 stars, a title and a few words.
+    await buyer.page.goto(`/myorders/${orderId}`);
+    await buyer.page.getByRole('button', { name: `Write a review of ${product!.title}` }).click();
+    const form = buyer.page.getByRole('dialog', { name: 'Write a review' });
+    await expect(form).toBeVisibleSoon(15_000);
+    // The fourth star (a radio named "4 stars" under it).
+    await form.locator('label', { has: buyer.page.getByRole('radio', { name: '4 stars' }) }).click();
+    expect(await form.getByRole('radio', { name: '4 stars' }).isChecked()).toBe(true);
+    await form.getByLabel('Title').fill('Well made, quick to arrive');
+    await form.getByLabel('Your review').fill('Sturdy and exactly as pictured. One star off for the plain packaging.');
+    await form.getByRole('button', { name: 'Publish review' }).click();
+    const yours = buyer.page.getByRole('region', { name: `Your review of ${product!.title}` });
+    await expect(yours).toBeVisibleSoon(15_000);
+    await expect(yours.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisibleSoon();
+
+    // 4. The seller answers it from their Reviews page.
+    await seller.page.goto('/seller/reviews?replied=false');
+    await expect(seller.page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisibleSoon(15_000);
+    await seller.page.getByRole('button', { name: 'Reply to “Well made, quick to arrive”' }).click();
+    await seller.page.getByLabel('Your public reply').fill('Thank you, Liam! Better boxes are on their way.');
+    await seller.page.getByRole('button', { name: 'Publish reply' }).click();
+    await expect(seller.page.getByText('Thank you, Liam! Better boxes are on their way.')).toBeVisibleSoon(15_000);
+
+    // 5. Everyone sees the rating: on the product's card in the catalogue…
+    const guest = await newPage(browser);
+    await guest.page.goto(`/products?q=${encodeURIComponent(product!.title)}`);
+    const productCard = guest.page.getByRole('article').filter({ has: guest.page.getByRole('link', { name: product!.title, exact: true }) }).first();
+    await expect(productCard.getByRole('img', { name: 'Rated 4 out of 5, 1 review' })).toBeVisibleSoon(15_000);
+
+    // …and on its page, with the review, "Liam O.", Verified purchase and the seller's reply.
+    await guest.page.goto(`/products/${product!.id}`);
+    await expect(guest.page.getByRole('heading', { level: 1, name: product!.title })).toBeVisibleSoon(15_000);
+    await expect(guest.page.getByRole('img', { name: 'Rated 4 out of 5, 1 review' }).first()).toBeVisibleSoon(15_000);
+    const reviews = guest.page.getByRole('region', { name: 'Reviews' });
+    await expect(reviews.getByRole('heading', { name: 'Well made, quick to arrive' })).toBeVisibleSoon(15_000);
+    await expect(reviews.getByText('Liam O.')).toBeVisibleSoon();
+    await expect(reviews.getByText('Verified purchase')).toBeVisibleSoon();
+    await expect(reviews.getByText('Thank you, Liam! Better boxes are on their way.')).toBeVisibleSoon();
+
+    await Promise.all([seller.context.close(), buyer.context.close(), guest.context.close()]);
+  });
+});

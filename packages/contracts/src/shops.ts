@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+// A seller's shop page (docs/product/shops.md): who they are, how they ship and take returns, and how
+// many live listings they have. The listings themselves come from GET /api/products?sellerId=…, so the
+// shop page searches, filters, sorts and pages exactly as the catalogue does.
+
+export const SHOP_ERROR_CODES = { notFound: 'shop_not_found' } as const;
+export const SHOP_NOT_FOUND_MESSAGE = 'Shop not found';
+
+export const shopParamsSchema = z.object({ sellerId: z.string().max(100) });
+
+export const shopResponseSchema = z.object({
+  seller: z.object({
+    id: z.string(),
+    /** The company name, or the seller's first name and last initial ("Sam S.") without one. */
+    name: z.string(),
+    companyName: z.string().nullable(),
+    /** When the account was created (ISO). */
+    memberSince: z.string(),
+    /** The two-letter state of the ship-from address, null while the seller has none. */
+    shipsFromState: z.string().nullable(),
+    /** The average over the visible reviews of all their items (one decimal), null with none. */
+    rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
+    /** Business days from an order to its parcel leaving; null until the seller says. */
+    handlingDays: z.number().int().nullable(),
+    /** The seller's return policy (the returns module's): a window of 0 days means no returns. */
+    returnPolicy: z.object({ acceptsReturns: z.boolean(), windowDays: z.number().int(), restockingFeePercent: z.number() }),
+  }),
+  /** How many live listings the shop has. */
+  listingCount: z.number().int(),
+});
+export type ShopResponse = z.infer<typeof shopResponseSchema>;
