@@ -4,7 +4,7 @@ import { apiGet, buyWithTestCard, launchBrowser, logIn, newPage, waitForPath } f
 
 // Reviews across two people: a buyer receives a parcel and reviews it with 4 stars, the seller replies on
 // their Reviews page, and the rating shows on the product's card in the catalogue and on its page, with
-// the reply under the review.
+// the reply under the review, and on the seller's shop page.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,11 +24,12 @@ interface SellerProduct {
 }
 
 describe('reviews', () => {
-  it('delivered → the buyer reviews it (4 stars) → the seller replies → the rating shows on the card and the page', async () => {
+  it('delivered → the buyer reviews it (4 stars) → the seller replies → the rating shows on the card, the page and the shop', async () => {
     // A live listing of the seller's nobody has reviewed yet, so its rating is this review's alone.
     const seller = await newPage(browser);
     await logIn(seller.page, 'seller@example.com');
     await waitForPath(seller.page, '/seller/product-list');
+    const sellerId = await seller.page.evaluate(() => localStorage.getItem('userId'));
     const listed = await apiGet<{ items: SellerProduct[] }>(seller.page, '/api/seller/products?limit=50');
     const product = listed.items.find((candidate) => candidate.status === 'active' && candidate.quantity >= 3 && candidate.retip === null && candidate.reviewCount === 0);
     expect(product).toBeDefined();
@@ -99,6 +100,15 @@ describe('reviews', () => {
     await expect(reviews.getByText('Liam O.')).toBeVisibleSoon();
     await expect(reviews.getByText('Verified purchase')).toBeVisibleSoon();
     await expect(reviews.getByText('Thank you, Liam! Better boxes are on their way.')).toBeVisibleSoon();
+
+    // …and on the seller's shop page (from "Sold by"): the card carries it, and the shop's own rating counts it.
+    const shopBefore = await apiGet<{ seller: { rating: { count: number } } }>(guest.page, `/api/shops/${sellerId}`);
+    expect(shopBefore.seller.rating.count).toBeGreaterThanOrEqual(1);
+    await guest.page.goto(`/shop/${sellerId}?q=${encodeURIComponent(product!.title)}`);
+    await expect(guest.page.getByRole('heading', { level: 1, name: 'Northwind Outfitters' })).toBeVisibleSoon(15_000);
+    await expect(guest.page.getByRole('img', { name: new RegExp(`^Rated [0-9.]+ out of 5, ${shopBefore.seller.rating.count} reviews?$`) }).first()).toBeVisibleSoon(15_000);
+    const shopCard = guest.page.getByRole('article').filter({ has: guest.page.getByRole('link', { name: product!.title, exact: true }) }).first();
+    await expect(shopCard.getByRole('img', { name: 'Rated 4 out of 5, 1 review' })).toBeVisibleSoon(15_000);
 
     await Promise.all([seller.context.close(), buyer.context.close(), guest.context.close()]);
   });
