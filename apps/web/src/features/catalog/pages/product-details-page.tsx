@@ -267,6 +267,8 @@ function ProductView({ product }: { product: ProductDetail }) {
               <Link to={`/shop/${product.seller.id}`} className="font-medium text-brand-700 hover:text-brand-800 hover:underline">
                 {product.seller.companyName ?? 'an independent seller'}
               </Link>
+              {/* The seller's rating over all their items' visible reviews (their shop page shows the same). */}
+              {product.seller.rating.average !== null && <StarRating value={product.seller.rating.average} count={product.seller.rating.count} showValue size="text-xs" />}
             </p>
             <MessageSellerButton product={product} />
           </div>

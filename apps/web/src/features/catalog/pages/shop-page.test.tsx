@@ -91,6 +91,18 @@ describe('"Sold by" links to the shop', () => {
     expect(soldBy).toHaveAttribute('href', `/shop/${SELLER_ID}`);
   });
 
+  it("shows the seller's rating beside their name on the product page, once they have reviews", async () => {
+    const product = makeProductDetail({ seller: { id: SELLER_ID, companyName: 'Oak & Ember', rating: { average: 4.6, count: 12 } } });
+    renderApp(`/products/${product.id}`, {
+      api: apiRoutes({
+        [`GET /api/products/${product.id}`]: () => jsonResponse(200, product),
+        [`GET /api/products/${product.id}/reviews`]: () => jsonResponse(200, { items: [], average: null, count: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }, page: 1, totalPages: 1, total: 0 }),
+      }),
+    });
+    const soldBy = await screen.findByRole('link', { name: 'Oak & Ember' }, { timeout: 5000 });
+    expect(soldBy.parentElement).toContainElement(screen.getByRole('img', { name: 'Rated 4.6 out of 5, 12 reviews' }));
+  });
+
   it('from the catalogue’s cards', async () => {
     setUp('/products');
     expect(await screen.findByRole('link', { name: 'Linen throw' }, { timeout: 5000 })).toBeInTheDocument();
