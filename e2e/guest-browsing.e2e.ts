@@ -45,8 +45,10 @@ describe('guests browse the catalogue', () => {
     const featured = page.getByRole('region', { name: 'Featured' });
     const card = featured.getByRole('article').first();
     await expect(card).toBeVisibleSoon(15_000);
-    const title = (await card.getByRole('link').textContent())!.trim();
-    await card.getByRole('link').click();
+    // The card's own link (its title); the seller's name on it links to their shop.
+    const productLink = card.getByRole('link').filter({ hasNotText: /^Sold by/ }).first();
+    const title = (await productLink.textContent())!.trim();
+    await productLink.click();
     const productPath = await waitForPath(page, /^\/products\/[0-9a-f-]{36}$/);
     const productId = productPath.split('/').pop()!;
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisibleSoon();
