@@ -12,11 +12,15 @@ export const earningStateSchema = z.enum(EARNING_STATES);
 export type EarningState = z.infer<typeof earningStateSchema>;
 
 export const EARNINGS_MESSAGES = {
-  month: 'Month must be YYYY-MM',
+  month: 'Month must be YYYY-MM, from 2000-01 to 2999-12',
 } as const;
 
-/** `?month=YYYY-MM`: items sold in that UTC month; absent or empty = every month. */
-const monthSchema = z.preprocess(emptyAsAbsent, z.string({ error: EARNINGS_MESSAGES.month }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, EARNINGS_MESSAGES.month).optional());
+/**
+ * `?month=YYYY-MM`: items sold in that UTC month; absent or empty = every month. The year is held to
+ * 2000–2999: a year such as 9999 would make the month's end a date the database refuses, and 0000–0099
+ * would be read as 1900–1999.
+ */
+const monthSchema = z.preprocess(emptyAsAbsent, z.string({ error: EARNINGS_MESSAGES.month }).regex(/^2\d{3}-(0[1-9]|1[0-2])$/, EARNINGS_MESSAGES.month).optional());
 
 /** GET /api/seller/earnings?page&limit&month (seller): newest sale first, 10 a page by default. */
 export const earningsQuerySchema = pageQueryWith({ defaultLimit: 10, maxLimit: 100 }).extend({ month: monthSchema });

@@ -365,7 +365,7 @@ describe('a seller’s own items only', () => {
       lastMonth: { month: lastMonth, paidNetCents: 3566, pendingNetCents: 0 },
     });
 
-    for (const bad of ['2025-13', '2025-1', 'last']) {
+    for (const bad of ['2025-13', '2025-1', 'last', '9999-12', '0000-01', '1999-12']) {
       const response = await get(`/api/seller/earnings?month=${bad}`, seller);
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toContain('Month must be YYYY-MM');
