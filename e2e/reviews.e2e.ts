@@ -83,6 +83,9 @@ describe('reviews', () => {
     await seller.page.getByRole('button', { name: 'Reply to “Well made, quick to arrive”' }).click();
     await seller.page.getByLabel('Your public reply').fill('Thank you, Liam! Better boxes are on their way.');
     await seller.page.getByRole('button', { name: 'Publish reply' }).click();
+    // Answered, it leaves the "To answer" list (at once or on the next read): it is under "Answered" with the reply.
+    await expect.poll(() => seller.page.getByRole('button', { name: 'Reply to “Well made, quick to arrive”' }).count(), { timeout: 15_000 }).toBe(0);
+    await seller.page.goto('/seller/reviews?replied=true');
     await expect(seller.page.getByText('Thank you, Liam! Better boxes are on their way.')).toBeVisibleSoon(15_000);
 
     // 5. Everyone sees the rating: on the product's card in the catalogue…
