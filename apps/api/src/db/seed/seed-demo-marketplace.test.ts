@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../client';
 import { isValidUpsTrackingNumber } from '@marketplace/domain/ups-tracking-number';
-import { addresses, categories, chatMessages, chats, disputeEvents, disputes, notifications, orderItems, orders, paymentAccounts, payments, payouts, pickups, productImages, products, refunds, sandboxConnectTransfers, shipmentItems, shipments, supportRequests, users } from '../schema';
+import { addresses, categories, chatMessages, chats, disputeEvents, disputes, notifications, orderItems, orders, paymentAccounts, payments, payouts, pickups, productImages, products, refunds, reviews, sandboxConnectTransfers, shipmentItems, shipments, supportRequests, users } from '../schema';
 import { createLocalFileStore } from '../../providers/files/local';
 import { hashPassword, verifyPassword } from '../../modules/auth/password';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo-data';
@@ -390,13 +390,15 @@ describe('seedDemoMarketplace', () => {
   });
 
   it('gives every buyer and seller with orders a bell history of their own things: a few unread, the older ones read', async () => {
-    const [userRows, orderRows, itemRows, disputeRows, rows] = await Promise.all([
+    const [userRows, orderRows, itemRows, disputeRows, reviewRows, rows] = await Promise.all([
       handle.db.select().from(users),
       handle.db.select().from(orders),
       handle.db.select().from(orderItems),
       handle.db.select().from(disputes),
+      handle.db.select().from(reviews),
       handle.db.select().from(notifications),
     ]);
+    const orderOfItem = new Map(itemRows.map((item) => [item.id, item.orderId]));
     expect(seeded.result.counts.notifications).toBe(rows.length);
     const day = 86_400_000;
     const keptFrom = now.getTime() - READ_NOTIFICATION_KEPT_MS;
@@ -406,19 +408,22 @@ describe('seedDemoMarketplace', () => {
         return new Set([
           ...orderRows.filter((order) => order.buyerId === user.id).map((order) => `/myorders/${order.id}`),
           ...disputeRows.filter((dispute) => dispute.buyerId === user.id).map((dispute) => `/orderDisputes/${dispute.id}`),
+          // Their reviews: on the product's page, and in the order's review form.
+          ...reviewRows.filter((review) => review.buyerId === user.id).flatMap((review) => [`/products/${review.productId}?review=${review.id}`, `/myorders/${orderOfItem.get(review.orderItemId)}?review=${review.orderItemId}`]),
         ]);
       }
       if (user.role === 'seller') {
         return new Set([
           ...itemRows.filter((item) => item.sellerId === user.id).map((item) => `/seller/orders/items/${item.orderId}`),
           ...disputeRows.filter((dispute) => dispute.sellerId === user.id).map((dispute) => `/seller/disputes/${dispute.id}`),
+          ...reviewRows.filter((review) => review.sellerId === user.id).map((review) => `/products/${review.productId}?review=${review.id}`),
         ]);
       }
       return new Set(['/admin/settings', ...disputeRows.map((dispute) => `/admin/disputes/${dispute.id}`)]);
     };
     const kindsFor = {
-      buyer: ['order_placed', 'item_approved', 'item_rejected', 'item_shipped', 'item_out_for_delivery', 'item_delivered', 'refund_issued', 'dispute_answered', 'dispute_resolved'],
-      seller: ['new_order', 'payout_sent', 'dispute_opened', 'dispute_resolved'],
+      buyer: ['order_placed', 'item_approved', 'item_rejected', 'item_shipped', 'item_out_for_delivery', 'item_delivered', 'refund_issued', 'dispute_answered', 'dispute_resolved', 'review_reply', 'review_hidden'],
+      seller: ['new_order', 'payout_sent', 'dispute_opened', 'dispute_resolved', 'new_review'],
       admin: ['dispute_opened', 'dispute_answered', 'support_request'],
     };
 
@@ -595,7 +600,7 @@ function reactionsOn(handle: DatabaseHandle) {
 
 /** The domain events that would have written these notifications, each once, built from the seeded rows. */
 async function eventsBehind(handle: DatabaseHandle, rows: ReadonlyArray<typeof notifications.$inferSelect>): Promise<DomainEvent[]> {
-  const [orderRows, itemRows, lineRows, shipmentRows, refundRows, payoutRows, disputeRows, disputeEventRows, requestRows, userRows] = await Promise.all([
+  const [orderRows, itemRows, lineRows, shipmentRows, refundRows, payoutRows, disputeRows, disputeEventRows, requestRows, userRows, reviewRows] = await Promise.all([
     handle.db.select().from(orders),
     handle.db.select().from(orderItems),
     handle.db.select().from(shipmentItems),
@@ -606,7 +611,13 @@ async function eventsBehind(handle: DatabaseHandle, rows: ReadonlyArray<typeof n
     handle.db.select().from(disputeEvents),
     handle.db.select().from(supportRequests),
     handle.db.select().from(users),
+    handle.db.select().from(reviews),
   ]);
+  const review = (id: string) => {
+    const found = reviewRows.find((row) => row.id === id);
+    if (!found) throw new Error(`No review ${id}`);
+    return { found, about: { reviewId: found.id, productId: found.productId, orderItemId: found.orderItemId, buyerId: found.buyerId } };
+  };
   const item = (id: string) => {
     const found = itemRows.find((row) => row.id === id);
     if (!found) throw new Error(`No order item ${id}`);
@@ -669,6 +680,16 @@ async function eventsBehind(handle: DatabaseHandle, rows: ReadonlyArray<typeof n
       const seller = userRows.find((row) => row.id === request?.userId);
       if (!request || !seller) throw new Error(`No support request ${subject}`);
       events.set(dedupeKey, { type: 'support.requested', requestId: request.id, userId: seller.id, name: `${seller.firstName} ${seller.lastName}`, email: seller.email, subject: request.subject });
+    } else if (prefix === 'new-review') {
+      const { found, about: who } = review(subject);
+      events.set(dedupeKey, { type: 'review.created', ...who, sellerId: found.sellerId, rating: found.rating, title: found.title });
+    } else if (prefix === 'review-reply') {
+      const { found, about: who } = review(subject);
+      events.set(dedupeKey, { type: 'review.replied', ...who, sellerId: found.sellerId, reply: found.sellerReply ?? '' });
+    } else if (prefix === 'review-hidden') {
+      const { found, about: who } = review(orderId);
+      expect(found.hiddenAt?.toISOString()).toBe(rest.slice(1).join(':'));
+      events.set(dedupeKey, { type: 'review.hidden', ...who, title: found.title, reason: found.hiddenReason ?? '', hiddenAt: found.hiddenAt?.toISOString() ?? '' });
     } else {
       throw new Error(`No event behind ${dedupeKey}`);
     }

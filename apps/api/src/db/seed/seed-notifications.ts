@@ -1,7 +1,8 @@
 /**
  * Seed step: the bell's history ("In-app notifications"). The other steps write their rows directly, so
  * no domain event fires and nobody would have a notification; this step writes, from those rows, the
- * notifications their events would have written: the same texts, links and dedupe keys (the
+ * notifications their events would have written (orders, parcels, refunds, payouts, disputes, support requests
+ * and reviews): the same texts, links and dedupe keys (the
  * notifications module's own builders), so a real event about the same thing later finds its key taken
  * and adds nothing. Each is dated when its thing happened (the order placed, the label bought, the
  * parcel's scan, the payout paid …); what is older than UNREAD_FOR_MS was read a little after it came,
@@ -12,7 +13,7 @@
  */
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { capText, NOTIFICATION_BODY_MAX, NOTIFICATION_TITLE_MAX, notificationTexts as texts, READ_NOTIFICATION_KEPT_MS } from '../../modules/notifications';
-import { disputeEvents, disputes, notifications, orderItems, orders, payouts, refunds, shipmentItems, shipments, supportRequests } from '../schema';
+import { disputeEvents, disputes, notifications, orderItems, orders, payouts, refunds, reviews, shipmentItems, shipments, supportRequests } from '../schema';
 import type { SeedContext, SeededUser, SeededUsers } from './seed-demo-marketplace';
 
 const MINUTE_MS = 60_000;
@@ -32,7 +33,7 @@ interface Planned {
 
 export async function seedNotifications(context: SeedContext, earlier: { users: SeededUsers }): Promise<{ notifications: number }> {
   const { executor, now } = context;
-  const [orderRows, itemRows, shipmentRows, refundRows, payoutRows, disputeRows, answerRows, supportRows] = await Promise.all([
+  const [orderRows, itemRows, shipmentRows, refundRows, payoutRows, disputeRows, answerRows, supportRows, reviewRows] = await Promise.all([
     executor.select().from(orders),
     // As the orders module lists an order's lines: by creation, then id.
     executor.select().from(orderItems).orderBy(asc(orderItems.createdAt), asc(orderItems.id)),
@@ -54,6 +55,7 @@ export async function seedNotifications(context: SeedContext, earlier: { users: 
     executor.select().from(disputes),
     executor.select().from(disputeEvents).orderBy(asc(disputeEvents.createdAt)),
     executor.select().from(supportRequests),
+    executor.select().from(reviews),
   ]);
 
   const people = new Map<string, SeededUser>([earlier.users.admin, ...Object.values(earlier.users.sellers), ...earlier.users.buyers].map((user) => [user.id, user]));
@@ -148,6 +150,19 @@ export async function seedNotifications(context: SeedContext, earlier: { users: 
   for (const request of supportRows) {
     const seller = people.get(request.userId);
     add(admin.id, request.createdAt, texts.supportRequestForAdmin({ requestId: request.id, name: seller ? texts.personName(seller) : 'A seller', subject: request.subject }));
+  }
+
+  // Reviews (docs/product/reviews.md): the seller is told of each, the author of the reply and of the hiding.
+  // The item is named by its order line's title, as the reactions do.
+  for (const review of reviewRows) {
+    const item = itemOf.get(review.orderItemId);
+    if (!item) continue;
+    const about = { reviewId: review.id, productId: review.productId, itemTitle: item.title };
+    add(review.sellerId, review.createdAt, texts.newReviewForSeller({ ...about, rating: review.rating, reviewTitle: review.title }));
+    if (review.sellerReply !== null) add(review.buyerId, review.sellerRepliedAt, texts.reviewReplyForBuyer({ ...about, reply: review.sellerReply }));
+    if (review.hiddenAt !== null && review.hiddenReason !== null) {
+      add(review.buyerId, review.hiddenAt, texts.reviewHiddenForBuyer({ ...about, orderId: item.orderId, orderItemId: item.id, reason: review.hiddenReason, hiddenAt: review.hiddenAt.toISOString() }));
+    }
   }
 
   const keptFrom = now.getTime() - READ_NOTIFICATION_KEPT_MS;

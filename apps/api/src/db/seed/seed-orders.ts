@@ -79,6 +79,35 @@ const SHIPPING_ADDRESSES = [
   { line1: '1437 Bannock St', line2: null, city: 'Denver', state: 'CO', postalCode: '80202' },
 ] as const;
 
+/** Statuses an item reaches only after it was delivered (every demo refund of a shipped item is a return). */
+const DELIVERED_OR_LATER = new Set<OrderItemStatusValue>(['delivered', 'completed', 'partially_refunded', 'refunded']);
+
+/**
+ * When an item ordered at `orderedAt` was shipped (the seller's handling, 6 to 30 hours), delivered (2 to 4½
+ * days in transit) and then closed (completed or refunded, `closedAfterDays` later), none of it after `now`:
+ * an order too recent for that is squeezed between its date and now, in the same order. Drawn from its own
+ * fork (`label`), so no other draw of the seed moves. The payouts step dates its year of sales the same way.
+ */
+export function deliveryOf(
+  context: SeedContext,
+  label: string,
+  orderedAt: Date,
+  closedAfterDays: [number, number],
+): { shippedAt: Date; deliveredAt: Date; closedAt: Date } {
+  const random = context.random.fork(label);
+  const shipping = random.integerBetween(6, 30) * HOUR_MS;
+  const transit = random.integerBetween(2 * 24, 4 * 24 + 12) * HOUR_MS;
+  const closing = random.integerBetween(closedAfterDays[0] * 24, closedAfterDays[1] * 24 + 12) * HOUR_MS;
+  const start = orderedAt.getTime();
+  const room = context.now.getTime() - HOUR_MS - start;
+  const squeeze = Math.min(1, Math.max(room, 0) / (shipping + transit + closing));
+  return {
+    shippedAt: new Date(start + Math.round(shipping * squeeze)),
+    deliveredAt: new Date(start + Math.round((shipping + transit) * squeeze)),
+    closedAt: new Date(start + Math.round((shipping + transit + closing) * squeeze)),
+  };
+}
+
 export interface SeededOrders {
   orders: number;
   orderItems: number;
@@ -151,11 +180,20 @@ export async function seedOrders(context: SeedContext, earlier: { users: SeededU
         rejectionReason: item.status === 'rejected' ? random.pick(REJECTION_REASONS) : null,
         sellerPaid: item.sellerPaid,
         refundedCents: 0,
-        deliveredAt: item.status === 'delivered' || item.status === 'completed' ? updatedAt : null,
+        deliveredAt: null as Date | null,
         createdAt,
         updatedAt: item.status === 'pending' ? createdAt : updatedAt,
       };
     });
+    // Items that reached the buyer: delivered a few days after they were shipped; a completed sale was closed,
+    // and a returned one refunded, some days after that. The shipments step dates a still-delivered item
+    // again from its parcel's scans.
+    for (const item of items) {
+      if (!DELIVERED_OR_LATER.has(item.status)) continue;
+      const delivery = deliveryOf(context, `orders/delivery/${item.id}`, createdAt, item.status === 'refunded' ? [3, 9] : [0, 4]);
+      item.deliveredAt = delivery.deliveredAt;
+      item.updatedAt = item.status === 'delivered' ? delivery.deliveredAt : delivery.closedAt;
+    }
     const itemsTotalCents = items.reduce((total, item) => total + item.priceCents * item.quantity, 0);
     const retipTotalCents = items.reduce((total, item) => total + item.retipPriceCents, 0);
     const shippingCents = calculateShippingCents(itemsTotalCents);

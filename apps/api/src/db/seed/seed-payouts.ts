@@ -2,7 +2,8 @@
  * Seed step: getting sellers paid ("Demo data"). Payment accounts in the onboarding states
  * (seller@example.com complete, seller2 pending again after Stripe asked for more details, seller3
  * created but never onboarded; a newly signed-up seller shows 'none'), a year of payout history in all
- * three statuses for the charts, payouts for the items the orders step marked as paid, and one recent
+ * three statuses for the charts (each sale delivered a few days after it was ordered, and paid out after
+ * that), payouts for the items the orders step marked as paid, and one recent
  * failed payout the admin can retry. Unpaid shipped items (with and without pickups) come from the
  * orders and shipments steps. Deterministic: every draw comes from a fork keyed by its subject.
  */
@@ -12,6 +13,7 @@ import { calculateShippingCents } from '@marketplace/domain/shipping';
 import { orderItems, orders, paymentAccounts, payments, payouts, sandboxConnectAccounts, sandboxConnectLinks, sandboxConnectTransfers, shipmentItems, shipments } from '../schema';
 import { transferFingerprint } from '../../providers/payment/connect-sandbox';
 import type { DemoSellerKey } from './demo-data';
+import { deliveryOf } from './seed-orders';
 import type { SeedContext, SeededCatalog, SeededUsers } from './seed-demo-marketplace';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -141,7 +143,10 @@ export async function seedPayouts(context: SeedContext, earlier: { users: Seeded
       // Spread over the year, denser in recent months so the trend rises.
       const ageDays = Math.round(Math.pow(random.integerBetween(0, 1000) / 1000, 1.4) * 355) + 8;
       const createdAt = new Date(now.getTime() - ageDays * DAY_MS - random.integerBetween(0, 600) * 60_000);
-      const paidAt = new Date(Math.min(now.getTime() - 60 * 60_000, createdAt.getTime() + random.integerBetween(3, 7) * DAY_MS));
+      const drawnPaidAt = createdAt.getTime() + random.integerBetween(3, 7) * DAY_MS;
+      // Shipped a day or so after the order, delivered a few days later; paid out once delivered.
+      const { deliveredAt, closedAt } = deliveryOf(context, `payouts/history/${key}/${index}/delivery`, createdAt, [0, 1]);
+      const paidAt = new Date(Math.min(now.getTime() - 60 * 60_000, Math.max(drawnPaidAt, closedAt.getTime())));
       const quantity = random.pick([1, 1, 1, 2]);
       const orderId = random.uuid();
       const itemId = random.uuid();
@@ -180,6 +185,7 @@ export async function seedPayouts(context: SeedContext, earlier: { users: Seeded
         quantity,
         status: 'completed',
         sellerPaid: status === 'paid',
+        deliveredAt,
         createdAt,
         updatedAt: paidAt,
       });

@@ -1,22 +1,25 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { averageRating } from '@marketplace/domain/ratings';
 import { openDatabase, type DatabaseHandle } from '../client';
-import { orderItems, orders, products, reviewHelpfulVotes, reviews, users } from '../schema';
+import { notifications, orderItems, orders, payouts, products, reviewHelpfulVotes, reviews, shipmentItems, shipments, users } from '../schema';
 import { createLocalFileStore } from '../../providers/files/local';
 import { hashPassword } from '../../modules/auth/password';
+import { capText, NOTIFICATION_BODY_MAX, notificationTexts, READ_NOTIFICATION_KEPT_MS } from '../../modules/notifications';
 import { createRandom } from './random';
 import { DEMO_SEED, seedDemoMarketplace, type SeededUser, type SeededUsers } from './seed-demo-marketplace';
 import { seedReviews } from './seed-reviews';
 
 // The demo's reviews, on a seeded PGlite: who wrote them, about what, and whether every listing's totals
-// are exactly its visible reviews'.
+// are exactly its visible reviews'; the delivery dates they rest on; the bell's side of them.
 
 const now = new Date('2025-06-01T12:00:00Z');
 const DELIVERED_STATUSES = new Set(['delivered', 'completed', 'partially_refunded', 'refunded']);
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 describe('seedReviews (demo marketplace)', () => {
   let handle: DatabaseHandle;
@@ -51,8 +54,10 @@ describe('seedReviews (demo marketplace)', () => {
     const delivered = itemRows.filter((item) => item.deliveredAt && DELIVERED_STATUSES.has(item.status));
 
     expect(reviewRows).toHaveLength(reviewCount);
-    expect(reviewRows.length).toBeGreaterThanOrEqual(Math.floor(delivered.length * 0.4));
-    expect(reviewRows.length).toBeLessThan(delivered.length);
+    expect(reviewRows.length).toBeGreaterThanOrEqual(30);
+    // About half of the delivered items.
+    expect(reviewRows.length).toBeGreaterThanOrEqual(Math.floor(delivered.length * 0.35));
+    expect(reviewRows.length).toBeLessThanOrEqual(Math.ceil(delivered.length * 0.65));
     expect(new Set(reviewRows.map((review) => review.orderItemId)).size).toBe(reviewRows.length);
     for (const review of reviewRows) {
       const item = itemOf.get(review.orderItemId)!;
@@ -69,23 +74,116 @@ describe('seedReviews (demo marketplace)', () => {
     }
   });
 
-  it('gives mostly 4 and 5 stars with a few lower ones, varied texts, some seller replies', async () => {
+  it('dates every item that reached its buyer: delivered a few days after it was shipped, before it was closed, never after now', async () => {
+    const [itemRows, orderRows, lineRows, payoutRows] = await Promise.all([
+      handle.db.select().from(orderItems),
+      handle.db.select().from(orders),
+      handle.db.select({ orderItemId: shipmentItems.orderItemId, labelCreatedAt: shipments.labelCreatedAt, events: shipments.trackingEvents }).from(shipmentItems).innerJoin(shipments, eq(shipments.id, shipmentItems.shipmentId)).where(eq(shipmentItems.isActive, true)),
+      handle.db.select().from(payouts),
+    ]);
+    const orderedAt = new Map(orderRows.map((order) => [order.id, order.createdAt.getTime()]));
+    const parcelOf = new Map(lineRows.map((line) => [line.orderItemId, line]));
+    const delivered = itemRows.filter((item) => DELIVERED_STATUSES.has(item.status));
+    // The orders step's and the payouts step's year of sales alike.
+    expect(delivered.length).toBeGreaterThan(100);
+    for (const item of itemRows) {
+      if (!DELIVERED_STATUSES.has(item.status)) {
+        expect(item.deliveredAt, `${item.status} ${item.id}`).toBeNull();
+        continue;
+      }
+      expect(item.deliveredAt, `${item.status} ${item.id}`).not.toBeNull();
+      const at = item.deliveredAt!.getTime();
+      const ordered = orderedAt.get(item.orderId)!;
+      expect(at).toBeGreaterThan(ordered);
+      expect(at).toBeLessThanOrEqual(now.getTime());
+      expect(at, item.id).toBeLessThanOrEqual(item.updatedAt.getTime());
+      const parcel = parcelOf.get(item.id);
+      if (parcel) {
+        // Its parcel's "delivered" scan, after the label.
+        expect(new Date(at).toISOString()).toBe(parcel.events.find((event) => event.status === 'delivered')?.occurredAt);
+        expect(at).toBeGreaterThan(parcel.labelCreatedAt!.getTime());
+      } else if (now.getTime() - ordered > 15 * DAY_MS) {
+        // Shipped within a day or so of the order, then two to four and a half days on the road.
+        expect(at - ordered, item.id).toBeGreaterThanOrEqual(54 * HOUR_MS);
+        expect(at - ordered, item.id).toBeLessThanOrEqual(138 * HOUR_MS);
+      }
+    }
+    // A completed sale was paid out once it was delivered.
+    const itemOf = new Map(itemRows.map((item) => [item.id, item]));
+    const completedPayouts = payoutRows.filter((payout) => itemOf.get(payout.orderItemId)?.status === 'completed');
+    expect(completedPayouts.length).toBeGreaterThan(50);
+    for (const payout of completedPayouts) expect(payout.createdAt.getTime()).toBeGreaterThan(itemOf.get(payout.orderItemId)!.deliveredAt!.getTime());
+  });
+
+  it('gives mostly 4 and 5 stars with some of every other, varied texts, some seller replies', async () => {
     const { reviewRows } = await readAll();
-    const high = reviewRows.filter((review) => review.rating >= 4).length;
-    expect(high / reviewRows.length).toBeGreaterThan(0.7);
-    expect(reviewRows.some((review) => review.rating <= 3)).toBe(true);
-    expect(new Set(reviewRows.map((review) => review.title)).size).toBeGreaterThanOrEqual(Math.ceil(reviewRows.length * 0.7));
+    const shown = reviewRows.filter((review) => review.hiddenAt === null);
+    const high = shown.filter((review) => review.rating >= 4).length;
+    expect(high / shown.length).toBeGreaterThan(0.7);
+    expect(new Set(shown.map((review) => review.rating))).toEqual(new Set([1, 2, 3, 4, 5]));
+    // Each number of stars goes through its texts in turn: many different ones, none used more than a few times.
+    const titleUses = new Map<string, number>();
+    for (const review of shown) titleUses.set(review.title, (titleUses.get(review.title) ?? 0) + 1);
+    expect(titleUses.size).toBeGreaterThanOrEqual(Math.ceil(shown.length * 0.6));
+    expect(Math.max(...titleUses.values())).toBeLessThanOrEqual(3);
     const replied = reviewRows.filter((review) => review.sellerReply !== null);
-    expect(replied.length).toBeGreaterThan(0);
+    expect(replied.length).toBeGreaterThanOrEqual(5);
+    expect(replied.length).toBeLessThan(reviewRows.length / 2);
     for (const review of replied) expect(review.sellerRepliedAt!.getTime()).toBeGreaterThanOrEqual(review.createdAt.getTime());
   });
 
-  it('hides exactly one review, with a reason and the admin who hid it', async () => {
-    const { reviewRows } = await readAll();
+  it('hides two recent reviews, each with its reason and the admin who hid it, and no vote after the hiding', async () => {
+    const { reviewRows, voteRows } = await readAll();
     const hidden = reviewRows.filter((review) => review.hiddenAt !== null);
-    expect(hidden).toHaveLength(1);
+    expect(hidden).toHaveLength(2);
     const [admin] = await handle.db.select().from(users).where(eq(users.role, 'admin'));
-    expect(hidden[0]).toMatchObject({ hiddenBy: admin!.id, hiddenReason: expect.stringMatching(/phone numbers/) });
+    for (const review of hidden) {
+      expect(review).toMatchObject({ hiddenBy: admin!.id, sellerReply: null });
+      expect(review.hiddenReason!.length).toBeGreaterThan(10);
+      expect(review.hiddenAt!.getTime()).toBeGreaterThanOrEqual(review.createdAt.getTime());
+      expect(review.hiddenAt!.getTime()).toBeLessThanOrEqual(now.getTime());
+      expect(now.getTime() - review.createdAt.getTime()).toBeLessThanOrEqual(60 * DAY_MS);
+      for (const vote of voteRows.filter((row) => row.reviewId === review.id)) expect(vote.createdAt.getTime()).toBeLessThanOrEqual(review.hiddenAt!.getTime());
+    }
+    expect(hidden.map((review) => review.hiddenReason)).toEqual(expect.arrayContaining([expect.stringMatching(/phone numbers/), expect.stringMatching(/carrier/)]));
+  });
+
+  it('leaves seller@example.com a live listing nobody reviewed yet (the reviews journey reviews one)', async () => {
+    const { productRows } = await readAll();
+    const [seller] = await handle.db.select().from(users).where(eq(users.email, 'seller@example.com'));
+    const fresh = productRows.filter((product) => product.sellerId === seller!.id && product.status === 'active' && product.quantity >= 3 && product.retipPriceCents === null && product.reviewCount === 0);
+    expect(fresh.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("writes the bell's side of the reviews: the seller's new review, the author's reply and hidden review, as the reactions word them", async () => {
+    const { reviewRows, itemRows } = await readAll();
+    const itemOf = new Map(itemRows.map((item) => [item.id, item]));
+    const rows = await handle.db.select().from(notifications).where(inArray(notifications.kind, ['new_review', 'review_reply', 'review_hidden']));
+    const keptFrom = now.getTime() - READ_NOTIFICATION_KEPT_MS;
+    const expected: Array<{ userId: string; kind: string; title: string; body: string; link: string; dedupeKey: string; createdAt: Date }> = [];
+    for (const review of reviewRows) {
+      const item = itemOf.get(review.orderItemId)!;
+      const about = { reviewId: review.id, productId: review.productId, itemTitle: item.title };
+      const planned = [
+        { userId: review.sellerId, at: review.createdAt, text: notificationTexts.newReviewForSeller({ ...about, rating: review.rating, reviewTitle: review.title }) },
+        ...(review.sellerReply ? [{ userId: review.buyerId, at: review.sellerRepliedAt!, text: notificationTexts.reviewReplyForBuyer({ ...about, reply: review.sellerReply }) }] : []),
+        ...(review.hiddenAt
+          ? [{ userId: review.buyerId, at: review.hiddenAt, text: notificationTexts.reviewHiddenForBuyer({ ...about, orderId: item.orderId, orderItemId: item.id, reason: review.hiddenReason!, hiddenAt: review.hiddenAt.toISOString() }) }]
+          : []),
+      ];
+      for (const { userId, at, text } of planned) {
+        if (at.getTime() < keptFrom) continue;
+        expected.push({ userId, kind: text.kind, title: text.title, body: capText(text.body, NOTIFICATION_BODY_MAX), link: text.link, dedupeKey: text.dedupeKey, createdAt: at });
+      }
+    }
+    const byKey = (list: typeof expected) => [...list].sort((a, b) => a.dedupeKey.localeCompare(b.dedupeKey));
+    expect(byKey(rows.map(({ userId, kind, title, body, link, dedupeKey, createdAt }) => ({ userId, kind, title, body, link, dedupeKey, createdAt })))).toEqual(byKey(expected));
+    const count = (kind: string) => rows.filter((row) => row.kind === kind).length;
+    expect(count('new_review')).toBeGreaterThanOrEqual(10);
+    expect(count('review_reply')).toBeGreaterThanOrEqual(1);
+    expect(count('review_hidden')).toBe(2);
+    // A review's notification links to the review on its product's page.
+    expect(rows.find((row) => row.kind === 'new_review')?.link).toMatch(/^\/products\/[0-9a-f-]{36}\?review=[0-9a-f-]{36}$/);
   });
 
   it('keeps every listing’s review count and star sum equal to its visible reviews', async () => {

@@ -1,9 +1,11 @@
 /**
- * Seed step: buyers' reviews of what the demo orders delivered (docs/product/reviews.md). About four in five
- * delivered items are reviewed by their buyer a few days after the parcel came, mostly with 4 or 5 stars and
- * now and then 2 or 3; sellers answered some (the critical ones more often), other buyers marked some helpful,
- * and an admin hid one with a reason. Only items that reached the buyer (a delivery date, still delivered,
- * completed or refunded afterwards) are reviewed, once each, never before they arrived nor after `now`.
+ * Seed step: buyers' reviews of what the demo orders delivered (docs/product/reviews.md). About half the
+ * delivered items (the orders step's and the payouts step's year of sales) are reviewed by their buyer a few
+ * days after the parcel came, mostly with 4 or 5 stars and now and then 1 to 3; sellers answered some (the
+ * critical ones more often), other buyers marked some helpful, and an admin hid two of the last two months'
+ * with a reason. Only items that reached the buyer (a delivery date, still delivered, completed or refunded
+ * afterwards) are reviewed, once each, never before they arrived nor after `now`. The notifications step
+ * writes the bell's side of them (the seller's new review, the author's reply and hidden review).
  * Each listing's visible-review count and star sum move through the catalogue's own adjustReviewTotals, so
  * cards, search and the sort by rating read exactly the reviews that show. Deterministic: every draw comes
  * from a fork keyed by the order item.
@@ -11,14 +13,16 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { adjustReviewTotals } from '../../modules/catalog';
 import { orderItems, orders, reviewHelpfulVotes, reviews } from '../schema';
-import { DEMO_HIDDEN_REVIEW, DEMO_REVIEW_TEXTS, DEMO_SELLER_REPLIES } from './demo-reviews';
+import { DEMO_HIDDEN_REVIEWS, DEMO_REVIEW_TEXTS, DEMO_SELLER_REPLIES } from './demo-reviews';
 import type { SeedContext, SeededUsers } from './seed-demo-marketplace';
 import type { Random } from './random';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 /** The share of delivered items whose buyer wrote a review. */
-const REVIEWED_SHARE = 0.8;
+const REVIEWED_SHARE = 0.5;
+/** The hidden reviews are among those written this recently, so the admin's list and the authors' bells show them. */
+const HIDDEN_WITHIN_MS = 60 * DAY_MS;
 /** Statuses of an item that was delivered and may be reviewed (a refund after delivery keeps it reviewable). */
 const REVIEWABLE_STATUSES = ['delivered', 'completed', 'partially_refunded', 'refunded'] as const;
 /** Rows a single insert carries (PostgreSQL takes at most 65,535 parameters a statement). */
@@ -114,24 +118,34 @@ export async function seedReviews(context: SeedContext, earlier: { users: Seeded
     rows.push(row);
   }
 
-  // One review an admin hid: an offer to trade outside the marketplace. It leaves the averages.
-  const hidden = rows[Math.floor(rows.length / 3)];
-  if (hidden) {
+  // Reviews an admin hid, each with its reason (an offer to trade outside the marketplace, a complaint about
+  // the carrier): a third and two thirds of the way through the recent ones. They leave the averages.
+  const recent = rows.filter((row) => now.getTime() - row.createdAt.getTime() <= HIDDEN_WITHIN_MS);
+  DEMO_HIDDEN_REVIEWS.forEach((text, index) => {
+    const hidden = recent[Math.floor((recent.length * (index + 1)) / (DEMO_HIDDEN_REVIEWS.length + 1))];
+    if (!hidden) return;
     Object.assign(hidden, {
-      rating: 5,
-      title: DEMO_HIDDEN_REVIEW.title,
-      body: DEMO_HIDDEN_REVIEW.body,
+      rating: text.rating,
+      title: text.title,
+      body: text.body,
       sellerReply: null,
       sellerRepliedAt: null,
-      hiddenAt: later(hidden.createdAt, 6 * HOUR_MS, now) ?? hidden.createdAt,
-      hiddenReason: DEMO_HIDDEN_REVIEW.reason,
+      hiddenAt: later(hidden.createdAt, (6 + index * 20) * HOUR_MS, now) ?? hidden.createdAt,
+      hiddenReason: text.reason,
       hiddenBy: earlier.users.admin.id,
       updatedAt: hidden.createdAt,
     });
-  }
+  });
+  // A hidden review cannot be voted on: only the votes cast before it was hidden stay.
+  const hiddenAtOf = new Map(rows.flatMap((row) => (row.hiddenAt instanceof Date ? [[row.id, row.hiddenAt.getTime()] as const] : [])));
+  const castVotes = votes.filter((vote) => {
+    const hiddenAt = hiddenAtOf.get(vote.reviewId);
+    return hiddenAt === undefined || (vote.createdAt ?? new Date(0)).getTime() <= hiddenAt;
+  });
+  for (const row of rows) if (hiddenAtOf.has(row.id)) row.helpfulCount = castVotes.filter((vote) => vote.reviewId === row.id).length;
 
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) await executor.insert(reviews).values(rows.slice(start, start + INSERT_CHUNK));
-  for (let start = 0; start < votes.length; start += INSERT_CHUNK) await executor.insert(reviewHelpfulVotes).values(votes.slice(start, start + INSERT_CHUNK));
+  for (let start = 0; start < castVotes.length; start += INSERT_CHUNK) await executor.insert(reviewHelpfulVotes).values(castVotes.slice(start, start + INSERT_CHUNK));
 
   // Each listing's totals over its visible reviews, through the catalogue (its check keeps them consistent).
   const totals = new Map<string, { countDelta: number; sumDelta: number }>();

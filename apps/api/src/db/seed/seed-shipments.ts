@@ -364,11 +364,13 @@ export async function seedShipments(
       })),
     );
   }
-  // A delivered item was delivered when its parcel's last scan says, so the buyer's timeline reads in order.
+  // A delivered item was delivered when its parcel's last scan says, so the buyer's timeline reads in order
+  // (and that was its last change).
   for (const planned of plans) {
     const delivered = planned.events.find((event) => event.status === 'delivered');
     if (delivered && planned.status === 'delivered') {
-      await context.executor.update(orderItems).set({ deliveredAt: new Date(delivered.occurredAt) }).where(eq(orderItems.id, planned.source.item.id));
+      const at = new Date(delivered.occurredAt);
+      await context.executor.update(orderItems).set({ deliveredAt: at, updatedAt: at }).where(eq(orderItems.id, planned.source.item.id));
     }
   }
   return { shipments: shipmentRows.length, pickups: pickupRows.length };

@@ -217,6 +217,35 @@ describe('POST /api/notifications/read', () => {
     expect((await call('POST', '/api/notifications/read', seller, { all: true })).json()).toEqual({ unreadCount: 0 });
   });
 
+  it('marks all of the caller’s read and never another person’s, whatever their role or what they share', async () => {
+    const buyer = await person('buyer');
+    const others = await Promise.all([person('buyer'), person('seller'), person('admin')]);
+    const mine = await seed(buyer.id, 3);
+    // The others' rows: unread ones, one read before (its read time must not move), and one about the same thing as the buyer's.
+    const theirs = await Promise.all(others.map((other) => seed(other.id, 2)));
+    await call('POST', '/api/notifications/read', others[1]!, { ids: [theirs[1]![0]] });
+    const shared = await writer.notify({ userId: others[0]!.id, kind: 'order_placed', title: 'Same order', body: 'Same thing', link: '/myorders/1', dedupeKey: `shared:${buyer.id}` });
+    await writer.notify({ userId: buyer.id, kind: 'order_placed', title: 'Same order', body: 'Same thing', link: '/myorders/1', dedupeKey: `shared:${buyer.id}` });
+    const othersIds = [...theirs.flat(), shared!.id];
+    const othersBefore = await testApp.database.db.select().from(notificationsTable).where(inArray(notificationsTable.id, othersIds));
+    testApp.clock.advance(60_000);
+
+    const response = await call('POST', '/api/notifications/read', buyer, { all: true });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ unreadCount: 0 });
+    const myRows = await testApp.database.db.select().from(notificationsTable).where(eq(notificationsTable.userId, buyer.id));
+    expect(myRows).toHaveLength(mine.length + 1);
+    expect(myRows.every((row) => row.readAt !== null)).toBe(true);
+
+    // Everyone else's rows are exactly as they were, read or unread, and so are their counts.
+    const othersAfter = await testApp.database.db.select().from(notificationsTable).where(inArray(notificationsTable.id, othersIds));
+    const readTimes = (rows: typeof othersAfter) => Object.fromEntries(rows.map((row) => [row.id, row.readAt?.toISOString() ?? null]));
+    expect(readTimes(othersAfter)).toEqual(readTimes(othersBefore));
+    expect(Object.values(readTimes(othersAfter)).filter((readAt) => readAt === null)).toHaveLength(othersIds.length - 1);
+    const counts = await Promise.all(others.map(async (other) => (await call('GET', '/api/notifications', other)).json().unreadCount));
+    expect(counts).toEqual([3, 1, 2]);
+  });
+
   it('refuses bad bodies with 400 { error, code }, never a 500', async () => {
     const admin = await person('admin');
     const tooMany = Array.from({ length: NOTIFICATIONS_READ_MAX_IDS + 1 }, () => randomUUID());

@@ -417,6 +417,51 @@ describe('hiding a review', () => {
   });
 });
 
+describe('a review id that is not a UUID', () => {
+  it('answers 400 validation_failed with { error, code } on every call that names a review, never a 404 or 500', async () => {
+    const calls: Array<[method: 'POST' | 'PATCH' | 'DELETE', path: string, who: Person, payload?: object]> = [
+      ['POST', '/reply', seller, { body: 'Thank you!' }],
+      ['PATCH', '', buyer, { rating: 3 }],
+      ['DELETE', '', buyer],
+      ['POST', '/helpful', otherBuyer],
+      ['DELETE', '/helpful', otherBuyer],
+      ['POST', '/hide', admin, { reason: 'Spam' }],
+      ['POST', '/unhide', admin],
+    ];
+    for (const malformed of ['not-a-uuid', '12345', '00000000-0000-4000-8000-00000000000', "1' or '1'='1"]) {
+      for (const [method, path, who, payload] of calls) {
+        const base = path === '/hide' || path === '/unhide' ? `/api/admin/reviews/${encodeURIComponent(malformed)}` : `/api/reviews/${encodeURIComponent(malformed)}`;
+        const answer = await call(method, `${base}${path}`, who, payload);
+        const label = `${method} ${base}${path}`;
+        expect(answer.statusCode, label).toBe(400);
+        expect(answer.json(), label).toEqual(expect.objectContaining({ error: expect.any(String), code: 'validation_failed' }));
+      }
+    }
+  });
+});
+
+describe('replying to a hidden review', () => {
+  it('answers 404 to the item’s own seller, stores no reply and tells nobody; shown again, it can be answered', async () => {
+    const product = await createReviewableListing(testApp, seller, { title: 'Linen apron' });
+    const { orderItemId } = await createBoughtItem(testApp, buyer, product);
+    const { id } = (await call('POST', '/api/reviews', buyer, review(orderItemId, { rating: 2, title: 'Call 555-0100' }))).json().review;
+    expect((await call('POST', `/api/admin/reviews/${id}/hide`, admin, { reason: 'Phone numbers are not allowed' })).statusCode).toBe(200);
+    const repliesBefore = (await notificationsOf(buyer)).filter((notification) => notification.kind === 'review_reply').length;
+
+    const answer = await call('POST', `/api/reviews/${id}/reply`, seller, { body: 'Please call us instead.' });
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json()).toEqual({ error: 'Review not found', code: 'not_found' });
+    // Nothing was written: the admins still see no reply, and the author was not told of one.
+    const [moderated] = (await call('GET', `/api/admin/reviews?hidden=true&productId=${product.id}`, admin)).json().items;
+    expect(moderated).toMatchObject({ id, sellerReply: null });
+    expect((await notificationsOf(buyer)).filter((notification) => notification.kind === 'review_reply')).toHaveLength(repliesBefore);
+
+    // Shown again, the seller may answer it (once).
+    expect((await call('POST', `/api/admin/reviews/${id}/unhide`, admin)).statusCode).toBe(200);
+    expect((await call('POST', `/api/reviews/${id}/reply`, seller, { body: 'Sorry it disappointed you.' })).statusCode).toBe(201);
+  });
+});
+
 describe('the public list of a listing’s reviews', () => {
   it('answers 404 for an unknown listing and for one not live, except to its seller and admins', async () => {
     expect((await call('GET', '/api/products/00000000-0000-4000-8000-000000000000/reviews', null)).statusCode).toBe(404);
