@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ProductCard, ProductCardSkeletons } from '../../../components/product-card';
 import { SelectField } from '../../../components/select-field';
 import { formatDollars } from '../../../lib/format';
+import { isProductSort, PRODUCT_SORT_OPTIONS } from '../../../lib/product-sorts';
 import { useListParams } from '../../../lib/use-list-params';
 import { ProductFilters } from '../components/product-filters';
 import { useListCategoriesQuery, useSearchProductsQuery } from '../storefront-api';
@@ -27,17 +28,6 @@ const PAGE_SIZE = 24;
 const PRIORITY_IMAGE_COUNT = 4;
 const FILTER_KEYS = ['q', 'category', 'minPrice', 'maxPrice', 'sort'] as const;
 
-const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
-  { value: 'relevance', label: 'Relevance' },
-  { value: 'price_asc', label: 'Price: low to high' },
-  { value: 'price_desc', label: 'Price: high to low' },
-  { value: 'newest', label: 'Newest' },
-  { value: 'rating', label: 'Highest rated' },
-];
-
-function isSort(value: string): value is ProductSort {
-  return SORT_OPTIONS.some((option) => option.value === value);
-}
 
 function priceChipText(minPrice: string, maxPrice: string): string {
   if (minPrice && maxPrice) return `${formatDollars(Number(minPrice))} – ${formatDollars(Number(maxPrice))}`;
@@ -49,7 +39,7 @@ function priceChipText(minPrice: string, maxPrice: string): string {
 export function ProductsPage() {
   const { filters, page, hasFilters, setFilter, setPage, clearFilters } = useListParams(FILTER_KEYS);
   const [isFilterSheetOpen, setIsFilterSheetOpen] = useState(false);
-  const sort: ProductSort = isSort(filters.sort) ? filters.sort : 'relevance';
+  const sort: ProductSort = isProductSort(filters.sort) ? filters.sort : 'relevance';
   const categories = useListCategoriesQuery();
   const results = useSearchProductsQuery({
     q: filters.q,
@@ -122,7 +112,7 @@ export function ProductsPage() {
             label="Sort by"
             value={sort}
             onChange={(event) => setFilter('sort', event.target.value === 'relevance' ? '' : event.target.value)}
-            options={SORT_OPTIONS}
+            options={PRODUCT_SORT_OPTIONS}
           />
         </div>
       </div>

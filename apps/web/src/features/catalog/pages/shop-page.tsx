@@ -13,6 +13,7 @@ import { StarRating } from '../../../components/star-rating';
 import { describeApiError } from '../../../lib/api-error';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatDollars } from '../../../lib/format';
+import { isProductSort, PRODUCT_SORT_OPTIONS } from '../../../lib/product-sorts';
 import { useListParams } from '../../../lib/use-list-params';
 import { ProductFilters } from '../components/product-filters';
 import { useGetShopQuery } from '../shop-api';
@@ -28,15 +29,6 @@ const PAGE_SIZE = 24;
 const PRIORITY_IMAGE_COUNT = 4;
 const FILTER_KEYS = ['q', 'category', 'minPrice', 'maxPrice', 'sort'] as const;
 
-const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
-  { value: 'relevance', label: 'Relevance' },
-  { value: 'price_asc', label: 'Price: low to high' },
-  { value: 'price_desc', label: 'Price: high to low' },
-  { value: 'newest', label: 'Newest' },
-  { value: 'rating', label: 'Highest rated' },
-];
-
-const isSort = (value: string): value is ProductSort => SORT_OPTIONS.some((option) => option.value === value);
 
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 
@@ -114,7 +106,7 @@ function ShopHeader({ shop }: { shop: ShopResponse }) {
 function ShopListings({ sellerId }: { sellerId: string }) {
   const { filters, page, hasFilters, setFilter, setPage, clearFilters } = useListParams(FILTER_KEYS);
   const [isFilterSheetOpen, setIsFilterSheetOpen] = useState(false);
-  const sort: ProductSort = isSort(filters.sort) ? filters.sort : 'relevance';
+  const sort: ProductSort = isProductSort(filters.sort) ? filters.sort : 'relevance';
   const categories = useListCategoriesQuery();
   const results = useSearchProductsQuery({
     sellerId,
@@ -177,7 +169,7 @@ function ShopListings({ sellerId }: { sellerId: string }) {
             label="Sort by"
             value={sort}
             onChange={(event) => setFilter('sort', event.target.value === 'relevance' ? '' : event.target.value)}
-            options={SORT_OPTIONS}
+            options={PRODUCT_SORT_OPTIONS}
           />
         </div>
       </div>

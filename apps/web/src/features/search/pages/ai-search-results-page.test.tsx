@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AiSearchResponse, SearchChip } from '@marketplace/contracts/search';
 import type { ProductSummary } from '@marketplace/contracts/catalog';
@@ -169,6 +169,108 @@ describe('AI search results', () => {
     renderApp('/ai-search-results?q=boots', { api: () => jsonResponse(500, { error: 'Something went wrong' }) });
     expect(await screen.findByText('Search results could not be loaded')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('sorting the search results', () => {
+  const rated = (base: ProductSummary, averageRating: number | null, reviewCount: number): ProductSummary => ({ ...base, averageRating, reviewCount });
+  const LISTINGS = [
+    rated(product('p-1', 'Leather Chelsea Boots', 159), 3.5, 4),
+    rated(product('p-2', 'Suede Desert Boots', 89), 4.8, 12),
+    rated(product('p-3', 'Leather Hiking Boots', 129), null, 0),
+  ];
+  const SORT_CHIP: SearchChip = { id: 'sort:price_asc', kind: 'sort', label: 'Cheapest first', value: 'price_asc' };
+  const ORDERS: Record<string, (a: ProductSummary, b: ProductSummary) => number> = {
+    relevance: () => 0,
+    price_asc: (a, b) => a.price - b.price,
+    price_desc: (a, b) => b.price - a.price,
+    newest: () => 0,
+    rating: (a, b) => (b.averageRating ?? -1) - (a.averageRating ?? -1),
+  };
+
+  /** A fake /api/search/ai that sorts as the server does: the page's `sort`, else the words' ("cheap" → price_asc), else relevance. */
+  function sortingServer(calls: URL[]): ApiHandler {
+    return (request) => {
+      const url = new URL(request.url);
+      if (url.pathname !== '/api/search/ai') return jsonResponse(404, { error: 'Not found' });
+      calls.push(url);
+      const q = url.searchParams.get('q') ?? '';
+      const wordsSort = /cheap/.test(q) ? 'price_asc' : 'relevance';
+      const sort = (url.searchParams.get('sort') ?? wordsSort) as AiSearchResponse['interpretation']['sort'];
+      const body: AiSearchResponse = {
+        interpretation: { chips: wordsSort === 'price_asc' ? [SORT_CHIP] : [], keywords: ['boots'], relatedTerms: [], minPrice: null, maxPrice: null, category: null, condition: null, sort, attributes: [], corrections: [], isSemanticallyRanked: false },
+        items: [...LISTINGS].sort(ORDERS[sort]),
+        pagination: { page: Number(url.searchParams.get('page') ?? 1), limit: 24, totalItems: 3, totalPages: 1 },
+      };
+      return jsonResponse(200, body);
+    };
+  }
+  const cardTitles = () => screen.getAllByRole('listitem').flatMap((item) => within(item).queryAllByRole('heading').map((heading) => heading.textContent));
+  const sortBy = () => screen.getByRole('combobox', { name: 'Sort by' });
+
+  it('offers relevance first and the sorts the search accepts, the top-rated among them, and keeps the choice in the URL through Back and reload', async () => {
+    const calls: URL[] = [];
+    const { user, router, unmount } = renderApp('/ai-search-results?q=boots&page=2', { api: sortingServer(calls) });
+
+    expect(await screen.findByRole('link', { name: /Suede Desert Boots/ })).toBeInTheDocument();
+    expect(sortBy()).toHaveValue('relevance');
+    expect(within(sortBy()).getAllByRole('option').map((option) => option.textContent)).toEqual(['Relevance', 'Price: low to high', 'Price: high to low', 'Newest', 'Highest rated']);
+    expect(calls[0]?.searchParams.has('sort')).toBe(false);
+
+    await user.selectOptions(sortBy(), 'Highest rated');
+    // Asked of the server, kept in the address, and back to the first page.
+    await waitFor(() => expect(calls.at(-1)?.searchParams.get('sort')).toBe('rating'));
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get('sort')).toBe('rating');
+    expect(search.get('q')).toBe('boots');
+    expect(search.has('page')).toBe(false);
+    await waitFor(() => expect(cardTitles()[0]).toBe('Suede Desert Boots'));
+    expect(cardTitles()).toEqual(['Suede Desert Boots', 'Leather Chelsea Boots', 'Leather Hiking Boots']);
+    expect(sortBy()).toHaveValue('rating');
+
+    await user.selectOptions(sortBy(), 'Price: high to low');
+    await waitFor(() => expect(cardTitles()[0]).toBe('Leather Chelsea Boots'));
+    expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('price_desc');
+
+    // Back returns to the previous choice and its order…
+    await router.navigate(-1);
+    await waitFor(() => expect(sortBy()).toHaveValue('rating'));
+    expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('rating');
+    expect(cardTitles()[0]).toBe('Suede Desert Boots');
+    // …and choosing Relevance again leaves the address as it was without a choice.
+    await user.selectOptions(sortBy(), 'Relevance');
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).has('sort')).toBe(false));
+    expect(sortBy()).toHaveValue('relevance');
+    unmount();
+
+    // A reload of a sorted address sorts the same way from the first request.
+    const reloaded: URL[] = [];
+    renderApp('/ai-search-results?q=boots&sort=rating', { api: sortingServer(reloaded) });
+    await waitFor(() => expect(screen.getAllByRole('link', { name: /Boots/ }).length).toBeGreaterThan(0));
+    expect(reloaded[0]?.searchParams.get('sort')).toBe('rating');
+    expect(sortBy()).toHaveValue('rating');
+    expect(cardTitles()[0]).toBe('Suede Desert Boots');
+  });
+
+  it('shows the sort the words asked for, and a chosen relevance is asked for by name and drops the words’ Sort chip', async () => {
+    const calls: URL[] = [];
+    const { user, router } = renderApp('/ai-search-results?q=cheap%20boots', { api: sortingServer(calls) });
+
+    expect(await screen.findByRole('link', { name: /Suede Desert Boots/ })).toBeInTheDocument();
+    expect(sortBy()).toHaveValue('price_asc');
+    expect(within(screen.getByLabelText('What we understood')).getByText('Cheapest first')).toBeInTheDocument();
+
+    await user.selectOptions(sortBy(), 'Relevance');
+    await waitFor(() => expect(calls.at(-1)?.searchParams.get('sort')).toBe('relevance'));
+    expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('relevance');
+    await waitFor(() => expect(sortBy()).toHaveValue('relevance'));
+    expect(screen.queryByText('Cheapest first')).not.toBeInTheDocument();
+  });
+
+  it('has nothing to sort before a query is typed', async () => {
+    renderApp('/ai-search-results', { api: sortingServer([]) });
+    expect(await screen.findByText('Try one of these')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Sort by' })).not.toBeInTheDocument();
   });
 });
 

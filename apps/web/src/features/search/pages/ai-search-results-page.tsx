@@ -7,6 +7,8 @@ import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { ProductCard, ProductCardSkeletons } from '../../../components/product-card';
 import { SearchBox } from '../../../components/search-box';
+import { SelectField } from '../../../components/select-field';
+import { isProductSort, PRODUCT_SORT_OPTIONS } from '../../../lib/product-sorts';
 import { useAiSearchQuery } from '../api';
 import { InterpretationChips } from '../components/interpretation-chips';
 import { NoMatchSuggestion } from '../components/no-match-suggestion';
@@ -16,6 +18,8 @@ import { searchPathFor } from '../search-path';
 const PAGE_SIZE = 24;
 /** Removed chips travel in the URL (`without=max_price:6000,condition:used`), so Back and reload keep them. */
 const WITHOUT_PARAM = 'without';
+/** The sort chosen on the page (`sort=rating`), in the URL like the catalogue's; absent, the words decide. */
+const SORT_PARAM = 'sort';
 
 export function AiSearchResultsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -24,11 +28,18 @@ export function AiSearchResultsPage() {
   const parsedPage = Number.parseInt(searchParams.get('page') ?? '1', 10);
   const page = Number.isFinite(parsedPage) && parsedPage >= 1 ? parsedPage : 1;
   const removed = (searchParams.get(WITHOUT_PARAM) ?? '').split(',').filter(Boolean);
-  const results = useAiSearchQuery(query ? { q: query, exclude: removed, page, limit: PAGE_SIZE } : skipToken);
+  const sortParam = searchParams.get(SORT_PARAM);
+  const chosenSort = isProductSort(sortParam) ? sortParam : undefined;
+  const results = useAiSearchQuery(query ? { q: query, exclude: removed, ...(chosenSort ? { sort: chosenSort } : {}), page, limit: PAGE_SIZE } : skipToken);
   const answer = results.data;
   const items = answer?.items ?? [];
   const total = answer?.pagination.totalItems ?? 0;
-  const chips = answer?.interpretation.chips ?? [];
+  const allChips = answer?.interpretation.chips ?? [];
+  // The words' own sort ("cheapest" → a Sort chip) applies until the buyer picks one here; then the chip would mislead.
+  const wordsSort = allChips.some((chip) => chip.kind === 'sort');
+  const chips = chosenSort ? allChips.filter((chip) => chip.kind !== 'sort') : allChips;
+  /** What the results are sorted by: the buyer's choice, else what the server applied (the words' sort, or relevance). */
+  const sort = chosenSort ?? answer?.interpretation.sort ?? 'relevance';
   const corrections = answer?.interpretation.corrections ?? [];
 
   const updateParams = (change: (params: URLSearchParams) => void) =>
@@ -40,6 +51,13 @@ export function AiSearchResultsPage() {
   const removeChip = (chip: SearchChip) =>
     updateParams((params) => {
       params.set(WITHOUT_PARAM, [...removed, chip.id].join(','));
+      params.delete('page');
+    });
+  const changeSort = (next: string) =>
+    updateParams((params) => {
+      // Relevance is the default unless the words ask for another order: then it must be asked for by name.
+      if (next === 'relevance' && !wordsSort) params.delete(SORT_PARAM);
+      else params.set(SORT_PARAM, next);
       params.delete('page');
     });
   const restoreChips = () =>
@@ -54,14 +72,17 @@ export function AiSearchResultsPage() {
         title="Search results"
         description={query ? `Results for “${query}”` : 'Describe what you are looking for in your own words to find matching products.'}
       />
-      <div className="max-w-2xl">
-        <SearchBox
-          key={query}
-          label="Search products"
-          defaultValue={query}
-          placeholder="e.g. a warm wool sweater under $100"
-          onSearch={(next) => void navigate(searchPathFor(next))}
-        />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="max-w-2xl min-w-0 flex-1">
+          <SearchBox
+            key={query}
+            label="Search products"
+            defaultValue={query}
+            placeholder="e.g. a warm wool sweater under $100"
+            onSearch={(next) => void navigate(searchPathFor(next))}
+          />
+        </div>
+        {query && <SelectField className="sm:ml-auto sm:w-52" label="Sort by" value={sort} onChange={(event) => changeSort(event.target.value)} options={PRODUCT_SORT_OPTIONS} />}
       </div>
 
       {!query && <SearchSuggestions />}
