@@ -22,6 +22,7 @@ import {
 } from './modules/shipping';
 import { returnRoutes } from './modules/returns/returns.routes';
 import { createShopsService, shopRoutes } from './modules/shops';
+import { createSeoService, seoRoutes } from './modules/seo';
 import { createReturnsService } from './modules/returns/returns.service';
 import { createCarrierProvider } from './providers/carrier/create-carrier-provider';
 import type { ConnectProvider } from './providers/payment/connect-port';
@@ -258,6 +259,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(returnRoutes, { prefix: '/api/returns', returns });
   // ── shops: a seller's public page (their listings come from the catalogue's search) ──
   await app.register(shopRoutes, { prefix: '/api/shops', shops: createShopsService({ db: database.db, products, returnPolicyOf: (sellerId) => returns.policy(sellerId) }) });
+  // ── what search engines read: /robots.txt and the sitemap of live products and shops, at the site's root, links from PUBLIC_URL ──
+  await app.register(seoRoutes, { seo: createSeoService({ db: database.db, clock, publicUrl: config.publicUrl }) });
   // ── getting sellers paid: Connect accounts, payouts, webhooks ──
   const baseConnect = createConnectProvider(config, clock, database.db);
   const connect = deps.wrapConnect ? deps.wrapConnect(baseConnect) : baseConnect;

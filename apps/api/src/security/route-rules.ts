@@ -87,6 +87,10 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/products/:id': PUBLIC,
   // A seller's shop page (docs/product/shops.md); the placeholder id is no seller's.
   'GET /api/shops/:sellerId': { access: 'public', status: 404, why: 'the placeholder id is no seller' },
+  // What search engines read (docs/product/seo.md); the matrix's sitemap is one file, so a placeholder file name is none of it.
+  'GET /robots.txt': PUBLIC,
+  'GET /sitemap.xml': PUBLIC,
+  'GET /sitemaps/:file': { access: 'public', status: 404, why: 'the placeholder is no file of the sitemap' },
   'POST /api/products': SELLER,
   'PUT /api/products/:id': SELLER,
   'GET /api/seller/products': SELLER,

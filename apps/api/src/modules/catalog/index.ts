@@ -7,4 +7,6 @@ export { sellerRating, toProductSummary, type ProductsService } from './products
 export { adjustReviewTotals } from './products.repository';
 // The uploads module puts a draft live in the transaction that stores its first photo.
 export { publishDraftListing } from './listing-drafts.repository';
+// What a guest can see, for the modules that list live listings (the shops directory, the sitemap).
+export { findLiveListingRuns, findLiveListingsInRange, isLiveListing, LIVE_LISTING_STATUS } from './live-listings.repository';
 export { giveStockBack, takeStock, type StockRequest, type StockShortage, type StockTaken, type TakenListing } from './stock.repository';

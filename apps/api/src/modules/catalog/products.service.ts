@@ -31,6 +31,7 @@ import type { FileStore } from '../../providers/files/port';
 import type { UserRecord } from '../users';
 import { listCategories } from './categories.repository';
 import { countListingPhotos } from './listing-drafts.repository';
+import { LIVE_LISTING_STATUS } from './live-listings.repository';
 import {
   addProductStock,
   findCategoryBySlug,
@@ -217,7 +218,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
         categorySlug: query.category,
         minPriceCents: query.minPrice === undefined ? undefined : dollarsToCents(query.minPrice),
         maxPriceCents: query.maxPrice === undefined ? undefined : dollarsToCents(query.maxPrice),
-        status: 'active',
+        status: LIVE_LISTING_STATUS,
         sellerId: query.sellerId,
         sort: query.sort,
         offset: (query.page - 1) * query.limit,
@@ -240,7 +241,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
         return row ? { status: row.status, sellerId: row.sellerId, detail: await toDetail(row) } : null;
       });
       const canSeeHidden = viewer !== null && (viewer.role === 'admin' || viewer.id === found?.sellerId);
-      if (!found || (found.status === 'hidden' && !canSeeHidden)) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
+      if (!found || (found.status !== LIVE_LISTING_STATUS && !canSeeHidden)) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
       return found.detail;
     },
 

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
 import { sellerRating, type ProductsService } from '../catalog';
 import { findContactWithDefaultAddress, findUserById, type UserRecord } from '../users';
+import { hasPublicShop } from './shop-directory.repository';
 
 export interface ShopsService {
   /** A seller's shop: a 404 `shop_not_found` for an unknown id, someone who is not a seller, or a suspended seller. */
@@ -32,7 +33,7 @@ export function createShopsService({ db, products, returnPolicyOf }: ShopsServic
   return {
     async getShop(sellerId) {
       const seller = UUID.test(sellerId) ? await findUserById(db, sellerId) : null;
-      if (!seller || seller.role !== 'seller' || seller.status !== 'active') {
+      if (!seller || !hasPublicShop(seller)) {
         throw notFound(SHOP_NOT_FOUND_MESSAGE, { code: SHOP_ERROR_CODES.notFound });
       }
       const [{ address }, rating, policy, listings] = await Promise.all([

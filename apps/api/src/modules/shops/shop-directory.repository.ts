@@ -1,0 +1,57 @@
+import { and, asc, eq, exists, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { products, users } from '../../db/schema';
+import type { UserRecord } from '../users';
+import { isLiveListing } from '../catalog';
+
+// Which shops are open to the public (docs/product/shops.md): a seller's, unless the account is
+// suspended. `GET /api/shops/:sellerId` answers 404 for anyone else; the sitemap lists the open shops
+// that have something for sale.
+
+export const SHOP_OWNER = { role: 'seller', status: 'active' } as const satisfies Pick<UserRecord, 'role' | 'status'>;
+
+/** True when this account has a public shop page. */
+export function hasPublicShop(user: Pick<UserRecord, 'role' | 'status'>): boolean {
+  return user.role === SHOP_OWNER.role && user.status === SHOP_OWNER.status;
+}
+
+/** Open shops with at least one live listing (the catalogue's own definition of live). */
+function isListedShop(executor: Executor): SQL {
+  const liveListing = executor
+    .select({ one: sql`1` })
+    .from(products)
+    .where(and(eq(products.sellerId, users.id), isLiveListing()));
+  return and(eq(users.role, SHOP_OWNER.role), eq(users.status, SHOP_OWNER.status), exists(liveListing)) as SQL;
+}
+
+/** Open shops with something for sale, cut into runs of `perRun` in id order: how many, and each run's first seller id. */
+export async function findListedShopRuns(executor: Executor, perRun: number): Promise<{ total: number; firstIds: string[] }> {
+  const numbered = executor
+    .select({
+      id: users.id,
+      position: sql<number>`row_number() over (order by ${users.id})`.as('position'),
+      total: sql<number>`count(*) over ()`.as('total'),
+    })
+    .from(users)
+    .where(isListedShop(executor))
+    .as('numbered');
+  const rows = await executor
+    .select({ id: numbered.id, total: sql<number>`${numbered.total}`.mapWith(Number) })
+    .from(numbered)
+    .where(sql`(${numbered.position} - 1) % ${perRun}::bigint = 0`)
+    .orderBy(asc(numbered.id));
+  return { total: rows[0]?.total ?? 0, firstIds: rows.map((row) => row.id) };
+}
+
+/** Open shops with something for sale whose seller id is in `fromId ≤ id < beforeId` (either end open), in id order, at most `limit`. */
+export async function findListedShopsInRange(
+  executor: Executor,
+  range: { fromId?: string | undefined; beforeId?: string | undefined; limit: number },
+): Promise<{ sellerId: string }[]> {
+  return executor
+    .select({ sellerId: users.id })
+    .from(users)
+    .where(and(isListedShop(executor), range.fromId ? gte(users.id, range.fromId) : undefined, range.beforeId ? lt(users.id, range.beforeId) : undefined))
+    .orderBy(asc(users.id))
+    .limit(range.limit);
+}
