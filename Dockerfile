@@ -20,7 +20,7 @@ RUN npm ci
 COPY . .
 RUN npm run build
 
-# Run: the API's production dependencies only (no TypeScript toolchain), the two dist/ folders, a non-root user.
+# Run: the API's production dependencies only (no TypeScript toolchain), the built folders, a non-root user.
 FROM base AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
@@ -30,6 +30,8 @@ RUN npm ci --omit=dev --workspace @marketplace/api && npm cache clean --force \
  && mkdir -p /app/data && chown node:node /app/data
 COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
+# The public pages' server render (decision 0025): one self-contained module, every library bundled in.
+COPY --from=build /app/apps/web/dist-ssr apps/web/dist-ssr
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \

@@ -26,7 +26,7 @@ const ENVIRONMENT_MESSAGE = 'Read settings from the Config that apps/api/src/con
 const DOMAIN_MESSAGE = 'packages/domain is pure: the caller passes the time, random values and anything fetched in.';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/migrations/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'data/**', '**/migrations/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

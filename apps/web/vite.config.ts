@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { DASHBOARD_ROUTES } from './src/app/dashboard-routes';
@@ -101,42 +101,64 @@ function routePreloads(): Plugin {
   };
 }
 
-export default defineConfig({
-  // Resolve everything from this folder, whichever directory Vite is started from.
+/**
+ * The server's render of the public pages (decision 0025), `vite build --ssr`: one self-contained module,
+ * every library bundled in, so the API's production install (its own dependencies only) can load it.
+ */
+const serverRenderBuild: UserConfig = {
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), inlineEntryStylesheet(), routePreloads(), precompressAssets()],
-  server: {
-    // The API serves /api, uploaded images and the chat socket; in development Vite forwards them
-    // so the browser sees one origin, as it does in production.
-    proxy: {
-      '/api': { target: API_ORIGIN, changeOrigin: true },
-      '/uploads': { target: API_ORIGIN, changeOrigin: true },
-      '/socket.io': { target: API_ORIGIN, ws: true, changeOrigin: true },
-    },
-  },
+  plugins: [react(), tailwindcss()],
+  ssr: { noExternal: true, target: 'node' },
+  publicDir: false,
   build: {
-    outDir: 'dist',
+    ssr: 'src/ssr/entry-server.tsx',
+    outDir: 'dist-ssr',
     emptyOutDir: true,
-    // scripts/check-bundle.mjs finds the modules inside each chunk through the source maps. They are
-    // written beside the chunks but not named in them: a `//# sourceMappingURL=` line in every chunk
-    // is ≈ 40 bytes gzipped that no visitor needs (≈ 0.8 KB over the first load's 20-odd chunks);
-    // a developer opens a map in DevTools by hand, or debugs with `npm run dev` (decision 0012).
-    sourcemap: 'hidden',
-    // No table of every lazy chunk's imports in the first load (≈ 3 KB gzipped): a first visit gets its
-    // page's chunks from the server's preload hints; a later visit fetches a page's imports once the
-    // page's chunk has arrived.
-    modulePreload: false,
-    rolldownOptions: {
-      output: {
-        // What the first page needs in two chunks rather than many small ones: the libraries, which
-        // change seldom and stay cached, and our own code. Lazy code is split by the bundler.
-        codeSplitting: {
-          groups: [
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 2 },
-            { name: 'app', tags: ['$initial'], priority: 1 },
-          ],
+    sourcemap: true,
+    rolldownOptions: { output: { codeSplitting: false } },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? serverRenderBuild
+    : {
+        // Resolve everything from this folder, whichever directory Vite is started from.
+        root: import.meta.dirname,
+        plugins: [react(), tailwindcss(), inlineEntryStylesheet(), routePreloads(), precompressAssets()],
+        server: {
+          // The API serves /api, uploaded images and the chat socket; in development Vite forwards them
+          // so the browser sees one origin, as it does in production.
+          proxy: {
+            '/api': { target: API_ORIGIN, changeOrigin: true },
+            '/uploads': { target: API_ORIGIN, changeOrigin: true },
+            '/socket.io': { target: API_ORIGIN, ws: true, changeOrigin: true },
+          },
+        },
+        build: {
+          outDir: 'dist',
+          emptyOutDir: true,
+          // scripts/check-bundle.mjs finds the modules inside each chunk through the source maps. They are
+          // written beside the chunks but not named in them: a `//# sourceMappingURL=` line in every chunk
+          // is ≈ 40 bytes gzipped that no visitor needs (≈ 0.8 KB over the first load's 20-odd chunks);
+          // a developer opens a map in DevTools by hand, or debugs with `npm run dev` (decision 0012).
+          sourcemap: 'hidden',
+          // No table of every lazy chunk's imports in the first load (≈ 3 KB gzipped): a first visit gets its
+          // page's chunks from the server's preload hints; a later visit fetches a page's imports once the
+          // page's chunk has arrived.
+          modulePreload: false,
+          rolldownOptions: {
+            output: {
+              // What the first page needs in two chunks rather than many small ones: the libraries, which
+              // change seldom and stay cached, and our own code. Lazy code is split by the bundler.
+              codeSplitting: {
+                groups: [
+                  { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 2 },
+                  { name: 'app', tags: ['$initial'], priority: 1 },
+                ],
+              },
+            },
+          },
         },
       },
-    },
-  },
-});
+);

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Lighthouse on the built web app ("Performance", Web): performance and accessibility of
- * /products (buyer), a product page /products/:id (buyer) and /seller/shipments (seller), each with
+ * / and a product page as a guest (no session), /products (buyer), a product page /products/:id (buyer)
+ * and /seller/shipments (seller), each with
  * Lighthouse's default mobile settings and its desktop preset.
  *
  *   npm run build && node bench/lighthouse/run.mjs           # boots its own seeded API on a free port
@@ -43,7 +44,7 @@ const option = (name, fallback) => {
 };
 if (args.includes('--help')) {
   console.log(
-    'node bench/lighthouse/run.mjs [--url BASE] [--only products|product|seller-shipments] [--form-factor mobile|desktop]\n' +
+    'node bench/lighthouse/run.mjs [--url BASE] [--only guest-home|guest-product|products|product|seller-shipments] [--form-factor mobile|desktop]\n' +
       '                             [--runs 1] [--min 90] [--chrome /usr/bin/chromium]',
   );
   process.exit(0);
@@ -162,6 +163,9 @@ async function main() {
     const seller = await login(base, 'seller@example.com');
     const productId = await firstProductId(base, buyer.token);
     const pages = [
+      // A visitor from a search engine or a shared link: no session, the pages the server renders.
+      { slug: 'guest-home', path: '/', session: null },
+      { slug: 'guest-product', path: `/products/${productId}`, session: null },
       { slug: 'products', path: '/products', session: buyer },
       { slug: 'product', path: `/products/${productId}`, session: buyer },
       { slug: 'seller-shipments', path: '/seller/shipments', session: seller },
@@ -188,6 +192,7 @@ async function main() {
           await setupPage.evaluate(
             ({ keys, session }) => {
               localStorage.clear();
+              if (!session) return;
               localStorage.setItem(keys.token, session.token);
               localStorage.setItem(keys.role, session.user.role);
               localStorage.setItem(keys.userId, session.user.id);

@@ -44,13 +44,13 @@ describe('the Dockerfile', () => {
     expect(rootScripts.start).toBe('npm run build && exec npm run serve');
   });
 
-  it('copies files that exist, and the two dist folders the build makes', () => {
+  it('copies files that exist, and the three folders the build makes (the API, the web app, its server render)', () => {
     for (const line of instructions.filter((instruction) => instruction.startsWith('COPY ') && !instruction.includes('--from='))) {
       const sources = line.split(/\s+/).slice(1, -1);
       for (const source of sources) if (source !== '.') expect(existsSync(path.join(REPOSITORY_ROOT, source)), source).toBe(true);
     }
     const fromBuild = instructions.filter((line) => line.startsWith('COPY --from=build')).map((line) => line.split(/\s+/)[2]);
-    expect(fromBuild).toEqual(['/app/apps/api/dist', '/app/apps/web/dist']);
+    expect(fromBuild).toEqual(['/app/apps/api/dist', '/app/apps/web/dist', '/app/apps/web/dist-ssr']);
   });
 
   it('checks health on the liveness endpoint the API serves', () => {
@@ -61,7 +61,7 @@ describe('the Dockerfile', () => {
 
   it('leaves installed and built files out of the build context', () => {
     const ignored = read('.dockerignore').split('\n');
-    for (const entry of ['**/node_modules', '**/dist', 'data', '.git', '.env']) expect(ignored).toContain(entry);
+    for (const entry of ['**/node_modules', '**/dist', '**/dist-ssr', 'data', '.git', '.env']) expect(ignored).toContain(entry);
   });
 });
 

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { UPLOADS_URL_PREFIX } from '../providers/files/local';
 import { loadIndexPage } from './index-page';
+import { allowScriptNonce, loadServerRenderer } from './server-rendering';
 
 /**
  * Serves the built React app from the API's port (stored files are ./stored-files.ts). Unknown `/api/*` paths answer
@@ -14,6 +16,13 @@ import { loadIndexPage } from './index-page';
 async function webAppPlugin(app: FastifyInstance, options: { webDistDirectory: string }) {
   const indexPage = loadIndexPage(options.webDistDirectory);
   const hasWebApp = indexPage !== null;
+  // The public catalogue's pages come rendered (./server-rendering.ts); loaded once the routes are ready.
+  let renderer: Awaited<ReturnType<typeof loadServerRenderer>> = null;
+  if (hasWebApp) {
+    app.addHook('onReady', async () => {
+      renderer = await loadServerRenderer(app, options.webDistDirectory, app.log);
+    });
+  }
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: options.webDistDirectory,
@@ -32,7 +41,16 @@ async function webAppPlugin(app: FastifyInstance, options: { webDistDirectory: s
     const pathname = request.url.split('?')[0] ?? '';
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api' && !pathname.startsWith(UPLOADS_URL_PREFIX);
     if (isPageRequest && indexPage) {
-      const { body, encoding } = await indexPage.answer(pathname, request.headers['accept-encoding']);
+      const nonce = randomBytes(16).toString('base64');
+      const rendered = request.method === 'GET' && renderer ? await renderer.render(request.url, request.publicOrigin, nonce) : null;
+      const { body, encoding } = rendered
+        ? await indexPage.answerRendered(pathname, rendered, request.headers['accept-encoding'])
+        : await indexPage.answer(pathname, request.headers['accept-encoding']);
+      if (rendered) {
+        reply.code(rendered.status);
+        const policy = reply.getHeader('content-security-policy');
+        if (typeof policy === 'string') reply.header('content-security-policy', allowScriptNonce(policy, nonce));
+      }
       reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
       if (encoding) reply.header('content-encoding', encoding);
       return reply.send(body);

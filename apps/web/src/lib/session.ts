@@ -59,6 +59,8 @@ export function saveSession({ token, user }: AuthResponse): Session {
 
 /** The stored session, or null when no token is stored. Says nothing about whether it has expired. */
 export function readSession(): Session | null {
+  // The server renders the public pages as a guest sees them (there is no storage there).
+  if (typeof localStorage === 'undefined') return null;
   const token = localStorage.getItem(SESSION_KEYS.token);
   if (!token) return null;
   return {

@@ -15,7 +15,12 @@ function getSnapshot(): Session | null {
   return cachedSession;
 }
 
+function getServerSnapshot(): Session | null {
+  return null;
+}
+
 /** The stored session, re-rendering on login, logout, expiry and changes made in other tabs. */
 export function useSession(): Session | null {
-  return useSyncExternalStore(subscribeToSession, getSnapshot);
+  // The server renders as a guest; the browser hydrates those pages only without a session (main.tsx).
+  return useSyncExternalStore(subscribeToSession, getSnapshot, getServerSnapshot);
 }

@@ -6,9 +6,13 @@ import { afterEach, vi } from 'vitest';
 // shows (findBy…/waitFor) instead of Testing Library's default 1 s.
 configure({ asyncUtilTimeout: 5000 });
 
+// The server's render is tested in Node (`@vitest-environment node`): no page, no storage there.
+const hasPage = typeof window !== 'undefined';
+
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  if (!hasPage) return;
   // Session data lives in browser storage (docs/product/data.md); a test must never inherit another's login.
   localStorage.clear();
   sessionStorage.clear();
@@ -16,4 +20,4 @@ afterEach(() => {
 });
 
 // jsdom does not implement scrolling; the router's ScrollRestoration calls it on every navigation.
-window.scrollTo = () => {};
+if (hasPage) window.scrollTo = () => {};

@@ -288,6 +288,25 @@ function ProductView({ product }: { product: ProductDetail }) {
   );
 }
 
+/** A product that does not exist (or is not live): the server answers this page with status 404. */
+function ProductNotFound() {
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Product Details" description="Photos, description, price and seller of this product." />
+      <EmptyState
+        title="Product not found"
+        action={
+          <Link to="/products" className={buttonClasses({ variant: 'secondary' })}>
+            Back to products
+          </Link>
+        }
+      >
+        It may have sold out or been taken down by its seller.
+      </EmptyState>
+    </div>
+  );
+}
+
 /** /products/:productId: gallery, price, condition, seller, stock, add-on, add to cart and wishlist. */
 export function ProductDetailsPage() {
   const { productId = '' } = useParams();
@@ -296,23 +315,7 @@ export function ProductDetailsPage() {
   if (product.isLoading) return <LoadingState label="Loading product…" />;
   if (product.isError) {
     const { status } = describeApiError(product.error);
-    if (status === 404 || status === 400) {
-      return (
-        <div className="space-y-6">
-          <PageHeader title="Product Details" description="Photos, description, price and seller of this product." />
-          <EmptyState
-            title="Product not found"
-            action={
-              <Link to="/products" className={buttonClasses({ variant: 'secondary' })}>
-                Back to products
-              </Link>
-            }
-          >
-            It may have sold out or been taken down by its seller.
-          </EmptyState>
-        </div>
-      );
-    }
+    if (status === 404 || status === 400) return <ProductNotFound />;
     return (
       <div className="space-y-6">
         <PageHeader title="Product Details" description="Photos, description, price and seller of this product." />

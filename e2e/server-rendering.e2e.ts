@@ -1,0 +1,125 @@
+import type { Browser, ConsoleMessage } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, logIn, newPage, PHONE, waitForPath } from './support/browser';
+
+// The public catalogue's pages come rendered by the server (docs/product/seo.md): a browser without
+// JavaScript, a search engine or a link preview reads the product; a guest's browser hydrates the same
+// HTML without redrawing it; a signed-in buyer's browser draws their own page over it.
+
+interface ProductSummary {
+  id: string;
+  title: string;
+  price: number;
+  reviewCount: number;
+  seller: { id: string; companyName: string | null };
+}
+
+let browser: Browser;
+let product: ProductSummary;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // A reviewed product, so the page carries a rating.
+  const answer = (await (await fetch(`${baseUrl()}/api/products?sort=rating&limit=5`)).json()) as { items: ProductSummary[] };
+  product = answer.items.find((item) => item.reviewCount > 0) ?? answer.items[0]!;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Console errors, and React's hydration complaints in particular, collected while a page is open. */
+function collectErrors(messages: string[]) {
+  return (message: ConsoleMessage) => {
+    if (message.type() === 'error' || /hydrat/i.test(message.text())) messages.push(message.text());
+  };
+}
+
+describe('pages search engines and link previews can read', () => {
+  it('without JavaScript, a product page holds its title, price, rating, seller and reviews, with its tags', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE, baseURL: baseUrl() });
+    const page = await context.newPage();
+    const response = await page.goto(`/products/${product.id}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisibleSoon();
+    expect(await page.getByText(`$${product.price.toFixed(2)}`, { exact: true }).first().isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: product.seller.companyName ?? 'an independent seller' }).first().getAttribute('href')).toBe(`/shop/${product.seller.id}`);
+    // The reviews are in the page, in place (not hidden until a script reveals them).
+    expect(await page.getByRole('heading', { name: 'Reviews', exact: true }).isVisible()).toBe(true);
+    expect(await page.locator('[hidden]').filter({ hasText: 'Reviews' }).count()).toBe(0);
+
+    expect(await page.title()).toBe(`${product.title} · Marketplace`);
+    const meta = (selector: string) => page.locator(selector).getAttribute('content');
+    expect(await meta('meta[property="og:title"]')).toBe(`${product.title} · Marketplace`);
+    expect(await meta('meta[property="og:image"]')).toMatch(/^https?:\/\/.+\/uploads\/.+/);
+    expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${baseUrl()}/products/${product.id}`);
+    const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text) as { '@type': string; [key: string]: unknown });
+    const productLd = jsonLd.find((data) => data['@type'] === 'Product') as unknown as { name: string; offers: { price: string; priceCurrency: string }; aggregateRating?: { reviewCount: number } };
+    expect(productLd.name).toBe(product.title);
+    expect(productLd.offers).toMatchObject({ price: product.price.toFixed(2), priceCurrency: 'USD' });
+    expect(productLd.aggregateRating?.reviewCount).toBe(product.reviewCount);
+    expect(jsonLd.map((data) => data['@type'])).toContain('BreadcrumbList');
+    await context.close();
+  });
+
+  it('an unknown product answers 404 with the not-found page; the home page names the organisation', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseUrl() });
+    const page = await context.newPage();
+    const missing = await page.goto('/products/00000000-0000-4000-8000-000000000000');
+    expect(missing?.status()).toBe(404);
+    expect(await page.getByText('Product not found').isVisible()).toBe(true);
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+
+    const home = await page.goto('/');
+    expect(home?.status()).toBe(200);
+    const types = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => (JSON.parse(text) as { '@type': string })['@type']);
+    expect(types).toContain('Organization');
+    // The home page's featured products are in its HTML.
+    expect(await page.getByRole('region', { name: 'Featured' }).getByRole('article').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('a guest’s browser hydrates the page without redrawing it, and the page works', async () => {
+    const { context, page } = await newPage(browser);
+    const errors: string[] = [];
+    page.on('console', collectErrors(errors));
+    await page.goto(`/products/${product.id}`);
+    const heading = page.getByRole('heading', { level: 1, name: product.title });
+    await expect(heading).toBeVisibleSoon();
+    // Mark the server's element: a browser that drew the page afresh would replace it.
+    await heading.evaluate((element) => element.setAttribute('data-from-server', 'yes'));
+    // Hydrated once the app answers clicks: a guest's "Add to cart" asks them to log in.
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: 'Add to cart' }).click();
+          return page.getByRole('dialog').isVisible();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    expect(await heading.getAttribute('data-from-server')).toBe('yes');
+    expect(errors).toEqual([]);
+
+    // Moving on inside the app still works: the seller's shop, drawn by the browser.
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: product.seller.companyName ?? 'an independent seller' }).first().click();
+    await waitForPath(page, `/shop/${product.seller.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisibleSoon();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a signed-in buyer gets their own page (their header) over the server’s guest page', async () => {
+    const { context, page } = await newPage(browser);
+    const errors: string[] = [];
+    page.on('console', collectErrors(errors));
+    await logIn(page, 'buyer3@example.com');
+    await waitForPath(page, '/products');
+    await page.goto(`/products/${product.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisibleSoon();
+    await expect(page.getByRole('button', { name: /^Cart, \d+ items?$/ })).toBeVisibleSoon();
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Log in' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
