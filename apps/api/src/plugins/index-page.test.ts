@@ -1,9 +1,9 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedEncodings, compileRoutePreloads, loadIndexPage, type IndexPage } from './index-page';
+import { acceptedEncodings, compileRoutePreloads, composeRenderedPage, loadIndexPage, type IndexPage, type RenderedParts } from './index-page';
 
 const HTML = `<!doctype html>
 <html><head>
@@ -70,5 +70,78 @@ describe('the index page', () => {
 
   it('orders patterns from the most specific', () => {
     expect(compileRoutePreloads(ROUTES).map((route) => route.key).slice(0, 3)).toEqual(['/seller/orders/items/:orderId', '/products/checkout', '/products/:productId']);
+  });
+});
+
+// The shape of apps/web/index.html once built: a title and description of its own, the root, a note for browsers without JavaScript.
+const BUILT_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="Marketplace — the plain page's description." />
+    <title>Marketplace</title>
+    <script type="module" crossorigin src="/assets/app-1.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+    <noscript><p class="boot-note">Marketplace needs JavaScript to run.</p></noscript>
+  </body>
+</html>`;
+
+const RENDERED: RenderedParts = {
+  head: '<title>Blue mug · Marketplace</title><meta name="description" content="A blue mug.">',
+  root: '<main><h1>Blue mug</h1></main>',
+  scripts: '<script type="application/json" id="server-state">{"product":"mug"}</script>',
+};
+
+describe('composing a rendered page', () => {
+  it('takes the rendered head instead of index.html’s title and description, the markup in the root, the scripts after it, and no note', () => {
+    const page = composeRenderedPage(BUILT_HTML, RENDERED);
+    const head = page.slice(page.indexOf('<head>'), page.indexOf('</head>'));
+    expect(head).toContain(RENDERED.head);
+    expect(page.match(/<title>/g)).toHaveLength(1);
+    expect(page.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(page).not.toContain('<title>Marketplace</title>');
+    expect(page).not.toContain('the plain page’s description');
+    // What index.html has besides stays as it was.
+    expect(head).toContain('<meta charset="UTF-8" />');
+    expect(head).toContain('<script type="module" crossorigin src="/assets/app-1.js"></script>');
+    expect(page).toContain(`<div id="root">${RENDERED.root}</div>`);
+    const afterRoot = page.slice(page.indexOf(`${RENDERED.root}</div>`) + `${RENDERED.root}</div>`.length);
+    expect(afterRoot.trimStart().startsWith(RENDERED.scripts)).toBe(true);
+    expect(page).not.toContain('<noscript');
+    expect(page).not.toContain('needs JavaScript');
+    expect(page.trimEnd().endsWith('</html>')).toBe(true);
+  });
+
+  it('inserts the rendered text literally, even where it holds replacement patterns', () => {
+    const tricky: RenderedParts = {
+      head: '<title>Price $& and $1 and $$ and $` and $\'</title><meta name="description" content="Costs $$5, $&, $1">',
+      root: '<p>$&lt;div&gt; $1 $$ $<name> $` $\'</p>',
+      scripts: '<script type="application/json">{"price":"$$10","match":"$&","group":"$1"}</script>',
+    };
+    const page = composeRenderedPage(BUILT_HTML, tricky);
+    expect(page).toContain(tricky.head);
+    expect(page).toContain(`<div id="root">${tricky.root}</div>`);
+    expect(page).toContain(tricky.scripts);
+    // No pattern was expanded into the matched text.
+    expect(page.match(/<div id="root">/g)).toHaveLength(1);
+    expect(page.match(/<\/head>/g)).toHaveLength(1);
+  });
+
+  it('answers the rendered page with the route’s preloads, compressed as accepted', async () => {
+    const identity = await page.answerRendered('/products/checkout', RENDERED, undefined);
+    expect(identity.encoding).toBeNull();
+    const html = identity.body.toString();
+    expect(preloadsOf(html)).toEqual(['/assets/checkout-page-1.js']);
+    expect(html.indexOf('rel="modulepreload"')).toBeLessThan(html.indexOf('<script type="module"'));
+    expect(html).toContain(`<div id="root">${RENDERED.root}</div>`);
+    expect(html).toContain(RENDERED.scripts);
+    const brotli = await page.answerRendered('/products/checkout', RENDERED, 'gzip, br');
+    expect(brotli.encoding).toBe('br');
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(html);
+    const gzipped = await page.answerRendered('/products/checkout', RENDERED, 'gzip, br;q=0');
+    expect(gzipped.encoding).toBe('gzip');
+    expect(gunzipSync(gzipped.body).toString()).toBe(html);
   });
 });

@@ -1,0 +1,339 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helper';
+import { allowScriptNonce, fetchThroughInject } from './server-rendering';
+
+describe('allowing the render’s nonce in the Content-Security-Policy', () => {
+  const directives = (policy: string) => policy.split(';').map((directive) => directive.trim()).filter(Boolean);
+
+  it('adds it to script-src where script-src is in the middle, as the app’s policy has it', () => {
+    const policy = "default-src 'self';script-src 'self' https://js.stripe.com;style-src 'self' 'unsafe-inline';script-src-attr 'none';upgrade-insecure-requests";
+    expect(directives(allowScriptNonce(policy, 'abc+/='))).toEqual([
+      "default-src 'self'",
+      "script-src 'nonce-abc+/=' 'self' https://js.stripe.com",
+      "style-src 'self' 'unsafe-inline'",
+      "script-src-attr 'none'",
+      'upgrade-insecure-requests',
+    ]);
+  });
+
+  it('adds it to script-src where script-src comes first, and with spaces after the semicolons', () => {
+    expect(allowScriptNonce("script-src 'self'; style-src 'self'; img-src 'self' data:", 'n1')).toBe("script-src 'nonce-n1' 'self'; style-src 'self'; img-src 'self' data:");
+  });
+
+  it('touches no other directive, even one whose name begins with script-src', () => {
+    const policy = "default-src 'self';script-src-attr 'none';script-src-elem 'self';script-src 'self';style-src 'self'";
+    expect(directives(allowScriptNonce(policy, 'n2'))).toEqual(["default-src 'self'", "script-src-attr 'none'", "script-src-elem 'self'", "script-src 'nonce-n2' 'self'", "style-src 'self'"]);
+    // Without a script-src there is nothing to add to: style-src and the others never get it.
+    expect(allowScriptNonce("default-src 'self';style-src 'self' 'unsafe-inline';img-src 'self'", 'n3')).not.toContain('nonce');
+  });
+});
+
+describe('the render’s fetch, answered by the app’s own routes', () => {
+  let app: FastifyInstance;
+  let fetchFromApp: typeof fetch;
+
+  beforeAll(async () => {
+    app = Fastify();
+    app.get('/api/echo', async (request) => ({ query: request.query, header: request.headers['x-render'] ?? null, accept: request.headers.accept ?? null }));
+    app.post('/api/items', async (request, reply) => reply.code(201).header('location', '/api/items/7').send({ received: request.body, contentType: request.headers['content-type'] }));
+    app.delete('/api/items/7', async (_request, reply) => reply.code(204).send());
+    app.get('/api/cookies', async (_request, reply) => reply.header('set-cookie', ['first=1; Path=/', 'second=2; Path=/; HttpOnly']).send({ ok: true }));
+    app.get('/api/teapot', async (_request, reply) => reply.code(418).send({ error: 'short and stout', code: 'teapot' }));
+    app.get('/api/conflict', async (_request, reply) => reply.code(409).send({ error: 'taken', code: 'conflict' }));
+    await app.ready();
+    fetchFromApp = fetchThroughInject(app);
+  });
+
+  afterAll(() => app.close());
+
+  it('passes a GET’s query string and headers to the route', async () => {
+    const response = await fetchFromApp('https://shop.example/api/echo?page=2&q=blue%20mug', { headers: { 'x-render': 'server', accept: 'application/json' } });
+    expect(response.status).toBe(200);
+    expect(response.ok).toBe(true);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(await response.json()).toEqual({ query: { page: '2', q: 'blue mug' }, header: 'server', accept: 'application/json' });
+  });
+
+  it('takes a Request as well as a URL', async () => {
+    const response = await fetchFromApp(new Request('https://shop.example/api/echo?from=request', { headers: { 'X-Render': 'request' } }));
+    expect(await response.json()).toMatchObject({ query: { from: 'request' }, header: 'request' });
+  });
+
+  it('sends a POST’s JSON body', async () => {
+    const response = await fetchFromApp('https://shop.example/api/items', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Blue mug', price: 12.5 }) });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('location')).toBe('/api/items/7');
+    expect(await response.json()).toEqual({ received: { title: 'Blue mug', price: 12.5 }, contentType: 'application/json' });
+  });
+
+  it('gives a 204 a Response without a body', async () => {
+    const response = await fetchFromApp('https://shop.example/api/items/7', { method: 'DELETE' });
+    expect(response.status).toBe(204);
+    expect(response.body).toBeNull();
+    expect(await response.text()).toBe('');
+  });
+
+  it('keeps every set-cookie header', async () => {
+    const response = await fetchFromApp('https://shop.example/api/cookies');
+    expect(response.headers.getSetCookie()).toEqual(['first=1; Path=/', 'second=2; Path=/; HttpOnly']);
+  });
+
+  it('passes the status codes through, with their bodies', async () => {
+    const teapot = await fetchFromApp('https://shop.example/api/teapot');
+    expect(teapot.status).toBe(418);
+    expect(teapot.ok).toBe(false);
+    expect(await teapot.json()).toEqual({ error: 'short and stout', code: 'teapot' });
+    const conflict = await fetchFromApp('https://shop.example/api/conflict');
+    expect(conflict.status).toBe(409);
+    const missing = await fetchFromApp('https://shop.example/api/no-such-route');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ statusCode: 404 });
+  });
+});
+
+/** A small built index.html, as apps/web/dist holds it. */
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="The plain page’s description." />
+    <title>Plain page</title>
+    <script type="module" crossorigin src="/assets/app-1.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+    <noscript><p>The plain page needs JavaScript.</p></noscript>
+  </body>
+</html>`;
+
+/** Where the fake server render records what it was asked, for the test to read (the same process). */
+const CALLS_KEY = 'marketplaceFakeRenderCalls';
+const renderCalls = () => ((globalThis as Record<string, unknown>)[CALLS_KEY] ??= []) as Array<{ url: string; origin: string; nonce: string }>;
+
+/**
+ * A stand-in for apps/web/dist-ssr/entry-server.js: it renders `/` and `/products/*`, asks the API for its
+ * health through the fetch it is given, answers 404 for a missing product, throws for `/products/boom`,
+ * never finishes for `/products/slow`, and declines (null) for `/products/declined`.
+ */
+const FAKE_ENTRY_SERVER = `
+const calls = (globalThis[${JSON.stringify(CALLS_KEY)}] ??= []);
+export function rendersPath(pathname) {
+  return pathname === '/' || pathname.startsWith('/products/');
+}
+export async function renderPage({ url, origin, fetch, nonce }) {
+  calls.push({ url, origin, nonce });
+  const address = new URL(url, origin);
+  if (address.pathname === '/products/boom') throw new Error('the fake render broke');
+  if (address.pathname === '/products/slow') return new Promise(() => {});
+  if (address.pathname === '/products/declined') return null;
+  const health = await fetch(new URL('/api/health', origin), { headers: { accept: 'application/json' } });
+  const answer = await health.text();
+  const missing = address.pathname === '/products/missing';
+  return {
+    status: missing ? 404 : 200,
+    head: '<title>Fake ' + address.pathname + '</title><meta name="description" content="Rendered by the fake.">',
+    root: '<main id="fake" data-path="' + address.pathname + '" data-search="' + address.search + '">' + (missing ? 'No such product' : 'A product') + '<pre id="health" data-status="' + health.status + '">' + answer + '</pre></main>',
+    scripts: '<script type="application/json" id="server-state">{"rendered":true}</script><script nonce="' + nonce + '">window.rendered = true;</script>',
+  };
+}
+`;
+
+function makeWebBuild(withServerRender: boolean): { root: string; dist: string } {
+  const root = mkdtempSync(path.join(tmpdir(), 'marketplace-ssr-'));
+  const dist = path.join(root, 'dist');
+  mkdirSync(dist);
+  writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+  if (withServerRender) {
+    mkdirSync(path.join(root, 'dist-ssr'));
+    writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), FAKE_ENTRY_SERVER);
+  }
+  return { root, dist };
+}
+
+const ORIGIN = 'https://shop.example';
+const directivesOf = (policy: unknown) => String(policy).split(';').map((directive) => directive.trim()).filter(Boolean);
+const nonceIn = (html: string) => /<script nonce="([^"]+)">window\.rendered/.exec(html)?.[1];
+
+describe('the web app’s pages, rendered on the server', () => {
+  let build: { root: string; dist: string };
+  let testApp: TestApp;
+  const get = (url: string, headers: Record<string, string> = {}) => testApp.app.inject({ method: 'GET', url, headers });
+
+  beforeAll(async () => {
+    build = makeWebBuild(true);
+    testApp = await buildTestApp({ environment: { WEB_DIST_DIR: build.dist, PUBLIC_URL: ORIGIN } });
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+    rmSync(build.root, { recursive: true, force: true });
+  });
+
+  it('answers a rendered path with the fake’s markup in the root, its head, the API’s answer fetched in-process, and its nonce allowed', async () => {
+    const callsBefore = renderCalls().length;
+    const response = await get('/products/blue-mug?page=2');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const html = response.body;
+    expect(html).toMatch(/<div id="root"><main id="fake" data-path="\/products\/blue-mug" data-search="\?page=2">A product<pre id="health"[^>]*>[^<]*<\/pre><\/main><\/div>/);
+    // The head is the render's: its title and description instead of index.html's.
+    expect(html).toContain('<title>Fake /products/blue-mug</title>');
+    expect(html).toContain('<meta name="description" content="Rendered by the fake.">');
+    expect(html).not.toContain('Plain page');
+    expect(html).not.toContain('The plain page’s description');
+    expect(html).not.toContain('<noscript>');
+    expect(html).toContain('<script type="application/json" id="server-state">{"rendered":true}</script>');
+    // The fake asked GET /api/health through the fetch it was given: the app's own answer, no network.
+    const health = /<pre id="health" data-status="(\d+)">([^<]*)<\/pre>/.exec(html);
+    expect(health?.[1]).toBe('200');
+    expect(JSON.parse(health![2]!)).toEqual({ status: 'ok', database: 'up' });
+
+    const calls = renderCalls().slice(callsBefore);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ url: '/products/blue-mug?page=2', origin: ORIGIN });
+    const nonce = calls[0]!.nonce;
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(nonceIn(html)).toBe(nonce);
+    // The nonce is allowed for scripts, and only for them.
+    const policy = directivesOf(response.headers['content-security-policy']);
+    const scriptSrc = policy.find((directive) => directive.startsWith('script-src '));
+    expect(scriptSrc?.split(' ')).toContain(`'nonce-${nonce}'`);
+    expect(scriptSrc?.split(' ')).toContain("'self'");
+    expect(policy.filter((directive) => directive.includes('nonce-'))).toEqual([scriptSrc]);
+  });
+
+  it('gives every request a nonce of its own', async () => {
+    const first = nonceIn((await get('/')).body);
+    const second = nonceIn((await get('/')).body);
+    expect(first).toBeDefined();
+    expect(second).toBeDefined();
+    expect(first).not.toBe(second);
+  });
+
+  it('answers 404 with the rendered page when the render says the product is missing', async () => {
+    const response = await get('/products/missing');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('<title>Fake /products/missing</title>');
+    expect(response.body).toContain('No such product');
+    expect(String(response.headers['content-security-policy'])).toContain(`'nonce-${nonceIn(response.body)}'`);
+  });
+
+  it('sends the plain page, with no nonce, when the render fails, and keeps working after', async () => {
+    const response = await get('/products/boom');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toBe(INDEX_HTML);
+    expect(String(response.headers['content-security-policy'])).not.toContain('nonce-');
+    expect(testApp.logs.some((line) => line.includes('server render failed') && line.includes('the fake render broke'))).toBe(true);
+
+    expect((await get('/api/health')).json()).toEqual({ status: 'ok', database: 'up' });
+    const after = await get('/products/after-the-failure');
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain('<title>Fake /products/after-the-failure</title>');
+  });
+
+  it('sends the plain page for paths the render does not draw, or declines', async () => {
+    for (const url of ['/login', '/seller/orders', '/products/declined']) {
+      const callsBefore = renderCalls().length;
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(INDEX_HTML);
+      expect(String(response.headers['content-security-policy']), url).not.toContain('nonce-');
+      // Paths it does not draw are not even asked for.
+      expect(renderCalls().length - callsBefore, url).toBe(url === '/products/declined' ? 1 : 0);
+    }
+  });
+
+  it('does not render for HEAD requests', async () => {
+    const callsBefore = renderCalls().length;
+    const response = await testApp.app.inject({ method: 'HEAD', url: '/products/blue-mug' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(Number(response.headers['content-length'])).toBe(Buffer.byteLength(INDEX_HTML));
+    expect(String(response.headers['content-security-policy'])).not.toContain('nonce-');
+    expect(renderCalls().length).toBe(callsBefore);
+  });
+
+  it('compresses the rendered page as the browser accepts, the same page as uncompressed', async () => {
+    // Each answer has its own nonce; the pages are otherwise the same.
+    const withoutNonce = (html: string) => {
+      const nonce = nonceIn(html);
+      expect(nonce).toBeDefined();
+      return html.replaceAll(nonce!, 'NONCE');
+    };
+    const identity = await get('/products/blue-mug', { 'accept-encoding': 'identity' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toContain('<main id="fake"');
+
+    const brotli = await get('/products/blue-mug', { 'accept-encoding': 'br' });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    const fromBrotli = brotliDecompressSync(brotli.rawPayload).toString();
+    expect(withoutNonce(fromBrotli)).toBe(withoutNonce(identity.body));
+    expect(String(brotli.headers['content-security-policy'])).toContain(`'nonce-${nonceIn(fromBrotli)}'`);
+
+    const gzipped = await get('/products/blue-mug', { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    const fromGzip = gunzipSync(gzipped.rawPayload).toString();
+    expect(withoutNonce(fromGzip)).toBe(withoutNonce(identity.body));
+    expect(String(gzipped.headers['content-security-policy'])).toContain(`'nonce-${nonceIn(fromGzip)}'`);
+
+    const missing = await get('/products/missing', { 'accept-encoding': 'br' });
+    expect(missing.statusCode).toBe(404);
+    expect(brotliDecompressSync(missing.rawPayload).toString()).toContain('No such product');
+  });
+
+  it('still answers unknown API paths with a JSON 404', async () => {
+    const callsBefore = renderCalls().length;
+    for (const url of ['/api/no-such-route', '/api/products/missing/nothing-here']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toContain('application/json');
+      expect(response.json(), url).toMatchObject({ code: 'not_found' });
+    }
+    expect(renderCalls().length).toBe(callsBefore);
+  });
+
+  it('sends the plain page when the render takes longer than three seconds', async () => {
+    const started = Date.now();
+    const response = await get('/products/slow');
+    const waited = Date.now() - started;
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX_HTML);
+    expect(String(response.headers['content-security-policy'])).not.toContain('nonce-');
+    expect(waited).toBeGreaterThanOrEqual(2_900);
+    expect(waited).toBeLessThan(10_000);
+    expect(testApp.logs.some((line) => line.includes('server render took too long') && line.includes('/products/slow'))).toBe(true);
+    // The render that never finished holds nothing up.
+    expect((await get('/products/blue-mug')).statusCode).toBe(200);
+  });
+});
+
+describe('the web app without a server render build', () => {
+  it('serves the plain page, as before', async () => {
+    const build = makeWebBuild(false);
+    const testApp = await buildTestApp({ environment: { WEB_DIST_DIR: build.dist, PUBLIC_URL: ORIGIN } });
+    try {
+      for (const url of ['/', '/products/blue-mug', '/products/missing']) {
+        const response = await testApp.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body, url).toBe(INDEX_HTML);
+        expect(String(response.headers['content-security-policy']), url).not.toContain('nonce-');
+      }
+      const api = await testApp.app.inject({ method: 'GET', url: '/api/no-such-route' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toMatchObject({ code: 'not_found' });
+    } finally {
+      await testApp.close();
+      rmSync(build.root, { recursive: true, force: true });
+    }
+  });
+});
