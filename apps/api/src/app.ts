@@ -56,6 +56,7 @@ import { createTokenService } from './modules/auth/tokens';
 import { categoryRoutes } from './modules/catalog/categories.routes';
 import { productRoutes } from './modules/catalog/products.routes';
 import { createProductsService } from './modules/catalog/products.service';
+import { createListingDraftReactions } from './modules/catalog/listing-draft-reactions';
 import { healthRoutes } from './modules/health/health.routes';
 import { createReadableLogStream } from './lib/readable-log';
 import { uploadRoutes } from './modules/uploads/uploads.routes';
@@ -214,6 +215,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // A seller's company name is shown on their listings.
     dropCatalogCaches();
   });
+  // A seller's drafts that got photos before their address was verified go live once it is (docs/product/listings.md).
+  const listingDraftReactions = createListingDraftReactions({ db: database.db, clock, events, onError: (error, event) => app.log.error({ err: error, event }, 'putting drafts live failed') });
+  app.addHook('onClose', () => listingDraftReactions.settled());
   cacheBus.onChange('catalog', products.dropCatalogCache);
   cacheBus.onChange('users', auth.dropUserCache);
   await app.register(productRoutes, { prefix: '/api', products });

@@ -135,6 +135,9 @@ export const products = pgTable(
     retipLabel: text('retip_label'),
     weightOunces: integer('weight_ounces').notNull().default(16),
     status: productStatus('status').notNull().default('active'),
+    // A draft (docs/product/listings.md): hidden because it has no photo yet, not because anyone hid it. It goes
+    // live with its first photo once its seller is verified; a listing the marketplace hid is never a draft.
+    isDraft: boolean('is_draft').notNull().default(false),
     // The visible reviews' count and star sum (modules/reviews keeps them in the review's own transaction), so
     // cards, search and sorting by rating read the average without counting reviews.
     reviewCount: integer('review_count').notNull().default(0),

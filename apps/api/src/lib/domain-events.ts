@@ -35,6 +35,8 @@ export type DomainEvent =
   | { type: 'user.registered'; userId: string; role: Role }
   /** A user row changed: their profile (names, phone, company), password, status (suspended/active), sessions (all ended) or verified e-mail address. */
   | { type: 'user.changed'; userId: string; change: 'profile' | 'password' | 'status' | 'session' | 'email' }
+  /** A user's e-mail address became verified: a verification link was opened, or a reset link proved an unverified address. */
+  | { type: 'user.email-verified'; userId: string }
   /** A checkout committed: the order is paid and its units are off the shelf. */
   | { type: 'order.placed'; orderId: string; buyerId: string; sellerIds: readonly string[]; productIds: readonly string[]; totalCents: number }
   /** Any change of an order item's status (order-item-lifecycle.ts), including those the events below name. */

@@ -143,6 +143,8 @@ describe('seedDemoMarketplace', () => {
       const images = imageRows.filter((image) => image.productId === product.id);
       expect(images.length, product.title).toBeGreaterThanOrEqual(1);
       expect(images.length, product.title).toBeLessThanOrEqual(3);
+      // Live with photos, so none is a draft that a photo or a verified address would put live.
+      expect([product.status, product.isDraft], product.title).toEqual(['active', false]);
     }
     expect(seeded.result.counts.productImages).toBe(imageRows.length);
     const stored = await Promise.all(

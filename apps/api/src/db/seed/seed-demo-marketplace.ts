@@ -375,6 +375,8 @@ function planProduct(
       retipPriceCents: template.retip?.priceCents ?? null,
       weightOunces: template.weightOunces,
       status: 'active' as const,
+      // Every demo listing is live with photos: none is a draft (docs/product/listings.md).
+      isDraft: false,
       createdAt,
       updatedAt: createdAt,
     },

@@ -186,6 +186,8 @@ export function createAccountLifecycleService(deps: {
   };
 
   const userChanged = (userId: string, change: 'session' | 'password' | 'email') => deps.events.publish({ type: 'user.changed', userId, change });
+  // Others react to a newly verified address (the catalog puts the seller's drafts with photos live).
+  const emailVerified = (userId: string) => deps.events.publish({ type: 'user.email-verified', userId });
 
   return {
     async logout(user) {
@@ -243,6 +245,7 @@ export function createAccountLifecycleService(deps: {
         if (!user.emailVerifiedAt) await setVerifiedEmail(tx, user.id, user.email, now);
       });
       userChanged(user.id, 'password');
+      if (!user.emailVerifiedAt) emailVerified(user.id);
     },
 
     sendVerification: (user) => sendVerificationTo(user, user.email),
@@ -279,6 +282,7 @@ export function createAccountLifecycleService(deps: {
         throw error;
       }
       userChanged(user.id, 'email');
+      emailVerified(user.id);
       if (isChange) await tellOldAddress(user, updated.email, 'done');
       return { email: updated.email };
     },

@@ -2,7 +2,9 @@ import { and, count, eq, exists, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { productImages, products, users } from '../../db/schema';
 
-// Drafts (docs/product/listings.md): a new listing is stored hidden and goes live with its first photo.
+// Drafts (docs/product/listings.md): a new listing is stored hidden with `is_draft` set, and goes live with
+// a photo once its seller's address is verified. Only a draft ever goes live by itself: a listing an admin
+// hid is not one (hiding or restoring a listing clears the flag), so no photo and no verification puts it live.
 
 /** How many photos the listing has. */
 export async function countListingPhotos(executor: Executor, productId: string): Promise<number> {
@@ -10,21 +12,41 @@ export async function countListingPhotos(executor: Executor, productId: string):
   return row?.count ?? 0;
 }
 
+/** Its seller (`products.seller_id`) has verified their e-mail address. */
+const sellerIsVerified = (executor: Executor) =>
+  exists(
+    executor
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, products.sellerId), isNotNull(users.emailVerifiedAt))),
+  );
+
+/** The listing has at least one photo. */
+const hasPhoto = (executor: Executor) => exists(executor.select({ id: productImages.id }).from(productImages).where(eq(productImages.productId, products.id)));
+
 /**
- * Puts a draft live: the listing becomes active when it is hidden and its seller has verified their
- * e-mail address, in one statement. The caller (the uploads module, in the transaction that stored the
- * listing's first photo, with the listing's row locked) has checked that the listing had no photo
- * before, which is what tells a draft from a listing the marketplace hid. Answers whether it went live.
+ * Puts a draft live: a listing still marked as a draft, with a photo, whose seller has verified their
+ * e-mail address becomes active and stops being a draft, in one statement. The uploads module calls it in
+ * the transaction that stored the listing's photos, with the listing's row locked. Answers whether it went live.
  */
 export async function publishDraftListing(executor: Executor, productId: string, now: Date): Promise<boolean> {
-  const verifiedSeller = executor
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, products.sellerId), isNotNull(users.emailVerifiedAt)));
   const rows = await executor
     .update(products)
-    .set({ status: 'active', updatedAt: now })
-    .where(and(eq(products.id, productId), eq(products.status, 'hidden'), exists(verifiedSeller)))
+    .set({ status: 'active', isDraft: false, updatedAt: now })
+    .where(and(eq(products.id, productId), eq(products.isDraft, true), hasPhoto(executor), sellerIsVerified(executor)))
     .returning({ id: products.id });
   return rows.length > 0;
+}
+
+/**
+ * Puts live every draft of the seller that already has a photo, once their address is verified (drafts
+ * that got their photos while it was not). One statement; answers the ids that went live.
+ */
+export async function publishDraftsWithPhotosOf(executor: Executor, sellerId: string, now: Date): Promise<string[]> {
+  const rows = await executor
+    .update(products)
+    .set({ status: 'active', isDraft: false, updatedAt: now })
+    .where(and(eq(products.sellerId, sellerId), eq(products.isDraft, true), hasPhoto(executor), sellerIsVerified(executor)))
+    .returning({ id: products.id });
+  return rows.map((row) => row.id);
 }

@@ -4,7 +4,7 @@ import { products } from '../../db/schema';
 import type { ProductStatus } from './products.repository';
 
 // What a guest can see (docs/product/listings.md): a listing is live when it is `active`; a draft and
-// a listing the marketplace hid are both `hidden`. The public search and product page read this, and
+// a listing the marketplace hid are both `hidden` (`is_draft` tells them apart). The public search and product page read this, and
 // so do the other modules that list live listings (the sitemap, shop directories): one definition.
 
 /** The status of a live listing. */

@@ -227,8 +227,11 @@ export interface ProductValues {
   weightOunces: number;
 }
 
-/** `status` defaults to the table's (active); the seller's new listings start hidden, as drafts. */
-export async function insertProduct(executor: Executor, values: ProductValues & { sellerId: string; createdAt: Date; status?: ProductStatus }): Promise<string> {
+/** `status` and `isDraft` default to the table's (active, not a draft); the seller's new listings start as hidden drafts. */
+export async function insertProduct(
+  executor: Executor,
+  values: ProductValues & { sellerId: string; createdAt: Date; status?: ProductStatus; isDraft?: boolean },
+): Promise<string> {
   const [row] = await executor
     .insert(products)
     .values({ ...values, updatedAt: values.createdAt })
@@ -261,8 +264,12 @@ export async function addProductStock(executor: Executor, where: { id: string; s
   return rows.length > 0;
 }
 
+/**
+ * An admin hides or restores a listing. Either way it is no longer a draft (docs/product/listings.md): a
+ * listing hidden by the marketplace never goes live by itself, whatever photos its seller adds.
+ */
 export async function setProductStatus(executor: Executor, id: string, status: ProductStatus, updatedAt: Date): Promise<boolean> {
-  const rows = await executor.update(products).set({ status, updatedAt }).where(eq(products.id, id)).returning({ id: products.id });
+  const rows = await executor.update(products).set({ status, isDraft: false, updatedAt }).where(eq(products.id, id)).returning({ id: products.id });
   return rows.length > 0;
 }
 

@@ -68,7 +68,7 @@ export interface ProductsService {
   listSellerProducts(seller: UserRecord, query: SellerQuery): Promise<SellerProductPage>;
   updateInventory(seller: UserRecord, id: string, input: UpdateInventoryRequest): Promise<ProductDetail>;
   listAdminProducts(query: AdminQuery): Promise<ProductPage>;
-  /** An admin hides or restores a listing; one without a photo cannot go live (409 `photo_required`). */
+  /** An admin hides or restores a listing, which stops it being a draft; one without a photo cannot go live (409 `photo_required`). */
   setProductStatus(id: string, status: ProductStatus): Promise<ProductDetail>;
   listCommissionRates(): Promise<CommissionEntry[]>;
   updateCommissionRate(categorySlug: string, percent: number): Promise<CommissionEntry>;
@@ -260,7 +260,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
         weightOunces: input.weightOunces ?? DEFAULT_WEIGHT_OUNCES,
       };
       // It has no photo yet, so it starts as a draft (hidden) and goes live with its first photo (docs/product/listings.md).
-      const id = await insertProduct(db, { ...values, sellerId: seller.id, createdAt: clock.now(), status: 'hidden' });
+      const id = await insertProduct(db, { ...values, sellerId: seller.id, createdAt: clock.now(), status: 'hidden', isDraft: true });
       catalogChanged([id]);
       return reload(id);
     },

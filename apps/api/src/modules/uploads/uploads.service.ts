@@ -115,9 +115,10 @@ export function createUploadsService({ db, files, clock, publicUrl, products }: 
           transaction,
           rows.map((row, index) => ({ ...row, position: firstPosition + index, createdAt })),
         );
-        // A hidden listing without a photo is a draft: its first photo puts it live (docs/product/listings.md).
-        // One that had photos and is hidden was hidden by the marketplace and stays so.
-        if (current.count === 0) await publishDraftListing(transaction, productId, createdAt);
+        // A draft goes live with its photo when its seller is verified (docs/product/listings.md); the listing's
+        // `is_draft` flag, read under the row lock, says whether it is one. A listing the marketplace hid is not
+        // a draft and stays hidden, whatever photos it gets.
+        await publishDraftListing(transaction, productId, createdAt);
       });
       products.catalogChanged();
     } catch (error) {
@@ -160,8 +161,8 @@ export function createUploadsService({ db, files, clock, publicUrl, products }: 
         await lockProduct(transaction, productId);
         const current = await findImageIds(transaction, productId);
         if (!current.includes(imageId)) throw notFound(IMAGE_NOT_FOUND_MESSAGE);
-        // A listing with photos is live or was hidden by the marketplace; without its last photo it would
-        // look like a draft, which its first new photo would put live (docs/product/listings.md).
+        // A listing keeps at least one photo (docs/product/listings.md): a live one never shows without a
+        // photo, and a draft that has one stays ready to go live.
         if (current.length === 1) throw conflict(LAST_PHOTO_MESSAGE, { code: CATALOG_ERROR_CODES.photoRequired });
         const row = await deleteImage(transaction, productId, imageId);
         if (!row) throw notFound(IMAGE_NOT_FOUND_MESSAGE);
