@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, buyWithTestCard, launchBrowser, logIn, newPage, waitForPath } from './support/browser';
+import { approveShipAndDeliver } from './support/seller-orders';
 
 // After the sale, across three people: a buyer buys, the seller ships it with a UPS label, the tracking
 // shows in the buyer's My Orders, the buyer disputes, the seller offers part of the price back, the buyer
@@ -43,31 +44,9 @@ describe('after the sale', () => {
     const order = await apiGet<{ items: Array<{ id: string; productId: string; price: number; quantity: number }> }>(buyer.page, `/api/orders/${orderId}`);
     const line = order.items.find((item) => item.productId === product!.id)!;
 
-    // 2. The seller approves it and buys the label, seeing its rate first.
-    await seller.page.goto(`/seller/orders/items/${orderId}`);
-    await seller.page.getByRole('button', { name: `Approve ${product!.title}` }).click();
-    await expect(seller.page.getByText(/approved/i).first()).toBeVisibleSoon(15_000);
-    await seller.page.goto(`/seller/orders/items/${orderId}/shipments`);
-    await expect(seller.page.getByRole('heading', { level: 1, name: 'Shipment Management' })).toBeVisibleSoon(15_000);
-    await seller.page.getByRole('button', { name: 'Create Shipment', exact: true }).click();
-    const create = seller.page.getByRole('dialog', { name: 'Create Shipment' });
-    await expect(create.getByText(/UPS Ground/).first()).toBeVisibleSoon(15_000);
-    await expect(create.getByText(/\$\d+\.\d{2}/).first()).toBeVisibleSoon(15_000);
-    await create.getByRole('button', { name: 'Create Shipment', exact: true }).click();
-    const created = seller.page.getByRole('dialog', { name: 'Shipment Created!' });
-    await expect(created).toBeVisibleSoon(20_000);
-    const tracking = (await created.getByText(/^1Z[0-9A-Z]{16}$/).first().textContent())!.trim();
-    await created.getByRole('button', { name: 'Done' }).click();
-
-    // UPS moves the parcel (the sandbox's development-only simulation) and delivers it.
-    const card = seller.page.getByRole('article').filter({ hasText: tracking }).first();
-    for (const status of ['in_transit', 'delivered']) {
-      await card.getByRole('button', { name: 'Simulate Status' }).click();
-      const simulate = seller.page.getByRole('dialog', { name: 'Simulate Tracking Status' });
-      await simulate.getByLabel('Tracking status').selectOption(status);
-      await simulate.getByRole('button', { name: 'Simulate' }).click();
-      await expect(seller.page.getByText(new RegExp(`^Tracking simulated to status: ${status.replace('_', '.')}$`, 'i'))).toBeVisibleSoon(15_000);
-    }
+    // 2. The seller approves it and buys the label, seeing its rate (and price) first; UPS moves the parcel
+    // (the sandbox's development-only simulation) and delivers it.
+    const tracking = await approveShipAndDeliver(seller.page, orderId, product!.title, { rate: 'price', statuses: ['in_transit', 'delivered'] });
 
     // 3. The buyer follows the parcel in My Orders: the tracking number and its events.
     await buyer.page.goto(`/myorders/${orderId}`);

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, buyWithTestCard, launchBrowser, logIn, newPage, PHONE, waitForPath } from './support/browser';
+import { approveItem, buyLabel } from './support/seller-orders';
 
 // The bell, live: a buyer buys; in another browser the seller accepts the item and buys its UPS label.
 // Without reloading, the buyer's bell counts each news as it happens, in both of the buyer's tabs; the
@@ -68,20 +69,12 @@ describe('notifications', () => {
     await expectUnread(seller.page, sellerUnreadBefore + 1);
 
     // 2. The seller accepts the item: both of the buyer's tabs count it.
-    await seller.page.goto(`/seller/orders/items/${orderId}`);
-    await seller.page.getByRole('button', { name: `Approve ${product!.title}` }).click();
-    await expect(seller.page.getByText(/approved/i).first()).toBeVisibleSoon(15_000);
+    await approveItem(seller.page, orderId, product!.title);
     await expectUnread(buyer.page, start + 1);
     await expectUnread(phoneTab, start + 1);
 
     // 3. The seller buys the label: "on its way" arrives live, with the tracking number.
-    await seller.page.goto(`/seller/orders/items/${orderId}/shipments`);
-    await expect(seller.page.getByRole('heading', { level: 1, name: 'Shipment Management' })).toBeVisibleSoon(15_000);
-    await seller.page.getByRole('button', { name: 'Create Shipment', exact: true }).click();
-    await seller.page.getByRole('dialog', { name: 'Create Shipment' }).getByRole('button', { name: 'Create Shipment', exact: true }).click();
-    const created = seller.page.getByRole('dialog', { name: 'Shipment Created!' });
-    await expect(created).toBeVisibleSoon(20_000);
-    const tracking = (await created.getByText(/^1Z[0-9A-Z]{16}$/).first().textContent())!.trim();
+    const tracking = await buyLabel(seller.page, orderId, { done: false });
     await expectUnread(buyer.page, start + 2);
     await expectUnread(phoneTab, start + 2);
 

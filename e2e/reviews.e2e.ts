@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, buyWithTestCard, launchBrowser, logIn, newPage, waitForPath } from './support/browser';
+import { approveShipAndDeliver } from './support/seller-orders';
 
 // Reviews across two people: a buyer receives a parcel and reviews it with 4 stars, the seller replies on
 // their Reviews page, and the rating shows on the product's card in the catalogue and on its page, with
@@ -42,25 +43,7 @@ describe('reviews', () => {
     await expect(buyer.page.getByRole('heading', { level: 1, name: 'Thank you, your order is placed' })).toBeVisibleSoon(15_000);
 
     // 2. The seller approves it, buys the label, and UPS (the sandbox's simulation) delivers it.
-    await seller.page.goto(`/seller/orders/items/${orderId}`);
-    await seller.page.getByRole('button', { name: `Approve ${product!.title}` }).click();
-    await expect(seller.page.getByText(/approved/i).first()).toBeVisibleSoon(15_000);
-    await seller.page.goto(`/seller/orders/items/${orderId}/shipments`);
-    await expect(seller.page.getByRole('heading', { level: 1, name: 'Shipment Management' })).toBeVisibleSoon(15_000);
-    await seller.page.getByRole('button', { name: 'Create Shipment', exact: true }).click();
-    const create = seller.page.getByRole('dialog', { name: 'Create Shipment' });
-    await expect(create.getByText(/UPS Ground/).first()).toBeVisibleSoon(15_000);
-    await create.getByRole('button', { name: 'Create Shipment', exact: true }).click();
-    const created = seller.page.getByRole('dialog', { name: 'Shipment Created!' });
-    await expect(created).toBeVisibleSoon(20_000);
-    const tracking = (await created.getByText(/^1Z[0-9A-Z]{16}$/).first().textContent())!.trim();
-    await created.getByRole('button', { name: 'Done' }).click();
-    const card = seller.page.getByRole('article').filter({ hasText: tracking }).first();
-    await card.getByRole('button', { name: 'Simulate Status' }).click();
-    const simulate = seller.page.getByRole('dialog', { name: 'Simulate Tracking Status' });
-    await simulate.getByLabel('Tracking status').selectOption('delivered');
-    await simulate.getByRole('button', { name: 'Simulate' }).click();
-    await expect(seller.page.getByText(/^Tracking simulated to status: delivered$/i)).toBeVisibleSoon(15_000);
+    await approveShipAndDeliver(seller.page, orderId, product!.title, { rate: 'service', statuses: ['delivered'] });
 
     // 3. On their order, the buyer writes a review: 4 stars, a title and a few words.
     await buyer.page.goto(`/myorders/${orderId}`);

@@ -5,25 +5,21 @@ import { REVIEW_ERROR_CODES, REVIEW_HIDE_REASON_MAX, hideReviewBodySchema, type 
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ListResult } from '../../../components/list-states';
 import { Modal } from '../../../components/modal';
 import { PageHeader } from '../../../components/page-header';
-import { Pagination } from '../../../components/pagination';
 import { ReviewContent } from '../../../components/review-content';
-import { SelectField } from '../../../components/select-field';
+import { ReviewList, useReviewListFilter } from '../../../components/review-list';
 import { TextAreaField } from '../../../components/text-area-field';
 import { toast } from '../../../components/toast';
 import { describeApiError } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format';
 import { useForm } from '../../../lib/use-form';
-import { useListParams } from '../../../lib/use-list-params';
 import { useHideReviewMutation, useListAdminReviewsQuery, useUnhideReviewMutation } from '../reviews-api';
 
 // /admin/reviews: every review, newest first, with who wrote it and about whose item. Hiding one takes it
 // out of the product page and the averages and tells its author why; showing it again counts it again.
 
 const PAGE_SIZE = 20;
-const FILTER_KEYS = ['hidden'] as const;
 const HIDDEN_OPTIONS = [
   { value: '', label: 'All reviews' },
   { value: 'false', label: 'Visible' },
@@ -127,44 +123,21 @@ function AdminReviewCard({ review, onHide }: { review: AdminReview; onHide: (rev
 }
 
 export function AdminReviewsPage() {
-  const { filters, page, hasFilters, setFilter, setPage, clearFilters } = useListParams(FILTER_KEYS);
-  const hidden = filters.hidden === 'true' ? true : filters.hidden === 'false' ? false : undefined;
-  const { data, error, isLoading, isFetching, refetch } = useListAdminReviewsQuery({ hidden, page, limit: PAGE_SIZE });
+  const filter = useReviewListFilter('hidden');
+  const hidden = filter.value;
+  const query = useListAdminReviewsQuery({ hidden, page: filter.page, limit: PAGE_SIZE });
   const [hiding, setHiding] = useState<AdminReview | null>(null);
-  const items = data?.items ?? [];
 
   return (
     <div className="grid gap-6">
       <PageHeader title="Reviews" description="Every buyer review. Hide one that breaks the rules, with a reason its author receives; hidden reviews leave the ratings." />
-      <section aria-label="Review list" className="grid gap-4">
-        <div className="flex flex-wrap items-end gap-3">
-          <SelectField className="w-full sm:w-56" label="Show" options={HIDDEN_OPTIONS} value={hidden === undefined ? '' : String(hidden)} onChange={(event) => setFilter('hidden', event.target.value)} />
-          {hasFilters && (
-            <Button variant="ghost" onClick={clearFilters}>
-              Clear filter
-            </Button>
-          )}
-        </div>
-        <ListResult
-          noun="reviews"
-          isLoading={isLoading}
-          isFetching={isFetching}
-          error={error}
-          hasData={Boolean(data)}
-          isEmpty={items.length === 0}
-          onRetry={() => void refetch()}
-          emptyText={hidden ? 'No review is hidden.' : hasFilters ? 'No review matches this filter.' : 'No buyer has written a review yet.'}
-        >
-          <ul className="grid gap-4">
-            {items.map((review) => (
-              <AdminReviewCard key={review.id} review={review} onHide={setHiding} />
-            ))}
-          </ul>
-          {data && data.total > data.limit && (
-            <Pagination label="Review pages" page={data.page} totalPages={Math.ceil(data.total / data.limit)} totalItems={data.total} pageSize={data.limit} onPageChange={setPage} />
-          )}
-        </ListResult>
-      </section>
+      <ReviewList
+        filter={filter}
+        filterOptions={HIDDEN_OPTIONS}
+        query={query}
+        emptyText={hidden ? 'No review is hidden.' : filter.hasFilters ? 'No review matches this filter.' : 'No buyer has written a review yet.'}
+        renderReview={(review) => <AdminReviewCard review={review} onHide={setHiding} />}
+      />
       {hiding && <HideDialog review={hiding} onClose={() => setHiding(null)} />}
     </div>
   );

@@ -1,6 +1,5 @@
-import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { z } from 'zod';
-import { ImagePlus, X } from 'lucide-react';
 import {
   DISPUTE_DESCRIPTION_MAX,
   DISPUTE_MAX_PHOTOS,
@@ -14,6 +13,7 @@ import { shortId } from '@marketplace/domain/short-id';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { LoadError } from '../../../components/list-states';
+import { PhotoPicker, useRevokePreviews, type PickedPhoto } from '../../../components/photo-picker';
 import { SelectField } from '../../../components/select-field';
 import { Spinner } from '../../../components/spinner';
 import { describeApiError } from '../../../lib/api-error';
@@ -25,8 +25,6 @@ import { TextAreaField } from '../../../components/text-area-field';
 
 /** Only what reached the buyer (or should have) can be disputed. */
 const DISPUTABLE_STATUSES: readonly OrderItemStatus[] = ['shipped', 'delivered', 'completed'];
-/** Same limit as product and chat photos. */
-const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const PHOTO_MESSAGES = {
   notImage: 'Only images can be attached',
   tooMany: `You can attach up to ${DISPUTE_MAX_PHOTOS} photos`,
@@ -38,11 +36,6 @@ const NOT_ELIGIBLE =
 
 /** The API's rules for the fields, with the form's words for a missing reason. */
 const openDisputeFormSchema = openDisputeFieldsSchema.extend({ reason: z.enum(DISPUTE_REASONS, { error: CHOOSE_REASON }) });
-
-interface Photo {
-  file: File;
-  previewUrl: string;
-}
 
 interface EligibleItem {
   id: string;
@@ -78,17 +71,14 @@ export function OpenDisputeForm({ preselectedOrderItemId, onOpened, onCancel }: 
   const { items, orders, isLoading } = useEligibleItems();
   const [openDispute, { isLoading: isSending }] = useOpenDisputeMutation();
   const form = useForm({
-    initialValues: { orderItemId: '', reason: '', description: '', files: [] as Photo[] },
+    initialValues: { orderItemId: '', reason: '', description: '', files: [] as PickedPhoto[] },
     schema: openDisputeFormSchema,
     toInput: ({ orderItemId, reason, description }) => ({ orderItemId, reason, description }),
   });
   const { setValue, setError } = form;
   const { orderItemId, files: photos } = form.values;
   const [isPreselectRefused, setIsPreselectRefused] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const photosHelpId = useId();
-  const photosRef = useRef(photos);
-  photosRef.current = photos;
+  useRevokePreviews(photos);
 
   // Preselect once the eligible items are known; say so when the linked item is not one of them.
   useEffect(() => {
@@ -96,25 +86,6 @@ export function OpenDisputeForm({ preselectedOrderItemId, onOpened, onCancel }: 
     if (items.some((item) => item.id === preselectedOrderItemId)) setValue('orderItemId', preselectedOrderItemId);
     else setIsPreselectRefused(true);
   }, [preselectedOrderItemId, isLoading, items, setValue]);
-
-  // Previews are object URLs; free them when the form goes away.
-  useEffect(() => () => photosRef.current.forEach((photo) => URL.revokeObjectURL(photo.previewUrl)), []);
-
-  function onPickFiles(event: ChangeEvent<HTMLInputElement>) {
-    const picked = Array.from(event.target.files ?? []);
-    event.target.value = '';
-    if (picked.length === 0) return;
-    if (picked.some((file) => !file.type.startsWith('image/'))) return setError('files', PHOTO_MESSAGES.notImage);
-    if (picked.some((file) => file.size > MAX_PHOTO_BYTES)) return setError('files', PHOTO_MESSAGES.tooLarge);
-    if (photos.length + picked.length > DISPUTE_MAX_PHOTOS) return setError('files', PHOTO_MESSAGES.tooMany);
-    setValue('files', [...photos, ...picked.map((file) => ({ file, previewUrl: URL.createObjectURL(file) }))]);
-  }
-
-  function removePhoto(index: number) {
-    const photo = photos[index];
-    if (photo) URL.revokeObjectURL(photo.previewUrl);
-    setValue('files', photos.filter((_, position) => position !== index));
-  }
 
   const onSubmit = form.handleSubmit(async (fields) => {
     try {
@@ -182,45 +153,16 @@ export function OpenDisputeForm({ preselectedOrderItemId, onOpened, onCancel }: 
         hint="Say what you expected and what happened; the seller reads this."
       />
 
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-800">Photos (optional)</legend>
-        <p id={photosHelpId} className="mt-0.5 text-sm text-slate-500">
-          Up to {DISPUTE_MAX_PHOTOS} images, e.g. the damage or the parcel. {photos.length} of {DISPUTE_MAX_PHOTOS} added.
-        </p>
-        {photos.length > 0 && (
-          <ul className="mt-2 flex flex-wrap gap-2" aria-label="Chosen photos">
-            {photos.map((photo, index) => (
-              <li key={photo.previewUrl} className="relative">
-                <img src={photo.previewUrl} alt={photo.file.name} className="size-20 rounded-lg border border-slate-200 object-cover" />
-                <button
-                  type="button"
-                  onClick={() => removePhoto(index)}
-                  className="absolute -top-2 -right-2 grid size-7 place-items-center rounded-full bg-slate-800 text-white shadow hover:bg-slate-900"
-                >
-                  <X className="size-4" aria-hidden />
-                  <span className="sr-only">Remove {photo.file.name}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <input
-          ref={fileInput}
-          type="file"
-          accept="image/*"
-          multiple
-          className="sr-only"
-          aria-label="Add photos"
-          aria-describedby={photosHelpId}
-          onChange={onPickFiles}
-          tabIndex={-1}
-        />
-        <Button variant="secondary" size="sm" className="mt-2" disabled={photos.length >= DISPUTE_MAX_PHOTOS} onClick={() => fileInput.current?.click()}>
-          <ImagePlus className="size-4" aria-hidden />
-          Add photos
-        </Button>
-        {form.errors.files && <p className="mt-1.5 text-sm font-medium text-red-700" role="alert">{form.errors.files}</p>}
-      </fieldset>
+      <PhotoPicker
+        stacked
+        max={DISPUTE_MAX_PHOTOS}
+        hintDetail=", e.g. the damage or the parcel"
+        messages={PHOTO_MESSAGES}
+        photos={photos}
+        onChange={(next) => setValue('files', next)}
+        onRefuse={(message) => setError('files', message)}
+        error={form.errors.files}
+      />
 
       <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={isSending}>

@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { z } from 'zod';
-import { CheckCircle2, ImagePlus, X } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
 import {
   RETURN_DESCRIPTION_MAX,
   RETURN_MAX_PHOTOS,
@@ -14,6 +14,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { LoadError } from '../../../components/list-states';
 import { Modal } from '../../../components/modal';
+import { PhotoPicker, useRevokePreviews, type PickedPhoto } from '../../../components/photo-picker';
 import { SelectField } from '../../../components/select-field';
 import { Spinner } from '../../../components/spinner';
 import { TextAreaField } from '../../../components/text-area-field';
@@ -25,8 +26,6 @@ import { useGetReturnEligibilityQuery, useOpenReturnMutation } from '../returns-
 // restocking fee, the refund) are shown before sending. The seller answers; nothing is refunded until the
 // item is back with them.
 
-/** Same limit as product, chat and dispute photos. */
-const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const RETURN_DIALOG_TEXT = {
   title: 'Return an item',
   chooseReason: 'Choose a reason',
@@ -41,11 +40,6 @@ export const RETURN_DIALOG_TEXT = {
 
 /** The API's rules for the fields, with the dialog's words for a missing reason. */
 const returnFormSchema = openReturnFieldsSchema.extend({ reason: z.enum(RETURN_REASONS, { error: RETURN_DIALOG_TEXT.chooseReason }) });
-
-interface Photo {
-  file: File;
-  previewUrl: string;
-}
 
 export interface ReturnRequestDialogProps {
   orderItemId: string;
@@ -79,47 +73,17 @@ function Terms({ eligibility }: { eligibility: ReturnEligibility }) {
 
 export function ReturnRequestDialog({ orderItemId, itemTitle, onClose, onRequested }: ReturnRequestDialogProps) {
   const formId = useId();
-  const photosHelpId = useId();
   const eligibility = useGetReturnEligibilityQuery(orderItemId, { refetchOnMountOrArgChange: true });
   const [openReturn, { isLoading: isSending }] = useOpenReturnMutation();
   const form = useForm({
-    initialValues: { reason: '', description: '', files: [] as Photo[] },
+    initialValues: { reason: '', description: '', files: [] as PickedPhoto[] },
     schema: returnFormSchema,
     toInput: ({ reason, description }) => ({ orderItemId, reason, description }),
   });
   const { setValue, setError } = form;
   const { reason, files: photos } = form.values;
   const [sent, setSent] = useState<ReturnRequestView | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const photosRef = useRef(photos);
-  photosRef.current = photos;
-
-  // Previews are object URLs; free them when the dialog goes away.
-  useEffect(() => () => photosRef.current.forEach((photo) => URL.revokeObjectURL(photo.previewUrl)), []);
-
-  function onPickFiles(event: ChangeEvent<HTMLInputElement>) {
-    const picked = Array.from(event.target.files ?? []);
-    event.target.value = '';
-    if (picked.length === 0) return;
-    const problem = picked.some((file) => !file.type.startsWith('image/'))
-      ? RETURN_DIALOG_TEXT.notImage
-      : picked.some((file) => file.size > MAX_PHOTO_BYTES)
-        ? RETURN_DIALOG_TEXT.tooLarge
-        : photos.length + picked.length > RETURN_MAX_PHOTOS
-          ? RETURN_DIALOG_TEXT.tooMany
-          : null;
-    if (problem) {
-      setError('files', problem);
-      return;
-    }
-    setValue('files', [...photos, ...picked.map((file) => ({ file, previewUrl: URL.createObjectURL(file) }))]);
-  }
-
-  function removePhoto(index: number) {
-    const photo = photos[index];
-    if (photo) URL.revokeObjectURL(photo.previewUrl);
-    setValue('files', photos.filter((_, position) => position !== index));
-  }
+  useRevokePreviews(photos);
 
   // A refusal is shown by the form: the server's field messages under the fields, its message above.
   const onSubmit = form.handleSubmit(async (fields) => {
@@ -207,41 +171,14 @@ export function ReturnRequestDialog({ orderItemId, itemTitle, onClose, onRequest
             counterMax={RETURN_DESCRIPTION_MAX}
             placeholder="What is wrong, or why it does not suit you"
           />
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-800">Photos (optional)</legend>
-            <p id={photosHelpId} className="mt-0.5 text-sm text-slate-500">
-              Up to {RETURN_MAX_PHOTOS} images. {photos.length} of {RETURN_MAX_PHOTOS} added.
-            </p>
-            <div className="mt-2 flex flex-wrap items-center gap-2">
-              {photos.length > 0 && (
-                <ul className="flex flex-wrap gap-2" aria-label="Chosen photos">
-                  {photos.map((photo, index) => (
-                    <li key={photo.previewUrl} className="relative">
-                      <img src={photo.previewUrl} alt={photo.file.name} className="size-16 rounded-lg border border-slate-200 object-cover" />
-                      <button
-                        type="button"
-                        onClick={() => removePhoto(index)}
-                        className="absolute -top-2 -right-2 grid size-7 place-items-center rounded-full bg-slate-800 text-white shadow hover:bg-slate-900"
-                      >
-                        <X className="size-4" aria-hidden />
-                        <span className="sr-only">Remove {photo.file.name}</span>
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              )}
-              <input ref={fileInput} type="file" accept="image/*" multiple className="sr-only" aria-label="Add photos" aria-describedby={photosHelpId} onChange={onPickFiles} tabIndex={-1} />
-              <Button variant="secondary" size="sm" disabled={photos.length >= RETURN_MAX_PHOTOS} onClick={() => fileInput.current?.click()}>
-                <ImagePlus className="size-4" aria-hidden />
-                Add photos
-              </Button>
-            </div>
-            {form.errors.files && (
-              <p className="mt-1.5 text-sm font-medium text-red-700" role="alert">
-                {form.errors.files}
-              </p>
-            )}
-          </fieldset>
+          <PhotoPicker
+            max={RETURN_MAX_PHOTOS}
+            messages={RETURN_DIALOG_TEXT}
+            photos={photos}
+            onChange={(next) => setValue('files', next)}
+            onRefuse={(message) => setError('files', message)}
+            error={form.errors.files}
+          />
         </form>
       ) : null}
     </Modal>

@@ -1,6 +1,5 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { z } from 'zod';
-import { ImagePlus, X } from 'lucide-react';
 import {
   REVIEW_BODY_MAX,
   REVIEW_ERROR_CODES,
@@ -16,6 +15,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
 import { Modal } from '../../../components/modal';
+import { PhotoPicker, useRevokePreviews, type PickedPhoto } from '../../../components/photo-picker';
 import { StarRatingInput } from '../../../components/star-rating';
 import { TextAreaField } from '../../../components/text-area-field';
 import { toast } from '../../../components/toast';
@@ -26,8 +26,6 @@ import { useAddReviewPhotosMutation, useCreateReviewMutation, useDeleteReviewPho
 // Writing or changing a review of a delivered item (docs/product/reviews.md): 1–5 stars, a title, a few
 // words and up to 3 photos. The API's refusals are put in words here, on the field they are about.
 
-/** Same limit as every other upload (the API checks the bytes again). */
-const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'];
 
 export const REVIEW_FORM_TEXT = {
@@ -46,11 +44,6 @@ const reviewFormSchema = z.object({
   title: reviewTitleSchema,
   body: reviewBodyTextSchema,
 });
-
-interface NewPhoto {
-  file: File;
-  previewUrl: string;
-}
 
 /** The sentence for a refusal the form knows, or null to show the server's own. */
 function refusalText(code: string | null): string | null {
@@ -81,7 +74,6 @@ export interface ReviewDialogProps {
 
 export function ReviewDialog({ orderId, orderItemId, itemTitle, review, onClose }: ReviewDialogProps) {
   const formId = useId();
-  const photosHelpId = useId();
   const [createReview] = useCreateReviewMutation();
   const [updateReview] = useUpdateReviewMutation();
   const [addPhotos] = useAddReviewPhotosMutation();
@@ -92,42 +84,10 @@ export function ReviewDialog({ orderId, orderItemId, itemTitle, review, onClose 
     toInput: ({ rating, title, body }) => ({ rating, title, body }),
   });
   const { setValue, setError, clearErrors } = form;
-  const [newPhotos, setNewPhotos] = useState<NewPhoto[]>([]);
+  const [newPhotos, setNewPhotos] = useState<PickedPhoto[]>([]);
   const [removedPhotoIds, setRemovedPhotoIds] = useState<string[]>([]);
   const keptPhotos = (review?.photos ?? []).filter((photo) => !removedPhotoIds.includes(photo.id));
-  const photoCount = keptPhotos.length + newPhotos.length;
-  const fileInput = useRef<HTMLInputElement>(null);
-  const newPhotosRef = useRef(newPhotos);
-  newPhotosRef.current = newPhotos;
-
-  // Previews are object URLs; free them when the dialog goes away.
-  useEffect(() => () => newPhotosRef.current.forEach((photo) => URL.revokeObjectURL(photo.previewUrl)), []);
-
-  function onPickFiles(event: ChangeEvent<HTMLInputElement>) {
-    const picked = Array.from(event.target.files ?? []);
-    event.target.value = '';
-    if (picked.length === 0) return;
-    const problem = picked.some((file) => !ACCEPTED_TYPES.includes(file.type))
-      ? REVIEW_FORM_TEXT.notImage
-      : picked.some((file) => file.size > MAX_PHOTO_BYTES)
-        ? REVIEW_FORM_TEXT.tooLarge
-        : photoCount + picked.length > REVIEW_MAX_PHOTOS
-          ? REVIEW_FORM_TEXT.tooMany
-          : null;
-    if (problem) {
-      setError('photos', problem);
-      return;
-    }
-    clearErrors('photos');
-    setNewPhotos((current) => [...current, ...picked.map((file) => ({ file, previewUrl: URL.createObjectURL(file) }))]);
-  }
-
-  function removeNewPhoto(index: number) {
-    const photo = newPhotos[index];
-    if (photo) URL.revokeObjectURL(photo.previewUrl);
-    setNewPhotos((current) => current.filter((_, position) => position !== index));
-    clearErrors('photos');
-  }
+  useRevokePreviews(newPhotos);
 
   /** Puts a refusal where it belongs: the photos' under the photos, the known ones in words, the rest as the server says. */
   function showRefusal(error: unknown) {
@@ -192,64 +152,22 @@ export function ReviewDialog({ orderId, orderItemId, itemTitle, review, onClose 
         </div>
         <TextField label="Title" {...form.field('title')} maxLength={REVIEW_TITLE_MAX + 20} placeholder="Sum it up in a few words" />
         <TextAreaField label="Your review" {...form.field('body')} rows={5} counterMax={REVIEW_BODY_MAX} placeholder="What did you like or dislike? How did it arrive?" />
-        <fieldset data-field="photos" tabIndex={-1}>
-          <legend className="text-sm font-medium text-slate-800">Photos (optional)</legend>
-          <p id={photosHelpId} className="mt-0.5 text-sm text-slate-500">
-            Up to {REVIEW_MAX_PHOTOS} images (JPEG, PNG, WebP or HEIC, 10 MB each). {photoCount} of {REVIEW_MAX_PHOTOS} added.
-          </p>
-          <div className="mt-2 flex flex-wrap items-center gap-2">
-            {photoCount > 0 && (
-              <ul className="flex flex-wrap gap-2" aria-label="Chosen photos">
-                {keptPhotos.map((photo, index) => (
-                  <li key={photo.id} className="relative">
-                    <img src={photo.thumbnailUrl} alt={`Photo ${index + 1}`} className="size-16 rounded-lg border border-slate-200 object-cover" />
-                    <button
-                      type="button"
-                      onClick={() => setRemovedPhotoIds((current) => [...current, photo.id])}
-                      className="absolute -top-2 -right-2 grid size-7 place-items-center rounded-full bg-slate-800 text-white shadow hover:bg-slate-900"
-                    >
-                      <X className="size-4" aria-hidden />
-                      <span className="sr-only">Remove photo {index + 1}</span>
-                    </button>
-                  </li>
-                ))}
-                {newPhotos.map((photo, index) => (
-                  <li key={photo.previewUrl} className="relative">
-                    <img src={photo.previewUrl} alt={photo.file.name} className="size-16 rounded-lg border border-slate-200 object-cover" />
-                    <button
-                      type="button"
-                      onClick={() => removeNewPhoto(index)}
-                      className="absolute -top-2 -right-2 grid size-7 place-items-center rounded-full bg-slate-800 text-white shadow hover:bg-slate-900"
-                    >
-                      <X className="size-4" aria-hidden />
-                      <span className="sr-only">Remove {photo.file.name}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <input
-              ref={fileInput}
-              type="file"
-              accept={ACCEPTED_TYPES.join(',')}
-              multiple
-              className="sr-only"
-              aria-label="Add photos"
-              aria-describedby={photosHelpId}
-              onChange={onPickFiles}
-              tabIndex={-1}
-            />
-            <Button variant="secondary" size="sm" disabled={photoCount >= REVIEW_MAX_PHOTOS} onClick={() => fileInput.current?.click()}>
-              <ImagePlus className="size-4" aria-hidden />
-              Add photos
-            </Button>
-          </div>
-          {form.errors.photos && (
-            <p className="mt-1.5 text-sm font-medium text-red-700" role="alert">
-              {form.errors.photos}
-            </p>
-          )}
-        </fieldset>
+        <PhotoPicker
+          field="photos"
+          max={REVIEW_MAX_PHOTOS}
+          acceptedTypes={ACCEPTED_TYPES}
+          hintDetail=" (JPEG, PNG, WebP or HEIC, 10 MB each)"
+          messages={REVIEW_FORM_TEXT}
+          saved={keptPhotos}
+          onRemoveSaved={(id) => setRemovedPhotoIds((current) => [...current, id])}
+          photos={newPhotos}
+          onChange={(photos) => {
+            setNewPhotos(photos);
+            clearErrors('photos');
+          }}
+          onRefuse={(message) => setError('photos', message)}
+          error={form.errors.photos}
+        />
       </form>
     </Modal>
   );

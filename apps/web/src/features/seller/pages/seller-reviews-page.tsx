@@ -4,22 +4,18 @@ import { MessageSquareReply } from 'lucide-react';
 import { REVIEW_ERROR_CODES, REVIEW_REPLY_MAX, replyToReviewBodySchema, type SellerReview } from '@marketplace/contracts/reviews';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
-import { ListResult } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
-import { Pagination } from '../../../components/pagination';
 import { ReviewContent } from '../../../components/review-content';
-import { SelectField } from '../../../components/select-field';
+import { ReviewList, useReviewListFilter } from '../../../components/review-list';
 import { TextAreaField } from '../../../components/text-area-field';
 import { toast } from '../../../components/toast';
 import { useForm } from '../../../lib/use-form';
-import { useListParams } from '../../../lib/use-list-params';
 import { useListSellerReviewsQuery, useReplyToReviewMutation } from '../reviews-api';
 
 // /seller/reviews: what buyers said about the seller's items, newest first, and the seller's one public
 // reply to each (docs/product/reviews.md). "To answer" keeps the ones still without a reply.
 
 const PAGE_SIZE = 10;
-const FILTER_KEYS = ['replied'] as const;
 const REPLIED_OPTIONS = [
   { value: '', label: 'All reviews' },
   { value: 'false', label: 'To answer' },
@@ -93,43 +89,20 @@ function SellerReviewCard({ review }: { review: SellerReview }) {
 }
 
 export function SellerReviewsPage() {
-  const { filters, page, hasFilters, setFilter, setPage, clearFilters } = useListParams(FILTER_KEYS);
-  const replied = filters.replied === 'true' ? true : filters.replied === 'false' ? false : undefined;
-  const { data, error, isLoading, isFetching, refetch } = useListSellerReviewsQuery({ replied, page, limit: PAGE_SIZE });
-  const items = data?.items ?? [];
+  const filter = useReviewListFilter('replied');
+  const replied = filter.value;
+  const query = useListSellerReviewsQuery({ replied, page: filter.page, limit: PAGE_SIZE });
 
   return (
     <div className="grid gap-6">
       <PageHeader title="Reviews" description="What buyers say about your items. Thank them or help them with one public reply under each review." />
-      <section aria-label="Review list" className="grid gap-4">
-        <div className="flex flex-wrap items-end gap-3">
-          <SelectField className="w-full sm:w-56" label="Show" options={REPLIED_OPTIONS} value={replied === undefined ? '' : String(replied)} onChange={(event) => setFilter('replied', event.target.value)} />
-          {hasFilters && (
-            <Button variant="ghost" onClick={clearFilters}>
-              Clear filter
-            </Button>
-          )}
-        </div>
-        <ListResult
-          noun="reviews"
-          isLoading={isLoading}
-          isFetching={isFetching}
-          error={error}
-          hasData={Boolean(data)}
-          isEmpty={items.length === 0}
-          onRetry={() => void refetch()}
-          emptyText={replied === false ? 'Every review has your reply.' : hasFilters ? 'No review matches this filter.' : 'No buyer has reviewed your items yet.'}
-        >
-          <ul className="grid gap-4">
-            {items.map((review) => (
-              <SellerReviewCard key={review.id} review={review} />
-            ))}
-          </ul>
-          {data && data.total > data.limit && (
-            <Pagination label="Review pages" page={data.page} totalPages={Math.ceil(data.total / data.limit)} totalItems={data.total} pageSize={data.limit} onPageChange={setPage} />
-          )}
-        </ListResult>
-      </section>
+      <ReviewList
+        filter={filter}
+        filterOptions={REPLIED_OPTIONS}
+        query={query}
+        emptyText={replied === false ? 'Every review has your reply.' : filter.hasFilters ? 'No review matches this filter.' : 'No buyer has reviewed your items yet.'}
+        renderReview={(review) => <SellerReviewCard review={review} />}
+      />
     </div>
   );
 }
