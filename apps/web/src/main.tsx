@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router/dom';
-import { createAppRouter, loadRoutesFor } from './app/router';
+import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
 import { serverAnswers } from './lib/api';
 import { readSession } from './lib/session';
@@ -20,16 +20,8 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 async function start(root: HTMLElement) {
   const store = makeStore();
   const serverState = readSession() === null ? readServerState() : undefined;
-  let hydrates = false;
-  if (serverState) {
-    store.dispatch(serverAnswers(serverState.store));
-    // A page chunk that fails to download: draw afresh, and the router shows its error page as usual.
-    hydrates = await loadRoutesFor(window.location.pathname).then(
-      () => true,
-      () => false,
-    );
-  }
-  const router = createAppRouter(hydrates ? serverState?.router : undefined);
+  if (serverState) store.dispatch(serverAnswers(serverState.store));
+  const router = createAppRouter(serverState?.router);
   const app = (
     <StrictMode>
       <Provider store={store}>
@@ -37,8 +29,20 @@ async function start(root: HTMLElement) {
       </Provider>
     </StrictMode>
   );
-  if (hydrates) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  if (!serverState) {
+    createRoot(root).render(app);
+    return;
+  }
+  // The page's lazy modules first (the router loads them as it starts), then hydrate the server's HTML.
+  await new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+  hydrateRoot(root, app);
 }
 
 void start(container);

@@ -1,4 +1,4 @@
-import { createBrowserRouter, matchRoutes, type HydrationState, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import { createBrowserRouter, type HydrationState, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { FullScreenLoader } from '../components/spinner';
 import { GuestGuard, LoginGuard, RoleGuard } from './guards';
 import { BuyerLayout } from './layouts/buyer-layout';
@@ -85,22 +85,10 @@ export const discoverDashboardRoutes: PatchRoutesOnNavigationFunction = async ({
 };
 
 /**
- * The browser's router. With `hydrationData` (a page the server rendered, main.tsx) the first page's lazy
- * modules must be loaded before hydrating, or the router would draw its fallback over the server's HTML:
- * `loadRoutesFor` does that first.
+ * The browser's router. With `hydrationData` (a page the server rendered, main.tsx) the router first loads the
+ * lazy modules of the page's routes (`state.initialized` turns true): hydrate only then, or the router would
+ * draw its fallback over the server's HTML.
  */
 export function createAppRouter(hydrationData?: HydrationState) {
   return createBrowserRouter(routes, { patchRoutesOnNavigation: discoverDashboardRoutes, hydrationData });
-}
-
-/** Resolves the lazy modules of the routes `pathname` matches, in place, as the router would on its first navigation. */
-export async function loadRoutesFor(pathname: string): Promise<void> {
-  const lazyMatches = (matchRoutes(routes, pathname) ?? []).filter((match) => typeof match.route.lazy === 'function');
-  await Promise.all(
-    lazyMatches.map(async ({ route }) => {
-      const load = route.lazy as () => Promise<Partial<RouteObject>>;
-      const loaded = await load();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
 }

@@ -26,15 +26,6 @@ const baseQueryWith = (fetchFn?: typeof fetch) =>
     },
   });
 const browserBaseQuery = baseQueryWith();
-const serverBaseQueries = new WeakMap<typeof fetch, ReturnType<typeof baseQueryWith>>();
-
-function rawBaseQueryFor(extra: unknown) {
-  const fetchFn = (extra as ApiExtra | undefined)?.fetch;
-  if (!fetchFn) return browserBaseQuery;
-  let found = serverBaseQueries.get(fetchFn);
-  if (!found) serverBaseQueries.set(fetchFn, (found = baseQueryWith(fetchFn)));
-  return found;
-}
 
 /** The action that hands the server's answers to the browser's store before it hydrates (main.tsx). */
 export const SERVER_ANSWERS = 'ssr/serverAnswers';
@@ -52,7 +43,9 @@ export function serverAnswers(state: Record<string, unknown>): ServerAnswers {
  * just an answer for the page that asked.
  */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
-  const result = await rawBaseQueryFor(api.extra)(args, api, extraOptions);
+  // A server render's own way to the API (a query made per call: the server's calls are few per page).
+  const serverFetch = (api.extra as ApiExtra | undefined)?.fetch;
+  const result = await (serverFetch ? baseQueryWith(serverFetch) : browserBaseQuery)(args, api, extraOptions);
   const sentToken = result.meta?.request.headers.has('Authorization') ?? false;
   if (result.error?.status === 401 && sentToken) expireSession();
   return result;

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { LogOut, ShieldCheck, Store, UserRound, type LucideIcon } from 'lucide-react';
 import { isAdminRole, isSellerRole } from '../../lib/session';
+import { useLogout } from '../use-logout';
 
 interface AccountLink {
   to: string;
@@ -25,7 +26,8 @@ function accountLinksFor(role: string): AccountLink[] {
  * The account menu's open panel: who is signed in, their account pages and Log out. Its own module,
  * downloaded when the menu's button is first pointed at, focused or clicked (account-menu.tsx).
  */
-export function AccountMenuPanel({ id, displayName, role, onLogout }: { id: string; displayName: string; role: string; onLogout: () => void }) {
+export function AccountMenuPanel({ id, displayName, role }: { id: string; displayName: string; role: string }) {
+  const onLogout = useLogout();
   return (
     <div id={id} className="absolute right-0 z-40 mt-2 w-56 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg">
       <p className="truncate border-b border-slate-100 px-4 py-2.5 text-sm text-slate-500">

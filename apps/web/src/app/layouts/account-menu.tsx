@@ -18,7 +18,7 @@ function initialsOf(name: string): string {
 }
 
 /** The signed-in user's name opening a small panel with the account links of their role and Log out. */
-export function AccountMenu({ userName, role, onLogout }: { userName: string; role: string; onLogout: () => void }) {
+export function AccountMenu({ userName, role }: { userName: string; role: string }) {
   const [isOpen, setIsOpen] = useState(false);
   const panelId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -68,7 +68,7 @@ export function AccountMenu({ userName, role, onLogout }: { userName: string; ro
         <span className="sr-only">account menu</span>
         <ChevronDown className="size-4 text-slate-500" aria-hidden />
       </button>
-      <Suspense fallback={null}>{isOpen && <AccountMenuPanel id={panelId} displayName={displayName} role={role} onLogout={onLogout} />}</Suspense>
+      <Suspense fallback={null}>{isOpen && <AccountMenuPanel id={panelId} displayName={displayName} role={role} />}</Suspense>
     </div>
   );
 }

@@ -7,15 +7,15 @@ import { isSellerRole, isTokenValid } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 import { UnreadBadge } from '../../features/chat/components/unread-badge';
 import { HeaderSearch } from '../../features/search/components/header-search';
-import { useLogout } from '../use-logout';
 import { loginRedirectState } from '../use-session-expiry-check';
-import { AccountMenu } from './account-menu';
 import { ShopHeaderButtons, ShopProvider } from './shop-provider';
 
 // Only the unverified see it, so its code waits until a signed-in page is drawn (not in the first load).
 const VerifyEmailBanner = lazy(() => import('../../features/auth/components/verify-email-banner').then((module) => ({ default: module.VerifyEmailBanner })));
 // The notification bell too: its count is in the store from the start (root-layout.tsx), its code
 // comes with the first signed-in page.
+// The account menu is a signed-in user's only (a guest sees Log in and Sign up): its code comes with their first page.
+const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
 const NotificationBell = lazy(() => import('../../features/notifications/components/notification-bell').then((module) => ({ default: module.NotificationBell })));
 
 interface NavItem {
@@ -53,7 +53,6 @@ const NAV_LINK = ({ isActive }: { isActive: boolean }) =>
 
 export function BuyerLayout() {
   const session = useSession();
-  const logout = useLogout();
   const location = useLocation();
   const [isNavOpen, setIsNavOpen] = useState(false);
   // The catalogue is public: without a usable session the header is a guest's (no bell, cart or account).
@@ -101,7 +100,10 @@ export function BuyerLayout() {
                   <Suspense fallback={null}>
                     <NotificationBell />
                   </Suspense>
-                  <AccountMenu userName={session.userName} role={session.role} onLogout={logout} />
+                  {/* Holds the avatar's place while the menu's code arrives, so the header does not shift. */}
+                  <Suspense fallback={<span className="size-10" aria-hidden />}>
+                    <AccountMenu userName={session.userName} role={session.role} />
+                  </Suspense>
                 </>
               ) : (
                 // A guest's way in; both come back to this page afterwards (the login page returns to `from`).
