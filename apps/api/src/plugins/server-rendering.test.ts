@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper';
-import { allowScriptNonce, fetchThroughInject } from './server-rendering';
+import { MAX_CONCURRENT_RENDERS, allowScriptNonce, fetchThroughInject } from './server-rendering';
 
 describe('allowing the render’s nonce in the Content-Security-Policy', () => {
   const directives = (policy: string) => policy.split(';').map((directive) => directive.trim()).filter(Boolean);
@@ -315,6 +315,32 @@ describe('the web app’s pages, rendered on the server', () => {
     // The render that never finished holds nothing up.
     expect((await get('/products/blue-mug')).statusCode).toBe(200);
   });
+});
+
+describe('a flood of page views', () => {
+  it(`renders at most ${MAX_CONCURRENT_RENDERS} pages at once; past that the plain page goes out at once`, async () => {
+    const build = makeWebBuild(true);
+    const testApp = await buildTestApp({ environment: { WEB_DIST_DIR: build.dist, PUBLIC_URL: ORIGIN } });
+    try {
+      await testApp.app.ready();
+      const before = renderCalls().length;
+      // Renders that never end hold every place.
+      const stuck = Array.from({ length: MAX_CONCURRENT_RENDERS }, () => testApp.app.inject({ method: 'GET', url: '/products/slow' }));
+      await expect.poll(() => renderCalls().length - before).toBe(MAX_CONCURRENT_RENDERS);
+      const started = Date.now();
+      const next = await testApp.app.inject({ method: 'GET', url: '/products/one' });
+      expect(next.statusCode).toBe(200);
+      expect(next.body).not.toContain('id="fake"');
+      expect(next.body).toContain('<title>Plain page</title>');
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(renderCalls().length - before).toBe(MAX_CONCURRENT_RENDERS);
+      // The stuck ones still answer, with the plain page after the timeout.
+      for (const answer of await Promise.all(stuck)) expect(answer.body).toContain('<title>Plain page</title>');
+    } finally {
+      await testApp.close();
+      rmSync(build.root, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
 
 describe('the web app without a server render build', () => {

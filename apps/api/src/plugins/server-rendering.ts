@@ -24,6 +24,13 @@ interface EntryServer {
 
 /** Longest a render may take before the plain page is sent instead. */
 const RENDER_TIMEOUT_MS = 3000;
+/**
+ * Renders under way at once, per instance, at most; past it the plain page goes out and the visitor's browser
+ * draws it. A flood of page views (distinct addresses, which no cache absorbs) then costs the server no more
+ * than this much rendering, and everyone else's requests keep their share of it. A render that outlived its
+ * timeout counts until it really ends.
+ */
+export const MAX_CONCURRENT_RENDERS = 8;
 const BODILESS_STATUSES = new Set([101, 204, 205, 304]);
 
 /** A `fetch` answered by `app`'s own routes through `inject`: the render's calls never leave the process. */
@@ -64,10 +71,12 @@ export async function loadServerRenderer(app: FastifyInstance, webDistDirectory:
   if (!existsSync(file)) return null;
   const entry = (await import(pathToFileURL(file).href)) as EntryServer;
   const fetchFromApp = fetchThroughInject(app);
+  let rendering = 0;
   return {
     async render(url, origin, nonce) {
       const pathname = url.split('?')[0] ?? '/';
       if (!entry.rendersPath(pathname)) return null;
+      if (rendering >= MAX_CONCURRENT_RENDERS) return null;
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<null>((resolve) => {
         timer = setTimeout(() => {
@@ -75,8 +84,14 @@ export async function loadServerRenderer(app: FastifyInstance, webDistDirectory:
           resolve(null);
         }, RENDER_TIMEOUT_MS);
       });
+      rendering += 1;
+      const page = Promise.resolve().then(() => entry.renderPage({ url, origin, fetch: fetchFromApp, nonce }));
+      page.then(
+        () => (rendering -= 1),
+        () => (rendering -= 1),
+      );
       try {
-        return await Promise.race([entry.renderPage({ url, origin, fetch: fetchFromApp, nonce }), timeout]);
+        return await Promise.race([page, timeout]);
       } catch (error) {
         log.error({ err: error, url }, 'server render failed; sending the plain page');
         return null;
