@@ -44,7 +44,7 @@ async function webAppPlugin(app: FastifyInstance, options: { webDistDirectory: s
       const nonce = randomBytes(16).toString('base64');
       const rendered = request.method === 'GET' && renderer ? await renderer.render(request.url, request.publicOrigin, nonce) : null;
       const { body, encoding } = rendered
-        ? await indexPage.answerRendered(pathname, rendered, request.headers['accept-encoding'])
+        ? await indexPage.answerRendered(rendered, request.headers['accept-encoding'])
         : await indexPage.answer(pathname, request.headers['accept-encoding']);
       if (rendered) {
         reply.code(rendered.status);
