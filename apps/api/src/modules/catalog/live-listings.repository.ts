@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { findIdRuns } from '../../db/id-runs';
 import { products } from '../../db/schema';
 import type { ProductStatus } from './products.repository';
 
@@ -20,21 +21,7 @@ export function isLiveListing(): SQL {
  * run. Reads only the ids (off the primary key's order), so a caller can then read any run by id range.
  */
 export async function findLiveListingRuns(executor: Executor, perRun: number): Promise<{ total: number; firstIds: string[] }> {
-  const numbered = executor
-    .select({
-      id: products.id,
-      position: sql<number>`row_number() over (order by ${products.id})`.as('position'),
-      total: sql<number>`count(*) over ()`.as('total'),
-    })
-    .from(products)
-    .where(isLiveListing())
-    .as('numbered');
-  const rows = await executor
-    .select({ id: numbered.id, total: sql<number>`${numbered.total}`.mapWith(Number) })
-    .from(numbered)
-    .where(sql`(${numbered.position} - 1) % ${perRun}::bigint = 0`)
-    .orderBy(asc(numbered.id));
-  return { total: rows[0]?.total ?? 0, firstIds: rows.map((row) => row.id) };
+  return findIdRuns(executor, { table: products, id: products.id, where: isLiveListing() }, perRun);
 }
 
 /** Live listings' ids and last changes with `fromId ≤ id < beforeId` (either end open), in id order, at most `limit`. */

@@ -1,5 +1,6 @@
 import { and, asc, eq, exists, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { findIdRuns } from '../../db/id-runs';
 import { products, users } from '../../db/schema';
 import type { UserRecord } from '../users';
 import { isLiveListing } from '../catalog';
@@ -26,21 +27,7 @@ function isListedShop(executor: Executor): SQL {
 
 /** Open shops with something for sale, cut into runs of `perRun` in id order: how many, and each run's first seller id. */
 export async function findListedShopRuns(executor: Executor, perRun: number): Promise<{ total: number; firstIds: string[] }> {
-  const numbered = executor
-    .select({
-      id: users.id,
-      position: sql<number>`row_number() over (order by ${users.id})`.as('position'),
-      total: sql<number>`count(*) over ()`.as('total'),
-    })
-    .from(users)
-    .where(isListedShop(executor))
-    .as('numbered');
-  const rows = await executor
-    .select({ id: numbered.id, total: sql<number>`${numbered.total}`.mapWith(Number) })
-    .from(numbered)
-    .where(sql`(${numbered.position} - 1) % ${perRun}::bigint = 0`)
-    .orderBy(asc(numbered.id));
-  return { total: rows[0]?.total ?? 0, firstIds: rows.map((row) => row.id) };
+  return findIdRuns(executor, { table: users, id: users.id, where: isListedShop(executor) }, perRun);
 }
 
 /** Open shops with something for sale whose seller id is in `fromId ≤ id < beforeId` (either end open), in id order, at most `limit`. */
