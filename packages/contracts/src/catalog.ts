@@ -96,6 +96,25 @@ export const productDetailSchema = productSummarySchema.extend({
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
+/**
+ * The draft mark (docs/product/listings.md): `isDraft` is true for a listing that is hidden only because it
+ * is not ready yet (`products.is_draft`), false for a live one and for one the marketplace hid. Only the
+ * listing's seller and admins are told; the public catalogue never carries it.
+ */
+const draftMark = { isDraft: z.boolean() };
+
+/** A listing as its seller gets it: the answers to their writes, and `GET /products/:id` asked by them. */
+export const sellerProductDetailSchema = productDetailSchema.extend(draftMark);
+export type SellerProductDetail = z.infer<typeof sellerProductDetailSchema>;
+
+/** A listing as an admin gets it: the answer to hiding or restoring it, and `GET /products/:id` asked by one. */
+export const adminProductDetailSchema = productDetailSchema.extend(draftMark);
+export type AdminProductDetail = z.infer<typeof adminProductDetailSchema>;
+
+/** `GET /products/:id`: `isDraft` only when the listing's seller or an admin asks; anyone else never gets it. */
+export const productDetailForViewerSchema = productDetailSchema.extend({ isDraft: z.boolean().optional() });
+export type ProductDetailForViewer = z.infer<typeof productDetailForViewerSchema>;
+
 export const productIdParamsSchema = z.object({ id: z.uuid('Unknown product') });
 
 export const productSearchQuerySchema = catalogPageQuerySchema.extend({
@@ -195,7 +214,7 @@ export const sellerProductsQuerySchema = catalogPageQuerySchema.extend({
 });
 export type SellerProductsQuery = z.input<typeof sellerProductsQuerySchema>;
 
-export const sellerProductSummarySchema = productSummarySchema.extend({ isLowStock: z.boolean() });
+export const sellerProductSummarySchema = productSummarySchema.extend({ isLowStock: z.boolean(), ...draftMark });
 export type SellerProductSummary = z.infer<typeof sellerProductSummarySchema>;
 
 export const sellerProductPageSchema = productPageSchema.extend({ items: z.array(sellerProductSummarySchema) });
@@ -223,6 +242,12 @@ export const adminProductsQuerySchema = catalogPageQuerySchema.extend({
   status: z.preprocess(emptyAsAbsent, productStatusSchema.optional()),
 });
 export type AdminProductsQuery = z.input<typeof adminProductsQuerySchema>;
+
+export const adminProductSummarySchema = productSummarySchema.extend(draftMark);
+export type AdminProductSummary = z.infer<typeof adminProductSummarySchema>;
+
+export const adminProductPageSchema = productPageSchema.extend({ items: z.array(adminProductSummarySchema) });
+export type AdminProductPage = z.infer<typeof adminProductPageSchema>;
 
 export const adminUpdateProductRequestSchema = z.object({ status: productStatusSchema });
 export type AdminUpdateProductRequest = z.input<typeof adminUpdateProductRequestSchema>;

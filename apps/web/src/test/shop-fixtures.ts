@@ -1,5 +1,12 @@
 import type { CartItem, CartResponse } from '@marketplace/contracts/cart';
-import type { ProductDetail, ProductSummary } from '@marketplace/contracts/catalog';
+import type {
+  AdminProductDetail,
+  AdminProductSummary,
+  ProductDetail,
+  ProductSummary,
+  SellerProductDetail,
+  SellerProductSummary,
+} from '@marketplace/contracts/catalog';
 import { jsonResponse, type ApiHandler } from './render-app';
 
 /** Answers by "METHOD /api/path" (query string ignored); anything else is a 404. */
@@ -45,6 +52,28 @@ export function makeProductDetail(overrides: Partial<ProductDetail> = {}): Produ
     ],
     ...overrides,
   };
+}
+
+// The seller's and the admin's answers carry the draft mark (docs/product/listings.md); the public ones never do.
+
+/** A row of the seller's own list: a live listing unless told otherwise. */
+export function makeSellerProductSummary(overrides: Partial<SellerProductSummary> = {}): SellerProductSummary {
+  return { ...makeProductSummary(), isLowStock: false, isDraft: false, ...overrides };
+}
+
+/** A listing as its seller gets it (`GET /api/products/:id` asked by them, the answers to their edits). */
+export function makeSellerProductDetail(overrides: Partial<SellerProductDetail> = {}): SellerProductDetail {
+  return { ...makeProductDetail(), isDraft: false, ...overrides };
+}
+
+/** A row of the admin's list of every listing. */
+export function makeAdminProductSummary(overrides: Partial<AdminProductSummary> = {}): AdminProductSummary {
+  return { ...makeProductSummary(), isDraft: false, ...overrides };
+}
+
+/** A listing as an admin gets it (`GET /api/products/:id` asked by one, the answer to hiding or restoring it). */
+export function makeAdminProductDetail(overrides: Partial<AdminProductDetail> = {}): AdminProductDetail {
+  return { ...makeProductDetail(), isDraft: false, ...overrides };
 }
 
 export function makeCartItem(overrides: Partial<CartItem> = {}): CartItem {

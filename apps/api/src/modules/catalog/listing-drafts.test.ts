@@ -250,6 +250,74 @@ describe('a seller verifying their address puts their drafts with photos live', 
   });
 });
 
+describe('the draft mark in the seller\'s and the admin\'s answers (isDraft)', () => {
+  type Flagged = { id: string; status: string; image: unknown; isDraft?: boolean };
+  /** The listing as the seller's list, the seller's page, the admin's list and the admin's page show it. */
+  async function answersFor(id: string, q: string) {
+    const sellerList = await get(`/api/seller/products?q=${encodeURIComponent(q)}&limit=100`, seller);
+    const adminList = await get(`/api/admin/products?q=${encodeURIComponent(q)}&limit=100`, admin);
+    const sellerPage = await get(`/api/products/${id}`, seller);
+    const adminPage = await get(`/api/products/${id}`, admin);
+    for (const response of [sellerList, adminList, sellerPage, adminPage]) expect(response.statusCode).toBe(200);
+    const rowOf = (page: { items: Flagged[] }) => page.items.find((item) => item.id === id);
+    return { sellerList: rowOf(sellerList.json()), adminList: rowOf(adminList.json()), sellerPage: sellerPage.json() as Flagged, adminPage: adminPage.json() as Flagged };
+  }
+  const flagsOf = (answers: Record<string, Flagged | undefined>) =>
+    Object.fromEntries(Object.entries(answers).map(([where, item]) => [where, item && { status: item.status, hasPhoto: item.image !== null, isDraft: item.isDraft }]));
+  const everywhere = (state: { status: string; hasPhoto: boolean; isDraft: boolean }) => ({ sellerList: state, adminList: state, sellerPage: state, adminPage: state });
+
+  it('says true for a draft, in the answer to its creation and in both lists and pages', async () => {
+    const created = await send('POST', '/api/products', listing('Flagmark Kettle Draft'), seller);
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ status: 'hidden', image: null, isDraft: true });
+    const edited = await send('PUT', `/api/products/${created.json().id}`, { price: 70 }, seller);
+    expect(edited.json()).toMatchObject({ price: 70, isDraft: true });
+    const restocked = await send('PATCH', `/api/seller/products/${created.json().id}/inventory`, { restock: 2 }, seller);
+    expect(restocked.json()).toMatchObject({ quantity: 6, isDraft: true });
+    expect(flagsOf(await answersFor(created.json().id, 'Flagmark Kettle Draft'))).toEqual(everywhere({ status: 'hidden', hasPhoto: false, isDraft: true }));
+  });
+
+  it('says false for a live listing', async () => {
+    const created = await createListing('Flagmark Kettle Live');
+    expect((await uploadPhotos(created.id)).statusCode).toBe(200);
+    expect(flagsOf(await answersFor(created.id, 'Flagmark Kettle Live'))).toEqual(everywhere({ status: 'active', hasPhoto: true, isDraft: false }));
+  });
+
+  it('says false for a listing the marketplace hid before it had a photo (no photo puts it live)', async () => {
+    const created = await createListing('Flagmark Kettle Hidden');
+    const hidden = await send('PATCH', `/api/admin/products/${created.id}`, { status: 'hidden' }, admin);
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.json()).toMatchObject({ status: 'hidden', image: null, isDraft: false });
+    expect(flagsOf(await answersFor(created.id, 'Flagmark Kettle Hidden'))).toEqual(everywhere({ status: 'hidden', hasPhoto: false, isDraft: false }));
+  });
+
+  it('says true for a draft that got its photo while its seller was not verified (it goes live once they are)', async () => {
+    const created = await createListing('Flagmark Kettle Waiting');
+    await setVerified(seller, null);
+    try {
+      expect((await uploadPhotos(created.id)).statusCode).toBe(200);
+      expect(flagsOf(await answersFor(created.id, 'Flagmark Kettle Waiting'))).toEqual(everywhere({ status: 'hidden', hasPhoto: true, isDraft: true }));
+    } finally {
+      await setVerified(seller, new Date());
+    }
+  });
+
+  it('is never in the public catalogue: search, and the product page to a guest, a buyer or another seller', async () => {
+    const created = await createListing('Flagmark Kettle Public');
+    expect((await uploadPhotos(created.id)).statusCode).toBe(200);
+    const search = (await get('/api/products?q=flagmark%20kettle%20public')).json();
+    expect(search.items.map((item: Flagged) => item.id)).toEqual([created.id]);
+    expect(search.items[0]).not.toHaveProperty('isDraft');
+    for (const viewer of [undefined, buyer, otherSeller]) {
+      const page = await get(`/api/products/${created.id}`, viewer);
+      expect(page.statusCode).toBe(200);
+      expect(page.json()).not.toHaveProperty('isDraft');
+    }
+    // The same page asked by its seller carries it.
+    expect((await get(`/api/products/${created.id}`, seller)).json()).toMatchObject({ isDraft: false });
+  });
+});
+
 describe('photo_required', () => {
   it('refuses to make a listing without a photo live: 409 { error, code: photo_required }, and it stays hidden', async () => {
     const created = await createListing('Draft Lantern Charlie');

@@ -15,6 +15,8 @@ export interface ProductRecord {
   quantity: number;
   condition: ProductCondition;
   status: ProductStatus;
+  /** Hidden only because it is not ready yet (docs/product/listings.md); only its seller and admins are told. */
+  isDraft: boolean;
   retipLabel: string | null;
   retipPriceCents: number | null;
   weightOunces: number;
@@ -61,6 +63,7 @@ const productColumns = {
   quantity: products.quantity,
   condition: products.condition,
   status: products.status,
+  isDraft: products.isDraft,
   retipLabel: products.retipLabel,
   retipPriceCents: products.retipPriceCents,
   weightOunces: products.weightOunces,

@@ -4,15 +4,19 @@ import {
   MAX_QUANTITY,
   PHOTO_REQUIRED_TO_GO_LIVE_MESSAGE,
   RETIP_PAIR_MESSAGE,
+  type AdminProductDetail,
+  type AdminProductPage,
   type adminProductsQuerySchema,
   type CommissionEntry,
   type CreateProductRequest,
   type ProductDetail,
+  type ProductDetailForViewer,
   type ProductImage,
   type ProductPage,
   type productSearchQuerySchema,
   type ProductStatus,
   type ProductSummary,
+  type SellerProductDetail,
   type SellerProductPage,
   type sellerProductsQuerySchema,
   type UpdateInventoryRequest,
@@ -61,15 +65,18 @@ type AdminQuery = z.output<typeof adminProductsQuerySchema>;
 
 export interface ProductsService {
   searchProducts(query: SearchQuery): Promise<ProductPage>;
-  /** Hidden listings, drafts among them, are shown only to their seller (the preview) and to admins; anyone else gets a 404. */
-  getProduct(id: string, viewer: UserRecord | null): Promise<ProductDetail>;
-  createProduct(seller: UserRecord, input: CreateProductRequest): Promise<ProductDetail>;
-  updateProduct(seller: UserRecord, id: string, input: UpdateProductRequest): Promise<ProductDetail>;
+  /**
+   * Hidden listings, drafts among them, are shown only to their seller (the preview) and to admins; anyone
+   * else gets a 404. Only the seller and admins are told whether it is a draft (`isDraft`).
+   */
+  getProduct(id: string, viewer: UserRecord | null): Promise<ProductDetailForViewer>;
+  createProduct(seller: UserRecord, input: CreateProductRequest): Promise<SellerProductDetail>;
+  updateProduct(seller: UserRecord, id: string, input: UpdateProductRequest): Promise<SellerProductDetail>;
   listSellerProducts(seller: UserRecord, query: SellerQuery): Promise<SellerProductPage>;
-  updateInventory(seller: UserRecord, id: string, input: UpdateInventoryRequest): Promise<ProductDetail>;
-  listAdminProducts(query: AdminQuery): Promise<ProductPage>;
+  updateInventory(seller: UserRecord, id: string, input: UpdateInventoryRequest): Promise<SellerProductDetail>;
+  listAdminProducts(query: AdminQuery): Promise<AdminProductPage>;
   /** An admin hides or restores a listing, which stops it being a draft; one without a photo cannot go live (409 `photo_required`). */
-  setProductStatus(id: string, status: ProductStatus): Promise<ProductDetail>;
+  setProductStatus(id: string, status: ProductStatus): Promise<AdminProductDetail>;
   listCommissionRates(): Promise<CommissionEntry[]>;
   updateCommissionRate(categorySlug: string, percent: number): Promise<CommissionEntry>;
   /** The seller's own listing, or a 404 (another seller's listing looks exactly like a missing one). */
@@ -104,6 +111,8 @@ const DETAIL_CACHE_ENTRIES = 5000;
 interface CachedDetail {
   status: ProductStatus;
   sellerId: string;
+  /** Told only to the seller and admins, so kept beside the page everyone may get. */
+  isDraft: boolean;
   detail: ProductDetail;
 }
 
@@ -205,10 +214,11 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
     return category.id;
   };
 
-  const reload = async (id: string) => {
+  /** The listing after a seller's or an admin's write, as they get it: with its draft mark. */
+  const reload = async (id: string): Promise<SellerProductDetail & AdminProductDetail> => {
     const row = await findProductById(db, id);
     if (!row) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
-    return toDetail(row);
+    return { ...(await toDetail(row)), isDraft: row.isDraft };
   };
 
   const searchPage = async (query: SearchQuery): Promise<ProductPage> => {
@@ -238,11 +248,12 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
     async getProduct(id, viewer) {
       const found = await detailCache.getOrLoad(id, async () => {
         const row = await findProductById(db, id);
-        return row ? { status: row.status, sellerId: row.sellerId, detail: await toDetail(row) } : null;
+        return row ? { status: row.status, sellerId: row.sellerId, isDraft: row.isDraft, detail: await toDetail(row) } : null;
       });
       const canSeeHidden = viewer !== null && (viewer.role === 'admin' || viewer.id === found?.sellerId);
       if (!found || (found.status !== LIVE_LISTING_STATUS && !canSeeHidden)) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
-      return found.detail;
+      // Its seller and admins are told whether it is a draft; anyone else gets the public page alone.
+      return canSeeHidden ? { ...found.detail, isDraft: found.isDraft } : found.detail;
     },
 
     async createProduct(seller, input) {
@@ -301,7 +312,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
         query.page,
       );
       return {
-        items: rows.map((row) => ({ ...toSummary(row, covers.get(row.id)), isLowStock: isLowStock(row.quantity) })),
+        items: rows.map((row) => ({ ...toSummary(row, covers.get(row.id)), isLowStock: isLowStock(row.quantity), isDraft: row.isDraft })),
         total,
         page,
         totalPages,
@@ -338,7 +349,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
         },
         query.page,
       );
-      return { items: rows.map((row) => toSummary(row, covers.get(row.id))), total, page, totalPages };
+      return { items: rows.map((row) => ({ ...toSummary(row, covers.get(row.id)), isDraft: row.isDraft })), total, page, totalPages };
     },
 
     async setProductStatus(id, status) {

@@ -1,18 +1,18 @@
-import type { AdminProductsQuery, AdminUpdateProductRequest, ProductDetail, ProductPage } from '@marketplace/contracts/catalog';
+import type { AdminProductDetail, AdminProductPage, AdminProductsQuery, AdminUpdateProductRequest } from '@marketplace/contracts/catalog';
 import { api } from '../../lib/api';
 
 export const adminCatalogApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listAdminProducts: build.query<ProductPage, AdminProductsQuery>({
+    listAdminProducts: build.query<AdminProductPage, AdminProductsQuery>({
       query: (params) => ({ url: '/admin/products', params }),
       providesTags: ['AdminProduct'],
     }),
-    /** Admins may open hidden listings too. */
-    getAdminProduct: build.query<ProductDetail, string>({
+    /** Admins may open hidden listings too, and get them with their draft mark (`isDraft`). */
+    getAdminProduct: build.query<AdminProductDetail, string>({
       query: (id) => `/products/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'AdminProduct', id }],
     }),
-    updateAdminProductStatus: build.mutation<ProductDetail, AdminUpdateProductRequest & { id: string }>({
+    updateAdminProductStatus: build.mutation<AdminProductDetail, AdminUpdateProductRequest & { id: string }>({
       query: ({ id, ...body }) => ({ url: `/admin/products/${encodeURIComponent(id)}`, method: 'PATCH', body }),
       invalidatesTags: ['AdminProduct'],
     }),

@@ -1,9 +1,9 @@
 import { api } from '../../lib/api';
 import type {
   CreateProductRequest,
-  ProductDetail,
   ProductImage,
   ProductImagesResponse,
+  SellerProductDetail,
   SellerProductPage,
   SellerProductsQuery,
   UpdateInventoryRequest,
@@ -25,19 +25,20 @@ export const sellerCatalogApi = api.injectEndpoints({
       query: (params) => ({ url: '/seller/products', params: withoutEmpty(params) }),
       providesTags: ['SellerProductList'],
     }),
-    getSellerProduct: build.query<ProductDetail, string>({
+    /** The listing's seller gets it with its draft mark (`isDraft`). */
+    getSellerProduct: build.query<SellerProductDetail, string>({
       query: (id) => `/products/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'SellerProduct', id }],
     }),
-    createProduct: build.mutation<ProductDetail, CreateProductRequest>({
+    createProduct: build.mutation<SellerProductDetail, CreateProductRequest>({
       query: (body) => ({ url: '/products', method: 'POST', body }),
       invalidatesTags: ['SellerProductList', 'SellerDashboard'],
     }),
-    updateProduct: build.mutation<ProductDetail, { id: string; body: UpdateProductRequest }>({
+    updateProduct: build.mutation<SellerProductDetail, { id: string; body: UpdateProductRequest }>({
       query: ({ id, body }) => ({ url: `/products/${encodeURIComponent(id)}`, method: 'PUT', body }),
       invalidatesTags: (_result, _error, { id }) => invalidatesListing(id),
     }),
-    updateInventory: build.mutation<ProductDetail, { id: string; body: UpdateInventoryRequest }>({
+    updateInventory: build.mutation<SellerProductDetail, { id: string; body: UpdateInventoryRequest }>({
       query: ({ id, body }) => ({ url: `/seller/products/${encodeURIComponent(id)}/inventory`, method: 'PATCH', body }),
       invalidatesTags: (_result, _error, { id }) => invalidatesListing(id),
     }),

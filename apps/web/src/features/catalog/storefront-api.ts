@@ -1,4 +1,4 @@
-import type { ProductDetail, ProductPage, ProductSort } from '@marketplace/contracts/catalog';
+import type { ProductDetailForViewer, ProductPage, ProductSort } from '@marketplace/contracts/catalog';
 import { api } from '../../lib/api';
 
 // The buyer's side of the catalogue: categories, search and one product (public calls). The seller's
@@ -41,7 +41,8 @@ export const storefrontApi = api.injectEndpoints({
     searchProducts: build.query<ProductPage, ProductSearchArgs>({
       query: (args) => ({ url: '/products', params: searchParamsFor(args) }),
     }),
-    getProduct: build.query<ProductDetail, string>({
+    /** With `isDraft` only for the listing's seller (the preview) and admins. */
+    getProduct: build.query<ProductDetailForViewer, string>({
       query: (id) => `/products/${encodeURIComponent(id)}`,
     }),
   }),

@@ -26,7 +26,7 @@ export function StockLevel({ quantity }: { quantity: number }) {
   );
 }
 
-/** Active, Hidden, or Draft: a hidden listing without a photo, not live yet (isDraftListing in the contracts). */
+/** Active, Hidden, or Draft: a hidden listing not ready yet, as the API says (`isDraft`, docs/product/listings.md). */
 export function ListingStatusBadge({ status, isDraft = false }: { status: ProductStatus; isDraft?: boolean }) {
   return <StatusBadge kind="product" status={status} {...(isDraft ? { label: 'Draft' } : {})} />;
 }

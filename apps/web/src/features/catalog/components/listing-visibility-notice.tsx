@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { isDraftListing, type ListingForDraftCheck } from '@marketplace/domain/listing-drafts';
+import type { ProductStatus } from '@marketplace/contracts/catalog';
 import { Alert } from '../../../components/alert';
 
 /**
- * Tells the seller why buyers cannot see a listing (docs/product/listings.md): a draft goes live with its
- * first photo; a hidden listing with photos was hidden by the marketplace. Nothing for a live listing.
+ * Tells the seller why buyers cannot see a listing (docs/product/listings.md): a draft (the API's `isDraft`)
+ * goes live with its first photo; any other hidden listing was hidden by the marketplace. Nothing for a live listing.
  */
-export function ListingVisibilityNotice({ listing, action }: { listing: ListingForDraftCheck; action?: ReactNode }) {
-  if (isDraftListing(listing)) {
+export function ListingVisibilityNotice({ listing, action }: { listing: { status: ProductStatus; isDraft: boolean }; action?: ReactNode }) {
+  if (listing.isDraft) {
     return (
       <Alert tone="info" title="Draft: only you can see this listing" action={action}>
         It goes live as soon as it has a photo. Add one from your computer or with your phone.

@@ -21,6 +21,7 @@ const PRODUCT = {
   quantity: 8,
   condition: 'new',
   status: 'active',
+  isDraft: false,
   category: { id: 'c1', name: 'Home & Kitchen', slug: 'home-kitchen' },
   seller: { id: 'user-seller', companyName: null },
   image: null,

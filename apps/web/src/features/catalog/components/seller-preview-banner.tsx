@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { Eye } from 'lucide-react';
-import type { ProductDetail } from '@marketplace/contracts/catalog';
-import { isDraftListing } from '@marketplace/domain/listing-drafts';
+import type { ProductDetailForViewer } from '@marketplace/contracts/catalog';
 import { buttonClasses } from '../../../components/button';
 import { formatDollars } from '../../../lib/format';
 import { useSession } from '../../../lib/use-session';
@@ -9,12 +8,12 @@ import { useSession } from '../../../lib/use-session';
 /**
  * The product page in preview mode: its seller sees their listing as buyers will, with a word on
  * whether buyers can see it yet (docs/product/listings.md). Anyone else sees nothing here (and the API
- * answers them 404 for a draft or a hidden listing).
+ * answers them 404 for a draft or a hidden listing). The API tells the seller whether it is a draft.
  */
-export function SellerPreviewBanner({ product }: { product: ProductDetail }) {
+export function SellerPreviewBanner({ product }: { product: ProductDetailForViewer }) {
   const session = useSession();
   if (!session || session.userId !== product.seller.id) return null;
-  const isDraft = isDraftListing(product);
+  const isDraft = product.isDraft === true;
   const isHidden = product.status === 'hidden';
   return (
     <div role="status" className="flex flex-wrap items-center gap-3 rounded-lg border border-sky-200 bg-sky-50 p-3.5 text-sm text-sky-900">

@@ -2,7 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Eye, EyeOff } from 'lucide-react';
 import type { ProductDetail } from '@marketplace/contracts/catalog';
-import { isDraftListing } from '@marketplace/domain/listing-drafts';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { LoadError, LoadingState } from '../../../components/list-states';
@@ -122,7 +121,7 @@ export function AdminProductViewPage() {
           <section aria-labelledby="product-details" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
             <h2 id="product-details" className="text-base font-semibold text-slate-900">Details</h2>
             <dl className="mt-2 divide-y divide-slate-100 text-sm">
-              <Fact term="Status"><ProductStatusBadge status={product.status} isDraft={isDraftListing(product)} /></Fact>
+              <Fact term="Status"><ProductStatusBadge status={product.status} isDraft={product.isDraft} /></Fact>
               <Fact term="Price">{formatDollars(product.price)}</Fact>
               <Fact term="Stock"><span className={product.quantity === 0 ? 'text-red-700' : undefined}>{product.quantity === 0 ? 'Out of stock' : product.quantity}</span></Fact>
               <Fact term="Condition">{statusLabel(product.condition)}</Fact>

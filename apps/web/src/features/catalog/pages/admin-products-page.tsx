@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Eye, EyeOff } from 'lucide-react';
-import type { ProductStatus, ProductSummary } from '@marketplace/contracts/catalog';
-import { isDraftListing } from '@marketplace/domain/listing-drafts';
+import type { AdminProductSummary, ProductStatus } from '@marketplace/contracts/catalog';
 import { Button } from '../../../components/button';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { FilterBar } from '../../../components/filter-bar';
@@ -26,7 +25,7 @@ const STATUS_OPTIONS = [
   { value: 'hidden', label: 'Hidden' },
 ];
 
-function VisibilityButton({ product, onChange }: { product: ProductSummary; onChange: (change: VisibilityChange) => void }) {
+function VisibilityButton({ product, onChange }: { product: AdminProductSummary; onChange: (change: VisibilityChange) => void }) {
   const isActive = product.status === 'active';
   return (
     <Button
@@ -41,7 +40,7 @@ function VisibilityButton({ product, onChange }: { product: ProductSummary; onCh
   );
 }
 
-function ProductCell({ product }: { product: ProductSummary }) {
+function ProductCell({ product }: { product: AdminProductSummary }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
       <ProductImage src={product.image?.thumbnailUrl} alt="" className="size-12 shrink-0 rounded-lg" />
@@ -59,20 +58,20 @@ function stockText(quantity: number): string {
   return quantity === 0 ? 'Out of stock' : `${quantity} in stock`;
 }
 
-function ProductsTable({ products, onChange }: { products: ProductSummary[]; onChange: (change: VisibilityChange) => void }) {
-  const columns: DataColumn<ProductSummary>[] = [
+function ProductsTable({ products, onChange }: { products: AdminProductSummary[]; onChange: (change: VisibilityChange) => void }) {
+  const columns: DataColumn<AdminProductSummary>[] = [
     { header: 'Product', className: 'max-w-80', cell: (product) => <ProductCell product={product} /> },
     { header: 'Seller', className: 'max-w-48 truncate text-slate-700', cell: (product) => product.seller.companyName ?? '—' },
     { header: 'Price', align: 'right', className: 'font-medium tabular-nums', cell: (product) => formatDollars(product.price) },
     { header: 'Stock', align: 'right', className: 'tabular-nums', cell: (product) => <span className={product.quantity === 0 ? 'text-red-700' : 'text-slate-700'}>{product.quantity}</span> },
-    { header: 'Status', cell: (product) => <ProductStatusBadge status={product.status} isDraft={isDraftListing(product)} /> },
+    { header: 'Status', cell: (product) => <ProductStatusBadge status={product.status} isDraft={product.isDraft} /> },
     { header: 'Listed', className: 'whitespace-nowrap text-slate-600', cell: (product) => formatDate(product.createdAt) },
     { header: 'Actions', hideHeader: true, align: 'right', cell: (product) => <VisibilityButton product={product} onChange={onChange} /> },
   ];
   return <DataTable caption="Products" columns={columns} rows={products} rowKey={(product) => product.id} />;
 }
 
-function ProductCards({ products, onChange }: { products: ProductSummary[]; onChange: (change: VisibilityChange) => void }) {
+function ProductCards({ products, onChange }: { products: AdminProductSummary[]; onChange: (change: VisibilityChange) => void }) {
   return (
     <ul className="grid gap-3 md:hidden" aria-label="Products">
       {products.map((product) => (
@@ -81,7 +80,7 @@ function ProductCards({ products, onChange }: { products: ProductSummary[]; onCh
           <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
             <span className="font-semibold text-slate-900">{formatDollars(product.price)}</span>
             <span className={product.quantity === 0 ? 'text-red-700' : 'text-slate-600'}>{stockText(product.quantity)}</span>
-            <ProductStatusBadge status={product.status} isDraft={isDraftListing(product)} />
+            <ProductStatusBadge status={product.status} isDraft={product.isDraft} />
           </div>
           <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
             <p className="min-w-0 truncate text-sm text-slate-600">{product.seller.companyName ?? '—'}</p>

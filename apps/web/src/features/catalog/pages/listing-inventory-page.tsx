@@ -1,7 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { Eye, PackagePlus, Pencil } from 'lucide-react';
 import { LOW_STOCK_THRESHOLD } from '@marketplace/domain/inventory';
-import { isDraftListing } from '@marketplace/domain/listing-drafts';
 import { Alert } from '../../../components/alert';
 import { Button, buttonClasses } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
@@ -72,7 +71,7 @@ export function ListingInventoryPage() {
               <p className="text-4xl font-semibold tabular-nums text-slate-900">{product.quantity}</p>
               <p className="text-slate-600">units available</p>
               <StockBadge quantity={product.quantity} />
-              <ListingStatusBadge status={product.status} isDraft={isDraftListing(product)} />
+              <ListingStatusBadge status={product.status} isDraft={product.isDraft} />
             </div>
             <p className="text-sm text-slate-600">
               Stock goes down when a buyer checks out and comes back when you reject an item or a buyer cancels. Listings with{' '}

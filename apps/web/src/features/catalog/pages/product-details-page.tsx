@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ChevronRight, Heart, MessageCircle, ShoppingCart, Store } from 'lucide-react';
 import { toast } from '../../../components/toast';
-import type { ProductDetail } from '@marketplace/contracts/catalog';
+import type { ProductDetail, ProductDetailForViewer } from '@marketplace/contracts/catalog';
 import type { StartChatRequest, StartChatResponse } from '@marketplace/contracts/chat';
 import { MAX_CART_LINE_QUANTITY } from '@marketplace/contracts/cart';
 import { Alert } from '../../../components/alert';
@@ -221,7 +221,7 @@ function PurchasePanel({ product }: { product: ProductDetail }) {
   );
 }
 
-function ProductView({ product }: { product: ProductDetail }) {
+function ProductView({ product }: { product: ProductDetailForViewer }) {
   useDocumentTitle(product.title);
   const stock = describeStock(product.quantity);
   const images = product.images.length > 0 ? product.images : [];

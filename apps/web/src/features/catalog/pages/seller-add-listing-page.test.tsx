@@ -19,6 +19,7 @@ function product(overrides: Record<string, unknown> = {}) {
     quantity: 3,
     condition: 'like_new',
     status: 'active',
+    isDraft: false,
     category: { id: 'c2', name: 'Home & Kitchen', slug: 'home-kitchen' },
     seller: { id: 'user-seller', companyName: 'Sam’s Supplies' },
     image: null,

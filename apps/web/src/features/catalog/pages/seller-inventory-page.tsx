@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { PackagePlus } from 'lucide-react';
 import type { SellerProductSummary } from '@marketplace/contracts/catalog';
-import { isDraftListing } from '@marketplace/domain/listing-drafts';
 import { Alert } from '../../../components/alert';
 import { Button, buttonClasses } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
@@ -29,7 +28,7 @@ function InventoryRow({ product }: { product: SellerProductSummary }) {
           <div className="mt-0.5 flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <span className="tabular-nums">{product.quantity} in stock</span>
             <StockBadge quantity={product.quantity} />
-            {product.status === 'hidden' && <ListingStatusBadge status="hidden" isDraft={isDraftListing(product)} />}
+            {product.status === 'hidden' && <ListingStatusBadge status="hidden" isDraft={product.isDraft} />}
           </div>
         </div>
       </div>

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { Boxes, PackagePlus, Pencil, Plus } from 'lucide-react';
 import type { SellerProductSummary } from '@marketplace/contracts/catalog';
-import { isDraftListing } from '@marketplace/domain/listing-drafts';
 import { MAX_PAGE_SIZE } from '@marketplace/contracts/catalog';
 import { isOutOfStock } from '@marketplace/domain/inventory';
 import { Alert } from '../../../components/alert';
@@ -44,7 +43,7 @@ function ListingRow({ product }: { product: SellerProductSummary }) {
           <div className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
             <span className="tabular-nums">{formatDollars(product.price)}</span>
             <StockLevel quantity={product.quantity} />
-            <ListingStatusBadge status={product.status} isDraft={isDraftListing(product)} />
+            <ListingStatusBadge status={product.status} isDraft={product.isDraft} />
           </div>
         </div>
       </div>

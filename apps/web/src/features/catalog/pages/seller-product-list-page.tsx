@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { Boxes, Eye, PackagePlus, Pencil, Plus, ScanEye } from 'lucide-react';
 import type { ProductStatus, SellerProductSummary } from '@marketplace/contracts/catalog';
-import { isDraftListing } from '@marketplace/domain/listing-drafts';
 import { Alert } from '../../../components/alert';
 import { Button, buttonClasses } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
@@ -89,7 +88,7 @@ function ProductsTable({ products }: { products: SellerProductSummary[] }) {
                 <StockLevel quantity={product.quantity} />
               </td>
               <td className="px-4 py-3">
-                <ListingStatusBadge status={product.status} isDraft={isDraftListing(product)} />
+                <ListingStatusBadge status={product.status} isDraft={product.isDraft} />
               </td>
               <td className="py-3 pr-3">
                 <RowActions product={product} isCompact />
@@ -115,7 +114,7 @@ function ProductCards({ products }: { products: SellerProductSummary[] }) {
               <p className="mt-1 font-semibold tabular-nums">{formatDollars(product.price)}</p>
               <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
                 <StockLevel quantity={product.quantity} />
-                <ListingStatusBadge status={product.status} isDraft={isDraftListing(product)} />
+                <ListingStatusBadge status={product.status} isDraft={product.isDraft} />
               </div>
             </div>
           </div>

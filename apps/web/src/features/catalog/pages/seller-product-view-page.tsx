@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Boxes, Eye, Pencil } from 'lucide-react';
 import type { ProductDetail } from '@marketplace/contracts/catalog';
-import { isDraftListing } from '@marketplace/domain/listing-drafts';
 import { Alert } from '../../../components/alert';
 import { Button, buttonClasses } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
@@ -102,7 +101,7 @@ export function SellerProductViewPage() {
         <div>
           <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Status</p>
           <div className="mt-1">
-            <ListingStatusBadge status={product.status} isDraft={isDraftListing(product)} />
+            <ListingStatusBadge status={product.status} isDraft={product.isDraft} />
           </div>
         </div>
         <div>
