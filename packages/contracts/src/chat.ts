@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from './auth';
+import { plainTextSchema } from './common';
 import type { NotificationEventPayload, NotificationsReadEventPayload } from './notifications';
 
 // Live buyer–seller chat (docs/product/data.md chat, docs/product/chat.md, docs/product/chat.md, docs/product/api.md, docs/product/errors.md). REST for lists and history,
@@ -82,8 +83,7 @@ export type ChatMessagesResponse = z.infer<typeof chatMessagesResponseSchema>;
 export const chatAttachmentsResponseSchema = z.object({ success: z.literal(true), attachments: z.array(chatAttachmentSchema) });
 
 /** The text rules shared by the client (before sending) and the server (always). */
-export const chatContentSchema = z
-  .string({ error: 'A message is required' })
+export const chatContentSchema = plainTextSchema({ error: 'A message is required' })
   .trim()
   .max(CHAT_MESSAGE_MAX_LENGTH, `A message can be at most ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters`);
 

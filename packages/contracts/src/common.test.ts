@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { aiSearchQuerySchema } from './search';
 import { analyticsDatasetQuerySchema } from './analytics';
 import { adminUsersQuerySchema } from './users';
-import { errorResponseSchema, pageQueryWith, tablePageQuerySchema } from './common';
+import { CONTROL_CHARACTERS_MESSAGE, errorResponseSchema, pageQueryWith, plainTextSchema, tablePageQuerySchema } from './common';
+import { chatContentSchema } from './chat';
 import { defaultErrorCodeFor } from './error-codes';
 
 const messages = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues.map((issue) => issue.message) ?? [];
@@ -61,5 +62,22 @@ describe('the shape of every refusal', () => {
     expect(defaultErrorCodeFor(418)).toBe('bad_request');
     expect(defaultErrorCodeFor(500)).toBe('internal');
     expect(defaultErrorCodeFor(503)).toBe('unavailable');
+  });
+});
+
+describe('text a person writes', () => {
+  it('refuses control characters (NUL among them) and keeps tabs and line breaks', () => {
+    const schema = plainTextSchema({ error: 'Required' }).trim().max(50);
+    for (const text of ['a\u0000b', '\u0001', 'bell\u0007', 'esc\u001b[0m', 'vertical\u000btab', 'form\u000cfeed', 'del\u007f']) {
+      expect(messages(schema.safeParse(text)), JSON.stringify(text)).toEqual([CONTROL_CHARACTERS_MESSAGE]);
+    }
+    expect(schema.parse('  Line one\r\nline two\n\tindented  ')).toBe('Line one\r\nline two\n\tindented');
+    expect(schema.parse('Crème brûlée — 5 € ✓')).toBe('Crème brûlée — 5 € ✓');
+    expect(messages(schema.safeParse(undefined))).toEqual(['Required']);
+  });
+
+  it('is the rule of a chat message, whichever way it is sent', () => {
+    expect(messages(chatContentSchema.safeParse('hi\u0000'))).toEqual([CONTROL_CHARACTERS_MESSAGE]);
+    expect(chatContentSchema.parse('Sizes:\n\tsmall')).toBe('Sizes:\n\tsmall');
   });
 });

@@ -44,3 +44,24 @@ export function pageQueryWith({ defaultLimit, maxLimit, maxPage }: { defaultLimi
 
 /** The tables' `page` and `limit` (1–100, default 10: the admin tables show 10 a page, docs/product/payouts.md). */
 export const tablePageQuerySchema = pageQueryWith({ defaultLimit: 10, maxLimit: 100 });
+
+/**
+ * Control characters no one types: every C0 one but tab, line feed and carriage return (a form's line
+ * breaks arrive as CR LF), and DEL. NUL is among them: PostgreSQL text cannot hold it.
+ */
+const isControlCharacter = (code: number) => (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f;
+export const CONTROL_CHARACTERS_MESSAGE = 'Text cannot contain control characters (only tabs and line breaks)';
+
+/** Whether a text is free of control characters (tabs and line breaks allowed). */
+export function isPlainText(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) if (isControlCharacter(text.charCodeAt(index))) return false;
+  return true;
+}
+
+/**
+ * The one rule for text a person writes (docs/product/validation.md): a string without control
+ * characters. Chain the field's own rules after it: `plainTextSchema({ error }).trim().max(…)`.
+ */
+export function plainTextSchema(params?: { error?: string }) {
+  return z.string(params).refine(isPlainText, CONTROL_CHARACTERS_MESSAGE);
+}

@@ -22,6 +22,9 @@ export interface TokenService {
 
 const ISSUER = 'marketplace';
 
+/** A user id as the database writes one. A subject of any other form names no user: the token is invalid. */
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * Tokens already verified, with their claims and expiry: every signed-in request verifies its token,
  * and the HMAC through WebCrypto costs more than the rest of a small request. A token's claims never
@@ -60,7 +63,7 @@ export function createTokenService(options: { secret: string; ttlSeconds: number
         });
         const role = payload.role;
         const sessionVersion = payload.sv ?? 0;
-        if (typeof payload.sub !== 'string' || (role !== 'buyer' && role !== 'seller' && role !== 'admin')) return null;
+        if (typeof payload.sub !== 'string' || !USER_ID.test(payload.sub) || (role !== 'buyer' && role !== 'seller' && role !== 'admin')) return null;
         if (typeof sessionVersion !== 'number' || !Number.isSafeInteger(sessionVersion) || sessionVersion < 0) return null;
         const claims: TokenClaims = { userId: payload.sub, role, sessionVersion };
         if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value!);
