@@ -1,29 +1,11 @@
+import { CSV_BOM, csvDollars, csvLines, csvText, csvValue } from '@marketplace/domain/csv';
 import { EARNINGS_CSV_COLUMNS, type EarningRow } from '@marketplace/contracts/earnings';
 
-// The earnings page as a CSV file (RFC 4180): a header row, one line per item, CRLF line ends. Money is
-// dollars with 2 decimals and no currency sign, so a spreadsheet reads it as a number; dates are
-// YYYY-MM-DD (UTC). Text a seller or buyer wrote (the item's title, the category) is quoted when it holds
-// a comma, quote or line break, and never starts a formula in a spreadsheet.
-
-/** A byte-order mark first, so spreadsheet programs read the file as UTF-8 (titles may hold any character). */
-export const CSV_BOM = '\uFEFF';
-
-/** Quoted when it holds a comma, a quote or a line break; quotes doubled. */
-function quoted(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** Written text: quoted as needed, and a leading = + - @ (or tab, carriage return) kept from being read as a formula. */
-export function csvText(text: string): string {
-  return quoted(/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-}
-
-/** Cents as plain dollars with 2 decimals: 123456 → 1234.56, -5 → -0.05. */
-export function csvDollars(cents: number): string {
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`cents must be a safe integer, got ${cents}`);
-  const magnitude = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.floor(magnitude / 100)}.${String(magnitude % 100).padStart(2, '0')}`;
-}
+// The earnings page as a CSV file, written with the shared CSV cells (@marketplace/domain/csv): a header
+// row, one line per item, CRLF line ends. Money is dollars with 2 decimals and no currency sign, so a
+// spreadsheet reads it as a number (a negative amount too); dates are YYYY-MM-DD (UTC). Text a seller or
+// buyer wrote (the item's title, the category) is quoted when it holds a comma, quote or line break, and
+// never starts a formula in a spreadsheet.
 
 /** Basis points as a percent with 2 decimals: 1250 → 12.50. */
 function csvPercent(basisPoints: number): string {
@@ -59,5 +41,5 @@ function lineOf(row: EarningRow): string[] {
 }
 
 export function earningsCsv(rows: readonly EarningRow[]): string {
-  return CSV_BOM + [EARNINGS_CSV_COLUMNS.map(quoted), ...rows.map(lineOf)].map((cells) => cells.join(',')).join('\r\n') + '\r\n';
+  return CSV_BOM + csvLines([EARNINGS_CSV_COLUMNS.map(csvValue), ...rows.map(lineOf)]);
 }

@@ -429,4 +429,16 @@ describe('the CSV export', () => {
     expect(month.headers['content-disposition']).toBe(`attachment; filename="earnings-${monthKeyOf(testApp.clock.now())}.csv"`);
     expect(parseCsv(month.body.slice(1))).toHaveLength(5);
   });
+
+  it('escapes every formula start in written text (= + - @, tab, carriage return) and leaves the amounts as numbers', async () => {
+    const seller = await newSeller();
+    const titles = ['+SUM(1,2)', '-2+3', '@cmd|calc', '\t=1+1', '\r=1+1', 'Jean-Luc = lamp'];
+    const { items } = await sellLines(testApp, { sellerId: seller.id, buyerId: buyer.id, lines: titles.map((title) => ({ title, priceCents: 1000, status: 'delivered' as const })) });
+    const [, ...rows] = parseCsv((await get('/api/seller/earnings.csv', seller)).body.slice(1));
+    const column = (row: string[], name: (typeof EARNINGS_CSV_COLUMNS)[number]) => row[EARNINGS_CSV_COLUMNS.indexOf(name)]!;
+    const titleOf = (orderItemId: string) => column(rows.find((row) => column(row, 'Order item') === orderItemId)!, 'Item');
+    expect(items.map((item) => titleOf(item.id))).toEqual(["'+SUM(1,2)", "'-2+3", "'@cmd|calc", "'\t=1+1", "'\r=1+1", 'Jean-Luc = lamp']);
+    const moneyColumns = ['Unit price', 'Refunded', 'Item total', 'Commission', 'Net'] as const;
+    for (const row of rows) for (const name of moneyColumns) expect(column(row, name)).toMatch(/^-?\d+\.\d{2}$/);
+  });
 });

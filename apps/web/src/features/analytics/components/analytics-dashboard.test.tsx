@@ -192,6 +192,12 @@ describe('AnalyticsDashboard views', () => {
 });
 
 describe('toCsv', () => {
+  it('never lets a title or a name read as a formula, and keeps amounts as numbers', () => {
+    expect(toCsv(['Product', 'Net'], [['=HYPERLINK("http://x","y")', '-12.50'], ['@SUM(A1)', '3'], ['+1 lamp', 4], ['-cheap', '0.99']])).toBe(
+      'Product,Net\r\n"\'=HYPERLINK(""http://x"",""y"")",-12.50\r\n\'@SUM(A1),3\r\n\'+1 lamp,4\r\n\'-cheap,0.99\r\n',
+    );
+  });
+
   it('quotes commas, quotes and line breaks', () => {
     expect(toCsv(['a', 'b'], [['x,y', 'say "hi"'], ['line\nbreak', 3]])).toBe('a,b\r\n"x,y","say ""hi"""\r\n"line\nbreak",3\r\n');
   });

@@ -1,11 +1,14 @@
+import { csvText, csvValue } from '@marketplace/domain/csv';
 import { dollarsToCents } from '@marketplace/domain/money';
 
 export type CsvCell = string | number;
 
-/** A cell as CSV text: quoted when it holds a comma, quote or line break (RFC 4180). */
+/** A number the program wrote (an amount like -12.50, a count): left as a number a spreadsheet can add up. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** A cell as CSV text (RFC 4180), the one way of packages/domain's csv: written text never reads as a formula. */
 function csvCell(value: CsvCell): string {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return typeof value === 'number' || PLAIN_NUMBER.test(value) ? csvValue(value) : csvText(value);
 }
 
 /** Header line plus one line per row, CRLF-separated as RFC 4180 asks. */
