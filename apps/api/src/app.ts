@@ -331,7 +331,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // 7. Stored files (public product photos, private files by signed link), the built web app, and the 404s for everything else.
   await app.register(storedFileRoutes, { files: deps.files, signer: fileLinks });
-  await app.register(webApp, { webDistDirectory: config.webDistDirectory });
+  await app.register(webApp, { webDistDirectory: config.webDistDirectory, serveSourceMaps: config.environment !== 'production' });
 
   // The services the background jobs call (apps/api/src/jobs); only server.ts starts the queue.
   deps.onServices?.({ tracking, returns, payouts, orders, uploads, chat, mail, mailNotifications, notifications, notificationReactions, reviews, sandboxConnect: baseConnect.name === 'sandbox' ? (baseConnect as SandboxConnectProvider) : null });

@@ -7,13 +7,16 @@ import { UPLOADS_URL_PREFIX } from '../providers/files/local';
 import { loadIndexPage } from './index-page';
 import { allowScriptNonce, loadServerRenderer } from './server-rendering';
 
+/** A build's source map, or a compressed copy of one. */
+const SOURCE_MAP = /\.map(\.br|\.gz)?$/;
+
 /**
  * Serves the built React app from the API's port (stored files are ./stored-files.ts). Unknown `/api/*` paths answer
  * JSON 404; any other GET gets `index.html` so the SPA's router (and its own 404 page) takes over.
  * The build leaves brotli and gzip copies of its assets beside them (vite.config.ts), which are sent
  * as they are to browsers that take them; the page itself comes from ./index-page.
  */
-async function webAppPlugin(app: FastifyInstance, options: { webDistDirectory: string }) {
+async function webAppPlugin(app: FastifyInstance, options: { webDistDirectory: string; serveSourceMaps?: boolean }) {
   const indexPage = loadIndexPage(options.webDistDirectory);
   const hasWebApp = indexPage !== null;
   // The public catalogue's pages come rendered (./server-rendering.ts); loaded once the routes are ready.
@@ -30,6 +33,9 @@ async function webAppPlugin(app: FastifyInstance, options: { webDistDirectory: s
       wildcard: false,
       index: false,
       preCompressed: true,
+      // The build writes source maps beside the chunks (for scripts/check-bundle.mjs); production never
+      // serves them (`serveSourceMaps` is off there): no route for one, and none sent by any other way in.
+      ...(options.serveSourceMaps ? {} : { globIgnore: ['**/*.map', '**/*.map.br', '**/*.map.gz'], allowedPath: (pathName: string) => !SOURCE_MAP.test(pathName) }),
       // Vite fingerprints assets, so they can be cached for good; index.html never is.
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -39,7 +45,9 @@ async function webAppPlugin(app: FastifyInstance, options: { webDistDirectory: s
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api' && !pathname.startsWith(UPLOADS_URL_PREFIX);
+    // A file of the build that is not there (an old chunk, a source map in production) is a 404, not the page.
+    const isBuildFile = pathname.startsWith('/assets/');
+    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api' && !pathname.startsWith(UPLOADS_URL_PREFIX) && !isBuildFile;
     if (isPageRequest && indexPage) {
       const nonce = randomBytes(16).toString('base64');
       const rendered = request.method === 'GET' && renderer ? await renderer.render(request.url, request.publicOrigin, nonce) : null;
