@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_CHARACTERS_MESSAGE } from '@marketplace/contracts/common';
 import type { ClientToServerEvents, SendMessageAck, ServerToClientEvents } from '@marketplace/contracts/chat';
@@ -8,6 +8,7 @@ import { createTokenService } from '../modules/auth/tokens';
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { createCategory } from '../../test/factories-orders';
 import { createBoughtItem, createPerson, createReviewableListing, headersOf, type Person } from '../../test/factories-reviews';
+import { openSocket } from '../../test/socket-client';
 
 // Input no client of ours sends, through HTTP and the chat socket: a token whose subject is not a user id,
 // text with a NUL or another control character. Each is refused as the client's mistake ({ error, code }
@@ -28,14 +29,7 @@ async function tokenFor(subject: string): Promise<string> {
   return tokens.sign({ userId: subject, role: 'buyer' });
 }
 
-function open(token: string): Promise<Client> {
-  return new Promise((resolve, reject) => {
-    const socket: Client = connect(baseUrl, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
-    sockets.push(socket);
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => reject(error));
-  });
-}
+const open = (token: string): Promise<Client> => openSocket(baseUrl, token, sockets);
 
 function send(socket: Client, payload: { chatId: string; content: string }): Promise<SendMessageAck> {
   return new Promise((resolve) => socket.emit('send_message', payload, resolve));

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type { ChatMessage, ClientToServerEvents, SendMessageAck, ServerToClientEvents } from '@marketplace/contracts/chat';
 import { chatMessages } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { createUser } from '../../../test/factories';
 import { bearerFor } from '../../../test/factories-commerce';
 import { createCategory, createOrder, createProduct } from '../../../test/factories-orders';
+import { openSocket } from '../../../test/socket-client';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -36,14 +37,7 @@ function call(method: 'GET' | 'POST', url: string, who: Person | null, payload?:
 }
 
 /** A connected socket, or the connect error's message. */
-function open(token: string): Promise<Client> {
-  return new Promise((resolve, reject) => {
-    const socket: Client = connect(baseUrl, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
-    sockets.push(socket);
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => reject(error));
-  });
-}
+const open = (token: string): Promise<Client> => openSocket(baseUrl, token, sockets);
 
 function next<E extends keyof ServerToClientEvents>(socket: Client, event: E, timeoutMs = 3000): Promise<Parameters<ServerToClientEvents[E]>[0]> {
   return new Promise((resolve, reject) => {

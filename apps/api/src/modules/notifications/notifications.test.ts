@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '@marketplace/contracts/chat';
 import { NOTIFICATIONS_READ_MAX_IDS, type NotificationKind } from '@marketplace/contracts/notifications';
@@ -12,6 +12,7 @@ import { buildTestApp, type TestApp } from '../../../test/helper';
 import { createUser } from '../../../test/factories';
 import { bearerFor, createCommerceCategory, createListing } from '../../../test/factories-commerce';
 import { createNotificationsService, NOTIFICATION_BODY_MAX, NOTIFICATION_TITLE_MAX, READ_NOTIFICATION_KEPT_MS } from './notifications.service';
+import { openSocket } from '../../../test/socket-client';
 
 // The bell over HTTP (GET /api/notifications, POST /api/notifications/read) and over the socket
 // (`notification`, `notifications_read`), on the real app listening on a port. Rows for the paging
@@ -58,14 +59,7 @@ async function seed(userId: string, count: number, kind: NotificationKind = 'ord
   return ids;
 }
 
-function open(token: string): Promise<Client> {
-  return new Promise((resolve, reject) => {
-    const socket: Client = connect(baseUrl, { transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
-    sockets.push(socket);
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => reject(error));
-  });
-}
+const open = (token: string): Promise<Client> => openSocket(baseUrl, token, sockets);
 
 function next<E extends keyof ServerToClientEvents>(socket: Client, event: E, timeoutMs = 5000): Promise<Parameters<ServerToClientEvents[E]>[0]> {
   return new Promise((resolve, reject) => {
