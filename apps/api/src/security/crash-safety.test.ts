@@ -47,6 +47,10 @@ describe.skipIf(!serverUrl)('crash safety (the server killed mid-request)', () =
         SEED_DEMO_DATA: 'false',
         LOG_LEVEL: 'silent',
         PAYOUT_CLAIM_STALE_SECONDS: '1',
+        // The requests under test resume what a crash left, not the job queue's sweep of stale payouts: with it
+        // running, a restarted server's sweep could take the stale claim first and the retry would meet a
+        // payout in progress (409).
+        JOBS_ENABLED: 'false',
         FAULT_INJECTION: fault ?? '',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
       },
