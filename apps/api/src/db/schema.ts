@@ -278,6 +278,8 @@ export const orders = pgTable(
     status: orderStatus('status').notNull().default('pending'),
     // The client's Idempotency-Key: a retried checkout finds this order instead of paying again.
     idempotencyKey: text('idempotency_key'),
+    // The SHA-256 of the checkout request that key came with: the same key with another request is refused (422).
+    idempotencyRequestHash: text('idempotency_request_hash'),
     // A snapshot: later edits to the address book never change where an order ships.
     shippingName: text('shipping_name').notNull(),
     shippingEmail: text('shipping_email'),
@@ -497,6 +499,9 @@ export const shipments = pgTable(
     lastTrackedAt: timestamp('last_tracked_at', { withTimezone: true }),
     // When the label was bought: the 24-hour void window (docs/product/limits.md) runs from here, else from created_at.
     labelCreatedAt: timestamp('label_created_at', { withTimezone: true }),
+    // When a label purchase was claimed (the carrier is being asked, outside any transaction); cleared when the
+    // label is recorded or the purchase failed. A claim with no label after a crash is resumed, never bought twice.
+    labelRequestedAt: timestamp('label_requested_at', { withTimezone: true }),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     ...timestamps,
   },
