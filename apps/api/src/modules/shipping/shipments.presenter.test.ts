@@ -66,6 +66,7 @@ function shipmentRecord(overrides: Partial<ShipmentRecord> = {}): ShipmentRecord
     trackingEvents: [{ status: 'created', description: 'Label created', occurredAt: '2030-01-06T10:00:00.000Z' }],
     lastTrackedAt: null,
     labelCreatedAt: new Date('2030-01-06T10:00:00.000Z'),
+    labelRequestedAt: null,
     voidedAt: null,
     createdAt: new Date('2030-01-06T09:00:00.000Z'),
     updatedAt: new Date('2030-01-06T10:00:00.000Z'),
