@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
@@ -33,12 +33,13 @@ export const UPS_DESCRIPTIONS_MISSING =
   `UPS contract tests skipped: UPS's API descriptions were not found in ${UPS_DESCRIPTIONS_DIRECTORY} ` +
   '(check out the shared/ folder beside the repository to run them).';
 
-export type UpsOperation = 'token' | 'ship' | 'void' | 'pickupRate' | 'pickupCreate' | 'pickupCancel' | 'track' | 'rate';
+export type UpsOperation = 'token' | 'ship' | 'void' | 'labelRecovery' | 'pickupRate' | 'pickupCreate' | 'pickupCancel' | 'track' | 'rate';
 
 const OPERATION_IDS: Record<string, UpsOperation> = {
   CreateToken: 'token',
   Shipment: 'ship',
   VoidShipment: 'void',
+  LabelRecovery: 'labelRecovery',
   'Pickup Rate': 'pickupRate',
   'Pickup Creation': 'pickupCreate',
   'Pickup Cancel': 'pickupCancel',
@@ -50,7 +51,7 @@ const OPERATION_IDS: Record<string, UpsOperation> = {
  * Places where UPS's published schemas contradict their own descriptions and examples; the fake
  * follows the descriptions (what UPS's servers accept), and each entry says how we know.
  */
-const ERRATA: { document: string; schema: string; property: string; patch: Record<string, number>; why: string }[] = [
+const ERRATA: { document: string; schema: string; property?: string; patch: Record<string, unknown>; why: string }[] = [
   {
     document: 'ups-pickup',
     schema: 'PickupCreationRequest_PickupDateInfo',
@@ -78,6 +79,26 @@ const ERRATA: { document: string; schema: string; property: string; patch: Recor
     property: 'Code',
     patch: { minLength: 2, maxLength: 3 },
     why: 'the valid domestic values are two digits (03 = Ground) and every example sends "03", yet at least 3 characters are required',
+  },
+  {
+    document: 'ups-shipping',
+    schema: 'LabelRecoveryRequest',
+    patch: { required: ['Request'] },
+    why: 'TrackingNumbers and ReferenceValues are described as for Roadie shipments only (a tracking number or a reference recovers the others), and the standard example sends neither, yet both are required',
+  },
+  {
+    document: 'ups-shipping',
+    schema: 'LabelRecovery_LabelSpecification_LabelImageFormat',
+    property: 'Code',
+    patch: { minLength: 3, maxLength: 4 },
+    why: 'the valid values are GIF, PDF, ZPL, EPL and SPL (3 characters), and the document’s own example sends "ZPL", yet exactly 4 characters are required',
+  },
+  {
+    document: 'ups-shipping',
+    schema: 'LabelImage_LabelImageFormat',
+    property: 'Code',
+    patch: { minLength: 3, maxLength: 4 },
+    why: 'the valid values returned are GIF or PDF (3 characters), yet exactly 4 characters are required',
   },
 ];
 
@@ -155,9 +176,10 @@ function loadDescriptions(): Descriptions {
     const document = parsed.toJS() as Json;
     const schemas = ((document.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
     for (const erratum of ERRATA.filter((entry) => entry.document === id)) {
-      const property = (schemas[erratum.schema]?.properties as Record<string, Json> | undefined)?.[erratum.property];
-      if (!property) throw new Error(`Erratum target ${erratum.schema}.${erratum.property} is gone from ${file}: review ERRATA`);
-      Object.assign(property, erratum.patch);
+      // A property's rule, or (without one) the schema's own, such as its `required` list.
+      const target = erratum.property === undefined ? schemas[erratum.schema] : (schemas[erratum.schema]?.properties as Record<string, Json> | undefined)?.[erratum.property];
+      if (!target) throw new Error(`Erratum target ${erratum.schema}.${erratum.property ?? ''} is gone from ${file}: review ERRATA`);
+      Object.assign(target, erratum.patch);
     }
     ajv.addSchema({ $id: id, definitions: rewriteReferences(schemas, id) as Json });
     if (schemas.ErrorResponse) errorSchemas.set(id, { $ref: `${id}#/definitions/ErrorResponse` });
@@ -353,6 +375,13 @@ export interface FakeUpsServer {
   /** Shipping v2409 always sends PackageResults as an array; older versions sent one package as an object. */
   packageResultsShape: 'array' | 'object';
   failNext(failure: UpsFailure): void;
+  /**
+   * The next call of `operation` gets no answer: the connection stays open until the caller gives up (or
+   * the fake closes). With `processed`, UPS did the work first (a label bought whose answer was lost).
+   */
+  stallNext(operation: UpsOperation, options?: { processed?: boolean }): void;
+  /** Answers held by stallNext that are still open (the caller has not given up yet). */
+  stalledCount(): number;
   /** Every token issued so far stops working, as when UPS expires or revokes it early. */
   revokeTokens(): void;
   setTracking(trackingNumber: string, activities: TrackingActivitySetup[], scheduledDelivery?: string): void;
@@ -368,7 +397,9 @@ export async function startFakeUpsServer(options: { tokenLifetimeSeconds?: numbe
   const descriptions = loadDescriptions();
   const validTokens = new Set<string>();
   const failures: UpsFailure[] = [];
-  const shipments = new Map<string, { trackingNumbers: string[]; voided: boolean }>();
+  const shipments = new Map<string, { trackingNumbers: string[]; voided: boolean; references: string[]; shipperNumber: string; labels: string[] }>();
+  const stalls: Array<{ operation: UpsOperation; processed: boolean }> = [];
+  const stalledResponses = new Set<ServerResponse>();
   const pickups = new Set<string>();
   const tracking = new Map<string, { activities: TrackingActivitySetup[]; scheduledDelivery?: string }>();
   let sequence = 0;
@@ -386,12 +417,18 @@ export async function startFakeUpsServer(options: { tokenLifetimeSeconds?: numbe
     pickupCharges: { base: '6.50', surcharge: '1.20', tax: '0.62', incentive: '0.00' },
     packageResultsShape: 'array',
     failNext: (failure) => failures.push(failure),
+    stallNext: (operation, stallOptions) => stalls.push({ operation, processed: stallOptions?.processed ?? false }),
+    stalledCount: () => stalledResponses.size,
     revokeTokens: () => validTokens.clear(),
     setTracking: (trackingNumber, activities, scheduledDelivery) => {
       tracking.set(trackingNumber, { activities, ...(scheduledDelivery ? { scheduledDelivery } : {}) });
     },
     requestsFor: (operation) => fake.requests.filter((request) => request.operation === operation),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        for (const response of stalledResponses) response.destroy();
+        server.close(() => resolve());
+      }),
   };
 
   function pickupRateResult(): Json {
@@ -431,7 +468,9 @@ export async function startFakeUpsServer(options: { tokenLifetimeSeconds?: numbe
         const packages = shipment.Package as Json[];
         const trackingNumbers = packages.map(() => makeTrackingNumber(shipperNumber, serviceCode, (sequence += 1)));
         const shipmentId = trackingNumbers[0] ?? '';
-        shipments.set(shipmentId, { trackingNumbers, voided: false });
+        // Package reference numbers: what Label Recovery finds a shipment by (with the shipper number).
+        const references = packages.flatMap((item) => [item.ReferenceNumber ?? []].flat() as Json[]).map((reference) => String(reference.Value));
+        shipments.set(shipmentId, { trackingNumbers, voided: false, references, shipperNumber, labels: trackingNumbers.map(() => TINY_GIF_BASE64) });
         const pounds = packages.reduce((sum, item) => sum + Number(((item.PackageWeight as Json | undefined)?.Weight as string | undefined) ?? '0'), 0);
         return {
           status: 200,
@@ -464,6 +503,30 @@ export async function startFakeUpsServer(options: { tokenLifetimeSeconds?: numbe
         return {
           status: 200,
           body: { VoidShipmentResponse: { Response: success, SummaryResult: { Status: { Code: '1', Description: 'Voided' } } } },
+        };
+      }
+      case 'labelRecovery': {
+        const request = body.LabelRecoveryRequest as Json;
+        const byNumber = typeof request.TrackingNumber === 'string' ? request.TrackingNumber : null;
+        const values = request.ReferenceValues as Json | undefined;
+        const reference = values ? String((values.ReferenceNumber as Json | undefined)?.Value ?? '') : null;
+        const found = [...shipments.entries()].find(([, shipment]) =>
+          !shipment.voided && (byNumber ? shipment.trackingNumbers.includes(byNumber) : reference !== null && shipment.shipperNumber === values?.ShipperNumber && shipment.references.includes(reference)),
+        );
+        if (!found) return { status: 400, body: errorEnvelope('FAKE-UPS-RECOVERY', 'No label was found for the tracking number or reference') };
+        const [shipmentId, shipment] = found;
+        return {
+          status: 200,
+          body: {
+            LabelRecoveryResponse: {
+              Response: { ...success, TransactionReference: (request.Request as Json | undefined)?.TransactionReference ?? {} },
+              ShipmentIdentificationNumber: shipmentId,
+              LabelResults: shipment.trackingNumbers.map((trackingNumber, index) => ({
+                TrackingNumber: trackingNumber,
+                LabelImage: { LabelImageFormat: { Code: 'GIF' }, GraphicImage: shipment.labels[index] ?? TINY_GIF_BASE64 },
+              })),
+            },
+          },
         };
       }
       case 'pickupRate':
@@ -593,7 +656,7 @@ export async function startFakeUpsServer(options: { tokenLifetimeSeconds?: numbe
     };
   }
 
-  function handle(method: string, url: URL, headers: IncomingHttpHeaders, raw: string): { operation: Operation | null; parameters: Record<string, string>; status: number; body: Json } {
+  function handle(method: string, url: URL, headers: IncomingHttpHeaders, raw: string): { operation: Operation | null; parameters: Record<string, string>; status: number; body: Json; isStalled?: boolean } {
     let parameters: Record<string, string> = {};
     const operation =
       descriptions.operations.find((candidate) => {
@@ -637,6 +700,15 @@ export async function startFakeUpsServer(options: { tokenLifetimeSeconds?: numbe
     if (validate && !validate(body)) {
       return reply(400, errorEnvelope('FAKE-UPS-SCHEMA', `Request does not match UPS's schema: ${descriptions.ajv.errorsText(validate.errors, { dataVar: 'body' })}`));
     }
+    const stallIndex = stalls.findIndex((stall) => stall.operation === operation.name);
+    if (stallIndex >= 0) {
+      const [stall] = stalls.splice(stallIndex, 1);
+      if (stall?.processed) {
+        if (operation.name === 'token') issueToken(headers, body);
+        else answer(operation, parameters, headers, body);
+      }
+      return { ...reply(0, {}), isStalled: true };
+    }
     const failureIndex = failures.findIndex((failure) => (failure.operation ? failure.operation === operation.name : operation.name !== 'token'));
     if (failureIndex >= 0) {
       const [failure] = failures.splice(failureIndex, 1);
@@ -659,7 +731,13 @@ export async function startFakeUpsServer(options: { tokenLifetimeSeconds?: numbe
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-      const { operation, status, body } = handle(request.method ?? 'GET', url, request.headers, Buffer.concat(chunks).toString('utf8'));
+      const { operation, status, body, isStalled } = handle(request.method ?? 'GET', url, request.headers, Buffer.concat(chunks).toString('utf8'));
+      if (isStalled) {
+        // No answer: held until the caller hangs up or the fake closes.
+        stalledResponses.add(response);
+        response.on('close', () => stalledResponses.delete(response));
+        return;
+      }
       let schemaErrors: string | null = null;
       if (operation) {
         const validate = validatorFor(descriptions, `${operation.documentId}:${operation.name}:${status}`, responseSchema(descriptions, operation, status), operation.documentId);

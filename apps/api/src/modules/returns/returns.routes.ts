@@ -25,12 +25,12 @@ import { RETURN_MESSAGES, type ReturnsService } from './returns.service';
 // 409. Every refusal is JSON `{ error, code }`.
 
 const errors = { 400: returnErrorResponseSchema, 401: returnErrorResponseSchema, 403: returnErrorResponseSchema, 404: returnErrorResponseSchema, 409: returnErrorResponseSchema };
-const carrierErrors = { ...errors, 502: returnErrorResponseSchema };
+const carrierErrors = { ...errors, 502: returnErrorResponseSchema, 504: returnErrorResponseSchema };
 const params = z.object({ id: z.guid({ error: RETURN_MESSAGES.notFound }) });
 const itemParams = z.object({ orderItemId: z.guid({ error: RETURN_MESSAGES.itemNotFound }) });
 
 /** The `code` of a refusal that did not name one (authentication, validation, the framework's own). */
-const CODE_BY_STATUS: Record<number, string> = { 400: 'bad_request', 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 410: 'gone', 413: 'too_large', 415: 'unsupported_media_type', 502: 'carrier_unavailable' };
+const CODE_BY_STATUS: Record<number, string> = { 400: 'bad_request', 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 410: 'gone', 413: 'too_large', 415: 'unsupported_media_type', 502: 'carrier_unavailable', 504: 'carrier_unavailable' };
 
 export const returnRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> = async (app, { returns }) => {
   const common = { tags: ['returns'], security: [{ bearerAuth: [] }] };

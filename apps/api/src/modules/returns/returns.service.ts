@@ -156,6 +156,7 @@ function eligibilityOf(line: ReturnLine, policy: PolicyRecord, facts: { returnSt
 function carrierFailure(error: unknown, action: string): HttpError {
   if (error instanceof CarrierError) {
     if (error.code === 'invalid_request') return fail(400, `${action}: UPS refused the request (${error.message})`, 'carrier_refused');
+    if (error.code === 'timeout') return fail(504, `${action}: ${error.message}. Please try again.`, 'carrier_unavailable');
     return fail(502, `${action}: UPS did not answer (${error.message}). Nothing changed; please try again.`, 'carrier_unavailable');
   }
   return fail(502, `${action}: the carrier did not answer. Nothing changed; please try again.`, 'carrier_unavailable');

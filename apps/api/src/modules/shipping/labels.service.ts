@@ -12,7 +12,7 @@ import {
 } from '@marketplace/domain/shipment-rules';
 import type { Executor } from '../../db/client';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
-import type { CarrierAddress, ShipmentRate } from '../../providers/carrier/port';
+import { CarrierError, type CarrierAddress, type CreatedShipment, type CreateShipmentRequest, type FoundShipment, type ShipmentRate } from '../../providers/carrier/port';
 import {
   cancelPickupRow,
   countSellerShipments,
@@ -24,7 +24,9 @@ import {
   findPickupsByIds,
   findSellerShipmentLabel,
   findSellerShipmentPage,
+  findSellerShipment,
   findSellerShipments,
+  findShipmentById,
   findShipmentsOfPickup,
   insertShipment,
   insertShipmentItems,
@@ -121,6 +123,18 @@ function labelPackageOf(weightOunces: number, titles: readonly string[]) {
   return { weightOunces: Math.max(1, weightOunces), description: titles.join(', ').slice(0, 35) };
 }
 
+/**
+ * How long a label purchase's claim holds off another attempt: longer than an attempt can take, so a claim
+ * older than this belongs to one that is over (its answer lost, or its process gone). UPS_TIMEOUT_MS is at
+ * most 30 s a call, and a resumed attempt makes at most eight: the lookup and the purchase, each a token, the
+ * call, and after a 401 a new token and the call again (4 minutes).
+ */
+export const LABEL_CLAIM_STALE_MS = 5 * 60 * 1000;
+
+export function isLabelClaimStale(requestedAt: Date | null, now: Date): boolean {
+  return requestedAt !== null && now.getTime() - requestedAt.getTime() >= LABEL_CLAIM_STALE_MS;
+}
+
 /** The code of a void the marketplace's own rule refuses: the same codes as the carrier's refusals. */
 function voidRefusalCodeOf(shipment: Pick<ShipmentRecord, 'status'>, reason: string): string {
   if (isVoidedShipment(shipment)) return 'shipment_voided';
@@ -132,6 +146,16 @@ function voidRefusalCodeOf(shipment: Pick<ShipmentRecord, 'status'>, reason: str
 export function createLabelsService({ db, files, clock, carrier, orderItems: orderItemStates }: Pick<ShippingDependencies, 'db' | 'files' | 'clock' | 'carrier' | 'orderItems'>) {
   const detailsOf = (executor: Executor, rows: readonly ShipmentRow[]) => loadShipmentDetails(executor, rows, { files, now: clock.now() });
   const detailsOfOne = (executor: Executor, row: ShipmentRow) => loadOneShipmentDetails(executor, row, { files, now: clock.now() });
+
+  /** Gives a label claim up (the carrier refused: nothing was bought), unless another attempt holds it now. */
+  async function releaseLabelClaim(shipmentId: string, claimedAt: Date): Promise<void> {
+    await db.transaction(async (transaction) => {
+      const shipment = await findShipmentById(transaction, shipmentId, { lock: true });
+      if (shipment && !shipment.labelBase64 && shipment.labelRequestedAt?.getTime() === claimedAt.getTime()) {
+        await updateShipment(transaction, shipmentId, { labelRequestedAt: null, updatedAt: clock.now() });
+      }
+    });
+  }
 
   return {
     /**
@@ -255,89 +279,138 @@ export function createLabelsService({ db, files, clock, carrier, orderItems: ord
       });
     },
 
-    /** Buys the shipment's label once and marks its items shipped; a repeat answers the label already bought (`isNew` false). */
+    /**
+     * Buys the shipment's label once and marks its items shipped; a repeat answers the label already
+     * bought (`isNew` false). Never a carrier call inside a transaction, never two labels:
+     * 1. claim: with the shipment locked, `label_requested_at` is set (a fresh claim answers 409 label_in_progress);
+     * 2. call: the carrier, outside any transaction; resuming a stale claim, it is first asked whether it
+     *    already made this shipment's label (an answer lost, a crash before step 3), and only then buys;
+     * 3. record: with the shipment locked again, the label is stored, unless another attempt stored it first.
+     */
     async processLabel(sellerId: string, shipmentId: string): Promise<{ shipment: ShipmentDetails; trackingNumber: string; isNew: boolean }> {
-      return db.transaction(async (transaction) => {
-        // The row lock makes concurrent calls queue; the second finds the label and answers it.
+      const claimed = await db.transaction(async (transaction) => {
         const shipment = await lockOwnShipment(transaction, sellerId, shipmentId);
         assertNotVoided(shipment);
         if (shipment.trackingNumber && shipment.labelBase64) {
-          return { shipment: await detailsOfOne(transaction, shipment), trackingNumber: shipment.trackingNumber, isNew: false };
+          return { kind: 'done', answer: { shipment: await detailsOfOne(transaction, shipment), trackingNumber: shipment.trackingNumber, isNew: false } } as const;
         }
         if (shipment.status !== 'pending') throw badRequest(`A label can only be created for a pending shipment (this one is ${shipment.status})`);
+        const now = clock.now();
+        const isResuming = shipment.labelRequestedAt !== null;
+        if (isResuming && !isLabelClaimStale(shipment.labelRequestedAt, now)) throw conflict(SHIPMENT_MESSAGES.labelInProgress, { code: 'label_in_progress' });
         const lines = (await findLinesOfShipments(transaction, [shipment.id])).filter((line) => line.isActive);
         if (lines.length === 0 || lines.some((line) => line.orderItem.status !== 'approved')) throw badRequest(SHIPMENT_MESSAGES.noItemsReady, { code: 'no_items_ready' });
-        const shipper = await shipFromOf(transaction, sellerId);
-        let created;
-        try {
-          created = await carrier.createShipment({
-            shipmentId: shipment.id,
-            shipper,
-            recipient: shipment.recipientAddress,
-            packages: [labelPackageOf(shipment.weightOunces, lines.map((line) => line.orderItem.title))],
-            serviceCode: shipment.serviceCode,
-            reference: `Order ${shipment.orderId.slice(0, 8)}`,
-          });
-        } catch (error) {
-          throw carrierFailure(error, 'Failed to process UPS shipment');
+        // A resumed claim asks with the addresses of its first attempt: the label it may have bought has them.
+        const shipper = (isResuming ? shipment.shipperAddress : null) ?? (await shipFromOf(transaction, sellerId));
+        await updateShipment(transaction, shipment.id, { labelRequestedAt: now, shipperAddress: shipper, updatedAt: now });
+        const request: CreateShipmentRequest = {
+          shipmentId: shipment.id,
+          shipper,
+          recipient: shipment.recipientAddress,
+          packages: [labelPackageOf(shipment.weightOunces, lines.map((line) => line.orderItem.title))],
+          serviceCode: shipment.serviceCode,
+          reference: `Order ${shipment.orderId.slice(0, 8)}`,
+        };
+        return { kind: 'claimed', request, isResuming, claimedAt: now } as const;
+      });
+      if (claimed.kind === 'done') return claimed.answer;
+
+      let label: CreatedShipment | FoundShipment;
+      let isLookedUp = !claimed.isResuming;
+      try {
+        const found = claimed.isResuming ? await carrier.findShipment(claimed.request) : null;
+        isLookedUp = true;
+        label = found ?? (await carrier.createShipment(claimed.request));
+      } catch (error) {
+        // A purchase refused bought nothing: the claim goes, so the seller may try again at once. Without an
+        // answer (or with anything unexpected), or when the lookup itself failed, a label may exist: the claim
+        // stays, and the try after the stale window asks the carrier first.
+        if (isLookedUp && error instanceof CarrierError && !error.isOutcomeUnknown) await releaseLabelClaim(shipmentId, claimed.claimedAt);
+        const failure = carrierFailure(error, 'Failed to process UPS shipment');
+        if (!(error instanceof CarrierError && error.isOutcomeUnknown)) throw failure;
+        throw new HttpError(failure.statusCode, `${failure.message}. ${SHIPMENT_MESSAGES.labelMayExist}`, { code: failure.code, ...failure.details });
+      }
+
+      return db.transaction(async (transaction) => {
+        const shipment = await lockOwnShipment(transaction, sellerId, shipmentId);
+        // Another attempt (a resumed claim) stored the same label first.
+        if (shipment.trackingNumber && shipment.labelBase64) {
+          return { shipment: await detailsOfOne(transaction, shipment), trackingNumber: shipment.trackingNumber, isNew: false };
         }
         const now = clock.now();
+        const lines = (await findLinesOfShipments(transaction, [shipment.id])).filter((line) => line.isActive);
         const updated = await updateShipment(transaction, shipment.id, {
-          status: 'created',
-          trackingNumber: created.trackingNumber,
-          carrierShipmentId: created.carrierShipmentId,
-          serviceCode: created.serviceCode,
-          serviceDescription: created.serviceDescription || UPS_GROUND.description,
-          labelFormat: created.label.format,
-          labelBase64: created.label.base64,
-          chargesCents: created.chargesCents,
-          currency: created.currency,
-          shipperAddress: shipper,
+          status: shipment.status === 'pending' ? 'created' : shipment.status,
+          trackingNumber: label.trackingNumber,
+          carrierShipmentId: label.carrierShipmentId,
+          serviceCode: label.serviceCode,
+          serviceDescription: label.serviceDescription || UPS_GROUND.description,
+          labelFormat: label.label.format,
+          labelBase64: label.label.base64,
+          chargesCents: label.chargesCents,
+          currency: label.currency,
+          shipperAddress: claimed.request.shipper,
           labelCreatedAt: now,
+          labelRequestedAt: null,
           updatedAt: now,
         });
-        await orderItemStates.transitionItems(transaction, { orderItemIds: lines.map((line) => line.orderItem.id), to: 'shipped', actor: 'system' });
-        return { shipment: await detailsOfOne(transaction, updated), trackingNumber: created.trackingNumber, isNew: true };
+        // The items still approved go out with the label (one changed meanwhile keeps its own state).
+        await orderItemStates.transitionItems(transaction, { orderItemIds: lines.map((line) => line.orderItem.id), to: 'shipped', actor: 'system', onlyFrom: ['approved'] });
+        return { shipment: await detailsOfOne(transaction, updated), trackingNumber: label.trackingNumber, isNew: true };
       });
     },
 
     /**
      * Voids the label (within 24 hours of buying it, before the parcel is picked up): its items go back
      * to approved, ready for a new shipment. A refusal carries a code (void_period_expired,
-     * already_picked_up, shipment_voided, void_refused) beside the product's wording.
+     * already_picked_up, shipment_voided, void_refused) beside the product's wording. The marketplace's
+     * rule is checked with the shipment locked, the carrier asked outside any transaction, and the void
+     * recorded in a second short transaction: the carrier's void is the truth, whatever changed meanwhile.
      */
     async voidShipment(sellerId: string, shipmentId: string): Promise<ShipmentRecord> {
-      return db.transaction(async (transaction) => {
+      const checked = await db.transaction(async (transaction) => {
         const shipment = await lockOwnShipment(transaction, sellerId, shipmentId);
         const eligibility = voidEligibility({ status: shipment.status, createdAt: shipment.labelCreatedAt ?? shipment.createdAt }, clock.now());
         if (!eligibility.allowed) throw conflict(eligibility.reason, { code: voidRefusalCodeOf(shipment, eligibility.reason) });
-        if (shipment.carrierShipmentId && shipment.trackingNumber) {
-          try {
-            await carrier.voidShipment({ carrierShipmentId: shipment.carrierShipmentId, trackingNumbers: [shipment.trackingNumber] });
-          } catch (error) {
-            throw carrierFailure(error, 'Failed to void shipment');
-          }
+        return shipment;
+      });
+      if (checked.carrierShipmentId && checked.trackingNumber) {
+        try {
+          await carrier.voidShipment({ carrierShipmentId: checked.carrierShipmentId, trackingNumbers: [checked.trackingNumber] });
+        } catch (error) {
+          // A void running beside this one got there first: its answer is this one's.
+          const now = await findSellerShipment(db, sellerId, shipmentId);
+          if (now && isVoidedShipment(now)) return now;
+          throw carrierFailure(error, 'Failed to void shipment');
         }
+      }
+      const recorded = await db.transaction(async (transaction) => {
+        const shipment = await lockOwnShipment(transaction, sellerId, shipmentId);
+        if (isVoidedShipment(shipment)) return { voided: shipment, emptiedPickup: null };
         const now = clock.now();
         const lines = (await findLinesOfShipments(transaction, [shipment.id])).filter((line) => line.isActive);
         const voided = await updateShipment(transaction, shipment.id, { status: 'cancelled', voidedAt: now, updatedAt: now });
         await releaseShipmentItems(transaction, shipment.id);
         await orderItemStates.transitionItems(transaction, { orderItemIds: lines.map((line) => line.orderItem.id), to: 'approved', actor: 'system', onlyFrom: ['shipped'] });
-        // A pickup left with no shipment is cancelled with the carrier too (best effort: the void stands).
-        if (shipment.pickupId) {
-          const remaining = (await findShipmentsOfPickup(transaction, shipment.pickupId)).filter((held) => held.status === 'pickup_scheduled');
-          const pickup = (await findPickupsByIds(transaction, [shipment.pickupId])).get(shipment.pickupId);
-          if (remaining.length === 0 && pickup && pickup.status === 'scheduled') {
-            try {
-              await carrier.cancelPickup({ pickupRequestNumber: pickup.pickupRequestNumber });
-              await cancelPickupRow(transaction, pickup.id, now);
-            } catch {
-              // The pickup stays recorded as scheduled; the seller can still cancel it with the carrier.
-            }
-          }
-        }
-        return voided;
+        if (!shipment.pickupId) return { voided, emptiedPickup: null };
+        const remaining = (await findShipmentsOfPickup(transaction, shipment.pickupId)).filter((held) => held.status === 'pickup_scheduled');
+        const pickup = (await findPickupsByIds(transaction, [shipment.pickupId])).get(shipment.pickupId);
+        return { voided, emptiedPickup: remaining.length === 0 && pickup && pickup.status === 'scheduled' ? pickup : null };
       });
+      // A pickup left with no shipment is cancelled with the carrier too (best effort: the void stands).
+      const pickup = recorded.emptiedPickup;
+      if (pickup) {
+        try {
+          await carrier.cancelPickup({ pickupRequestNumber: pickup.pickupRequestNumber });
+          await db.transaction(async (transaction) => {
+            const current = (await findPickupsByIds(transaction, [pickup.id])).get(pickup.id);
+            if (current?.status === 'scheduled') await cancelPickupRow(transaction, pickup.id, clock.now());
+          });
+        } catch {
+          // The pickup stays recorded as scheduled; the seller can still cancel it with the carrier.
+        }
+      }
+      return recorded.voided;
     },
   };
 }

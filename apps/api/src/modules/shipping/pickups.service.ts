@@ -14,12 +14,11 @@ import {
   findSellerShipments,
   findShipmentsOfPickup,
   insertPickup,
-  lockSellerShipmentsOfOrder,
   updateShipment,
   type PickupRecord,
   type ShipmentRecord,
 } from './shipments.repository';
-import { SHIPMENT_MESSAGES, assertNotVoided, assertSelf, assertSellerHasOrder, byId, carrierFailure, lockOwnShipment, pickupItemValuesOf, type ShippingDependencies } from './shipments.shared';
+import { SHIPMENT_MESSAGES, assertNotVoided, assertSelf, assertSellerHasOrder, byId, carrierFailure, pickupItemValuesOf, type ShippingDependencies } from './shipments.shared';
 
 // Carrier pickups of labelled shipments: what one would cost and how its charge falls on the items,
 // booking one (for a shipment, or one visit for all of an order's labelled shipments), cancelling it.
@@ -118,7 +117,18 @@ export function createPickupsService({ db, clock, carrier }: Pick<ShippingDepend
     };
   }
 
-  async function bookPickup(transaction: Executor, sellerId: string, shipments: readonly ShipmentRecord[], form: PickupWindow, consolidated: boolean): Promise<PickupRecord> {
+  /**
+   * Books a pickup of these shipments with the carrier, outside any transaction, then records it with
+   * the shipments locked again. When they changed meanwhile (a booking beside this one got there first),
+   * the pickup just booked is cancelled with the carrier and `onTaken` answers from what is recorded.
+   */
+  async function bookPickup(
+    sellerId: string,
+    shipments: readonly ShipmentRecord[],
+    form: PickupWindow,
+    consolidated: boolean,
+    onTaken: (transaction: Executor, current: readonly ShipmentRecord[]) => Promise<PickupRecord>,
+  ): Promise<PickupRecord> {
     const pickupId = randomUUID();
     let scheduled;
     try {
@@ -126,23 +136,49 @@ export function createPickupsService({ db, clock, carrier }: Pick<ShippingDepend
     } catch (error) {
       throw carrierFailure(error, consolidated ? 'Failed to schedule consolidated pickup' : 'Failed to schedule pickup');
     }
-    const pickup = await insertPickup(transaction, {
-      id: pickupId,
-      sellerId,
-      pickupRequestNumber: scheduled.pickupRequestNumber,
-      pickupDate: form.pickupDate,
-      readyTime: form.readyTime,
-      closeTime: form.closeTime,
-      isConsolidated: consolidated,
-      ...pickupColumnsOf(scheduled.rate),
-      source: pickupSource,
-      createdAt: clock.now(),
+    const recorded = await db.transaction(async (transaction) => {
+      const current = await lockShipments(transaction, sellerId, shipments);
+      if (current.length !== shipments.length || !current.every(isAwaiting)) return { taken: true as const, current };
+      const pickup = await insertPickup(transaction, {
+        id: pickupId,
+        sellerId,
+        pickupRequestNumber: scheduled.pickupRequestNumber,
+        pickupDate: form.pickupDate,
+        readyTime: form.readyTime,
+        closeTime: form.closeTime,
+        isConsolidated: consolidated,
+        ...pickupColumnsOf(scheduled.rate),
+        source: pickupSource,
+        createdAt: clock.now(),
+      });
+      const now = clock.now();
+      for (const shipment of current) {
+        await updateShipment(transaction, shipment.id, { status: 'pickup_scheduled', pickupId: pickup.id, updatedAt: now });
+      }
+      return { taken: false as const, pickup };
     });
-    const now = clock.now();
-    for (const shipment of shipments) {
-      await updateShipment(transaction, shipment.id, { status: 'pickup_scheduled', pickupId: pickup.id, updatedAt: now });
+    if (!recorded.taken) return recorded.pickup;
+    // Never two pickups for one parcel: the one this call booked goes (unless the carrier answered both with one).
+    const answer = await db.transaction((transaction) => onTaken(transaction, recorded.current)).then(
+      (pickup) => ({ pickup, failure: null }),
+      (failure: unknown) => ({ pickup: null, failure }),
+    );
+    if (answer.pickup?.pickupRequestNumber !== scheduled.pickupRequestNumber) {
+      // Best effort, as a void's pickup cancellation: one that fails stays booked with the carrier only.
+      await carrier.cancelPickup({ pickupRequestNumber: scheduled.pickupRequestNumber }).catch(() => undefined);
     }
-    return pickup;
+    if (!answer.pickup) throw answer.failure;
+    return answer.pickup;
+  }
+
+  /** These shipments locked, in id order (as every booking locks them), as they are now. */
+  async function lockShipments(transaction: Executor, sellerId: string, shipments: readonly ShipmentRecord[]): Promise<ShipmentRecord[]> {
+    const locked: ShipmentRecord[] = [];
+    for (const shipment of [...shipments].sort(byId)) {
+      const row = await findSellerShipment(transaction, sellerId, shipment.id, { lock: true });
+      if (row) locked.push(row);
+    }
+    return locked;
   }
 
   /** The order's created shipments without a pickup, in id order (as they are locked and booked). */
@@ -165,42 +201,57 @@ export function createPickupsService({ db, clock, carrier }: Pick<ShippingDepend
     /** Books a pickup for a created shipment; a repeat for the same date answers the pickup already booked. */
     async schedulePickup(sellerId: string, shipmentId: string, input: PickupFormInput): Promise<PickupRecord> {
       const requested = normalizePickupInput(input);
-      return db.transaction(async (transaction) => {
-        const shipment = await lockOwnShipment(transaction, sellerId, shipmentId);
-        assertNotVoided(shipment);
-        if (shipment.status === 'pickup_scheduled' && shipment.pickupId) {
-          const existing = (await findPickupsByIds(transaction, [shipment.pickupId])).get(shipment.pickupId);
-          // A repeated request for the same pickup answers the one already booked; never a second one.
-          if (existing && existing.pickupDate === requested.pickupDate) return existing;
-          throw badRequest('A pickup is already scheduled for this shipment. Cancel it before choosing another date.');
-        }
-        if (shipment.status !== 'created') throw badRequest(`Pickup can only be scheduled for a shipment in status created (this one is ${shipment.status})`);
-        return bookPickup(transaction, sellerId, [shipment], checkedPickupWindow(requested, clock.now()), false);
+      /** The pickup already booked for the shipment when it is the one asked for (same date); else a refusal. */
+      const bookedAlready = async (executor: Executor, shipment: ShipmentRecord): Promise<PickupRecord> => {
+        const existing = shipment.pickupId ? (await findPickupsByIds(executor, [shipment.pickupId])).get(shipment.pickupId) : undefined;
+        // A repeated request for the same pickup answers the one already booked; never a second one.
+        if (existing && existing.pickupDate === requested.pickupDate) return existing;
+        throw badRequest('A pickup is already scheduled for this shipment. Cancel it before choosing another date.');
+      };
+      const shipment = await findSellerShipment(db, sellerId, shipmentId);
+      if (!shipment) throw notFound(SHIPMENT_MESSAGES.shipmentNotFound);
+      assertNotVoided(shipment);
+      if (shipment.status === 'pickup_scheduled' && shipment.pickupId) return bookedAlready(db, shipment);
+      if (shipment.status !== 'created') throw badRequest(`Pickup can only be scheduled for a shipment in status created (this one is ${shipment.status})`);
+      return bookPickup(sellerId, [shipment], checkedPickupWindow(requested, clock.now()), false, async (transaction, [current]) => {
+        if (current?.status === 'pickup_scheduled' && current.pickupId) return bookedAlready(transaction, current);
+        throw conflict('The shipment changed while its pickup was being booked; reload it and try again.', { code: 'pickup_not_available' });
       });
     },
 
-    /** Cancels the shipment's pickup with the carrier: every shipment it held is back to created. Answers the cancelled pickup. */
+    /**
+     * Cancels the shipment's pickup with the carrier: every shipment it held is back to created. Answers
+     * the cancelled pickup. The carrier is asked outside any transaction; the cancellation is recorded after.
+     */
     async cancelPickup(sellerId: string, shipmentId: string): Promise<PickupRecord> {
+      const shipment = await findSellerShipment(db, sellerId, shipmentId);
+      if (!shipment) throw notFound(SHIPMENT_MESSAGES.shipmentNotFound);
+      assertNotVoided(shipment);
+      if (shipment.status !== 'pickup_scheduled' || !shipment.pickupId) {
+        throw badRequest(`Only a scheduled pickup can be cancelled (this shipment is ${shipment.status})`);
+      }
+      const pickupId = shipment.pickupId;
+      const pickup = (await findPickupsByIds(db, [pickupId])).get(pickupId);
+      if (!pickup) throw notFound('Pickup not found');
+      try {
+        await carrier.cancelPickup({ pickupRequestNumber: pickup.pickupRequestNumber });
+      } catch (error) {
+        // A cancellation beside this one got there first: its answer is this one's.
+        const now = (await findPickupsByIds(db, [pickupId])).get(pickupId);
+        if (now?.status === 'cancelled') return now;
+        throw carrierFailure(error, 'Failed to cancel pickup');
+      }
       return db.transaction(async (transaction) => {
-        const shipment = await lockOwnShipment(transaction, sellerId, shipmentId);
-        assertNotVoided(shipment);
-        if (shipment.status !== 'pickup_scheduled' || !shipment.pickupId) {
-          throw badRequest(`Only a scheduled pickup can be cancelled (this shipment is ${shipment.status})`);
-        }
-        const pickup = (await findPickupsByIds(transaction, [shipment.pickupId])).get(shipment.pickupId);
-        if (!pickup) throw notFound('Pickup not found');
-        try {
-          await carrier.cancelPickup({ pickupRequestNumber: pickup.pickupRequestNumber });
-        } catch (error) {
-          throw carrierFailure(error, 'Failed to cancel pickup');
-        }
         const now = clock.now();
-        await cancelPickupRow(transaction, pickup.id, now);
         // The carrier cancels the whole request, so every shipment it held is back to created.
-        for (const held of await findShipmentsOfPickup(transaction, pickup.id)) {
-          if (held.status === 'pickup_scheduled') await updateShipment(transaction, held.id, { status: 'created', pickupId: null, updatedAt: now });
+        for (const held of await findShipmentsOfPickup(transaction, pickupId)) {
+          const locked = await findSellerShipment(transaction, held.sellerId, held.id, { lock: true });
+          if (locked?.status === 'pickup_scheduled' && locked.pickupId === pickupId) await updateShipment(transaction, held.id, { status: 'created', pickupId: null, updatedAt: now });
         }
-        return pickup;
+        const current = (await findPickupsByIds(transaction, [pickupId])).get(pickupId) ?? pickup;
+        if (current.status === 'cancelled') return current;
+        await cancelPickupRow(transaction, pickupId, now);
+        return current;
       });
     },
 
@@ -229,13 +280,13 @@ export function createPickupsService({ db, clock, carrier }: Pick<ShippingDepend
       assertSelf(callerId, userId);
       const requested = normalizePickupInput(input);
       await assertSellerHasOrder(db, callerId, orderId);
-      return db.transaction(async (transaction) => {
-        const awaiting = (await lockSellerShipmentsOfOrder(transaction, callerId, orderId)).filter(isAwaiting);
-        if (awaiting.length < 2) throw tooFewShipments(awaiting.length);
-        const pickup = await bookPickup(transaction, callerId, awaiting, checkedPickupWindow(requested, clock.now()), true);
-        const savingsCents = pickup.consolidationDiscountCents > 0 ? pickup.consolidationDiscountCents : consolidationSavingsCents(awaiting.length);
-        return { pickup, shipmentsCount: awaiting.length, savingsCents };
+      const awaiting = await awaitingShipmentsOf(callerId, orderId);
+      if (awaiting.length < 2) throw tooFewShipments(awaiting.length);
+      const pickup = await bookPickup(callerId, awaiting, checkedPickupWindow(requested, clock.now()), true, async () => {
+        throw conflict('The order’s shipments changed while their pickup was being booked; reload them and try again.', { code: 'pickup_not_available' });
       });
+      const savingsCents = pickup.consolidationDiscountCents > 0 ? pickup.consolidationDiscountCents : consolidationSavingsCents(awaiting.length);
+      return { pickup, shipmentsCount: awaiting.length, savingsCents };
     },
   };
 }

@@ -33,8 +33,9 @@ export async function findSellerShipment(executor: Executor, sellerId: string, i
   return row ?? null;
 }
 
-export async function findShipmentById(executor: Executor, id: string): Promise<ShipmentRecord | null> {
-  const [row] = await executor.select().from(shipments).where(eq(shipments.id, id));
+export async function findShipmentById(executor: Executor, id: string, options: { lock?: boolean } = {}): Promise<ShipmentRecord | null> {
+  const query = executor.select().from(shipments).where(eq(shipments.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }
 

@@ -55,7 +55,7 @@ export interface ShipmentRoutesOptions {
 
 // Every refusal is { error, code?, ... }: the schema lets the code through to the client.
 const errors = { 400: shipmentErrorSchema, 401: shipmentErrorSchema, 403: shipmentErrorSchema, 404: shipmentErrorSchema };
-const carrierErrors = { ...errors, 409: shipmentErrorSchema, 502: shipmentErrorSchema };
+const carrierErrors = { ...errors, 409: shipmentErrorSchema, 502: shipmentErrorSchema, 504: shipmentErrorSchema };
 
 
 export const shipmentRoutes: FastifyPluginAsyncZod<ShipmentRoutesOptions> = async (app, { labels, pickups, tracking }) => {

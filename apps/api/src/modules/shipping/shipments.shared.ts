@@ -42,6 +42,8 @@ export const SHIPMENT_MESSAGES = {
   alreadyExists: 'Shipment already exists for these items',
   processed: 'UPS shipment processed successfully',
   alreadyProcessed: 'UPS label already created for this shipment',
+  labelInProgress: 'The label for this shipment is being bought right now. If it does not show up, try again in 5 minutes.',
+  labelMayExist: 'UPS may have made the label all the same: try again in 5 minutes, and it will be checked with UPS before anything is bought again.',
   pickupScheduled: 'Pickup scheduled successfully!',
   pickupCancelled: 'Pickup cancelled successfully!',
   voided: 'Shipment voided successfully!',
@@ -79,6 +81,8 @@ export function carrierFailure(error: unknown, fallback: string): HttpError {
     if (error.code === 'void_period_expired') return conflict(VOID_PERIOD_EXPIRED_MESSAGE, { code: VOID_PERIOD_EXPIRED_CODE });
     if (error.code === 'already_picked_up') return conflict(ALREADY_PICKED_UP_MESSAGE, { code: ALREADY_PICKED_UP_CODE });
     if (error.code === 'invalid_request') return badRequest(`${fallback}: ${error.message}`, { code: 'carrier_refused' });
+    // No answer in time: a gateway timeout, so the seller knows UPS, not the marketplace, is slow.
+    if (error.code === 'timeout') return new HttpError(504, `${fallback}: ${error.message}`, { code: 'carrier_unavailable', retryable: true });
     return new HttpError(502, `${fallback}: ${error.message}`, { code: 'carrier_unavailable', retryable: error.retryable });
   }
   throw error;

@@ -88,34 +88,40 @@ export function createTrackingService({ db, clock, carrier, environment, orderIt
         }
         simulated = simulateStatus;
       }
-      return db.transaction(async (transaction) => {
-        const shipment = await lockOwnShipment(transaction, sellerId, shipmentId);
-        assertNotVoided(shipment);
-        if (!shipment.trackingNumber) throw badRequest('This shipment has no tracking number yet');
-        let result: TrackingResult;
-        try {
-          result = simulated !== null
-            ? await simulateOn(carrier, shipment.trackingNumber, simulated, shipment.trackingEvents, clock.now())
-            : await carrier.track({ trackingNumber: shipment.trackingNumber });
-        } catch (error) {
-          // The carrier has no events for this number yet (UPS takes a while after a label is made; the
-          // sandbox without its ledger file knows none from before): keep what we know rather than failing the seller.
-          if (simulated === null && error instanceof CarrierError && error.code === 'not_found') {
-            return {
-              status: shipment.status,
-              trackingNumber: shipment.trackingNumber,
-              estimatedDeliveryDate: null,
-              events: shipment.trackingEvents ?? [],
-              simulatedStatus: null,
-              isUpdated: false,
-            };
-          }
-          throw carrierFailure(error, 'Failed to track shipment');
+      // The carrier is asked outside any transaction; its answer is applied with the shipment locked after.
+      const shipment = await findSellerShipment(db, sellerId, shipmentId);
+      if (!shipment) throw notFound(SHIPMENT_MESSAGES.shipmentNotFound);
+      assertNotVoided(shipment);
+      const trackingNumber = shipment.trackingNumber;
+      if (!trackingNumber) throw badRequest('This shipment has no tracking number yet');
+      let result: TrackingResult;
+      try {
+        result = simulated !== null
+          ? await simulateOn(carrier, trackingNumber, simulated, shipment.trackingEvents, clock.now())
+          : await carrier.track({ trackingNumber });
+      } catch (error) {
+        // The carrier has no events for this number yet (UPS takes a while after a label is made; the
+        // sandbox without its ledger file knows none from before): keep what we know rather than failing the seller.
+        if (simulated === null && error instanceof CarrierError && error.code === 'not_found') {
+          return {
+            status: shipment.status,
+            trackingNumber,
+            estimatedDeliveryDate: null,
+            events: shipment.trackingEvents ?? [],
+            simulatedStatus: null,
+            isUpdated: false,
+          };
         }
-        const { updated, events } = await applyTracking(transaction, shipment, result, simulated);
+        throw carrierFailure(error, 'Failed to track shipment');
+      }
+      return db.transaction(async (transaction) => {
+        const locked = await lockOwnShipment(transaction, sellerId, shipmentId);
+        // Voided meanwhile: the void stands, whatever the carrier said of the parcel before.
+        assertNotVoided(locked);
+        const { updated, events } = await applyTracking(transaction, locked, result, simulated);
         return {
           status: updated.status,
-          trackingNumber: shipment.trackingNumber,
+          trackingNumber,
           estimatedDeliveryDate: result.estimatedDeliveryDate ?? null,
           events,
           simulatedStatus: simulated,

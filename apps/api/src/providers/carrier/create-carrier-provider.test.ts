@@ -15,7 +15,7 @@ const credentials = { UPS_CLIENT_ID: 'id', UPS_CLIENT_SECRET: 'secret', UPS_ACCO
 describe('createCarrierProvider', () => {
   it('uses UPS (test environment by default) only when all three credentials are set', () => {
     const config = loadConfig({ ...base, ...credentials });
-    expect(config.ups).toEqual({ clientId: 'id', clientSecret: 'secret', accountNumber: 'A1B2C3', baseUrl: 'https://wwwcie.ups.com' });
+    expect(config.ups).toEqual({ clientId: 'id', clientSecret: 'secret', accountNumber: 'A1B2C3', baseUrl: 'https://wwwcie.ups.com', timeoutMs: 15_000 });
     expect(createCarrierProvider(config, createManualClock(), noDatabase).name).toBe('ups');
     expect(loadConfig({ ...base, ...credentials, UPS_BASE_URL: 'https://onlinetools.ups.com' }).ups?.baseUrl).toBe('https://onlinetools.ups.com');
   });

@@ -163,13 +163,30 @@ export interface TrackingResult {
 export const SIMULATION_STATUSES = ['in_transit', 'out_for_delivery', 'delivered', 'exception', 'returned'] as const satisfies readonly TrackingStatus[];
 export type SimulationStatus = (typeof SIMULATION_STATUSES)[number];
 
-/** A carrier failure. `retryable` says whether the same request may succeed later (network, 5xx). */
+/**
+ * A label the carrier already made for a shipment, found again (after a lost answer or a crash before it
+ * was recorded). UPS's label recovery does not say what the label cost: `chargesCents` is null then.
+ */
+export interface FoundShipment extends Omit<CreatedShipment, 'chargesCents' | 'billingWeightOunces'> {
+  chargesCents: number | null;
+  billingWeightOunces: number | null;
+}
+
+/**
+ * A carrier failure. `retryable` says whether the same request may succeed later (network, 5xx,
+ * `timeout`: no answer within the adapter's time limit, so the carrier may still have done it).
+ */
 export class CarrierError extends Error {
   constructor(
     message: string,
-    readonly code: 'void_period_expired' | 'already_picked_up' | 'invalid_request' | 'not_found' | 'unauthorized' | 'unavailable' | 'unknown',
+    readonly code: 'void_period_expired' | 'already_picked_up' | 'invalid_request' | 'not_found' | 'unauthorized' | 'unavailable' | 'timeout' | 'unknown',
     readonly retryable: boolean,
     readonly carrierCode?: string,
+    /**
+     * No answer came back (the time limit, a connection lost): the carrier may have done it all the same,
+     * so a purchase is looked up before it is made again. False when the carrier answered with a refusal.
+     */
+    readonly isOutcomeUnknown: boolean = code === 'timeout',
   ) {
     super(message);
     this.name = 'CarrierError';
@@ -181,6 +198,12 @@ export interface CarrierProvider {
   /** The label's price for these details, buying nothing (the quote the seller sees before confirming). */
   rateShipment(request: RateShipmentRequest): Promise<ShipmentRate>;
   createShipment(request: CreateShipmentRequest): Promise<CreatedShipment>;
+  /**
+   * The label already bought for this request's `shipmentId`, or null when the carrier has none: asked
+   * before buying again when an earlier purchase's answer never came back (UPS: label recovery by the
+   * reference createShipment sends; the sandbox: by the same key). A carrier that cannot tell throws.
+   */
+  findShipment(request: CreateShipmentRequest): Promise<FoundShipment | null>;
   /** A return label from the buyer back to the seller; idempotent on `returnId`. Void and track it like any shipment. */
   createReturnShipment(request: CreateReturnShipmentRequest): Promise<CreatedReturnShipment>;
   /** Voids a shipment's label; throws CarrierError('void_period_expired' | 'already_picked_up') when the carrier refuses. */

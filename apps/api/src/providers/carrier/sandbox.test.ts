@@ -443,6 +443,20 @@ describe('the ledger (its database tables): what the sandbox remembers across re
     expect((await after.track({ trackingNumber: simulated.trackingNumber })).status).toBe('out_for_delivery');
   });
 
+  it('finds a label made before a restart by its shipment id (the lookup before buying again), and nothing for another id', async () => {
+    const { restart } = await ledgerSetup();
+    const created = await restart().createShipment(shipmentRequest({ shipmentId: 'shipment-lost-answer' }));
+    const after = restart();
+    const found = await after.findShipment(shipmentRequest({ shipmentId: 'shipment-lost-answer' }));
+    expect(found).toMatchObject({ trackingNumber: created.trackingNumber, carrierShipmentId: created.carrierShipmentId, chargesCents: created.chargesCents, label: { format: 'GIF' } });
+    expect(await after.findShipment(shipmentRequest({ shipmentId: 'shipment-never-bought' }))).toBeNull();
+    // In the same sandbox, too, without the ledger.
+    const { carrier } = setup();
+    const bought = await carrier.createShipment(shipmentRequest());
+    expect((await carrier.findShipment(shipmentRequest()))?.trackingNumber).toBe(bought.trackingNumber);
+    expect(await carrier.findShipment(shipmentRequest({ shipmentId: 'shipment-2' }))).toBeNull();
+  });
+
   it('starts afresh after clear', async () => {
     const { ledger, restart } = await ledgerSetup();
     const created = await restart().createShipment(shipmentRequest());

@@ -350,6 +350,19 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
       }
     },
 
+    async findShipment(request) {
+      const known = shipments.get(request.shipmentId);
+      if (known) return known.created.catch(() => null);
+      // Another instance, or this one before a restart, may have made it: its parcels are in the ledger.
+      await refresh({ shipmentIds: [request.shipmentId] });
+      const parcels = [...packages.values()].filter((state) => state.shipmentId === request.shipmentId && !state.voided);
+      if (parcels.length === 0) return null;
+      // The label is drawn again from the same request: the same numbers, the same parcels.
+      const created = buildShipment(request);
+      shipments.set(request.shipmentId, { fingerprint: fingerprintOf(request), created });
+      return created;
+    },
+
     async createReturnShipment(request) {
       const fingerprint = fingerprintOf(request);
       const existing = returnShipments.get(request.returnId);

@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hasUpsDescriptions, startFakeUpsServer, UPS_DESCRIPTIONS_MISSING, type FakeUpsServer } from '../../../test/fake-ups-server';
 import { createManualClock } from '../../lib/clock';
 import { CarrierError, type CarrierAddress, type CarrierProvider, type CreateShipmentRequest } from './port';
-import { createUpsCarrier, formatOuncesAsPounds, mapUpsTrackingStatus, parseUpsMoneyToCents } from './ups';
+import { randomUUID } from 'node:crypto';
+import { createUpsCarrier, formatOuncesAsPounds, mapUpsTrackingStatus, parseUpsMoneyToCents, shipmentReferenceOf } from './ups';
 
 // Contract tests: the UPS adapter against a local fake that enforces UPS's published schemas.
 
@@ -421,6 +422,49 @@ describe.skipIf(!available)('UPS carrier against the fake UPS server', () => {
   it('a network failure is retryable', async () => {
     const offline = createUpsCarrier({ clientId: 'x', clientSecret: 'y', accountNumber: 'A1B2C3', baseUrl: 'http://127.0.0.1:1', clock });
     expect(await carrierErrorOf(offline.track({ trackingNumber: '1Z999AA10123456784' }))).toMatchObject({ code: 'unavailable', retryable: true });
+  });
+
+  describe('an answer that does not come', () => {
+    const quick = () => createUpsCarrier({ clientId: fake.clientId, clientSecret: fake.clientSecret, accountNumber: fake.accountNumber, baseUrl: fake.baseUrl, clock, timeoutMs: 1000 });
+
+    it('gives up on the token call after the time limit: a retryable timeout whose outcome is unknown, and the connection is closed', async () => {
+      fake.stallNext('token');
+      const startedAt = Date.now();
+      const error = await carrierErrorOf(quick().createShipment(shipmentRequest()));
+      expect(Date.now() - startedAt).toBeLessThan(5000);
+      expect(error).toMatchObject({ code: 'timeout', retryable: true, isOutcomeUnknown: true, message: 'UPS did not answer within 1 s' });
+      expect(fake.requestsFor('ship')).toHaveLength(0);
+      // The adapter hung up: nothing is left waiting on the fake.
+      await vi.waitFor(() => expect(fake.stalledCount()).toBe(0));
+    });
+
+    it('gives up on a purchase UPS does not answer, and finds the label it made by the shipment’s reference', async () => {
+      const ups = quick();
+      const request = { ...shipmentRequest(), shipmentId: randomUUID() };
+      fake.stallNext('ship', { processed: true });
+      expect(await carrierErrorOf(ups.createShipment(request))).toMatchObject({ code: 'timeout', isOutcomeUnknown: true });
+      const [ship] = fake.requestsFor('ship');
+      expect(dig(ship?.body, 'ShipmentRequest', 'Shipment', 'Package', 0, 'ReferenceNumber')).toEqual([{ Value: shipmentReferenceOf(request.shipmentId) }]);
+
+      const found = await ups.findShipment(request);
+      expect(found).toMatchObject({ trackingNumber: expect.stringMatching(/^1Z/), label: { format: 'GIF' }, chargesCents: null, serviceCode: '03' });
+      expect(found?.carrierShipmentId).toBe(found?.trackingNumber);
+      const [recovery] = fake.requestsFor('labelRecovery');
+      expect(recovery?.path).toBe('/api/labels/v1/recovery');
+      expect(dig(recovery?.body, 'LabelRecoveryRequest', 'ReferenceValues')).toEqual({ ReferenceNumber: { Value: shipmentReferenceOf(request.shipmentId) }, ShipperNumber: fake.accountNumber });
+      expect(fake.requestsFor('ship')).toHaveLength(1);
+    });
+
+    it('finds nothing for a shipment UPS never labelled, and fails (not "nothing") when recovery itself gets no answer', async () => {
+      const ups = quick();
+      expect(await ups.findShipment({ ...shipmentRequest(), shipmentId: randomUUID() })).toBeNull();
+      fake.stallNext('labelRecovery');
+      expect(await carrierErrorOf(ups.findShipment({ ...shipmentRequest(), shipmentId: randomUUID() }))).toMatchObject({ code: 'timeout' });
+    });
+
+    it('a reference is our shipment id in 32 characters (UPS takes 35)', () => {
+      expect(shipmentReferenceOf('0b7e3c1a-5a43-4c55-9d0e-2f9a6f1b8c3d')).toBe('0b7e3c1a5a434c559d0e2f9a6f1b8c3d');
+    });
   });
 
   it('wrong credentials are unauthorized', async () => {

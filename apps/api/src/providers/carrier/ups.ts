@@ -8,6 +8,8 @@ import {
   type ChargeLine,
   type CreatedReturnShipment,
   type CreatedShipment,
+  type CreateShipmentRequest,
+  type FoundShipment,
   type PickupRate,
   type PickupRequest,
   type ShipmentRate,
@@ -16,9 +18,10 @@ import {
 } from './port';
 
 /**
- * UPS behind the carrier port: OAuth client credentials, Shipping v2409 (ship, void), Pickup v2409
- * (rate, create, cancel) and Tracking v1, as described in ../shared/providers/ups/. Tested against
- * the local fake in test/fake-ups-server.ts, which checks every request against those schemas.
+ * UPS behind the carrier port: OAuth client credentials, Shipping v2409 (ship, void), Label Recovery v1,
+ * Pickup v2409 (rate, create, cancel) and Tracking v1, as described in ../shared/providers/ups/. Tested
+ * against the local fake in test/fake-ups-server.ts, which checks every request against those schemas.
+ * Every call, the token's included, gives up after `timeoutMs` (a hung UPS must not hold a request open).
  */
 
 export interface UpsCarrierOptions {
@@ -30,6 +33,22 @@ export interface UpsCarrierOptions {
   baseUrl?: string;
   fetch?: typeof globalThis.fetch;
   clock?: Clock;
+  /** How long one HTTP call to UPS may take, answer included, before it fails as `timeout` (UPS_TIMEOUT_MS). */
+  timeoutMs?: number;
+}
+
+/** UPS_TIMEOUT_MS's default: UPS answers in a second or two; fifteen is already a broken call. */
+export const DEFAULT_UPS_TIMEOUT_MS = 15_000;
+/** Label Recovery's path version: the one Shipping.yaml documents for it (its ship and void are v2409). */
+const LABEL_RECOVERY_VERSION = 'v1';
+
+/**
+ * The reference a label carries so it can be found again by our shipment id (Label Recovery by
+ * ReferenceValues): the id without its dashes, 32 characters (UPS takes at most 35). Sent as the first
+ * package's reference number, the place UPS reads one on a US-to-US shipment.
+ */
+export function shipmentReferenceOf(shipmentId: string): string {
+  return shipmentId.replaceAll('-', '').slice(0, 35);
 }
 
 const API_VERSION = 'v2409';
@@ -307,20 +326,32 @@ export function createUpsCarrier(options: UpsCarrierOptions): CarrierProvider {
   const baseUrl = (options.baseUrl ?? 'https://wwwcie.ups.com').replace(/\/+$/, '');
   const fetchImplementation = options.fetch ?? globalThis.fetch;
   const clock = options.clock ?? systemClock;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_UPS_TIMEOUT_MS;
   let cachedToken: { value: string; renewAt: number } | null = null;
   let pendingToken: Promise<string> | null = null;
   // UPS's Ship call takes no idempotency key: a retry of the same return while this process runs gets the
   // first answer (the returns module keeps one label per return across restarts; UPS bills a label only once scanned).
   const returnShipments = new Map<string, Promise<CreatedReturnShipment>>();
 
+  const timedOut = () => new CarrierError(`UPS did not answer within ${Math.round(timeoutMs / 100) / 10} s`, 'timeout', true);
+
+  /** One HTTP exchange, the answer's body included, within `timeoutMs`. */
   async function send(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+    const signal = AbortSignal.timeout(timeoutMs);
     let response: Response;
     try {
-      response = await fetchImplementation(url, init);
+      response = await fetchImplementation(url, { ...init, signal });
     } catch (error) {
-      throw new CarrierError(`UPS could not be reached: ${error instanceof Error ? error.message : String(error)}`, 'unavailable', true);
+      if (signal.aborted) throw timedOut();
+      throw new CarrierError(`UPS could not be reached: ${error instanceof Error ? error.message : String(error)}`, 'unavailable', true, undefined, true);
     }
-    const raw = await response.text().catch(() => '');
+    let raw = '';
+    try {
+      raw = await response.text();
+    } catch {
+      // A body cut off by the time limit is no answer; one lost otherwise reads as empty.
+      if (signal.aborted) throw timedOut();
+    }
     let body: unknown = null;
     try {
       body = raw ? JSON.parse(raw) : null;
@@ -457,9 +488,11 @@ export function createUpsCarrier(options: UpsCarrierOptions): CarrierProvider {
             PaymentInformation: { ShipmentCharge: [{ Type: '01', BillShipper: { AccountNumber: options.accountNumber } }] },
             Service: { Code: serviceCode, Description: serviceDescription.slice(0, 35) },
             ...(request.reference ? { ReferenceNumber: [{ Value: request.reference.slice(0, 35) }] } : {}),
-            Package: request.packages.map((item) => ({
+            Package: request.packages.map((item, index) => ({
               ...(item.description ? { Description: item.description.slice(0, 35) } : {}),
               Packaging: { Code: '02', Description: 'Customer Supplied Package' },
+              // Our shipment id, so findShipment can recover this label if its answer is lost.
+              ...(index === 0 ? { ReferenceNumber: [{ Value: shipmentReferenceOf(request.shipmentId) }] } : {}),
               ...(item.lengthInches && item.widthInches && item.heightInches
                 ? {
                     Dimensions: {
@@ -500,6 +533,47 @@ export function createUpsCarrier(options: UpsCarrierOptions): CarrierProvider {
         billingWeightOunces: billedPounds
           ? Math.round((parseUpsMoneyToCents(billedPounds) * (isKilograms ? 35.27396195 : 16)) / 100)
           : requestedOunces,
+      };
+    },
+
+    async findShipment(request: CreateShipmentRequest): Promise<FoundShipment | null> {
+      const recover = async (by: UpsJson): Promise<UpsJson | null> => {
+        const body = {
+          LabelRecoveryRequest: {
+            Request: { TransactionReference: { CustomerContext: request.shipmentId } },
+            LabelSpecification: { HTTPUserAgent: 'Mozilla/4.5', LabelImageFormat: { Code: 'GIF' }, LabelStockSize: { Height: '6', Width: '4' } },
+            ...by,
+          },
+        };
+        try {
+          return asObject((await callApi('POST', `/api/labels/${LABEL_RECOVERY_VERSION}/recovery`, { body })).LabelRecoveryResponse);
+        } catch (error) {
+          // UPS refuses a reference it has no label for; anything else (no answer, 5xx) is not a "no".
+          if (error instanceof CarrierError && (error.code === 'not_found' || error.code === 'invalid_request')) return null;
+          throw error;
+        }
+      };
+      let recovered = await recover({ ReferenceValues: { ReferenceNumber: { Value: shipmentReferenceOf(request.shipmentId) }, ShipperNumber: options.accountNumber } });
+      // Several shipments under one reference come back as candidates: ours is the first (one label per shipment id).
+      const candidate = text(asList(recovered?.TrackingCandidate)[0]?.TrackingNumber);
+      if (recovered && asList(recovered.LabelResults).length === 0 && candidate) recovered = await recover({ TrackingNumber: candidate });
+      const first = asList(recovered?.LabelResults)[0];
+      const trackingNumber = text(first?.TrackingNumber);
+      const image = asObject(first?.LabelImage);
+      const label = text(image.GraphicImage);
+      if (!recovered || !trackingNumber || !label) return null;
+      const format = text(asObject(image.LabelImageFormat).Code)?.toUpperCase();
+      const serviceCode = request.serviceCode || GROUND_SERVICE_CODE;
+      return {
+        trackingNumber,
+        carrierShipmentId: text(recovered.ShipmentIdentificationNumber) ?? trackingNumber,
+        serviceCode,
+        serviceDescription: SERVICE_DESCRIPTIONS[serviceCode] ?? `UPS service ${serviceCode}`,
+        label: { format: format === 'PDF' || format === 'PNG' || format === 'ZPL' ? format : 'GIF', base64: label },
+        // Label Recovery does not say what the label cost.
+        chargesCents: null,
+        currency: 'USD',
+        billingWeightOunces: null,
       };
     },
 
