@@ -13,6 +13,8 @@ export const CHAT_RATE_WINDOW_MS = 10_000;
 export const CHAT_PAGE_SIZE = 30;
 /** Photos per message (same byte checks and size limit as product photos: 10 MB each). */
 export const CHAT_MAX_ATTACHMENTS = 4;
+/** The `code` of the 409 for too many photos uploaded but not sent yet (docs/product/limits.md). */
+export const CHAT_UPLOAD_LIMIT_CODE = 'chat_upload_limit';
 
 export const chatAttachmentSchema = z.object({ id: z.string(), url: z.string(), thumbnailUrl: z.string(), name: z.string() });
 export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
@@ -98,7 +100,8 @@ export const sendMessagePayloadSchema = z.object({
 export type SendMessagePayload = z.input<typeof sendMessagePayloadSchema>;
 export const chatIdPayloadSchema = z.object({ chatId: z.guid('Invalid chat id') });
 
-export type SendMessageAck = { ok: true; message: ChatMessage } | { ok: false; error: string };
+/** `code` names refusals a client may act on: `rate_limited` (too many events), `session_ended` / `session_expired` (the socket is closed). */
+export type SendMessageAck = { ok: true; message: ChatMessage } | { ok: false; error: string; code?: string };
 
 export interface ClientToServerEvents {
   join_chats: () => void;
@@ -115,7 +118,8 @@ export interface ServerToClientEvents {
   /** The other person read this chat up to `readAt` (for the sent/read ticks). */
   chat_read: (payload: { chatId: string; readerId: string; readAt: string }) => void;
   typing: (payload: { chatId: string; userId: string }) => void;
-  error: (payload: { message: string }) => void;
+  /** A refused event; `error` and `code` (e.g. `rate_limited`, `session_ended`) are there when the refusal has a code. */
+  error: (payload: { message: string; error?: string; code?: string }) => void;
   /** A new in-app notification for you (notifications.ts), with your unread count after it. */
   notification: (payload: NotificationEventPayload) => void;
   /** Notifications were marked read (in this or another tab): the bell's count is `unreadCount`. */
