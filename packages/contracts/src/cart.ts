@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { MAX_CART_LINES } from '@marketplace/domain/user-content-limits';
 
 // Cart calls (docs/product/data.md "Cart state" and docs/product/cart-and-wishlist.md). Field names follow the payload the spec's
 // client reads (snake_case, with retip mirrored in camelCase). Money is dollars with ≤ 2 decimals.
 
 /** The most of one product a single cart line may hold. */
 export const MAX_CART_LINE_QUANTITY = 99;
+export { MAX_CART_LINES };
+/** The `code` of the 409 for one product too many in a cart (docs/product/limits.md). */
+export const CART_LINE_LIMIT_CODE = 'cart_line_limit';
 
 export const cartItemSchema = z.object({
   id: z.string(),
@@ -72,4 +76,7 @@ export const CART_MESSAGES = {
   outOfStock: 'This product is out of stock',
   beyondStock: (available: number) => `Only ${available} left in stock`,
   ownProduct: 'You cannot buy your own product',
+  beyondLineCap: (max: number) => `You can have at most ${max} of one product in your cart`,
+  busy: 'Your cart changed while adding; please try again',
+  tooManyLines: `A cart holds at most ${MAX_CART_LINES} different products; check out or remove some first`,
 } as const;

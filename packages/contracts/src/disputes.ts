@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DISPUTE_REASONS, DISPUTE_STATUSES } from '@marketplace/domain/enums';
 import { roleSchema } from './auth';
-import { tablePageQuerySchema } from './common';
+import { plainTextSchema, tablePageQuerySchema } from './common';
 import { paginationSchema } from './users';
 
 // Disputes: a buyer's claim about one order item, answered by the seller and decided by an
@@ -33,8 +33,7 @@ export type DisputeStatus = z.infer<typeof disputeStatusSchema>;
 export const openDisputeFieldsSchema = z.object({
   orderItemId: z.guid('Choose the item this dispute is about'),
   reason: disputeReasonSchema,
-  description: z
-    .string({ error: 'Describe the problem' })
+  description: plainTextSchema({ error: 'Describe the problem' })
     .trim()
     .min(DISPUTE_DESCRIPTION_MIN, `Describe the problem in at least ${DISPUTE_DESCRIPTION_MIN} characters`)
     .max(DISPUTE_DESCRIPTION_MAX, `The description can be at most ${DISPUTE_DESCRIPTION_MAX} characters`),
@@ -112,28 +111,28 @@ export const disputeCaseResponseSchema = z.object({ success: z.literal(true), di
 
 /** POST /api/disputes/:id/respond (the item's seller, while open): offer a refund or contest. */
 export const respondDisputeBodySchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('offer_refund'), amount: z.number({ error: 'Enter the refund you offer' }).positive('The offer must be more than $0.00'), statement: z.string().trim().max(DISPUTE_DESCRIPTION_MAX).optional() }),
+  z.object({ action: z.literal('offer_refund'), amount: z.number({ error: 'Enter the refund you offer' }).positive('The offer must be more than $0.00'), statement: plainTextSchema().trim().max(DISPUTE_DESCRIPTION_MAX).optional() }),
   z.object({
     action: z.literal('contest'),
-    statement: z.string({ error: 'Explain why you contest the claim' }).trim().min(DISPUTE_DESCRIPTION_MIN, `Explain in at least ${DISPUTE_DESCRIPTION_MIN} characters`).max(DISPUTE_DESCRIPTION_MAX),
+    statement: plainTextSchema({ error: 'Explain why you contest the claim' }).trim().min(DISPUTE_DESCRIPTION_MIN, `Explain in at least ${DISPUTE_DESCRIPTION_MIN} characters`).max(DISPUTE_DESCRIPTION_MAX),
   }),
 ]);
 export type RespondDisputeBody = z.infer<typeof respondDisputeBodySchema>;
 
 /** POST /api/disputes/:id/escalate (the buyer, while open or seller_responded): ask the marketplace to decide. */
-export const escalateDisputeBodySchema = z.object({ note: z.string().trim().max(DISPUTE_DESCRIPTION_MAX).optional() });
+export const escalateDisputeBodySchema = z.object({ note: plainTextSchema().trim().max(DISPUTE_DESCRIPTION_MAX).optional() });
 
 /**
  * POST /api/disputes/:id/accept-offer (the buyer, while the seller's refund offer stands): the offer is
  * refunded at once through the payment provider and the dispute is resolved. No body.
  * POST /api/disputes/:id/decline-offer (the buyer, same): the marketplace decides (under_review).
  */
-export const declineOfferBodySchema = z.object({ note: z.string().trim().max(DISPUTE_DESCRIPTION_MAX).optional() });
+export const declineOfferBodySchema = z.object({ note: plainTextSchema().trim().max(DISPUTE_DESCRIPTION_MAX).optional() });
 
 /** POST /api/disputes/:id/resolve (admin, before resolved): refund (full or partial) or reject. */
 export const resolveDisputeBodySchema = z.discriminatedUnion('outcome', [
-  z.object({ outcome: z.literal('refund'), amount: z.number({ error: 'Enter the refund amount' }).positive('The refund must be more than $0.00'), note: z.string().trim().max(DISPUTE_DESCRIPTION_MAX).optional() }),
-  z.object({ outcome: z.literal('reject'), note: z.string({ error: 'Explain the decision' }).trim().min(5, 'Explain the decision in at least 5 characters').max(DISPUTE_DESCRIPTION_MAX) }),
+  z.object({ outcome: z.literal('refund'), amount: z.number({ error: 'Enter the refund amount' }).positive('The refund must be more than $0.00'), note: plainTextSchema().trim().max(DISPUTE_DESCRIPTION_MAX).optional() }),
+  z.object({ outcome: z.literal('reject'), note: plainTextSchema({ error: 'Explain the decision' }).trim().min(5, 'Explain the decision in at least 5 characters').max(DISPUTE_DESCRIPTION_MAX) }),
 ]);
 export type ResolveDisputeBody = z.infer<typeof resolveDisputeBodySchema>;
 

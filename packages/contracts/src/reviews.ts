@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_RATING, MIN_RATING } from '@marketplace/domain/ratings';
-import { emptyAsAbsent, pageQueryWith } from './common';
+import { emptyAsAbsent, pageQueryWith, plainTextSchema } from './common';
 
 // Reviews and ratings (docs/product/reviews.md): a buyer reviews an item once it was delivered, once per
 // order item, and may change or delete the review for 30 days; the item's seller replies once, publicly;
@@ -63,8 +63,8 @@ export const reviewRatingSchema = z
   .int(REVIEW_MESSAGES.rating)
   .min(MIN_RATING, REVIEW_MESSAGES.rating)
   .max(MAX_RATING, REVIEW_MESSAGES.rating);
-export const reviewTitleSchema = z.string({ error: REVIEW_MESSAGES.titleRequired }).trim().min(1, REVIEW_MESSAGES.titleRequired).max(REVIEW_TITLE_MAX, REVIEW_MESSAGES.titleTooLong);
-export const reviewBodyTextSchema = z.string({ error: REVIEW_MESSAGES.bodyRequired }).trim().min(1, REVIEW_MESSAGES.bodyRequired).max(REVIEW_BODY_MAX, REVIEW_MESSAGES.bodyTooLong);
+export const reviewTitleSchema = plainTextSchema({ error: REVIEW_MESSAGES.titleRequired }).trim().min(1, REVIEW_MESSAGES.titleRequired).max(REVIEW_TITLE_MAX, REVIEW_MESSAGES.titleTooLong);
+export const reviewBodyTextSchema = plainTextSchema({ error: REVIEW_MESSAGES.bodyRequired }).trim().min(1, REVIEW_MESSAGES.bodyRequired).max(REVIEW_BODY_MAX, REVIEW_MESSAGES.bodyTooLong);
 
 /** POST /api/reviews as JSON (no photos). */
 export const createReviewBodySchema = z.object({
@@ -89,13 +89,13 @@ export type UpdateReviewBody = z.infer<typeof updateReviewBodySchema>;
 
 /** POST /api/reviews/:id/reply (the item's seller, once). */
 export const replyToReviewBodySchema = z.object({
-  body: z.string({ error: REVIEW_MESSAGES.replyRequired }).trim().min(1, REVIEW_MESSAGES.replyRequired).max(REVIEW_REPLY_MAX, REVIEW_MESSAGES.replyTooLong),
+  body: plainTextSchema({ error: REVIEW_MESSAGES.replyRequired }).trim().min(1, REVIEW_MESSAGES.replyRequired).max(REVIEW_REPLY_MAX, REVIEW_MESSAGES.replyTooLong),
 });
 export type ReplyToReviewBody = z.infer<typeof replyToReviewBodySchema>;
 
 /** POST /api/admin/reviews/:id/hide: the reason is required (the author receives it). */
 export const hideReviewBodySchema = z.object({
-  reason: z.string({ error: REVIEW_MESSAGES.reasonRequired }).trim().min(1, REVIEW_MESSAGES.reasonRequired).max(REVIEW_HIDE_REASON_MAX, REVIEW_MESSAGES.reasonTooLong),
+  reason: plainTextSchema({ error: REVIEW_MESSAGES.reasonRequired }).trim().min(1, REVIEW_MESSAGES.reasonRequired).max(REVIEW_HIDE_REASON_MAX, REVIEW_MESSAGES.reasonTooLong),
 });
 export type HideReviewBody = z.infer<typeof hideReviewBodySchema>;
 

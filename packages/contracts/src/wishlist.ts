@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_WISHLIST_ITEMS } from '@marketplace/domain/user-content-limits';
 
 // Wishlist calls (docs/product/data.md "Wishlist state" and docs/product/cart-and-wishlist.md).
 
@@ -30,7 +31,12 @@ export type AddWishlistItemRequest = z.infer<typeof addWishlistItemRequestSchema
 
 export const wishlistItemParamsSchema = z.object({ id: z.guid({ error: 'Wishlist item not found' }) });
 
+export { MAX_WISHLIST_ITEMS };
+/** The `code` of the 409 for one product too many in a wishlist (docs/product/limits.md). */
+export const WISHLIST_LIMIT_CODE = 'wishlist_limit';
+
 export const WISHLIST_MESSAGES = {
   productNotFound: 'Product not found',
   itemNotFound: 'Wishlist item not found',
+  tooMany: `A wishlist holds at most ${MAX_WISHLIST_ITEMS} products; remove some to save another`,
 } as const;

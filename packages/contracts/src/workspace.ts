@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { PAYOUT_DELAY_DAYS_MAX, PAYOUT_DELAY_DAYS_MIN } from '@marketplace/domain/earnings';
 import { SUPPORT_REQUEST_STATUSES } from '@marketplace/domain/enums';
+import { MAX_OPEN_SUPPORT_REQUESTS_PER_USER } from '@marketplace/domain/user-content-limits';
+import { pageQueryWith, plainTextSchema } from './common';
+import { paginationSchema } from './users';
 
 // The remaining seller and admin pages: marketplace settings (public contact details and the
 // admin's form), a seller's notification preferences, and support requests from /seller/support that
@@ -85,13 +88,17 @@ export const SUPPORT_MESSAGES = {
   subject: 'Subject must be 3 to 120 characters',
   message: 'Message must be 10 to 5000 characters',
   notFound: 'Support request not found',
+  tooManyOpen: `You already have ${MAX_OPEN_SUPPORT_REQUESTS_PER_USER} open support requests; we will answer those before you send another`,
 } as const;
+/** The `code` of the 409 a seller gets with too many requests open (docs/product/limits.md). */
+export const SUPPORT_REQUEST_LIMIT_CODE = 'support_request_limit';
+export { MAX_OPEN_SUPPORT_REQUESTS_PER_USER };
 
 /** POST /api/support/requests (seller) → 201 { request }. */
 export const createSupportRequestSchema = z.object({
   topic: supportTopicSchema,
-  subject: z.string({ error: SUPPORT_MESSAGES.subject }).trim().min(3, SUPPORT_MESSAGES.subject).max(120, SUPPORT_MESSAGES.subject),
-  message: z.string({ error: SUPPORT_MESSAGES.message }).trim().min(10, SUPPORT_MESSAGES.message).max(5000, SUPPORT_MESSAGES.message),
+  subject: plainTextSchema({ error: SUPPORT_MESSAGES.subject }).trim().min(3, SUPPORT_MESSAGES.subject).max(120, SUPPORT_MESSAGES.subject),
+  message: plainTextSchema({ error: SUPPORT_MESSAGES.message }).trim().min(10, SUPPORT_MESSAGES.message).max(5000, SUPPORT_MESSAGES.message),
 });
 export type CreateSupportRequest = z.input<typeof createSupportRequestSchema>;
 
@@ -111,13 +118,24 @@ export type SupportRequest = z.infer<typeof supportRequestSchema>;
 export const supportRequestResponseSchema = z.object({ request: supportRequestSchema });
 export type SupportRequestResponse = z.infer<typeof supportRequestResponseSchema>;
 
-/** GET /api/support/requests?status=open|closed: a seller's own, or every request for an admin; open first, newest first. */
-export const supportRequestsQuerySchema = z.object({
+export const DEFAULT_SUPPORT_REQUEST_PAGE_SIZE = 20;
+export const MAX_SUPPORT_REQUEST_PAGE_SIZE = 100;
+
+/**
+ * GET /api/support/requests?status=open|closed&page=&limit=: a seller's own, or every request for an
+ * admin; open first, newest first; 20 a page by default, at most 100.
+ */
+export const supportRequestsQuerySchema = pageQueryWith({ defaultLimit: DEFAULT_SUPPORT_REQUEST_PAGE_SIZE, maxLimit: MAX_SUPPORT_REQUEST_PAGE_SIZE }).extend({
   status: z.preprocess((value) => (value === '' ? undefined : value), supportRequestStatusSchema.optional()),
 });
 export type SupportRequestsQuery = z.input<typeof supportRequestsQuerySchema>;
 
-export const supportRequestsResponseSchema = z.object({ requests: z.array(supportRequestSchema) });
+export const supportRequestsResponseSchema = z.object({
+  requests: z.array(supportRequestSchema),
+  pagination: paginationSchema,
+  /** Open requests among all the viewer may see (whatever the status filter and page). */
+  openCount: z.number().int(),
+});
 export type SupportRequestsResponse = z.infer<typeof supportRequestsResponseSchema>;
 
 /** PATCH /api/admin/support/requests/:id */

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cartItems, products } from '../../db/schema';
-import { coverKeyOf } from '../catalog';
+import { coverKeyOf, liveListingStatus } from '../catalog';
 
 export interface CartLineRecord {
   id: string;
@@ -40,7 +40,8 @@ const lineColumns = {
     categoryId: products.categoryId,
     priceCents: products.priceCents,
     quantity: products.quantity,
-    status: products.status,
+    // As a buyer may act on it: a suspended seller's listing reads as hidden (not for sale).
+    status: liveListingStatus(),
     retipPriceCents: products.retipPriceCents,
     retipLabel: products.retipLabel,
   },
@@ -83,7 +84,7 @@ export async function findProductForCart(executor: Executor, productId: string, 
       sellerId: products.sellerId,
       priceCents: products.priceCents,
       quantity: products.quantity,
-      status: products.status,
+      status: liveListingStatus(),
       inCart: sql<number>`coalesce(${cartItems.quantity}, 0)`.mapWith(Number),
     })
     .from(products)
@@ -95,12 +96,18 @@ export async function findProductForCart(executor: Executor, productId: string, 
 /**
  * Adds units to the user's line for the product, or makes the line. A line made now remembers
  * today's price; an existing line keeps the price it was first added at, so checkout can say what changed.
+ *
+ * One statement, so parallel adds cannot pass the caps together: an existing line grows only while
+ * it stays within `maxQuantity` and the product's stock as they are when the row is locked. Answers
+ * the line's new quantity, or null when the line was left as it was (a cap would be passed).
  */
 export async function addToCartLine(
   executor: Executor,
-  values: { userId: string; productId: string; quantity: number; priceCents: number; now: Date },
-): Promise<void> {
-  await executor
+  values: { userId: string; productId: string; quantity: number; priceCents: number; maxQuantity: number; now: Date },
+): Promise<number | null> {
+  const grown = sql`${cartItems.quantity} + excluded.quantity`;
+  const stock = sql`(select ${products.quantity} from ${products} where ${products.id} = excluded.product_id)`;
+  const [row] = await executor
     .insert(cartItems)
     .values({
       userId: values.userId,
@@ -112,15 +119,24 @@ export async function addToCartLine(
     })
     .onConflictDoUpdate({
       target: [cartItems.userId, cartItems.productId],
-      set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: values.now },
-    });
+      set: { quantity: grown, updatedAt: values.now },
+      setWhere: sql`${grown} <= least(${values.maxQuantity}::integer, ${stock})`,
+    })
+    .returning({ quantity: cartItems.quantity });
+  return row ? row.quantity : null;
 }
 
-export async function setCartLineQuantity(executor: Executor, where: { userId: string; id: string }, quantity: number, now: Date): Promise<void> {
-  await executor
+/**
+ * Takes `units` off the line in one statement, only while some stay (so parallel removals each count);
+ * false when the line has `units` or fewer (the caller removes the whole line) or is gone.
+ */
+export async function takeUnitsFromCartLine(executor: Executor, where: { userId: string; id: string }, units: number, now: Date): Promise<boolean> {
+  const rows = await executor
     .update(cartItems)
-    .set({ quantity, updatedAt: now })
-    .where(and(eq(cartItems.userId, where.userId), eq(cartItems.id, where.id)));
+    .set({ quantity: sql`${cartItems.quantity} - ${units}`, updatedAt: now })
+    .where(and(eq(cartItems.userId, where.userId), eq(cartItems.id, where.id), gt(cartItems.quantity, units)))
+    .returning({ id: cartItems.id });
+  return rows.length > 0;
 }
 
 export async function setCartLineRetip(executor: Executor, where: { userId: string; id: string }, retipAdded: boolean, now: Date): Promise<void> {
@@ -128,6 +144,23 @@ export async function setCartLineRetip(executor: Executor, where: { userId: stri
     .update(cartItems)
     .set({ retipAdded, updatedAt: now })
     .where(and(eq(cartItems.userId, where.userId), eq(cartItems.id, where.id)));
+}
+
+/**
+ * Makes one user's cart changes that may add a line wait for each other until the transaction ends,
+ * so parallel adds of different products cannot pass the line cap together (a lock on a key of its own).
+ */
+export async function lockCartOf(executor: Executor, userId: string): Promise<void> {
+  await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`cart:${userId}`}))`);
+}
+
+/** The user's lines for other products than `productId`. */
+export async function countOtherCartLines(executor: Executor, userId: string, productId: string): Promise<number> {
+  const [row] = await executor
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), ne(cartItems.productId, productId)));
+  return row?.total ?? 0;
 }
 
 export async function deleteCartLine(executor: Executor, where: { userId: string; id: string }): Promise<void> {

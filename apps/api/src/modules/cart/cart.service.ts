@@ -1,6 +1,7 @@
-import { CART_MESSAGES, MAX_CART_LINE_QUANTITY, type AddCartItemRequest, type CartItem, type CartResponse } from '@marketplace/contracts/cart';
+import { CART_LINE_LIMIT_CODE, CART_MESSAGES, MAX_CART_LINE_QUANTITY, MAX_CART_LINES, type AddCartItemRequest, type CartItem, type CartResponse } from '@marketplace/contracts/cart';
 import { itemsTotalCents } from '@marketplace/domain/item-paid';
 import { centsToDollars } from '@marketplace/domain/money';
+import { hasRoomFor } from '@marketplace/domain/user-content-limits';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
@@ -8,13 +9,15 @@ import type { FileStore } from '../../providers/files/port';
 import type { UserRecord } from '../users';
 import {
   addToCartLine,
+  countOtherCartLines,
   deleteCartLine,
   deleteCartLines,
   findCartLine,
   findCartLines,
   findProductForCart,
-  setCartLineQuantity,
+  lockCartOf,
   setCartLineRetip,
+  takeUnitsFromCartLine,
   type CartLineRecord,
 } from './cart.repository';
 
@@ -101,25 +104,44 @@ export function createCartService({ db, files, clock }: CartServiceDependencies)
     toResponse,
 
     async addItem(user, input) {
-      const product = await findProductForCart(db, input.product_id, user.id);
-      if (!product || product.status !== 'active') throw notFound(CART_MESSAGES.productNotFound);
-      if (product.sellerId === user.id) throw badRequest(CART_MESSAGES.ownProduct);
-      if (product.quantity <= 0) throw conflict(CART_MESSAGES.outOfStock, { available: 0 });
-      const wanted = product.inCart + input.quantity;
-      if (wanted > product.quantity) {
-        throw conflict(CART_MESSAGES.beyondStock(product.quantity), { available: product.quantity, inCart: product.inCart });
+      // The checks answer the usual refusals; the add itself re-checks both caps atomically, so
+      // parallel adds cannot pass them together. When it refuses, the fresh numbers say why; when
+      // they do not (the line changed in between), try again.
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const product = await findProductForCart(db, input.product_id, user.id);
+        if (!product || product.status !== 'active') throw notFound(CART_MESSAGES.productNotFound);
+        if (product.sellerId === user.id) throw badRequest(CART_MESSAGES.ownProduct);
+        if (product.quantity <= 0) throw conflict(CART_MESSAGES.outOfStock, { available: 0 });
+        const wanted = product.inCart + input.quantity;
+        if (wanted > product.quantity) {
+          throw conflict(CART_MESSAGES.beyondStock(product.quantity), { available: product.quantity, inCart: product.inCart });
+        }
+        if (wanted > MAX_CART_LINE_QUANTITY) throw badRequest(CART_MESSAGES.beyondLineCap(MAX_CART_LINE_QUANTITY));
+        const added = await db.transaction(async (transaction) => {
+          // A new line must find room among the others, counted under the user's cart lock.
+          await lockCartOf(transaction, user.id);
+          if (!hasRoomFor(await countOtherCartLines(transaction, user.id, product.id), 1, MAX_CART_LINES)) {
+            throw conflict(CART_MESSAGES.tooManyLines, { code: CART_LINE_LIMIT_CODE, limit: MAX_CART_LINES });
+          }
+          return addToCartLine(transaction, {
+            userId: user.id,
+            productId: product.id,
+            quantity: input.quantity,
+            priceCents: product.priceCents,
+            maxQuantity: MAX_CART_LINE_QUANTITY,
+            now: clock.now(),
+          });
+        });
+        if (added !== null) return getCart(user.id);
       }
-      if (wanted > MAX_CART_LINE_QUANTITY) {
-        throw badRequest(`You can have at most ${MAX_CART_LINE_QUANTITY} of one product in your cart`);
-      }
-      await addToCartLine(db, { userId: user.id, productId: product.id, quantity: input.quantity, priceCents: product.priceCents, now: clock.now() });
-      return getCart(user.id);
+      throw conflict(CART_MESSAGES.busy);
     },
 
     async removeItem(userId, id, quantity) {
-      const line = await findOwnLine(userId, id);
-      if (quantity === undefined || quantity >= line.quantity) await deleteCartLine(db, { userId, id });
-      else await setCartLineQuantity(db, { userId, id }, line.quantity - quantity, clock.now());
+      await findOwnLine(userId, id);
+      // Taken off in one statement, so parallel removals each count; the whole line goes when no more would stay.
+      const isTaken = quantity !== undefined && (await takeUnitsFromCartLine(db, { userId, id }, quantity, clock.now()));
+      if (!isTaken) await deleteCartLine(db, { userId, id });
       return getCart(userId);
     },
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../db/schema';
+import { cartItems, products, wishlistItems } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { createUser } from '../../../test/factories';
 import { addListingImage, bearerFor, createCommerceCategory, createListing } from '../../../test/factories-commerce';
@@ -23,6 +23,14 @@ async function newBuyer() {
 }
 const listing = (values: Parameters<typeof createListing>[1] extends infer T ? Partial<T> : never = {}) =>
   createListing(testApp.database.db, { sellerId: seller.id, categoryId, ...values });
+/** Many listings at once, for filling a cart or wishlist up to its cap. */
+async function manyListings(count: number) {
+  const rows = await testApp.database.db
+    .insert(products)
+    .values(Array.from({ length: count }, (_, index) => ({ sellerId: seller.id, categoryId, title: `Bulk ${index}`, description: 'A test listing', priceCents: 100, quantity: 10 })))
+    .returning({ id: products.id });
+  return rows.map((row) => row.id);
+}
 const call = (authorization: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   testApp.app.inject({ method, url, headers: { authorization }, ...(payload ? { payload } : {}) });
 
@@ -99,6 +107,50 @@ describe('cart', () => {
     expect((await call(authorization, 'POST', '/api/cart/items', { product_id: '00000000-0000-4000-8000-000000000000', quantity: 1 })).statusCode).toBe(404);
   });
 
+  it('holds the 99-per-line cap under parallel adds: one add of 99 passes, the rest answer the single-add 400', async () => {
+    const { authorization } = await newBuyer();
+    const product = await listing({ quantity: 5000 });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call(authorization, 'POST', '/api/cart/items', { product_id: product.id, quantity: 99 })),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    for (const answer of answers.filter((each) => each.statusCode !== 200)) {
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ error: 'You can have at most 99 of one product in your cart', code: 'bad_request' });
+    }
+    expect((await call(authorization, 'GET', '/api/cart')).json().items).toEqual([expect.objectContaining({ product_id: product.id, quantity: 99 })]);
+  });
+
+  it('holds the stock cap under parallel adds', async () => {
+    const { authorization } = await newBuyer();
+    const product = await listing({ quantity: 10 });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => call(authorization, 'POST', '/api/cart/items', { product_id: product.id, quantity: 3 })),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(3);
+    for (const answer of answers.filter((each) => each.statusCode !== 200)) {
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json()).toMatchObject({ error: 'Only 10 left in stock', available: 10 });
+    }
+    expect((await call(authorization, 'GET', '/api/cart')).json().items[0].quantity).toBe(9);
+  });
+
+  it('holds at most 100 different products, even added in parallel; an existing line still grows (docs/product/limits.md)', async () => {
+    const { buyer, authorization } = await newBuyer();
+    const ids = await manyListings(103);
+    await testApp.database.db.insert(cartItems).values(ids.slice(0, 97).map((productId) => ({ userId: buyer.id, productId, quantity: 1, priceCentsAtAdd: 100 })));
+    const answers = await Promise.all(ids.slice(97).map((productId) => call(authorization, 'POST', '/api/cart/items', { product_id: productId, quantity: 1 })));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(3);
+    for (const answer of answers.filter((each) => each.statusCode !== 200)) {
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json()).toEqual({ error: 'A cart holds at most 100 different products; check out or remove some first', code: 'cart_line_limit', limit: 100 });
+    }
+    const full = await call(authorization, 'POST', '/api/cart/items', { product_id: ids[0], quantity: 2 });
+    expect(full.statusCode).toBe(200);
+    expect(full.json().products_count).toBe(100);
+  });
+
   it('does not let a seller buy their own product', async () => {
     const product = await listing();
     const authorization = await bearerFor(testApp, seller);
@@ -124,6 +176,15 @@ describe('cart', () => {
     const empty = (await call(authorization, 'DELETE', `/api/cart/items/${lineB.id}`)).json();
     expect(empty).toEqual({ items: [], products_count: 0, total_price: 0 });
     expect((await call(authorization, 'DELETE', `/api/cart/items/${lineB.id}?quantity=0`)).statusCode).toBe(400);
+  });
+
+  it('counts every one of parallel removals', async () => {
+    const { authorization } = await newBuyer();
+    const product = await listing({ quantity: 50 });
+    const [line] = (await call(authorization, 'POST', '/api/cart/items', { product_id: product.id, quantity: 10 })).json().items;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call(authorization, 'DELETE', `/api/cart/items/${line.id}?quantity=1`)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect((await call(authorization, 'GET', '/api/cart')).json().items[0].quantity).toBe(4);
   });
 
   it("answers 404 for another user's line, and leaves it alone", async () => {
@@ -201,6 +262,21 @@ describe('wishlist', () => {
     expect(after.statusCode).toBe(200);
     expect(after.json()).toMatchObject({ items_count: 1, isNew: false });
     expect((await call(owner.authorization, 'DELETE', `/api/wishlist/items/${lineA.id}`)).statusCode).toBe(404);
+  });
+
+  it('holds at most 200 products, even added in parallel; one already there still answers 200 (docs/product/limits.md)', async () => {
+    const { buyer, authorization } = await newBuyer();
+    const ids = await manyListings(203);
+    await testApp.database.db.insert(wishlistItems).values(ids.slice(0, 197).map((productId) => ({ userId: buyer.id, productId })));
+    const answers = await Promise.all(ids.slice(197).map((productId) => call(authorization, 'POST', '/api/wishlist/items', { product_id: productId })));
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(3);
+    for (const answer of answers.filter((each) => each.statusCode !== 201)) {
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json()).toEqual({ error: 'A wishlist holds at most 200 products; remove some to save another', code: 'wishlist_limit', limit: 200 });
+    }
+    const again = await call(authorization, 'POST', '/api/wishlist/items', { product_id: ids[0] });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ items_count: 200, isNew: false });
   });
 
   it('refuses hidden, unknown and malformed products', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { chatMessages, chats, chatUploads, type ChatAttachmentRecord } from '../../db/schema';
 
@@ -164,6 +164,23 @@ export async function insertChatUpload(executor: Executor, values: { chatId: str
     .values({ ...values, fileKey: 'pending', thumbnailKey: 'pending' })
     .returning();
   return row ?? null;
+}
+
+/**
+ * Makes one uploader's new photos wait for each other until the transaction ends, so parallel uploads
+ * cannot all pass the cap on photos waiting to be sent (a lock on a key of its own: no row is held).
+ */
+export async function lockChatUploadsOf(executor: Executor, uploaderId: string): Promise<void> {
+  await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`chat-uploads:${uploaderId}`}))`);
+}
+
+/** Photos the uploader has waiting to be sent, in any chat, uploaded since `createdSince` (older ones are the clean-up job's). */
+export async function countWaitingChatUploads(executor: Executor, uploaderId: string, createdSince: Date): Promise<number> {
+  const [row] = await executor
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(chatUploads)
+    .where(and(eq(chatUploads.uploaderId, uploaderId), gte(chatUploads.createdAt, createdSince)));
+  return row?.total ?? 0;
 }
 
 export async function setChatUploadKeys(executor: Executor, id: string, keys: { fileKey: string; thumbnailKey: string }): Promise<void> {

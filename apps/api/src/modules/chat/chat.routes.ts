@@ -56,7 +56,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
         summary: `Photos for the next message (multipart "files"; JPEG, PNG, WebP or HEIC by their bytes; ≤ 10 MB each, ≤ ${CHAT_MAX_ATTACHMENTS})`,
         consumes: ['multipart/form-data'],
         params: chatParams,
-        response: { 201: chatAttachmentsResponseSchema, ...errors, 413: errorResponseSchema, 415: errorResponseSchema },
+        response: { 201: chatAttachmentsResponseSchema, ...errors, 409: errorResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema },
       },
     },
     async (request, reply) => {

@@ -1,9 +1,10 @@
 import type { Role } from '@marketplace/contracts/auth';
-import { CHAT_MAX_ATTACHMENTS, type ChatMessage, type ChatSummary } from '@marketplace/contracts/chat';
+import { CHAT_MAX_ATTACHMENTS, CHAT_UPLOAD_LIMIT_CODE, type ChatMessage, type ChatSummary } from '@marketplace/contracts/chat';
+import { chatUploadsCountSince, hasRoomFor, MAX_PENDING_CHAT_UPLOADS_PER_USER, PENDING_CHAT_UPLOAD_LIFETIME_HOURS } from '@marketplace/domain/user-content-limits';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { NO_DOMAIN_EVENTS, type DomainEventPublisher } from '../../lib/domain-events';
-import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { processImage, type IncomingFile } from '../../lib/image-processing';
 import type { FileStore } from '../../providers/files/port';
 import { findProductFacts } from '../catalog';
@@ -12,6 +13,7 @@ import { findPeople } from '../users';
 import {
   countUnread,
   countUnreadByChat,
+  countWaitingChatUploads,
   findChat,
   findChatIdsOfUser,
   findChatsOfUser,
@@ -21,6 +23,7 @@ import {
   insertChatIfNew,
   insertChatUpload,
   insertMessage,
+  lockChatUploadsOf,
   setChatUploadKeys,
   takeChatUploads,
   findUnsentChatUploads,
@@ -45,10 +48,11 @@ export const CHAT_MESSAGES = {
   orderNotFound: 'Order not found',
   buyersOnly: 'Only buyers start conversations with sellers',
   attachmentNotFound: 'A photo of this message was not found; upload it again',
+  tooManyWaiting: `You have ${MAX_PENDING_CHAT_UPLOADS_PER_USER} photos waiting to be sent; send them (or wait a day) before uploading more`,
 } as const;
 
 /** How long a photo uploaded for a message may wait to be sent before the clean-up job deletes it. */
-export const UNSENT_UPLOAD_KEPT_MS = 24 * 60 * 60 * 1000;
+export const UNSENT_UPLOAD_KEPT_MS = PENDING_CHAT_UPLOAD_LIFETIME_HOURS * 60 * 60 * 1000;
 
 type ChatRow = ChatRecord;
 type MessageRow = ChatMessageRecord;
@@ -169,10 +173,27 @@ export function createChatService(deps: {
       if (incoming.length > CHAT_MAX_ATTACHMENTS) throw badRequest(`Send at most ${CHAT_MAX_ATTACHMENTS} photos at a time.`);
       // Every file is checked (by its bytes) before any is stored.
       const processed = await Promise.all(incoming.map((file) => processImage(file)));
+      // The rows are made together under the uploader's lock, so parallel uploads cannot pass the cap
+      // (docs/product/limits.md); the files are written after the commit, and a row whose files never
+      // arrive keeps its 'pending' keys until the clean-up job drops it.
+      const rows = await db.transaction(async (transaction) => {
+        const now = clock.now();
+        await lockChatUploadsOf(transaction, callerId);
+        const waiting = await countWaitingChatUploads(transaction, callerId, chatUploadsCountSince(now));
+        if (!hasRoomFor(waiting, processed.length, MAX_PENDING_CHAT_UPLOADS_PER_USER)) {
+          throw conflict(CHAT_MESSAGES.tooManyWaiting, { code: CHAT_UPLOAD_LIMIT_CODE, limit: MAX_PENDING_CHAT_UPLOADS_PER_USER, waiting });
+        }
+        const made = [];
+        for (const image of processed) {
+          const row = await insertChatUpload(transaction, { chatId: chat.id, uploaderId: callerId, name: image.name, createdAt: now });
+          if (!row) throw new HttpError(500, 'Failed to store the photo');
+          made.push(row);
+        }
+        return made;
+      });
       const stored = [];
-      for (const image of processed) {
-        const row = await insertChatUpload(db, { chatId: chat.id, uploaderId: callerId, name: image.name, createdAt: clock.now() });
-        if (!row) throw new HttpError(500, 'Failed to store the photo');
+      for (const [index, image] of processed.entries()) {
+        const row = rows[index]!;
         const fileKey = `chats/${chat.id}/${row.id}.webp`;
         const thumbnailKey = `chats/${chat.id}/${row.id}-thumb.webp`;
         await files.put(fileKey, image.image);

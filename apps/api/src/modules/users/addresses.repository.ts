@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { addresses, users } from '../../db/schema';
 
@@ -23,6 +23,11 @@ export async function findAddressOfUser(executor: Executor, userId: string, addr
  */
 export async function lockAddressBookOf(executor: Executor, userId: string): Promise<void> {
   await executor.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+export async function countAddressesOf(executor: Executor, userId: string): Promise<number> {
+  const [row] = await executor.select({ total: count() }).from(addresses).where(eq(addresses.userId, userId));
+  return row?.total ?? 0;
 }
 
 export async function hasAnyAddress(executor: Executor, userId: string): Promise<boolean> {

@@ -28,10 +28,10 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressesService 
       preValidation: app.authenticate,
       schema: {
         tags,
-        summary: 'Add an address (the first one becomes the default)',
+        summary: 'Add an address (the first one becomes the default; 409 address_limit past the cap)',
         security,
         body: createAddressRequestSchema,
-        response: { 201: addressSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+        response: { 201: addressSchema, 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema },
       },
     },
     async (request, reply) => reply.code(201).send(await addresses.createAddress(userOf(request).id, request.body)),

@@ -1,9 +1,12 @@
 import type { z } from 'zod';
+import { ADDRESS_LIMIT_CODE, ADDRESS_LIMIT_MESSAGE, MAX_ADDRESSES_PER_USER } from '@marketplace/contracts/users';
 import type { Address, createAddressRequestSchema, updateAddressRequestSchema } from '@marketplace/contracts/users';
+import { hasRoomFor } from '@marketplace/domain/user-content-limits';
 import type { Database } from '../../db/client';
-import { notFound } from '../../lib/http-errors';
+import { conflict, notFound } from '../../lib/http-errors';
 import type { Clock } from '../../lib/clock';
 import {
+  countAddressesOf,
   deleteAddressOfUser,
   findAddressOfUser,
   findAddressesOfUser,
@@ -60,6 +63,10 @@ export function createAddressesService(deps: { db: Database; clock: Clock }): Ad
     async createAddress(userId, input) {
       return deps.db.transaction(async (tx) => {
         await lockAddressBookOf(tx, userId);
+        // Counted under the lock, so parallel adds cannot pass the cap together (docs/product/limits.md).
+        if (!hasRoomFor(await countAddressesOf(tx, userId), 1, MAX_ADDRESSES_PER_USER)) {
+          throw conflict(ADDRESS_LIMIT_MESSAGE, { code: ADDRESS_LIMIT_CODE, limit: MAX_ADDRESSES_PER_USER });
+        }
         const isFirst = !(await hasAnyAddress(tx, userId));
         const now = deps.clock.now();
         const address = await insertAddress(tx, {

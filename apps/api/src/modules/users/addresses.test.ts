@@ -128,6 +128,25 @@ describe('address book', () => {
     expect((await call('DELETE', `${URL}/not-an-id`, token)).statusCode).toBe(400);
   });
 
+  it('holds at most 20 addresses, even added in parallel: the rest answer 409 address_limit (docs/product/limits.md)', async () => {
+    const token = await tokenOfNewUser();
+    const answers = await Promise.all(Array.from({ length: 26 }, (_, index) => call('POST', URL, token, { ...home, name: `Place ${index}` })));
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(20);
+    const refused = answers.filter((answer) => answer.statusCode !== 201);
+    expect(refused).toHaveLength(6);
+    for (const answer of refused) {
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json()).toEqual({ error: 'An address book holds at most 20 addresses; delete one to add another', code: 'address_limit', limit: 20 });
+    }
+    const book = await list(token);
+    expect(book).toHaveLength(20);
+    expect(book.filter((entry) => entry.isDefault)).toHaveLength(1);
+    // Deleting one frees a place.
+    expect((await call('DELETE', `${URL}/${book[5]!.id}`, token)).statusCode).toBe(204);
+    expect((await create(token, home)).statusCode).toBe(201);
+    expect((await create(token, home)).statusCode).toBe(409);
+  });
+
   it('answers 401 without a token', async () => {
     expect((await call('GET', URL)).statusCode).toBe(401);
     expect((await call('POST', URL, undefined, home)).statusCode).toBe(401);

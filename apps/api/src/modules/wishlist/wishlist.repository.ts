@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { products, wishlistItems } from '../../db/schema';
 import { coverKeyOf } from '../catalog';
@@ -44,6 +44,23 @@ export async function insertWishlistLine(executor: Executor, values: { userId: s
     .onConflictDoNothing({ target: [wishlistItems.userId, wishlistItems.productId] })
     .returning({ id: wishlistItems.id });
   return rows.length > 0;
+}
+
+/**
+ * Makes one user's wishlist additions wait for each other until the transaction ends, so parallel adds
+ * cannot pass the cap together (a lock on a key of its own).
+ */
+export async function lockWishlistOf(executor: Executor, userId: string): Promise<void> {
+  await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`wishlist:${userId}`}))`);
+}
+
+/** The user's entries for other products than `productId`. */
+export async function countOtherWishlistLines(executor: Executor, userId: string, productId: string): Promise<number> {
+  const [row] = await executor
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(wishlistItems)
+    .where(and(eq(wishlistItems.userId, userId), ne(wishlistItems.productId, productId)));
+  return row?.total ?? 0;
 }
 
 /** True when the user's line existed. */

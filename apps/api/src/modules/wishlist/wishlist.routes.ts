@@ -24,7 +24,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ wishlist: WishlistService }
         ...common,
         summary: 'Add a product (201 when new, 200 when it was already there)',
         body: addWishlistItemRequestSchema,
-        response: { 200: wishlistResponseSchema, 201: wishlistResponseSchema, ...errors },
+        response: { 200: wishlistResponseSchema, 201: wishlistResponseSchema, ...errors, 409: errorResponseSchema },
       },
     },
     async (request, reply) => {

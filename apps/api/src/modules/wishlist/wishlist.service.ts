@@ -1,10 +1,11 @@
-import { WISHLIST_MESSAGES, type WishlistResponse } from '@marketplace/contracts/wishlist';
+import { MAX_WISHLIST_ITEMS, WISHLIST_LIMIT_CODE, WISHLIST_MESSAGES, type WishlistResponse } from '@marketplace/contracts/wishlist';
 import { centsToDollars } from '@marketplace/domain/money';
+import { hasRoomFor } from '@marketplace/domain/user-content-limits';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { notFound } from '../../lib/http-errors';
+import { conflict, notFound } from '../../lib/http-errors';
 import type { FileStore } from '../../providers/files/port';
-import { deleteWishlistLine, findProductStatus, findWishlistLines, insertWishlistLine } from './wishlist.repository';
+import { countOtherWishlistLines, deleteWishlistLine, findProductStatus, findWishlistLines, insertWishlistLine, lockWishlistOf } from './wishlist.repository';
 
 export interface WishlistService {
   getWishlist(userId: string): Promise<WishlistResponse>;
@@ -36,7 +37,15 @@ export function createWishlistService({ db, files, clock }: { db: Database; file
     async addItem(userId, productId) {
       // A hidden listing cannot be wished for anew; one already in the list stays there.
       if ((await findProductStatus(db, productId)) !== 'active') throw notFound(WISHLIST_MESSAGES.productNotFound);
-      const isNew = await insertWishlistLine(db, { userId, productId, now: clock.now() });
+      const isNew = await db.transaction(async (transaction) => {
+        // Counted under the user's lock, so parallel adds cannot pass the cap (docs/product/limits.md);
+        // a product already there is no new entry and is always answered as before.
+        await lockWishlistOf(transaction, userId);
+        if (!hasRoomFor(await countOtherWishlistLines(transaction, userId, productId), 1, MAX_WISHLIST_ITEMS)) {
+          throw conflict(WISHLIST_MESSAGES.tooMany, { code: WISHLIST_LIMIT_CODE, limit: MAX_WISHLIST_ITEMS });
+        }
+        return insertWishlistLine(transaction, { userId, productId, now: clock.now() });
+      });
       return read(userId, isNew);
     },
 

@@ -105,19 +105,54 @@ export async function insertSupportRequest(executor: Executor, values: { userId:
   return row.id;
 }
 
-/** Open requests first, then the newest; optionally one seller's and one status only. */
-export async function listSupportRequests(executor: Executor, filter: { userId?: string; status?: 'open' | 'closed'; id?: string }): Promise<SupportRequestRecord[]> {
+export interface SupportRequestFilter {
+  userId?: string;
+  status?: 'open' | 'closed';
+  id?: string;
+}
+
+function supportRequestConditions(filter: SupportRequestFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.userId) conditions.push(eq(supportRequests.userId, filter.userId));
   if (filter.status) conditions.push(eq(supportRequests.status, filter.status));
   if (filter.id) conditions.push(eq(supportRequests.id, filter.id));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** Open requests first, then the newest; optionally one seller's and one status only; one page of them. */
+export async function listSupportRequests(
+  executor: Executor,
+  filter: SupportRequestFilter,
+  page: { offset: number; limit: number },
+): Promise<SupportRequestRecord[]> {
   return executor
     .select(supportRequestColumns)
     .from(supportRequests)
     .innerJoin(users, eq(users.id, supportRequests.userId))
-    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .where(supportRequestConditions(filter))
     .orderBy(asc(sql`case when ${supportRequests.status} = 'open' then 0 else 1 end`), desc(supportRequests.createdAt), desc(supportRequests.id))
-    .limit(500);
+    .offset(page.offset)
+    .limit(page.limit);
+}
+
+/** How many requests match, and how many of them are open (for the list's pages and its "N open"). */
+export async function countSupportRequests(executor: Executor, filter: SupportRequestFilter): Promise<{ total: number; open: number }> {
+  const [row] = await executor
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      open: sql<number>`count(*) filter (where ${supportRequests.status} = 'open')`.mapWith(Number),
+    })
+    .from(supportRequests)
+    .where(supportRequestConditions(filter));
+  return { total: row?.total ?? 0, open: row?.open ?? 0 };
+}
+
+/**
+ * Makes one seller's new requests wait for each other until the transaction ends, so parallel sends
+ * cannot all pass the open-request cap (a lock on a key of its own: no table row is held).
+ */
+export async function lockSupportRequestsOf(executor: Executor, userId: string): Promise<void> {
+  await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`support-requests:${userId}`}))`);
 }
 
 /** Closes a request once; a request already closed keeps its first closer and time. Answers false when there is no such request. */

@@ -65,7 +65,13 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ workspace: WorkspaceServic
     '/support/requests',
     {
       preValidation: sellerOnly,
-      schema: { tags: ['support'], summary: 'Sends a message to the marketplace team', security, body: createSupportRequestSchema, response: { 201: supportRequestResponseSchema, ...errors } },
+      schema: {
+        tags: ['support'],
+        summary: 'Sends a message to the marketplace team (409 support_request_limit with too many open)',
+        security,
+        body: createSupportRequestSchema,
+        response: { 201: supportRequestResponseSchema, ...errors, 409: errorResponseSchema },
+      },
     },
     async (request, reply) => reply.code(201).send({ request: await workspace.createSupportRequest(userOf(request).id, request.body) }),
   );
@@ -74,11 +80,11 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ workspace: WorkspaceServic
     '/support/requests',
     {
       preValidation: app.requireRole('seller', 'admin'),
-      schema: { tags: ['support'], summary: 'Support requests, open first: a seller’s own, or everyone’s for an admin', security, querystring: supportRequestsQuerySchema, response: { 200: supportRequestsResponseSchema, ...errors } },
+      schema: { tags: ['support'], summary: 'Support requests, open first, a page at a time: a seller’s own, or everyone’s for an admin', security, querystring: supportRequestsQuerySchema, response: { 200: supportRequestsResponseSchema, ...errors } },
     },
     async (request) => {
       const user = userOf(request);
-      return { requests: await workspace.listSupportRequests({ id: user.id, role: user.role }, request.query.status) };
+      return workspace.listSupportRequests({ id: user.id, role: user.role }, request.query);
     },
   );
 

@@ -4,23 +4,27 @@ import type {
   NotificationPreferences,
   PublicSettings,
   SupportRequest,
+  SupportRequestsResponse,
   SupportRequestStatus,
   SupportTopic,
   UpdateAdminSettingsRequest,
 } from '@marketplace/contracts/workspace';
-import { SUPPORT_MESSAGES } from '@marketplace/contracts/workspace';
+import { MAX_OPEN_SUPPORT_REQUESTS_PER_USER, SUPPORT_MESSAGES, SUPPORT_REQUEST_LIMIT_CODE } from '@marketplace/contracts/workspace';
 import type { PayoutSchedule } from '@marketplace/domain/earnings';
+import { hasRoomFor } from '@marketplace/domain/user-content-limits';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { NO_DOMAIN_EVENTS, type DomainEventPublisher } from '../../lib/domain-events';
-import { notFound } from '../../lib/http-errors';
+import { conflict, notFound } from '../../lib/http-errors';
 import {
   closeSupportRequest,
+  countSupportRequests,
   findActiveSellerIdsWanting,
   findNotificationPreferences,
   findOrCreateSettings,
   insertSupportRequest,
   listSupportRequests,
+  lockSupportRequestsOf,
   saveNotificationPreferences,
   saveSettings,
   type SettingsRecord,
@@ -72,7 +76,7 @@ export function createWorkspaceService(deps: {
   const events = deps.events ?? NO_DOMAIN_EVENTS;
 
   async function findSupportRequest(id: string): Promise<SupportRequest> {
-    const [row] = await listSupportRequests(db, { id });
+    const [row] = await listSupportRequests(db, { id }, { offset: 0, limit: 1 });
     if (!row) throw notFound(SUPPORT_MESSAGES.notFound);
     return toSupportRequestDto(row);
   }
@@ -124,18 +128,38 @@ export function createWorkspaceService(deps: {
       return saveNotificationPreferences(db, userId, { ...current, [key]: false }, clock.now());
     },
 
+    /** At most MAX_OPEN_SUPPORT_REQUESTS_PER_USER open at once (docs/product/limits.md), counted under a per-seller lock. */
     async createSupportRequest(userId: string, input: CreateSupportRequest): Promise<SupportRequest> {
-      const id = await insertSupportRequest(db, { userId, topic: input.topic, subject: input.subject.trim(), message: input.message.trim(), createdAt: clock.now() });
+      const id = await db.transaction(async (tx) => {
+        await lockSupportRequestsOf(tx, userId);
+        const { open } = await countSupportRequests(tx, { userId, status: 'open' });
+        if (!hasRoomFor(open, 1, MAX_OPEN_SUPPORT_REQUESTS_PER_USER)) {
+          throw conflict(SUPPORT_MESSAGES.tooManyOpen, { code: SUPPORT_REQUEST_LIMIT_CODE, limit: MAX_OPEN_SUPPORT_REQUESTS_PER_USER });
+        }
+        return insertSupportRequest(tx, { userId, topic: input.topic, subject: input.subject.trim(), message: input.message.trim(), createdAt: clock.now() });
+      });
       const request = await findSupportRequest(id);
-      // Written outside a transaction: committed already.
+      // Published after the commit: the request exists for whoever reacts.
       events.publish({ type: 'support.requested', requestId: request.id, userId: request.seller.id, name: request.seller.name, email: request.seller.email, subject: request.subject });
       return request;
     },
 
-    /** A seller sees only their own requests; an admin sees everyone's. */
-    async listSupportRequests(viewer: { id: string; role: string }, status: SupportRequestStatus | undefined): Promise<SupportRequest[]> {
-      const rows = await listSupportRequests(db, { status, ...(viewer.role === 'admin' ? {} : { userId: viewer.id }) });
-      return rows.map(toSupportRequestDto);
+    /** A seller sees only their own requests; an admin sees everyone's. One page of them, with the count of open ones. */
+    async listSupportRequests(
+      viewer: { id: string; role: string },
+      query: { status?: SupportRequestStatus; page: number; limit: number },
+    ): Promise<SupportRequestsResponse> {
+      const scope = viewer.role === 'admin' ? {} : { userId: viewer.id };
+      const [rows, matching, all] = await Promise.all([
+        listSupportRequests(db, { ...scope, status: query.status }, { offset: (query.page - 1) * query.limit, limit: query.limit }),
+        countSupportRequests(db, { ...scope, status: query.status }),
+        countSupportRequests(db, scope),
+      ]);
+      return {
+        requests: rows.map(toSupportRequestDto),
+        pagination: { page: query.page, limit: query.limit, totalItems: matching.total, totalPages: Math.max(1, Math.ceil(matching.total / query.limit)) },
+        openCount: all.open,
+      };
     },
 
     /** Another seller's request is a 404, exactly like one that does not exist. */

@@ -193,6 +193,72 @@ describe('support requests', () => {
     expect(closedOnly.json().requests.map((item: { id: string }) => item.id)).toEqual([request.id]);
   });
 
+  it('keeps at most 10 requests open per seller, even sent in parallel; closing one frees a place (docs/product/limits.md)', async () => {
+    const user = await createUser(testApp.database.db, { role: 'seller' });
+    const token = await bearerFor(testApp, user);
+    const answers = await Promise.all(Array.from({ length: 24 }, (_, index) => call('POST', '/api/support/requests', token, { ...VALID_REQUEST, subject: `Question ${index}` })));
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(10);
+    const refused = answers.filter((answer) => answer.statusCode !== 201);
+    expect(refused).toHaveLength(14);
+    for (const answer of refused) {
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json()).toEqual({
+        error: 'You already have 10 open support requests; we will answer those before you send another',
+        code: 'support_request_limit',
+        limit: 10,
+      });
+    }
+    const own = (await call('GET', '/api/support/requests?limit=100', token)).json();
+    expect(own.pagination).toEqual({ page: 1, limit: 100, totalItems: 10, totalPages: 1 });
+    expect(own.openCount).toBe(10);
+
+    const first = answers.find((answer) => answer.statusCode === 201)!.json().request.id as string;
+    expect((await call('PATCH', `/api/admin/support/requests/${first}`, admin, { status: 'closed' })).statusCode).toBe(200);
+    expect((await call('POST', '/api/support/requests', token, VALID_REQUEST)).statusCode).toBe(201);
+    expect((await call('POST', '/api/support/requests', token, VALID_REQUEST)).statusCode).toBe(409);
+    // Another seller is not held back by this one's requests.
+    const other = await bearerFor(testApp, await createUser(testApp.database.db, { role: 'seller' }));
+    expect((await call('POST', '/api/support/requests', other, VALID_REQUEST)).statusCode).toBe(201);
+  });
+
+  it('answers a page at a time (20 by default, at most 100) with the pagination and the open count', async () => {
+    const user = await createUser(testApp.database.db, { role: 'seller' });
+    const token = await bearerFor(testApp, user);
+    const ids: string[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      testApp.clock.advance(1_000);
+      ids.push((await call('POST', '/api/support/requests', token, { ...VALID_REQUEST, subject: `Paged ${index}` })).json().request.id);
+    }
+    await call('PATCH', `/api/admin/support/requests/${ids[4]}`, admin, { status: 'closed' });
+    // Open first (newest first), then the closed one.
+    const expectedOrder = [ids[3], ids[2], ids[1], ids[0], ids[4]];
+
+    const whole = (await call('GET', '/api/support/requests', token)).json();
+    expect(whole.pagination).toEqual({ page: 1, limit: 20, totalItems: 5, totalPages: 1 });
+    expect(whole.openCount).toBe(4);
+    expect(whole.requests.map((item: { id: string }) => item.id)).toEqual(expectedOrder);
+
+    const pages = [1, 2, 3].map((page) => call('GET', `/api/support/requests?page=${page}&limit=2`, token));
+    const answers = await Promise.all(pages);
+    expect(answers.map((answer) => answer.json().requests.map((item: { id: string }) => item.id))).toEqual([expectedOrder.slice(0, 2), expectedOrder.slice(2, 4), expectedOrder.slice(4)]);
+    expect(answers[2]!.json().pagination).toEqual({ page: 3, limit: 2, totalItems: 5, totalPages: 3 });
+    expect(answers[2]!.json().openCount).toBe(4);
+
+    const closedOnly = (await call('GET', '/api/support/requests?status=closed&limit=1', token)).json();
+    expect(closedOnly.pagination).toEqual({ page: 1, limit: 1, totalItems: 1, totalPages: 1 });
+    expect(closedOnly.openCount).toBe(4);
+
+    // The admin pages through everyone's.
+    const adminPage = (await call('GET', '/api/support/requests?limit=3', admin)).json();
+    expect(adminPage.requests).toHaveLength(3);
+    expect(adminPage.pagination.totalItems).toBeGreaterThanOrEqual(5);
+    expect(adminPage.pagination.totalPages).toBe(Math.ceil(adminPage.pagination.totalItems / 3));
+
+    for (const query of ['limit=0', 'limit=101', 'page=0', 'page=x']) {
+      expect((await call('GET', `/api/support/requests?${query}`, admin)).statusCode, query).toBe(400);
+    }
+  });
+
   it('checks the topic, subject and message', async () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ ...VALID_REQUEST, topic: 'refunds' }, 'topic', 'Choose a topic'],

@@ -8,8 +8,8 @@ export const helpApi = api.enhanceEndpoints({ addTagTypes: ['PublicSettings', 'S
       query: () => '/settings/public',
       providesTags: ['PublicSettings'],
     }),
-    listMySupportRequests: build.query<SupportRequestsResponse, void>({
-      query: () => '/support/requests',
+    listMySupportRequests: build.query<SupportRequestsResponse, { page: number }>({
+      query: ({ page }) => ({ url: '/support/requests', params: { page } }),
       providesTags: ['SupportRequest'],
     }),
     createSupportRequest: build.mutation<SupportRequestResponse, CreateSupportRequest>({

@@ -29,7 +29,7 @@ function fakeApi() {
   const handler: ApiHandler = async (request) => {
     const url = new URL(request.url);
     if (url.pathname === '/api/admin/settings') return jsonResponse(200, { marketplaceName: 'Marketplace', supportEmail: 'support@example.com', supportPhone: '+1 (800) 555-0199', updatedAt: '2025-03-01T10:00:00.000Z' });
-    if (url.pathname === '/api/support/requests') return jsonResponse(200, { requests: [] });
+    if (url.pathname === '/api/support/requests') return jsonResponse(200, { requests: [], pagination: { page: 1, limit: 20, totalItems: 0, totalPages: 1 }, openCount: 0 });
     if (url.pathname === '/api/admin/outbox') {
       const page = Number(url.searchParams.get('page'));
       const limit = Number(url.searchParams.get('limit'));

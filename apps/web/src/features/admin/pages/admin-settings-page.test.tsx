@@ -28,12 +28,17 @@ function makeRequest(overrides: Partial<SupportRequest>): SupportRequest {
   };
 }
 
-function fakeApi() {
+function fakeApi(extraRequests: SupportRequest[] = []) {
   let settings = SETTINGS;
   const settingsBodies: unknown[] = [];
   const closed: string[] = [];
   const statusQueries: string[] = [];
-  const requests = [makeRequest({}), makeRequest({ id: 'request-2', subject: 'Printer trouble', topic: 'shipping', status: 'closed', closedAt: '2025-03-02T10:00:00.000Z' })];
+  const pageQueries: string[] = [];
+  const requests = [
+    makeRequest({}),
+    ...extraRequests,
+    makeRequest({ id: 'request-2', subject: 'Printer trouble', topic: 'shipping', status: 'closed', closedAt: '2025-03-02T10:00:00.000Z' }),
+  ];
   const handler: ApiHandler = async (request) => {
     const url = new URL(request.url);
     if (url.pathname === '/api/admin/settings' && request.method === 'GET') return jsonResponse(200, settings);
@@ -48,7 +53,16 @@ function fakeApi() {
     if (url.pathname === '/api/support/requests') {
       const status = url.searchParams.get('status') ?? '';
       statusQueries.push(status);
-      return jsonResponse(200, { requests: requests.filter((item) => !status || item.status === status) });
+      // As the server does: one page (page, limit), the pagination and the open count of all.
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const limit = Number(url.searchParams.get('limit') ?? 20);
+      pageQueries.push(`${page}/${limit}`);
+      const matching = requests.filter((item) => !status || item.status === status);
+      return jsonResponse(200, {
+        requests: matching.slice((page - 1) * limit, page * limit),
+        pagination: { page, limit, totalItems: matching.length, totalPages: Math.max(1, Math.ceil(matching.length / limit)) },
+        openCount: requests.filter((item) => item.status === 'open').length,
+      });
     }
     const match = /^\/api\/admin\/support\/requests\/(.+)$/.exec(url.pathname);
     if (match && request.method === 'PATCH') {
@@ -59,7 +73,7 @@ function fakeApi() {
     }
     return jsonResponse(404, { error: 'Not found' });
   };
-  return { handler, settingsBodies, closed, statusQueries };
+  return { handler, settingsBodies, closed, statusQueries, pageQueries };
 }
 
 describe('AdminSettingsPage', { timeout: 30_000 }, () => {
@@ -125,6 +139,28 @@ describe('AdminSettingsPage', { timeout: 30_000 }, () => {
     await user.selectOptions(screen.getByLabelText('Show'), 'open');
     expect(await screen.findByText('No support requests found')).toBeInTheDocument();
     expect(fake.statusQueries).toContain('open');
+  });
+
+  it('pages through the support requests, 20 at a time, and starts again at page 1 for another status', async () => {
+    logInAs('admin');
+    const extra = Array.from({ length: 24 }, (_, index) => makeRequest({ id: `request-extra-${index}`, subject: `Question number ${index}` }));
+    const fake = fakeApi(extra);
+    const { user } = renderApp('/admin/settings', { api: fake.handler });
+
+    const table = await screen.findByRole('table', { name: 'Support requests' }, SLOW_FIRST_LOAD);
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(20);
+    expect(screen.getByText(/25 open\./)).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Support request pages' });
+    expect(within(pages).getByText('Showing 1 to 20 of 26 results')).toBeInTheDocument();
+
+    await user.click(within(pages).getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(within(table).getAllByRole('row').slice(1)).toHaveLength(6));
+    expect(within(table).getByText('Printer trouble')).toBeInTheDocument();
+    expect(fake.pageQueries).toContain('2/20');
+
+    await user.selectOptions(screen.getByLabelText('Show'), 'closed');
+    await waitFor(() => expect(fake.pageQueries.at(-1)).toBe('1/20'));
+    expect(fake.statusQueries.at(-1)).toBe('closed');
   });
 
   it('turns payout on delivery on with a delay of 1 to 30 days, keeping the name and contact as saved', async () => {

@@ -1,5 +1,7 @@
+import { useEffect, useState } from 'react';
 import { SUPPORT_TOPIC_LABELS, type SupportRequest } from '@marketplace/contracts/workspace';
 import { EmptyState, LoadError, LoadingState } from '../../../components/list-states';
+import { Pagination } from '../../../components/pagination';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDate } from '../../../lib/format';
 import { useListMySupportRequestsQuery } from '../api';
@@ -8,10 +10,15 @@ export function SupportRequestStatus({ request }: { request: SupportRequest }) {
   return <StatusBadge kind="supportRequest" status={request.status} />;
 }
 
-/** The seller's earlier requests, open first, each with its status. */
+/** The seller's earlier requests, open first, each with its status, a page at a time. */
 export function MySupportRequests() {
-  const { data, error, isLoading, isFetching, refetch } = useListMySupportRequestsQuery();
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading, isFetching, refetch } = useListMySupportRequestsQuery({ page });
   const requests = data?.requests ?? [];
+  const totalPages = data?.pagination.totalPages ?? 1;
+  useEffect(() => {
+    if (page > totalPages) setPage(totalPages);
+  }, [page, totalPages]);
   return (
     <section aria-labelledby="my-requests-title" className="space-y-3">
       <h2 id="my-requests-title" className="text-lg font-semibold text-slate-900">
@@ -41,6 +48,16 @@ export function MySupportRequests() {
             </li>
           ))}
         </ul>
+      )}
+      {data && data.pagination.totalPages > 1 && (
+        <Pagination
+          page={data.pagination.page}
+          totalPages={data.pagination.totalPages}
+          totalItems={data.pagination.totalItems}
+          pageSize={data.pagination.limit}
+          onPageChange={setPage}
+          label="Your request pages"
+        />
       )}
     </section>
   );

@@ -30,7 +30,9 @@ describe('SellerSupportPage', { timeout: 30_000 }, () => {
       api: async (request) => {
         const url = new URL(request.url);
         if (url.pathname === '/api/settings/public') return jsonResponse(200, SETTINGS);
-        if (url.pathname === '/api/support/requests' && request.method === 'GET') return jsonResponse(200, { requests });
+        if (url.pathname === '/api/support/requests' && request.method === 'GET') {
+          return jsonResponse(200, { requests, pagination: { page: 1, limit: 20, totalItems: requests.length, totalPages: 1 }, openCount: requests.filter((item) => item.status === 'open').length });
+        }
         if (url.pathname === '/api/support/requests' && request.method === 'POST') {
           const body = (await request.json()) as { topic: SupportRequest['topic']; subject: string; message: string };
           posted.push(body);
@@ -71,7 +73,9 @@ describe('SellerSupportPage', { timeout: 30_000 }, () => {
     const { user } = renderApp('/seller/support', {
       api: (request) => {
         const url = new URL(request.url);
-        if (url.pathname === '/api/support/requests' && request.method === 'GET') return jsonResponse(200, { requests: [] });
+        if (url.pathname === '/api/support/requests' && request.method === 'GET') {
+          return jsonResponse(200, { requests: [], pagination: { page: 1, limit: 20, totalItems: 0, totalPages: 1 }, openCount: 0 });
+        }
         if (url.pathname === '/api/support/requests') return jsonResponse(400, { error: 'Invalid request — subject: Subject is not allowed', issues: [{ path: 'subject', message: 'Subject is not allowed' }] });
         return jsonResponse(404, { error: 'Not found' });
       },

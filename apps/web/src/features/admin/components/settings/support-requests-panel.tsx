@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CheckCircle2, Mail } from 'lucide-react';
 import { toast } from '../../../../components/toast';
 import { SUPPORT_TOPIC_LABELS, type SupportRequest, type SupportRequestStatus } from '@marketplace/contracts/workspace';
 import { Button, buttonClasses } from '../../../../components/button';
 import { DataTable, type DataColumn } from '../../../../components/data-table';
 import { ListResult } from '../../../../components/list-states';
+import { Pagination } from '../../../../components/pagination';
 import { SelectField } from '../../../../components/select-field';
 import { SlideOver } from '../../../../components/slide-over';
 import { StatusBadge } from '../../../../components/status-badge';
@@ -92,14 +93,25 @@ function RequestDrawer({ request, onClose }: { request: SupportRequest; onClose:
   );
 }
 
-/** Every seller's support requests, open first; the admin reads one and closes it. */
+const PAGE_SIZE = 20;
+
+/** Every seller's support requests, open first, a page at a time; the admin reads one and closes it. */
 export function SupportRequestsPanel() {
   const [status, setStatus] = useState('');
-  const { data, error, isLoading, isFetching, refetch } = useListAdminSupportRequestsQuery(status ? { status: status as SupportRequestStatus } : {});
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading, isFetching, refetch } = useListAdminSupportRequestsQuery({
+    ...(status ? { status: status as SupportRequestStatus } : {}),
+    page,
+    limit: PAGE_SIZE,
+  });
   const [openId, setOpenId] = useState<string | null>(null);
   const requests = data?.requests ?? [];
   const openRequest = requests.find((request) => request.id === openId) ?? null;
-  const openCount = requests.filter((request) => request.status === 'open').length;
+  const totalPages = data?.pagination.totalPages ?? 1;
+  // Closing the last request of the last "Open" page leaves that page empty: step back to the last one.
+  useEffect(() => {
+    if (page > totalPages) setPage(totalPages);
+  }, [page, totalPages]);
 
   const readButton = (request: SupportRequest) => (
     <Button variant="secondary" size="sm" onClick={() => setOpenId(request.id)} aria-label={`Read “${request.subject}”`}>
@@ -132,9 +144,18 @@ export function SupportRequestsPanel() {
           <h2 id="support-requests-title" className="text-lg font-semibold text-slate-900">
             Support requests
           </h2>
-          <p className="mt-1 text-sm text-slate-600">Messages from sellers, open ones first.{data && !status ? ` ${openCount} open.` : ''}</p>
+          <p className="mt-1 text-sm text-slate-600">Messages from sellers, open ones first.{data ? ` ${data.openCount} open.` : ''}</p>
         </div>
-        <SelectField label="Show" className="sm:w-48" options={STATUS_OPTIONS} value={status} onChange={(event) => setStatus(event.target.value)} />
+        <SelectField
+          label="Show"
+          className="sm:w-48"
+          options={STATUS_OPTIONS}
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value);
+            setPage(1);
+          }}
+        />
       </div>
       <ListResult
         noun="support requests"
@@ -163,6 +184,16 @@ export function SupportRequestsPanel() {
           ))}
         </ul>
       </ListResult>
+      {data && data.pagination.totalItems > 0 && (
+        <Pagination
+          page={data.pagination.page}
+          totalPages={data.pagination.totalPages}
+          totalItems={data.pagination.totalItems}
+          pageSize={data.pagination.limit}
+          onPageChange={setPage}
+          label="Support request pages"
+        />
+      )}
       {openRequest && <RequestDrawer request={openRequest} onClose={() => setOpenId(null)} />}
     </section>
   );
