@@ -58,6 +58,8 @@ export interface FakeStripeConnectServer {
   /** The next request answers this status and error instead (e.g. 500 api_error, 429). */
   failNext(status: number, error: StripeErrorBody): void;
   requestsTo(method: string, path: string): RecordedStripeRequest[];
+  /** A buyer's PaymentIntent on the platform (what a payout's transfer draws on): charged unless told otherwise. */
+  addPaymentIntent(options?: { charged?: boolean }): { id: string; chargeId: string | null };
   close(): Promise<void>;
 }
 
@@ -152,6 +154,7 @@ export async function startFakeStripeConnectServer(): Promise<FakeStripeConnectS
   const stored = new Map<string, { method: string; path: string; canonical: string; status: number; body: unknown }>();
   const failures: { status: number; error: StripeErrorBody }[] = [];
   const requests: RecordedStripeRequest[] = [];
+  const paymentIntents = new Map<string, { id: string; object: 'payment_intent'; status: string; latest_charge: string | null }>();
 
   function makeAccount(email: string | null, metadata: Stripe.Metadata): Stripe.Account {
     const account: Stripe.Account = {
@@ -255,6 +258,10 @@ export async function startFakeStripeConnectServer(): Promise<FakeStripeConnectS
     const metadata = checkMetadata(params);
     const description = params.description === undefined ? null : requireString(params, 'description');
     const transferGroup = params.transfer_group === undefined ? null : requireString(params, 'transfer_group');
+    const sourceTransaction = params.source_transaction === undefined ? null : requireString(params, 'source_transaction');
+    if (sourceTransaction !== null && ![...paymentIntents.values()].some((intent) => intent.latest_charge === sourceTransaction)) {
+      throw invalid(`No such charge: '${sourceTransaction}'`, 'source_transaction', 'resource_missing', 404);
+    }
     const account = accounts.get(destination);
     if (!account) throw invalid(`No such destination: '${destination}'`, 'destination', 'resource_missing', 404);
     if (account.capabilities?.transfers !== 'active') {
@@ -297,7 +304,7 @@ export async function startFakeStripeConnectServer(): Promise<FakeStripeConnectS
       metadata,
       reversals: { object: 'list', data: [], has_more: false, url: `/v1/transfers/${id}/reversals` },
       reversed: false,
-      source_transaction: null,
+      source_transaction: sourceTransaction,
       transfer_group: transferGroup,
     };
     transfers.push(transfer);
@@ -312,6 +319,13 @@ export async function startFakeStripeConnectServer(): Promise<FakeStripeConnectS
     if (method === 'POST' && loginLink?.[1]) return createLoginLink(decodeURIComponent(loginLink[1]), params);
     const account = /^\/v1\/accounts\/([^/]+)$/.exec(path);
     if (method === 'GET' && account?.[1]) return findAccount(decodeURIComponent(account[1]));
+    const paymentIntent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === 'GET' && paymentIntent?.[1]) {
+      const id = decodeURIComponent(paymentIntent[1]);
+      const intent = paymentIntents.get(id);
+      if (!intent) throw invalid(`No such payment_intent: '${id}'`, 'intent', 'resource_missing', 404);
+      return intent;
+    }
     throw invalid(`Unrecognized request URL (${method}: ${path}).`, undefined, undefined, 404);
   }
 
@@ -408,6 +422,12 @@ export async function startFakeStripeConnectServer(): Promise<FakeStripeConnectS
       fake.setAccountState(accountId, { detailsSubmitted: true, payoutsEnabled: true, chargesEnabled: true, transfers: 'active', currentlyDue: [], pastDue: [], disabledReason: null }),
     failNext: (status, error) => failures.push({ status, error }),
     requestsTo: (method, path) => requests.filter((request) => request.method === method && request.path === path),
+    addPaymentIntent: ({ charged = true } = {}) => {
+      const id = stripeId('pi');
+      const chargeId = charged ? stripeId('ch') : null;
+      paymentIntents.set(id, { id, object: 'payment_intent', status: charged ? 'succeeded' : 'requires_payment_method', latest_charge: chargeId });
+      return { id, chargeId };
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

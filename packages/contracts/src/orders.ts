@@ -111,6 +111,12 @@ export type CheckoutPaymentInput = z.input<typeof checkoutPaymentSchema>;
 export const checkoutRequestSchema = z.object({
   shippingAddress: shippingAddressSchema,
   payment: checkoutPaymentSchema,
+  /**
+   * Sent again after a 202 `requiresAction` answer, once the buyer went through the card's
+   * authentication step: the `paymentId` that answer named. The server reads what became of that
+   * payment before it touches the stock. Not part of what the Idempotency-Key is bound to.
+   */
+  authenticatedPaymentId: z.string().trim().min(1).max(255).optional(),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
@@ -131,6 +137,31 @@ export const checkoutHeadersSchema = z.object({
 export const checkoutResponseSchema = z.object({ success: z.literal(true), orderId: z.string() });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
+/**
+ * 202: the card's bank asks the buyer to authenticate (3-D Secure) before it pays. No order exists
+ * yet and nothing is charged: the browser runs the step with `clientSecret` (Stripe.js
+ * `handleNextAction`, or the sandbox's dialog), then sends the same request with the same
+ * Idempotency-Key and `authenticatedPaymentId: paymentId`, which answers the order (201) or a decline (402).
+ */
+export const checkoutRequiresActionSchema = z.object({
+  success: z.literal(false),
+  requiresAction: z.literal(true),
+  paymentId: z.string(),
+  clientSecret: z.string(),
+  message: z.string(),
+});
+export type CheckoutRequiresAction = z.infer<typeof checkoutRequiresActionSchema>;
+
+/** The code of the 422 refusal: this Idempotency-Key already placed an order for another request. */
+export const IDEMPOTENCY_KEY_REUSED_CODE = 'idempotency_key_reused';
+
+/** The sandbox's stand-in for the bank's authentication page (POST /api/checkout/sandbox-authentication). */
+export const sandboxAuthenticationRequestSchema = z.object({
+  clientSecret: z.string().trim().min(1, 'clientSecret is required').max(255),
+  outcome: z.enum(['complete', 'fail']),
+});
+export type SandboxAuthenticationRequest = z.infer<typeof sandboxAuthenticationRequestSchema>;
+
 /** 409 out of stock: which lines could not be reserved. */
 /** The code of checkout's refusal when fewer are left than the cart asks for. */
 export const OUT_OF_STOCK_CODE = 'out_of_stock';
@@ -146,6 +177,8 @@ export const CHECKOUT_MESSAGES = {
   outOfStock: 'Some items are no longer available in the quantity you asked for',
   declined: 'Your card was declined.',
   paymentFailed: 'The payment could not be processed. Please try again.',
+  requiresAction: 'Your bank asks you to confirm this payment.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different checkout request (another address or card). Send a new key for a new checkout.',
 } as const;
 
 // ── buyer orders ──────────────────────────────────────────────────────────────────────────────

@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponseSchema } from '@marketplace/contracts/common';
 import {
+  CHECKOUT_MESSAGES,
   IDEMPOTENCY_KEY_HEADER,
   checkoutConfigResponseSchema,
+  checkoutRequiresActionSchema,
+  sandboxAuthenticationRequestSchema,
   checkoutConflictSchema,
   checkoutHeadersSchema,
   checkoutRequestSchema,
@@ -52,18 +56,42 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }
         response: {
           200: checkoutResponseSchema,
           201: checkoutResponseSchema,
+          202: checkoutRequiresActionSchema,
           400: errorResponseSchema,
           401: errorResponseSchema,
           402: errorResponseSchema.loose(),
           409: checkoutConflictSchema.or(errorResponseSchema),
+          422: errorResponseSchema,
           502: errorResponseSchema,
         },
       },
     },
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER] as string;
-      const { orderId, created } = await checkout.placeOrder(userOf(request), key.trim(), request.body);
-      return reply.code(created ? 201 : 200).send({ success: true, orderId });
+      const outcome = await checkout.placeOrder(userOf(request), key.trim(), request.body);
+      if (outcome.kind === 'requires_action') {
+        const { paymentId, clientSecret } = outcome;
+        return reply.code(202).send({ success: false, requiresAction: true, paymentId, clientSecret, message: CHECKOUT_MESSAGES.requiresAction });
+      }
+      return reply.code(outcome.created ? 201 : 200).send({ success: true, orderId: outcome.orderId });
+    },
+  );
+
+  // The sandbox's stand-in for the bank's 3-D Secure page; the client secret is the credential, as with Stripe.
+  app.post(
+    '/checkout/sandbox-authentication',
+    {
+      preValidation: app.authenticate,
+      schema: {
+        ...common,
+        summary: 'Sandbox only: complete or fail the card authentication step of a checkout (404 with Stripe)',
+        body: sandboxAuthenticationRequestSchema,
+        response: { 200: z.object({ success: z.literal(true) }), 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      await checkout.authenticateInSandbox(request.body.clientSecret, request.body.outcome);
+      return { success: true as const };
     },
   );
 };

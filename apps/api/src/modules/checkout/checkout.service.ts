@@ -2,6 +2,7 @@ import { crashPoint } from '../../lib/fault-injection';
 import { createHash } from 'node:crypto';
 import {
   CHECKOUT_MESSAGES,
+  IDEMPOTENCY_KEY_REUSED_CODE,
   OUT_OF_STOCK_CODE,
   type CheckoutConfigResponse,
   type CheckoutProblem,
@@ -15,20 +16,42 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { DomainEventPublisher } from '../../lib/domain-events';
-import { HttpError, badRequest, conflict } from '../../lib/http-errors';
-import { PaymentDeclinedError, PaymentValidationError, type ChargeResult, type PaymentProvider } from '../../providers/payment/port';
-import type { UserRecord } from '../users';
+import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
+import {
+  PaymentDeclinedError,
+  PaymentValidationError,
+  canAuthenticateInSandbox,
+  type ChargeOutcome,
+  type ChargeRequest,
+  type ChargeResult,
+  type PaymentProvider,
+} from '../../providers/payment/port';
+import type { SucceededCheckoutPayment } from '../../providers/payment/connect-port';
+import { findUserById, type UserRecord } from '../users';
 import type { CartService, PricedCartLine } from '../cart';
 import { takeStock } from '../catalog';
-import { findOrderIdByIdempotencyKey, insertOrderPayment, insertOrderWithItems, type NewOrderItem } from '../orders';
+import { findOrderByIdempotencyKey, insertOrderPayment, insertOrderWithItems, type NewOrderItem } from '../orders';
 
 export type CheckoutInput = z.output<typeof checkoutRequestSchema>;
+
+/** What a checkout request became: an order (`created` false when the key had already placed it), or an authentication step first. */
+export type CheckoutOutcome =
+  | { kind: 'order'; orderId: string; created: boolean }
+  | { kind: 'requires_action'; paymentId: string; clientSecret: string };
 
 export interface CheckoutService {
   getConfig(): CheckoutConfigResponse;
   getSummary(userId: string): Promise<CheckoutSummaryResponse>;
-  /** Places the order for the cart; `created` is false when the key had already placed one. */
-  placeOrder(user: UserRecord, idempotencyKey: string, input: CheckoutInput): Promise<{ orderId: string; created: boolean }>;
+  /** Places the order for the cart, or answers the card's authentication step first (3-D Secure). */
+  placeOrder(user: UserRecord, idempotencyKey: string, input: CheckoutInput): Promise<CheckoutOutcome>;
+  /** The sandbox's authentication dialog: the buyer completes or fails the step (404 with a real provider). */
+  authenticateInSandbox(clientSecret: string, outcome: 'complete' | 'fail'): Promise<void>;
+  /**
+   * The provider says a checkout's payment succeeded (its webhook): the order is placed if the buyer
+   * never came back from the authentication step, as the request they would have sent again. What
+   * this answers: the order, nothing to do, or why it could not be placed (the payment is then refunded).
+   */
+  completeAuthenticatedPayment(payment: SucceededCheckoutPayment): Promise<{ outcome: 'placed' | 'already_placed' | 'not_a_checkout' | 'refused'; orderId?: string; reason?: string }>;
 }
 
 export interface CheckoutServiceDependencies {
@@ -92,17 +115,67 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
   return false;
 }
 
-/** The provider's idempotency key: the same buyer, key, amount and card always make the same charge. */
-function chargeKeyOf(buyerId: string, idempotencyKey: string, amountCents: number, payment: CheckoutInput['payment']): string {
-  const digest = createHash('sha256').update(JSON.stringify([buyerId, idempotencyKey, amountCents, payment])).digest('hex');
+/**
+ * The SHA-256 of what a checkout request asks for, kept on the order as `idempotency_request_hash`:
+ * the shipping address (as normalised) and the payment method (a Stripe PaymentMethod id, or the
+ * sandbox card's last four digits and expiry; never its number or security code). The cart is not
+ * in it: the order empties the cart, and a retry must still find its order. `authenticatedPaymentId`
+ * is not either: it is the same request, sent again after the authentication step.
+ */
+export function checkoutRequestHashOf(input: Pick<CheckoutInput, 'shippingAddress' | 'payment'>): string {
+  const address = input.shippingAddress;
+  const payment =
+    'card' in input.payment
+      ? { card: { last4: input.payment.card.number.slice(-4), expMonth: input.payment.card.expMonth, expYear: input.payment.card.expYear } }
+      : { paymentMethodId: input.payment.paymentMethodId };
+  const canonical = JSON.stringify([
+    'checkout-request-v1',
+    [address.name, address.line1, address.line2 ?? null, address.city, address.state, address.postal_code, address.country],
+    payment,
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** The provider's idempotency key: the same buyer, key, request and amount always make the same charge. */
+function chargeKeyOf(buyerId: string, idempotencyKey: string, amountCents: number, payment: CheckoutInput['payment'], requestHash: string): string {
+  const digest = createHash('sha256').update(JSON.stringify([buyerId, idempotencyKey, amountCents, payment, requestHash])).digest('hex');
   return `checkout-${digest}`;
+}
+
+/** The order this key placed, when it was placed by the same request; 422 when by another one. */
+function sameRequestOrder(existing: { id: string; requestHash: string | null }, requestHash: string): string {
+  // Orders placed before the hash was kept answer any request with that key, as they always did.
+  if (existing.requestHash !== null && existing.requestHash !== requestHash) {
+    throw new HttpError(422, CHECKOUT_MESSAGES.idempotencyKeyReused, { code: IDEMPOTENCY_KEY_REUSED_CODE });
+  }
+  return existing.id;
+}
+
+/** The order's id for a buyer's Idempotency-Key: a UUID (version 4 layout) from a digest of both. */
+function orderIdFor(buyerId: string, idempotencyKey: string): string {
+  const hex = createHash('sha256').update(JSON.stringify(['checkout-order-id', buyerId, idempotencyKey])).digest('hex');
+  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** What the cart costs at today's prices: the same sum the order's transaction makes from the locked rows. */
+function cartTotalCentsOf(lines: readonly PricedCartLine[]): number {
+  const itemsTotalCents = itemsTotalCentsOf(lines.map((line) => ({ priceCents: line.priceCents, quantity: line.record.quantity })));
+  return itemsTotalCents + calculateShippingCents(itemsTotalCents) + lines.reduce((total, line) => total + line.retipCents, 0);
+}
+
+/** Thrown inside the order's transaction to roll it back when the card asks for authentication first. */
+class AuthenticationRequired extends Error {
+  constructor(readonly step: { id: string; clientSecret: string }) {
+    super('The card asks for authentication');
+  }
 }
 
 export function createCheckoutService({ db, clock, cart, payments, events }: CheckoutServiceDependencies): CheckoutService {
   // Charges given back because their order could not be saved; a retry that replays one must not use it.
   const reversedChargeIds = new Set<string>();
 
-  async function chargeFor(request: Parameters<PaymentProvider['charge']>[0]): Promise<ChargeResult> {
+  async function chargeFor(request: ChargeRequest): Promise<ChargeOutcome> {
     try {
       return await payments.charge(request);
     } catch (error) {
@@ -112,7 +185,7 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
     }
   }
 
-  return {
+  const service: CheckoutService = {
     getConfig: () => ({ provider: payments.name, publishableKey: payments.publishableKey }),
 
     async getSummary(userId) {
@@ -136,123 +209,220 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
      * commit. A decline or any failure rolls everything back (no order, stock untouched). The unique
      * index on (buyer, Idempotency-Key) makes a concurrent duplicate wait at the order insert and then
      * answer the first order without charging; the provider's idempotency key guards the charge too.
+     * The key is bound to the request (checkoutRequestHashOf): another request with it is a 422.
+     *
+     * A card that asks for authentication (3-D Secure) rolls the transaction back too and answers the
+     * step (202): nothing is reserved or kept while the buyer is at their bank. The same request comes
+     * back with `authenticatedPaymentId`; the payment's state is then read first, outside any
+     * transaction, and a paid one is recorded with the stock taken then, or refunded if the order can
+     * no longer be placed (sold out meanwhile, or the total changed).
      */
-    async placeOrder(user, idempotencyKey, input) {
-      const existing = await findOrderIdByIdempotencyKey(db, user.id, idempotencyKey);
-      if (existing) return { orderId: existing, created: false };
+    placeOrder: (user, idempotencyKey, input) => placeOrderFor(user, idempotencyKey, input, {}),
 
-      const lines = await cart.priceLines(db, user.id);
-      if (lines.length === 0) {
-        // A duplicate of this request may have committed since the first look: its transaction clears
-        // the cart and inserts the order together, so an empty cart means its order is visible now.
-        const committed = await findOrderIdByIdempotencyKey(db, user.id, idempotencyKey);
-        if (committed) return { orderId: committed, created: false };
-        throw badRequest(CHECKOUT_MESSAGES.emptyCart);
-      }
-
-      const attempt: { charge: ChargeResult | null; amountCents: number } = { charge: null, amountCents: 0 };
+    async authenticateInSandbox(clientSecret, outcome) {
+      if (!canAuthenticateInSandbox(payments)) throw notFound('Not found');
       try {
-        const orderId = await db.transaction(async (transaction) => {
-          const now = clock.now();
-          // The catalog takes the units (rows locked in product order); a line it cannot serve rolls all back.
-          const taken = await takeStock(transaction, lines.map((line) => ({ productId: line.record.productId, quantity: line.record.quantity })), now);
-          const shortages = taken.shortages.map(({ request, productId, requested, available }): Shortage => {
-            const { record } = lines[request]!;
-            return { cartItemId: record.id, productId, title: record.product.title, requested, available };
-          });
-          if (shortages.length > 0) throw conflict(shortageMessage(shortages), { code: OUT_OF_STOCK_CODE, items: shortages });
-
-          // Prices come from the taken (locked) rows: what the buyer pays is what the listing says now.
-          const itemRows = lines.map((line, index): NewOrderItem => {
-            const product = taken.listings[index]!;
-            const retipAdded = line.record.retipAdded && product.retipPriceCents !== null;
-            return {
-              sellerId: product.sellerId,
-              productId: product.id,
-              title: product.title,
-              categoryId: product.categoryId,
-              priceCents: product.priceCents,
-              quantity: line.record.quantity,
-              retipAdded,
-              retipPriceCents: retipAdded ? (product.retipPriceCents ?? 0) : 0,
-              status: 'pending',
-              createdAt: now,
-              updatedAt: now,
-            };
-          });
-          const itemsTotalCents = itemsTotalCentsOf(itemRows);
-          const retipTotalCents = itemRows.reduce((total, item) => total + (item.retipPriceCents ?? 0), 0);
-          const shippingCents = calculateShippingCents(itemsTotalCents);
-          const totalCents = itemsTotalCents + shippingCents + retipTotalCents;
-          const address = input.shippingAddress;
-
-          const orderId = await insertOrderWithItems(transaction, {
-            buyerId: user.id,
-            status: 'pending',
-            idempotencyKey,
-            shippingName: address.name,
-            shippingEmail: user.email,
-            shippingPhone: user.phone,
-            shippingLine1: address.line1,
-            shippingLine2: address.line2 ?? null,
-            shippingCity: address.city,
-            shippingState: address.state,
-            shippingPostalCode: address.postal_code,
-            shippingCountry: address.country,
-            itemsTotalCents,
-            shippingCents,
-            retipTotalCents,
-            totalCents,
-            createdAt: now,
-            updatedAt: now,
-          }, itemRows);
-
-          const charge = await chargeFor({
-            amountCents: totalCents,
-            currency: 'usd',
-            idempotencyKey: chargeKeyOf(user.id, idempotencyKey, totalCents, input.payment),
-            source: input.payment,
-            description: `Marketplace order ${orderId}`,
-          });
-          if (reversedChargeIds.has(charge.id)) throw new HttpError(409, 'This payment attempt was reversed. Please try again with a new checkout.');
-          attempt.charge = charge;
-          attempt.amountCents = totalCents;
-          crashPoint('checkout-after-charge');
-
-          await insertOrderPayment(transaction, {
-            orderId,
-            buyerId: user.id,
-            provider: payments.name,
-            providerPaymentId: charge.id,
-            amountCents: totalCents,
-            status: 'succeeded',
-            cardBrand: charge.cardBrand,
-            cardLast4: charge.cardLast4,
-            createdAt: now,
-            updatedAt: now,
-          });
-          await cart.removeLines(transaction, user.id, lines.map((line) => line.record.id));
-          // Heard once the order commits; a declined card or a lost race rolls them back with it.
-          const productIds = [...new Set(itemRows.map((item) => item.productId))];
-          events.publishAfterCommit(transaction, { type: 'order.placed', orderId, buyerId: user.id, sellerIds: [...new Set(itemRows.map((item) => item.sellerId))], productIds, totalCents });
-          // The units it took off the shelf show on the listings' pages.
-          events.publishAfterCommit(transaction, { type: 'listing.changed', productIds });
-          return orderId;
-        });
-        return { orderId, created: true };
+        await payments.authenticate(clientSecret, outcome);
       } catch (error) {
-        if (isUniqueViolation(error, 'orders_buyer_idempotency_unique')) {
-          const orderId = await findOrderIdByIdempotencyKey(db, user.id, idempotencyKey);
-          if (orderId) return { orderId, created: false };
-        }
-        // Charged, but the order could not be saved: give the money back before answering.
-        const { charge } = attempt;
-        if (charge) {
-          await payments.refund({ paymentId: charge.id, amountCents: attempt.amountCents, idempotencyKey: `checkout-reversal-${charge.id}` });
-          reversedChargeIds.add(charge.id);
+        if (error instanceof PaymentValidationError) throw badRequest(error.message);
+        throw error;
+      }
+    },
+
+    async completeAuthenticatedPayment(payment) {
+      const reference = payment.checkout;
+      if (!reference || !payment.paymentMethodId) return { outcome: 'not_a_checkout' };
+      const user = await findUserById(db, reference.buyerId);
+      if (!user) return { outcome: 'not_a_checkout' };
+      const existing = await findOrderByIdempotencyKey(db, user.id, reference.idempotencyKey);
+      if (existing) return { outcome: 'already_placed', orderId: existing.id };
+      const input: CheckoutInput = {
+        shippingAddress: reference.shippingAddress,
+        payment: { paymentMethodId: payment.paymentMethodId },
+        authenticatedPaymentId: payment.paymentId,
+      };
+      const paid: ChargeResult = { id: payment.paymentId, status: 'succeeded', cardBrand: payment.cardBrand, cardLast4: payment.cardLast4 };
+      try {
+        const placed = await placeOrderFor(user, reference.idempotencyKey, input, { requestHash: reference.requestHash, paid: { charge: paid, amountCents: payment.amountCents } });
+        if (placed.kind !== 'order') return { outcome: 'refused', reason: 'The payment still waits for authentication' };
+        return { outcome: placed.created ? 'placed' : 'already_placed', orderId: placed.orderId };
+      } catch (error) {
+        // Sold out, total changed, empty cart…: refunded where it was charged; nothing for the provider to retry.
+        if (error instanceof HttpError && error.statusCode < 500) {
+          if (error.statusCode === 400 && payment.amountCents > 0) {
+            // An empty cart throws before any charge is known to the order: give the money back here.
+            await payments.refund({ paymentId: payment.paymentId, amountCents: payment.amountCents, idempotencyKey: `checkout-reversal-${payment.paymentId}` });
+          }
+          return { outcome: 'refused', reason: error.message };
         }
         throw error;
       }
     },
   };
+
+  /**
+   * Reserve → record → charge → confirm (placeOrder's contract above). `paid` is a payment the
+   * provider already reported succeeded (its webhook): it is recorded as the charge, without calling
+   * the provider. `requestHash` is the hash that payment's checkout kept.
+   */
+  async function placeOrderFor(
+    user: UserRecord,
+    idempotencyKey: string,
+    input: CheckoutInput,
+    options: { requestHash?: string; paid?: { charge: ChargeResult; amountCents: number } },
+  ): Promise<CheckoutOutcome> {
+    const requestHash = options.requestHash ?? checkoutRequestHashOf(input);
+    const existing = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
+    if (existing) return { kind: 'order', orderId: sameRequestOrder(existing, requestHash), created: false };
+
+    const lines = await cart.priceLines(db, user.id);
+    if (lines.length === 0) {
+      // A duplicate of this request may have committed since the first look: its transaction clears
+      // the cart and inserts the order together, so an empty cart means its order is visible now.
+      const committed = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
+      if (committed) return { kind: 'order', orderId: sameRequestOrder(committed, requestHash), created: false };
+      throw badRequest(CHECKOUT_MESSAGES.emptyCart);
+    }
+
+    // The same buyer and key always name the same order, so a request sent again (after a rollback,
+    // or after the authentication step) describes its charge exactly as before: Stripe replays an
+    // idempotency key only for identical parameters.
+    const orderId = orderIdFor(user.id, idempotencyKey);
+    const chargeRequestFor = (amountCents: number): ChargeRequest => ({
+      amountCents,
+      currency: 'usd',
+      idempotencyKey: chargeKeyOf(user.id, idempotencyKey, amountCents, input.payment, requestHash),
+      source: input.payment,
+      description: `Marketplace order ${orderId}`,
+      checkout: { buyerId: user.id, idempotencyKey, requestHash, shippingAddress: { ...input.shippingAddress, line2: input.shippingAddress.line2 ?? null } },
+    });
+
+    const attempt: { charge: ChargeResult | null; amountCents: number } = { charge: null, amountCents: 0 };
+    if (options.paid) {
+      attempt.charge = options.paid.charge;
+      attempt.amountCents = options.paid.amountCents;
+    } else if (input.authenticatedPaymentId) {
+      // Back from the authentication step: what became of the payment, before any stock is taken.
+      const amountCents = cartTotalCentsOf(lines);
+      const outcome = await chargeFor(chargeRequestFor(amountCents));
+      if (outcome.status === 'requires_action') return { kind: 'requires_action', paymentId: outcome.id, clientSecret: outcome.clientSecret };
+      if (reversedChargeIds.has(outcome.id)) throw new HttpError(409, 'This payment attempt was reversed. Please try again with a new checkout.');
+      attempt.charge = outcome;
+      attempt.amountCents = amountCents;
+    }
+    try {
+      await db.transaction(async (transaction) => {
+        const now = clock.now();
+        // The catalog takes the units (rows locked in product order); a line it cannot serve rolls all back.
+        const taken = await takeStock(transaction, lines.map((line) => ({ productId: line.record.productId, quantity: line.record.quantity })), now);
+        const shortages = taken.shortages.map(({ request, productId, requested, available }): Shortage => {
+          const { record } = lines[request]!;
+          return { cartItemId: record.id, productId, title: record.product.title, requested, available };
+        });
+        if (shortages.length > 0) throw conflict(shortageMessage(shortages), { code: OUT_OF_STOCK_CODE, items: shortages });
+
+        // Prices come from the taken (locked) rows: what the buyer pays is what the listing says now.
+        const itemRows = lines.map((line, index): NewOrderItem => {
+          const product = taken.listings[index]!;
+          const retipAdded = line.record.retipAdded && product.retipPriceCents !== null;
+          return {
+            sellerId: product.sellerId,
+            productId: product.id,
+            title: product.title,
+            categoryId: product.categoryId,
+            priceCents: product.priceCents,
+            quantity: line.record.quantity,
+            retipAdded,
+            retipPriceCents: retipAdded ? (product.retipPriceCents ?? 0) : 0,
+            status: 'pending',
+            createdAt: now,
+            updatedAt: now,
+          };
+        });
+        const itemsTotalCents = itemsTotalCentsOf(itemRows);
+        const retipTotalCents = itemRows.reduce((total, item) => total + (item.retipPriceCents ?? 0), 0);
+        const shippingCents = calculateShippingCents(itemsTotalCents);
+        const totalCents = itemsTotalCents + shippingCents + retipTotalCents;
+        const address = input.shippingAddress;
+
+        await insertOrderWithItems(transaction, {
+          id: orderId,
+          buyerId: user.id,
+          status: 'pending',
+          idempotencyKey,
+          idempotencyRequestHash: requestHash,
+          shippingName: address.name,
+          shippingEmail: user.email,
+          shippingPhone: user.phone,
+          shippingLine1: address.line1,
+          shippingLine2: address.line2 ?? null,
+          shippingCity: address.city,
+          shippingState: address.state,
+          shippingPostalCode: address.postal_code,
+          shippingCountry: address.country,
+          itemsTotalCents,
+          shippingCents,
+          retipTotalCents,
+          totalCents,
+          createdAt: now,
+          updatedAt: now,
+        }, itemRows);
+
+        let charge: ChargeResult;
+        if (attempt.charge) {
+          // Paid after the authentication step, for the total the cart had then.
+          if (attempt.amountCents !== totalCents) {
+            throw conflict('The total of your cart changed while you confirmed the payment, so it was refunded. Please review your cart and try again.');
+          }
+          charge = attempt.charge;
+        } else {
+          const outcome = await chargeFor(chargeRequestFor(totalCents));
+          if (outcome.status === 'requires_action') throw new AuthenticationRequired({ id: outcome.id, clientSecret: outcome.clientSecret });
+          if (reversedChargeIds.has(outcome.id)) throw new HttpError(409, 'This payment attempt was reversed. Please try again with a new checkout.');
+          charge = outcome;
+          attempt.charge = outcome;
+          attempt.amountCents = totalCents;
+        }
+        crashPoint('checkout-after-charge');
+
+        await insertOrderPayment(transaction, {
+          orderId,
+          buyerId: user.id,
+          provider: payments.name,
+          providerPaymentId: charge.id,
+          amountCents: totalCents,
+          status: 'succeeded',
+          cardBrand: charge.cardBrand,
+          cardLast4: charge.cardLast4,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await cart.removeLines(transaction, user.id, lines.map((line) => line.record.id));
+        // Heard once the order commits; a declined card or a lost race rolls them back with it.
+        const productIds = [...new Set(itemRows.map((item) => item.productId))];
+        events.publishAfterCommit(transaction, { type: 'order.placed', orderId, buyerId: user.id, sellerIds: [...new Set(itemRows.map((item) => item.sellerId))], productIds, totalCents });
+        // The units it took off the shelf show on the listings' pages.
+        events.publishAfterCommit(transaction, { type: 'listing.changed', productIds });
+      });
+      return { kind: 'order', orderId, created: true };
+    } catch (error) {
+      if (error instanceof AuthenticationRequired) return { kind: 'requires_action', paymentId: error.step.id, clientSecret: error.step.clientSecret };
+      let failure = error;
+      if (isUniqueViolation(error, 'orders_buyer_idempotency_unique') || isUniqueViolation(error, 'orders_pkey')) {
+        const committed = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
+        // The same request paid with the same charge key, so it is that order's charge: nothing to give back.
+        if (committed && (committed.requestHash === null || committed.requestHash === requestHash)) return { kind: 'order', orderId: committed.id, created: false };
+        if (committed) failure = new HttpError(422, CHECKOUT_MESSAGES.idempotencyKeyReused, { code: IDEMPOTENCY_KEY_REUSED_CODE });
+      }
+      // Charged, but the order could not be saved: give the money back before answering.
+      const { charge } = attempt;
+      if (charge) {
+        await payments.refund({ paymentId: charge.id, amountCents: attempt.amountCents, idempotencyKey: `checkout-reversal-${charge.id}` });
+        reversedChargeIds.add(charge.id);
+      }
+      throw failure;
+    }
+  }
+
+  return service;
 }

@@ -14,6 +14,15 @@ export async function findOrderIdByIdempotencyKey(executor: Executor, buyerId: s
   return row?.id ?? null;
 }
 
+/** The order a buyer placed with this Idempotency-Key, with the hash of the request that placed it (null before it was kept). */
+export async function findOrderByIdempotencyKey(executor: Executor, buyerId: string, idempotencyKey: string): Promise<{ id: string; requestHash: string | null } | null> {
+  const [row] = await executor
+    .select({ id: orders.id, requestHash: orders.idempotencyRequestHash })
+    .from(orders)
+    .where(and(eq(orders.buyerId, buyerId), eq(orders.idempotencyKey, idempotencyKey)));
+  return row ?? null;
+}
+
 export type NewOrder = typeof orders.$inferInsert;
 /** An item of an order about to be placed: its order id is given when the order is written. */
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;

@@ -140,11 +140,17 @@ export const stripeConnectRoutes: FastifyPluginAsyncZod<{
     rawBodyScope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     rawBodyScope.post(
       '/webhook',
-      { schema: { tags: ['payouts'], summary: 'Stripe webhooks (signed); each event is handled once', response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }), 400: errorResponseSchema } } },
+      {
+        schema: {
+          tags: ['payouts'],
+          summary: 'Stripe webhooks, platform and Connect (signed with either secret); each event is handled once, an event of the other mode is ignored',
+          response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean(), ignored: z.literal('livemode_mismatch').optional() }), 400: errorResponseSchema },
+        },
+      },
       async (request) => {
         const signature = request.headers['stripe-signature'];
-        const { duplicate } = await webhooks.handleWebhook(Buffer.isBuffer(request.body) ? request.body : Buffer.from(''), typeof signature === 'string' ? signature : undefined);
-        return { received: true as const, duplicate };
+        const answer = await webhooks.handleWebhook(Buffer.isBuffer(request.body) ? request.body : Buffer.from(''), typeof signature === 'string' ? signature : undefined);
+        return { received: true as const, ...answer };
       },
     );
   });

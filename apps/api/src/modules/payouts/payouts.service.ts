@@ -11,7 +11,7 @@ import { crashPoint } from '../../lib/fault-injection';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors';
 import { ConnectError, type ConnectProvider } from '../../providers/payment/connect-port';
 import { findOpenDisputeOfItem } from '../disputes';
-import type { OrdersService } from '../orders';
+import { findProviderPaymentIdOfOrderItem, type OrdersService } from '../orders';
 import { hasOpenReturn } from '../returns';
 import type { PickupChargeInfo } from '../shipping';
 import { PAYOUT_MESSAGES } from './payout-messages';
@@ -185,8 +185,11 @@ export function createPayoutsService(deps: {
   /** Step 2. The transfer, outside any transaction, with the key of this attempt. */
   async function transfer(claimed: PayoutRecord): Promise<string | null> {
     if (claimed.netCents <= 0) return null;
+    // The buyer's charge for the item, when this provider made it: the transfer draws on it.
+    const sourcePaymentId = await findProviderPaymentIdOfOrderItem(db, claimed.orderItemId, connect.name);
     try {
       const result = await connect.transfer({
+        sourcePaymentId,
         accountId: claimed.accountId,
         amountCents: claimed.netCents,
         currency: 'usd',

@@ -1,8 +1,9 @@
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { badRequest } from '../../lib/http-errors';
-import { WebhookSignatureError, type ConnectEvent, type ConnectProvider } from '../../providers/payment/connect-port';
+import { WebhookModeMismatchError, WebhookSignatureError, type ConnectEvent, type ConnectProvider } from '../../providers/payment/connect-port';
 import { findPaymentByProviderId, markPaymentDisputed, recordPaymentRefund, type OrdersService } from '../orders';
+import type { CheckoutService } from '../checkout';
 import { syncPaymentAccount } from './connect-accounts.service';
 import { PAYOUT_MESSAGES } from './payout-messages';
 import { findAccountByProviderId, findPayoutByTransferId, recordBankPayoutOutcome, updatePayout } from './payouts.repository';
@@ -19,18 +20,35 @@ export function createStripeWebhooksService(deps: {
   orderItems: Pick<OrdersService, 'setSellerPaid'>;
   /** Payouts were written: the admin's payout stats are out of date. */
   onPayoutsChanged?: () => void;
+  /** Where an ignored event of the other mode is reported (an operator's misconfiguration). */
+  log?: { warn(details: object, message: string): void };
+  /** Checkout: a buyer's payment that succeeded after 3-D Secure places its order if the browser never came back. */
+  checkout?: Pick<CheckoutService, 'completeAuthenticatedPayment'>;
 }) {
   const { db, clock, connect } = deps;
 
   return {
     /** Verifies the signature on the exact raw body and applies the event once; `duplicate` when it was seen before. */
-    async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ duplicate: boolean }> {
+    async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ duplicate: boolean; ignored?: 'livemode_mismatch' }> {
       let event: ConnectEvent;
       try {
         event = connect.parseWebhook(rawBody, signature);
       } catch (error) {
         if (error instanceof WebhookSignatureError) throw badRequest(PAYOUT_MESSAGES.invalidSignature);
+        // Acknowledged, not applied and not recorded: a refusal would only make Stripe retry it for days.
+        if (error instanceof WebhookModeMismatchError) {
+          deps.log?.warn({ eventLivemode: error.eventLivemode, keyLivemode: error.keyLivemode }, error.message);
+          return { duplicate: false, ignored: 'livemode_mismatch' };
+        }
         throw error;
+      }
+      // Before the event is recorded and outside its transaction (placing an order takes its own): a
+      // failure answers 500 and Stripe delivers the event again; placing the order twice is impossible.
+      if (event.type === 'payment_intent.succeeded' && deps.checkout) {
+        const completed = await deps.checkout.completeAuthenticatedPayment(event.payment);
+        if (completed.outcome === 'placed' || completed.outcome === 'refused') {
+          deps.log?.warn({ paymentId: event.payment.paymentId, ...completed }, completed.outcome === 'placed' ? 'Order placed from the payment webhook: the buyer never came back from authentication' : 'A paid checkout could not be placed; the payment was refunded');
+        }
       }
       let reversed = false;
       const answer = await db.transaction(async (transaction) => {
@@ -73,6 +91,7 @@ export function createStripeWebhooksService(deps: {
             if (event.paymentIntentId) await markPaymentDisputed(transaction, event.paymentIntentId, now);
             break;
           }
+          case 'payment_intent.succeeded':
           case 'other':
             break;
         }

@@ -1,3 +1,4 @@
+import type { CheckoutReference } from './port';
 /**
  * Connected accounts and payouts: the sellers' Express accounts, their onboarding and
  * dashboard links, transfers of their payouts, and the provider's signed webhooks. Two
@@ -50,6 +51,12 @@ export interface TransferRequest {
   /** Groups the transfer with its order (Stripe's transfer_group). */
   transferGroup: string;
   metadata: Record<string, string>;
+  /**
+   * The buyer's payment that paid for the item (the provider's payment id, a PaymentIntent with
+   * Stripe), when known. The transfer then draws on that charge (Stripe's source_transaction): it can
+   * go out before the charge's funds are available, and it is tied to the money it pays out.
+   */
+  sourcePaymentId?: string | null;
 }
 
 export interface TransferResult {
@@ -64,7 +71,19 @@ export type ConnectEvent =
   | { id: string; type: 'payout.paid' | 'payout.failed'; accountId: string | null; payoutId: string; amountCents: number; failureMessage: string | null }
   | { id: string; type: 'charge.refunded'; paymentIntentId: string | null; chargeId: string; amountRefundedCents: number }
   | { id: string; type: 'charge.dispute.created'; paymentIntentId: string | null; chargeId: string; amountCents: number; reason: string }
+  | { id: string; type: 'payment_intent.succeeded'; payment: SucceededCheckoutPayment }
   | { id: string; type: 'other'; providerType: string };
+
+/** A buyer's payment that succeeded at the provider, with the checkout that asked for it when it says so. */
+export interface SucceededCheckoutPayment {
+  paymentId: string;
+  amountCents: number;
+  paymentMethodId: string | null;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  /** Null for a payment no checkout of this marketplace made (or made before it kept the reference). */
+  checkout: CheckoutReference | null;
+}
 
 export interface ConnectProvider {
   readonly name: 'sandbox' | 'stripe';
@@ -98,5 +117,20 @@ export class WebhookSignatureError extends Error {
   constructor(message = 'Invalid webhook signature') {
     super(message);
     this.name = 'WebhookSignatureError';
+  }
+}
+
+/**
+ * A genuine event of the other mode (a test event reaching the live deployment, or the reverse). The
+ * webhook acknowledges it without applying it: Stripe would retry a refusal for days, and it can never
+ * become right.
+ */
+export class WebhookModeMismatchError extends Error {
+  constructor(
+    readonly eventLivemode: boolean,
+    readonly keyLivemode: boolean,
+  ) {
+    super(`A ${eventLivemode ? 'live' : 'test'}-mode event reached a ${keyLivemode ? 'live' : 'test'}-mode deployment; it was ignored`);
+    this.name = 'WebhookModeMismatchError';
   }
 }

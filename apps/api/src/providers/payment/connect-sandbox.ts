@@ -114,10 +114,14 @@ function accountOf(row: SandboxAccountRecord): ConnectAccount {
   };
 }
 
-export function createSandboxConnectProvider(deps: { store: SandboxConnectStore; clock: Clock; publicUrl: string; webhookSecret: string | null }): SandboxConnectProvider {
+export function createSandboxConnectProvider(deps: { store: SandboxConnectStore; clock: Clock; publicUrl: string; webhookSecret: string | null; connectWebhookSecret?: string | null }): SandboxConnectProvider {
   const { store, clock } = deps;
   // Only parseWebhook is used: it checks the signature locally and never calls Stripe.
-  const webhookVerifier = createStripeConnectProvider({ secretKey: 'sk_test_sandbox_webhooks_only', webhookSecret: deps.webhookSecret });
+  const webhookVerifier = createStripeConnectProvider({
+    secretKey: 'sk_test_sandbox_webhooks_only',
+    webhookSecret: deps.webhookSecret,
+    connectWebhookSecret: deps.connectWebhookSecret ?? null,
+  });
 
   async function findAccount(accountId: string) {
     const row = await store.findAccount(accountId);

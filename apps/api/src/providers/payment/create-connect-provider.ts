@@ -8,6 +8,7 @@ import { createStripeConnectProvider } from './stripe-connect';
 
 /** Stripe Connect when STRIPE_SECRET_KEY is set; otherwise the embedded sandbox (its own tables, local pages). */
 export function createConnectProvider(config: Config, clock: Clock, db: Database): ConnectProvider {
-  if (config.stripeSecretKey) return createStripeConnectProvider({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret ?? null });
-  return createSandboxConnectProvider({ store: createSandboxConnectStore(db), clock, publicUrl: config.publicUrl, webhookSecret: config.stripeWebhookSecret ?? null });
+  const webhookSecrets = { webhookSecret: config.stripeWebhookSecret ?? null, connectWebhookSecret: config.stripeConnectWebhookSecret ?? null };
+  if (config.stripeSecretKey) return createStripeConnectProvider({ secretKey: config.stripeSecretKey, ...webhookSecrets });
+  return createSandboxConnectProvider({ store: createSandboxConnectStore(db), clock, publicUrl: config.publicUrl, ...webhookSecrets });
 }

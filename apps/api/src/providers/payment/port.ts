@@ -22,6 +22,20 @@ export interface ChargeRequest {
   idempotencyKey: string;
   source: PaymentSource;
   description: string;
+  /**
+   * Which checkout asked (kept on the provider's payment, e.g. Stripe metadata and shipping): when the
+   * buyer authenticates a payment and never comes back, the provider's success event carries what is
+   * needed to place the order anyway. Not part of the charge's identity.
+   */
+  checkout?: CheckoutReference;
+}
+
+export interface CheckoutReference {
+  buyerId: string;
+  idempotencyKey: string;
+  /** The checkout request's hash (the order's idempotency_request_hash). */
+  requestHash: string;
+  shippingAddress: { name: string; line1: string; line2: string | null; city: string; state: string; postal_code: string; country: string };
 }
 
 export interface ChargeResult {
@@ -30,6 +44,20 @@ export interface ChargeResult {
   cardBrand: string | null;
   cardLast4: string | null;
 }
+
+/**
+ * The card's bank asks the buyer to authenticate (3-D Secure) before it pays. Nothing is charged yet:
+ * the browser completes the step with the client secret (Stripe.js `handleNextAction`, or the
+ * sandbox's authentication dialog), then the same charge request is sent again and answers what
+ * became of it: paid, or declined when the buyer failed or abandoned the step.
+ */
+export interface ChargeRequiresAction {
+  id: string;
+  status: 'requires_action';
+  clientSecret: string;
+}
+
+export type ChargeOutcome = ChargeResult | ChargeRequiresAction;
 
 export interface RefundRequest {
   paymentId: string;
@@ -45,8 +73,12 @@ export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   /** Stripe.js needs it in the browser; null for the sandbox. */
   readonly publishableKey: string | null;
-  /** Throws PaymentDeclinedError (the card said no) or PaymentValidationError (bad details). */
-  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * Throws PaymentDeclinedError (the card said no, or its authentication failed) or
+   * PaymentValidationError (bad details). The same idempotency key answers the payment's state now:
+   * after an authentication step, `succeeded` once the buyer completed it.
+   */
+  charge(request: ChargeRequest): Promise<ChargeOutcome>;
   /** Throws PaymentValidationError when the refund cannot be made (e.g. more than was charged). */
   refund(request: RefundRequest): Promise<RefundResult>;
 }
@@ -95,4 +127,14 @@ export function cardBrandOf(digits: string): string {
   if (/^3[47]/.test(digits)) return 'amex';
   if (/^6(011|5)/.test(digits)) return 'discover';
   return 'unknown';
+}
+
+/** The sandbox's stand-in for the bank's 3-D Secure page: the buyer completes or fails the step. */
+export interface SandboxAuthentication {
+  /** Throws PaymentValidationError when the client secret is not that of a payment waiting for authentication. */
+  authenticate(clientSecret: string, outcome: 'complete' | 'fail'): Promise<void>;
+}
+
+export function canAuthenticateInSandbox(provider: PaymentProvider): provider is PaymentProvider & SandboxAuthentication {
+  return provider.name === 'sandbox' && typeof (provider as Partial<SandboxAuthentication>).authenticate === 'function';
 }

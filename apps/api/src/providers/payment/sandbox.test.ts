@@ -87,4 +87,32 @@ describe('sandbox payment provider', () => {
     expect(passesLuhnCheck('4000000000000002')).toBe(true);
     expect(passesLuhnCheck('4242424242424243')).toBe(false);
   });
+
+  it('asks for authentication with 4000 0025 0000 3155, and answers what the buyer did under the same key', async () => {
+    const provider = createSandboxPaymentProvider({ clock });
+    const completed = request({ source: card('4000002500003155') });
+    const step = await provider.charge(completed);
+    if (step.status !== 'requires_action') throw new Error('expected an authentication step');
+    expect(step.clientSecret).toMatch(new RegExp(`^${step.id}_secret_`));
+    expect(provider.chargeCount).toBe(0);
+    expect(await provider.charge(completed)).toEqual(step);
+    await provider.authenticate(step.clientSecret, 'complete');
+    expect(await provider.charge(completed)).toEqual({ id: step.id, status: 'succeeded', cardBrand: 'visa', cardLast4: '3155' });
+    expect(provider.chargeCount).toBe(1);
+    // A step happens once; a made-up secret is refused.
+    await expect(provider.authenticate(step.clientSecret, 'fail')).rejects.toBeInstanceOf(PaymentValidationError);
+    await expect(provider.authenticate('pi_sandbox_x_secret_y', 'complete')).rejects.toBeInstanceOf(PaymentValidationError);
+    // The authenticated payment can be refunded like any other.
+    await expect(provider.refund({ paymentId: step.id, amountCents: 2599, idempotencyKey: 'refund-3ds' })).resolves.toMatchObject({ id: expect.any(String) });
+
+    const failed = request({ source: { paymentMethodId: 'pm_card_authenticationRequired' } });
+    const failing = await provider.charge(failed);
+    if (failing.status !== 'requires_action') throw new Error('expected an authentication step');
+    await provider.authenticate(failing.clientSecret, 'fail');
+    await expect(provider.charge(failed)).rejects.toMatchObject({ name: 'PaymentDeclinedError', declineCode: 'payment_intent_authentication_failure' });
+    await expect(provider.charge(failed)).rejects.toBeInstanceOf(PaymentDeclinedError);
+    expect(provider.chargeCount).toBe(1);
+    // Every other card behaves as before.
+    expect(await provider.charge(request())).toMatchObject({ status: 'succeeded', cardLast4: '4242' });
+  });
 });

@@ -5,10 +5,12 @@ import {
   PaymentValidationError,
   cardBrandOf,
   passesLuhnCheck,
+  type ChargeOutcome,
   type ChargeRequest,
   type ChargeResult,
   type PaymentProvider,
   type RefundResult,
+  type SandboxAuthentication,
 } from './port';
 
 /**
@@ -29,9 +31,18 @@ const DECLINING_CARDS: Record<string, { message: string; code: string }> = {
   '4000000000000119': { message: 'An error occurred while processing your card. Try again in a little bit.', code: 'processing_error' },
 };
 
+/** Stripe's 3-D Secure test card: every payment asks the buyer to authenticate first. */
+export const SANDBOX_AUTHENTICATION_CARD = '4000002500003155';
+/** What Stripe says when the buyer fails (or abandons) the authentication step. */
+export const AUTHENTICATION_FAILED = {
+  message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  code: 'payment_intent_authentication_failure',
+} as const;
+
 /** Payment method ids the sandbox understands, like Stripe's `pm_card_visa` test tokens. */
 const TEST_PAYMENT_METHODS: Record<string, string> = {
   pm_card_visa: '4242424242424242',
+  pm_card_authenticationRequired: SANDBOX_AUTHENTICATION_CARD,
   pm_card_mastercard: '5555555555554444',
   pm_card_chargeDeclined: '4000000000000002',
   pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
@@ -42,11 +53,21 @@ const SANDBOX_REFUND_PREFIX = 're_sandbox_';
 
 type StoredOutcome<T> = { fingerprint: string; result: T } | { fingerprint: string; error: Error };
 
-export function createSandboxPaymentProvider(deps: { clock: Clock }): PaymentProvider & {
-  /** Charges actually made (not idempotent replays), for tests. */
-  readonly chargeCount: number;
-} {
-  const charges = new Map<string, StoredOutcome<ChargeResult>>();
+/** A payment waiting for (or past) its authentication step, by client secret. */
+interface AuthenticationStep {
+  id: string;
+  state: 'requires_action' | 'succeeded' | 'failed';
+  amountCents: number;
+  number: string;
+}
+
+export function createSandboxPaymentProvider(deps: { clock: Clock }): PaymentProvider &
+  SandboxAuthentication & {
+    /** Charges actually made (not idempotent replays), for tests. */
+    readonly chargeCount: number;
+  } {
+  const charges = new Map<string, StoredOutcome<ChargeOutcome>>();
+  const authentications = new Map<string, AuthenticationStep>();
   const refunds = new Map<string, StoredOutcome<RefundResult>>();
   const amountByPayment = new Map<string, { amountCents: number; refundedCents: number }>();
   let chargeCount = 0;
@@ -83,7 +104,22 @@ export function createSandboxPaymentProvider(deps: { clock: Clock }): PaymentPro
     }
   }
 
-  function attemptCharge(request: ChargeRequest): ChargeResult {
+  function succeed(id: string, amountCents: number, number: string): ChargeResult {
+    chargeCount += 1;
+    amountByPayment.set(id, { amountCents, refundedCents: 0 });
+    return { id, status: 'succeeded', cardBrand: cardBrandOf(number), cardLast4: number.slice(-4) };
+  }
+
+  /** A replayed authentication step answers what became of it, as Stripe's PaymentIntent does. */
+  function stepOutcome(clientSecret: string): ChargeOutcome {
+    const step = authentications.get(clientSecret);
+    if (!step) throw new PaymentValidationError('No such payment');
+    if (step.state === 'failed') throw new PaymentDeclinedError(AUTHENTICATION_FAILED.message, AUTHENTICATION_FAILED.code);
+    if (step.state === 'succeeded') return { id: step.id, status: 'succeeded', cardBrand: cardBrandOf(step.number), cardLast4: step.number.slice(-4) };
+    return { id: step.id, status: 'requires_action', clientSecret };
+  }
+
+  function attemptCharge(request: ChargeRequest): ChargeOutcome {
     if (!Number.isSafeInteger(request.amountCents) || request.amountCents < 50) {
       throw new PaymentValidationError('Amount must be at least $0.50 usd');
     }
@@ -98,10 +134,13 @@ export function createSandboxPaymentProvider(deps: { clock: Clock }): PaymentPro
     }
     const decline = DECLINING_CARDS[number];
     if (decline) throw new PaymentDeclinedError(decline.message, decline.code);
-    chargeCount += 1;
     const id = `${SANDBOX_PAYMENT_PREFIX}${randomBytes(12).toString('hex')}`;
-    amountByPayment.set(id, { amountCents: request.amountCents, refundedCents: 0 });
-    return { id, status: 'succeeded', cardBrand: cardBrandOf(number), cardLast4: number.slice(-4) };
+    if (number === SANDBOX_AUTHENTICATION_CARD) {
+      const clientSecret = `${id}_secret_${randomBytes(12).toString('hex')}`;
+      authentications.set(clientSecret, { id, state: 'requires_action', amountCents: request.amountCents, number });
+      return { id, status: 'requires_action', clientSecret };
+    }
+    return succeed(id, request.amountCents, number);
   }
 
   return {
@@ -115,6 +154,16 @@ export function createSandboxPaymentProvider(deps: { clock: Clock }): PaymentPro
       // The fingerprint never holds the card number itself, only a hash of the whole request.
       const fingerprint = fingerprintOf({ amount: request.amountCents, currency: request.currency, source: request.source });
       const replayed = replay(charges, request.idempotencyKey, fingerprint);
+      if (replayed?.status === 'requires_action') {
+        try {
+          const now = stepOutcome(replayed.clientSecret);
+          charges.set(request.idempotencyKey, { fingerprint, result: now });
+          return now;
+        } catch (error) {
+          charges.set(request.idempotencyKey, { fingerprint, error: error as Error });
+          throw error;
+        }
+      }
       if (replayed) return replayed;
       try {
         const result = attemptCharge(request);
@@ -125,6 +174,17 @@ export function createSandboxPaymentProvider(deps: { clock: Clock }): PaymentPro
         if (error instanceof PaymentDeclinedError) charges.set(request.idempotencyKey, { fingerprint, error });
         throw error;
       }
+    },
+
+    async authenticate(clientSecret, outcome) {
+      const step = authentications.get(clientSecret);
+      if (!step || step.state !== 'requires_action') throw new PaymentValidationError('This payment is not waiting for authentication.');
+      if (outcome === 'fail') {
+        step.state = 'failed';
+        return;
+      }
+      step.state = 'succeeded';
+      succeed(step.id, step.amountCents, step.number);
     },
 
     async refund(request) {

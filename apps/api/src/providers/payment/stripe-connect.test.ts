@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripeConnectServer, type AccountState, type FakeStripeConnectServer } from '../../../test/fake-stripe-connect-server';
-import { ConnectError, isAccountComplete, WebhookSignatureError, type ConnectProvider } from './connect-port';
+import { ConnectError, isAccountComplete, WebhookModeMismatchError, WebhookSignatureError, type ConnectProvider } from './connect-port';
 import { createStripeConnectProvider, signStripeWebhookPayload } from './stripe-connect';
 
 const WEBHOOK_SECRET = 'whsec_test_fake_connect';
@@ -195,6 +195,36 @@ describe('Stripe Connect transfers', () => {
     const error = await connectErrorOf(stripe.transfer(transferTo(account.id, 'payout-item-5-attempt-1', 12.5)));
     expect(error).toMatchObject({ code: 'invalid_request', retryable: false, message: 'Invalid positive integer' });
   });
+
+  it('draws on the buyer’s charge (source_transaction) when the payment was charged, and not otherwise', async () => {
+    const account = fake.addAccount();
+    fake.completeOnboarding(account.id);
+    fake.balanceCents = 100_000;
+    const lastTransferForm = () => fake.requestsTo('POST', '/v1/transfers').at(-1)?.form;
+
+    const paid = fake.addPaymentIntent();
+    const drawn = await stripe.transfer({ ...transferTo(account.id, 'payout-item-6-attempt-1'), sourcePaymentId: paid.id });
+    expect(lastTransferForm()?.source_transaction).toBe(paid.chargeId);
+    expect(fake.transfers.find((transfer) => transfer.id === drawn.id)?.source_transaction).toBe(paid.chargeId);
+    expect(fake.requestsTo('GET', `/v1/payment_intents/${paid.id}`)).toHaveLength(1);
+
+    // Never charged, unknown to Stripe, not Stripe's (a sandbox payment) or not given: from the balance.
+    const uncharged = fake.addPaymentIntent({ charged: false });
+    for (const [index, sourcePaymentId] of [uncharged.id, 'pi_doesnotexist', 'pay_sandbox_1', null, undefined].entries()) {
+      await stripe.transfer({ ...transferTo(account.id, `payout-item-7-${index}-attempt-1`), sourcePaymentId });
+      expect(lastTransferForm(), String(sourcePaymentId)).not.toHaveProperty('source_transaction');
+    }
+  });
+
+  it('keeps a transfer retryable when Stripe cannot say which charge paid for it', async () => {
+    const account = fake.addAccount();
+    fake.completeOnboarding(account.id);
+    const paid = fake.addPaymentIntent();
+    const before = fake.requestsTo('POST', '/v1/transfers').length;
+    fake.failNext(500, { type: 'api_error', message: 'Something went wrong on Stripe’s end.' });
+    expect(await connectErrorOf(stripe.transfer({ ...transferTo(account.id, 'payout-item-8-attempt-1'), sourcePaymentId: paid.id }))).toMatchObject({ code: 'provider_unavailable', retryable: true });
+    expect(fake.requestsTo('POST', '/v1/transfers')).toHaveLength(before);
+  });
 });
 
 describe('Stripe Connect failures', () => {
@@ -299,6 +329,38 @@ describe('Stripe Connect webhooks', () => {
     });
   });
 
+  it('maps payment_intent.succeeded with the checkout it names (metadata and shipping), or none', () => {
+    const intent = {
+      id: 'pi_3ds',
+      object: 'payment_intent',
+      amount: 6_000,
+      amount_received: 6_000,
+      status: 'succeeded',
+      payment_method: 'pm_1',
+      latest_charge: { id: 'ch_3ds', object: 'charge', payment_method_details: { type: 'card', card: { brand: 'visa', last4: '3155' } } },
+      metadata: { checkout_buyer_id: 'buyer-1', checkout_idempotency_key: 'key-1', checkout_request_hash: 'a'.repeat(64) },
+      shipping: { name: 'Ada Buyer', address: { line1: '1 Main St', line2: '', city: 'Portland', state: 'OR', postal_code: '97201', country: 'US' } },
+    };
+    expect(signed(eventPayload('payment_intent.succeeded', intent))).toEqual({
+      id: 'evt_payment_intent_succeeded',
+      type: 'payment_intent.succeeded',
+      payment: {
+        paymentId: 'pi_3ds',
+        amountCents: 6_000,
+        paymentMethodId: 'pm_1',
+        cardBrand: 'visa',
+        cardLast4: '3155',
+        checkout: {
+          buyerId: 'buyer-1',
+          idempotencyKey: 'key-1',
+          requestHash: 'a'.repeat(64),
+          shippingAddress: { name: 'Ada Buyer', line1: '1 Main St', line2: null, city: 'Portland', state: 'OR', postal_code: '97201', country: 'US' },
+        },
+      },
+    });
+    expect(signed(eventPayload('payment_intent.succeeded', { ...intent, metadata: {} }))).toMatchObject({ payment: { paymentId: 'pi_3ds', checkout: null } });
+  });
+
   it('passes other types through as other', () => {
     expect(signed(eventPayload('customer.created', { id: 'cus_1', object: 'customer' }))).toEqual({ id: 'evt_customer_created', type: 'other', providerType: 'customer.created' });
   });
@@ -316,5 +378,27 @@ describe('Stripe Connect webhooks', () => {
     expect(() => unconfigured.parseWebhook(Buffer.from(payload), header)).toThrow(WebhookSignatureError);
     // Within the 300 s tolerance a delivery is still accepted.
     expect(stripe.parseWebhook(Buffer.from(payload), signStripeWebhookPayload(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 120)).type).toBe('payout.paid');
+  });
+
+  it('accepts an event that either endpoint secret signed (platform and Connect), and no other', () => {
+    const both = createStripeConnectProvider({ secretKey: fake.secretKey, webhookSecret: 'whsec_platform', connectWebhookSecret: 'whsec_connect', ...fake.connection });
+    const payload = eventPayload('payout.paid', { id: 'po_2', object: 'payout', amount: 100, failure_message: null }, { account: 'acct_seller' });
+    expect(both.parseWebhook(Buffer.from(payload), signStripeWebhookPayload(payload, 'whsec_platform')).type).toBe('payout.paid');
+    expect(both.parseWebhook(Buffer.from(payload), signStripeWebhookPayload(payload, 'whsec_connect')).type).toBe('payout.paid');
+    expect(() => both.parseWebhook(Buffer.from(payload), signStripeWebhookPayload(payload, 'whsec_other'))).toThrow(WebhookSignatureError);
+    // With only the Connect secret set, the platform's events are refused and the connected accounts' accepted.
+    const connectOnly = createStripeConnectProvider({ secretKey: fake.secretKey, webhookSecret: null, connectWebhookSecret: 'whsec_connect', ...fake.connection });
+    expect(connectOnly.parseWebhook(Buffer.from(payload), signStripeWebhookPayload(payload, 'whsec_connect')).type).toBe('payout.paid');
+    expect(() => connectOnly.parseWebhook(Buffer.from(payload), signStripeWebhookPayload(payload, 'whsec_platform'))).toThrow(WebhookSignatureError);
+  });
+
+  it('refuses an event of the other mode than the secret key: test events on a live key and live events on a test key', () => {
+    const testEvent = eventPayload('payout.paid', { id: 'po_3', object: 'payout', amount: 100, failure_message: null });
+    const liveEvent = testEvent.replace('"livemode":false', '"livemode":true');
+    const live = createStripeConnectProvider({ secretKey: 'sk_live_platform', webhookSecret: WEBHOOK_SECRET, ...fake.connection });
+    expect(() => live.parseWebhook(Buffer.from(testEvent), signStripeWebhookPayload(testEvent, WEBHOOK_SECRET))).toThrow(WebhookModeMismatchError);
+    expect(live.parseWebhook(Buffer.from(liveEvent), signStripeWebhookPayload(liveEvent, WEBHOOK_SECRET)).type).toBe('payout.paid');
+    expect(() => stripe.parseWebhook(Buffer.from(liveEvent), signStripeWebhookPayload(liveEvent, WEBHOOK_SECRET))).toThrow(WebhookModeMismatchError);
+    expect(stripe.parseWebhook(Buffer.from(testEvent), signStripeWebhookPayload(testEvent, WEBHOOK_SECRET)).type).toBe('payout.paid');
   });
 });

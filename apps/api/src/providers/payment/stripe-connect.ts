@@ -1,10 +1,16 @@
 import Stripe from 'stripe';
-import { ConnectError, WebhookSignatureError, type ConnectAccount, type ConnectEvent, type ConnectProvider } from './connect-port';
+import { ConnectError, WebhookModeMismatchError, WebhookSignatureError, type ConnectAccount, type ConnectEvent, type ConnectProvider, type SucceededCheckoutPayment } from './connect-port';
 
 export interface StripeConnectProviderOptions {
   secretKey: string;
-  /** The endpoint's signing secret (whsec_…); without it every webhook is refused. */
+  /** The platform endpoint's signing secret (whsec_…); without it and the Connect one every webhook is refused. */
   webhookSecret: string | null;
+  /**
+   * The Connect endpoint's signing secret: Stripe signs connected-account events (payouts, account
+   * updates) with the secret of the endpoint that listens to them, which is another endpoint with its
+   * own secret even when both point at the same URL.
+   */
+  connectWebhookSecret?: string | null;
   /** Tests point the SDK at a local fake of Stripe's API. */
   host?: string;
   port?: number;
@@ -111,9 +117,44 @@ function toConnectEvent(event: Stripe.Event): ConnectEvent {
         reason: dispute.reason,
       };
     }
+    case 'payment_intent.succeeded':
+      return { id: event.id, type: 'payment_intent.succeeded', payment: succeededPaymentOf(event.data.object) };
     default:
       return { id: event.id, type: 'other', providerType: event.type };
   }
+}
+
+/** A succeeded PaymentIntent, with the checkout reference the payment adapter (stripe.ts) kept on it. */
+function succeededPaymentOf(intent: Stripe.PaymentIntent): SucceededCheckoutPayment {
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const card = charge?.payment_method_details?.card;
+  const metadata = intent.metadata ?? {};
+  const address = intent.shipping?.address;
+  const hasCheckout = Boolean(metadata.checkout_buyer_id && metadata.checkout_idempotency_key && metadata.checkout_request_hash && intent.shipping && address);
+  return {
+    paymentId: intent.id,
+    amountCents: intent.amount_received || intent.amount,
+    paymentMethodId: idOf(intent.payment_method),
+    cardBrand: card?.brand ?? null,
+    cardLast4: card?.last4 ?? null,
+    checkout:
+      hasCheckout && intent.shipping && address
+        ? {
+            buyerId: metadata.checkout_buyer_id!,
+            idempotencyKey: metadata.checkout_idempotency_key!,
+            requestHash: metadata.checkout_request_hash!,
+            shippingAddress: {
+              name: intent.shipping.name ?? '',
+              line1: address.line1 ?? '',
+              line2: address.line2 || null,
+              city: address.city ?? '',
+              state: address.state ?? '',
+              postal_code: address.postal_code ?? '',
+              country: address.country ?? '',
+            },
+          }
+        : null,
+  };
 }
 
 /** A `Stripe-Signature` header for a payload, as Stripe would send it (tests and the sandbox). */
@@ -127,6 +168,11 @@ export function signStripeWebhookPayload(payload: string, secret: string, timest
  * webhooks. Creating accounts and transfers sends Stripe's Idempotency-Key, so a retried call never
  * makes a second account or sends money twice.
  */
+/** Whether a secret or restricted key works on live data (sk_live_/rk_live_) rather than test data. */
+export function isLiveModeKey(secretKey: string): boolean {
+  return /^(sk|rk)_live_/.test(secretKey);
+}
+
 export function createStripeConnectProvider(options: StripeConnectProviderOptions): ConnectProvider {
   const stripe = new Stripe(options.secretKey, {
     // Our own idempotency keys make retries safe; the SDK's are off so failures surface at once.
@@ -137,6 +183,26 @@ export function createStripeConnectProvider(options: StripeConnectProviderOption
     ...(options.port ? { port: options.port } : {}),
     ...(options.protocol ? { protocol: options.protocol } : {}),
   });
+
+  const livemode = isLiveModeKey(options.secretKey);
+
+  /**
+   * The charge a transfer draws on: the PaymentIntent's latest charge. None when the payment is not
+   * Stripe's or was never charged (the transfer then comes from the platform balance, as before);
+   * Stripe being unreachable is retryable like the transfer itself.
+   */
+  async function sourceChargeOf(paymentId: string | null | undefined): Promise<string | null> {
+    if (!paymentId) return null;
+    if (/^(ch|py)_/.test(paymentId)) return paymentId;
+    if (!paymentId.startsWith('pi_')) return null;
+    try {
+      const intent = await callStripe(() => stripe.paymentIntents.retrieve(paymentId));
+      return intent.status === 'succeeded' ? idOf(intent.latest_charge) : null;
+    } catch (error) {
+      if (error instanceof ConnectError && !error.retryable) return null;
+      throw error;
+    }
+  }
 
   return {
     name: 'stripe',
@@ -181,6 +247,7 @@ export function createStripeConnectProvider(options: StripeConnectProviderOption
     },
 
     async transfer(request) {
+      const sourceTransaction = await sourceChargeOf(request.sourcePaymentId);
       const transfer = await callStripe(() =>
         stripe.transfers.create(
           {
@@ -190,6 +257,7 @@ export function createStripeConnectProvider(options: StripeConnectProviderOption
             description: request.description,
             transfer_group: request.transferGroup,
             metadata: request.metadata,
+            ...(sourceTransaction ? { source_transaction: sourceTransaction } : {}),
           },
           { idempotencyKey: request.idempotencyKey },
         ),
@@ -198,15 +266,29 @@ export function createStripeConnectProvider(options: StripeConnectProviderOption
     },
 
     parseWebhook(rawBody, signatureHeader) {
-      if (!options.webhookSecret) throw new WebhookSignatureError('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET is missing)');
-      if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
-      let event: Stripe.Event;
-      try {
-        // Default tolerance (300 s): an old, replayed delivery is refused like a forged one.
-        event = stripe.webhooks.constructEvent(rawBody, signatureHeader, options.webhookSecret);
-      } catch (error) {
-        throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid webhook signature');
+      const secrets = [options.webhookSecret, options.connectWebhookSecret].filter((secret): secret is string => Boolean(secret));
+      if (secrets.length === 0) {
+        throw new WebhookSignatureError('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET and STRIPE_CONNECT_WEBHOOK_SECRET are missing)');
       }
+      if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
+      // One URL serves both endpoints: the event is genuine when either endpoint's secret verifies it.
+      let event: Stripe.Event | null = null;
+      let failure = 'Invalid webhook signature';
+      for (const secret of secrets) {
+        try {
+          // Default tolerance (300 s): an old, replayed delivery is refused like a forged one.
+          event = stripe.webhooks.constructEvent(rawBody, signatureHeader, secret);
+          break;
+        } catch (error) {
+          failure = error instanceof Error ? error.message : failure;
+        }
+      }
+      if (!event) throw new WebhookSignatureError(failure);
+      // A test-mode event never touches live data, nor the reverse (a test endpoint's secret configured
+      // on the live deployment, or the same URL registered in both modes).
+      // An event without the flag (never one of Stripe's) counts as a test-mode one.
+      const isLiveEvent = event.livemode === true;
+      if (isLiveEvent !== livemode) throw new WebhookModeMismatchError(isLiveEvent, livemode);
       return toConnectEvent(event);
     },
   };

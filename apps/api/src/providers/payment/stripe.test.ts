@@ -18,6 +18,27 @@ interface Recorded {
 const recorded: Recorded[] = [];
 const answers = new Map<string, { status: number; body: unknown }>();
 const charged = new Map<string, { amount: number; refunded: number }>();
+/** PaymentIntents that asked for 3-D Secure, as Stripe keeps them: the buyer's step changes their status. */
+const intents = new Map<string, { id: string; object: 'payment_intent'; amount: number; status: string; client_secret: string; latest_charge: object | null; last_payment_error: object | null }>();
+const card = { brand: 'visa', last4: '3155' };
+
+/** What Stripe.js's handleNextAction does in the buyer's browser: the bank's step passes or fails. */
+function authenticateIntent(id: string, outcome: 'complete' | 'fail') {
+  const intent = intents.get(id);
+  if (!intent) throw new Error(`no intent ${id}`);
+  if (outcome === 'complete') {
+    intent.status = 'succeeded';
+    intent.latest_charge = { id: id.replace('pi_', 'ch_'), object: 'charge', payment_method_details: { type: 'card', card } };
+    charged.set(id, { amount: intent.amount, refunded: 0 });
+  } else {
+    intent.status = 'requires_payment_method';
+    intent.last_payment_error = {
+      type: 'invalid_request_error',
+      code: 'payment_intent_authentication_failure',
+      message: 'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.',
+    };
+  }
+}
 let created = 0;
 let server: Server;
 let port: number;
@@ -28,8 +49,21 @@ const DECLINES: Record<string, { code: string; decline_code: string; message: st
 };
 
 function answer(path: string, form: URLSearchParams): { status: number; body: unknown } {
+  const retrieved = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+  if (retrieved?.[1]) {
+    const intent = intents.get(retrieved[1]);
+    if (!intent) return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${retrieved[1]}'` } } };
+    return { status: 200, body: intent };
+  }
   if (path === '/v1/payment_intents') {
     const method = form.get('payment_method') ?? '';
+    if (method === 'pm_card_threeDSecure2Required') {
+      created += 1;
+      const id = `pi_fake_${created}`;
+      const intent = { id, object: 'payment_intent' as const, amount: Number(form.get('amount')), status: 'requires_action', client_secret: `${id}_secret_fake`, latest_charge: null, last_payment_error: null };
+      intents.set(id, intent);
+      return { status: 200, body: { ...intent, next_action: { type: 'use_stripe_sdk', use_stripe_sdk: {} } } };
+    }
     const decline = DECLINES[method];
     if (decline) return { status: 402, body: { error: { type: 'card_error', ...decline } } };
     if (!method.startsWith('pm_')) {
@@ -145,5 +179,41 @@ describe('Stripe payment provider (against a local fake of the API)', () => {
     expect(Object.fromEntries(recorded.at(-1)?.form ?? [])).toMatchObject({ payment_intent: payment.id, amount: '700' });
     expect(charged.get(payment.id)?.refunded).toBe(700);
     await expect(provider().refund({ paymentId: payment.id, amountCents: 301, idempotencyKey: 'refund-2' })).rejects.toBeInstanceOf(PaymentValidationError);
+  });
+
+  it('answers a card that asks for 3-D Secure with the client secret, then what the buyer did: paid or declined', async () => {
+    const request = (key: string) => ({ amountCents: 4200, currency: 'usd' as const, idempotencyKey: key, source: { paymentMethodId: 'pm_card_threeDSecure2Required' }, description: 'Order 3DS' });
+    const first = await provider().charge(request('charge-3ds-1'));
+    expect(first).toEqual({ id: expect.stringMatching(/^pi_fake_/), status: 'requires_action', clientSecret: `${first.id}_secret_fake` });
+    // Stripe.js handles the step only for intents confirmed with use_stripe_sdk.
+    expect(Object.fromEntries(recorded.filter((sent) => sent.path === '/v1/payment_intents').at(-1)?.form ?? [])).toMatchObject({ use_stripe_sdk: 'true', confirm: 'true' });
+
+    // The checkout it pays for rides along, for the payment_intent.succeeded webhook.
+    const withCheckout = { ...request('charge-3ds-3'), checkout: { buyerId: 'buyer-1', idempotencyKey: 'key-1', requestHash: 'f'.repeat(64), shippingAddress: { name: 'Ada', line1: '1 Main St', line2: null, city: 'Portland', state: 'OR', postal_code: '97201', country: 'US' } } };
+    await provider().charge(withCheckout);
+    expect(Object.fromEntries(recorded.filter((sent) => sent.path === '/v1/payment_intents').at(-1)?.form ?? [])).toMatchObject({
+      'metadata[checkout_buyer_id]': 'buyer-1',
+      'metadata[checkout_idempotency_key]': 'key-1',
+      'metadata[checkout_request_hash]': 'f'.repeat(64),
+      'shipping[name]': 'Ada',
+      'shipping[address][line1]': '1 Main St',
+      'shipping[address][postal_code]': '97201',
+    });
+
+    // Sent again before the buyer finished: still waiting, read from Stripe (the replayed answer is stale).
+    expect(await provider().charge(request('charge-3ds-1'))).toEqual(first);
+    expect(recorded.at(-1)).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${first.id}` });
+
+    authenticateIntent(first.id, 'complete');
+    expect(await provider().charge(request('charge-3ds-1'))).toEqual({ id: first.id, status: 'succeeded', cardBrand: 'visa', cardLast4: '3155' });
+
+    const failed = await provider().charge(request('charge-3ds-2'));
+    authenticateIntent(failed.id, 'fail');
+    const declined = provider().charge(request('charge-3ds-2'));
+    await expect(declined).rejects.toBeInstanceOf(PaymentDeclinedError);
+    await expect(declined).rejects.toMatchObject({
+      message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+      declineCode: 'payment_intent_authentication_failure',
+    });
   });
 });

@@ -1,4 +1,11 @@
-import type { CheckoutConfigResponse, CheckoutRequest, CheckoutResponse, CheckoutSummaryResponse } from '@marketplace/contracts/orders';
+import type {
+  CheckoutConfigResponse,
+  CheckoutRequest,
+  CheckoutRequiresAction,
+  CheckoutResponse,
+  CheckoutSummaryResponse,
+  SandboxAuthenticationRequest,
+} from '@marketplace/contracts/orders';
 import type { Address, AddressListResponse } from '@marketplace/contracts/users';
 import { api } from '../../lib/api';
 
@@ -17,12 +24,19 @@ export const checkoutApi = api.injectEndpoints({
       transformResponse: (response: AddressListResponse) => response.addresses,
       providesTags: ['Address'],
     }),
-    /** One Idempotency-Key per checkout attempt: a retry with the same key never charges twice. */
-    placeOrder: build.mutation<CheckoutResponse, { idempotencyKey: string; body: CheckoutRequest }>({
+    /**
+     * One Idempotency-Key per checkout attempt: a retry with the same key never charges twice. A card
+     * that asks for authentication answers `requiresAction` (202) and no order yet.
+     */
+    placeOrder: build.mutation<CheckoutResponse | CheckoutRequiresAction, { idempotencyKey: string; body: CheckoutRequest }>({
       query: ({ idempotencyKey, body }) => ({ url: '/orders/checkout', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
-      invalidatesTags: (_result, error) => (error ? ['CheckoutSummary'] : ['CheckoutSummary', 'Cart', 'BuyerOrder']),
+      invalidatesTags: (result, error) => (error || (result && !result.success) ? ['CheckoutSummary'] : ['CheckoutSummary', 'Cart', 'BuyerOrder']),
+    }),
+    /** The sandbox's stand-in for the bank's 3-D Secure page. */
+    authenticateSandboxPayment: build.mutation<{ success: true }, SandboxAuthenticationRequest>({
+      query: (body) => ({ url: '/checkout/sandbox-authentication', method: 'POST', body }),
     }),
   }),
 });
 
-export const { useGetCheckoutConfigQuery, useGetCheckoutSummaryQuery, useListShippingAddressesQuery, usePlaceOrderMutation } = checkoutApi;
+export const { useGetCheckoutConfigQuery, useGetCheckoutSummaryQuery, useListShippingAddressesQuery, usePlaceOrderMutation, useAuthenticateSandboxPaymentMutation } = checkoutApi;

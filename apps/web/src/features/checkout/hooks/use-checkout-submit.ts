@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { CheckoutRequest, CheckoutSummaryResponse } from '@marketplace/contracts/orders';
+import type { CheckoutRequest, CheckoutRequiresAction, CheckoutSummaryResponse } from '@marketplace/contracts/orders';
 import { toast } from '../../../components/toast';
 import { describeApiError } from '../../../lib/api-error';
 import { useShop } from '../../../lib/shop';
 import type { Form } from '../../../lib/use-form';
-import { usePlaceOrderMutation } from '../api';
+import { useAuthenticateSandboxPaymentMutation, usePlaceOrderMutation } from '../api';
 import type { CheckoutFormOutput, CheckoutFormValues } from '../checkout-form-schema';
 import type { CheckoutPayment } from './use-checkout-payment';
 
@@ -23,17 +23,26 @@ function fingerprintOf(summary: CheckoutSummaryResponse): string {
   return summary.items.map((item) => `${item.id}:${item.quantity}:${item.retip_added}:${item.price}`).join('|');
 }
 
+/** How many times a payment that still waits for authentication is offered the step again. */
+const AUTHENTICATION_ROUNDS = 3;
+
 /**
  * Placing the order: the card becomes a payment (the sandbox's typed card, or a Stripe PaymentMethod
  * made by Stripe.js), the order is sent with one Idempotency-Key per attempt, and a refusal is told
  * the buyer's way: a decline (402), the items that ran out (409), or the server's message with its
- * field messages under the fields.
+ * field messages under the fields. A card that asks for authentication (3-D Secure, a 202) goes
+ * through the step (Stripe.js's own dialog, or the sandbox's) and the same request is sent again
+ * naming the payment; the server reads what became of it and answers the order or a decline.
  */
 export function useCheckoutSubmit({ summary, form, payment }: { summary: CheckoutSummaryResponse; form: Form<CheckoutFormValues, CheckoutFormOutput>; payment: CheckoutPayment }) {
   const navigate = useNavigate();
   const shop = useShop();
   const [placeOrder] = usePlaceOrderMutation();
+  const [authenticateSandboxPayment] = useAuthenticateSandboxPaymentMutation();
   const [problem, setProblem] = useState<SubmitProblem | null>(null);
+  // The sandbox's authentication dialog while it is open, and how the buyer's answer reaches `pay`.
+  const [sandboxAuthentication, setSandboxAuthentication] = useState<{ amount: number } | null>(null);
+  const answerRef = useRef<((outcome: 'complete' | 'fail') => void) | null>(null);
   // One key per attempt, kept across retries of the same attempt so nothing is charged twice.
   const attemptRef = useRef<{ key: string; fingerprint: string } | null>(null);
   const problemRef = useRef<HTMLDivElement>(null);
@@ -41,6 +50,27 @@ export function useCheckoutSubmit({ summary, form, payment }: { summary: Checkou
   useEffect(() => {
     if (problem) problemRef.current?.scrollIntoView?.({ block: 'center' });
   }, [problem]);
+
+  /** The bank's step for a payment that asks for it; what came of it is the server's to read afterwards. */
+  async function authenticate(step: CheckoutRequiresAction) {
+    if (payment.isSandbox) {
+      const outcome = await new Promise<'complete' | 'fail'>((resolve) => {
+        answerRef.current = resolve;
+        setSandboxAuthentication({ amount: summary.orderTotal });
+      });
+      answerRef.current = null;
+      setSandboxAuthentication(null);
+      await authenticateSandboxPayment({ clientSecret: step.clientSecret, outcome }).unwrap();
+    } else if (payment.stripeCard.status === 'ready') {
+      // Stripe.js shows the bank's page in its own dialog; a failed or closed one leaves the payment
+      // needing another card, which the server's answer says.
+      await payment.stripeCard.stripe.handleNextAction({ clientSecret: step.clientSecret });
+    }
+  }
+
+  function answerSandboxAuthentication(outcome: 'complete' | 'fail') {
+    answerRef.current?.(outcome);
+  }
 
   async function pay(data: CheckoutFormOutput) {
     const fingerprint = fingerprintOf(summary);
@@ -61,10 +91,17 @@ export function useCheckoutSubmit({ summary, form, payment }: { summary: Checkou
         paidWith = { paymentMethodId };
       }
       const { name, line1, line2, city, state, postal_code, country } = data;
-      const { orderId } = await placeOrder({
-        idempotencyKey,
-        body: { shippingAddress: { name, line1, line2, city, state, postal_code, country }, payment: paidWith },
-      }).unwrap();
+      const body: CheckoutRequest = { shippingAddress: { name, line1, line2, city, state, postal_code, country }, payment: paidWith };
+      let answer = await placeOrder({ idempotencyKey, body }).unwrap();
+      for (let round = 0; !answer.success && round < AUTHENTICATION_ROUNDS; round += 1) {
+        await authenticate(answer);
+        answer = await placeOrder({ idempotencyKey, body: { ...body, authenticatedPaymentId: answer.paymentId } }).unwrap();
+      }
+      if (!answer.success) {
+        setProblem({ kind: 'declined', message: 'The payment was not confirmed with your bank.' });
+        return;
+      }
+      const { orderId } = answer;
       shop.resetCartAfterOrder();
       toast.success('Order placed! The sellers will confirm your items shortly.');
       // The confirmation and receipt (orders feature, decision 0009); replace, so Back does not return to a spent checkout.
@@ -72,6 +109,8 @@ export function useCheckoutSubmit({ summary, form, payment }: { summary: Checkou
     } catch (error) {
       const details = describeApiError(error);
       if (details.status === 402) {
+        // A failed authentication may be tried again with the same card: that is a new payment, so a new key.
+        if (details.code === 'payment_intent_authentication_failure') attemptRef.current = null;
         setProblem({ kind: 'declined', message: details.message });
       } else if (details.status === 409) {
         const items = ((error as { data?: { items?: ConflictItem[] } }).data?.items ?? []).map(({ title, requested, available }) => ({ title, requested, available }));
@@ -92,5 +131,5 @@ export function useCheckoutSubmit({ summary, form, payment }: { summary: Checkou
     void submit(event);
   }
 
-  return { onSubmit, problem, problemRef, isPlacing: form.isSubmitting };
+  return { onSubmit, problem, problemRef, isPlacing: form.isSubmitting, sandboxAuthentication, answerSandboxAuthentication };
 }

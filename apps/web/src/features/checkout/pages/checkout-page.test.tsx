@@ -46,9 +46,11 @@ interface SetUpOptions {
   publishableKey?: string | null;
   summary?: CheckoutSummaryResponse;
   checkout: (request: Request) => Response | Promise<Response>;
+  /** More API routes, e.g. the sandbox's authentication. */
+  routes?: Record<string, (request: Request) => Response | Promise<Response>>;
 }
 
-function setUp({ provider = 'sandbox', publishableKey = provider === 'stripe' ? `pk_test_${++keyCount}` : null, summary = SUMMARY, checkout }: SetUpOptions) {
+function setUp({ provider = 'sandbox', publishableKey = provider === 'stripe' ? `pk_test_${++keyCount}` : null, summary = SUMMARY, checkout, routes = {} }: SetUpOptions) {
   logInAs('buyer');
   let cart = cartOf([LINE]);
   const requests: { idempotencyKey: string | null; body: unknown }[] = [];
@@ -66,6 +68,7 @@ function setUp({ provider = 'sandbox', publishableKey = provider === 'stripe' ? 
         if (response.status === 201) cart = EMPTY_CART;
         return response;
       },
+      ...routes,
     }),
   });
   return { ...rendered, requests };
@@ -233,5 +236,91 @@ describe('CheckoutPage', { timeout: 20_000 }, () => {
     expect(stripeJs.loadStripe).not.toHaveBeenCalled();
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
+  });
+
+  describe('a card that asks for authentication (3-D Secure)', () => {
+    const STEP = { success: false, requiresAction: true, paymentId: 'pi_sandbox_1', clientSecret: 'pi_sandbox_1_secret_2', message: 'Your bank asks you to confirm this payment.' };
+    const ADDRESS = { name: 'Bea Tester', line1: '1 Main St', line2: 'Apt 4', city: 'Portland', state: 'OR', postal_code: '97201', country: 'US' };
+
+    it('opens the sandbox’s authentication step, then sends the same request naming the payment and opens the order', async () => {
+      let attempt = 0;
+      const authentications: unknown[] = [];
+      const { user, router, requests } = setUp({
+        checkout: () => (++attempt === 1 ? jsonResponse(202, STEP) : jsonResponse(201, { success: true, orderId: 'o3ds' })),
+        routes: {
+          'POST /api/checkout/sandbox-authentication': async (request) => {
+            authentications.push(await request.json());
+            return jsonResponse(200, { success: true });
+          },
+        },
+      });
+      await fillCard(user, '4000002500003155');
+      await user.click(screen.getByRole('button', { name: 'Place order' }));
+
+      const dialog = await screen.findByRole('dialog', { name: 'Confirm your payment' });
+      expect(dialog).toHaveTextContent('Your bank asks you to confirm the payment of $104.00.');
+      expect(requests).toHaveLength(1);
+      await user.click(within(dialog).getByRole('button', { name: 'Complete authentication' }));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/myorders/o3ds/receipt'));
+      expect(authentications).toEqual([{ clientSecret: STEP.clientSecret, outcome: 'complete' }]);
+      expect(requests).toHaveLength(2);
+      const [first, second] = requests;
+      expect(second!.idempotencyKey).toBe(first!.idempotencyKey);
+      expect(second!.body).toEqual({
+        shippingAddress: ADDRESS,
+        payment: { card: { number: '4000002500003155', expMonth: 12, expYear: 2039, cvc: '123' } },
+        authenticatedPaymentId: 'pi_sandbox_1',
+      });
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+
+    it('shows the decline when the buyer fails the step, and tries again with a new key', async () => {
+      let attempt = 0;
+      const authentications: unknown[] = [];
+      const { user, router, requests } = setUp({
+        checkout: () =>
+          ++attempt === 2
+            ? jsonResponse(402, { error: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.', code: 'payment_intent_authentication_failure' })
+            : jsonResponse(202, STEP),
+        routes: {
+          'POST /api/checkout/sandbox-authentication': async (request) => {
+            authentications.push(await request.json());
+            return jsonResponse(200, { success: true });
+          },
+        },
+      });
+      await fillCard(user, '4000002500003155');
+      await user.click(screen.getByRole('button', { name: 'Place order' }));
+      await user.click(within(await screen.findByRole('dialog', { name: 'Confirm your payment' })).getByRole('button', { name: 'Fail authentication' }));
+
+      expect(await screen.findByText(/We are unable to authenticate your payment method\./)).toBeInTheDocument();
+      expect(authentications).toEqual([{ clientSecret: STEP.clientSecret, outcome: 'fail' }]);
+      expect(router.state.location.pathname).toBe('/products/checkout');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Place order' }));
+      await screen.findByRole('dialog', { name: 'Confirm your payment' });
+      expect(requests).toHaveLength(3);
+      expect(requests[2]!.idempotencyKey).not.toBe(requests[0]!.idempotencyKey);
+    });
+
+    it('lets Stripe.js run the step (handleNextAction) with the client secret, then confirms with the API', async () => {
+      const handleNextAction = vi.fn().mockResolvedValue({ paymentIntent: { id: 'pi_1', status: 'succeeded' } });
+      stripeJs.loadStripe.mockResolvedValue({ handleNextAction });
+      let attempt = 0;
+      const { user, router, requests } = setUp({
+        provider: 'stripe',
+        checkout: () => (++attempt === 1 ? jsonResponse(202, { ...STEP, paymentId: 'pi_1', clientSecret: 'pi_1_secret_2' }) : jsonResponse(201, { success: true, orderId: 'o-stripe' })),
+      });
+      await screen.findByRole('group', { name: 'Card details' });
+      await user.click(screen.getByRole('button', { name: 'Place order' }));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/myorders/o-stripe/receipt'));
+      expect(handleNextAction).toHaveBeenCalledWith({ clientSecret: 'pi_1_secret_2' });
+      expect(requests).toHaveLength(2);
+      expect(requests[1]!.body).toEqual({ shippingAddress: ADDRESS, payment: { paymentMethodId: 'pm_card_visa' }, authenticatedPaymentId: 'pi_1' });
+      expect(requests[1]!.idempotencyKey).toBe(requests[0]!.idempotencyKey);
+    });
   });
 });

@@ -24,6 +24,7 @@ import { AddressFieldset, NEW_ADDRESS } from '../components/address-fieldset';
 import { CardFields } from '../components/card-fields';
 import { CartProblemsAlert, SubmitProblemAlert } from '../components/checkout-alerts';
 import { OrderSummary } from '../components/order-summary';
+import { SandboxAuthenticationDialog } from '../components/sandbox-authentication-dialog';
 import { useCheckoutPayment } from '../hooks/use-checkout-payment';
 import { useCheckoutSubmit } from '../hooks/use-checkout-submit';
 
@@ -37,7 +38,7 @@ function CheckoutForm({ summary, addresses }: { summary: CheckoutSummaryResponse
     schema: payment.isSandbox ? sandboxCheckoutFormSchema : stripeCheckoutFormSchema,
     fieldOf: checkoutFieldOf,
   });
-  const { onSubmit, problem, problemRef, isPlacing } = useCheckoutSubmit({ summary, form, payment });
+  const { onSubmit, problem, problemRef, isPlacing, sandboxAuthentication, answerSandboxAuthentication } = useCheckoutSubmit({ summary, form, payment });
   const isBlocked = summary.problems.some((item) => item.kind !== 'price_changed');
 
   function chooseAddress(choice: string) {
@@ -66,6 +67,7 @@ function CheckoutForm({ summary, addresses }: { summary: CheckoutSummaryResponse
           You pay {formatDollars(summary.orderTotal)}. Each seller confirms their items; cancel any time before they do.
         </p>
       </div>
+      {sandboxAuthentication && <SandboxAuthenticationDialog amount={sandboxAuthentication.amount} onAnswer={answerSandboxAuthentication} />}
     </form>
   );
 }
