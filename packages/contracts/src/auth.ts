@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { USER_ROLES } from '@marketplace/domain/enums';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@marketplace/domain/password-policy';
 
 export const ROLES = USER_ROLES;
 export const roleSchema = z.enum(ROLES);
@@ -8,7 +9,10 @@ export type Role = z.infer<typeof roleSchema>;
 /** Only these roles can be chosen at sign-up; admins are made with `npm run create-admin`. */
 export const SIGNUP_ROLES = ['buyer', 'seller'] as const;
 
-export const PASSWORD_MIN_LENGTH = 8;
+// The password policy lives in @marketplace/domain/password-policy (docs/product/accounts.md "Passwords").
+// The schemas check the length; the API then checks the rest (only spaces, easy to guess) and answers
+// 400 `weak_password`, because that needs a dictionary the web loads only on the pages that ask for a password.
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 const emailSchema = z
   .string({ error: 'Email is required' })
@@ -28,7 +32,7 @@ const nameSchema = (label: string) =>
 export const newPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(200, 'Password must be at most 200 characters');
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 export const signupRequestSchema = z
   .object({
@@ -125,6 +129,8 @@ export const ACCOUNT_ERROR_CODES = {
   emailAlreadyVerified: 'email_already_verified',
   emailTaken: 'email_taken',
   currentPasswordIncorrect: 'current_password_incorrect',
+  /** A new password the policy refuses: only spaces, or too easy to guess (@marketplace/domain/password-policy). */
+  weakPassword: 'weak_password',
   rateLimited: 'rate_limited',
 } as const;
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { USER_STATUSES } from '@marketplace/domain/enums';
 import { normalisePhone, normaliseUsCountry, normaliseUsPostalCode, normaliseUsState } from '@marketplace/domain/us-address';
-import { PASSWORD_MIN_LENGTH, roleSchema } from './auth';
-import { emptyAsAbsent, tablePageQuerySchema } from './common';
+import { MAX_ADDRESSES_PER_USER } from '@marketplace/domain/user-content-limits';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, authResponseSchema, roleSchema } from './auth';
+import { emptyAsAbsent, plainTextSchema, tablePageQuerySchema } from './common';
 
 // Users and profile: the signed-in user's profile, password and address book, and the
 // admin's user list, suspension and insights. Dollars are numbers with at most 2 decimals.
@@ -77,20 +78,31 @@ export const updateProfileRequestSchema = z.object({
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
-/** PUT /api/users/me/password → 204; a wrong current password → 400 { error: CURRENT_PASSWORD_INCORRECT_MESSAGE }. */
+/**
+ * PUT /api/users/me/password → 200 ChangePasswordResponse; a wrong current password → 400
+ * { error: CURRENT_PASSWORD_INCORRECT_MESSAGE, code: 'current_password_incorrect' }; a new password the policy
+ * refuses → 400 { error, code: 'weak_password' }.
+ */
 export const changePasswordRequestSchema = z
   .object({
     currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
     newPassword: z
       .string({ error: 'New password is required' })
       .min(PASSWORD_MIN_LENGTH, `New password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-      .max(200, 'New password must be at most 200 characters'),
+      .max(PASSWORD_MAX_LENGTH, `New password must be at most ${PASSWORD_MAX_LENGTH} characters`),
   })
   .refine((value) => value.currentPassword !== value.newPassword, {
     path: ['newPassword'],
     message: 'New password must be different from the current one',
   });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+/**
+ * The answer to a password change: every other session of the account has ended, so the browser that
+ * changed it is given a new token (and the user, as at login) to stay signed in with.
+ */
+export const changePasswordResponseSchema = authResponseSchema;
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
 export const CURRENT_PASSWORD_INCORRECT_MESSAGE = 'Current password is incorrect';
 
@@ -111,12 +123,17 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
+export { MAX_ADDRESSES_PER_USER };
+/** The 409 of one address too many (docs/product/limits.md). */
+export const ADDRESS_LIMIT_CODE = 'address_limit';
+export const ADDRESS_LIMIT_MESSAGE = `An address book holds at most ${MAX_ADDRESSES_PER_USER} addresses; delete one to add another`;
+
 /** GET /api/users/me/addresses (the default first, then newest first) */
 export const addressListResponseSchema = z.object({ addresses: z.array(addressSchema) });
 export type AddressListResponse = z.infer<typeof addressListResponseSchema>;
 
 const requiredText = (label: string, max: number) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+  plainTextSchema({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 
 export const STATE_MESSAGE = 'Enter a US state, e.g. CA or California';
 export const POSTAL_CODE_MESSAGE = 'Enter a 5-digit ZIP code, e.g. 94107 or 94107-1234';
@@ -133,7 +150,7 @@ const postalCodeSchema = requiredText('ZIP code', 20)
 const countrySchema = requiredText('Country', 60)
   .refine((value) => normaliseUsCountry(value) !== null, COUNTRY_MESSAGE)
   .overwrite((value) => normaliseUsCountry(value) ?? value);
-const optionalLine2Schema = z.string().trim().max(200, 'Address line 2 must be at most 200 characters').nullable().optional();
+const optionalLine2Schema = plainTextSchema().trim().max(200, 'Address line 2 must be at most 200 characters').nullable().optional();
 
 const addressFields = {
   name: requiredText('Name', 200),

@@ -33,7 +33,7 @@ import {
   type AccountTokenRecord,
 } from './account-tokens.repository';
 import type { LoginThrottle } from './login-throttle';
-import { hashPassword, verifyPassword } from './password';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from './password';
 
 // The account lifecycle (docs/product/accounts.md): signing out everywhere, password resets by e-mail,
 // e-mail verification and changing the sign-in address. Links carry a random token; only its SHA-256 is
@@ -235,6 +235,8 @@ export function createAccountLifecycleService(deps: {
       const user = await findUserById(db, link.userId);
       // The account's address changed since the link was sent: the link no longer belongs to it.
       if (!user || user.email !== link.email) throw badRequest(RESET_LINK_MESSAGES.invalid, { code: ACCOUNT_ERROR_CODES.resetTokenInvalid });
+      // The link is checked first: a person with a dead link is told so, not asked for a better password.
+      await assertAcceptablePassword(password, 'password');
       const passwordHash = await hashPassword(password);
       const now = clock.now();
       await db.transaction(async (tx) => {

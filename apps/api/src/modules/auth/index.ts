@@ -1,5 +1,5 @@
 // The auth module's public surface for other modules.
 
-export { hashPassword, verifyPassword } from './password';
+export { assertAcceptablePassword, hashPassword, verifyPassword } from './password';
 export { createAuthService, type AuthService } from './auth.service';
 export { createAccountLifecycleService, type AccountLifecycleService } from './account-lifecycle.service';

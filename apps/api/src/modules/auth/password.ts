@@ -1,4 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
+import { ACCOUNT_ERROR_CODES } from '@marketplace/contracts/auth';
+import { judgePassword } from '@marketplace/domain/password-policy';
+import { badRequest } from '../../lib/http-errors';
 
 // argon2id (the `algorithm` value 2; the package's enum is a const enum that isolated modules cannot
 // import) with OWASP's recommended parameters: 19 MiB of memory, 2 passes, 1 lane.
@@ -27,4 +30,15 @@ let decoyHash: Promise<string> | undefined;
 export function decoyPasswordHash(): Promise<string> {
   decoyHash ??= hashPassword('decoy-password-never-matches');
   return decoyHash;
+}
+
+/**
+ * The password policy (@marketplace/domain/password-policy) for a new password: at sign-up, on a reset
+ * and on a change. A refused one answers 400 `weak_password` saying why, on the field that holds it.
+ */
+export async function assertAcceptablePassword(password: string, field: string): Promise<void> {
+  const verdict = await judgePassword(password);
+  if (verdict.isAcceptable) return;
+  const message = verdict.problem ?? 'Choose a stronger password';
+  throw badRequest(message, { code: ACCOUNT_ERROR_CODES.weakPassword, hint: verdict.hint, issues: [{ path: field, message }] });
 }

@@ -9,4 +9,6 @@ export { adjustReviewTotals } from './products.repository';
 export { publishDraftListing } from './listing-drafts.repository';
 // What a guest can see, for the modules that list live listings (the shops directory, the sitemap).
 export { findLiveListingRuns, findLiveListingsInRange, isLiveListing, LIVE_LISTING_STATUS } from './live-listings.repository';
+// The cart reads a listing's status as a buyer may act on it (a suspended seller's listing is not for sale).
+export { liveListingStatus } from './live-listings.repository';
 export { giveStockBack, takeStock, type StockRequest, type StockShortage, type StockTaken, type TakenListing } from './stock.repository';

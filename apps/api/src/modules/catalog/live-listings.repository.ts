@@ -1,19 +1,44 @@
-import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { findIdRuns } from '../../db/id-runs';
-import { products } from '../../db/schema';
+import { products, users } from '../../db/schema';
 import type { ProductStatus } from './products.repository';
 
-// What a guest can see (docs/product/listings.md): a listing is live when it is `active`; a draft and
-// a listing the marketplace hid are both `hidden` (`is_draft` tells them apart). The public search and product page read this, and
-// so do the other modules that list live listings (the sitemap, shop directories): one definition.
+// What a guest can see (docs/product/listings.md): a listing is live when it is `active` and its seller's
+// account is not suspended; a draft and a listing the marketplace hid are both `hidden` (`is_draft` tells
+// them apart). The public search and product page read this, and so do the other modules that list or
+// sell live listings (the sitemap, shop directories, the cart and checkout): one definition.
+//
+// A suspension changes nothing stored on the listings: they leave the catalogue because their seller is
+// suspended, and come back as they were when the seller is reinstated.
 
 /** The status of a live listing. */
 export const LIVE_LISTING_STATUS: ProductStatus = 'active';
 
+/**
+ * The seller of the `products` row is not suspended. An anti-join on the users' primary key: a page
+ * read in index order looks up only its own rows' sellers, and a count hashes the few suspended ones.
+ */
+function isSellerActive(): SQL {
+  return sql`not exists (select 1 from ${users} where ${users.id} = ${products.sellerId} and ${users.status} = 'suspended')`;
+}
+
 /** The condition on `products` that keeps the live listings only. */
 export function isLiveListing(): SQL {
-  return eq(products.status, LIVE_LISTING_STATUS);
+  return and(eq(products.status, LIVE_LISTING_STATUS), isSellerActive()) as SQL;
+}
+
+/**
+ * A listing's status as a buyer may act on it: `active` when it is live, else `hidden` (hidden by its
+ * seller or the marketplace, a draft, or its seller suspended). The cart reads it instead of the column.
+ */
+export function liveListingStatus(): SQL<ProductStatus> {
+  return sql<ProductStatus>`(case when ${isLiveListing()} then 'active' else 'hidden' end)`;
+}
+
+/** The same, for a listing read with its seller's account status (the catalogue's own reads join the seller). */
+export function isLiveListingRow(row: { status: ProductStatus; sellerStatus: 'active' | 'suspended' }): boolean {
+  return row.status === LIVE_LISTING_STATUS && row.sellerStatus === 'active';
 }
 
 /**

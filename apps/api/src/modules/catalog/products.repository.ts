@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { categories, productImages, products, users } from '../../db/schema';
+import { isLiveListing } from './live-listings.repository';
 
 export type ProductCondition = (typeof products.$inferSelect)['condition'];
 export type ProductStatus = (typeof products.$inferSelect)['status'];
@@ -27,6 +28,8 @@ export interface ProductRecord {
   updatedAt: Date;
   category: { id: string; name: string; slug: string };
   seller: { id: string; companyName: string | null };
+  /** A suspended seller's listings are not live, whatever their own status (live-listings.repository.ts). */
+  sellerStatus: 'active' | 'suspended';
 }
 
 export interface ImageRecord {
@@ -46,6 +49,8 @@ export interface ProductFilters {
   minPriceCents?: number | undefined;
   maxPriceCents?: number | undefined;
   status?: ProductStatus | undefined;
+  /** Live listings only (live-listings.repository.ts): active, and their seller not suspended. */
+  isLive?: boolean | undefined;
   sellerId?: string | undefined;
   /** 1..lowStockThreshold units left. */
   lowStockThreshold?: number | undefined;
@@ -73,6 +78,7 @@ const productColumns = {
   updatedAt: products.updatedAt,
   category: { id: categories.id, name: categories.name, slug: categories.slug },
   seller: { id: users.id, companyName: users.companyName },
+  sellerStatus: users.status,
 };
 
 // ── search ──────────────────────────────────────────────────────────────────────────────────────
@@ -118,6 +124,7 @@ const relevanceOf = (q: string) =>
 function conditionsOf(filters: ProductFilters, mode: MatchMode = 'words'): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filters.status) conditions.push(eq(products.status, filters.status));
+  if (filters.isLive) conditions.push(isLiveListing());
   if (filters.sellerId) conditions.push(eq(products.sellerId, filters.sellerId));
   if (filters.categorySlug) conditions.push(eq(categories.slug, filters.categorySlug));
   if (filters.minPriceCents !== undefined) conditions.push(gte(products.priceCents, filters.minPriceCents));
@@ -257,12 +264,22 @@ export async function updateSellerProduct(
   return rows.length > 0;
 }
 
-/** Adds units in one statement, so concurrent restocks and sales never lose an update. */
-export async function addProductStock(executor: Executor, where: { id: string; sellerId: string }, units: number, updatedAt: Date): Promise<boolean> {
+/**
+ * Adds units in one statement, so concurrent restocks and sales never lose an update, and only while
+ * the stock stays within `maxQuantity` (checked on the locked row, so parallel restocks cannot pass it
+ * together). False when the listing is not the seller's or the cap would be passed.
+ */
+export async function addProductStock(
+  executor: Executor,
+  where: { id: string; sellerId: string },
+  units: number,
+  maxQuantity: number,
+  updatedAt: Date,
+): Promise<boolean> {
   const rows = await executor
     .update(products)
     .set({ quantity: sql`${products.quantity} + ${units}`, updatedAt })
-    .where(and(eq(products.id, where.id), eq(products.sellerId, where.sellerId)))
+    .where(and(eq(products.id, where.id), eq(products.sellerId, where.sellerId), sql`${products.quantity} + ${units} <= ${maxQuantity}`))
     .returning({ id: products.id });
   return rows.length > 0;
 }

@@ -35,7 +35,7 @@ import type { FileStore } from '../../providers/files/port';
 import type { UserRecord } from '../users';
 import { listCategories } from './categories.repository';
 import { countListingPhotos } from './listing-drafts.repository';
-import { LIVE_LISTING_STATUS } from './live-listings.repository';
+import { isLiveListingRow } from './live-listings.repository';
 import {
   addProductStock,
   findCategoryBySlug,
@@ -109,7 +109,8 @@ const SEARCH_CACHE_ENTRIES = 500;
 const DETAIL_CACHE_ENTRIES = 5000;
 
 interface CachedDetail {
-  status: ProductStatus;
+  /** Active, and its seller not suspended: anyone may see it. */
+  isLive: boolean;
   sellerId: string;
   /** Told only to the seller and admins, so kept beside the page everyone may get. */
   isDraft: boolean;
@@ -228,7 +229,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
         categorySlug: query.category,
         minPriceCents: query.minPrice === undefined ? undefined : dollarsToCents(query.minPrice),
         maxPriceCents: query.maxPrice === undefined ? undefined : dollarsToCents(query.maxPrice),
-        status: LIVE_LISTING_STATUS,
+        isLive: true,
         sellerId: query.sellerId,
         sort: query.sort,
         offset: (query.page - 1) * query.limit,
@@ -248,10 +249,10 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
     async getProduct(id, viewer) {
       const found = await detailCache.getOrLoad(id, async () => {
         const row = await findProductById(db, id);
-        return row ? { status: row.status, sellerId: row.sellerId, isDraft: row.isDraft, detail: await toDetail(row) } : null;
+        return row ? { isLive: isLiveListingRow(row), sellerId: row.sellerId, isDraft: row.isDraft, detail: await toDetail(row) } : null;
       });
       const canSeeHidden = viewer !== null && (viewer.role === 'admin' || viewer.id === found?.sellerId);
-      if (!found || (found.status !== LIVE_LISTING_STATUS && !canSeeHidden)) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
+      if (!found || (!found.isLive && !canSeeHidden)) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
       // Its seller and admins are told whether it is a draft; anyone else gets the public page alone.
       return canSeeHidden ? { ...found.detail, isDraft: found.isDraft } : found.detail;
     },
@@ -324,12 +325,18 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
       const now = clock.now();
       let isUpdated: boolean;
       if (input.restock !== undefined) {
-        const current = await findOwnedProduct(seller.id, id);
-        if (current.quantity + input.restock > MAX_QUANTITY) {
+        const overCap = () => {
           const message = `Stock cannot go above ${MAX_QUANTITY.toLocaleString('en-US')} units`;
-          throw badRequest(`Invalid request — restock: ${message}`, { issues: [{ path: 'restock', message }] });
+          return badRequest(`Invalid request — restock: ${message}`, { issues: [{ path: 'restock', message }] });
+        };
+        const current = await findOwnedProduct(seller.id, id);
+        if (current.quantity + input.restock > MAX_QUANTITY) throw overCap();
+        // The add re-checks the cap on the locked row: a parallel restock may have raised the stock since.
+        isUpdated = await addProductStock(db, where, input.restock, MAX_QUANTITY, now);
+        if (!isUpdated) {
+          await findOwnedProduct(seller.id, id);
+          throw overCap();
         }
-        isUpdated = await addProductStock(db, where, input.restock, now);
       } else {
         isUpdated = await updateSellerProduct(db, where, { quantity: input.quantity ?? 0, updatedAt: now });
       }

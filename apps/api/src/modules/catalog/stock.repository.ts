@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { products } from '../../db/schema';
+import { isLiveListing } from './live-listings.repository';
 
 // A listing's stock, which only the catalog writes: a checkout takes units off the shelf, a rejected or
 // cancelled item gives them back. Both run in the caller's transaction, so they commit or roll back
@@ -21,7 +22,7 @@ export interface StockRequest {
   quantity: number;
 }
 
-/** A request that could not be met: `request` is its position in the requests, `available` what the listing has left (0 when it is not active). */
+/** A request that could not be met: `request` is its position in the requests, `available` what the listing has left (0 when it is not live). */
 export interface StockShortage {
   request: number;
   productId: string;
@@ -60,7 +61,8 @@ async function takeUnits(executor: Executor, productId: string, quantity: number
   const [row] = await executor
     .update(products)
     .set({ quantity: sql`${products.quantity} - ${quantity}`, updatedAt: now })
-    .where(and(eq(products.id, productId), gte(products.quantity, quantity), eq(products.status, 'active')))
+    // Live only: active, and its seller not suspended (a suspended seller's listing cannot be bought).
+    .where(and(eq(products.id, productId), gte(products.quantity, quantity), isLiveListing()))
     .returning({
       id: products.id,
       sellerId: products.sellerId,
@@ -73,8 +75,8 @@ async function takeUnits(executor: Executor, productId: string, quantity: number
 }
 
 async function findAvailableQuantity(executor: Executor, productId: string): Promise<number> {
-  const [row] = await executor.select({ quantity: products.quantity, status: products.status }).from(products).where(eq(products.id, productId));
-  return row && row.status === 'active' ? row.quantity : 0;
+  const [row] = await executor.select({ quantity: products.quantity }).from(products).where(and(eq(products.id, productId), isLiveListing()));
+  return row ? row.quantity : 0;
 }
 
 /** Puts units back on the shelf (a rejected or cancelled item), one statement per item, in the order given. */

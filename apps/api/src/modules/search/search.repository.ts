@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { categories, productImages, products, users } from '../../db/schema';
+import { isLiveListing } from '../catalog';
 import type { ConceptLevel, SearchConcept } from './query-understanding';
 
 // The search module is a read model over the catalogue: it reads listings (never writes them) with
@@ -173,7 +174,8 @@ function scoreOf(filters: SearchFilters): SQL {
 }
 
 function filtersOf(filters: SearchFilters): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(products.status, 'active')];
+  // Live listings only, as in the catalogue: active, and their seller not suspended.
+  const conditions: (SQL | undefined)[] = [isLiveListing()];
   if (filters.categorySlug) conditions.push(eq(categories.slug, filters.categorySlug));
   if (filters.minPriceCents !== null) conditions.push(gte(products.priceCents, filters.minPriceCents));
   if (filters.maxPriceCents !== null) conditions.push(lte(products.priceCents, filters.maxPriceCents));

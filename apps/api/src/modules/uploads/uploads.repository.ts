@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, lte, max } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { productImages, products, uploadTokens } from '../../db/schema';
+import { productImages, products, uploadTokens, users } from '../../db/schema';
 
 // Writes to product_images and upload_tokens (modules/catalog reads the images for listings).
 
@@ -67,11 +67,16 @@ export async function insertUploadToken(executor: Executor, values: { tokenHash:
   await executor.insert(uploadTokens).values(values);
 }
 
-/** The link behind a token hash, if it has not expired at `now`. */
-export async function findLiveUploadToken(executor: Executor, tokenHash: string, now: Date): Promise<{ productId: string; sellerId: string; expiresAt: Date } | null> {
+/** The link behind a token hash, if it has not expired at `now`, with its seller's account status as it is now. */
+export async function findLiveUploadToken(
+  executor: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<{ productId: string; sellerId: string; expiresAt: Date; sellerStatus: 'active' | 'suspended' } | null> {
   const [row] = await executor
-    .select({ productId: uploadTokens.productId, sellerId: uploadTokens.sellerId, expiresAt: uploadTokens.expiresAt })
+    .select({ productId: uploadTokens.productId, sellerId: uploadTokens.sellerId, expiresAt: uploadTokens.expiresAt, sellerStatus: users.status })
     .from(uploadTokens)
+    .innerJoin(users, eq(users.id, uploadTokens.sellerId))
     .where(and(eq(uploadTokens.tokenHash, tokenHash), gt(uploadTokens.expiresAt, now)))
     .limit(1);
   return row ?? null;

@@ -24,6 +24,8 @@ import { countImages, deleteImage, deleteUploadTokensExpiredBy, findImageIds, fi
 export const NO_FILES_MESSAGE = 'Choose at least one photo to upload.';
 export const IMAGE_NOT_FOUND_MESSAGE = 'Photo not found';
 export const REORDER_MESSAGE = 'Send every photo of this listing exactly once, in the new order.';
+/** A link of a seller whose account is suspended: it works again if they are reinstated before it expires. */
+export const SUSPENDED_UPLOAD_LINK_MESSAGE = 'This upload link does not work while the seller’s account is suspended.';
 
 export interface UploadsService {
   listImages(seller: UserRecord, productId: string): Promise<ProductImage[]>;
@@ -60,6 +62,8 @@ const tooManyPhotos = (existing: number) => {
 };
 
 const invalidLink = () => new HttpError(403, INVALID_UPLOAD_LINK_MESSAGE, { code: 'upload_link_invalid', success: false, message: INVALID_UPLOAD_LINK_MESSAGE });
+const suspendedSellerLink = () =>
+  new HttpError(403, SUSPENDED_UPLOAD_LINK_MESSAGE, { code: 'account_suspended', success: false, message: SUSPENDED_UPLOAD_LINK_MESSAGE });
 
 /** "../../IMG 1.HEIC" → "IMG 1.HEIC": a label only, never a path. */
 function displayNameOf(name: string, index: number): string {
@@ -129,6 +133,13 @@ export function createUploadsService({ db, files, clock, publicUrl, products }: 
   };
 
   const findLiveToken = (token: string) => findLiveUploadToken(db, hashToken(token), clock.now());
+  /** The link, checked on every use: unexpired, and its seller not suspended (docs/product/listings.md). */
+  const usableLink = async (token: string) => {
+    const live = await findLiveToken(token);
+    if (!live) throw invalidLink();
+    if (live.sellerStatus !== 'active') throw suspendedSellerLink();
+    return live;
+  };
 
   return {
     async listImages(seller, productId) {
@@ -187,16 +198,17 @@ export function createUploadsService({ db, files, clock, publicUrl, products }: 
 
     async validateUploadToken(token) {
       const live = await findLiveToken(token);
-      return live ? { valid: true, message: VALID_UPLOAD_LINK_MESSAGE } : { valid: false, message: INVALID_UPLOAD_LINK_MESSAGE };
+      if (!live) return { valid: false, message: INVALID_UPLOAD_LINK_MESSAGE };
+      if (live.sellerStatus !== 'active') return { valid: false, message: SUSPENDED_UPLOAD_LINK_MESSAGE };
+      return { valid: true, message: VALID_UPLOAD_LINK_MESSAGE };
     },
 
     async assertUploadTokenIsLive(token) {
-      if (!(await findLiveToken(token))) throw invalidLink();
+      await usableLink(token);
     },
 
     async mobileUpload(token, incoming) {
-      const live = await findLiveToken(token);
-      if (!live) throw invalidLink();
+      const live = await usableLink(token);
       // The link is bound to one listing of one seller; it never reaches another listing.
       await products.findOwnedProduct(live.sellerId, live.productId);
       const rows = await storeImages(live.productId, incoming);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productImages, uploadTokens } from '../../db/schema';
+import { productImages, uploadTokens, users } from '../../db/schema';
 import { createUser, FACTORY_PASSWORD } from '../../../test/factories';
 import { createCategory, createProduct } from '../../../test/factories-catalog';
 import { buildTestApp, type TestApp } from '../../../test/helper';
@@ -22,7 +22,8 @@ let smallJpeg: Buffer;
 let tinyPng: Buffer;
 
 beforeAll(async () => {
-  testApp = await buildTestApp();
+  // A TLS proxy on this machine (the test's requests come from 127.0.0.1): its X-Forwarded-Host/-Proto are believed.
+  testApp = await buildTestApp({ environment: { TRUST_PROXY: '127.0.0.1' } });
   const db = testApp.database.db;
   seller = await createUser(db, { role: 'seller' });
   otherSeller = await createUser(db, { role: 'seller' });
@@ -335,6 +336,30 @@ describe('POST /api/products/mobile-upload', () => {
     expect(expired.json().message).toBe('This upload link has expired or is invalid.');
     expect(await rowsOfProduct(product.id)).toHaveLength(0);
     expect(filesOfProduct(product.id)).toEqual([]);
+  });
+
+  it("stops working while the seller's account is suspended (403 account_suspended), and works again once reinstated", async () => {
+    const db = testApp.database.db;
+    const suspendable = await createUser(db, { role: 'seller' });
+    const signedIn = await testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: suspendable.email, password: FACTORY_PASSWORD } });
+    tokens.set(suspendable.id, signedIn.json().token);
+    const product = await newProduct(suspendable);
+    const { token } = (await createLink(product.id, suspendable)).json();
+    expect((await validate(token)).json()).toMatchObject({ valid: true });
+
+    await db.update(users).set({ status: 'suspended' }).where(eq(users.id, suspendable.id));
+    const message = 'This upload link does not work while the seller’s account is suspended.';
+    const check = await validate(token);
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toEqual({ valid: false, message });
+    const refused = await mobileUpload([{ field: 'token', value: token }, fileOf('a.jpg', smallJpeg)]);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: message, code: 'account_suspended', success: false, message });
+    expect(await rowsOfProduct(product.id)).toHaveLength(0);
+
+    await db.update(users).set({ status: 'active' }).where(eq(users.id, suspendable.id));
+    expect((await validate(token)).json()).toMatchObject({ valid: true });
+    expect((await mobileUpload([{ field: 'token', value: token }, fileOf('a.jpg', smallJpeg)])).statusCode).toBe(200);
   });
 
   it('answers 400 without a token or with a file that is not an image', async () => {

@@ -39,6 +39,14 @@ describe('createAdmin', () => {
     expect((await createAdmin(testApp.database.db, { email: 'new@example.com', password: 'short', firstName: 'A', lastName: 'B' })).ok).toBe(false);
     expect(await findUserByEmail(testApp.database.db, 'new@example.com')).toBeNull();
   });
+
+  it('refuses a password the password rule refuses, saying why', async () => {
+    expect(await createAdmin(testApp.database.db, { email: 'weak@example.com', password: 'password', firstName: 'A', lastName: 'B' })).toEqual({
+      ok: false,
+      error: 'Choose a stronger password: it is one of the most common passwords',
+    });
+    expect(await findUserByEmail(testApp.database.db, 'weak@example.com')).toBeNull();
+  });
 });
 
 describe('npm run create-admin', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { User } from '@marketplace/contracts/auth';
+import { judgePassword } from '@marketplace/domain/password-policy';
 import type { Database } from '../../db/client';
 import { hashPassword } from '../auth';
 import { insertUser } from './users.repository';
@@ -19,6 +20,9 @@ export async function createAdmin(
 ): Promise<{ ok: true; user: User } | { ok: false; error: string }> {
   const parsed = adminInputSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: parsed.error.issues.map((issue) => issue.message).join('; ') };
+  // An admin's password follows the same rule as everyone's (docs/product/accounts.md "Passwords").
+  const verdict = await judgePassword(parsed.data.password);
+  if (!verdict.isAcceptable) return { ok: false, error: verdict.problem ?? 'Choose a stronger password' };
   const user = await insertUser(db, {
     email: parsed.data.email,
     passwordHash: await hashPassword(parsed.data.password),

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponseSchema } from '@marketplace/contracts/common';
-import { changePasswordRequestSchema, profileResponseSchema, updateProfileRequestSchema } from '@marketplace/contracts/users';
+import { changePasswordRequestSchema, changePasswordResponseSchema, profileResponseSchema, updateProfileRequestSchema } from '@marketplace/contracts/users';
 import { userOf } from '../../plugins/authentication';
 import { toProfileDto, type UsersService } from './users.service';
 
@@ -39,15 +38,12 @@ export const profileRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = asy
       preValidation: app.authenticate,
       schema: {
         tags: ['profile'],
-        summary: 'Change my password (the current one is required)',
+        summary: 'Change my password (the current one is required); ends every other session and answers a new token for this one',
         security,
         body: changePasswordRequestSchema,
-        response: { 204: z.null().describe('Password changed'), 400: errorResponseSchema, 401: errorResponseSchema },
+        response: { 200: changePasswordResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema },
       },
     },
-    async (request, reply) => {
-      await users.changePassword(userOf(request), request.body.currentPassword, request.body.newPassword);
-      return reply.code(204).send(null);
-    },
+    async (request) => users.changePassword(userOf(request), request.body.currentPassword, request.body.newPassword),
   );
 };

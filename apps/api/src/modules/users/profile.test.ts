@@ -94,17 +94,54 @@ describe('PUT /api/users/me/password', () => {
     const buyer = await createUser(testApp.database.db);
     const response = await call('PUT', '/api/users/me/password', await tokenOf(buyer.email), { currentPassword: 'not-my-password', newPassword: 'brand-new-password' });
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe('Current password is incorrect');
+    expect(response.json()).toMatchObject({ error: 'Current password is incorrect', code: 'current_password_incorrect' });
     expect((await login(buyer.email, FACTORY_PASSWORD)).statusCode).toBe(200);
   });
 
   it('changes the password: the new one logs in, the old one no longer does', async () => {
     const buyer = await createUser(testApp.database.db);
     const response = await call('PUT', '/api/users/me/password', await tokenOf(buyer.email), { currentPassword: FACTORY_PASSWORD, newPassword: 'brand-new-password' });
-    expect(response.statusCode).toBe(204);
-    expect(response.body).toBe('');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      token: expect.any(String),
+      user: { id: buyer.id, email: buyer.email, firstName: buyer.firstName, lastName: buyer.lastName, role: 'buyer', companyName: null },
+    });
     expect((await login(buyer.email, 'brand-new-password')).statusCode).toBe(200);
     expect((await login(buyer.email, FACTORY_PASSWORD)).statusCode).toBe(401);
+  });
+
+  it('ends every other session at once, and the answer carries a token that keeps this one signed in', async () => {
+    const buyer = await createUser(testApp.database.db);
+    const here = await tokenOf(buyer.email);
+    const otherDevice = await tokenOf(buyer.email);
+    expect((await call('GET', '/api/users/me', otherDevice)).statusCode).toBe(200);
+
+    const response = await call('PUT', '/api/users/me/password', here, { currentPassword: FACTORY_PASSWORD, newPassword: 'brand-new-password' });
+    expect(response.statusCode).toBe(200);
+
+    for (const ended of [otherDevice, here]) {
+      const refused = await call('GET', '/api/users/me', ended);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ code: 'session_ended' });
+    }
+    const fresh = `Bearer ${response.json().token}`;
+    expect((await call('GET', '/api/users/me', fresh)).statusCode).toBe(200);
+    expect((await call('GET', '/api/auth/me', fresh)).json().user).toMatchObject({ id: buyer.id });
+  });
+
+  it.each([
+    ['password1', 'Choose a stronger password: it is one of the most common passwords'],
+    ['12345678', 'Choose a stronger password: it is one of the most common passwords'],
+    ['qwertyui', 'Choose a stronger password: it is one of the most common passwords'],
+    ['        ', 'Choose a stronger password: it cannot be only spaces'],
+  ])('refuses the weak new password %j with 400 weak_password and keeps the old one and the session', async (newPassword, message) => {
+    const buyer = await createUser(testApp.database.db);
+    const token = await tokenOf(buyer.email);
+    const response = await call('PUT', '/api/users/me/password', token, { currentPassword: FACTORY_PASSWORD, newPassword });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: message, code: 'weak_password', issues: [{ path: 'newPassword', message }] });
+    expect((await call('GET', '/api/users/me', token)).statusCode).toBe(200);
+    expect((await login(buyer.email, FACTORY_PASSWORD)).statusCode).toBe(200);
   });
 
   it('answers 400 with issues for a short new password, a missing field or the same password', async () => {

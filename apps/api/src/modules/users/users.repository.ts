@@ -88,7 +88,20 @@ export async function endSessionsOfUser(executor: Executor, id: string, now: Dat
   return row ?? null;
 }
 
-/** A new password that also ends every session (a reset: whoever held the old one is signed out). */
+/**
+ * Suspends or reinstates a user. Suspending also ends every session (the session version moves on), so
+ * a token from before stays refused after a reinstatement: the person signs in again.
+ */
+export async function setUserStatus(executor: Executor, id: string, status: UserRecord['status'], now: Date): Promise<UserRecord | null> {
+  const [row] = await executor
+    .update(users)
+    .set({ status, updatedAt: now, ...(status === 'suspended' ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}) })
+    .where(eq(users.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** A new password that also ends every session (a reset, a change: whoever held the old one is signed out). */
 export async function replacePasswordEndingSessions(executor: Executor, id: string, passwordHash: string, now: Date): Promise<UserRecord | null> {
   const [row] = await executor
     .update(users)

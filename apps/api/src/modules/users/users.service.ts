@@ -1,9 +1,10 @@
-import type { User } from '@marketplace/contracts/auth';
+import { ACCOUNT_ERROR_CODES, type User } from '@marketplace/contracts/auth';
 import {
   CANNOT_SUSPEND_SELF_MESSAGE,
   CURRENT_PASSWORD_INCORRECT_MESSAGE,
   type AdminUser,
   type AdminUsersResponse,
+  type ChangePasswordResponse,
   type ProfileUser,
   type UserInsightsResponse,
   type UserStatus,
@@ -15,9 +16,9 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { DomainEventPublisher } from '../../lib/domain-events';
 import { badRequest, notFound } from '../../lib/http-errors';
-import { hashPassword, verifyPassword } from '../auth';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from '../auth';
 import { findBuyerTotals, findRecentOrdersOfBuyer, findRecentSalesOfSeller, findSellerTotals } from './insights.repository';
-import { findUserById, findUsersPage, updateUser, type UserRecord } from './users.repository';
+import { findUserById, findUsersPage, replacePasswordEndingSessions, setUserStatus, updateUser, type UserRecord } from './users.repository';
 
 /** The public face of a user row: never the password hash. */
 export function toUserDto(user: UserRecord): User {
@@ -68,7 +69,8 @@ export interface UserListQuery {
 
 export interface UsersService {
   updateProfile(user: UserRecord, changes: ProfileChanges): Promise<ProfileUser>;
-  changePassword(user: UserRecord, currentPassword: string, newPassword: string): Promise<void>;
+  /** Sets a new password and ends every other session; answers the caller a new token to stay signed in with. */
+  changePassword(user: UserRecord, currentPassword: string, newPassword: string): Promise<ChangePasswordResponse>;
   listUsers(query: UserListQuery): Promise<AdminUsersResponse>;
   setUserStatus(admin: UserRecord, userId: string, status: UserStatus): Promise<AdminUser>;
   findInsights(userId: string): Promise<UserInsightsResponse>;
@@ -79,13 +81,15 @@ export function createUsersService(deps: {
   clock: Clock;
   /** Where `user.changed` is published (lib/domain-events.ts): sign-in caches and the seller's name on listings follow it. */
   events: DomainEventPublisher;
+  /** Signs a session token for the user at their current session version (the auth module's token service). */
+  signToken: (user: UserRecord) => Promise<string>;
 }): UsersService {
-  /** One statement outside any transaction: committed when it returns, so the change is published at once. */
-  const saveUser = async (userId: string, change: 'profile' | 'password' | 'status', values: Parameters<typeof updateUser>[2]) => {
-    const updated = await updateUser(deps.db, userId, values);
-    if (updated) deps.events.publish({ type: 'user.changed', userId, change });
+  // Each write is one statement outside any transaction: committed when it returns, so the change is published at once.
+  const changed = (updated: UserRecord | null, change: 'profile' | 'password' | 'status') => {
+    if (updated) deps.events.publish({ type: 'user.changed', userId: updated.id, change });
     return updated;
   };
+  const saveProfile = async (userId: string, values: Parameters<typeof updateUser>[2]) => changed(await updateUser(deps.db, userId, values), 'profile');
 
   return {
     async updateProfile(user, changes) {
@@ -95,7 +99,7 @@ export function createUsersService(deps: {
       if (changes.handlingDays !== undefined && user.role !== 'seller') {
         throw badRequest(HANDLING_DAYS_SELLERS_ONLY_MESSAGE, { issues: [{ path: 'handlingDays', message: HANDLING_DAYS_SELLERS_ONLY_MESSAGE }] });
       }
-      const updated = await saveUser(user.id, 'profile', {
+      const updated = await saveProfile(user.id, {
         ...(changes.firstName !== undefined ? { firstName: changes.firstName } : {}),
         ...(changes.lastName !== undefined ? { lastName: changes.lastName } : {}),
         ...(changes.phone !== undefined ? { phone: changes.phone === '' ? null : changes.phone } : {}),
@@ -111,9 +115,17 @@ export function createUsersService(deps: {
       // Read the hash afresh: the request's user row was loaded before any concurrent change.
       const current = await findUserById(deps.db, user.id);
       if (!current || !(await verifyPassword(current.passwordHash, currentPassword))) {
-        throw badRequest(CURRENT_PASSWORD_INCORRECT_MESSAGE, { issues: [{ path: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT_MESSAGE }] });
+        throw badRequest(CURRENT_PASSWORD_INCORRECT_MESSAGE, {
+          code: ACCOUNT_ERROR_CODES.currentPasswordIncorrect,
+          issues: [{ path: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT_MESSAGE }],
+        });
       }
-      await saveUser(user.id, 'password', { passwordHash: await hashPassword(newPassword), updatedAt: deps.clock.now() });
+      await assertAcceptablePassword(newPassword, 'newPassword');
+      // Whoever else held a session (a stolen token, a forgotten browser) is signed out; the caller
+      // gets a token at the new session version, so this browser stays signed in (docs/product/accounts.md).
+      const updated = changed(await replacePasswordEndingSessions(deps.db, user.id, await hashPassword(newPassword), deps.clock.now()), 'password');
+      if (!updated) throw notFound(USER_NOT_FOUND_MESSAGE);
+      return { token: await deps.signToken(updated), user: toUserDto(updated) };
     },
 
     async listUsers(query) {
@@ -131,11 +143,14 @@ export function createUsersService(deps: {
     },
 
     async setUserStatus(admin, userId, status) {
-      // Suspension takes effect at once: authentication rejects every token of a non-active user.
       if (userId === admin.id && status === 'suspended') {
         throw badRequest(CANNOT_SUSPEND_SELF_MESSAGE);
       }
-      const updated = await saveUser(userId, 'status', { status, updatedAt: deps.clock.now() });
+      // Suspension takes effect at once, on every instance: it ends every session (the session version
+      // moves on, so no token from before works again, even after a reinstatement), and `user.changed`
+      // drops the cached user rows here and, through the cache bus, on the other instances; open
+      // chat sockets close on it, and the seller's listings leave the catalogue.
+      const updated = changed(await setUserStatus(deps.db, userId, status, deps.clock.now()), 'status');
       if (!updated) throw notFound(USER_NOT_FOUND_MESSAGE);
       return toAdminUserDto(updated);
     },

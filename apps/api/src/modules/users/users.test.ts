@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { createUser, FACTORY_PASSWORD } from '../../../test/factories';
 import { createCategory, createOrder, createPayment, createProduct, createRefund } from '../../../test/factories-orders';
-import type { UserRecord } from './users.repository';
+import type { DomainEvent } from '../../lib/domain-events';
+import { findUserById, type UserRecord } from './users.repository';
+import { createUsersService } from './users.service';
 
 let testApp: TestApp;
 let admin: UserRecord;
@@ -125,8 +127,57 @@ describe('PATCH /api/admin/users/:id', () => {
 
     const reactivated = await call('PATCH', `/api/admin/users/${buyer.id}`, adminToken, { status: 'active' });
     expect(reactivated.json().user.status).toBe('active');
-    expect((await call('GET', '/api/users/me', buyerToken)).statusCode).toBe(200);
-    expect((await login(buyer.email)).statusCode).toBe(200);
+    // The suspension ended every session: a token from before stays dead; signing in again works.
+    const stale = await call('GET', '/api/users/me', buyerToken);
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toMatchObject({ code: 'session_ended' });
+    expect((await call('GET', '/api/users/me', await tokenOf(buyer))).statusCode).toBe(200);
+  });
+
+  it('ends every session of the suspended user (the session version moves on) and publishes user.changed (status)', async () => {
+    const published: DomainEvent[] = [];
+    const users = createUsersService({
+      db: testApp.database.db,
+      clock: testApp.clock,
+      events: { publish: (event) => published.push(event), publishAfterCommit: () => {} },
+      signToken: async () => 'unused',
+    });
+    const seller = await createUser(testApp.database.db, { role: 'seller' });
+    await users.setUserStatus(admin, seller.id, 'suspended');
+    expect(published).toEqual([{ type: 'user.changed', userId: seller.id, change: 'status' }]);
+    expect((await findUserById(testApp.database.db, seller.id))?.sessionVersion).toBe(seller.sessionVersion + 1);
+    // Reinstating publishes too, and needs no new version: the old sessions are over already.
+    await users.setUserStatus(admin, seller.id, 'active');
+    expect(published[1]).toEqual({ type: 'user.changed', userId: seller.id, change: 'status' });
+    expect((await findUserById(testApp.database.db, seller.id))?.sessionVersion).toBe(seller.sessionVersion + 1);
+  });
+
+  it("refuses the suspended user's token on another instance at once (the cache bus, Redis)", async () => {
+    const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const environment = { USER_CACHE_SECONDS: '60', REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `users-suspension-${process.pid}-${Date.now()}` };
+    let instanceA: TestApp | undefined;
+    let instanceB: TestApp | undefined;
+    try {
+      instanceA = await buildTestApp({ environment, sharedDatabase: testApp.database });
+      instanceB = await buildTestApp({ environment, sharedDatabase: testApp.database });
+    } catch (error) {
+      await instanceA?.close();
+      console.warn(`skipped: no Redis at ${redisUrl} (${String(error)})`);
+      return;
+    }
+    try {
+      const buyer = await createUser(testApp.database.db);
+      const authorization = await tokenOf(buyer);
+      const askA = () => instanceA!.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization } });
+      // Instance A now remembers the buyer's row for a minute.
+      expect((await askA()).statusCode).toBe(200);
+      const suspended = await instanceB.app.inject({ method: 'PATCH', url: `/api/admin/users/${buyer.id}`, headers: { authorization: adminToken }, payload: { status: 'suspended' } });
+      expect(suspended.statusCode).toBe(200);
+      await expect.poll(async () => (await askA()).statusCode, { timeout: 2000, interval: 50 }).toBe(401);
+    } finally {
+      await instanceA.close();
+      await instanceB.close();
+    }
   });
 
   it('refuses to let an admin suspend themselves', async () => {

@@ -3,6 +3,7 @@ import type {
   Address,
   AddressListResponse,
   ChangePasswordRequest,
+  ChangePasswordResponse,
   CreateAddressRequest,
   ProfileResponse,
   UpdateAddressRequest,
@@ -20,7 +21,8 @@ export const profileApi = api.injectEndpoints({
       query: (body) => ({ url: '/users/me', method: 'PUT', body }),
       invalidatesTags: (_result, error) => (error ? [] : ['Profile', 'Me']),
     }),
-    changePassword: build.mutation<void, ChangePasswordRequest>({
+    // Answers a new token: the change ends every other session (docs/product/accounts.md); the form saves it.
+    changePassword: build.mutation<ChangePasswordResponse, ChangePasswordRequest>({
       query: (body) => ({ url: '/users/me/password', method: 'PUT', body }),
     }),
     // docs/product/accounts.md "Changing the e-mail address": a link goes to the new address, which

@@ -44,6 +44,15 @@ describe('ResetPasswordPage', () => {
     expect(screen.getByRole('link', { name: 'Send me a new link' })).toHaveAttribute('href', '/forgot-password');
   });
 
+  it('rates the new password as it is typed, and shows the policy refusal under the field', async () => {
+    const message = 'Choose a stronger password: it cannot be only spaces';
+    const { user } = renderApp('/reset-password/link-token', { api: apiRoutes({ 'POST /api/auth/reset-password': () => jsonResponse(400, { error: message, code: 'weak_password', issues: [{ path: 'password', message }] }) }) });
+    await choose(user, '        ');
+    expect(await screen.findByRole('meter', { name: 'Password strength' }, { timeout: 10_000 })).toHaveAttribute('aria-valuetext', 'Too weak');
+    await expect.poll(() => screen.getByLabelText('New password')).toHaveAccessibleDescription(new RegExp(message));
+    expect(screen.getByRole('button', { name: 'Set new password' })).toBeInTheDocument();
+  });
+
   it('keeps the form when the server cannot be reached', async () => {
     const { user } = renderApp('/reset-password/link-token', { api: () => Promise.reject(new TypeError('Failed to fetch')) });
     await choose(user, 'a-brand-new-password');

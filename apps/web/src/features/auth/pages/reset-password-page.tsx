@@ -5,6 +5,7 @@ import { ACCOUNT_ERROR_CODES, PASSWORD_MIN_LENGTH, resetPasswordRequestSchema } 
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
+import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
 import { describeApiError } from '../../../lib/api-error';
 import { useForm } from '../../../lib/use-form';
 import { useResetPasswordMutation } from '../api';
@@ -47,6 +48,7 @@ export function ResetPasswordPage() {
       const details = describeApiError(error);
       // A link that cannot work any more: no form to retry, only a way to get a new link.
       if (details.code && DEAD_LINK_CODES.has(details.code)) setDeadLink(details.message);
+      else if (details.code === ACCOUNT_ERROR_CODES.weakPassword) form.showErrors({ password: details.message });
       else throw error;
     }
   });
@@ -75,6 +77,7 @@ export function ResetPasswordPage() {
         {form.formError && <Alert tone="error">{form.formError}</Alert>}
         <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-4">
           <TextField label="New password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters`} {...form.field('password')} />
+          <PasswordStrengthMeter password={form.values.password} />
           <TextField label="Confirm new password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
           <Button type="submit" size="lg" className="w-full" isBusy={isLoading}>
             Set new password

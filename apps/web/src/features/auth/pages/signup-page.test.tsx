@@ -95,4 +95,17 @@ describe('SignupPage', () => {
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(/Password is too common/);
     expect(screen.getByRole('alert')).toHaveTextContent('Please correct the highlighted fields.');
   });
+
+  it('rates the password as it is typed, and puts the policy refusal under the field', async () => {
+    const message = 'Choose a stronger password: it is one of the most common passwords';
+    const { user } = renderApp('/signup', { api: answerSignup(400, { error: message, code: 'weak_password', issues: [{ path: 'password', message }] }) });
+    await fillBuyerFields(user, { password: 'qwertyui' });
+    const meter = await screen.findByRole('meter', { name: 'Password strength' }, { timeout: 10_000 });
+    expect(meter).toHaveAttribute('aria-valuetext', 'Too weak');
+    expect(screen.getByText(`— ${message}`)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await expect.poll(() => screen.getByLabelText('Password')).toHaveAccessibleDescription(new RegExp(message));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
 });

@@ -1,9 +1,10 @@
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ShoppingBag, Store, type LucideIcon } from 'lucide-react';
-import { PASSWORD_MIN_LENGTH, signupRequestSchema } from '@marketplace/contracts/auth';
+import { ACCOUNT_ERROR_CODES, PASSWORD_MIN_LENGTH, signupRequestSchema } from '@marketplace/contracts/auth';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
+import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
 import { pathAfterLogin } from '../../../lib/access';
 import { describeApiError } from '../../../lib/api-error';
 import { saveSession } from '../../../lib/session';
@@ -55,6 +56,10 @@ export function SignupPage() {
       const details = describeApiError(error);
       if (details.status === 409) {
         form.showErrors({ email: details.message });
+        return;
+      }
+      if (details.code === ACCOUNT_ERROR_CODES.weakPassword) {
+        form.showErrors({ password: details.message });
         return;
       }
       form.showServerError(error);
@@ -157,6 +162,7 @@ export function SignupPage() {
           hint={`At least ${PASSWORD_MIN_LENGTH} characters. A short phrase is easy to remember and hard to guess.`}
           {...form.field('password')}
         />
+        <PasswordStrengthMeter password={form.values.password} />
 
         <Button type="submit" size="lg" className="w-full" isBusy={isLoading}>
           Create account

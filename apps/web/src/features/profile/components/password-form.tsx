@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { toast } from '../../../components/toast';
-import { PASSWORD_MIN_LENGTH } from '@marketplace/contracts/auth';
+import { ACCOUNT_ERROR_CODES, PASSWORD_MIN_LENGTH } from '@marketplace/contracts/auth';
 import { changePasswordRequestSchema, CURRENT_PASSWORD_INCORRECT_MESSAGE } from '@marketplace/contracts/users';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
+import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
 import { describeApiError } from '../../../lib/api-error';
+import { saveSession } from '../../../lib/session';
 import { useChangePasswordMutation } from '../api';
 import { useForm } from '../../../lib/use-form';
 
@@ -32,12 +34,15 @@ export function PasswordForm() {
 
   const submit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
-      await changePassword({ currentPassword, newPassword }).unwrap();
+      // Every other session of the account has ended; this browser goes on with the token the answer carries.
+      saveSession(await changePassword({ currentPassword, newPassword }).unwrap());
       form.reset(EMPTY);
-      toast.success('Your password was changed');
+      toast.success('Your password was changed. Every other device was signed out.');
     } catch (error) {
       const details = describeApiError(error);
       if (details.message === CURRENT_PASSWORD_INCORRECT_MESSAGE) form.showErrors({ currentPassword: details.message });
+      // The policy's refusal says what to change; it belongs under the field, as the meter's words do.
+      else if (details.code === ACCOUNT_ERROR_CODES.weakPassword) form.showErrors({ newPassword: details.message });
       else form.showServerError(error);
     }
   });
@@ -47,17 +52,21 @@ export function PasswordForm() {
       <h2 id="password-title" className="text-lg font-semibold text-slate-900">
         Change password
       </h2>
+      <p className="mt-1 text-sm text-slate-500">Changing it signs your account out on every other device; this one stays signed in.</p>
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
         {form.formError && <Alert tone="error">{form.formError}</Alert>}
         <TextField label="Current password" type="password" autoComplete="current-password" {...form.field('currentPassword')} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-            {...form.field('newPassword')}
-          />
+          <div>
+            <TextField
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+              {...form.field('newPassword')}
+            />
+            <PasswordStrengthMeter password={form.values.newPassword} />
+          </div>
           <TextField label="Confirm new password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
         </div>
         <Button type="submit" isBusy={isLoading}>
