@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { trustProxyOption, type Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
 import { createCacheBus } from './lib/cache-bus';
@@ -86,6 +86,7 @@ import { publicOrigin } from './plugins/public-origin';
 import security from './plugins/security';
 import webApp from './plugins/web-app';
 import metrics, { type MetricsOptions } from './plugins/metrics';
+import rateLimits from './plugins/rate-limits';
 import requestId, { requestIdOf } from './plugins/request-id';
 import { storedFileRoutes } from './plugins/stored-files';
 import { createFileLinkSigner, withAccessControlledUrls } from './providers/files/file-access';
@@ -141,7 +142,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     // 1 MiB of JSON is plenty; uploads use multipart with their own limits.
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Whose X-Forwarded-For/-Proto/-Host to believe (TRUST_PROXY, docs/operations.md): by default none, so a client cannot pick its own address.
+    trustProxy: trustProxyOption(config.trustProxy),
     // The load balancer's X-Request-Id when it is sane, else a UUID; every log line of the request carries it as reqId.
     genReqId: requestIdOf,
     requestIdHeader: false,
@@ -154,6 +156,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(requestId);
   // 2. Errors become `{ error }` JSON before anything can throw.
   await app.register(errorHandler);
+  // 2b. Requests per client and route (security/rate-limits.ts): before any route (CORS's preflight too), so each one gets its limit; after the error handler, so a 429 has the usual shape.
+  // (The token service is made further down; the limits only call it once requests arrive.)
+  await app.register(rateLimits, { ...config.rateLimits, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix, userIdOf: async (token) => (await tokens.verify(token))?.userId ?? null, onError: (error) => app.log.error({ err: error }, 'redis (request limits) error') });
   // 3. Security headers and CORS on every answer.
   await app.register(security, { corsOrigins: config.corsOrigins, allowStripe: Boolean(config.stripeSecretKey && config.stripePublishableKey) });
   // Answers and the web app's files travel compressed (brotli or gzip, as the browser accepts) above 1 KB.
@@ -170,6 +175,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ? await createRedisLoginThrottle({ ...config.loginThrottle, clock, redisUrl: config.redisUrl, prefix: config.redisKeyPrefix, onError: (error) => app.log.error({ err: error }, 'redis (login throttle) error') })
     : createLoginThrottle({ ...config.loginThrottle, clock });
   app.addHook('onClose', () => throttle.close());
+  // …and per account from all addresses together, so a guesser changing addresses still runs out (docs/product/accounts.md).
+  const accountLoginLimit = { maxFailures: config.loginThrottle.maxFailuresPerAccount, windowSeconds: config.loginThrottle.windowSeconds, clock, name: 'login-attempts-account' };
+  const accountLoginThrottle = config.redisUrl
+    ? await createRedisLoginThrottle({ ...accountLoginLimit, redisUrl: config.redisUrl, prefix: config.redisKeyPrefix, onError: (error) => app.log.error({ err: error }, 'redis (login throttle) error') })
+    : createLoginThrottle(accountLoginLimit);
+  app.addHook('onClose', () => accountLoginThrottle.close());
   // Tells the other instances (with REDIS_URL) what this one changed, so they drop their cached copies.
   const cacheBus = await createCacheBus({ redisUrl: config.redisUrl, prefix: config.redisKeyPrefix, onError: (error) => app.log.error({ err: error }, 'redis (cache bus) error') });
   app.addHook('onClose', () => cacheBus.close());
@@ -182,7 +193,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const accountThrottles = await createAccountThrottles({ clock, redisUrl: config.redisUrl, prefix: config.redisKeyPrefix, onError: (error) => app.log.error({ err: error }, 'redis (account mail throttle) error') });
   app.addHook('onClose', () => accountThrottles.close());
   const account = createAccountLifecycleService({ db: database.db, clock, mail, publicUrl: config.publicUrl, events, throttles: accountThrottles });
-  const auth = createAuthService({ db: database.db, tokens, throttle, clock, events, userCacheTtlMs: config.userCacheSeconds * 1000, sendVerification: account.sendVerification });
+  const auth = createAuthService({ db: database.db, tokens, throttle, accountThrottle: accountLoginThrottle, clock, events, userCacheTtlMs: config.userCacheSeconds * 1000, sendVerification: account.sendVerification });
   await app.register(authentication, { auth });
   // 5b. Where links sent back to a browser point (QR code, Stripe's return): PUBLIC_URL, else the browser's own address.
   await app.register(publicOrigin, { publicUrl: config.publicUrl, isPublicUrlSet: config.isPublicUrlSet });
@@ -240,7 +251,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(cartRoutes, { prefix: '/api/cart', cart });
   await app.register(wishlistRoutes, { prefix: '/api/wishlist', wishlist: createWishlistService({ db: database.db, files, clock }) });
-  await app.register(checkoutRoutes, { prefix: '/api', checkout: createCheckoutService({ db: database.db, clock, cart, payments, events }) });
+  const checkout = createCheckoutService({ db: database.db, clock, cart, payments, events });
+  await app.register(checkoutRoutes, { prefix: '/api', checkout });
   await app.register(buyerOrderRoutes, { prefix: '/api/orders', orders });
   await app.register(sellerOrderRoutes, { prefix: '/api/seller', orders });
   // ── shipping: labels, pickups, void and tracking through the carrier ──
@@ -285,14 +297,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     payoutSchedule: () => workspace.payoutSchedule(),
     log: app.log,
   });
-  const stripeWebhooks = createStripeWebhooksService({ db: database.db, clock, connect, orderItems: orders, onPayoutsChanged: payoutReports.payoutsChanged });
+  const stripeWebhooks = createStripeWebhooksService({ db: database.db, clock, connect, orderItems: orders, onPayoutsChanged: payoutReports.payoutsChanged, log: app.log, checkout });
   await app.register(stripeConnectRoutes, { prefix: '/api/stripe-connect', accounts: connectAccounts, payouts, reports: payoutReports, webhooks: stripeWebhooks });
   await app.register(payoutAdminRoutes, { prefix: '/api', reports: payoutReports });
   if (baseConnect.name === 'sandbox') await app.register(sandboxConnectRoutes, { prefix: '/api/sandbox/connect', sandbox: baseConnect as SandboxConnectProvider });
   // ── chat: conversations over REST, live events over the socket ──
   const chat = createChatService({ db: database.db, files, clock, events });
   await app.register(chatRoutes, { prefix: '/api/chat', chat });
-  const chatSockets = await attachChatSocket(app, { chat, authenticate: (token) => auth.authenticate(token), clock, corsOrigins: config.corsOrigins, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
+  const chatSockets = await attachChatSocket(app, { chat, checkToken: (token) => auth.checkToken(token), clock, corsOrigins: config.corsOrigins, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix, events });
   // Who has a tab open, and a way to tell them something live (in-app notifications, the chat e-mail's "offline" check).
   const liveUsers = liveUsersOf(chatSockets);
   // ── marketplace settings, notification preferences and support requests ──
@@ -323,7 +335,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const reviews = createReviewsService({ db: database.db, files, clock, events });
   await app.register(reviewRoutes, { prefix: '/api', reviews });
   // ── seller and admin reports, users and profile ──
-  const usersService = createUsersService({ db: database.db, clock, events });
+  const usersService = createUsersService({
+    db: database.db,
+    clock,
+    events,
+    // A password change answers a new token (docs/product/accounts.md): signed as at login, at the new session version.
+    signToken: (user) => tokens.sign({ userId: user.id, role: user.role, sessionVersion: user.sessionVersion }),
+  });
   await app.register(profileRoutes, { prefix: '/api/users/me', users: usersService });
   await app.register(addressRoutes, { prefix: '/api/users/me/addresses', addresses: createAddressesService({ db: database.db, clock }) });
   await app.register(adminUserRoutes, { prefix: '/api/admin/users', users: usersService });

@@ -26,6 +26,19 @@ describe('the payout claim’s stale time', () => {
   });
 });
 
+describe('the UPS time limit', () => {
+  const ups = { UPS_CLIENT_ID: 'id', UPS_CLIENT_SECRET: 'secret', UPS_ACCOUNT_NUMBER: 'A1B2C3' } as const;
+
+  it('is 15 seconds unless set, and takes whole milliseconds from one to thirty seconds', () => {
+    expect(loadConfig({ ...base, ...ups }).ups?.timeoutMs).toBe(15_000);
+    expect(loadConfig({ ...base, ...ups, UPS_TIMEOUT_MS: '2500' }).ups?.timeoutMs).toBe(2500);
+  });
+
+  it('refuses a value outside that range, naming the variable', () => {
+    for (const bad of ['0', '999', '30001', '1.5', 'soon']) expect(() => loadConfig({ ...base, ...ups, UPS_TIMEOUT_MS: bad }), bad).toThrow(/UPS_TIMEOUT_MS/);
+  });
+});
+
 describe('the embeddings service', () => {
   it('is off unless EMBEDDINGS_URL is set (blank counts as unset), and names the model it asks for', () => {
     expect(loadConfig({ ...base }).embeddings).toBeNull();
@@ -111,5 +124,60 @@ describe('the shutdown timeout', () => {
     expect(loadConfig({ ...base }).shutdownTimeoutSeconds).toBe(10);
     expect(loadConfig({ ...base, SHUTDOWN_TIMEOUT_SECONDS: '30' }).shutdownTimeoutSeconds).toBe(30);
     for (const bad of ['0', '601', '2.5']) expect(() => loadConfig({ ...base, SHUTDOWN_TIMEOUT_SECONDS: bad }), bad).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
+  });
+});
+
+describe('the Stripe webhook secrets', () => {
+  it('reads the platform and the Connect endpoint secrets apart, blank counting as unset', () => {
+    const both = loadConfig({ ...base, STRIPE_WEBHOOK_SECRET: 'whsec_platform', STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect' });
+    expect([both.stripeWebhookSecret, both.stripeConnectWebhookSecret]).toEqual(['whsec_platform', 'whsec_connect']);
+    const none = loadConfig({ ...base, STRIPE_WEBHOOK_SECRET: '', STRIPE_CONNECT_WEBHOOK_SECRET: '' });
+    expect([none.stripeWebhookSecret, none.stripeConnectWebhookSecret]).toEqual([undefined, undefined]);
+  });
+});
+
+describe('the proxies to trust (TRUST_PROXY)', () => {
+  it('trusts no proxy unless told: the socket’s address is the client’s', () => {
+    expect(loadConfig({ ...base }).trustProxy).toBe(false);
+    for (const off of ['', 'false', '0']) expect(loadConfig({ ...base, TRUST_PROXY: off }).trustProxy, off).toBe(false);
+  });
+
+  it('takes true, a number of hops, or a list of addresses and CIDR ranges', () => {
+    expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 192.168.1.4,::1, fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.4', '::1', 'fd00::/8']);
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    for (const bad of ['yes', '10.0.0.0/33', 'proxy.example.com', '1.2.3', '-1', '1.5', ',']) {
+      expect(() => loadConfig({ ...base, TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+});
+
+describe('the request limits', () => {
+  it('are on, at 600 requests a minute per client for routes without their own, at production strength outside tests', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).rateLimits).toEqual({ enabled: true, globalPerMinute: 600, scale: 1 });
+    // Tests fire many requests from one address: their limits are a hundred times higher unless a test says otherwise.
+    expect(loadConfig({ ...base }).rateLimits).toEqual({ enabled: true, globalPerMinute: 600, scale: 100 });
+    expect(loadConfig({ ...base, RATE_LIMIT_SCALE: '1' }).rateLimits.scale).toBe(1);
+  });
+
+  it('can be raised, scaled or turned off (load benches)', () => {
+    const raised = loadConfig({ ...base, NODE_ENV: 'development', RATE_LIMIT_GLOBAL_PER_MINUTE: '6000', RATE_LIMIT_SCALE: '2.5' });
+    expect(raised.rateLimits).toEqual({ enabled: true, globalPerMinute: 6000, scale: 2.5 });
+    expect(loadConfig({ ...base, RATE_LIMITS: 'off' }).rateLimits.enabled).toBe(false);
+  });
+
+  it('refuses values that are not limits, naming the variable', () => {
+    expect(() => loadConfig({ ...base, RATE_LIMITS: 'no' })).toThrow(/RATE_LIMITS/);
+    for (const bad of ['0', '-1', '1.5', 'lots']) expect(() => loadConfig({ ...base, RATE_LIMIT_GLOBAL_PER_MINUTE: bad }), bad).toThrow(/RATE_LIMIT_GLOBAL_PER_MINUTE/);
+    for (const bad of ['0', '-2', 'big']) expect(() => loadConfig({ ...base, RATE_LIMIT_SCALE: bad }), bad).toThrow(/RATE_LIMIT_SCALE/);
+  });
+
+  it('counts failed logins per account as well as per address and account', () => {
+    expect(loadConfig({ ...base }).loginThrottle).toEqual({ maxFailures: 5, windowSeconds: 900, maxFailuresPerAccount: 20 });
+    expect(loadConfig({ ...base, LOGIN_MAX_FAILURES_PER_ACCOUNT: '50' }).loginThrottle.maxFailuresPerAccount).toBe(50);
+    expect(() => loadConfig({ ...base, LOGIN_MAX_FAILURES_PER_ACCOUNT: '0' })).toThrow(/LOGIN_MAX_FAILURES_PER_ACCOUNT/);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -44,6 +45,16 @@ const environmentSchema = z.object({
   USER_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  /** Failed logins one account takes in the window from all addresses together (docs/product/accounts.md). */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
+  /** Which proxies' X-Forwarded-* headers to believe: `false` (none), `true` (any), a hop count, or addresses/CIDRs (docs/operations.md). */
+  TRUST_PROXY: z.preprocess(blankAsUnset, z.string().trim().optional()),
+  /** `off` turns every per-client request limit off (load benches); `on` by default (docs/product/limits-abuse.md). */
+  RATE_LIMITS: z.preprocess(blankAsUnset, z.enum(['on', 'off'], { error: 'RATE_LIMITS must be on or off' }).default('on')),
+  /** Requests one client may make per minute to routes without a limit of their own. */
+  RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1, 'RATE_LIMIT_GLOBAL_PER_MINUTE must be at least 1').default(600),
+  /** Multiplies every request limit (the global one and each route's); default 1, 100 under NODE_ENV=test. */
+  RATE_LIMIT_SCALE: z.preprocess(blankAsUnset, z.coerce.number().positive('RATE_LIMIT_SCALE must be above 0').max(1_000_000).optional()),
   /** Seconds a payout whose transfer never answered waits before Process Payout resumes it (same idempotency key). */
   PAYOUT_CLAIM_STALE_SECONDS: z.coerce.number().int().min(1).max(24 * 60 * 60).default(120),
   /** Background jobs (tracking refresh, resuming stale payouts and refunds, clean-ups) on the PostgreSQL job queue (decision 0018). */
@@ -54,10 +65,14 @@ const environmentSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** The signing secret of the Connect webhook endpoint (events of connected accounts); Stripe signs those with a secret of their own. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().optional(),
   UPS_CLIENT_ID: z.string().optional(),
   UPS_CLIENT_SECRET: z.string().optional(),
   UPS_ACCOUNT_NUMBER: z.string().optional(),
   UPS_BASE_URL: z.url().default('https://wwwcie.ups.com'),
+  /** Milliseconds one UPS call (the token's too) may take before it fails and the seller is told (docs/operations.md). */
+  UPS_TIMEOUT_MS: z.coerce.number().int().min(1000, 'UPS_TIMEOUT_MS must be at least 1000').max(30_000, 'UPS_TIMEOUT_MS must be at most 30000').default(15_000),
   /** An OpenAI-compatible service (its base URL or its /embeddings endpoint) that re-ranks AI search by meaning. */
   EMBEDDINGS_URL: z.preprocess(blankAsUnset, z.url('EMBEDDINGS_URL must be a URL').optional()),
   EMBEDDINGS_API_KEY: z.preprocess(blankAsUnset, z.string().trim().optional()),
@@ -99,7 +114,7 @@ export interface Config {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   redisUrl: string | undefined;
-  /** `<prefix>:cache-changes`, `<prefix>:login-attempts:*`, `<prefix>:socket.io#*`. */
+  /** `<prefix>:cache-changes`, `<prefix>:login-attempts:*`, `<prefix>:login-attempts-account:*`, `<prefix>:rate-limit:*`, `<prefix>:socket.io#*`. */
   redisKeyPrefix: string;
   jwtSecret: string;
   jwtTtlSeconds: number;
@@ -110,7 +125,11 @@ export interface Config {
   logFormat: 'json' | 'pretty';
   /** How long a shutdown waits for open requests and sockets to finish. */
   shutdownTimeoutSeconds: number;
-  loginThrottle: { maxFailures: number; windowSeconds: number };
+  loginThrottle: { maxFailures: number; windowSeconds: number; maxFailuresPerAccount: number };
+  /** Fastify's `trustProxy`: whose X-Forwarded-For/-Proto/-Host are believed (false: none, the socket's address is the client's). */
+  trustProxy: boolean | number | string[];
+  /** Per-client request limits (plugins/rate-limits.ts, security/rate-limits.ts): off, or on with every limit multiplied by `scale`. */
+  rateLimits: { enabled: boolean; globalPerMinute: number; scale: number };
   searchCacheSeconds: number;
   userCacheSeconds: number;
   /** How long a payout whose transfer never answered stays pending before a retry resumes it with the same key. */
@@ -121,8 +140,10 @@ export interface Config {
   stripeSecretKey: string | undefined;
   stripePublishableKey: string | undefined;
   stripeWebhookSecret: string | undefined;
+  /** Connected-account events are signed with this one; the webhook accepts an event that either secret verifies. */
+  stripeConnectWebhookSecret: string | undefined;
   /** Parcels go through UPS when all three credentials are set; otherwise through the embedded sandbox carrier. */
-  ups: { clientId: string; clientSecret: string; accountNumber: string; baseUrl: string } | null;
+  ups: { clientId: string; clientSecret: string; accountNumber: string; baseUrl: string; timeoutMs: number } | null;
   /** Search re-ranks its top results by meaning through this service when set; otherwise by text alone. */
   embeddings: { url: string; apiKey: string | undefined; model: string } | null;
   /** GET /metrics asks for this bearer token when set; without it the metrics are open. */
@@ -178,6 +199,37 @@ function describeIssue(issue: z.core.$ZodIssue, environment: NodeJS.ProcessEnv):
   return `${name}: ${message}${shownValue(name, environment[name])}`;
 }
 
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` takes it: unset or `false` trusts no proxy (the socket's address is the
+ * client's, X-Forwarded-* are ignored), `true` any, a whole number that many hops, else a list of addresses and
+ * CIDR ranges (e.g. `10.0.0.0/8, 192.168.1.4`). Null when the value is none of these.
+ */
+function parseTrustProxy(value: string | undefined): boolean | number | string[] | null {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops === 0 ? false : hops <= 100 ? hops : null;
+  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const isAddressOrRange = (entry: string) => {
+    const [address, bits, ...rest] = entry.split('/');
+    const version = isIP(address ?? '');
+    if (version === 0 || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+  };
+  return entries.length > 0 && entries.every(isAddressOrRange) ? entries : null;
+}
+
+/**
+ * Fastify's `trustProxy` for the setting: a hop count trusts the nearest that many hops (as Express does; Fastify
+ * itself trusts no hop for a bare number). Only safe when clients cannot reach the API but through those proxies.
+ */
+export function trustProxyOption(trustProxy: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trustProxy === 'number' ? (_address, hop) => hop < trustProxy : trustProxy;
+}
+
 /** The one place that reads process.env (ARCHITECTURE.md). Throws a ConfigError naming every bad variable. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.safeParse(environment);
@@ -192,6 +244,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (Boolean(env.AWS_ACCESS_KEY_ID) !== Boolean(env.AWS_SECRET_ACCESS_KEY)) {
     problems.push('Set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither');
   }
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  if (trustProxy === null) problems.push(`TRUST_PROXY must be true, false, a number of proxies (e.g. 1) or a comma-separated list of addresses and CIDR ranges${shownValue('TRUST_PROXY', env.TRUST_PROXY)}`);
   if (problems.length > 0) throw new ConfigError(problems);
   const dataDirectory = path.resolve(env.DATA_DIR);
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
@@ -215,7 +269,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'production' ? 'json' : 'pretty'),
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
-    loginThrottle: { maxFailures: env.LOGIN_MAX_FAILURES, windowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS },
+    loginThrottle: { maxFailures: env.LOGIN_MAX_FAILURES, windowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS, maxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT },
+    trustProxy: trustProxy ?? false,
+    rateLimits: { enabled: env.RATE_LIMITS === 'on', globalPerMinute: env.RATE_LIMIT_GLOBAL_PER_MINUTE, scale: env.RATE_LIMIT_SCALE ?? (env.NODE_ENV === 'test' ? 100 : 1) },
     searchCacheSeconds: env.SEARCH_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 5),
     userCacheSeconds: env.USER_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 10),
     payoutClaimStaleSeconds: env.PAYOUT_CLAIM_STALE_SECONDS,
@@ -223,9 +279,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeConnectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET || undefined,
     ups:
       env.UPS_CLIENT_ID && env.UPS_CLIENT_SECRET && env.UPS_ACCOUNT_NUMBER
-        ? { clientId: env.UPS_CLIENT_ID, clientSecret: env.UPS_CLIENT_SECRET, accountNumber: env.UPS_ACCOUNT_NUMBER, baseUrl: env.UPS_BASE_URL }
+        ? { clientId: env.UPS_CLIENT_ID, clientSecret: env.UPS_CLIENT_SECRET, accountNumber: env.UPS_ACCOUNT_NUMBER, baseUrl: env.UPS_BASE_URL, timeoutMs: env.UPS_TIMEOUT_MS }
         : null,
     embeddings: env.EMBEDDINGS_URL ? { url: env.EMBEDDINGS_URL, apiKey: env.EMBEDDINGS_API_KEY, model: env.EMBEDDINGS_MODEL } : null,
     metricsToken: env.METRICS_TOKEN,

@@ -121,6 +121,8 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/checkout/config': SIGNED_IN,
   'GET /api/checkout/summary': SIGNED_IN,
   'POST /api/orders/checkout': SIGNED_IN,
+  // The sandbox's 3-D Secure dialog; the payment's client secret is the credential (404 with Stripe).
+  'POST /api/checkout/sandbox-authentication': SIGNED_IN,
   'GET /api/orders': BUYER_AREA,
   'GET /api/orders/:id': BUYER_AREA,
   'POST /api/orders/:id/cancel': BUYER_AREA,

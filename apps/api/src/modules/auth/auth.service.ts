@@ -6,7 +6,7 @@ import type { DomainEventPublisher } from '../../lib/domain-events';
 import { createMicroCache } from '../../lib/micro-cache';
 import { findUserByEmail, findUserById, insertUser, toUserDto, type UserRecord } from '../users';
 import type { LoginThrottle } from './login-throttle';
-import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
+import { assertAcceptablePassword, decoyPasswordHash, hashPassword, verifyPassword } from './password';
 import type { TokenService } from './tokens';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
@@ -29,7 +29,10 @@ const USER_CACHE_ENTRIES = 10_000;
 export function createAuthService(deps: {
   db: Database;
   tokens: TokenService;
+  /** Failed logins per (client address, email). */
   throttle: LoginThrottle;
+  /** Failed logins per email from every address together (a larger number), so changing addresses never buys more guesses. */
+  accountThrottle: LoginThrottle;
   clock: Clock;
   /** Where `user.registered` is published (lib/domain-events.ts). */
   events: DomainEventPublisher;
@@ -63,6 +66,7 @@ export function createAuthService(deps: {
 
   return {
     async signup(input) {
+      await assertAcceptablePassword(input.password, 'password');
       const user = await insertUser(deps.db, {
         email: input.email,
         passwordHash: await hashPassword(input.password),
@@ -79,8 +83,10 @@ export function createAuthService(deps: {
 
     async login(input, clientAddress) {
       const throttleKey = `${clientAddress}|${input.email.toLowerCase()}`;
-      // Counted before the password is checked, so guesses sent at once are held to the limit too.
-      const waitSeconds = await deps.throttle.beginAttempt(throttleKey);
+      const accountKey = input.email.toLowerCase();
+      // Counted before the password is checked, so guesses sent at once are held to the limit too; the
+      // account's count only once this address may try.
+      const waitSeconds = (await deps.throttle.beginAttempt(throttleKey)) || (await deps.accountThrottle.beginAttempt(accountKey));
       if (waitSeconds > 0) {
         const minutes = Math.ceil(waitSeconds / 60);
         throw new HttpError(
@@ -94,7 +100,7 @@ export function createAuthService(deps: {
       // Verify against a decoy hash when the email is unknown: same answer, same time.
       const isPasswordCorrect = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
       if (!user || !isPasswordCorrect) throw new HttpError(401, INVALID_CREDENTIALS_MESSAGE, { code: 'invalid_credentials' });
-      await deps.throttle.succeeded(throttleKey);
+      await Promise.all([deps.throttle.succeeded(throttleKey), deps.accountThrottle.succeeded(accountKey)]);
       // Said only to someone who knows the password, so it reveals nothing to a guesser.
       if (user.status === 'suspended') throw new HttpError(403, ACCOUNT_SUSPENDED_MESSAGE, { code: 'account_suspended' });
       return issue(user);
