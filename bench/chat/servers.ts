@@ -107,6 +107,9 @@ export async function startApi(options: {
       LOG_LEVEL: 'warn',
       // Background jobs (tracking refresh at boot and on schedule) would load the machine mid-run.
       JOBS_ENABLED: 'false',
+      // A bench measures the server, not the request limiter: it sends thousands of requests a second and signs
+      // up hundreds of users from one address (docs/product/limits-abuse.md). RATE_LIMITS=on measures with it.
+      RATE_LIMITS: process.env.RATE_LIMITS ?? 'off',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
