@@ -502,6 +502,10 @@ export const shipments = pgTable(
     // When a label purchase was claimed (the carrier is being asked, outside any transaction); cleared when the
     // label is recorded or the purchase failed. A claim with no label after a crash is resumed, never bought twice.
     labelRequestedAt: timestamp('label_requested_at', { withTimezone: true }),
+    // When a pickup booking for this shipment was claimed (the carrier is being asked, outside any transaction);
+    // cleared when the pickup is recorded or the booking failed. A claim left by a lost answer is resumed by asking
+    // the carrier for the pickup it may have booked, never by booking blindly again.
+    pickupRequestedAt: timestamp('pickup_requested_at', { withTimezone: true }),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     ...timestamps,
   },

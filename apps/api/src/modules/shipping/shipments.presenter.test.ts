@@ -67,6 +67,7 @@ function shipmentRecord(overrides: Partial<ShipmentRecord> = {}): ShipmentRecord
     lastTrackedAt: null,
     labelCreatedAt: new Date('2030-01-06T10:00:00.000Z'),
     labelRequestedAt: null,
+    pickupRequestedAt: null,
     voidedAt: null,
     createdAt: new Date('2030-01-06T09:00:00.000Z'),
     updatedAt: new Date('2030-01-06T10:00:00.000Z'),

@@ -1,0 +1,1 @@
+ALTER TABLE "shipments" ADD COLUMN "pickup_requested_at" timestamp with time zone;
