@@ -4,6 +4,7 @@ import rateLimit, { normalizeIP, type FastifyRateLimitStore, type RateLimitOptio
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { createClient } from 'redis';
+import { errorResponseSchema } from '@marketplace/contracts/common';
 import { API_ERROR_CODES } from '@marketplace/contracts/error-codes';
 import { HttpError } from '../lib/http-errors';
 import { connectRedis } from '../lib/redis-connection';
@@ -192,6 +193,11 @@ async function rateLimitsPlugin(app: FastifyInstance, options: RateLimitsOptions
     else if (isUnlimited(rule)) limit = false;
     else limit = { max: scaled(rule.max), timeWindow: rule.windowSeconds * 1000, keyGenerator: subjects[rule.per] };
     if (limit !== undefined) route.config = { ...route.config, rateLimit: limit };
+    // Every route but the unlimited ones can answer 429: the OpenAPI document says so where a route declares its answers.
+    const response = route.schema?.response as Record<string, unknown> | undefined;
+    if (limit !== false && response && !('429' in response) && !('4xx' in response)) {
+      route.schema = { ...route.schema, response: { ...response, 429: errorResponseSchema.describe('Too many requests (`code: "rate_limited"`, `retryAfterSeconds`, a Retry-After header)') } };
+    }
   });
 
   await app.register(rateLimit, {
