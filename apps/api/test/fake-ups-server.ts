@@ -33,7 +33,7 @@ export const UPS_DESCRIPTIONS_MISSING =
   `UPS contract tests skipped: UPS's API descriptions were not found in ${UPS_DESCRIPTIONS_DIRECTORY} ` +
   '(check out the shared/ folder beside the repository to run them).';
 
-export type UpsOperation = 'token' | 'ship' | 'void' | 'labelRecovery' | 'pickupRate' | 'pickupCreate' | 'pickupCancel' | 'track' | 'rate';
+export type UpsOperation = 'token' | 'ship' | 'void' | 'labelRecovery' | 'pickupRate' | 'pickupCreate' | 'pickupPending' | 'pickupCancel' | 'track' | 'rate';
 
 const OPERATION_IDS: Record<string, UpsOperation> = {
   CreateToken: 'token',
@@ -42,6 +42,7 @@ const OPERATION_IDS: Record<string, UpsOperation> = {
   LabelRecovery: 'labelRecovery',
   'Pickup Rate': 'pickupRate',
   'Pickup Creation': 'pickupCreate',
+  'Pickup Pending Status': 'pickupPending',
   'Pickup Cancel': 'pickupCancel',
   getSingleTrackResponseUsingGET: 'track',
   Rate: 'rate',
@@ -400,7 +401,8 @@ export async function startFakeUpsServer(options: { tokenLifetimeSeconds?: numbe
   const shipments = new Map<string, { trackingNumbers: string[]; voided: boolean; references: string[]; shipperNumber: string; labels: string[] }>();
   const stalls: Array<{ operation: UpsOperation; processed: boolean }> = [];
   const stalledResponses = new Set<ServerResponse>();
-  const pickups = new Set<string>();
+  /** Pickups by PRN: the account that booked each, its reference and date (what Pickup Pending Status lists). */
+  const pickups = new Map<string, { accountNumber: string; reference: string | null; serviceDate: string; cancelled: boolean }>();
   const tracking = new Map<string, { activities: TrackingActivitySetup[]; scheduledDelivery?: string }>();
   let sequence = 0;
 
@@ -575,8 +577,11 @@ export async function startFakeUpsServer(options: { tokenLifetimeSeconds?: numbe
         };
       }
       case 'pickupCreate': {
+        const request = body.PickupCreationRequest as Json;
         const prn = `2929${String((sequence += 1)).padStart(7, '0')}`;
-        pickups.add(prn);
+        const account = (((request.Shipper as Json | undefined)?.Account as Json | undefined)?.AccountNumber as string | undefined) ?? '';
+        const serviceDate = String((request.PickupDateInfo as Json).PickupDate);
+        pickups.set(prn, { accountNumber: account, reference: typeof request.ReferenceNumber === 'string' ? request.ReferenceNumber : null, serviceDate, cancelled: false });
         return {
           status: 200,
           body: {
@@ -591,8 +596,30 @@ export async function startFakeUpsServer(options: { tokenLifetimeSeconds?: numbe
       }
       case 'pickupCancel': {
         const prn = String(headers.prn ?? '');
-        if (!pickups.delete(prn)) return { status: 400, body: errorEnvelope('FAKE-UPS-PRN', `Pickup request ${prn} was not found`) };
+        const pickup = pickups.get(prn);
+        if (!pickup || pickup.cancelled) return { status: 400, body: errorEnvelope('FAKE-UPS-PRN', `Pickup request ${prn} was not found`) };
+        pickup.cancelled = true;
         return { status: 200, body: { PickupCancelResponse: { Response: success, PickupType: '01' } } };
+      }
+      case 'pickupPending': {
+        // "Type of pickup. Valid values: oncall, smart, both" and the AccountNumber header (Pickup.yaml).
+        const pickupType = parameters.pickuptype ?? '';
+        if (!['oncall', 'smart', 'both'].includes(pickupType)) return { status: 400, body: errorEnvelope('FAKE-UPS-PICKUPTYPE', `Invalid pickup type ${pickupType}`) };
+        const account = String(headers.accountnumber ?? '');
+        if (account.length !== 6 && account.length !== 10) return { status: 400, body: errorEnvelope('FAKE-UPS-ACCOUNT', 'AccountNumber must be 6 or 10 characters') };
+        if (account !== fake.accountNumber) return { status: 400, body: errorEnvelope('FAKE-UPS-ACCOUNT', `Account ${account} is not the caller's`) };
+        const pending = [...pickups.entries()]
+          .filter(([, pickup]) => pickup.accountNumber === account)
+          .map(([prn, pickup]) => ({
+            PickupType: '01',
+            ServiceDate: pickup.serviceDate,
+            PRN: prn,
+            // 002 = dispatched to driver, 007 = cancelled.
+            PickupStatusMessage: pickup.cancelled ? '007' : '002',
+            BillingCode: '01',
+            ...(pickup.reference ? { ReferenceNumber: pickup.reference } : {}),
+          }));
+        return { status: 200, body: { PickupPendingStatusResponse: { Response: success, PendingStatus: pending } } };
       }
       case 'track': {
         const inquiryNumber = parameters.inquiryNumber ?? '';

@@ -311,7 +311,8 @@ export type PickupQuote = z.infer<typeof pickupQuoteResponseSchema>;
  * Refusals of the shipment calls carry a `code` beside the message, so a screen can tell them apart:
  * invalid_request (bad input), no_items_ready, no_ship_from, shipment_voided (409), label_voided (410 Gone),
  * pickup_not_available, too_few_shipments, invalid_pickup_window, void_refused, void_period_expired,
- * already_picked_up, carrier_refused, carrier_unavailable.
+ * already_picked_up, carrier_refused, carrier_unavailable, label_in_progress (409: the label is being bought
+ * right now), pickup_in_progress (409: a pickup of the shipment is being booked right now).
  */
 export const shipmentErrorSchema = z.object({
   error: z.string(),

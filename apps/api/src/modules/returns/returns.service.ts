@@ -22,7 +22,15 @@ import type { Clock } from '../../lib/clock';
 import { mapWithConcurrency } from '../../lib/concurrency';
 import { HttpError } from '../../lib/http-errors';
 import { processImage, type IncomingFile } from '../../lib/image-processing';
-import { CarrierError, type CarrierProvider, type TrackingResult, type TrackingStatus } from '../../providers/carrier/port';
+import {
+  CarrierError,
+  type CarrierProvider,
+  type CreatedReturnShipment,
+  type CreateReturnShipmentRequest,
+  type FoundReturnShipment,
+  type TrackingResult,
+  type TrackingStatus,
+} from '../../providers/carrier/port';
 import { SIMULATION_STATUSES } from '../../providers/carrier/sandbox';
 import type { FileStore } from '../../providers/files/port';
 import { findCoverImageKeys } from '../catalog';
@@ -95,6 +103,8 @@ export const RETURN_MESSAGES = {
   tooManyPhotos: `Attach at most ${RETURN_MAX_PHOTOS} photos.`,
   noReturnAddress: 'Add your ship-from address (Settings) before accepting a return: the return label is addressed to it.',
   labelPending: 'The return label is being created. Try again in a moment.',
+  labelInProgress: 'The return label is being created right now. If it does not show up, try again in 5 minutes.',
+  labelMayExist: 'UPS may have made the label all the same: try again in 5 minutes, and UPS will be asked before anything is bought again.',
   noLabel: 'This return has no label yet.',
   labelVoided: 'This return was cancelled and its label voided: it can no longer be used.',
   alreadyOnItsWay: 'The parcel is already on its way back and the return can no longer be cancelled.',
@@ -160,6 +170,20 @@ function carrierFailure(error: unknown, action: string): HttpError {
     return fail(502, `${action}: UPS did not answer (${error.message}). Nothing changed; please try again.`, 'carrier_unavailable');
   }
   return fail(502, `${action}: the carrier did not answer. Nothing changed; please try again.`, 'carrier_unavailable');
+}
+
+/**
+ * How long an accept's claim on the return label holds off another: longer than an accept can take (the
+ * lookup and the purchase, each a token and a call, again after a 401; at most 30 s a call), so a claim older
+ * than this belongs to an attempt that is over (its answer lost, or its process gone).
+ */
+export const RETURN_LABEL_CLAIM_STALE_MS = 5 * 60 * 1000;
+
+/** Accepted with no label yet: an accept holds the return (its `updatedAt` is when it claimed it). */
+const isLabelClaimed = (row: ReturnRecord) => row.status === 'accepted' && row.labelBase64 === null;
+
+export function isReturnLabelClaimStale(claimedAt: Date, now: Date): boolean {
+  return now.getTime() - claimedAt.getTime() >= RETURN_LABEL_CLAIM_STALE_MS;
 }
 
 /** A label worth printing: bought, not voided, and the parcel not yet back with the seller. */
@@ -240,7 +264,8 @@ export function createReturnsService(deps: ReturnsServiceDependencies) {
               deliveredAt: row.deliveredAt?.toISOString() ?? null,
             }
           : null,
-        actions: returnActions({ status: row.status, hasLabel: usable, role }),
+        // An accept whose label never came may be tried again (it asks UPS before buying anything).
+        actions: { ...returnActions({ status: row.status, hasLabel: usable, role }), ...(role === 'seller' && isLabelClaimed(row) ? { accept: true } : {}) },
       };
     });
   }
@@ -406,55 +431,70 @@ export function createReturnsService(deps: ReturnsServiceDependencies) {
     // ── the seller answers ───────────────────────────────────────────────────────────────────
 
     /**
-     * Accepts and buys the return label: (1) the decision is claimed with the return locked, (2) the
-     * carrier is asked outside any transaction, keyed on the return id, (3) the label is stored. A label
-     * that could not be bought puts the request back, so the seller may simply accept again.
+     * Accepts and buys the return label once, whatever is retried or lost:
+     * 1. claim: with the return locked, it becomes accepted with no label yet (its `updatedAt` is the claim's
+     *    time; a fresh claim answers 409 return_label_in_progress);
+     * 2. call: the carrier, outside any transaction, keyed on the return id; resuming a stale claim (an answer
+     *    lost, a crash before step 3), it is first asked whether it already made this return's label;
+     * 3. record: with the return locked again, the label is stored, unless another attempt stored it first.
+     * A refusal puts the request back (nothing was bought: the seller may simply accept again); no answer, or
+     * an unknown failure, keeps the claim for the try after the stale window.
      */
     async accept(caller: ReturnCaller, id: string) {
       const claimed = await db.transaction(async (transaction) => {
         const { row, role } = await load(transaction, caller, id, { lock: true });
         if (role !== 'seller') throw fail(403, 'Only the seller of this item can answer the return', 'forbidden');
-        // A claim whose label never came (a crash between the steps) is resumed.
-        const resuming = row.status === 'accepted' && row.labelBase64 === null;
+        const now = clock.now();
+        // A claim whose label never came (an answer lost, a crash between the steps) is resumed once stale.
+        const resuming = isLabelClaimed(row);
         if (row.status !== 'requested' && !resuming) throw fail(409, RETURN_MESSAGES.alreadyDecided, 'already_decided', { status: row.status });
+        if (resuming && !isReturnLabelClaimStale(row.updatedAt, now)) throw fail(409, RETURN_MESSAGES.labelInProgress, 'return_label_in_progress');
         const line = (await findReturnLines(transaction, [row.orderItemId])).get(row.orderItemId);
         if (!line) throw fail(404, RETURN_MESSAGES.itemNotFound, 'not_found');
-        const returnTo = await findShippingContactOf(transaction, row.sellerId);
+        const returnTo = row.recipientAddress ?? (await findShippingContactOf(transaction, row.sellerId));
         if (!returnTo) throw fail(409, RETURN_MESSAGES.noReturnAddress, 'no_return_address');
         const { order } = line;
         const returnFrom = shippingAddressOfOrder(order);
-        const now = clock.now();
-        // A resumed claim keeps the addresses of its first attempt: the carrier's idempotency is on the same request.
+        // A resumed claim keeps the addresses of its first attempt: the label it may have bought has them.
         const updated = await updateReturn(transaction, row.id, {
           status: 'accepted',
           decidedAt: row.decidedAt ?? now,
           shipperAddress: row.shipperAddress ?? returnFrom,
-          recipientAddress: row.recipientAddress ?? returnTo,
+          recipientAddress: returnTo,
           updatedAt: now,
         });
-        return { row: updated, line };
+        return { row: updated, line, resuming, claimedAt: now };
       });
 
       const { row, line } = claimed;
-      let created;
+      const request: CreateReturnShipmentRequest = {
+        returnId: row.id,
+        shipper: row.shipperAddress!,
+        recipient: row.recipientAddress!,
+        package: { weightOunces: Math.max(1, line.weightOunces * line.item.quantity), description: line.item.title.slice(0, 35) || 'Returned item' },
+        serviceCode: UPS_GROUND,
+        reference: `Return ${row.id.slice(0, 8)}`,
+      };
+      let created: CreatedReturnShipment | FoundReturnShipment;
+      let isLookedUp = !claimed.resuming;
       try {
-        created = await carrier.createReturnShipment({
-          returnId: row.id,
-          shipper: row.shipperAddress!,
-          recipient: row.recipientAddress!,
-          package: { weightOunces: Math.max(1, line.weightOunces * line.item.quantity), description: line.item.title.slice(0, 35) || 'Returned item' },
-          serviceCode: UPS_GROUND,
-          reference: `Return ${row.id.slice(0, 8)}`,
-        });
+        const found = claimed.resuming ? await carrier.findReturnShipment(request) : null;
+        isLookedUp = true;
+        created = found ?? (await carrier.createReturnShipment(request));
       } catch (error) {
-        // Nothing was bought: the request waits for the seller again.
-        await db.transaction(async (transaction) => {
-          const locked = await findReturn(transaction, row.id, { lock: true });
-          if (locked?.status === 'accepted' && locked.labelBase64 === null) {
-            await updateReturn(transaction, row.id, { status: 'requested', decidedAt: null, updatedAt: clock.now() });
-          }
-        });
-        throw carrierFailure(error, 'The return label could not be created');
+        const failure = carrierFailure(error, 'The return label could not be created');
+        // Only a purchase the carrier refused bought nothing: then the request waits for the seller again.
+        if (isLookedUp && error instanceof CarrierError && !error.isOutcomeUnknown) {
+          await db.transaction(async (transaction) => {
+            const locked = await findReturn(transaction, row.id, { lock: true });
+            if (locked && isLabelClaimed(locked) && locked.updatedAt.getTime() === claimed.claimedAt.getTime()) {
+              await updateReturn(transaction, row.id, { status: 'requested', decidedAt: null, updatedAt: clock.now() });
+            }
+          });
+          throw failure;
+        }
+        // No answer: UPS may have made the label; the claim stays and the next accept asks UPS first.
+        throw fail(failure.statusCode, `The return label could not be created: ${error instanceof CarrierError ? error.message : 'the carrier did not answer'}. ${RETURN_MESSAGES.labelMayExist}`, 'carrier_unavailable');
       }
 
       const stored = await db.transaction(async (transaction) => {
@@ -471,6 +511,7 @@ export function createReturnsService(deps: ReturnsServiceDependencies) {
           serviceDescription: created.serviceDescription,
           labelFormat: created.label.format,
           labelBase64: created.label.base64,
+          // A label found again does not say what it cost (null).
           labelChargesCents: created.chargesCents,
           labelCreatedAt: now,
           updatedAt: now,

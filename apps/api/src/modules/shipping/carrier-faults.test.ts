@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { earliestPickupDate } from '@marketplace/domain/pickup-schedule';
 import type { DatabaseHandle } from '../../db/client';
-import { addresses, orderItems, shipments as shipmentsTable } from '../../db/schema';
+import { addresses, orderItems, returnRequests, shipments as shipmentsTable } from '../../db/schema';
 import type { CarrierProvider, CreatedShipment } from '../../providers/carrier/port';
 import { createUpsCarrier, shipmentReferenceOf } from '../../providers/carrier/ups';
 import type * as CarrierFactoryModule from '../../providers/carrier/create-carrier-provider';
@@ -13,6 +13,8 @@ import { createCategory, createOrder, createProduct } from '../../../test/factor
 import { hasUpsDescriptions, startFakeUpsServer, UPS_DESCRIPTIONS_MISSING, type FakeUpsServer } from '../../../test/fake-ups-server';
 import { buildTestApp, createTestDatabase, type TestApp } from '../../../test/helper';
 import { LABEL_CLAIM_STALE_MS } from './labels.service';
+import { PICKUP_CLAIM_STALE_MS } from './pickups.service';
+import { RETURN_LABEL_CLAIM_STALE_MS } from '../returns/returns.service';
 
 // UPS faults through the whole app (the UPS adapter against the local fake UPS server): a UPS that hangs
 // must not hold database connections or the seller's request, and a label whose answer was lost, or whose
@@ -96,6 +98,7 @@ async function warmUp(server: FakeUpsServer) {
   await ups.findShipment(request);
   await ups.track({ trackingNumber: created.trackingNumber });
   const pickup = await ups.schedulePickup({ requestKey: 'warm-up', address, pickupDate: '2030-01-07', readyTime: '09:00', closeTime: '17:00', trackingNumbers: [created.trackingNumber], totalWeightOunces: 16 });
+  await ups.findPickup({ requestKey: 'warm-up', address, pickupDate: '2030-01-07', readyTime: '09:00', closeTime: '17:00', trackingNumbers: [created.trackingNumber], totalWeightOunces: 16 });
   await ups.cancelPickup({ pickupRequestNumber: pickup.pickupRequestNumber });
   await ups.voidShipment({ carrierShipmentId: created.carrierShipmentId, trackingNumbers: [created.trackingNumber] });
   server.requests.length = 0;
@@ -302,18 +305,21 @@ describe.skipIf(!available)('a crash between buying the label and recording it',
 });
 
 describe.skipIf(!available)('every carrier call of a shipment’s life runs outside any transaction', () => {
-  it('two pickups booked at the same moment: one is kept, the other is cancelled with UPS', async () => {
+  it('two pickups booked at the same moment: UPS books one, the other is told it is in progress or answers the same pickup', async () => {
     const { auth, shipmentIds } = await pendingShipments(1);
     const shipmentId = shipmentIds[0]!;
     expect((await call('POST', `/api/shipments/process-ups/${shipmentId}`, auth)).status).toBe(200);
     const pickupDate = earliestPickupDate(testApp.clock.now());
     const [createsBefore, cancelsBefore] = [fake.requestsFor('pickupCreate').length, fake.requestsFor('pickupCancel').length];
-    const answers = await Promise.all([1, 2].map(() => call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate })));
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
-    const booked = fake.requestsFor('pickupCreate').length - createsBefore;
-    // However the two interleaved, UPS keeps exactly one pickup for the parcel: each extra booking was cancelled.
-    expect(fake.requestsFor('pickupCancel').length - cancelsBefore).toBe(booked - 1);
-    expect(answers[0]!.body.pickupRequestNumber).toBe(answers[1]!.body.pickupRequestNumber);
+    const answers = await Promise.all([1, 2, 3].map(() => call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate })));
+    const booked = answers.filter((answer) => answer.status === 200);
+    expect(booked.length).toBeGreaterThanOrEqual(1);
+    for (const answer of answers.filter((entry) => entry.status !== 200)) expect(answer).toMatchObject({ status: 409, body: { code: 'pickup_in_progress', error: expect.any(String) } });
+    expect(new Set(booked.map((answer) => answer.body.pickupRequestNumber)).size).toBe(1);
+    // Exactly one booking reached UPS, and nothing had to be cancelled.
+    expect(fake.requestsFor('pickupCreate').length - createsBefore).toBe(1);
+    expect(fake.requestsFor('pickupCancel').length - cancelsBefore).toBe(0);
+    expect(await shipmentRow(shipmentId)).toMatchObject({ status: 'pickup_scheduled', pickupRequestedAt: null });
   });
 
   it('label, pickup, tracking, pickup cancelled, pickup again, void (which cancels the emptied pickup)', async () => {
@@ -331,5 +337,208 @@ describe.skipIf(!available)('every carrier call of a shipment’s life runs outs
     expect(fake.requestsFor('void')).not.toHaveLength(0);
     expect(fake.requestsFor('pickupCancel')).toHaveLength(cancelsBefore + 1);
     expect(await shipmentRow(shipmentId)).toMatchObject({ status: 'cancelled' });
+  });
+});
+
+/** A seller's labelled shipments ready for a pickup: `count` orders of one shipment each (or one order with `count` shipments). */
+async function labelledShipments(count: number, options: { oneOrder?: boolean } = {}) {
+  if (!options.oneOrder) {
+    const made = await pendingShipments(count);
+    for (const id of made.shipmentIds) expect((await call('POST', `/api/shipments/process-ups/${id}`, made.auth)).status).toBe(200);
+    return { ...made, orderId: null };
+  }
+  const db = testApp.database.db;
+  const seller = await createUser(db, { role: 'seller' });
+  await db.insert(addresses).values({ userId: seller.id, name: 'Seller Warehouse', line1: '100 Main St', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US', phone: '5125550100', isDefault: true });
+  const auth = await bearerFor(testApp, seller);
+  const buyer = await createUser(db, { role: 'buyer' });
+  const products = await Promise.all(Array.from({ length: count }, (_, index) => createProduct(db, { sellerId: seller.id, categoryId, title: `Vase ${index + 1}`, weightOunces: 20 })));
+  const { order, items } = await createOrder(db, { buyerId: buyer.id, items: products.map((product) => ({ product, status: 'pending' as const, priceCents: 3000, quantity: 1 })), status: 'processing' });
+  const shipmentIds: string[] = [];
+  // One item approved at a time: each makes its own shipment of the order.
+  for (const item of items) {
+    await db.update(orderItems).set({ status: 'approved' }).where(eq(orderItems.id, item.id));
+    const created = await call('POST', `/api/shipments/create/${order.id}`, auth);
+    expect(created.status).toBe(200);
+    const id = (created.body.shipments as Body[])[0]!.id as string;
+    expect((await call('POST', `/api/shipments/process-ups/${id}`, auth)).status).toBe(200);
+    shipmentIds.push(id);
+  }
+  return { seller, auth, shipmentIds, orderId: order.id };
+}
+
+/** The PRNs UPS's pending list answered with, newest answer last. */
+function pendingPickupNumbers(): string[] {
+  const last = fake.responses.filter((response) => response.operation === 'pickupPending').at(-1);
+  const list = (last?.body as { PickupPendingStatusResponse?: { PendingStatus?: Array<{ PRN: string; PickupStatusMessage: string }> } } | undefined)?.PickupPendingStatusResponse?.PendingStatus ?? [];
+  return list.filter((entry) => entry.PickupStatusMessage !== '007').map((entry) => entry.PRN);
+}
+
+describe.skipIf(!available)('a pickup booked whose answer never came', () => {
+  it('is found in UPS’s pending pickups once the claim is stale: recorded with its PRN, and UPS sees exactly one booking', async () => {
+    const { auth, shipmentIds } = await labelledShipments(1);
+    const shipmentId = shipmentIds[0]!;
+    const pickupDate = earliestPickupDate(testApp.clock.now());
+    const createsBefore = fake.requestsFor('pickupCreate').length;
+    fake.stallNext('pickupCreate', { processed: true });
+    expect(await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate })).toMatchObject({
+      status: 504,
+      body: { code: 'carrier_unavailable', error: expect.stringContaining('UPS may have booked the pickup all the same') },
+    });
+    expect(await shipmentRow(shipmentId)).toMatchObject({ status: 'created', pickupId: null, pickupRequestedAt: expect.any(Date) });
+
+    // Within the claim's window another try is told the pickup is being booked, and asks UPS nothing.
+    const requestsBefore = fake.requests.length;
+    expect(await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate })).toMatchObject({ status: 409, body: { code: 'pickup_in_progress', error: expect.any(String) } });
+    expect(fake.requests.length).toBe(requestsBefore);
+
+    testApp.clock.advance(PICKUP_CLAIM_STALE_MS);
+    const resumed = await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate });
+    expect(resumed.status).toBe(200);
+    expect(fake.requestsFor('pickupCreate').length - createsBefore).toBe(1);
+    const pending = fake.requestsFor('pickupPending').at(-1)!;
+    expect(pending.headers.accountnumber).toBe(fake.accountNumber);
+    expect(pending.parameters.pickuptype).toBe('oncall');
+    expect(pendingPickupNumbers()).toContain(resumed.body.pickupRequestNumber);
+    expect(fake.responses.filter((response) => response.operation === 'pickupPending').every((response) => response.schemaErrors === null)).toBe(true);
+    expect(await shipmentRow(shipmentId)).toMatchObject({ status: 'pickup_scheduled', pickupId: expect.any(String), pickupRequestedAt: null });
+    // A repeat answers the recorded pickup, booking nothing.
+    expect(await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate })).toMatchObject({ status: 200, body: { pickupRequestNumber: resumed.body.pickupRequestNumber } });
+    expect(fake.requestsFor('pickupCreate').length - createsBefore).toBe(1);
+  });
+
+  it('a consolidated pickup too: one booking at UPS for the order’s shipments', async () => {
+    const { seller, auth, shipmentIds, orderId } = await labelledShipments(2, { oneOrder: true });
+    const pickupDate = earliestPickupDate(testApp.clock.now());
+    const url = `/api/shipments/schedule-consolidated-pickup/${seller.id}/${orderId}`;
+    const createsBefore = fake.requestsFor('pickupCreate').length;
+    fake.stallNext('pickupCreate', { processed: true });
+    expect((await call('POST', url, auth, { pickupDate })).status).toBe(504);
+    for (const id of shipmentIds) expect((await shipmentRow(id)).pickupRequestedAt).not.toBeNull();
+    expect(await call('POST', url, auth, { pickupDate })).toMatchObject({ status: 409, body: { code: 'pickup_in_progress' } });
+    // A single pickup of one of them is held off as well.
+    expect(await call('POST', `/api/shipments/schedule-pickup/${shipmentIds[0]}`, auth, { pickupDate })).toMatchObject({ status: 409, body: { code: 'pickup_in_progress' } });
+
+    testApp.clock.advance(PICKUP_CLAIM_STALE_MS);
+    const resumed = await call('POST', url, auth, { pickupDate });
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.shipmentsCount).toBe(2);
+    expect(fake.requestsFor('pickupCreate').length - createsBefore).toBe(1);
+    expect(pendingPickupNumbers()).toContain(resumed.body.pickupRequestNumber);
+    const rows = await Promise.all(shipmentIds.map((id) => shipmentRow(id)));
+    expect(rows.map((row) => row.status)).toEqual(['pickup_scheduled', 'pickup_scheduled']);
+    expect(rows[0]!.pickupId).toBe(rows[1]!.pickupId);
+    expect(rows.every((row) => row.pickupRequestedAt === null)).toBe(true);
+  });
+
+  it('a UPS that hangs: 504 after UPS_TIMEOUT_MS while other requests are answered; the claims stay, and UPS is asked before booking again', async () => {
+    // More bookings at once than the PostgreSQL test pool has connections (5).
+    const count = 6;
+    const { seller, auth, shipmentIds } = await labelledShipments(count);
+    const pickupDate = earliestPickupDate(testApp.clock.now());
+    for (let index = 0; index < count; index += 1) fake.stallNext('pickupCreate');
+    const bookings = shipmentIds.map((id) => call('POST', `/api/shipments/schedule-pickup/${id}`, auth, { pickupDate }));
+    await vi.waitFor(() => expect(fake.stalledCount()).toBe(count), { timeout: TIMEOUT_MS - 200, interval: 20 });
+    expect((await call('GET', `/api/shipments/seller/${seller.id}`, auth)).status).toBe(200);
+    expect(fake.stalledCount()).toBe(count);
+    for (const answer of await Promise.all(bookings)) expect(answer).toMatchObject({ status: 504, body: { code: 'carrier_unavailable' } });
+    await vi.waitFor(() => expect(fake.stalledCount()).toBe(0));
+    for (const id of shipmentIds) expect(await shipmentRow(id)).toMatchObject({ status: 'created', pickupRequestedAt: expect.any(Date) });
+
+    // UPS booked none of them: after the window each is looked up, not found, and booked once.
+    testApp.clock.advance(PICKUP_CLAIM_STALE_MS);
+    const [pendingBefore, createsBefore] = [fake.requestsFor('pickupPending').length, fake.requestsFor('pickupCreate').length];
+    expect((await call('POST', `/api/shipments/schedule-pickup/${shipmentIds[0]}`, auth, { pickupDate })).status).toBe(200);
+    expect(fake.requestsFor('pickupPending').length - pendingBefore).toBe(1);
+    expect(fake.requestsFor('pickupCreate').length - createsBefore).toBe(1);
+  });
+
+  it('a lookup that fails keeps the claim: nothing is booked without knowing', async () => {
+    const { auth, shipmentIds } = await labelledShipments(1);
+    const shipmentId = shipmentIds[0]!;
+    const pickupDate = earliestPickupDate(testApp.clock.now());
+    const createsBefore = fake.requestsFor('pickupCreate').length;
+    fake.stallNext('pickupCreate', { processed: true });
+    expect((await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate })).status).toBe(504);
+    testApp.clock.advance(PICKUP_CLAIM_STALE_MS);
+    fake.failNext({ operation: 'pickupPending', status: 503, code: '9999', message: 'Service unavailable' });
+    expect(await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate })).toMatchObject({ status: 502, body: { code: 'carrier_unavailable' } });
+    expect(fake.requestsFor('pickupCreate').length - createsBefore).toBe(1);
+    expect((await shipmentRow(shipmentId)).pickupRequestedAt).not.toBeNull();
+    testApp.clock.advance(PICKUP_CLAIM_STALE_MS);
+    expect((await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate })).status).toBe(200);
+    expect(fake.requestsFor('pickupCreate').length - createsBefore).toBe(1);
+  });
+
+  it('a refusal releases the claim at once: nothing was booked', async () => {
+    const { auth, shipmentIds } = await labelledShipments(1);
+    const shipmentId = shipmentIds[0]!;
+    const pickupDate = earliestPickupDate(testApp.clock.now());
+    fake.failNext({ operation: 'pickupCreate', status: 400, code: '9510010', message: 'Invalid pickup address' });
+    expect(await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate })).toMatchObject({ status: 400, body: { code: 'carrier_refused' } });
+    expect(await shipmentRow(shipmentId)).toMatchObject({ status: 'created', pickupRequestedAt: null });
+    const pendingBefore = fake.requestsFor('pickupPending').length;
+    expect((await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate })).status).toBe(200);
+    // Nothing to look up: the refusal booked nothing.
+    expect(fake.requestsFor('pickupPending').length).toBe(pendingBefore);
+  });
+});
+
+describe.skipIf(!available)('a return label bought whose answer never came', () => {
+  it('keeps the return accepted without a label, answers 409 within the window, then finds the label by the return’s reference: one purchase', async () => {
+    const db = testApp.database.db;
+    const { seller, auth } = await pendingShipments(0);
+    const buyer = await createUser(db, { role: 'buyer' });
+    const product = await createProduct(db, { sellerId: seller.id, categoryId, title: 'Teapot', weightOunces: 30 });
+    const { order, items } = await createOrder(db, { buyerId: buyer.id, items: [{ product, status: 'delivered', priceCents: 4000, quantity: 1 }], status: 'shipped' });
+    const [request] = await db
+      .insert(returnRequests)
+      .values({ orderItemId: items[0]!.id, orderId: order.id, buyerId: buyer.id, sellerId: seller.id, reason: 'does_not_fit', description: 'Too small.', windowDays: 30, restockingFeeBasisPoints: 0 })
+      .returning();
+    const returnId = request!.id;
+    const purchases = () => purchasesOf(returnId);
+
+    fake.stallNext('ship', { processed: true });
+    expect(await call('POST', `/api/returns/${returnId}/accept`, auth)).toMatchObject({
+      status: 504,
+      body: { code: 'carrier_unavailable', error: expect.stringContaining('UPS may have made the label all the same') },
+    });
+    expect(purchases()).toHaveLength(1);
+    const claimed = await call('GET', `/api/returns/${returnId}`, auth);
+    // The seller sees it accepted, with no label yet, and may try again.
+    expect(claimed.body.return).toMatchObject({ status: 'accepted', shipment: null, actions: { accept: true } });
+
+    const requestsBefore = fake.requests.length;
+    expect(await call('POST', `/api/returns/${returnId}/accept`, auth)).toMatchObject({ status: 409, body: { code: 'return_label_in_progress', error: expect.any(String) } });
+    expect(fake.requests.length).toBe(requestsBefore);
+
+    testApp.clock.advance(RETURN_LABEL_CLAIM_STALE_MS);
+    const resumed = await call('POST', `/api/returns/${returnId}/accept`, auth);
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.return).toMatchObject({ status: 'accepted', shipment: { trackingNumber: expect.stringMatching(/^1Z/), labelAvailable: true } });
+    expect(purchases()).toHaveLength(1);
+    expect(fake.requestsFor('labelRecovery').some((entry) => JSON.stringify(entry.body).includes(shipmentReferenceOf(returnId)))).toBe(true);
+    // Once recorded, another accept is refused as already answered; still one purchase.
+    expect((await call('POST', `/api/returns/${returnId}/accept`, auth)).body).toMatchObject({ code: 'already_decided' });
+    expect(purchases()).toHaveLength(1);
+  });
+
+  it('a refusal puts the request back at once', async () => {
+    const db = testApp.database.db;
+    const { seller, auth } = await pendingShipments(0);
+    const buyer = await createUser(db, { role: 'buyer' });
+    const product = await createProduct(db, { sellerId: seller.id, categoryId, title: 'Teacup', weightOunces: 10 });
+    const { order, items } = await createOrder(db, { buyerId: buyer.id, items: [{ product, status: 'delivered', priceCents: 1500, quantity: 1 }], status: 'shipped' });
+    const [request] = await db
+      .insert(returnRequests)
+      .values({ orderItemId: items[0]!.id, orderId: order.id, buyerId: buyer.id, sellerId: seller.id, reason: 'does_not_fit', description: 'Too small.', windowDays: 30, restockingFeeBasisPoints: 0 })
+      .returning();
+    fake.failNext({ operation: 'ship', status: 400, code: '120100', message: 'Missing or invalid shipper number' });
+    expect(await call('POST', `/api/returns/${request!.id}/accept`, auth)).toMatchObject({ status: 400, body: { code: 'carrier_refused' } });
+    expect((await call('GET', `/api/returns/${request!.id}`, auth)).body.return).toMatchObject({ status: 'requested' });
+    expect((await call('POST', `/api/returns/${request!.id}/accept`, auth)).status).toBe(200);
+    // The refused request and the one that bought the label; no lookup was needed.
+    expect(purchasesOf(request!.id)).toHaveLength(2);
+    expect(fake.requestsFor('labelRecovery').some((entry) => JSON.stringify(entry.body).includes(shipmentReferenceOf(request!.id)))).toBe(false);
   });
 });

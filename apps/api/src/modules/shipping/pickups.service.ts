@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { allocatePickupCharge } from '@marketplace/domain/pickup-charge-allocation';
 import type { PickupWindow } from '@marketplace/domain/pickup-schedule';
 import { canConsolidate, consolidationSavingsCents, isAwaitingPickupRequest } from '@marketplace/domain/shipment-rules';
 import type { Executor } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../lib/http-errors';
-import type { CarrierAddress, PickupRate } from '../../providers/carrier/port';
+import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
+import { CarrierError, type CarrierAddress, type FoundPickup, type PickupRate, type ScheduledPickup } from '../../providers/carrier/port';
 import { checkedPickupWindow, normalizePickupInput, type PickupFormInput } from './pickup-input';
 import {
   cancelPickupRow,
@@ -56,6 +56,33 @@ function pickupColumnsOf(rate: PickupRate) {
     chargeDetails: rate.chargeDetails.map((line) => ({ description: line.description, amountCents: line.amountCents })),
   };
 }
+
+/**
+ * How long a pickup booking's claim holds off another booking of its shipments: longer than a booking can
+ * take, so a claim older than this belongs to one that is over (its answer lost, or its process gone).
+ * UPS_TIMEOUT_MS is at most 30 s a call; a resumed booking makes at most three UPS calls (the lookup, a
+ * cancellation or the rate, the booking), each with up to four requests (a token and the call, and after a
+ * 401 a new token and the call again): 6 minutes.
+ */
+export const PICKUP_CLAIM_STALE_MS = 10 * 60 * 1000;
+
+export function isPickupClaimStale(requestedAt: Date | null, now: Date): boolean {
+  return requestedAt !== null && now.getTime() - requestedAt.getTime() >= PICKUP_CLAIM_STALE_MS;
+}
+
+/**
+ * The carrier's key for the booking a claim makes (32 characters, within UPS's 35 for a pickup's reference):
+ * from the seller, the order (every booking is of one order's shipments) and the claim's time, so a later
+ * try finds what this claim booked, and a new claim books anew.
+ */
+export function pickupRequestKeyOf(sellerId: string, orderId: string, claimedAt: Date): string {
+  return `p${createHash('sha256').update(`${sellerId}|${orderId}|${claimedAt.toISOString()}`).digest('hex').slice(0, 31)}`;
+}
+
+export const PICKUP_MESSAGES = {
+  inProgress: 'A pickup for this shipment is being booked right now. If it does not show up, try again in 10 minutes.',
+  mayExist: 'UPS may have booked the pickup all the same: try again in 10 minutes, and UPS will be asked before anything is booked again.',
+} as const;
 
 const tooFewShipments = (count: number) =>
   badRequest(`A consolidated pickup needs at least 2 created shipments without a pickup (this order has ${count})`, { code: 'too_few_shipments' });
@@ -118,9 +145,30 @@ export function createPickupsService({ db, clock, carrier }: Pick<ShippingDepend
   }
 
   /**
-   * Books a pickup of these shipments with the carrier, outside any transaction, then records it with
-   * the shipments locked again. When they changed meanwhile (a booking beside this one got there first),
-   * the pickup just booked is cancelled with the carrier and `onTaken` answers from what is recorded.
+   * Gives a booking's claim up on the shipments it still holds (nothing was booked under it): cleared, or put
+   * back to the claims it had resumed (`previous`, by shipment id), whose pickups are still to be looked for.
+   */
+  async function releasePickupClaim(sellerId: string, shipments: readonly ShipmentRecord[], claimedAt: Date, previous?: ReadonlyMap<string, Date | null>): Promise<void> {
+    await db.transaction(async (transaction) => {
+      for (const shipment of await lockShipments(transaction, sellerId, shipments)) {
+        if (shipment.pickupRequestedAt?.getTime() === claimedAt.getTime() && !shipment.pickupId) {
+          await updateShipment(transaction, shipment.id, { pickupRequestedAt: previous?.get(shipment.id) ?? null, updatedAt: clock.now() });
+        }
+      }
+    });
+  }
+
+  /**
+   * Books a pickup of these shipments once, whatever is retried or lost:
+   * 1. claim: with the shipments locked, `pickup_requested_at` is set on each (a fresh claim on any of them
+   *    answers 409 pickup_in_progress);
+   * 2. call: the carrier, outside any transaction, with a request key derived from the claim; resuming a
+   *    stale claim, the carrier is first asked for the pickup that claim may have booked (its answer lost):
+   *    the same date is adopted, another one is cancelled, and only then is a pickup booked;
+   * 3. record: with the shipments locked again, the pickup is stored and the claims cleared. When they
+   *    changed meanwhile, the pickup just booked is cancelled with the carrier and `onTaken` answers from
+   *    what is recorded.
+   * A refusal clears the claim at once; no answer (or an unknown failure) keeps it for the next try.
    */
   async function bookPickup(
     sellerId: string,
@@ -129,18 +177,64 @@ export function createPickupsService({ db, clock, carrier }: Pick<ShippingDepend
     consolidated: boolean,
     onTaken: (transaction: Executor, current: readonly ShipmentRecord[]) => Promise<PickupRecord>,
   ): Promise<PickupRecord> {
-    const pickupId = randomUUID();
-    let scheduled;
+    const claimed = await db.transaction(async (transaction) => {
+      const current = await lockShipments(transaction, sellerId, shipments);
+      if (current.length !== shipments.length || !current.every(isAwaiting)) return { kind: 'taken' as const, pickup: await onTaken(transaction, current) };
+      const now = clock.now();
+      if (current.some((shipment) => shipment.pickupRequestedAt !== null && !isPickupClaimStale(shipment.pickupRequestedAt, now))) {
+        throw conflict(PICKUP_MESSAGES.inProgress, { code: 'pickup_in_progress' });
+      }
+      // The stale claims being resumed: each may have booked a pickup whose answer never came.
+      const staleClaims = [...new Set(current.map((shipment) => shipment.pickupRequestedAt?.getTime()).filter((time): time is number => time !== undefined))].map((time) => new Date(time));
+      const claimedTogether = staleClaims.length === 1 && current.every((shipment) => shipment.pickupRequestedAt !== null);
+      // What the carrier is asked (a 400 without a ship-from address, before anything is claimed).
+      const details = pickupRequestOf(current, form);
+      for (const shipment of current) await updateShipment(transaction, shipment.id, { pickupRequestedAt: now, updatedAt: now });
+      return { kind: 'claimed' as const, current, details, claimedAt: now, staleClaims, claimedTogether };
+    });
+    if (claimed.kind === 'taken') return claimed.pickup;
+
+    const { current, details, claimedAt } = claimed;
+    const orderId = current[0]!.orderId;
+    const failureMessage = consolidated ? 'Failed to schedule consolidated pickup' : 'Failed to schedule pickup';
+    let scheduled: ScheduledPickup;
+    let phase: 'lookup' | 'booking' | 'rating' = 'lookup';
     try {
-      scheduled = await carrier.schedulePickup({ requestKey: pickupId, ...pickupRequestOf(shipments, form) });
+      let adopted: FoundPickup | null = null;
+      for (const staleClaim of claimed.staleClaims) {
+        const found = await carrier.findPickup({ ...details, requestKey: pickupRequestKeyOf(sellerId, orderId, staleClaim) });
+        if (!found) continue;
+        // The pickup the lost answer booked, for the date asked now and these very shipments: it is this booking.
+        if (!adopted && claimed.claimedTogether && found.pickupDate === form.pickupDate) adopted = found;
+        // Booked for another date or other shipments: it goes first, so the parcels never have two pickups.
+        else await carrier.cancelPickup({ pickupRequestNumber: found.pickupRequestNumber });
+      }
+      if (adopted) {
+        // The carrier's pending list does not say what the pickup costs: its charge is the one quoted for it.
+        phase = 'rating';
+        scheduled = { pickupRequestNumber: adopted.pickupRequestNumber, rate: await carrier.ratePickup(details) };
+      } else {
+        phase = 'booking';
+        scheduled = await carrier.schedulePickup({ requestKey: pickupRequestKeyOf(sellerId, orderId, claimedAt), ...details });
+      }
     } catch (error) {
-      throw carrierFailure(error, consolidated ? 'Failed to schedule consolidated pickup' : 'Failed to schedule pickup');
+      // A booking refused booked nothing: the claim goes, so the seller may try again at once. Without an answer
+      // (or with anything unexpected), or when the lookup failed, a pickup may exist: the claim stays, and the try
+      // after the stale window asks the carrier first.
+      const isRefusal = error instanceof CarrierError && !error.isOutcomeUnknown;
+      if (phase === 'booking' && isRefusal) await releasePickupClaim(sellerId, current, claimedAt);
+      // Nothing was booked under this claim (the lookup or the rate failed): the claims it resumed are put back,
+      // so the next try looks for their pickups again.
+      if (phase !== 'booking') await releasePickupClaim(sellerId, current, claimedAt, new Map(current.map((shipment) => [shipment.id, shipment.pickupRequestedAt])));
+      const failure = carrierFailure(error, failureMessage);
+      if (phase === 'booking' && isRefusal) throw failure;
+      throw new HttpError(failure.statusCode, `${failure.message}. ${PICKUP_MESSAGES.mayExist}`, { code: failure.code, ...failure.details });
     }
     const recorded = await db.transaction(async (transaction) => {
-      const current = await lockShipments(transaction, sellerId, shipments);
-      if (current.length !== shipments.length || !current.every(isAwaiting)) return { taken: true as const, current };
+      const locked = await lockShipments(transaction, sellerId, current);
+      if (locked.length !== current.length || !locked.every(isAwaiting)) return { taken: true as const, current: locked };
       const pickup = await insertPickup(transaction, {
-        id: pickupId,
+        id: randomUUID(),
         sellerId,
         pickupRequestNumber: scheduled.pickupRequestNumber,
         pickupDate: form.pickupDate,
@@ -152,8 +246,8 @@ export function createPickupsService({ db, clock, carrier }: Pick<ShippingDepend
         createdAt: clock.now(),
       });
       const now = clock.now();
-      for (const shipment of current) {
-        await updateShipment(transaction, shipment.id, { status: 'pickup_scheduled', pickupId: pickup.id, updatedAt: now });
+      for (const shipment of locked) {
+        await updateShipment(transaction, shipment.id, { status: 'pickup_scheduled', pickupId: pickup.id, pickupRequestedAt: null, updatedAt: now });
       }
       return { taken: false as const, pickup };
     });

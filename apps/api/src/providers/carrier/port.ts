@@ -113,7 +113,11 @@ export interface PickupRate {
 }
 
 export interface PickupRequest {
-  /** Idempotency key for the pickup (e.g. derived from the shipment ids). */
+  /**
+   * The booking's key: the same for every try of one booking (the shipments module derives it from the
+   * booking's claim), at most 35 characters. UPS carries it as the pickup's reference number, the sandbox
+   * books once per key; `findPickup` finds the pickup again by it.
+   */
   requestKey: string;
   address: CarrierAddress;
   /** YYYY-MM-DD; the UPS adapter sends it as YYYYMMDD (docs/product/validation.md). */
@@ -128,6 +132,13 @@ export interface PickupRequest {
 export interface ScheduledPickup {
   pickupRequestNumber: string;
   rate: PickupRate;
+}
+
+/** A pickup the carrier already booked under a request key, found again (its answer lost). */
+export interface FoundPickup {
+  pickupRequestNumber: string;
+  /** The date it was booked for (YYYY-MM-DD). */
+  pickupDate: string;
 }
 
 export type TrackingStatus =
@@ -172,6 +183,11 @@ export interface FoundShipment extends Omit<CreatedShipment, 'chargesCents' | 'b
   billingWeightOunces: number | null;
 }
 
+/** A return label the carrier already made for a return, found again; its cost may be unknown (null). */
+export interface FoundReturnShipment extends FoundShipment {
+  returnServiceCode: string;
+}
+
 /**
  * A carrier failure. `retryable` says whether the same request may succeed later (network, 5xx,
  * `timeout`: no answer within the adapter's time limit, so the carrier may still have done it).
@@ -206,10 +222,23 @@ export interface CarrierProvider {
   findShipment(request: CreateShipmentRequest): Promise<FoundShipment | null>;
   /** A return label from the buyer back to the seller; idempotent on `returnId`. Void and track it like any shipment. */
   createReturnShipment(request: CreateReturnShipmentRequest): Promise<CreatedReturnShipment>;
+  /**
+   * The return label already made for this request's `returnId`, or null when the carrier has none: asked
+   * before buying again when an earlier purchase's answer never came back (UPS: label recovery by the
+   * reference createReturnShipment puts on the package; the sandbox: by the same key). A carrier that cannot tell throws.
+   */
+  findReturnShipment(request: CreateReturnShipmentRequest): Promise<FoundReturnShipment | null>;
   /** Voids a shipment's label; throws CarrierError('void_period_expired' | 'already_picked_up') when the carrier refuses. */
   voidShipment(input: { carrierShipmentId: string; trackingNumbers: string[] }): Promise<void>;
   ratePickup(input: Omit<PickupRequest, 'requestKey'>): Promise<PickupRate>;
   schedulePickup(request: PickupRequest): Promise<ScheduledPickup>;
+  /**
+   * The live (not cancelled) pickup booked under this request's `requestKey`, or null when the carrier
+   * has none: asked before booking again when an earlier booking's answer never came back (UPS: the
+   * Pickup Pending Status of the account, matched by the reference number schedulePickup sends; the
+   * sandbox: by the same key). A carrier that cannot tell throws.
+   */
+  findPickup(request: PickupRequest): Promise<FoundPickup | null>;
   cancelPickup(input: { pickupRequestNumber: string }): Promise<void>;
   track(input: { trackingNumber: string }): Promise<TrackingResult>;
   /**

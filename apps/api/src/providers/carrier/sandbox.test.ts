@@ -457,6 +457,18 @@ describe('the ledger (its database tables): what the sandbox remembers across re
     expect(await carrier.findShipment(shipmentRequest({ shipmentId: 'shipment-2' }))).toBeNull();
   });
 
+  it('finds a pickup booked under a request key (the lookup before booking again), and nothing once it is cancelled or for another key', async () => {
+    const { restart } = await ledgerSetup();
+    const created = await restart().createShipment(shipmentRequest());
+    const booked = await restart().schedulePickup(pickupRequest([created.trackingNumber], { requestKey: 'pickup-lost-answer' }));
+    // Another instance, or this one after a restart, finds it by the key.
+    const after = restart();
+    expect(await after.findPickup(pickupRequest([created.trackingNumber], { requestKey: 'pickup-lost-answer' }))).toEqual({ pickupRequestNumber: booked.pickupRequestNumber, pickupDate: PICKUP_DATE });
+    expect(await after.findPickup(pickupRequest([created.trackingNumber], { requestKey: 'pickup-never-booked' }))).toBeNull();
+    await after.cancelPickup({ pickupRequestNumber: booked.pickupRequestNumber });
+    expect(await restart().findPickup(pickupRequest([created.trackingNumber], { requestKey: 'pickup-lost-answer' }))).toBeNull();
+  });
+
   it('starts afresh after clear', async () => {
     const { ledger, restart } = await ledgerSetup();
     const created = await restart().createShipment(shipmentRequest());

@@ -282,6 +282,17 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
     };
   }
 
+  /**
+   * A return label: its packages are known as `return:<id>`, so a return never shares numbers with an
+   * outbound shipment; the numbers come from the id, so a restarted sandbox answers a retry with the same label.
+   */
+  function buildReturnShipment(request: CreateReturnShipmentRequest): Promise<CreatedReturnShipment> {
+    return buildShipment(
+      { shipmentId: returnShipmentIdOf(request.returnId), shipper: request.shipper, recipient: request.recipient, packages: [request.package], serviceCode: request.serviceCode, ...(request.reference ? { reference: request.reference } : {}) },
+      PRINT_RETURN_LABEL.description,
+    ).then((shipment) => ({ ...shipment, returnServiceCode: PRINT_RETURN_LABEL.code }));
+  }
+
   /** 7 digits from the shipment id; on the rare clash with another shipment's number, the next candidate. */
   async function uniqueTrackingNumber(shipmentId: string, index: number, serviceCode: string): Promise<string> {
     for (let attempt = 0; ; attempt += 1) {
@@ -373,12 +384,7 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
         return existing.created;
       }
       validateReturnShipmentRequest(request);
-      // Its packages are known as `return:<id>`, so a return never shares numbers with an outbound shipment;
-      // the numbers come from the id, so a restarted sandbox answers a retry with the same label.
-      const created = buildShipment(
-        { shipmentId: `return:${request.returnId}`, shipper: request.shipper, recipient: request.recipient, packages: [request.package], serviceCode: request.serviceCode, ...(request.reference ? { reference: request.reference } : {}) },
-        PRINT_RETURN_LABEL.description,
-      ).then((shipment) => ({ ...shipment, returnServiceCode: PRINT_RETURN_LABEL.code }));
+      const created = buildReturnShipment(request);
       returnShipments.set(request.returnId, { fingerprint, created });
       try {
         return await created;
@@ -386,6 +392,20 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
         returnShipments.delete(request.returnId);
         throw error;
       }
+    },
+
+    async findReturnShipment(request) {
+      const known = returnShipments.get(request.returnId);
+      if (known) return known.created.catch(() => null);
+      // Another instance, or this one before a restart, may have made it: its parcel is in the ledger.
+      const shipmentId = returnShipmentIdOf(request.returnId);
+      await refresh({ shipmentIds: [shipmentId] });
+      const parcels = [...packages.values()].filter((state) => state.shipmentId === shipmentId && !state.voided);
+      if (parcels.length === 0) return null;
+      // The label is drawn again from the same request: the same number, the same parcel.
+      const created = buildReturnShipment(request);
+      returnShipments.set(request.returnId, { fingerprint: fingerprintOf(request), created });
+      return created;
     },
 
     async voidShipment({ carrierShipmentId, trackingNumbers }) {
@@ -460,6 +480,13 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
       }
       await persist({ packages: picked, pickups: [state] });
       return result;
+    },
+
+    async findPickup(request) {
+      await refresh({ pickupRequestKeys: [request.requestKey] });
+      const existing = pickupsByKey.get(request.requestKey);
+      if (!existing || existing.cancelled) return null;
+      return { pickupRequestNumber: existing.number, pickupDate: calendarDateIn(existing.pickupAt, DEFAULT_PICKUP_TIME_ZONE) };
     },
 
     async cancelPickup({ pickupRequestNumber }) {
@@ -645,6 +672,11 @@ function billablePounds(pkg: CarrierPackage): number {
   if (!pkg.lengthInches || !pkg.widthInches || !pkg.heightInches) return actual;
   const dimensional = Math.ceil((pkg.lengthInches * pkg.widthInches * pkg.heightInches) / DIMENSIONAL_DIVISOR);
   return Math.max(actual, dimensional);
+}
+
+/** The id a return's parcels are known by in the sandbox. */
+function returnShipmentIdOf(returnId: string): string {
+  return `return:${returnId}`;
 }
 
 /** A pickup request number as the sandbox hands them out: '2929' and 8 digits. */

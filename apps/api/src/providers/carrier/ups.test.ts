@@ -3,7 +3,7 @@ import { hasUpsDescriptions, startFakeUpsServer, UPS_DESCRIPTIONS_MISSING, type 
 import { createManualClock } from '../../lib/clock';
 import { CarrierError, type CarrierAddress, type CarrierProvider, type CreateShipmentRequest } from './port';
 import { randomUUID } from 'node:crypto';
-import { createUpsCarrier, formatOuncesAsPounds, mapUpsTrackingStatus, parseUpsMoneyToCents, shipmentReferenceOf } from './ups';
+import { createUpsCarrier, pickupReferenceOf, formatOuncesAsPounds, mapUpsTrackingStatus, parseUpsMoneyToCents, shipmentReferenceOf } from './ups';
 
 // Contract tests: the UPS adapter against a local fake that enforces UPS's published schemas.
 
@@ -460,6 +460,41 @@ describe.skipIf(!available)('UPS carrier against the fake UPS server', () => {
       expect(await ups.findShipment({ ...shipmentRequest(), shipmentId: randomUUID() })).toBeNull();
       fake.stallNext('labelRecovery');
       expect(await carrierErrorOf(ups.findShipment({ ...shipmentRequest(), shipmentId: randomUUID() }))).toMatchObject({ code: 'timeout' });
+    });
+
+    it('gives up on a pickup booking UPS does not answer, and finds it in the pending pickups by its reference and date', async () => {
+      const ups = quick();
+      const request = { requestKey: `p${randomUUID().replaceAll('-', '').slice(0, 31)}`, address: seller, pickupDate: '2026-03-02', readyTime: '09:00', closeTime: '17:00', trackingNumbers: ['1Z999AA10123456784'], totalWeightOunces: 24 };
+      fake.stallNext('pickupCreate', { processed: true });
+      expect(await carrierErrorOf(ups.schedulePickup(request))).toMatchObject({ code: 'timeout', isOutcomeUnknown: true });
+      expect(dig(fake.requestsFor('pickupCreate')[0]?.body, 'PickupCreationRequest', 'ReferenceNumber')).toBe(pickupReferenceOf(request.requestKey));
+
+      const found = await ups.findPickup(request);
+      expect(found).toEqual({ pickupRequestNumber: expect.stringMatching(/^2929\d{7}$/), pickupDate: '2026-03-02' });
+      const [pending] = fake.requestsFor('pickupPending');
+      expect(pending?.method).toBe('GET');
+      expect(pending?.path).toBe('/api/shipments/v2409/pickup/oncall');
+      expect(pending?.headers.accountnumber).toBe(fake.accountNumber);
+      expect(fake.responses.filter((response) => response.operation === 'pickupPending').map((response) => response.schemaErrors)).toEqual([null]);
+      // Another booking's key finds nothing; a cancelled pickup is no pickup.
+      expect(await ups.findPickup({ ...request, requestKey: 'another-booking' })).toBeNull();
+      await ups.cancelPickup({ pickupRequestNumber: found!.pickupRequestNumber });
+      expect(await ups.findPickup(request)).toBeNull();
+      // No answer from the pending list is not a "no".
+      fake.stallNext('pickupPending');
+      expect(await carrierErrorOf(ups.findPickup(request))).toMatchObject({ code: 'timeout' });
+    });
+
+    it('gives up on a return label UPS does not answer, and finds it by the return’s reference', async () => {
+      const ups = quick();
+      const returnId = randomUUID();
+      const request = { returnId, shipper: buyer, recipient: seller, package: { weightOunces: 24, description: 'Vintage lamp' }, serviceCode: '03' };
+      fake.stallNext('ship', { processed: true });
+      expect(await carrierErrorOf(ups.createReturnShipment(request))).toMatchObject({ code: 'timeout', isOutcomeUnknown: true });
+      expect(dig(fake.requestsFor('ship')[0]?.body, 'ShipmentRequest', 'Shipment', 'Package', 0, 'ReferenceNumber')).toEqual([{ Value: shipmentReferenceOf(returnId) }]);
+      expect(await ups.findReturnShipment(request)).toMatchObject({ trackingNumber: expect.stringMatching(/^1Z/), returnServiceCode: '9', chargesCents: null });
+      expect(await ups.findReturnShipment({ ...request, returnId: randomUUID() })).toBeNull();
+      expect(fake.requestsFor('ship')).toHaveLength(1);
     });
 
     it('a reference is our shipment id in 32 characters (UPS takes 35)', () => {

@@ -9,6 +9,8 @@ import {
   type CreatedReturnShipment,
   type CreatedShipment,
   type CreateShipmentRequest,
+  type FoundPickup,
+  type FoundReturnShipment,
   type FoundShipment,
   type PickupRate,
   type PickupRequest,
@@ -19,7 +21,7 @@ import {
 
 /**
  * UPS behind the carrier port: OAuth client credentials, Shipping v2409 (ship, void), Label Recovery v1,
- * Pickup v2409 (rate, create, cancel) and Tracking v1, as described in ../shared/providers/ups/. Tested
+ * Pickup v2409 (rate, create, pending status, cancel) and Tracking v1, as described in ../shared/providers/ups/. Tested
  * against the local fake in test/fake-ups-server.ts, which checks every request against those schemas.
  * Every call, the token's included, gives up after `timeoutMs` (a hung UPS must not hold a request open).
  */
@@ -49,6 +51,11 @@ const LABEL_RECOVERY_VERSION = 'v1';
  */
 export function shipmentReferenceOf(shipmentId: string): string {
   return shipmentId.replaceAll('-', '').slice(0, 35);
+}
+
+/** The reference a pickup is booked with, so findPickup can tell it among the account's pending pickups (UPS takes at most 35). */
+export function pickupReferenceOf(requestKey: string): string {
+  return requestKey.slice(0, 35);
 }
 
 const API_VERSION = 'v2409';
@@ -412,6 +419,51 @@ export function createUpsCarrier(options: UpsCarrierOptions): CarrierProvider {
     }
   }
 
+  /**
+   * The label UPS made under our id (a shipment's or a return's), by the reference its first package carries
+   * (Label Recovery by ReferenceValues); null when UPS has none. Anything but a refusal (no answer, 5xx) throws.
+   */
+  async function recoverLabel(id: string, requestedServiceCode: string): Promise<FoundShipment | null> {
+    const recover = async (by: UpsJson): Promise<UpsJson | null> => {
+      const body = {
+        LabelRecoveryRequest: {
+          Request: { TransactionReference: { CustomerContext: id } },
+          LabelSpecification: { HTTPUserAgent: 'Mozilla/4.5', LabelImageFormat: { Code: 'GIF' }, LabelStockSize: { Height: '6', Width: '4' } },
+          ...by,
+        },
+      };
+      try {
+        return asObject((await callApi('POST', `/api/labels/${LABEL_RECOVERY_VERSION}/recovery`, { body })).LabelRecoveryResponse);
+      } catch (error) {
+        // UPS refuses a reference it has no label for; anything else (no answer, 5xx) is not a "no".
+        if (error instanceof CarrierError && (error.code === 'not_found' || error.code === 'invalid_request')) return null;
+        throw error;
+      }
+    };
+    let recovered = await recover({ ReferenceValues: { ReferenceNumber: { Value: shipmentReferenceOf(id) }, ShipperNumber: options.accountNumber } });
+    // Several shipments under one reference come back as candidates: ours is the first (one label per id).
+    const candidate = text(asList(recovered?.TrackingCandidate)[0]?.TrackingNumber);
+    if (recovered && asList(recovered.LabelResults).length === 0 && candidate) recovered = await recover({ TrackingNumber: candidate });
+    const first = asList(recovered?.LabelResults)[0];
+    const trackingNumber = text(first?.TrackingNumber);
+    const image = asObject(first?.LabelImage);
+    const label = text(image.GraphicImage);
+    if (!recovered || !trackingNumber || !label) return null;
+    const format = text(asObject(image.LabelImageFormat).Code)?.toUpperCase();
+    const serviceCode = requestedServiceCode || GROUND_SERVICE_CODE;
+    return {
+      trackingNumber,
+      carrierShipmentId: text(recovered.ShipmentIdentificationNumber) ?? trackingNumber,
+      serviceCode,
+      serviceDescription: SERVICE_DESCRIPTIONS[serviceCode] ?? `UPS service ${serviceCode}`,
+      label: { format: format === 'PDF' || format === 'PNG' || format === 'ZPL' ? format : 'GIF', base64: label },
+      // Label Recovery does not say what the label cost.
+      chargesCents: null,
+      currency: 'USD',
+      billingWeightOunces: null,
+    };
+  }
+
   function pickupAddress(address: CarrierAddress): UpsJson {
     return {
       AddressLine: addressLines(address)[0] ?? address.line1,
@@ -537,44 +589,12 @@ export function createUpsCarrier(options: UpsCarrierOptions): CarrierProvider {
     },
 
     async findShipment(request: CreateShipmentRequest): Promise<FoundShipment | null> {
-      const recover = async (by: UpsJson): Promise<UpsJson | null> => {
-        const body = {
-          LabelRecoveryRequest: {
-            Request: { TransactionReference: { CustomerContext: request.shipmentId } },
-            LabelSpecification: { HTTPUserAgent: 'Mozilla/4.5', LabelImageFormat: { Code: 'GIF' }, LabelStockSize: { Height: '6', Width: '4' } },
-            ...by,
-          },
-        };
-        try {
-          return asObject((await callApi('POST', `/api/labels/${LABEL_RECOVERY_VERSION}/recovery`, { body })).LabelRecoveryResponse);
-        } catch (error) {
-          // UPS refuses a reference it has no label for; anything else (no answer, 5xx) is not a "no".
-          if (error instanceof CarrierError && (error.code === 'not_found' || error.code === 'invalid_request')) return null;
-          throw error;
-        }
-      };
-      let recovered = await recover({ ReferenceValues: { ReferenceNumber: { Value: shipmentReferenceOf(request.shipmentId) }, ShipperNumber: options.accountNumber } });
-      // Several shipments under one reference come back as candidates: ours is the first (one label per shipment id).
-      const candidate = text(asList(recovered?.TrackingCandidate)[0]?.TrackingNumber);
-      if (recovered && asList(recovered.LabelResults).length === 0 && candidate) recovered = await recover({ TrackingNumber: candidate });
-      const first = asList(recovered?.LabelResults)[0];
-      const trackingNumber = text(first?.TrackingNumber);
-      const image = asObject(first?.LabelImage);
-      const label = text(image.GraphicImage);
-      if (!recovered || !trackingNumber || !label) return null;
-      const format = text(asObject(image.LabelImageFormat).Code)?.toUpperCase();
-      const serviceCode = request.serviceCode || GROUND_SERVICE_CODE;
-      return {
-        trackingNumber,
-        carrierShipmentId: text(recovered.ShipmentIdentificationNumber) ?? trackingNumber,
-        serviceCode,
-        serviceDescription: SERVICE_DESCRIPTIONS[serviceCode] ?? `UPS service ${serviceCode}`,
-        label: { format: format === 'PDF' || format === 'PNG' || format === 'ZPL' ? format : 'GIF', base64: label },
-        // Label Recovery does not say what the label cost.
-        chargesCents: null,
-        currency: 'USD',
-        billingWeightOunces: null,
-      };
+      return recoverLabel(request.shipmentId, request.serviceCode);
+    },
+
+    async findReturnShipment(request): Promise<FoundReturnShipment | null> {
+      const found = await recoverLabel(request.returnId, request.serviceCode);
+      return found ? { ...found, returnServiceCode: PRINT_RETURN_LABEL.code } : null;
     },
 
     async createReturnShipment(request): Promise<CreatedReturnShipment> {
@@ -603,6 +623,8 @@ export function createUpsCarrier(options: UpsCarrierOptions): CarrierProvider {
               {
                 Description: item.description.slice(0, 35),
                 Packaging: { Code: '02', Description: 'Customer Supplied Package' },
+                // Our return id, so findReturnShipment can recover this label if its answer is lost.
+                ReferenceNumber: [{ Value: shipmentReferenceOf(request.returnId) }],
                 ...(item.lengthInches && item.widthInches && item.heightInches
                   ? {
                       Dimensions: {
@@ -690,6 +712,8 @@ export function createUpsCarrier(options: UpsCarrierOptions): CarrierProvider {
           OverweightIndicator: 'N',
           TrackingData: request.trackingNumbers.map((trackingNumber) => ({ TrackingNumber: trackingNumber })),
           PaymentMethod: '01',
+          // The booking's key, so findPickup can find this pickup in the pending list if its answer is lost.
+          ReferenceNumber: pickupReferenceOf(request.requestKey),
         },
       };
       const answer = await callApi('POST', `/api/pickupcreation/${API_VERSION}/pickup`, { body });
@@ -699,6 +723,22 @@ export function createUpsCarrier(options: UpsCarrierOptions): CarrierProvider {
       // RateStatus 01 = rate available; otherwise UPS sends no RateResult and the pickup is unrated.
       const rated = text(asObject(created.RateStatus).Code) === '01';
       return { pickupRequestNumber, rate: toPickupRate(rated ? asObject(created.RateResult) : undefined, request.trackingNumbers.length) };
+    },
+
+    async findPickup(request: PickupRequest): Promise<FoundPickup | null> {
+      // Pickup Pending Status: the account's on-call pickups UPS has not completed, each with the reference it was booked with.
+      const answer = await callApi('GET', `/api/shipments/${API_VERSION}/pickup/oncall`, { headers: { AccountNumber: options.accountNumber } });
+      const reference = pickupReferenceOf(request.requestKey);
+      for (const pending of asList(asObject(answer.PickupPendingStatusResponse).PendingStatus)) {
+        const pickupRequestNumber = text(pending.PRN);
+        const pickupDate = dateFromUps(pending.ServiceDate);
+        if (text(pending.ReferenceNumber) !== reference || !pickupRequestNumber || !pickupDate) continue;
+        // 004 = unsuccessfully completed, 007 = cancelled: no pickup to keep.
+        const status = text(pending.PickupStatusMessage) ?? '';
+        if (/^00[47]\b/.test(status) || /cancel/i.test(status)) continue;
+        return { pickupRequestNumber, pickupDate };
+      }
+      return null;
     },
 
     async cancelPickup(input) {
