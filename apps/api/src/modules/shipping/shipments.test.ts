@@ -201,10 +201,14 @@ describe('POST /api/shipments/process-ups/:shipmentId', () => {
     const shipmentId = (created.body.shipments as Body[])[0]!.id as string;
     const spy = vi.spyOn(carrier, 'createShipment');
     try {
-      const [first, second] = await Promise.all([call('POST', `/api/shipments/process-ups/${shipmentId}`, auth), call('POST', `/api/shipments/process-ups/${shipmentId}`, auth)]);
+      const answers = await Promise.all([call('POST', `/api/shipments/process-ups/${shipmentId}`, auth), call('POST', `/api/shipments/process-ups/${shipmentId}`, auth)]);
       const third = await call('POST', `/api/shipments/process-ups/${shipmentId}`, auth);
       expect(spy).toHaveBeenCalledTimes(1);
-      expect(first.status).toBe(200);
+      // Either of the two may take the claim: the one that did bought the label.
+      const winner = answers.findIndex((answer) => answer.status === 200);
+      expect(winner).toBeGreaterThanOrEqual(0);
+      const first = answers[winner]!;
+      const second = answers[1 - winner]!;
       expect(first.body.trackingNumber).toMatch(/^1Z[0-9A-Z]{16}$/);
       expect(first.body.labelUrl).toMatch(/^data:image\/gif;base64,R0lG/);
       // The one beside it waited for nothing: it answered the label bought already, or that one is being bought.
