@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USER_ROLES } from '@marketplace/domain/enums';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@marketplace/domain/password-policy';
+import { plainTextSchema } from './common';
 
 export const ROLES = USER_ROLES;
 export const roleSchema = z.enum(ROLES);
@@ -22,8 +23,7 @@ const emailSchema = z
   .pipe(z.email('Enter a valid email address'));
 
 const nameSchema = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
+  plainTextSchema({ error: `${label} is required`, singleLine: true })
     .trim()
     .min(1, `${label} is required`)
     .max(100, `${label} must be at most 100 characters`);
@@ -41,7 +41,7 @@ export const signupRequestSchema = z
     firstName: nameSchema('First name'),
     lastName: nameSchema('Last name'),
     role: z.enum(SIGNUP_ROLES, { error: 'Role must be buyer or seller' }),
-    companyName: z.string().trim().max(200, 'Company name must be at most 200 characters').optional(),
+    companyName: plainTextSchema({ singleLine: true }).trim().max(200, 'Company name must be at most 200 characters').optional(),
   })
   .superRefine((value, context) => {
     if (value.role === 'seller' && !value.companyName) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_CONDITIONS, PRODUCT_STATUSES } from '@marketplace/domain/enums';
-import { emptyAsAbsent, errorResponseSchema, pageQueryWith } from './common';
+import { MAX_LISTINGS_PER_SELLER } from '@marketplace/domain/user-content-limits';
+import { emptyAsAbsent, errorResponseSchema, pageQueryWith, plainTextSchema } from './common';
 
 // Catalog, listings, product images and phone uploads (docs/product/uploads.md, api.md).
 // Dollars are numbers with at most 2 decimals on the wire; the API keeps integer cents inside.
@@ -136,13 +137,12 @@ export const productPageSchema = z.object({
 });
 export type ProductPage = z.infer<typeof productPageSchema>;
 
-const titleSchema = z
-  .string({ error: 'Title is required' })
+const titleSchema = plainTextSchema({ error: 'Title is required', singleLine: true })
   .trim()
   .min(3, 'Title must be at least 3 characters')
   .max(150, 'Title must be at most 150 characters');
-const descriptionSchema = z
-  .string({ error: 'Description is required' })
+// Line breaks and tabs are welcome in a description (the seed's have them), not other control characters.
+const descriptionSchema = plainTextSchema({ error: 'Description is required' })
   .trim()
   .min(1, 'Description is required')
   .max(5000, 'Description must be at most 5000 characters');
@@ -152,7 +152,7 @@ const quantitySchema = z
   .int('Quantity must be a whole number')
   .min(0, 'Quantity cannot be negative')
   .max(MAX_QUANTITY, `Quantity must be at most ${MAX_QUANTITY.toLocaleString('en-US')}`);
-const retipLabelSchema = z.string().trim().min(1, 'Add-on name is required').max(100, 'Add-on name must be at most 100 characters').nullable();
+const retipLabelSchema = plainTextSchema({ singleLine: true }).trim().min(1, 'Add-on name is required').max(100, 'Add-on name must be at most 100 characters').nullable();
 const weightOuncesSchema = z
   .number({ error: 'Weight must be a number' })
   .int('Weight must be a whole number of ounces')
@@ -180,6 +180,10 @@ export const CATALOG_ERROR_CODES = {
   /** Making a listing live, or deleting its last photo, when it would be live without a photo (409). */
   photoRequired: 'photo_required',
 } as const;
+export { MAX_LISTINGS_PER_SELLER };
+/** The 409 of one listing too many for a seller (docs/product/limits.md). */
+export const LISTING_LIMIT_CODE = 'listing_limit';
+export const listingLimitMessage = (limit: number) => `A seller can have at most ${limit.toLocaleString('en-US')} listings; contact support to list more`;
 export const PHOTO_REQUIRED_TO_GO_LIVE_MESSAGE = 'A listing goes live only with at least one photo. Add a photo first.';
 export const LAST_PHOTO_MESSAGE = 'A listing keeps at least one photo. Add the new photo first, then delete this one.';
 

@@ -11,6 +11,8 @@ export const CHAT_MESSAGE_MAX_LENGTH = 5000;
 export const CHAT_RATE_LIMIT = 20;
 export const CHAT_RATE_WINDOW_MS = 10_000;
 export const CHAT_PAGE_SIZE = 30;
+/** Conversations one list answer holds at most: the most recently active (docs/product/limits.md). */
+export const CHAT_LIST_MAX = 100;
 /** Photos per message (same byte checks and size limit as product photos: 10 MB each). */
 export const CHAT_MAX_ATTACHMENTS = 4;
 /** The `code` of the 409 for too many photos uploaded but not sent yet (docs/product/limits.md). */
@@ -53,8 +55,11 @@ export const chatSummarySchema = z.object({
 });
 export type ChatSummary = z.infer<typeof chatSummarySchema>;
 
-/** GET /api/chat/:userId (bearer; only your own id, anyone else 403). Newest activity first. */
-export const chatListResponseSchema = z.object({ success: z.literal(true), chats: z.array(chatSummarySchema) });
+/**
+ * GET /api/chat/:userId (bearer; only your own id, anyone else 403). Newest activity first, at most
+ * CHAT_LIST_MAX; `hasMore` says older conversations were left out (a new message brings one back up).
+ */
+export const chatListResponseSchema = z.object({ success: z.literal(true), chats: z.array(chatSummarySchema), hasMore: z.boolean() });
 export type ChatListResponse = z.infer<typeof chatListResponseSchema>;
 
 /** POST /api/chat (buyer): the conversation with this seller, created once; product/order set what the next message is about. */

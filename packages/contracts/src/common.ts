@@ -58,10 +58,16 @@ export function isPlainText(text: string): boolean {
   return true;
 }
 
+export const LINE_BREAK_MESSAGE = 'Text must fit on one line (no line breaks)';
+
 /**
  * The one rule for text a person writes (docs/product/validation.md): a string without control
  * characters. Chain the field's own rules after it: `plainTextSchema({ error }).trim().max(…)`.
+ * `singleLine` (names, titles) refuses line breaks too, but for those around the text, which the
+ * field's `.trim()` drops.
  */
-export function plainTextSchema(params?: { error?: string }) {
-  return z.string(params).refine(isPlainText, CONTROL_CHARACTERS_MESSAGE);
+export function plainTextSchema(params?: { error?: string; singleLine?: boolean }) {
+  const { singleLine = false, ...stringParams } = params ?? {};
+  const schema = z.string(stringParams).refine(isPlainText, CONTROL_CHARACTERS_MESSAGE);
+  return singleLine ? schema.refine((text) => !/[\r\n]/.test(text.trim()), LINE_BREAK_MESSAGE) : schema;
 }

@@ -52,7 +52,7 @@ const optionalPhoneSchema = z
   .optional();
 
 const profileNameSchema = (label: string) =>
-  z.string({ error: `${label} must be text` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+  plainTextSchema({ error: `${label} must be text`, singleLine: true }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
 
 export const MIN_HANDLING_DAYS = 1;
 export const MAX_HANDLING_DAYS = 30;
@@ -66,7 +66,7 @@ export const updateProfileRequestSchema = z.object({
   firstName: profileNameSchema('First name').optional(),
   lastName: profileNameSchema('Last name').optional(),
   phone: optionalPhoneSchema,
-  companyName: z.string().trim().min(1, 'Company name is required for sellers').max(200, 'Company name must be at most 200 characters').optional(),
+  companyName: plainTextSchema({ singleLine: true }).trim().min(1, 'Company name is required for sellers').max(200, 'Company name must be at most 200 characters').optional(),
   /** Sellers only (400 for other roles); null clears it. */
   handlingDays: z
     .number({ error: HANDLING_DAYS_MESSAGE })

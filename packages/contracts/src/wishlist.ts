@@ -11,7 +11,7 @@ export const wishlistItemSchema = z.object({
   price: z.number(),
   /** Thumbnail URL of the cover image, or null. */
   image: z.string().nullable(),
-  /** Units in stock (0 when the listing is hidden). */
+  /** Units in stock; 0 when the listing is not live (hidden, a draft, or its seller suspended): unavailable. */
   quantity: z.number().int(),
 });
 export type WishlistItem = z.infer<typeof wishlistItemSchema>;

@@ -5,6 +5,7 @@ import {
   hasRoomFor,
   MAX_ADDRESSES_PER_USER,
   MAX_CART_LINES,
+  MAX_LISTINGS_PER_SELLER,
   MAX_OPEN_SUPPORT_REQUESTS_PER_USER,
   MAX_PENDING_CHAT_UPLOADS_PER_USER,
   MAX_WISHLIST_ITEMS,
@@ -16,6 +17,10 @@ describe('the caps (docs/product/limits.md)', () => {
     expect([MAX_CART_LINES, MAX_WISHLIST_ITEMS, MAX_OPEN_SUPPORT_REQUESTS_PER_USER, MAX_ADDRESSES_PER_USER, MAX_PENDING_CHAT_UPLOADS_PER_USER, PENDING_CHAT_UPLOAD_LIFETIME_HOURS]).toEqual([
       100, 200, 10, 20, 20, 24,
     ]);
+  });
+
+  it('are 10,000 listings per seller', () => {
+    expect(MAX_LISTINGS_PER_SELLER).toBe(10_000);
   });
 });
 

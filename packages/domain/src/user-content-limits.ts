@@ -13,6 +13,9 @@ export const MAX_WISHLIST_ITEMS = 200;
 /** Addresses in one person's address book. */
 export const MAX_ADDRESSES_PER_USER = 20;
 
+/** Listings one seller has (live, hidden and drafts alike). */
+export const MAX_LISTINGS_PER_SELLER = 10_000;
+
 /** Photos a person has uploaded into chats but not sent yet. */
 export const MAX_PENDING_CHAT_UPLOADS_PER_USER = 20;
 

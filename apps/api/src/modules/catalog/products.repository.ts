@@ -237,6 +237,23 @@ export interface ProductValues {
   weightOunces: number;
 }
 
+/**
+ * Makes one seller's new listings wait for each other until the transaction ends, so parallel creates
+ * cannot pass the cap together (a lock on a key of its own: the seller's row belongs to the users module).
+ */
+export async function lockListingsOfSeller(executor: Executor, sellerId: string): Promise<void> {
+  await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`listings:${sellerId}`}))`);
+}
+
+/** Every listing of the seller: live, hidden and drafts alike. */
+export async function countListingsOfSeller(executor: Executor, sellerId: string): Promise<number> {
+  const [row] = await executor
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(products)
+    .where(eq(products.sellerId, sellerId));
+  return row?.total ?? 0;
+}
+
 /** `status` and `isDraft` default to the table's (active, not a draft); the seller's new listings start as hidden drafts. */
 export async function insertProduct(
   executor: Executor,

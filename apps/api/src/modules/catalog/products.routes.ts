@@ -78,10 +78,10 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }>
       preValidation: app.requireRole('seller'),
       schema: {
         tags: ['catalog'],
-        summary: 'Create a listing: a draft (hidden) until its first photo',
+        summary: 'Create a listing: a draft (hidden) until its first photo (409 listing_limit past the cap)',
         security: bearer,
         body: createProductRequestSchema,
-        response: { 201: sellerProductDetailSchema, ...errors },
+        response: { 201: sellerProductDetailSchema, ...errors, 409: errorResponseSchema },
       },
     },
     async (request, reply) => reply.code(201).send(await products.createProduct(userOf(request), request.body)),

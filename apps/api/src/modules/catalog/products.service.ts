@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import {
   CATALOG_ERROR_CODES,
+  LISTING_LIMIT_CODE,
+  listingLimitMessage,
   MAX_QUANTITY,
   PHOTO_REQUIRED_TO_GO_LIVE_MESSAGE,
   RETIP_PAIR_MESSAGE,
@@ -26,6 +28,7 @@ import { ACCOUNT_ERROR_CODES, EMAIL_NOT_VERIFIED_MESSAGE } from '@marketplace/co
 import { isLowStock, LOW_STOCK_THRESHOLD } from '@marketplace/domain/inventory';
 import { centsToDollars, dollarsToCents } from '@marketplace/domain/money';
 import { averageRating } from '@marketplace/domain/ratings';
+import { hasRoomFor, MAX_LISTINGS_PER_SELLER } from '@marketplace/domain/user-content-limits';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
@@ -38,6 +41,7 @@ import { countListingPhotos } from './listing-drafts.repository';
 import { isLiveListingRow } from './live-listings.repository';
 import {
   addProductStock,
+  countListingsOfSeller,
   findCategoryBySlug,
   findCoverImages,
   findImagesOfProduct,
@@ -45,6 +49,7 @@ import {
   findProducts,
   findSellerReviewTotals,
   insertProduct,
+  lockListingsOfSeller,
   setProductStatus,
   updateCategoryCommission,
   updateSellerProduct,
@@ -101,6 +106,8 @@ export interface ProductsServiceDependencies {
   searchCacheTtlMs?: number;
   /** Where listing changes are published (lib/domain-events.ts). */
   events: DomainEventPublisher;
+  /** Listings one seller may have (docs/product/limits.md); MAX_LISTINGS_PER_SELLER unless a test lowers it. */
+  maxListingsPerSeller?: number;
 }
 
 /** Distinct public search pages kept in memory (each a page of ≤ 100 summaries, a few KB to ~60 KB). */
@@ -159,7 +166,7 @@ function toCommissionEntry(category: Pick<CategoryRecord, 'name' | 'slug' | 'com
   return { category: category.name, commission_rate: centsToDollars(category.commissionRateBasisPoints), slug: category.slug };
 }
 
-export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, events }: ProductsServiceDependencies): ProductsService {
+export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, events, maxListingsPerSeller = MAX_LISTINGS_PER_SELLER }: ProductsServiceDependencies): ProductsService {
   // The public catalogue is read far more often than it changes, and by everyone alike (no viewer in
   // the answer), so its pages are shared for a few seconds; sellers' and admins' lists never are.
   const searchCache = createMicroCache<ProductPage>({ ttlMs: searchCacheTtlMs, maxEntries: SEARCH_CACHE_ENTRIES, clock });
@@ -169,7 +176,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
     searchCache.invalidate();
     detailCache.invalidate();
   };
-  // Every write here is a single statement outside any transaction: committed, so published at once.
+  // Every write here is committed before it is published (a single statement, or a transaction awaited first).
   const catalogChanged = (productIds?: readonly string[]) => events.publish({ type: 'listing.changed', ...(productIds ? { productIds } : {}) });
 
   const toImageDto = (image: ImageRecord): ProductImage => ({
@@ -272,7 +279,14 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
         weightOunces: input.weightOunces ?? DEFAULT_WEIGHT_OUNCES,
       };
       // It has no photo yet, so it starts as a draft (hidden) and goes live with its first photo (docs/product/listings.md).
-      const id = await insertProduct(db, { ...values, sellerId: seller.id, createdAt: clock.now(), status: 'hidden', isDraft: true });
+      const id = await db.transaction(async (transaction) => {
+        // Counted under the seller's lock, so parallel creates cannot pass the cap together (docs/product/limits.md).
+        await lockListingsOfSeller(transaction, seller.id);
+        if (!hasRoomFor(await countListingsOfSeller(transaction, seller.id), 1, maxListingsPerSeller)) {
+          throw conflict(listingLimitMessage(maxListingsPerSeller), { code: LISTING_LIMIT_CODE, limit: maxListingsPerSeller });
+        }
+        return insertProduct(transaction, { ...values, sellerId: seller.id, createdAt: clock.now(), status: 'hidden', isDraft: true });
+      });
       catalogChanged([id]);
       return reload(id);
     },

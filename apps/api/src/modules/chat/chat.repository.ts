@@ -23,12 +23,14 @@ export async function findChat(executor: Executor, id: string): Promise<ChatReco
 }
 
 /** A user's chats, the most recently active first. */
-export async function findChatsOfUser(executor: Executor, userId: string): Promise<ChatRecord[]> {
+/** The user's conversations, the most recently active first, at most `limit`. */
+export async function findChatsOfUser(executor: Executor, userId: string, limit: number): Promise<ChatRecord[]> {
   return executor
     .select()
     .from(chats)
     .where(or(eq(chats.buyerId, userId), eq(chats.sellerId, userId)))
-    .orderBy(desc(sql`coalesce(${chats.lastMessageAt}, ${chats.createdAt})`));
+    .orderBy(desc(sql`coalesce(${chats.lastMessageAt}, ${chats.createdAt})`), desc(chats.id))
+    .limit(limit);
 }
 
 export async function findChatIdsOfUser(executor: Executor, userId: string): Promise<string[]> {

@@ -1,5 +1,5 @@
 import type { Role } from '@marketplace/contracts/auth';
-import { CHAT_MAX_ATTACHMENTS, CHAT_UPLOAD_LIMIT_CODE, type ChatMessage, type ChatSummary } from '@marketplace/contracts/chat';
+import { CHAT_LIST_MAX, CHAT_MAX_ATTACHMENTS, CHAT_UPLOAD_LIMIT_CODE, type ChatMessage, type ChatSummary } from '@marketplace/contracts/chat';
 import { chatUploadsCountSince, hasRoomFor, MAX_PENDING_CHAT_UPLOADS_PER_USER, PENDING_CHAT_UPLOAD_LIFETIME_HOURS } from '@marketplace/domain/user-content-limits';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -68,8 +68,11 @@ export function createChatService(deps: {
   clock: Clock;
   /** Announces each stored message after its commit (the offline recipient's e-mail, in-app notifications). */
   events?: DomainEventPublisher;
+  /** Conversations one list answer holds at most; CHAT_LIST_MAX unless a test lowers it. */
+  chatListMax?: number;
 }) {
   const { db, files, clock } = deps;
+  const chatListMax = deps.chatListMax ?? CHAT_LIST_MAX;
   const events = deps.events ?? NO_DOMAIN_EVENTS;
 
   const isParticipant = (chat: ChatRow, userId: string) => chat.buyerId === userId || chat.sellerId === userId;
@@ -130,7 +133,9 @@ export function createChatService(deps: {
   return {
     async listChats(callerId: string, userId: string) {
       if (callerId !== userId) throw forbidden(CHAT_MESSAGES.notYourList);
-      return { success: true as const, chats: await summaries(userId, await findChatsOfUser(db, userId)) };
+      // The most recently active ones (docs/product/limits.md); one more read tells whether any were left out.
+      const rows = await findChatsOfUser(db, userId, chatListMax + 1);
+      return { success: true as const, chats: await summaries(userId, rows.slice(0, chatListMax)), hasMore: rows.length > chatListMax };
     },
 
     async startChat(caller: ChatCaller, input: { sellerId: string; productId?: string; orderId?: string }) {

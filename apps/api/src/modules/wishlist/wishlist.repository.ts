@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { products, wishlistItems } from '../../db/schema';
-import { coverKeyOf } from '../catalog';
+import { coverKeyOf, liveListingStatus } from '../catalog';
 
 export interface WishlistLineRecord {
   id: string;
@@ -9,6 +9,7 @@ export interface WishlistLineRecord {
   title: string;
   priceCents: number;
   quantity: number;
+  /** As a buyer may act on it (the catalogue's one definition of live): `hidden` also when its seller is suspended. */
   status: 'active' | 'hidden';
   /** The product's cover image key (images[0]), or null without images. */
   coverKey: string | null;
@@ -22,7 +23,7 @@ export async function findWishlistLines(executor: Executor, userId: string): Pro
       title: products.title,
       priceCents: products.priceCents,
       quantity: products.quantity,
-      status: products.status,
+      status: liveListingStatus(),
       coverKey: coverKeyOf(wishlistItems.productId),
     })
     .from(wishlistItems)
@@ -31,8 +32,9 @@ export async function findWishlistLines(executor: Executor, userId: string): Pro
     .orderBy(asc(wishlistItems.createdAt), asc(wishlistItems.id));
 }
 
+/** The listing's status as a buyer may act on it (`hidden` also when its seller is suspended), or null when there is none. */
 export async function findProductStatus(executor: Executor, productId: string): Promise<'active' | 'hidden' | null> {
-  const [row] = await executor.select({ status: products.status }).from(products).where(eq(products.id, productId));
+  const [row] = await executor.select({ status: liveListingStatus() }).from(products).where(eq(products.id, productId));
   return row?.status ?? null;
 }
 

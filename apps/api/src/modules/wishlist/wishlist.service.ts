@@ -25,6 +25,7 @@ export function createWishlistService({ db, files, clock }: { db: Database; file
         title: line.title,
         price: centsToDollars(line.priceCents),
         image: coverKey ? files.urlFor(coverKey) : null,
+        // A listing that is no longer live shows as unavailable (0), and the cart refuses it.
         quantity: line.status === 'active' ? line.quantity : 0,
       };
     });
@@ -35,7 +36,7 @@ export function createWishlistService({ db, files, clock }: { db: Database; file
     getWishlist: (userId) => read(userId, false),
 
     async addItem(userId, productId) {
-      // A hidden listing cannot be wished for anew; one already in the list stays there.
+      // A listing that is not live (hidden, a draft, its seller suspended) cannot be wished for anew; one already in the list stays there, unavailable.
       if ((await findProductStatus(db, productId)) !== 'active') throw notFound(WISHLIST_MESSAGES.productNotFound);
       const isNew = await db.transaction(async (transaction) => {
         // Counted under the user's lock, so parallel adds cannot pass the cap (docs/product/limits.md);

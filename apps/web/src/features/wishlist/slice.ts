@@ -8,7 +8,7 @@ export interface WishlistItem {
   /** Dollars. */
   price?: number;
   image?: string | null;
-  /** Units in stock. */
+  /** Units in stock; 0 also when the listing is no longer for sale (shown as unavailable). */
   quantity?: number;
 }
 

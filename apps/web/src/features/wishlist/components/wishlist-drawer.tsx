@@ -23,7 +23,8 @@ function WishlistLine({ item, onAddToCart, onNavigate }: { item: WishlistItem; o
   const [isAdding, setIsAdding] = useState(false);
   const title = item.title ?? 'Product';
   const isPending = item.id.startsWith('pending-');
-  const isOutOfStock = item.quantity === 0;
+  // 0 when out of stock, and also when the listing is no longer for sale (hidden, or its seller suspended).
+  const isUnavailable = item.quantity === 0;
 
   async function addToCart() {
     setIsAdding(true);
@@ -53,9 +54,9 @@ function WishlistLine({ item, onAddToCart, onNavigate }: { item: WishlistItem; o
           {title}
         </Link>
         <p className="mt-0.5 text-sm font-semibold text-slate-900">{item.price !== undefined ? formatDollars(item.price) : ''}</p>
-        {isOutOfStock && <p className="text-xs font-medium text-red-700">Out of stock</p>}
+        {isUnavailable && <p className="text-xs font-medium text-red-700">Unavailable</p>}
         <div className="mt-2 flex flex-wrap items-center gap-2">
-          <Button size="sm" onClick={() => void addToCart()} isBusy={isAdding} disabled={isPending || isOutOfStock}>
+          <Button size="sm" onClick={() => void addToCart()} isBusy={isAdding} disabled={isPending || isUnavailable}>
             Add to cart<span className="sr-only"> {title}</span>
           </Button>
           <button
