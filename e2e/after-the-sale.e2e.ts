@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, buyWithTestCard, launchBrowser, logIn, newPage, waitForPath } from './support/browser';
-import { approveShipAndDeliver } from './support/seller-orders';
+import { approveShipAndDeliver, sellerWithListings } from './support/seller-orders';
 
 // After the sale, across three people: a buyer buys, the seller ships it with a UPS label, the tracking
 // shows in the buyer's My Orders, the buyer disputes, the seller offers part of the price back, the buyer
@@ -16,23 +16,11 @@ afterAll(async () => {
 });
 
 
-interface SellerProduct {
-  id: string;
-  title: string;
-  price: number;
-  quantity: number;
-  status: string;
-  retip: unknown;
-}
-
 describe('after the sale', () => {
   it('buys → ships → tracks → disputes → accepts part back → the seller is paid the rest', async () => {
     // The seller's listing to buy: in stock, no add-on, at least $40 so a part refund leaves something.
-    const seller = await newPage(browser);
-    await logIn(seller.page, 'seller@example.com');
-    await waitForPath(seller.page, '/seller/product-list');
-    const listed = await apiGet<{ items: SellerProduct[] }>(seller.page, '/api/seller/products?limit=50');
-    const product = listed.items.find((candidate) => candidate.status === 'active' && candidate.quantity >= 3 && candidate.price >= 40 && candidate.retip === null);
+    const seller = await sellerWithListings(browser);
+    const product = seller.listings.find((candidate) => candidate.status === 'active' && candidate.quantity >= 3 && candidate.price >= 40 && candidate.retip === null);
     expect(product).toBeDefined();
 
     // 1. The buyer buys it with the test card and lands on the receipt.

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiGet, launchBrowser, logIn, newPage, waitForPath } from './support/browser';
+import { fillCheckout, launchBrowser, logIn, newPage, waitForPath } from './support/browser';
+import { sellerWithListings } from './support/seller-orders';
 
 // 3-D Secure on the sandbox: the test card 4000 0025 0000 3155 asks the buyer to authenticate. A failed
 // step is a decline and leaves the cart; a completed one places the order (docs/product/checkout.md).
@@ -13,39 +14,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface SellerProduct {
-  id: string;
-  title: string;
-  quantity: number;
-  status: string;
-}
-
 describe('a card that asks for authentication', () => {
   it('fails the step (declined, nothing bought), then completes it and lands on the receipt', async () => {
-    const seller = await newPage(browser);
-    await logIn(seller.page, 'seller@example.com');
-    await waitForPath(seller.page, '/seller/product-list');
-    const listed = await apiGet<{ items: SellerProduct[] }>(seller.page, '/api/seller/products?limit=50');
-    const product = listed.items.find((candidate) => candidate.status === 'active' && candidate.quantity >= 2);
+    const seller = await sellerWithListings(browser);
+    const product = seller.listings.find((candidate) => candidate.status === 'active' && candidate.quantity >= 2);
     expect(product).toBeDefined();
     await seller.context.close();
 
     const { context, page } = await newPage(browser);
     await logIn(page, 'buyer6@example.com');
     await waitForPath(page, '/products');
-    await page.goto(`/products/${product!.id}`);
-    await expect(page.getByRole('heading', { level: 1, name: product!.title })).toBeVisibleSoon(15_000);
-    await page.getByRole('button', { name: 'Add to cart' }).click();
-    await expect(page.getByRole('button', { name: /^Cart, \d+ items?/ })).toBeVisibleSoon();
-    await page.goto('/products/checkout');
-    await page.getByLabel('Full name').fill('Noah Kim');
-    await page.getByLabel('Address line 1').fill('1700 Lincoln Street');
-    await page.getByLabel('City').fill('Denver');
-    await page.getByLabel('State').fill('CO');
-    await page.getByLabel('ZIP code').fill('80203');
-    await page.getByLabel('Card number').fill('4000 0025 0000 3155');
-    await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-    await page.getByLabel('CVC').fill('123');
+    await fillCheckout(page, product!, { name: 'Noah Kim', line1: '1700 Lincoln Street', city: 'Denver', state: 'CO', zip: '80203' }, '4000 0025 0000 3155');
 
     await page.getByRole('button', { name: 'Place order' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm your payment' });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, buyWithTestCard, launchBrowser, logIn, newPage, PHONE, waitForPath } from './support/browser';
-import { approveItem, buyLabel } from './support/seller-orders';
+import { approveItem, buyLabel, sellerWithListings } from './support/seller-orders';
 
 // The bell, live: a buyer buys; in another browser the seller accepts the item and buys its UPS label.
 // Without reloading, the buyer's bell counts each news as it happens, in both of the buyer's tabs; the
@@ -31,21 +31,10 @@ async function expectUnread(page: Page, count: number): Promise<void> {
   await expect(page.getByRole('button', { name, exact: true }).first()).toBeVisibleSoon(20_000);
 }
 
-interface SellerProduct {
-  id: string;
-  title: string;
-  quantity: number;
-  status: string;
-  retip: unknown;
-}
-
 describe('notifications', () => {
   it("the buyer's bell shows the seller's acceptance and the shipped parcel live, in every tab", async () => {
-    const seller = await newPage(browser);
-    await logIn(seller.page, 'seller@example.com');
-    await waitForPath(seller.page, '/seller/product-list');
-    const listed = await apiGet<{ items: SellerProduct[] }>(seller.page, '/api/seller/products?limit=50');
-    const product = listed.items.find((candidate) => candidate.status === 'active' && candidate.quantity >= 2 && candidate.retip === null);
+    const seller = await sellerWithListings(browser);
+    const product = seller.listings.find((candidate) => candidate.status === 'active' && candidate.quantity >= 2 && candidate.retip === null);
     expect(product).toBeDefined();
     const sellerUnreadBefore = await unreadFromApi(seller.page);
 

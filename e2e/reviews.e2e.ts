@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGet, buyWithTestCard, launchBrowser, logIn, newPage, waitForPath } from './support/browser';
-import { approveShipAndDeliver } from './support/seller-orders';
+import { approveShipAndDeliver, sellerWithListings } from './support/seller-orders';
 
 // Reviews across two people: a buyer receives a parcel and reviews it with 4 stars, the seller replies on
 // their Reviews page, and the rating shows on the product's card in the catalogue and on its page, with
@@ -15,24 +15,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface SellerProduct {
-  id: string;
-  title: string;
-  quantity: number;
-  status: string;
-  retip: unknown;
-  reviewCount: number;
-}
-
 describe('reviews', () => {
   it('delivered → the buyer reviews it (4 stars) → the seller replies → the rating shows on the card, the page and the shop', async () => {
     // A live listing of the seller's nobody has reviewed yet, so its rating is this review's alone.
-    const seller = await newPage(browser);
-    await logIn(seller.page, 'seller@example.com');
-    await waitForPath(seller.page, '/seller/product-list');
+    const seller = await sellerWithListings(browser);
     const sellerId = await seller.page.evaluate(() => localStorage.getItem('userId'));
-    const listed = await apiGet<{ items: SellerProduct[] }>(seller.page, '/api/seller/products?limit=50');
-    const product = listed.items.find((candidate) => candidate.status === 'active' && candidate.quantity >= 3 && candidate.retip === null && candidate.reviewCount === 0);
+    const product = seller.listings.find((candidate) => candidate.status === 'active' && candidate.quantity >= 3 && candidate.retip === null && candidate.reviewCount === 0);
     expect(product).toBeDefined();
 
     // 1. The buyer buys it.

@@ -86,19 +86,26 @@ export async function startApi(options: {
   bootTimeoutMs?: number;
   /** `built`: the production build (`npm run build` first: dist/server.js under node); `source`: src/server.ts through tsx. */
   server?: ApiServerKind;
+  /** Another copy of apps/api to boot (default: this checkout's). */
+  apiDirectory?: string;
+  /** Variables of this shell the server must not see (e.g. DATABASE_URL, for the embedded database whatever is set). */
+  withoutEnv?: readonly string[];
 }): Promise<ApiInstance> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const server = options.server ?? 'built';
-  if (server === 'built' && !existsSync(path.join(API_DIRECTORY, 'dist/server.js'))) {
+  const apiDirectory = options.apiDirectory ?? API_DIRECTORY;
+  if (server === 'built' && !existsSync(path.join(apiDirectory, 'dist/server.js'))) {
     throw new Error('No production build of the API: run `npm run build` first (or pass --server source)');
   }
   // The V8 flags `npm run serve` gives the server (package.json): a larger young generation.
   const entry = server === 'built' ? ['--enable-source-maps', 'dist/server.js'] : ['--import', 'tsx', 'src/server.ts'];
+  const inherited = { ...process.env };
+  for (const name of options.withoutEnv ?? []) delete inherited[name];
   const child = spawn(process.execPath, ['--max-semi-space-size=64', ...entry], {
-    cwd: API_DIRECTORY,
+    cwd: apiDirectory,
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: 'development',
       HOST: '127.0.0.1',
       PORT: String(port),

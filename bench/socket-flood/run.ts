@@ -8,7 +8,6 @@
 //   npx tsx bench/socket-flood/run.ts [--flood 10] [--after 5] [--rate 5000] [--only typing,mark_read]
 //   npx tsx bench/socket-flood/run.ts --api-dir /tmp/flood-before/apps/api --label before   # another copy of the API
 
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { io } from 'socket.io-client';
 import type { ChatClient } from '../../apps/api/test/socket-client';
-import { createCleanup, freePort, JWT_SECRET, killNow, makeTempDirectory, REPOSITORY_ROOT, sleep, stopApi, withTimeout, type ApiInstance, type Cleanup } from '../chat/servers';
+import { createCleanup, killNow, makeTempDirectory, REPOSITORY_ROOT, sleep, startApi, withTimeout, type ApiInstance, type Cleanup } from '../chat/servers';
 import { printTable, summarize, type LatencySummary } from '../chat/stats';
 
 const EVENTS = ['typing', 'join_chats', 'mark_read', 'send_message'] as const;
@@ -73,55 +72,19 @@ if (!existsSync(path.join(settings.apiDirectory, 'src/server.ts'))) throw new Er
 
 // ── the API ─────────────────────────────────────────────────────────────────────────────────
 
-/** The API's source through tsx (no build needed), on the embedded database in a fresh DATA_DIR; ready once /api/health answers. */
-async function bootApi(cleanup: Cleanup): Promise<ApiInstance> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dataDirectory = makeTempDirectory(cleanup, 'socket-flood');
-  // The embedded database and no Redis, whatever this shell has set.
-  const inherited = { ...process.env };
-  delete inherited.DATABASE_URL;
-  delete inherited.REDIS_URL;
-  const child = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', 'src/server.ts'], {
-    cwd: settings.apiDirectory,
-    env: {
-      ...inherited,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      JWT_SECRET,
-      DATA_DIR: dataDirectory,
-      SEED_DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      JOBS_ENABLED: 'false',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** The API's source through tsx (no build needed), on the embedded database in a fresh DATA_DIR, with the request limits on. */
+function bootApi(cleanup: Cleanup): Promise<ApiInstance> {
+  return startApi({
+    name: 'api',
+    cleanup,
+    server: 'source',
+    apiDirectory: settings.apiDirectory,
+    // The embedded database and no Redis, whatever this shell has set.
+    withoutEnv: ['DATABASE_URL', 'REDIS_URL'],
+    // The limits are what this bench measures (startApi turns them off for the other benches).
+    env: { DATA_DIR: makeTempDirectory(cleanup, 'socket-flood'), RATE_LIMITS: 'on' },
+    bootTimeoutMs: 180_000,
   });
-  const instance: ApiInstance = { name: 'api', url, child, output: [] };
-  const keep = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) {
-      if (!line.trim()) continue;
-      instance.output.push(line);
-      if (instance.output.length > 40) instance.output.shift();
-    }
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  cleanup.add('stop api', () => stopApi(instance));
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the API exited during boot (code ${code}):\n${instance.output.join('\n')}`))));
-  exited.catch(() => undefined);
-  const healthy = (async () => {
-    for (;;) {
-      try {
-        if ((await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) })).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await sleep(250);
-    }
-  })();
-  await withTimeout(Promise.race([healthy, exited]), 180_000, 'API boot');
-  return instance;
 }
 
 /** The server's resident memory in MB (Linux), or null. */

@@ -60,10 +60,10 @@ export interface ShippingDetails {
 }
 
 /**
- * The signed-in buyer buys one of the product with the test card: product page → cart → checkout →
- * the receipt. Answers the new order's id.
+ * The signed-in buyer puts one of the product in the cart and fills the checkout form (address and
+ * `card`, the sandbox's test card by default), stopping before Place order.
  */
-export async function buyWithTestCard(page: Page, product: { id: string; title: string }, address: ShippingDetails): Promise<string> {
+export async function fillCheckout(page: Page, product: { id: string; title: string }, address: ShippingDetails, card = '4242 4242 4242 4242'): Promise<void> {
   await page.goto(`/products/${product.id}`);
   await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisibleSoon(15_000);
   await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -74,9 +74,17 @@ export async function buyWithTestCard(page: Page, product: { id: string; title: 
   await page.getByLabel('City').fill(address.city);
   await page.getByLabel('State').fill(address.state);
   await page.getByLabel('ZIP code').fill(address.zip);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Card number').fill(card);
   await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
   await page.getByLabel('CVC').fill('123');
+}
+
+/**
+ * The signed-in buyer buys one of the product with the test card: product page → cart → checkout →
+ * the receipt. Answers the new order's id.
+ */
+export async function buyWithTestCard(page: Page, product: { id: string; title: string }, address: ShippingDetails): Promise<string> {
+  await fillCheckout(page, product, address);
   await page.getByRole('button', { name: 'Place order' }).click();
   const receiptPath = await waitForPath(page, /^\/myorders\/[0-9a-f-]{36}\/receipt$/);
   return receiptPath.split('/')[2]!;

@@ -1,8 +1,29 @@
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { apiGet, logIn, newPage, waitForPath } from './browser';
 
 // The seller's side of an order in the journeys: approve the item, buy its UPS label, and have UPS (the
 // sandbox's development-only simulation) move and deliver the parcel. `page` is the seller's, signed in.
+
+/** One of the seller's listings as their product list shows it (`price` in dollars). */
+export interface SellerListing {
+  id: string;
+  title: string;
+  price: number;
+  quantity: number;
+  status: string;
+  retip: unknown;
+  reviewCount: number;
+}
+
+/** The demo seller signs in on a page of their own; answers it with their first 50 listings. */
+export async function sellerWithListings(browser: Browser): Promise<{ context: BrowserContext; page: Page; listings: SellerListing[] }> {
+  const { context, page } = await newPage(browser);
+  await logIn(page, 'seller@example.com');
+  await waitForPath(page, '/seller/product-list');
+  const { items } = await apiGet<{ items: SellerListing[] }>(page, '/api/seller/products?limit=50');
+  return { context, page, listings: items };
+}
 
 /** The seller approves the order's item on the order's page. */
 export async function approveItem(page: Page, orderId: string, itemTitle: string): Promise<void> {

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm';
-import type { SendMessageAck, ServerToClientEvents } from '@marketplace/contracts/chat';
+import type { SendMessageAck } from '@marketplace/contracts/chat';
 import { chatMessages, users } from '../db/schema';
 import { buildTestApp, type TestApp } from '../../test/helper';
-import { createUser } from '../../test/factories';
 import { bearerFor } from '../../test/factories-commerce';
-import { openSocket, type ChatClient } from '../../test/socket-client';
+import { createSocketPerson, listenOnFreePort, nextEvent, openSocket, type ChatClient } from '../../test/socket-client';
 import { FLOOD_COOL_DOWN_MS, SOCKET_EVENT_BUDGETS, SOCKET_FLOOD_LIMIT, TYPING_RELAY_EVERY_MS, type SocketEventName } from './socket-event-limits';
 
 // One client cannot freeze the chat socket (docs/product/chat.md, "Limits on the live connection"): every
@@ -21,17 +20,7 @@ let baseUrl: string;
 const sockets: ChatClient[] = [];
 let executed = 0;
 
-interface Person {
-  id: string;
-  bearer: string;
-  token: string;
-}
-
-async function person(role: 'buyer' | 'seller' | 'admin'): Promise<Person> {
-  const user = await createUser(testApp.database.db, { role });
-  const bearer = await bearerFor(testApp, user);
-  return { id: user.id, bearer, token: bearer.replace(/^Bearer /, '') };
-}
+const person = (role: 'buyer' | 'seller' | 'admin') => createSocketPerson(testApp, role);
 
 /** A buyer and a seller with a conversation. */
 async function pair() {
@@ -43,16 +32,6 @@ async function pair() {
 }
 
 const open = (token: string) => openSocket(baseUrl, token, sockets);
-
-function next<E extends keyof ServerToClientEvents>(socket: ChatClient, event: E, timeoutMs = 5000): Promise<Parameters<ServerToClientEvents[E]>[0]> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${String(event)} within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(event as never, ((payload: unknown) => {
-      clearTimeout(timer);
-      resolve(payload as never);
-    }) as never);
-  });
-}
 
 /** Resolves with the reason once the server closes the socket. */
 function closed(socket: ChatClient, timeoutMs = 5000): Promise<string> {
@@ -94,9 +73,7 @@ async function queriesDuring(work: () => Promise<void>, settleMs = 300): Promise
 
 beforeAll(async () => {
   testApp = await buildTestApp();
-  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = testApp.app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  baseUrl = await listenOnFreePort(testApp);
   countQueries();
 });
 
@@ -170,7 +147,7 @@ describe('a flood of one kind of event', () => {
       const health = await fetch(`${baseUrl}/api/health`);
       expect(health.status).toBe(200);
       expect(performance.now() - started).toBeLessThan(1000);
-      const arrived = next(neighbourSellerTab, 'new_message');
+      const arrived = nextEvent(neighbourSellerTab, 'new_message');
       expect(await send(neighbourTab, neighbourChat, 'still here')).toMatchObject({ ok: true });
       expect(await arrived).toMatchObject({ chatId: neighbourChat, message: { content: 'still here' } });
     }, 30_000);
@@ -181,11 +158,11 @@ describe('a flood of one kind of event', () => {
     const tab = await open(buyer.token);
     const budget = SOCKET_EVENT_BUDGETS.join_chats.limit;
     for (let index = 0; index < budget; index += 1) {
-      const joined = next(tab, 'joined_chats');
+      const joined = nextEvent(tab, 'joined_chats');
       tab.emit('join_chats');
       expect((await joined).chatIds).toContain(chatId);
     }
-    const refusal = next(tab, 'error');
+    const refusal = nextEvent(tab, 'error');
     const queries = await queriesDuring(async () => {
       tab.emit('join_chats');
       expect(await refusal).toMatchObject({ code: 'rate_limited', error: expect.any(String), message: expect.any(String) });
@@ -195,7 +172,7 @@ describe('a flood of one kind of event', () => {
 
     // The window passes: allowed again.
     testApp.clock.advance(SOCKET_EVENT_BUDGETS.join_chats.windowMs + 1);
-    const joined = next(tab, 'joined_chats');
+    const joined = nextEvent(tab, 'joined_chats');
     tab.emit('join_chats');
     expect((await joined).chatIds).toContain(chatId);
   });
@@ -292,7 +269,7 @@ describe('the session behind an open socket', () => {
     await testApp.database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, buyer.id));
     const heard: unknown[] = [];
     sellerTab.on('typing', (payload) => heard.push(payload));
-    const refusal = next(tab, 'error');
+    const refusal = nextEvent(tab, 'error');
     const gone = closed(tab);
     tab.emit('typing', { chatId });
     expect(await refusal).toMatchObject({ code: 'session_expired' });

@@ -4,6 +4,7 @@ import { accountTokens, mailOutbox, users } from '../../db/schema';
 import { createUser, FACTORY_PASSWORD } from '../../../test/factories';
 import { createCategory } from '../../../test/factories-catalog';
 import { buildTestApp, type TestApp } from '../../../test/helper';
+import { withTwoCachedInstances } from '../../../test/two-cached-instances';
 
 // The account lifecycle (docs/product/accounts.md) through the real app and database: reset links,
 // signing out everywhere, e-mail verification and changing the sign-in address. Mail is read from
@@ -253,32 +254,18 @@ describe('logout ends every session', () => {
   });
 
   it('reaches another instance through the cache bus (Redis)', async () => {
-    const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-    const environment = { USER_CACHE_SECONDS: '60', REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `account-lifecycle-${process.pid}-${Date.now()}` };
-    let instanceA: TestApp | undefined;
-    let instanceB: TestApp | undefined;
-    try {
-      instanceA = await buildTestApp({ environment, sharedDatabase: testApp.database });
-      instanceB = await buildTestApp({ environment, sharedDatabase: testApp.database });
-    } catch (error) {
-      await instanceA?.close();
-      console.warn(`skipped: no Redis at ${redisUrl} (${String(error)})`);
-      return;
-    }
-    try {
+    await withTwoCachedInstances(testApp.database, 'account-lifecycle', async (instanceA, instanceB) => {
       const user = await createUser(testApp.database.db);
       const response = await instanceA.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: FACTORY_PASSWORD } });
       const authorization = bearer(response.json().token as string);
-      const askA = () => instanceA!.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization } });
+      const askA = () => instanceA.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization } });
       // Instance A now remembers the user's row for a minute.
       expect((await askA()).statusCode).toBe(200);
       expect((await instanceB.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization } })).statusCode).toBe(204);
       await expect.poll(async () => (await askA()).json().code, { timeout: 2000, interval: 50 }).toBe('session_ended');
-    } finally {
-      await instanceA.close();
-      await instanceB.close();
-    }
+    });
   });
+
 });
 
 describe('e-mail verification', () => {

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { lockFor } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
 import { cartItems, products } from '../../db/schema';
 import { coverKeyOf, liveListingStatus } from '../catalog';
@@ -151,7 +152,7 @@ export async function setCartLineRetip(executor: Executor, where: { userId: stri
  * so parallel adds of different products cannot pass the line cap together (a lock on a key of its own).
  */
 export async function lockCartOf(executor: Executor, userId: string): Promise<void> {
-  await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`cart:${userId}`}))`);
+  await lockFor(executor, 'cart', userId);
 }
 
 /** The user's lines for other products than `productId`. */

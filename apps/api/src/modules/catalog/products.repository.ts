@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { lockFor } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
 import { categories, productImages, products, users } from '../../db/schema';
 import { isLiveListing } from './live-listings.repository';
@@ -242,7 +243,7 @@ export interface ProductValues {
  * cannot pass the cap together (a lock on a key of its own: the seller's row belongs to the users module).
  */
 export async function lockListingsOfSeller(executor: Executor, sellerId: string): Promise<void> {
-  await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`listings:${sellerId}`}))`);
+  await lockFor(executor, 'listings', sellerId);
 }
 
 /** Every listing of the seller: live, hidden and drafts alike. */

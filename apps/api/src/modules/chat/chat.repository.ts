@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { lockFor } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
 import { chatMessages, chats, chatUploads, type ChatAttachmentRecord } from '../../db/schema';
 
@@ -173,7 +174,7 @@ export async function insertChatUpload(executor: Executor, values: { chatId: str
  * cannot all pass the cap on photos waiting to be sent (a lock on a key of its own: no row is held).
  */
 export async function lockChatUploadsOf(executor: Executor, uploaderId: string): Promise<void> {
-  await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`chat-uploads:${uploaderId}`}))`);
+  await lockFor(executor, 'chat-uploads', uploaderId);
 }
 
 /** Photos the uploader has waiting to be sent, in any chat, uploaded since `createdSince` (older ones are the clean-up job's). */

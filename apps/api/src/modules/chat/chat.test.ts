@@ -5,49 +5,28 @@ import type { Socket } from 'socket.io-client';
 import type { ChatMessage, ClientToServerEvents, SendMessageAck, ServerToClientEvents } from '@marketplace/contracts/chat';
 import { chatMessages } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/helper';
-import { createUser } from '../../../test/factories';
-import { bearerFor } from '../../../test/factories-commerce';
 import { createCategory, createOrder, createProduct } from '../../../test/factories-orders';
-import { openSocket } from '../../../test/socket-client';
+import { createSocketPerson, listenOnFreePort, nextEvent, openSocket, type SocketPerson } from '../../../test/socket-client';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let testApp: TestApp;
 let baseUrl: string;
 const sockets: Client[] = [];
-interface Person {
-  id: string;
-  bearer: string;
-  token: string;
-}
-let buyer: Person;
-let seller: Person;
-let stranger: Person;
-let otherSeller: Person;
+let buyer: SocketPerson;
+let seller: SocketPerson;
+let stranger: SocketPerson;
+let otherSeller: SocketPerson;
 let productId: string;
 
-async function person(role: 'buyer' | 'seller'): Promise<Person> {
-  const user = await createUser(testApp.database.db, { role });
-  const bearer = await bearerFor(testApp, user);
-  return { id: user.id, bearer, token: bearer.replace(/^Bearer /, '') };
-}
+const person = (role: 'buyer' | 'seller') => createSocketPerson(testApp, role);
 
-function call(method: 'GET' | 'POST', url: string, who: Person | null, payload?: object) {
+function call(method: 'GET' | 'POST', url: string, who: SocketPerson | null, payload?: object) {
   return testApp.app.inject({ method, url, headers: who ? { authorization: who.bearer } : {}, ...(payload ? { payload } : {}) });
 }
 
 /** A connected socket, or the connect error's message. */
 const open = (token: string): Promise<Client> => openSocket(baseUrl, token, sockets);
-
-function next<E extends keyof ServerToClientEvents>(socket: Client, event: E, timeoutMs = 3000): Promise<Parameters<ServerToClientEvents[E]>[0]> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${String(event)} within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(event as never, ((payload: unknown) => {
-      clearTimeout(timer);
-      resolve(payload as never);
-    }) as never);
-  });
-}
 
 function send(socket: Client, payload: { chatId: string; content: string; attachments?: string[] }): Promise<SendMessageAck> {
   return new Promise((resolve) => socket.emit('send_message', payload, resolve));
@@ -61,9 +40,7 @@ async function startChat(): Promise<string> {
 
 beforeAll(async () => {
   testApp = await buildTestApp();
-  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = testApp.app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  baseUrl = await listenOnFreePort(testApp);
   buyer = await person('buyer');
   seller = await person('seller');
   stranger = await person('buyer');
@@ -117,11 +94,11 @@ describe('the chat socket', () => {
   it('joins the user’s chats, stores a message before it reaches every tab of both people, and counts it unread', async () => {
     const chatId = await startChat();
     const [buyerTab, buyerOtherTab, sellerTab] = await Promise.all([open(buyer.token), open(buyer.token), open(seller.token)]);
-    const joined = next(buyerTab, 'joined_chats');
+    const joined = nextEvent(buyerTab, 'joined_chats');
     buyerTab.emit('join_chats');
     expect((await joined).chatIds).toContain(chatId);
 
-    const arrivals = [next(buyerTab, 'new_message'), next(buyerOtherTab, 'new_message'), next(sellerTab, 'new_message')];
+    const arrivals = [nextEvent(buyerTab, 'new_message'), nextEvent(buyerOtherTab, 'new_message'), nextEvent(sellerTab, 'new_message')];
     const ack = await send(buyerTab, { chatId, content: '  Is the <b>lamp</b> still available?  ' });
     expect(ack.ok).toBe(true);
     const message = (ack as { message: ChatMessage }).message;
@@ -134,15 +111,15 @@ describe('the chat socket', () => {
     expect(sellerList.json().chats.find((chat: { id: string }) => chat.id === chatId)).toMatchObject({ unread_count: 1, last_message: { content: 'Is the <b>lamp</b> still available?' } });
 
     // The seller reads it: their tabs hear messages_read, the buyer hears chat_read.
-    const cleared = next(sellerTab, 'messages_read');
-    const seen = next(buyerTab, 'chat_read');
+    const cleared = nextEvent(sellerTab, 'messages_read');
+    const seen = nextEvent(buyerTab, 'chat_read');
     sellerTab.emit('mark_read', { chatId });
     expect(await cleared).toEqual({ chatId });
     expect(await seen).toMatchObject({ chatId, readerId: seller.id });
     const after = await call('GET', `/api/chat/${seller.id}`, seller);
     expect(after.json().chats.find((chat: { id: string }) => chat.id === chatId).unread_count).toBe(0);
 
-    const typing = next(sellerTab, 'typing');
+    const typing = nextEvent(sellerTab, 'typing');
     buyerTab.emit('typing', { chatId });
     expect(await typing).toEqual({ chatId, userId: buyer.id });
   });
@@ -151,7 +128,7 @@ describe('the chat socket', () => {
     const chatId = await startChat();
     const [buyerTab, strangerTab] = await Promise.all([open(buyer.token), open(stranger.token)]);
     const before = (await testApp.database.db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId))).length;
-    const serverError = next(buyerTab, 'error');
+    const serverError = nextEvent(buyerTab, 'error');
     expect(await send(buyerTab, { chatId, content: '   ' })).toEqual({ ok: false, error: 'A message cannot be empty' });
     expect(await serverError).toEqual({ message: 'A message cannot be empty' });
     expect(await send(buyerTab, { chatId, content: 'x'.repeat(5001) })).toEqual({ ok: false, error: 'A message can be at most 5,000 characters' });
@@ -161,7 +138,7 @@ describe('the chat socket', () => {
     const after = (await testApp.database.db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId))).length;
     expect(after).toBe(before);
 
-    const denied = next(strangerTab, 'error');
+    const denied = nextEvent(strangerTab, 'error');
     strangerTab.emit('mark_read', { chatId });
     expect(await denied).toEqual({ message: 'Chat not found' });
     expect((await call('GET', `/api/chat/${chatId}/messages`, stranger)).statusCode).toBe(404);

@@ -57,6 +57,15 @@ const stockOf = async (productId: string) => (await db().select({ quantity: prod
 const ordersOf = (buyerId: string) => db().select().from(orders).where(eq(orders.buyerId, buyerId));
 const cartOf = (buyerId: string) => db().select().from(cartItems).where(eq(cartItems.userId, buyerId));
 
+/** A checkout with the card that asks for authentication, and the buyer's `outcome` of the step: the key and body to send again, and the step's payment. */
+async function authenticatedCheckout(authorization: string, outcome: 'complete' | 'fail' = 'complete') {
+  const key = newKey();
+  const body = { shippingAddress: address, payment: card(AUTHENTICATION_CARD) };
+  const { paymentId, clientSecret } = (await checkout(authorization, key, body)).json();
+  await authenticate(authorization, clientSecret, outcome);
+  return { key, body, paymentId: paymentId as string };
+}
+
 describe('a card that asks for authentication (3-D Secure)', () => {
   it('answers 202 with the step and keeps nothing; once authenticated, the same request places the order', async () => {
     const { buyer, authorization, product } = await buyerWithCart();
@@ -94,10 +103,7 @@ describe('a card that asks for authentication (3-D Secure)', () => {
 
   it('declines with a clear message when the buyer fails the step, keeps the stock and the cart, and takes another card', async () => {
     const { buyer, authorization, product } = await buyerWithCart();
-    const key = newKey();
-    const body = { shippingAddress: address, payment: card(AUTHENTICATION_CARD) };
-    const { paymentId, clientSecret } = (await checkout(authorization, key, body)).json();
-    await authenticate(authorization, clientSecret, 'fail');
+    const { key, body, paymentId } = await authenticatedCheckout(authorization, 'fail');
 
     const declined = await checkout(authorization, key, { ...body, authenticatedPaymentId: paymentId });
     expect(declined.statusCode).toBe(402);
@@ -116,20 +122,14 @@ describe('a card that asks for authentication (3-D Secure)', () => {
 
   it('also places the order when the request comes back without naming the payment', async () => {
     const { buyer, authorization } = await buyerWithCart(1);
-    const key = newKey();
-    const body = { shippingAddress: address, payment: card(AUTHENTICATION_CARD) };
-    const { clientSecret } = (await checkout(authorization, key, body)).json();
-    await authenticate(authorization, clientSecret, 'complete');
+    const { key, body } = await authenticatedCheckout(authorization);
     expect((await checkout(authorization, key, body)).statusCode).toBe(201);
     expect(await ordersOf(buyer.id)).toHaveLength(1);
   });
 
   it('refunds an authenticated payment when the items sold out meanwhile, and says so', async () => {
     const { buyer, authorization, product } = await buyerWithCart(2, 2);
-    const key = newKey();
-    const body = { shippingAddress: address, payment: card(AUTHENTICATION_CARD) };
-    const { paymentId, clientSecret } = (await checkout(authorization, key, body)).json();
-    await authenticate(authorization, clientSecret, 'complete');
+    const { key, body, paymentId } = await authenticatedCheckout(authorization);
     await db().update(products).set({ quantity: 1 }).where(eq(products.id, product.id));
 
     const refused = await checkout(authorization, key, { ...body, authenticatedPaymentId: paymentId });
@@ -176,10 +176,7 @@ describe('the payment webhook for a buyer who never came back from authenticatio
 
   it('places the order from the event; the browser coming back later gets the same order', async () => {
     const { buyer, authorization, product } = await buyerWithCart();
-    const key = newKey();
-    const body = { shippingAddress: address, payment: card(AUTHENTICATION_CARD) };
-    const { paymentId, clientSecret } = (await checkout(authorization, key, body)).json();
-    await authenticate(authorization, clientSecret, 'complete');
+    const { key, body, paymentId } = await authenticatedCheckout(authorization);
 
     const delivered = await succeeded({ paymentId, amount: 6000, buyerId: buyer.id, key, body, eventId: `evt_3ds_${paymentId}` });
     expect(delivered.json()).toEqual({ received: true, duplicate: false });
@@ -200,10 +197,7 @@ describe('the payment webhook for a buyer who never came back from authenticatio
 
   it('refunds the payment when the order can no longer be placed', async () => {
     const { buyer, authorization, product } = await buyerWithCart(2, 2);
-    const key = newKey();
-    const body = { shippingAddress: address, payment: card(AUTHENTICATION_CARD) };
-    const { paymentId, clientSecret } = (await checkout(authorization, key, body)).json();
-    await authenticate(authorization, clientSecret, 'complete');
+    const { key, body, paymentId } = await authenticatedCheckout(authorization);
     await db().update(products).set({ quantity: 0 }).where(eq(products.id, product.id));
 
     const delivered = await succeeded({ paymentId, amount: 6000, buyerId: buyer.id, key, body, eventId: `evt_3ds_${paymentId}` });

@@ -9,10 +9,9 @@ import { createManualClock } from '../../lib/clock';
 import { defineJobs, JOB_NAMES } from '../../jobs';
 import type { LiveUsers } from '../../realtime/chat-socket';
 import { buildTestApp, type TestApp } from '../../../test/helper';
-import { createUser } from '../../../test/factories';
-import { bearerFor, createCommerceCategory, createListing } from '../../../test/factories-commerce';
+import { createCommerceCategory, createListing } from '../../../test/factories-commerce';
 import { createNotificationsService, NOTIFICATION_BODY_MAX, NOTIFICATION_TITLE_MAX, READ_NOTIFICATION_KEPT_MS } from './notifications.service';
-import { openSocket } from '../../../test/socket-client';
+import { createSocketPerson, listenOnFreePort, nextEvent, openSocket, type SocketPerson } from '../../../test/socket-client';
 
 // The bell over HTTP (GET /api/notifications, POST /api/notifications/read) and over the socket
 // (`notification`, `notifications_read`), on the real app listening on a port. Rows for the paging
@@ -24,19 +23,9 @@ let testApp: TestApp;
 let baseUrl: string;
 const sockets: Client[] = [];
 
-interface Person {
-  id: string;
-  bearer: string;
-  token: string;
-}
+const person = (role: 'buyer' | 'seller' | 'admin') => createSocketPerson(testApp, role);
 
-async function person(role: 'buyer' | 'seller' | 'admin'): Promise<Person> {
-  const user = await createUser(testApp.database.db, { role });
-  const bearer = await bearerFor(testApp, user);
-  return { id: user.id, bearer, token: bearer.replace(/^Bearer /, '') };
-}
-
-const call = (method: 'GET' | 'POST', url: string, who: Person | null, payload?: unknown, headers: Record<string, string> = {}) =>
+const call = (method: 'GET' | 'POST', url: string, who: SocketPerson | null, payload?: unknown, headers: Record<string, string> = {}) =>
   testApp.app.inject({ method, url, headers: { ...(who ? { authorization: who.bearer } : {}), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 /** Pushes the second service made, by event. */
@@ -61,16 +50,6 @@ async function seed(userId: string, count: number, kind: NotificationKind = 'ord
 
 const open = (token: string): Promise<Client> => openSocket(baseUrl, token, sockets);
 
-function next<E extends keyof ServerToClientEvents>(socket: Client, event: E, timeoutMs = 5000): Promise<Parameters<ServerToClientEvents[E]>[0]> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${String(event)} within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(event as never, ((payload: unknown) => {
-      clearTimeout(timer);
-      resolve(payload as never);
-    }) as never);
-  });
-}
-
 /** Everything `event` brings to the socket from now on. */
 function collect<E extends keyof ServerToClientEvents>(socket: Client, event: E): Array<Parameters<ServerToClientEvents[E]>[0]> {
   const seen: Array<Parameters<ServerToClientEvents[E]>[0]> = [];
@@ -79,7 +58,7 @@ function collect<E extends keyof ServerToClientEvents>(socket: Client, event: E)
 }
 
 let keys = 0;
-async function buy(buyer: Person, productId: string) {
+async function buy(buyer: SocketPerson, productId: string) {
   expect((await call('POST', '/api/cart/items', buyer, { product_id: productId, quantity: 1 })).statusCode).toBeLessThan(300);
   const response = await call(
     'POST',
@@ -98,9 +77,7 @@ async function buy(buyer: Person, productId: string) {
 
 beforeAll(async () => {
   testApp = await buildTestApp();
-  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = testApp.app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  baseUrl = await listenOnFreePort(testApp);
   clock = createManualClock(new Date(testApp.clock.now().getTime() - 7 * 24 * 60 * 60 * 1000));
   writer = createNotificationsService({ db: testApp.database.db, clock, live: recordingLive });
 }, 60_000);
@@ -349,9 +326,9 @@ describe('live, over the socket', () => {
     const tabA = await open(buyer.token);
     const tabB = await open(buyer.token);
     const sellerTab = await open(seller.token);
-    const onA = next(tabA, 'notification');
-    const onB = next(tabB, 'notification');
-    const sellerHears = next(sellerTab, 'notification');
+    const onA = nextEvent(tabA, 'notification');
+    const onB = nextEvent(tabB, 'notification');
+    const sellerHears = nextEvent(sellerTab, 'notification');
     const buyerHeard = collect(tabA, 'notification');
     const sellerReads = collect(sellerTab, 'notifications_read');
 
@@ -369,12 +346,12 @@ describe('live, over the socket', () => {
     expect(page.unreadCount).toBe(2);
 
     // Tab A marks it read; tab B (and A itself) hear it.
-    const readOnB = next(tabB, 'notifications_read');
-    const readOnA = next(tabA, 'notifications_read');
+    const readOnB = nextEvent(tabB, 'notifications_read');
+    const readOnA = nextEvent(tabA, 'notifications_read');
     expect((await call('POST', '/api/notifications/read', buyer, { ids: [heardA.notification.id] })).json()).toEqual({ unreadCount: 1 });
     expect(await readOnB).toEqual({ ids: [heardA.notification.id], unreadCount: 1 });
     expect(await readOnA).toEqual({ ids: [heardA.notification.id], unreadCount: 1 });
-    const allOnB = next(tabB, 'notifications_read');
+    const allOnB = nextEvent(tabB, 'notifications_read');
     expect((await call('POST', '/api/notifications/read', buyer, { all: true })).json()).toEqual({ unreadCount: 0 });
     expect(await allOnB).toEqual({ ids: 'all', unreadCount: 0 });
 

@@ -375,10 +375,14 @@ function pendingPickupNumbers(): string[] {
 }
 
 describe.skipIf(!available)('a pickup booked whose answer never came', () => {
-  it('is found in UPS’s pending pickups once the claim is stale: recorded with its PRN, and UPS sees exactly one booking', async () => {
+  /** One labelled shipment of a seller's, and the earliest day UPS may collect it. */
+  async function shipmentToPickUp() {
     const { auth, shipmentIds } = await labelledShipments(1);
-    const shipmentId = shipmentIds[0]!;
-    const pickupDate = earliestPickupDate(testApp.clock.now());
+    return { auth, shipmentId: shipmentIds[0]!, pickupDate: earliestPickupDate(testApp.clock.now()) };
+  }
+
+  it('is found in UPS’s pending pickups once the claim is stale: recorded with its PRN, and UPS sees exactly one booking', async () => {
+    const { auth, shipmentId, pickupDate } = await shipmentToPickUp();
     const createsBefore = fake.requestsFor('pickupCreate').length;
     fake.stallNext('pickupCreate', { processed: true });
     expect(await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate })).toMatchObject({
@@ -454,9 +458,7 @@ describe.skipIf(!available)('a pickup booked whose answer never came', () => {
   });
 
   it('a lookup that fails keeps the claim: nothing is booked without knowing', async () => {
-    const { auth, shipmentIds } = await labelledShipments(1);
-    const shipmentId = shipmentIds[0]!;
-    const pickupDate = earliestPickupDate(testApp.clock.now());
+    const { auth, shipmentId, pickupDate } = await shipmentToPickUp();
     const createsBefore = fake.requestsFor('pickupCreate').length;
     fake.stallNext('pickupCreate', { processed: true });
     expect((await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate })).status).toBe(504);
@@ -471,9 +473,7 @@ describe.skipIf(!available)('a pickup booked whose answer never came', () => {
   });
 
   it('a refusal releases the claim at once: nothing was booked', async () => {
-    const { auth, shipmentIds } = await labelledShipments(1);
-    const shipmentId = shipmentIds[0]!;
-    const pickupDate = earliestPickupDate(testApp.clock.now());
+    const { auth, shipmentId, pickupDate } = await shipmentToPickUp();
     fake.failNext({ operation: 'pickupCreate', status: 400, code: '9510010', message: 'Invalid pickup address' });
     expect(await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate })).toMatchObject({ status: 400, body: { code: 'carrier_refused' } });
     expect(await shipmentRow(shipmentId)).toMatchObject({ status: 'created', pickupRequestedAt: null });
@@ -485,17 +485,22 @@ describe.skipIf(!available)('a pickup booked whose answer never came', () => {
 });
 
 describe.skipIf(!available)('a return label bought whose answer never came', () => {
-  it('keeps the return accepted without a label, answers 409 within the window, then finds the label by the return’s reference: one purchase', async () => {
+  /** A delivered item of a seller with a pending shipment, and the buyer's return request for it, awaiting the seller. */
+  async function requestedReturn(item: { title: string; weightOunces: number; priceCents: number }) {
     const db = testApp.database.db;
     const { seller, auth } = await pendingShipments(0);
     const buyer = await createUser(db, { role: 'buyer' });
-    const product = await createProduct(db, { sellerId: seller.id, categoryId, title: 'Teapot', weightOunces: 30 });
-    const { order, items } = await createOrder(db, { buyerId: buyer.id, items: [{ product, status: 'delivered', priceCents: 4000, quantity: 1 }], status: 'shipped' });
+    const product = await createProduct(db, { sellerId: seller.id, categoryId, title: item.title, weightOunces: item.weightOunces });
+    const { order, items } = await createOrder(db, { buyerId: buyer.id, items: [{ product, status: 'delivered', priceCents: item.priceCents, quantity: 1 }], status: 'shipped' });
     const [request] = await db
       .insert(returnRequests)
       .values({ orderItemId: items[0]!.id, orderId: order.id, buyerId: buyer.id, sellerId: seller.id, reason: 'does_not_fit', description: 'Too small.', windowDays: 30, restockingFeeBasisPoints: 0 })
       .returning();
-    const returnId = request!.id;
+    return { auth, returnId: request!.id };
+  }
+
+  it('keeps the return accepted without a label, answers 409 within the window, then finds the label by the return’s reference: one purchase', async () => {
+    const { auth, returnId } = await requestedReturn({ title: 'Teapot', weightOunces: 30, priceCents: 4000 });
     const purchases = () => purchasesOf(returnId);
 
     fake.stallNext('ship', { processed: true });
@@ -524,21 +529,13 @@ describe.skipIf(!available)('a return label bought whose answer never came', () 
   });
 
   it('a refusal puts the request back at once', async () => {
-    const db = testApp.database.db;
-    const { seller, auth } = await pendingShipments(0);
-    const buyer = await createUser(db, { role: 'buyer' });
-    const product = await createProduct(db, { sellerId: seller.id, categoryId, title: 'Teacup', weightOunces: 10 });
-    const { order, items } = await createOrder(db, { buyerId: buyer.id, items: [{ product, status: 'delivered', priceCents: 1500, quantity: 1 }], status: 'shipped' });
-    const [request] = await db
-      .insert(returnRequests)
-      .values({ orderItemId: items[0]!.id, orderId: order.id, buyerId: buyer.id, sellerId: seller.id, reason: 'does_not_fit', description: 'Too small.', windowDays: 30, restockingFeeBasisPoints: 0 })
-      .returning();
+    const { auth, returnId } = await requestedReturn({ title: 'Teacup', weightOunces: 10, priceCents: 1500 });
     fake.failNext({ operation: 'ship', status: 400, code: '120100', message: 'Missing or invalid shipper number' });
-    expect(await call('POST', `/api/returns/${request!.id}/accept`, auth)).toMatchObject({ status: 400, body: { code: 'carrier_refused' } });
-    expect((await call('GET', `/api/returns/${request!.id}`, auth)).body.return).toMatchObject({ status: 'requested' });
-    expect((await call('POST', `/api/returns/${request!.id}/accept`, auth)).status).toBe(200);
+    expect(await call('POST', `/api/returns/${returnId}/accept`, auth)).toMatchObject({ status: 400, body: { code: 'carrier_refused' } });
+    expect((await call('GET', `/api/returns/${returnId}`, auth)).body.return).toMatchObject({ status: 'requested' });
+    expect((await call('POST', `/api/returns/${returnId}/accept`, auth)).status).toBe(200);
     // The refused request and the one that bought the label; no lookup was needed.
-    expect(purchasesOf(request!.id)).toHaveLength(2);
-    expect(fake.requestsFor('labelRecovery').some((entry) => JSON.stringify(entry.body).includes(shipmentReferenceOf(request!.id)))).toBe(false);
+    expect(purchasesOf(returnId)).toHaveLength(2);
+    expect(fake.requestsFor('labelRecovery').some((entry) => JSON.stringify(entry.body).includes(shipmentReferenceOf(returnId)))).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { createUser, FACTORY_PASSWORD } from '../../../test/factories';
 import { createCategory, createOrder, createPayment, createProduct, createRefund } from '../../../test/factories-orders';
+import { withTwoCachedInstances } from '../../../test/two-cached-instances';
 import type { DomainEvent } from '../../lib/domain-events';
 import { findUserById, type UserRecord } from './users.repository';
 import { createUsersService } from './users.service';
@@ -153,32 +154,18 @@ describe('PATCH /api/admin/users/:id', () => {
   });
 
   it("refuses the suspended user's token on another instance at once (the cache bus, Redis)", async () => {
-    const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-    const environment = { USER_CACHE_SECONDS: '60', REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `users-suspension-${process.pid}-${Date.now()}` };
-    let instanceA: TestApp | undefined;
-    let instanceB: TestApp | undefined;
-    try {
-      instanceA = await buildTestApp({ environment, sharedDatabase: testApp.database });
-      instanceB = await buildTestApp({ environment, sharedDatabase: testApp.database });
-    } catch (error) {
-      await instanceA?.close();
-      console.warn(`skipped: no Redis at ${redisUrl} (${String(error)})`);
-      return;
-    }
-    try {
+    await withTwoCachedInstances(testApp.database, 'users-suspension', async (instanceA, instanceB) => {
       const buyer = await createUser(testApp.database.db);
       const authorization = await tokenOf(buyer);
-      const askA = () => instanceA!.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization } });
+      const askA = () => instanceA.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization } });
       // Instance A now remembers the buyer's row for a minute.
       expect((await askA()).statusCode).toBe(200);
       const suspended = await instanceB.app.inject({ method: 'PATCH', url: `/api/admin/users/${buyer.id}`, headers: { authorization: adminToken }, payload: { status: 'suspended' } });
       expect(suspended.statusCode).toBe(200);
       await expect.poll(async () => (await askA()).statusCode, { timeout: 2000, interval: 50 }).toBe(401);
-    } finally {
-      await instanceA.close();
-      await instanceB.close();
-    }
+    });
   });
+
 
   it('refuses to let an admin suspend themselves', async () => {
     const response = await call('PATCH', `/api/admin/users/${admin.id}`, adminToken, { status: 'suspended' });

@@ -1,4 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { lockFor } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
 import { products, wishlistItems } from '../../db/schema';
 import { coverKeyOf, liveListingStatus } from '../catalog';
@@ -53,7 +54,7 @@ export async function insertWishlistLine(executor: Executor, values: { userId: s
  * cannot pass the cap together (a lock on a key of its own).
  */
 export async function lockWishlistOf(executor: Executor, userId: string): Promise<void> {
-  await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`wishlist:${userId}`}))`);
+  await lockFor(executor, 'wishlist', userId);
 }
 
 /** The user's entries for other products than `productId`. */

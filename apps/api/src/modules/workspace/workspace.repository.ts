@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { lockFor } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
 import { marketplaceSettings, notificationPreferences, supportRequests, users } from '../../db/schema';
 
@@ -152,7 +153,7 @@ export async function countSupportRequests(executor: Executor, filter: SupportRe
  * cannot all pass the open-request cap (a lock on a key of its own: no table row is held).
  */
 export async function lockSupportRequestsOf(executor: Executor, userId: string): Promise<void> {
-  await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`support-requests:${userId}`}))`);
+  await lockFor(executor, 'support-requests', userId);
 }
 
 /** Closes a request once; a request already closed keeps its first closer and time. Answers false when there is no such request. */

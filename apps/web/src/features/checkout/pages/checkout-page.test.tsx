@@ -242,17 +242,24 @@ describe('CheckoutPage', { timeout: 20_000 }, () => {
     const STEP = { success: false, requiresAction: true, paymentId: 'pi_sandbox_1', clientSecret: 'pi_sandbox_1_secret_2', message: 'Your bank asks you to confirm this payment.' };
     const ADDRESS = { name: 'Bea Tester', line1: '1 Main St', line2: 'Apt 4', city: 'Portland', state: 'OR', postal_code: '97201', country: 'US' };
 
+    /** The sandbox's authentication step, answering 200; what the page sent it lands in `sent`. */
+    function recordSandboxAuthentication() {
+      const sent: unknown[] = [];
+      const routes: SetUpOptions['routes'] = {
+        'POST /api/checkout/sandbox-authentication': async (request) => {
+          sent.push(await request.json());
+          return jsonResponse(200, { success: true });
+        },
+      };
+      return { sent, routes };
+    }
+
     it('opens the sandbox’s authentication step, then sends the same request naming the payment and opens the order', async () => {
       let attempt = 0;
-      const authentications: unknown[] = [];
+      const sandboxAuthentication = recordSandboxAuthentication();
       const { user, router, requests } = setUp({
         checkout: () => (++attempt === 1 ? jsonResponse(202, STEP) : jsonResponse(201, { success: true, orderId: 'o3ds' })),
-        routes: {
-          'POST /api/checkout/sandbox-authentication': async (request) => {
-            authentications.push(await request.json());
-            return jsonResponse(200, { success: true });
-          },
-        },
+        routes: sandboxAuthentication.routes,
       });
       await fillCard(user, '4000002500003155');
       await user.click(screen.getByRole('button', { name: 'Place order' }));
@@ -263,7 +270,7 @@ describe('CheckoutPage', { timeout: 20_000 }, () => {
       await user.click(within(dialog).getByRole('button', { name: 'Complete authentication' }));
 
       await waitFor(() => expect(router.state.location.pathname).toBe('/myorders/o3ds/receipt'));
-      expect(authentications).toEqual([{ clientSecret: STEP.clientSecret, outcome: 'complete' }]);
+      expect(sandboxAuthentication.sent).toEqual([{ clientSecret: STEP.clientSecret, outcome: 'complete' }]);
       expect(requests).toHaveLength(2);
       const [first, second] = requests;
       expect(second!.idempotencyKey).toBe(first!.idempotencyKey);
@@ -277,25 +284,20 @@ describe('CheckoutPage', { timeout: 20_000 }, () => {
 
     it('shows the decline when the buyer fails the step, and tries again with a new key', async () => {
       let attempt = 0;
-      const authentications: unknown[] = [];
+      const sandboxAuthentication = recordSandboxAuthentication();
       const { user, router, requests } = setUp({
         checkout: () =>
           ++attempt === 2
             ? jsonResponse(402, { error: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.', code: 'payment_intent_authentication_failure' })
             : jsonResponse(202, STEP),
-        routes: {
-          'POST /api/checkout/sandbox-authentication': async (request) => {
-            authentications.push(await request.json());
-            return jsonResponse(200, { success: true });
-          },
-        },
+        routes: sandboxAuthentication.routes,
       });
       await fillCard(user, '4000002500003155');
       await user.click(screen.getByRole('button', { name: 'Place order' }));
       await user.click(within(await screen.findByRole('dialog', { name: 'Confirm your payment' })).getByRole('button', { name: 'Fail authentication' }));
 
       expect(await screen.findByText(/We are unable to authenticate your payment method\./)).toBeInTheDocument();
-      expect(authentications).toEqual([{ clientSecret: STEP.clientSecret, outcome: 'fail' }]);
+      expect(sandboxAuthentication.sent).toEqual([{ clientSecret: STEP.clientSecret, outcome: 'fail' }]);
       expect(router.state.location.pathname).toBe('/products/checkout');
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
