@@ -38,8 +38,13 @@ export function AiSearchResultsPage() {
   // The words' own sort ("cheapest" → a Sort chip) applies until the buyer picks one here; then the chip would mislead.
   const wordsSort = allChips.some((chip) => chip.kind === 'sort');
   const chips = chosenSort ? allChips.filter((chip) => chip.kind !== 'sort') : allChips;
-  /** What the results are sorted by: the buyer's choice, else what the server applied (the words' sort, or relevance). */
-  const sort = chosenSort ?? answer?.interpretation.sort ?? 'relevance';
+  /**
+   * What the results are sorted by: the buyer's choice, else what the server applied (the words' sort, or
+   * relevance). While a new page loads, the answer on screen is the previous one, sorted as the buyer chose
+   * then: only the words' own sort carries over, never that choice.
+   */
+  const wordsSortValue = allChips.find((chip) => chip.kind === 'sort')?.value;
+  const sort = chosenSort ?? results.currentData?.interpretation.sort ?? (isProductSort(wordsSortValue) ? wordsSortValue : 'relevance');
   const corrections = answer?.interpretation.corrections ?? [];
 
   const updateParams = (change: (params: URLSearchParams) => void) =>
