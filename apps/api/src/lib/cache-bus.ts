@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createClient } from 'redis';
-import { connectRedis } from './redis-connection';
+import { closeRedis, connectRedis } from './redis-connection';
 
 /**
  * What an instance's in-process caches (lib/micro-cache.ts) hold that another instance's write can
@@ -61,7 +61,7 @@ export async function createCacheBus(options: { redisUrl?: string | undefined; p
       await publisher.ping();
     },
     async close() {
-      await Promise.all([subscriber, publisher].map((client) => client.quit().catch(() => undefined)));
+      await Promise.all([subscriber, publisher].map((client) => closeRedis(client)));
     },
   };
 }

@@ -55,5 +55,44 @@ export async function connectRedis(client: ConnectableClient, options: { url: st
 export async function checkRedisAnswers(url: string, timeoutMs = REDIS_CONNECT_TIMEOUT_MS): Promise<void> {
   const client = createClient({ url, RESP: 2 });
   await connectRedis(client, { url, purpose: 'checked at startup', timeoutMs });
-  await client.quit().catch(() => undefined);
+  await closeRedis(client);
+}
+
+interface ClosableClient {
+  readonly isOpen: boolean;
+  readonly isReady: boolean;
+  quit(): Promise<unknown>;
+  destroy(): void;
+}
+
+/** How long a Redis client may take to say goodbye before its socket is simply dropped. */
+export const REDIS_CLOSE_TIMEOUT_MS = 2_000;
+
+/**
+ * Closes a node-redis client without ever hanging the server's shutdown. A connected client sends QUIT
+ * and waits for the answer (at most `timeoutMs`); a client whose connection dropped, and which is
+ * reconnecting, would queue that QUIT until Redis came back — so it is destroyed at once instead, as is
+ * one that did not answer in time.
+ */
+export async function closeRedis(client: ClosableClient, timeoutMs = REDIS_CLOSE_TIMEOUT_MS): Promise<void> {
+  const drop = () => {
+    try {
+      client.destroy();
+    } catch {
+      // Already closed: nothing to drop.
+    }
+  };
+  if (!client.isOpen) return;
+  if (!client.isReady) return drop();
+  let timer: NodeJS.Timeout | undefined;
+  const quitting = client.quit().then(
+    () => 'quit' as const,
+    () => 'failed' as const,
+  );
+  const timedOut = new Promise<'timed out'>((resolve) => {
+    timer = setTimeout(() => resolve('timed out'), timeoutMs);
+  });
+  const outcome = await Promise.race([quitting, timedOut]);
+  clearTimeout(timer);
+  if (outcome !== 'quit') drop();
 }

@@ -7,7 +7,7 @@ import { createClient } from 'redis';
 import { errorResponseSchema } from '@marketplace/contracts/common';
 import { API_ERROR_CODES } from '@marketplace/contracts/error-codes';
 import { HttpError } from '../lib/http-errors';
-import { connectRedis } from '../lib/redis-connection';
+import { closeRedis, connectRedis } from '../lib/redis-connection';
 import { isUnlimited, rateLimitKey, rateLimitRuleFor, type RateLimitSubject } from '../security/rate-limits';
 
 /**
@@ -123,7 +123,7 @@ async function createRedisCounter(options: { redisUrl: string; prefix: string; o
       }
     },
     async close() {
-      await client.quit().catch(() => client.destroy());
+      await closeRedis(client);
     },
   };
 }

@@ -2,7 +2,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { createClient } from 'redis';
-import { connectRedis } from '../lib/redis-connection';
+import { closeRedis, connectRedis } from '../lib/redis-connection';
 import { Server, type Socket } from 'socket.io';
 import {
   chatIdPayloadSchema,
@@ -134,7 +134,7 @@ export async function attachChatSocket(app: FastifyInstance, options: ChatSocket
     maxHttpBufferSize: 64 * 1024,
   });
 
-  const redisClients: Array<{ quit(): Promise<unknown> }> = [];
+  const redisClients: Array<Parameters<typeof closeRedis>[0]> = [];
   const { redisUrl } = options;
   if (redisUrl) {
     const publisher = createClient({ url: redisUrl, RESP: 2 });
@@ -333,7 +333,7 @@ export async function attachChatSocket(app: FastifyInstance, options: ChatSocket
     done();
   });
   app.addHook('onClose', async () => {
-    await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+    await Promise.all(redisClients.map((client) => closeRedis(client)));
   });
 
   return io;

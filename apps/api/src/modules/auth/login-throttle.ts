@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createClient } from 'redis';
 import type { Clock } from '../../lib/clock';
-import { connectRedis } from '../../lib/redis-connection';
+import { closeRedis, connectRedis } from '../../lib/redis-connection';
 
 /**
  * Bounds password guessing per (client address, email): at most `maxFailures` attempts that were not
@@ -128,7 +128,7 @@ export async function createRedisLoginThrottle(
         () => local.succeeded(key),
       ),
     async close() {
-      await client.quit().catch(() => undefined);
+      await closeRedis(client);
     },
   };
 }
