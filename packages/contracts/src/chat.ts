@@ -56,9 +56,18 @@ export const chatSummarySchema = z.object({
 export type ChatSummary = z.infer<typeof chatSummarySchema>;
 
 /**
- * GET /api/chat/:userId (bearer; only your own id, anyone else 403). Newest activity first, at most
- * CHAT_LIST_MAX; `hasMore` says older conversations were left out (a new message brings one back up).
+ * GET /api/chat/:userId?before=<activity>&beforeId=<chat id> (bearer; only your own id, anyone else 403).
+ * Newest activity first, at most CHAT_LIST_MAX; `hasMore` says older conversations were left out (a new
+ * message brings one back up). The next page passes the last conversation's `updated_at` (its last
+ * activity) as `before` and its id as `beforeId`: the conversations after that one, in the same order.
  */
+export const chatListQuerySchema = z
+  .object({
+    before: z.iso.datetime({ offset: true, error: 'Invalid before: the last conversation\'s updated_at' }).optional(),
+    beforeId: z.guid('Invalid beforeId: the last conversation\'s id').optional(),
+  })
+  .refine((query) => (query.before === undefined) === (query.beforeId === undefined), { error: 'Give before and beforeId together', path: ['before'] });
+export type ChatListQuery = z.infer<typeof chatListQuerySchema>;
 export const chatListResponseSchema = z.object({ success: z.literal(true), chats: z.array(chatSummarySchema), hasMore: z.boolean() });
 export type ChatListResponse = z.infer<typeof chatListResponseSchema>;
 

@@ -23,14 +23,31 @@ export async function findChat(executor: Executor, id: string): Promise<ChatReco
   return row ?? null;
 }
 
-/** A user's chats, the most recently active first. */
-/** The user's conversations, the most recently active first, at most `limit`. */
-export async function findChatsOfUser(executor: Executor, userId: string, limit: number): Promise<ChatRecord[]> {
+/** A conversation's last activity: its last message, else its start. The list is ordered by it, then by id. */
+const lastActivity = sql`coalesce(${chats.lastMessageAt}, ${chats.createdAt})`;
+
+/** Where a page of the list starts: after this conversation's place (its last activity as it was listed, and its id). */
+export interface ChatListPosition {
+  lastActivityAt: Date;
+  id: string;
+}
+
+/**
+ * The user's conversations, the most recently active first, at most `limit`; after `after` when given
+ * (keyset on the order's own columns, so a page costs the same however deep, and a conversation that
+ * moves up in between is never read twice).
+ */
+export async function findChatsOfUser(executor: Executor, userId: string, limit: number, after: ChatListPosition | null = null): Promise<ChatRecord[]> {
   return executor
     .select()
     .from(chats)
-    .where(or(eq(chats.buyerId, userId), eq(chats.sellerId, userId)))
-    .orderBy(desc(sql`coalesce(${chats.lastMessageAt}, ${chats.createdAt})`), desc(chats.id))
+    .where(
+      and(
+        or(eq(chats.buyerId, userId), eq(chats.sellerId, userId)),
+        after ? sql`(${lastActivity}, ${chats.id}) < (${after.lastActivityAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(lastActivity), desc(chats.id))
     .limit(limit);
 }
 

@@ -5,6 +5,7 @@ import { MAX_IMAGE_BYTES } from '@marketplace/contracts/catalog';
 import {
   CHAT_MAX_ATTACHMENTS,
   chatAttachmentsResponseSchema,
+  chatListQuerySchema,
   chatListResponseSchema,
   chatMessagesQuerySchema,
   chatMessagesResponseSchema,
@@ -28,8 +29,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
 
   app.get(
     '/:userId',
-    { preValidation: app.authenticate, schema: { ...common, summary: 'Your conversations with their unread counts (your own id only)', params: userParams, response: { 200: chatListResponseSchema, ...errors } } },
-    async (request) => chat.listChats(userOf(request).id, request.params.userId),
+    { preValidation: app.authenticate, schema: { ...common, summary: 'Your conversations with their unread counts, newest activity first (your own id only); `before` and `beforeId` page on', params: userParams, querystring: chatListQuerySchema, response: { 200: chatListResponseSchema, ...errors } } },
+    async (request) => chat.listChats(userOf(request).id, request.params.userId, request.query),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import type { Role } from '@marketplace/contracts/auth';
-import { CHAT_LIST_MAX, CHAT_MAX_ATTACHMENTS, CHAT_UPLOAD_LIMIT_CODE, type ChatMessage, type ChatSummary } from '@marketplace/contracts/chat';
+import { CHAT_LIST_MAX, CHAT_MAX_ATTACHMENTS, CHAT_UPLOAD_LIMIT_CODE, type ChatListQuery, type ChatMessage, type ChatSummary } from '@marketplace/contracts/chat';
 import { chatUploadsCountSince, hasRoomFor, MAX_PENDING_CHAT_UPLOADS_PER_USER, PENDING_CHAT_UPLOAD_LIFETIME_HOURS } from '@marketplace/domain/user-content-limits';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -131,10 +131,12 @@ export function createChatService(deps: {
   }
 
   return {
-    async listChats(callerId: string, userId: string) {
+    async listChats(callerId: string, userId: string, query: ChatListQuery = {}) {
       if (callerId !== userId) throw forbidden(CHAT_MESSAGES.notYourList);
-      // The most recently active ones (docs/product/limits.md); one more read tells whether any were left out.
-      const rows = await findChatsOfUser(db, userId, chatListMax + 1);
+      // The most recently active ones (docs/product/limits.md), after the given one when paging on;
+      // one more read tells whether any were left out.
+      const after = query.before && query.beforeId ? { lastActivityAt: new Date(query.before), id: query.beforeId } : null;
+      const rows = await findChatsOfUser(db, userId, chatListMax + 1, after);
       return { success: true as const, chats: await summaries(userId, rows.slice(0, chatListMax)), hasMore: rows.length > chatListMax };
     },
 

@@ -19,12 +19,47 @@ export interface ChatMessagesArgs {
   before?: string;
 }
 
+/** The conversations loaded so far, newest activity first; `hasMore` says older ones are still on the server. */
+export interface ChatListPage {
+  chats: ChatSummary[];
+  hasMore: boolean;
+}
+
+export interface OlderChatsArgs {
+  userId: string;
+  /** The last conversation loaded: the next page holds the ones after it. */
+  after: Pick<ChatSummary, 'id' | 'updated_at'>;
+}
+
+const toPage = (response: ChatListResponse): ChatListPage => ({ chats: response.chats, hasMore: response.hasMore === true });
+
+/**
+ * A re-read of the newest page keeps the older conversations already loaded behind it: the fresh
+ * copies win, and any conversation with new activity is in the fresh page, so the rest are unchanged.
+ */
+export function mergeNewestPage(loaded: ChatListPage, fresh: ChatListPage): ChatListPage {
+  const freshIds = new Set(fresh.chats.map((chat) => chat.id));
+  const kept = loaded.chats.filter((chat) => !freshIds.has(chat.id));
+  const oldestFresh = fresh.chats.at(-1);
+  // Only conversations older than the fresh page's last one were loaded by paging on.
+  const older = oldestFresh ? kept.filter((chat) => Date.parse(chat.updated_at) <= Date.parse(oldestFresh.updated_at)) : kept;
+  return { chats: [...fresh.chats, ...older], hasMore: older.length > 0 ? loaded.hasMore : fresh.hasMore };
+}
+
 export const chatApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getChats: build.query<ChatSummary[], string>({
+    // The newest page; older pages are appended to this same entry (appendOlderChats), so live updates reach them too.
+    getChats: build.query<ChatListPage, string>({
       query: (userId) => `/chat/${seg(userId)}`,
-      transformResponse: (response: ChatListResponse) => response.chats,
+      transformResponse: toPage,
+      merge: (loaded, fresh) => mergeNewestPage(loaded, fresh),
       providesTags: [{ type: 'Chat', id: 'LIST' }],
+    }),
+    // One older page at a time; its conversations move into getChats' entry, so nothing is kept here.
+    getOlderChats: build.query<ChatListPage, OlderChatsArgs>({
+      query: ({ userId, after }) => ({ url: `/chat/${seg(userId)}`, params: { before: after.updated_at, beforeId: after.id } }),
+      transformResponse: toPage,
+      keepUnusedDataFor: 0,
     }),
     startChat: build.mutation<StartChatResponse, StartChatRequest>({
       query: (body) => ({ url: '/chat', method: 'POST', body }),
@@ -49,4 +84,4 @@ export const chatApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetChatsQuery, useStartChatMutation, useLazyGetChatMessagesQuery, useUploadChatAttachmentsMutation } = chatApi;
+export const { useGetChatsQuery, useLazyGetOlderChatsQuery, useStartChatMutation, useLazyGetChatMessagesQuery, useUploadChatAttachmentsMutation } = chatApi;

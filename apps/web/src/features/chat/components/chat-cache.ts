@@ -1,7 +1,7 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useDispatch } from 'react-redux';
 import type { ChatMessage } from '@marketplace/contracts/chat';
-import { chatApi } from '../api';
+import { chatApi, type ChatListPage } from '../api';
 import { byNewestActivity } from './chat-format';
 
 type ChatCacheUpdate = ReturnType<typeof chatApi.util.updateQueryData>;
@@ -21,7 +21,7 @@ export function useChatDispatch(): Dispatch {
 export function recordMessageInList(dispatch: Dispatch, myId: string, message: ChatMessage, { isOpen }: { isOpen: boolean }): boolean {
   let isKnown = false;
   dispatch(
-    chatApi.util.updateQueryData('getChats', myId, (chats) => {
+    chatApi.util.updateQueryData('getChats', myId, ({ chats }) => {
       const chat = chats.find((entry) => entry.id === message.chat_id);
       if (!chat) return;
       isKnown = true;
@@ -38,9 +38,23 @@ export function recordMessageInList(dispatch: Dispatch, myId: string, message: C
 /** The open chat has been read: its count in the cached list goes to 0. */
 export function markReadInList(dispatch: Dispatch, myId: string, chatId: string): void {
   dispatch(
-    chatApi.util.updateQueryData('getChats', myId, (chats) => {
+    chatApi.util.updateQueryData('getChats', myId, ({ chats }) => {
       const chat = chats.find((entry) => entry.id === chatId);
       if (chat) chat.unread_count = 0;
+    }),
+  );
+}
+
+/**
+ * An older page joins the cached list behind the conversations already there (one that moved up in
+ * between is already there, and stays where it is); `hasMore` becomes the older page's own.
+ */
+export function appendOlderChats(dispatch: Dispatch, myId: string, older: ChatListPage): void {
+  dispatch(
+    chatApi.util.updateQueryData('getChats', myId, (page) => {
+      const known = new Set(page.chats.map((chat) => chat.id));
+      page.chats.push(...older.chats.filter((chat) => !known.has(chat.id)));
+      page.hasMore = older.hasMore;
     }),
   );
 }

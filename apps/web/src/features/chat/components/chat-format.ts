@@ -69,6 +69,19 @@ export function byNewestActivity(a: ChatSummary, b: ChatSummary): number {
   return Date.parse(lastActivityAt(b)) - Date.parse(lastActivityAt(a));
 }
 
+/**
+ * The conversation the server's order puts last: the earliest `updated_at`, then the smallest id (the
+ * list's own tie-break); the next page of the list starts after it.
+ */
+export function lastInServerOrder(chats: readonly ChatSummary[]): Pick<ChatSummary, 'id' | 'updated_at'> | null {
+  let last: ChatSummary | null = null;
+  for (const chat of chats) {
+    const difference = last ? Date.parse(chat.updated_at) - Date.parse(last.updated_at) : -1;
+    if (difference < 0 || (difference === 0 && last && chat.id < last.id)) last = chat;
+  }
+  return last ? { id: last.id, updated_at: last.updated_at } : null;
+}
+
 export function sortChatsByActivity(chats: ChatSummary[]): ChatSummary[] {
   return [...chats].sort(byNewestActivity);
 }

@@ -122,14 +122,23 @@ interface ServerState {
   pageSize?: number;
   other_last_read_at?: string | null;
   chatListStatus?: number;
+  /** When set, the list comes in two pages: `chats` first (with hasMore), then these after its last one. */
+  olderChats?: ChatSummary[];
 }
 
 function chatServer(state: ServerState, requests: URL[] = []): ApiHandler {
   const routes = apiRoutes({
     'GET /api/cart': () => jsonResponse(200, EMPTY_CART),
     'GET /api/wishlist': () => jsonResponse(200, EMPTY_WISHLIST),
-    [`GET /api/chat/${ME}`]: () =>
-      state.chatListStatus ? jsonResponse(state.chatListStatus, { error: 'nope' }) : jsonResponse(200, { success: true, chats: state.chats }),
+    [`GET /api/chat/${ME}`]: (request) => {
+      if (state.chatListStatus) return jsonResponse(state.chatListStatus, { error: 'nope' });
+      if (!state.olderChats) return jsonResponse(200, { success: true, chats: state.chats });
+      const url = new URL(request.url);
+      const last = state.chats.at(-1)!;
+      if (!url.searchParams.has('before')) return jsonResponse(200, { success: true, chats: state.chats, hasMore: true });
+      if (url.searchParams.get('before') !== last.updated_at || url.searchParams.get('beforeId') !== last.id) return jsonResponse(400, { error: 'wrong page', code: 'validation_error' });
+      return jsonResponse(200, { success: true, chats: state.olderChats, hasMore: false });
+    },
   });
   return (request) => {
     const url = new URL(request.url);
@@ -183,6 +192,22 @@ describe('ChatsScreen', () => {
     expect(items[1]).toHaveTextContent('Photo');
     expect(within(items[1]!).getByLabelText('2 unread messages')).toBeInTheDocument();
     expect(screen.getByText('Choose a conversation to read and reply.')).toBeInTheDocument();
+  });
+
+  it('pages on to older conversations after the last one listed, and stops when there are no more', async () => {
+    logInAs('buyer');
+    const requests: URL[] = [];
+    renderApp('/user/chats', { api: chatServer({ chats: [makeChat()], olderChats: [SECOND_CHAT], messages: {} }, requests) });
+
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Show older conversations' }));
+
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(list).getAllByRole('listitem')[1]).toHaveTextContent('Lane Ceramics');
+    expect(screen.queryByRole('button', { name: 'Show older conversations' })).not.toBeInTheDocument();
+    const pageRequest = requests.find((url) => url.pathname === `/api/chat/${ME}` && url.searchParams.has('before'))!;
+    expect(pageRequest.searchParams.get('beforeId')).toBe(CHAT_1);
   });
 
   it('shows an empty state with a hint for buyers', async () => {

@@ -8,10 +8,10 @@ import { Button, buttonClasses } from '../../../components/button';
 import { LoadingState } from '../../../components/list-states';
 import { useChatSocket } from '../../../lib/socket';
 import { useSession } from '../../../lib/use-session';
-import { useGetChatsQuery } from '../api';
+import { useGetChatsQuery, useLazyGetOlderChatsQuery } from '../api';
 import { chatLoadErrorMessage, type WithUnreadMessages } from '../unread-slice';
-import { recordMessageInList, useChatDispatch } from './chat-cache';
-import { sortChatsByActivity } from './chat-format';
+import { appendOlderChats, recordMessageInList, useChatDispatch } from './chat-cache';
+import { lastInServerOrder, sortChatsByActivity } from './chat-format';
 import { ChatThread } from './chat-thread';
 import { ConversationList } from './conversation-list';
 import type { ChatRole } from './message-bubble';
@@ -31,7 +31,8 @@ export function ChatsScreen({ role }: { role: ChatRole }) {
   const chats = useGetChatsQuery(myId, { skip: !myId });
   const { socket, error: socketError } = useChatSocket();
   const unreadCounts = useSelector((state: Partial<WithUnreadMessages>) => state.unreadMessages?.chatUnreadCounts ?? NO_COUNTS);
-  const list = useMemo(() => sortChatsByActivity(chats.data ?? []), [chats.data]);
+  const list = useMemo(() => sortChatsByActivity(chats.data?.chats ?? []), [chats.data]);
+  const [loadOlderChats, olderChats] = useLazyGetOlderChatsQuery();
   const selected = list.find((chat) => chat.id === selectedId) ?? null;
 
   const selectedIdRef = useRef(selectedId);
@@ -51,6 +52,14 @@ export function ChatsScreen({ role }: { role: ChatRole }) {
       socket.off('new_message', onNewMessage);
     };
   }, [socket, myId, dispatch, refetch]);
+
+  // The next page starts after the last conversation loaded, and joins the cached list (live updates reach it too).
+  const showOlder = async () => {
+    const after = lastInServerOrder(list);
+    if (!after) return;
+    const older = await loadOlderChats({ userId: myId, after });
+    if (older.data) appendOlderChats(dispatch, myId, older.data);
+  };
 
   const backTo = role === 'seller' ? '/seller/chats' : '/user/chats';
 
@@ -89,7 +98,20 @@ export function ChatsScreen({ role }: { role: ChatRole }) {
         )}
       </div>
     );
-  else listBody = <ConversationList chats={list} activeChatId={selectedId} myId={myId} unreadCounts={unreadCounts} />;
+  else
+    listBody = (
+      <>
+        <ConversationList chats={list} activeChatId={selectedId} myId={myId} unreadCounts={unreadCounts} />
+        {chats.data?.hasMore && (
+          <div className="space-y-2 border-t border-slate-100 p-3">
+            {olderChats.isError && !olderChats.isFetching && <Alert tone="error">{chatLoadErrorMessage(olderChats.error)}</Alert>}
+            <Button variant="secondary" size="sm" className="w-full" onClick={() => void showOlder()} isBusy={olderChats.isFetching}>
+              Show older conversations
+            </Button>
+          </div>
+        )}
+      </>
+    );
 
   let threadBody;
   if (selected) threadBody = <ChatThread key={selected.id} chat={selected} myId={myId} role={role} />;
