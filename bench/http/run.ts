@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import autocannon, { type RequestSpec, type Result } from 'autocannon';
 import pg from 'pg';
 import { createTokenService } from '../../apps/api/src/modules/auth/tokens';
+import { CATALOG_REQUESTS, pathOf } from '../catalog/requests';
 import { createCleanup, JWT_SECRET, killNow, makeTempDirectory, REPOSITORY_ROOT, sleep, startApi, type ApiInstance } from '../chat/servers';
 import { percentile } from './stats';
 
@@ -30,6 +31,7 @@ const { values: flags } = parseArgs({
     only: { type: 'string', default: '' },
     label: { type: 'string', default: '' },
     server: { type: 'string', default: 'built' },
+    'api-dir': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -44,7 +46,8 @@ if (flags.help) {
   --search-cache-seconds N  the API's SEARCH_CACHE_SECONDS (default 5, as in production; 0 = every search reads the database)
   --only a,b          run only these endpoints (names as in the table; bare always runs)
   --label NAME        appended to the result file name
-  --server KIND       built (default: the production build, npm run build first) or source (src/server.ts through tsx)`);
+  --server KIND       built (default: the production build, npm run build first) or source (src/server.ts through tsx)
+  --api-dir DIR       another copy of apps/api to boot (a "before": git archive of an earlier commit, built there)`);
   process.exit(0);
 }
 
@@ -164,6 +167,13 @@ function buildEndpoints(fixtures: Fixtures, tokens: { buyers: string[]; seller: 
         { method: 'GET', path: '/api/products', setupRequest: (request) => ({ ...request, path: fixtures.searches[(searchCursor = (searchCursor + 1) % fixtures.searches.length)]! }) },
       ],
     },
+    // The catalogue's own requests (bench/catalog/requests.ts), one path each: with SEARCH_CACHE_SECONDS=0
+    // every one reads the database.
+    ...CATALOG_REQUESTS.filter((request) => request.kind !== 'detail').map((request) => ({
+      name: request.name,
+      description: `${request.label} (${pathOf(request)})`,
+      requests: () => [{ method: 'GET' as const, path: pathOf(request) }],
+    })),
     {
       name: 'detail',
       description: 'GET /api/products/:id (varied over 5,000 products)',
@@ -341,6 +351,7 @@ async function main() {
       name: 'api',
       cleanup,
       server: serverKind,
+      ...(flags['api-dir'] ? { apiDirectory: path.resolve(flags['api-dir']) } : {}),
       env: {
         DATABASE_URL: databaseUrl!,
         DATA_DIR: dataDirectory,

@@ -129,9 +129,19 @@ export const productSearchQuerySchema = catalogPageQuerySchema.extend({
 });
 export type ProductSearchQuery = z.input<typeof productSearchQuerySchema>;
 
+/**
+ * How far the public catalogue counts a filtered list it does not keep counted (a price range): past this
+ * many matches the answer says `total: CATALOG_COUNT_CAP, isTotalExact: false`, shown as "1,000+", and its
+ * pages reach that far (docs/product/catalogue-speed.md). The whole catalogue, a category, a shop and a word
+ * search are always counted exactly.
+ */
+export const CATALOG_COUNT_CAP = 1000;
+
 export const productPageSchema = z.object({
   items: z.array(productSummarySchema),
+  /** Every match, or at least this many when `isTotalExact` is false. */
   total: z.number().int(),
+  isTotalExact: z.boolean(),
   page: z.number().int(),
   totalPages: z.number().int(),
 });

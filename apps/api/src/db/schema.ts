@@ -65,6 +65,9 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
     index('users_role_idx').on(table.role),
+    // The few suspended accounts: every catalogue read keeps their listings out with an anti-join on this
+    // (live-listings.repository.ts), which reads these entries instead of every user.
+    index('users_suspended_idx').on(table.id).where(sql`${table.status} = 'suspended'`),
     check('users_handling_days_range', sql`${table.handlingDays} is null or ${table.handlingDays} between 1 and 30`),
   ],
 );
@@ -155,13 +158,47 @@ export const products = pgTable(
     // Typo-tolerant search: trigram similarity on the title, full-text over title + description.
     index('products_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
     index('products_search_vector_idx').using('gin', table.searchVector),
-    index('products_status_created_idx').on(table.status, table.createdAt),
+    // The live catalogue's orders (docs/product/catalogue-speed.md): active listings only, in the order a
+    // page is read, carrying what its filters and the suspended-seller check need, so a page (however deep)
+    // is found in the index alone and only its own rows are read from the table.
+    index('products_live_newest_idx')
+      .on(table.createdAt.desc().nullsFirst(), table.id, table.sellerId, table.categoryId, table.priceCents)
+      .where(sql`${table.status} = 'active'`),
+    index('products_live_category_newest_idx')
+      .on(table.categoryId, table.createdAt.desc().nullsFirst(), table.id, table.sellerId, table.priceCents)
+      .where(sql`${table.status} = 'active'`),
+    index('products_live_price_idx')
+      .on(table.priceCents, table.createdAt.desc().nullsFirst(), table.id, table.sellerId, table.categoryId)
+      .where(sql`${table.status} = 'active'`),
+    index('products_live_category_price_idx')
+      .on(table.categoryId, table.priceCents, table.createdAt.desc().nullsFirst(), table.id, table.sellerId)
+      .where(sql`${table.status} = 'active'`),
     check('products_price_positive', sql`${table.priceCents} > 0`),
     check('products_quantity_non_negative', sql`${table.quantity} >= 0`),
     check('products_retip_non_negative', sql`${table.retipPriceCents} is null or ${table.retipPriceCents} >= 0`),
     check('products_review_totals_valid', sql`${table.reviewCount} >= 0 and ${table.ratingSum} between ${table.reviewCount} and 5 * ${table.reviewCount}`),
   ],
 );
+
+// Figures the catalogue shows on every page, kept by PostgreSQL itself (triggers in migration 0026, on every
+// write to products and to a user's status), so no page counts listings or sums reviews to show them
+// (docs/product/catalogue-speed.md):
+// - the live listings in each category: the catalogue's exact total when it is filtered by category at most;
+// - each seller's visible reviews over all their listings: the rating on the product page's "Sold by".
+export const liveListingCounts = pgTable('live_listing_counts', {
+  categoryId: uuid('category_id')
+    .primaryKey()
+    .references(() => categories.id, { onDelete: 'cascade' }),
+  liveCount: integer('live_count').notNull().default(0),
+});
+
+export const sellerReviewTotals = pgTable('seller_review_totals', {
+  sellerId: uuid('seller_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  reviewCount: integer('review_count').notNull().default(0),
+  ratingSum: integer('rating_sum').notNull().default(0),
+});
 
 export const productImages = pgTable(
   'product_images',

@@ -10,6 +10,8 @@ interface PaginationProps {
   onPageChange: (page: number) => void;
   /** Names the navigation landmark, e.g. "Orders pages". */
   label?: string;
+  /** False when `totalItems` is a lower bound (the catalogue counts a price range no further): "of 1,000+ results". */
+  isTotalExact?: boolean;
 }
 
 const PAGE_BUTTON =
@@ -20,14 +22,14 @@ const PAGE_BUTTON =
  * 'Showing X to Y of Z results' ('of 1 result' when there is one) and numbered pages with at most 5 buttons and ellipses (docs/product/payouts.md,
  * docs/product/payouts.md); the window rule lives in @marketplace/domain/pagination-window.
  */
-export function Pagination({ page, totalPages, totalItems, pageSize, onPageChange, label = 'Pagination' }: PaginationProps) {
+export function Pagination({ page, totalPages, totalItems, pageSize, onPageChange, label = 'Pagination', isTotalExact = true }: PaginationProps) {
   const { from, to } = pageRange(page, pageSize, totalItems);
   const items = paginationWindow(page, totalPages);
   const hasPages = totalPages > 1;
 
   return (
     <nav aria-label={label} className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-      <p className="text-sm text-slate-600">{`Showing ${from} to ${to} of ${totalItems} ${pluralNoun(totalItems, 'result')}`}</p>
+      <p className="text-sm text-slate-600">{isTotalExact ? `Showing ${from} to ${to} of ${totalItems} ${pluralNoun(totalItems, 'result')}` : `Showing ${from} to ${to} of ${totalItems.toLocaleString('en-US')}+ results`}</p>
       {hasPages && (
         <ul className="flex items-center gap-1">
           <li>

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { lockFor } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
-import { categories, productImages, products, users } from '../../db/schema';
+import { categories, liveListingCounts, productImages, products, sellerReviewTotals, users } from '../../db/schema';
+import { CATALOG_COUNT_CAP } from '@marketplace/contracts/catalog';
 import { isLiveListing } from './live-listings.repository';
 
 export type ProductCondition = (typeof products.$inferSelect)['condition'];
@@ -127,7 +128,8 @@ function conditionsOf(filters: ProductFilters, mode: MatchMode = 'words'): SQL |
   if (filters.status) conditions.push(eq(products.status, filters.status));
   if (filters.isLive) conditions.push(isLiveListing());
   if (filters.sellerId) conditions.push(eq(products.sellerId, filters.sellerId));
-  if (filters.categorySlug) conditions.push(eq(categories.slug, filters.categorySlug));
+  // Through the category's id, so the listing's own indexes answer it (categories are a handful of rows).
+  if (filters.categorySlug) conditions.push(eq(products.categoryId, sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${filters.categorySlug})`));
   if (filters.minPriceCents !== undefined) conditions.push(gte(products.priceCents, filters.minPriceCents));
   if (filters.maxPriceCents !== undefined) conditions.push(lte(products.priceCents, filters.maxPriceCents));
   if (filters.lowStockThreshold !== undefined) {
@@ -156,19 +158,47 @@ function orderOf(filters: ProductFilters): SQL[] {
   }
 }
 
-/** One page of listings (with category and seller joined in) and how many match in all. */
-export async function findProducts(executor: Executor, filters: ProductFilters): Promise<{ rows: ProductRecord[]; total: number }> {
-  return filters.q ? findMatchingProducts(executor, filters) : findProductsInOrder(executor, filters);
+/**
+ * One page of listings (with category and seller joined in) and how many match in all: exactly, or, when
+ * `isTotalExact` is false, at least `total` (docs/product/catalogue-speed.md: the public catalogue counts
+ * at most CATALOG_COUNT_CAP matches beyond what PostgreSQL keeps counted).
+ */
+export async function findProducts(executor: Executor, filters: ProductFilters): Promise<{ rows: ProductRecord[]; total: number; isTotalExact: boolean }> {
+  return filters.q ? { ...(await findMatchingProducts(executor, filters)), isTotalExact: true } : findProductsInOrder(executor, filters);
 }
 
 const countProducts = async (executor: Executor, where: SQL | undefined) => {
-  const [counted] = await executor
-    .select({ value: count() })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(where);
+  const [counted] = await executor.select({ value: count() }).from(products).where(where);
   return counted?.value ?? 0;
 };
+
+/** How many match, counting no further than `cap` + 1 (an index answers the filters, so this reads at most that many entries). */
+const countProductsUpTo = async (executor: Executor, where: SQL | undefined, cap: number) => {
+  const matching = executor.select({ one: sql`1` }).from(products).where(where).limit(cap + 1).as('matching');
+  const [counted] = await executor.select({ value: count() }).from(matching);
+  return counted?.value ?? 0;
+};
+
+/** The live listings PostgreSQL keeps counted (live_listing_counts): in all, or in one category. */
+const countLiveListings = async (executor: Executor, categorySlug: string | undefined) => {
+  const [counted] = await executor
+    .select({ value: sql<number>`coalesce(sum(${liveListingCounts.liveCount}), 0)`.mapWith(Number) })
+    .from(liveListingCounts)
+    .where(categorySlug ? eq(liveListingCounts.categoryId, sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${categorySlug})`) : undefined);
+  return counted?.value ?? 0;
+};
+
+/**
+ * The count a page of the ordered list shows. Sellers' and admins' lists count exactly (a seller has at
+ * most 10,000 listings). The public catalogue reads the kept count when it is filtered by category at
+ * most, counts a shop's listings exactly, and counts other filters (price) up to CATALOG_COUNT_CAP.
+ */
+async function totalOf(executor: Executor, filters: ProductFilters, where: SQL | undefined): Promise<{ total: number; isTotalExact: boolean }> {
+  if (!filters.isLive || filters.sellerId || filters.status || filters.lowStockThreshold !== undefined) return { total: await countProducts(executor, where), isTotalExact: true };
+  if (filters.minPriceCents === undefined && filters.maxPriceCents === undefined) return { total: await countLiveListings(executor, filters.categorySlug), isTotalExact: true };
+  const counted = await countProductsUpTo(executor, where, CATALOG_COUNT_CAP);
+  return counted > CATALOG_COUNT_CAP ? { total: CATALOG_COUNT_CAP, isTotalExact: false } : { total: counted, isTotalExact: true };
+}
 
 /**
  * A text search: the words first, and only if they match nothing, the typo-forgiving match. Each is
@@ -191,16 +221,27 @@ async function findMatchingPage(executor: Executor, filters: ProductFilters, mod
 }
 
 /**
- * Browsing without a query: the page comes straight off an index in its order (a window count would
- * make PostgreSQL read every listing first), and the count is its own statement.
+ * Browsing without a query: the page's ids come off an index in the page's order, read in the index
+ * alone (products_live_* carry the filters' columns), however deep the page; only those rows are then read
+ * with their category and seller. The count is its own statement (totalOf).
  */
-async function findProductsInOrder(executor: Executor, filters: ProductFilters): Promise<{ rows: ProductRecord[]; total: number }> {
+async function findProductsInOrder(executor: Executor, filters: ProductFilters): Promise<{ rows: ProductRecord[]; total: number; isTotalExact: boolean }> {
   const where = conditionsOf(filters);
-  const [found, total] = await Promise.all([selectPage(executor, where, filters, { countMatches: false }), countProducts(executor, where)]);
-  return { rows: found.map(({ matching: _matching, ...row }) => row), total };
+  const pageIds = executor.select({ id: products.id }).from(products).where(where).orderBy(...orderOf(filters)).limit(filters.limit).offset(filters.offset).as('page_ids');
+  const [rows, counted] = await Promise.all([
+    executor
+      .select(productColumns)
+      .from(pageIds)
+      .innerJoin(products, eq(products.id, pageIds.id))
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .innerJoin(users, eq(users.id, products.sellerId))
+      .orderBy(...orderOf(filters)),
+    totalOf(executor, filters, where),
+  ]);
+  return { rows, ...counted };
 }
 
-/** One page of listings with their category and seller, in the filters' order; `matching` is every match's count when asked for (else 0). */
+/** One page of matching listings with their category and seller, in the filters' order; `matching` is every match's count when asked for (else 0). */
 function selectPage(executor: Executor, where: SQL | undefined, filters: ProductFilters, { countMatches }: { countMatches: boolean }) {
   const matching = countMatches ? sql<number>`count(*) over ()` : sql<number>`0`;
   return executor
@@ -327,13 +368,16 @@ export async function adjustReviewTotals(executor: Executor, productId: string, 
   if (rows.length === 0) throw new Error(`adjustReviewTotals: no listing ${productId}`);
 }
 
-/** The visible reviews' count and star sum over every listing of the seller, whatever its status. */
+/**
+ * The visible reviews' count and star sum over every listing of the seller, whatever its status: one row
+ * PostgreSQL keeps as the listings' own totals change (seller_review_totals, migration 0026).
+ */
 export async function findSellerReviewTotals(executor: Executor, sellerId: string): Promise<{ count: number; sum: number }> {
   const [row] = await executor
-    .select({ count: sql<number>`coalesce(sum(${products.reviewCount}), 0)`.mapWith(Number), sum: sql<number>`coalesce(sum(${products.ratingSum}), 0)`.mapWith(Number) })
-    .from(products)
-    .where(eq(products.sellerId, sellerId));
-  return { count: row?.count ?? 0, sum: row?.sum ?? 0 };
+    .select({ count: sellerReviewTotals.reviewCount, sum: sellerReviewTotals.ratingSum })
+    .from(sellerReviewTotals)
+    .where(eq(sellerReviewTotals.sellerId, sellerId));
+  return row ?? { count: 0, sum: 0 };
 }
 
 // ── images (read side; modules/uploads writes them) ─────────────────────────────────────────────

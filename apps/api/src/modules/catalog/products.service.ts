@@ -202,12 +202,12 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
 
   /** A page of summaries: listings, then every cover in one batched query (no N+1). */
   const pageOf = async (filters: ProductFilters, page: number) => {
-    const { rows, total } = await findProducts(db, filters);
+    const { rows, total, isTotalExact } = await findProducts(db, filters);
     const covers = await findCoverImages(
       db,
       rows.map((row) => row.id),
     );
-    return { rows, covers, total, page, totalPages: totalPagesOf(total, filters.limit) };
+    return { rows, covers, total, isTotalExact, page, totalPages: totalPagesOf(total, filters.limit) };
   };
 
   const findOwnedProduct = async (sellerId: string, productId: string) => {
@@ -230,7 +230,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
   };
 
   const searchPage = async (query: SearchQuery): Promise<ProductPage> => {
-    const { rows, covers, total, page, totalPages } = await pageOf(
+    const { rows, covers, total, isTotalExact, page, totalPages } = await pageOf(
       {
         q: query.q || undefined,
         categorySlug: query.category,
@@ -244,7 +244,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
       },
       query.page,
     );
-    return { items: rows.map((row) => toSummary(row, covers.get(row.id))), total, page, totalPages };
+    return { items: rows.map((row) => toSummary(row, covers.get(row.id))), total, isTotalExact, page, totalPages };
   };
 
   return {
@@ -314,7 +314,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
     },
 
     async listSellerProducts(seller, query) {
-      const { rows, covers, total, page, totalPages } = await pageOf(
+      const { rows, covers, total, isTotalExact, page, totalPages } = await pageOf(
         {
           q: query.q || undefined,
           sellerId: seller.id,
@@ -329,6 +329,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
       return {
         items: rows.map((row) => ({ ...toSummary(row, covers.get(row.id)), isLowStock: isLowStock(row.quantity), isDraft: row.isDraft })),
         total,
+        isTotalExact,
         page,
         totalPages,
       };
@@ -360,7 +361,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
     },
 
     async listAdminProducts(query) {
-      const { rows, covers, total, page, totalPages } = await pageOf(
+      const { rows, covers, total, isTotalExact, page, totalPages } = await pageOf(
         {
           q: query.q || undefined,
           status: query.status,
@@ -370,7 +371,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
         },
         query.page,
       );
-      return { items: rows.map((row) => ({ ...toSummary(row, covers.get(row.id)), isDraft: row.isDraft })), total, page, totalPages };
+      return { items: rows.map((row) => ({ ...toSummary(row, covers.get(row.id)), isDraft: row.isDraft })), total, isTotalExact, page, totalPages };
     },
 
     async setProductStatus(id, status) {

@@ -134,7 +134,8 @@ export function ListingBrowser({ sellerId, text = CATALOGUE_TEXT, emptyAction }:
 
   const data = results.data;
   const items = data?.items ?? [];
-  const countText = (total: number) => `${total} ${total === 1 ? text.one : text.other}`;
+  // A price range is counted only so far (docs/product/catalogue-speed.md): then "1,000+ products".
+  const countText = (total: number, isTotalExact = true) => (isTotalExact ? `${total} ${total === 1 ? text.one : text.other}` : `${total.toLocaleString('en-US')}+ ${text.other}`);
   const Results = sellerId ? 'div' : 'section';
 
   return (
@@ -165,7 +166,7 @@ export function ListingBrowser({ sellerId, text = CATALOGUE_TEXT, emptyAction }:
           {!sellerId && <h2 className="sr-only">{text.results}</h2>}
           <div className="flex flex-wrap items-center gap-2">
             <p className="mr-2 text-sm text-slate-600" aria-live="polite">
-              {data ? countText(data.total) : results.isLoading ? 'Searching…' : ''}
+              {data ? countText(data.total, data.isTotalExact) : results.isLoading ? 'Searching…' : ''}
             </p>
             {chips.map((chip) => (
               <span key={chip.key} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-900 ring-1 ring-brand-200">
@@ -221,6 +222,7 @@ export function ListingBrowser({ sellerId, text = CATALOGUE_TEXT, emptyAction }:
                 page={data.page}
                 totalPages={data.totalPages}
                 totalItems={data.total}
+                isTotalExact={data.isTotalExact}
                 pageSize={PAGE_SIZE}
                 onPageChange={(next) => {
                   setPage(next);
@@ -239,7 +241,7 @@ export function ListingBrowser({ sellerId, text = CATALOGUE_TEXT, emptyAction }:
             onClose={() => setIsFilterSheetOpen(false)}
             footer={
               <Button className="w-full" onClick={() => setIsFilterSheetOpen(false)}>
-                Show {data ? countText(data.total) : text.other}
+                Show {data ? countText(data.total, data.isTotalExact) : text.other}
               </Button>
             }
           >

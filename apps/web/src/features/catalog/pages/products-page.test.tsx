@@ -9,7 +9,7 @@ const CATEGORIES = [
   { id: 'c2', name: 'Electronics', slug: 'electronics' },
 ];
 
-function setUp(entry: string, { total = 1 }: { total?: number } = {}) {
+function setUp(entry: string, { total = 1, isTotalExact = true }: { total?: number; isTotalExact?: boolean } = {}) {
   logInAs('buyer');
   const productQueries: URLSearchParams[] = [];
   const rendered = renderApp(entry, {
@@ -18,7 +18,7 @@ function setUp(entry: string, { total = 1 }: { total?: number } = {}) {
         const params = new URL(request.url).searchParams;
         productQueries.push(params);
         const items = total === 0 ? [] : [makeProductSummary({ quantity: 3 })];
-        return jsonResponse(200, { items, total, page: Number(params.get('page') ?? 1), totalPages: Math.max(1, Math.ceil(total / 24)) });
+        return jsonResponse(200, { items, total, isTotalExact, page: Number(params.get('page') ?? 1), totalPages: Math.max(1, Math.ceil(total / 24)) });
       },
       'GET /api/categories': () => jsonResponse(200, { categories: CATEGORIES }),
       'GET /api/cart': () => jsonResponse(200, EMPTY_CART),
@@ -45,7 +45,7 @@ describe('ProductsPage', () => {
     expect(lastQuery()).toEqual({ q: 'lamp', category: 'electronics', minPrice: '10', maxPrice: '80', sort: 'price_desc', page: '2', limit: '24' });
     expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('lamp');
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price_desc');
-    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('puts search, category, price and sort in the URL, back to page 1, and back/forward walks them', async () => {
@@ -71,6 +71,13 @@ describe('ProductsPage', () => {
     expect(router.state.location.search).not.toContain('minPrice');
     // The earlier results come from the cache; the form shows the earlier range.
     await waitFor(() => expect((screen.getAllByLabelText('Min price')[0] as HTMLInputElement).value).toBe(''));
+  });
+
+  it('says "1,000+" when a price range was counted only so far, and offers the pages up to there', async () => {
+    setUp('/products?minPrice=10', { total: 1000, isTotalExact: false });
+    expect(await screen.findByText('1,000+ products', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 to 24 of 1,000+ results')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Page 42' })).toBeInTheDocument();
   });
 
   it('refuses a price range whose minimum is above its maximum', async () => {

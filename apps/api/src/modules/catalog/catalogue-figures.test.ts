@@ -1,0 +1,183 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOG_COUNT_CAP } from '@marketplace/contracts/catalog';
+import type { Database } from '../../db/client';
+import { liveListingCounts, products, sellerReviewTotals, users } from '../../db/schema';
+import { createUser } from '../../../test/factories';
+import { createCategory } from '../../../test/factories-catalog';
+import { buildTestApp, type TestApp } from '../../../test/helper';
+
+// The figures PostgreSQL keeps for the catalogue (migration 0026, docs/product/catalogue-speed.md) always
+// equal a recount: live listings per category (active, seller not suspended) and each seller's review
+// totals, whatever is inserted, changed, deleted, suspended or reinstated, alone or side by side.
+
+let testApp: TestApp;
+let db: Database;
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  db = testApp.database.db;
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows);
+
+/** The kept figures and a recount from the listings themselves, with zero rows left out of both. */
+async function keptAndCounted() {
+  const kept = {
+    live: Object.fromEntries((await db.select().from(liveListingCounts)).filter((row) => row.liveCount !== 0).map((row) => [row.categoryId, row.liveCount])),
+    reviews: Object.fromEntries(
+      (await db.select().from(sellerReviewTotals)).filter((row) => row.reviewCount !== 0 || row.ratingSum !== 0).map((row) => [row.sellerId, [row.reviewCount, row.ratingSum]]),
+    ),
+  };
+  const live = rowsOf<{ category_id: string; n: number }>(
+    await db.execute(sql`select p.category_id, count(*)::int as n from products p join users u on u.id = p.seller_id
+                         where p.status = 'active' and u.status <> 'suspended' group by p.category_id`),
+  );
+  const reviews = rowsOf<{ seller_id: string; c: number; s: number }>(
+    await db.execute(sql`select seller_id, sum(review_count)::int as c, sum(rating_sum)::int as s from products group by seller_id
+                         having sum(review_count) <> 0 or sum(rating_sum) <> 0`),
+  );
+  const counted = {
+    live: Object.fromEntries(live.map((row) => [row.category_id, Number(row.n)])),
+    reviews: Object.fromEntries(reviews.map((row) => [row.seller_id, [Number(row.c), Number(row.s)]])),
+  };
+  return { kept, counted };
+}
+
+async function expectFiguresToMatch(step: string) {
+  const { kept, counted } = await keptAndCounted();
+  expect(kept, step).toEqual(counted);
+}
+
+/** A small deterministic random source (the steps are the same on every run). */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+
+describe('the catalogue figures PostgreSQL keeps', () => {
+  it('equal a recount after every kind of change to listings and sellers, one after another', async () => {
+    const [a, b] = [await createCategory(db), await createCategory(db)];
+    const sellers = [await createUser(db, { role: 'seller' }), await createUser(db, { role: 'seller' }), await createUser(db, { role: 'seller' })];
+    const next = random(21);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+    await expectFiguresToMatch('at the start');
+
+    // A bulk insert: one statement, many listings in both categories, some hidden, some with reviews.
+    const inserted = await db
+      .insert(products)
+      .values(
+        Array.from({ length: 40 }, (_, index) => ({
+          sellerId: sellers[index % 3]!.id,
+          categoryId: index % 2 === 0 ? a.id : b.id,
+          title: `Figure listing ${index}`,
+          priceCents: 1000 + index,
+          status: index % 5 === 0 ? ('hidden' as const) : ('active' as const),
+          reviewCount: index % 4,
+          ratingSum: (index % 4) * 4,
+        })),
+      )
+      .returning({ id: products.id });
+    const ids = inserted.map((row) => row.id);
+    await expectFiguresToMatch('after a bulk insert');
+
+    const steps: Array<[string, () => Promise<unknown>]> = [
+      ['hide one', () => db.update(products).set({ status: 'hidden' }).where(eq(products.id, pick(ids)))],
+      ['show one', () => db.update(products).set({ status: 'active' }).where(eq(products.id, pick(ids)))],
+      ['hide several at once', () => db.update(products).set({ status: 'hidden' }).where(inArray(products.id, [pick(ids), pick(ids), pick(ids)]))],
+      ['show a seller’s all at once', () => db.update(products).set({ status: 'active' }).where(eq(products.sellerId, pick(sellers).id))],
+      ['move one to the other category', () => db.update(products).set({ categoryId: next() < 0.5 ? a.id : b.id }).where(eq(products.id, pick(ids)))],
+      ['a review counted', () => db.update(products).set({ reviewCount: sql`${products.reviewCount} + 1`, ratingSum: sql`${products.ratingSum} + 5` }).where(eq(products.id, pick(ids)))],
+      ['a review hidden', () => db.update(products).set({ reviewCount: sql`greatest(${products.reviewCount} - 1, 0)`, ratingSum: sql`greatest(${products.reviewCount} - 1, 0) * 3` }).where(eq(products.id, pick(ids)))],
+      ['stock taken (no figure changes)', () => db.update(products).set({ quantity: sql`${products.quantity} + 1` }).where(inArray(products.id, ids))],
+      ['a seller suspended', () => db.update(users).set({ status: 'suspended' }).where(eq(users.id, pick(sellers).id))],
+      ['a seller reinstated', () => db.update(users).set({ status: 'active' }).where(eq(users.id, pick(sellers).id))],
+      ['a suspended seller suspended again', () => db.update(users).set({ status: 'suspended' }).where(eq(users.status, 'suspended'))],
+      [
+        'a new listing of a maybe suspended seller',
+        async () => {
+          const [row] = await db.insert(products).values({ sellerId: pick(sellers).id, categoryId: pick([a, b]).id, title: 'Late listing', priceCents: 500 }).returning({ id: products.id });
+          ids.push(row!.id);
+        },
+      ],
+    ];
+    for (let index = 0; index < 80; index += 1) {
+      const [name, run] = pick(steps);
+      await run();
+      await expectFiguresToMatch(`step ${index}: ${name}`);
+    }
+
+    // Deleting listings (only tests do) and reinstating everyone.
+    await db.delete(products).where(inArray(products.id, ids.slice(0, 10)));
+    await expectFiguresToMatch('after a delete');
+    await db.update(users).set({ status: 'active' }).where(inArray(users.id, sellers.map((seller) => seller.id)));
+    await expectFiguresToMatch('after reinstating everyone');
+  }, 120_000);
+
+  it('equal a recount when listing changes and suspensions of their sellers run side by side', async () => {
+    const category = await createCategory(db);
+    const sellers = [await createUser(db, { role: 'seller' }), await createUser(db, { role: 'seller' })];
+    const rows = await db
+      .insert(products)
+      .values(Array.from({ length: 30 }, (_, index) => ({ sellerId: sellers[index % 2]!.id, categoryId: category.id, title: `Side by side ${index}`, priceCents: 700, reviewCount: 1, ratingSum: 4 })))
+      .returning({ id: products.id });
+    const next = random(7);
+    for (let round = 0; round < 5; round += 1) {
+      await Promise.all(
+        Array.from({ length: 12 }, (_, index) => {
+          const seller = sellers[index % 2]!;
+          if (index % 3 === 0) return db.update(users).set({ status: next() < 0.5 ? 'suspended' : 'active' }).where(eq(users.id, seller.id));
+          const id = rows[Math.floor(next() * rows.length)]!.id;
+          return db.update(products).set({ status: next() < 0.5 ? 'hidden' : 'active', reviewCount: sql`${products.reviewCount} + 1`, ratingSum: sql`${products.ratingSum} + 4` }).where(eq(products.id, id));
+        }),
+      );
+      await expectFiguresToMatch(`round ${round}`);
+    }
+  }, 120_000);
+});
+
+describe('the catalogue’s totals', () => {
+  const list = async (query: string) => {
+    const answer = await testApp.app.inject({ method: 'GET', url: `/api/products?${query}` });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json() as { total: number; isTotalExact: boolean; totalPages: number; items: Array<{ id: string }> };
+  };
+
+  it('are exact for the whole catalogue and a category, from the kept counts, and follow a suspension', async () => {
+    const category = await createCategory(db);
+    const seller = await createUser(db, { role: 'seller' });
+    await db.insert(products).values(Array.from({ length: 7 }, (_, index) => ({ sellerId: seller.id, categoryId: category.id, title: `Counted ${index}`, priceCents: 900 })));
+    const { counted } = await keptAndCounted();
+    const all = Object.values(counted.live).reduce((sum, n) => sum + n, 0);
+
+    expect(await list('limit=5')).toMatchObject({ total: all, isTotalExact: true, totalPages: Math.ceil(all / 5) });
+    expect(await list(`category=${category.slug}&limit=5`)).toMatchObject({ total: 7, isTotalExact: true, totalPages: 2 });
+    await db.update(users).set({ status: 'suspended' }).where(eq(users.id, seller.id));
+    expect(await list(`category=${category.slug}&limit=5`)).toMatchObject({ total: 0, isTotalExact: true, items: [] });
+    expect((await list('limit=5')).total).toBe(all - 7);
+  });
+
+  it(`count a price range up to ${CATALOG_COUNT_CAP.toLocaleString('en-US')} and then say it is at least that many, with pages that reach that far`, async () => {
+    const category = await createCategory(db);
+    const seller = await createUser(db, { role: 'seller' });
+    const priced = (count: number, priceCents: number) =>
+      db.insert(products).values(Array.from({ length: count }, (_, index) => ({ sellerId: seller.id, categoryId: category.id, title: `Priced ${priceCents} ${index}`, priceCents })));
+    await priced(CATALOG_COUNT_CAP, 777_701);
+    const exact = await list(`category=${category.slug}&minPrice=7777&limit=20`);
+    expect(exact).toMatchObject({ total: CATALOG_COUNT_CAP, isTotalExact: true, totalPages: CATALOG_COUNT_CAP / 20 });
+
+    await priced(1, 777_702);
+    const capped = await list(`category=${category.slug}&minPrice=7777&limit=20`);
+    expect(capped).toMatchObject({ total: CATALOG_COUNT_CAP, isTotalExact: false, totalPages: CATALOG_COUNT_CAP / 20 });
+    // The last page the numbers offer is full; the category alone is still counted exactly.
+    expect((await list(`category=${category.slug}&minPrice=7777&limit=20&page=${CATALOG_COUNT_CAP / 20}`)).items).toHaveLength(20);
+    expect(await list(`category=${category.slug}&limit=20`)).toMatchObject({ total: CATALOG_COUNT_CAP + 1, isTotalExact: true });
+    // A narrower range is exact again.
+    expect(await list(`category=${category.slug}&minPrice=7777.02&limit=20`)).toMatchObject({ total: 1, isTotalExact: true });
+  }, 60_000);
+});

@@ -1,0 +1,87 @@
+// The plans behind the catalogue's pages: runs each request of the catalogue bench through the real
+// services (products and AI search) on a generated database, captures every statement they send, and
+// prints EXPLAIN (ANALYZE, BUFFERS) for each, with the whole request's time alone (warm, best of 5).
+//
+//   npx tsx bench/catalog/explain.ts --database-url postgres://postgres@127.0.0.1:5432/bench_data_… [--only list,search]
+import { parseArgs } from 'node:util';
+import { productSearchQuerySchema } from '@marketplace/contracts/catalog';
+import { aiSearchQuerySchema } from '@marketplace/contracts/search';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { openDatabase, SESSION_SETTINGS, type Database } from '../../apps/api/src/db/client';
+import * as schema from '../../apps/api/src/db/schema';
+import { createProductsService } from '../../apps/api/src/modules/catalog/products.service';
+import { createSearchService } from '../../apps/api/src/modules/search/search.service';
+import { createLocalFileStore } from '../../apps/api/src/providers/files/local';
+import { CATALOG_REQUESTS, type CatalogRequest } from './requests';
+
+const { values: flags } = parseArgs({
+  options: {
+    'database-url': { type: 'string' },
+    only: { type: 'string', default: '' },
+    plans: { type: 'boolean', default: true },
+    repeat: { type: 'string', default: '5' },
+  },
+});
+const databaseUrl = flags['database-url'] ?? process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error('Give --database-url: a database made by bench/data/generate.ts');
+const only = new Set(flags.only.split(',').filter(Boolean));
+
+// The schema this checkout expects (its migrations), as the server would apply them at boot.
+const migrating = await openDatabase({ kind: 'postgres', url: databaseUrl });
+await migrating.migrate();
+await migrating.close();
+
+const options = Object.entries(SESSION_SETTINGS).map(([name, value]) => `-c ${name}=${value}`).join(' ');
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, options });
+let captured: { sql: string; params: unknown[] }[] | null = null;
+const db = drizzle(pool, {
+  schema,
+  casing: 'snake_case',
+  logger: { logQuery: (sql, params) => captured?.push({ sql, params }) },
+}) as unknown as Database;
+const files = createLocalFileStore('/tmp/bench-catalog-uploads');
+const events = { publish: () => {} } as never;
+const clock = { now: () => new Date() } as never;
+const products = createProductsService({ db, files, clock, events, searchCacheTtlMs: 0 });
+const search = createSearchService({ db, files });
+
+async function runOnce(request: CatalogRequest, fixtures: { productId: string }) {
+  switch (request.kind) {
+    case 'products':
+      return products.searchProducts(productSearchQuerySchema.parse(request.query));
+    case 'ai':
+      return search.searchByDescription(aiSearchQuerySchema.parse(request.query));
+    case 'detail':
+      return products.getProduct(fixtures.productId, null as never);
+  }
+}
+
+const [{ id: productId }] = (await pool.query<{ id: string }>(`select id from products where status = 'active' order by created_at desc offset 500 limit 1`)).rows;
+for (const request of CATALOG_REQUESTS) {
+  if (only.size > 0 && !only.has(request.name)) continue;
+  const times: number[] = [];
+  let statements: { sql: string; params: unknown[] }[] = [];
+  let answer: unknown;
+  for (let index = 0; index < Number(flags.repeat); index += 1) {
+    captured = [];
+    const started = performance.now();
+    answer = await runOnce(request, { productId: productId! });
+    times.push(performance.now() - started);
+    statements = captured;
+    captured = null;
+  }
+  const summary = answer as { total?: number; totalPages?: number; pagination?: { totalItems: number } };
+  console.log(`\n## ${request.name} — ${request.label}`);
+  console.log(`alone: best ${Math.min(...times).toFixed(1)} ms, median ${times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!.toFixed(1)} ms; ${statements.length} statements; total ${summary.total ?? summary.pagination?.totalItems ?? '—'}`);
+  if (!flags.plans) continue;
+  for (const statement of statements) {
+    const plan = await pool.query(`explain (analyze, buffers) ${statement.sql}`, statement.params as unknown[]);
+    console.log('\n```');
+    console.log(statement.sql.length > 600 ? `${statement.sql.slice(0, 600)}…` : statement.sql);
+    console.log('---');
+    console.log(plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n'));
+    console.log('```');
+  }
+}
+await pool.end();
