@@ -89,7 +89,7 @@ const productColumns = {
 // close to some part of the title by trigram word similarity, which forgives typos ("hedphones" →
 // "Headphones", 0.62).
 // 0.5 keeps unrelated titles out: "wireless hedphones" scores 0 on "hedphones" against "Wireless
-// Mouse". Ranking adds the whole query's word similarity to the full-text rank.
+// Mouse". Ranking: relevanceOf.
 const MAX_QUERY_WORDS = 8;
 
 // PostgreSQL keeps this column (generated, GIN-indexed): a search never re-parses each listing.
@@ -120,8 +120,14 @@ function searchMatch(q: string, mode: MatchMode): SQL {
   return and(...words.map((word) => sql`${word} <% ${products.title}`)) as SQL;
 }
 
-const relevanceOf = (q: string) =>
-  sql`(word_similarity(${q}, ${products.title}) + ts_rank(${searchDocument}, ${fullTextQuery(q)}))`;
+/**
+ * How well a listing matches. Found by its words: the full-text rank over the stored document, whose title
+ * words weigh more than the description's (A over B), so a listing naming the thing in its title comes
+ * first; it is read from the stored document, so it costs little per match. Found by the typo match: how
+ * close the title is to the words typed (trigram word similarity, which is what found it).
+ */
+const relevanceOf = (q: string, mode: MatchMode) =>
+  mode === 'words' ? sql`ts_rank(${searchDocument}, ${fullTextQuery(q)})` : sql`word_similarity(${q}, ${products.title})`;
 
 function conditionsOf(filters: ProductFilters, mode: MatchMode = 'words'): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
@@ -139,7 +145,7 @@ function conditionsOf(filters: ProductFilters, mode: MatchMode = 'words'): SQL |
   return conditions.length ? and(...conditions) : undefined;
 }
 
-function orderOf(filters: ProductFilters): SQL[] {
+function orderOf(filters: ProductFilters, mode: MatchMode = 'words'): SQL[] {
   const newestFirst = [desc(products.createdAt), asc(products.id)];
   switch (filters.sort) {
     case 'price_asc':
@@ -154,7 +160,7 @@ function orderOf(filters: ProductFilters): SQL[] {
       return [sql`(20 * ${products.ratingSum} + ${products.reviewCount}) / nullif(2 * ${products.reviewCount}, 0) desc nulls last`, desc(products.reviewCount), ...newestFirst];
     case 'relevance':
       // Without a query there is nothing to be relevant to: newest first.
-      return filters.q ? [desc(relevanceOf(filters.q)), ...newestFirst] : newestFirst;
+      return filters.q ? [desc(relevanceOf(filters.q, mode)), ...newestFirst] : newestFirst;
   }
 }
 
@@ -214,7 +220,23 @@ async function findMatchingProducts(executor: Executor, filters: ProductFilters)
 
 async function findMatchingPage(executor: Executor, filters: ProductFilters, mode: MatchMode): Promise<{ rows: ProductRecord[]; total: number }> {
   const where = conditionsOf(filters, mode);
-  const found = await selectPage(executor, where, filters, { countMatches: true });
+  // The matches are ranked and counted on the listings alone; only the page's rows are then joined with
+  // their category and seller.
+  const pageIds = executor
+    .select({ id: products.id, matching: sql<number>`count(*) over ()`.as('matching') })
+    .from(products)
+    .where(where)
+    .orderBy(...orderOf(filters, mode))
+    .limit(filters.limit)
+    .offset(filters.offset)
+    .as('page_ids');
+  const found = await executor
+    .select({ ...productColumns, matching: sql<number>`${pageIds.matching}`.mapWith(Number) })
+    .from(pageIds)
+    .innerJoin(products, eq(products.id, pageIds.id))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .orderBy(...orderOf(filters, mode));
   const rows = found.map(({ matching: _matching, ...row }) => row);
   if (found[0]) return { rows, total: found[0].matching };
   return { rows, total: filters.offset === 0 ? 0 : await countProducts(executor, where) };
@@ -239,20 +261,6 @@ async function findProductsInOrder(executor: Executor, filters: ProductFilters):
     totalOf(executor, filters, where),
   ]);
   return { rows, ...counted };
-}
-
-/** One page of matching listings with their category and seller, in the filters' order; `matching` is every match's count when asked for (else 0). */
-function selectPage(executor: Executor, where: SQL | undefined, filters: ProductFilters, { countMatches }: { countMatches: boolean }) {
-  const matching = countMatches ? sql<number>`count(*) over ()` : sql<number>`0`;
-  return executor
-    .select({ ...productColumns, matching: matching.mapWith(Number) })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .where(where)
-    .orderBy(...orderOf(filters))
-    .limit(filters.limit)
-    .offset(filters.offset);
 }
 
 export async function findProductById(executor: Executor, id: string): Promise<ProductRecord | null> {
