@@ -1,6 +1,6 @@
 // The plans behind the catalogue's pages: runs each request of the catalogue bench through the real
 // services (products and AI search) on a generated database, captures every statement they send, and
-// prints EXPLAIN (ANALYZE, BUFFERS) for each, with the whole request's time alone (warm, best of 5).
+// prints EXPLAIN (ANALYZE, BUFFERS) for each, with the whole request's time alone (best and median of 40 in a row, after the first warms up).
 //
 //   npx tsx bench/catalog/explain.ts --database-url postgres://postgres@127.0.0.1:5432/bench_data_… [--only list,search]
 import { parseArgs } from 'node:util';
@@ -20,7 +20,7 @@ const { values: flags } = parseArgs({
     'database-url': { type: 'string' },
     only: { type: 'string', default: '' },
     plans: { type: 'boolean', default: true },
-    repeat: { type: 'string', default: '5' },
+    repeat: { type: 'string', default: '40' },
   },
 });
 const databaseUrl = flags['database-url'] ?? process.env.DATABASE_URL;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { lockFor } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
 import { categories, liveListingCounts, productImages, products, sellerReviewTotals, users } from '../../db/schema';
@@ -164,46 +164,84 @@ function orderOf(filters: ProductFilters, mode: MatchMode = 'words'): SQL[] {
   }
 }
 
-/**
- * One page of listings (with category and seller joined in) and how many match in all: exactly, or, when
- * `isTotalExact` is false, at least `total` (docs/product/catalogue-speed.md: the public catalogue counts
- * at most CATALOG_COUNT_CAP matches beyond what PostgreSQL keeps counted).
- */
-export async function findProducts(executor: Executor, filters: ProductFilters): Promise<{ rows: ProductRecord[]; total: number; isTotalExact: boolean }> {
-  return filters.q ? { ...(await findMatchingProducts(executor, filters)), isTotalExact: true } : findProductsInOrder(executor, filters);
+/** A listing of a page, with the cover its card shows (its first photo). */
+export type ProductPageRecord = ProductRecord & { cover: Pick<ImageRecord, 'fileKey' | 'thumbnailKey'> | null };
+
+export interface ProductPageResult {
+  rows: ProductPageRecord[];
+  /** Every match, or at least this many when `isTotalExact` is false. */
+  total: number;
+  isTotalExact: boolean;
 }
 
-const countProducts = async (executor: Executor, where: SQL | undefined) => {
-  const [counted] = await executor.select({ value: count() }).from(products).where(where);
-  return counted?.value ?? 0;
-};
-
-/** How many match, counting no further than `cap` + 1 (an index answers the filters, so this reads at most that many entries). */
-const countProductsUpTo = async (executor: Executor, where: SQL | undefined, cap: number) => {
-  const matching = executor.select({ one: sql`1` }).from(products).where(where).limit(cap + 1).as('matching');
-  const [counted] = await executor.select({ value: count() }).from(matching);
-  return counted?.value ?? 0;
-};
-
-/** The live listings PostgreSQL keeps counted (live_listing_counts): in all, or in one category. */
-const countLiveListings = async (executor: Executor, categorySlug: string | undefined) => {
-  const [counted] = await executor
-    .select({ value: sql<number>`coalesce(sum(${liveListingCounts.liveCount}), 0)`.mapWith(Number) })
-    .from(liveListingCounts)
-    .where(categorySlug ? eq(liveListingCounts.categoryId, sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${categorySlug})`) : undefined);
-  return counted?.value ?? 0;
-};
+/**
+ * One page of listings (with category, seller and cover) and how many match in all: exactly, or, when
+ * `isTotalExact` is false, at least `total` (docs/product/catalogue-speed.md: the public catalogue counts
+ * a price range no further than CATALOG_COUNT_CAP). One statement in the usual case: every round trip
+ * to the database costs as much as the work of a small page.
+ */
+export async function findProducts(executor: Executor, filters: ProductFilters): Promise<ProductPageResult> {
+  return filters.q ? findMatchingProducts(executor, filters) : findProductsInOrder(executor, filters);
+}
 
 /**
- * The count a page of the ordered list shows. Sellers' and admins' lists count exactly (a seller has at
- * most 10,000 listings). The public catalogue reads the kept count when it is filtered by category at
- * most, counts a shop's listings exactly, and counts other filters (price) up to CATALOG_COUNT_CAP.
+ * How a page's total is counted, as a scalar subquery of the page's own statement. Sellers' and admins'
+ * lists count exactly (a seller has at most 10,000 listings), and so does a shop. The public catalogue
+ * reads the kept count (live_listing_counts) when it is filtered by category at most, and counts other
+ * filters (a price range) up to CATALOG_COUNT_CAP + 1, which an index answers reading that many entries.
  */
-async function totalOf(executor: Executor, filters: ProductFilters, where: SQL | undefined): Promise<{ total: number; isTotalExact: boolean }> {
-  if (!filters.isLive || filters.sellerId || filters.status || filters.lowStockThreshold !== undefined) return { total: await countProducts(executor, where), isTotalExact: true };
-  if (filters.minPriceCents === undefined && filters.maxPriceCents === undefined) return { total: await countLiveListings(executor, filters.categorySlug), isTotalExact: true };
-  const counted = await countProductsUpTo(executor, where, CATALOG_COUNT_CAP);
-  return counted > CATALOG_COUNT_CAP ? { total: CATALOG_COUNT_CAP, isTotalExact: false } : { total: counted, isTotalExact: true };
+function totalQueryOf(filters: ProductFilters, where: SQL | undefined): { query: SQL<number>; isCapped: boolean } {
+  const all = (query: SQL) => sql<number>`(${query})`.mapWith(Number);
+  if (!filters.isLive || filters.sellerId || filters.status || filters.lowStockThreshold !== undefined) {
+    return { query: all(sql`select count(*) from ${products} where ${where ?? sql`true`}`), isCapped: false };
+  }
+  if (filters.minPriceCents === undefined && filters.maxPriceCents === undefined) {
+    const inCategory = filters.categorySlug ? sql` where ${liveListingCounts.categoryId} = (select ${categories.id} from ${categories} where ${categories.slug} = ${filters.categorySlug})` : sql``;
+    return { query: all(sql`select coalesce(sum(${liveListingCounts.liveCount}), 0) from ${liveListingCounts}${inCategory}`), isCapped: false };
+  }
+  return { query: all(sql`select count(*) from (select 1 from ${products} where ${where ?? sql`true`} limit ${CATALOG_COUNT_CAP + 1}) as capped`), isCapped: true };
+}
+
+const totalFrom = (counted: number, isCapped: boolean) =>
+  isCapped && counted > CATALOG_COUNT_CAP ? { total: CATALOG_COUNT_CAP, isTotalExact: false } : { total: counted, isTotalExact: true };
+
+/**
+ * The ids of a page in its order, picked on the listings alone, with one figure beside each: every
+ * match's count (`count(*) over ()`, for a search), or the total's scalar subquery (run once).
+ */
+function pageIdsOf(executor: Executor, where: SQL | undefined, order: SQL[], filters: ProductFilters, figure: SQL<number>) {
+  return executor
+    .select({ id: products.id, figure: sql<number>`${figure}`.as('figure') })
+    .from(products)
+    .where(where)
+    .orderBy(...order)
+    .limit(filters.limit)
+    .offset(filters.offset)
+    .as('page_ids');
+}
+
+/** Only the page's rows are joined with their category, seller and cover (the first photo). */
+async function readPage(executor: Executor, pageIds: ReturnType<typeof pageIdsOf>, order: SQL[]): Promise<{ rows: ProductPageRecord[]; figure: number | null }> {
+  const cover = executor
+    .select({ fileKey: productImages.fileKey, thumbnailKey: productImages.thumbnailKey })
+    .from(productImages)
+    .where(eq(productImages.productId, products.id))
+    .orderBy(asc(productImages.position), asc(productImages.createdAt), asc(productImages.id))
+    .limit(1)
+    .as('cover');
+  const found = await executor
+    .select({ ...productColumns, coverFileKey: cover.fileKey, coverThumbnailKey: cover.thumbnailKey, figure: sql<number>`${pageIds.figure}`.mapWith(Number) })
+    .from(pageIds)
+    .innerJoin(products, eq(products.id, pageIds.id))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .leftJoinLateral(cover, sql`true`)
+    .orderBy(...order);
+  const rows = found.map(({ coverFileKey, coverThumbnailKey, figure: _figure, ...row }) => ({
+    ...row,
+    cover: coverFileKey === null ? null : { fileKey: coverFileKey, thumbnailKey: coverThumbnailKey },
+  }));
+  return { rows, figure: found[0]?.figure ?? null };
 }
 
 /**
@@ -212,55 +250,33 @@ async function totalOf(executor: Executor, filters: ProductFilters, where: SQL |
  * part) runs once, and the ranking sorts the matches anyway. A page past the end has no row to carry
  * the count; only then is it counted on its own.
  */
-async function findMatchingProducts(executor: Executor, filters: ProductFilters): Promise<{ rows: ProductRecord[]; total: number }> {
+async function findMatchingProducts(executor: Executor, filters: ProductFilters): Promise<ProductPageResult> {
   const byWords = await findMatchingPage(executor, filters, 'words');
   if (byWords.total > 0) return byWords;
   return findMatchingPage(executor, filters, 'typos');
 }
 
-async function findMatchingPage(executor: Executor, filters: ProductFilters, mode: MatchMode): Promise<{ rows: ProductRecord[]; total: number }> {
+async function findMatchingPage(executor: Executor, filters: ProductFilters, mode: MatchMode): Promise<ProductPageResult> {
   const where = conditionsOf(filters, mode);
-  // The matches are ranked and counted on the listings alone; only the page's rows are then joined with
-  // their category and seller.
-  const pageIds = executor
-    .select({ id: products.id, matching: sql<number>`count(*) over ()`.as('matching') })
-    .from(products)
-    .where(where)
-    .orderBy(...orderOf(filters, mode))
-    .limit(filters.limit)
-    .offset(filters.offset)
-    .as('page_ids');
-  const found = await executor
-    .select({ ...productColumns, matching: sql<number>`${pageIds.matching}`.mapWith(Number) })
-    .from(pageIds)
-    .innerJoin(products, eq(products.id, pageIds.id))
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .innerJoin(users, eq(users.id, products.sellerId))
-    .orderBy(...orderOf(filters, mode));
-  const rows = found.map(({ matching: _matching, ...row }) => row);
-  if (found[0]) return { rows, total: found[0].matching };
-  return { rows, total: filters.offset === 0 ? 0 : await countProducts(executor, where) };
+  // The matches are ranked and counted on the listings alone; only the page's rows are then joined.
+  const { rows, figure } = await readPage(executor, pageIdsOf(executor, where, orderOf(filters, mode), filters, sql<number>`count(*) over ()`), orderOf(filters, mode));
+  if (figure !== null) return { rows, total: figure, isTotalExact: true };
+  const [counted] = filters.offset === 0 ? [{ value: 0 }] : await executor.select({ value: count() }).from(products).where(where);
+  return { rows, total: counted?.value ?? 0, isTotalExact: true };
 }
 
 /**
  * Browsing without a query: the page's ids come off an index in the page's order, read in the index
- * alone (products_live_* carry the filters' columns), however deep the page; only those rows are then read
- * with their category and seller. The count is its own statement (totalOf).
+ * alone (products_live_* carry the filters' columns), however deep the page; the total rides along as a
+ * scalar subquery (totalQueryOf). A page past the end has no row to carry it: only then is it read alone.
  */
-async function findProductsInOrder(executor: Executor, filters: ProductFilters): Promise<{ rows: ProductRecord[]; total: number; isTotalExact: boolean }> {
+async function findProductsInOrder(executor: Executor, filters: ProductFilters): Promise<ProductPageResult> {
   const where = conditionsOf(filters);
-  const pageIds = executor.select({ id: products.id }).from(products).where(where).orderBy(...orderOf(filters)).limit(filters.limit).offset(filters.offset).as('page_ids');
-  const [rows, counted] = await Promise.all([
-    executor
-      .select(productColumns)
-      .from(pageIds)
-      .innerJoin(products, eq(products.id, pageIds.id))
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .innerJoin(users, eq(users.id, products.sellerId))
-      .orderBy(...orderOf(filters)),
-    totalOf(executor, filters, where),
-  ]);
-  return { rows, ...counted };
+  const { query: totalQuery, isCapped } = totalQueryOf(filters, where);
+  const { rows, figure } = await readPage(executor, pageIdsOf(executor, where, orderOf(filters), filters, totalQuery), orderOf(filters));
+  if (figure !== null) return { rows, ...totalFrom(figure, isCapped) };
+  const [counted] = await executor.select({ value: totalQuery }).from(sql`(select 1) as one`);
+  return { rows: [], ...totalFrom(counted?.value ?? 0, isCapped) };
 }
 
 export async function findProductById(executor: Executor, id: string): Promise<ProductRecord | null> {
@@ -272,6 +288,35 @@ export async function findProductById(executor: Executor, id: string): Promise<P
     .where(eq(products.id, id))
     .limit(1);
   return row ?? null;
+}
+
+/** A listing as its page shows it: with every photo in order and its seller's review totals. */
+export type ProductDetailRecord = ProductRecord & { images: ImageRecord[]; sellerReviews: { count: number; sum: number } };
+
+/**
+ * The product page in one statement: the listing with category and seller, its photos (in order, as
+ * JSON) and the seller's kept review totals (seller_review_totals).
+ */
+export async function findProductDetailById(executor: Executor, id: string): Promise<ProductDetailRecord | null> {
+  const images = sql<ImageRecord[]>`(select coalesce(json_agg(json_build_object('id', i.id, 'productId', i.product_id, 'fileKey', i.file_key, 'thumbnailKey', i.thumbnail_key, 'name', i.name, 'position', i.position)
+      order by i.position, i.created_at, i.id), '[]'::json) from ${productImages} i where i.product_id = ${products.id})`;
+  const [row] = await executor
+    .select({
+      ...productColumns,
+      images,
+      sellerReviewCount: sql<number>`coalesce(${sellerReviewTotals.reviewCount}, 0)`.mapWith(Number),
+      sellerRatingSum: sql<number>`coalesce(${sellerReviewTotals.ratingSum}, 0)`.mapWith(Number),
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .leftJoin(sellerReviewTotals, eq(sellerReviewTotals.sellerId, products.sellerId))
+    .where(eq(products.id, id))
+    .limit(1);
+  if (!row) return null;
+  const { sellerReviewCount, sellerRatingSum, images: found, ...record } = row;
+  const parsed = typeof found === 'string' ? (JSON.parse(found) as ImageRecord[]) : found;
+  return { ...record, images: parsed, sellerReviews: { count: sellerReviewCount, sum: sellerRatingSum } };
 }
 
 // ── writes ──────────────────────────────────────────────────────────────────────────────────────
@@ -407,15 +452,6 @@ export async function findImagesOfProduct(executor: Executor, productId: string)
 }
 
 /** The cover (lowest position) of each listing, in one query for a whole page of them. */
-export async function findCoverImages(executor: Executor, productIds: string[]): Promise<Map<string, ImageRecord>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await executor
-    .selectDistinctOn([productImages.productId], imageColumns)
-    .from(productImages)
-    .where(inArray(productImages.productId, productIds))
-    .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.createdAt), asc(productImages.id));
-  return new Map(rows.map((row) => [row.productId, row]));
-}
 
 // ── categories and commission ───────────────────────────────────────────────────────────────────
 export interface CategoryRecord {

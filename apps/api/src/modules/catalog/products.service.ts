@@ -43,9 +43,10 @@ import {
   addProductStock,
   countListingsOfSeller,
   findCategoryBySlug,
-  findCoverImages,
   findImagesOfProduct,
   findProductById,
+  findProductDetailById,
+  type ProductDetailRecord,
   findProducts,
   findSellerReviewTotals,
   insertProduct,
@@ -187,27 +188,20 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
     position: image.position,
   });
 
-  const toSummary = (row: ProductRecord, cover: ImageRecord | undefined) => toProductSummary(files, row, cover);
+  const toSummary = (row: ProductRecord, cover: Pick<ImageRecord, 'fileKey' | 'thumbnailKey'> | null | undefined) => toProductSummary(files, row, cover);
 
-  const toDetail = async (row: ProductRecord): Promise<ProductDetail> => {
-    const [images, rating] = await Promise.all([findImagesOfProduct(db, row.id), sellerRating(db, row.sellerId)]);
-    return {
-      ...toSummary(row, images[0]),
-      seller: { ...row.seller, rating },
-      description: row.description,
-      weightOunces: row.weightOunces,
-      images: images.map(toImageDto),
-    };
-  };
+  const toDetail = (row: ProductDetailRecord): ProductDetail => ({
+    ...toSummary(row, row.images[0]),
+    seller: { ...row.seller, rating: { average: averageRating(row.sellerReviews.sum, row.sellerReviews.count), count: row.sellerReviews.count } },
+    description: row.description,
+    weightOunces: row.weightOunces,
+    images: row.images.map(toImageDto),
+  });
 
-  /** A page of summaries: listings, then every cover in one batched query (no N+1). */
+  /** A page of summaries: the listings with their covers, in one statement (findProducts). */
   const pageOf = async (filters: ProductFilters, page: number) => {
     const { rows, total, isTotalExact } = await findProducts(db, filters);
-    const covers = await findCoverImages(
-      db,
-      rows.map((row) => row.id),
-    );
-    return { rows, covers, total, isTotalExact, page, totalPages: totalPagesOf(total, filters.limit) };
+    return { rows, total, isTotalExact, page, totalPages: totalPagesOf(total, filters.limit) };
   };
 
   const findOwnedProduct = async (sellerId: string, productId: string) => {
@@ -224,13 +218,13 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
 
   /** The listing after a seller's or an admin's write, as they get it: with its draft mark. */
   const reload = async (id: string): Promise<SellerProductDetail & AdminProductDetail> => {
-    const row = await findProductById(db, id);
+    const row = await findProductDetailById(db, id);
     if (!row) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
-    return { ...(await toDetail(row)), isDraft: row.isDraft };
+    return { ...toDetail(row), isDraft: row.isDraft };
   };
 
   const searchPage = async (query: SearchQuery): Promise<ProductPage> => {
-    const { rows, covers, total, isTotalExact, page, totalPages } = await pageOf(
+    const { rows, total, isTotalExact, page, totalPages } = await pageOf(
       {
         q: query.q || undefined,
         categorySlug: query.category,
@@ -244,7 +238,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
       },
       query.page,
     );
-    return { items: rows.map((row) => toSummary(row, covers.get(row.id))), total, isTotalExact, page, totalPages };
+    return { items: rows.map((row) => toSummary(row, row.cover)), total, isTotalExact, page, totalPages };
   };
 
   return {
@@ -255,8 +249,8 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
 
     async getProduct(id, viewer) {
       const found = await detailCache.getOrLoad(id, async () => {
-        const row = await findProductById(db, id);
-        return row ? { isLive: isLiveListingRow(row), sellerId: row.sellerId, isDraft: row.isDraft, detail: await toDetail(row) } : null;
+        const row = await findProductDetailById(db, id);
+        return row ? { isLive: isLiveListingRow(row), sellerId: row.sellerId, isDraft: row.isDraft, detail: toDetail(row) } : null;
       });
       const canSeeHidden = viewer !== null && (viewer.role === 'admin' || viewer.id === found?.sellerId);
       if (!found || (!found.isLive && !canSeeHidden)) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
@@ -314,7 +308,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
     },
 
     async listSellerProducts(seller, query) {
-      const { rows, covers, total, isTotalExact, page, totalPages } = await pageOf(
+      const { rows, total, isTotalExact, page, totalPages } = await pageOf(
         {
           q: query.q || undefined,
           sellerId: seller.id,
@@ -327,7 +321,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
         query.page,
       );
       return {
-        items: rows.map((row) => ({ ...toSummary(row, covers.get(row.id)), isLowStock: isLowStock(row.quantity), isDraft: row.isDraft })),
+        items: rows.map((row) => ({ ...toSummary(row, row.cover), isLowStock: isLowStock(row.quantity), isDraft: row.isDraft })),
         total,
         isTotalExact,
         page,
@@ -361,7 +355,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
     },
 
     async listAdminProducts(query) {
-      const { rows, covers, total, isTotalExact, page, totalPages } = await pageOf(
+      const { rows, total, isTotalExact, page, totalPages } = await pageOf(
         {
           q: query.q || undefined,
           status: query.status,
@@ -371,7 +365,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
         },
         query.page,
       );
-      return { items: rows.map((row) => ({ ...toSummary(row, covers.get(row.id)), isDraft: row.isDraft })), total, isTotalExact, page, totalPages };
+      return { items: rows.map((row) => ({ ...toSummary(row, row.cover), isDraft: row.isDraft })), total, isTotalExact, page, totalPages };
     },
 
     async setProductStatus(id, status) {
