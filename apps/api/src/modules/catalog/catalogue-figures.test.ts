@@ -180,4 +180,21 @@ describe('the catalogue’s totals', () => {
     // A narrower range is exact again.
     expect(await list(`category=${category.slug}&minPrice=7777.02&limit=20`)).toMatchObject({ total: 1, isTotalExact: true });
   }, 60_000);
+
+  it('answer every shape of page twice with other values (one prepared statement per shape on PostgreSQL)', async () => {
+    const category = await createCategory(db);
+    const seller = await createUser(db, { role: 'seller' });
+    await db.insert(products).values(Array.from({ length: 6 }, (_, index) => ({ sellerId: seller.id, categoryId: category.id, title: `Shaped lamp ${index}`, priceCents: 1000 + index * 100 })));
+    const sorts = ['relevance', 'newest', 'price_asc', 'price_desc', 'rating'];
+    const filterSets = [[], [`category=${category.slug}`], ['minPrice=10'], ['maxPrice=900'], [`category=${category.slug}`, 'minPrice=10', 'maxPrice=900'], [`sellerId=${seller.id}`], ['q=lamp'], ['q=lampp'], ['q=shaped lamp']];
+    for (const sort of sorts) {
+      for (const filters of filterSets) {
+        for (const [page, shift] of [[1, 0], [2, 0], [1, 1], [3, 1]] as const) {
+          const query = [...filters.map((filter) => (shift && filter.startsWith('minPrice') ? 'minPrice=11' : filter)), `sort=${sort}`, `page=${page}`, 'limit=2'].join('&');
+          const answer = await testApp.app.inject({ method: 'GET', url: `/api/products?${query}` });
+          expect(answer.statusCode, `${query}: ${answer.body}`).toBe(200);
+        }
+      }
+    }
+  }, 60_000);
 });

@@ -220,8 +220,21 @@ function pageIdsOf(executor: Executor, where: SQL | undefined, order: SQL[], fil
     .as('page_ids');
 }
 
+/**
+ * The name of a page's statement: which filters it has, its order, how it matches words and whether it
+ * skips rows. Statements of one shape have the same text (only their parameters differ), so PostgreSQL
+ * parses each shape once per connection and can keep one plan for it; a name used for two texts would be
+ * refused by the driver (catalogue-figures.test.ts reads every shape twice, with other values).
+ */
+function shapeOf(filters: ProductFilters, mode: MatchMode | null): string {
+  const has = (value: unknown) => (value === undefined ? '0' : '1');
+  const q = filters.q ? (mode === 'typos' ? `t${wordsOf(filters.q).length}` : 'w') : '';
+  // Drizzle leaves OFFSET out of the text when it is 0, so the first page is a shape of its own.
+  return `catalog_page_${filters.sort}_${q}_${filters.offset > 0 ? 'o' : 'f'}_${has(filters.categorySlug)}${has(filters.minPriceCents)}${has(filters.maxPriceCents)}${has(filters.status)}${has(filters.sellerId)}${has(filters.lowStockThreshold)}${filters.isLive ? 1 : 0}`;
+}
+
 /** Only the page's rows are joined with their category, seller and cover (the first photo). */
-async function readPage(executor: Executor, pageIds: ReturnType<typeof pageIdsOf>, order: SQL[]): Promise<{ rows: ProductPageRecord[]; figure: number | null }> {
+async function readPage(executor: Executor, pageIds: ReturnType<typeof pageIdsOf>, order: SQL[], shape: string): Promise<{ rows: ProductPageRecord[]; figure: number | null }> {
   const cover = executor
     .select({ fileKey: productImages.fileKey, thumbnailKey: productImages.thumbnailKey })
     .from(productImages)
@@ -236,7 +249,9 @@ async function readPage(executor: Executor, pageIds: ReturnType<typeof pageIdsOf
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(users, eq(users.id, products.sellerId))
     .leftJoinLateral(cover, sql`true`)
-    .orderBy(...order);
+    .orderBy(...order)
+    .prepare(shape)
+    .execute();
   const rows = found.map(({ coverFileKey, coverThumbnailKey, figure: _figure, ...row }) => ({
     ...row,
     cover: coverFileKey === null ? null : { fileKey: coverFileKey, thumbnailKey: coverThumbnailKey },
@@ -259,7 +274,7 @@ async function findMatchingProducts(executor: Executor, filters: ProductFilters)
 async function findMatchingPage(executor: Executor, filters: ProductFilters, mode: MatchMode): Promise<ProductPageResult> {
   const where = conditionsOf(filters, mode);
   // The matches are ranked and counted on the listings alone; only the page's rows are then joined.
-  const { rows, figure } = await readPage(executor, pageIdsOf(executor, where, orderOf(filters, mode), filters, sql<number>`count(*) over ()`), orderOf(filters, mode));
+  const { rows, figure } = await readPage(executor, pageIdsOf(executor, where, orderOf(filters, mode), filters, sql<number>`count(*) over ()`), orderOf(filters, mode), shapeOf(filters, mode));
   if (figure !== null) return { rows, total: figure, isTotalExact: true };
   const [counted] = filters.offset === 0 ? [{ value: 0 }] : await executor.select({ value: count() }).from(products).where(where);
   return { rows, total: counted?.value ?? 0, isTotalExact: true };
@@ -273,7 +288,7 @@ async function findMatchingPage(executor: Executor, filters: ProductFilters, mod
 async function findProductsInOrder(executor: Executor, filters: ProductFilters): Promise<ProductPageResult> {
   const where = conditionsOf(filters);
   const { query: totalQuery, isCapped } = totalQueryOf(filters, where);
-  const { rows, figure } = await readPage(executor, pageIdsOf(executor, where, orderOf(filters), filters, totalQuery), orderOf(filters));
+  const { rows, figure } = await readPage(executor, pageIdsOf(executor, where, orderOf(filters), filters, totalQuery), orderOf(filters), shapeOf(filters, null));
   if (figure !== null) return { rows, ...totalFrom(figure, isCapped) };
   const [counted] = await executor.select({ value: totalQuery }).from(sql`(select 1) as one`);
   return { rows: [], ...totalFrom(counted?.value ?? 0, isCapped) };
