@@ -112,7 +112,7 @@ export interface ProductsServiceDependencies {
 }
 
 /** Distinct public search pages kept in memory (each a page of ≤ 100 summaries, a few KB to ~60 KB). */
-const SEARCH_CACHE_ENTRIES = 500;
+export const SEARCH_CACHE_ENTRIES = 500;
 /** Product pages kept in memory (a few KB each). */
 const DETAIL_CACHE_ENTRIES = 5000;
 
