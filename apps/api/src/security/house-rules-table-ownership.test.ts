@@ -20,6 +20,9 @@ const OWNERS: Record<string, string> = {
   addresses: 'users',
   categories: 'catalog',
   products: 'catalog',
+  // Written only by PostgreSQL's triggers on products and a user's status (migration 0026); read by the catalogue.
+  live_listing_counts: 'catalog',
+  seller_review_totals: 'catalog',
   product_images: 'uploads',
   upload_tokens: 'uploads',
   cart_items: 'cart',
