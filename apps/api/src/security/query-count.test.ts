@@ -177,3 +177,23 @@ describe('SQL statements per list request do not grow with the rows listed (no N
     expect(large.queries, `${name}: ${small.queries} statements for 5 rows, ${large.queries} for 50`).toBe(small.queries);
   });
 });
+
+// The public catalogue's pages are one statement each (docs/product/catalogue-speed.md, decision 0027): the
+// page's ids, its total and its rows with category, seller and cover; the product page with its photos and
+// the seller's rating. Every round trip costs about as much as a small page's work.
+describe('a catalogue page is one statement', () => {
+  const pages: Array<[string, () => string]> = [
+    ['the whole catalogue', () => '/api/products?limit=24'],
+    ['a category', () => '/api/products?category=qc-lamps&limit=24'],
+    ['a price range, cheapest first', () => '/api/products?minPrice=1&maxPrice=500&sort=price_asc&limit=24'],
+    ['a later page', () => '/api/products?category=qc-lamps&limit=5&page=2'],
+    ['a word search', () => '/api/products?q=lamp&limit=24'],
+    ['a shop', () => `/api/products?sellerId=${seller.id}&limit=24`],
+    ['the product page', () => `/api/products/${reviewedProduct.id}`],
+  ];
+  it.each(pages)('%s', async (name, url) => {
+    const { queries } = await measure({ name, url, who: () => '' });
+    expect(queries, `${name}: ${queries} statements`).toBe(1);
+  });
+});
+

@@ -466,8 +466,6 @@ export async function findImagesOfProduct(executor: Executor, productId: string)
     .orderBy(asc(productImages.position), asc(productImages.createdAt), asc(productImages.id));
 }
 
-/** The cover (lowest position) of each listing, in one query for a whole page of them. */
-
 // ── categories and commission ───────────────────────────────────────────────────────────────────
 export interface CategoryRecord {
   id: string;

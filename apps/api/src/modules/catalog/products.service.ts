@@ -156,7 +156,11 @@ export function toProductSummary(files: FileStore, row: SummaryRecord, cover: Pi
  * page's "Sold by" shows it; so will the shop page.
  */
 export async function sellerRating(executor: Executor, sellerId: string): Promise<{ average: number | null; count: number }> {
-  const { count, sum } = await findSellerReviewTotals(executor, sellerId);
+  return ratingFromTotals(await findSellerReviewTotals(executor, sellerId));
+}
+
+/** A rating as shown, from a count of visible reviews and their star sum (one rule for every page). */
+function ratingFromTotals({ count, sum }: { count: number; sum: number }): { average: number | null; count: number } {
   return { average: averageRating(sum, count), count };
 }
 
@@ -192,7 +196,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
 
   const toDetail = (row: ProductDetailRecord): ProductDetail => ({
     ...toSummary(row, row.images[0]),
-    seller: { ...row.seller, rating: { average: averageRating(row.sellerReviews.sum, row.sellerReviews.count), count: row.sellerReviews.count } },
+    seller: { ...row.seller, rating: ratingFromTotals(row.sellerReviews) },
     description: row.description,
     weightOunces: row.weightOunces,
     images: row.images.map(toImageDto),

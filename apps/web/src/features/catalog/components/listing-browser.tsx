@@ -135,7 +135,8 @@ export function ListingBrowser({ sellerId, text = CATALOGUE_TEXT, emptyAction }:
   const data = results.data;
   const items = data?.items ?? [];
   // A price range is counted only so far (docs/product/catalogue-speed.md): then "1,000+ products".
-  const countText = (total: number, isTotalExact = true) => (isTotalExact ? `${total} ${total === 1 ? text.one : text.other}` : `${total.toLocaleString('en-US')}+ ${text.other}`);
+  const countText = (total: number, isTotalExact = true) =>
+    isTotalExact ? `${total.toLocaleString('en-US')} ${total === 1 ? text.one : text.other}` : `${total.toLocaleString('en-US')}+ ${text.other}`;
   const Results = sellerId ? 'div' : 'section';
 
   return (
