@@ -202,6 +202,40 @@ export const sellerReviewTotals = pgTable('seller_review_totals', {
   ratingSum: integer('rating_sum').notNull().default(0),
 });
 
+// The live catalogue's words (docs/product/catalogue-speed.md), kept by PostgreSQL itself (triggers in
+// migration 0028, on every write to products), so a word search reads its best matches in rank order off an
+// index instead of ranking every listing that has the word:
+// - one row per word (stemmed lexeme) of each active listing, with the listing's rank for that word alone
+//   (ts_rank of its search document for that one lexeme) and what a page's order and filters need;
+// - each word's count of active listings, with a trigram index: which of a query's words is rarest, and
+//   which catalogue word a misspelt one was meant to be.
+export const listingTerms = pgTable(
+  'listing_terms',
+  {
+    productId: uuid('product_id').notNull(),
+    lexeme: text('lexeme').notNull(),
+    // The rank as an integer with the same order: the bits of ts_rank's float4 (listing_rank_key, migration 0028).
+    rankKey: integer('rank_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sellerId: uuid('seller_id').notNull(),
+    categoryId: uuid('category_id').notNull(),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.lexeme] }),
+    index('listing_terms_rank_idx').on(table.lexeme, table.rankKey.desc().nullsFirst(), table.createdAt.desc().nullsFirst(), table.productId, table.sellerId, table.categoryId, table.priceCents),
+  ],
+);
+
+export const catalogueLexemes = pgTable(
+  'catalogue_lexemes',
+  {
+    lexeme: text('lexeme').primaryKey(),
+    listingCount: integer('listing_count').notNull().default(0),
+  },
+  (table) => [index('catalogue_lexemes_trgm_idx').using('gin', table.lexeme.op('gin_trgm_ops'))],
+);
+
 export const productImages = pgTable(
   'product_images',
   {

@@ -23,6 +23,8 @@ const OWNERS: Record<string, string> = {
   // Written only by PostgreSQL's triggers on products and a user's status (migration 0026); read by the catalogue.
   live_listing_counts: 'catalog',
   seller_review_totals: 'catalog',
+  listing_terms: 'catalog',
+  catalogue_lexemes: 'catalog',
   product_images: 'uploads',
   upload_tokens: 'uploads',
   cart_items: 'cart',

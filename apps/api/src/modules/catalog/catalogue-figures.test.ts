@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_COUNT_CAP } from '@marketplace/contracts/catalog';
 import type { Database } from '../../db/client';
@@ -43,7 +43,15 @@ async function keptAndCounted() {
     live: Object.fromEntries(live.map((row) => [row.category_id, Number(row.n)])),
     reviews: Object.fromEntries(reviews.map((row) => [row.seller_id, [Number(row.c), Number(row.s)]])),
   };
-  return { kept, counted };
+  // The words (migration 0028): one row per lexeme of each active listing with its rank and page columns,
+  // and each lexeme's count of active listings.
+  const termsOf = async (query: SQL) => rowsOf<{ term: string }>(await db.execute(query)).map((row) => row.term);
+  const keptTerms = await termsOf(sql`select concat_ws(' ', product_id, lexeme, rank_key, created_at, seller_id, category_id, price_cents) as term from listing_terms order by 1`);
+  const countedTerms = await termsOf(sql`select concat_ws(' ', p.id, t.lexeme, listing_rank_key(ts_rank(p.search_vector, quote_literal(t.lexeme)::tsquery)), p.created_at, p.seller_id, p.category_id, p.price_cents) as term
+                                          from products p cross join lateral unnest(p.search_vector) t where p.status = 'active' order by 1`);
+  const keptLexemes = await termsOf(sql`select concat_ws(' ', lexeme, listing_count) as term from catalogue_lexemes where listing_count <> 0 order by 1`);
+  const countedLexemes = await termsOf(sql`select concat_ws(' ', t.lexeme, count(*)) as term from products p cross join lateral unnest(p.search_vector) t where p.status = 'active' group by t.lexeme order by 1`);
+  return { kept: { ...kept, terms: keptTerms, lexemes: keptLexemes }, counted: { ...counted, terms: countedTerms, lexemes: countedLexemes } };
 }
 
 async function expectFiguresToMatch(step: string) {
@@ -94,6 +102,9 @@ describe('the catalogue figures PostgreSQL keeps', () => {
       ['move one to the other category', () => db.update(products).set({ categoryId: next() < 0.5 ? a.id : b.id }).where(eq(products.id, pick(ids)))],
       ['a review counted', () => db.update(products).set({ reviewCount: sql`${products.reviewCount} + 1`, ratingSum: sql`${products.ratingSum} + 5` }).where(eq(products.id, pick(ids)))],
       ['a review hidden', () => db.update(products).set({ reviewCount: sql`greatest(${products.reviewCount} - 1, 0)`, ratingSum: sql`greatest(${products.reviewCount} - 1, 0) * 3` }).where(eq(products.id, pick(ids)))],
+      ['one retitled', () => db.update(products).set({ title: `${pick(['Walnut', 'Copper', 'Linen'])} ${pick(['lamp', 'bowl', 'scarf'])} ${Math.floor(next() * 100)}` }).where(eq(products.id, pick(ids)))],
+      ['one described anew', () => db.update(products).set({ description: `${pick(['Handmade', 'Vintage', 'Lamp'])} and ${pick(['sturdy', 'soft', 'figure'])}.` }).where(eq(products.id, pick(ids)))],
+      ['one repriced', () => db.update(products).set({ priceCents: 100 + Math.floor(next() * 5000) }).where(eq(products.id, pick(ids)))],
       ['stock taken (no figure changes)', () => db.update(products).set({ quantity: sql`${products.quantity} + 1` }).where(inArray(products.id, ids))],
       ['a seller suspended', () => db.update(users).set({ status: 'suspended' }).where(eq(users.id, pick(sellers).id))],
       ['a seller reinstated', () => db.update(users).set({ status: 'active' }).where(eq(users.id, pick(sellers).id))],
@@ -186,11 +197,12 @@ describe('the catalogue’s totals', () => {
     const seller = await createUser(db, { role: 'seller' });
     await db.insert(products).values(Array.from({ length: 6 }, (_, index) => ({ sellerId: seller.id, categoryId: category.id, title: `Shaped lamp ${index}`, priceCents: 1000 + index * 100 })));
     const sorts = ['relevance', 'newest', 'price_asc', 'price_desc', 'rating'];
-    const filterSets = [[], [`category=${category.slug}`], ['minPrice=10'], ['maxPrice=900'], [`category=${category.slug}`, 'minPrice=10', 'maxPrice=900'], [`sellerId=${seller.id}`], ['q=lamp'], ['q=lampp'], ['q=shaped lamp']];
+    const filterSets = [[], [`category=${category.slug}`], ['minPrice=10'], ['maxPrice=900'], [`category=${category.slug}`, 'minPrice=10', 'maxPrice=900'], [`sellerId=${seller.id}`], ['q=lamp'], ['q=lampp'], ['q=shaped lamp'], ['q=shapd lampp'], ['q=lamp', `category=${category.slug}`, 'minPrice=10'], ['q=shaped lamp', 'maxPrice=900', `sellerId=${seller.id}`], ['q="shaped lamp"']];
+    const otherWords: Record<string, string> = { 'q=lamp': 'q=shaped', 'q=lampp': 'q=shapd', 'q=shaped lamp': 'q=lamp shaped', 'q=shapd lampp': 'q=lampp shapd' };
     for (const sort of sorts) {
       for (const filters of filterSets) {
         for (const [page, shift] of [[1, 0], [2, 0], [1, 1], [3, 1]] as const) {
-          const query = [...filters.map((filter) => (shift && filter.startsWith('minPrice') ? 'minPrice=11' : filter)), `sort=${sort}`, `page=${page}`, 'limit=2'].join('&');
+          const query = [...filters.map((filter) => (shift && filter.startsWith('minPrice') ? 'minPrice=11' : shift ? (otherWords[filter] ?? filter) : filter)), `sort=${sort}`, `page=${page}`, 'limit=2'].join('&');
           const answer = await testApp.app.inject({ method: 'GET', url: `/api/products?${query}` });
           expect(answer.statusCode, `${query}: ${answer.body}`).toBe(200);
         }

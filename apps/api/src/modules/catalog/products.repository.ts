@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { lockFor } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
-import { categories, liveListingCounts, productImages, products, sellerReviewTotals, users } from '../../db/schema';
+import { catalogueLexemes, categories, listingTerms, liveListingCounts, productImages, products, sellerReviewTotals, users } from '../../db/schema';
 import { CATALOG_COUNT_CAP } from '@marketplace/contracts/catalog';
 import { isLiveListing } from './live-listings.repository';
 
@@ -233,8 +234,11 @@ function shapeOf(filters: ProductFilters, mode: MatchMode | null): string {
   return `catalog_page_${filters.sort}_${q}_${filters.offset > 0 ? 'o' : 'f'}_${has(filters.categorySlug)}${has(filters.minPriceCents)}${has(filters.maxPriceCents)}${has(filters.status)}${has(filters.sellerId)}${has(filters.lowStockThreshold)}${filters.isLive ? 1 : 0}`;
 }
 
+/** A page's ids in order, each with the page's figure beside it (pageIdsOf, wordPageIdsOf). */
+type PageIds = ReturnType<typeof pageIdsOf> | ReturnType<typeof wordPageIdsOf>;
+
 /** Only the page's rows are joined with their category, seller and cover (the first photo). */
-async function readPage(executor: Executor, pageIds: ReturnType<typeof pageIdsOf>, order: SQL[], shape: string): Promise<{ rows: ProductPageRecord[]; figure: number | null }> {
+async function readPage(executor: Executor, pageIds: PageIds, order: SQL[], shape: string): Promise<{ rows: ProductPageRecord[]; figure: number | null }> {
   const cover = executor
     .select({ fileKey: productImages.fileKey, thumbnailKey: productImages.thumbnailKey })
     .from(productImages)
@@ -266,9 +270,163 @@ async function readPage(executor: Executor, pageIds: ReturnType<typeof pageIdsOf
  * the count; only then is it counted on its own.
  */
 async function findMatchingProducts(executor: Executor, filters: ProductFilters): Promise<ProductPageResult> {
+  if (readsListingTerms(filters)) {
+    const byWords = await findWordPage(executor, filters, { text: filters.q ?? '' });
+    if (byWords.total > 0) return byWords;
+    const corrected = await correctedLexemesOf(executor, filters.q ?? '');
+    return corrected ? findWordPage(executor, filters, { lexemes: corrected }) : { rows: [], total: 0, isTotalExact: true };
+  }
   const byWords = await findMatchingPage(executor, filters, 'words');
   if (byWords.total > 0) return byWords;
   return findMatchingPage(executor, filters, 'typos');
+}
+
+// ── the live catalogue's word search, off listing_terms ─────────────────────────────────────────────
+// docs/product/catalogue-speed.md, "Word search". PostgreSQL keeps one row per word of each active
+// listing with its rank for that word alone (migration 0028), indexed in rank order per word:
+// - one word: the page is read off that index in rank order, exactly the order ts_rank gives, and the
+//   count stops at CATALOG_COUNT_CAP + 1 ("1,000+");
+// - several words: the listings having all of them are taken in the rank order of the rarest word (its
+//   title matches first), at most WORD_CANDIDATES (or as deep as the page asks), and those are ranked by
+//   ts_rank over all the words;
+// - no match: each word the catalogue does not have is replaced by the closest one it has (trigram
+//   similarity over catalogue_lexemes), and the search runs again on those words.
+
+/**
+ * Words of letters and digits only: the query means "all of these words", nothing websearch syntax reads
+ * otherwise (quotes, a leading "-", "or", punctuation that joins words into phrases).
+ */
+const PLAIN_QUERY = /^[\p{L}\p{N}]+(?:\s+[\p{L}\p{N}]+)*$/u;
+
+function isPlainQuery(q: string): boolean {
+  const trimmed = q.trim();
+  return PLAIN_QUERY.test(trimmed) && !/(^|\s)or(\s|$)/i.test(trimmed) && trimmed.split(/\s+/).length <= MAX_QUERY_WORDS;
+}
+
+/** How many listings a query of several words ranks at most (deeper pages rank as deep as they read). */
+export const WORD_CANDIDATES = CATALOG_COUNT_CAP + 1;
+
+/** A live-catalogue search in relevance order; sellers', admins' and other orders read the listings themselves. */
+function readsListingTerms(filters: ProductFilters): boolean {
+  return Boolean(filters.q && filters.isLive && !filters.status && filters.lowStockThreshold === undefined && filters.sort === 'relevance' && isPlainQuery(filters.q));
+}
+
+/** The words to find: the query's own (stemmed by PostgreSQL, stop words left out), or corrected ones. */
+type WordSource = { text: string } | { lexemes: string[] };
+
+function lexemesOf(source: WordSource): SQL {
+  return 'text' in source
+    ? sql`((select tsvector_to_array(to_tsvector('english', ${source.text})))::text[])`
+    : sql`((select ${sql.param(source.lexemes)}::text[])::text[])`;
+}
+
+/** The filters a page puts on the kept words (which carry category, price and seller). */
+type TermColumns = Record<'sellerId' | 'categoryId' | 'priceCents', AnyPgColumn>;
+
+function termConditionsOf(terms: TermColumns, filters: ProductFilters): SQL[] {
+  const conditions: SQL[] = [sql`not exists (select 1 from ${users} where ${users.id} = ${terms.sellerId} and ${users.status} = 'suspended')`];
+  if (filters.sellerId) conditions.push(eq(terms.sellerId, filters.sellerId));
+  if (filters.categorySlug) conditions.push(eq(terms.categoryId, sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${filters.categorySlug})`));
+  if (filters.minPriceCents !== undefined) conditions.push(gte(terms.priceCents, filters.minPriceCents));
+  if (filters.maxPriceCents !== undefined) conditions.push(lte(terms.priceCents, filters.maxPriceCents));
+  return conditions;
+}
+
+/**
+ * The ids of a word search's page with their rank and the page's figure. One word: off the word's rank
+ * index, with a count capped at CATALOG_COUNT_CAP + 1. Several: the candidates (every word present),
+ * in the rarest word's rank order, ranked over all words, counted as they come (at most the candidates).
+ */
+function wordPageIdsOf(executor: Executor, filters: ProductFilters, source: WordSource, isOneWord: boolean) {
+  const lexemes = lexemesOf(source);
+  if (isOneWord) {
+    const counted = alias(listingTerms, 'counted_terms');
+    const figure = sql<number>`(select count(*) from (select 1 from ${listingTerms} ${counted} where ${and(sql`${counted.lexeme} = (${lexemes})[1]`, ...termConditionsOf(counted, filters))} limit ${CATALOG_COUNT_CAP + 1}) as capped)`;
+    return executor
+      .select({ id: listingTerms.productId, rank: sql<number>`${listingTerms.rankKey}`.as('rank'), figure: figure.as('figure') })
+      .from(listingTerms)
+      .where(and(sql`cardinality(${lexemes}) = 1`, sql`${listingTerms.lexeme} = (${lexemes})[1]`, ...termConditionsOf(listingTerms, filters)))
+      .orderBy(desc(listingTerms.rankKey), desc(listingTerms.createdAt), asc(listingTerms.productId))
+      .limit(filters.limit)
+      .offset(filters.offset)
+      .as('page_ids');
+  }
+  // How many listings are ranked: the candidates' bound, or as deep as the page reads.
+  const bound = Math.max(WORD_CANDIDATES, filters.offset + filters.limit);
+  const query = sql`(select array_to_string(array(select quote_literal(word) from unnest(${lexemes}) as word), ' & ')::tsquery)`;
+  // Few listings have every word: the full-text index finds them all (it intersects the words' lists),
+  // and all are ranked, as the search over the listings themselves would.
+  const matched = executor
+    .select({ id: products.id })
+    .from(products)
+    .where(and(conditionsOf({ ...filters, q: undefined }), sql`${searchDocument} @@ ${query}`))
+    .limit(bound + 1);
+  // Many have them all: the first `bound` in the rarest word's rank order (so its title matches first).
+  const others = alias(listingTerms, 'other_terms');
+  const rarest = sql`(select ${catalogueLexemes.lexeme} from ${catalogueLexemes} where ${catalogueLexemes.lexeme} = any(${lexemes}) order by ${catalogueLexemes.listingCount}, ${catalogueLexemes.lexeme} limit 1)`;
+  const inRankOrder = executor
+    .select({ id: listingTerms.productId })
+    .from(listingTerms)
+    .where(
+      and(
+        sql`(select count(*) from matched) > ${bound}`,
+        sql`${listingTerms.lexeme} = ${rarest}`,
+        ...termConditionsOf(listingTerms, filters),
+        sql`(select count(*) from ${listingTerms} ${others} where ${others.productId} = ${listingTerms.productId} and ${others.lexeme} = any(${lexemes})) = cardinality(${lexemes})`,
+      ),
+    )
+    .orderBy(desc(listingTerms.rankKey), desc(listingTerms.createdAt), asc(listingTerms.productId))
+    .limit(bound);
+  const candidates = sql`(with matched as materialized (${matched}) select id from matched where (select count(*) from matched) <= ${bound} union all (${inRankOrder}))`;
+  const rank = sql<number>`ts_rank(${searchDocument}, ${query})`;
+  return executor
+    .select({ id: products.id, rank: rank.as('rank'), figure: sql<number>`count(*) over ()`.as('figure') })
+    .from(products)
+    .where(sql`${products.id} in ${candidates}`)
+    .orderBy(desc(rank), desc(products.createdAt), asc(products.id))
+    .limit(filters.limit)
+    .offset(filters.offset)
+    .as('page_ids');
+}
+
+async function findWordPage(executor: Executor, filters: ProductFilters, source: WordSource): Promise<ProductPageResult> {
+  const isOneWord = 'text' in source ? filters.q!.trim().split(/\s+/).length === 1 : source.lexemes.length === 1;
+  const pageIds = wordPageIdsOf(executor, filters, source, isOneWord);
+  const order = [sql`${pageIds.rank} desc`, desc(products.createdAt), asc(products.id)];
+  const shape = `catalog_words_${'text' in source ? 'q' : 'l'}${isOneWord ? 1 : 'n'}_${filters.offset > 0 ? 'o' : 'f'}_${[filters.sellerId, filters.categorySlug, filters.minPriceCents, filters.maxPriceCents].map((value) => (value === undefined ? '0' : '1')).join('')}`;
+  const { rows, figure } = await readPage(executor, pageIds, order, shape);
+  if (figure !== null) return { rows, ...totalFrom(figure, true) };
+  if (filters.offset === 0) return { rows, total: 0, isTotalExact: true };
+  // A page past the end carries no figure: the first page's tells how many there are.
+  const first = await readPage(executor, wordPageIdsOf(executor, { ...filters, offset: 0, limit: 1 }, source, isOneWord), order, `${shape.replace(/_o_/, '_f_')}`);
+  return { rows, ...totalFrom(first.figure ?? 0, true) };
+}
+
+/**
+ * The catalogue's words closest to a query's: each word the live catalogue has stays, each it does not
+ * have becomes the closest one it has (trigram similarity of the stems, the most listed on a tie), stop
+ * words drop out; null when a word has no close match, so the query matches nothing.
+ */
+async function correctedLexemesOf(executor: Executor, q: string): Promise<string[] | null> {
+  const words = q.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 2).slice(0, MAX_QUERY_WORDS);
+  if (words.length === 0) return null;
+  type Correction = { lexeme: string | null; corrected: string | null };
+  const found: unknown = await executor.execute<Correction>(sql`
+    select typed.lexeme, coalesce(known.lexeme, closest.lexeme) as corrected
+    from unnest(${sql.param(words)}::text[]) with ordinality as word(text, position)
+    cross join lateral (select (tsvector_to_array(to_tsvector('english', word.text)))[1] as lexeme) as typed
+    left join lateral (select ${catalogueLexemes.lexeme} from ${catalogueLexemes} where ${catalogueLexemes.lexeme} = typed.lexeme and ${catalogueLexemes.listingCount} > 0) as known on true
+    left join lateral (
+      select ${catalogueLexemes.lexeme} from ${catalogueLexemes}
+      where known.lexeme is null and typed.lexeme <% ${catalogueLexemes.lexeme} and ${catalogueLexemes.listingCount} > 0
+      order by similarity(typed.lexeme, ${catalogueLexemes.lexeme}) desc, ${catalogueLexemes.listingCount} desc, ${catalogueLexemes.lexeme}
+      limit 1
+    ) as closest on true
+    order by word.position`);
+  const rows = Array.isArray(found) ? (found as Correction[]) : (found as { rows: Correction[] }).rows;
+  const typed = rows.filter((row) => row.lexeme !== null);
+  if (typed.length === 0 || typed.some((row) => row.corrected === null)) return null;
+  return [...new Set(typed.map((row) => row.corrected!))];
 }
 
 async function findMatchingPage(executor: Executor, filters: ProductFilters, mode: MatchMode): Promise<ProductPageResult> {
