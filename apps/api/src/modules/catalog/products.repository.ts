@@ -361,6 +361,12 @@ function wordPageIdsOf(executor: Executor, filters: ProductFilters, source: Word
     .from(products)
     .where(and(conditionsOf({ ...filters, q: undefined }), sql`${searchDocument} @@ ${query}`))
     .limit(bound + 1);
+  // Which of the two, without reading every word's list when they plainly share many listings: the words'
+  // counts (catalogue_lexemes) give how many listings would have them all if words fell independently;
+  // far past the bound, the full-text index is not asked. Either way the answer is the same.
+  const live = sql`(select greatest(sum(${liveListingCounts.liveCount}), 1) from ${liveListingCounts})`;
+  const expected = sql`(select exp(sum(ln(greatest(${catalogueLexemes.listingCount}, 1)))) / power(${live}, cardinality(${lexemes}) - 1) from ${catalogueLexemes} where ${catalogueLexemes.lexeme} = any(${lexemes}))`;
+  const isFew = sql`coalesce(${expected} < ${4 * bound}, true)`;
   // Many have them all: the first `bound` in the rarest word's rank order (so its title matches first).
   const others = alias(listingTerms, 'other_terms');
   const rarest = sql`(select ${catalogueLexemes.lexeme} from ${catalogueLexemes} where ${catalogueLexemes.lexeme} = any(${lexemes}) order by ${catalogueLexemes.listingCount}, ${catalogueLexemes.lexeme} limit 1)`;
@@ -369,7 +375,7 @@ function wordPageIdsOf(executor: Executor, filters: ProductFilters, source: Word
     .from(listingTerms)
     .where(
       and(
-        sql`(select count(*) from matched) > ${bound}`,
+        sql`case when ${isFew} then (select count(*) from matched) > ${bound} else true end`,
         sql`${listingTerms.lexeme} = ${rarest}`,
         ...termConditionsOf(listingTerms, filters),
         sql`(select count(*) from ${listingTerms} ${others} where ${others.productId} = ${listingTerms.productId} and ${others.lexeme} = any(${lexemes})) = cardinality(${lexemes})`,
@@ -377,7 +383,9 @@ function wordPageIdsOf(executor: Executor, filters: ProductFilters, source: Word
     )
     .orderBy(desc(listingTerms.rankKey), desc(listingTerms.createdAt), asc(listingTerms.productId))
     .limit(bound);
-  const candidates = sql`(with matched as materialized (${matched}) select id from matched where (select count(*) from matched) <= ${bound} union all (${inRankOrder}))`;
+  const candidates = sql`(with matched as materialized (${matched})
+    select id from matched where case when ${isFew} then (select count(*) from matched) <= ${bound} else false end
+    union all (${inRankOrder}))`;
   const rank = sql<number>`ts_rank(${searchDocument}, ${query})`;
   return executor
     .select({ id: products.id, rank: rank.as('rank'), figure: sql<number>`count(*) over ()`.as('figure') })

@@ -153,4 +153,15 @@ describe('the word search over the kept words', () => {
     await db.update(users).set({ status: 'active' }).where(eq(users.id, sellerId));
     expect((await search('q=teapot')).items.map((item) => item.id)).toEqual([mirror!.id]);
   });
+
+  it('ranks the rarest word’s best when the words plainly share thousands of listings, without asking the full-text index', async () => {
+    // So many that the words' counts alone say every listing has both: the kept words are read in rank order.
+    const rows = Array.from({ length: 6_000 }, (_, index) => ({ sellerId: sellerIds[index % 3]!, categoryId: other.id, title: index % 3 === 0 ? 'Sturdy Crate Crate' : `Sturdy Crate ${index}`, description: 'Sturdy pine crate.', priceCents: 900 }));
+    for (let start = 0; start < rows.length; start += 1_000) await db.insert(products).values(rows.slice(start, start + 1_000));
+    const answer = await search('q=sturdy crate&limit=40');
+    expect(answer).toMatchObject({ total: CATALOG_COUNT_CAP, isTotalExact: false });
+    // Every listing has both words; the best rank for both is a title naming the crate twice, and those come first.
+    expect(answer.items.map((item) => item.title)).toEqual(Array.from({ length: 40 }, () => 'Sturdy Crate Crate'));
+    expect((await search('q=sturdy crate&limit=40&page=2')).items.every((item) => item.title === 'Sturdy Crate Crate')).toBe(true);
+  }, 60_000);
 });
