@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Placeholder } from 'drizzle-orm';
 import { lockFor } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
 import { catalogueLexemes, categories, listingTerms, liveListingCounts, productImages, products, sellerReviewTotals, users } from '../../db/schema';
@@ -200,7 +201,7 @@ function totalQueryOf(filters: ProductFilters, where: SQL | undefined): { query:
     const inCategory = filters.categorySlug ? sql` where ${liveListingCounts.categoryId} = (select ${categories.id} from ${categories} where ${categories.slug} = ${filters.categorySlug})` : sql``;
     return { query: all(sql`select coalesce(sum(${liveListingCounts.liveCount}), 0) from ${liveListingCounts}${inCategory}`), isCapped: false };
   }
-  return { query: all(sql`select count(*) from (select 1 from ${products} where ${where ?? sql`true`} limit ${CATALOG_COUNT_CAP + 1}) as capped`), isCapped: true };
+  return { query: all(sql`select count(*) from (select 1 from ${products} where ${where ?? sql`true`} limit ${numberInText(CATALOG_COUNT_CAP + 1)}) as capped`), isCapped: true };
 }
 
 const totalFrom = (counted: number, isCapped: boolean) =>
@@ -216,7 +217,7 @@ function pageIdsOf(executor: Executor, where: SQL | undefined, order: SQL[], fil
     .from(products)
     .where(where)
     .orderBy(...order)
-    .limit(filters.limit)
+    .limit(pageSizeOf(filters).limit)
     .offset(filters.offset)
     .as('page_ids');
 }
@@ -231,7 +232,7 @@ function shapeOf(filters: ProductFilters, mode: MatchMode | null): string {
   const has = (value: unknown) => (value === undefined ? '0' : '1');
   const q = filters.q ? (mode === 'typos' ? `t${wordsOf(filters.q).length}` : 'w') : '';
   // Drizzle leaves OFFSET out of the text when it is 0, so the first page is a shape of its own.
-  return `catalog_page_${filters.sort}_${q}_${filters.offset > 0 ? 'o' : 'f'}_${has(filters.categorySlug)}${has(filters.minPriceCents)}${has(filters.maxPriceCents)}${has(filters.status)}${has(filters.sellerId)}${has(filters.lowStockThreshold)}${filters.isLive ? 1 : 0}`;
+  return `catalog_page_${filters.sort}_${q}_${filters.offset > 0 ? 'o' : 'f'}${pageSizeOf(filters).name}_${has(filters.categorySlug)}${has(filters.minPriceCents)}${has(filters.maxPriceCents)}${has(filters.status)}${has(filters.sellerId)}${has(filters.lowStockThreshold)}${filters.isLive ? 1 : 0}`;
 }
 
 /** A page's ids in order, each with the page's figure beside it (pageIdsOf, wordPageIdsOf). */
@@ -244,7 +245,7 @@ async function readPage(executor: Executor, pageIds: PageIds, order: SQL[], shap
     .from(productImages)
     .where(eq(productImages.productId, products.id))
     .orderBy(asc(productImages.position), asc(productImages.createdAt), asc(productImages.id))
-    .limit(1)
+    .limit(limitInText(1))
     .as('cover');
   const found = await executor
     .select({ ...productColumns, coverFileKey: cover.fileKey, coverThumbnailKey: cover.thumbnailKey, figure: sql<number>`${pageIds.figure}`.mapWith(Number) })
@@ -306,6 +307,29 @@ function isPlainQuery(q: string): boolean {
 /** How many listings a query of several words ranks at most (deeper pages rank as deep as they read). */
 export const WORD_CANDIDATES = CATALOG_COUNT_CAP + 1;
 
+/**
+ * The page sizes the shop asks for (its rows, grids and dashboards) and 1 (a page's figure alone). These are
+ * written into a page's statement as numbers rather than sent as parameters: with every number in the text,
+ * PostgreSQL can keep one plan per shape and connection instead of planning each request anew (a plan for
+ * "LIMIT $1" has to guess a tenth of the table, and is far worse than the plan for 20). Other sizes work the
+ * same, as parameters, planned each time.
+ */
+const PLANNED_PAGE_SIZES: ReadonlySet<number> = new Set([1, 8, 10, 12, 20, 24, 48]);
+
+/** A whole number written into a statement's text. */
+function numberInText(value: number): SQL {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`not a count: ${value}`);
+  return sql.raw(String(value));
+}
+
+/** The same, as a LIMIT: Drizzle writes an SQL chunk given there as it is (its type says a number or a placeholder). */
+const limitInText = (value: number) => numberInText(value) as unknown as Placeholder;
+
+/** A page's size in its statement: in the text when it is one of the shop's, else a parameter; and its name's part. */
+function pageSizeOf(filters: ProductFilters): { limit: number | Placeholder; name: string } {
+  return PLANNED_PAGE_SIZES.has(filters.limit) ? { limit: limitInText(filters.limit), name: `l${filters.limit}` } : { limit: filters.limit, name: 'lp' };
+}
+
 /** A live-catalogue search in relevance order; sellers', admins' and other orders read the listings themselves. */
 function readsListingTerms(filters: ProductFilters): boolean {
   return Boolean(filters.q && filters.isLive && !filters.status && filters.lowStockThreshold === undefined && filters.sort === 'relevance' && isPlainQuery(filters.q));
@@ -341,18 +365,21 @@ function wordPageIdsOf(executor: Executor, filters: ProductFilters, source: Word
   const lexemes = lexemesOf(source);
   if (isOneWord) {
     const counted = alias(listingTerms, 'counted_terms');
-    const figure = sql<number>`(select count(*) from (select 1 from ${listingTerms} ${counted} where ${and(sql`${counted.lexeme} = (${lexemes})[1]`, ...termConditionsOf(counted, filters))} limit ${CATALOG_COUNT_CAP + 1}) as capped)`;
+    const figure = sql<number>`(select count(*) from (select 1 from ${listingTerms} ${counted} where ${and(sql`${counted.lexeme} = (${lexemes})[1]`, ...termConditionsOf(counted, filters))} limit ${numberInText(CATALOG_COUNT_CAP + 1)}) as capped)`;
     return executor
       .select({ id: listingTerms.productId, rank: sql<number>`${listingTerms.rankKey}`.as('rank'), figure: figure.as('figure') })
       .from(listingTerms)
       .where(and(sql`cardinality(${lexemes}) = 1`, sql`${listingTerms.lexeme} = (${lexemes})[1]`, ...termConditionsOf(listingTerms, filters)))
       .orderBy(desc(listingTerms.rankKey), desc(listingTerms.createdAt), asc(listingTerms.productId))
-      .limit(filters.limit)
+      .limit(pageSizeOf(filters).limit)
       .offset(filters.offset)
       .as('page_ids');
   }
   // How many listings are ranked: the candidates' bound, or as deep as the page reads.
   const bound = Math.max(WORD_CANDIDATES, filters.offset + filters.limit);
+  // On a first page the bound is always WORD_CANDIDATES (a page holds at most 100): in the text. Deeper, it
+  // follows the page: a parameter (the shape's text stays one).
+  const boundIn = (value: number) => (filters.offset === 0 ? numberInText(value) : sql`${value}`);
   const query = sql`(select array_to_string(array(select quote_literal(word) from unnest(${lexemes}) as word), ' & ')::tsquery)`;
   // Few listings have every word: the full-text index finds them all (it intersects the words' lists),
   // and all are ranked, as the search over the listings themselves would.
@@ -360,13 +387,13 @@ function wordPageIdsOf(executor: Executor, filters: ProductFilters, source: Word
     .select({ id: products.id })
     .from(products)
     .where(and(conditionsOf({ ...filters, q: undefined }), sql`${searchDocument} @@ ${query}`))
-    .limit(bound + 1);
+    .limit(boundIn(bound + 1) as unknown as Placeholder);
   // Which of the two, without reading every word's list when they plainly share many listings: the words'
   // counts (catalogue_lexemes) give how many listings would have them all if words fell independently;
   // far past the bound, the full-text index is not asked. Either way the answer is the same.
   const live = sql`(select greatest(sum(${liveListingCounts.liveCount}), 1) from ${liveListingCounts})`;
   const expected = sql`(select exp(sum(ln(greatest(${catalogueLexemes.listingCount}, 1)))) / power(${live}, cardinality(${lexemes}) - 1) from ${catalogueLexemes} where ${catalogueLexemes.lexeme} = any(${lexemes}))`;
-  const isFew = sql`coalesce(${expected} < ${4 * bound}, true)`;
+  const isFew = sql`coalesce(${expected} < ${boundIn(4 * bound)}, true)`;
   // Many have them all: the first `bound` in the rarest word's rank order (so its title matches first).
   const others = alias(listingTerms, 'other_terms');
   const rarest = sql`(select ${catalogueLexemes.lexeme} from ${catalogueLexemes} where ${catalogueLexemes.lexeme} = any(${lexemes}) order by ${catalogueLexemes.listingCount}, ${catalogueLexemes.lexeme} limit 1)`;
@@ -375,16 +402,16 @@ function wordPageIdsOf(executor: Executor, filters: ProductFilters, source: Word
     .from(listingTerms)
     .where(
       and(
-        sql`case when ${isFew} then (select count(*) from matched) > ${bound} else true end`,
+        sql`case when ${isFew} then (select count(*) from matched) > ${boundIn(bound)} else true end`,
         sql`${listingTerms.lexeme} = ${rarest}`,
         ...termConditionsOf(listingTerms, filters),
         sql`(select count(*) from ${listingTerms} ${others} where ${others.productId} = ${listingTerms.productId} and ${others.lexeme} = any(${lexemes})) = cardinality(${lexemes})`,
       ),
     )
     .orderBy(desc(listingTerms.rankKey), desc(listingTerms.createdAt), asc(listingTerms.productId))
-    .limit(bound);
+    .limit(boundIn(bound) as unknown as Placeholder);
   const candidates = sql`(with matched as materialized (${matched})
-    select id from matched where case when ${isFew} then (select count(*) from matched) <= ${bound} else false end
+    select id from matched where case when ${isFew} then (select count(*) from matched) <= ${boundIn(bound)} else false end
     union all (${inRankOrder}))`;
   const rank = sql<number>`ts_rank(${searchDocument}, ${query})`;
   return executor
@@ -392,21 +419,27 @@ function wordPageIdsOf(executor: Executor, filters: ProductFilters, source: Word
     .from(products)
     .where(sql`${products.id} in ${candidates}`)
     .orderBy(desc(rank), desc(products.createdAt), asc(products.id))
-    .limit(filters.limit)
+    .limit(pageSizeOf(filters).limit)
     .offset(filters.offset)
     .as('page_ids');
+}
+
+/** The name of a word page's statement (as shapeOf for the other pages). */
+function wordShapeOf(filters: ProductFilters, source: WordSource, isOneWord: boolean): string {
+  const has = [filters.sellerId, filters.categorySlug, filters.minPriceCents, filters.maxPriceCents].map((value) => (value === undefined ? '0' : '1')).join('');
+  return `catalog_words_${'text' in source ? 'q' : 'l'}${isOneWord ? 1 : 'n'}_${filters.offset > 0 ? 'o' : 'f'}${pageSizeOf(filters).name}_${has}`;
 }
 
 async function findWordPage(executor: Executor, filters: ProductFilters, source: WordSource): Promise<ProductPageResult> {
   const isOneWord = 'text' in source ? filters.q!.trim().split(/\s+/).length === 1 : source.lexemes.length === 1;
   const pageIds = wordPageIdsOf(executor, filters, source, isOneWord);
   const order = [sql`${pageIds.rank} desc`, desc(products.createdAt), asc(products.id)];
-  const shape = `catalog_words_${'text' in source ? 'q' : 'l'}${isOneWord ? 1 : 'n'}_${filters.offset > 0 ? 'o' : 'f'}_${[filters.sellerId, filters.categorySlug, filters.minPriceCents, filters.maxPriceCents].map((value) => (value === undefined ? '0' : '1')).join('')}`;
-  const { rows, figure } = await readPage(executor, pageIds, order, shape);
+  const { rows, figure } = await readPage(executor, pageIds, order, wordShapeOf(filters, source, isOneWord));
   if (figure !== null) return { rows, ...totalFrom(figure, true) };
   if (filters.offset === 0) return { rows, total: 0, isTotalExact: true };
   // A page past the end carries no figure: the first page's tells how many there are.
-  const first = await readPage(executor, wordPageIdsOf(executor, { ...filters, offset: 0, limit: 1 }, source, isOneWord), order, `${shape.replace(/_o_/, '_f_')}`);
+  const firstOnly = { ...filters, offset: 0, limit: 1 };
+  const first = await readPage(executor, wordPageIdsOf(executor, firstOnly, source, isOneWord), order, wordShapeOf(firstOnly, source, isOneWord));
   return { rows, ...totalFrom(first.figure ?? 0, true) };
 }
 
