@@ -6,6 +6,7 @@ import { liveListingCounts, products, sellerReviewTotals, users } from '../../db
 import { createUser } from '../../../test/factories';
 import { createCategory } from '../../../test/factories-catalog';
 import { buildTestApp, type TestApp } from '../../../test/helper';
+import { findProducts, type ProductFilters } from './products.repository';
 
 // The figures PostgreSQL keeps for the catalogue (migration 0026, docs/product/catalogue-speed.md) always
 // equal a recount: live listings per category (active, seller not suspended) and each seller's review
@@ -190,6 +191,51 @@ describe('the catalogue’s totals', () => {
     expect(await list(`category=${category.slug}&limit=20`)).toMatchObject({ total: CATALOG_COUNT_CAP + 1, isTotalExact: true });
     // A narrower range is exact again.
     expect(await list(`category=${category.slug}&minPrice=7777.02&limit=20`)).toMatchObject({ total: 1, isTotalExact: true });
+  }, 60_000);
+
+  it('answer from a statement kept for its shape what a statement built for the request alone answers', async () => {
+    // The catalogue keeps each shape's statement and runs it with each request's values: a value written
+    // into the kept statement would answer the next request with the first one's.
+    const [one, two] = [await createCategory(db), await createCategory(db)];
+    const [sellerOne, sellerTwo] = [await createUser(db, { role: 'seller' }), await createUser(db, { role: 'seller' })];
+    await db.insert(products).values(
+      Array.from({ length: 24 }, (_, index) => ({
+        sellerId: index % 3 === 0 ? sellerTwo.id : sellerOne.id,
+        categoryId: index % 2 === 0 ? one.id : two.id,
+        title: `${index % 4 === 0 ? 'Quillon' : 'Tabard'} ${index % 5 === 0 ? 'gambeson' : 'surcoat'} ${index}`,
+        priceCents: 1_000 + index * 250,
+        quantity: index,
+        status: index % 7 === 0 ? ('hidden' as const) : ('active' as const),
+      })),
+    );
+    const live: ProductFilters = { isLive: true, sort: 'relevance', offset: 0, limit: 20 };
+    const pairs: [Partial<ProductFilters>, Partial<ProductFilters>][] = [
+      [{ categorySlug: one.slug }, { categorySlug: two.slug }],
+      [{ categorySlug: one.slug, minPriceCents: 2_000, sort: 'price_asc' }, { categorySlug: two.slug, minPriceCents: 4_000, sort: 'price_asc' }],
+      [{ maxPriceCents: 3_000, sort: 'price_desc' }, { maxPriceCents: 5_000, sort: 'price_desc' }],
+      [{ sellerId: sellerOne.id, sort: 'newest' }, { sellerId: sellerTwo.id, sort: 'newest' }],
+      [{ sellerId: sellerOne.id, offset: 2, limit: 3 }, { sellerId: sellerTwo.id, offset: 4, limit: 5 }],
+      [{ isLive: false, status: 'active', sellerId: sellerOne.id }, { isLive: false, status: 'hidden', sellerId: sellerTwo.id }],
+      [{ isLive: false, sellerId: sellerOne.id, lowStockThreshold: 5 }, { isLive: false, sellerId: sellerTwo.id, lowStockThreshold: 15 }],
+      [{ q: 'quillon' }, { q: 'tabard' }],
+      [{ q: 'quillon', categorySlug: one.slug, maxPriceCents: 5_000 }, { q: 'tabard', categorySlug: two.slug, maxPriceCents: 4_000 }],
+      [{ q: 'quillon', offset: 1, limit: 2 }, { q: 'tabard', offset: 3, limit: 4 }],
+      [{ q: 'quillon gambeson' }, { q: 'tabard surcoat' }],
+      [{ q: 'quillon gambeson', sellerId: sellerOne.id, offset: 1, limit: 20 }, { q: 'tabard surcoat', sellerId: sellerTwo.id, offset: 2, limit: 20 }],
+      [{ q: 'quilon' }, { q: 'tabbard' }],
+      [{ q: 'quilon surcoat', minPriceCents: 1_500 }, { q: 'tabbard gambeson', minPriceCents: 2_500 }],
+    ];
+    const idsOf = (page: Awaited<ReturnType<typeof findProducts>>) => ({ ids: page.rows.map((row) => row.id), total: page.total, isTotalExact: page.isTotalExact });
+    for (const [first, second] of pairs) {
+      const [a, b] = [{ ...live, ...first }, { ...live, ...second }];
+      const firstPage = idsOf(await findProducts(db, a));
+      const kept = idsOf(await findProducts(db, b));
+      const alone = idsOf(await db.transaction((tx) => findProducts(tx, b)));
+      expect(kept, JSON.stringify(second)).toEqual(alone);
+      // The pair's values lead to other listings, so a kept value would show.
+      expect(kept.ids, JSON.stringify(second)).not.toEqual(firstPage.ids);
+      expect(alone.ids.length, JSON.stringify(second)).toBeGreaterThan(0);
+    }
   }, 60_000);
 
   it('answer every shape of page twice with other values (one prepared statement per shape on PostgreSQL)', async () => {

@@ -1,6 +1,5 @@
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, is, lte, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Placeholder } from 'drizzle-orm';
 import { lockFor } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
 import { catalogueLexemes, categories, listingTerms, liveListingCounts, productImages, products, sellerReviewTotals, users } from '../../db/schema';
@@ -239,7 +238,7 @@ function shapeOf(filters: ProductFilters, mode: MatchMode | null): string {
 type PageIds = ReturnType<typeof pageIdsOf> | ReturnType<typeof wordPageIdsOf>;
 
 /** Only the page's rows are joined with their category, seller and cover (the first photo). */
-async function readPage(executor: Executor, pageIds: PageIds, order: SQL[], shape: string): Promise<{ rows: ProductPageRecord[]; figure: number | null }> {
+function preparePage(executor: Executor, pageIds: PageIds, order: SQL[], shape: string) {
   const cover = executor
     .select({ fileKey: productImages.fileKey, thumbnailKey: productImages.thumbnailKey })
     .from(productImages)
@@ -247,7 +246,7 @@ async function readPage(executor: Executor, pageIds: PageIds, order: SQL[], shap
     .orderBy(asc(productImages.position), asc(productImages.createdAt), asc(productImages.id))
     .limit(limitInText(1))
     .as('cover');
-  const found = await executor
+  return executor
     .select({ ...productColumns, coverFileKey: cover.fileKey, coverThumbnailKey: cover.thumbnailKey, figure: sql<number>`${pageIds.figure}`.mapWith(Number) })
     .from(pageIds)
     .innerJoin(products, eq(products.id, pageIds.id))
@@ -255,13 +254,73 @@ async function readPage(executor: Executor, pageIds: PageIds, order: SQL[], shap
     .innerJoin(users, eq(users.id, products.sellerId))
     .leftJoinLateral(cover, sql`true`)
     .orderBy(...order)
-    .prepare(shape)
-    .execute();
+    .prepare(shape);
+}
+
+type PreparedPage = ReturnType<typeof preparePage>;
+
+function pageOf(found: Awaited<ReturnType<PreparedPage['execute']>>): { rows: ProductPageRecord[]; figure: number | null } {
   const rows = found.map(({ coverFileKey, coverThumbnailKey, figure: _figure, ...row }) => ({
     ...row,
     cover: coverFileKey === null ? null : { fileKey: coverFileKey, thumbnailKey: coverThumbnailKey },
   }));
   return { rows, figure: found[0]?.figure ?? null };
+}
+
+/** A page whose statement is built for this request alone (its values in its parameters). */
+async function readPage(executor: Executor, pageIds: PageIds, order: SQL[], shape: string): Promise<{ rows: ProductPageRecord[]; figure: number | null }> {
+  return pageOf(await preparePage(executor, pageIds, order, shape).execute());
+}
+
+// Building a page's statement with the query builder costs more of the API's time than PostgreSQL spends
+// answering it, and every page of one shape has the same text. So the pages of the catalogue's usual paths
+// (browsing, and the word search) build each shape once per database handle, with placeholders where the
+// values go (heldFilters), keep it, and run it with each request's values (valuesOf). A transaction is a
+// handle of its own, so its pages are built for it alone.
+const keptPages = new WeakMap<Executor, Map<string, PreparedPage>>();
+/** Shapes kept per handle at most (there are a few hundred; the oldest go first past this). */
+const KEPT_SHAPES = 2_000;
+
+async function readKeptPage(executor: Executor, shape: string, values: Record<string, unknown>, build: () => { pageIds: PageIds; order: SQL[] }) {
+  let kept = keptPages.get(executor);
+  if (!kept) keptPages.set(executor, (kept = new Map()));
+  let prepared = kept.get(shape);
+  if (!prepared) {
+    const { pageIds, order } = build();
+    prepared = preparePage(executor, pageIds, order, shape);
+    if (kept.size >= KEPT_SHAPES) kept.delete(kept.keys().next().value!);
+    kept.set(shape, prepared);
+  }
+  return pageOf(await prepared.execute(values));
+}
+
+const slot = <T>(name: string) => sql.placeholder(name) as unknown as T;
+
+/**
+ * The filters as a kept statement takes them: each value a placeholder (valuesOf names the same ones),
+ * each absent filter absent, and the numbers written into the text (a first page's offset, the shop's
+ * page sizes) as they are. The words typed are a placeholder too, so a builder that would write them
+ * into the text fails loudly instead of keeping one request's words for every other.
+ */
+function heldFilters(filters: ProductFilters): ProductFilters {
+  return {
+    ...filters,
+    q: filters.q ? slot('q') : filters.q,
+    status: filters.status ? slot('status') : filters.status,
+    sellerId: filters.sellerId ? slot('sellerId') : filters.sellerId,
+    categorySlug: filters.categorySlug ? slot('categorySlug') : filters.categorySlug,
+    minPriceCents: filters.minPriceCents === undefined ? undefined : slot('minPriceCents'),
+    maxPriceCents: filters.maxPriceCents === undefined ? undefined : slot('maxPriceCents'),
+    lowStockThreshold: filters.lowStockThreshold === undefined ? undefined : slot('lowStockThreshold'),
+    offset: filters.offset > 0 ? slot('offset') : filters.offset,
+    limit: PLANNED_PAGE_SIZES.has(filters.limit) ? filters.limit : slot('limit'),
+  };
+}
+
+function valuesOf(filters: ProductFilters, source?: WordSource): Record<string, unknown> {
+  const { q, status, sellerId, categorySlug, minPriceCents, maxPriceCents, lowStockThreshold, offset, limit } = filters;
+  const words = source && 'text' in source ? { words: source.text } : source ? { lexemes: source.lexemes } : {};
+  return { q, status, sellerId, categorySlug, minPriceCents, maxPriceCents, lowStockThreshold, offset, limit, ...words };
 }
 
 /**
@@ -341,7 +400,7 @@ type WordSource = { text: string } | { lexemes: string[] };
 function lexemesOf(source: WordSource): SQL {
   return 'text' in source
     ? sql`((select tsvector_to_array(to_tsvector('english', ${source.text})))::text[])`
-    : sql`((select ${sql.param(source.lexemes)}::text[])::text[])`;
+    : sql`((select ${is(source.lexemes, Placeholder) ? source.lexemes : sql.param(source.lexemes)}::text[])::text[])`;
 }
 
 /** The filters a page puts on the kept words (which carry category, price and seller). */
@@ -375,11 +434,13 @@ function wordPageIdsOf(executor: Executor, filters: ProductFilters, source: Word
       .offset(filters.offset)
       .as('page_ids');
   }
-  // How many listings are ranked: the candidates' bound, or as deep as the page reads.
-  const bound = Math.max(WORD_CANDIDATES, filters.offset + filters.limit);
-  // On a first page the bound is always WORD_CANDIDATES (a page holds at most 100): in the text. Deeper, it
-  // follows the page: a parameter (the shape's text stays one).
-  const boundIn = (value: number) => (filters.offset === 0 ? numberInText(value) : sql`${value}`);
+  // How many listings are ranked: the candidates' bound, or as deep as the page reads. On a first page it
+  // is always WORD_CANDIDATES (a page holds at most 100), written in; deeper, it follows the page's offset
+  // and size (the shape's text stays one).
+  const boundIn = (times: number, plus = 0) =>
+    filters.offset === 0
+      ? numberInText(times * WORD_CANDIDATES + plus)
+      : sql`(${numberInText(times)} * greatest(${numberInText(WORD_CANDIDATES)}, ${filters.offset}::int + ${filters.limit}::int) + ${numberInText(plus)})`;
   const query = sql`(select array_to_string(array(select quote_literal(word) from unnest(${lexemes}) as word), ' & ')::tsquery)`;
   // Few listings have every word: the full-text index finds them all (it intersects the words' lists),
   // and all are ranked, as the search over the listings themselves would.
@@ -387,13 +448,13 @@ function wordPageIdsOf(executor: Executor, filters: ProductFilters, source: Word
     .select({ id: products.id })
     .from(products)
     .where(and(conditionsOf({ ...filters, q: undefined }), sql`${searchDocument} @@ ${query}`))
-    .limit(boundIn(bound + 1) as unknown as Placeholder);
+    .limit(boundIn(1, 1) as unknown as Placeholder);
   // Which of the two, without reading every word's list when they plainly share many listings: the words'
   // counts (catalogue_lexemes) give how many listings would have them all if words fell independently;
   // far past the bound, the full-text index is not asked. Either way the answer is the same.
   const live = sql`(select greatest(sum(${liveListingCounts.liveCount}), 1) from ${liveListingCounts})`;
   const expected = sql`(select exp(sum(ln(greatest(${catalogueLexemes.listingCount}, 1)))) / power(${live}, cardinality(${lexemes}) - 1) from ${catalogueLexemes} where ${catalogueLexemes.lexeme} = any(${lexemes}))`;
-  const isFew = sql`coalesce(${expected} < ${boundIn(4 * bound)}, true)`;
+  const isFew = sql`coalesce(${expected} < ${boundIn(4)}, true)`;
   // Many have them all: the first `bound` in the rarest word's rank order (so its title matches first).
   const others = alias(listingTerms, 'other_terms');
   const rarest = sql`(select ${catalogueLexemes.lexeme} from ${catalogueLexemes} where ${catalogueLexemes.lexeme} = any(${lexemes}) order by ${catalogueLexemes.listingCount}, ${catalogueLexemes.lexeme} limit 1)`;
@@ -402,16 +463,16 @@ function wordPageIdsOf(executor: Executor, filters: ProductFilters, source: Word
     .from(listingTerms)
     .where(
       and(
-        sql`case when ${isFew} then (select count(*) from matched) > ${boundIn(bound)} else true end`,
+        sql`case when ${isFew} then (select count(*) from matched) > ${boundIn(1)} else true end`,
         sql`${listingTerms.lexeme} = ${rarest}`,
         ...termConditionsOf(listingTerms, filters),
         sql`(select count(*) from ${listingTerms} ${others} where ${others.productId} = ${listingTerms.productId} and ${others.lexeme} = any(${lexemes})) = cardinality(${lexemes})`,
       ),
     )
     .orderBy(desc(listingTerms.rankKey), desc(listingTerms.createdAt), asc(listingTerms.productId))
-    .limit(boundIn(bound) as unknown as Placeholder);
+    .limit(boundIn(1) as unknown as Placeholder);
   const candidates = sql`(with matched as materialized (${matched})
-    select id from matched where case when ${isFew} then (select count(*) from matched) <= ${boundIn(bound)} else false end
+    select id from matched where case when ${isFew} then (select count(*) from matched) <= ${boundIn(1)} else false end
     union all (${inRankOrder}))`;
   const rank = sql<number>`ts_rank(${searchDocument}, ${query})`;
   return executor
@@ -432,14 +493,16 @@ function wordShapeOf(filters: ProductFilters, source: WordSource, isOneWord: boo
 
 async function findWordPage(executor: Executor, filters: ProductFilters, source: WordSource): Promise<ProductPageResult> {
   const isOneWord = 'text' in source ? filters.q!.trim().split(/\s+/).length === 1 : source.lexemes.length === 1;
-  const pageIds = wordPageIdsOf(executor, filters, source, isOneWord);
-  const order = [sql`${pageIds.rank} desc`, desc(products.createdAt), asc(products.id)];
-  const { rows, figure } = await readPage(executor, pageIds, order, wordShapeOf(filters, source, isOneWord));
+  const read = (page: ProductFilters) =>
+    readKeptPage(executor, wordShapeOf(page, source, isOneWord), valuesOf(page, source), () => {
+      const pageIds = wordPageIdsOf(executor, heldFilters(page), 'text' in source ? { text: slot('words') } : { lexemes: slot('lexemes') }, isOneWord);
+      return { pageIds, order: [sql`${pageIds.rank} desc`, desc(products.createdAt), asc(products.id)] };
+    });
+  const { rows, figure } = await read(filters);
   if (figure !== null) return { rows, ...totalFrom(figure, true) };
   if (filters.offset === 0) return { rows, total: 0, isTotalExact: true };
   // A page past the end carries no figure: the first page's tells how many there are.
-  const firstOnly = { ...filters, offset: 0, limit: 1 };
-  const first = await readPage(executor, wordPageIdsOf(executor, firstOnly, source, isOneWord), order, wordShapeOf(firstOnly, source, isOneWord));
+  const first = await read({ ...filters, offset: 0, limit: 1 });
   return { rows, ...totalFrom(first.figure ?? 0, true) };
 }
 
@@ -485,9 +548,12 @@ async function findMatchingPage(executor: Executor, filters: ProductFilters, mod
  * scalar subquery (totalQueryOf). A page past the end has no row to carry it: only then is it read alone.
  */
 async function findProductsInOrder(executor: Executor, filters: ProductFilters): Promise<ProductPageResult> {
-  const where = conditionsOf(filters);
-  const { query: totalQuery, isCapped } = totalQueryOf(filters, where);
-  const { rows, figure } = await readPage(executor, pageIdsOf(executor, where, orderOf(filters), filters, totalQuery), orderOf(filters), shapeOf(filters, null));
+  const { rows, figure } = await readKeptPage(executor, shapeOf(filters, null), valuesOf(filters), () => {
+    const held = heldFilters(filters);
+    const where = conditionsOf(held);
+    return { pageIds: pageIdsOf(executor, where, orderOf(held), held, totalQueryOf(held, where).query), order: orderOf(held) };
+  });
+  const { query: totalQuery, isCapped } = totalQueryOf(filters, conditionsOf(filters));
   if (figure !== null) return { rows, ...totalFrom(figure, isCapped) };
   const [counted] = await executor.select({ value: totalQuery }).from(sql`(select 1) as one`);
   return { rows: [], ...totalFrom(counted?.value ?? 0, isCapped) };
