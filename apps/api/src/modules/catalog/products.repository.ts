@@ -577,10 +577,10 @@ export type ProductDetailRecord = ProductRecord & { images: ImageRecord[]; selle
  * The product page in one statement: the listing with category and seller, its photos (in order, as
  * JSON) and the seller's kept review totals (seller_review_totals).
  */
-export async function findProductDetailById(executor: Executor, id: string): Promise<ProductDetailRecord | null> {
+function prepareProductDetail(executor: Executor) {
   const images = sql<ImageRecord[]>`(select coalesce(json_agg(json_build_object('id', i.id, 'productId', i.product_id, 'fileKey', i.file_key, 'thumbnailKey', i.thumbnail_key, 'name', i.name, 'position', i.position)
       order by i.position, i.created_at, i.id), '[]'::json) from ${productImages} i where i.product_id = ${products.id})`;
-  const [row] = await executor
+  return executor
     .select({
       ...productColumns,
       images,
@@ -591,8 +591,18 @@ export async function findProductDetailById(executor: Executor, id: string): Pro
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(users, eq(users.id, products.sellerId))
     .leftJoin(sellerReviewTotals, eq(sellerReviewTotals.sellerId, products.sellerId))
-    .where(eq(products.id, id))
-    .limit(1);
+    .where(eq(products.id, sql.placeholder('id')))
+    .limit(limitInText(1))
+    .prepare('catalog_product_detail');
+}
+
+/** The product page's statement, built once per database handle (as the catalogue's pages are). */
+const keptDetails = new WeakMap<Executor, ReturnType<typeof prepareProductDetail>>();
+
+export async function findProductDetailById(executor: Executor, id: string): Promise<ProductDetailRecord | null> {
+  let prepared = keptDetails.get(executor);
+  if (!prepared) keptDetails.set(executor, (prepared = prepareProductDetail(executor)));
+  const [row] = await prepared.execute({ id });
   if (!row) return null;
   const { sellerReviewCount, sellerRatingSum, images: found, ...record } = row;
   const parsed = typeof found === 'string' ? (JSON.parse(found) as ImageRecord[]) : found;
