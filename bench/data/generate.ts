@@ -191,7 +191,13 @@ async function main() {
   );
   const wordsStarted = performance.now();
   await pool.query('alter table products enable trigger products_listing_terms_insert');
-  await pool.query(`select listing_terms_insert(array(select id from products where status = 'active'))`);
+  // In four ranges of ids side by side (each its own statement), then each word's count from the rows.
+  const bounds = ['00000000', '40000000', '80000000', 'c0000000', null].map((start) => start && `${start}-0000-0000-0000-000000000000`);
+  await Promise.all(
+    bounds.slice(0, -1).map((start, index) =>
+      pool.query(`select listing_terms_insert(array(select id from products where status = 'active' and id >= $1 and ($2::uuid is null or id < $2)))`, [start, bounds[index + 1]]),
+    ),
+  );
   await pool.query('insert into catalogue_lexemes (lexeme, listing_count) select lexeme, count(*)::int from listing_terms group by lexeme');
   console.log(`  listing words             ${((performance.now() - wordsStarted) / 1000).toFixed(1)} s`);
   await insert(
