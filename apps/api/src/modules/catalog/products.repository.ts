@@ -217,7 +217,7 @@ function pageIdsOf(executor: Executor, where: SQL | undefined, order: SQL[], fil
     .where(where)
     .orderBy(...order)
     .limit(pageSizeOf(filters).limit)
-    .offset(filters.offset)
+    .offset(offsetOf(filters))
     .as('page_ids');
 }
 
@@ -384,6 +384,16 @@ function numberInText(value: number): SQL {
 /** The same, as a LIMIT: Drizzle writes an SQL chunk given there as it is (its type says a number or a placeholder). */
 const limitInText = (value: number) => numberInText(value) as unknown as Placeholder;
 
+/**
+ * A page's offset, as a value the planner cannot see (a one-row subquery). A plan is then the same for
+ * every offset, so PostgreSQL keeps one plan for a deep page's shape instead of planning each request; with
+ * the offset in plain sight it plans each anew, each planned for its own offset but all alike (the page
+ * is read off an index in its order whatever the offset).
+ */
+function offsetOf(filters: ProductFilters): number | Placeholder {
+  return filters.offset === 0 ? 0 : (sql`(select ${filters.offset}::int)` as unknown as Placeholder);
+}
+
 /** A page's size in its statement: in the text when it is one of the shop's, else a parameter; and its name's part. */
 function pageSizeOf(filters: ProductFilters): { limit: number | Placeholder; name: string } {
   return PLANNED_PAGE_SIZES.has(filters.limit) ? { limit: limitInText(filters.limit), name: `l${filters.limit}` } : { limit: filters.limit, name: 'lp' };
@@ -431,7 +441,7 @@ function wordPageIdsOf(executor: Executor, filters: ProductFilters, source: Word
       .where(and(sql`cardinality(${lexemes}) = 1`, sql`${listingTerms.lexeme} = (${lexemes})[1]`, ...termConditionsOf(listingTerms, filters)))
       .orderBy(desc(listingTerms.rankKey), desc(listingTerms.createdAt), asc(listingTerms.productId))
       .limit(pageSizeOf(filters).limit)
-      .offset(filters.offset)
+      .offset(offsetOf(filters))
       .as('page_ids');
   }
   // How many listings are ranked: the candidates' bound, or as deep as the page reads. On a first page it
@@ -481,7 +491,7 @@ function wordPageIdsOf(executor: Executor, filters: ProductFilters, source: Word
     .where(sql`${products.id} in ${candidates}`)
     .orderBy(desc(rank), desc(products.createdAt), asc(products.id))
     .limit(pageSizeOf(filters).limit)
-    .offset(filters.offset)
+    .offset(offsetOf(filters))
     .as('page_ids');
 }
 
