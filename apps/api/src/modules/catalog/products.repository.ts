@@ -365,6 +365,8 @@ function isPlainQuery(q: string): boolean {
 
 /** How many listings a query of several words ranks at most (deeper pages rank as deep as they read). */
 export const WORD_CANDIDATES = CATALOG_COUNT_CAP + 1;
+/** Several words shared by at most this many times WORD_CANDIDATES listings: every such listing is ranked. */
+const FULLY_RANKED = 4;
 
 /**
  * The page sizes the shop asks for (its rows, grids and dashboards) and 1 (a page's figure alone). These are
@@ -427,8 +429,9 @@ function termConditionsOf(terms: TermColumns, filters: ProductFilters): SQL[] {
 
 /**
  * The ids of a word search's page with their rank and the page's figure. One word: off the word's rank
- * index, with a count capped at CATALOG_COUNT_CAP + 1. Several: the candidates (every word present),
- * in the rarest word's rank order, ranked over all words, counted as they come (at most the candidates).
+ * index, with a count capped at CATALOG_COUNT_CAP + 1. Several: every listing having all the words when
+ * they are few (up to FULLY_RANKED × WORD_CANDIDATES), else the first WORD_CANDIDATES of them in the rarest
+ * word's rank order; ranked over all the words and counted as they come.
  */
 function wordPageIdsOf(executor: Executor, filters: ProductFilters, source: WordSource, isOneWord: boolean) {
   const lexemes = lexemesOf(source);
@@ -452,19 +455,21 @@ function wordPageIdsOf(executor: Executor, filters: ProductFilters, source: Word
       ? numberInText(times * WORD_CANDIDATES + plus)
       : sql`(${numberInText(times)} * greatest(${numberInText(WORD_CANDIDATES)}, ${filters.offset}::int + ${filters.limit}::int) + ${numberInText(plus)})`;
   const query = sql`(select array_to_string(array(select quote_literal(word) from unnest(${lexemes}) as word), ' & ')::tsquery)`;
-  // Few listings have every word: the full-text index finds them all (it intersects the words' lists),
-  // and all are ranked, as the search over the listings themselves would.
+  const rank = sql<number>`ts_rank(${searchDocument}, ${query})`;
+  // Few listings have every word (up to FULLY_RANKED times the bound): the full-text index finds them all
+  // (it intersects the words' lists) and each is ranked as it is read, as the search over the listings
+  // themselves would.
   const matched = executor
-    .select({ id: products.id })
+    .select({ id: products.id, rank: rank.as('rank'), createdAt: products.createdAt })
     .from(products)
     .where(and(conditionsOf({ ...filters, q: undefined }), sql`${searchDocument} @@ ${query}`))
-    .limit(boundIn(1, 1) as unknown as Placeholder);
+    .limit(boundIn(FULLY_RANKED, 1) as unknown as Placeholder);
   // Which of the two, without reading every word's list when they plainly share many listings: the words'
   // counts (catalogue_lexemes) give how many listings would have them all if words fell independently;
-  // far past the bound, the full-text index is not asked. Either way the answer is the same.
+  // past what is ranked in full, the full-text index is not asked.
   const live = sql`(select greatest(sum(${liveListingCounts.liveCount}), 1) from ${liveListingCounts})`;
   const expected = sql`(select exp(sum(ln(greatest(${catalogueLexemes.listingCount}, 1)))) / power(${live}, cardinality(${lexemes}) - 1) from ${catalogueLexemes} where ${catalogueLexemes.lexeme} = any(${lexemes}))`;
-  const isFew = sql`coalesce(${expected} < ${boundIn(4)}, true)`;
+  const isFew = sql`coalesce(${expected} < ${boundIn(FULLY_RANKED)}, true)`;
   // Many have them all: the first `bound` in the rarest word's rank order (so its title matches first).
   const others = alias(listingTerms, 'other_terms');
   const rarest = sql`(select ${catalogueLexemes.lexeme} from ${catalogueLexemes} where ${catalogueLexemes.lexeme} = any(${lexemes}) order by ${catalogueLexemes.listingCount}, ${catalogueLexemes.lexeme} limit 1)`;
@@ -473,7 +478,7 @@ function wordPageIdsOf(executor: Executor, filters: ProductFilters, source: Word
     .from(listingTerms)
     .where(
       and(
-        sql`case when ${isFew} then (select count(*) from matched) > ${boundIn(1)} else true end`,
+        sql`case when ${isFew} then (select count(*) from matched) > ${boundIn(FULLY_RANKED)} else true end`,
         sql`${listingTerms.lexeme} = ${rarest}`,
         ...termConditionsOf(listingTerms, filters),
         sql`(select count(*) from ${listingTerms} ${others} where ${others.productId} = ${listingTerms.productId} and ${others.lexeme} = any(${lexemes})) = cardinality(${lexemes})`,
@@ -481,15 +486,15 @@ function wordPageIdsOf(executor: Executor, filters: ProductFilters, source: Word
     )
     .orderBy(desc(listingTerms.rankKey), desc(listingTerms.createdAt), asc(listingTerms.productId))
     .limit(boundIn(1) as unknown as Placeholder);
-  const candidates = sql`(with matched as materialized (${matched})
-    select id from matched where case when ${isFew} then (select count(*) from matched) <= ${boundIn(1)} else false end
-    union all (${inRankOrder}))`;
-  const rank = sql<number>`ts_rank(${searchDocument}, ${query})`;
+  const ranked = sql`(with matched as materialized (${matched})
+    select id, rank, created_at from matched where case when ${isFew} then (select count(*) from matched) <= ${boundIn(FULLY_RANKED)} else false end
+    union all
+    select ${products.id}, ${rank}, ${products.createdAt} from ${products} where ${products.id} in (${inRankOrder})) as ranked`;
+  const rankOf = sql<number>`ranked.rank`;
   return executor
-    .select({ id: products.id, rank: rank.as('rank'), figure: sql<number>`count(*) over ()`.as('figure') })
-    .from(products)
-    .where(sql`${products.id} in ${candidates}`)
-    .orderBy(desc(rank), desc(products.createdAt), asc(products.id))
+    .select({ id: sql<string>`ranked.id`.as('ranked_id'), rank: rankOf.as('rank'), figure: sql<number>`count(*) over ()`.as('figure') })
+    .from(ranked)
+    .orderBy(desc(rankOf), sql`ranked.created_at desc`, sql`ranked.id`)
     .limit(pageSizeOf(filters).limit)
     .offset(offsetOf(filters))
     .as('page_ids');
