@@ -365,6 +365,8 @@ function isPlainQuery(q: string): boolean {
 
 /** How many listings a query of several words ranks at most (deeper pages rank as deep as they read). */
 export const WORD_CANDIDATES = CATALOG_COUNT_CAP + 1;
+/** Past any catalogue's size: how deep a word page's ranking reads at most, however far the page asked for lies (page numbers up to 2^53 stay within bigint). */
+const DEEPEST_RANKED = 1_000_000_000_000;
 /** Several words shared by at most this many times WORD_CANDIDATES listings: every such listing is ranked. */
 const FULLY_RANKED = 4;
 
@@ -393,7 +395,7 @@ const limitInText = (value: number) => numberInText(value) as unknown as Placeho
  * is read off an index in its order whatever the offset).
  */
 function offsetOf(filters: ProductFilters): number | Placeholder {
-  return filters.offset === 0 ? 0 : (sql`(select ${filters.offset}::int)` as unknown as Placeholder);
+  return filters.offset === 0 ? 0 : (sql`(select ${filters.offset}::bigint)` as unknown as Placeholder);
 }
 
 /** A page's size in its statement: in the text when it is one of the shop's, else a parameter; and its name's part. */
@@ -453,7 +455,7 @@ function wordPageIdsOf(executor: Executor, filters: ProductFilters, source: Word
   const boundIn = (times: number, plus = 0) =>
     filters.offset === 0
       ? numberInText(times * WORD_CANDIDATES + plus)
-      : sql`(${numberInText(times)} * greatest(${numberInText(WORD_CANDIDATES)}, ${filters.offset}::int + ${filters.limit}::int) + ${numberInText(plus)})`;
+      : sql`(${numberInText(times)} * greatest(${numberInText(WORD_CANDIDATES)}, least(${filters.offset}::bigint + ${filters.limit}::bigint, ${numberInText(DEEPEST_RANKED)})) + ${numberInText(plus)})`;
   const query = sql`(select array_to_string(array(select quote_literal(word) from unnest(${lexemes}) as word), ' & ')::tsquery)`;
   const rank = sql<number>`ts_rank(${searchDocument}, ${query})`;
   // Few listings have every word (up to FULLY_RANKED times the bound): the full-text index finds them all

@@ -93,6 +93,10 @@ describe('the word search over the kept words', () => {
     expect((await search('q=basket&limit=10&page=2')).items.map((item) => item.id)).toEqual(expected.slice(10, 20));
     // Past the end: no rows, and the total is still told.
     expect(await search('q=basket&limit=10&page=50')).toMatchObject({ items: [], total: expected.length });
+    // Far past any catalogue (the offset overflows a 32-bit integer): still an empty page, for one word and several.
+    for (const q of ['basket', 'copper basket', 'lamps']) {
+      expect((await search(`q=${q}&limit=100&page=${Number.MAX_SAFE_INTEGER}`)).items, q).toEqual([]);
+    }
   });
 
   it('ranks every listing that has all the words when few do, as the full ranking does', async () => {
