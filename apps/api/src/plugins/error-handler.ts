@@ -77,7 +77,9 @@ export function errorAnswerOf(error: FastifyError | Error, log: FastifyBaseLogge
   }
   const status = (error as FastifyError).statusCode ?? 500;
   if (status >= 400 && status < 500) return answer(status, error.message, defaultErrorCodeFor(status));
-  log.error({ err: error }, 'unhandled error');
+  // A failed query's own error (PostgreSQL's message and code) is its cause: logged, so the operator sees why.
+  const cause = (error as { cause?: unknown }).cause;
+  log.error({ err: error, ...(cause instanceof Error ? { cause: { message: cause.message, code: (cause as { code?: unknown }).code } } : {}) }, 'unhandled error');
   return answer(500, INTERNAL_MESSAGE, API_ERROR_CODES.internal);
 }
 

@@ -15,6 +15,9 @@ describe('request ids', () => {
           request.log.info('about to fail');
           throw new Error('boom');
         });
+        app.get('/api/test/failed-query', async () => {
+          throw new Error('Failed query: select 1', { cause: Object.assign(new Error('operator does not exist: text = text[]'), { code: '42883' }) });
+        });
       },
     });
   });
@@ -39,6 +42,14 @@ describe('request ids', () => {
     // Every line logged while the request ran names it: none went out without a reqId.
     const duringRequest = testApp.logs.map((line) => JSON.parse(line) as { reqId?: string; msg?: string }).filter((entry) => entry.msg === 'about to fail' || entry.msg === 'unhandled error');
     expect(duringRequest.every((entry) => entry.reqId === requestId)).toBe(true);
+  });
+
+  it("logs a failed query's own error (PostgreSQL's message and code) with the 500, and tells the client nothing of it", async () => {
+    const requestId = 'lb-7f3a9c21-0002';
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/test/failed-query', headers: { 'x-request-id': requestId } });
+    expect(response.json()).toEqual({ error: 'Internal server error', code: 'internal' });
+    const logged = logLinesOf(requestId).find((entry) => entry.msg === 'unhandled error') as { cause?: unknown } | undefined;
+    expect(logged?.cause).toEqual({ message: 'operator does not exist: text = text[]', code: '42883' });
   });
 
   it('makes a new UUID when there is no header, a different one per request, and logs under it', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, is, lte, Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { lockFor } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
@@ -317,10 +317,9 @@ function heldFilters(filters: ProductFilters): ProductFilters {
   };
 }
 
-function valuesOf(filters: ProductFilters, source?: WordSource): Record<string, unknown> {
+function valuesOf(filters: ProductFilters, words?: string): Record<string, unknown> {
   const { q, status, sellerId, categorySlug, minPriceCents, maxPriceCents, lowStockThreshold, offset, limit } = filters;
-  const words = source && 'text' in source ? { words: source.text } : source ? { lexemes: source.lexemes } : {};
-  return { q, status, sellerId, categorySlug, minPriceCents, maxPriceCents, lowStockThreshold, offset, limit, ...words };
+  return { q, status, sellerId, categorySlug, minPriceCents, maxPriceCents, lowStockThreshold, offset, limit, ...(words === undefined ? {} : { words }) };
 }
 
 /**
@@ -330,12 +329,8 @@ function valuesOf(filters: ProductFilters, source?: WordSource): Record<string, 
  * the count; only then is it counted on its own.
  */
 async function findMatchingProducts(executor: Executor, filters: ProductFilters): Promise<ProductPageResult> {
-  if (readsListingTerms(filters)) {
-    const byWords = await findWordPage(executor, filters, { text: filters.q ?? '' });
-    if (byWords.total > 0) return byWords;
-    const corrected = await correctedLexemesOf(executor, filters.q ?? '');
-    return corrected ? findWordPage(executor, filters, { lexemes: corrected }) : { rows: [], total: 0, isTotalExact: true };
-  }
+  // Off the kept words, a misspelt word is corrected in the page's own statement (queryWordsOf).
+  if (readsListingTerms(filters)) return findWordPage(executor, filters, filters.q ?? '');
   const byWords = await findMatchingPage(executor, filters, 'words');
   if (byWords.total > 0) return byWords;
   return findMatchingPage(executor, filters, 'typos');
@@ -346,11 +341,11 @@ async function findMatchingProducts(executor: Executor, filters: ProductFilters)
 // listing with its rank for that word alone (migration 0028), indexed in rank order per word:
 // - one word: the page is read off that index in rank order, exactly the order ts_rank gives, and the
 //   count stops at CATALOG_COUNT_CAP + 1 ("1,000+");
-// - several words: the listings having all of them are taken in the rank order of the rarest word (its
-//   title matches first), at most WORD_CANDIDATES (or as deep as the page asks), and those are ranked by
-//   ts_rank over all the words;
-// - no match: each word the catalogue does not have is replaced by the closest one it has (trigram
-//   similarity over catalogue_lexemes), and the search runs again on those words.
+// - several words: every listing having all of them is ranked by ts_rank over all the words when they
+//   are few (up to FULLY_RANKED × WORD_CANDIDATES), else the first WORD_CANDIDATES (or as deep as the
+//   page asks) in the rank order of the rarest word (its title matches first);
+// - a misspelt word: before either, each word the catalogue does not have is replaced by the closest one
+//   it has (trigram similarity over catalogue_lexemes), in the same statement (queryWordsOf).
 
 /**
  * Words of letters and digits only: the query means "all of these words", nothing websearch syntax reads
@@ -408,13 +403,23 @@ function readsListingTerms(filters: ProductFilters): boolean {
   return Boolean(filters.q && filters.isLive && !filters.status && filters.lowStockThreshold === undefined && filters.sort === 'relevance' && isPlainQuery(filters.q));
 }
 
-/** The words to find: the query's own (stemmed by PostgreSQL, stop words left out), or corrected ones. */
-type WordSource = { text: string } | { lexemes: string[] };
-
-function lexemesOf(source: WordSource): SQL {
-  return 'text' in source
-    ? sql`((select tsvector_to_array(to_tsvector('english', ${source.text})))::text[])`
-    : sql`((select ${is(source.lexemes, Placeholder) ? source.lexemes : sql.param(source.lexemes)}::text[])::text[])`;
+/**
+ * The words to find, as the catalogue has them: each stem of the query (PostgreSQL's English stemming,
+ * stop words left out) stays when a live listing has it, else becomes the catalogue's closest stem
+ * (trigram similarity, the most listed on a tie). When a word has no close stem at all, or the query has
+ * no word but stop words, the array is empty and nothing matches. A word spelt right costs one primary-key
+ * probe; only a misspelt one reads the trigram index.
+ */
+function queryWordsOf(text: SQL | Placeholder | string): SQL {
+  const known = alias(catalogueLexemes, 'known_words');
+  const close = alias(catalogueLexemes, 'close_words');
+  return sql`(select (case when bool_and(fixed.lexeme is not null) then array_agg(distinct fixed.lexeme) else '{}' end)::text[]
+    from unnest(tsvector_to_array(to_tsvector('english', ${text}))) as typed(lexeme)
+    cross join lateral (select coalesce(
+      (select ${known.lexeme} from ${catalogueLexemes} ${known} where ${known.lexeme} = typed.lexeme and ${known.listingCount} > 0),
+      (select ${close.lexeme} from ${catalogueLexemes} ${close} where typed.lexeme <% ${close.lexeme} and ${close.listingCount} > 0
+        order by similarity(typed.lexeme, ${close.lexeme}) desc, ${close.listingCount} desc, ${close.lexeme} limit 1)
+    ) as lexeme) as fixed)`;
 }
 
 /** The filters a page puts on the kept words (which carry category, price and seller). */
@@ -435,15 +440,16 @@ function termConditionsOf(terms: TermColumns, filters: ProductFilters): SQL[] {
  * they are few (up to FULLY_RANKED × WORD_CANDIDATES), else the first WORD_CANDIDATES of them in the rarest
  * word's rank order; ranked over all the words and counted as they come.
  */
-function wordPageIdsOf(executor: Executor, filters: ProductFilters, source: WordSource, isOneWord: boolean) {
-  const lexemes = lexemesOf(source);
+function wordPageIdsOf(executor: Executor, filters: ProductFilters, text: SQL | Placeholder | string, isOneWord: boolean) {
   if (isOneWord) {
+    // The word (null when the query's one word is a stop word or has no close stem), in two places.
+    const lexemes = sql`(select array[case when cardinality(words.stems) = 1 then words.stems[1] end] from (select ${queryWordsOf(text)} as stems) as words)`;
     const counted = alias(listingTerms, 'counted_terms');
     const figure = sql<number>`(select count(*) from (select 1 from ${listingTerms} ${counted} where ${and(sql`${counted.lexeme} = (${lexemes})[1]`, ...termConditionsOf(counted, filters))} limit ${numberInText(CATALOG_COUNT_CAP + 1)}) as capped)`;
     return executor
       .select({ id: listingTerms.productId, rank: sql<number>`${listingTerms.rankKey}`.as('rank'), figure: figure.as('figure') })
       .from(listingTerms)
-      .where(and(sql`cardinality(${lexemes}) = 1`, sql`${listingTerms.lexeme} = (${lexemes})[1]`, ...termConditionsOf(listingTerms, filters)))
+      .where(and(sql`${listingTerms.lexeme} = (${lexemes})[1]`, ...termConditionsOf(listingTerms, filters)))
       .orderBy(desc(listingTerms.rankKey), desc(listingTerms.createdAt), asc(listingTerms.productId))
       .limit(pageSizeOf(filters).limit)
       .offset(offsetOf(filters))
@@ -456,6 +462,8 @@ function wordPageIdsOf(executor: Executor, filters: ProductFilters, source: Word
     filters.offset === 0
       ? numberInText(times * WORD_CANDIDATES + plus)
       : sql`(${numberInText(times)} * greatest(${numberInText(WORD_CANDIDATES)}, least(${filters.offset}::bigint + ${filters.limit}::bigint, ${numberInText(DEEPEST_RANKED)})) + ${numberInText(plus)})`;
+  // The words, worked out once for the statement (query_words, below).
+  const lexemes = sql`((select stems from query_words)::text[])`;
   const query = sql`(select array_to_string(array(select quote_literal(word) from unnest(${lexemes}) as word), ' & ')::tsquery)`;
   const rank = sql<number>`ts_rank(${searchDocument}, ${query})`;
   // Few listings have every word (up to FULLY_RANKED times the bound): the full-text index finds them all
@@ -488,7 +496,7 @@ function wordPageIdsOf(executor: Executor, filters: ProductFilters, source: Word
     )
     .orderBy(desc(listingTerms.rankKey), desc(listingTerms.createdAt), asc(listingTerms.productId))
     .limit(boundIn(1) as unknown as Placeholder);
-  const ranked = sql`(with matched as materialized (${matched})
+  const ranked = sql`(with query_words as materialized (select ${queryWordsOf(text)} as stems), matched as materialized (${matched})
     select id, rank, created_at from matched where case when ${isFew} then (select count(*) from matched) <= ${boundIn(FULLY_RANKED)} else false end
     union all
     select ${products.id}, ${rank}, ${products.createdAt} from ${products} where ${products.id} in (${inRankOrder})) as ranked`;
@@ -503,16 +511,16 @@ function wordPageIdsOf(executor: Executor, filters: ProductFilters, source: Word
 }
 
 /** The name of a word page's statement (as shapeOf for the other pages). */
-function wordShapeOf(filters: ProductFilters, source: WordSource, isOneWord: boolean): string {
+function wordShapeOf(filters: ProductFilters, isOneWord: boolean): string {
   const has = [filters.sellerId, filters.categorySlug, filters.minPriceCents, filters.maxPriceCents].map((value) => (value === undefined ? '0' : '1')).join('');
-  return `catalog_words_${'text' in source ? 'q' : 'l'}${isOneWord ? 1 : 'n'}_${filters.offset > 0 ? 'o' : 'f'}${pageSizeOf(filters).name}_${has}`;
+  return `catalog_words_${isOneWord ? 1 : 'n'}_${filters.offset > 0 ? 'o' : 'f'}${pageSizeOf(filters).name}_${has}`;
 }
 
-async function findWordPage(executor: Executor, filters: ProductFilters, source: WordSource): Promise<ProductPageResult> {
-  const isOneWord = 'text' in source ? filters.q!.trim().split(/\s+/).length === 1 : source.lexemes.length === 1;
+async function findWordPage(executor: Executor, filters: ProductFilters, text: string): Promise<ProductPageResult> {
+  const isOneWord = text.trim().split(/\s+/).length === 1;
   const read = (page: ProductFilters) =>
-    readKeptPage(executor, wordShapeOf(page, source, isOneWord), valuesOf(page, source), () => {
-      const pageIds = wordPageIdsOf(executor, heldFilters(page), 'text' in source ? { text: slot('words') } : { lexemes: slot('lexemes') }, isOneWord);
+    readKeptPage(executor, wordShapeOf(page, isOneWord), valuesOf(page, text), () => {
+      const pageIds = wordPageIdsOf(executor, heldFilters(page), slot('words'), isOneWord);
       return { pageIds, order: [sql`${pageIds.rank} desc`, desc(products.createdAt), asc(products.id)] };
     });
   const { rows, figure } = await read(filters);
@@ -521,33 +529,6 @@ async function findWordPage(executor: Executor, filters: ProductFilters, source:
   // A page past the end carries no figure: the first page's tells how many there are.
   const first = await read({ ...filters, offset: 0, limit: 1 });
   return { rows, ...totalFrom(first.figure ?? 0, true) };
-}
-
-/**
- * The catalogue's words closest to a query's: each word the live catalogue has stays, each it does not
- * have becomes the closest one it has (trigram similarity of the stems, the most listed on a tie), stop
- * words drop out; null when a word has no close match, so the query matches nothing.
- */
-async function correctedLexemesOf(executor: Executor, q: string): Promise<string[] | null> {
-  const words = q.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 2).slice(0, MAX_QUERY_WORDS);
-  if (words.length === 0) return null;
-  type Correction = { lexeme: string | null; corrected: string | null };
-  const found: unknown = await executor.execute<Correction>(sql`
-    select typed.lexeme, coalesce(known.lexeme, closest.lexeme) as corrected
-    from unnest(${sql.param(words)}::text[]) with ordinality as word(text, position)
-    cross join lateral (select (tsvector_to_array(to_tsvector('english', word.text)))[1] as lexeme) as typed
-    left join lateral (select ${catalogueLexemes.lexeme} from ${catalogueLexemes} where ${catalogueLexemes.lexeme} = typed.lexeme and ${catalogueLexemes.listingCount} > 0) as known on true
-    left join lateral (
-      select ${catalogueLexemes.lexeme} from ${catalogueLexemes}
-      where known.lexeme is null and typed.lexeme <% ${catalogueLexemes.lexeme} and ${catalogueLexemes.listingCount} > 0
-      order by similarity(typed.lexeme, ${catalogueLexemes.lexeme}) desc, ${catalogueLexemes.listingCount} desc, ${catalogueLexemes.lexeme}
-      limit 1
-    ) as closest on true
-    order by word.position`);
-  const rows = Array.isArray(found) ? (found as Correction[]) : (found as { rows: Correction[] }).rows;
-  const typed = rows.filter((row) => row.lexeme !== null);
-  if (typed.length === 0 || typed.some((row) => row.corrected === null)) return null;
-  return [...new Set(typed.map((row) => row.corrected!))];
 }
 
 async function findMatchingPage(executor: Executor, filters: ProductFilters, mode: MatchMode): Promise<ProductPageResult> {
