@@ -413,13 +413,15 @@ function readsListingTerms(filters: ProductFilters): boolean {
 function queryWordsOf(text: SQL | Placeholder | string): SQL {
   const known = alias(catalogueLexemes, 'known_words');
   const close = alias(catalogueLexemes, 'close_words');
+  // The text is a one-row subquery, so a statement's plan cannot be made for one query's words: PostgreSQL
+  // plans each shape once (as for the offset, offsetOf). `offset 0` keeps each word corrected once.
   return sql`(select (case when bool_and(fixed.lexeme is not null) then array_agg(distinct fixed.lexeme) else '{}' end)::text[]
-    from unnest(tsvector_to_array(to_tsvector('english', ${text}))) as typed(lexeme)
-    cross join lateral (select coalesce(
-      (select ${known.lexeme} from ${catalogueLexemes} ${known} where ${known.lexeme} = typed.lexeme and ${known.listingCount} > 0),
-      (select ${close.lexeme} from ${catalogueLexemes} ${close} where typed.lexeme <% ${close.lexeme} and ${close.listingCount} > 0
-        order by similarity(typed.lexeme, ${close.lexeme}) desc, ${close.listingCount} desc, ${close.lexeme} limit 1)
-    ) as lexeme) as fixed)`;
+    from (select coalesce(
+        (select ${known.lexeme} from ${catalogueLexemes} ${known} where ${known.lexeme} = typed.lexeme and ${known.listingCount} > 0),
+        (select ${close.lexeme} from ${catalogueLexemes} ${close} where typed.lexeme <% ${close.lexeme} and ${close.listingCount} > 0
+          order by similarity(typed.lexeme, ${close.lexeme}) desc, ${close.listingCount} desc, ${close.lexeme} limit 1)
+      ) as lexeme
+      from unnest(tsvector_to_array(to_tsvector('english', (select ${text}::text)))) as typed(lexeme) offset 0) as fixed)`;
 }
 
 /** The filters a page puts on the kept words (which carry category, price and seller). */
@@ -443,7 +445,7 @@ function termConditionsOf(terms: TermColumns, filters: ProductFilters): SQL[] {
 function wordPageIdsOf(executor: Executor, filters: ProductFilters, text: SQL | Placeholder | string, isOneWord: boolean) {
   if (isOneWord) {
     // The word (null when the query's one word is a stop word or has no close stem), in two places.
-    const lexemes = sql`(select array[case when cardinality(words.stems) = 1 then words.stems[1] end] from (select ${queryWordsOf(text)} as stems) as words)`;
+    const lexemes = sql`(select array[case when cardinality(words.stems) = 1 then words.stems[1] end] from (select ${queryWordsOf(text)} as stems offset 0) as words)`;
     const counted = alias(listingTerms, 'counted_terms');
     const figure = sql<number>`(select count(*) from (select 1 from ${listingTerms} ${counted} where ${and(sql`${counted.lexeme} = (${lexemes})[1]`, ...termConditionsOf(counted, filters))} limit ${numberInText(CATALOG_COUNT_CAP + 1)}) as capped)`;
     return executor
