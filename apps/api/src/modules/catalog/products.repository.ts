@@ -447,7 +447,19 @@ function wordPageIdsOf(executor: Executor, filters: ProductFilters, text: SQL | 
     // The word (null when the query's one word is a stop word or has no close stem), in two places.
     const lexemes = sql`(select array[case when cardinality(words.stems) = 1 then words.stems[1] end] from (select ${queryWordsOf(text)} as stems offset 0) as words)`;
     const counted = alias(listingTerms, 'counted_terms');
-    const figure = sql<number>`(select count(*) from (select 1 from ${listingTerms} ${counted} where ${and(sql`${counted.lexeme} = (${lexemes})[1]`, ...termConditionsOf(counted, filters))} limit ${numberInText(CATALOG_COUNT_CAP + 1)}) as capped)`;
+    const capped = sql<number>`(select count(*) from (select 1 from ${listingTerms} ${counted} where ${and(sql`${counted.lexeme} = (${lexemes})[1]`, ...termConditionsOf(counted, filters))} limit ${numberInText(CATALOG_COUNT_CAP + 1)}) as capped)`;
+    // Without filters, the word's kept count says "1,000+" at once when, even if every live listing of a
+    // suspended seller had the word, more than the cap would be left; else (or when suspended sellers have
+    // more live listings than the cap, which are not counted further) the capped count decides.
+    const isUnfiltered = [filters.sellerId, filters.categorySlug, filters.minPriceCents, filters.maxPriceCents].every((value) => value === undefined);
+    const suspendedSellers = alias(users, 'suspended_sellers');
+    const theirListings = alias(products, 'suspended_listings');
+    const hiddenBySuspension = sql`(select count(*) from (select 1 from ${users} ${suspendedSellers} join ${products} ${theirListings} on ${theirListings.sellerId} = ${suspendedSellers.id} where ${suspendedSellers.status} = 'suspended' and ${theirListings.status} = 'active' limit ${numberInText(CATALOG_COUNT_CAP + 1)}) as capped)`;
+    const kept = sql`coalesce((select ${catalogueLexemes.listingCount} from ${catalogueLexemes} where ${catalogueLexemes.lexeme} = (${lexemes})[1]), 0)`;
+    const figure = isUnfiltered
+      ? sql<number>`(select case when known.hidden <= ${numberInText(CATALOG_COUNT_CAP)} and known.kept - known.hidden > ${numberInText(CATALOG_COUNT_CAP)} then ${numberInText(CATALOG_COUNT_CAP + 1)} else ${capped} end
+          from (select ${kept} as kept, ${hiddenBySuspension} as hidden offset 0) as known)`
+      : capped;
     return executor
       .select({ id: listingTerms.productId, rank: sql<number>`${listingTerms.rankKey}`.as('rank'), figure: figure.as('figure') })
       .from(listingTerms)

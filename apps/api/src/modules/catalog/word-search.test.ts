@@ -153,6 +153,26 @@ describe('the word search over the kept words', () => {
     expect((await search('q=teapot')).items.map((item) => item.id)).toEqual([mirror!.id]);
   });
 
+  it('counts a word exactly when more than the cap have it but a suspended seller’s listings take it below, and says "1,000+" again once the seller is back', async () => {
+    const owner = await createUser(db, { role: 'seller' });
+    const rows = Array.from({ length: CATALOG_COUNT_CAP + 50 }, (_, index) => ({
+      sellerId: index < 120 ? owner.id : sellerIds[index % 3]!,
+      categoryId: other.id,
+      title: `Rattan Stool ${index}`,
+      priceCents: 2_000,
+    }));
+    for (let start = 0; start < rows.length; start += 250) await db.insert(products).values(rows.slice(start, start + 250));
+    expect(await search('q=rattan&limit=20')).toMatchObject({ total: CATALOG_COUNT_CAP, isTotalExact: false });
+    await db.update(users).set({ status: 'suspended' }).where(eq(users.id, owner.id));
+    const visible = await reference('rattan');
+    expect(visible).toHaveLength(CATALOG_COUNT_CAP + 50 - 120);
+    const answer = await search('q=rattan&limit=20');
+    expect(answer).toMatchObject({ total: CATALOG_COUNT_CAP + 50 - 120, isTotalExact: true });
+    expect(answer.items.map((item) => item.id)).toEqual(visible.slice(0, 20));
+    await db.update(users).set({ status: 'active' }).where(eq(users.id, owner.id));
+    expect(await search('q=rattan&limit=20')).toMatchObject({ total: CATALOG_COUNT_CAP, isTotalExact: false });
+  }, 60_000);
+
   it('finds the best listings for all the words even when the rarest word alone ranks them past its first thousand', async () => {
     // "birch" is the rarer word. 1,100 listings name it twice in the title with "tray" only in the
     // description: they come first for "birch" alone. 50 name both in the title: they rank first for both.
