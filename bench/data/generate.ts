@@ -20,7 +20,7 @@ import { calculateShippingCents } from '@marketplace/domain/shipping';
 import { openDatabase } from '../../apps/api/src/db/client';
 import * as schema from '../../apps/api/src/db/schema';
 import { hashPassword } from '../../apps/api/src/modules/auth/password';
-import { insertRows, type InsertStats } from './insert';
+import { insertRows, withIndexesBuiltAfter, type InsertStats } from './insert';
 import { createRandom } from './random';
 
 const { values: flags } = parseArgs({
@@ -196,9 +196,12 @@ async function main() {
   await pool.query('alter table products enable trigger products_listing_terms_insert');
   // In four ranges of ids side by side (each its own statement), then each word's count from the rows.
   const bounds = ['00000000', '40000000', '80000000', 'c0000000', null].map((start) => start && `${start}-0000-0000-0000-000000000000`);
-  await Promise.all(
-    bounds.slice(0, -1).map((start, index) =>
-      pool.query(`select listing_terms_insert(array(select id from products where status = 'active' and id >= $1 and ($2::uuid is null or id < $2)))`, [start, bounds[index + 1]]),
+  // The words' rank index is built once they are all in (as for the tables loaded fast, insert.ts).
+  await withIndexesBuiltAfter(pool, 'listing_terms', () =>
+    Promise.all(
+      bounds.slice(0, -1).map((start, index) =>
+        pool.query(`select listing_terms_insert(array(select id from products where status = 'active' and id >= $1 and ($2::uuid is null or id < $2)))`, [start, bounds[index + 1]]),
+      ),
     ),
   );
   await pool.query('insert into catalogue_lexemes (lexeme, listing_count) select lexeme, count(*)::int from listing_terms group by lexeme');
