@@ -84,6 +84,25 @@ async function retriedOnDeadlock(work: () => Promise<void>, attempts = 5): Promi
   }
 }
 
+/**
+ * Two instances booting on a fresh database create pg-boss's schema at once, and the loser's CREATE
+ * SCHEMA IF NOT EXISTS fails on the catalogue's unique index (or as a deadlock victim). A pg-boss whose
+ * start failed will not start again, so a new one tries, once the other has made the schema.
+ */
+async function startedBoss(make: () => PgBoss, attempts = 5): Promise<PgBoss> {
+  for (let attempt = 1; ; attempt += 1) {
+    const boss = make();
+    try {
+      await boss.start();
+      return boss;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if ((code !== '40P01' && code !== '23505') || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}
+
 /** How often each instance offers a scheduled job for the current slot: a few times per period. */
 export const scheduleTickMs = (everySeconds: number) => Math.min(Math.max((everySeconds * 1000) / 4, 250), 60_000);
 
@@ -101,21 +120,24 @@ export async function startJobQueue(options: {
     names.add(definition.name);
   }
   const longestPeriod = Math.max(0, ...definitions.map((definition) => definition.everySeconds ?? 0));
-  const boss = new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => options.executeSql(text, values) },
-    schema: tuning.schema,
-    // Our own throttled sends replace pg-boss's cron, whose smallest step is a minute.
-    schedule: false,
-    supervise: true,
-    migrate: true,
-    maintenanceIntervalSeconds: tuning.maintenanceIntervalSeconds,
-    // pg-boss refuses a throttle slot longer than the time completed jobs are kept (12 hours by default).
-    archiveCompletedAfterSeconds: Math.max(12 * 60 * 60, longestPeriod),
-  });
-  // An unhandled 'error' event would end the process: pg-boss reports its own troubles (a lost
-  // connection during polling, a failed maintenance) here and carries on.
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-  await boss.start();
+  const makeBoss = () => {
+    const made = new PgBoss({
+      db: { executeSql: (text: string, values: unknown[]) => options.executeSql(text, values) },
+      schema: tuning.schema,
+      // Our own throttled sends replace pg-boss's cron, whose smallest step is a minute.
+      schedule: false,
+      supervise: true,
+      migrate: true,
+      maintenanceIntervalSeconds: tuning.maintenanceIntervalSeconds,
+      // pg-boss refuses a throttle slot longer than the time completed jobs are kept (12 hours by default).
+      archiveCompletedAfterSeconds: Math.max(12 * 60 * 60, longestPeriod),
+    });
+    // An unhandled 'error' event would end the process: pg-boss reports its own troubles (a lost
+    // connection during polling, a failed maintenance) here and carries on.
+    made.on('error', (error) => log.error({ err: error }, 'job queue error'));
+    return made;
+  };
+  const boss = await startedBoss(makeBoss);
 
   for (const definition of definitions) {
     const settings = {
