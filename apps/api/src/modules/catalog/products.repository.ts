@@ -325,9 +325,9 @@ function valuesOf(filters: ProductFilters, words?: string): Record<string, unkno
 /**
  * A text search. The live catalogue's plain words in relevance order read the kept words, a misspelling
  * corrected in the same statement (findWordPage). Any other: the words first, and only if they match
- * nothing, the typo-forgiving match. Each is one statement: `count(*) over ()` counts every match before the limit, so the matching (the costly
- * part) runs once, and the ranking sorts the matches anyway. A page past the end has no row to carry
- * the count; only then is it counted on its own.
+ * nothing, the typo-forgiving match. Each is one statement: `count(*) over ()` counts every match
+ * before the limit, so the matching (the costly part) runs once, and the ranking sorts the matches
+ * anyway. A page past the end has no row to carry the count; only then is it counted on its own.
  */
 async function findMatchingProducts(executor: Executor, filters: ProductFilters): Promise<ProductPageResult> {
   if (readsListingTerms(filters)) return findWordPage(executor, filters, filters.q ?? '');
