@@ -1,7 +1,8 @@
 // Large-data generator ("Performance"): fills a PostgreSQL database through the project's
 // own schema (migrations from apps/api/src/db) with, at --scale 1, 10,000 users, 100,000 products
 // (with photo metadata rows), 200,000 orders (items, payments, shipments, payouts) and 50,000 chat
-// messages, using batched multi-row INSERTs. Deterministic for a given --seed and --anchor.
+// messages, loaded with COPY (insert.ts). Deterministic for a given --seed and --anchor. At --scale 10
+// (19.4 million rows) it takes about 6 minutes on the bench box (bench/README.md, "Large data set").
 //
 //   npx tsx bench/data/generate.ts [--scale 1] [--database-url URL] [--seed 8] [--anchor 2026-11-22]
 //
@@ -14,13 +15,14 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
+import { getTableName } from 'drizzle-orm';
 import pg from 'pg';
 import { calculatePayout } from '@marketplace/domain/payout';
 import { calculateShippingCents } from '@marketplace/domain/shipping';
 import { openDatabase } from '../../apps/api/src/db/client';
 import * as schema from '../../apps/api/src/db/schema';
 import { hashPassword } from '../../apps/api/src/modules/auth/password';
-import { insertRows, withIndexesBuiltAfter, type InsertStats } from './insert';
+import { CopyLoads, insertRows, withIndexesBuiltAfter, type InsertStats } from './insert';
 import { createRandom } from './random';
 
 const { values: flags } = parseArgs({
@@ -49,13 +51,15 @@ if (flags.help) {
 }
 
 const scale = Number(flags.scale);
-// The data is built in memory before it is written (orders know their items, payouts their orders): at
-// --scale 10 (a million listings, two million orders) that needs more than Node's default heap, so the
-// generator runs itself again with a heap sized for the scale.
-const HEAP_MB_PER_SCALE = 1200;
+// What the later tables refer to stays in memory (the users, and each listing's id, seller and price):
+// at --scale 10 that is more than Node's default heap, so the generator runs itself again with a heap
+// sized for the scale, and a young generation large enough that the short-lived rows it makes by the
+// million are collected cheaply (with the default, collecting was a sixth of its time).
+const HEAP_MB_PER_SCALE = 400;
 const wantedHeapMb = Math.ceil(Math.max(1, scale) * HEAP_MB_PER_SCALE) + 1024;
-if (v8.getHeapStatistics().heap_size_limit / 2 ** 20 < wantedHeapMb && !process.env.BENCH_DATA_HEAP_RAISED) {
-  const again = spawnSync(process.execPath, [...process.execArgv, `--max-old-space-size=${wantedHeapMb}`, ...process.argv.slice(1)], {
+if (!process.env.BENCH_DATA_HEAP_RAISED) {
+  const heap = v8.getHeapStatistics().heap_size_limit / 2 ** 20 < wantedHeapMb ? [`--max-old-space-size=${wantedHeapMb}`] : [];
+  const again = spawnSync(process.execPath, [...process.execArgv, ...heap, '--max-semi-space-size=64', ...process.argv.slice(1)], {
     stdio: 'inherit',
     env: { ...process.env, BENCH_DATA_HEAP_RAISED: '1' },
   });
@@ -197,7 +201,7 @@ async function main() {
   // In four ranges of ids side by side (each its own statement), then each word's count from the rows.
   const bounds = ['00000000', '40000000', '80000000', 'c0000000', null].map((start) => start && `${start}-0000-0000-0000-000000000000`);
   // The words' rank index is built once they are all in (as for the tables loaded fast, insert.ts).
-  await withIndexesBuiltAfter(pool, 'listing_terms', () =>
+  await withIndexesBuiltAfter(pool, ['listing_terms'], () =>
     Promise.all(
       bounds.slice(0, -1).map((start, index) =>
         pool.query(`select listing_terms_insert(array(select id from products where status = 'active' and id >= $1 and ($2::uuid is null or id < $2)))`, [start, bounds[index + 1]]),
@@ -232,18 +236,25 @@ async function main() {
     return 'completed' as const;
   };
   type ItemStatus = (typeof itemStatuses)[number][0];
-  const orderRows: Array<typeof schema.orders.$inferInsert> = [];
-  const itemRows: Array<typeof schema.orderItems.$inferInsert> = [];
-  const paymentRows: Array<typeof schema.payments.$inferInsert> = [];
-  const shipmentRows: Array<typeof schema.shipments.$inferInsert> = [];
-  const shipmentItemRows: Array<typeof schema.shipmentItems.$inferInsert> = [];
-  const payoutRows: Array<typeof schema.payouts.$inferInsert> = [];
-  const deliveredItems: Array<{ itemId: string; orderId: string; buyerId: string; sellerId: string; createdAt: Date }> = [];
+  // Generated and copied in one pass, a chunk of each table at a time (insert.ts): at --scale 10 that is
+  // 2 million orders and 4 million items, which held in memory first left the generator collecting
+  // garbage in an 11 GB heap while PostgreSQL waited.
+  const orderTables = [schema.orders, schema.orderItems, schema.payments, schema.shipments, schema.shipmentItems, schema.payouts];
+  // ~1 % of the delivered items get a dispute (below), drawn from a stream of their own.
+  const disputeRandom = createRandom(seed + 1);
+  const disputedItems: Array<{ itemId: string; orderId: string; buyerId: string; sellerId: string; createdAt: Date }> = [];
   const sellerAccount = new Map(sellers.map((seller, index) => [seller.id, `acct_bench_${index}`]));
   const adminId = users[0]!.id;
   let trackingNumber = 0;
-
+  let payoutCount = 0;
+  const ordersStarted = performance.now();
+  const loaded = await withIndexesBuiltAfter(pool, orderTables.map((table) => getTableName(table)), async () => {
+  const loads = new CopyLoads(pool, { concurrency });
+  const [orderRows, itemRows, paymentRows, shipmentRows, shipmentItemRows, payoutRows] = [
+    loads.table(schema.orders), loads.table(schema.orderItems), loads.table(schema.payments), loads.table(schema.shipments), loads.table(schema.shipmentItems), loads.table(schema.payouts),
+  ] as const;
   for (let index = 0; index < counts.orders; index += 1) {
+    if (index % 256 === 0) await loads.room();
     const buyer = buyers[random.skewed(buyers.length, 1.5)]!;
     const orderId = random.uuid();
     const createdAt = daysAgo(random.int(0, 364));
@@ -267,7 +278,7 @@ async function main() {
       statuses.push(status);
       const category = categories[product.categoryIndex]!;
       const paid = status === 'completed' && random.chance(0.75);
-      itemRows.push({
+      itemRows.add({
         id: itemId, orderId, sellerId: product.sellerId, productId: product.id, title: product.title, categoryId: category.id, priceCents: product.priceCents, quantity,
         retipAdded, retipPriceCents: retipAdded ? product.retipPriceCents! : 0, status, rejectionReason: status === 'rejected' ? 'Out of stock' : null, sellerPaid: paid, createdAt, updatedAt,
       });
@@ -276,13 +287,13 @@ async function main() {
         list.push({ id: itemId, quantity, status });
         itemsBySeller.set(product.sellerId, list);
       }
-      if (status === 'delivered' || status === 'completed') deliveredItems.push({ itemId, orderId, buyerId: buyer.id, sellerId: product.sellerId, createdAt: updatedAt });
+      if ((status === 'delivered' || status === 'completed') && disputeRandom.chance(0.01)) disputedItems.push({ itemId, orderId, buyerId: buyer.id, sellerId: product.sellerId, createdAt: updatedAt });
       if (paid) {
         const breakdown = calculatePayout({ unitPriceCents: product.priceCents, quantity, commissionRateBasisPoints: category.commissionRateBasisPoints, allocatedPickupChargeCents: 0 }, category.name);
-        payoutRows.push({
+        payoutRows.add({
           id: random.uuid(), orderItemId: itemId, sellerId: product.sellerId, accountId: sellerAccount.get(product.sellerId)!, status: 'paid', itemTotalCents: breakdown.itemTotalCents,
           commissionRateBps: breakdown.commissionRateBasisPoints, commissionCents: breakdown.commissionCents, pickupChargeCents: breakdown.pickupChargeCents, grossCents: breakdown.grossCents,
-          feeCents: breakdown.feeCents, netCents: breakdown.payoutCents, transferId: `tr_bench_${payoutRows.length}`, createdBy: adminId, paidAt: updatedAt, createdAt: updatedAt, updatedAt,
+          feeCents: breakdown.feeCents, netCents: breakdown.payoutCents, transferId: `tr_bench_${payoutCount++}`, createdBy: adminId, paidAt: updatedAt, createdAt: updatedAt, updatedAt,
         });
       }
     }
@@ -299,37 +310,35 @@ async function main() {
             : statuses.some((status) => status === 'approved')
               ? 'processing'
               : 'pending';
-    orderRows.push({
+    orderRows.add({
       id: orderId, buyerId: buyer.id, status: orderStatus, idempotencyKey: `bench-${index}`, shippingName: address.name, shippingEmail: buyer.email, shippingPhone: '+14155550100',
       shippingLine1: address.line1, shippingLine2: null, shippingCity: city, shippingState: state, shippingPostalCode: postalCode, shippingCountry: 'US',
       itemsTotalCents, shippingCents, retipTotalCents, totalCents, createdAt, updatedAt,
     });
-    paymentRows.push({ id: random.uuid(), orderId, buyerId: buyer.id, provider: 'sandbox', providerPaymentId: `pi_bench_${index}`, amountCents: totalCents, refundedCents: 0, status: 'succeeded', cardBrand: 'visa', cardLast4: '4242', createdAt, updatedAt: createdAt });
+    paymentRows.add({ id: random.uuid(), orderId, buyerId: buyer.id, provider: 'sandbox', providerPaymentId: `pi_bench_${index}`, amountCents: totalCents, refundedCents: 0, status: 'succeeded', cardBrand: 'visa', cardLast4: '4242', createdAt, updatedAt: createdAt });
     for (const [sellerId, items] of itemsBySeller) {
       const shipmentId = random.uuid();
       const shipmentStatus = items.every((item) => item.status !== 'shipped') ? 'delivered' : 'in_transit';
       trackingNumber += 1;
-      shipmentRows.push({
+      shipmentRows.add({
         id: shipmentId, orderId, sellerId, status: shipmentStatus, trackingNumber: `1ZBENCH${String(trackingNumber).padStart(10, '0')}`, carrierShipmentId: `shp_bench_${trackingNumber}`,
         labelFormat: 'GIF', weightOunces: random.int(4, 320), chargesCents: random.int(800, 4000),
         recipientAddress: { name: address.name, line1: address.line1, city, state, postalCode, countryCode: 'US' },
         trackingEvents: [{ status: 'shipped', description: 'Picked up', occurredAt: updatedAt.toISOString() }], labelCreatedAt: createdAt, createdAt, updatedAt,
       });
-      for (const item of items) shipmentItemRows.push({ id: random.uuid(), shipmentId, orderItemId: item.id, quantity: item.quantity, isActive: true, createdAt });
+      for (const item of items) shipmentItemRows.add({ id: random.uuid(), shipmentId, orderItemId: item.id, quantity: item.quantity, isActive: true, createdAt });
     }
   }
-  await load(schema.orders, orderRows);
-  await load(schema.orderItems, itemRows);
-  await load(schema.payments, paymentRows);
-  await load(schema.shipments, shipmentRows);
-  await load(schema.shipmentItems, shipmentItemRows);
-  await load(schema.payouts, payoutRows);
+  return loads.finish();
+  });
+  for (const table of loaded) report({ ...table, ms: performance.now() - ordersStarted });
+  console.log(`    (the order tables in one pass, copied in ${(loaded[0]!.ms / 1000).toFixed(1)} s; the times above include their indexes)`);
 
   // disputes on ~1 % of the delivered items
   const disputeStatuses = ['open', 'seller_responded', 'under_review', 'resolved_refunded', 'resolved_rejected'] as const;
   await load(
     schema.disputes,
-    deliveredItems.filter(() => random.chance(0.01)).map((item) => ({
+    disputedItems.map((item) => ({
       id: random.uuid(), orderItemId: item.itemId, orderId: item.orderId, buyerId: item.buyerId, sellerId: item.sellerId,
       reason: random.pick(['not_received', 'damaged', 'not_as_described', 'other'] as const), description: 'The parcel arrived with a cracked corner.', photos: [],
       status: random.pick(disputeStatuses), createdAt: item.createdAt, updatedAt: item.createdAt,
