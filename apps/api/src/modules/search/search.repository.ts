@@ -77,9 +77,12 @@ const CATEGORY_BONUS = 0.25;
 /** Title levels at least this close outrank a fuzzy title match; farther ones (relatives) come after it. */
 const FUZZY_AFTER_WEIGHT = 0.7;
 
+// The stemmed fields are read off the stored document (title weighted A, description B: schema.ts)
+// instead of stemming each candidate's text again: at 1,000,000 listings a common word has tens of
+// thousands of candidates, and stemming their titles and descriptions was most of the search's second.
 const documents = {
-  title: { english: sql`to_tsvector('english', ${products.title})`, simple: sql`to_tsvector('simple', ${products.title})` },
-  description: { english: sql`to_tsvector('english', ${products.description})`, simple: sql`to_tsvector('simple', ${products.description})` },
+  title: { english: sql`ts_filter(${products.searchVector}, '{a}')`, simple: sql`to_tsvector('simple', ${products.title})` },
+  description: { english: sql`ts_filter(${products.searchVector}, '{b}')`, simple: sql`to_tsvector('simple', ${products.description})` },
 };
 
 /** Whether the field holds any of the level's words: stemmed, or exactly for words marked so. */
