@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
 
@@ -25,9 +25,7 @@ export function Modal({ title, description, onClose, children, footer }: ModalPr
     onCloseRef.current = onClose;
   });
 
-  // In the commit that draws the dialog (a layout effect), not after it: nothing, neither a key
-  // pressed at once nor a check of where focus is, ever sees the dialog open with focus still behind it.
-  useLayoutEffect(() => {
+  useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
     // `data-autofocus` picks the element to start on; otherwise the first field or button but Close.
