@@ -36,7 +36,7 @@ function copyText(value: unknown): string {
 export interface InsertOptions {
   chunkRows?: number;
   concurrency?: number;
-  /** Secondary indexes built after the load and foreign keys unchecked (see above); refused for a table with triggers. */
+  /** Indexes and constraints dropped for the load and put back after it (`withIndexesBuiltAfter`); refused for a table with triggers. */
   fast?: boolean;
 }
 
