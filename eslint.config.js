@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
-// The rules of the house that a lint zone can hold (../shared/ARCHITECTURE.md, apps/*/README.md). Each
+// The rules of the house that a lint zone can hold (docs/decisions/0014, apps/*/README.md). Each
 // one has a test that lints a breaking snippet: apps/api/src/security/house-rules-lint.test.ts.
 const repositoryRoot = import.meta.dirname;
 const foldersIn = (relative) =>

@@ -230,7 +230,7 @@ export function trustProxyOption(trustProxy: Config['trustProxy']): boolean | st
   return typeof trustProxy === 'number' ? (_address, hop) => hop < trustProxy : trustProxy;
 }
 
-/** The one place that reads process.env (ARCHITECTURE.md). Throws a ConfigError naming every bad variable. */
+/** The one place that reads process.env (lint-checked, eslint.config.js). Throws a ConfigError naming every bad variable. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.safeParse(environment);
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => describeIssue(issue, environment)));

@@ -26,8 +26,9 @@ import { boolean, check, customType, date, index, integer, jsonb, pgEnum, pgTabl
 /** PostgreSQL's full-text document type (drizzle has no built-in for it). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-// The database schema, one section per owning module (ARCHITECTURE.md: a module owns its tables and
-// other modules go through its service). Money is integer cents; times are timestamptz in UTC.
+// The database schema, one section per owning module (a module owns its tables and other modules go
+// through its service; apps/api/src/security/house-rules-table-ownership.test.ts checks who writes
+// each). Money is integer cents; times are timestamptz in UTC.
 // Every enum's values come from one list in packages/domain (enums.ts says where each lives), which the
 // contracts' zod enums share too; a literal list here fails apps/api/src/security/house-rules-enums.test.ts.
 
@@ -335,7 +336,7 @@ export const wishlistItems = pgTable(
   (table) => [uniqueIndex('wishlist_items_user_product_unique').on(table.userId, table.productId)],
 );
 
-// ── orders and payments (modules/orders, modules/checkout, modules/payments) ───────────────────
+// ── orders and the buyers' payments (modules/orders; modules/checkout places orders through it) ───
 // An order item's status moves only through the transition table in packages/domain/src/order-item-state.ts
 // (docs/product/orders.md), applied by the orders service alone.
 export const orderItemStatus = pgEnum('order_item_status', ORDER_ITEM_STATES);

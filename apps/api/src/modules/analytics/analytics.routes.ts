@@ -11,7 +11,7 @@ import { errorResponseSchema } from '@marketplace/contracts/common';
 import { userOf } from '../../plugins/authentication';
 import type { AnalyticsService, AnalyticsViewer } from './analytics.service';
 
-// Docs/product/analytics.md: the dashboard's three datasets and its summary, under /api/analytics.
+// docs/product/analytics.md: the dashboard's three datasets and its summary, under /api/analytics.
 // Admins see every seller; a seller sees only their own items (buyers get 403).
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };

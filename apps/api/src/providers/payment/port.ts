@@ -1,5 +1,5 @@
 /**
- * The card payment provider (ARCHITECTURE.md: every outside service behind a port with a sandbox).
+ * The card payment provider (every outside service sits behind a port with a sandbox, apps/api/README.md).
  * The embedded sandbox is the default; Stripe is used when STRIPE_SECRET_KEY is set. Connected
  * accounts and payouts are another port.
  */
