@@ -18,7 +18,8 @@ import {
 import { HttpError } from '../../lib/http-errors';
 import { userOf } from '../../plugins/authentication';
 import { readMultipart, TOO_MANY_FILES } from '../../plugins/multipart';
-import { RETURN_MESSAGES, type ReturnsService } from './returns.service';
+import { RETURN_MESSAGES } from './return-messages';
+import type { ReturnsService } from './returns.service';
 
 // Returns. The buyer asks, the item's seller answers, the buyer prints the label; both follow
 // the parcel. Someone else's return is a 404, a step in the wrong role a 403, a step at the wrong time a
