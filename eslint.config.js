@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { tsImport } from 'tsx/esm/api';
 
 // The rules of the house that a lint zone can hold (docs/decisions/0014, apps/*/README.md). Each
 // one has a test that lints a breaking snippet: apps/api/src/security/house-rules-lint.test.ts.
@@ -16,11 +17,16 @@ const foldersIn = (relative) =>
     .sort();
 const webFeatures = foldersIn('apps/web/src/features');
 const apiModules = foldersIn('apps/api/src/modules');
+// The modules' layers, lowest first: written once, in TypeScript, beside the modules (decision 0032).
+const { MODULE_LAYERS } = await tsImport('./apps/api/src/modules/layers.ts', import.meta.url);
+const unplacedModules = apiModules.filter((module) => !MODULE_LAYERS.some((layer) => layer.includes(module)));
+if (unplacedModules.length > 0) throw new Error(`Put ${unplacedModules.join(', ')} in a layer of apps/api/src/modules/layers.ts: an unplaced module would escape the layer rule.`);
 const tests = ['**/*.test.ts', '**/*.test.tsx'];
 
 const FEATURE_MESSAGE = 'A feature imports only shared code (components, lib): never another feature or the app shell (apps/web/README.md).';
 const SHARED_MESSAGE = 'Shared code (components, lib) never imports a feature or the app shell: dependencies flow shared → features → app.';
 const MODULE_MESSAGE = "Another module is reached through its public index.ts only (`'../<module>'`), never its files.";
+const LAYER_MESSAGE = 'A module imports only modules of its own layer or below (apps/api/src/modules/layers.ts): what it needs from above comes as a port app.ts hands in, or as a domain event.';
 const ORM_MESSAGE = 'Only repositories (*.repository.ts) touch Drizzle and the schema: other code calls a repository.';
 const ENVIRONMENT_MESSAGE = 'Read settings from the Config that apps/api/src/config.ts builds: it is the one reader of process.env.';
 const DOMAIN_MESSAGE = 'packages/domain is pure: the caller passes the time, random values and anything fetched in.';
@@ -81,17 +87,37 @@ export default tseslint.config(
     },
   },
   {
-    // A module's files are its own; others use what its index.ts exports. app.ts, server.ts, scripts/,
-    // db/seed/ and tests sit outside modules/ or are exempt: they wire or exercise modules from outside.
+    // A module's files are its own; others use what its index.ts exports. And a module imports nothing
+    // from a layer above its own (type-only imports neither: the point is what a module knows).
+    // app.ts, server.ts, scripts/, db/seed/ and tests sit outside modules/ or are exempt: they wire or
+    // exercise modules from outside.
     files: ['apps/api/src/modules/**/*.ts'],
     ignores: tests,
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: repositoryRoot, zones: apiModules.map((module) => ({
-        target: `apps/api/src/modules/${module}`,
-        from: apiModules.filter((other) => other !== module).map((other) => `apps/api/src/modules/${other}`),
-        except: ['./index.ts'],
-        message: MODULE_MESSAGE,
-      })) }],
+      'import-x/no-restricted-paths': ['error', { basePath: repositoryRoot, zones: [
+        ...apiModules.map((module) => ({
+          target: `apps/api/src/modules/${module}`,
+          from: apiModules.filter((other) => other !== module).map((other) => `apps/api/src/modules/${other}`),
+          except: ['./index.ts'],
+          message: MODULE_MESSAGE,
+        })),
+        ...MODULE_LAYERS.flatMap((layer, index) => {
+          const above = MODULE_LAYERS.slice(index + 1).flat();
+          return above.length === 0 ? [] : layer.map((module) => ({ target: `apps/api/src/modules/${module}`, from: above.map((other) => `apps/api/src/modules/${other}`), message: LAYER_MESSAGE }));
+        }),
+      ] }],
+    },
+  },
+  {
+    // No import goes round in the API (decision 0032). Type-only imports are left out, as madge leaves
+    // them (.madgerc): they vanish from the built JavaScript. A test is imported by nothing, so it can
+    // close no cycle and is not walked from.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: tests,
+    // The rule reads the files an import leads to, and only those with these extensions.
+    settings: { 'import-x/extensions': ['.ts'] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -21,6 +21,7 @@ import {
   shipmentRoutes,
 } from './modules/shipping';
 import { returnRoutes } from './modules/returns/returns.routes';
+import { hasOpenReturn } from './modules/returns';
 import { createShopsService, shopRoutes } from './modules/shops';
 import { createSeoService, seoRoutes } from './modules/seo';
 import { createReturnsService } from './modules/returns/returns.service';
@@ -34,12 +35,14 @@ import {
   createPayoutReportsService,
   createPayoutsService,
   createStripeWebhooksService,
+  findAdjustmentOfDispute,
   payoutAdminRoutes,
   sandboxConnectRoutes,
   sellerEarningsRoutes,
   stripeConnectRoutes,
 } from './modules/payouts';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { findRecentMessagesBetween } from './modules/chat';
 import { disputeRoutes } from './modules/disputes/disputes.routes';
 import { createDisputesService } from './modules/disputes/disputes.service';
 import { createChatService } from './modules/chat/chat.service';
@@ -51,6 +54,7 @@ import { createPaymentProvider } from './providers/payment/create-payment-provid
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAccountLifecycleService } from './modules/auth/account-lifecycle.service';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from './modules/auth/password';
 import { createAccountThrottles } from './modules/auth/account-throttles';
 import { createTokenService } from './modules/auth/tokens';
 import { categoryRoutes } from './modules/catalog/categories.routes';
@@ -63,6 +67,7 @@ import { uploadRoutes } from './modules/uploads/uploads.routes';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
+import { createUserInsightsService } from './modules/analytics/user-insights.service';
 import { adminOrderRoutes } from './modules/orders/admin-orders.routes';
 import { createAdminOrdersService } from './modules/orders/admin-orders.service';
 import { addressRoutes } from './modules/users/addresses.routes';
@@ -71,7 +76,7 @@ import { profileRoutes } from './modules/users/profile.routes';
 import { adminUserRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { workspaceRoutes } from './modules/workspace/workspace.routes';
-import { createMailNotifications, createMailService, mailRoutes } from './modules/mail';
+import { createAccountEmailSender, createMailNotifications, createMailService, mailRoutes } from './modules/mail';
 import { createUnsubscribeLinks } from './modules/mail/unsubscribe-links';
 import { createNotificationReactions, createNotificationsService, notificationRoutes } from './modules/notifications';
 import { createReviewsService, reviewRoutes } from './modules/reviews';
@@ -192,7 +197,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // The account lifecycle (docs/product/accounts.md): sign-out everywhere, reset and verification links by e-mail, limited per address, client and user.
   const accountThrottles = await createAccountThrottles({ clock, redisUrl: config.redisUrl, prefix: config.redisKeyPrefix, onError: (error) => app.log.error({ err: error }, 'redis (account mail throttle) error') });
   app.addHook('onClose', () => accountThrottles.close());
-  const account = createAccountLifecycleService({ db: database.db, clock, mail, publicUrl: config.publicUrl, events, throttles: accountThrottles });
+  // Auth sits below mail (modules/layers.ts): its e-mails reach the outbox through this sender.
+  const account = createAccountLifecycleService({ db: database.db, clock, sendEmail: createAccountEmailSender(mail), publicUrl: config.publicUrl, events, throttles: accountThrottles });
   const auth = createAuthService({ db: database.db, tokens, throttle, accountThrottle: accountLoginThrottle, clock, events, userCacheTtlMs: config.userCacheSeconds * 1000, sendVerification: account.sendVerification });
   await app.register(authentication, { auth });
   // 5b. Where links sent back to a browser point (QR code, Stripe's return): PUBLIC_URL, else the browser's own address.
@@ -330,7 +336,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const search = createSearchService({ db: database.db, files, embeddings: embeddingProviderFrom(config.embeddings), warn: (message, error) => app.log.warn({ err: error }, message) });
   await app.register(searchRoutes, { prefix: '/api/search', search });
   // ── disputes: buyer claims, seller answers, admin refunds ──
-  await app.register(disputeRoutes, { prefix: '/api/disputes', disputes: createDisputesService({ db: database.db, files, clock, orderItems: orders, events }) });
+  const disputes = createDisputesService({
+    db: database.db,
+    files,
+    clock,
+    orderItems: orders,
+    events,
+    // Returns and payouts import disputes, and chat sits above it: a case reads them through these.
+    hasOpenReturn: (orderItemId) => hasOpenReturn(database.db, orderItemId),
+    adjustmentOfDispute: (disputeId) => findAdjustmentOfDispute(database.db, disputeId),
+    recentMessagesBetween: (pair, limit) => findRecentMessagesBetween(database.db, pair, limit),
+  });
+  await app.register(disputeRoutes, { prefix: '/api/disputes', disputes });
   // ── reviews: verified-purchase reviews, the seller's reply, helpful votes, moderation; ratings kept on the listings ──
   const reviews = createReviewsService({ db: database.db, files, clock, events });
   await app.register(reviewRoutes, { prefix: '/api', reviews });
@@ -341,6 +358,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     events,
     // A password change answers a new token (docs/product/accounts.md): signed as at login, at the new session version.
     signToken: (user) => tokens.sign({ userId: user.id, role: user.role, sessionVersion: user.sessionVersion }),
+    passwords: { assertAcceptable: assertAcceptablePassword, hash: hashPassword, verify: verifyPassword },
+    // The admin's insights page sums orders and listings: a report of the analytics module, above users.
+    activity: createUserInsightsService({ db: database.db }),
   });
   await app.register(profileRoutes, { prefix: '/api/users/me', users: usersService });
   await app.register(addressRoutes, { prefix: '/api/users/me/addresses', addresses: createAddressesService({ db: database.db, clock }) });

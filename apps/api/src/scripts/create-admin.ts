@@ -3,7 +3,7 @@ import { PASSWORD_MIN_LENGTH } from '@marketplace/contracts/auth';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open-configured-database';
 import { guardStartup } from '../lib/startup-failure';
-import { createAdmin } from '../modules/users/create-admin';
+import { createAdmin } from '../modules/auth/create-admin';
 
 // npm run create-admin -- --email E --password P [--first-name F --last-name L]
 const { values } = parseArgs({

@@ -2,3 +2,5 @@
 // report elsewhere (the seller's weekly e-mail) shows the same figures the dashboard does.
 
 export { sumSales, type AnalyticsScope } from './analytics.repository';
+// A buyer's purchases and a seller's sales for the admin's insights page: app.ts hands it to the users module.
+export { createUserInsightsService } from './user-insights.service';

@@ -12,7 +12,6 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { DomainEventPublisher } from '../../lib/domain-events';
 import { HttpError, badRequest, conflict } from '../../lib/http-errors';
-import { renderEmail, type MailService } from '../mail';
 import {
   endSessionsOfUser,
   findUserByEmail,
@@ -93,10 +92,25 @@ function tooManyEmails(waitSeconds: number): HttpError {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * One of the account's e-mails, in words: the mail module lays it out and writes it to the outbox. Auth
+ * sits below mail (modules/layers.ts), so app.ts hands the sender in at boot.
+ */
+export interface AccountEmail {
+  to: string;
+  toUserId: string;
+  template: string;
+  subject: string;
+  dedupeKey: string;
+  heading: string;
+  paragraphs: string[];
+  button: { label: string; url: string };
+}
+
 export function createAccountLifecycleService(deps: {
   db: Database;
   clock: Clock;
-  mail: MailService;
+  sendEmail: (email: AccountEmail) => Promise<void>;
   /** PUBLIC_URL: links in mails point here, never at the Host a request named (a forged Host would steal resets). */
   publicUrl: string;
   events: DomainEventPublisher;
@@ -104,7 +118,7 @@ export function createAccountLifecycleService(deps: {
   /** Tests shorten the forgot-password floor; 0 turns it off. */
   forgotPasswordMinMs?: number;
 }): AccountLifecycleService {
-  const { db, clock, mail } = deps;
+  const { db, clock, sendEmail } = deps;
   const baseUrl = deps.publicUrl.replace(/\/+$/, '');
   const minForgotMs = deps.forgotPasswordMinMs ?? FORGOT_PASSWORD_MIN_MS;
 
@@ -119,7 +133,12 @@ export function createAccountLifecycleService(deps: {
   const sendVerificationTo = async (user: UserRecord, email: string) => {
     const token = await issueLinkToken(user, 'email_verification', email, EMAIL_VERIFICATION_TTL_HOURS * 60 * 60 * 1000);
     const isChange = email !== user.email;
-    const { html, text } = renderEmail({
+    await sendEmail({
+      to: email,
+      toUserId: user.id,
+      template: isChange ? 'email-change-verify' : 'email-verify',
+      subject: isChange ? 'Confirm your new e-mail address' : 'Verify your e-mail address',
+      dedupeKey: `email-verification:${hashLinkToken(token)}`,
       heading: isChange ? 'Confirm your new e-mail address' : 'Verify your e-mail address',
       paragraphs: [
         `Hello ${fullNameOf(user)},`,
@@ -130,20 +149,15 @@ export function createAccountLifecycleService(deps: {
       ],
       button: { label: isChange ? 'Confirm my new address' : 'Verify my address', url: `${baseUrl}/verify-email/${token}` },
     });
-    await mail.send({
-      to: email,
-      toUserId: user.id,
-      template: isChange ? 'email-change-verify' : 'email-verify',
-      subject: isChange ? 'Confirm your new e-mail address' : 'Verify your e-mail address',
-      html,
-      text,
-      category: 'transactional',
-      dedupeKey: `email-verification:${hashLinkToken(token)}`,
-    });
   };
 
   const tellOldAddress = async (user: UserRecord, newEmail: string, stage: 'requested' | 'done') => {
-    const { html, text } = renderEmail({
+    await sendEmail({
+      to: user.email,
+      toUserId: user.id,
+      template: stage === 'requested' ? 'email-change-requested' : 'email-changed',
+      subject: stage === 'requested' ? 'Change of e-mail address requested' : 'Your e-mail address was changed',
+      dedupeKey: `email-change-${stage}:${user.id}:${newEmail}:${clock.now().getTime()}`,
       heading: stage === 'requested' ? 'A change of your e-mail address was asked for' : 'Your e-mail address was changed',
       paragraphs: [
         `Hello ${fullNameOf(user)},`,
@@ -153,16 +167,6 @@ export function createAccountLifecycleService(deps: {
         'If this was not you, reset your password at once and contact support.',
       ],
       button: { label: 'Reset my password', url: `${baseUrl}/forgot-password` },
-    });
-    await mail.send({
-      to: user.email,
-      toUserId: user.id,
-      template: stage === 'requested' ? 'email-change-requested' : 'email-changed',
-      subject: stage === 'requested' ? 'Change of e-mail address requested' : 'Your e-mail address was changed',
-      html,
-      text,
-      category: 'transactional',
-      dedupeKey: `email-change-${stage}:${user.id}:${newEmail}:${clock.now().getTime()}`,
     });
   };
 
@@ -206,7 +210,12 @@ export function createAccountLifecycleService(deps: {
       // A suspended account gets nothing: a new password would not let it in.
       if (user && user.status === 'active') {
         const token = await issueLinkToken(user, 'password_reset', user.email, PASSWORD_RESET_TTL_MINUTES * 60 * 1000);
-        const { html, text } = renderEmail({
+        await sendEmail({
+          to: user.email,
+          toUserId: user.id,
+          template: 'password-reset',
+          subject: 'Reset your Marketplace password',
+          dedupeKey: `password-reset:${hashLinkToken(token)}`,
           heading: 'Reset your password',
           paragraphs: [
             `Hello ${fullNameOf(user)},`,
@@ -214,16 +223,6 @@ export function createAccountLifecycleService(deps: {
             'Setting a new password signs you out everywhere. If you did not ask for this, ignore this e-mail: your password stays as it is.',
           ],
           button: { label: 'Choose a new password', url: `${baseUrl}/reset-password/${token}` },
-        });
-        await mail.send({
-          to: user.email,
-          toUserId: user.id,
-          template: 'password-reset',
-          subject: 'Reset your Marketplace password',
-          html,
-          text,
-          category: 'transactional',
-          dedupeKey: `password-reset:${hashLinkToken(token)}`,
         });
       }
       const remaining = minForgotMs - (performance.now() - started);

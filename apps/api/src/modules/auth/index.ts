@@ -2,4 +2,4 @@
 
 export { assertAcceptablePassword, hashPassword, verifyPassword } from './password';
 export { createAuthService, type AuthService } from './auth.service';
-export { createAccountLifecycleService, type AccountLifecycleService } from './account-lifecycle.service';
+export { createAccountLifecycleService, type AccountEmail, type AccountLifecycleService } from './account-lifecycle.service';

@@ -10,10 +10,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/
 import { processImage, type IncomingFile } from '../../lib/image-processing';
 import type { FileStore } from '../../providers/files/port';
 import { findCoverImageKeys } from '../catalog';
-import { findRecentMessagesBetween } from '../chat';
 import { findBuyerOrderItem, findOrderLines, type OrdersService } from '../orders';
-import { findAdjustmentOfDispute } from '../payouts';
-import { hasOpenReturn } from '../returns';
 import { findActiveShipmentOfOrderItem } from '../shipping';
 import { findPeople } from '../users';
 import {
@@ -71,6 +68,14 @@ export function createDisputesService(deps: {
   orderItems: Pick<OrdersService, 'refundOrderItem' | 'remainingRefundableCents'>;
   /** Announces `dispute.opened`, `.answered` and `.resolved` after their commits (e-mails, in-app notifications). */
   events?: DomainEventPublisher;
+  // What a dispute reads of modules that import disputes themselves (returns, payouts) or sit above it
+  // (chat), handed in at boot by app.ts so no import goes up or round (modules/layers.ts).
+  /** Whether the item has a return in progress (the returns module). */
+  hasOpenReturn: (orderItemId: string) => Promise<boolean>;
+  /** What the seller owes back because of this dispute, if anything (the payouts module). */
+  adjustmentOfDispute: (disputeId: string) => Promise<{ amountCents: number; settledAt: Date | null } | null>;
+  /** The buyer's and seller's latest messages, oldest first (the chat module). */
+  recentMessagesBetween: (pair: { buyerId: string; sellerId: string }, limit: number) => Promise<ReadonlyArray<{ id: string; senderId: string; content: string; createdAt: Date }>>;
 }) {
   const { db, files, clock } = deps;
   const events = deps.events ?? NO_DOMAIN_EVENTS;
@@ -138,10 +143,10 @@ export function createDisputesService(deps: {
     const order = line?.order;
     const cover = item ? (await findCoverImageKeys(db, [item.productId])).get(item.productId) : undefined;
     const shipment = await findActiveShipmentOfOrderItem(db, row.orderItemId);
-    const messages = await findRecentMessagesBetween(db, { buyerId: row.buyerId, sellerId: row.sellerId }, 50);
+    const messages = await deps.recentMessagesBetween({ buyerId: row.buyerId, sellerId: row.sellerId }, 50);
     const events = await findEventsOfDispute(db, row.id);
     const actorOf = await findPeople(db, events.map((event) => event.actorId));
-    const adjustment = await findAdjustmentOfDispute(db, row.id);
+    const adjustment = await deps.adjustmentOfDispute(row.id);
     const resolved = RESOLVED.includes(row.status);
     return {
       ...summary!,
@@ -228,7 +233,7 @@ export function createDisputesService(deps: {
         throw badRequest(`Only shipped or delivered items can be disputed (this item is ${line.item.status})`);
       }
       // A return settles the item's money on its own; one claim at a time (returns refuse an open dispute too).
-      if (await hasOpenReturn(db, line.item.id)) throw conflict(DISPUTE_MESSAGES.returnOpen);
+      if (await deps.hasOpenReturn(line.item.id)) throw conflict(DISPUTE_MESSAGES.returnOpen);
       const open = await findOpenDisputeOfItem(db, line.item.id);
       if (open) throw conflict(DISPUTE_MESSAGES.alreadyOpen, { disputeId: open.id });
       // Photos are checked by their bytes before anything is stored.

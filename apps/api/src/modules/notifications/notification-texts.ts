@@ -1,6 +1,7 @@
 import { DISPUTE_REASON_LABELS } from '@marketplace/contracts/disputes';
 import { formatCents } from '@marketplace/domain/money';
 import { shortId } from '@marketplace/domain/short-id';
+import { REVIEW_REQUEST_DEDUPE_PREFIX } from '../reviews';
 import type { NotifyInput } from './notifications.service';
 
 // The one definition of what each notification says, where it leads and its dedupe key
@@ -261,16 +262,13 @@ export function supportRequestForAdmin(request: { requestId: string; name: strin
 
 // ── reviews (docs/product/reviews.md) ───────────────────────────────────────────────────────
 
-/** The review request's dedupe key is this and the order item's id: the reviews module's job skips items already asked. */
-export const REVIEW_REQUEST_DEDUPE_PREFIX = 'review-request:';
-
 /** Where a buyer writes (or reads back) their review of an order item: the order page opens the form. */
 export const reviewFormPath = (orderId: string, orderItemId: string) => `${buyerOrderPath(orderId)}?review=${orderItemId}`;
 /** A review on its product page. */
 const reviewOnProductPath = (productId: string, reviewId: string) => `/products/${productId}?review=${reviewId}`;
 const stars = (rating: number) => `${rating} of 5 stars`;
 
-/** A few days after delivery, once per order item. */
+/** A few days after delivery, once per order item; the key starts with the prefix the reviews module's job looks for. */
 export function reviewRequestForBuyer(item: { orderId: string; orderItemId: string; title: string }): NotificationText {
   return {
     kind: 'review_request',

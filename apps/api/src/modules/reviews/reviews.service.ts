@@ -26,7 +26,6 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors
 import { processImage, type IncomingFile } from '../../lib/image-processing';
 import type { FileStore } from '../../providers/files/port';
 import { adjustReviewTotals } from '../catalog';
-import { notificationTexts } from '../notifications';
 import {
   addHelpfulVote,
   deleteReview,
@@ -72,6 +71,12 @@ export const REVIEW_REQUEST_AFTER_DAYS = 3;
 export const REVIEW_REQUEST_UNTIL_DAYS = 14;
 /** Items asked about per round at most; the next round takes the rest. */
 export const REVIEW_REQUEST_BATCH = 200;
+/**
+ * The bell's review request for an item has this and the order item's id as its dedupe key, so the job
+ * skips the items whose buyer was asked already. Defined here, where the asking is decided; the
+ * notifications module, a leaf above (modules/layers.ts), builds its key from it.
+ */
+export const REVIEW_REQUEST_DEDUPE_PREFIX = 'review-request:';
 
 export const REVIEW_MESSAGES = {
   notFound: 'Review not found',
@@ -453,7 +458,7 @@ export function createReviewsService(deps: {
       const due = await findDueReviewRequests(db, {
         deliveredFrom: new Date(now - REVIEW_REQUEST_UNTIL_DAYS * DAY_MS),
         deliveredTo: new Date(now - REVIEW_REQUEST_AFTER_DAYS * DAY_MS),
-        dedupeKeyPrefix: notificationTexts.REVIEW_REQUEST_DEDUPE_PREFIX,
+        dedupeKeyPrefix: REVIEW_REQUEST_DEDUPE_PREFIX,
         limit: REVIEW_REQUEST_BATCH,
       });
       for (const item of due) events.publish({ type: 'review.requested', ...item });

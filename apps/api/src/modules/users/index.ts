@@ -3,7 +3,7 @@
 export { findActiveAdmins, findContactWithDefaultAddress, findPeople, findShippingContactOf, type PersonRecord } from './people.repository';
 export { likePatternOf, type UserRecord } from './users.repository';
 export { fullNameOf } from './users.service';
-export { createUsersService, toUserDto, type UsersService } from './users.service';
+export { createUsersService, toUserDto, type PasswordRules, type UserActivity, type UsersService } from './users.service';
 // The lookups sign-up and sign-in need (the auth module); the users table stays this module's.
 export { findUserByEmail, findUserById, insertUser } from './users.repository';
 // …and the account lifecycle's writes of it: sessions ended, a reset password, a verified address.

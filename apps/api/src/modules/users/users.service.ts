@@ -9,15 +9,12 @@ import {
   type UserInsightsResponse,
   type UserStatus,
 } from '@marketplace/contracts/users';
-import { centsToDollars } from '@marketplace/domain/money';
 import { totalPagesFor } from '@marketplace/domain/pagination-window';
 import type { Role } from '@marketplace/contracts/auth';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { DomainEventPublisher } from '../../lib/domain-events';
 import { badRequest, notFound } from '../../lib/http-errors';
-import { assertAcceptablePassword, hashPassword, verifyPassword } from '../auth';
-import { findBuyerTotals, findRecentOrdersOfBuyer, findRecentSalesOfSeller, findSellerTotals } from './insights.repository';
 import { findUserById, findUsersPage, replacePasswordEndingSessions, setUserStatus, updateUser, type UserRecord } from './users.repository';
 
 /** The public face of a user row: never the password hash. */
@@ -47,9 +44,6 @@ export function toAdminUserDto(user: UserRecord): AdminUser {
 export const USER_NOT_FOUND_MESSAGE = 'User not found';
 export const COMPANY_NAME_SELLERS_ONLY_MESSAGE = 'Only sellers have a company name';
 export const HANDLING_DAYS_SELLERS_ONLY_MESSAGE = 'Only sellers have a handling time';
-/** How many recent orders and sales the insights page shows. */
-export const INSIGHTS_RECENT_LIMIT = 5;
-
 export interface ProfileChanges {
   firstName?: string | undefined;
   lastName?: string | undefined;
@@ -76,6 +70,21 @@ export interface UsersService {
   findInsights(userId: string): Promise<UserInsightsResponse>;
 }
 
+/** The password rules (the auth module's), for a change of password. */
+export interface PasswordRules {
+  assertAcceptable(password: string, field: string): Promise<void>;
+  hash(plain: string): Promise<string>;
+  verify(passwordHash: string, plain: string): Promise<boolean>;
+}
+
+/** What a buyer bought and a seller sold, for the insights page: a report over orders and the catalogue (the analytics module's). */
+export interface UserActivity {
+  ofBuyer(buyerId: string): Promise<UserInsightsResponse['buyer']>;
+  ofSeller(sellerId: string): Promise<UserInsightsResponse['seller']>;
+}
+
+// Users is the lowest layer (modules/layers.ts): what it needs from the modules above it (tokens and
+// password rules from auth, sales figures from analytics) is handed in at boot by app.ts.
 export function createUsersService(deps: {
   db: Database;
   clock: Clock;
@@ -83,6 +92,8 @@ export function createUsersService(deps: {
   events: DomainEventPublisher;
   /** Signs a session token for the user at their current session version (the auth module's token service). */
   signToken: (user: UserRecord) => Promise<string>;
+  passwords: PasswordRules;
+  activity: UserActivity;
 }): UsersService {
   // Each write is one statement outside any transaction: committed when it returns, so the change is published at once.
   const changed = (updated: UserRecord | null, change: 'profile' | 'password' | 'status') => {
@@ -114,16 +125,16 @@ export function createUsersService(deps: {
     async changePassword(user, currentPassword, newPassword) {
       // Read the hash afresh: the request's user row was loaded before any concurrent change.
       const current = await findUserById(deps.db, user.id);
-      if (!current || !(await verifyPassword(current.passwordHash, currentPassword))) {
+      if (!current || !(await deps.passwords.verify(current.passwordHash, currentPassword))) {
         throw badRequest(CURRENT_PASSWORD_INCORRECT_MESSAGE, {
           code: ACCOUNT_ERROR_CODES.currentPasswordIncorrect,
           issues: [{ path: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT_MESSAGE }],
         });
       }
-      await assertAcceptablePassword(newPassword, 'newPassword');
+      await deps.passwords.assertAcceptable(newPassword, 'newPassword');
       // Whoever else held a session (a stolen token, a forgotten browser) is signed out; the caller
       // gets a token at the new session version, so this browser stays signed in (docs/product/accounts.md).
-      const updated = changed(await replacePasswordEndingSessions(deps.db, user.id, await hashPassword(newPassword), deps.clock.now()), 'password');
+      const updated = changed(await replacePasswordEndingSessions(deps.db, user.id, await deps.passwords.hash(newPassword), deps.clock.now()), 'password');
       if (!updated) throw notFound(USER_NOT_FOUND_MESSAGE);
       return { token: await deps.signToken(updated), user: toUserDto(updated) };
     },
@@ -159,47 +170,10 @@ export function createUsersService(deps: {
       const user = await findUserById(deps.db, userId);
       if (!user) throw notFound(USER_NOT_FOUND_MESSAGE);
       const [buyer, seller] = await Promise.all([
-        user.role === 'buyer' ? findBuyerInsights(deps.db, user.id) : null,
-        user.role === 'seller' ? findSellerInsights(deps.db, user.id) : null,
+        user.role === 'buyer' ? deps.activity.ofBuyer(user.id) : null,
+        user.role === 'seller' ? deps.activity.ofSeller(user.id) : null,
       ]);
       return { user: { ...toAdminUserDto(user), phone: user.phone ?? null }, buyer, seller };
     },
-  };
-}
-
-async function findBuyerInsights(db: Database, buyerId: string): Promise<UserInsightsResponse['buyer']> {
-  const [totals, recentOrders] = await Promise.all([findBuyerTotals(db, buyerId), findRecentOrdersOfBuyer(db, buyerId, INSIGHTS_RECENT_LIMIT)]);
-  return {
-    ordersCount: totals.ordersCount,
-    // Net of refunds: what the buyer actually paid and kept paid.
-    totalSpent: centsToDollars(totals.orderedCents - totals.refundedCents),
-    lastOrderAt: totals.lastOrderAt ? new Date(totals.lastOrderAt).toISOString() : null,
-    recentOrders: recentOrders.map((order) => ({
-      id: order.id,
-      createdAt: order.createdAt.toISOString(),
-      status: order.status,
-      total: centsToDollars(order.totalCents),
-      itemsCount: order.itemsCount,
-    })),
-  };
-}
-
-async function findSellerInsights(db: Database, sellerId: string): Promise<UserInsightsResponse['seller']> {
-  const [totals, recentSales] = await Promise.all([findSellerTotals(db, sellerId), findRecentSalesOfSeller(db, sellerId, INSIGHTS_RECENT_LIMIT)]);
-  return {
-    listingsCount: totals.listingsCount,
-    activeListings: totals.activeListings,
-    itemsSold: totals.itemsSold,
-    revenue: centsToDollars(totals.revenueCents),
-    recentSales: recentSales.map((sale) => ({
-      orderItemId: sale.orderItemId,
-      orderId: sale.orderId,
-      title: sale.title,
-      quantity: sale.quantity,
-      total: centsToDollars(sale.totalCents),
-      status: sale.status,
-      createdAt: sale.createdAt.toISOString(),
-      buyer: { fullName: fullNameOf({ firstName: sale.buyerFirstName, lastName: sale.buyerLastName }) },
-    })),
   };
 }

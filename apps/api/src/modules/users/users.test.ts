@@ -5,6 +5,8 @@ import { createCategory, createOrder, createPayment, createProduct, createRefund
 import { withTwoCachedInstances } from '../../../test/two-cached-instances';
 import type { DomainEvent } from '../../lib/domain-events';
 import { findUserById, type UserRecord } from './users.repository';
+import { createUserInsightsService } from '../analytics';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from '../auth';
 import { createUsersService } from './users.service';
 
 let testApp: TestApp;
@@ -142,6 +144,8 @@ describe('PATCH /api/admin/users/:id', () => {
       clock: testApp.clock,
       events: { publish: (event) => published.push(event), publishAfterCommit: () => {} },
       signToken: async () => 'unused',
+      passwords: { assertAcceptable: assertAcceptablePassword, hash: hashPassword, verify: verifyPassword },
+      activity: createUserInsightsService({ db: testApp.database.db }),
     });
     const seller = await createUser(testApp.database.db, { role: 'seller' });
     await users.setUserStatus(admin, seller.id, 'suspended');

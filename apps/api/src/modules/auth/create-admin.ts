@@ -2,9 +2,8 @@ import { z } from 'zod';
 import type { User } from '@marketplace/contracts/auth';
 import { judgePassword } from '@marketplace/domain/password-policy';
 import type { Database } from '../../db/client';
-import { hashPassword } from '../auth';
-import { insertUser } from './users.repository';
-import { toUserDto } from './users.service';
+import { insertUser, toUserDto } from '../users';
+import { hashPassword } from './password';
 
 const adminInputSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address')),

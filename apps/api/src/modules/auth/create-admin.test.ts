@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPOSITORY_ROOT } from '../../config';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { buildTestApp, type TestApp } from '../../../test/helper';
-import { verifyPassword } from '../auth';
+import { findUserByEmail } from '../users';
 import { createAdmin } from './create-admin';
-import { findUserByEmail } from './users.repository';
+import { verifyPassword } from './password';
 
 const run = promisify(execFile);
 
