@@ -10,22 +10,28 @@ import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { createManualClock } from '../src/lib/clock';
 import { createConfiguredFileStore } from '../src/providers/files/create-file-store';
 import { startJobs, type JobQueue, type JobQueueTuning, type JobServices } from '../src/jobs';
+import { pgliteTemplateBlob, POSTGRES_TEMPLATE_ENV } from './database-templates';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away
  * database on the PostgreSQL server named by TEST_DATABASE_URL (CI runs the API suite both ways).
+ * Each starts as a copy of the migrated template the suite's global setup made (database-templates.ts);
+ * without one (a file run outside vitest's setup), it is migrated here.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ kind: 'pglite' });
+    const template = pgliteTemplateBlob();
+    const database = await openDatabase({ kind: 'pglite', ...(template ? { loadDataDir: template } : {}) });
+    // On a copy of the template this only reads the migrations table and finds them all applied.
     await database.migrate();
     return database;
   }
   const name = `marketplace_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const template = process.env[POSTGRES_TEMPLATE_ENV];
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
+  await admin.query(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

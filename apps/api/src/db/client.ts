@@ -30,6 +30,8 @@ export interface DatabaseHandle {
    * without values may hold several statements (pg-boss's own BEGIN … COMMIT blocks).
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** PGlite only: the data directory as an uncompressed tarball (the tests' migrated template). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface PoolStats {
@@ -68,7 +70,7 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string };
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 /**
  * Opens PostgreSQL when a URL is configured, otherwise the embedded PGlite (Postgres compiled to
@@ -118,7 +120,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({ ...(options.dataDir ? { dataDir: options.dataDir } : {}), extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
   // PGlite is one session for the process: set once.
   for (const [name, value] of Object.entries(SESSION_SETTINGS)) await client.query('select set_config($1, $2, false)', [name, value]);
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
@@ -130,6 +136,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
     // PGlite runs each call alone (it is one session), so a multi-statement block cannot interleave with a transaction.
     executeSql: async (text, values) => {
       if (values && values.length > 0) return client.query(text, values.map((value) => value ?? null));

@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Which API test files are process-level: they start the built server or a command as production runs
+// it, kill processes, or run two instances side by side. They take tens of seconds each, need the
+// production build, and most need PostgreSQL; `npm test` runs them in their own step (vitest project
+// `api-process`, vitest.process.config.ts) beside the others. Every other API test file is in-process
+// (`app.inject` on a copy of the migrated template) in project `api`.
+export const PROCESS_TEST_FILES = [
+  'src/server-process.test.ts',
+  'src/scripts/copy-uploads-to-bucket.test.ts',
+  'src/db/migrations-lock.test.ts',
+  'src/jobs/two-instances.test.ts',
+  'src/realtime/two-instances.test.ts',
+  'src/security/crash-safety.test.ts',
+  'test/production-cluster.test.ts',
+  'test/bench-generator.test.ts',
+];
+
+const apiRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The in-process test files that use a database (they build the app or open one). Only these run again on
+ * PostgreSQL (vitest.postgres.config.ts): a test that never opens a database answers the same on both.
+ */
+export function databaseTestFiles(): string[] {
+  const processFiles = new Set(PROCESS_TEST_FILES);
+  return ['src', 'test']
+    .flatMap((folder) => readdirSync(path.join(apiRoot, folder), { recursive: true, encoding: 'utf8' }).map((file) => path.posix.join(folder, file.split(path.sep).join('/'))))
+    .filter((file) => file.endsWith('.test.ts') && !processFiles.has(file))
+    .filter((file) => /\b(buildTestApp|createTestDatabase|openDatabase|TEST_DATABASE_URL)\b/.test(readFileSync(path.join(apiRoot, file), 'utf8')))
+    .sort();
+}
