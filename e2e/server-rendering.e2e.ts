@@ -87,11 +87,14 @@ describe('pages search engines and link previews can read', () => {
     await expect(heading).toBeVisibleSoon();
     // Mark the server's element: a browser that drew the page afresh would replace it.
     await heading.evaluate((element) => element.setAttribute('data-from-server', 'yes'));
-    // Hydrated once the app answers clicks: a guest's "Add to cart" asks them to log in.
+    // Hydrated once the app answers clicks: a guest's "Add to wishlist" asks them to log in. Not "Add to
+    // cart": it submits the purchase form, and until the browser hydrates (main.tsx first loads the page's
+    // lazy modules) nothing stops that submit, so the browser loads the page again and the heading is
+    // a new one, without the mark. A plain button does nothing until the app answers it.
     await expect
       .poll(
         async () => {
-          await page.getByRole('button', { name: 'Add to cart' }).click();
+          await page.getByRole('button', { name: 'Add to wishlist' }).click();
           return page.getByRole('dialog').isVisible();
         },
         { timeout: 15_000 },
