@@ -7,7 +7,7 @@
 //   npx tsx bench/catalog/cache-hit-rate.ts [--distinct 3000] [--zipf 1.0] [--seconds 600] [--seed 8]
 import { parseArgs } from 'node:util';
 import { createMicroCache } from '../../apps/api/src/lib/micro-cache';
-import { SEARCH_CACHE_ENTRIES } from '../../apps/api/src/modules/catalog/products.service';
+import { SEARCH_CACHE_ENTRIES } from '../../apps/api/src/modules/search/catalogue-search.service';
 import { createRandom } from '../data/random';
 
 const { values: flags } = parseArgs({
@@ -25,7 +25,7 @@ const seconds = Number(flags.seconds);
 const ttlMs = Number(flags['ttl-seconds']) * 1000;
 
 // The distinct pages: words a shopper types (or none), a category or none, a sort and a page number, so the
-// key space looks like the catalogue's own (products.service.ts keys on all of them).
+// key space looks like the catalogue's own (catalogue-search.service.ts keys on all of them).
 const WORDS = ['', 'headphones', 'wireless headphones', 'camera', 'kettle', 'tent', 'guitar', 'lamp', 'watch', 'backpack', 'sneakers', 'keyboard', 'drone', 'necklace', 'mug', 'bicycle', 'speaker', 'jacket', 'blender', 'novel'];
 const CATEGORIES = ['', 'audio', 'cameras', 'home-kitchen', 'outdoors', 'music', 'fashion', 'computers', 'toys', 'jewelry', 'books'];
 const SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'rating'];

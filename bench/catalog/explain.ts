@@ -1,6 +1,7 @@
 // The plans behind the catalogue's pages: runs each request of the catalogue bench through the real
-// services (products and AI search) on a generated database, captures every statement they send, and
-// prints EXPLAIN (ANALYZE, BUFFERS) for each, with the whole request's time alone (best and median of 40 in a row, after the first warms up).
+// services (the catalogue's search, the product page and AI search) on a generated database, captures
+// every statement they send, and prints EXPLAIN (ANALYZE, BUFFERS) for each, with the whole request's
+// time alone (best and median of 40 in a row, after the first warms up).
 //
 //   npx tsx bench/catalog/explain.ts --database-url postgres://postgres@127.0.0.1:5432/bench_data_… [--only list,search]
 import { parseArgs } from 'node:util';
@@ -11,6 +12,7 @@ import pg from 'pg';
 import { openDatabase, SESSION_SETTINGS, type Database } from '../../apps/api/src/db/client';
 import * as schema from '../../apps/api/src/db/schema';
 import { createProductsService } from '../../apps/api/src/modules/catalog/products.service';
+import { createCatalogueSearchService } from '../../apps/api/src/modules/search/catalogue-search.service';
 import { createSearchService } from '../../apps/api/src/modules/search/search.service';
 import { createLocalFileStore } from '../../apps/api/src/providers/files/local';
 import { CATALOG_REQUESTS, type CatalogRequest } from './requests';
@@ -46,12 +48,13 @@ const files = createLocalFileStore('/tmp/bench-catalog-uploads');
 const events = { publish: () => {} } as never;
 const clock = { now: () => new Date() } as never;
 const products = createProductsService({ db, files, clock, events, searchCacheTtlMs: 0 });
+const catalogueSearch = createCatalogueSearchService({ db, files, clock, searchCacheTtlMs: 0 });
 const search = createSearchService({ db, files });
 
 async function runOnce(request: CatalogRequest, fixtures: { productId: string }) {
   switch (request.kind) {
     case 'products':
-      return products.searchProducts(productSearchQuerySchema.parse(request.query));
+      return catalogueSearch.searchProducts(productSearchQuerySchema.parse(request.query));
     case 'ai':
       return search.searchByDescription(aiSearchQuerySchema.parse(request.query));
     case 'detail':

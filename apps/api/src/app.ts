@@ -81,6 +81,8 @@ import { createUnsubscribeLinks } from './modules/mail/unsubscribe-links';
 import { createNotificationReactions, createNotificationsService, notificationRoutes } from './modules/notifications';
 import { createReviewsService, reviewRoutes } from './modules/reviews';
 import { createWorkspaceService } from './modules/workspace/workspace.service';
+import { catalogueSearchRoutes } from './modules/search/catalogue-search.routes';
+import { createCatalogueSearchService } from './modules/search/catalogue-search.service';
 import { embeddingProviderFrom } from './modules/search/embedding-provider';
 import { searchRoutes } from './modules/search/search.routes';
 import { createSearchService } from './modules/search/search.service';
@@ -220,9 +222,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     searchCacheTtlMs: config.searchCacheSeconds * 1000,
     events,
   });
+  // The catalogue's lists (the public search and browse, a seller's and the admin's) are the search module's, over the catalog's listings.
+  const catalogueSearch = createCatalogueSearchService({ db: database.db, files, clock, searchCacheTtlMs: config.searchCacheSeconds * 1000 });
   // Caches follow the domain events: this instance drops its copies at once, and the cache bus tells the others to.
-  const dropCatalogCaches = () => {
+  const dropOwnCatalogCaches = () => {
     products.dropCatalogCache();
+    catalogueSearch.dropSearchCache();
+  };
+  const dropCatalogCaches = () => {
+    dropOwnCatalogCaches();
     cacheBus.announce('catalog');
   };
   events.subscribe('listing.changed', dropCatalogCaches);
@@ -235,8 +243,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // A seller's drafts that got photos before their address was verified go live once it is (docs/product/listings.md).
   const listingDraftReactions = createListingDraftReactions({ db: database.db, clock, events, onError: (error, event) => app.log.error({ err: error, event }, 'putting drafts live failed') });
   app.addHook('onClose', () => listingDraftReactions.settled());
-  cacheBus.onChange('catalog', products.dropCatalogCache);
+  cacheBus.onChange('catalog', dropOwnCatalogCaches);
   cacheBus.onChange('users', auth.dropUserCache);
+  await app.register(catalogueSearchRoutes, { prefix: '/api', catalogueSearch });
   await app.register(productRoutes, { prefix: '/api', products });
   const uploads = createUploadsService({ db: database.db, files, clock, publicUrl: config.publicUrl, products });
   await app.register(uploadRoutes, { prefix: '/api', uploads });
@@ -280,7 +289,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(returnRoutes, { prefix: '/api/returns', returns });
   // ── shops: a seller's public page (their listings come from the catalogue's search) ──
-  await app.register(shopRoutes, { prefix: '/api/shops', shops: createShopsService({ db: database.db, products, returnPolicyOf: (sellerId) => returns.policy(sellerId) }) });
+  await app.register(shopRoutes, { prefix: '/api/shops', shops: createShopsService({ db: database.db, products: catalogueSearch, returnPolicyOf: (sellerId) => returns.policy(sellerId) }) });
   // ── what search engines read: /robots.txt and the sitemap of live products and shops, at the site's root, links from PUBLIC_URL ──
   await app.register(seoRoutes, { seo: createSeoService({ db: database.db, clock, publicUrl: config.publicUrl }) });
   // ── getting sellers paid: Connect accounts, payouts, webhooks ──

@@ -20,7 +20,9 @@ const OWNERS: Record<string, string> = {
   addresses: 'users',
   categories: 'catalog',
   products: 'catalog',
-  // Written only by PostgreSQL's triggers on products and a user's status (migration 0026); read by the catalogue.
+  // Written only by PostgreSQL's triggers on products and a user's status (migrations 0026 and 0028). The
+  // catalog module reads seller_review_totals (a seller's rating); the search module, which sits above it,
+  // reads the other three for the catalogue's pages (their totals, the kept words, a misspelling's correction).
   live_listing_counts: 'catalog',
   seller_review_totals: 'catalog',
   listing_terms: 'catalog',

@@ -5,6 +5,8 @@ export { findProductFacts, type ProductFacts } from './product-facts.repository'
 export { sellerRating, toProductSummary, type ProductsService } from './products.service';
 // The reviews module keeps each listing's visible-review totals through this, inside its own transactions.
 export { adjustReviewTotals } from './products.repository';
+// The search module lists listings as the catalogue reads them (its pages join the same columns).
+export { limitInText, numberInText, productColumns, type ImageRecord, type ProductRecord, type ProductStatus } from './products.repository';
 // The uploads module puts a draft live in the transaction that stores its photos.
 export { publishDraftListing } from './listing-drafts.repository';
 // What a guest can see, for the modules that list live listings (the shops directory, the sitemap).

@@ -2,8 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminProductDetailSchema,
-  adminProductPageSchema,
-  adminProductsQuerySchema,
   adminUpdateProductRequestSchema,
   commissionCategoryParamsSchema,
   commissionListResponseSchema,
@@ -11,11 +9,7 @@ import {
   createProductRequestSchema,
   productDetailForViewerSchema,
   productIdParamsSchema,
-  productPageSchema,
-  productSearchQuerySchema,
   sellerProductDetailSchema,
-  sellerProductPageSchema,
-  sellerProductsQuerySchema,
   updateCommissionRequestSchema,
   updateInventoryRequestSchema,
   updateProductRequestSchema,
@@ -29,8 +23,9 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 const bearer = [{ bearerAuth: [] }];
 
 /**
- * Listings: public search and detail, the seller's own listings and stock, and the admin's catalogue
- * and commission rates. Registered under `/api`.
+ * Listings: the public product page, the seller's listings and stock, and the admin's hiding and
+ * commission rates. Registered under `/api`. The lists of listings (the public search, the seller's and
+ * the admin's) are the search module's (catalogue-search.routes.ts).
  */
 export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }> = async (app, { products }) => {
   /** The signed-in user when a valid bearer token is sent; a public page never fails for a bad one. */
@@ -45,19 +40,6 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }>
   };
 
   // ── public ──
-  app.get(
-    '/products',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: 'Search active listings (typo-tolerant), filter by category, price and seller (their shop), sort and page',
-        querystring: productSearchQuerySchema,
-        response: { 200: productPageSchema, 400: errorResponseSchema },
-      },
-    },
-    async (request) => products.searchProducts(request.query),
-  );
-
   app.get(
     '/products/:id',
     {
@@ -103,21 +85,6 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }>
     async (request) => products.updateProduct(userOf(request), request.params.id, request.body),
   );
 
-  app.get(
-    '/seller/products',
-    {
-      preValidation: app.requireRole('seller'),
-      schema: {
-        tags: ['catalog'],
-        summary: 'Your listings, with a low-stock flag and whether each is a draft',
-        security: bearer,
-        querystring: sellerProductsQuerySchema,
-        response: { 200: sellerProductPageSchema, ...errors },
-      },
-    },
-    async (request) => products.listSellerProducts(userOf(request), request.query),
-  );
-
   app.patch(
     '/seller/products/:id/inventory',
     {
@@ -135,21 +102,6 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }>
   );
 
   // ── admin ──
-  app.get(
-    '/admin/products',
-    {
-      preValidation: app.requireRole('admin'),
-      schema: {
-        tags: ['admin'],
-        summary: 'Every listing, active and hidden, and whether each is a draft',
-        security: bearer,
-        querystring: adminProductsQuerySchema,
-        response: { 200: adminProductPageSchema, ...errors },
-      },
-    },
-    async (request) => products.listAdminProducts(request.query),
-  );
-
   app.patch(
     '/admin/products/:id',
     {

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import {
   CATALOG_ERROR_CODES,
   LISTING_LIMIT_CODE,
@@ -7,25 +6,18 @@ import {
   PHOTO_REQUIRED_TO_GO_LIVE_MESSAGE,
   RETIP_PAIR_MESSAGE,
   type AdminProductDetail,
-  type AdminProductPage,
-  type adminProductsQuerySchema,
   type CommissionEntry,
   type CreateProductRequest,
   type ProductDetail,
   type ProductDetailForViewer,
   type ProductImage,
-  type ProductPage,
-  type productSearchQuerySchema,
   type ProductStatus,
   type ProductSummary,
   type SellerProductDetail,
-  type SellerProductPage,
-  type sellerProductsQuerySchema,
   type UpdateInventoryRequest,
   type UpdateProductRequest,
 } from '@marketplace/contracts/catalog';
 import { ACCOUNT_ERROR_CODES, EMAIL_NOT_VERIFIED_MESSAGE } from '@marketplace/contracts/auth';
-import { isLowStock, LOW_STOCK_THRESHOLD } from '@marketplace/domain/inventory';
 import { centsToDollars, dollarsToCents } from '@marketplace/domain/money';
 import { averageRating } from '@marketplace/domain/ratings';
 import { hasRoomFor, MAX_LISTINGS_PER_SELLER } from '@marketplace/domain/user-content-limits';
@@ -47,7 +39,6 @@ import {
   findProductById,
   findProductDetailById,
   type ProductDetailRecord,
-  findProducts,
   findSellerReviewTotals,
   insertProduct,
   lockListingsOfSeller,
@@ -56,7 +47,6 @@ import {
   updateSellerProduct,
   type CategoryRecord,
   type ImageRecord,
-  type ProductFilters,
   type ProductRecord,
   type ProductValues,
 } from './products.repository';
@@ -65,12 +55,11 @@ export const PRODUCT_NOT_FOUND_MESSAGE = 'Product not found';
 export const UNKNOWN_CATEGORY_MESSAGE = 'Choose one of the listed categories';
 const DEFAULT_WEIGHT_OUNCES = 16;
 
-type SearchQuery = z.output<typeof productSearchQuerySchema>;
-type SellerQuery = z.output<typeof sellerProductsQuerySchema>;
-type AdminQuery = z.output<typeof adminProductsQuerySchema>;
-
+/**
+ * A listing and what its seller and the admin do with it. The catalogue's lists (the public search and
+ * browse, a seller's own listings, the admin's catalogue) are the search module's (catalogue-search.service.ts).
+ */
 export interface ProductsService {
-  searchProducts(query: SearchQuery): Promise<ProductPage>;
   /**
    * Hidden listings, drafts among them, are shown only to their seller (the preview) and to admins; anyone
    * else gets a 404. Only the seller and admins are told whether it is a draft (`isDraft`).
@@ -78,9 +67,7 @@ export interface ProductsService {
   getProduct(id: string, viewer: UserRecord | null): Promise<ProductDetailForViewer>;
   createProduct(seller: UserRecord, input: CreateProductRequest): Promise<SellerProductDetail>;
   updateProduct(seller: UserRecord, id: string, input: UpdateProductRequest): Promise<SellerProductDetail>;
-  listSellerProducts(seller: UserRecord, query: SellerQuery): Promise<SellerProductPage>;
   updateInventory(seller: UserRecord, id: string, input: UpdateInventoryRequest): Promise<SellerProductDetail>;
-  listAdminProducts(query: AdminQuery): Promise<AdminProductPage>;
   /** An admin hides or restores a listing, which stops it being a draft; one without a photo cannot go live (409 `photo_required`). */
   setProductStatus(id: string, status: ProductStatus): Promise<AdminProductDetail>;
   listCommissionRates(): Promise<CommissionEntry[]>;
@@ -91,7 +78,7 @@ export interface ProductsService {
   listProductImages(productId: string): Promise<ProductImage[]>;
   /** Listings' photos changed (the uploads module): publishes `listing.changed` (lib/domain-events.ts). */
   catalogChanged(productIds?: readonly string[]): void;
-  /** Drops what this instance keeps of the public catalogue (app.ts calls it on `listing.changed`, and when another instance announces one). */
+  /** Drops the product pages this instance keeps (app.ts calls it on `listing.changed`, and when another instance announces one). */
   dropCatalogCache(): void;
 }
 
@@ -100,9 +87,10 @@ export interface ProductsServiceDependencies {
   files: FileStore;
   clock: Clock;
   /**
-   * How long a public search page may be answered from memory (0 = never). Writes through this
-   * process publish `listing.changed`, on which app.ts drops the cache, so they are seen at once;
-   * another instance's writes as soon as it tells this one (lib/cache-bus.ts), or within this time.
+   * How long a product page may be answered from memory (0 = never; SEARCH_CACHE_SECONDS, as the
+   * catalogue's search pages). Writes through this process publish `listing.changed`, on which app.ts
+   * drops the cache, so they are seen at once; another instance's writes as soon as it tells this one
+   * (lib/cache-bus.ts), or within this time.
    */
   searchCacheTtlMs?: number;
   /** Where listing changes are published (lib/domain-events.ts). */
@@ -111,8 +99,6 @@ export interface ProductsServiceDependencies {
   maxListingsPerSeller?: number;
 }
 
-/** Distinct public search pages kept in memory (each a page of ≤ 100 summaries, a few KB to ~60 KB). */
-export const SEARCH_CACHE_ENTRIES = 500;
 /** Product pages kept in memory (a few KB each). */
 const DETAIL_CACHE_ENTRIES = 5000;
 
@@ -164,23 +150,16 @@ function ratingFromTotals({ count, sum }: { count: number; sum: number }): { ave
   return { average: averageRating(sum, count), count };
 }
 
-const totalPagesOf = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
-
 function toCommissionEntry(category: Pick<CategoryRecord, 'name' | 'slug' | 'commissionRateBasisPoints'>): CommissionEntry {
   // Basis points to percent is the same exact maths as cents to dollars (÷ 100, ≤ 2 decimals).
   return { category: category.name, commission_rate: centsToDollars(category.commissionRateBasisPoints), slug: category.slug };
 }
 
 export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, events, maxListingsPerSeller = MAX_LISTINGS_PER_SELLER }: ProductsServiceDependencies): ProductsService {
-  // The public catalogue is read far more often than it changes, and by everyone alike (no viewer in
-  // the answer), so its pages are shared for a few seconds; sellers' and admins' lists never are.
-  const searchCache = createMicroCache<ProductPage>({ ttlMs: searchCacheTtlMs, maxEntries: SEARCH_CACHE_ENTRIES, clock });
-  // A product page is the same for everyone who may see it; who may is decided per request.
+  // A product page is read far more often than it changes, and is the same for everyone who may see it
+  // (who may is decided per request), so it is shared for a few seconds.
   const detailCache = createMicroCache<CachedDetail | null>({ ttlMs: searchCacheTtlMs, maxEntries: DETAIL_CACHE_ENTRIES, clock });
-  const dropCatalogCache = () => {
-    searchCache.invalidate();
-    detailCache.invalidate();
-  };
+  const dropCatalogCache = () => detailCache.invalidate();
   // Every write here is committed before it is published (a single statement, or a transaction awaited first).
   const catalogChanged = (productIds?: readonly string[]) => events.publish({ type: 'listing.changed', ...(productIds ? { productIds } : {}) });
 
@@ -202,12 +181,6 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
     images: row.images.map(toImageDto),
   });
 
-  /** A page of summaries: the listings with their covers, in one statement (findProducts). */
-  const pageOf = async (filters: ProductFilters, page: number) => {
-    const { rows, total, isTotalExact } = await findProducts(db, filters);
-    return { rows, total, isTotalExact, page, totalPages: totalPagesOf(total, filters.limit) };
-  };
-
   const findOwnedProduct = async (sellerId: string, productId: string) => {
     const row = await findProductById(db, productId);
     if (!row || row.sellerId !== sellerId) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
@@ -227,30 +200,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
     return { ...toDetail(row), isDraft: row.isDraft };
   };
 
-  const searchPage = async (query: SearchQuery): Promise<ProductPage> => {
-    const { rows, total, isTotalExact, page, totalPages } = await pageOf(
-      {
-        q: query.q || undefined,
-        categorySlug: query.category,
-        minPriceCents: query.minPrice === undefined ? undefined : dollarsToCents(query.minPrice),
-        maxPriceCents: query.maxPrice === undefined ? undefined : dollarsToCents(query.maxPrice),
-        isLive: true,
-        sellerId: query.sellerId,
-        sort: query.sort,
-        offset: (query.page - 1) * query.limit,
-        limit: query.limit,
-      },
-      query.page,
-    );
-    return { items: rows.map((row) => toSummary(row, row.cover)), total, isTotalExact, page, totalPages };
-  };
-
   return {
-    async searchProducts(query) {
-      const key = JSON.stringify([query.q ?? '', query.category ?? '', query.minPrice ?? '', query.maxPrice ?? '', query.sort, query.page, query.limit, query.sellerId ?? '']);
-      return searchCache.getOrLoad(key, () => searchPage(query));
-    },
-
     async getProduct(id, viewer) {
       const found = await detailCache.getOrLoad(id, async () => {
         const row = await findProductDetailById(db, id);
@@ -311,28 +261,6 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
       return reload(id);
     },
 
-    async listSellerProducts(seller, query) {
-      const { rows, total, isTotalExact, page, totalPages } = await pageOf(
-        {
-          q: query.q || undefined,
-          sellerId: seller.id,
-          status: query.status,
-          lowStockThreshold: query.lowStock ? LOW_STOCK_THRESHOLD : undefined,
-          sort: query.q ? 'relevance' : 'newest',
-          offset: (query.page - 1) * query.limit,
-          limit: query.limit,
-        },
-        query.page,
-      );
-      return {
-        items: rows.map((row) => ({ ...toSummary(row, row.cover), isLowStock: isLowStock(row.quantity), isDraft: row.isDraft })),
-        total,
-        isTotalExact,
-        page,
-        totalPages,
-      };
-    },
-
     async updateInventory(seller, id, input) {
       const where = { id, sellerId: seller.id };
       const now = clock.now();
@@ -356,20 +284,6 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
       if (!isUpdated) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
       catalogChanged([id]);
       return reload(id);
-    },
-
-    async listAdminProducts(query) {
-      const { rows, total, isTotalExact, page, totalPages } = await pageOf(
-        {
-          q: query.q || undefined,
-          status: query.status,
-          sort: query.q ? 'relevance' : 'newest',
-          offset: (query.page - 1) * query.limit,
-          limit: query.limit,
-        },
-        query.page,
-      );
-      return { items: rows.map((row) => ({ ...toSummary(row, row.cover), isDraft: row.isDraft })), total, isTotalExact, page, totalPages };
     },
 
     async setProductStatus(id, status) {

@@ -4,8 +4,8 @@ import { categories, productImages, products, users } from '../../db/schema';
 import { isLiveListing } from '../catalog';
 import type { ConceptLevel, SearchConcept } from './query-understanding';
 
-// The search module is a read model over the catalogue: it reads listings (never writes them) with
-// its own ranking, which the catalogue's exact-filter search does not need.
+// The search module is a read model over the catalogue: it reads listings (never writes them). AI search
+// ranks them its own way, which the catalogue's exact-filter search (catalogue-search.repository.ts) does not need.
 
 export type ListingCondition = (typeof products.$inferSelect)['condition'];
 

@@ -2,7 +2,8 @@ import { SHOP_ERROR_CODES, SHOP_NOT_FOUND_MESSAGE, type ShopResponse } from '@ma
 import type { ReturnPolicy } from '@marketplace/contracts/returns';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
-import { sellerRating, type ProductsService } from '../catalog';
+import { sellerRating } from '../catalog';
+import type { CatalogueSearchService } from '../search';
 import { findContactWithDefaultAddress, findUserById, type UserRecord } from '../users';
 import { hasPublicShop } from './shop-directory.repository';
 
@@ -14,7 +15,7 @@ export interface ShopsService {
 export interface ShopsServiceDependencies {
   db: Database;
   /** The catalogue: how many live listings the seller has (the same search the shop page lists them with). */
-  products: Pick<ProductsService, 'searchProducts'>;
+  products: Pick<CatalogueSearchService, 'searchProducts'>;
   /** The returns module's policy of a seller (its default when they never set one). */
   returnPolicyOf: (sellerId: string) => Promise<ReturnPolicy>;
 }
