@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { createManualClock } from '../lib/clock';
@@ -140,8 +140,10 @@ describe.skipIf(!hasRedis)('budgets shared through Redis', () => {
     const user = await createUser(apps[0]!.database.db, { role: 'buyer' });
     const bearer = await bearerFor(apps[0]!, user);
     const onB = await openSocket(urls[1]!, bearer.replace(/^Bearer /, ''), sockets);
-    // Let B's adapter subscribe before A asks it to close the socket.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A's request to close the socket reaches B on the adapter's request channel, which each instance
+    // subscribes to as it starts, without waiting for Redis to confirm: both must be listening first.
+    const requests = `${prefix}:socket.io-request#/#`;
+    await vi.waitFor(async () => expect((await client.pubSubNumSub([requests]))[requests]).toBe(2), { timeout: 5_000 });
     const gone = new Promise<string>((resolve) => onB.once('disconnect', resolve));
     const loggedOut = await apps[0]!.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: bearer } });
     expect(loggedOut.statusCode).toBeLessThan(300);

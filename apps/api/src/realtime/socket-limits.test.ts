@@ -49,7 +49,17 @@ function closed(socket: ChatClient, timeoutMs = 5000): Promise<string> {
 }
 
 const send = (socket: ChatClient, chatId: string, content: string) => new Promise<SendMessageAck>((resolve) => socket.emit('send_message', { chatId, content }, resolve));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Resolves once the server has answered a `join_chats` sent now. It answers after a query, so the events
+ * this socket sent before it that end before any query (dropped or refused) have been handled by then, and
+ * whatever the server sent down this socket before its answer has arrived.
+ */
+async function answeredSoFar(socket: ChatClient): Promise<void> {
+  const joined = nextEvent(socket, 'joined_chats');
+  socket.emit('join_chats');
+  await joined;
+}
 
 /** Every SQL statement the app runs goes through drizzle's logger; counted from here on. */
 function countQueries() {
@@ -63,11 +73,15 @@ function countQueries() {
   session.options.logger = logger;
 }
 
-/** Statements run by `work` (and whatever the server still does within `settleMs` after it). */
-async function queriesDuring(work: () => Promise<void>, settleMs = 300): Promise<number> {
+/**
+ * Statements run by `work`, which resolves once the server has answered or closed what it sent, and by the
+ * reactions to what it changed (notifications, e-mail), which run after the answer: counted until they
+ * have all finished.
+ */
+async function queriesDuring(work: () => Promise<void>): Promise<number> {
   const before = executed;
   await work();
-  await sleep(settleMs);
+  await Promise.all([testApp.services.notificationReactions.settled(), testApp.services.mailNotifications.settled()]);
   return executed - before;
 }
 
@@ -98,6 +112,22 @@ const floods: Record<SocketEventName, (socket: ChatClient, chatId: string, count
   },
 };
 
+/** One event of a kind, answered: resolves once the server has done it (its answer, or for typing the peer's relay). */
+const answeredOnce: Record<SocketEventName, (socket: ChatClient, chatId: string, peer: () => Promise<ChatClient>) => Promise<unknown>> = {
+  typing: async (socket, chatId, peer) => {
+    const relayed = nextEvent(await peer(), 'typing');
+    socket.emit('typing', { chatId });
+    return relayed;
+  },
+  join_chats: (socket) => answeredSoFar(socket),
+  mark_read: (socket, chatId) => {
+    const read = nextEvent(socket, 'messages_read');
+    socket.emit('mark_read', { chatId });
+    return read;
+  },
+  send_message: (socket, chatId) => send(socket, chatId, 'probe'),
+};
+
 describe('a flood of one kind of event', () => {
   for (const event of ['typing', 'join_chats', 'mark_read', 'send_message'] as const) {
     it(`${event}: refused beyond its budget with rate_limited, no query per refused event, the flooder closed, others served`, async () => {
@@ -105,13 +135,15 @@ describe('a flood of one kind of event', () => {
       const { buyer: neighbour, seller: neighbourSeller, chatId: neighbourChat } = await pair();
       const [neighbourTab, neighbourSellerTab] = await Promise.all([open(neighbour.token), open(neighbourSeller.token)]);
 
-      // What one accepted event of this kind costs in statements (another user, so the flooder's budget is whole).
-      const { buyer: probe, chatId: probeChat } = await pair();
+      // What one accepted event of this kind costs in statements (another user, so the flooder's budget is whole),
+      // with the reactions that follow a message (notification, e-mail). A relayed typing is heard by the peer,
+      // whose tab opens first (its cost does not depend on the peer being there; a message's e-mail does).
+      const { buyer: probe, seller: probePeer, chatId: probeChat } = await pair();
       const probeTab = await open(probe.token);
-      // (A second to settle: a message's reactions, notification and e-mail, run after its answer.)
+      const probePeerTab = event === 'typing' ? await open(probePeer.token) : null;
       const perEvent = await queriesDuring(async () => {
-        floods[event](probeTab, probeChat, 1);
-      }, 1000);
+        await answeredOnce[event](probeTab, probeChat, async () => probePeerTab!);
+      });
       expect(perEvent).toBeGreaterThan(0);
 
       const tab = await open(flooder.token);
@@ -125,9 +157,14 @@ describe('a flood of one kind of event', () => {
       const sent = SOCKET_EVENT_BUDGETS[event].limit * 20;
       const queries = await queriesDuring(async () => {
         const gone = closed(tab);
+        // The first typing is still being relayed when the refusals close the socket (one typing at a time).
+        const relayed = event === 'typing' ? nextEvent(peerTab, 'typing') : undefined;
         floods[event](tab, chatId, sent);
         expect(await gone).toBe('io server disconnect');
+        await relayed;
       });
+      // Any relay sent before the peer's own answer has reached the peer.
+      await answeredSoFar(peerTab);
 
       // At most the budget got through, each at its usual cost; the thousands refused cost nothing.
       expect(queries).toBeLessThanOrEqual(SOCKET_EVENT_BUDGETS[event].limit * perEvent);
@@ -208,17 +245,27 @@ describe('typing relays', () => {
     const heard: unknown[] = [];
     sellerTab.on('typing', (payload) => heard.push(payload));
 
-    // Within the budget, one at a time (as a fast typist's browser would, were it not throttling itself).
-    for (let index = 0; index < 5; index += 1) {
+    const refusals: unknown[] = [];
+    buyerTab.on('error', (payload) => refusals.push(payload));
+
+    // Within the budget, one at a time (as a fast typist's browser would, were it not throttling itself): the
+    // first is relayed, and each of the others is dropped before the next is sent.
+    const first = nextEvent(sellerTab, 'typing');
+    buyerTab.emit('typing', { chatId });
+    await first;
+    for (let index = 0; index < 4; index += 1) {
       buyerTab.emit('typing', { chatId });
-      await sleep(40);
+      await answeredSoFar(buyerTab);
     }
-    await sleep(200);
+    // Any relay sent before the seller's own answer has reached the seller.
+    await answeredSoFar(sellerTab);
     expect(heard).toEqual([{ chatId, userId: buyer.id }]);
+    expect(refusals).toEqual([]);
 
     testApp.clock.advance(TYPING_RELAY_EVERY_MS);
+    const next = nextEvent(sellerTab, 'typing');
     buyerTab.emit('typing', { chatId });
-    await sleep(200);
+    await next;
     expect(heard).toHaveLength(2);
     expect(buyerTab.connected).toBe(true);
   });
@@ -243,7 +290,8 @@ describe('the session behind an open socket', () => {
     const loggedOut = await testApp.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: buyer.bearer } });
     expect(loggedOut.statusCode).toBeLessThan(300);
     expect(await Promise.all(gone)).toEqual(['io server disconnect', 'io server disconnect']);
-    await sleep(100);
+    // Closed with the buyer's tabs, the seller's would have heard so before this answer.
+    await answeredSoFar(sellerTab);
     expect(sellerTab.connected).toBe(true);
   });
 
@@ -274,7 +322,8 @@ describe('the session behind an open socket', () => {
     tab.emit('typing', { chatId });
     expect(await refusal).toMatchObject({ code: 'session_expired' });
     expect(await gone).toBe('io server disconnect');
-    await sleep(100);
+    // A relay sent for it would have reached the seller before the seller's own answer.
+    await answeredSoFar(sellerTab);
     expect(heard).toEqual([]);
   });
 });

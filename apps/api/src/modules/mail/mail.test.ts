@@ -1,13 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SANDBOX_TEST_ACCOUNT_NUMBER, SANDBOX_TEST_ROUTING_NUMBER } from '@marketplace/contracts/payouts';
 import { addresses, mailOutbox } from '../../db/schema';
 import { openDatabase } from '../../db/client';
+import { JOB_NAMES } from '../../jobs';
 import { createDomainEvents } from '../../lib/domain-events';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { createUser } from '../../../test/factories';
 import { bearerFor, createCommerceCategory, createListing } from '../../../test/factories-commerce';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../test/smtp-sink';
+import { findSellerWeekFigures } from '../analytics';
+import { findPlacedOrder } from '../orders';
 import { createWorkspaceService } from '../workspace';
 import { createMailNotifications } from './mail-notifications';
 import { createMailService, HIDDEN_ACCOUNT_LINK_NOTICE } from './mail.service';
@@ -317,8 +320,8 @@ describe('sent once', () => {
     const failures: unknown[] = [];
     const workspace = createWorkspaceService({ db: testApp.database.db, clock: testApp.clock });
     const mail = createMailService({ db: testApp.database.db, clock: testApp.clock, config: testApp.config.mail, log: { info: () => undefined, warn: () => undefined } });
-    const again = createMailNotifications({ db: testApp.database.db, events, mail, workspace, unsubscribeLinks: createUnsubscribeLinks({ secret: 'x'.repeat(32), publicUrl: PUBLIC_URL }), publicUrl: PUBLIC_URL, clock: testApp.clock, isOnline: async () => false, onError: (error) => void failures.push(error) });
-    const event = { type: 'order.placed' as const, orderId: order.id, buyerId: buyer.id, sellerIds: [seller.id], productIds: [], totalCents: order.totalCents };
+    const again = createMailNotifications({ db: testApp.database.db, events, mail, workspace, unsubscribeLinks: createUnsubscribeLinks({ secret: 'x'.repeat(32), publicUrl: PUBLIC_URL }), publicUrl: PUBLIC_URL, clock: testApp.clock, isOnline: async () => false, weeklyFiguresOf: (sellerId, from, to) => findSellerWeekFigures(testApp.database.db, sellerId, from, to), onError: (error) => void failures.push(error) });
+    const event = { type: 'order.placed' as const, orderId: order.id, buyerId: buyer.id, sellerIds: [seller.id], productIds: [], totalCents: order.totalCents, order: (await findPlacedOrder(testApp.database.db, order.id))! };
     events.publish(event);
     events.publish(event);
     await again.settled();
@@ -371,14 +374,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
         await mail.send({ to: `queue-${index}@test.example`, template: 'test', subject: `Queued ${base}-${index}`, html: '<p>q</p>', text: 'q', category: 'transactional' });
       }
       const arrived = () => smtp.received.filter((received) => received.parsed.subject?.startsWith(`Queued ${base}-`));
-      const started = Date.now();
-      while (arrived().length < 12 && Date.now() - started < 30_000) await new Promise((resolve) => setTimeout(resolve, 200));
-      // A little longer: a second delivery would arrive now.
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const queuedRows = async () => (await outboxRows()).filter((row) => row.subject.startsWith(`Queued ${base}-`));
+      // Settled once every row says sent and, after that, no mail run is under way on either instance. A sent
+      // row is never claimed again, so later runs send none of these; a second copy of one (two runs holding
+      // the same row) would come from a run still under way, and the sink has a copy before its run finishes.
+      await vi.waitFor(
+        async () => {
+          expect((await queuedRows()).map((row) => row.status)).toEqual(Array.from({ length: 12 }, () => 'sent'));
+          expect((await first.jobs!.stats()).find((queue) => queue.queue === JOB_NAMES.sendQueuedMail)?.active).toBe(0);
+        },
+        { timeout: 30_000, interval: 200 },
+      );
       expect(arrived()).toHaveLength(12);
       expect(new Set(arrived().map((received) => received.parsed.subject)).size).toBe(12);
-      const rows = (await outboxRows()).filter((row) => row.subject.startsWith(`Queued ${base}-`));
-      expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+      expect((await queuedRows()).every((row) => row.attempts === 1)).toBe(true);
     } finally {
       await first.close();
       await second.close();
