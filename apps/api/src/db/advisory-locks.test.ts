@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lockFor } from './advisory-locks';
 import { openDatabase, type DatabaseHandle } from './client';
 
@@ -42,7 +42,20 @@ describe.skipIf(!serverUrl)('lockFor (PostgreSQL only: skipped without TEST_DATA
       await lockFor(transaction, 'wishlist', userId);
       events.push('other scope locked');
     });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // The second cart lock is asked for and waiting: PostgreSQL lists it, not granted, under the same key.
+    await vi.waitFor(
+      async () => {
+        const { rows } = await handle.executeSql(
+          `select count(*)::int as waiting from pg_locks
+            where locktype = 'advisory' and not granted and objsubid = 1
+              and database = (select oid from pg_database where datname = current_database())
+              and ((classid::bigint << 32) | objid::bigint) = hashtext($1)::bigint`,
+          [`cart:${userId}`],
+        );
+        expect(rows).toEqual([{ waiting: 1 }]);
+      },
+      { timeout: 5_000 },
+    );
     expect(events).toEqual(['other scope locked']);
 
     releaseFirst();

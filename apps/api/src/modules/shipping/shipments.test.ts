@@ -838,28 +838,39 @@ describe('background tracking refresh', () => {
     const created = [];
     for (let index = 0; index < 12; index += 1) created.push(await createdShipment());
     for (const shipment of created) await carrier.simulate(shipment.trackingNumber, 'in_transit');
-    // The sandbox carrier answers after a short wait, so calls overlap if the service lets them.
+    // The carrier answers no call until as many as the bound are in flight, so the calls overlap as far as the
+    // service lets them, however slowly it starts them (one without a bound has all twelve out by then).
     let inFlight = 0;
     let most = 0;
-    const slowCarrier: CarrierProvider = Object.assign(Object.create(carrier) as CarrierProvider, {
+    let bound = 3;
+    let answer: () => void = () => undefined;
+    let mayAnswer = Promise.resolve();
+    const holdAnswersUntil = (calls: number) => {
+      bound = calls;
+      most = 0;
+      mayAnswer = new Promise<void>((resolve) => (answer = resolve));
+    };
+    const heldCarrier: CarrierProvider = Object.assign(Object.create(carrier) as CarrierProvider, {
       async track(request: Parameters<CarrierProvider['track']>[0]) {
         inFlight += 1;
         most = Math.max(most, inFlight);
+        if (inFlight >= bound) answer();
         try {
-          await new Promise((resolve) => setTimeout(resolve, 15));
+          await mayAnswer;
           return await carrier.track(request);
         } finally {
           inFlight -= 1;
         }
       },
     });
-    const service = createTrackingService({ db: testApp.database.db, clock: testApp.clock, carrier: slowCarrier, environment: 'test', orderItems: orderItemStatesOf(testApp) });
+    const service = createTrackingService({ db: testApp.database.db, clock: testApp.clock, carrier: heldCarrier, environment: 'test', orderItems: orderItemStatesOf(testApp) });
+    holdAnswersUntil(3);
     expect(await service.refreshActiveShipments({ limit: 1000, concurrency: 3 })).toBeGreaterThanOrEqual(12);
     expect(most).toBe(3);
     const rows = await testApp.database.db.select().from(shipmentsTable).where(inArray(shipmentsTable.id, created.map((shipment) => shipment.shipmentId)));
     expect(rows.map((row) => row.status)).toEqual(created.map(() => 'in_transit'));
     // The default bound is TRACKING_CONCURRENCY (5).
-    most = 0;
+    holdAnswersUntil(TRACKING_CONCURRENCY);
     await service.refreshActiveShipments({ limit: 1000 });
     expect(most).toBe(TRACKING_CONCURRENCY);
   });
