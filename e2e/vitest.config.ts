@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './support/workers';
 
-// Browser journeys: one seeded server for the whole run (global setup), Chromium per test file.
+// Browser journeys: one seeded server per worker for the whole run (global setup), Chromium per test file.
 export default defineConfig({
   test: {
     name: 'e2e',
@@ -10,10 +11,12 @@ export default defineConfig({
     setupFiles: ['./support/matchers.ts'],
     environment: 'node',
     pool: 'forks',
-    // Two cores: one for the server, one for the browser and the test file.
-    maxWorkers: 1,
-    fileParallelism: false,
-    testTimeout: 60_000,
+    // Files side by side, each worker on its own server and database (support/workers.ts).
+    maxWorkers: E2E_WORKERS,
+    // A journey is a chain of waits, each bounded on its own (toBeVisibleSoon, waitForPath); this bound only
+    // catches a hung journey. Two journeys share two cores, so a long one (buy → ship → dispute → pay) runs
+    // past a minute on a busy machine without anything being wrong.
+    testTimeout: 180_000,
     hookTimeout: 180_000,
   },
 });

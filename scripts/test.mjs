@@ -1,62 +1,41 @@
 #!/usr/bin/env node
-// `npm test`: every check CI runs, in order — lint, typecheck, unit + API + component tests on the
-// embedded database, the API suite again on PostgreSQL, then the build (web and API), its bundle budget and the
-// browser journeys in Chromium.
-// Suites that need something this machine lacks are skipped with a plain note on how to enable them
-// (CI has everything, so nothing is skipped there). Ends with one line: "summary: N passed, N failed".
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// `npm test`: every check CI runs — lint, typecheck, unit + API + component tests on the embedded
+// database, the API suite again on PostgreSQL, the process tier (the built server killed, two instances),
+// the build (web and API), its bundle budget and the browser journeys in Chromium.
+//
+// The steps run side by side as far as the machine's cores allow (docs/decisions/0033-test-tiers-and-migrate-once.md):
+// each step says how many cores it keeps busy and which steps it needs first, and a step starts as soon as
+// those are done and its cores are free. Each step's output is kept in its own log and printed whole when it
+// ends, so the log reads one step at a time. Suites that need something this machine lacks are skipped with a
+// plain note on how to enable them (CI has everything, so nothing is skipped there). Ends with the time of
+// each step and one line: "summary: N passed, N failed".
+//
+//   npm test                       every step
+//   npm test -- --only lint,api    the named steps only (names below), with what they need
+//   TEST_CORES=4 npm test          more steps at once on a bigger machine
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const reportDirectory = mkdtempSync(path.join(tmpdir(), 'marketplace-test-'));
+const reportDirectory = mkdtempSync(path.join(tmpdir(), 'marketplace-test-report-'));
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const cores = Math.max(1, Number(process.env.TEST_CORES) || availableParallelism());
+const startedAt = Date.now();
 
-const results = [];
+const onlyArgument = process.argv.indexOf('--only');
+const only = onlyArgument > 0 ? new Set(process.argv[onlyArgument + 1].split(',')) : null;
+
 const skipped = [];
 let passedTests = 0;
 let failedTests = 0;
 let skippedTests = 0;
 
-function run(command, args, environment = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...environment } });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    child.on('error', () => resolve(1));
-  });
-}
-
-function heading(title) {
-  console.log(`\n\x1b[1m━━ ${title}\x1b[0m`);
-}
-
-async function step(name, command, args, environment) {
-  heading(name);
-  const started = Date.now();
-  const code = await run(command, args, environment);
-  results.push({ name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) });
-  return code === 0;
-}
-
-/** Runs vitest with a JSON report so the test counts add up across suites. */
-async function vitestStep(name, args, environment) {
-  const reportFile = path.join(reportDirectory, `${results.length}.json`);
-  const ok = await step(name, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`], environment);
-  if (existsSync(reportFile)) {
-    const report = JSON.parse(readFileSync(reportFile, 'utf8'));
-    passedTests += report.numPassedTests ?? 0;
-    failedTests += report.numFailedTests ?? 0;
-    skippedTests += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-    // A suite that failed to load reports no failed test; count it as one.
-    if (!ok && (report.numFailedTests ?? 0) === 0) failedTests += 1;
-  } else if (!ok) {
-    failedTests += 1;
-  }
-  return ok;
-}
+const seconds = (milliseconds) => Math.round(milliseconds / 1000);
+const clock = () => `${String(seconds(Date.now() - startedAt)).padStart(4)}s`;
 
 async function isPostgresReachable(url) {
   try {
@@ -71,61 +50,185 @@ async function isPostgresReachable(url) {
   }
 }
 
+/** Runs one command with its output in `logFile`; resolves with its exit code. */
+function runLogged(command, args, environment, logFile) {
+  return new Promise((resolve) => {
+    const log = createWriteStream(logFile);
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '1', ...environment } });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    const finish = (code) => log.end(() => resolve(code));
+    child.on('close', (code, signal) => finish(code ?? (signal ? 1 : 0)));
+    child.on('error', (error) => {
+      log.write(`${error.message}\n`);
+      finish(1);
+    });
+  });
+}
+
+/** Adds a vitest JSON report's counts to the totals; a suite that failed to load counts as one failure. */
+function countReport(reportFile, ok) {
+  if (!existsSync(reportFile)) {
+    if (!ok) failedTests += 1;
+    return;
+  }
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  passedTests += report.numPassedTests ?? 0;
+  failedTests += report.numFailedTests ?? 0;
+  skippedTests += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  if (!ok && (report.numFailedTests ?? 0) === 0) failedTests += 1;
+}
+
 /**
- * No high or critical advisory in the production dependencies. When the registry's audit
- * endpoint cannot be reached (a closed network), the check is reported as skipped, not passed.
+ * A dependency audit of the production dependencies (no high or critical advisory). When the registry's
+ * audit endpoint cannot be reached (a closed network), the check is reported as skipped, not passed.
  */
-async function auditStep() {
-  const name = 'dependency audit (production; high and critical)';
-  heading(name);
-  const started = Date.now();
-  const audit = spawnSync('npm', ['audit', '--omit=dev', '--json'], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+async function audit() {
+  const run = await new Promise((resolve) => {
+    const child = spawn('npm', ['audit', '--omit=dev', '--json'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+    const stdout = [];
+    const stderr = [];
+    child.stdout.on('data', (chunk) => stdout.push(chunk));
+    child.stderr.on('data', (chunk) => stderr.push(chunk));
+    child.on('close', () => resolve({ stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') }));
+    child.on('error', (error) => resolve({ stdout: '', stderr: error.message }));
+  });
   let report = null;
   try {
-    report = JSON.parse(audit.stdout || 'null');
+    report = JSON.parse(run.stdout || 'null');
   } catch {
     report = null;
   }
   const counts = report?.metadata?.vulnerabilities;
   if (!counts) {
-    skipped.push(`Dependency audit: the registry's audit endpoint did not answer (${(report?.message ?? report?.error?.summary ?? audit.stderr ?? '').split('\n')[0].trim() || 'no answer'}). Run 'npm audit --omit=dev' where it is reachable.`);
-    console.log('audit endpoint unreachable: skipped');
-    return;
+    const reason = (report?.message ?? report?.error?.summary ?? run.stderr ?? '').split('\n')[0].trim() || 'no answer';
+    skipped.push(`Dependency audit: the registry's audit endpoint did not answer (${reason}). Run 'npm audit --omit=dev' where it is reachable.`);
+    return { ok: true, skipped: true, output: 'audit endpoint unreachable: skipped\n' };
   }
   const serious = (counts.high ?? 0) + (counts.critical ?? 0);
-  console.log(`production dependencies: ${counts.critical ?? 0} critical, ${counts.high ?? 0} high, ${counts.moderate ?? 0} moderate, ${counts.low ?? 0} low`);
-  results.push({ name, ok: serious === 0, seconds: Math.round((Date.now() - started) / 1000) });
+  const output = `production dependencies: ${counts.critical ?? 0} critical, ${counts.high ?? 0} high, ${counts.moderate ?? 0} moderate, ${counts.low ?? 0} low\n`;
+  return { ok: serious === 0, output };
 }
-
-await step('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=0']);
-await auditStep();
-await step('typecheck (tsc)', 'npm', ['run', '--silent', 'typecheck']);
-// The embedded database's own run: CI exports TEST_DATABASE_URL for the next stage, and left here it
-// would move this one onto PostgreSQL too, so PGlite would never be tested.
-await vitestStep('unit, API (embedded PGlite) and component tests', [], { TEST_DATABASE_URL: undefined });
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_POSTGRES_URL;
-if (await isPostgresReachable(postgresUrl)) {
-  await vitestStep(`API tests on PostgreSQL (${postgresUrl.replace(/\/\/[^@]*@/, '//')})`, ['--project', 'api'], { TEST_DATABASE_URL: postgresUrl });
-} else {
-  skipped.push(`API tests on PostgreSQL: no server answered at ${postgresUrl}. Start PostgreSQL or set TEST_DATABASE_URL=postgres://user@host:5432/db to run them.`);
+const hasPostgres = await isPostgresReachable(postgresUrl);
+const hasChromium = existsSync(chromiumPath);
+const vitest = (...args) => ['vitest', 'run', ...args];
+
+/**
+ * The steps. `cores`: how many cores the step keeps busy (vitest runs two workers). `needs`: steps that
+ * must have passed first. The longest chains start first: the order below is the order of preference.
+ */
+const steps = [
+  { name: 'build', title: 'build the web app and the API', cores: 1, command: ['npm', 'run', '--silent', 'build'] },
+  {
+    name: 'api-postgres',
+    title: `API tests on PostgreSQL (${postgresUrl.replace(/\/\/[^@]*@/, '//')})`,
+    cores: 2,
+    vitest: vitest('--config', 'apps/api/vitest.postgres.config.ts'),
+    environment: { TEST_DATABASE_URL: postgresUrl },
+    when: hasPostgres,
+    skip: `API tests on PostgreSQL: no server answered at ${postgresUrl}. Start PostgreSQL or set TEST_DATABASE_URL=postgres://user@host:5432/db to run them.`,
+  },
+  {
+    name: 'e2e',
+    title: 'end-to-end journeys in Chromium',
+    cores: 2,
+    needs: ['build'],
+    vitest: vitest('--config', 'e2e/vitest.config.ts'),
+    environment: { CHROMIUM_PATH: chromiumPath },
+    when: hasChromium,
+    skip: `End-to-end journeys: no Chromium at ${chromiumPath}. Install it with 'apt-get install -y chromium' (or set CHROMIUM_PATH) to run them.`,
+  },
+  {
+    // The embedded database's own run: CI exports TEST_DATABASE_URL for the PostgreSQL step, and left here
+    // it would move this one onto PostgreSQL too, so PGlite would never be tested.
+    name: 'unit',
+    title: 'unit, API (embedded PGlite) and component tests',
+    cores: 2,
+    vitest: vitest('--project', 'domain', '--project', 'api', '--project', 'web'),
+    environment: { TEST_DATABASE_URL: '' },
+  },
+  {
+    name: 'api-process',
+    title: 'API process tier (the built server, killed processes, two instances)',
+    cores: 1,
+    needs: ['build'],
+    vitest: vitest('--project', 'api-process'),
+    environment: { MARKETPLACE_API_BUILT: '1', ...(hasPostgres ? { TEST_DATABASE_URL: postgresUrl } : { TEST_DATABASE_URL: '' }) },
+  },
+  { name: 'typecheck', title: 'typecheck (tsc)', cores: 1, command: ['npm', 'run', '--silent', 'typecheck'] },
+  { name: 'lint', title: 'lint (eslint)', cores: 1, command: ['npx', 'eslint', '.', '--max-warnings=0'] },
+  { name: 'bundle', title: 'bundle budget (initial JS for /products ≤ 150 KB gzipped)', cores: 1, needs: ['build'], command: ['node', 'scripts/check-bundle.mjs', '--budget', '150'], when: hasChromium },
+  { name: 'audit', title: 'dependency audit (production; high and critical)', cores: 0, run: audit },
+];
+
+const selected = only ? steps.filter((step) => only.has(step.name) || steps.some((other) => only.has(other.name) && other.needs?.includes(step.name))) : steps;
+for (const step of selected) {
+  step.state = step.when === false ? 'skipped' : 'waiting';
+  if (step.state === 'skipped' && step.skip) skipped.push(step.skip);
 }
 
-if (existsSync(chromiumPath)) {
-  // `npm run build`: the web app and the API's JavaScript, which the journeys run as production does.
-  if (await step('build the web app and the API', 'npm', ['run', '--silent', 'build'])) {
-    // At most 150 KB of gzipped JavaScript for the first visit of /products, every route page split.
-    await step('bundle budget (initial JS for /products ≤ 150 KB gzipped)', 'node', ['scripts/check-bundle.mjs', '--budget', '150']);
-    await vitestStep('end-to-end journeys in Chromium', ['--config', 'e2e/vitest.config.ts'], { CHROMIUM_PATH: chromiumPath });
+const results = [];
+
+async function runStep(step) {
+  const started = Date.now();
+  console.log(`${clock()} ▶ ${step.title}`);
+  let ok;
+  let output;
+  if (step.run) {
+    ({ ok, output } = await step.run());
+  } else {
+    const logFile = path.join(reportDirectory, `${step.name}.log`);
+    const reportFile = path.join(reportDirectory, `${step.name}.json`);
+    const [command, ...args] = step.vitest ? ['npx', ...step.vitest, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`] : step.command;
+    const code = await runLogged(command, args, step.environment ?? {}, logFile);
+    ok = code === 0;
+    output = readFileSync(logFile, 'utf8');
+    if (step.vitest) countReport(reportFile, ok);
   }
-} else {
-  skipped.push(`End-to-end journeys: no Chromium at ${chromiumPath}. Install it with 'apt-get install -y chromium' (or set CHROMIUM_PATH) to run them.`);
+  const took = seconds(Date.now() - started);
+  console.log(`\n\x1b[1m━━ ${step.title}\x1b[0m (${took}s, ended at ${clock().trim()})`);
+  process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+  results.push({ step, ok, seconds: took, from: seconds(started - startedAt) });
+  step.state = ok ? 'passed' : 'failed';
 }
+
+/** Starts every step whose needs have passed while cores are free; a step wider than the machine runs alone. */
+await new Promise((resolve) => {
+  const running = new Set();
+  const busy = () => [...running].reduce((sum, step) => sum + step.cores, 0);
+  const schedule = () => {
+    for (const step of selected) {
+      if (step.state !== 'waiting') continue;
+      const needs = (step.needs ?? []).map((name) => selected.find((other) => other.name === name)).filter(Boolean);
+      if (needs.some((need) => need.state === 'failed' || need.state === 'skipped' || need.state === 'not run')) {
+        step.state = 'not run';
+        results.push({ step, ok: false, notRun: true, seconds: 0, from: seconds(Date.now() - startedAt) });
+        continue;
+      }
+      if (needs.some((need) => need.state !== 'passed')) continue;
+      if (running.size > 0 && busy() + step.cores > cores) continue;
+      step.state = 'running';
+      running.add(step);
+      runStep(step).then(() => {
+        running.delete(step);
+        schedule();
+      });
+    }
+    if (running.size === 0 && selected.every((step) => step.state !== 'waiting' && step.state !== 'running')) resolve();
+  };
+  schedule();
+});
 
 rmSync(reportDirectory, { recursive: true, force: true });
 
-heading('results');
-for (const result of results) console.log(`${result.ok ? '\x1b[32m✓\x1b[0m' : '\x1b[31m✗\x1b[0m'} ${result.name} (${result.seconds}s)`);
+console.log(`\n\x1b[1m━━ results\x1b[0m (${seconds(Date.now() - startedAt)}s wall on ${cores} cores)`);
+for (const result of results) {
+  const mark = result.notRun ? '\x1b[33m-\x1b[0m' : result.ok ? '\x1b[32m✓\x1b[0m' : '\x1b[31m✗\x1b[0m';
+  const timing = result.notRun ? 'not run: a step it needs failed' : `${result.seconds}s, from ${result.from}s`;
+  console.log(`${mark} ${result.step.title} (${timing})`);
+}
 for (const note of skipped) console.log(`\x1b[33m- skipped\x1b[0m ${note}`);
 const failedSteps = results.filter((result) => !result.ok);
 if (failedSteps.length > 0 && failedTests === 0) failedTests = failedSteps.length;

@@ -5,8 +5,11 @@ export const LAPTOP = { width: 1366, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 export const DEMO_PASSWORD = 'marketplace-demo';
 
+/** This worker's own server (support/global-setup.ts boots one per worker). */
 export function baseUrl(): string {
-  return inject('baseUrl');
+  const urls = inject('baseUrls');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  return urls[(worker - 1) % urls.length]!;
 }
 
 /** Debian's Chromium, headless, with the flags this closed network needs (no background calls). */

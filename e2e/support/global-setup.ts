@@ -5,12 +5,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { E2E_WORKERS } from './workers';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One server per test worker: worker n (VITEST_POOL_ID) drives baseUrls[n - 1]. */
+    baseUrls: string[];
   }
 }
 
@@ -24,30 +26,49 @@ function findFreePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, output: string[]): Promise<void> {
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}) before it was ready:\n${output.join('')}`);
-    try {
-      const response = await fetch(`${url}/api/health/ready`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`The server did not become healthy in time:\n${output.join('')}`);
+/** Resolves once the server answers ready; fails as soon as it exits, with what it printed. */
+function waitForReady(url: string, child: ChildProcess, output: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      reject(error);
+    };
+    const deadline = setTimeout(() => fail(new Error(`The server did not become healthy in time:\n${output.join('')}`)), 150_000);
+    child.once('exit', (code) => fail(new Error(`The server exited (${code}) before it was ready:\n${output.join('')}`)));
+    // The server prints its address when it listens; until then there is nothing to ask.
+    const poll = async () => {
+      while (!settled) {
+        try {
+          const response = await fetch(`${url}/api/health/ready`);
+          if (response.ok) {
+            settled = true;
+            clearTimeout(deadline);
+            resolve();
+            return;
+          }
+        } catch {
+          // not listening yet
+        }
+        await new Promise((next) => setTimeout(next, 100));
+      }
+    };
+    void poll();
+  });
+}
+
+interface RunningServer {
+  baseUrl: string;
+  stop(): Promise<void>;
 }
 
 /**
- * Boots the real app once for the run, as `npm start` would (the built server under node, as
- * `npm run serve` runs it), on a fresh embedded database seeded with the demo marketplace, on a free
- * port. The web app and the API must be built (npm test builds them first).
+ * Boots the real app as `npm start` would (the built server under node, as `npm run serve` runs it), on a
+ * fresh embedded database seeded with the demo marketplace, on a free port.
  */
-export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(root, 'apps/web/dist/index.html')) || !existsSync(path.join(root, 'apps/api/dist/server.js'))) {
-    throw new Error('Build the web app and the API first: npm run build');
-  }
+async function startServer(): Promise<RunningServer> {
   const dataDirectory = mkdtempSync(path.join(tmpdir(), 'marketplace-e2e-'));
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -70,21 +91,52 @@ export default async function setup(project: TestProject) {
   });
   child.stdout?.on('data', (chunk) => output.push(String(chunk)));
   child.stderr?.on('data', (chunk) => output.push(String(chunk)));
-  await waitForHealth(baseUrl, child, output);
-  project.provide('baseUrl', baseUrl);
-
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        child.kill('SIGKILL');
-        resolve(undefined);
-      }, 5000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve(undefined);
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          resolve(undefined);
+        }, 5000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve(undefined);
+        });
       });
-    });
+    }
     rmSync(dataDirectory, { recursive: true, force: true });
+  };
+  try {
+    await waitForReady(baseUrl, child, output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
+}
+
+/**
+ * One server per test worker (e2e/support/workers.ts), each on its own database, so journeys run side by
+ * side and never see each other's orders, carts or messages. The web app and the API must be built (npm
+ * test builds them first).
+ */
+export default async function setup(project: TestProject) {
+  if (!existsSync(path.join(root, 'apps/web/dist/index.html')) || !existsSync(path.join(root, 'apps/api/dist/server.js'))) {
+    throw new Error('Build the web app and the API first: npm run build');
+  }
+  const started = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, () => startServer()));
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    await Promise.all(servers.map((server) => server.stop()));
+    throw failure.reason;
+  }
+  project.provide(
+    'baseUrls',
+    servers.map((server) => server.baseUrl),
+  );
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
   };
 }
