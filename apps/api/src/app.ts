@@ -68,6 +68,7 @@ import { createUploadsService } from './modules/uploads/uploads.service';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createUserInsightsService } from './modules/analytics/user-insights.service';
+import { findSellerWeekFigures } from './modules/analytics/weekly-figures';
 import { adminOrderRoutes } from './modules/orders/admin-orders.routes';
 import { createAdminOrdersService } from './modules/orders/admin-orders.service';
 import { addressRoutes } from './modules/users/addresses.routes';
@@ -259,8 +260,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clock,
     payments,
     events,
-    // The buyer's order details show each item's parcel, which the shipping module owns and reads.
+    // The buyer's order details show each item's parcel, which the shipping module owns and reads…
     trackingOf: (orderItemIds) => findTrackingOfOrderItems(database.db, orderItemIds),
+    // …and so does the news of a shipped or delivered item, read in the transaction that moved it.
+    parcelTrackingOf: findTrackingOfOrderItems,
     // …and whether each item can be returned, which the returns module (built with the carrier, below) knows.
     returnsOf: (orderItemIds) => returns.returnsOf(orderItemIds),
   });
@@ -330,7 +333,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(sellerEarningsRoutes, { prefix: '/api/seller', earnings });
   // ── e-mail: the reactions to domain events, the admins' outbox and the signed unsubscribe link ──
   const unsubscribeLinks = createUnsubscribeLinks({ secret: config.jwtSecret, publicUrl: config.publicUrl });
-  const mailNotifications = createMailNotifications({ db: database.db, events, mail, workspace, unsubscribeLinks, publicUrl: config.publicUrl, clock, isOnline: (userId) => liveUsers.isOnline(userId), onError: (error, event) => app.log.error({ err: error, event }, 'mail notification failed') });
+  const mailNotifications = createMailNotifications({
+    db: database.db,
+    events,
+    mail,
+    workspace,
+    unsubscribeLinks,
+    publicUrl: config.publicUrl,
+    clock,
+    isOnline: (userId) => liveUsers.isOnline(userId),
+    // The weekly summary's figures are the dashboard's (analytics, below mail).
+    weeklyFiguresOf: (sellerId, from, to) => findSellerWeekFigures(database.db, sellerId, from, to),
+    onError: (error, event) => app.log.error({ err: error, event }, 'mail notification failed'),
+  });
   // Reactions still writing their rows finish before the database closes.
   app.addHook('onClose', () => mailNotifications.settled());
   await app.register(mailRoutes, { prefix: '/api', mail, unsubscribeLinks, workspace });

@@ -16,6 +16,8 @@ import { createSandboxCarrier } from '../../providers/carrier/sandbox';
 import { createSandboxLedgerRepository } from '../../providers/carrier/sandbox-ledger.repository';
 import { createDomainEvents, type DomainEvent } from '../../lib/domain-events';
 import { createNotificationReactions, createNotificationsService, READ_NOTIFICATION_KEPT_MS } from '../../modules/notifications';
+import { eventLineOf, findMovedItems, findParcelNews, findPlacedOrder } from '../../modules/orders';
+import { findTrackingOfOrderItems } from '../../modules/shipping';
 import { UNREAD_FOR_MS } from './seed-notifications';
 
 // One PGlite per file (it takes seconds to boot). It is seeded, its rows are kept aside and emptied,
@@ -600,7 +602,7 @@ function reactionsOn(handle: DatabaseHandle) {
   };
 }
 
-/** The domain events that would have written these notifications, each once, built from the seeded rows. */
+/** The domain events that would have written these notifications, each once, built from the seeded rows as their publishers build them. */
 async function eventsBehind(handle: DatabaseHandle, rows: ReadonlyArray<typeof notifications.$inferSelect>): Promise<DomainEvent[]> {
   const [orderRows, itemRows, lineRows, shipmentRows, refundRows, payoutRows, disputeRows, disputeEventRows, requestRows, userRows, reviewRows] = await Promise.all([
     handle.db.select().from(orders),
@@ -626,6 +628,11 @@ async function eventsBehind(handle: DatabaseHandle, rows: ReadonlyArray<typeof n
     return found;
   };
   const about = (id: string) => ({ orderItemId: id, orderId: item(id).orderId, sellerId: item(id).sellerId });
+  const buyerOf = (orderItemId: string) => {
+    const found = orderRows.find((row) => row.id === item(orderItemId).orderId);
+    if (!found) throw new Error(`No order of item ${orderItemId}`);
+    return found.buyerId;
+  };
   /** The item of a parcel key: the item itself, or the one under that tracking number. */
   const parcelItem = (reference: string) => {
     if (itemRows.some((row) => row.id === reference)) return reference;
@@ -646,37 +653,44 @@ async function eventsBehind(handle: DatabaseHandle, rows: ReadonlyArray<typeof n
     const subject = rest.join(':');
     const [orderId = '', reference = ''] = rest;
     const shipping = { 'item-shipped': 'order-item.shipped', 'item-out-for-delivery': 'order-item.out-for-delivery', 'item-delivered': 'order-item.delivered' } as const;
+    const stages = { 'item-shipped': 'shipped', 'item-out-for-delivery': 'outForDelivery', 'item-delivered': 'delivered' } as const;
     if (prefix === 'order-placed' || prefix === 'new-order') {
       const order = orderRows.find((row) => row.id === subject);
       const lines = itemRows.filter((row) => row.orderId === subject);
-      events.set(`order.placed:${subject}`, { type: 'order.placed', orderId: subject, buyerId: order?.buyerId ?? '', sellerIds: [...new Set(lines.map((line) => line.sellerId))], productIds: lines.map((line) => line.productId), totalCents: order?.totalCents ?? 0 });
+      const placed = await findPlacedOrder(handle.db, subject);
+      if (!placed) throw new Error(`No order ${subject}`);
+      events.set(`order.placed:${subject}`, { type: 'order.placed', orderId: subject, buyerId: order?.buyerId ?? '', sellerIds: [...new Set(lines.map((line) => line.sellerId))], productIds: lines.map((line) => line.productId), totalCents: order?.totalCents ?? 0, order: placed });
     } else if (prefix === 'item-approved' || prefix === 'item-rejected') {
-      events.set(dedupeKey, { type: 'order-item.moved', ...about(subject), productId: item(subject).productId, from: 'pending', to: prefix === 'item-approved' ? 'approved' : 'rejected', actor: 'seller' });
+      const moved = (await findMovedItems(handle.db, [subject])).get(subject);
+      if (!moved) throw new Error(`No order item ${subject}`);
+      events.set(dedupeKey, { type: 'order-item.moved', ...about(subject), productId: item(subject).productId, from: 'pending', to: prefix === 'item-approved' ? 'approved' : 'rejected', actor: 'seller', ...moved });
     } else if (prefix in shipping) {
       const id = parcelItem(reference);
       expect(item(id).orderId).toBe(orderId);
-      events.set(dedupeKey, { type: shipping[prefix as keyof typeof shipping], ...about(id) });
+      const [news] = await findParcelNews(handle.db, [item(id)], stages[prefix as keyof typeof stages], findTrackingOfOrderItems);
+      if (!news) throw new Error(`No parcel of ${id}`);
+      events.set(dedupeKey, { type: shipping[prefix as keyof typeof shipping], ...news });
     } else if (prefix === 'refund-issued') {
       const refund = refundRows.find((row) => row.refundKey === subject);
       if (!refund) throw new Error(`No refund ${subject}`);
-      events.set(dedupeKey, { type: 'refund.issued', ...about(refund.orderItemId), refundKey: refund.refundKey, amountCents: refund.amountCents, refundedCents: item(refund.orderItemId).refundedCents });
+      events.set(dedupeKey, { type: 'refund.issued', ...about(refund.orderItemId), buyerId: buyerOf(refund.orderItemId), title: item(refund.orderItemId).title, refundKey: refund.refundKey, amountCents: refund.amountCents, refundedCents: item(refund.orderItemId).refundedCents });
     } else if (prefix === 'payout-sent') {
       const payout = payoutRows.find((row) => row.id === subject);
       if (!payout) throw new Error(`No payout ${subject}`);
       const breakdown = { itemTotalCents: payout.itemTotalCents, commissionRateBasisPoints: payout.commissionRateBps, commissionCents: payout.commissionCents, pickupChargeCents: payout.pickupChargeCents, feeCents: payout.feeCents, adjustmentCents: 0, netCents: payout.netCents };
-      events.set(dedupeKey, { type: 'payout.sent', payoutId: payout.id, orderItemId: payout.orderItemId, sellerId: payout.sellerId, breakdown });
+      events.set(dedupeKey, { type: 'payout.sent', payoutId: payout.id, orderItemId: payout.orderItemId, orderId: item(payout.orderItemId).orderId, sellerId: payout.sellerId, line: eventLineOf(item(payout.orderItemId)), breakdown });
     } else if (prefix === 'dispute-opened') {
       const { dispute, parties: who } = parties(subject);
-      events.set(dedupeKey, { type: 'dispute.opened', ...who, reason: dispute.reason, description: dispute.description });
+      events.set(dedupeKey, { type: 'dispute.opened', ...who, title: item(dispute.orderItemId).title, reason: dispute.reason, description: dispute.description });
     } else if (prefix === 'dispute-answered') {
-      const { parties: who } = parties(subject);
+      const { dispute, parties: who } = parties(subject);
       const answer = disputeEventRows.find((row) => row.disputeId === subject && (row.type === 'seller_offered_refund' || row.type === 'seller_contested'));
       const offered = answer?.type === 'seller_offered_refund';
-      events.set(dedupeKey, { type: 'dispute.answered', ...who, action: offered ? 'offer_refund' : 'contest', offerCents: offered ? (answer?.amountCents ?? null) : null });
+      events.set(dedupeKey, { type: 'dispute.answered', ...who, title: item(dispute.orderItemId).title, action: offered ? 'offer_refund' : 'contest', offerCents: offered ? (answer?.amountCents ?? null) : null, statement: dispute.sellerResponse });
     } else if (prefix === 'dispute-resolved') {
       const { dispute, parties: who } = parties(subject);
       const refunded = dispute.status === 'resolved_refunded';
-      events.set(dedupeKey, { type: 'dispute.resolved', ...who, outcome: refunded ? 'refunded' : 'rejected', refundCents: refunded ? dispute.refundCents : null, note: dispute.resolutionNote });
+      events.set(dedupeKey, { type: 'dispute.resolved', ...who, title: item(dispute.orderItemId).title, outcome: refunded ? 'refunded' : 'rejected', refundCents: refunded ? dispute.refundCents : null, note: dispute.resolutionNote, byBuyerAcceptingOffer: dispute.resolvedBy === dispute.buyerId });
     } else if (prefix === 'support-request') {
       const request = requestRows.find((row) => row.id === subject);
       const seller = userRows.find((row) => row.id === request?.userId);
@@ -684,14 +698,14 @@ async function eventsBehind(handle: DatabaseHandle, rows: ReadonlyArray<typeof n
       events.set(dedupeKey, { type: 'support.requested', requestId: request.id, userId: seller.id, name: `${seller.firstName} ${seller.lastName}`, email: seller.email, subject: request.subject });
     } else if (prefix === 'new-review') {
       const { found, about: who } = review(subject);
-      events.set(dedupeKey, { type: 'review.created', ...who, sellerId: found.sellerId, rating: found.rating, title: found.title });
+      events.set(dedupeKey, { type: 'review.created', ...who, sellerId: found.sellerId, rating: found.rating, title: found.title, itemTitle: item(found.orderItemId).title });
     } else if (prefix === 'review-reply') {
       const { found, about: who } = review(subject);
-      events.set(dedupeKey, { type: 'review.replied', ...who, sellerId: found.sellerId, reply: found.sellerReply ?? '' });
+      events.set(dedupeKey, { type: 'review.replied', ...who, sellerId: found.sellerId, reply: found.sellerReply ?? '', itemTitle: item(found.orderItemId).title });
     } else if (prefix === 'review-hidden') {
       const { found, about: who } = review(orderId);
       expect(found.hiddenAt?.toISOString()).toBe(rest.slice(1).join(':'));
-      events.set(dedupeKey, { type: 'review.hidden', ...who, title: found.title, reason: found.hiddenReason ?? '', hiddenAt: found.hiddenAt?.toISOString() ?? '' });
+      events.set(dedupeKey, { type: 'review.hidden', ...who, orderId: item(found.orderItemId).orderId, title: found.title, itemTitle: item(found.orderItemId).title, reason: found.hiddenReason ?? '', hiddenAt: found.hiddenAt?.toISOString() ?? '' });
     } else {
       throw new Error(`No event behind ${dedupeKey}`);
     }

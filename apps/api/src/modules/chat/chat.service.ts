@@ -237,7 +237,16 @@ export function createChatService(deps: {
           createdAt: now,
         });
         if (!inserted) throw new HttpError(500, 'Failed to store the message');
-        events.publishAfterCommit(transaction, { type: 'chat.message-sent', chatId: chat.id, messageId: inserted.id, senderId: callerId, recipientId: otherOf(chat, callerId) });
+        events.publishAfterCommit(transaction, {
+          type: 'chat.message-sent',
+          chatId: chat.id,
+          messageId: inserted.id,
+          senderId: callerId,
+          recipientId: otherOf(chat, callerId),
+          buyerId: chat.buyerId,
+          content: inserted.content,
+          photoCount: inserted.attachments.length,
+        });
         // Sending reads the conversation up to here for the sender.
         await updateChat(transaction, chat.id, {
           lastMessageAt: now,

@@ -30,7 +30,7 @@ import type { SucceededCheckoutPayment } from '../../providers/payment/connect-p
 import { findUserById, type UserRecord } from '../users';
 import type { CartService, PricedCartLine } from '../cart';
 import { takeStock } from '../catalog';
-import { findOrderByIdempotencyKey, insertOrderPayment, insertOrderWithItems, type NewOrderItem } from '../orders';
+import { findOrderByIdempotencyKey, findPlacedOrder, insertOrderPayment, insertOrderWithItems, type NewOrderItem } from '../orders';
 
 export type CheckoutInput = z.output<typeof checkoutRequestSchema>;
 
@@ -400,7 +400,9 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
         await cart.removeLines(transaction, user.id, lines.map((line) => line.record.id));
         // Heard once the order commits; a declined card or a lost race rolls them back with it.
         const productIds = [...new Set(itemRows.map((item) => item.productId))];
-        events.publishAfterCommit(transaction, { type: 'order.placed', orderId, buyerId: user.id, sellerIds: [...new Set(itemRows.map((item) => item.sellerId))], productIds, totalCents });
+        // With the order as written (the receipt's lines, totals and address): mail and the bell take it from the event.
+        const order = (await findPlacedOrder(transaction, orderId))!;
+        events.publishAfterCommit(transaction, { type: 'order.placed', orderId, buyerId: user.id, sellerIds: [...new Set(itemRows.map((item) => item.sellerId))], productIds, totalCents, order });
         // The units it took off the shelf show on the listings' pages.
         events.publishAfterCommit(transaction, { type: 'listing.changed', productIds });
       });

@@ -10,7 +10,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/
 import { processImage, type IncomingFile } from '../../lib/image-processing';
 import type { FileStore } from '../../providers/files/port';
 import { findCoverImageKeys } from '../catalog';
-import { findBuyerOrderItem, findOrderLines, type OrdersService } from '../orders';
+import { findBuyerOrderItem, findEventLine, findOrderLines, type OrdersService } from '../orders';
 import { findActiveShipmentOfOrderItem } from '../shipping';
 import { findPeople } from '../users';
 import {
@@ -80,6 +80,8 @@ export function createDisputesService(deps: {
   const { db, files, clock } = deps;
   const events = deps.events ?? NO_DOMAIN_EVENTS;
   const partiesOf = (dispute: DisputeRow) => ({ disputeId: dispute.id, orderItemId: dispute.orderItemId, orderId: dispute.orderId, buyerId: dispute.buyerId, sellerId: dispute.sellerId });
+  /** Who a dispute is between and the disputed item's title (the order line's), as its events carry them. */
+  const aboutOf = async (executor: Executor, dispute: DisputeRow) => ({ ...partiesOf(dispute), title: (await findEventLine(executor, dispute.orderItemId))?.line.title ?? '' });
 
   /** The seller offered a refund and the buyer has not answered it (declining sends the case to the admin). */
   const hasStandingOffer = (dispute: DisputeRow) => dispute.status === 'seller_responded' && dispute.sellerOfferCents !== null && dispute.sellerOfferCents > 0;
@@ -218,7 +220,7 @@ export function createDisputesService(deps: {
       const now = clock.now();
       const updated = await updateDispute(transaction, locked.id, { status: 'resolved_refunded', refundCents: outcome.amountCents, resolutionNote: note, resolvedBy: caller.id, resolvedAt: now, updatedAt: now });
       await record(transaction, locked, caller, eventType, note, outcome.amountCents);
-      events.publishAfterCommit(transaction, { type: 'dispute.resolved', ...partiesOf(locked), outcome: 'refunded', refundCents: outcome.amountCents, note });
+      events.publishAfterCommit(transaction, { type: 'dispute.resolved', ...(await aboutOf(transaction, locked)), outcome: 'refunded', refundCents: outcome.amountCents, note, byBuyerAcceptingOffer: caller.id === locked.buyerId });
       return updated;
     });
   }
@@ -272,6 +274,7 @@ export function createDisputesService(deps: {
             orderId: created.orderId,
             buyerId: created.buyerId,
             sellerId: created.sellerId,
+            title: line.item.title,
             reason: created.reason,
             description: created.description,
           });
@@ -311,7 +314,7 @@ export function createDisputesService(deps: {
         const statement = body.statement?.trim() || null;
         const updated = await updateDispute(transaction, dispute.id, { status: 'seller_responded', sellerResponse: statement, sellerOfferCents: offerCents, updatedAt: clock.now() });
         await record(transaction, dispute, caller, body.action === 'offer_refund' ? 'seller_offered_refund' : 'seller_contested', statement, offerCents);
-        events.publishAfterCommit(transaction, { type: 'dispute.answered', ...partiesOf(dispute), action: body.action, offerCents });
+        events.publishAfterCommit(transaction, { type: 'dispute.answered', ...(await aboutOf(transaction, dispute)), action: body.action, offerCents, statement });
         return updated;
       });
       return { success: true as const, message: DISPUTE_MESSAGES.responded, dispute: await caseOf(row, caller) };
@@ -350,7 +353,7 @@ export function createDisputesService(deps: {
           const now = clock.now();
           const updated = await updateDispute(transaction, dispute.id, { status: 'resolved_rejected', resolutionNote: body.note, resolvedBy: caller.id, resolvedAt: now, updatedAt: now });
           await record(transaction, dispute, caller, 'resolved_rejected', body.note);
-          events.publishAfterCommit(transaction, { type: 'dispute.resolved', ...partiesOf(dispute), outcome: 'rejected', refundCents: null, note: body.note });
+          events.publishAfterCommit(transaction, { type: 'dispute.resolved', ...(await aboutOf(transaction, dispute)), outcome: 'rejected', refundCents: null, note: body.note, byBuyerAcceptingOffer: false });
           return updated;
         });
         return { success: true as const, message: DISPUTE_MESSAGES.rejected, dispute: await caseOf(row, caller) };

@@ -1,24 +1,24 @@
 import type { NotificationPreferenceKey } from '@marketplace/contracts/workspace';
-import { refundCentsOf } from '@marketplace/domain/item-paid';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { createReactions, type DomainEvents } from '../../lib/domain-events';
-import { findChat, findMessageOfChat } from '../chat';
-import { findDispute } from '../disputes';
-import { findOrderLines, findOrderWithLines, shippingAddressOfOrder, type OrderLineItem } from '../orders';
-import { findTrackingOfOrderItems } from '../shipping';
+import { createReactions, type DomainEvents, type PlacedOrder } from '../../lib/domain-events';
 import { findActiveAdmins, findPeople, type PersonRecord } from '../users';
 import type { WorkspaceService } from '../workspace';
 import * as templates from './mail-templates';
 import { findOutboxIdByDedupeKey } from './mail.repository';
 import type { MailService } from './mail.types';
 import type { UnsubscribeLinks } from './unsubscribe-links';
-import { isoDay, lastDayOf, weekDueAt, weeklyFiguresOf } from './weekly-summary';
+import { isoDay, lastDayOf, weekDueAt } from './weekly-summary';
 
 // The mail reactions to what other modules did (docs/product/notifications.md): each domain event,
 // published after its commit, becomes outbox rows. A handler only reads and writes rows (the mail job
 // sends them), and each message has a dedupe key, so an event handled twice still sends once. A
 // seller's optional e-mails follow their notification preferences (workspace module).
+//
+// Mail is a leaf at the top of the modules' layers (modules/layers.ts): what happened comes in the
+// event (an order's lines, a parcel, a dispute's statement, a message's words); it looks up only the
+// people it writes to (users) and the marketplace's settings (workspace). The weekly figures are the
+// analytics module's, handed in at boot.
 
 export interface MailNotifications {
   /** Resolves once every reaction started so far has written its rows (tests, shutdown). */
@@ -48,9 +48,11 @@ export function excerptOf(content: string, length = CHAT_EXCERPT_LENGTH): string
   return `${(space > length * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-function mailLine(item: OrderLineItem): templates.MailLine {
-  return { id: item.id, title: item.title, priceCents: item.priceCents, quantity: item.quantity, retipAdded: item.retipAdded, retipPriceCents: item.retipPriceCents };
+function mailLine(line: PlacedOrder['lines'][number]): templates.MailLine {
+  return { id: line.orderItemId, title: line.title, priceCents: line.priceCents, quantity: line.quantity, retipAdded: line.retipAdded, retipPriceCents: line.retipPriceCents };
 }
+
+const parcelTitles = (parcel: { lines: ReadonlyArray<{ quantity: number; title: string }> }) => parcel.lines.map((line) => `${line.quantity} × ${line.title}`);
 
 export function createMailNotifications(deps: {
   db: Database;
@@ -62,6 +64,8 @@ export function createMailNotifications(deps: {
   clock: Clock;
   /** Whether the user has the app open somewhere (a live socket on any instance): then a chat message needs no e-mail. */
   isOnline: (userId: string) => Promise<boolean>;
+  /** A seller's figures for [from, to): the dashboard's sales and the payout stats' paid payouts (the analytics module). */
+  weeklyFiguresOf: (sellerId: string, from: Date, to: Date) => Promise<templates.WeeklyFigures>;
   onError: (error: unknown, event: string) => void;
 }): MailNotifications {
   const { db, mail, workspace, unsubscribeLinks, clock } = deps;
@@ -79,102 +83,88 @@ export function createMailNotifications(deps: {
 
   // Order placed: the buyer's receipt; each seller, the items to approve (optional: newOrder).
   react('order.placed', async (event) => {
-    const found = await findOrderWithLines(db, event.orderId);
-    if (!found) return;
-    const { order, lines } = found;
-    const people = await findPeople(db, [order.buyerId, ...new Set(lines.map((line) => line.sellerId))]);
+    const { order } = event;
+    const sellerIds = [...new Set(order.lines.map((line) => line.sellerId))];
+    const people = await findPeople(db, [event.buyerId, ...sellerIds]);
     const look = await brand();
-    const buyer = people.get(order.buyerId);
+    const buyer = people.get(event.buyerId);
     if (buyer) {
       const rendered = templates.orderPlacedBuyer(look, {
         buyerName: fullName(buyer),
-        orderId: order.id,
-        lines: lines.map(mailLine),
-        totals: { itemsTotalCents: order.itemsTotalCents, shippingCents: order.shippingCents, retipTotalCents: order.retipTotalCents, totalCents: order.totalCents },
-        address: shippingAddressOfOrder(order),
+        orderId: event.orderId,
+        lines: order.lines.map(mailLine),
+        totals: { itemsTotalCents: order.itemsTotalCents, shippingCents: order.shippingCents, retipTotalCents: order.retipTotalCents, totalCents: event.totalCents },
+        address: order.shippingAddress,
       });
-      await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'order-placed-buyer', category: 'transactional', dedupeKey: `order-placed-buyer:${order.id}`, ...rendered });
+      await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'order-placed-buyer', category: 'transactional', dedupeKey: `order-placed-buyer:${event.orderId}`, ...rendered });
     }
-    for (const sellerId of new Set(lines.map((line) => line.sellerId))) {
+    for (const sellerId of sellerIds) {
       const seller = people.get(sellerId);
       if (!seller || !(await wants(sellerId, 'newOrder'))) continue;
       const unsubscribeUrl = unsubscribeLinks.urlFor(sellerId, 'newOrder');
       const rendered = templates.orderPlacedSeller(look, {
         sellerName: fullName(seller),
-        orderId: order.id,
-        buyerName: buyer ? fullName(buyer) : order.shippingName,
-        lines: lines.filter((line) => line.sellerId === sellerId).map(mailLine),
+        orderId: event.orderId,
+        buyerName: buyer ? fullName(buyer) : order.shippingAddress.name,
+        lines: order.lines.filter((line) => line.sellerId === sellerId).map(mailLine),
         unsubscribeUrl,
       });
-      await mail.send({ to: seller.email, toUserId: seller.id, template: 'order-placed-seller', category: 'notification', dedupeKey: `order-placed-seller:${order.id}:${sellerId}`, unsubscribeUrl, ...rendered });
+      await mail.send({ to: seller.email, toUserId: seller.id, template: 'order-placed-seller', category: 'notification', dedupeKey: `order-placed-seller:${event.orderId}:${sellerId}`, unsubscribeUrl, ...rendered });
     }
   });
 
-  /** The buyer, and the order's items travelling in the same parcel as `orderItemId` (or just that item). */
-  async function parcelOf(orderId: string, orderItemId: string, isIncluded: (line: OrderLineItem) => boolean) {
-    const found = await findOrderWithLines(db, orderId);
-    if (!found) return null;
-    const tracking = await findTrackingOfOrderItems(db, found.lines.map((line) => line.id));
-    const own = tracking.get(orderItemId) ?? null;
-    const inParcel = found.lines.filter((line) => line.id === orderItemId || (own !== null && tracking.get(line.id)?.trackingNumber === own.trackingNumber && isIncluded(line)));
-    const buyer = (await findPeople(db, [found.order.buyerId])).get(found.order.buyerId) ?? null;
-    return { order: found.order, lines: inParcel, tracking: own, buyer };
-  }
+  const personOf = async (userId: string) => (await findPeople(db, [userId])).get(userId) ?? null;
 
   // Shipped: one e-mail per parcel, with its tracking number (transactional: the buyer's own purchase).
   react('order-item.shipped', async (event) => {
-    const parcel = await parcelOf(event.orderId, event.orderItemId, (line) => line.status !== 'pending' && line.status !== 'rejected');
-    if (!parcel?.buyer) return;
+    const buyer = await personOf(event.buyerId);
+    if (!buyer) return;
+    const { parcel } = event;
     const rendered = templates.itemsShipped(await brand(), {
-      buyerName: fullName(parcel.buyer),
-      orderId: parcel.order.id,
-      titles: parcel.lines.map((line) => `${line.quantity} × ${line.title}`),
+      buyerName: fullName(buyer),
+      orderId: event.orderId,
+      titles: parcelTitles(parcel),
       carrier: parcel.tracking?.carrier ?? 'ups',
       trackingNumber: parcel.tracking?.trackingNumber ?? null,
     });
-    const dedupeKey = `items-shipped:${parcel.order.id}:${parcel.tracking?.trackingNumber ?? event.orderItemId}`;
-    await mail.send({ to: parcel.buyer.email, toUserId: parcel.buyer.id, template: 'items-shipped', category: 'transactional', dedupeKey, ...rendered });
+    const dedupeKey = `items-shipped:${event.orderId}:${parcel.tracking?.trackingNumber ?? event.orderItemId}`;
+    await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'items-shipped', category: 'transactional', dedupeKey, ...rendered });
   });
 
   // Delivered: one e-mail per parcel (transactional).
   react('order-item.delivered', async (event) => {
-    const parcel = await parcelOf(event.orderId, event.orderItemId, (line) => line.deliveredAt !== null);
-    if (!parcel?.buyer) return;
-    const rendered = templates.itemsDelivered(await brand(), { buyerName: fullName(parcel.buyer), orderId: parcel.order.id, titles: parcel.lines.map((line) => `${line.quantity} × ${line.title}`) });
-    const dedupeKey = `items-delivered:${parcel.order.id}:${parcel.tracking?.trackingNumber ?? event.orderItemId}`;
-    await mail.send({ to: parcel.buyer.email, toUserId: parcel.buyer.id, template: 'items-delivered', category: 'transactional', dedupeKey, ...rendered });
+    const buyer = await personOf(event.buyerId);
+    if (!buyer) return;
+    const rendered = templates.itemsDelivered(await brand(), { buyerName: fullName(buyer), orderId: event.orderId, titles: parcelTitles(event.parcel) });
+    const dedupeKey = `items-delivered:${event.orderId}:${event.parcel.tracking?.trackingNumber ?? event.orderItemId}`;
+    await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'items-delivered', category: 'transactional', dedupeKey, ...rendered });
   });
 
   // Refund issued: the buyer, once per refund (transactional).
   react('refund.issued', async (event) => {
-    const line = (await findOrderLines(db, [event.orderItemId])).get(event.orderItemId);
-    if (!line) return;
-    const buyer = (await findPeople(db, [line.order.buyerId])).get(line.order.buyerId);
+    const buyer = await personOf(event.buyerId);
     if (!buyer) return;
-    const rendered = templates.refundIssued(await brand(), { buyerName: fullName(buyer), orderId: line.order.id, title: line.item.title, amountCents: event.amountCents, refundedCents: event.refundedCents });
+    const rendered = templates.refundIssued(await brand(), { buyerName: fullName(buyer), orderId: event.orderId, title: event.title, amountCents: event.amountCents, refundedCents: event.refundedCents });
     await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'refund-issued', category: 'transactional', dedupeKey: `refund-issued:${event.refundKey}`, ...rendered });
   });
 
   // Payout sent: the seller, with the breakdown (optional: payoutSent).
   react('payout.sent', async (event) => {
     if (!(await wants(event.sellerId, 'payoutSent'))) return;
-    const line = (await findOrderLines(db, [event.orderItemId])).get(event.orderItemId);
-    const seller = (await findPeople(db, [event.sellerId])).get(event.sellerId);
-    if (!line || !seller) return;
+    const seller = await personOf(event.sellerId);
+    if (!seller) return;
     const unsubscribeUrl = unsubscribeLinks.urlFor(seller.id, 'payoutSent');
-    const rendered = templates.payoutSent(await brand(), { sellerName: fullName(seller), orderId: line.order.id, title: line.item.title, quantity: line.item.quantity, breakdown: event.breakdown, unsubscribeUrl });
+    const rendered = templates.payoutSent(await brand(), { sellerName: fullName(seller), orderId: event.orderId, title: event.line.title, quantity: event.line.quantity, breakdown: event.breakdown, unsubscribeUrl });
     await mail.send({ to: seller.email, toUserId: seller.id, template: 'payout-sent', category: 'notification', dedupeKey: `payout-sent:${event.payoutId}`, unsubscribeUrl, ...rendered });
   });
 
   // Dispute opened: the buyer (their copy), the seller (optional: disputeOpened) and every active admin.
   react('dispute.opened', async (event) => {
-    const line = (await findOrderLines(db, [event.orderItemId])).get(event.orderItemId);
-    if (!line) return;
     const people = await findPeople(db, [event.buyerId, event.sellerId]);
     const buyer = people.get(event.buyerId);
     const seller = people.get(event.sellerId);
     const look = await brand();
-    const base = { disputeId: event.disputeId, orderId: event.orderId, title: line.item.title, reason: event.reason, description: event.description, buyerName: buyer ? fullName(buyer) : 'The buyer' };
+    const base = { disputeId: event.disputeId, orderId: event.orderId, title: event.title, reason: event.reason, description: event.description, buyerName: buyer ? fullName(buyer) : 'The buyer' };
     if (buyer) {
       const rendered = templates.disputeOpened(look, { ...base, audience: 'buyer', recipientName: fullName(buyer) });
       await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'dispute-opened-buyer', category: 'transactional', dedupeKey: `dispute-opened-buyer:${event.disputeId}`, ...rendered });
@@ -194,46 +184,44 @@ export function createMailNotifications(deps: {
   // label moves a shipped item back to approved: that is no news for the buyer.
   react('order-item.moved', async (event) => {
     if (event.from !== 'pending' || (event.to !== 'approved' && event.to !== 'rejected')) return;
-    const line = (await findOrderLines(db, [event.orderItemId])).get(event.orderItemId);
-    if (!line) return;
-    const people = await findPeople(db, [line.order.buyerId, line.item.sellerId]);
-    const buyer = people.get(line.order.buyerId);
+    const { item } = event;
+    const people = await findPeople(db, [event.buyerId, event.sellerId]);
+    const buyer = people.get(event.buyerId);
     if (!buyer) return;
-    const base = { buyerName: fullName(buyer), orderId: line.order.id, title: line.item.title, quantity: line.item.quantity, sellerName: sellerNameOf(people.get(line.item.sellerId)) };
+    const base = { buyerName: fullName(buyer), orderId: event.orderId, title: item.title, quantity: item.quantity, sellerName: sellerNameOf(people.get(event.sellerId)) };
     const look = await brand();
     if (event.to === 'approved') {
       const rendered = templates.itemApproved(look, base);
-      await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'item-approved', category: 'transactional', dedupeKey: `item-approved:${line.item.id}`, ...rendered });
+      await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'item-approved', category: 'transactional', dedupeKey: `item-approved:${event.orderItemId}`, ...rendered });
       return;
     }
     // A pending item had nothing refunded yet: the rejection gives back all the buyer paid for it.
-    const rendered = templates.itemRejected(look, { ...base, reason: line.item.rejectionReason, refundCents: refundCentsOf(line.order, line.lines, line.item) });
-    await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'item-rejected', category: 'transactional', dedupeKey: `item-rejected:${line.item.id}`, ...rendered });
+    const rendered = templates.itemRejected(look, { ...base, reason: item.rejectionReason, refundCents: item.paidCents });
+    await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'item-rejected', category: 'transactional', dedupeKey: `item-rejected:${event.orderItemId}`, ...rendered });
   });
 
   // Out for delivery: one e-mail per parcel (transactional); each item of it announces itself, the key keeps one.
   react('order-item.out-for-delivery', async (event) => {
-    const parcel = await parcelOf(event.orderId, event.orderItemId, (line) => line.status === 'shipped');
-    if (!parcel?.buyer) return;
+    const buyer = await personOf(event.buyerId);
+    if (!buyer) return;
+    const { parcel } = event;
     const rendered = templates.itemsOutForDelivery(await brand(), {
-      buyerName: fullName(parcel.buyer),
-      orderId: parcel.order.id,
-      titles: parcel.lines.map((line) => `${line.quantity} × ${line.title}`),
+      buyerName: fullName(buyer),
+      orderId: event.orderId,
+      titles: parcelTitles(parcel),
       carrier: parcel.tracking?.carrier ?? 'ups',
       trackingNumber: parcel.tracking?.trackingNumber ?? null,
     });
-    const dedupeKey = `items-out-for-delivery:${parcel.order.id}:${parcel.tracking?.trackingNumber ?? event.orderItemId}`;
-    await mail.send({ to: parcel.buyer.email, toUserId: parcel.buyer.id, template: 'items-out-for-delivery', category: 'transactional', dedupeKey, ...rendered });
+    const dedupeKey = `items-out-for-delivery:${event.orderId}:${parcel.tracking?.trackingNumber ?? event.orderItemId}`;
+    await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'items-out-for-delivery', category: 'transactional', dedupeKey, ...rendered });
   });
 
   // The seller answered a dispute (once: only an open dispute can be answered): the buyer and every active admin.
   react('dispute.answered', async (event) => {
-    const [line, dispute] = await Promise.all([findOrderLines(db, [event.orderItemId]).then((lines) => lines.get(event.orderItemId)), findDispute(db, event.disputeId)]);
-    if (!line) return;
     const people = await findPeople(db, [event.buyerId, event.sellerId]);
     const buyer = people.get(event.buyerId);
     const look = await brand();
-    const base = { disputeId: event.disputeId, orderId: event.orderId, title: line.item.title, sellerName: sellerNameOf(people.get(event.sellerId)), action: event.action, offerCents: event.offerCents, statement: dispute?.sellerResponse ?? null };
+    const base = { disputeId: event.disputeId, orderId: event.orderId, title: event.title, sellerName: sellerNameOf(people.get(event.sellerId)), action: event.action, offerCents: event.offerCents, statement: event.statement };
     if (buyer) {
       const rendered = templates.disputeAnswered(look, { ...base, audience: 'buyer', recipientName: fullName(buyer) });
       await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'dispute-answered-buyer', category: 'transactional', dedupeKey: `dispute-answered-buyer:${event.disputeId}`, ...rendered });
@@ -248,17 +236,15 @@ export function createMailNotifications(deps: {
   // seller's copy is the decision about their own sale and money (a refund may come out of their next
   // payout), not an alert they chose, so the disputeOpened preference does not hold it back.
   react('dispute.resolved', async (event) => {
-    const [line, dispute] = await Promise.all([findOrderLines(db, [event.orderItemId]).then((lines) => lines.get(event.orderItemId)), findDispute(db, event.disputeId)]);
-    if (!line) return;
     const people = await findPeople(db, [event.buyerId, event.sellerId]);
     const look = await brand();
     const base = {
       disputeId: event.disputeId,
       orderId: event.orderId,
-      title: line.item.title,
+      title: event.title,
       outcome: event.outcome,
       refundCents: event.refundCents,
-      byBuyerAcceptingOffer: dispute?.resolvedBy === event.buyerId,
+      byBuyerAcceptingOffer: event.byBuyerAcceptingOffer,
       note: event.note,
     };
     for (const audience of ['buyer', 'seller'] as const) {
@@ -278,25 +264,23 @@ export function createMailNotifications(deps: {
   react('chat.message-sent', async (event) => {
     if (await deps.isOnline(event.recipientId)) return;
     if (!(await wants(event.recipientId, 'newMessage'))) return;
-    const [chat, message] = await Promise.all([findChat(db, event.chatId), findMessageOfChat(db, event.chatId, event.messageId)]);
-    if (!chat || !message) return;
     const people = await findPeople(db, [event.recipientId, event.senderId]);
     const recipient = people.get(event.recipientId);
     const sender = people.get(event.senderId);
     if (!recipient || recipient.status !== 'active' || !sender) return;
-    const audience = recipient.id === chat.buyerId ? 'buyer' : 'seller';
+    const audience = recipient.id === event.buyerId ? 'buyer' : 'seller';
     const now = clock.now();
-    const prefix = `chat-message:${chat.id}:${recipient.id}:`;
+    const prefix = `chat-message:${event.chatId}:${recipient.id}:`;
     const slot = new Date(Math.floor(now.getTime() / CHAT_MAIL_INTERVAL_MS) * CHAT_MAIL_INTERVAL_MS);
     const unsubscribeUrl = unsubscribeLinks.urlFor(recipient.id, 'newMessage');
-    const photos = message.attachments.length;
-    const excerpt = message.content.trim() !== '' ? excerptOf(message.content) : `Sent ${photos === 1 ? 'a photo' : `${photos} photos`}.`;
+    const photos = event.photoCount;
+    const excerpt = event.content.trim() !== '' ? excerptOf(event.content) : `Sent ${photos === 1 ? 'a photo' : `${photos} photos`}.`;
     const rendered = templates.chatMessage(await brand(), {
       audience,
       recipientName: fullName(recipient),
       senderName: audience === 'buyer' ? sellerNameOf(sender) : fullName(sender),
       excerpt,
-      chatId: chat.id,
+      chatId: event.chatId,
       unsubscribeUrl,
     });
     await mail.sendUnlessRecent(
@@ -317,23 +301,21 @@ export function createMailNotifications(deps: {
   // A few days after delivery (the review-request job): the buyer is asked to review the item, once per
   // order item. Transactional: it is about their own purchase, sent once, and there is no preference for it.
   react('review.requested', async (event) => {
-    const line = (await findOrderLines(db, [event.orderItemId])).get(event.orderItemId);
-    const buyer = (await findPeople(db, [event.buyerId])).get(event.buyerId);
-    if (!line || !buyer || buyer.status !== 'active') return;
-    const rendered = templates.reviewRequest(await brand(), { buyerName: fullName(buyer), orderId: line.order.id, orderItemId: line.item.id, title: line.item.title });
-    await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'review-request', category: 'transactional', dedupeKey: `review-request:${line.item.id}`, ...rendered });
+    const buyer = await personOf(event.buyerId);
+    if (!buyer || buyer.status !== 'active') return;
+    const rendered = templates.reviewRequest(await brand(), { buyerName: fullName(buyer), orderId: event.orderId, orderItemId: event.orderItemId, title: event.title });
+    await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'review-request', category: 'transactional', dedupeKey: `review-request:${event.orderItemId}`, ...rendered });
   });
 
   // An admin hid a review: its author, with the reason (transactional: a decision about what they wrote).
   react('review.hidden', async (event) => {
-    const line = (await findOrderLines(db, [event.orderItemId])).get(event.orderItemId);
-    const buyer = (await findPeople(db, [event.buyerId])).get(event.buyerId);
-    if (!line || !buyer) return;
+    const buyer = await personOf(event.buyerId);
+    if (!buyer) return;
     const rendered = templates.reviewHidden(await brand(), {
       buyerName: fullName(buyer),
-      orderId: line.order.id,
-      orderItemId: line.item.id,
-      itemTitle: line.item.title,
+      orderId: event.orderId,
+      orderItemId: event.orderItemId,
+      itemTitle: event.itemTitle,
       reviewTitle: event.title,
       reason: event.reason,
     });
@@ -365,7 +347,7 @@ export function createMailNotifications(deps: {
           isoWeek: week.isoWeek,
           firstDay: isoDay(week.from),
           lastDay: isoDay(lastDayOf(week.to)),
-          figures: await weeklyFiguresOf(db, seller.id, week.from, week.to),
+          figures: await deps.weeklyFiguresOf(seller.id, week.from, week.to),
           unsubscribeUrl,
         });
         const written = await mail.send({ to: seller.email, toUserId: seller.id, template: 'weekly-summary', category: 'notification', dedupeKey, unsubscribeUrl, ...rendered });

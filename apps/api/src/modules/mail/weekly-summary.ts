@@ -1,11 +1,5 @@
-import type { Executor } from '../../db/client';
-import { sumSales } from '../analytics';
-import { paidPerDay } from '../payouts';
-import type { WeeklyFigures } from './mail-templates';
-
-// The seller's weekly summary: which week it reports, and its figures. The figures are not a definition
-// of their own: sales, orders and items sold are the seller dashboard's summary (analytics' sumSales over
-// the sales every screen counts), and payouts are the payout stats' paid payouts per day, added up.
+// The seller's weekly summary: which week it reports. Its figures are the analytics module's
+// (weekly-figures.ts there), handed to the mail reactions at boot.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -37,18 +31,6 @@ export function weekDueAt(now: Date): { isoWeek: string; from: Date; to: Date } 
   if (sinceMonday < WEEKLY_SUMMARY_FROM_HOUR_UTC * 60 * 60 * 1000 || sinceMonday >= DAY_MS) return null;
   const from = new Date(thisWeek.getTime() - 7 * DAY_MS);
   return { isoWeek: isoWeekOf(from), from, to: thisWeek };
-}
-
-/** A seller's figures for [from, to): the dashboard's sales totals and the payout stats' paid payouts. */
-export async function weeklyFiguresOf(executor: Executor, sellerId: string, from: Date, to: Date): Promise<WeeklyFigures> {
-  const [sales, paidDays] = await Promise.all([sumSales(executor, { sellerId }, from, to), paidPerDay(executor, from, to, sellerId)]);
-  return {
-    orders: sales.orders,
-    itemsSold: sales.units,
-    revenueCents: sales.revenueCents,
-    payoutCount: paidDays.reduce((total, day) => total + day.count, 0),
-    payoutCents: paidDays.reduce((total, day) => total + day.amountCents, 0),
-  };
 }
 
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);

@@ -8,6 +8,8 @@ import type { LiveUsers } from '../../realtime/chat-socket';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { createUser } from '../../../test/factories';
 import { bearerFor, createCommerceCategory, createListing } from '../../../test/factories-commerce';
+import { findTrackingOfOrderItems } from '../shipping';
+import { findParcelNews, findPlacedOrder } from '../orders';
 import { createNotificationReactions } from './notification-reactions';
 import { createNotificationsService } from './notifications.service';
 
@@ -277,7 +279,7 @@ describe('once per event', () => {
     const { order } = await buy(buyer, [{ id: (await createListing(testApp.database.db, { sellerId: seller.id, categoryId: category.id })).id }]);
     await bellOf(buyer);
     const again = secondInstance();
-    const event: DomainEvent = { type: 'order.placed', orderId: order.id, buyerId: buyer.id, sellerIds: [seller.id], productIds: [], totalCents: order.totalCents };
+    const event: DomainEvent = { type: 'order.placed', orderId: order.id, buyerId: buyer.id, sellerIds: [seller.id], productIds: [], totalCents: order.totalCents, order: (await findPlacedOrder(testApp.database.db, order.id))! };
     await again.publish(event, event);
     expect(again.failures).toEqual([]);
     // The app wrote them already: the second instance writes nothing and tells nobody.
@@ -315,7 +317,8 @@ describe('the rest of a sale’s story, from its events', () => {
     await bellOf(buyer);
 
     const again = secondInstance();
-    const outForDelivery: DomainEvent = { type: 'order-item.out-for-delivery', orderItemId: item.id, orderId: order.id, sellerId: seller.id };
+    const [news] = await findParcelNews(testApp.database.db, [item], 'outForDelivery', findTrackingOfOrderItems);
+    const outForDelivery: DomainEvent = { type: 'order-item.out-for-delivery', ...news! };
     await again.publish(outForDelivery, outForDelivery);
     const out = (await bellOf(buyer)).filter((shown) => shown.kind === 'item_out_for_delivery');
     expect(out).toHaveLength(1);
@@ -323,7 +326,7 @@ describe('the rest of a sale’s story, from its events', () => {
 
     const payoutId = randomUUID();
     const breakdown = { itemTotalCents: 9000, commissionRateBasisPoints: 1000, commissionCents: 900, pickupChargeCents: 0, feeCents: 45, adjustmentCents: 0, netCents: 8055 };
-    await again.publish({ type: 'payout.sent', payoutId, orderItemId: item.id, sellerId: seller.id, breakdown });
+    await again.publish({ type: 'payout.sent', payoutId, orderItemId: item.id, orderId: order.id, sellerId: seller.id, line: { orderItemId: item.id, title: item.title, quantity: item.quantity }, breakdown });
     const paid = (await bellOf(seller)).filter((shown) => shown.kind === 'payout_sent');
     expect(paid).toHaveLength(1);
     expect(paid[0]).toMatchObject({ title: 'You were paid $80.55', link: `/seller/orders/items/${order.id}` });
@@ -339,10 +342,10 @@ describe('the rest of a sale’s story, from its events', () => {
     const product = await createListing(testApp.database.db, { sellerId: seller.id, categoryId: category.id, title: 'Teapot', priceCents: 5000 });
     const { order, items } = await buy(buyer, [{ id: product.id }]);
     const disputeId = randomUUID();
-    const facts = { disputeId, orderItemId: items[0]!.id, orderId: order.id, buyerId: buyer.id, sellerId: seller.id };
+    const facts = { disputeId, orderItemId: items[0]!.id, orderId: order.id, buyerId: buyer.id, sellerId: seller.id, title: items[0]!.title };
     const again = secondInstance();
 
-    await again.publish({ type: 'dispute.answered', ...facts, action: 'offer_refund', offerCents: 2500 });
+    await again.publish({ type: 'dispute.answered', ...facts, action: 'offer_refund', offerCents: 2500, statement: null });
     const offered = (await bellOf(buyer)).find((shown) => shown.kind === 'dispute_answered')!;
     expect(offered).toMatchObject({ title: 'The seller offered a refund of $25.00', link: `/orderDisputes/${disputeId}` });
     expect(offered.body).toContain('“Teapot”');
@@ -351,7 +354,7 @@ describe('the rest of a sale’s story, from its events', () => {
     // The seller answered; their own bell has nothing about it.
     expect((await bellOf(seller)).filter((shown) => shown.kind === 'dispute_answered')).toEqual([]);
 
-    await again.publish({ type: 'dispute.resolved', ...facts, outcome: 'refunded', refundCents: 2500, note: null });
+    await again.publish({ type: 'dispute.resolved', ...facts, outcome: 'refunded', refundCents: 2500, note: null, byBuyerAcceptingOffer: true });
     const buyerOutcome = (await bellOf(buyer)).find((shown) => shown.kind === 'dispute_resolved')!;
     expect(buyerOutcome).toMatchObject({ title: 'Your dispute was resolved with a refund', link: `/orderDisputes/${disputeId}` });
     expect(buyerOutcome.body).toContain('$25.00');
@@ -361,8 +364,8 @@ describe('the rest of a sale’s story, from its events', () => {
 
     // A contested dispute rejected by the admin, on another item's case.
     const otherId = randomUUID();
-    await again.publish({ type: 'dispute.answered', ...facts, disputeId: otherId, action: 'contest', offerCents: null });
-    await again.publish({ type: 'dispute.resolved', ...facts, disputeId: otherId, outcome: 'rejected', refundCents: null, note: 'No sign of damage.' });
+    await again.publish({ type: 'dispute.answered', ...facts, disputeId: otherId, action: 'contest', offerCents: null, statement: 'It left here whole.' });
+    await again.publish({ type: 'dispute.resolved', ...facts, disputeId: otherId, outcome: 'rejected', refundCents: null, note: 'No sign of damage.', byBuyerAcceptingOffer: false });
     const contested = (await bellOf(buyer)).filter((shown) => shown.link === `/orderDisputes/${otherId}`);
     expect(contested.map((shown) => shown.title).sort()).toEqual(['The seller contested your dispute', 'Your dispute was closed without a refund']);
     expect(contested.find((shown) => shown.kind === 'dispute_resolved')!.body).toContain('No sign of damage.');

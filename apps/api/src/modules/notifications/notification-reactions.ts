@@ -1,7 +1,5 @@
 import type { Database } from '../../db/client';
-import { createReactions, type DomainEvents } from '../../lib/domain-events';
-import { findOrderLines, findOrderWithLines, type OrderLineItem } from '../orders';
-import { findTrackingOfOrderItems } from '../shipping';
+import { createReactions, type DomainEvents, type ParcelNews } from '../../lib/domain-events';
 import { findActiveAdmins, findPeople } from '../users';
 import {
   disputeAnsweredForAdmin,
@@ -35,6 +33,9 @@ import type { NotificationsService } from './notifications.service';
 // pushes once. Unlike the e-mails, the bell shows everything: a seller's e-mail preferences do not
 // apply here. The reactions only gather the facts; what each notification says, where it leads and its
 // dedupe key come from notification-texts.ts, which the demo seed's history uses too.
+//
+// The facts come in the events (an order's lines, a parcel, an item's title): notifications is a leaf at
+// the top of the modules' layers (modules/layers.ts) and looks up only people (a buyer's name, the admins).
 
 export interface NotificationReactions {
   /** Resolves once every reaction started so far has written its rows (tests, shutdown). */
@@ -53,83 +54,59 @@ export function createNotificationReactions(deps: {
 
   // Order placed: the buyer's confirmation; each seller, their items to approve.
   react('order.placed', async (event) => {
-    const found = await findOrderWithLines(db, event.orderId);
-    if (!found) return;
-    const { order, lines } = found;
-    await notifications.notify({ userId: order.buyerId, ...orderPlacedForBuyer({ orderId: order.id, totalCents: order.totalCents, lines }) });
+    const { lines } = event.order;
+    await notifications.notify({ userId: event.buyerId, ...orderPlacedForBuyer({ orderId: event.orderId, totalCents: event.totalCents, lines }) });
     for (const sellerId of new Set(lines.map((line) => line.sellerId))) {
-      await notifications.notify({ userId: sellerId, ...newOrderForSeller({ orderId: order.id, lines: lines.filter((line) => line.sellerId === sellerId) }) });
+      await notifications.notify({ userId: sellerId, ...newOrderForSeller({ orderId: event.orderId, lines: lines.filter((line) => line.sellerId === sellerId) }) });
     }
   });
 
   // The seller's answer to a pending item: approved or rejected (a rejection's refund is told by refund.issued).
   react('order-item.moved', async (event) => {
     if (event.from !== 'pending' || (event.to !== 'approved' && event.to !== 'rejected')) return;
-    const line = (await findOrderLines(db, [event.orderItemId])).get(event.orderItemId);
-    if (!line) return;
-    const { item, order } = line;
-    const facts = { orderId: order.id, orderItemId: item.id, title: item.title };
-    const text = event.to === 'approved' ? itemApprovedForBuyer(facts) : itemRejectedForBuyer({ ...facts, rejectionReason: item.rejectionReason });
-    await notifications.notify({ userId: order.buyerId, ...text });
+    const facts = { orderId: event.orderId, orderItemId: event.orderItemId, title: event.item.title };
+    const text = event.to === 'approved' ? itemApprovedForBuyer(facts) : itemRejectedForBuyer({ ...facts, rejectionReason: event.item.rejectionReason });
+    await notifications.notify({ userId: event.buyerId, ...text });
   });
 
-  /** The order, and the parcel of `orderItemId`: its items travelling under the same tracking number (or just that item). */
-  async function parcelOf(orderId: string, orderItemId: string, isIncluded: (line: OrderLineItem) => boolean): Promise<{ buyerId: string; parcel: ParcelFacts } | null> {
-    const found = await findOrderWithLines(db, orderId);
-    if (!found) return null;
-    const tracking = await findTrackingOfOrderItems(db, found.lines.map((line) => line.id));
-    const own = tracking.get(orderItemId) ?? null;
-    const lines = found.lines.filter((line) => line.id === orderItemId || (own !== null && tracking.get(line.id)?.trackingNumber === own.trackingNumber && isIncluded(line)));
-    if (!lines.some((line) => line.id === orderItemId)) return null;
-    return {
-      buyerId: found.order.buyerId,
-      parcel: { orderId, orderItemId, lines, tracking: own ? { carrier: own.carrier, trackingNumber: own.trackingNumber } : null },
-    };
-  }
+  /** The parcel of the event's item, as the texts name it. */
+  const parcelOf = (event: ParcelNews): ParcelFacts => ({ orderId: event.orderId, orderItemId: event.orderItemId, lines: event.parcel.lines, tracking: event.parcel.tracking });
 
   // Shipped: one notification per parcel, with its tracking number.
   react('order-item.shipped', async (event) => {
-    const found = await parcelOf(event.orderId, event.orderItemId, (line) => line.status !== 'pending' && line.status !== 'rejected');
-    if (found) await notifications.notify({ userId: found.buyerId, ...itemShippedForBuyer(found.parcel) });
+    await notifications.notify({ userId: event.buyerId, ...itemShippedForBuyer(parcelOf(event)) });
   });
 
   // Out for delivery: one notification per parcel.
   react('order-item.out-for-delivery', async (event) => {
-    const found = await parcelOf(event.orderId, event.orderItemId, (line) => line.status === 'shipped');
-    if (found) await notifications.notify({ userId: found.buyerId, ...itemOutForDeliveryForBuyer(found.parcel) });
+    await notifications.notify({ userId: event.buyerId, ...itemOutForDeliveryForBuyer(parcelOf(event)) });
   });
 
   // Delivered: one notification per parcel.
   react('order-item.delivered', async (event) => {
-    const found = await parcelOf(event.orderId, event.orderItemId, (line) => line.deliveredAt !== null);
-    if (found) await notifications.notify({ userId: found.buyerId, ...itemDeliveredForBuyer(found.parcel) });
+    await notifications.notify({ userId: event.buyerId, ...itemDeliveredForBuyer(parcelOf(event)) });
   });
 
   // Refund issued: the buyer, once per refund.
   react('refund.issued', async (event) => {
-    const line = (await findOrderLines(db, [event.orderItemId])).get(event.orderItemId);
-    if (!line) return;
     await notifications.notify({
-      userId: line.order.buyerId,
-      ...refundIssuedForBuyer({ orderId: line.order.id, title: line.item.title, amountCents: event.amountCents, refundKey: event.refundKey }),
+      userId: event.buyerId,
+      ...refundIssuedForBuyer({ orderId: event.orderId, title: event.title, amountCents: event.amountCents, refundKey: event.refundKey }),
     });
   });
 
   // Payout sent: the seller, once per payout, with what reached them.
   react('payout.sent', async (event) => {
-    const line = (await findOrderLines(db, [event.orderItemId])).get(event.orderItemId);
-    if (!line) return;
     await notifications.notify({
       userId: event.sellerId,
-      ...payoutSentForSeller({ payoutId: event.payoutId, orderId: line.order.id, netCents: event.breakdown.netCents, line: line.item }),
+      ...payoutSentForSeller({ payoutId: event.payoutId, orderId: event.orderId, netCents: event.breakdown.netCents, line: event.line }),
     });
   });
 
   /** The disputed item's title and the buyer's name, for the dispute texts. */
-  async function disputeFacts(event: { disputeId: string; orderId: string; orderItemId: string; buyerId: string }) {
-    const line = (await findOrderLines(db, [event.orderItemId])).get(event.orderItemId);
+  async function disputeFacts(event: { disputeId: string; orderId: string; title: string; buyerId: string }) {
     const buyer = (await findPeople(db, [event.buyerId])).get(event.buyerId);
-    return { disputeId: event.disputeId, orderId: event.orderId, title: line?.item.title ?? 'an item', buyerName: buyer ? personName(buyer) : 'The buyer' };
+    return { disputeId: event.disputeId, orderId: event.orderId, title: event.title, buyerName: buyer ? personName(buyer) : 'The buyer' };
   }
 
   // Dispute opened: the seller, who answers first, and every active admin (the buyer opened it).
@@ -161,35 +138,27 @@ export function createNotificationReactions(deps: {
   });
 
   // Reviews (docs/product/reviews.md): the item's title is the order line's, as the buyer bought it.
-  const lineOf = async (orderItemId: string) => (await findOrderLines(db, [orderItemId])).get(orderItemId) ?? null;
 
   // A review request (the review-request job): the buyer, once per order item.
   react('review.requested', async (event) => {
-    const line = await lineOf(event.orderItemId);
-    if (line) await notifications.notify({ userId: event.buyerId, ...reviewRequestForBuyer({ orderId: line.order.id, orderItemId: line.item.id, title: line.item.title }) });
+    await notifications.notify({ userId: event.buyerId, ...reviewRequestForBuyer({ orderId: event.orderId, orderItemId: event.orderItemId, title: event.title }) });
   });
 
   // A new review: the item's seller, who may reply.
   react('review.created', async (event) => {
-    const line = await lineOf(event.orderItemId);
-    if (!line) return;
-    await notifications.notify({ userId: event.sellerId, ...newReviewForSeller({ reviewId: event.reviewId, productId: event.productId, itemTitle: line.item.title, rating: event.rating, reviewTitle: event.title }) });
+    await notifications.notify({ userId: event.sellerId, ...newReviewForSeller({ reviewId: event.reviewId, productId: event.productId, itemTitle: event.itemTitle, rating: event.rating, reviewTitle: event.title }) });
   });
 
   // The seller's reply: the review's author.
   react('review.replied', async (event) => {
-    const line = await lineOf(event.orderItemId);
-    if (!line) return;
-    await notifications.notify({ userId: event.buyerId, ...reviewReplyForBuyer({ reviewId: event.reviewId, productId: event.productId, itemTitle: line.item.title, reply: event.reply }) });
+    await notifications.notify({ userId: event.buyerId, ...reviewReplyForBuyer({ reviewId: event.reviewId, productId: event.productId, itemTitle: event.itemTitle, reply: event.reply }) });
   });
 
   // An admin hid a review: its author, with the reason.
   react('review.hidden', async (event) => {
-    const line = await lineOf(event.orderItemId);
-    if (!line) return;
     await notifications.notify({
       userId: event.buyerId,
-      ...reviewHiddenForBuyer({ reviewId: event.reviewId, orderId: line.order.id, orderItemId: line.item.id, itemTitle: line.item.title, reason: event.reason, hiddenAt: event.hiddenAt }),
+      ...reviewHiddenForBuyer({ reviewId: event.reviewId, orderId: event.orderId, orderItemId: event.orderItemId, itemTitle: event.itemTitle, reason: event.reason, hiddenAt: event.hiddenAt }),
     });
   });
 

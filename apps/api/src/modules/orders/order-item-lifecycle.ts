@@ -11,7 +11,9 @@
 //
 // Each change is published as a domain event once its transaction commits (lib/domain-events.ts):
 // `order-item.moved` for every move, `order-item.shipped` / `.delivered`, `refund.issued`, and
-// `listing.changed` when units go back on the shelf.
+// `listing.changed` when units go back on the shelf. The events carry what mail and the bell say about
+// them (order-facts.ts), read once the whole change is written: a parcel's news names every item of it
+// that reached the stage in the same transaction.
 
 import { deriveOrderStatus } from '@marketplace/domain/order-status';
 import {
@@ -30,6 +32,7 @@ import type { Clock } from '../../lib/clock';
 import { NO_DOMAIN_EVENTS, type DomainEventPublisher } from '../../lib/domain-events';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
 import { PaymentValidationError, type PaymentProvider } from '../../providers/payment/port';
+import { findMovedItems, findParcelNews, type ParcelTrackingOf } from './order-facts';
 import {
   addOrderItemRefundedCents,
   addRefundedCents,
@@ -90,6 +93,11 @@ export interface RefundOutcome {
   alreadyDone: boolean;
 }
 
+/** How a move is made: recordDelivered tells of its parcels itself, once every item of them is delivered. */
+interface TransitionOptions {
+  isPartOfDelivery?: boolean;
+}
+
 /** Called inside the transaction that records a refund (payouts claw back what an already-paid seller owes). */
 export type RefundRecordedHook = (executor: Executor, event: { item: OrderItemRecord; order: OrderRecord; amountCents: number; refundedCentsAfter: number; refundableCents: number; refundKey: string }) => Promise<void>;
 
@@ -117,10 +125,20 @@ export function createOrderItemLifecycle(deps: {
   payments: PaymentProvider;
   /** Where item moves, deliveries, refunds and restocked listings are published, each after its transaction commits. */
   events?: DomainEventPublisher;
+  /** The parcel each item travels in (the shipping module's labels), for the news of a shipped or delivered one; none without it. */
+  parcelTrackingOf?: ParcelTrackingOf;
 }) {
   const { db, clock, payments } = deps;
   const events = deps.events ?? NO_DOMAIN_EVENTS;
+  const parcelTrackingOf: ParcelTrackingOf = deps.parcelTrackingOf ?? (async () => new Map());
   const refundHooks: RefundRecordedHook[] = [];
+
+  /** Tells of items that reached the buyer's parcel news: `order-item.shipped` or `.delivered`, each with its parcel. */
+  async function announceParcels(executor: Executor, items: readonly OrderItemRecord[], stage: 'shipped' | 'delivered'): Promise<void> {
+    for (const news of await findParcelNews(executor, items, stage, parcelTrackingOf)) {
+      events.publishAfterCommit(executor, stage === 'shipped' ? { type: 'order-item.shipped', ...news } : { type: 'order-item.delivered', ...news });
+    }
+  }
 
   /** The order's status, derived again from all its items. */
   async function refreshOrderStatus(executor: Executor, orderId: string, now: Date): Promise<void> {
@@ -143,7 +161,7 @@ export function createOrderItemLifecycle(deps: {
     return applyTransition(executor, input);
   }
 
-  async function applyTransition(executor: Executor | null, input: TransitionInput): Promise<OrderItemRecord[]> {
+  async function applyTransition(executor: Executor | null, input: TransitionInput, options: TransitionOptions = {}): Promise<OrderItemRecord[]> {
     const run = async (transaction: Executor) => {
       const now = clock.now();
       const items = await lockOrderItems(transaction, input.orderItemIds);
@@ -167,13 +185,17 @@ export function createOrderItemLifecycle(deps: {
           ...(input.to === 'delivered' ? { deliveredAt: now } : {}),
           now,
         });
-        const about = { orderItemId: item.id, orderId: item.orderId, sellerId: item.sellerId };
-        events.publishAfterCommit(transaction, { type: 'order-item.moved', ...about, productId: item.productId, from: item.status, to: input.to, actor: input.actor });
-        if (input.to === 'shipped') events.publishAfterCommit(transaction, { type: 'order-item.shipped', ...about });
-        if (input.to === 'delivered') events.publishAfterCommit(transaction, { type: 'order-item.delivered', ...about });
       }
       for (const orderId of new Set(moving.map((item) => item.orderId))) await refreshOrderStatus(transaction, orderId, now);
-      return moving.map((item) => ({ ...item, status: input.to }));
+      // Published with the items as they now are.
+      const moved = await findMovedItems(transaction, moving.map((item) => item.id));
+      for (const item of moving) {
+        const facts = moved.get(item.id)!;
+        events.publishAfterCommit(transaction, { type: 'order-item.moved', orderItemId: item.id, orderId: item.orderId, sellerId: item.sellerId, productId: item.productId, from: item.status, to: input.to, actor: input.actor, ...facts });
+      }
+      const after = moving.map((item) => ({ ...item, status: input.to }));
+      if (input.to === 'shipped' || (input.to === 'delivered' && !options.isPartOfDelivery)) await announceParcels(transaction, after, input.to);
+      return after;
     };
     return executor ? run(executor) : db.transaction(run);
   }
@@ -186,12 +208,14 @@ export function createOrderItemLifecycle(deps: {
     const now = clock.now();
     const items = await lockOrderItems(executor, orderItemIds);
     const shipped = items.filter((item) => item.status === 'shipped');
-    if (shipped.length > 0) await transitionItems(executor, { orderItemIds: shipped.map((item) => item.id), to: 'delivered', actor: 'system' });
-    for (const item of items.filter((candidate) => candidate.status === 'partially_refunded' && candidate.deliveredAt === null)) {
+    const delivered = shipped.length > 0 ? await applyTransition(executor, { orderItemIds: shipped.map((item) => item.id), to: 'delivered', actor: 'system' }, { isPartOfDelivery: true }) : [];
+    const partlyRefunded = items.filter((candidate) => candidate.status === 'partially_refunded' && candidate.deliveredAt === null);
+    for (const item of partlyRefunded) {
       await setOrderItemDeliveredAt(executor, item.id, now);
       await refreshOrderStatus(executor, item.orderId, now);
-      events.publishAfterCommit(executor, { type: 'order-item.delivered', orderItemId: item.id, orderId: item.orderId, sellerId: item.sellerId });
     }
+    // One parcel's news names all of its items delivered now, so it is told once they all are.
+    await announceParcels(executor, [...delivered, ...partlyRefunded], 'delivered');
   }
 
   async function setSellerPaid(executor: Executor, orderItemId: string, paid: boolean): Promise<void> {
@@ -344,6 +368,8 @@ export function createOrderItemLifecycle(deps: {
         orderItemId: item.id,
         orderId: order.id,
         sellerId: item.sellerId,
+        buyerId: order.buyerId,
+        title: item.title,
         refundKey: input.refundKey,
         amountCents: claim.amountCents,
         refundedCents: refundedCentsAfter,

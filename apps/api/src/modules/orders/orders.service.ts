@@ -22,6 +22,7 @@ import { findCoverImageKeys } from '../catalog';
 import { fullNameOf } from '../users';
 import { createBuyerOrderDetails, type BuyerOrderDetailSources } from './buyer-order-details';
 import { createOrderItemLifecycle, type OrderItemLifecycle } from './order-item-lifecycle';
+import type { ParcelTrackingOf } from './order-facts';
 import { shippingAddressOfOrder } from './order-lines.repository';
 import { shippingSharesOf } from '@marketplace/domain/item-paid';
 import {
@@ -50,6 +51,8 @@ export interface OrdersServiceDependencies extends BuyerOrderDetailSources {
   payments: PaymentProvider;
   /** Where item moves, refunds and restocked listings are published (order-item-lifecycle.ts). */
   events: DomainEventPublisher;
+  /** The parcel each item travels in, which the shipping module (above orders) keeps: the news of a shipped or delivered item names it. */
+  parcelTrackingOf: ParcelTrackingOf;
 }
 
 export type SellerItemUpdate = { status: 'approved' | 'rejected' | 'delivered' | 'completed'; reason?: string | undefined };
@@ -86,8 +89,8 @@ function itemsPreviewOf(titles: readonly string[]): string {
   return titles.length > 2 ? `${shown} +${titles.length - 2} more` : shown;
 }
 
-export function createOrdersService({ db, files, clock, payments, events, trackingOf, returnsOf }: OrdersServiceDependencies): OrdersService {
-  const lifecycle = createOrderItemLifecycle({ db, clock, payments, events });
+export function createOrdersService({ db, files, clock, payments, events, parcelTrackingOf, trackingOf, returnsOf }: OrdersServiceDependencies): OrdersService {
+  const lifecycle = createOrderItemLifecycle({ db, clock, payments, events, parcelTrackingOf });
   async function imagesOf(executor: Executor, items: readonly OrderItemRecord[]) {
     const covers = await findCoverImageKeys(executor, items.map((item) => item.productId));
     return (item: OrderItemRecord) => {

@@ -11,7 +11,7 @@ import { crashPoint } from '../../lib/fault-injection';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors';
 import { ConnectError, type ConnectProvider } from '../../providers/payment/connect-port';
 import { findOpenDisputeOfItem } from '../disputes';
-import { findProviderPaymentIdOfOrderItem, type OrdersService } from '../orders';
+import { findEventLine, findProviderPaymentIdOfOrderItem, type OrdersService } from '../orders';
 import { hasOpenReturn } from '../returns';
 import type { PickupChargeInfo } from '../shipping';
 import { PAYOUT_MESSAGES } from './payout-messages';
@@ -222,11 +222,15 @@ export function createPayoutsService(deps: {
       const row = await updatePayout(transaction, claimed.id, { status: 'paid', transferId, failureReason: null, paidAt: now, updatedAt: now });
       await deps.orderItems.setSellerPaid(transaction, claimed.orderItemId, true);
       const paid = row ?? claimed;
-      deps.events?.publishAfterCommit(transaction, {
+      // The item as the seller's news names it (always there: a payout's item is never deleted).
+      const sold = await findEventLine(transaction, paid.orderItemId);
+      if (sold) deps.events?.publishAfterCommit(transaction, {
         type: 'payout.sent',
         payoutId: paid.id,
         orderItemId: paid.orderItemId,
+        orderId: sold.orderId,
         sellerId: paid.sellerId,
+        line: sold.line,
         breakdown: {
           itemTotalCents: paid.itemTotalCents,
           commissionRateBasisPoints: paid.commissionRateBps,

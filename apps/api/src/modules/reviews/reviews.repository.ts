@@ -331,6 +331,8 @@ export interface DueReviewRequest {
   orderId: string;
   productId: string;
   buyerId: string;
+  /** The order line's title. */
+  title: string;
 }
 
 /**
@@ -343,7 +345,7 @@ export async function findDueReviewRequests(
   window: { deliveredFrom: Date; deliveredTo: Date; dedupeKeyPrefix: string; limit: number },
 ): Promise<DueReviewRequest[]> {
   return executor
-    .select({ orderItemId: orderItems.id, orderId: orderItems.orderId, productId: orderItems.productId, buyerId: orders.buyerId })
+    .select({ orderItemId: orderItems.id, orderId: orderItems.orderId, productId: orderItems.productId, buyerId: orders.buyerId, title: orderItems.title })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .innerJoin(users, eq(users.id, orders.buyerId))

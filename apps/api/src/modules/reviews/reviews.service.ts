@@ -284,6 +284,7 @@ export function createReviewsService(deps: {
             sellerId: item.sellerId,
             rating: input.rating,
             title: input.title,
+            itemTitle: item.title,
           });
         });
       } catch (error) {
@@ -358,7 +359,8 @@ export function createReviewsService(deps: {
       // One statement that writes only where there is no reply yet: two replies at once leave one.
       const replied = await insertSellerReply(db, id, { body, at: clock.now() });
       if (!replied) throw conflict(REVIEW_MESSAGES.replyExists, { code: REVIEW_ERROR_CODES.replyExists });
-      events.publish({ type: 'review.replied', reviewId: id, productId: review.productId, orderItemId: review.orderItemId, buyerId: review.buyerId, sellerId: review.sellerId, reply: body });
+      const itemTitle = (await findReviewableItem(db, review.orderItemId))?.title ?? '';
+      events.publish({ type: 'review.replied', reviewId: id, productId: review.productId, orderItemId: review.orderItemId, buyerId: review.buyerId, sellerId: review.sellerId, reply: body, itemTitle });
       return { review: await presentOne(id, caller.id, toSellerReview) };
     },
 
@@ -381,13 +383,16 @@ export function createReviewsService(deps: {
         const hiddenAt = clock.now();
         await setReviewHidden(transaction, id, { at: hiddenAt, reason, by: admin.id });
         await moveTotals(transaction, review.productId, { countDelta: -1, sumDelta: -review.rating });
+        const item = await findReviewableItem(transaction, review.orderItemId);
         events.publishAfterCommit(transaction, {
           type: 'review.hidden',
           reviewId: id,
           productId: review.productId,
           orderItemId: review.orderItemId,
+          orderId: item?.orderId ?? '',
           buyerId: review.buyerId,
           title: review.title,
+          itemTitle: item?.title ?? '',
           reason,
           hiddenAt: hiddenAt.toISOString(),
         });

@@ -4,6 +4,8 @@ import { mapWithConcurrency } from '../../lib/concurrency';
 import { NO_DOMAIN_EVENTS } from '../../lib/domain-events';
 import { badRequest, notFound } from '../../lib/http-errors';
 import { CarrierError, SIMULATION_STATUSES, type CarrierProvider, type SimulationStatus, type TrackingResult, type TrackingStatus } from '../../providers/carrier/port';
+import { findParcelNews } from '../orders';
+import { findTrackingOfOrderItems } from './order-item-tracking.repository';
 import { findLinesOfShipments, findSellerShipment, findShipmentsToTrack, updateShipment, type ShipmentRecord, type ShipmentStatusValue, type ShipmentTrackingEvent } from './shipments.repository';
 import { SHIPMENT_MESSAGES, assertNotVoided, carrierFailure, lockOwnShipment, type ShippingDependencies } from './shipments.shared';
 
@@ -64,8 +66,8 @@ export function createTrackingService({ db, clock, carrier, environment, orderIt
     // Only the step into out for delivery is news (the buyer's e-mail); a later track that finds it still there is not.
     if (status === 'out_for_delivery' && shipment.status !== 'out_for_delivery') {
       const lines = (await findLinesOfShipments(transaction, [shipment.id])).filter((line) => line.isActive);
-      for (const { orderItem } of lines) {
-        domainEvents.publishAfterCommit(transaction, { type: 'order-item.out-for-delivery', orderItemId: orderItem.id, orderId: orderItem.orderId, sellerId: orderItem.sellerId });
+      for (const news of await findParcelNews(transaction, lines.map((line) => line.orderItem), 'outForDelivery', findTrackingOfOrderItems)) {
+        domainEvents.publishAfterCommit(transaction, { type: 'order-item.out-for-delivery', ...news });
       }
     }
     return { updated, events };
