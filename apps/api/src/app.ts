@@ -162,7 +162,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   // 1b. Every answer, errors and 404s too, names its request id (X-Request-Id).
   await app.register(requestId);
-  // 2. Errors become `{ error }` JSON before anything can throw.
+  // 2. Every error is answered as JSON `{ error, code, ...details }` (decision 0015): an HttpError with its status and code, a schema failure as `validation_failed`, anything unexpected as a logged 500 that shows nothing internal. Text holding a NUL is refused before validation. Registered before the routes, so each one inherits both.
   await app.register(errorHandler);
   // 2b. Requests per client and route (security/rate-limits.ts): before any route (CORS's preflight too), so each one gets its limit; after the error handler, so a 429 has the usual shape.
   // (The token service is made further down; the limits only call it once requests arrive.)
