@@ -16,6 +16,7 @@ export default defineConfig({
         },
       },
       'apps/api/vitest.config.ts',
+      'apps/api/vitest.isolated.config.ts',
       'apps/api/vitest.process.config.ts',
       'apps/web/vitest.config.ts',
     ],

@@ -24,6 +24,9 @@ const reportDirectory = mkdtempSync(path.join(tmpdir(), 'marketplace-test-report
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const cores = Math.max(1, Number(process.env.TEST_CORES) || availableParallelism());
+// One step more than the cores: a step never keeps its cores busy all the time (a vitest run between files,
+// a journey waiting on the page), and the longest chain (build, then the journeys) starts early.
+const budget = cores + 1;
 const startedAt = Date.now();
 
 const onlyArgument = process.argv.indexOf('--only');
@@ -117,10 +120,30 @@ const vitest = (...args) => ['vitest', 'run', ...args];
 
 /**
  * The steps. `cores`: how many cores the step keeps busy (vitest runs two workers). `needs`: steps that
- * must have passed first. The longest chains start first: the order below is the order of preference.
+ * must have passed first. The order below is the order of preference: the longest chains first.
  */
 const steps = [
   { name: 'build', title: 'build the web app and the API', cores: 1, command: ['npm', 'run', '--silent', 'build'] },
+  {
+    // The embedded database's own run: CI exports TEST_DATABASE_URL for the PostgreSQL step, and left here
+    // it would move this one onto PostgreSQL too, so PGlite would never be tested.
+    name: 'unit',
+    title: 'unit, API (embedded PGlite) and component tests',
+    cores: 2,
+    vitest: vitest('--project', 'domain', '--project', 'api', '--project', 'api-isolated', '--project', 'web'),
+    environment: { TEST_DATABASE_URL: '' },
+  },
+  {
+    // Two workers, but a journey spends most of its time waiting on the page: about one core in all.
+    name: 'e2e',
+    title: 'end-to-end journeys in Chromium',
+    cores: 1,
+    needs: ['build'],
+    vitest: vitest('--config', 'e2e/vitest.config.ts'),
+    environment: { CHROMIUM_PATH: chromiumPath },
+    when: hasChromium,
+    skip: `End-to-end journeys: no Chromium at ${chromiumPath}. Install it with 'apt-get install -y chromium' (or set CHROMIUM_PATH) to run them.`,
+  },
   {
     name: 'api-postgres',
     title: `API tests on PostgreSQL (${postgresUrl.replace(/\/\/[^@]*@/, '//')})`,
@@ -129,25 +152,6 @@ const steps = [
     environment: { TEST_DATABASE_URL: postgresUrl },
     when: hasPostgres,
     skip: `API tests on PostgreSQL: no server answered at ${postgresUrl}. Start PostgreSQL or set TEST_DATABASE_URL=postgres://user@host:5432/db to run them.`,
-  },
-  {
-    name: 'e2e',
-    title: 'end-to-end journeys in Chromium',
-    cores: 2,
-    needs: ['build'],
-    vitest: vitest('--config', 'e2e/vitest.config.ts'),
-    environment: { CHROMIUM_PATH: chromiumPath },
-    when: hasChromium,
-    skip: `End-to-end journeys: no Chromium at ${chromiumPath}. Install it with 'apt-get install -y chromium' (or set CHROMIUM_PATH) to run them.`,
-  },
-  {
-    // The embedded database's own run: CI exports TEST_DATABASE_URL for the PostgreSQL step, and left here
-    // it would move this one onto PostgreSQL too, so PGlite would never be tested.
-    name: 'unit',
-    title: 'unit, API (embedded PGlite) and component tests',
-    cores: 2,
-    vitest: vitest('--project', 'domain', '--project', 'api', '--project', 'web'),
-    environment: { TEST_DATABASE_URL: '' },
   },
   {
     name: 'api-process',
@@ -208,7 +212,7 @@ await new Promise((resolve) => {
         continue;
       }
       if (needs.some((need) => need.state !== 'passed')) continue;
-      if (running.size > 0 && busy() + step.cores > cores) continue;
+      if (running.size > 0 && busy() + step.cores > budget) continue;
       step.state = 'running';
       running.add(step);
       runStep(step).then(() => {

@@ -1,14 +1,18 @@
 import { defineConfig } from 'vitest/config';
-import { PROCESS_TEST_FILES } from './test/tiers';
+import { mockingTestFiles, PROCESS_TEST_FILES } from './test/tiers';
 
 // The API's in-process tier: each test file builds the app on its own copy of a migrated template
-// database (test/database-templates.ts). The process-level files run in vitest.process.config.ts.
+// database (test/database-templates.ts). Files share each worker's module cache (`isolate: false`), so the
+// app's imports load once per worker instead of once per file (about 3 s a file). The files that replace a
+// module with vi.mock run isolated (vitest.isolated.config.ts); the process-level files in
+// vitest.process.config.ts (test/tiers.ts lists both).
 export default defineConfig({
   test: {
     name: 'api',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', ...PROCESS_TEST_FILES],
+    exclude: ['**/node_modules/**', ...PROCESS_TEST_FILES, ...mockingTestFiles()],
     environment: 'node',
+    isolate: false,
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,19 +1,22 @@
 import { defineConfig } from 'vitest/config';
-import { databaseTestFiles } from './test/tiers';
+import { databaseTestFiles, mockingTestFiles } from './test/tiers';
 
 // The API's in-process tier again on PostgreSQL (TEST_DATABASE_URL), for the files that use a database
-// (test/tiers.ts): `npm test` runs it as its own step. Not one of the root config's projects, so running a
-// module's folder runs its tests once.
+// (test/tiers.ts), sharing module caches as vitest.config.ts does, the vi.mock files isolated. `npm test`
+// runs it as its own step. Not among the root config's projects, so running a module's folder runs its
+// tests once.
+const root = new URL('.', import.meta.url).pathname;
+const mocking = new Set(mockingTestFiles());
+const databaseFiles = databaseTestFiles();
+const shared = { root, environment: 'node' as const, globalSetup: ['test/global-setup.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
+
 export default defineConfig({
   test: {
-    name: 'api-postgres',
-    root: new URL('.', import.meta.url).pathname,
-    include: databaseTestFiles(),
-    environment: 'node',
-    globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    projects: [
+      { test: { ...shared, name: 'api-postgres', include: databaseFiles.filter((file) => !mocking.has(file)), isolate: false } },
+      { test: { ...shared, name: 'api-postgres-isolated', include: databaseFiles.filter((file) => mocking.has(file)) } },
+    ],
   },
 });

@@ -20,15 +20,32 @@ export const PROCESS_TEST_FILES = [
 
 const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 
+/** Every API test file, as a path from apps/api. */
+function apiTestFiles(): string[] {
+  return ['src', 'test']
+    .flatMap((folder) => readdirSync(path.join(apiRoot, folder), { recursive: true, encoding: 'utf8' }).map((file) => path.posix.join(folder, file.split(path.sep).join('/'))))
+    .filter((file) => file.endsWith('.test.ts'))
+    .sort();
+}
+
+const read = (file: string) => readFileSync(path.join(apiRoot, file), 'utf8');
+
+/**
+ * The in-process files that replace a module with `vi.mock`. The in-process tier shares one module cache
+ * per worker across files (`isolate: false`: the app's imports are loaded once per worker, not once per
+ * file), and a mock registered by one file cannot replace a module an earlier file already loaded, so
+ * these run in a tier of their own, isolated (project `api-isolated`).
+ */
+export function mockingTestFiles(): string[] {
+  const processFiles = new Set(PROCESS_TEST_FILES);
+  return apiTestFiles().filter((file) => !processFiles.has(file) && /\bvi\.(mock|doMock)\(/.test(read(file)));
+}
+
 /**
  * The in-process test files that use a database (they build the app or open one). Only these run again on
  * PostgreSQL (vitest.postgres.config.ts): a test that never opens a database answers the same on both.
  */
 export function databaseTestFiles(): string[] {
   const processFiles = new Set(PROCESS_TEST_FILES);
-  return ['src', 'test']
-    .flatMap((folder) => readdirSync(path.join(apiRoot, folder), { recursive: true, encoding: 'utf8' }).map((file) => path.posix.join(folder, file.split(path.sep).join('/'))))
-    .filter((file) => file.endsWith('.test.ts') && !processFiles.has(file))
-    .filter((file) => /\b(buildTestApp|createTestDatabase|openDatabase|TEST_DATABASE_URL)\b/.test(readFileSync(path.join(apiRoot, file), 'utf8')))
-    .sort();
+  return apiTestFiles().filter((file) => !processFiles.has(file) && /\b(buildTestApp|createTestDatabase|openDatabase|TEST_DATABASE_URL)\b/.test(read(file)));
 }
