@@ -1,8 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { repositoryRoot, rulesBroken } from '../../test/lint-probe';
 import { MODULE_LAYERS } from '../modules/layers';
 
 // The API's modules sit in layers (modules/layers.ts, docs/decisions/0032-module-layers.md): an import
@@ -11,22 +10,8 @@ import { MODULE_LAYERS } from '../modules/layers';
 // every import to its file, so the snippets import real modules and pretend to be real files: a cycle
 // needs a file that is already imported by the file the snippet imports.
 
-const repositoryRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const modulesFolder = 'apps/api/src/modules';
 
-let eslint: ESLint;
-
-async function rulesBroken(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(repositoryRoot, filePath) });
-  const messages = result?.messages ?? [];
-  const fatal = messages.filter((message) => message.fatal);
-  if (fatal.length > 0) throw new Error(`${filePath} did not parse: ${fatal.map((message) => message.message).join('; ')}`);
-  return messages.map((message) => `${message.line}:${message.ruleId}`);
-}
-
-beforeAll(() => {
-  eslint = new ESLint({ cwd: repositoryRoot });
-});
 
 describe('the layers list', () => {
   it('places every module folder in exactly one layer, and names no folder that is not there', () => {

@@ -1,8 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { repositoryRoot, rulesBroken } from '../../test/lint-probe';
 
 // The rules of the house that eslint.config.js holds, each proved here on a snippet that breaks it and
 // one that keeps it: a rule that silently matched nothing (a pattern no real import looks like) would
@@ -10,7 +9,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 // the import zones resolve every import to its file, so the imported files must exist: they are picked
 // from the tree as it is.
 
-const repositoryRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
 function foldersIn(relative: string): string[] {
   return readdirSync(path.join(repositoryRoot, relative), { withFileTypes: true })
@@ -34,19 +32,6 @@ function importPath(from: string, to: string): string {
   return relative.startsWith('.') ? relative : `./${relative}`;
 }
 
-let eslint: ESLint;
-
-async function rulesBroken(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(repositoryRoot, filePath) });
-  const messages = result?.messages ?? [];
-  const fatal = messages.filter((message) => message.fatal);
-  if (fatal.length > 0) throw new Error(`${filePath} did not parse: ${fatal.map((message) => message.message).join('; ')}`);
-  return messages.map((message) => `${message.line}:${message.ruleId}`);
-}
-
-beforeAll(() => {
-  eslint = new ESLint({ cwd: repositoryRoot });
-});
 
 describe('web: features import only shared code', () => {
   const features = foldersIn('apps/web/src/features');
