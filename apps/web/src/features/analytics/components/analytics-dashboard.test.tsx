@@ -3,6 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-app';
 import { logInAs } from '../../../test/tokens';
 import { toCsv } from './csv';
+// The dashboards' pages and the chart library under them load with this file, not inside the first
+// test's wait for a chart: the app imports them lazily, and the first import of the chart library on a
+// busy machine took longer than a findBy waits for a page to draw.
+import '../pages/admin-dashboard-page';
+import '../pages/seller-dashboard-page';
 
 type Endpoint = 'sales-over-time' | 'top-products' | 'orders-by-status' | 'summary';
 const ENDPOINTS: Endpoint[] = ['sales-over-time', 'top-products', 'orders-by-status', 'summary'];
