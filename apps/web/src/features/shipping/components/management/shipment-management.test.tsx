@@ -6,6 +6,9 @@ import type { ShipmentStatus } from '@marketplace/domain/shipment-rules';
 import { jsonResponse, renderApp, type ApiHandler } from '../../../../test/render-app';
 import { logInAs } from '../../../../test/tokens';
 import { makeLabelRateQuote, makePickupQuote, shipmentsPageFor, TEST_LABEL_URL } from '../dashboard/shipment-fixtures';
+// The page loads with this file, not inside the first test's wait for it to draw: the app imports it
+// lazily, and its first import on a busy machine took most of the time a findBy waits.
+import '../../pages/shipment-management-page';
 
 const SELLER_ID = 'user-seller';
 const ORDER_ID = '5f0c2b7e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
