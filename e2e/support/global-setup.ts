@@ -113,7 +113,21 @@ async function startServer(): Promise<RunningServer> {
     await stop();
     throw error;
   }
+  await warmUp(baseUrl);
   return { baseUrl, stop };
+}
+
+/**
+ * Asks once for each kind of server-rendered page (home, catalogue, a product, a shop), as a visitor would
+ * before any journey: the first render of each loads that page's code on the server, and a journey that
+ * reads a page without JavaScript must not be the one that pays for it (past the render's time limit the
+ * server sends the plain page).
+ */
+async function warmUp(baseUrl: string): Promise<void> {
+  const { items } = (await (await fetch(`${baseUrl}/api/products?limit=1`)).json()) as { items: Array<{ id: string; seller: { id: string } }> };
+  const product = items[0];
+  const paths = ['/', '/products', ...(product ? [`/products/${product.id}`, `/shop/${product.seller.id}`] : [])];
+  for (const pathname of paths) await (await fetch(`${baseUrl}${pathname}`)).text();
 }
 
 /**
