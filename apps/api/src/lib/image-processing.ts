@@ -3,6 +3,7 @@ import decodeHeic from 'heic-decode';
 import sharp, { type Sharp } from 'sharp';
 import { badRequest } from './http-errors';
 import type { IncomingFile } from '../plugins/multipart';
+import type { FileStore } from '../providers/files/port';
 
 // Uploaded photos (product images, and the photos of chat messages, disputes and returns) are judged by
 // their bytes, never by their name or the browser's content type (docs/product/uploads.md), then
@@ -112,4 +113,26 @@ export async function processImage(file: IncomingFile): Promise<ProcessedImage> 
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels(file.name);
     throw unreadable(file.name);
   }
+}
+
+/** A case photo as stored: numbered from 1 in its folder, with its thumbnail beside it. */
+export interface StoredPhoto {
+  id: string;
+  fileKey: string;
+  thumbnailKey: string;
+  name: string;
+}
+
+/** Stores processed photos as `<folder>/<n>.webp` and `<folder>/<n>-thumb.webp` (disputes' and returns' photos). */
+export async function storeCasePhotos(files: Pick<FileStore, 'put'>, folder: string, images: ProcessedImage[]): Promise<StoredPhoto[]> {
+  const stored: StoredPhoto[] = [];
+  for (const [index, image] of images.entries()) {
+    const id = `${index + 1}`;
+    const fileKey = `${folder}/${id}.webp`;
+    const thumbnailKey = `${folder}/${id}-thumb.webp`;
+    await files.put(fileKey, image.image);
+    await files.put(thumbnailKey, image.thumbnail);
+    stored.push({ id, fileKey, thumbnailKey, name: image.name });
+  }
+  return stored;
 }

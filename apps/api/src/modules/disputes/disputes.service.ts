@@ -7,7 +7,7 @@ import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { NO_DOMAIN_EVENTS, type DomainEventPublisher } from '../../lib/domain-events';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-errors';
-import { processImage, type IncomingFile } from '../../lib/image-processing';
+import { processImage, storeCasePhotos, type IncomingFile } from '../../lib/image-processing';
 import type { FileStore } from '../../providers/files/port';
 import { findCoverImageKeys } from '../catalog';
 import { findBuyerOrderItem, findEventLine, findOrderLines, type OrdersService } from '../orders';
@@ -241,16 +241,7 @@ export function createDisputesService(deps: {
       // Photos are checked by their bytes before anything is stored.
       const processed = await Promise.all(photos.map((photo) => processImage(photo)));
       const now = clock.now();
-      const stored: DisputePhotoRecord[] = [];
-      const folder = `disputes/${line.item.id}-${now.getTime()}`;
-      for (const [index, image] of processed.entries()) {
-        const id = `${index + 1}`;
-        const fileKey = `${folder}/${id}.webp`;
-        const thumbnailKey = `${folder}/${id}-thumb.webp`;
-        await files.put(fileKey, image.image);
-        await files.put(thumbnailKey, image.thumbnail);
-        stored.push({ id, fileKey, thumbnailKey, name: image.name });
-      }
+      const stored: DisputePhotoRecord[] = await storeCasePhotos(files, `disputes/${line.item.id}-${now.getTime()}`, processed);
       let row: DisputeRow | undefined;
       try {
         row = await db.transaction(async (transaction) => {

@@ -1,5 +1,5 @@
 import { RETURN_MAX_PHOTOS, type OpenReturnFields } from '@marketplace/contracts/returns';
-import { processImage, type IncomingFile } from '../../lib/image-processing';
+import { processImage, storeCasePhotos, type IncomingFile } from '../../lib/image-processing';
 import { findItemsWithOpenDispute } from '../disputes';
 import { eligibilityOf } from './return-eligibility';
 import { RETURN_MESSAGES } from './return-messages';
@@ -21,16 +21,7 @@ export async function requestReturn(deps: ReturnsServiceDependencies, caller: Re
   // Photos are judged by their bytes (as disputes do) before anything is stored.
   const processed = await Promise.all(photos.map((photo) => processImage(photo)));
   const now = clock.now();
-  const folder = `returns/${line.item.id}-${now.getTime()}`;
-  const stored: ReturnPhotoRecord[] = [];
-  for (const [index, image] of processed.entries()) {
-    const id = `${index + 1}`;
-    const fileKey = `${folder}/${id}.webp`;
-    const thumbnailKey = `${folder}/${id}-thumb.webp`;
-    await files.put(fileKey, image.image);
-    await files.put(thumbnailKey, image.thumbnail);
-    stored.push({ id, fileKey, thumbnailKey, name: image.name });
-  }
+  const stored: ReturnPhotoRecord[] = await storeCasePhotos(files, `returns/${line.item.id}-${now.getTime()}`, processed);
   let row: ReturnRecord;
   try {
     row = await insertReturn(db, {
