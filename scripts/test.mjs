@@ -53,20 +53,34 @@ async function isPostgresReachable(url) {
   }
 }
 
-/** Runs one command with its output in `logFile`; resolves with its exit code. */
+/**
+ * Runs one command with its output in `logFile`; resolves with its exit code and the CPU seconds it and
+ * every process it started used (bash's `times`, written to a file of its own), to tell a step that keeps
+ * the cores busy from one that mostly waits.
+ */
 function runLogged(command, args, environment, logFile) {
   return new Promise((resolve) => {
     const log = createWriteStream(logFile);
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '1', ...environment } });
+    const cpuFile = `${logFile}.cpu`;
+    const script = 'exec 3>"$CPU_FILE"; "$@"; code=$?; times >&3; exit $code';
+    const child = spawn('bash', ['-c', script, 'bash', command, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '1', ...environment, CPU_FILE: cpuFile } });
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
-    const finish = (code) => log.end(() => resolve(code));
+    const finish = (code) => log.end(() => resolve({ code, cpuSeconds: cpuSecondsOf(cpuFile) }));
     child.on('close', (code, signal) => finish(code ?? (signal ? 1 : 0)));
     child.on('error', (error) => {
       log.write(`${error.message}\n`);
       finish(1);
     });
   });
+}
+
+/** The children's user + system time from bash's `times` (its second line: "0m12.345s 0m1.234s"). */
+function cpuSecondsOf(cpuFile) {
+  if (!existsSync(cpuFile)) return null;
+  const children = readFileSync(cpuFile, 'utf8').trim().split('\n')[1] ?? '';
+  const times = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map(([, minutes, rest]) => Number(minutes) * 60 + Number(rest));
+  return times.length === 2 ? times[0] + times[1] : null;
 }
 
 /** Adds a vitest JSON report's counts to the totals; a suite that failed to load counts as one failure. */
@@ -180,13 +194,15 @@ async function runStep(step) {
   console.log(`${clock()} ▶ ${step.title}`);
   let ok;
   let output;
+  let cpuSeconds = null;
   if (step.run) {
     ({ ok, output } = await step.run());
   } else {
     const logFile = path.join(reportDirectory, `${step.name}.log`);
     const reportFile = path.join(reportDirectory, `${step.name}.json`);
     const [command, ...args] = step.vitest ? ['npx', ...step.vitest, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`] : step.command;
-    const code = await runLogged(command, args, step.environment ?? {}, logFile);
+    const { code, cpuSeconds: used } = await runLogged(command, args, step.environment ?? {}, logFile);
+    cpuSeconds = used;
     ok = code === 0;
     output = readFileSync(logFile, 'utf8');
     if (step.vitest) countReport(reportFile, ok);
@@ -194,7 +210,7 @@ async function runStep(step) {
   const took = seconds(Date.now() - started);
   console.log(`\n\x1b[1m━━ ${step.title}\x1b[0m (${took}s, ended at ${clock().trim()})`);
   process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
-  results.push({ step, ok, seconds: took, from: seconds(started - startedAt) });
+  results.push({ step, ok, seconds: took, from: seconds(started - startedAt), cpuSeconds });
   step.state = ok ? 'passed' : 'failed';
 }
 
@@ -230,7 +246,8 @@ rmSync(reportDirectory, { recursive: true, force: true });
 console.log(`\n\x1b[1m━━ results\x1b[0m (${seconds(Date.now() - startedAt)}s wall on ${cores} cores)`);
 for (const result of results) {
   const mark = result.notRun ? '\x1b[33m-\x1b[0m' : result.ok ? '\x1b[32m✓\x1b[0m' : '\x1b[31m✗\x1b[0m';
-  const timing = result.notRun ? 'not run: a step it needs failed' : `${result.seconds}s, from ${result.from}s`;
+  const cpu = result.cpuSeconds == null ? '' : `, ${Math.round(result.cpuSeconds)} s of CPU`;
+  const timing = result.notRun ? 'not run: a step it needs failed' : `${result.seconds}s, from ${result.from}s${cpu}`;
   console.log(`${mark} ${result.step.title} (${timing})`);
 }
 for (const note of skipped) console.log(`\x1b[33m- skipped\x1b[0m ${note}`);
