@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, isGroupAlive, withinSeconds } from '../test/processes';
+import { freePort, isGroupAlive, waitUntil, withinSeconds } from '../test/processes';
 
 // The built server as production runs it: built once by the suite (test/global-setup.ts), then `npm run serve`
 // (exec node dist/server.js) in its own process group. SIGTERM drains and exits 0 leaving nothing
@@ -88,20 +88,28 @@ async function waitUntilReady(served: Served): Promise<Response> {
 }
 
 
-/** A login whose body is only half sent: a request the server is in the middle of. */
-function startSlowRequest(port: number): { socket: TcpSocket; finish: () => void; answer: Promise<string> } {
+/**
+ * A login whose body is only half sent: a request the server is in the middle of. It asks for
+ * `100 Continue`, which Node's server answers once it has read the headers: `received` resolves then,
+ * the proof that the server holds the request (not a pause that hopes so). `answer` is what follows.
+ */
+function startSlowRequest(port: number): { socket: TcpSocket; finish: () => void; answer: Promise<string>; received: Promise<void> } {
   const body = JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' });
   const socket = connectTcp({ host: '127.0.0.1', port });
-  socket.write(`POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`);
-  let received = '';
+  socket.write(`POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`);
+  const CONTINUE = 'HTTP/1.1 100 Continue\r\n\r\n';
+  let text = '';
+  let heldByServer: () => void = () => {};
+  const received = new Promise<void>((resolve) => (heldByServer = resolve));
   const answer = new Promise<string>((resolve) => {
     socket.on('data', (chunk) => {
-      received += String(chunk);
+      text += String(chunk);
+      if (text.startsWith(CONTINUE)) heldByServer();
     });
-    socket.on('close', () => resolve(received));
-    socket.on('error', () => resolve(received));
+    socket.on('close', () => resolve(text.startsWith(CONTINUE) ? text.slice(CONTINUE.length) : text));
+    socket.on('error', () => resolve(text));
   });
-  return { socket, finish: () => socket.write(body.slice(10)), answer };
+  return { socket, finish: () => socket.write(body.slice(10)), answer, received };
 }
 
 
@@ -133,13 +141,12 @@ describe('npm run serve and SIGTERM', () => {
       await withinSeconds(new Promise((resolve, reject) => chat.once('connect', () => resolve(undefined)).once('connect_error', reject)), 10, 'socket connect');
       const chatClosed = new Promise<string>((resolve) => chat.once('disconnect', (reason) => resolve(reason)));
       const slow = startSlowRequest(served.port);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await withinSeconds(slow.received, 10, 'the server to read the half-sent request');
 
       // What a terminal's Ctrl-C or an orchestrator does: the signal to the whole group (npm and node).
       process.kill(-groupId, 'SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      // The server stopped taking connections but still finishes the request it was reading.
-      expect(await isListening(served.port)).toBe(false);
+      // The server stops taking connections but still finishes the request it was reading.
+      await waitUntil(async () => !(await isListening(served.port)), 15, 'the server to stop listening');
       slow.finish();
       const answer = await withinSeconds(slow.answer, 10, 'the open request');
       expect(answer).toMatch(/^HTTP\/1\.1 401 /);
@@ -169,8 +176,7 @@ describe('npm run serve and SIGTERM', () => {
       served.child.kill('SIGTERM');
       expect(await withinSeconds(served.exited, 15, 'exit')).toEqual({ code: 0, signal: null });
       // npm has exited after the server: nothing of the group is left to answer.
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(isGroupAlive(groupId)).toBe(false);
+      await waitUntil(() => !isGroupAlive(groupId), 15, 'the process group to end');
       expect(await isListening(served.port)).toBe(false);
     } finally {
       if (isGroupAlive(groupId)) process.kill(-groupId, 'SIGKILL');

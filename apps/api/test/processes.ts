@@ -30,6 +30,18 @@ export function withinSeconds<T>(promise: Promise<T>, seconds: number, what: str
   return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer within ${seconds} s`)), seconds * 1000))]);
 }
 
+/**
+ * Resolves once `condition` holds, asking every `everyMs`; fails naming `what` after `seconds`. The
+ * wait a sleep stood for: it ends as soon as the thing happened, and a busy machine only makes it longer.
+ */
+export async function waitUntil(condition: () => boolean | Promise<boolean>, seconds: number, what: string, everyMs = 50): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${seconds} s`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
 /** A new, empty database on the server at `serverUrl` (not migrated: the code under test does that), and how to drop it. */
 export async function createEmptyDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;

@@ -7,7 +7,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmptyDatabase, freePort, isGroupAlive, withinSeconds } from './processes';
+import { createEmptyDatabase, freePort, isGroupAlive, waitUntil, withinSeconds } from './processes';
 import { startS3Server, type TestS3Server } from './s3-server';
 
 // The reference deployment in one test (docs/operations.md): two instances of the production build
@@ -260,8 +260,7 @@ describe.skipIf(!databaseServerUrl)(
       const groupId = a.child.pid!;
       process.kill(-groupId, 'SIGTERM');
       expect(await withinSeconds(a.exited, 20, 'exit of A')).toEqual({ code: 0, signal: null });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(isGroupAlive(groupId)).toBe(false);
+      await waitUntil(() => !isGroupAlive(groupId), 15, 'the process group of A to end');
       const lines = a.output.join('').split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string });
       expect(lines.at(-1)?.msg).toBe('shut down');
       expect((await fetch(`${b.base}/api/health/ready`)).status).toBe(200);

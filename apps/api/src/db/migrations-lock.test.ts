@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPOSITORY_ROOT } from '../config';
 import { MIGRATION_LOCK_KEY, openDatabase, type DatabaseHandle } from './client';
+import { waitUntil } from '../../test/processes';
 
 // Several API instances starting together on an empty PostgreSQL database: each takes the migration
 // advisory lock before Drizzle's migrator runs, so one migrates and the others wait, then find nothing
@@ -76,10 +77,11 @@ describe.skipIf(!serverUrl)('migrations under an advisory lock (PostgreSQL only:
     const migrating = instance.migrate().then(() => {
       isDone = true;
     });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The instance's migration session is queued behind the lock, and has done nothing.
+    const waitingSessions = async () => Number((await holder.query(`select count(*) as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'`)).rows[0].count);
+    await waitUntil(async () => (await waitingSessions()) > 0, 20, 'the migration to queue behind the lock');
+    expect(await waitingSessions()).toBe(1);
     expect(isDone).toBe(false);
-    const waiting = await holder.query(`select count(*) as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'`);
-    expect(Number(waiting.rows[0].count)).toBe(1);
     const schema = await holder.query(`select count(*) as count from pg_namespace where nspname = 'drizzle'`);
     expect(Number(schema.rows[0].count)).toBe(0);
 

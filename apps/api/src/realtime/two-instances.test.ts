@@ -15,6 +15,8 @@ import { createUser } from '../../test/factories';
 import { createCategory, createProduct } from '../../test/factories-orders';
 import { createTokenService } from '../modules/auth/tokens';
 import { redisAnswers } from '../../test/redis';
+import { waitUntil } from '../../test/processes';
+import { createClient } from 'redis';
 
 // Scale beyond one machine: two API instances on one PostgreSQL and one Redis. A message sent
 // through instance A reaches a client connected to instance B, and both instances count it the same;
@@ -95,8 +97,8 @@ describe.skipIf(!runnable)('two API instances (PostgreSQL + Redis)', () => {
       });
     const buyerOnA = await open(urls[0]!, buyerToken);
     const sellerOnB = await open(urls[1]!, sellerToken);
-    // Let both adapters finish subscribing before the message goes out.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Both adapters must be subscribed before the message goes out.
+    await bothAdaptersSubscribed();
 
     const arrived = new Promise<{ chatId: string; message: { content: string; sender_id: string } }>((resolve) => sellerOnB.once('new_message', resolve));
     const ack = await new Promise<SendMessageAck>((resolve) => buyerOnA.emit('send_message', { chatId, content: 'Hello from instance A' }, resolve));
@@ -113,6 +115,25 @@ describe.skipIf(!runnable)('two API instances (PostgreSQL + Redis)', () => {
     sellerOnB.emit('mark_read', { chatId });
     expect(await seen).toMatchObject({ chatId, readerId: seller.id });
   }, 30_000);
+
+  /**
+   * Resolves once both instances' Redis adapters are subscribed. Each adapter sends its pattern
+   * subscription (the rooms' broadcasts) and then its request channel's on one connection, which Redis
+   * serves in order: two subscribers on the request channel mean both patterns are in place too.
+   */
+  async function bothAdaptersSubscribed(): Promise<void> {
+    const probe = createClient({ url: redisUrl, RESP: 2 });
+    await probe.connect();
+    try {
+      const requestChannel = `${name}:socket.io-request#/#`;
+      await waitUntil(async () => {
+        const [, subscribers] = (await probe.sendCommand(['PUBSUB', 'NUMSUB', requestChannel])) as [string, number];
+        return Number(subscribers) >= 2;
+      }, 10, 'both instances subscribed to Redis');
+    } finally {
+      await probe.quit();
+    }
+  }
 
   /** Asks until `done` says yes, for at most 3 s (the bus takes milliseconds; the caches keep a minute). */
   async function eventually(ask: () => Promise<boolean>): Promise<boolean> {
@@ -164,7 +185,7 @@ describe.skipIf(!runnable)('two API instances (PostgreSQL + Redis)', () => {
       socket.once('connect', () => resolve(socket));
       socket.once('connect_error', reject);
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await bothAdaptersSubscribed();
     const heard = new Promise<Parameters<ServerToClientEvents['notification']>[0]>((resolve) => tab.once('notification', resolve));
 
     const onA = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
