@@ -25,9 +25,10 @@ const tests = ['**/*.test.ts', '**/*.test.tsx'];
 
 const FEATURE_MESSAGE = 'A feature imports only shared code (components, lib): never another feature or the app shell (apps/web/README.md).';
 const SHARED_MESSAGE = 'Shared code (components, lib) never imports a feature or the app shell: dependencies flow shared → features → app.';
-const MODULE_MESSAGE = "Another module is reached through its public index.ts only (`'../<module>'`), never its files.";
+const MODULE_MESSAGE = "Another module is reached through its public index.ts only (`'../<module>'`), never its files (a repository may import its tables from `'../<module>/<module>.schema'`).";
 const LAYER_MESSAGE = 'A module imports only modules of its own layer or below (apps/api/src/modules/layers.ts): what it needs from above comes as a port app.ts hands in, or as a domain event.';
 const ORM_MESSAGE = 'Only repositories (*.repository.ts) touch Drizzle and the schema: other code calls a repository.';
+const SCHEMA_MESSAGE = "Import a table from its owner's schema file (`'../<module>/<module>.schema'`), not from db/schema, which gathers them all: so the layer rule sees every table a module reaches (decision 0035).";
 const ENVIRONMENT_MESSAGE = 'Read settings from the Config that apps/api/src/config.ts builds: it is the one reader of process.env.';
 const DOMAIN_MESSAGE = 'packages/domain is pure: the caller passes the time, random values and anything fetched in.';
 
@@ -87,20 +88,22 @@ export default tseslint.config(
     },
   },
   {
-    // A module's files are its own; others use what its index.ts exports. And a module imports nothing
-    // from a layer above its own (type-only imports neither: the point is what a module knows).
+    // A module's files are its own; others use what its index.ts exports, and its tables are in its
+    // <module>.schema.ts, which a lower or same-layer module's repository or schema file may import (a
+    // read, or a foreign key; decision 0035). And a module imports nothing from a layer above its own
+    // (type-only imports neither: the point is what a module knows), its schema files included.
     // app.ts, server.ts, scripts/, db/seed/ and tests sit outside modules/ or are exempt: they wire or
     // exercise modules from outside.
     files: ['apps/api/src/modules/**/*.ts'],
     ignores: tests,
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: repositoryRoot, zones: [
-        ...apiModules.map((module) => ({
+        ...apiModules.flatMap((module) => apiModules.filter((other) => other !== module).map((other) => ({
           target: `apps/api/src/modules/${module}`,
-          from: apiModules.filter((other) => other !== module).map((other) => `apps/api/src/modules/${other}`),
-          except: ['./index.ts'],
+          from: `apps/api/src/modules/${other}`,
+          except: ['./index.ts', `./${other}.schema.ts`],
           message: MODULE_MESSAGE,
-        })),
+        }))),
         ...MODULE_LAYERS.flatMap((layer, index) => {
           const above = MODULE_LAYERS.slice(index + 1).flat();
           return above.length === 0 ? [] : layer.map((module) => ({ target: `apps/api/src/modules/${module}`, from: above.map((other) => `apps/api/src/modules/${other}`), message: LAYER_MESSAGE }));
@@ -125,12 +128,24 @@ export default tseslint.config(
     // plumbing in lib/ (transactions, events after commit) sit below the modules and are not covered.
     files: ['apps/api/src/modules/**/*.ts', 'apps/api/src/providers/**/*.ts', 'apps/api/src/realtime/**/*.ts', 'apps/api/src/plugins/**/*.ts', 'apps/api/src/**/*.service.ts', 'apps/api/src/**/*.routes.ts'],
     // A provider that keeps rows of its own (the Connect sandbox) does so in a *.repository.ts beside it.
-    ignores: ['**/*.repository.ts', ...tests],
+    // The tables themselves are written in *.schema.ts files (a module's, a provider's: decision 0035).
+    ignores: ['**/*.repository.ts', '**/*.schema.ts', ...tests],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
         { regex: '^drizzle-orm(/|$)', message: ORM_MESSAGE },
         { regex: '(^|/)db/schema(\\.[jt]s)?$', message: ORM_MESSAGE },
+        { regex: '\\.schema(\\.[jt]s)?$', message: ORM_MESSAGE },
       ] }],
+    },
+  },
+  {
+    // A repository or schema file in a module or beside a provider takes each table from its owner's
+    // schema file, never from db/schema (which gathers every table, for the client, the seed and tests):
+    // through it a module could reach a higher layer's table unseen by the layer rule. (Other files there
+    // may not import a schema at all: the block above.)
+    files: ['apps/api/src/{modules,providers}/**/*.{repository,schema}.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)db/schema(\\.[jt]s)?$', message: SCHEMA_MESSAGE }] }],
     },
   },
   {

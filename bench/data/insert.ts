@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 
 // Bulk loads driven by the project's drizzle schema: column names and value encodings (jsonb,
-// timestamps, …) come from the table definitions, so the rows stay in step with schema.ts. Rows go
+// timestamps, …) come from the table definitions, so the rows stay in step with the schema files. Rows go
 // through COPY (text format), in chunks of up to 25,000, a few chunks in flight at once on a pool:
 // several times faster than multi-row INSERTs, which spend most of their time binding parameters.
 // Statement-level triggers fire once per chunk, as they would for one INSERT of those rows.

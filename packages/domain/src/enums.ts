@@ -1,7 +1,7 @@
 // The closed lists of words the database stores, one list each. Every list here (and the three that
 // live beside their rules: ORDER_ITEM_STATES in order-item-state.ts, SHIPMENT_STATUSES in
 // shipment-rules.ts, RETURN_STATUSES and RETURN_REASONS in returns.ts) is the single source of:
-// - a PostgreSQL enum in apps/api/src/db/schema.ts (`pgEnum('…', LIST)`),
+// - a PostgreSQL enum in its module's apps/api/src/modules/<module>/<module>.schema.ts (`pgEnum('…', LIST)`),
 // - the zod enum of the same values in packages/contracts (`z.enum(LIST)`),
 // - the status set the badges colour in status-colours.ts.
 // apps/api/src/security/house-rules-enums.test.ts fails when one of them is written out again.

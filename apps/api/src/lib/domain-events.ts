@@ -26,7 +26,7 @@
 import type { Role } from '@marketplace/contracts/auth';
 import type { OrderItemActor, OrderItemState } from '@marketplace/domain/order-item-state';
 import type { Database, Executor } from '../db/client';
-import type { ShippingAddressSnapshot } from '../db/schema';
+import type { ShippingAddressSnapshot } from '../db/columns';
 
 /**
  * Every fact a module publishes. Add a member when a module really publishes a new one. An event carries

@@ -10,11 +10,18 @@ import * as schema from '../db/schema';
 // House rule: one list per status set. Each database enum is built from a list exported by
 // packages/domain (enums.ts says where each lives); the contracts' zod enums and the status colours
 // use the same list, so a status added in one place cannot be missing from the others. This check
-// fails when schema.ts writes an enum's values out, or when a status list is written out twice
-// anywhere in packages/ (in any order).
+// fails when a schema file (a module's <module>.schema.ts, decision 0035) writes an enum's values out, or
+// when a status list is written out twice anywhere in packages/ (in any order).
 
 const repositoryRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const SCHEMA_FILE = 'apps/api/src/db/schema.ts';
+
+/** The API's schema files, and any other file (tests aside) that declares a database enum. */
+function schemaFiles(): string[] {
+  return readdirSync(path.join(repositoryRoot, 'apps/api/src'), { recursive: true, encoding: 'utf8' })
+    .map((name) => path.posix.join('apps/api/src', name.split(path.sep).join('/')))
+    .filter((file) => /\.ts$/.test(file) && !/\.test\.ts$/.test(file) && !file.includes('/migrations/') && (file.endsWith('.schema.ts') || /\bpgEnum\(/.test(readFileSync(path.join(repositoryRoot, file), 'utf8'))))
+    .sort();
+}
 
 function sourceOf(relative: string, text = readFileSync(path.join(repositoryRoot, relative), 'utf8')): ts.SourceFile {
   return ts.createSourceFile(relative, text, ts.ScriptTarget.Latest, true);
@@ -52,7 +59,7 @@ function listLiteralsIn(source: ts.SourceFile): ListLiteral[] {
   return found;
 }
 
-/** pgEnum('name', X) calls of schema.ts, with X's text and whether it is a name imported from @marketplace/domain. */
+/** pgEnum('name', X) calls of a schema file, with X's text and whether it is a name imported from @marketplace/domain. */
 function enumDeclarations(source: ts.SourceFile): Array<{ name: string; values: string; fromDomain: boolean }> {
   const domainImports = new Set<string>();
   for (const statement of source.statements) {
@@ -76,14 +83,14 @@ const setKey = (values: readonly string[]) => [...new Set(values)].sort().join('
 const databaseEnums = Object.values(schema as Record<string, unknown>).filter((value): value is PgEnum<[string, ...string[]]> => isPgEnum(value));
 
 describe('one list per status set', () => {
-  it('schema.ts builds every enum from a list imported from packages/domain, never from literal values', () => {
-    const declarations = enumDeclarations(sourceOf(SCHEMA_FILE));
+  it('the schema files build every enum from a list imported from packages/domain, never from literal values', () => {
+    const declarations = schemaFiles().flatMap((file) => enumDeclarations(sourceOf(file)));
     expect(declarations.map((declaration) => declaration.name).sort()).toEqual(databaseEnums.map((databaseEnum) => databaseEnum.enumName).sort());
     expect(declarations.filter((declaration) => !declaration.fromDomain).map((declaration) => `${declaration.name}: ${declaration.values}`)).toEqual([]);
   });
 
   it('each database enum’s list is written out once, in packages/domain; each status set at most once', () => {
-    const literals = [...packageSourceFiles(), SCHEMA_FILE].flatMap((file) => listLiteralsIn(sourceOf(file)));
+    const literals = [...packageSourceFiles(), ...schemaFiles()].flatMap((file) => listLiteralsIn(sourceOf(file)));
     const problems: string[] = [];
     for (const databaseEnum of databaseEnums) {
       const copies = literals.filter((literal) => setKey(literal.values) === setKey(databaseEnum.enumValues));

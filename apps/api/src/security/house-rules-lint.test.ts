@@ -17,10 +17,10 @@ function foldersIn(relative: string): string[] {
     .sort();
 }
 
-/** A source file (not a test, not an index.ts) somewhere under `relative`, as a path from the repository root. */
-function someSourceFileIn(relative: string): string {
+/** A source file (not a test, not an index.ts, none that `skip` matches) somewhere under `relative`, as a path from the repository root. */
+function someSourceFileIn(relative: string, skip?: RegExp): string {
   const found = readdirSync(path.join(repositoryRoot, relative), { recursive: true, encoding: 'utf8' })
-    .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts') && path.basename(name) !== 'index.ts')
+    .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts') && path.basename(name) !== 'index.ts' && !skip?.test(name))
     .sort();
   if (found.length === 0) throw new Error(`no source file under ${relative}`);
   return path.posix.join(relative, found[0]!.split(path.sep).join('/'));
@@ -82,8 +82,8 @@ describe('web: features import only shared code', () => {
 describe('api: a module reaches another only through its index.ts', () => {
   const modulesWithIndex = foldersIn('apps/api/src/modules').filter((name) => readdirSync(path.join(repositoryRoot, 'apps/api/src/modules', name)).includes('index.ts'));
   const [own, other] = [modulesWithIndex[0]!, modulesWithIndex[1]!];
-  /** A file of the other module that is not its index, by name without the extension. */
-  const internal = path.posix.basename(someSourceFileIn(`apps/api/src/modules/${other}`)).replace(/\.ts$/, '');
+  /** A file of the other module that is neither its index nor its schema file, by name without the extension. */
+  const internal = path.posix.basename(someSourceFileIn(`apps/api/src/modules/${other}`, /\.schema\.ts$/)).replace(/\.ts$/, '');
 
   it('a deep import into another module fails lint, a type-only one too', async () => {
     const file = `apps/api/src/modules/${own}/house-rules-probe.service.ts`;
@@ -137,9 +137,59 @@ describe('api: only repositories touch Drizzle and the schema', () => {
     }
   });
 
-  it('a repository (in a module or beside a provider) and a test may', async () => {
-    for (const file of ['apps/api/src/modules/orders/house-rules-probe.repository.ts', 'apps/api/src/providers/payment/house-rules-probe.repository.ts', 'apps/api/src/modules/orders/house-rules-probe.test.ts']) {
-      expect(await rulesBroken(file, breaking), file).toEqual([]);
+  it('a test may, db/schema included', async () => {
+    expect(await rulesBroken('apps/api/src/modules/orders/house-rules-probe.test.ts', breaking)).toEqual([]);
+  });
+
+  it('a repository (in a module or beside a provider) may touch Drizzle and take its tables from their schema files', async () => {
+    const repository = [
+      "import { eq } from 'drizzle-orm';",
+      "import type { PgTransaction } from 'drizzle-orm/pg-core';",
+      "import { users } from '../../modules/users/users.schema';",
+      "import { sandboxConnectAccounts } from '../../providers/payment/payment.schema';",
+      'export const probe = [eq, users, sandboxConnectAccounts];',
+      'export type Probe = PgTransaction<never, never, never>;',
+      '',
+    ].join('\n');
+    for (const file of ['apps/api/src/modules/orders/house-rules-probe.repository.ts', 'apps/api/src/providers/payment/house-rules-probe.repository.ts']) {
+      expect(await rulesBroken(file, repository), file).toEqual([]);
+    }
+  });
+});
+
+describe('api: a table is imported from its owner’s schema file (decision 0035)', () => {
+  const lower = [
+    "import { products } from '../catalog/catalog.schema';",
+    "import { orders } from './orders.schema';",
+    "import type { users } from '../users/users.schema';",
+    'export const probe = [products, orders];',
+    'export type Probe = typeof users;',
+    '',
+  ].join('\n');
+
+  it("a module's repository and schema file may import their own and a lower module's schema files", async () => {
+    for (const file of ['apps/api/src/modules/orders/house-rules-probe.repository.ts', 'apps/api/src/modules/orders/house-rules-probe.schema.ts']) {
+      expect(await rulesBroken(file, lower), file).toEqual([]);
+    }
+  });
+
+  it('a schema file of a higher layer fails lint, a type-only import too; so does db/schema, which gathers them all', async () => {
+    const code = [
+      "import { orders } from '../orders/orders.schema';",
+      "import type { reviews } from '../reviews/reviews.schema';",
+      "import { users } from '../../db/schema';",
+      'export const probe = [orders, users];',
+      'export type Probe = typeof reviews;',
+      '',
+    ].join('\n');
+    for (const file of ['apps/api/src/modules/catalog/house-rules-probe.repository.ts', 'apps/api/src/modules/catalog/house-rules-probe.schema.ts']) {
+      expect(await rulesBroken(file, code), file).toEqual(['1:import-x/no-restricted-paths', '2:import-x/no-restricted-paths', '3:no-restricted-imports']);
+    }
+  });
+
+  it('a service, a routes file or any other module file importing a schema file fails lint, its own included', async () => {
+    for (const file of ['apps/api/src/modules/orders/house-rules-probe.service.ts', 'apps/api/src/modules/orders/house-rules-probe.routes.ts', 'apps/api/src/modules/orders/house-rules-probe.ts']) {
+      expect(await rulesBroken(file, lower), file).toEqual(['1:no-restricted-imports', '2:no-restricted-imports', '3:no-restricted-imports']);
     }
   });
 });

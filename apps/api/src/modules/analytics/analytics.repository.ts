@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { categories, orderItems, products, users } from '../../db/schema';
+import { categories, products } from '../catalog/catalog.schema';
+import { orderItems } from '../orders/orders.schema';
+import { users } from '../users/users.schema';
 import { isSale, sumNetSalesCents } from '../orders';
 
 /** Which order items a report reads: one seller's (by id), and/or the admin's text filters. */

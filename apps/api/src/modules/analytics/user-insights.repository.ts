@@ -1,6 +1,8 @@
 import { and, count, desc, eq, max, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orderItems, orders, products, refunds, users } from '../../db/schema';
+import { products } from '../catalog/catalog.schema';
+import { orderItems, orders, refunds } from '../orders/orders.schema';
+import { users } from '../users/users.schema';
 import { isSale, sumNetSalesCents } from '../orders';
 
 // Read-only aggregates over the orders and catalog tables for the admin's user insights page. Each

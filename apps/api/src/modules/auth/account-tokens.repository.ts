@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { accountTokens } from '../../db/schema';
+import { accountTokens } from './auth.schema';
 
 export type AccountTokenRecord = typeof accountTokens.$inferSelect;
 export type AccountTokenPurpose = AccountTokenRecord['purpose'];

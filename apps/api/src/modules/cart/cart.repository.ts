@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { lockFor } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
-import { cartItems, products } from '../../db/schema';
+import { products } from '../catalog/catalog.schema';
+import { cartItems } from './cart.schema';
 import { coverKeyOf, liveListingStatus } from '../catalog';
 
 export interface CartLineRecord {

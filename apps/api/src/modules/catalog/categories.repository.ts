@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { categories } from '../../db/schema';
+import { categories } from './catalog.schema';
 
 export async function listCategories(executor: Executor) {
   return executor

@@ -1,7 +1,7 @@
 import { asc, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { productImages } from '../../db/schema';
+import { productImages } from '../uploads/uploads.schema';
 
 /**
  * The same cover key as a column of a list's own query, so the list needs no second statement for its

@@ -1,6 +1,8 @@
 import { and, count, eq, exists, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { productImages, products, users } from '../../db/schema';
+import { productImages } from '../uploads/uploads.schema';
+import { users } from '../users/users.schema';
+import { products } from './catalog.schema';
 
 // Drafts (docs/product/listings.md): a new listing is stored hidden with `is_draft` set, and goes live with
 // a photo once its seller's address is verified. Only a draft ever goes live by itself: a listing an admin

@@ -1,7 +1,8 @@
 import { and, asc, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { findIdRuns } from '../../db/id-runs';
-import { products, users } from '../../db/schema';
+import { users } from '../users/users.schema';
+import { products } from './catalog.schema';
 import type { ProductStatus } from './products.repository';
 
 // What a guest can see (docs/product/listings.md): a listing is live when it is `active` and its seller's

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { products } from '../../db/schema';
+import { products } from './catalog.schema';
 
 // The few facts of a listing other modules need by id: its title (a chat about it), its seller (a chat
 // started about it goes to that seller) and its weight (a return parcel's).

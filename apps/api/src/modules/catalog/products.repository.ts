@@ -1,7 +1,9 @@
 import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { lockFor } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
-import { categories, productImages, products, sellerReviewTotals, users } from '../../db/schema';
+import { productImages } from '../uploads/uploads.schema';
+import { users } from '../users/users.schema';
+import { categories, products, sellerReviewTotals } from './catalog.schema';
 
 // One listing at a time: read by id and as its page shows it, written by its seller and the admin, with its
 // review totals, its photos (read side) and the categories' commission. The catalogue's lists of listings

@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { products } from '../../db/schema';
+import { products } from './catalog.schema';
 import { isLiveListing } from './live-listings.repository';
 
 // A listing's stock, which only the catalog writes: a checkout takes units off the shelf, a rejected or

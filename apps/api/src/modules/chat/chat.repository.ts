@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { lockFor } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
-import { chatMessages, chats, chatUploads, type ChatAttachmentRecord } from '../../db/schema';
+import { chatMessages, chats, chatUploads, type ChatAttachmentRecord } from './chat.schema';
 
 // The chat module's tables: chats, chat_messages and chat_uploads (photos waiting to be sent). The
 // disputes module reads a conversation's latest messages through the module's index.

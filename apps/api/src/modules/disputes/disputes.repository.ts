@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { disputeEvents, disputes, type DisputePhotoRecord } from '../../db/schema';
+import { disputeEvents, disputes, type DisputePhotoRecord } from './disputes.schema';
 
 // The disputes module's tables: disputes and dispute_events. Other modules ask here whether an item has
 // a dispute still open (returns and payouts wait for it), through the module's index.

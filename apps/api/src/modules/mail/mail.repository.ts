@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { mailOutbox } from './mail.schema';
 
 // The outbox table, written only here (docs/decisions/0021-email-outbox.md).
 

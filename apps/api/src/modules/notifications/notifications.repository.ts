@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { notifications } from '../../db/schema';
+import { notifications } from './notifications.schema';
 
 // Only this file touches the ORM for the notifications module; it answers plain objects.
 

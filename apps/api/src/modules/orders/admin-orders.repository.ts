@@ -1,7 +1,8 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { orderItems, orders, payments, users } from '../../db/schema';
+import { users } from '../users/users.schema';
+import { orderItems, orders, payments } from './orders.schema';
 import { coverKeyOf } from '../catalog';
 import { likePatternOf } from '../users';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orderItems, payments, refunds } from '../../db/schema';
+import { orderItems, payments, refunds } from './orders.schema';
 
 // Reads behind the buyer's order details (buyer-order-details.ts): the items' refunds and dates, and the card that paid.
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orderItems, orders, type ShippingAddressSnapshot } from '../../db/schema';
+import type { ShippingAddressSnapshot } from '../../db/columns';
+import { orderItems, orders } from './orders.schema';
 
 // Reads of order items with their orders, for the modules that follow a sale up (disputes, returns,
 // chat). What a buyer paid for an item needs its order's shipping and the order's other lines

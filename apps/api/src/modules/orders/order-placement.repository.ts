@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orderItems, orders, payments } from '../../db/schema';
+import { orderItems, orders, payments } from './orders.schema';
 
 // How a checkout places an order: the order with its item snapshots, then the payment that paid for
 // it. Each runs in the checkout's transaction, so nothing of a declined or failed checkout is kept.

@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, exists, gt, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orderItems, orders, payments, products, refunds, users } from '../../db/schema';
+import { products } from '../catalog/catalog.schema';
+import { users } from '../users/users.schema';
+import { orderItems, orders, payments, refunds } from './orders.schema';
 import { giveStockBack } from '../catalog';
 import { isSale, sumNetSalesCents } from './sales-figures.repository';
 

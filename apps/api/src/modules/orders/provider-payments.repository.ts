@@ -1,6 +1,6 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orderItems, payments } from '../../db/schema';
+import { orderItems, payments } from './orders.schema';
 
 // What the payment provider reports about a buyer's payment after the fact (its webhooks): a refund
 // made on the provider's side, or a card dispute. They run in the webhook handler's transaction.

@@ -8,7 +8,7 @@
 
 import { NOT_A_SALE_STATES } from '@marketplace/domain/order-item-state';
 import { notInArray, sql } from 'drizzle-orm';
-import { orderItems } from '../../db/schema';
+import { orderItems } from './orders.schema';
 
 /** The condition: this order item counts as a sale. */
 export const isSale = () => notInArray(orderItems.status, [...NOT_A_SALE_STATES]);

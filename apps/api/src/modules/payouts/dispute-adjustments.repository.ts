@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { payoutAdjustments } from '../../db/schema';
+import { payoutAdjustments } from './payouts.schema';
 
 // What a dispute's case shows of the money its seller owes back (the payouts module records it when a
 // paid item is refunded, and the next payout settles it).

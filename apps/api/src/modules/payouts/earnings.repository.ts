@@ -1,6 +1,8 @@
 import { and, count, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { categories, orderItems, payoutAdjustments, payouts } from '../../db/schema';
+import { categories } from '../catalog/catalog.schema';
+import { orderItems } from '../orders/orders.schema';
+import { payoutAdjustments, payouts } from './payouts.schema';
 import { openDisputeIdOf } from '../disputes';
 import { isSale } from '../orders';
 import { openReturnIdOf } from '../returns';

@@ -1,7 +1,10 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { PAYABLE_STATES } from '@marketplace/domain/order-item-state';
 import type { Database, Executor } from '../../db/client';
-import { categories, orderItems, orders, paymentAccounts, payoutAdjustments, payouts, users } from '../../db/schema';
+import { categories } from '../catalog/catalog.schema';
+import { orderItems, orders } from '../orders/orders.schema';
+import { users } from '../users/users.schema';
+import { paymentAccounts, payoutAdjustments, payouts } from './payouts.schema';
 import { openDisputeIdOf } from '../disputes';
 import type { PaymentAccountState, PayoutRecord, PayoutState } from './payouts.repository';
 

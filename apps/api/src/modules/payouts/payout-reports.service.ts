@@ -91,7 +91,7 @@ export function createPayoutReportsService(deps: {
   /**
    * The stats, from four statements run side by side: paid per day, the top sellers (with the number of
    * active sellers counted over the same groups), payouts by status, and the two months. Each reads one
-   * index range (see the payouts indexes in db/schema.ts), never the whole table.
+   * index range (see the payouts indexes in payouts.schema.ts), never the whole table.
    */
   async function computePayoutStats(query: { dateRange: number; sellerId?: string | undefined }, now: Date): Promise<PayoutStatsReport> {
     const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));

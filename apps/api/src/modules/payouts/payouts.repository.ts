@@ -1,7 +1,10 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { PAYABLE_STATES } from '@marketplace/domain/order-item-state';
 import type { Executor } from '../../db/client';
-import { categories, orderItems, paymentAccounts, payoutAdjustments, payouts, users } from '../../db/schema';
+import { categories } from '../catalog/catalog.schema';
+import { orderItems } from '../orders/orders.schema';
+import { users } from '../users/users.schema';
+import { paymentAccounts, payoutAdjustments, payouts } from './payouts.schema';
 import { openDisputeIdOf } from '../disputes';
 import { openReturnIdOf } from '../returns';
 

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client';
-import { webhookEvents } from '../../db/schema';
+import { webhookEvents } from './payouts.schema';
 
 // The provider's events already seen: each is handled once. What an event changes of a buyer's payment
 // is the orders module's to write (its provider-payments repository).

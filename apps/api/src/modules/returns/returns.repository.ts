@@ -2,7 +2,9 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, sql,
 import { OPEN_RETURN_STATUSES, type ReturnStatus } from '@marketplace/domain/returns';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { returnPolicies, returnRequests, type ReturnPhotoRecord, type ShipmentTrackingEvent, type ShippingAddressSnapshot } from '../../db/schema';
+import type { ShippingAddressSnapshot } from '../../db/columns';
+import type { ShipmentTrackingEvent } from '../shipping/shipping.schema';
+import { returnPolicies, returnRequests, type ReturnPhotoRecord } from './returns.schema';
 import { findProductFacts } from '../catalog';
 import { findOrderLines, type OrderLineItem, type OrderLineOrder } from '../orders';
 

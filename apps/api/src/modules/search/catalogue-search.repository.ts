@@ -1,6 +1,6 @@
 import { count, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { categories, liveListingCounts, products } from '../../db/schema';
+import { categories, liveListingCounts, products } from '../catalog/catalog.schema';
 import { CATALOG_COUNT_CAP } from '@marketplace/contracts/catalog';
 import { numberInText } from '../catalog';
 import {

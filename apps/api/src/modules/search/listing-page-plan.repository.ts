@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { categories, products } from '../../db/schema';
+import { categories, products } from '../catalog/catalog.schema';
 import { CATALOG_COUNT_CAP } from '@marketplace/contracts/catalog';
 import { isLiveListing, limitInText, type ImageRecord, type ProductRecord, type ProductStatus } from '../catalog';
 

@@ -1,6 +1,8 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { categories, productImages, products, users } from '../../db/schema';
+import { categories, products } from '../catalog/catalog.schema';
+import { productImages } from '../uploads/uploads.schema';
+import { users } from '../users/users.schema';
 import { limitInText, productColumns } from '../catalog';
 import { offsetOf, pageSizeOf, type ProductFilters, type ProductPageRecord } from './listing-page-plan.repository';
 import type { wordPageIdsOf } from './word-page.repository';

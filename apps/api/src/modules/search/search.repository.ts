@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { categories, productImages, products, users } from '../../db/schema';
+import { categories, products } from '../catalog/catalog.schema';
+import { productImages } from '../uploads/uploads.schema';
+import { users } from '../users/users.schema';
 import { isLiveListing } from '../catalog';
 import type { ConceptLevel, SearchConcept } from './query-understanding';
 
@@ -77,7 +79,7 @@ const CATEGORY_BONUS = 0.25;
 /** Title levels at least this close outrank a fuzzy title match; farther ones (relatives) come after it. */
 const FUZZY_AFTER_WEIGHT = 0.7;
 
-// The stemmed fields are read off the stored document (title weighted A, description B: schema.ts)
+// The stemmed fields are read off the stored document (title weighted A, description B: catalog.schema.ts)
 // instead of stemming each candidate's text again: at 1,000,000 listings a common word has tens of
 // thousands of candidates, and stemming their titles and descriptions was most of the search's second.
 const documents = {

@@ -1,6 +1,6 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { catalogueLexemes } from '../../db/schema';
+import { catalogueLexemes } from '../catalog/catalog.schema';
 
 // A misspelt word is corrected inside the word page's own statement, against the words the live catalogue
 // has (catalogue_lexemes, kept by PostgreSQL: migration 0028; docs/decisions/0029-jit-off-and-one-statement-typo.md).

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gte, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { catalogueLexemes, categories, listingTerms, liveListingCounts, products, users } from '../../db/schema';
+import { catalogueLexemes, categories, listingTerms, liveListingCounts, products } from '../catalog/catalog.schema';
+import { users } from '../users/users.schema';
 import { CATALOG_COUNT_CAP } from '@marketplace/contracts/catalog';
 import { numberInText } from '../catalog';
 import {

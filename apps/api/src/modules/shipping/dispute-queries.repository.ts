@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { shipmentItems, shipments, type ShipmentTrackingEvent } from '../../db/schema';
+import { shipmentItems, shipments, type ShipmentTrackingEvent } from './shipping.schema';
 
 // What a dispute's case shows of the parcel its item travels in (the shipping module's answer to the
 // disputes module).

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { shipmentItems, shipments, type ShipmentTrackingEvent } from '../../db/schema';
+import { shipmentItems, shipments, type ShipmentTrackingEvent } from './shipping.schema';
 
 /** What a buyer may see of an order item's parcel: the shipping module's answer to the orders module. */
 export interface OrderItemTracking {

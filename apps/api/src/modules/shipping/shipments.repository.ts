@@ -1,9 +1,12 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orderItems, orders, pickups, products, shipmentItems, shipments } from '../../db/schema';
+import { products } from '../catalog/catalog.schema';
+import { orderItems, orders } from '../orders/orders.schema';
+import { pickups, shipmentItems, shipments } from './shipping.schema';
 import { coverKeyOf } from '../catalog';
 
-export type { ShippingAddressSnapshot, ShipmentTrackingEvent } from '../../db/schema';
+export type { ShippingAddressSnapshot } from '../../db/columns';
+export type { ShipmentTrackingEvent } from './shipping.schema';
 
 export type ShipmentRecord = typeof shipments.$inferSelect;
 export type NewShipmentRecord = typeof shipments.$inferInsert;

@@ -1,7 +1,8 @@
 import { and, asc, eq, exists, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { findIdRuns } from '../../db/id-runs';
-import { products, users } from '../../db/schema';
+import { products } from '../catalog/catalog.schema';
+import { users } from '../users/users.schema';
 import type { UserRecord } from '../users';
 import { isLiveListing } from '../catalog';
 

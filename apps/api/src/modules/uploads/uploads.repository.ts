@@ -1,6 +1,8 @@
 import { and, asc, count, eq, gt, lte, max } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { productImages, products, uploadTokens, users } from '../../db/schema';
+import { products } from '../catalog/catalog.schema';
+import { users } from '../users/users.schema';
+import { productImages, uploadTokens } from './uploads.schema';
 
 // Writes to product_images and upload_tokens (modules/catalog reads the images for listings).
 

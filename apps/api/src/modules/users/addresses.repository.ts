@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { addresses, users } from '../../db/schema';
+import { addresses, users } from './users.schema';
 
 export type AddressRecord = typeof addresses.$inferSelect;
 export type NewAddressRecord = typeof addresses.$inferInsert;

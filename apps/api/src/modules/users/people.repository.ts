@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { addresses, users, type ShippingAddressSnapshot } from '../../db/schema';
+import type { ShippingAddressSnapshot } from '../../db/columns';
+import { addresses, users } from './users.schema';
 
 // How other modules name the people in their rows (a dispute's buyer and seller, a chat's other
 // participant, a return's parties) and reach a seller's address, without reading the users tables.

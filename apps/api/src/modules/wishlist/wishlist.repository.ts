@@ -1,7 +1,8 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { lockFor } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
-import { products, wishlistItems } from '../../db/schema';
+import { products } from '../catalog/catalog.schema';
+import { wishlistItems } from './wishlist.schema';
 import { coverKeyOf, liveListingStatus } from '../catalog';
 
 export interface WishlistLineRecord {

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { lockFor } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
-import { marketplaceSettings, notificationPreferences, supportRequests, users } from '../../db/schema';
+import { users } from '../users/users.schema';
+import { marketplaceSettings, notificationPreferences, supportRequests } from './workspace.schema';
 
 // Only this file touches the ORM for the workspace module; it answers plain objects.
 

@@ -1,6 +1,6 @@
 import { inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { sandboxCarrierPackages, sandboxCarrierPickups } from '../../db/schema';
+import { sandboxCarrierPackages, sandboxCarrierPickups } from './carrier.schema';
 import { revivePackage, revivePickup, type SandboxLedger, type SandboxPackage, type SandboxPickup, type SandboxState } from './sandbox-ledger';
 
 // The sandbox carrier's records in its own `sandbox_carrier_*` tables. Only the sandbox carrier (and the

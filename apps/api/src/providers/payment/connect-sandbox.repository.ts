@@ -1,6 +1,6 @@
 import { desc, eq, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { sandboxConnectAccounts, sandboxConnectLinks, sandboxConnectTransfers } from '../../db/schema';
+import { sandboxConnectAccounts, sandboxConnectLinks, sandboxConnectTransfers } from './payment.schema';
 import type { SandboxAccountRecord, SandboxConnectStore, SandboxLinkRecord, SandboxTransferRecord } from './connect-sandbox';
 
 // The embedded Connect sandbox's records in its own `sandbox_connect_*` tables, as Stripe keeps

@@ -1,0 +1,151 @@
+import { sql } from 'drizzle-orm';
+import { PRODUCT_CONDITIONS, PRODUCT_STATUSES } from '@marketplace/domain/enums';
+import { boolean, check, customType, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns';
+import { users } from '../users/users.schema';
+
+// The catalog module's tables (docs/decisions/0035): categories, listings, and the figures and words
+// PostgreSQL keeps beside them for the catalogue's pages. The search module, a layer above, reads the
+// last ones; a listing's photos are the uploads module's (uploads.schema.ts).
+
+/** PostgreSQL's full-text document type (drizzle has no built-in for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    // Percent with 2 decimals kept as basis points (12.5% = 1250) so commission maths stays integer.
+    commissionRateBasisPoints: integer('commission_rate_bps').notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('categories_slug_unique').on(table.slug),
+    uniqueIndex('categories_name_unique').on(table.name),
+    check('categories_commission_rate_range', sql`${table.commissionRateBasisPoints} between 0 and 10000`),
+  ],
+);
+
+export const productCondition = pgEnum('product_condition', PRODUCT_CONDITIONS);
+export const productStatus = pgEnum('product_status', PRODUCT_STATUSES);
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    condition: productCondition('condition').notNull().default('new'),
+    // The spec's "retip": an optional paid add-on service whose price the seller sets.
+    retipPriceCents: integer('retip_price_cents'),
+    // What the add-on is, e.g. "Gift wrapping"; shown beside its price.
+    retipLabel: text('retip_label'),
+    weightOunces: integer('weight_ounces').notNull().default(16),
+    status: productStatus('status').notNull().default('active'),
+    // A draft (docs/product/listings.md): hidden because it has no photo yet, not because anyone hid it. It goes
+    // live with its first photo once its seller is verified; a listing the marketplace hid is never a draft.
+    isDraft: boolean('is_draft').notNull().default(false),
+    // The visible reviews' count and star sum (modules/reviews keeps them in the review's own transaction), so
+    // cards, search and sorting by rating read the average without counting reviews.
+    reviewCount: integer('review_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    // The full-text document, kept by PostgreSQL itself: searches read it instead of re-parsing each row. The
+    // title's words carry weight A and the description's B, so the rank alone puts a word in the title first
+    // (docs/product/catalogue-speed.md).
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`setweight(to_tsvector('english', "title"), 'A') || setweight(to_tsvector('english', "description"), 'B')`),
+    ...timestamps,
+  },
+  (table) => [
+    index('products_seller_idx').on(table.sellerId),
+    index('products_category_idx').on(table.categoryId),
+    index('products_created_idx').on(table.createdAt),
+    // Typo-tolerant search: trigram similarity on the title, full-text over title + description.
+    index('products_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
+    index('products_search_vector_idx').using('gin', table.searchVector),
+    // The live catalogue's orders (docs/product/catalogue-speed.md): active listings only, in the order a
+    // page is read, carrying what its filters and the suspended-seller check need, so a page (however deep)
+    // is found in the index alone and only its own rows are read from the table.
+    index('products_live_newest_idx')
+      .on(table.createdAt.desc().nullsFirst(), table.id, table.sellerId, table.categoryId, table.priceCents)
+      .where(sql`${table.status} = 'active'`),
+    index('products_live_category_newest_idx')
+      .on(table.categoryId, table.createdAt.desc().nullsFirst(), table.id, table.sellerId, table.priceCents)
+      .where(sql`${table.status} = 'active'`),
+    index('products_live_price_idx')
+      .on(table.priceCents, table.createdAt.desc().nullsFirst(), table.id, table.sellerId, table.categoryId)
+      .where(sql`${table.status} = 'active'`),
+    index('products_live_category_price_idx')
+      .on(table.categoryId, table.priceCents, table.createdAt.desc().nullsFirst(), table.id, table.sellerId)
+      .where(sql`${table.status} = 'active'`),
+    check('products_price_positive', sql`${table.priceCents} > 0`),
+    check('products_quantity_non_negative', sql`${table.quantity} >= 0`),
+    check('products_retip_non_negative', sql`${table.retipPriceCents} is null or ${table.retipPriceCents} >= 0`),
+    check('products_review_totals_valid', sql`${table.reviewCount} >= 0 and ${table.ratingSum} between ${table.reviewCount} and 5 * ${table.reviewCount}`),
+  ],
+);
+
+// Figures the catalogue shows on every page, kept by PostgreSQL itself (triggers in migration 0026, on every
+// write to products and to a user's status), so no page counts listings or sums reviews to show them
+// (docs/product/catalogue-speed.md):
+// - the live listings in each category: the catalogue's exact total when it is filtered by category at most;
+// - each seller's visible reviews over all their listings: the rating on the product page's "Sold by".
+export const liveListingCounts = pgTable('live_listing_counts', {
+  categoryId: uuid('category_id')
+    .primaryKey()
+    .references(() => categories.id, { onDelete: 'cascade' }),
+  liveCount: integer('live_count').notNull().default(0),
+});
+
+export const sellerReviewTotals = pgTable('seller_review_totals', {
+  sellerId: uuid('seller_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  reviewCount: integer('review_count').notNull().default(0),
+  ratingSum: integer('rating_sum').notNull().default(0),
+});
+
+// The live catalogue's words (docs/product/catalogue-speed.md), kept by PostgreSQL itself (triggers in
+// migration 0028, on every write to products), so a word search reads its best matches in rank order off an
+// index instead of ranking every listing that has the word:
+// - one row per word (stemmed lexeme) of each active listing, with the listing's rank for that word alone
+//   (ts_rank of its search document for that one lexeme) and what a page's order and filters need;
+// - each word's count of active listings, with a trigram index: which of a query's words is rarest, and
+//   which catalogue word a misspelt one was meant to be.
+export const listingTerms = pgTable(
+  'listing_terms',
+  {
+    productId: uuid('product_id').notNull(),
+    lexeme: text('lexeme').notNull(),
+    // The rank as an integer with the same order: the bits of ts_rank's float4 (listing_rank_key, migration 0028).
+    rankKey: integer('rank_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sellerId: uuid('seller_id').notNull(),
+    categoryId: uuid('category_id').notNull(),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.lexeme] }),
+    index('listing_terms_rank_idx').on(table.lexeme, table.rankKey.desc().nullsFirst(), table.createdAt.desc().nullsFirst(), table.productId, table.sellerId, table.categoryId, table.priceCents),
+  ],
+);
+
+export const catalogueLexemes = pgTable(
+  'catalogue_lexemes',
+  {
+    lexeme: text('lexeme').primaryKey(),
+    listingCount: integer('listing_count').notNull().default(0),
+  },
+  (table) => [index('catalogue_lexemes_trgm_idx').using('gin', table.lexeme.op('gin_trgm_ops'))],
+);

@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import { ORDER_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES } from '@marketplace/domain/enums';
+import { ORDER_ITEM_STATES } from '@marketplace/domain/order-item-state';
+import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns';
+import { categories, products } from '../catalog/catalog.schema';
+import { users } from '../users/users.schema';
+
+// The orders module's tables (docs/decisions/0035): orders, their items and the buyers' payments and
+// refunds. The checkout module, a layer above, places orders through the orders service.
+// An order item's status moves only through the transition table in packages/domain/src/order-item-state.ts
+// (docs/product/orders.md), applied by the orders service alone.
+export const orderItemStatus = pgEnum('order_item_status', ORDER_ITEM_STATES);
+export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    status: orderStatus('status').notNull().default('pending'),
+    // The client's Idempotency-Key: a retried checkout finds this order instead of paying again.
+    idempotencyKey: text('idempotency_key'),
+    // The SHA-256 of the checkout request that key came with: the same key with another request is refused (422).
+    idempotencyRequestHash: text('idempotency_request_hash'),
+    // A snapshot: later edits to the address book never change where an order ships.
+    shippingName: text('shipping_name').notNull(),
+    shippingEmail: text('shipping_email'),
+    shippingPhone: text('shipping_phone'),
+    shippingLine1: text('shipping_line1').notNull(),
+    shippingLine2: text('shipping_line2'),
+    shippingCity: text('shipping_city').notNull(),
+    shippingState: text('shipping_state').notNull(),
+    shippingPostalCode: text('shipping_postal_code').notNull(),
+    shippingCountry: text('shipping_country').notNull().default('US'),
+    itemsTotalCents: integer('items_total_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    retipTotalCents: integer('retip_total_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    index('orders_buyer_idx').on(table.buyerId, table.createdAt),
+    uniqueIndex('orders_buyer_idempotency_unique').on(table.buyerId, table.idempotencyKey),
+    check('orders_total_consistent', sql`${table.totalCents} = ${table.itemsTotalCents} + ${table.shippingCents} + ${table.retipTotalCents}`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    // Snapshots taken at checkout, so reports and payouts never change when a listing is edited.
+    title: text('title').notNull(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id),
+    priceCents: integer('price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    retipAdded: boolean('retip_added').notNull().default(false),
+    retipPriceCents: integer('retip_price_cents').notNull().default(0),
+    status: orderItemStatus('status').notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    // What the buyer got back for this line so far (several partial refunds add up); never more than they paid.
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    // When the carrier (or the seller) reported the line delivered; kept when a refund changes the status later.
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    // Flipped once by a successful payout (docs/product/statuses.md); the payouts module owns the payout rows.
+    sellerPaid: boolean('seller_paid').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [
+    index('order_items_order_idx').on(table.orderId),
+    index('order_items_seller_status_idx').on(table.sellerId, table.status),
+    index('order_items_status_idx').on(table.status, table.updatedAt),
+    // The admin's shipped-orders list, newest first (read backwards): an index over just those items.
+    index('order_items_payable_recent_idx')
+      .on(table.updatedAt, table.id)
+      .where(sql`${table.status} in ('shipped', 'delivered', 'completed', 'partially_refunded')`),
+    check('order_items_quantity_positive', sql`${table.quantity} > 0`),
+    check('order_items_refunded_non_negative', sql`${table.refundedCents} >= 0`),
+    check('order_items_price_non_negative', sql`${table.priceCents} >= 0`),
+  ],
+);
+
+export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    status: paymentStatus('status').notNull(),
+    // Card brand and last four digits only; a card number is never stored.
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    // Set by the provider's charge.dispute.created webhook; disputes themselves are the disputes module's.
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('payments_provider_payment_unique').on(table.provider, table.providerPaymentId),
+    index('payments_order_idx').on(table.orderId),
+    check('payments_refund_within_amount', sql`${table.refundedCents} between 0 and ${table.amountCents}`),
+  ],
+);
+
+export const refundStatus = pgEnum('refund_status', REFUND_STATUSES);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    // What asked for the money back, once each: `rejection:<item>`, `cancellation:<item>`, `dispute:<id>`,
+    // `return:<id>`. It is also the provider's idempotency key, so a retried refund never pays twice.
+    refundKey: text('refund_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    // pending while the provider is being asked (claimed, outside any transaction); succeeded once it
+    // answered; failed when it refused (nothing was refunded).
+    status: refundStatus('status').notNull().default('succeeded'),
+    providerRefundId: text('provider_refund_id'),
+    reason: text('reason'),
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('refunds_refund_key_unique').on(table.refundKey),
+    index('refunds_order_item_idx').on(table.orderItemId, table.createdAt),
+    check('refunds_amount_positive', sql`${table.amountCents} > 0`),
+  ],
+);
