@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 // (`app.inject` on a copy of the migrated template) in project `api`.
 export const PROCESS_TEST_FILES = [
   'src/server-process.test.ts',
+  'src/modules/auth/create-admin-command.test.ts',
   'src/scripts/copy-uploads-to-bucket.test.ts',
   'src/db/migrations-lock.test.ts',
   'src/jobs/two-instances.test.ts',
@@ -39,6 +40,19 @@ const read = (file: string) => readFileSync(path.join(apiRoot, file), 'utf8');
 export function mockingTestFiles(): string[] {
   const processFiles = new Set(PROCESS_TEST_FILES);
   return apiTestFiles().filter((file) => !processFiles.has(file) && /\bvi\.(mock|doMock)\(/.test(read(file)));
+}
+
+/**
+ * What only a process-tier file may do: start the built output (`dist/…`) or an `npm run` command. The
+ * in-process tiers run before or beside the build (`npm test` starts them at once), so such a file there
+ * would find no build, or a half-written one.
+ */
+export const RUNS_A_BUILT_PROCESS = /\b(?:spawn|spawnSync|fork|exec|execSync|execFile|execFileSync|run)\((?:[^\n]*dist\/[\w-]+\.js\b|\s*['"`]npm['"`])/m;
+
+/** The in-process test files that start the built output or an `npm run` command (there should be none). */
+export function inProcessFilesRunningABuild(): string[] {
+  const processFiles = new Set(PROCESS_TEST_FILES);
+  return apiTestFiles().filter((file) => !processFiles.has(file) && RUNS_A_BUILT_PROCESS.test(read(file)));
 }
 
 /**
