@@ -164,7 +164,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(requestId);
   // 2. Every error is answered as JSON `{ error, code, ...details }` (decision 0015): an HttpError with its status and code, a schema failure as `validation_failed`, anything unexpected as a logged 500 that shows nothing internal. Text holding a NUL is refused before validation. Registered before the routes, so each one inherits both.
   await app.register(errorHandler);
-  // 2b. Requests per client and route (security/rate-limits.ts): before any route (CORS's preflight too), so each one gets its limit; after the error handler, so a 429 has the usual shape.
+  // 2b. Requests per client and route (each route's `config.requestLimit`, plugins/route-access.ts): before any route (CORS's preflight too), so each one gets its limit; after the error handler, so a 429 has the usual shape.
   // (The token service is made further down; the limits only call it once requests arrive.)
   await app.register(rateLimits, { ...config.rateLimits, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix, userIdOf: async (token) => (await tokens.verify(token))?.userId ?? null, onError: (error) => app.log.error({ err: error }, 'redis (request limits) error') });
   // 3. Security headers and CORS on every answer.
@@ -176,7 +176,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(metrics, { token: config.metricsToken, poolStats: database.poolStats, openSockets: () => chatSockets.engine.clientsCount, jobStats: deps.jobStats });
   // 4. OpenAPI docs collect routes registered after it.
   await app.register(apiDocs);
-  // 5. Who is asking: `app.authenticate` and `app.requireRole` for the modules.
+  // 5. Who is asking: each route registered from here on gets the guard its `config.access` declares (plugins/route-access.ts), and `app.authenticate` for routes that read an optional sign-in.
   const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: config.jwtTtlSeconds, now: () => clock.now() });
   // Failed logins are counted in Redis when there is one, so every instance sees the same count.
   const throttle = config.redisUrl

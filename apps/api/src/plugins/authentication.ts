@@ -12,12 +12,11 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /**
-     * preValidation: 401 unless a valid bearer token of an active user is sent. It runs before the
-     * request's schema is checked, so a caller who may not use a route learns nothing of its inputs.
+     * 401 unless a valid bearer token of an active user is sent. Routes do not add it themselves: their
+     * `config.access` puts it on them (below). A public route that reads the user when one is signed in
+     * calls it itself and carries on without one.
      */
     authenticate: preValidationAsyncHookHandler;
-    /** preValidation: authenticate, then 403 unless the user has one of the roles. */
-    requireRole(...roles: Role[]): preValidationAsyncHookHandler;
   }
 }
 
@@ -50,9 +49,25 @@ async function authenticationPlugin(app: FastifyInstance, options: { auth: AuthS
   };
 
   app.decorate('authenticate', authenticate);
-  app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const requireRole = (roles: readonly Role[]) => async (request: FastifyRequest, reply: FastifyReply) => {
     await authenticate(request, reply);
     if (!roles.includes(userOf(request).role)) throw new HttpError(403, 'You do not have access to this resource');
+  };
+
+  // A route's declared access (./route-access.ts) is its guard, put on it as it is registered: signed-in
+  // authenticates, roles authenticates and then answers 403 to the other roles (only authenticates when
+  // the handler checks the roles itself). Both run first among the route's preValidation hooks: before
+  // the request is validated, so a caller who may not use a route learns nothing of its inputs. Public
+  // routes get nothing. Routes registered before this plugin (GET /metrics) are public ones.
+  app.addHook('onRoute', (route) => {
+    const declared = [route.preValidation ?? []].flat();
+    if ((declared as unknown[]).includes(authenticate)) {
+      throw new Error(`${String(route.method)} ${route.url}: declare config.access instead of adding app.authenticate (plugins/route-access.ts)`);
+    }
+    const access = route.config?.access;
+    if (!access || access.access === 'public') return;
+    const guard = access.access === 'roles' && access.checkedBy !== 'handler' ? requireRole(access.roles) : authenticate;
+    route.preValidation = [guard, ...declared];
   });
 }
 

@@ -4,6 +4,8 @@ import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { API_ERROR_CODES } from '@marketplace/contracts/error-codes';
 import { HttpError } from '../lib/http-errors';
+import { unlimited } from '../security/rate-limits';
+import { PUBLIC } from './route-access';
 
 /** One queue's counts, as the job queue reports them. */
 export interface JobQueueStats {
@@ -132,7 +134,8 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
     return given !== undefined && timingSafeEqual(digest(given), expected);
   };
 
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+  // Public as far as the route's access goes: with METRICS_TOKEN set it asks for that bearer token itself (metrics.test.ts).
+  app.get('/metrics', { config: { access: PUBLIC, requestLimit: unlimited('the Prometheus scrape (METRICS_TOKEN guards it)') }, schema: { hide: true } }, async (request, reply) => {
     if (!isAllowed(request.headers.authorization)) {
       throw new HttpError(401, 'The metrics need a valid bearer token', { code: API_ERROR_CODES.unauthorized }, { 'www-authenticate': 'Bearer realm="metrics"' });
     }

@@ -1,17 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, Socket, type Server } from 'node:net';
-import Fastify, { type LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as FastifyModule from 'fastify';
+import Fastify, { type LightMyRequestResponse, type RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { createUser, FACTORY_PASSWORD } from '../../test/factories';
 import { bearerFor } from '../../test/factories-commerce';
 import { redisAnswers } from '../../test/redis';
-import { isUnlimited, RATE_LIMIT_TABLE, type RouteRateLimit } from '../security/rate-limits';
+import { declaredRoutes } from '../../test/route-declarations';
+import { isUnlimited, type RouteRateLimit } from '../security/rate-limits';
 import errorHandler from './error-handler';
 import rateLimits from './rate-limits';
 
 // Per-client request limits (plugins/rate-limits.ts, security/rate-limits.ts, docs/product/limits-abuse.md).
 // Most tests run with the production limits (RATE_LIMIT_SCALE=1; the test default is a hundred times higher).
+// The limits each route declares are read from the routes the production-limits app registers (test/route-log.ts).
+
+const registered = vi.hoisted(() => [] as RouteOptions[]);
+
+vi.mock('fastify', async (importOriginal) => (await import('../../test/route-log')).fastifyWithRouteLog(await importOriginal<typeof FastifyModule>(), registered));
 
 const PRODUCTION = { RATE_LIMIT_SCALE: '1' } as const;
 
@@ -33,17 +40,20 @@ let addressCounter = 0;
 /** A client address no other test uses. */
 const newAddress = () => `198.51.100.${(addressCounter += 1)}`;
 
+// Built before the tests are collected, so its routes' limits name the tests below.
+const productionApp: TestApp = await buildTestApp({ environment: { ...PRODUCTION } });
+const productionRoutes = declaredRoutes(registered);
+
 describe('the production limits, route by route', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await buildTestApp({ environment: { ...PRODUCTION } });
-  });
+  const testApp = productionApp;
   afterAll(async () => {
     await testApp.close();
   });
 
-  // Every limited line of the table (the files' and Stripe's generous ones apart: thousands of requests).
-  const limited = Object.entries(RATE_LIMIT_TABLE).filter((entry): entry is [string, RouteRateLimit] => !isUnlimited(entry[1]) && entry[1].max <= 200);
+  // Every route with a limit of its own (HEAD aside; the files' and Stripe's generous ones apart: thousands of requests).
+  const limited = productionRoutes
+    .filter((route) => route.method !== 'HEAD')
+    .flatMap((route): Array<[string, RouteRateLimit]> => (route.requestLimit && !isUnlimited(route.requestLimit) && route.requestLimit.max <= 200 ? [[route.key, route.requestLimit]] : []));
 
   it.each(limited)('%s: the limit’s requests go through, the next one is refused, another client is not', async (key, limit) => {
     const [method, url] = key.split(' ') as ['GET' | 'POST' | 'PUT', string];
@@ -91,7 +101,7 @@ describe('the global budget', () => {
   });
   const categories = (remoteAddress: string, headers: Record<string, string> = {}) => testApp.app.inject({ method: 'GET', url: '/api/categories', remoteAddress, headers });
 
-  it('counts every route without a line of its own together, per client, and never health or readiness', async () => {
+  it('counts every route without a limit of its own together, per client, and never health or readiness', async () => {
     const address = newAddress();
     for (let index = 0; index < 3; index += 1) expect((await categories(address)).statusCode).toBe(200);
     for (let index = 0; index < 3; index += 1) expect((await testApp.app.inject({ method: 'GET', url: '/api/settings/public', remoteAddress: address })).statusCode).toBe(200);

@@ -8,12 +8,14 @@ import { errorResponseSchema } from '@marketplace/contracts/common';
 import { API_ERROR_CODES } from '@marketplace/contracts/error-codes';
 import { HttpError } from '../lib/http-errors';
 import { closeRedis, connectRedis } from '../lib/redis-connection';
-import { isUnlimited, rateLimitKey, rateLimitRuleFor, type RateLimitSubject } from '../security/rate-limits';
+import { isUnlimited, type RateLimitSubject } from '../security/rate-limits';
+import { requestLimitOf, routeKey } from './route-access';
 
 /**
  * Per-client request limits (docs/product/limits-abuse.md): @fastify/rate-limit, registered once, with
- * the limits of security/rate-limits.ts put on each route as it is registered (an onRoute hook), so the
- * modules declare nothing. Routes without a line share the global budget. Counts are fixed windows, kept
+ * the limit each route declares (`config.requestLimit`, made with security/rate-limits.ts; the
+ * framework's routes have theirs in ./route-access.ts) put on it as it is registered (an onRoute hook).
+ * Routes without one share the global budget. Counts are fixed windows, kept
  * in Redis with REDIS_URL (every instance shares them) and in this process's memory otherwise; if Redis
  * fails, this instance counts in memory until it answers again, and the API keeps answering.
  *
@@ -24,7 +26,7 @@ import { isUnlimited, rateLimitKey, rateLimitRuleFor, type RateLimitSubject } fr
  */
 export interface RateLimitsOptions {
   enabled: boolean;
-  /** Requests per minute per client on routes without a line of their own (before `scale`). */
+  /** Requests per minute per client on routes without a limit of their own (before `scale`). */
   globalPerMinute: number;
   /** Multiplies every limit (RATE_LIMIT_SCALE). */
   scale: number;
@@ -134,7 +136,7 @@ function storeOver(counter: Counter) {
     readonly name: string;
     constructor(options: unknown) {
       const route = (options as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo;
-      this.name = route?.url ? rateLimitKey([route.method ?? 'GET'].flat()[0] ?? 'GET', route.url) : 'global';
+      this.name = route?.url ? routeKey([route.method ?? 'GET'].flat()[0] ?? 'GET', route.url) : 'global';
     }
     incr(key: string, callback: (error: Error | null, result?: Count) => void, timeWindow: number) {
       counter.incr(`${this.name}|${key}`, timeWindow).then(
@@ -184,10 +186,11 @@ async function rateLimitsPlugin(app: FastifyInstance, options: RateLimitsOptions
   const subjects: Record<RateLimitSubject, (request: FastifyRequest) => string | Promise<string>> = { address: addressOf, client: clientOf };
   const scaled = (max: number) => Math.max(1, Math.round(max * options.scale));
 
-  // Before @fastify/rate-limit's own onRoute hook (registered below), which reads `config.rateLimit`.
+  // Before @fastify/rate-limit's own onRoute hook (registered below), which reads `config.rateLimit`: the
+  // route's `config.requestLimit` is written there in @fastify/rate-limit's terms.
   app.addHook('onRoute', (route: RouteOptions) => {
     const method = [route.method].flat()[0] ?? 'GET';
-    const rule = rateLimitRuleFor({ method, url: route.url, config: route.config });
+    const rule = requestLimitOf({ method, url: route.url, config: route.config });
     let limit: RateLimitOptions | false | undefined;
     if (rule === null) limit = undefined;
     else if (isUnlimited(rule)) limit = false;

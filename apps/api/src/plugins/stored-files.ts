@@ -6,6 +6,8 @@ import { HttpError } from '../lib/http-errors';
 import { FILE_LINK_CODES, isPublicFileKey, type FileLinkSigner } from '../providers/files/file-access';
 import { UPLOADS_URL_PREFIX } from '../providers/files/local';
 import { isSafeFileKey, type FileStore, type StoredFileInfo } from '../providers/files/port';
+import { MINUTE, perClient } from '../security/rate-limits';
+import { PUBLIC, publicAnswering } from './route-access';
 
 const PUBLIC_CACHE_CONTROL = 'public, max-age=604800, immutable';
 
@@ -69,12 +71,18 @@ export const storedFileRoutes: FastifyPluginAsyncZod<{ files: FileStore; signer:
     return sendStoredFile(files, request, reply, key, `private, max-age=${check.secondsLeft}`);
   };
 
-  app.head(`${UPLOADS_URL_PREFIX}*`, { schema: { hide: true, params: keyParams } }, publicFile);
-  app.get(`${UPLOADS_URL_PREFIX}*`, { schema: { hide: true, params: keyParams } }, publicFile);
-  app.head('/api/files/*', { schema: { hide: true, params: keyParams, querystring: linkQuery } }, signedFile);
+  // A page of listings loads dozens of photos: files get a budget of their own, not the API's. The
+  // private files' signed link is the credential, handed only to who may see the file.
+  const fileBudget = perClient(3000, MINUTE);
+  const publicFiles = { access: PUBLIC, requestLimit: fileBudget };
+  const privateFiles = { access: publicAnswering(403, 'no valid signed link'), requestLimit: fileBudget };
+  app.head(`${UPLOADS_URL_PREFIX}*`, { config: publicFiles, schema: { hide: true, params: keyParams } }, publicFile);
+  app.get(`${UPLOADS_URL_PREFIX}*`, { config: publicFiles, schema: { hide: true, params: keyParams } }, publicFile);
+  app.head('/api/files/*', { config: privateFiles, schema: { hide: true, params: keyParams, querystring: linkQuery } }, signedFile);
   app.get(
     '/api/files/*',
     {
+      config: privateFiles,
       schema: {
         tags: ['files'],
         summary: 'A private file (chat, dispute or return photo) by the signed link the API handed out',

@@ -6,8 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/helper';
 import { bearerFor } from '../../test/factories-commerce';
 import { createUser } from '../../test/factories';
 import { createCategory, createOrder, createProduct } from '../../test/factories-orders';
-import { disputes, orderItems, shipments } from '../db/schema';
-import { findUserById } from '../modules/users';
+import { declaredRoutes, routesWithoutAccess, type DeclaredRoute } from '../../test/route-declarations';
 import {
   describeExpectation,
   expectationFor,
@@ -16,17 +15,19 @@ import {
   meets,
   PERSONAS,
   queryString,
-  ROUTE_RULES,
-  ruleKey,
   SAMPLE_BODIES,
   SAMPLE_QUERIES,
   sampleFromJsonSchema,
   SESSION_ENDING_ROUTES,
   type Persona,
-} from './route-rules';
+} from '../../test/route-samples';
+import { disputes, orderItems, shipments } from '../db/schema';
+import { findUserById } from '../modules/users';
+import { FRAMEWORK_ROUTES, routeKey } from '../plugins/route-access';
 
-// Every route Fastify registers × {anonymous, buyer, seller, other seller, admin} against
-// route-rules.ts. Routes are collected with an onRoute hook put on the Fastify instance the moment
+// Every route Fastify registers × {anonymous, buyer, seller, other seller, admin} against the access the
+// route declares (`config.access`, plugins/route-access.ts; the framework's routes have theirs in its
+// FRAMEWORK_ROUTES). Routes are collected with an onRoute hook put on the Fastify instance the moment
 // buildApp creates it (a hook added in buildTestApp's `beforeReady` would come after the modules
 // registered their routes), then checked against the OpenAPI document so neither list can drift.
 
@@ -34,43 +35,11 @@ const registered = vi.hoisted(() => [] as RouteOptions[]);
 
 vi.mock('fastify', async (importOriginal) => (await import('../../test/route-log')).fastifyWithRouteLog(await importOriginal<typeof FastifyModule>(), registered));
 
-interface Route {
-  method: string;
-  url: string;
-  key: string;
-  hidden: boolean;
-  body: unknown;
-  querystring: unknown;
-  headers: unknown;
-  multipart: boolean;
-}
-
-function routesOf(options: RouteOptions[]): Route[] {
-  const seen = new Map<string, Route>();
-  for (const route of options) {
-    const schema = (route.schema ?? {}) as { hide?: boolean; body?: unknown; querystring?: unknown; headers?: unknown; consumes?: string[] };
-    for (const method of [route.method].flat()) {
-      const url = route.url.length > 1 && route.url.endsWith('/') ? route.url.slice(0, -1) : route.url;
-      const id = `${method} ${url}`;
-      if (seen.has(id)) continue;
-      seen.set(id, {
-        method,
-        url,
-        key: ruleKey(method, url),
-        hidden: Boolean(schema.hide),
-        body: schema.body,
-        querystring: schema.querystring,
-        headers: schema.headers,
-        multipart: Boolean(schema.consumes?.includes('multipart/form-data')),
-      });
-    }
-  }
-  return [...seen.values()].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
-}
+type Route = DeclaredRoute;
 
 const testApp: TestApp = await buildTestApp();
 const app: FastifyInstance = testApp.app;
-const routes = routesOf(registered);
+const routes = declaredRoutes(registered);
 
 const users = {} as Record<Exclude<Persona, 'anonymous'>, { id: string; token: string }>;
 
@@ -90,7 +59,7 @@ const emptyForm = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="note"\
 
 /** One placeholder request for the route as `persona`. */
 function call(route: Route, persona: Persona) {
-  const rule = ROUTE_RULES[route.key];
+  const rule = route.access;
   const self = persona === 'anonymous' || persona === 'otherSeller' ? users.seller.id : users[persona].id;
   const headerSchema = inputJsonSchema(route.headers);
   const headers = {
@@ -118,7 +87,7 @@ describe('route enumeration', () => {
     const documented = new Set<string>();
     const paths = (app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
     for (const [path, operations] of Object.entries(paths)) {
-      for (const method of Object.keys(operations)) documented.add(ruleKey(method.toUpperCase(), path.replace(/\{(\w+)\}/g, ':$1').replace(/\{\*\}$/, '*')));
+      for (const method of Object.keys(operations)) documented.add(routeKey(method.toUpperCase(), path.replace(/\{(\w+)\}/g, ':$1').replace(/\{\*\}$/, '*')));
     }
     const visible = new Set(routes.filter((route) => !route.hidden && route.method !== 'HEAD').map((route) => route.key));
     expect([...documented].filter((key) => !visible.has(key))).toEqual([]);
@@ -128,17 +97,16 @@ describe('route enumeration', () => {
     for (const route of routes.filter((candidate) => candidate.url !== '*')) expect(app.hasRoute({ method: route.method as 'GET', url: route.url }), `${route.method} ${route.url}`).toBe(true);
   });
 
-  it('has an authorization rule for every route, and no rule for a route that is gone', () => {
-    const missing = routes.filter((route) => !ROUTE_RULES[route.key]).map((route) => `new route without an authorization rule: ${route.method} ${route.url}`);
-    expect([...new Set(missing)]).toEqual([]);
+  it('finds the access every route declares, and no framework line for a route that is gone', () => {
+    expect(routesWithoutAccess(routes)).toEqual([]);
     const keys = new Set(routes.map((route) => route.key));
-    expect(Object.keys(ROUTE_RULES).filter((key) => !keys.has(key)).map((key) => `rule for a route that does not exist: ${key}`)).toEqual([]);
+    expect(Object.keys(FRAMEWORK_ROUTES).filter((key) => !keys.has(key)).map((key) => `framework line for a route that does not exist: ${key}`)).toEqual([]);
   });
 });
 
 describe('authorization matrix', () => {
   it.each(routes.map((route) => [`${route.method} ${route.url}`, route] as const))('%s', async (_name, route) => {
-    const rule = ROUTE_RULES[route.key];
+    const rule = route.access;
     if (!rule) throw new Error(`new route without an authorization rule: ${route.method} ${route.url}`);
     const wrong: string[] = [];
     for (const persona of PERSONAS) {
@@ -248,7 +216,7 @@ describe('who is asking is checked before what they sent', () => {
     if (!route.body) return app.inject({ method: route.method as 'GET', url: `${url}${query}`, headers });
     return app.inject({ method: route.method as 'POST', url: `${url}${query}`, headers: { ...headers, 'content-type': 'application/json' }, payload: '"not an object"' });
   }
-  const guarded = routes.filter((route) => route.method !== 'OPTIONS' && route.method !== 'HEAD' && !route.multipart && ROUTE_RULES[route.key]?.access !== 'public' && ROUTE_RULES[route.key]);
+  const guarded = routes.filter((route) => route.method !== 'OPTIONS' && route.method !== 'HEAD' && !route.multipart && route.access && route.access.access !== 'public');
 
   /** Every route's answer to `persona` sending all-invalid inputs, where it is not `status`. */
   async function otherAnswers(candidates: Route[], persona: 'anonymous' | 'buyer', status: number): Promise<string[]> {
@@ -266,7 +234,8 @@ describe('who is asking is checked before what they sent', () => {
   });
 
   it('answers 403 to a signed-in user of another role, whatever they sent', async () => {
-    const forbidden = guarded.filter((route) => expectationFor(ROUTE_RULES[route.key]!, 'buyer').kind === 'status');
+    // Routes whose handler checks the roles itself (`checkedBy: 'handler'`) do so once the request is valid.
+    const forbidden = guarded.filter((route) => route.access?.access === 'roles' && route.access.checkedBy !== 'handler' && expectationFor(route.access, 'buyer').kind === 'status');
     expect(forbidden.length).toBeGreaterThan(40);
     expect(await otherAnswers(forbidden, 'buyer', 403)).toEqual([]);
   });

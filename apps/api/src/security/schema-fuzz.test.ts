@@ -5,12 +5,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { bearerFor } from '../../test/factories-commerce';
 import { createUser } from '../../test/factories';
-import { fillPath, INTERNAL_TEXT, inputJsonSchema, ROUTE_RULES, ruleKey, sampleFromJsonSchema, SAMPLE_BODIES, SAMPLE_QUERIES, type RouteRule } from './route-rules';
+import { declaredRoutes } from '../../test/route-declarations';
+import { fillPath, INTERNAL_TEXT, inputJsonSchema, sampleFromJsonSchema, SAMPLE_BODIES, SAMPLE_QUERIES } from '../../test/route-samples';
+import type { RouteAccess } from '../plugins/route-access';
 
 // Every route with a body or querystring schema gets arbitrary JSON and query values from
-// the right role (so the handler, not only the auth check, sees them). The API must answer < 500
-// and never leak a stack trace, a file path or SQL. Routes come from an onRoute hook on the Fastify
-// instance buildApp creates (see authorization-matrix.test.ts).
+// the right role (so the handler, not only the auth check, sees them: the caller follows the access the
+// route declares). The API must answer < 500 and never leak a stack trace, a file path or SQL. Routes
+// come from an onRoute hook on the Fastify instance buildApp creates (see authorization-matrix.test.ts).
 
 const registered = vi.hoisted(() => [] as RouteOptions[]);
 
@@ -23,7 +25,7 @@ interface FuzzRoute {
   method: string;
   url: string;
   key: string;
-  rule: RouteRule | undefined;
+  rule: RouteAccess | null;
   body: Record<string, unknown> | null;
   querystring: Record<string, unknown> | null;
   headers: Record<string, unknown> | null;
@@ -31,23 +33,18 @@ interface FuzzRoute {
 
 function fuzzRoutes(options: RouteOptions[]): FuzzRoute[] {
   const seen = new Map<string, FuzzRoute>();
-  for (const route of options) {
-    const schema = (route.schema ?? {}) as { body?: unknown; querystring?: unknown; headers?: unknown };
-    if (!schema.body && !schema.querystring) continue;
-    for (const method of [route.method].flat()) {
-      if (method === 'HEAD') continue;
-      const key = ruleKey(method, route.url);
-      if (seen.has(key)) continue;
-      seen.set(key, {
-        method,
-        url: route.url,
-        key,
-        rule: ROUTE_RULES[key],
-        body: inputJsonSchema(schema.body),
-        querystring: inputJsonSchema(schema.querystring),
-        headers: inputJsonSchema(schema.headers),
-      });
-    }
+  for (const route of declaredRoutes(options)) {
+    if (!route.body && !route.querystring) continue;
+    if (route.method === 'HEAD' || seen.has(route.key)) continue;
+    seen.set(route.key, {
+      method: route.method,
+      url: route.url,
+      key: route.key,
+      rule: route.access,
+      body: inputJsonSchema(route.body),
+      querystring: inputJsonSchema(route.querystring),
+      headers: inputJsonSchema(route.headers),
+    });
   }
   return [...seen.values()].sort((a, b) => a.key.localeCompare(b.key));
 }
@@ -69,7 +66,7 @@ afterAll(async () => {
 });
 
 /** Someone the route lets in: nobody for public routes, else a user of the first allowed role. */
-function callerFor(rule: RouteRule | undefined): 'anonymous' | 'buyer' | 'seller' | 'admin' {
+function callerFor(rule: RouteAccess | null): 'anonymous' | 'buyer' | 'seller' | 'admin' {
   if (!rule || rule.access === 'public') return 'anonymous';
   if (rule.access === 'signed-in') return 'buyer';
   return rule.roles[0] === 'seller' ? 'seller' : rule.roles[0] === 'admin' ? 'admin' : 'buyer';

@@ -9,6 +9,7 @@ import {
 } from '@marketplace/contracts/analytics';
 import { errorResponseSchema } from '@marketplace/contracts/common';
 import { userOf } from '../../plugins/authentication';
+import { only } from '../../plugins/route-access';
 import type { AnalyticsService, AnalyticsViewer } from './analytics.service';
 
 // docs/product/analytics.md: the dashboard's three datasets and its summary, under /api/analytics.
@@ -18,8 +19,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 
 export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (app, { analytics }) => {
   const common = { tags: ['analytics'], security: [{ bearerAuth: [] }] };
-  const adminOrSeller = app.requireRole('admin', 'seller');
-  // requireRole only lets admins and sellers through.
+  // The routes let only admins and sellers through (their `access`).
   const viewerOf = (request: Parameters<typeof userOf>[0]): AnalyticsViewer => {
     const user = userOf(request);
     return { id: user.id, role: user.role === 'admin' ? 'admin' : 'seller' };
@@ -27,25 +27,25 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
 
   app.get(
     '/sales-over-time',
-    { preValidation: adminOrSeller, schema: { ...common, summary: 'Revenue and orders per day over a 30-day window (page 1 = the latest 30 days)', querystring: analyticsDatasetQuerySchema, response: { 200: salesOverTimeResponseSchema, ...errors } } },
+    { config: { access: only('seller', 'admin') }, schema: { ...common, summary: 'Revenue and orders per day over a 30-day window (page 1 = the latest 30 days)', querystring: analyticsDatasetQuerySchema, response: { 200: salesOverTimeResponseSchema, ...errors } } },
     async (request) => analytics.salesOverTime(viewerOf(request), request.query),
   );
 
   app.get(
     '/top-products',
-    { preValidation: adminOrSeller, schema: { ...common, summary: 'Products by revenue, 10 per page', querystring: analyticsDatasetQuerySchema, response: { 200: topProductsResponseSchema, ...errors } } },
+    { config: { access: only('seller', 'admin') }, schema: { ...common, summary: 'Products by revenue, 10 per page', querystring: analyticsDatasetQuerySchema, response: { 200: topProductsResponseSchema, ...errors } } },
     async (request) => analytics.topProducts(viewerOf(request), request.query),
   );
 
   app.get(
     '/orders-by-status',
-    { preValidation: adminOrSeller, schema: { ...common, summary: 'Order items per status', querystring: analyticsDatasetQuerySchema, response: { 200: ordersByStatusResponseSchema, ...errors } } },
+    { config: { access: only('seller', 'admin') }, schema: { ...common, summary: 'Order items per status', querystring: analyticsDatasetQuerySchema, response: { 200: ordersByStatusResponseSchema, ...errors } } },
     async (request) => analytics.ordersByStatus(viewerOf(request), request.query),
   );
 
   app.get(
     '/summary',
-    { preValidation: adminOrSeller, schema: { ...common, summary: 'Revenue, orders, items sold and average order value for the last `days` days, with the change against the days before', querystring: analyticsSummaryQuerySchema, response: { 200: analyticsSummaryResponseSchema, ...errors } } },
+    { config: { access: only('seller', 'admin') }, schema: { ...common, summary: 'Revenue, orders, items sold and average order value for the last `days` days, with the change against the days before', querystring: analyticsSummaryQuerySchema, response: { 200: analyticsSummaryResponseSchema, ...errors } } },
     async (request) => analytics.summary(viewerOf(request), request.query),
   );
 };

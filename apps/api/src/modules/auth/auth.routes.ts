@@ -14,16 +14,21 @@ import {
 } from '@marketplace/contracts/auth';
 import { errorResponseSchema } from '@marketplace/contracts/common';
 import { userOf } from '../../plugins/authentication';
+import { PUBLIC, publicAnswering, SIGNED_IN } from '../../plugins/route-access';
+import { HOUR, MINUTE, perAddress, perClient } from '../../security/rate-limits';
 import type { AccountLifecycleService } from './account-lifecycle.service';
 import type { AuthService } from './auth.service';
 
 const rateLimitedSchema = errorResponseSchema.extend({ retryAfterSeconds: z.number() });
 const security = [{ bearerAuth: [] }];
 
+// The routes that check or hash a password or a link token, or send an e-mail, have a request limit of
+// their own (docs/product/limits-abuse.md): per address those used signed out, per user the others.
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account: AccountLifecycleService }> = async (app, { auth, account }) => {
   app.post(
     '/signup',
     {
+      config: { access: PUBLIC, requestLimit: perAddress(10, HOUR) },
       schema: {
         tags: ['auth'],
         summary: 'Create a buyer or seller account and sign in',
@@ -37,6 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account: Acc
   app.post(
     '/login',
     {
+      config: { access: publicAnswering(401, 'the placeholder credentials are unknown'), requestLimit: perAddress(30, 15 * MINUTE) },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
@@ -56,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account: Acc
   app.get(
     '/me',
     {
-      preValidation: app.authenticate,
+      config: { access: SIGNED_IN },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user, with where their e-mail verification stands',
@@ -67,12 +73,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account: Acc
     async (request) => ({ user: await account.describe(userOf(request)) }),
   );
 
-  // ── the account lifecycle (docs/product/accounts.md) ──
+  // ── the account lifecycle (docs/product/accounts.md): the link token is the credential of reset and verify ──
 
   app.post(
     '/logout',
     {
-      preValidation: app.authenticate,
+      config: { access: SIGNED_IN },
       schema: {
         tags: ['auth'],
         summary: 'Sign out everywhere: every token of this user is refused from now on',
@@ -89,6 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account: Acc
   app.post(
     '/forgot-password',
     {
+      config: { access: PUBLIC, requestLimit: perAddress(20, HOUR) },
       schema: {
         tags: ['auth'],
         summary: 'E-mail a one-hour, single-use password reset link (the same answer whether the address has an account or not)',
@@ -105,6 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account: Acc
   app.post(
     '/reset-password',
     {
+      config: { access: publicAnswering(400, 'the placeholder link token is unknown'), requestLimit: perAddress(10, 15 * MINUTE) },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a reset link; ends every session',
@@ -121,6 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account: Acc
   app.post(
     '/verify-email',
     {
+      config: { access: publicAnswering(400, 'the placeholder link token is unknown'), requestLimit: perAddress(20, 15 * MINUTE) },
       schema: {
         tags: ['auth'],
         summary: 'Verify an e-mail address with the link sent to it (a new address becomes the sign-in address)',
@@ -134,7 +143,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account: Acc
   app.post(
     '/resend-verification',
     {
-      preValidation: app.authenticate,
+      config: { access: SIGNED_IN, requestLimit: perClient(10, HOUR) },
       schema: {
         tags: ['auth'],
         summary: 'Send the verification link again (to the new address while a change waits)',
@@ -151,7 +160,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account: Acc
   app.post(
     '/change-email',
     {
-      preValidation: app.authenticate,
+      config: { access: SIGNED_IN, requestLimit: perClient(10, 15 * MINUTE) },
       schema: {
         tags: ['auth'],
         summary: 'Change the sign-in address: a link goes to the new one, which takes over once opened; the old one is told',

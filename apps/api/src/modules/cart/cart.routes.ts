@@ -8,6 +8,7 @@ import {
 } from '@marketplace/contracts/cart';
 import { errorResponseSchema } from '@marketplace/contracts/common';
 import { userOf } from '../../plugins/authentication';
+import { SIGNED_IN } from '../../plugins/route-access';
 import type { CartService } from './cart.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
@@ -18,14 +19,14 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
 
   app.get(
     '/',
-    { preValidation: app.authenticate, schema: { ...common, summary: 'The cart', response: { 200: cartResponseSchema, 401: errorResponseSchema } } },
+    { config: { access: SIGNED_IN }, schema: { ...common, summary: 'The cart', response: { 200: cartResponseSchema, 401: errorResponseSchema } } },
     async (request) => cart.getCart(userOf(request).id),
   );
 
   app.post(
     '/items',
     {
-      preValidation: app.authenticate,
+      config: { access: SIGNED_IN },
       schema: {
         ...common,
         summary: 'Add units of a product (adds to an existing line)',
@@ -39,7 +40,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
   app.delete(
     '/items/:id',
     {
-      preValidation: app.authenticate,
+      config: { access: SIGNED_IN },
       schema: {
         ...common,
         summary: 'Remove units from a line, or the whole line',
@@ -54,7 +55,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
   app.put(
     '/items/:id/retip',
     {
-      preValidation: app.authenticate,
+      config: { access: SIGNED_IN },
       schema: {
         ...common,
         summary: "Add or remove the product's add-on service on a line",
@@ -68,7 +69,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
 
   app.delete(
     '/',
-    { preValidation: app.authenticate, schema: { ...common, summary: 'Empty the cart', response: { 200: cartResponseSchema, 401: errorResponseSchema } } },
+    { config: { access: SIGNED_IN }, schema: { ...common, summary: 'Empty the cart', response: { 200: cartResponseSchema, 401: errorResponseSchema } } },
     async (request) => cart.clear(userOf(request).id),
   );
 };

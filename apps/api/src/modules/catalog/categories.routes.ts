@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { PUBLIC } from '../../plugins/route-access';
 import { listCategories } from './categories.repository';
 
 const categorySchema = z.object({ id: z.string(), name: z.string(), slug: z.string() });
@@ -9,6 +10,7 @@ export const categoryRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (ap
   app.get(
     '/',
     {
+      config: { access: PUBLIC },
       schema: {
         tags: ['catalog'],
         summary: 'Product categories (public)',

@@ -17,6 +17,7 @@ import {
 import { errorResponseSchema } from '@marketplace/contracts/common';
 import { userOf } from '../../plugins/authentication';
 import type { UserRecord } from '../users';
+import { only, PUBLIC } from '../../plugins/route-access';
 import type { ProductsService } from './products.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -43,6 +44,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }>
   app.get(
     '/products/:id',
     {
+      config: { access: PUBLIC },
       schema: {
         tags: ['catalog'],
         summary: 'One listing with its photos; hidden listings, and whether it is a draft (isDraft), only for their seller and admins',
@@ -57,7 +59,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }>
   app.post(
     '/products',
     {
-      preValidation: app.requireRole('seller'),
+      config: { access: only('seller') },
       schema: {
         tags: ['catalog'],
         summary: 'Create a listing: a draft (hidden) until its first photo (409 listing_limit past the cap)',
@@ -72,7 +74,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }>
   app.put(
     '/products/:id',
     {
-      preValidation: app.requireRole('seller'),
+      config: { access: only('seller') },
       schema: {
         tags: ['catalog'],
         summary: 'Edit one of your listings (every field optional)',
@@ -88,7 +90,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }>
   app.patch(
     '/seller/products/:id/inventory',
     {
-      preValidation: app.requireRole('seller'),
+      config: { access: only('seller') },
       schema: {
         tags: ['catalog'],
         summary: 'Set the stock ({ quantity }) or add to it ({ restock })',
@@ -105,7 +107,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }>
   app.patch(
     '/admin/products/:id',
     {
-      preValidation: app.requireRole('admin'),
+      config: { access: only('admin') },
       schema: {
         tags: ['admin'],
         summary: 'Hide or restore a listing (one without a photo cannot go live: 409 photo_required)',
@@ -121,7 +123,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }>
   app.get(
     '/admin/commission',
     {
-      preValidation: app.requireRole('admin'),
+      config: { access: only('admin') },
       schema: {
         tags: ['admin'],
         summary: 'Commission rate per category, in percent',
@@ -135,7 +137,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }>
   app.put(
     '/admin/commission/:categorySlug',
     {
-      preValidation: app.requireRole('admin'),
+      config: { access: only('admin') },
       schema: {
         tags: ['admin'],
         summary: "Set a category's commission rate (0–100 %, at most 2 decimals)",

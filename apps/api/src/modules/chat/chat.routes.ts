@@ -15,6 +15,8 @@ import {
 import { errorResponseSchema } from '@marketplace/contracts/common';
 import { userOf } from '../../plugins/authentication';
 import { readMultipart } from '../../plugins/multipart';
+import { only, own, rolesCheckedByHandler, SIGNED_IN } from '../../plugins/route-access';
+import { UPLOAD } from '../../security/rate-limits';
 import type { ChatService } from './chat.service';
 
 // docs/product/api.md and the chat's fixed calls. Live events go through the socket (src/realtime).
@@ -29,13 +31,17 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
 
   app.get(
     '/:userId',
-    { preValidation: app.authenticate, schema: { ...common, summary: 'Your conversations with their unread counts, newest activity first (your own id only); `before` and `beforeId` page on', params: userParams, querystring: chatListQuerySchema, response: { 200: chatListResponseSchema, ...errors } } },
+    { config: { access: own(SIGNED_IN, 'userId') }, schema: { ...common, summary: 'Your conversations with their unread counts, newest activity first (your own id only); `before` and `beforeId` page on', params: userParams, querystring: chatListQuerySchema, response: { 200: chatListResponseSchema, ...errors } } },
     async (request) => chat.listChats(userOf(request).id, request.params.userId, request.query),
   );
 
   app.post(
     '/',
-    { preValidation: app.authenticate, schema: { ...common, summary: 'Starts (or finds) the conversation with a seller, about a product or an order', body: startChatRequestSchema, response: { 200: startChatResponseSchema, ...errors } } },
+    {
+      // Only buyers start conversations: the service refuses other roles with its own message, once the body is checked.
+      config: { access: rolesCheckedByHandler(only('buyer'), 'the service refuses other roles with its own message') },
+      schema: { ...common, summary: 'Starts (or finds) the conversation with a seller, about a product or an order', body: startChatRequestSchema, response: { 200: startChatResponseSchema, ...errors } },
+    },
     async (request) => {
       const user = userOf(request);
       return chat.startChat({ id: user.id, role: user.role }, request.body);
@@ -44,14 +50,14 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
 
   app.get(
     '/:chatId/messages',
-    { preValidation: app.authenticate, schema: { ...common, summary: 'A page of messages, oldest first; `before` pages back', params: chatParams, querystring: chatMessagesQuerySchema, response: { 200: chatMessagesResponseSchema, ...errors } } },
+    { config: { access: SIGNED_IN }, schema: { ...common, summary: 'A page of messages, oldest first; `before` pages back', params: chatParams, querystring: chatMessagesQuerySchema, response: { 200: chatMessagesResponseSchema, ...errors } } },
     async (request) => chat.messages(userOf(request).id, request.params.chatId, request.query),
   );
 
   app.post(
     '/:chatId/attachments',
     {
-      preValidation: app.authenticate,
+      config: { access: SIGNED_IN, requestLimit: UPLOAD },
       schema: {
         ...common,
         summary: `Photos for the next message (multipart "files"; JPEG, PNG, WebP or HEIC by their bytes; ≤ 10 MB each, ≤ ${CHAT_MAX_ATTACHMENTS})`,

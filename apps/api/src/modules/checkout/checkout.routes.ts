@@ -14,6 +14,8 @@ import {
   checkoutSummaryResponseSchema,
 } from '@marketplace/contracts/orders';
 import { userOf } from '../../plugins/authentication';
+import { SIGNED_IN } from '../../plugins/route-access';
+import { MINUTE, perClient } from '../../security/rate-limits';
 import type { CheckoutService } from './checkout.service';
 
 // The out-of-stock answer carries its code like every refusal; the shared schema lists only its `items`.
@@ -25,7 +27,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }
   app.get(
     '/checkout/config',
     {
-      preValidation: app.authenticate,
+      config: { access: SIGNED_IN },
       schema: { ...common, summary: 'Which payment provider takes the card', response: { 200: checkoutConfigResponseSchema, 401: errorResponseSchema } },
     },
     async () => checkout.getConfig(),
@@ -34,7 +36,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }
   app.get(
     '/checkout/summary',
     {
-      preValidation: app.authenticate,
+      config: { access: SIGNED_IN },
       schema: {
         ...common,
         summary: 'The cart priced now: totals, shipping, and what changed since the lines were added',
@@ -47,7 +49,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }
   app.post(
     '/orders/checkout',
     {
-      preValidation: app.authenticate,
+      // Card testing tries many cards in a row.
+      config: { access: SIGNED_IN, requestLimit: perClient(20, 10 * MINUTE) },
       schema: {
         ...common,
         summary: 'Place the order for the cart and pay (Idempotency-Key header required)',
@@ -81,7 +84,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }
   app.post(
     '/checkout/sandbox-authentication',
     {
-      preValidation: app.authenticate,
+      config: { access: SIGNED_IN },
       schema: {
         ...common,
         summary: 'Sandbox only: complete or fail the card authentication step of a checkout (404 with Stripe)',

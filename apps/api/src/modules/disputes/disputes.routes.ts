@@ -18,6 +18,8 @@ import {
 import { badRequest } from '../../lib/http-errors';
 import { userOf } from '../../plugins/authentication';
 import { readMultipart } from '../../plugins/multipart';
+import { only, SIGNED_IN } from '../../plugins/route-access';
+import { UPLOAD } from '../../security/rate-limits';
 import type { DisputesService } from './disputes.service';
 
 // Disputes. Everyone sees only their own (the buyer's, the item's seller's); admins all.
@@ -37,7 +39,7 @@ export const disputeRoutes: FastifyPluginAsyncZod<{ disputes: DisputesService }>
   app.post(
     '/',
     {
-      preValidation: app.requireRole('buyer'),
+      config: { access: only('buyer'), requestLimit: UPLOAD },
       schema: {
         ...common,
         summary: `Opens a dispute (multipart: orderItemId, reason, description, up to ${DISPUTE_MAX_PHOTOS} photos as "files")`,
@@ -58,30 +60,30 @@ export const disputeRoutes: FastifyPluginAsyncZod<{ disputes: DisputesService }>
 
   app.get(
     '/',
-    { preValidation: app.authenticate, schema: { ...common, summary: 'Your disputes (admins: all), newest activity first', querystring: disputesQuerySchema, response: { 200: disputesResponseSchema, ...errors } } },
+    { config: { access: SIGNED_IN }, schema: { ...common, summary: 'Your disputes (admins: all), newest activity first', querystring: disputesQuerySchema, response: { 200: disputesResponseSchema, ...errors } } },
     async (request) => disputes.list(caller(request), request.query),
   );
 
-  app.get('/:id', { preValidation: app.authenticate, schema: { ...common, summary: 'The case: item, order, shipment, messages, photos, timeline', params, response: { 200: disputeCaseResponseSchema, ...errors } } }, async (request) =>
+  app.get('/:id', { config: { access: SIGNED_IN }, schema: { ...common, summary: 'The case: item, order, shipment, messages, photos, timeline', params, response: { 200: disputeCaseResponseSchema, ...errors } } }, async (request) =>
     disputes.get(caller(request), request.params.id),
   );
 
   app.post(
     '/:id/respond',
-    { preValidation: app.requireRole('seller'), schema: { ...common, summary: 'The seller offers a refund or contests the claim', params, body: respondDisputeBodySchema, response: { 200: disputeActionResponseSchema, ...errors } } },
+    { config: { access: only('seller') }, schema: { ...common, summary: 'The seller offers a refund or contests the claim', params, body: respondDisputeBodySchema, response: { 200: disputeActionResponseSchema, ...errors } } },
     async (request) => disputes.respond(caller(request), request.params.id, request.body),
   );
 
   app.post(
     '/:id/escalate',
-    { preValidation: app.requireRole('buyer'), schema: { ...common, summary: 'The buyer asks the marketplace to decide', params, body: escalateDisputeBodySchema.nullish(), response: { 200: disputeActionResponseSchema, ...errors } } },
+    { config: { access: only('buyer') }, schema: { ...common, summary: 'The buyer asks the marketplace to decide', params, body: escalateDisputeBodySchema.nullish(), response: { 200: disputeActionResponseSchema, ...errors } } },
     async (request) => disputes.escalate(caller(request), request.params.id, request.body?.note),
   );
 
   app.post(
     '/:id/accept-offer',
     {
-      preValidation: app.requireRole('buyer'),
+      config: { access: only('buyer') },
       schema: { ...common, summary: "The buyer accepts the seller's refund offer: refunded at once, the dispute resolved", params, response: { 200: disputeActionResponseSchema, ...errors, 502: errorResponseSchema } },
     },
     async (request) => disputes.acceptOffer(caller(request), request.params.id),
@@ -89,20 +91,20 @@ export const disputeRoutes: FastifyPluginAsyncZod<{ disputes: DisputesService }>
 
   app.post(
     '/:id/decline-offer',
-    { preValidation: app.requireRole('buyer'), schema: { ...common, summary: "The buyer declines the seller's offer: the marketplace decides", params, body: declineOfferBodySchema.nullish(), response: { 200: disputeActionResponseSchema, ...errors } } },
+    { config: { access: only('buyer') }, schema: { ...common, summary: "The buyer declines the seller's offer: the marketplace decides", params, body: declineOfferBodySchema.nullish(), response: { 200: disputeActionResponseSchema, ...errors } } },
     async (request) => disputes.declineOffer(caller(request), request.params.id, request.body?.note),
   );
 
   app.post(
     '/:id/review',
-    { preValidation: app.requireRole('admin'), schema: { ...common, summary: 'An admin takes the case', params, response: { 200: disputeActionResponseSchema, ...errors } } },
+    { config: { access: only('admin') }, schema: { ...common, summary: 'An admin takes the case', params, response: { 200: disputeActionResponseSchema, ...errors } } },
     async (request) => disputes.review(caller(request), request.params.id),
   );
 
   app.post(
     '/:id/resolve',
     {
-      preValidation: app.requireRole('admin'),
+      config: { access: only('admin') },
       schema: { ...common, summary: 'An admin refunds (full or partial, through the payment provider) or rejects', params, body: resolveDisputeBodySchema, response: { 200: disputeActionResponseSchema, ...errors, 502: errorResponseSchema } },
     },
     async (request) => disputes.resolve(caller(request), request.params.id, request.body),

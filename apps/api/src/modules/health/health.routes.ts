@@ -1,6 +1,8 @@
 import { API_ERROR_CODES } from '@marketplace/contracts/error-codes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PUBLIC } from '../../plugins/route-access';
+import { unlimited } from '../../security/rate-limits';
 
 const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['up', 'down']) });
 const liveSchema = z.object({ status: z.literal('ok') });
@@ -37,11 +39,12 @@ function withinTimeout(check: () => Promise<void>): Promise<void> {
  * `/api/health` (200 while the database answers; what it has always been), `/live` (the process
  * answers: restart it when this fails) and `/ready` (send it traffic: database, Redis and object
  * storage answer and no shutdown has begun). docs/operations.md says which probe to use where.
+ * Public and never limited: the load balancer and the monitoring must always get an answer.
  */
 export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { pingDatabase, readinessChecks = {}, isDraining = () => false }) => {
   app.get(
     '/',
-    { schema: { tags: ['health'], summary: 'Liveness and database reachability', response: { 200: healthSchema, 503: healthSchema } } },
+    { config: { access: PUBLIC, requestLimit: unlimited('health checks') }, schema: { tags: ['health'], summary: 'Liveness and database reachability', response: { 200: healthSchema, 503: healthSchema } } },
     async (request, reply) => {
       try {
         await pingDatabase();
@@ -53,11 +56,11 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { 
     },
   );
 
-  app.get('/live', { schema: { tags: ['health'], summary: 'Liveness: the process answers', response: { 200: liveSchema } } }, async () => ({ status: 'ok' as const }));
+  app.get('/live', { config: { access: PUBLIC, requestLimit: unlimited('liveness probe') }, schema: { tags: ['health'], summary: 'Liveness: the process answers', response: { 200: liveSchema } } }, async () => ({ status: 'ok' as const }));
 
   app.get(
     '/ready',
-    { schema: { tags: ['health'], summary: 'Readiness: database, Redis and object storage answer, and no shutdown has begun', response: { 200: readySchema, 503: readySchema } } },
+    { config: { access: PUBLIC, requestLimit: unlimited('readiness probe') }, schema: { tags: ['health'], summary: 'Readiness: database, Redis and object storage answer, and no shutdown has begun', response: { 200: readySchema, 503: readySchema } } },
     async (request, reply) => {
       const checks = { database: pingDatabase, ...readinessChecks };
       if (isDraining()) {

@@ -4,6 +4,7 @@ import { outboxMessageParamsSchema, outboxMessageSchema, outboxPageSchema, outbo
 import type { NotificationPreferenceKey } from '@marketplace/contracts/workspace';
 import { HttpError } from '../../lib/http-errors';
 import type { WorkspaceService } from '../workspace';
+import { only, publicAnswering } from '../../plugins/route-access';
 import type { MailOutboxService } from './mail.service';
 import { escapeHtml } from './render-email';
 import type { UnsubscribeLinks } from './unsubscribe-links';
@@ -31,19 +32,18 @@ function page(title: string, body: string): string {
 
 export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailOutboxService; unsubscribeLinks: UnsubscribeLinks; workspace: Pick<WorkspaceService, 'turnOffNotification'> }> = async (app, { mail, unsubscribeLinks, workspace }) => {
   const security = [{ bearerAuth: [] }];
-  const adminOnly = app.requireRole('admin');
   // The one-click POST (RFC 8058) is a form body, `List-Unsubscribe=One-Click`; the signed query says it all.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
 
   app.get(
     '/admin/outbox',
-    { preValidation: adminOnly, schema: { tags: ['mail'], summary: 'The e-mail outbox, newest first (admin)', security, querystring: outboxQuerySchema, response: { 200: outboxPageSchema, ...errors } } },
+    { config: { access: only('admin') }, schema: { tags: ['mail'], summary: 'The e-mail outbox, newest first (admin)', security, querystring: outboxQuerySchema, response: { 200: outboxPageSchema, ...errors } } },
     async (request) => mail.listOutbox(request.query),
   );
 
   app.get(
     '/admin/outbox/:id',
-    { preValidation: adminOnly, schema: { tags: ['mail'], summary: 'One e-mail of the outbox with its HTML and text (admin)', security, params: outboxMessageParamsSchema, response: { 200: outboxMessageSchema, ...errors } } },
+    { config: { access: only('admin') }, schema: { tags: ['mail'], summary: 'One e-mail of the outbox with its HTML and text (admin)', security, params: outboxMessageParamsSchema, response: { 200: outboxMessageSchema, ...errors } } },
     async (request) => mail.findOutboxMessage(request.params.id),
   );
 
@@ -55,7 +55,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailOutboxService; unsubs
 
   app.get(
     '/mail/unsubscribe',
-    { schema: { tags: ['mail'], summary: 'The signed unsubscribe link: a page asking to confirm (no login)', querystring: unsubscribeQuerySchema } },
+    { config: { access: publicAnswering(403, 'the placeholder link is not signed') }, schema: { tags: ['mail'], summary: 'The signed unsubscribe link: a page asking to confirm (no login)', querystring: unsubscribeQuerySchema } },
     async (request, reply) => {
       const link = verified(request.query);
       const action = `?${new URLSearchParams(request.query).toString()}`;
@@ -68,7 +68,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailOutboxService; unsubs
 
   app.post(
     '/mail/unsubscribe',
-    { schema: { tags: ['mail'], summary: 'Turns the signed link’s e-mail preference off (one-click; no login)', querystring: unsubscribeQuerySchema } },
+    { config: { access: publicAnswering(403, 'the placeholder link is not signed') }, schema: { tags: ['mail'], summary: 'Turns the signed link’s e-mail preference off (one-click; no login)', querystring: unsubscribeQuerySchema } },
     async (request, reply) => {
       const link = verified(request.query);
       await workspace.turnOffNotification(link.userId, link.preference);

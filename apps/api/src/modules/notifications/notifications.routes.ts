@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@marketplace/contracts/common';
 import { markNotificationsReadBodySchema, markNotificationsReadResponseSchema, notificationsPageSchema, notificationsQuerySchema } from '@marketplace/contracts/notifications';
 import { userOf } from '../../plugins/authentication';
+import { SIGNED_IN } from '../../plugins/route-access';
 import type { NotificationsService } from './notifications.service';
 
 // Registered under /api/notifications. Every signed-in person has a bell (buyer, seller, admin), and
@@ -15,7 +16,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
   app.get(
     '/',
     {
-      preValidation: app.authenticate,
+      config: { access: SIGNED_IN },
       schema: {
         tags: ['notifications'],
         summary: 'My notifications, newest first, with my unread count (`unread=true` for the unread only)',
@@ -30,7 +31,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
   app.post(
     '/read',
     {
-      preValidation: app.authenticate,
+      config: { access: SIGNED_IN },
       schema: {
         tags: ['notifications'],
         summary: 'Marks my notifications read: `{ ids }` (others’ ids are ignored) or `{ all: true }`; answers my unread count',

@@ -8,6 +8,7 @@ import {
   adminOrdersResponseSchema,
 } from '@marketplace/contracts/admin-orders';
 import { errorResponseSchema } from '@marketplace/contracts/common';
+import { only } from '../../plugins/route-access';
 import type { AdminOrdersService } from './admin-orders.service';
 
 /** The admin's order pages, under /api/admin (admins only). */
@@ -19,7 +20,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ adminOrders: AdminOrdersS
   app.get(
     '/orders',
     {
-      preValidation: app.requireRole('admin'),
+      config: { access: only('admin') },
       schema: {
         tags,
         summary: 'All orders, newest first: filter by status; search by order id, buyer name or email',
@@ -34,7 +35,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ adminOrders: AdminOrdersS
   app.get(
     '/orders/:orderId',
     {
-      preValidation: app.requireRole('admin'),
+      config: { access: only('admin') },
       schema: {
         tags,
         summary: 'One order with its buyer, shipping address, amounts, payment and every seller’s items',
@@ -49,7 +50,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ adminOrders: AdminOrdersS
   app.get(
     '/order-items',
     {
-      preValidation: app.requireRole('admin'),
+      config: { access: only('admin') },
       schema: {
         tags,
         summary: 'Rejected or refunded order items, most recently changed first',

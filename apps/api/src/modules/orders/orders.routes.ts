@@ -15,6 +15,7 @@ import {
   updateSellerOrderItemRequestSchema,
 } from '@marketplace/contracts/orders';
 import { userOf } from '../../plugins/authentication';
+import { only } from '../../plugins/route-access';
 import type { OrdersService } from './orders.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
@@ -23,13 +24,13 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorR
 export const buyerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   const common = { tags: ['orders'], security: [{ bearerAuth: [] }] };
   // The buyer area is every role but seller (docs/product/roles.md); a seller's orders are under /api/seller.
-  const buyerArea = app.requireRole('buyer', 'admin');
+  const buyerArea = only('buyer', 'admin');
   const buyerErrors = { ...errors, 403: errorResponseSchema };
 
   app.get(
     '/',
     {
-      preValidation: buyerArea,
+      config: { access: buyerArea },
       schema: { ...common, summary: 'My orders, newest first', querystring: orderListQuerySchema, response: { 200: buyerOrderListResponseSchema, ...buyerErrors } },
     },
     async (request) => orders.listBuyerOrders(userOf(request).id, request.query),
@@ -38,7 +39,7 @@ export const buyerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> 
   app.get(
     '/:id',
     {
-      preValidation: buyerArea,
+      config: { access: buyerArea },
       schema: { ...common, summary: 'One of my orders', params: orderParamsSchema, response: { 200: buyerOrderDetailSchema, ...buyerErrors } },
     },
     async (request) => orders.getBuyerOrder(userOf(request).id, request.params.id),
@@ -47,7 +48,7 @@ export const buyerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> 
   app.post(
     '/:id/cancel',
     {
-      preValidation: buyerArea,
+      config: { access: buyerArea },
       schema: {
         ...common,
         summary: 'Cancel my order while every item is pending (refunds it and restores stock)',
@@ -62,13 +63,12 @@ export const buyerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> 
 /** A seller's side of orders (only their items), under /api/seller. */
 export const sellerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   const common = { tags: ['seller orders'], security: [{ bearerAuth: [] }] };
-  const sellerOnly = app.requireRole('seller');
   const withForbidden = { ...errors, 403: errorResponseSchema };
 
   app.get(
     '/orders',
     {
-      preValidation: sellerOnly,
+      config: { access: only('seller') },
       schema: {
         ...common,
         summary: "Orders with the seller's items (optionally only items in one status)",
@@ -82,7 +82,7 @@ export const sellerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }>
   app.get(
     '/orders/:orderId',
     {
-      preValidation: sellerOnly,
+      config: { access: only('seller') },
       schema: {
         ...common,
         summary: "One order, with only the seller's items and their share of it",
@@ -96,7 +96,7 @@ export const sellerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }>
   app.get(
     '/order-items/:orderItemId',
     {
-      preValidation: sellerOnly,
+      config: { access: only('seller') },
       schema: { ...common, summary: "One of the seller's order items", params: sellerOrderItemParamsSchema, response: { 200: sellerOrderItemResponseSchema, ...withForbidden } },
     },
     async (request) => orders.getSellerOrderItem(userOf(request).id, request.params.orderItemId),
@@ -105,7 +105,7 @@ export const sellerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }>
   app.patch(
     '/order-items/:orderItemId',
     {
-      preValidation: sellerOnly,
+      config: { access: only('seller') },
       schema: {
         ...common,
         summary: 'Approve or reject (refunds once, restores stock) a pending item; mark a shipped item delivered, a delivered one completed',
@@ -120,7 +120,7 @@ export const sellerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }>
   app.get(
     '/dashboard',
     {
-      preValidation: sellerOnly,
+      config: { access: only('seller') },
       schema: { ...common, summary: 'Sales today and over 30 days, open orders, low stock', response: { 200: sellerDashboardResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema } },
     },
     async (request) => orders.getSellerDashboard(userOf(request).id),

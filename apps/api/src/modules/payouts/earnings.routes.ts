@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@marketplace/contracts/common';
 import { earningsCsvQuerySchema, earningsQuerySchema, earningsResponseSchema } from '@marketplace/contracts/earnings';
 import { userOf } from '../../plugins/authentication';
+import { only } from '../../plugins/route-access';
 import type { EarningsService } from './earnings.service';
 
 // /api/seller/earnings and its CSV (docs/product/payouts.md, "Earnings page"): a seller's own items only,
@@ -11,12 +12,11 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 
 export const sellerEarningsRoutes: FastifyPluginAsyncZod<{ earnings: EarningsService }> = async (app, { earnings }) => {
   const common = { tags: ['payouts'], security: [{ bearerAuth: [] }] };
-  const sellerOnly = app.requireRole('seller');
 
   app.get(
     '/earnings',
     {
-      preValidation: sellerOnly,
+      config: { access: only('seller') },
       schema: { ...common, summary: 'The seller’s sold items with their payouts laid out and where each stands, and this and last month’s totals', querystring: earningsQuerySchema, response: { 200: earningsResponseSchema, ...errors } },
     },
     async (request) => earnings.listEarnings(userOf(request).id, request.query),
@@ -25,7 +25,7 @@ export const sellerEarningsRoutes: FastifyPluginAsyncZod<{ earnings: EarningsSer
   app.get(
     '/earnings.csv',
     {
-      preValidation: sellerOnly,
+      config: { access: only('seller') },
       schema: { ...common, summary: 'The same rows as a CSV file (every page, the newest 10,000 at most)', querystring: earningsCsvQuerySchema, produces: ['text/csv'], response: errors },
     },
     async (request, reply) => {

@@ -29,6 +29,8 @@ import {
 } from '@marketplace/contracts/payouts';
 import { userOf } from '../../plugins/authentication';
 import type { SandboxConnectProvider } from '../../providers/payment/connect-sandbox';
+import { only, PUBLIC, publicAnswering } from '../../plugins/route-access';
+import { MINUTE, perAddress } from '../../security/rate-limits';
 import type { ConnectAccountsService } from './connect-accounts.service';
 import {
   accountCheckAnswer,
@@ -62,19 +64,17 @@ export const stripeConnectRoutes: FastifyPluginAsyncZod<{
   webhooks: StripeWebhooksService;
 }> = async (app, { accounts, payouts, reports, webhooks }) => {
   const seller = { tags: ['payouts'], security: [{ bearerAuth: [] }] };
-  const sellerOnly = app.requireRole('seller');
-  const adminOnly = app.requireRole('admin');
 
   app.get(
     '/check-account',
-    { preValidation: sellerOnly, schema: { ...seller, summary: "The seller's payment account, if any", response: { 200: checkAccountResponseSchema, ...errors } } },
+    { config: { access: only('seller') }, schema: { ...seller, summary: "The seller's payment account, if any", response: { 200: checkAccountResponseSchema, ...errors } } },
     async (request) => accountCheckAnswer(await accounts.accountOf(userOf(request).id)),
   );
 
   app.post(
     '/create-express-account',
     {
-      preValidation: sellerOnly,
+      config: { access: only('seller') },
       schema: { ...seller, summary: 'Creates the seller’s Express account (once) and an onboarding link', body: createExpressAccountBodySchema, response: { 200: createExpressAccountResponseSchema, ...providerErrors } },
     },
     async (request) => {
@@ -86,13 +86,13 @@ export const stripeConnectRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/create-onboarding-link',
-    { preValidation: sellerOnly, schema: { ...seller, summary: 'A fresh onboarding link for the seller’s own account', body: createOnboardingLinkBodySchema, response: { 200: onboardingLinkResponseSchema, ...providerErrors } } },
+    { config: { access: only('seller') }, schema: { ...seller, summary: 'A fresh onboarding link for the seller’s own account', body: createOnboardingLinkBodySchema, response: { 200: onboardingLinkResponseSchema, ...providerErrors } } },
     async (request) => ({ success: true as const, ...(await accounts.createOnboardingLink(userOf(request).id, request.body.accountId, request.publicOrigin)) }),
   );
 
   app.get(
     '/account-status/:accountId',
-    { preValidation: sellerOnly, schema: { ...seller, summary: 'Re-reads the account from the provider', params: accountStatusParamsSchema, response: { 200: accountStatusResponseSchema, ...providerErrors } } },
+    { config: { access: only('seller') }, schema: { ...seller, summary: 'Re-reads the account from the provider', params: accountStatusParamsSchema, response: { 200: accountStatusResponseSchema, ...providerErrors } } },
     async (request) => {
       const { account, provider } = await accounts.refreshAccount(userOf(request).id, request.params.accountId);
       return { success: true as const, status: account.status, accountId: account.accountId, detailsSubmitted: provider.detailsSubmitted, payoutsEnabled: provider.payoutsEnabled, requirements: provider.requirementsDue };
@@ -101,14 +101,14 @@ export const stripeConnectRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/create-stripe-dashboard-link',
-    { preValidation: sellerOnly, schema: { ...seller, summary: 'A login link to the provider’s Express dashboard (complete accounts only)', response: { 200: dashboardLinkResponseSchema, ...providerErrors } } },
+    { config: { access: only('seller') }, schema: { ...seller, summary: 'A login link to the provider’s Express dashboard (complete accounts only)', response: { 200: dashboardLinkResponseSchema, ...providerErrors } } },
     async (request) => ({ success: true as const, loginUrl: (await accounts.dashboardLink(userOf(request).id)).url }),
   );
 
   const admin = { tags: ['payouts'], security: [{ bearerAuth: [] }] };
   app.get(
     '/admin/payouts',
-    { preValidation: adminOnly, schema: { ...admin, summary: 'Payout history, newest first', querystring: adminPayoutsQuerySchema, response: { 200: adminPayoutsResponseSchema, ...errors } } },
+    { config: { access: only('admin') }, schema: { ...admin, summary: 'Payout history, newest first', querystring: adminPayoutsQuerySchema, response: { 200: adminPayoutsResponseSchema, ...errors } } },
     async (request) => {
       const { page, limit } = request.query;
       const { rows, totalItems } = await reports.listPayouts(request.query);
@@ -118,14 +118,14 @@ export const stripeConnectRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/pickup-charges/:orderItemId',
-    { preValidation: adminOnly, schema: { ...admin, summary: 'The pickup charge info of an order item, with its allocation', params: orderItemParamsSchema, response: { 200: pickupChargeResponseSchema, ...errors } } },
+    { config: { access: only('admin') }, schema: { ...admin, summary: 'The pickup charge info of an order item, with its allocation', params: orderItemParamsSchema, response: { 200: pickupChargeResponseSchema, ...errors } } },
     async (request) => ({ success: true as const, ...pickupChargeAnswer(await payouts.pickupChargeOf(request.params.orderItemId)) }),
   );
 
   app.post(
     '/payout',
     {
-      preValidation: adminOnly,
+      config: { access: only('admin') },
       schema: { ...admin, summary: 'Pays the seller of a shipped item once; the server computes the amount', body: createPayoutBodySchema, response: { 200: createPayoutResponseSchema, ...providerErrors } },
     },
     async (request) => {
@@ -141,6 +141,8 @@ export const stripeConnectRoutes: FastifyPluginAsyncZod<{
     rawBodyScope.post(
       '/webhook',
       {
+        // Checked by its signature. Stripe's deliveries come from a few addresses and must not be refused in a burst.
+        config: { access: publicAnswering(400, 'no valid signature'), requestLimit: perAddress(6000, MINUTE) },
         schema: {
           tags: ['payouts'],
           summary: 'Stripe webhooks, platform and Connect (signed with either secret); each event is handled once, an event of the other mode is ignored',
@@ -159,29 +161,28 @@ export const stripeConnectRoutes: FastifyPluginAsyncZod<{
 /** /api/user/sellers, /api/admin/payoutStats/..., /api/orders/get-all-shipped-orders (admin). */
 export const payoutAdminRoutes: FastifyPluginAsyncZod<{ reports: PayoutReportsService }> = async (app, { reports }) => {
   const common = { tags: ['payouts'], security: [{ bearerAuth: [] }] };
-  const adminOnly = app.requireRole('admin');
 
   app.get(
     '/user/sellers',
-    { preValidation: adminOnly, schema: { ...common, summary: 'Every seller, for the payout filters', response: { 200: sellersResponseSchema, ...errors } } },
+    { config: { access: only('admin') }, schema: { ...common, summary: 'Every seller, for the payout filters', response: { 200: sellersResponseSchema, ...errors } } },
     async () => ({ success: true as const, sellers: (await reports.listSellers()).map(sellerEntryAnswer) }),
   );
 
   app.get(
     '/admin/payoutStats/stats',
-    { preValidation: adminOnly, schema: { ...common, summary: 'Payout analytics over 7, 30, 90 or 365 days', querystring: payoutStatsQuerySchema, response: { 200: payoutStatsResponseSchema, ...errors } } },
+    { config: { access: only('admin') }, schema: { ...common, summary: 'Payout analytics over 7, 30, 90 or 365 days', querystring: payoutStatsQuerySchema, response: { 200: payoutStatsResponseSchema, ...errors } } },
     async (request) => ({ success: true as const, data: payoutStatsAnswer(await reports.payoutStats({ dateRange: request.query.dateRange, sellerId: request.query.sellerId })) }),
   );
 
   app.get(
     '/admin/payoutStats/quick-stats',
-    { preValidation: adminOnly, schema: { ...common, summary: 'This month, last month and active sellers', querystring: quickStatsQuerySchema, response: { 200: quickStatsResponseSchema, ...errors } } },
+    { config: { access: only('admin') }, schema: { ...common, summary: 'This month, last month and active sellers', querystring: quickStatsQuerySchema, response: { 200: quickStatsResponseSchema, ...errors } } },
     async (request) => ({ success: true as const, data: quickStatsAnswer(await reports.quickStats(request.query)) }),
   );
 
   app.get(
     '/orders/get-all-shipped-orders',
-    { preValidation: adminOnly, schema: { ...common, summary: 'Shipped and delivered order items with their payout state', querystring: shippedOrdersQuerySchema, response: { 200: shippedOrdersResponseSchema, ...errors } } },
+    { config: { access: only('admin') }, schema: { ...common, summary: 'Shipped and delivered order items with their payout state', querystring: shippedOrdersQuerySchema, response: { 200: shippedOrdersResponseSchema, ...errors } } },
     async (request) => {
       const { page, limit } = request.query;
       const { rows, totalItems } = await reports.shippedOrders(request.query);
@@ -202,13 +203,13 @@ export const sandboxConnectRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxConne
 
   app.get(
     '/links/:token',
-    { schema: { ...common, summary: 'What a sandbox onboarding or dashboard link shows', params, response: { 200: sandboxLinkResponseSchema, ...linkErrors } } },
+    { config: { access: PUBLIC }, schema: { ...common, summary: 'What a sandbox onboarding or dashboard link shows', params, response: { 200: sandboxLinkResponseSchema, ...linkErrors } } },
     async (request) => sandbox.describeLink(request.params.token),
   );
 
   app.post(
     '/links/:token/complete',
-    { schema: { ...common, summary: 'Submits the sandbox onboarding form', params, body: sandboxOnboardingBodySchema, response: { 200: sandboxOnboardingResponseSchema, ...linkErrors } } },
+    { config: { access: PUBLIC }, schema: { ...common, summary: 'Submits the sandbox onboarding form', params, body: sandboxOnboardingBodySchema, response: { 200: sandboxOnboardingResponseSchema, ...linkErrors } } },
     async (request) => ({ success: true as const, ...(await sandbox.completeOnboarding(request.params.token, request.body)) }),
   );
 };

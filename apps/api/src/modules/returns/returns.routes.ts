@@ -18,6 +18,8 @@ import {
 import { HttpError } from '../../lib/http-errors';
 import { userOf } from '../../plugins/authentication';
 import { readMultipart, TOO_MANY_FILES } from '../../plugins/multipart';
+import { only, SIGNED_IN } from '../../plugins/route-access';
+import { UPLOAD } from '../../security/rate-limits';
 import { RETURN_MESSAGES } from './return-messages';
 import type { ReturnsService } from './returns.service';
 
@@ -55,14 +57,14 @@ export const returnRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> = 
 
   app.get(
     '/policy',
-    { preValidation: app.requireRole('seller'), schema: { ...common, summary: 'My return policy (seller): window in days after delivery, restocking fee in percent', response: { 200: returnPolicySchema, ...errors } } },
+    { config: { access: only('seller') }, schema: { ...common, summary: 'My return policy (seller): window in days after delivery, restocking fee in percent', response: { 200: returnPolicySchema, ...errors } } },
     async (request) => returns.policy(userOf(request).id),
   );
 
   app.put(
     '/policy',
     {
-      preValidation: app.requireRole('seller'),
+      config: { access: only('seller') },
       schema: { ...common, summary: 'Saves my return policy; returns already asked for keep the terms they were asked under', body: returnPolicySchema, response: { 200: returnPolicySchema, ...errors } },
     },
     async (request) => returns.updatePolicy(userOf(request).id, request.body),
@@ -71,7 +73,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> = 
   app.get(
     '/eligibility/:orderItemId',
     {
-      preValidation: app.requireRole('buyer'),
+      config: { access: only('buyer') },
       schema: { ...common, summary: 'Whether I can return this item now, until when, the restocking fee and the refund I would get', params: itemParams, response: { 200: returnEligibilitySchema, ...errors } },
     },
     async (request) => returns.eligibility(caller(request), request.params.orderItemId),
@@ -80,7 +82,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> = 
   app.post(
     '/',
     {
-      preValidation: app.requireRole('buyer'),
+      config: { access: only('buyer'), requestLimit: UPLOAD },
       schema: {
         ...common,
         summary: `Asks to return a delivered item (multipart: orderItemId, reason, description, up to ${RETURN_MAX_PHOTOS} photos as "files")`,
@@ -110,20 +112,20 @@ export const returnRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> = 
 
   app.get(
     '/',
-    { preValidation: app.authenticate, schema: { ...common, summary: 'Returns: a buyer’s own, a seller’s own, or (admin) all; those waiting for the seller first', querystring: returnsQuerySchema, response: { 200: returnsResponseSchema, ...errors } } },
+    { config: { access: SIGNED_IN }, schema: { ...common, summary: 'Returns: a buyer’s own, a seller’s own, or (admin) all; those waiting for the seller first', querystring: returnsQuerySchema, response: { 200: returnsResponseSchema, ...errors } } },
     async (request) => returns.list(caller(request), request.query),
   );
 
   app.get(
     '/:id',
-    { preValidation: app.authenticate, schema: { ...common, summary: 'One return (its buyer, its seller, or an admin)', params, response: { 200: returnResponseSchema, ...errors } } },
+    { config: { access: SIGNED_IN }, schema: { ...common, summary: 'One return (its buyer, its seller, or an admin)', params, response: { 200: returnResponseSchema, ...errors } } },
     async (request) => returns.get(caller(request), request.params.id),
   );
 
   app.post(
     '/:id/accept',
     {
-      preValidation: app.requireRole('seller'),
+      config: { access: only('seller') },
       schema: { ...common, summary: 'The seller accepts: buys the UPS return label (once) for the buyer to print', params, response: { 200: returnActionResponseSchema, ...carrierErrors } },
     },
     async (request) => returns.accept(caller(request), request.params.id),
@@ -131,14 +133,14 @@ export const returnRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> = 
 
   app.post(
     '/:id/refuse',
-    { preValidation: app.requireRole('seller'), schema: { ...common, summary: 'The seller refuses, saying why', params, body: refuseReturnBodySchema, response: { 200: returnActionResponseSchema, ...errors } } },
+    { config: { access: only('seller') }, schema: { ...common, summary: 'The seller refuses, saying why', params, body: refuseReturnBodySchema, response: { 200: returnActionResponseSchema, ...errors } } },
     async (request) => returns.refuse(caller(request), request.params.id, request.body.reason),
   );
 
   app.post(
     '/:id/cancel',
     {
-      preValidation: app.requireRole('buyer'),
+      config: { access: only('buyer') },
       schema: { ...common, summary: 'The buyer withdraws the return before the parcel moves (its label is voided)', params, response: { 200: returnActionResponseSchema, ...carrierErrors } },
     },
     async (request) => returns.cancel(caller(request), request.params.id),
@@ -147,7 +149,8 @@ export const returnRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> = 
   app.get(
     '/:id/label',
     {
-      preValidation: app.authenticate,
+      // The return's buyer and seller only (others 404, admins too: the label is the parties' document).
+      config: { access: SIGNED_IN },
       schema: {
         ...common,
         summary: 'The return label, a 4 × 6 GIF (the return’s buyer and seller; 410 once the return was cancelled and its label voided)',
@@ -170,7 +173,7 @@ export const returnRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> = 
   app.put(
     '/:id/track',
     {
-      preValidation: app.authenticate,
+      config: { access: SIGNED_IN },
       schema: {
         ...common,
         summary: 'Asks UPS where the return is (development: simulateStatus moves the sandbox parcel); a delivery back issues the refund once',

@@ -29,6 +29,8 @@ import {
 import { badRequest, HttpError } from '../../lib/http-errors';
 import { userOf } from '../../plugins/authentication';
 import { readMultipart, TOO_MANY_FILES, type IncomingFile } from '../../plugins/multipart';
+import { only, PUBLIC, SIGNED_IN } from '../../plugins/route-access';
+import { UPLOAD } from '../../security/rate-limits';
 import type { ReviewCaller, ReviewsService } from './reviews.service';
 
 // Reviews (docs/product/reviews.md), registered under `/api`. The product's reviews are public (a token,
@@ -81,6 +83,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = 
   app.get(
     '/products/:id/reviews',
     {
+      config: { access: PUBLIC },
       schema: {
         tags,
         summary: "A listing's visible reviews (newest or most helpful first, paged) with its average, count and distribution; a token fills votedByMe",
@@ -96,7 +99,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = 
   app.post(
     '/reviews',
     {
-      preValidation: app.requireRole('buyer'),
+      config: { access: only('buyer'), requestLimit: UPLOAD },
       schema: {
         tags,
         security,
@@ -118,14 +121,14 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = 
 
   app.get(
     '/reviews/mine',
-    { preValidation: app.requireRole('buyer'), schema: { tags, security, summary: 'Your reviews (hidden ones too, with the reason), newest first; orderId keeps one order’s', querystring: myReviewsQuerySchema, response: { 200: myReviewsPageSchema, ...errors } } },
+    { config: { access: only('buyer') }, schema: { tags, security, summary: 'Your reviews (hidden ones too, with the reason), newest first; orderId keeps one order’s', querystring: myReviewsQuerySchema, response: { 200: myReviewsPageSchema, ...errors } } },
     async (request) => reviews.listMine(caller(request), request.query),
   );
 
   app.patch(
     '/reviews/:id',
     {
-      preValidation: app.requireRole('buyer'),
+      config: { access: only('buyer') },
       schema: { tags, security, summary: 'Change your review’s rating, title or text (within 30 days of writing it)', params: reviewIdParamsSchema, body: updateReviewBodySchema, response: { 200: myReviewResponseSchema, ...errors } },
     },
     async (request) => reviews.update(caller(request), request.params.id, request.body),
@@ -134,7 +137,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = 
   app.delete(
     '/reviews/:id',
     {
-      preValidation: app.requireRole('buyer'),
+      config: { access: only('buyer') },
       schema: { tags, security, summary: 'Delete your review (within 30 days of writing it)', params: reviewIdParamsSchema, response: { 204: z.null().describe('Deleted'), ...errors } },
     },
     async (request, reply) => {
@@ -146,7 +149,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = 
   app.post(
     '/reviews/:id/photos',
     {
-      preValidation: app.requireRole('buyer'),
+      config: { access: only('buyer'), requestLimit: UPLOAD },
       schema: {
         tags,
         security,
@@ -165,7 +168,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = 
   app.delete(
     '/reviews/:id/photos/:photoId',
     {
-      preValidation: app.requireRole('buyer'),
+      config: { access: only('buyer') },
       schema: { tags, security, summary: 'Remove a photo from your review (within 30 days)', params: reviewPhotoParamsSchema, response: { 200: myReviewResponseSchema, ...errors } },
     },
     async (request) => reviews.removePhoto(caller(request), request.params.id, request.params.photoId),
@@ -175,7 +178,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = 
   app.post(
     '/reviews/:id/reply',
     {
-      preValidation: app.requireRole('seller'),
+      config: { access: only('seller') },
       schema: { tags, security, summary: 'Reply to a review of your item, once, publicly', params: reviewIdParamsSchema, body: replyToReviewBodySchema, response: { 201: sellerReviewResponseSchema, ...errors } },
     },
     async (request, reply) => reply.code(201).send(await reviews.reply(caller(request), request.params.id, request.body.body)),
@@ -183,34 +186,34 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = 
 
   app.get(
     '/seller/reviews',
-    { preValidation: app.requireRole('seller'), schema: { tags, security, summary: 'Visible reviews of your items, newest first; replied=false keeps those to answer', querystring: sellerReviewsQuerySchema, response: { 200: sellerReviewsPageSchema, ...errors } } },
+    { config: { access: only('seller') }, schema: { tags, security, summary: 'Visible reviews of your items, newest first; replied=false keeps those to answer', querystring: sellerReviewsQuerySchema, response: { 200: sellerReviewsPageSchema, ...errors } } },
     async (request) => reviews.listForSeller(caller(request), request.query),
   );
 
   // ── anyone signed in ──
   app.post(
     '/reviews/:id/helpful',
-    { preValidation: app.authenticate, schema: { tags, security, summary: 'Vote a review helpful (once per person; not your own)', params: reviewIdParamsSchema, response: { 200: helpfulVoteResponseSchema, ...errors } } },
+    { config: { access: SIGNED_IN }, schema: { tags, security, summary: 'Vote a review helpful (once per person; not your own)', params: reviewIdParamsSchema, response: { 200: helpfulVoteResponseSchema, ...errors } } },
     async (request) => reviews.voteHelpful(caller(request), request.params.id, true),
   );
 
   app.delete(
     '/reviews/:id/helpful',
-    { preValidation: app.authenticate, schema: { tags, security, summary: 'Take your helpful vote back', params: reviewIdParamsSchema, response: { 200: helpfulVoteResponseSchema, ...errors } } },
+    { config: { access: SIGNED_IN }, schema: { tags, security, summary: 'Take your helpful vote back', params: reviewIdParamsSchema, response: { 200: helpfulVoteResponseSchema, ...errors } } },
     async (request) => reviews.voteHelpful(caller(request), request.params.id, false),
   );
 
   // ── admins ──
   app.get(
     '/admin/reviews',
-    { preValidation: app.requireRole('admin'), schema: { tags, security, summary: 'Every review for moderation, newest first; hidden=true|false filters', querystring: adminReviewsQuerySchema, response: { 200: adminReviewsPageSchema, ...errors } } },
+    { config: { access: only('admin') }, schema: { tags, security, summary: 'Every review for moderation, newest first; hidden=true|false filters', querystring: adminReviewsQuerySchema, response: { 200: adminReviewsPageSchema, ...errors } } },
     async (request) => reviews.listForAdmin(caller(request), request.query),
   );
 
   app.post(
     '/admin/reviews/:id/hide',
     {
-      preValidation: app.requireRole('admin'),
+      config: { access: only('admin') },
       schema: { tags, security, summary: 'Hide a review with a reason: it leaves the lists and the averages; its author is told', params: reviewIdParamsSchema, body: hideReviewBodySchema, response: { 200: adminReviewResponseSchema, ...errors } },
     },
     async (request) => reviews.hide(caller(request), request.params.id, request.body.reason),
@@ -218,7 +221,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = 
 
   app.post(
     '/admin/reviews/:id/unhide',
-    { preValidation: app.requireRole('admin'), schema: { tags, security, summary: 'Show a hidden review again: it counts in the averages again', params: reviewIdParamsSchema, response: { 200: adminReviewResponseSchema, ...errors } } },
+    { config: { access: only('admin') }, schema: { tags, security, summary: 'Show a hidden review again: it counts in the averages again', params: reviewIdParamsSchema, response: { 200: adminReviewResponseSchema, ...errors } } },
     async (request) => reviews.unhide(caller(request), request.params.id),
   );
 };

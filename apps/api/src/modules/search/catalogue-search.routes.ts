@@ -9,6 +9,8 @@ import {
 } from '@marketplace/contracts/catalog';
 import { errorResponseSchema } from '@marketplace/contracts/common';
 import { userOf } from '../../plugins/authentication';
+import { only, PUBLIC } from '../../plugins/route-access';
+import { SEARCH } from '../../security/rate-limits';
 import type { CatalogueSearchService } from './catalogue-search.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -23,6 +25,7 @@ export const catalogueSearchRoutes: FastifyPluginAsyncZod<{ catalogueSearch: Cat
   app.get(
     '/products',
     {
+      config: { access: PUBLIC, requestLimit: SEARCH },
       schema: {
         tags: ['catalog'],
         summary: 'Search active listings (typo-tolerant), filter by category, price and seller (their shop), sort and page',
@@ -37,7 +40,7 @@ export const catalogueSearchRoutes: FastifyPluginAsyncZod<{ catalogueSearch: Cat
   app.get(
     '/seller/products',
     {
-      preValidation: app.requireRole('seller'),
+      config: { access: only('seller') },
       schema: {
         tags: ['catalog'],
         summary: 'Your listings, with a low-stock flag and whether each is a draft',
@@ -53,7 +56,7 @@ export const catalogueSearchRoutes: FastifyPluginAsyncZod<{ catalogueSearch: Cat
   app.get(
     '/admin/products',
     {
-      preValidation: app.requireRole('admin'),
+      config: { access: only('admin') },
       schema: {
         tags: ['admin'],
         summary: 'Every listing, active and hidden, and whether each is a draft',

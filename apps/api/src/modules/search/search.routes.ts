@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@marketplace/contracts/common';
 import { aiSearchQuerySchema, aiSearchResponseSchema } from '@marketplace/contracts/search';
+import { PUBLIC } from '../../plugins/route-access';
+import { MINUTE, perClient } from '../../security/rate-limits';
 import type { SearchService } from './search.service';
 
 /** AI search: public, like the catalogue it searches. Registered under `/api/search`. */
@@ -8,6 +10,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = as
   app.get(
     '/ai',
     {
+      config: { access: PUBLIC, requestLimit: perClient(60, MINUTE) },
       schema: {
         tags: ['search'],
         summary: 'Search active listings in plain language: the query is read into removable filters, then ranked',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PUBLIC, publicAnswering } from '../../plugins/route-access';
 import { SEO_CACHE_SECONDS, type SeoService } from './seo.service';
 
 const CACHE_CONTROL = `public, max-age=${SEO_CACHE_SECONDS}`;
@@ -12,13 +13,13 @@ const XML = 'application/xml; charset=utf-8';
 export const seoRoutes: FastifyPluginAsyncZod<{ seo: SeoService }> = async (app, { seo }) => {
   app.get(
     '/robots.txt',
-    { schema: { tags: ['seo'], summary: 'What crawlers may read (the catalogue, the shops) and may not (personal areas, the API), and where the sitemap is' } },
+    { config: { access: PUBLIC }, schema: { tags: ['seo'], summary: 'What crawlers may read (the catalogue, the shops) and may not (personal areas, the API), and where the sitemap is' } },
     async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', CACHE_CONTROL).send(seo.robotsTxt()),
   );
 
   app.get(
     '/sitemap.xml',
-    { schema: { tags: ['seo'], summary: 'Every live product page and open shop, and the home and catalogue pages; an index of /sitemaps/… files past 50,000 URLs' } },
+    { config: { access: PUBLIC }, schema: { tags: ['seo'], summary: 'Every live product page and open shop, and the home and catalogue pages; an index of /sitemaps/… files past 50,000 URLs' } },
     async (_request, reply) => {
       const body = await seo.sitemap();
       return reply.type(XML).header('cache-control', CACHE_CONTROL).send(body);
@@ -28,6 +29,7 @@ export const seoRoutes: FastifyPluginAsyncZod<{ seo: SeoService }> = async (app,
   app.get(
     '/sitemaps/:file',
     {
+      config: { access: publicAnswering(404, 'the placeholder is no file of the sitemap') },
       schema: {
         tags: ['seo'],
         summary: 'One file of a split sitemap: pages.xml, products-<n>.xml, shops-<n>.xml (404 `{ error, code }` for any other)',

@@ -24,6 +24,7 @@ import {
   voidShipmentResponseSchema,
 } from '@marketplace/contracts/shipping';
 import { userOf } from '../../plugins/authentication';
+import { only, own } from '../../plugins/route-access';
 import type { LabelsService } from './labels.service';
 import type { PickupsService } from './pickups.service';
 import {
@@ -60,13 +61,12 @@ const carrierErrors = { ...errors, 409: shipmentErrorSchema, 502: shipmentErrorS
 
 export const shipmentRoutes: FastifyPluginAsyncZod<ShipmentRoutesOptions> = async (app, { labels, pickups, tracking }) => {
   const common = { tags: ['shipments'], security: [{ bearerAuth: [] }] };
-  const sellerOnly = app.requireRole('seller');
 
 
   app.get(
     '/simulation-statuses',
     {
-      preValidation: sellerOnly,
+      config: { access: only('seller') },
       schema: { ...common, summary: 'Tracking statuses the development-only simulation offers (404 in production)', response: { 200: simulationStatusesResponseSchema, ...errors } },
     },
     async () => presentSimulationStatuses(tracking.simulationStatuses()),
@@ -75,7 +75,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod<ShipmentRoutesOptions> = asyn
   app.get(
     '/seller/:userId',
     {
-      preValidation: sellerOnly,
+      config: { access: own(only('seller'), 'userId') },
       schema: {
         ...common,
         summary: "A page of the seller's shipments, newest first (optionally one order's, one status, or matching q), with stats over all of them; no label bytes",
@@ -90,7 +90,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod<ShipmentRoutesOptions> = asyn
   app.get(
     '/label/:shipmentId',
     {
-      preValidation: sellerOnly,
+      config: { access: only('seller') },
       schema: {
         ...common,
         summary: "The shipment's label as a data URL (404 'No label URL available' before one is bought, 410 once the shipment is voided)",
@@ -104,7 +104,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod<ShipmentRoutesOptions> = asyn
   app.get(
     '/rate-quote/:orderId',
     {
-      preValidation: sellerOnly,
+      config: { access: only('seller') },
       schema: {
         ...common,
         summary: "The rate of the UPS label Create Shipment would buy for the order's approved items (buys nothing)",
@@ -118,7 +118,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod<ShipmentRoutesOptions> = asyn
   app.get(
     '/pickup-quote/:shipmentId',
     {
-      preValidation: sellerOnly,
+      config: { access: only('seller') },
       schema: {
         ...common,
         summary: "The charge of a pickup for a created shipment on the date asked, and each item's share of it (books nothing)",
@@ -133,7 +133,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod<ShipmentRoutesOptions> = asyn
   app.get(
     '/consolidated-pickup-quote/:userId/:orderId',
     {
-      preValidation: sellerOnly,
+      config: { access: own(only('seller'), 'userId') },
       schema: {
         ...common,
         summary: "The charge of one pickup for all the order's created shipments without one, and each item's share of it (books nothing)",
@@ -148,7 +148,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod<ShipmentRoutesOptions> = asyn
   app.post(
     '/create/:orderId',
     {
-      preValidation: sellerOnly,
+      config: { access: only('seller') },
       schema: {
         ...common,
         summary: "Creates the seller's shipment from the order's approved items (a repeat answers the existing one)",
@@ -162,7 +162,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod<ShipmentRoutesOptions> = asyn
   app.post(
     '/process-ups/:shipmentId',
     {
-      preValidation: sellerOnly,
+      config: { access: only('seller') },
       schema: { ...common, summary: 'Buys the UPS label (once) and marks the items shipped', params: shipmentParamsSchema, response: { 200: processLabelResponseSchema, ...carrierErrors } },
     },
     async (request) => presentProcessedLabel(await labels.processLabel(userOf(request).id, request.params.shipmentId)),
@@ -171,7 +171,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod<ShipmentRoutesOptions> = asyn
   app.post(
     '/schedule-pickup/:shipmentId',
     {
-      preValidation: sellerOnly,
+      config: { access: only('seller') },
       schema: {
         ...common,
         summary: 'Schedules a carrier pickup for a created shipment',
@@ -186,7 +186,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod<ShipmentRoutesOptions> = asyn
   app.delete(
     '/cancel-pickup/:id',
     {
-      preValidation: sellerOnly,
+      config: { access: only('seller') },
       schema: { ...common, summary: "Cancels the shipment's scheduled pickup", params: cancelPickupParamsSchema, response: { 200: cancelPickupResponseSchema, ...carrierErrors } },
     },
     async (request) => presentCancelledPickup(await pickups.cancelPickup(userOf(request).id, request.params.id)),
@@ -195,7 +195,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod<ShipmentRoutesOptions> = asyn
   app.get(
     '/consolidated-pickup-status/:userId/:orderId',
     {
-      preValidation: sellerOnly,
+      config: { access: own(only('seller'), 'userId') },
       schema: {
         ...common,
         summary: "Whether the order's created shipments can share one pickup",
@@ -209,7 +209,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod<ShipmentRoutesOptions> = asyn
   app.post(
     '/schedule-consolidated-pickup/:userId/:orderId',
     {
-      preValidation: sellerOnly,
+      config: { access: own(only('seller'), 'userId') },
       schema: {
         ...common,
         summary: "One pickup for all the order's created shipments without one",
@@ -224,7 +224,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod<ShipmentRoutesOptions> = asyn
   app.delete(
     '/void/:shipmentId',
     {
-      preValidation: sellerOnly,
+      config: { access: only('seller') },
       schema: {
         ...common,
         summary: 'Voids the label (within 24 hours, before pickup); the items return to approved',
@@ -238,7 +238,7 @@ export const shipmentRoutes: FastifyPluginAsyncZod<ShipmentRoutesOptions> = asyn
   app.put(
     '/track/:shipmentId',
     {
-      preValidation: sellerOnly,
+      config: { access: only('seller') },
       schema: {
         ...common,
         summary: 'Refreshes tracking (or, outside production, simulates a status)',

@@ -18,6 +18,8 @@ import { badRequest } from '../../lib/http-errors';
 import { userOf } from '../../plugins/authentication';
 import { errorAnswerOf } from '../../plugins/error-handler';
 import { readMultipart } from '../../plugins/multipart';
+import { only, PUBLIC } from '../../plugins/route-access';
+import { MINUTE, perAddress, UPLOAD } from '../../security/rate-limits';
 import type { UploadsService } from './uploads.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -42,7 +44,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = 
   app.get(
     '/products/:id/images',
     {
-      preValidation: app.requireRole('seller'),
+      config: { access: only('seller') },
       schema: {
         tags: ['uploads'],
         summary: "A listing's photos, cover first (the editor polls this while its QR code is shown)",
@@ -57,7 +59,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = 
   app.post(
     '/products/:id/images',
     {
-      preValidation: app.requireRole('seller'),
+      config: { access: only('seller'), requestLimit: UPLOAD },
       schema: {
         tags: ['uploads'],
         summary: `Add photos (multipart "files"; JPEG, PNG, WebP or HEIC; ≤ ${MAX_IMAGE_MEGABYTES} MB each, ≤ ${MAX_PRODUCT_IMAGES} per listing)`,
@@ -77,7 +79,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = 
   app.put(
     '/products/:id/images/order',
     {
-      preValidation: app.requireRole('seller'),
+      config: { access: only('seller') },
       schema: {
         tags: ['uploads'],
         summary: 'Reorder the photos; the first becomes the cover',
@@ -93,7 +95,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = 
   app.delete(
     '/products/:id/images/:imageId',
     {
-      preValidation: app.requireRole('seller'),
+      config: { access: only('seller') },
       schema: {
         tags: ['uploads'],
         summary: 'Delete a photo (not the last one: 409 photo_required)',
@@ -108,7 +110,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = 
   app.post(
     '/products/:id/upload-link',
     {
-      preValidation: app.requireRole('seller'),
+      config: { access: only('seller') },
       schema: {
         tags: ['uploads'],
         summary: 'A 30-minute link (for a QR code) that lets a phone add photos to this listing without logging in',
@@ -124,6 +126,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = 
   app.get(
     '/products/validate-upload-token/:token',
     {
+      // No login: the upload token is the credential (so are the phone upload's below).
+      config: { access: PUBLIC, requestLimit: perAddress(60, 10 * MINUTE) },
       schema: {
         tags: ['uploads'],
         summary: 'Whether a phone upload link still works (public)',
@@ -137,6 +141,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = 
   app.post(
     '/products/mobile-upload',
     {
+      config: { access: PUBLIC, requestLimit: perAddress(30, 10 * MINUTE) },
       schema: {
         tags: ['uploads'],
         summary: 'Add photos from a phone with an upload token (public; multipart "token" and "files", in any order)',

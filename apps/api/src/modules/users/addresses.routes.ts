@@ -9,6 +9,7 @@ import {
   updateAddressRequestSchema,
 } from '@marketplace/contracts/users';
 import { userOf } from '../../plugins/authentication';
+import { SIGNED_IN } from '../../plugins/route-access';
 import type { AddressesService } from './addresses.service';
 
 /** The signed-in user's address book, under /api/users/me/addresses; another user's address is a 404. */
@@ -18,14 +19,14 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressesService 
 
   app.get(
     '/',
-    { preValidation: app.authenticate, schema: { tags, summary: 'My addresses, the default first', security, response: { 200: addressListResponseSchema, 401: errorResponseSchema } } },
+    { config: { access: SIGNED_IN }, schema: { tags, summary: 'My addresses, the default first', security, response: { 200: addressListResponseSchema, 401: errorResponseSchema } } },
     async (request) => ({ addresses: await addresses.listAddresses(userOf(request).id) }),
   );
 
   app.post(
     '/',
     {
-      preValidation: app.authenticate,
+      config: { access: SIGNED_IN },
       schema: {
         tags,
         summary: 'Add an address (the first one becomes the default; 409 address_limit past the cap)',
@@ -40,7 +41,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressesService 
   app.put(
     '/:id',
     {
-      preValidation: app.authenticate,
+      config: { access: SIGNED_IN },
       schema: {
         tags,
         summary: 'Change an address or make it the default',
@@ -56,7 +57,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressesService 
   app.delete(
     '/:id',
     {
-      preValidation: app.authenticate,
+      config: { access: SIGNED_IN },
       schema: {
         tags,
         summary: 'Delete an address (the oldest remaining one becomes the default)',

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@marketplace/contracts/common';
 import { changePasswordRequestSchema, changePasswordResponseSchema, profileResponseSchema, updateProfileRequestSchema } from '@marketplace/contracts/users';
 import { userOf } from '../../plugins/authentication';
+import { SIGNED_IN } from '../../plugins/route-access';
+import { MINUTE, perClient } from '../../security/rate-limits';
 import { toProfileDto, type UsersService } from './users.service';
 
 /** The signed-in user's own profile and password, under /api/users/me (any role). */
@@ -11,7 +13,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = asy
   app.get(
     '/',
     {
-      preValidation: app.authenticate,
+      config: { access: SIGNED_IN },
       schema: { tags: ['profile'], summary: 'My profile', security, response: { 200: profileResponseSchema, 401: errorResponseSchema } },
     },
     async (request) => ({ user: toProfileDto(userOf(request)) }),
@@ -20,7 +22,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = asy
   app.put(
     '/',
     {
-      preValidation: app.authenticate,
+      config: { access: SIGNED_IN },
       schema: {
         tags: ['profile'],
         summary: 'Change my name, phone or (sellers) company name and handling time',
@@ -35,7 +37,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = asy
   app.put(
     '/password',
     {
-      preValidation: app.authenticate,
+      config: { access: SIGNED_IN, requestLimit: perClient(10, 15 * MINUTE) },
       schema: {
         tags: ['profile'],
         summary: 'Change my password (the current one is required); ends every other session and answers a new token for this one',

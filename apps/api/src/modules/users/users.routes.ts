@@ -9,6 +9,7 @@ import {
   userInsightsResponseSchema,
 } from '@marketplace/contracts/users';
 import { userOf } from '../../plugins/authentication';
+import { only } from '../../plugins/route-access';
 import type { UsersService } from './users.service';
 
 /** The admin's user management, under /api/admin/users (admins only). */
@@ -20,7 +21,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = a
   app.get(
     '/',
     {
-      preValidation: app.requireRole('admin'),
+      config: { access: only('admin') },
       schema: {
         tags,
         summary: 'Users, newest first: search by name, email or company; filter by role and status',
@@ -35,7 +36,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = a
   app.patch(
     '/:id',
     {
-      preValidation: app.requireRole('admin'),
+      config: { access: only('admin') },
       schema: {
         tags,
         summary: 'Suspend or reactivate a user (suspension ends their sessions at once)',
@@ -51,7 +52,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = a
   app.get(
     '/:id/insights',
     {
-      preValidation: app.requireRole('admin'),
+      config: { access: only('admin') },
       schema: {
         tags,
         summary: "A user's orders and spend (buyers) or listings and sales (sellers)",

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@marketplace/contracts/common';
 import { addWishlistItemRequestSchema, wishlistItemParamsSchema, wishlistResponseSchema } from '@marketplace/contracts/wishlist';
 import { userOf } from '../../plugins/authentication';
+import { SIGNED_IN } from '../../plugins/route-access';
 import type { WishlistService } from './wishlist.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
@@ -12,14 +13,14 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ wishlist: WishlistService }
 
   app.get(
     '/',
-    { preValidation: app.authenticate, schema: { ...common, summary: 'The wishlist', response: { 200: wishlistResponseSchema, 401: errorResponseSchema } } },
+    { config: { access: SIGNED_IN }, schema: { ...common, summary: 'The wishlist', response: { 200: wishlistResponseSchema, 401: errorResponseSchema } } },
     async (request) => wishlist.getWishlist(userOf(request).id),
   );
 
   app.post(
     '/items',
     {
-      preValidation: app.authenticate,
+      config: { access: SIGNED_IN },
       schema: {
         ...common,
         summary: 'Add a product (201 when new, 200 when it was already there)',
@@ -36,7 +37,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ wishlist: WishlistService }
   app.delete(
     '/items/:id',
     {
-      preValidation: app.authenticate,
+      config: { access: SIGNED_IN },
       schema: { ...common, summary: 'Remove a line', params: wishlistItemParamsSchema, response: { 200: wishlistResponseSchema, ...errors } },
     },
     async (request) => wishlist.removeItem(userOf(request).id, request.params.id),

@@ -13,6 +13,8 @@ import {
   updateSupportRequestSchema,
 } from '@marketplace/contracts/workspace';
 import { userOf } from '../../plugins/authentication';
+import { only, PUBLIC } from '../../plugins/route-access';
+import { HOUR, perClient } from '../../security/rate-limits';
 import type { WorkspaceService } from './workspace.service';
 
 // The calls, all under /api. Only the public contact details need no login; another seller's
@@ -22,25 +24,23 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 
 export const workspaceRoutes: FastifyPluginAsyncZod<{ workspace: WorkspaceService }> = async (app, { workspace }) => {
   const security = [{ bearerAuth: [] }];
-  const adminOnly = app.requireRole('admin');
-  const sellerOnly = app.requireRole('seller');
 
   app.get(
     '/settings/public',
-    { schema: { tags: ['settings'], summary: 'The marketplace name and support contact details (no login)', response: { 200: publicSettingsSchema } } },
+    { config: { access: PUBLIC }, schema: { tags: ['settings'], summary: 'The marketplace name and support contact details (no login)', response: { 200: publicSettingsSchema } } },
     async () => workspace.publicSettings(),
   );
 
   app.get(
     '/admin/settings',
-    { preValidation: adminOnly, schema: { tags: ['settings'], summary: 'Marketplace-wide settings', security, response: { 200: adminSettingsSchema, ...errors } } },
+    { config: { access: only('admin') }, schema: { tags: ['settings'], summary: 'Marketplace-wide settings', security, response: { 200: adminSettingsSchema, ...errors } } },
     async () => workspace.adminSettings(),
   );
 
   app.put(
     '/admin/settings',
     {
-      preValidation: adminOnly,
+      config: { access: only('admin') },
       schema: { tags: ['settings'], summary: 'Changes the marketplace name and support contact', security, body: updateAdminSettingsRequestSchema, response: { 200: adminSettingsSchema, ...errors } },
     },
     async (request) => workspace.updateAdminSettings(request.body),
@@ -48,14 +48,14 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ workspace: WorkspaceServic
 
   app.get(
     '/users/me/notification-preferences',
-    { preValidation: sellerOnly, schema: { tags: ['settings'], summary: 'My notification preferences (seller)', security, response: { 200: notificationPreferencesSchema, ...errors } } },
+    { config: { access: only('seller') }, schema: { tags: ['settings'], summary: 'My notification preferences (seller)', security, response: { 200: notificationPreferencesSchema, ...errors } } },
     async (request) => workspace.notificationPreferences(userOf(request).id),
   );
 
   app.put(
     '/users/me/notification-preferences',
     {
-      preValidation: sellerOnly,
+      config: { access: only('seller') },
       schema: { tags: ['settings'], summary: 'Saves my notification preferences (all five)', security, body: notificationPreferencesSchema, response: { 200: notificationPreferencesSchema, ...errors } },
     },
     async (request) => workspace.updateNotificationPreferences(userOf(request).id, request.body),
@@ -64,7 +64,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ workspace: WorkspaceServic
   app.post(
     '/support/requests',
     {
-      preValidation: sellerOnly,
+      config: { access: only('seller'), requestLimit: perClient(5, HOUR) },
       schema: {
         tags: ['support'],
         summary: 'Sends a message to the marketplace team (409 support_request_limit with too many open)',
@@ -79,7 +79,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ workspace: WorkspaceServic
   app.get(
     '/support/requests',
     {
-      preValidation: app.requireRole('seller', 'admin'),
+      config: { access: only('seller', 'admin') },
       schema: { tags: ['support'], summary: 'Support requests, open first, a page at a time: a seller’s own, or everyone’s for an admin', security, querystring: supportRequestsQuerySchema, response: { 200: supportRequestsResponseSchema, ...errors } },
     },
     async (request) => {
@@ -91,7 +91,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ workspace: WorkspaceServic
   app.get(
     '/support/requests/:id',
     {
-      preValidation: app.requireRole('seller', 'admin'),
+      config: { access: only('seller', 'admin') },
       schema: { tags: ['support'], summary: 'One support request (a seller’s own only)', security, params: supportRequestParamsSchema, response: { 200: supportRequestResponseSchema, ...errors } },
     },
     async (request) => {
@@ -103,7 +103,7 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ workspace: WorkspaceServic
   app.patch(
     '/admin/support/requests/:id',
     {
-      preValidation: adminOnly,
+      config: { access: only('admin') },
       schema: { tags: ['support'], summary: 'Closes a support request', security, params: supportRequestParamsSchema, body: updateSupportRequestSchema, response: { 200: supportRequestResponseSchema, ...errors } },
     },
     async (request) => ({ request: await workspace.closeSupportRequest(userOf(request).id, request.params.id) }),
