@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { mockingTestFiles, PROCESS_TEST_FILES } from './test/tiers';
+import { mockingTestFiles, PROCESS_TEST_FILES, REUSE_ENV } from './test/tiers';
 
 // The API's in-process tier: each test file builds the app on its own copy of a migrated template
 // database (test/database-templates.ts). Files share each worker's module cache (`isolate: false`), so the
@@ -13,6 +13,8 @@ export default defineConfig({
     exclude: ['**/node_modules/**', ...PROCESS_TEST_FILES, ...mockingTestFiles()],
     environment: 'node',
     isolate: false,
+    // A file's database, emptied, serves the worker's next file (test/database-reuse.ts).
+    env: { [REUSE_ENV]: '1' },
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

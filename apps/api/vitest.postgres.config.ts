@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
-import { databaseTestFiles, mockingTestFiles } from './test/tiers';
+import { databaseTestFiles, mockingTestFiles, REUSE_ENV } from './test/tiers';
 
 // The API's in-process tier again on PostgreSQL (TEST_DATABASE_URL), for the files that use a database
-// (test/tiers.ts), sharing module caches as vitest.config.ts does, the vi.mock files isolated. `npm test`
+// (test/tiers.ts), sharing module caches and reusing databases as vitest.config.ts does, the vi.mock files
+// isolated. `npm test`
 // runs it as its own step. Not among the root config's projects, so running a module's folder runs its
 // tests once.
 const root = new URL('.', import.meta.url).pathname;
@@ -15,7 +16,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     projects: [
-      { test: { ...shared, name: 'api-postgres', include: databaseFiles.filter((file) => !mocking.has(file)), isolate: false } },
+      { test: { ...shared, name: 'api-postgres', include: databaseFiles.filter((file) => !mocking.has(file)), isolate: false, env: { [REUSE_ENV]: '1' } } },
       { test: { ...shared, name: 'api-postgres-isolated', include: databaseFiles.filter((file) => mocking.has(file)) } },
     ],
   },

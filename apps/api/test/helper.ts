@@ -11,42 +11,64 @@ import { createManualClock } from '../src/lib/clock';
 import { createConfiguredFileStore } from '../src/providers/files/create-file-store';
 import { startJobs, type JobQueue, type JobQueueTuning, type JobServices } from '../src/jobs';
 import { pgliteTemplateBlob, POSTGRES_TEMPLATE_ENV } from './database-templates';
+import { reusablePglite, reusablePostgres, reuseEnabled, RUN_PREFIX_ENV } from './database-reuse';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away
  * database on the PostgreSQL server named by TEST_DATABASE_URL (CI runs the API suite both ways).
  * Each starts as a copy of the migrated template the suite's global setup made (database-templates.ts);
- * without one (a file run outside vitest's setup), it is migrated here.
+ * without one (a file run outside vitest's setup), it is migrated here. In the tiers that allow it, an
+ * earlier file's database, emptied, is used instead of a new copy (database-reuse.ts).
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const template = pgliteTemplateBlob();
-    const database = await openDatabase({ kind: 'pglite', ...(template ? { loadDataDir: template } : {}) });
+    const open = async () => {
+      const template = pgliteTemplateBlob();
+      return openDatabase({ kind: 'pglite', ...(template ? { loadDataDir: template } : {}) });
+    };
+    const database = reuseEnabled() ? await reusablePglite(open) : await open();
     // On a copy of the template this only reads the migrations table and finds them all applied.
     await database.migrate();
     return database;
   }
-  const name = `marketplace_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const template = process.env[POSTGRES_TEMPLATE_ENV];
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  const create = async () => {
+    const name = `${process.env[RUN_PREFIX_ENV] ?? 'marketplace_test_'}${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const template = process.env[POSTGRES_TEMPLATE_ENV];
+    await onServer(serverUrl, (admin) => admin.query(template ? `create database "${name}" template "${template}"` : `create database "${name}"`));
+    return name;
+  };
+  const open = async (name: string) => {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  };
+  const drop = (name: string) => onServer(serverUrl, (admin) => admin.query(`drop database if exists "${name}" with (force)`)).then(() => undefined);
+  if (reuseEnabled()) {
+    const database = await reusablePostgres({ serverUrl, create, open, drop });
+    await database.migrate();
+    return database;
+  }
+  const name = await create();
+  const database = await open(name);
   await database.migrate();
   return {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists "${name}" with (force)`);
-      await cleanup.end();
+      await drop(name);
     },
   };
+}
+
+async function onServer<T>(serverUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
 }
 
 export interface TestApp {

@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 // production build, and most need PostgreSQL; `npm test` runs them in their own step (vitest project
 // `api-process`, vitest.process.config.ts) beside the others. Every other API test file is in-process
 // (`app.inject` on a copy of the migrated template) in project `api`.
+/** Set by the non-isolated in-process projects: a file's database, emptied, serves the worker's next file (database-reuse.ts). */
+export const REUSE_ENV = 'MARKETPLACE_TEST_REUSE_DATABASES';
+
 export const PROCESS_TEST_FILES = [
   'src/server-process.test.ts',
   'src/modules/auth/create-admin-command.test.ts',
