@@ -6,87 +6,38 @@ import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
 import { createCacheBus } from './lib/cache-bus';
 import { createDomainEvents } from './lib/domain-events';
-import { createLoginThrottle, createRedisLoginThrottle } from './modules/auth/login-throttle';
-import { cartRoutes } from './modules/cart/cart.routes';
-import { createCartService } from './modules/cart/cart.service';
-import { checkoutRoutes, createCheckoutService } from './modules/checkout';
-import { buyerOrderRoutes, sellerOrderRoutes } from './modules/orders/orders.routes';
-import { createOrdersService } from './modules/orders/orders.service';
-import {
-  createLabelsService,
-  createPickupChargesService,
-  createPickupsService,
-  createTrackingService,
-  findTrackingOfOrderItems,
-  shipmentRoutes,
-} from './modules/shipping';
-import { returnRoutes } from './modules/returns/returns.routes';
-import { hasOpenReturn } from './modules/returns';
-import { createShopsService, shopRoutes } from './modules/shops';
-import { createSeoService, seoRoutes } from './modules/seo';
-import { createReturnsService } from './modules/returns/returns.service';
-import { createCarrierProvider } from './providers/carrier/create-carrier-provider';
-import type { ConnectProvider } from './providers/payment/connect-port';
-import type { SandboxConnectProvider } from './providers/payment/connect-sandbox';
-import { createConnectProvider } from './providers/payment/create-connect-provider';
-import {
-  createConnectAccountsService,
-  createEarningsService,
-  createPayoutReportsService,
-  createPayoutsService,
-  createStripeWebhooksService,
-  findAdjustmentOfDispute,
-  payoutAdminRoutes,
-  sandboxConnectRoutes,
-  sellerEarningsRoutes,
-  stripeConnectRoutes,
-} from './modules/payouts';
-import { chatRoutes } from './modules/chat/chat.routes';
-import { findRecentMessagesBetween } from './modules/chat';
-import { disputeRoutes } from './modules/disputes/disputes.routes';
-import { createDisputesService } from './modules/disputes/disputes.service';
-import { createChatService } from './modules/chat/chat.service';
-import { attachChatSocket, liveUsersOf } from './realtime/chat-socket';
-import { wishlistRoutes } from './modules/wishlist/wishlist.routes';
-import { createWishlistService } from './modules/wishlist/wishlist.service';
-import type { PaymentProvider } from './providers/payment/port';
-import { createPaymentProvider } from './providers/payment/create-payment-provider';
-import { authRoutes } from './modules/auth/auth.routes';
-import { createAuthService } from './modules/auth/auth.service';
-import { createAccountLifecycleService } from './modules/auth/account-lifecycle.service';
-import { assertAcceptablePassword, hashPassword, verifyPassword } from './modules/auth/password';
-import { createAccountThrottles } from './modules/auth/account-throttles';
-import { createTokenService } from './modules/auth/tokens';
-import { categoryRoutes } from './modules/catalog/categories.routes';
-import { productRoutes } from './modules/catalog/products.routes';
-import { createProductsService } from './modules/catalog/products.service';
-import { createListingDraftReactions } from './modules/catalog/listing-draft-reactions';
-import { healthRoutes } from './modules/health/health.routes';
 import { createReadableLogStream } from './lib/readable-log';
-import { uploadRoutes } from './modules/uploads/uploads.routes';
-import { createUploadsService } from './modules/uploads/uploads.service';
-import { analyticsRoutes } from './modules/analytics/analytics.routes';
-import { createAnalyticsService } from './modules/analytics/analytics.service';
-import { createUserInsightsService } from './modules/analytics/user-insights.service';
-import { findSellerWeekFigures } from './modules/analytics/weekly-figures';
-import { adminOrderRoutes } from './modules/orders/admin-orders.routes';
-import { createAdminOrdersService } from './modules/orders/admin-orders.service';
-import { addressRoutes } from './modules/users/addresses.routes';
-import { createAddressesService } from './modules/users/addresses.service';
-import { profileRoutes } from './modules/users/profile.routes';
-import { adminUserRoutes } from './modules/users/users.routes';
-import { createUsersService } from './modules/users/users.service';
-import { workspaceRoutes } from './modules/workspace/workspace.routes';
-import { createAccountEmailSender, createMailNotifications, createMailService, mailRoutes } from './modules/mail';
-import { createUnsubscribeLinks } from './modules/mail/unsubscribe-links';
-import { createNotificationReactions, createNotificationsService, notificationRoutes } from './modules/notifications';
-import { createReviewsService, reviewRoutes } from './modules/reviews';
-import { createWorkspaceService } from './modules/workspace/workspace.service';
-import { catalogueSearchRoutes } from './modules/search/catalogue-search.routes';
-import { createCatalogueSearchService } from './modules/search/catalogue-search.service';
-import { embeddingProviderFrom } from './modules/search/embedding-provider';
-import { searchRoutes } from './modules/search/search.routes';
-import { createSearchService } from './modules/search/search.service';
+import { analyticsModule } from './modules/analytics/analytics.module';
+import { createAccountLifecycleService } from './modules/auth/account-lifecycle.service';
+import { createAccountThrottles } from './modules/auth/account-throttles';
+import { authModule } from './modules/auth/auth.module';
+import { createAuthService } from './modules/auth/auth.service';
+import { createLoginThrottle, createRedisLoginThrottle } from './modules/auth/login-throttle';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from './modules/auth/password';
+import { createTokenService } from './modules/auth/tokens';
+import { cartModule } from './modules/cart/cart.module';
+import { catalogModule } from './modules/catalog/catalog.module';
+import { chatModule } from './modules/chat/chat.module';
+import { checkoutModule } from './modules/checkout/checkout.module';
+import { registerModules } from './modules/define-module';
+import { disputesModule } from './modules/disputes/disputes.module';
+import { healthModule } from './modules/health/health.module';
+import { createAccountEmailSender, createMailService } from './modules/mail';
+import { mailModule } from './modules/mail/mail.module';
+import { notificationsModule } from './modules/notifications/notifications.module';
+import { ordersModule } from './modules/orders/orders.module';
+import { payoutsModule } from './modules/payouts/payouts.module';
+import { returnsModule } from './modules/returns/returns.module';
+import { reviewsModule } from './modules/reviews/reviews.module';
+import { searchModule } from './modules/search/search.module';
+import { seoModule } from './modules/seo/seo.module';
+import { shippingModule } from './modules/shipping/shipping.module';
+import { shopsModule } from './modules/shops/shops.module';
+import { uploadsModule } from './modules/uploads/uploads.module';
+import type { UserRecord } from './modules/users';
+import { usersModule } from './modules/users/users.module';
+import { wishlistModule } from './modules/wishlist/wishlist.module';
+import { workspaceModule } from './modules/workspace/workspace.module';
 import apiDocs from './plugins/api-docs';
 import authentication from './plugins/authentication';
 import errorHandler from './plugins/error-handler';
@@ -99,6 +50,8 @@ import requestId, { requestIdOf } from './plugins/request-id';
 import { storedFileRoutes } from './plugins/stored-files';
 import { createFileLinkSigner, withAccessControlledUrls } from './providers/files/file-access';
 import type { FileStore } from './providers/files/port';
+import type { ConnectProvider } from './providers/payment/connect-port';
+import type { PaymentProvider } from './providers/payment/port';
 import type { JobServices } from './jobs';
 
 export interface AppDependencies {
@@ -119,6 +72,39 @@ export interface AppDependencies {
   /** Tests wrap the payment provider to make it fail or hang (refund retries). */
   wrapPayments?: (provider: PaymentProvider) => PaymentProvider;
 }
+
+/**
+ * The API's modules, registered in this order (docs/decisions/0036-modules-register-themselves.md): the
+ * layers of modules/layers.ts, lowest first, so each module is handed what the modules below it publish
+ * (security/house-rules-module-order.test.ts holds the order). Inside a layer the order is who hands what
+ * to whom: returns and payouts before disputes, whose cases read them; mail before notifications, whose
+ * reactions keep the order they were always subscribed in. The compiler checks that what each module
+ * needs is published by a module before it (registerModules, modules/define-module.ts).
+ */
+export const API_MODULES = [
+  usersModule,
+  workspaceModule,
+  healthModule,
+  authModule,
+  catalogModule,
+  uploadsModule,
+  searchModule,
+  cartModule,
+  wishlistModule,
+  ordersModule,
+  checkoutModule,
+  shippingModule,
+  returnsModule,
+  payoutsModule,
+  disputesModule,
+  reviewsModule,
+  chatModule,
+  shopsModule,
+  seoModule,
+  analyticsModule,
+  mailModule,
+  notificationsModule,
+] as const;
 
 // Secrets that may appear in a URL (upload links; the reset and verification links' pages, docs/product/accounts.md) are cut out before a request is logged.
 const SECRET_IN_PATH = /(\/(?:mobile-upload|validate-upload-token|reset-password|verify-email)\/)[^/?#]+/g;
@@ -172,8 +158,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Answers and the web app's files travel compressed (brotli or gzip, as the browser accepts) above 1 KB.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // 3b. GET /metrics (METRICS_TOKEN): before the routes, so every one is timed, and before the docs, which do not list it.
-  // (The chat socket server is made further down; the metrics only read it once the app is listening.)
-  await app.register(metrics, { token: config.metricsToken, poolStats: database.poolStats, openSockets: () => chatSockets.engine.clientsCount, jobStats: deps.jobStats });
+  // (The chat module attaches the socket server further down; the metrics only ask it once the app is listening.)
+  await app.register(metrics, { token: config.metricsToken, poolStats: database.poolStats, openSockets: () => modules.openSockets(), jobStats: deps.jobStats });
   // 4. OpenAPI docs collect routes registered after it.
   await app.register(apiDocs);
   // 5. Who is asking: each route registered from here on gets the guard its `config.access` declares (plugins/route-access.ts), and `app.authenticate` for routes that read an optional sign-in.
@@ -192,7 +178,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Tells the other instances (with REDIS_URL) what this one changed, so they drop their cached copies.
   const cacheBus = await createCacheBus({ redisUrl: config.redisUrl, prefix: config.redisKeyPrefix, onError: (error) => app.log.error({ err: error }, 'redis (cache bus) error') });
   app.addHook('onClose', () => cacheBus.close());
-  // What one module did, told to the others once its transaction commits (lib/domain-events.ts); the reactions are subscribed below.
+  // What one module did, told to the others once its transaction commits (lib/domain-events.ts); each module subscribes its reactions as it registers (step 6).
   const events = createDomainEvents({ database: database.db, onHandlerError: (error, event) => app.log.error({ err: error, event: event.type }, 'domain event handler failed') });
   // E-mail: `mail.send` only writes an outbox row; the mail job sends it over SMTP_URL (decision 0021).
   const mail = createMailService({ db: database.db, clock, config: config.mail, log: app.log });
@@ -207,196 +193,41 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // 5b. Where links sent back to a browser point (QR code, Stripe's return): PUBLIC_URL, else the browser's own address.
   await app.register(publicOrigin, { publicUrl: config.publicUrl, isPublicUrlSet: config.isPublicUrlSet });
 
-  // 6. Domain modules, each under its own prefix.
-  // Readiness also asks Redis and the object store, when there are ones to ask.
-  const readinessChecks: Record<string, () => Promise<void>> = {};
-  if (cacheBus.ping) readinessChecks.redis = cacheBus.ping;
-  if (deps.files.ping) readinessChecks.files = () => deps.files.ping!();
-  await app.register(healthRoutes, { prefix: '/api/health', pingDatabase: () => database.ping(), readinessChecks, ...(deps.isDraining ? { isDraining: deps.isDraining } : {}) });
-  await app.register(authRoutes, { prefix: '/api/auth', auth, account });
-  await app.register(categoryRoutes, { prefix: '/api/categories', db: database.db });
-  // ── catalog, listings, images and phone uploads ──
-  const products = createProductsService({
-    db: database.db,
-    files,
-    clock,
-    searchCacheTtlMs: config.searchCacheSeconds * 1000,
-    events,
-  });
-  // The catalogue's lists (the public search and browse, a seller's and the admin's) are the search module's, over the catalog's listings.
-  const catalogueSearch = createCatalogueSearchService({ db: database.db, files, clock, searchCacheTtlMs: config.searchCacheSeconds * 1000 });
-  // Caches follow the domain events: this instance drops its copies at once, and the cache bus tells the others to.
-  const dropOwnCatalogCaches = () => {
-    products.dropCatalogCache();
-    catalogueSearch.dropSearchCache();
-  };
-  const dropCatalogCaches = () => {
-    dropOwnCatalogCaches();
-    cacheBus.announce('catalog');
-  };
-  events.subscribe('listing.changed', dropCatalogCaches);
-  events.subscribe('user.changed', () => {
-    auth.dropUserCache();
-    cacheBus.announce('users');
-    // A seller's company name is shown on their listings.
-    dropCatalogCaches();
-  });
-  // A seller's drafts that got photos before their address was verified go live once it is (docs/product/listings.md).
-  const listingDraftReactions = createListingDraftReactions({ db: database.db, clock, events, onError: (error, event) => app.log.error({ err: error, event }, 'putting drafts live failed') });
-  app.addHook('onClose', () => listingDraftReactions.settled());
-  cacheBus.onChange('catalog', dropOwnCatalogCaches);
-  cacheBus.onChange('users', auth.dropUserCache);
-  await app.register(catalogueSearchRoutes, { prefix: '/api', catalogueSearch });
-  await app.register(productRoutes, { prefix: '/api', products });
-  const uploads = createUploadsService({ db: database.db, files, clock, publicUrl: config.publicUrl, products });
-  await app.register(uploadRoutes, { prefix: '/api', uploads });
-  // ── cart, wishlist, checkout, orders and payments ──
-  const basePayments = createPaymentProvider(config, clock);
-  const payments = deps.wrapPayments ? deps.wrapPayments(basePayments) : basePayments;
-  const cart = createCartService({ db: database.db, files, clock });
-  const orders = createOrdersService({
-    db: database.db,
-    files,
-    clock,
-    payments,
-    events,
-    // The buyer's order details show each item's parcel, which the shipping module owns and reads…
-    trackingOf: (orderItemIds) => findTrackingOfOrderItems(database.db, orderItemIds),
-    // …and so does the news of a shipped or delivered item, read in the transaction that moved it.
-    parcelTrackingOf: findTrackingOfOrderItems,
-    // …and whether each item can be returned, which the returns module (built with the carrier, below) knows.
-    returnsOf: (orderItemIds) => returns.returnsOf(orderItemIds),
-  });
-  await app.register(cartRoutes, { prefix: '/api/cart', cart });
-  await app.register(wishlistRoutes, { prefix: '/api/wishlist', wishlist: createWishlistService({ db: database.db, files, clock }) });
-  const checkout = createCheckoutService({ db: database.db, clock, cart, payments, events });
-  await app.register(checkoutRoutes, { prefix: '/api', checkout });
-  await app.register(buyerOrderRoutes, { prefix: '/api/orders', orders });
-  await app.register(sellerOrderRoutes, { prefix: '/api/seller', orders });
-  // ── shipping: labels, pickups, void and tracking through the carrier ──
-  const carrier = createCarrierProvider(config, clock, database, (error) => app.log.error({ err: error }, 'sandbox carrier: saving its records failed'));
-  const shipping = { db: database.db, files, clock, carrier, environment: config.environment, orderItems: orders, events };
-  const tracking = createTrackingService(shipping);
-  await app.register(shipmentRoutes, { prefix: '/api/shipments', labels: createLabelsService(shipping), pickups: createPickupsService(shipping), tracking });
-  // Each order item's share of its pickup's charge, which its payout deducts.
-  const pickupCharges = createPickupChargesService(shipping);
-  // ── returns: the buyer sends an item back on a UPS return label; refunded once it arrives ──
-  const returns = createReturnsService({
-    db: database.db,
-    files,
-    clock,
-    carrier,
-    environment: config.environment,
-    refundOrderItem: (input) => orders.refundOrderItem(input),
-    warn: (message, error) => app.log.warn({ err: error }, message),
-  });
-  await app.register(returnRoutes, { prefix: '/api/returns', returns });
-  // ── shops: a seller's public page (their listings come from the catalogue's search) ──
-  await app.register(shopRoutes, { prefix: '/api/shops', shops: createShopsService({ db: database.db, products: catalogueSearch, returnPolicyOf: (sellerId) => returns.policy(sellerId) }) });
-  // ── what search engines read: /robots.txt and the sitemap of live products and shops, at the site's root, links from PUBLIC_URL ──
-  await app.register(seoRoutes, { seo: createSeoService({ db: database.db, clock, publicUrl: config.publicUrl }) });
-  // ── getting sellers paid: Connect accounts, payouts, webhooks ──
-  const baseConnect = createConnectProvider(config, clock, database.db);
-  const connect = deps.wrapConnect ? deps.wrapConnect(baseConnect) : baseConnect;
-  // The admin's payout stats are cached; a payout written here drops them on every instance.
-  const payoutReports = createPayoutReportsService({ db: database.db, clock, announceStatsChange: () => cacheBus.announce('payout-stats') });
-  cacheBus.onChange('payout-stats', payoutReports.dropCachedStats);
-  const connectAccounts = createConnectAccountsService({ db: database.db, clock, connect, publicUrl: config.publicUrl });
-  const payouts = createPayoutsService({
-    db: database.db,
-    clock,
-    connect,
-    pickupCharges,
-    orderItems: orders,
-    claimStaleAfterMs: config.payoutClaimStaleSeconds * 1000,
-    onPayoutsChanged: payoutReports.payoutsChanged,
-    events,
-    // Payout on delivery reads the admin's setting each round (the workspace service is built below).
-    payoutSchedule: () => workspace.payoutSchedule(),
-    log: app.log,
-  });
-  const stripeWebhooks = createStripeWebhooksService({ db: database.db, clock, connect, orderItems: orders, onPayoutsChanged: payoutReports.payoutsChanged, log: app.log, checkout });
-  await app.register(stripeConnectRoutes, { prefix: '/api/stripe-connect', accounts: connectAccounts, payouts, reports: payoutReports, webhooks: stripeWebhooks });
-  await app.register(payoutAdminRoutes, { prefix: '/api', reports: payoutReports });
-  if (baseConnect.name === 'sandbox') await app.register(sandboxConnectRoutes, { prefix: '/api/sandbox/connect', sandbox: baseConnect as SandboxConnectProvider });
-  // ── chat: conversations over REST, live events over the socket ──
-  const chat = createChatService({ db: database.db, files, clock, events });
-  await app.register(chatRoutes, { prefix: '/api/chat', chat });
-  const chatSockets = await attachChatSocket(app, { chat, checkToken: (token) => auth.checkToken(token), clock, corsOrigins: config.corsOrigins, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix, events });
-  // Who has a tab open, and a way to tell them something live (in-app notifications, the chat e-mail's "offline" check).
-  const liveUsers = liveUsersOf(chatSockets);
-  // ── marketplace settings, notification preferences and support requests ──
-  const workspace = createWorkspaceService({ db: database.db, clock, events });
-  await app.register(workspaceRoutes, { prefix: '/api', workspace });
-  // A seller's earnings: each sold item's payout laid out, where it stands, and a CSV of it.
-  const earnings = createEarningsService({ db: database.db, clock, pickupCharges, payoutSchedule: () => workspace.payoutSchedule() });
-  await app.register(sellerEarningsRoutes, { prefix: '/api/seller', earnings });
-  // ── e-mail: the reactions to domain events, the admins' outbox and the signed unsubscribe link ──
-  const unsubscribeLinks = createUnsubscribeLinks({ secret: config.jwtSecret, publicUrl: config.publicUrl });
-  const mailNotifications = createMailNotifications({
-    db: database.db,
-    events,
-    mail,
-    workspace,
-    unsubscribeLinks,
-    publicUrl: config.publicUrl,
-    clock,
-    isOnline: (userId) => liveUsers.isOnline(userId),
-    // The weekly summary's figures are the dashboard's (analytics, below mail).
-    weeklyFiguresOf: (sellerId, from, to) => findSellerWeekFigures(database.db, sellerId, from, to),
-    onError: (error, event) => app.log.error({ err: error, event }, 'mail notification failed'),
-  });
-  // Reactions still writing their rows finish before the database closes.
-  app.addHook('onClose', () => mailNotifications.settled());
-  await app.register(mailRoutes, { prefix: '/api', mail, unsubscribeLinks, workspace });
-  // ── in-app notifications: the bell's rows, written by the reactions to domain events and pushed live ──
-  const notifications = createNotificationsService({ db: database.db, clock, live: liveUsers });
-  const notificationReactions = createNotificationReactions({ db: database.db, events, notifications, onError: (error, event) => app.log.error({ err: error, event }, 'in-app notification failed') });
-  app.addHook('onClose', () => notificationReactions.settled());
-  await app.register(notificationRoutes, { prefix: '/api/notifications', notifications });
-  // ── analytics dashboard: sales over time, top products, statuses, summary ──
-  await app.register(analyticsRoutes, { prefix: '/api/analytics', analytics: createAnalyticsService({ db: database.db, clock }) });
-  // ── AI search: plain-language queries read into filters, ranked, optionally re-ranked by meaning ──
-  const search = createSearchService({ db: database.db, files, embeddings: embeddingProviderFrom(config.embeddings), warn: (message, error) => app.log.warn({ err: error }, message) });
-  await app.register(searchRoutes, { prefix: '/api/search', search });
-  // ── disputes: buyer claims, seller answers, admin refunds ──
-  const disputes = createDisputesService({
-    db: database.db,
-    files,
-    clock,
-    orderItems: orders,
-    events,
-    // Returns and payouts import disputes, and chat sits above it: a case reads them through these.
-    hasOpenReturn: (orderItemId) => hasOpenReturn(database.db, orderItemId),
-    adjustmentOfDispute: (disputeId) => findAdjustmentOfDispute(database.db, disputeId),
-    recentMessagesBetween: (pair, limit) => findRecentMessagesBetween(database.db, pair, limit),
-  });
-  await app.register(disputeRoutes, { prefix: '/api/disputes', disputes });
-  // ── reviews: verified-purchase reviews, the seller's reply, helpful votes, moderation; ratings kept on the listings ──
-  const reviews = createReviewsService({ db: database.db, files, clock, events });
-  await app.register(reviewRoutes, { prefix: '/api', reviews });
-  // ── seller and admin reports, users and profile ──
-  const usersService = createUsersService({
-    db: database.db,
-    clock,
-    events,
-    // A password change answers a new token (docs/product/accounts.md): signed as at login, at the new session version.
-    signToken: (user) => tokens.sign({ userId: user.id, role: user.role, sessionVersion: user.sessionVersion }),
-    passwords: { assertAcceptable: assertAcceptablePassword, hash: hashPassword, verify: verifyPassword },
-    // The admin's insights page sums orders and listings: a report of the analytics module, above users.
-    activity: createUserInsightsService({ db: database.db }),
-  });
-  await app.register(profileRoutes, { prefix: '/api/users/me', users: usersService });
-  await app.register(addressRoutes, { prefix: '/api/users/me/addresses', addresses: createAddressesService({ db: database.db, clock }) });
-  await app.register(adminUserRoutes, { prefix: '/api/admin/users', users: usersService });
-  await app.register(adminOrderRoutes, { prefix: '/api/admin', adminOrders: createAdminOrdersService({ db: database.db, files }) });
+  // 6. The domain modules, each registering itself (modules/<module>/<module>.module.ts) in the order of
+  // API_MODULES: its services, its routes under their prefixes, its reactions. Each is handed the platform,
+  // the pieces built above that modules use, and what the modules before it published.
+  const modules = await registerModules(
+    app,
+    {
+      config,
+      database,
+      files,
+      fileStore: deps.files,
+      clock,
+      events,
+      cacheBus,
+      // The auth services and the mail outbox, built above: the auth module registers their routes, the mail module the outbox's.
+      auth,
+      account,
+      mail,
+      // What the users module (the lowest layer) needs of auth. A password change answers a new token (docs/product/accounts.md): signed as at login, at the new session version.
+      signToken: (user: UserRecord) => tokens.sign({ userId: user.id, role: user.role, sessionVersion: user.sessionVersion }),
+      passwords: { assertAcceptable: assertAcceptablePassword, hash: hashPassword, verify: verifyPassword },
+      // The caller's: readiness while draining (health), and the tests' fakes in front of the providers (orders, payouts).
+      isDraining: deps.isDraining,
+      wrapPayments: deps.wrapPayments,
+      wrapConnect: deps.wrapConnect,
+    },
+    API_MODULES,
+  );
 
   // 7. Stored files (public product photos, private files by signed link), the built web app, and the 404s for everything else.
   await app.register(storedFileRoutes, { files: deps.files, signer: fileLinks });
   await app.register(webApp, { webDistDirectory: config.webDistDirectory, serveSourceMaps: config.environment !== 'production' });
 
   // The services the background jobs call (apps/api/src/jobs); only server.ts starts the queue.
-  deps.onServices?.({ tracking, returns, payouts, orders, uploads, chat, mail, mailNotifications, notifications, notificationReactions, reviews, sandboxConnect: baseConnect.name === 'sandbox' ? (baseConnect as SandboxConnectProvider) : null });
+  const { tracking, returns, payouts, orders, uploads, chat, mailNotifications, notifications, notificationReactions, reviews, sandboxConnect } = modules;
+  deps.onServices?.({ tracking, returns, payouts, orders, uploads, chat, mail, mailNotifications, notifications, notificationReactions, reviews, sandboxConnect });
 
   return app;
 }

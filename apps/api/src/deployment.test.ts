@@ -59,8 +59,8 @@ describe('the Dockerfile', () => {
   it('checks health on the liveness endpoint the API serves, which needs no token and is never limited', async () => {
     const healthcheck = instructions.find((line) => line.startsWith('HEALTHCHECK '));
     expect(healthcheck).toContain('/api/health/live');
-    // The health routes as app.ts registers them, and what each declares.
-    expect(read('apps/api/src/app.ts')).toContain("app.register(healthRoutes, { prefix: '/api/health',");
+    // The health routes as their module registers them, and what each declares.
+    expect(read('apps/api/src/modules/health/health.module.ts')).toContain("app.register(healthRoutes, { prefix: '/api/health',");
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);

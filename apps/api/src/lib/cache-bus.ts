@@ -14,9 +14,10 @@ export const cacheChannel = (prefix: string) => `${prefix}:cache-changes`;
 
 /**
  * Tells the other API instances to drop what they cached of a topic after this one changed it
- * (decision 0007): with REDIS_URL, through a Redis channel; alone, there is nobody to tell. app.ts
- * announces from its domain-event handlers (lib/domain-events.ts, decision 0011): the events are how
- * the modules of one instance hear of a change, this bus is how the other instances do. The
+ * (decision 0007): with REDIS_URL, through a Redis channel; alone, there is nobody to tell. The
+ * modules announce from their domain-event handlers (lib/domain-events.ts, decision 0011; each module
+ * subscribes them as it registers): the events are how the modules of one instance hear of a change,
+ * this bus is how the other instances do. The
  * announcing instance has already dropped its own entries, so it ignores its own messages. Delivery is
  * at most once and takes milliseconds; a message lost while Redis is away leaves the caches' lifetimes
  * (5–10 s) as the bound, as without the bus.

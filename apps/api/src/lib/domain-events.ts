@@ -1,7 +1,8 @@
 // Domain events: how one module reacts to what another did, without the two knowing each other.
 //
-// A service publishes a fact ("a listing changed", "an order was placed", "a refund was issued"); app.ts
-// subscribes the reactions (today: dropping caches; later: e-mail and in-app notifications). The rules:
+// A service publishes a fact ("a listing changed", "an order was placed", "a refund was issued"); each
+// module subscribes its reactions as it registers (its <module>.module.ts: dropping caches, e-mail, in-app
+// notifications). The rules:
 //
 // - Published after commit. A fact written inside a transaction is held until that transaction commits
 //   and dropped if it rolls back (`publishAfterCommit(executor, event)`), so nobody reacts to something
@@ -17,7 +18,7 @@
 //   bounded by their lifetimes anyway; a reaction that must never be lost writes its own row (an outbox) in
 //   the same transaction instead.
 // - Other API instances hear nothing of this bus: what they cache is dropped through lib/cache-bus.ts,
-//   which the cache handlers in app.ts announce to.
+//   which the modules' cache handlers announce to.
 //
 // One exception stays a hook on purpose: payouts' clawback (`orderItems.onRefundRecorded`) runs inside the
 // refund's own transaction, because the seller's debt and the refund must be written together or not at

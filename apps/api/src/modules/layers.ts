@@ -1,10 +1,11 @@
 // The API's modules in layers, lowest first (docs/decisions/0032-module-layers.md). A module may import
 // the modules of its own layer and of the layers below it, never one above; and no import goes round,
-// inside a layer either. What a module needs from above it is handed in at boot by app.ts (a port: a
-// function or an object of its own type), and what it wants others to react to it publishes as a domain
-// event after commit (lib/domain-events.ts).
+// inside a layer either. What a module needs from above it is handed in at boot (a port: a function or
+// an object of its own type, filled by the module above as it registers, define-module.ts), and what it
+// wants others to react to it publishes as a domain event after commit (lib/domain-events.ts). app.ts
+// registers the modules layer by layer, lowest first (docs/decisions/0036-modules-register-themselves.md).
 //
-// This list is the one place the order is written. eslint.config.js reads it: an import of a module
+// This list is the one place the layers are written. eslint.config.js reads it: an import of a module
 // in a higher layer fails `import-x/no-restricted-paths`, and an import cycle fails `import-x/no-cycle`
 // (type-only imports aside, as madge counts them). security/house-rules-layers.test.ts proves both on
 // snippets and checks that every module folder sits in exactly one layer; house-rules-no-cycles.test.ts

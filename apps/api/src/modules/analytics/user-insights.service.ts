@@ -6,7 +6,7 @@ import { findBuyerTotals, findRecentOrdersOfBuyer, findRecentSalesOfSeller, find
 
 // What a person bought and sold, for the admin's user insights page (GET /api/admin/users/:id/insights).
 // The users module answers that route but sits in the lowest layer (modules/layers.ts), below the orders
-// and the catalogue these figures sum; app.ts hands it this report as its `activity` port.
+// and the catalogue these figures sum; analytics.module.ts fills its `activity` port with this report.
 
 /** How many recent orders and sales the insights page shows. */
 export const INSIGHTS_RECENT_LIMIT = 5;

@@ -195,7 +195,7 @@ export function createAccountLifecycleService(deps: {
 
   return {
     async logout(user) {
-      // One statement outside a transaction: committed, so the caches are dropped at once (app.ts).
+      // One statement outside a transaction: committed, so the caches are dropped at once (the reactions to `user.changed`).
       if (await endSessionsOfUser(db, user.id, clock.now())) userChanged(user.id, 'session');
     },
 

@@ -19,7 +19,7 @@ export interface AuthService {
   authenticate(token: string): Promise<UserRecord | null>;
   /** The same, saying why a token is refused: `session_ended` when the user signed out everywhere or reset the password since. */
   checkToken(token: string): Promise<{ user: UserRecord } | { refused: 'invalid' | 'session_ended' }>;
-  /** Drops the users remembered for signed-in requests (app.ts calls it on `user.changed`, and when another instance announces one). */
+  /** Drops the users remembered for signed-in requests (auth.module.ts calls it on `user.changed`, and when another instance announces one). */
   dropUserCache(): void;
 }
 

@@ -78,7 +78,7 @@ export interface ProductsService {
   listProductImages(productId: string): Promise<ProductImage[]>;
   /** Listings' photos changed (the uploads module): publishes `listing.changed` (lib/domain-events.ts). */
   catalogChanged(productIds?: readonly string[]): void;
-  /** Drops the product pages this instance keeps (app.ts calls it on `listing.changed`, and when another instance announces one). */
+  /** Drops the product pages this instance keeps (catalog.module.ts calls it on `listing.changed` and `user.changed`, and when another instance announces one). */
   dropCatalogCache(): void;
 }
 
@@ -88,7 +88,7 @@ export interface ProductsServiceDependencies {
   clock: Clock;
   /**
    * How long a product page may be answered from memory (0 = never; SEARCH_CACHE_SECONDS, as the
-   * catalogue's search pages). Writes through this process publish `listing.changed`, on which app.ts
+   * catalogue's search pages). Writes through this process publish `listing.changed`, on which catalog.module.ts
    * drops the cache, so they are seen at once; another instance's writes as soon as it tells this one
    * (lib/cache-bus.ts), or within this time.
    */

@@ -69,7 +69,7 @@ export function createDisputesService(deps: {
   /** Announces `dispute.opened`, `.answered` and `.resolved` after their commits (e-mails, in-app notifications). */
   events?: DomainEventPublisher;
   // What a dispute reads of modules that import disputes themselves (returns, payouts) or sit above it
-  // (chat), handed in at boot by app.ts so no import goes up or round (modules/layers.ts).
+  // (chat), handed in at boot by disputes.module.ts so no import goes up or round (modules/layers.ts).
   /** Whether the item has a return in progress (the returns module). */
   hasOpenReturn: (orderItemId: string) => Promise<boolean>;
   /** What the seller owes back because of this dispute, if anything (the payouts module). */

@@ -38,7 +38,7 @@ export type ReturnsOfOrderItems = (orderItemIds: string[]) => Promise<Map<string
 
 /** Where the details come from beyond the orders module; each defaults to "nothing to say". */
 export interface BuyerOrderDetailSources {
-  /** The shipping module's parcels of the items (app.ts passes shipping's read). */
+  /** The shipping module's parcels of the items (orders.module.ts passes shipping's read, through a port). */
   trackingOf?: TrackingOfOrderItems;
   /** The returns module's answer per item (window, request, label). */
   returnsOf?: ReturnsOfOrderItems;

@@ -26,7 +26,7 @@ export interface CatalogueSearchService {
   searchProducts(query: SearchQuery): Promise<ProductPage>;
   listSellerProducts(seller: UserRecord, query: SellerQuery): Promise<SellerProductPage>;
   listAdminProducts(query: AdminQuery): Promise<AdminProductPage>;
-  /** Drops the public pages this instance keeps (app.ts calls it on `listing.changed`, and when another instance announces one). */
+  /** Drops the public pages this instance keeps (search.module.ts calls it on `listing.changed` and `user.changed`, and when another instance announces one). */
   dropSearchCache(): void;
 }
 
@@ -36,7 +36,7 @@ export interface CatalogueSearchServiceDependencies {
   clock: Clock;
   /**
    * How long a public search page may be answered from memory (0 = never). Writes through this
-   * process publish `listing.changed`, on which app.ts drops the cache, so they are seen at once;
+   * process publish `listing.changed`, on which search.module.ts drops the cache, so they are seen at once;
    * another instance's writes as soon as it tells this one (lib/cache-bus.ts), or within this time.
    */
   searchCacheTtlMs?: number;

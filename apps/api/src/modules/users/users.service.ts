@@ -83,8 +83,9 @@ export interface UserActivity {
   ofSeller(sellerId: string): Promise<UserInsightsResponse['seller']>;
 }
 
-// Users is the lowest layer (modules/layers.ts): what it needs from the modules above it (tokens and
-// password rules from auth, sales figures from analytics) is handed in at boot by app.ts.
+// Users is the lowest layer (modules/layers.ts): what it needs from the modules above it is handed in at
+// boot by users.module.ts (tokens and password rules from auth, built by app.ts before any module; sales
+// figures from analytics, through a port the analytics module fills).
 export function createUsersService(deps: {
   db: Database;
   clock: Clock;
