@@ -19,6 +19,7 @@ export default defineConfig({
       'apps/api/vitest.isolated.config.ts',
       'apps/api/vitest.process.config.ts',
       'apps/web/vitest.config.ts',
+      'apps/web/vitest.isolated.config.ts',
     ],
   },
 });

@@ -24,8 +24,10 @@ const reportDirectory = mkdtempSync(path.join(tmpdir(), 'marketplace-test-report
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const cores = Math.max(1, Number(process.env.TEST_CORES) || availableParallelism());
-// No more steps at once than the cores take: with one more, the journeys' servers were starved past their
-// render time limit and two-instance tests past their timeouts (a busy machine makes flakes, not speed).
+// No more steps at once than the cores take, counted by what each keeps busy: when steps were counted by
+// their processes and one more ran, the journeys' servers were starved past their render time limit and
+// two-instance tests past their timeouts (a busy machine makes flakes, not speed). The computing steps also
+// yield (YIELDING_NICENESS) to the ones that wait on time.
 const budget = cores;
 const startedAt = Date.now();
 
@@ -58,12 +60,12 @@ async function isPostgresReachable(url) {
  * every process it started used (bash's `times`, written to a file of its own), to tell a step that keeps
  * the cores busy from one that mostly waits.
  */
-function runLogged(command, args, environment, logFile) {
+function runLogged(command, args, environment, logFile, niceness = 0) {
   return new Promise((resolve) => {
     const log = createWriteStream(logFile);
     const cpuFile = `${logFile}.cpu`;
     const script = 'exec 3>"$CPU_FILE"; "$@"; code=$?; times >&3; exit $code';
-    const child = spawn('bash', ['-c', script, 'bash', command, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '1', ...environment, CPU_FILE: cpuFile } });
+    const child = spawn(niceness > 0 ? 'nice' : 'bash', [...(niceness > 0 ? ['-n', String(niceness), 'bash'] : []), '-c', script, 'bash', command, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '1', ...environment, CPU_FILE: cpuFile } });
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
     const finish = (code) => log.end(() => resolve({ code, cpuSeconds: cpuSecondsOf(cpuFile) }));
@@ -133,25 +135,38 @@ const hasChromium = existsSync(chromiumPath);
 const vitest = (...args) => ['vitest', 'run', ...args];
 
 /**
- * The steps. `cores`: how many cores the step keeps busy (vitest runs two workers). `needs`: steps that
- * must have passed first. The order below is the order of preference: the longest chains first.
+ * The steps. `cores`: how much of the machine the step keeps busy, as measured (the CPU time each step's
+ * line shows at the end, over its wall time), not how many processes it starts: the journeys' two workers
+ * mostly wait on a browser and a server (about half a core), the process tier on processes starting and
+ * stopping, while the unit step's workers and the typecheck compute all the time. `needs`: steps that must
+ * have passed first. The order below is the order of preference: the most CPU first, and the journeys, the
+ * longest chain (after the build), as soon as the build is done.
  */
+/**
+ * How much a step that `yields` gives way: the steps that only compute (unit tests, typecheck, lint) run at
+ * a lower priority, so the ones that wait on time — the journeys' servers answering within their render
+ * limit, the process tier's instances starting and stopping — get a core the moment they need one, and the
+ * computing steps take every moment they do not.
+ */
+const YIELDING_NICENESS = 10;
+
 const steps = [
-  { name: 'build', title: 'build the web app and the API', cores: 1, command: ['npm', 'run', '--silent', 'build'] },
+  { name: 'build', title: 'build the web app and the API', cores: 0.5, command: ['npm', 'run', '--silent', 'build'] },
   {
     // The embedded database's own run: CI exports TEST_DATABASE_URL for the PostgreSQL step, and left here
     // it would move this one onto PostgreSQL too, so PGlite would never be tested.
     name: 'unit',
     title: 'unit, API (embedded PGlite) and component tests',
-    cores: 2,
-    vitest: vitest('--project', 'domain', '--project', 'api', '--project', 'api-isolated', '--project', 'web'),
+    cores: 1.5,
+    yields: true,
+    vitest: vitest('--project', 'domain', '--project', 'api', '--project', 'api-isolated', '--project', 'web', '--project', 'web-isolated'),
     environment: { TEST_DATABASE_URL: '' },
   },
   {
-    // Two workers, each a browser and a server: both cores.
+    // Two workers, each a browser and a server, waiting on both most of the time.
     name: 'e2e',
     title: 'end-to-end journeys in Chromium',
-    cores: 2,
+    cores: 0.5,
     needs: ['build'],
     vitest: vitest('--config', 'e2e/vitest.config.ts'),
     environment: { CHROMIUM_PATH: chromiumPath },
@@ -161,7 +176,7 @@ const steps = [
   {
     name: 'api-postgres',
     title: `API tests on PostgreSQL (${postgresUrl.replace(/\/\/[^@]*@/, '//')})`,
-    cores: 2,
+    cores: 1,
     vitest: vitest('--config', 'apps/api/vitest.postgres.config.ts'),
     environment: { TEST_DATABASE_URL: postgresUrl },
     when: hasPostgres,
@@ -170,14 +185,14 @@ const steps = [
   {
     name: 'api-process',
     title: 'API process tier (the built server, killed processes, two instances)',
-    cores: 1,
+    cores: 0.5,
     needs: ['build'],
     vitest: vitest('--project', 'api-process'),
     environment: { MARKETPLACE_API_BUILT: '1', ...(hasPostgres ? { TEST_DATABASE_URL: postgresUrl } : { TEST_DATABASE_URL: '' }) },
   },
-  { name: 'typecheck', title: 'typecheck (tsc)', cores: 1, command: ['npm', 'run', '--silent', 'typecheck'] },
-  { name: 'lint', title: 'lint (eslint)', cores: 1, command: ['npx', 'eslint', '.', '--max-warnings=0'] },
-  { name: 'bundle', title: 'bundle budget (initial JS for /products ≤ 150 KB gzipped)', cores: 1, needs: ['build'], command: ['node', 'scripts/check-bundle.mjs', '--budget', '150'], when: hasChromium },
+  { name: 'typecheck', title: 'typecheck (tsc)', cores: 1, yields: true, command: ['npm', 'run', '--silent', 'typecheck'] },
+  { name: 'lint', title: 'lint (eslint)', cores: 1, yields: true, command: ['npx', 'eslint', '.', '--max-warnings=0'] },
+  { name: 'bundle', title: 'bundle budget (initial JS for /products ≤ 150 KB gzipped)', cores: 0.5, needs: ['build'], command: ['node', 'scripts/check-bundle.mjs', '--budget', '150'], when: hasChromium },
   { name: 'audit', title: 'dependency audit (production; high and critical)', cores: 0, run: audit },
 ];
 
@@ -201,7 +216,7 @@ async function runStep(step) {
     const logFile = path.join(reportDirectory, `${step.name}.log`);
     const reportFile = path.join(reportDirectory, `${step.name}.json`);
     const [command, ...args] = step.vitest ? ['npx', ...step.vitest, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`] : step.command;
-    const { code, cpuSeconds: used } = await runLogged(command, args, step.environment ?? {}, logFile);
+    const { code, cpuSeconds: used } = await runLogged(command, args, step.environment ?? {}, logFile, step.yields ? YIELDING_NICENESS : 0);
     cpuSeconds = used;
     ok = code === 0;
     output = readFileSync(logFile, 'utf8');

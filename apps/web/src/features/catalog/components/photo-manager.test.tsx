@@ -80,7 +80,8 @@ describe('PhotoManager on the listing editor', { timeout: 20_000 }, () => {
 
     expect(calls).toEqual([{ method: 'PUT', path: `/api/products/${PRODUCT_ID}/images/order`, body: { imageIds: ['bbb-image', 'aaa-image', 'ccc-image'] } }]);
     await screen.findByText('Photo moved');
-    expect(photoNames()).toEqual(['/uploads/b-thumb.webp', '/uploads/a-thumb.webp', '/uploads/c-thumb.webp']);
+    // The toast follows the save; the list follows the photos' refetch, which may land a render later.
+    await waitFor(() => expect(photoNames()).toEqual(['/uploads/b-thumb.webp', '/uploads/a-thumb.webp', '/uploads/c-thumb.webp']));
     expect(screen.getByRole('button', { name: 'Move photo 1 left' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Move photo 3 right' })).toBeDisabled();
 
@@ -112,7 +113,7 @@ describe('PhotoManager on the listing editor', { timeout: 20_000 }, () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete photo' }));
     expect(calls).toEqual([{ method: 'DELETE', path: `/api/products/${PRODUCT_ID}/images/bbb-image`, body: null }]);
     await screen.findByText('Photo deleted');
-    expect(photoNames()).toEqual(['/uploads/a-thumb.webp', '/uploads/c-thumb.webp']);
+    await waitFor(() => expect(photoNames()).toEqual(['/uploads/a-thumb.webp', '/uploads/c-thumb.webp']));
   });
 
   it('uploads only images chosen from the computer as multipart "files"', async () => {

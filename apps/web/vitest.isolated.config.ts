@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+import { mockingWebTestFiles } from './vitest.tiers';
+
+// The component tests that replace a module with vi.mock, each in a fresh module cache (vitest.tiers.ts);
+// otherwise as vitest.config.ts.
+export default defineConfig({
+  test: {
+    name: 'web-isolated',
+    include: mockingWebTestFiles(),
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    css: false,
+    testTimeout: 20_000,
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});
