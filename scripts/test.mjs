@@ -143,7 +143,7 @@ const vitest = (...args) => ['vitest', 'run', ...args];
  * longest chain (after the build), as soon as the build is done.
  */
 /**
- * How much a step that `yields` gives way: the steps that only compute (unit tests, typecheck, lint) run at
+ * How much a step that `yields` gives way: the steps that only compute (unit and API tests, typecheck, lint) run at
  * a lower priority, so the ones that wait on time — the journeys' servers answering within their render
  * limit, the process tier's instances starting and stopping — get a core the moment they need one, and the
  * computing steps take every moment they do not.
@@ -157,7 +157,7 @@ const steps = [
     // it would move this one onto PostgreSQL too, so PGlite would never be tested.
     name: 'unit',
     title: 'unit, API (embedded PGlite) and component tests',
-    cores: 1.5,
+    cores: 1,
     yields: true,
     vitest: vitest('--project', 'domain', '--project', 'api', '--project', 'api-isolated', '--project', 'web', '--project', 'web-isolated'),
     environment: { TEST_DATABASE_URL: '' },
@@ -177,6 +177,7 @@ const steps = [
     name: 'api-postgres',
     title: `API tests on PostgreSQL (${postgresUrl.replace(/\/\/[^@]*@/, '//')})`,
     cores: 1,
+    yields: true,
     vitest: vitest('--config', 'apps/api/vitest.postgres.config.ts'),
     environment: { TEST_DATABASE_URL: postgresUrl },
     when: hasPostgres,

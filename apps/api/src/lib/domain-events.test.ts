@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { createTestDatabase } from '../../test/helper';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
 import { createDomainEvents, type DomainEventOf, type DomainEvents } from './domain-events';
 
 let database: DatabaseHandle;
@@ -108,8 +108,7 @@ describe('domain events', () => {
   });
 
   it('refuses an event raised in a transaction of a database it does not watch', async () => {
-    // Not migrated: a transaction is all this needs.
-    const other = await openDatabase({ kind: 'pglite' });
+    const other = await createTestDatabase();
     try {
       await expect(
         other.db.transaction(async (transaction) => {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../client';
+import type { DatabaseHandle } from '../client';
+import { createTestDatabase } from '../../../test/helper';
 import { isValidUpsTrackingNumber } from '@marketplace/domain/ups-tracking-number';
 import { addresses, categories, chatMessages, chats, disputeEvents, disputes, notifications, orderItems, orders, paymentAccounts, payments, payouts, pickups, productImages, products, refunds, reviews, sandboxConnectTransfers, shipmentItems, shipments, supportRequests, users } from '../schema';
 import { createLocalFileStore } from '../../providers/files/local';
@@ -66,9 +67,11 @@ describe('seedDemoMarketplace', () => {
   /** The run whose rows are in the database. */
   let seeded: SeedRun;
 
+  // Seeds the whole demo marketplace twice (photos included): a minute or more on a busy machine. The bound
+  // only catches a hang.
   beforeAll(async () => {
     const [opened, firstDirectory, secondDirectory] = await Promise.all([
-      openDatabase({ kind: 'pglite' }),
+      createTestDatabase(),
       mkdtemp(path.join(tmpdir(), 'seed-demo-first-')),
       mkdtemp(path.join(tmpdir(), 'seed-demo-second-')),
     ]);
@@ -82,7 +85,7 @@ describe('seedDemoMarketplace', () => {
     firstNotifications = await handle.db.select().from(notifications).orderBy(asc(notifications.id));
     await handle.db.execute(sql`truncate table product_images, products, categories, users cascade`);
     seeded = await seedRun(handle, secondDirectory);
-  });
+  }, 240_000);
 
   afterAll(async () => {
     await handle?.close();

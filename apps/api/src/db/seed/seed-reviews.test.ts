@@ -4,7 +4,8 @@ import path from 'node:path';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { averageRating } from '@marketplace/domain/ratings';
-import { openDatabase, type DatabaseHandle } from '../client';
+import type { DatabaseHandle } from '../client';
+import { createTestDatabase } from '../../../test/helper';
 import { notifications, orderItems, orders, payouts, products, reviewHelpfulVotes, reviews, shipmentItems, shipments, users } from '../schema';
 import { createLocalFileStore } from '../../providers/files/local';
 import { hashPassword } from '../../modules/auth/password';
@@ -26,11 +27,10 @@ describe('seedReviews (demo marketplace)', () => {
   let reviewCount = 0;
 
   beforeAll(async () => {
-    handle = await openDatabase({ kind: 'pglite' });
-    await handle.migrate();
+    handle = await createTestDatabase();
     const result = await seedDemoMarketplace({ db: handle.db, files: createLocalFileStore(await mkdtemp(path.join(tmpdir(), 'seed-reviews-'))), hashPassword, now });
     reviewCount = result.counts.reviews;
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await handle?.close();
