@@ -157,7 +157,7 @@ const steps = [
     // it would move this one onto PostgreSQL too, so PGlite would never be tested.
     name: 'unit',
     title: 'unit, API (embedded PGlite) and component tests',
-    cores: 1,
+    cores: 1.5,
     yields: true,
     vitest: vitest('--project', 'domain', '--project', 'api', '--project', 'api-isolated', '--project', 'web', '--project', 'web-isolated'),
     environment: { TEST_DATABASE_URL: '' },

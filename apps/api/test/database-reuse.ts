@@ -74,16 +74,33 @@ async function empty(run: Run): Promise<void> {
   if (tables.length > 0) await run(tables.map((table) => `truncate ${table} restart identity cascade;`).join('\n'));
 }
 
-/** A handle whose every use fails once `isClosed()` says so: what a file left running meets a closed database. */
+/**
+ * A handle whose every use fails once `isClosed()` says so: what a file left running meets a closed database.
+ * What a file sets on its `db` (the domain events wrap `transaction` to publish after commit) stays on this
+ * handle: the kept database underneath is never changed, so the next file's handle starts clean.
+ */
 function guarded(handle: DatabaseHandle, isClosed: () => boolean, close: () => Promise<void>): DatabaseHandle {
   const refuse = () => {
     throw new Error('the test database is closed');
   };
+  const own = new Map<PropertyKey, unknown>();
   const db = new Proxy(handle.db, {
-    get(target, property, receiver) {
+    get(target, property) {
       if (isClosed()) refuse();
-      const value = Reflect.get(target, property, receiver) as unknown;
+      if (own.has(property)) return own.get(property);
+      const value = Reflect.get(target, property, target) as unknown;
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+    set(_target, property, value) {
+      own.set(property, value);
+      return true;
+    },
+    defineProperty(_target, property, descriptor) {
+      own.set(property, descriptor.get ? descriptor.get() : descriptor.value);
+      return true;
+    },
+    has(target, property) {
+      return own.has(property) || Reflect.has(target, property);
     },
   }) as Database;
   return {
