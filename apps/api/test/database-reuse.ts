@@ -75,11 +75,18 @@ async function empty(run: Run): Promise<void> {
 }
 
 /**
- * A handle whose every use fails once `isClosed()` says so: what a file left running meets a closed database.
+ * A handle whose every use fails once it is closed (its `release` runs once, at the first close): what a file left running meets a closed database.
  * What a file sets on its `db` (the domain events wrap `transaction` to publish after commit) stays on this
  * handle: the kept database underneath is never changed, so the next file's handle starts clean.
  */
-function guarded(handle: DatabaseHandle, isClosed: () => boolean, close: () => Promise<void>): DatabaseHandle {
+function guarded(handle: DatabaseHandle, release: () => Promise<void>): DatabaseHandle {
+  let closed = false;
+  const isClosed = () => closed;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await release();
+  };
   const refuse = () => {
     throw new Error('the test database is closed');
   };
@@ -130,13 +137,9 @@ export async function reusablePglite(open: () => Promise<DatabaseHandle>): Promi
   const handle = kept?.handle ?? (await open());
   const run: Run = (text) => handle.executeSql(text);
   const shape = kept?.shape ?? (await shapeOf(run));
-  let closed = false;
   return guarded(
     handle,
-    () => closed,
     async () => {
-      if (closed) return;
-      closed = true;
       try {
         if (idlePglite.length < MAX_IDLE && (await shapeOf(run)) === shape) {
           // A fresh session: settings, advisory locks, temporary tables and prepared statements of the file go.
@@ -189,13 +192,9 @@ export async function reusablePostgres(options: {
   const name = kept?.name ?? (await options.create());
   const shape = kept?.shape ?? (await onDatabase(options.serverUrl, name, (client) => shapeOf((text) => client.query(text))));
   const handle = await options.open(name);
-  let closed = false;
   return guarded(
     handle,
-    () => closed,
     async () => {
-      if (closed) return;
-      closed = true;
       await handle.close();
       try {
         if (idlePostgres.length < MAX_IDLE) {
