@@ -20,15 +20,19 @@ const apiModules = foldersIn('apps/api/src/modules');
 // The modules' layers, lowest first: written once, in TypeScript, beside the modules (decision 0032).
 const { MODULE_LAYERS } = await tsImport('./apps/api/src/modules/layers.ts', import.meta.url);
 const unplacedModules = apiModules.filter((module) => !MODULE_LAYERS.some((layer) => layer.includes(module)));
-if (unplacedModules.length > 0) throw new Error(`Put ${unplacedModules.join(', ')} in a layer of apps/api/src/modules/layers.ts: an unplaced module would escape the layer rule.`);
+if (unplacedModules.length > 0)
+  throw new Error(`Put ${unplacedModules.join(', ')} in a layer of apps/api/src/modules/layers.ts: an unplaced module would escape the layer rule.`);
 const tests = ['**/*.test.ts', '**/*.test.tsx'];
 
 const FEATURE_MESSAGE = 'A feature imports only shared code (components, lib): never another feature or the app shell (apps/web/README.md).';
 const SHARED_MESSAGE = 'Shared code (components, lib) never imports a feature or the app shell: dependencies flow shared → features → app.';
-const MODULE_MESSAGE = "Another module is reached through its public index.ts only (`'../<module>'`), never its files (a repository may import its tables from `'../<module>/<module>.schema'`).";
-const LAYER_MESSAGE = 'A module imports only modules of its own layer or below (apps/api/src/modules/layers.ts): what it needs from above comes as a port the module above fills at boot (apps/api/src/modules/define-module.ts), or as a domain event.';
+const MODULE_MESSAGE =
+  "Another module is reached through its public index.ts only (`'../<module>'`), never its files (a repository may import its tables from `'../<module>/<module>.schema'`).";
+const LAYER_MESSAGE =
+  'A module imports only modules of its own layer or below (apps/api/src/modules/layers.ts): what it needs from above comes as a port the module above fills at boot (apps/api/src/modules/define-module.ts), or as a domain event.';
 const ORM_MESSAGE = 'Only repositories (*.repository.ts) touch Drizzle and the schema: other code calls a repository.';
-const SCHEMA_MESSAGE = "Import a table from its owner's schema file (`'../<module>/<module>.schema'`), not from db/schema, which gathers them all: so the layer rule sees every table a module reaches (decision 0035).";
+const SCHEMA_MESSAGE =
+  "Import a table from its owner's schema file (`'../<module>/<module>.schema'`), not from db/schema, which gathers them all: so the layer rule sees every table a module reaches (decision 0035).";
 const ENVIRONMENT_MESSAGE = 'Read settings from the Config that apps/api/src/config.ts builds: it is the one reader of process.env.';
 const DOMAIN_MESSAGE = 'packages/domain is pure: the caller passes the time, random values and anything fetched in.';
 
@@ -58,10 +62,17 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}', 'packages/**/*.ts'],
     ignores: ['apps/web/src/lib/api.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/apps/api/**', '@marketplace/api*'], message: 'The API is not importable from here.' }],
-        paths: ['@reduxjs/toolkit/query/react', '@reduxjs/toolkit/query'].map((name) => ({ name, importNames: ['createApi'], message: 'There is one RTK Query API (apps/web/src/lib/api.ts): add endpoints with api.injectEndpoints.' })),
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/apps/api/**', '@marketplace/api*'], message: 'The API is not importable from here.' }],
+          paths: ['@reduxjs/toolkit/query/react', '@reduxjs/toolkit/query'].map((name) => ({
+            name,
+            importNames: ['createApi'],
+            message: 'There is one RTK Query API (apps/web/src/lib/api.ts): add endpoints with api.injectEndpoints.',
+          })),
+        },
+      ],
     },
   },
   {
@@ -80,11 +91,22 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: tests,
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: repositoryRoot, zones: [
-        ...webFeatures.map((feature) => ({ target: `apps/web/src/features/${feature}`, from: 'apps/web/src/features', except: [`./${feature}`], message: FEATURE_MESSAGE })),
-        { target: 'apps/web/src/features', from: 'apps/web/src/app', message: FEATURE_MESSAGE },
-        { target: ['apps/web/src/components', 'apps/web/src/lib'], from: ['apps/web/src/features', 'apps/web/src/app'], message: SHARED_MESSAGE },
-      ] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: repositoryRoot,
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `apps/web/src/features/${feature}`,
+              from: 'apps/web/src/features',
+              except: [`./${feature}`],
+              message: FEATURE_MESSAGE,
+            })),
+            { target: 'apps/web/src/features', from: 'apps/web/src/app', message: FEATURE_MESSAGE },
+            { target: ['apps/web/src/components', 'apps/web/src/lib'], from: ['apps/web/src/features', 'apps/web/src/app'], message: SHARED_MESSAGE },
+          ],
+        },
+      ],
     },
   },
   {
@@ -97,18 +119,34 @@ export default tseslint.config(
     files: ['apps/api/src/modules/**/*.ts'],
     ignores: tests,
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: repositoryRoot, zones: [
-        ...apiModules.flatMap((module) => apiModules.filter((other) => other !== module).map((other) => ({
-          target: `apps/api/src/modules/${module}`,
-          from: `apps/api/src/modules/${other}`,
-          except: ['./index.ts', `./${other}.schema.ts`],
-          message: MODULE_MESSAGE,
-        }))),
-        ...MODULE_LAYERS.flatMap((layer, index) => {
-          const above = MODULE_LAYERS.slice(index + 1).flat();
-          return above.length === 0 ? [] : layer.map((module) => ({ target: `apps/api/src/modules/${module}`, from: above.map((other) => `apps/api/src/modules/${other}`), message: LAYER_MESSAGE }));
-        }),
-      ] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: repositoryRoot,
+          zones: [
+            ...apiModules.flatMap((module) =>
+              apiModules
+                .filter((other) => other !== module)
+                .map((other) => ({
+                  target: `apps/api/src/modules/${module}`,
+                  from: `apps/api/src/modules/${other}`,
+                  except: ['./index.ts', `./${other}.schema.ts`],
+                  message: MODULE_MESSAGE,
+                })),
+            ),
+            ...MODULE_LAYERS.flatMap((layer, index) => {
+              const above = MODULE_LAYERS.slice(index + 1).flat();
+              return above.length === 0
+                ? []
+                : layer.map((module) => ({
+                    target: `apps/api/src/modules/${module}`,
+                    from: above.map((other) => `apps/api/src/modules/${other}`),
+                    message: LAYER_MESSAGE,
+                  }));
+            }),
+          ],
+        },
+      ],
     },
   },
   {
@@ -126,16 +164,28 @@ export default tseslint.config(
   {
     // Only repositories touch the ORM (type-only imports too: the point is the layer). db/ itself and the
     // plumbing in lib/ (transactions, events after commit) sit below the modules and are not covered.
-    files: ['apps/api/src/modules/**/*.ts', 'apps/api/src/providers/**/*.ts', 'apps/api/src/realtime/**/*.ts', 'apps/api/src/plugins/**/*.ts', 'apps/api/src/**/*.service.ts', 'apps/api/src/**/*.routes.ts'],
+    files: [
+      'apps/api/src/modules/**/*.ts',
+      'apps/api/src/providers/**/*.ts',
+      'apps/api/src/realtime/**/*.ts',
+      'apps/api/src/plugins/**/*.ts',
+      'apps/api/src/**/*.service.ts',
+      'apps/api/src/**/*.routes.ts',
+    ],
     // A provider that keeps rows of its own (the Connect sandbox) does so in a *.repository.ts beside it.
     // The tables themselves are written in *.schema.ts files (a module's, a provider's: decision 0035).
     ignores: ['**/*.repository.ts', '**/*.schema.ts', ...tests],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { regex: '^drizzle-orm(/|$)', message: ORM_MESSAGE },
-        { regex: '(^|/)db/schema(\\.[jt]s)?$', message: ORM_MESSAGE },
-        { regex: '\\.schema(\\.[jt]s)?$', message: ORM_MESSAGE },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^drizzle-orm(/|$)', message: ORM_MESSAGE },
+            { regex: '(^|/)db/schema(\\.[jt]s)?$', message: ORM_MESSAGE },
+            { regex: '\\.schema(\\.[jt]s)?$', message: ORM_MESSAGE },
+          ],
+        },
+      ],
     },
   },
   {
@@ -155,7 +205,10 @@ export default tseslint.config(
     ignores: ['apps/api/src/config.ts', 'scripts/**', 'e2e/**', 'bench/**', 'apps/api/test/**', '**/*.config.*', ...tests],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: ENVIRONMENT_MESSAGE }],
-      'no-restricted-syntax': ['error', { selector: "ImportDeclaration[source.value=/^(node:)?process$/] ImportSpecifier[imported.name='env']", message: ENVIRONMENT_MESSAGE }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportDeclaration[source.value=/^(node:)?process$/] ImportSpecifier[imported.name='env']", message: ENVIRONMENT_MESSAGE },
+      ],
     },
   },
   {
@@ -164,16 +217,23 @@ export default tseslint.config(
     files: ['packages/domain/src/**/*.ts'],
     ignores: tests,
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { regex: '^(?!\\.{1,2}/)', message: 'packages/domain has no dependencies: it imports only its own files.' },
-        { group: ['**/apps/**'], message: 'packages/domain has no dependencies: it imports only its own files.' },
-      ] }],
-      'no-restricted-properties': ['error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!\\.{1,2}/)', message: 'packages/domain has no dependencies: it imports only its own files.' },
+            { group: ['**/apps/**'], message: 'packages/domain has no dependencies: it imports only its own files.' },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
         { object: 'process', property: 'env', message: ENVIRONMENT_MESSAGE },
         { object: 'Date', property: 'now', message: DOMAIN_MESSAGE },
         { object: 'Math', property: 'random', message: DOMAIN_MESSAGE },
       ],
-      'no-restricted-syntax': ['error',
+      'no-restricted-syntax': [
+        'error',
         { selector: "ImportDeclaration[source.value=/^(node:)?process$/] ImportSpecifier[imported.name='env']", message: ENVIRONMENT_MESSAGE },
         { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: DOMAIN_MESSAGE },
         { selector: "CallExpression[callee.name='fetch']", message: DOMAIN_MESSAGE },

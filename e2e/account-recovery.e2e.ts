@@ -87,7 +87,12 @@ describe('account recovery', () => {
 
     // 4. The old password is refused, the new one lets the buyer in.
     await logIn(guest.page, email, OLD_PASSWORD);
-    await expect(guest.page.getByRole('alert').filter({ hasText: /invalid|incorrect|wrong/i }).first()).toBeVisibleSoon();
+    await expect(
+      guest.page
+        .getByRole('alert')
+        .filter({ hasText: /invalid|incorrect|wrong/i })
+        .first(),
+    ).toBeVisibleSoon();
     expect(new URL(guest.page.url()).pathname).toBe('/login');
     await logIn(guest.page, email, NEW_PASSWORD);
     await waitForPath(guest.page, '/products');

@@ -15,19 +15,26 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 describe('after the sale', () => {
   it('buys → ships → tracks → disputes → accepts part back → the seller is paid the rest', async () => {
     // The seller's listing to buy: in stock, no add-on, at least $40 so a part refund leaves something.
     const seller = await sellerWithListings(browser);
-    const product = seller.listings.find((candidate) => candidate.status === 'active' && candidate.quantity >= 3 && candidate.price >= 40 && candidate.retip === null);
+    const product = seller.listings.find(
+      (candidate) => candidate.status === 'active' && candidate.quantity >= 3 && candidate.price >= 40 && candidate.retip === null,
+    );
     expect(product).toBeDefined();
 
     // 1. The buyer buys it with the test card and lands on the receipt.
     const buyer = await newPage(browser);
     await logIn(buyer.page, 'buyer3@example.com');
     await waitForPath(buyer.page, '/products');
-    const orderId = await buyWithTestCard(buyer.page, product!, { name: 'Casey Buyer', line1: '400 Congress Avenue', city: 'Austin', state: 'TX', zip: '78701' });
+    const orderId = await buyWithTestCard(buyer.page, product!, {
+      name: 'Casey Buyer',
+      line1: '400 Congress Avenue',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+    });
     await expect(buyer.page.getByRole('heading', { level: 1, name: 'Thank you, your order is placed' })).toBeVisibleSoon(15_000);
     const order = await apiGet<{ items: Array<{ id: string; productId: string; price: number; quantity: number }> }>(buyer.page, `/api/orders/${orderId}`);
     const line = order.items.find((item) => item.productId === product!.id)!;
@@ -75,7 +82,10 @@ describe('after the sale', () => {
     await logIn(admin.page, 'admin@example.com');
     await waitForPath(admin.page, '/products');
     await admin.page.goto('/admin/shipped-orders');
-    const row = admin.page.getByRole('row').filter({ hasText: orderId.slice(0, 8) }).first();
+    const row = admin.page
+      .getByRole('row')
+      .filter({ hasText: orderId.slice(0, 8) })
+      .first();
     await expect(row).toBeVisibleSoon(15_000);
     await row.getByRole('button', { name: 'Process Payout' }).click();
     const modal = admin.page.getByRole('dialog', { name: 'Process Payout' });
@@ -86,10 +96,9 @@ describe('after the sale', () => {
     await expect(admin.page.getByText('Payout created successfully').first()).toBeVisibleSoon(15_000);
 
     // The same figures on every side: what went back, and what the seller was paid for.
-    const shipped = await apiGet<{ data: { orderItems: Array<{ orderItemId: string; refunded_cents: number; seller_paid: boolean; payout: { net_amount: number } | null }> } }>(
-      admin.page,
-      '/api/orders/get-all-shipped-orders?limit=100',
-    );
+    const shipped = await apiGet<{
+      data: { orderItems: Array<{ orderItemId: string; refunded_cents: number; seller_paid: boolean; payout: { net_amount: number } | null }> };
+    }>(admin.page, '/api/orders/get-all-shipped-orders?limit=100');
     const paidRow = shipped.data.orderItems.find((candidate) => candidate.orderItemId === line.id);
     expect(paidRow).toMatchObject({ refunded_cents: 1000, seller_paid: true });
     const buyerView = await apiGet<{ items: Array<{ id: string; refunded_cents: number; status: string }> }>(buyer.page, `/api/orders/${orderId}`);

@@ -78,7 +78,11 @@ describe('accounts', () => {
     await logIn(page, 'buyer@example.com');
     await waitForPath(page, '/products');
     await page.getByRole('button', { name: /account menu/i }).click();
-    await page.getByRole('menuitem', { name: 'Log out' }).or(page.getByRole('button', { name: 'Log out' })).first().click();
+    await page
+      .getByRole('menuitem', { name: 'Log out' })
+      .or(page.getByRole('button', { name: 'Log out' }))
+      .first()
+      .click();
     await waitForPath(page, '/login');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await context.close();
@@ -114,13 +118,16 @@ describe('guards', () => {
   it('an expired token clears the session and sends the user to /login', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/');
-    await page.evaluate((token) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('role', 'buyer');
-      localStorage.setItem('userId', 'u-1');
-      localStorage.setItem('userName', 'Old Session');
-      sessionStorage.setItem('jwtToken', token);
-    }, fakeToken({ sub: 'u-1', role: 'buyer', exp: Math.floor(Date.now() / 1000) - 60 }));
+    await page.evaluate(
+      (token) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('role', 'buyer');
+        localStorage.setItem('userId', 'u-1');
+        localStorage.setItem('userName', 'Old Session');
+        sessionStorage.setItem('jwtToken', token);
+      },
+      fakeToken({ sub: 'u-1', role: 'buyer', exp: Math.floor(Date.now() / 1000) - 60 }),
+    );
     await page.goto('/myorders');
     expect(await waitForPath(page, '/login')).toBe('/login');
     const leftovers = await page.evaluate(() => [

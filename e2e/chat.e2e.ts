@@ -13,7 +13,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 describe('live chat', () => {
   it('the buyer writes from a product page; the seller’s badge goes up live; the buyer sees it read', async () => {
     const seller = await newPage(browser);
@@ -23,7 +22,10 @@ describe('live chat', () => {
     const product = products.items.find((item) => item.status === 'active');
     expect(product).toBeDefined();
     await seller.page.goto('/seller/dashboard');
-    const messagesLink = seller.page.getByRole('navigation').getByRole('link', { name: /^Messages/ }).first();
+    const messagesLink = seller.page
+      .getByRole('navigation')
+      .getByRole('link', { name: /^Messages/ })
+      .first();
     await expect(messagesLink).toBeVisibleSoon(15_000);
     // Nothing unread yet for this seller in the demo data.
     expect(await messagesLink.textContent()).not.toMatch(/unread/);
@@ -48,7 +50,12 @@ describe('live chat', () => {
     // The seller opens the chat: the message is there, shown as text, and the badge goes away.
     await messagesLink.click();
     await waitForPath(seller.page, '/seller/chats');
-    await seller.page.getByRole('list', { name: 'Conversations' }).getByRole('button').or(seller.page.getByRole('list', { name: 'Conversations' }).getByRole('link')).first().click();
+    await seller.page
+      .getByRole('list', { name: 'Conversations' })
+      .getByRole('button')
+      .or(seller.page.getByRole('list', { name: 'Conversations' }).getByRole('link'))
+      .first()
+      .click();
     await expect(seller.page.getByText(text, { exact: true })).toBeVisibleSoon(10_000);
     expect(await seller.page.locator('b', { hasText: 'not bold' }).count()).toBe(0);
     await expect.poll(() => seller.page.getByText('1 unread message', { exact: true }).count(), { timeout: 10_000 }).toBe(0);

@@ -18,7 +18,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 interface ShippedRow {
   orderId: string;
   orderItemId: string;
@@ -34,7 +33,9 @@ interface ShippedRow {
 /** A real photo file for the upload (the server checks images by their bytes). */
 async function photoFile(): Promise<string> {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'dispute-photo-')), 'crack.png');
-  await sharp({ create: { width: 120, height: 90, channels: 3, background: '#b45309' } }).png().toFile(file);
+  await sharp({ create: { width: 120, height: 90, channels: 3, background: '#b45309' } })
+    .png()
+    .toFile(file);
   return file;
 }
 
@@ -97,7 +98,11 @@ describe('disputes', () => {
     // 5. The seller's next payout deducts what they owe back.
     await admin.page.goto('/admin/shipped-orders?limit=100');
     // The same listing may be in several orders: the row of this order item (its order id is shown).
-    const row = admin.page.getByRole('row').filter({ hasText: next!.itemTitle }).filter({ hasText: next!.orderId.slice(0, 8) }).first();
+    const row = admin.page
+      .getByRole('row')
+      .filter({ hasText: next!.itemTitle })
+      .filter({ hasText: next!.orderId.slice(0, 8) })
+      .first();
     await expect(row).toBeVisibleSoon(15_000);
     await row.getByRole('button', { name: 'Process Payout' }).click();
     const modal = admin.page.getByRole('dialog', { name: 'Process Payout' });

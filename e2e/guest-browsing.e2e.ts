@@ -46,7 +46,10 @@ describe('guests browse the catalogue', () => {
     const card = featured.getByRole('article').first();
     await expect(card).toBeVisibleSoon(15_000);
     // The card's own link (its title); the seller's name on it links to their shop.
-    const productLink = card.getByRole('link').filter({ hasNotText: /^Sold by/ }).first();
+    const productLink = card
+      .getByRole('link')
+      .filter({ hasNotText: /^Sold by/ })
+      .first();
     const title = (await productLink.textContent())!.trim();
     await productLink.click();
     const productPath = await waitForPath(page, /^\/products\/[0-9a-f-]{36}$/);

@@ -16,7 +16,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 /** The bell of the page's header: its accessible name carries the unread count. */
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications(, \d+ unread)?$/ });
 
@@ -42,7 +41,13 @@ describe('notifications', () => {
     const buyer = await newPage(browser);
     await logIn(buyer.page, 'buyer5@example.com');
     await waitForPath(buyer.page, '/products');
-    const orderId = await buyWithTestCard(buyer.page, product!, { name: 'Emma Rossi', line1: '1 Market Street', city: 'San Francisco', state: 'CA', zip: '94105' });
+    const orderId = await buyWithTestCard(buyer.page, product!, {
+      name: 'Emma Rossi',
+      line1: '1 Market Street',
+      city: 'San Francisco',
+      state: 'CA',
+      zip: '94105',
+    });
 
     // The order's own notification is there; from here on the buyer's pages are never reloaded.
     await expect.poll(() => unreadFromApi(buyer.page), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);

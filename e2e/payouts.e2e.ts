@@ -111,7 +111,11 @@ describe('getting a seller paid (sandbox Stripe Connect)', () => {
       context.fillRect(0, 0, 64, 48);
       const form = new FormData();
       form.append('files', await canvas.convertToBlob({ type: 'image/png' }), 'kettle.png');
-      const response = await fetch(`/api/products/${productId}/images`, { method: 'POST', headers: { Authorization: `Bearer ${localStorage.getItem('token')}` }, body: form });
+      const response = await fetch(`/api/products/${productId}/images`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },
+        body: form,
+      });
       return response.status;
     }, product.id);
     expect(photoStatus, 'the listing photo').toBe(200);
@@ -206,7 +210,11 @@ describe('getting a seller paid (sandbox Stripe Connect)', () => {
     await expect(modal).toBeVisibleSoon();
     const calculation = modal.getByRole('region', { name: 'Payout calculation' });
     await expect(calculation).toBeVisibleSoon(15_000);
-    const amountOf = (label: string | RegExp) => calculation.locator('div').filter({ has: admin.page.locator('dt', { hasText: label }) }).locator('dd');
+    const amountOf = (label: string | RegExp) =>
+      calculation
+        .locator('div')
+        .filter({ has: admin.page.locator('dt', { hasText: label }) })
+        .locator('dd');
     expect(await amountOf('Item total').innerText()).toBe(formatCents(expected.itemTotalCents));
     expect(await amountOf(/^Commission/).innerText()).toContain(formatCents(expected.commissionCents));
     expect(await amountOf('Transfer fee').innerText()).toContain(formatCents(expected.feeCents));

@@ -18,7 +18,9 @@ function pageWidth(page: Page) {
   return page.evaluate(() => ({
     width: document.documentElement.scrollWidth,
     sticking: Array.from(document.querySelectorAll('body *'))
-      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1 && !element.closest('.overflow-x-auto, .overflow-auto, .overflow-hidden'))
+      .filter(
+        (element) => element.getBoundingClientRect().right > window.innerWidth + 1 && !element.closest('.overflow-x-auto, .overflow-auto, .overflow-hidden'),
+      )
       .slice(0, 5)
       .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 80)}`),
   }));

@@ -20,14 +20,22 @@ describe('reviews', () => {
     // A live listing of the seller's nobody has reviewed yet, so its rating is this review's alone.
     const seller = await sellerWithListings(browser);
     const sellerId = await seller.page.evaluate(() => localStorage.getItem('userId'));
-    const product = seller.listings.find((candidate) => candidate.status === 'active' && candidate.quantity >= 3 && candidate.retip === null && candidate.reviewCount === 0);
+    const product = seller.listings.find(
+      (candidate) => candidate.status === 'active' && candidate.quantity >= 3 && candidate.retip === null && candidate.reviewCount === 0,
+    );
     expect(product).toBeDefined();
 
     // 1. The buyer buys it.
     const buyer = await newPage(browser);
     await logIn(buyer.page, 'buyer4@example.com');
     await waitForPath(buyer.page, '/products');
-    const orderId = await buyWithTestCard(buyer.page, product!, { name: 'Liam O’Brien', line1: '233 South Wacker Drive', city: 'Chicago', state: 'IL', zip: '60606' });
+    const orderId = await buyWithTestCard(buyer.page, product!, {
+      name: 'Liam O’Brien',
+      line1: '233 South Wacker Drive',
+      city: 'Chicago',
+      state: 'IL',
+      zip: '60606',
+    });
     await expect(buyer.page.getByRole('heading', { level: 1, name: 'Thank you, your order is placed' })).toBeVisibleSoon(15_000);
 
     // 2. The seller approves it, buys the label, and UPS (the sandbox's simulation) delivers it.
@@ -62,7 +70,10 @@ describe('reviews', () => {
     // 5. Everyone sees the rating: on the product's card in the catalogue…
     const guest = await newPage(browser);
     await guest.page.goto(`/products?q=${encodeURIComponent(product!.title)}`);
-    const productCard = guest.page.getByRole('article').filter({ has: guest.page.getByRole('link', { name: product!.title, exact: true }) }).first();
+    const productCard = guest.page
+      .getByRole('article')
+      .filter({ has: guest.page.getByRole('link', { name: product!.title, exact: true }) })
+      .first();
     await expect(productCard.getByRole('img', { name: 'Rated 4 out of 5, 1 review' })).toBeVisibleSoon(15_000);
 
     // …and on its page, with the review, "Liam O.", Verified purchase and the seller's reply.
@@ -80,8 +91,13 @@ describe('reviews', () => {
     expect(shopBefore.seller.rating.count).toBeGreaterThanOrEqual(1);
     await guest.page.goto(`/shop/${sellerId}?q=${encodeURIComponent(product!.title)}`);
     await expect(guest.page.getByRole('heading', { level: 1, name: 'Northwind Outfitters' })).toBeVisibleSoon(15_000);
-    await expect(guest.page.getByRole('img', { name: new RegExp(`^Rated [0-9.]+ out of 5, ${shopBefore.seller.rating.count} reviews?$`) }).first()).toBeVisibleSoon(15_000);
-    const shopCard = guest.page.getByRole('article').filter({ has: guest.page.getByRole('link', { name: product!.title, exact: true }) }).first();
+    await expect(
+      guest.page.getByRole('img', { name: new RegExp(`^Rated [0-9.]+ out of 5, ${shopBefore.seller.rating.count} reviews?$`) }).first(),
+    ).toBeVisibleSoon(15_000);
+    const shopCard = guest.page
+      .getByRole('article')
+      .filter({ has: guest.page.getByRole('link', { name: product!.title, exact: true }) })
+      .first();
     await expect(shopCard.getByRole('img', { name: 'Rated 4 out of 5, 1 review' })).toBeVisibleSoon(15_000);
 
     await Promise.all([seller.context.close(), buyer.context.close(), guest.context.close()]);

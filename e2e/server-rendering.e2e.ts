@@ -40,8 +40,18 @@ describe('pages search engines and link previews can read', () => {
     const response = await page.goto(`/products/${product.id}`);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisibleSoon();
-    expect(await page.getByText(`$${product.price.toFixed(2)}`, { exact: true }).first().isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: product.seller.companyName ?? 'an independent seller' }).first().getAttribute('href')).toBe(`/shop/${product.seller.id}`);
+    expect(
+      await page
+        .getByText(`$${product.price.toFixed(2)}`, { exact: true })
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    expect(
+      await page
+        .getByRole('link', { name: product.seller.companyName ?? 'an independent seller' })
+        .first()
+        .getAttribute('href'),
+    ).toBe(`/shop/${product.seller.id}`);
     // The reviews are in the page, in place (not hidden until a script reveals them).
     expect(await page.getByRole('heading', { name: 'Reviews', exact: true }).isVisible()).toBe(true);
     expect(await page.locator('[hidden]').filter({ hasText: 'Reviews' }).count()).toBe(0);
@@ -52,8 +62,14 @@ describe('pages search engines and link previews can read', () => {
     expect(await meta('meta[property="og:image"]')).toMatch(/^https?:\/\/.+\/uploads\/.+/);
     expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image');
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${baseUrl()}/products/${product.id}`);
-    const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text) as { '@type': string; [key: string]: unknown });
-    const productLd = jsonLd.find((data) => data['@type'] === 'Product') as unknown as { name: string; offers: { price: string; priceCurrency: string }; aggregateRating?: { reviewCount: number } };
+    const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+      (text) => JSON.parse(text) as { '@type': string; [key: string]: unknown },
+    );
+    const productLd = jsonLd.find((data) => data['@type'] === 'Product') as unknown as {
+      name: string;
+      offers: { price: string; priceCurrency: string };
+      aggregateRating?: { reviewCount: number };
+    };
     expect(productLd.name).toBe(product.title);
     expect(productLd.offers).toMatchObject({ price: product.price.toFixed(2), priceCurrency: 'USD' });
     expect(productLd.aggregateRating?.reviewCount).toBe(product.reviewCount);
@@ -71,7 +87,9 @@ describe('pages search engines and link previews can read', () => {
 
     const home = await page.goto('/');
     expect(home?.status()).toBe(200);
-    const types = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => (JSON.parse(text) as { '@type': string })['@type']);
+    const types = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+      (text) => (JSON.parse(text) as { '@type': string })['@type'],
+    );
     expect(types).toContain('Organization');
     // The home page's featured products are in its HTML.
     expect(await page.getByRole('region', { name: 'Featured' }).getByRole('article').count()).toBeGreaterThan(0);
@@ -112,7 +130,10 @@ describe('pages search engines and link previews can read', () => {
 
     // Moving on inside the app still works: the seller's shop, drawn by the browser.
     await page.keyboard.press('Escape');
-    await page.getByRole('link', { name: product.seller.companyName ?? 'an independent seller' }).first().click();
+    await page
+      .getByRole('link', { name: product.seller.companyName ?? 'an independent seller' })
+      .first()
+      .click();
     await waitForPath(page, `/shop/${product.seller.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisibleSoon();
     expect(errors).toEqual([]);

@@ -29,7 +29,6 @@ interface ShipmentRow {
   labelUrl: string | null;
 }
 
-
 async function shipmentsOf(page: Page, orderId: string): Promise<ShipmentRow[]> {
   const userId = await page.evaluate(() => localStorage.getItem('userId'));
   // The list is paged (20 by default): ask for the order's shipments, as Shipment Management does.

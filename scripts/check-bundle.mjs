@@ -49,7 +49,8 @@ const SIGNED_IN_MODULES = ['node_modules/socket.io-client/'];
 // the import: then nothing on the first paint's path waits for it, and it is listed but not counted.
 const SOCKET_PROVIDER = path.join(WEB, 'src/lib/socket.tsx');
 const isSocketDeferred =
-  existsSync(SOCKET_PROVIDER) && /^[ \t]*await whenPageIdle\(\);[^]{0,200}?await import\(['"]socket\.io-client['"]\)/m.test(readFileSync(SOCKET_PROVIDER, 'utf8'));
+  existsSync(SOCKET_PROVIDER) &&
+  /^[ \t]*await whenPageIdle\(\);[^]{0,200}?await import\(['"]socket\.io-client['"]\)/m.test(readFileSync(SOCKET_PROVIDER, 'utf8'));
 
 if (flag('--build')) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
 if (!existsSync(path.join(DIST, 'index.html'))) {
@@ -68,14 +69,19 @@ const chunkFiles = readdirSync(assetsDir).filter((file) => file.endsWith('.js'))
 const modulesByChunk = new Map();
 for (const file of chunkFiles) {
   const mapFile = path.join(assetsDir, `${file}.map`);
-  const sources = existsSync(mapFile) ? JSON.parse(readFileSync(mapFile, 'utf8')).sources ?? [] : [];
+  const sources = existsSync(mapFile) ? (JSON.parse(readFileSync(mapFile, 'utf8')).sources ?? []) : [];
   modulesByChunk.set(
     file,
     sources.map((source) => {
       const absolute = path.resolve(assetsDir, source);
       const relative = path.relative(WEB, absolute).split(path.sep).join('/');
       const nm = absolute.lastIndexOf(`${path.sep}node_modules${path.sep}`);
-      return nm >= 0 ? absolute.slice(nm + 1).split(path.sep).join('/') : relative;
+      return nm >= 0
+        ? absolute
+            .slice(nm + 1)
+            .split(path.sep)
+            .join('/')
+        : relative;
     }),
   );
 }

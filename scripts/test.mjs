@@ -65,7 +65,11 @@ function runLogged(command, args, environment, logFile, niceness = 0) {
     const log = createWriteStream(logFile);
     const cpuFile = `${logFile}.cpu`;
     const script = 'exec 3>"$CPU_FILE"; "$@"; code=$?; times >&3; exit $code';
-    const child = spawn(niceness > 0 ? 'nice' : 'bash', [...(niceness > 0 ? ['-n', String(niceness), 'bash'] : []), '-c', script, 'bash', command, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '1', ...environment, CPU_FILE: cpuFile } });
+    const child = spawn(niceness > 0 ? 'nice' : 'bash', [...(niceness > 0 ? ['-n', String(niceness), 'bash'] : []), '-c', script, 'bash', command, ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '1', ...environment, CPU_FILE: cpuFile },
+    });
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
     const finish = (code) => log.end(() => resolve({ code, cpuSeconds: cpuSecondsOf(cpuFile) }));
@@ -193,7 +197,14 @@ const steps = [
   },
   { name: 'typecheck', title: 'typecheck (tsc)', cores: 1, yields: true, command: ['npm', 'run', '--silent', 'typecheck'] },
   { name: 'lint', title: 'lint (eslint)', cores: 1, yields: true, command: ['npx', 'eslint', '.', '--max-warnings=0'] },
-  { name: 'bundle', title: 'bundle budget (initial JS for /products ≤ 150 KB gzipped)', cores: 0.5, needs: ['build'], command: ['node', 'scripts/check-bundle.mjs', '--budget', '150'], when: hasChromium },
+  {
+    name: 'bundle',
+    title: 'bundle budget (initial JS for /products ≤ 150 KB gzipped)',
+    cores: 0.5,
+    needs: ['build'],
+    command: ['node', 'scripts/check-bundle.mjs', '--budget', '150'],
+    when: hasChromium,
+  },
   { name: 'audit', title: 'dependency audit (production; high and critical)', cores: 0, run: audit },
 ];
 

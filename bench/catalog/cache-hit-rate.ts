@@ -26,12 +26,34 @@ const ttlMs = Number(flags['ttl-seconds']) * 1000;
 
 // The distinct pages: words a shopper types (or none), a category or none, a sort and a page number, so the
 // key space looks like the catalogue's own (catalogue-search.service.ts keys on all of them).
-const WORDS = ['', 'headphones', 'wireless headphones', 'camera', 'kettle', 'tent', 'guitar', 'lamp', 'watch', 'backpack', 'sneakers', 'keyboard', 'drone', 'necklace', 'mug', 'bicycle', 'speaker', 'jacket', 'blender', 'novel'];
+const WORDS = [
+  '',
+  'headphones',
+  'wireless headphones',
+  'camera',
+  'kettle',
+  'tent',
+  'guitar',
+  'lamp',
+  'watch',
+  'backpack',
+  'sneakers',
+  'keyboard',
+  'drone',
+  'necklace',
+  'mug',
+  'bicycle',
+  'speaker',
+  'jacket',
+  'blender',
+  'novel',
+];
 const CATEGORIES = ['', 'audio', 'cameras', 'home-kitchen', 'outdoors', 'music', 'fashion', 'computers', 'toys', 'jewelry', 'books'];
 const SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'rating'];
 const keys: string[] = [];
 for (let page = 1; keys.length < distinct; page += 1) {
-  for (const sort of SORTS) for (const category of CATEGORIES) for (const words of WORDS) if (keys.length < distinct) keys.push(JSON.stringify([words, category, sort, page]));
+  for (const sort of SORTS)
+    for (const category of CATEGORIES) for (const words of WORDS) if (keys.length < distinct) keys.push(JSON.stringify([words, category, sort, page]));
 }
 
 /** Zipf ranks: P(rank k) ∝ 1 / k^s, drawn by inverting the cumulative weights. */
@@ -69,7 +91,9 @@ async function simulate(requestsPerSecond: number, writesPerSecond: number) {
   return hits / (hits + misses);
 }
 
-console.log(`${distinct.toLocaleString('en-US')} distinct pages, Zipf s = ${exponent}, ${seconds} s simulated, cache ${ttlMs / 1000} s × ${SEARCH_CACHE_ENTRIES} pages`);
+console.log(
+  `${distinct.toLocaleString('en-US')} distinct pages, Zipf s = ${exponent}, ${seconds} s simulated, cache ${ttlMs / 1000} s × ${SEARCH_CACHE_ENTRIES} pages`,
+);
 console.log('| catalogue requests/s | no writes | 1 order a minute | 1 order a second | 5 orders a second |');
 console.log('| ---: | ---: | ---: | ---: | ---: |');
 for (const rate of [10, 50, 200, 1000]) {

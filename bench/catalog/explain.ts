@@ -34,7 +34,9 @@ const migrating = await openDatabase({ kind: 'postgres', url: databaseUrl });
 await migrating.migrate();
 await migrating.close();
 
-const options = Object.entries(SESSION_SETTINGS).map(([name, value]) => `-c ${name}=${value}`).join(' ');
+const options = Object.entries(SESSION_SETTINGS)
+  .map(([name, value]) => `-c ${name}=${value}`)
+  .join(' ');
 // One connection: the requests run one at a time, and what PostgreSQL keeps of their prepared statements
 // (pg_prepared_statements) is that connection's.
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 1, options });
@@ -64,11 +66,14 @@ async function runOnce(request: CatalogRequest, fixtures: { productId: string })
 
 /** The connection's prepared statements and how often each was planned generically and custom. */
 async function plansKept(): Promise<Map<string, string>> {
-  const { rows } = await pool.query<{ name: string; generic_plans: string; custom_plans: string }>('select name, generic_plans, custom_plans from pg_prepared_statements');
+  const { rows } = await pool.query<{ name: string; generic_plans: string; custom_plans: string }>(
+    'select name, generic_plans, custom_plans from pg_prepared_statements',
+  );
   return new Map(rows.map((row) => [row.name, `generic ${row.generic_plans}, custom ${row.custom_plans}`]));
 }
 
-const [{ id: productId }] = (await pool.query<{ id: string }>(`select id from products where status = 'active' order by created_at desc offset 500 limit 1`)).rows;
+const [{ id: productId }] = (await pool.query<{ id: string }>(`select id from products where status = 'active' order by created_at desc offset 500 limit 1`))
+  .rows;
 for (const request of CATALOG_REQUESTS) {
   if (only.size > 0 && !only.has(request.name)) continue;
   const before = await plansKept();
@@ -85,7 +90,9 @@ for (const request of CATALOG_REQUESTS) {
   }
   const summary = answer as { total?: number; totalPages?: number; pagination?: { totalItems: number } };
   console.log(`\n## ${request.name} — ${request.label}`);
-  console.log(`alone: best ${Math.min(...times).toFixed(1)} ms, median ${times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!.toFixed(1)} ms; ${statements.length} statements; total ${summary.total ?? summary.pagination?.totalItems ?? '—'}`);
+  console.log(
+    `alone: best ${Math.min(...times).toFixed(1)} ms, median ${times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!.toFixed(1)} ms; ${statements.length} statements; total ${summary.total ?? summary.pagination?.totalItems ?? '—'}`,
+  );
   // A kept statement should be planned once (a generic plan); a custom plan on every run costs the planning each time.
   const after = await plansKept();
   const changed = [...after].filter(([name, counts]) => counts !== before.get(name)).map(([name, counts]) => `${name} (${counts})`);

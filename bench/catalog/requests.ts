@@ -15,13 +15,33 @@ const page = { page: 1, limit: 20 };
 
 export const CATALOG_REQUESTS: CatalogRequest[] = [
   { name: 'list', label: 'GET /api/products, page 1 of 20, no query', kind: 'products', query: { ...page, sort: 'relevance' } },
-  { name: 'list-filtered', label: 'GET /api/products?category=audio&minPrice=20&maxPrice=200&sort=price_asc', kind: 'products', query: { ...page, category: 'audio', minPrice: 20, maxPrice: 200, sort: 'price_asc' } },
+  {
+    name: 'list-filtered',
+    label: 'GET /api/products?category=audio&minPrice=20&maxPrice=200&sort=price_asc',
+    kind: 'products',
+    query: { ...page, category: 'audio', minPrice: 20, maxPrice: 200, sort: 'price_asc' },
+  },
   { name: 'list-deep', label: 'GET /api/products, page 200, no query', kind: 'products', query: { page: 200, limit: 20, sort: 'relevance' } },
   { name: 'word-search', label: 'GET /api/products?q=headphones', kind: 'products', query: { ...page, q: 'headphones', sort: 'relevance' } },
-  { name: 'two-word-search', label: 'GET /api/products?q=wireless headphones', kind: 'products', query: { ...page, q: 'wireless headphones', sort: 'relevance' } },
-  { name: 'common-words-search', label: 'GET /api/products?q=great shape (two words nearly every listing has)', kind: 'products', query: { ...page, q: 'great shape', sort: 'relevance' } },
+  {
+    name: 'two-word-search',
+    label: 'GET /api/products?q=wireless headphones',
+    kind: 'products',
+    query: { ...page, q: 'wireless headphones', sort: 'relevance' },
+  },
+  {
+    name: 'common-words-search',
+    label: 'GET /api/products?q=great shape (two words nearly every listing has)',
+    kind: 'products',
+    query: { ...page, q: 'great shape', sort: 'relevance' },
+  },
   { name: 'typo-search', label: 'GET /api/products?q=hedphones', kind: 'products', query: { ...page, q: 'hedphones', sort: 'relevance' } },
-  { name: 'word-search-deep', label: 'GET /api/products?q=headphones, page 200', kind: 'products', query: { page: 200, limit: 20, q: 'headphones', sort: 'relevance' } },
+  {
+    name: 'word-search-deep',
+    label: 'GET /api/products?q=headphones, page 200',
+    kind: 'products',
+    query: { page: 200, limit: 20, q: 'headphones', sort: 'relevance' },
+  },
   { name: 'ai-word-search', label: 'GET /api/search/ai?q=headphones', kind: 'ai', query: { ...page, q: 'headphones' } },
   { name: 'ai-typo-search', label: 'GET /api/search/ai?q=hedphones', kind: 'ai', query: { ...page, q: 'hedphones' } },
   { name: 'detail', label: 'GET /api/products/:id', kind: 'detail', query: {} },

@@ -17,17 +17,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, SendMessageAck, ServerToClientEvents } from '@marketplace/contracts/chat';
-import {
-  createCleanup,
-  createThrowawayDatabase,
-  killNow,
-  makeTempDirectory,
-  REPOSITORY_ROOT,
-  sleep,
-  startApi,
-  withTimeout,
-  type ApiInstance,
-} from './servers';
+import { createCleanup, createThrowawayDatabase, killNow, makeTempDirectory, REPOSITORY_ROOT, sleep, startApi, withTimeout, type ApiInstance } from './servers';
 import { printTable, summarize, type LatencySummary } from './stats';
 
 type Mode = 'embedded' | 'cluster';
@@ -139,7 +129,10 @@ interface Pair {
 async function signUpPairs(instances: ApiInstance[], runId: string): Promise<{ pairs: Array<Omit<Pair, 'chatId'>>; ms: number }> {
   const started = performance.now();
   const pairCount = settings.clients / 2;
-  const jobs = Array.from({ length: settings.clients }, (_, index) => ({ pair: Math.floor(index / 2), role: index % 2 === 0 ? ('buyer' as const) : ('seller' as const) }));
+  const jobs = Array.from({ length: settings.clients }, (_, index) => ({
+    pair: Math.floor(index / 2),
+    role: index % 2 === 0 ? ('buyer' as const) : ('seller' as const),
+  }));
   let done = 0;
   const progress = setInterval(() => progressLine(`  signed up ${done}/${jobs.length}`), 1000);
   try {
@@ -336,7 +329,10 @@ async function runLoad(instances: ApiInstance[], pairs: Pair[]): Promise<LoadRes
       }, offset),
     );
   }
-  const progress = setInterval(() => progressLine(`  t=${seconds(performance.now() - loadStart)} s sent ${sent} delivered ${delivered} pending ${pending.size}   `), 1000);
+  const progress = setInterval(
+    () => progressLine(`  t=${seconds(performance.now() - loadStart)} s sent ${sent} delivered ${delivered} pending ${pending.size}   `),
+    1000,
+  );
   await sleep(settings.durationSeconds * 1000);
   sending = false;
   loadEnd = performance.now();
@@ -407,7 +403,9 @@ async function runMode(mode: Mode) {
     console.log(`  ${instances.length} instance(s) up in ${seconds(bootMs)} s: ${instances.map((instance) => instance.url).join(', ')}`);
 
     const signup = await withTimeout(signUpPairs(instances, runId), 30 * 60_000, 'sign-up phase');
-    console.log(`  ${settings.clients} sign-ups in ${seconds(signup.ms)} s (${Math.round(settings.clients / (signup.ms / 1000))}/s, concurrency ${settings.signupConcurrency})`);
+    console.log(
+      `  ${settings.clients} sign-ups in ${seconds(signup.ms)} s (${Math.round(settings.clients / (signup.ms / 1000))}/s, concurrency ${settings.signupConcurrency})`,
+    );
     const chats = await withTimeout(startChats(instances, signup.pairs), 10 * 60_000, 'start-chat phase');
     console.log(`  ${chats.pairs.length} chats started in ${seconds(chats.ms)} s`);
 

@@ -134,7 +134,9 @@ export async function startApi(options: {
   options.cleanup.add(`stop ${options.name}`, () => stopApi(instance));
 
   const exited = new Promise<never>((_, reject) => {
-    child.once('exit', (code, signal) => reject(new Error(`${options.name} exited during boot (code ${code}, signal ${signal}):\n${instance.output.join('\n')}`)));
+    child.once('exit', (code, signal) =>
+      reject(new Error(`${options.name} exited during boot (code ${code}, signal ${signal}):\n${instance.output.join('\n')}`)),
+    );
   });
   const healthy = (async () => {
     for (;;) {

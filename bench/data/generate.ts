@@ -100,20 +100,99 @@ async function resolveDatabaseUrl(): Promise<string> {
 
 // ── vocabulary ─────────────────────────────────────────────────────────────────────────────────
 const CATEGORY_NAMES = [
-  'Electronics', 'Audio', 'Computers', 'Phones', 'Cameras', 'Home', 'Kitchen', 'Garden', 'Tools', 'Toys',
-  'Books', 'Music', 'Sports', 'Outdoors', 'Fashion', 'Shoes', 'Jewelry', 'Beauty', 'Health', 'Collectibles',
+  'Electronics',
+  'Audio',
+  'Computers',
+  'Phones',
+  'Cameras',
+  'Home',
+  'Kitchen',
+  'Garden',
+  'Tools',
+  'Toys',
+  'Books',
+  'Music',
+  'Sports',
+  'Outdoors',
+  'Fashion',
+  'Shoes',
+  'Jewelry',
+  'Beauty',
+  'Health',
+  'Collectibles',
 ];
-const ADJECTIVES = ['Wireless', 'Vintage', 'Compact', 'Portable', 'Premium', 'Classic', 'Smart', 'Ergonomic', 'Rugged', 'Handmade', 'Refurbished', 'Mini', 'Deluxe', 'Organic', 'Lightweight'];
-const NOUNS = ['Headphones', 'Keyboard', 'Mouse', 'Lamp', 'Backpack', 'Camera', 'Speaker', 'Watch', 'Kettle', 'Blender', 'Jacket', 'Sneakers', 'Guitar', 'Tent', 'Drill', 'Novel', 'Puzzle', 'Necklace', 'Monitor', 'Charger', 'Chair', 'Mug', 'Bicycle', 'Drone', 'Tripod'];
+const ADJECTIVES = [
+  'Wireless',
+  'Vintage',
+  'Compact',
+  'Portable',
+  'Premium',
+  'Classic',
+  'Smart',
+  'Ergonomic',
+  'Rugged',
+  'Handmade',
+  'Refurbished',
+  'Mini',
+  'Deluxe',
+  'Organic',
+  'Lightweight',
+];
+const NOUNS = [
+  'Headphones',
+  'Keyboard',
+  'Mouse',
+  'Lamp',
+  'Backpack',
+  'Camera',
+  'Speaker',
+  'Watch',
+  'Kettle',
+  'Blender',
+  'Jacket',
+  'Sneakers',
+  'Guitar',
+  'Tent',
+  'Drill',
+  'Novel',
+  'Puzzle',
+  'Necklace',
+  'Monitor',
+  'Charger',
+  'Chair',
+  'Mug',
+  'Bicycle',
+  'Drone',
+  'Tripod',
+];
 const BRANDS = ['Acme', 'Northwind', 'Globex', 'Initech', 'Umbrella', 'Stark', 'Wayne', 'Hooli', 'Vandelay', 'Soylent'];
 const COLORS = ['black', 'white', 'red', 'blue', 'green', 'silver', 'gold', 'walnut', 'grey', 'orange'];
 const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Zoe', 'Omar', 'Ivy', 'Leo', 'Ana', 'Kai', 'Eli', 'Nia', 'Sam', 'Ida', 'Ray'];
 const LAST = ['Smith', 'Garcia', 'Chen', 'Okafor', 'Novak', 'Silva', 'Khan', 'Martin', 'Rossi', 'Kim', 'Lopez', 'Brown'];
-const CITIES: Array<[string, string, string]> = [['San Francisco', 'CA', '94107'], ['Austin', 'TX', '78701'], ['Seattle', 'WA', '98101'], ['Denver', 'CO', '80202'], ['Boston', 'MA', '02108'], ['Chicago', 'IL', '60601']];
+const CITIES: Array<[string, string, string]> = [
+  ['San Francisco', 'CA', '94107'],
+  ['Austin', 'TX', '78701'],
+  ['Seattle', 'WA', '98101'],
+  ['Denver', 'CO', '80202'],
+  ['Boston', 'MA', '02108'],
+  ['Chicago', 'IL', '60601'],
+];
 
 // ── in-memory catalogue the later tables refer to ──────────────────────────────────────────────
-interface UserRef { id: string; role: 'buyer' | 'seller' | 'admin'; name: string; email: string }
-interface ProductRef { id: string; sellerId: string; categoryIndex: number; title: string; priceCents: number; retipPriceCents: number | null }
+interface UserRef {
+  id: string;
+  role: 'buyer' | 'seller' | 'admin';
+  name: string;
+  email: string;
+}
+interface ProductRef {
+  id: string;
+  sellerId: string;
+  categoryIndex: number;
+  title: string;
+  priceCents: number;
+  retipPriceCents: number | null;
+}
 
 async function main() {
   const databaseUrl = await resolveDatabaseUrl();
@@ -135,7 +214,9 @@ async function main() {
   const report = (result: InsertStats) => {
     stats.push(result);
     const rate = result.rows / Math.max(result.ms / 1000, 0.001);
-    console.log(`  ${result.table.padEnd(24)}  ${String(result.rows).padStart(9)} rows  ${(result.ms / 1000).toFixed(1).padStart(6)} s  ${Math.round(rate).toLocaleString('en-US').padStart(8)} rows/s`);
+    console.log(
+      `  ${result.table.padEnd(24)}  ${String(result.rows).padStart(9)} rows  ${(result.ms / 1000).toFixed(1).padStart(6)} s  ${Math.round(rate).toLocaleString('en-US').padStart(8)} rows/s`,
+    );
   };
   const insert = async <T extends Parameters<typeof insertRows>[1]>(table: T, rows: Iterable<T['$inferInsert']>) =>
     report(await insertRows(pool, table, rows, { concurrency }));
@@ -159,23 +240,56 @@ async function main() {
     users.map((user) => {
       const createdAt = daysAgo(random.int(365, 730));
       const [firstName, lastName] = user.name.split(' ') as [string, string];
-      return { id: user.id, email: user.email, passwordHash, firstName, lastName, role: user.role, companyName: user.role === 'seller' ? `${lastName} Goods ${user.email.replace(/\D/g, '')}` : null, phone: '+14155550100', status: 'active' as const, createdAt, updatedAt: createdAt };
+      return {
+        id: user.id,
+        email: user.email,
+        passwordHash,
+        firstName,
+        lastName,
+        role: user.role,
+        companyName: user.role === 'seller' ? `${lastName} Goods ${user.email.replace(/\D/g, '')}` : null,
+        phone: '+14155550100',
+        status: 'active' as const,
+        createdAt,
+        updatedAt: createdAt,
+      };
     }),
   );
 
   await insert(
     schema.paymentAccounts,
-    sellers.map((seller, index) => ({ id: random.uuid(), sellerId: seller.id, provider: 'sandbox', accountId: `acct_bench_${index}`, status: 'complete' as const, detailsSubmitted: true, payoutsEnabled: true, requirementsDue: [] })),
+    sellers.map((seller, index) => ({
+      id: random.uuid(),
+      sellerId: seller.id,
+      provider: 'sandbox',
+      accountId: `acct_bench_${index}`,
+      status: 'complete' as const,
+      detailsSubmitted: true,
+      payoutsEnabled: true,
+      requirementsDue: [],
+    })),
   );
 
-  const categories = CATEGORY_NAMES.map((name, index) => ({ id: random.uuid(), name, slug: name.toLowerCase(), commissionRateBasisPoints: 500 + (index % 6) * 250 }));
+  const categories = CATEGORY_NAMES.map((name, index) => ({
+    id: random.uuid(),
+    name,
+    slug: name.toLowerCase(),
+    commissionRateBasisPoints: 500 + (index % 6) * 250,
+  }));
   await insert(schema.categories, categories);
 
   // products: sellers skewed (a few big shops), prices $2–$1,500, deep stock so checkouts succeed
   const products: ProductRef[] = [];
   for (let index = 0; index < counts.products; index += 1) {
     const title = `${random.pick(BRANDS)} ${random.pick(ADJECTIVES)} ${random.pick(NOUNS)} ${random.pick(COLORS)} #${index}`;
-    products.push({ id: random.uuid(), sellerId: sellers[random.skewed(sellers.length)]!.id, categoryIndex: random.int(0, categories.length - 1), title, priceCents: random.int(200, 150_000), retipPriceCents: random.chance(0.2) ? random.int(100, 1500) : null });
+    products.push({
+      id: random.uuid(),
+      sellerId: sellers[random.skewed(sellers.length)]!.id,
+      categoryIndex: random.int(0, categories.length - 1),
+      title,
+      priceCents: random.int(200, 150_000),
+      retipPriceCents: random.chance(0.2) ? random.int(100, 1500) : null,
+    });
   }
   // The listings' kept words (migration 0028) are filled once after the load, as the migration fills
   // them: batches loaded side by side would otherwise wait on each other's word counts (every batch
@@ -187,11 +301,20 @@ async function main() {
       for (const product of products) {
         const createdAt = daysAgo(random.int(0, 400));
         yield {
-          id: product.id, sellerId: product.sellerId, categoryId: categories[product.categoryIndex]!.id, title: product.title,
+          id: product.id,
+          sellerId: product.sellerId,
+          categoryId: categories[product.categoryIndex]!.id,
+          title: product.title,
           description: `A ${random.pick(COLORS)} ${product.title.toLowerCase()} in ${random.pick(['new', 'great', 'good'])} shape. Ships from ${random.pick(CITIES)[0]}.`,
-          priceCents: product.priceCents, quantity: random.int(1_000, 100_000), condition: random.pick(['new', 'like_new', 'good', 'fair'] as const),
-          retipPriceCents: product.retipPriceCents, retipLabel: product.retipPriceCents === null ? null : 'Gift wrapping',
-          weightOunces: random.int(2, 320), status: random.chance(0.03) ? ('hidden' as const) : ('active' as const), createdAt, updatedAt: createdAt,
+          priceCents: product.priceCents,
+          quantity: random.int(1_000, 100_000),
+          condition: random.pick(['new', 'like_new', 'good', 'fair'] as const),
+          retipPriceCents: product.retipPriceCents,
+          retipLabel: product.retipPriceCents === null ? null : 'Gift wrapping',
+          weightOunces: random.int(2, 320),
+          status: random.chance(0.03) ? ('hidden' as const) : ('active' as const),
+          createdAt,
+          updatedAt: createdAt,
         };
       }
     })(),
@@ -203,9 +326,14 @@ async function main() {
   // The words' rank index is built once they are all in (as for the tables loaded fast, insert.ts).
   await withIndexesBuiltAfter(pool, ['listing_terms'], () =>
     Promise.all(
-      bounds.slice(0, -1).map((start, index) =>
-        pool.query(`select listing_terms_insert(array(select id from products where status = 'active' and id >= $1 and ($2::uuid is null or id < $2)))`, [start, bounds[index + 1]]),
-      ),
+      bounds
+        .slice(0, -1)
+        .map((start, index) =>
+          pool.query(`select listing_terms_insert(array(select id from products where status = 'active' and id >= $1 and ($2::uuid is null or id < $2)))`, [
+            start,
+            bounds[index + 1],
+          ]),
+        ),
     ),
   );
   await pool.query('insert into catalogue_lexemes (lexeme, listing_count) select lexeme, count(*)::int from listing_terms group by lexeme');
@@ -217,7 +345,16 @@ async function main() {
         const photos = random.int(1, 3);
         for (let position = 0; position < photos; position += 1) {
           const id = random.uuid();
-          yield { id, productId: product.id, fileKey: `products/${product.id}/${id}.webp`, thumbnailKey: `products/${product.id}/${id}-thumb.webp`, name: `photo-${position + 1}.jpg`, position, width: 1200, height: 900 };
+          yield {
+            id,
+            productId: product.id,
+            fileKey: `products/${product.id}/${id}.webp`,
+            thumbnailKey: `products/${product.id}/${id}-thumb.webp`,
+            name: `photo-${position + 1}.jpg`,
+            position,
+            width: 1200,
+            height: 900,
+          };
         }
       }
     })(),
@@ -226,7 +363,14 @@ async function main() {
   // orders with 1–3 items each (items from popular products more often), a payment each,
   // one shipment per (order, seller) for items that shipped, a payout for most completed items
   const itemStatuses = [
-    ['pending', 0.08], ['approved', 0.07], ['rejected', 0.03], ['shipped', 0.12], ['delivered', 0.15], ['completed', 0.5], ['refunded', 0.02], ['cancelled', 0.03],
+    ['pending', 0.08],
+    ['approved', 0.07],
+    ['rejected', 0.03],
+    ['shipped', 0.12],
+    ['delivered', 0.15],
+    ['completed', 0.5],
+    ['refunded', 0.02],
+    ['cancelled', 0.03],
   ] as const;
   const pickItemStatus = () => {
     let roll = random.next();
@@ -248,89 +392,169 @@ async function main() {
   let trackingNumber = 0;
   let payoutCount = 0;
   const ordersStarted = performance.now();
-  const loaded = await withIndexesBuiltAfter(pool, orderTables.map((table) => getTableName(table)), async () => {
-  const loads = new CopyLoads(pool, { concurrency });
-  const [orderRows, itemRows, paymentRows, shipmentRows, shipmentItemRows, payoutRows] = [
-    loads.table(schema.orders), loads.table(schema.orderItems), loads.table(schema.payments), loads.table(schema.shipments), loads.table(schema.shipmentItems), loads.table(schema.payouts),
-  ] as const;
-  for (let index = 0; index < counts.orders; index += 1) {
-    if (index % 256 === 0) await loads.room();
-    const buyer = buyers[random.skewed(buyers.length, 1.5)]!;
-    const orderId = random.uuid();
-    const createdAt = daysAgo(random.int(0, 364));
-    const updatedAt = new Date(Math.min(anchor.getTime(), createdAt.getTime() + random.int(1, 10) * DAY));
-    const [city, state, postalCode] = random.pick(CITIES);
-    const address = { name: buyer.name, line1: `${random.int(1, 9999)} Market St`, city, state, postalCode };
-    const lineCount = random.int(1, 3);
-    const chosen = new Set<ProductRef>();
-    while (chosen.size < lineCount) chosen.add(products[random.skewed(products.length, 1.7)]!);
-    let itemsTotalCents = 0;
-    let retipTotalCents = 0;
-    const statuses: ItemStatus[] = [];
-    const itemsBySeller = new Map<string, Array<{ id: string; quantity: number; status: ItemStatus }>>();
-    for (const product of chosen) {
-      const quantity = random.chance(0.85) ? 1 : random.int(2, 4);
-      const retipAdded = product.retipPriceCents !== null && random.chance(0.3);
-      const status = pickItemStatus();
-      const itemId = random.uuid();
-      itemsTotalCents += product.priceCents * quantity;
-      if (retipAdded) retipTotalCents += product.retipPriceCents!;
-      statuses.push(status);
-      const category = categories[product.categoryIndex]!;
-      const paid = status === 'completed' && random.chance(0.75);
-      itemRows.add({
-        id: itemId, orderId, sellerId: product.sellerId, productId: product.id, title: product.title, categoryId: category.id, priceCents: product.priceCents, quantity,
-        retipAdded, retipPriceCents: retipAdded ? product.retipPriceCents! : 0, status, rejectionReason: status === 'rejected' ? 'Out of stock' : null, sellerPaid: paid, createdAt, updatedAt,
-      });
-      if (status === 'shipped' || status === 'delivered' || status === 'completed') {
-        const list = itemsBySeller.get(product.sellerId) ?? [];
-        list.push({ id: itemId, quantity, status });
-        itemsBySeller.set(product.sellerId, list);
-      }
-      if ((status === 'delivered' || status === 'completed') && disputeRandom.chance(0.01)) disputedItems.push({ itemId, orderId, buyerId: buyer.id, sellerId: product.sellerId, createdAt: updatedAt });
-      if (paid) {
-        const breakdown = calculatePayout({ unitPriceCents: product.priceCents, quantity, commissionRateBasisPoints: category.commissionRateBasisPoints, allocatedPickupChargeCents: 0 }, category.name);
-        payoutRows.add({
-          id: random.uuid(), orderItemId: itemId, sellerId: product.sellerId, accountId: sellerAccount.get(product.sellerId)!, status: 'paid', itemTotalCents: breakdown.itemTotalCents,
-          commissionRateBps: breakdown.commissionRateBasisPoints, commissionCents: breakdown.commissionCents, pickupChargeCents: breakdown.pickupChargeCents, grossCents: breakdown.grossCents,
-          feeCents: breakdown.feeCents, netCents: breakdown.payoutCents, transferId: `tr_bench_${payoutCount++}`, createdBy: adminId, paidAt: updatedAt, createdAt: updatedAt, updatedAt,
+  const loaded = await withIndexesBuiltAfter(
+    pool,
+    orderTables.map((table) => getTableName(table)),
+    async () => {
+      const loads = new CopyLoads(pool, { concurrency });
+      const [orderRows, itemRows, paymentRows, shipmentRows, shipmentItemRows, payoutRows] = [
+        loads.table(schema.orders),
+        loads.table(schema.orderItems),
+        loads.table(schema.payments),
+        loads.table(schema.shipments),
+        loads.table(schema.shipmentItems),
+        loads.table(schema.payouts),
+      ] as const;
+      for (let index = 0; index < counts.orders; index += 1) {
+        if (index % 256 === 0) await loads.room();
+        const buyer = buyers[random.skewed(buyers.length, 1.5)]!;
+        const orderId = random.uuid();
+        const createdAt = daysAgo(random.int(0, 364));
+        const updatedAt = new Date(Math.min(anchor.getTime(), createdAt.getTime() + random.int(1, 10) * DAY));
+        const [city, state, postalCode] = random.pick(CITIES);
+        const address = { name: buyer.name, line1: `${random.int(1, 9999)} Market St`, city, state, postalCode };
+        const lineCount = random.int(1, 3);
+        const chosen = new Set<ProductRef>();
+        while (chosen.size < lineCount) chosen.add(products[random.skewed(products.length, 1.7)]!);
+        let itemsTotalCents = 0;
+        let retipTotalCents = 0;
+        const statuses: ItemStatus[] = [];
+        const itemsBySeller = new Map<string, Array<{ id: string; quantity: number; status: ItemStatus }>>();
+        for (const product of chosen) {
+          const quantity = random.chance(0.85) ? 1 : random.int(2, 4);
+          const retipAdded = product.retipPriceCents !== null && random.chance(0.3);
+          const status = pickItemStatus();
+          const itemId = random.uuid();
+          itemsTotalCents += product.priceCents * quantity;
+          if (retipAdded) retipTotalCents += product.retipPriceCents!;
+          statuses.push(status);
+          const category = categories[product.categoryIndex]!;
+          const paid = status === 'completed' && random.chance(0.75);
+          itemRows.add({
+            id: itemId,
+            orderId,
+            sellerId: product.sellerId,
+            productId: product.id,
+            title: product.title,
+            categoryId: category.id,
+            priceCents: product.priceCents,
+            quantity,
+            retipAdded,
+            retipPriceCents: retipAdded ? product.retipPriceCents! : 0,
+            status,
+            rejectionReason: status === 'rejected' ? 'Out of stock' : null,
+            sellerPaid: paid,
+            createdAt,
+            updatedAt,
+          });
+          if (status === 'shipped' || status === 'delivered' || status === 'completed') {
+            const list = itemsBySeller.get(product.sellerId) ?? [];
+            list.push({ id: itemId, quantity, status });
+            itemsBySeller.set(product.sellerId, list);
+          }
+          if ((status === 'delivered' || status === 'completed') && disputeRandom.chance(0.01))
+            disputedItems.push({ itemId, orderId, buyerId: buyer.id, sellerId: product.sellerId, createdAt: updatedAt });
+          if (paid) {
+            const breakdown = calculatePayout(
+              { unitPriceCents: product.priceCents, quantity, commissionRateBasisPoints: category.commissionRateBasisPoints, allocatedPickupChargeCents: 0 },
+              category.name,
+            );
+            payoutRows.add({
+              id: random.uuid(),
+              orderItemId: itemId,
+              sellerId: product.sellerId,
+              accountId: sellerAccount.get(product.sellerId)!,
+              status: 'paid',
+              itemTotalCents: breakdown.itemTotalCents,
+              commissionRateBps: breakdown.commissionRateBasisPoints,
+              commissionCents: breakdown.commissionCents,
+              pickupChargeCents: breakdown.pickupChargeCents,
+              grossCents: breakdown.grossCents,
+              feeCents: breakdown.feeCents,
+              netCents: breakdown.payoutCents,
+              transferId: `tr_bench_${payoutCount++}`,
+              createdBy: adminId,
+              paidAt: updatedAt,
+              createdAt: updatedAt,
+              updatedAt,
+            });
+          }
+        }
+        const shippingCents = calculateShippingCents(itemsTotalCents);
+        const totalCents = itemsTotalCents + shippingCents + retipTotalCents;
+        const orderStatus = statuses.every((status) => status === 'cancelled')
+          ? 'cancelled'
+          : statuses.every((status) => status === 'refunded' || status === 'rejected')
+            ? 'refunded'
+            : statuses.every((status) => ['completed', 'refunded', 'rejected', 'cancelled'].includes(status))
+              ? 'completed'
+              : statuses.some((status) => status === 'shipped' || status === 'delivered')
+                ? 'shipped'
+                : statuses.some((status) => status === 'approved')
+                  ? 'processing'
+                  : 'pending';
+        orderRows.add({
+          id: orderId,
+          buyerId: buyer.id,
+          status: orderStatus,
+          idempotencyKey: `bench-${index}`,
+          shippingName: address.name,
+          shippingEmail: buyer.email,
+          shippingPhone: '+14155550100',
+          shippingLine1: address.line1,
+          shippingLine2: null,
+          shippingCity: city,
+          shippingState: state,
+          shippingPostalCode: postalCode,
+          shippingCountry: 'US',
+          itemsTotalCents,
+          shippingCents,
+          retipTotalCents,
+          totalCents,
+          createdAt,
+          updatedAt,
         });
+        paymentRows.add({
+          id: random.uuid(),
+          orderId,
+          buyerId: buyer.id,
+          provider: 'sandbox',
+          providerPaymentId: `pi_bench_${index}`,
+          amountCents: totalCents,
+          refundedCents: 0,
+          status: 'succeeded',
+          cardBrand: 'visa',
+          cardLast4: '4242',
+          createdAt,
+          updatedAt: createdAt,
+        });
+        for (const [sellerId, items] of itemsBySeller) {
+          const shipmentId = random.uuid();
+          const shipmentStatus = items.every((item) => item.status !== 'shipped') ? 'delivered' : 'in_transit';
+          trackingNumber += 1;
+          shipmentRows.add({
+            id: shipmentId,
+            orderId,
+            sellerId,
+            status: shipmentStatus,
+            trackingNumber: `1ZBENCH${String(trackingNumber).padStart(10, '0')}`,
+            carrierShipmentId: `shp_bench_${trackingNumber}`,
+            labelFormat: 'GIF',
+            weightOunces: random.int(4, 320),
+            chargesCents: random.int(800, 4000),
+            recipientAddress: { name: address.name, line1: address.line1, city, state, postalCode, countryCode: 'US' },
+            trackingEvents: [{ status: 'shipped', description: 'Picked up', occurredAt: updatedAt.toISOString() }],
+            labelCreatedAt: createdAt,
+            createdAt,
+            updatedAt,
+          });
+          for (const item of items)
+            shipmentItemRows.add({ id: random.uuid(), shipmentId, orderItemId: item.id, quantity: item.quantity, isActive: true, createdAt });
+        }
       }
-    }
-    const shippingCents = calculateShippingCents(itemsTotalCents);
-    const totalCents = itemsTotalCents + shippingCents + retipTotalCents;
-    const orderStatus = statuses.every((status) => status === 'cancelled')
-      ? 'cancelled'
-      : statuses.every((status) => status === 'refunded' || status === 'rejected')
-        ? 'refunded'
-        : statuses.every((status) => ['completed', 'refunded', 'rejected', 'cancelled'].includes(status))
-          ? 'completed'
-          : statuses.some((status) => status === 'shipped' || status === 'delivered')
-            ? 'shipped'
-            : statuses.some((status) => status === 'approved')
-              ? 'processing'
-              : 'pending';
-    orderRows.add({
-      id: orderId, buyerId: buyer.id, status: orderStatus, idempotencyKey: `bench-${index}`, shippingName: address.name, shippingEmail: buyer.email, shippingPhone: '+14155550100',
-      shippingLine1: address.line1, shippingLine2: null, shippingCity: city, shippingState: state, shippingPostalCode: postalCode, shippingCountry: 'US',
-      itemsTotalCents, shippingCents, retipTotalCents, totalCents, createdAt, updatedAt,
-    });
-    paymentRows.add({ id: random.uuid(), orderId, buyerId: buyer.id, provider: 'sandbox', providerPaymentId: `pi_bench_${index}`, amountCents: totalCents, refundedCents: 0, status: 'succeeded', cardBrand: 'visa', cardLast4: '4242', createdAt, updatedAt: createdAt });
-    for (const [sellerId, items] of itemsBySeller) {
-      const shipmentId = random.uuid();
-      const shipmentStatus = items.every((item) => item.status !== 'shipped') ? 'delivered' : 'in_transit';
-      trackingNumber += 1;
-      shipmentRows.add({
-        id: shipmentId, orderId, sellerId, status: shipmentStatus, trackingNumber: `1ZBENCH${String(trackingNumber).padStart(10, '0')}`, carrierShipmentId: `shp_bench_${trackingNumber}`,
-        labelFormat: 'GIF', weightOunces: random.int(4, 320), chargesCents: random.int(800, 4000),
-        recipientAddress: { name: address.name, line1: address.line1, city, state, postalCode, countryCode: 'US' },
-        trackingEvents: [{ status: 'shipped', description: 'Picked up', occurredAt: updatedAt.toISOString() }], labelCreatedAt: createdAt, createdAt, updatedAt,
-      });
-      for (const item of items) shipmentItemRows.add({ id: random.uuid(), shipmentId, orderItemId: item.id, quantity: item.quantity, isActive: true, createdAt });
-    }
-  }
-  return loads.finish();
-  });
+      return loads.finish();
+    },
+  );
   for (const table of loaded) report({ ...table, ms: performance.now() - ordersStarted });
   console.log(`    (the order tables in one pass, copied in ${(loaded[0]!.ms / 1000).toFixed(1)} s; the times above include their indexes)`);
 
@@ -339,9 +563,17 @@ async function main() {
   await load(
     schema.disputes,
     disputedItems.map((item) => ({
-      id: random.uuid(), orderItemId: item.itemId, orderId: item.orderId, buyerId: item.buyerId, sellerId: item.sellerId,
-      reason: random.pick(['not_received', 'damaged', 'not_as_described', 'other'] as const), description: 'The parcel arrived with a cracked corner.', photos: [],
-      status: random.pick(disputeStatuses), createdAt: item.createdAt, updatedAt: item.createdAt,
+      id: random.uuid(),
+      orderItemId: item.itemId,
+      orderId: item.orderId,
+      buyerId: item.buyerId,
+      sellerId: item.sellerId,
+      reason: random.pick(['not_received', 'damaged', 'not_as_described', 'other'] as const),
+      description: 'The parcel arrived with a cracked corner.',
+      photos: [],
+      status: random.pick(disputeStatuses),
+      createdAt: item.createdAt,
+      updatedAt: item.createdAt,
     })),
   );
 
@@ -360,13 +592,29 @@ async function main() {
     const chat = index < chats.length ? chats[index]! : chats[random.skewed(chats.length, 1.3)]!;
     chat.messages += 1;
     const createdAt = new Date(chat.start.getTime() + chat.messages * 7 * 60_000);
-    messageRows.push({ id: random.uuid(), chatId: chat.id, senderId: chat.messages % 2 === 1 ? chat.buyerId : chat.sellerId, content: `Message ${chat.messages}: is this still available?`, attachments: [], createdAt });
+    messageRows.push({
+      id: random.uuid(),
+      chatId: chat.id,
+      senderId: chat.messages % 2 === 1 ? chat.buyerId : chat.sellerId,
+      content: `Message ${chat.messages}: is this still available?`,
+      attachments: [],
+      createdAt,
+    });
   }
   await load(
     schema.chats,
     chats.map((chat) => {
       const last = new Date(chat.start.getTime() + chat.messages * 7 * 60_000);
-      return { id: chat.id, buyerId: chat.buyerId, sellerId: chat.sellerId, lastMessageAt: last, buyerLastReadAt: last, sellerLastReadAt: random.chance(0.5) ? last : chat.start, createdAt: chat.start, updatedAt: last };
+      return {
+        id: chat.id,
+        buyerId: chat.buyerId,
+        sellerId: chat.sellerId,
+        lastMessageAt: last,
+        buyerLastReadAt: last,
+        sellerLastReadAt: random.chance(0.5) ? last : chat.start,
+        createdAt: chat.start,
+        updatedAt: last,
+      };
     }),
   );
   await load(schema.chatMessages, messageRows);

@@ -59,7 +59,12 @@ const warmup = Number(flags.warmup);
 if (!(connections > 0 && duration > 0 && warmup >= 0)) throw new Error('--connections and --duration must be positive, --warmup ≥ 0');
 if (flags.server !== 'built' && flags.server !== 'source') throw new Error('--server is built or source');
 const serverKind = flags.server;
-const only = new Set(flags.only.split(',').map((name) => name.trim()).filter(Boolean));
+const only = new Set(
+  flags.only
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean),
+);
 
 const SANDBOX_CARD = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
 
@@ -104,7 +109,9 @@ async function loadFixtures(url: string): Promise<Fixtures> {
   try {
     const buyers = await client.query<{ id: string }>(`select id from users where role = 'buyer' and status = 'active' order by email limit 4000`);
     const admin = await client.query<{ id: string }>(`select id from users where role = 'admin' order by email limit 1`);
-    const sellers = await client.query<{ seller_id: string; n: number }>(`select seller_id, count(*)::int as n from shipments group by seller_id order by n desc, seller_id`);
+    const sellers = await client.query<{ seller_id: string; n: number }>(
+      `select seller_id, count(*)::int as n from shipments group by seller_id order by n desc, seller_id`,
+    );
     const products = await client.query<{ id: string }>(`select id from products where status = 'active' and quantity > 100 order by id limit 5000`);
     if (buyers.rows.length < 10 || !admin.rows[0] || sellers.rows.length === 0 || products.rows.length === 0) {
       throw new Error('The database has no generated data: run bench/data/generate.ts first.');
@@ -164,7 +171,11 @@ function buildEndpoints(fixtures: Fixtures, tokens: { buyers: string[]; seller: 
       name: 'search',
       description: `GET /api/products?q=…&category=…&minPrice=…&page=…&limit=20 (${fixtures.searches.length} searches in turn, first: ${fixtures.searches[0]})`,
       requests: () => [
-        { method: 'GET', path: '/api/products', setupRequest: (request) => ({ ...request, path: fixtures.searches[(searchCursor = (searchCursor + 1) % fixtures.searches.length)]! }) },
+        {
+          method: 'GET',
+          path: '/api/products',
+          setupRequest: (request) => ({ ...request, path: fixtures.searches[(searchCursor = (searchCursor + 1) % fixtures.searches.length)]! }),
+        },
       ],
     },
     // The catalogue's own requests (bench/catalog/requests.ts), one path each: with SEARCH_CACHE_SECONDS=0
@@ -232,7 +243,7 @@ function buildEndpoints(fixtures: Fixtures, tokens: { buyers: string[]; seller: 
     },
     {
       name: 'seller-shipments',
-      description: 'GET /api/shipments/seller/:userId?page=1&limit=12 (the dashboard\'s first page, a median seller by shipment count)',
+      description: "GET /api/shipments/seller/:userId?page=1&limit=12 (the dashboard's first page, a median seller by shipment count)",
       requests: () => [{ method: 'GET', path: `/api/shipments/seller/${fixtures.sellerMedian}?page=1&limit=12`, headers: auth(tokens.seller) }],
     },
     {
@@ -264,7 +275,13 @@ function rowFrom(endpoint: Endpoint, result: Result, bareRps: number | null): En
       name: endpoint.name,
       description: endpoint.description,
       requestsPerSecond: rps,
-      latencyMs: { p50: percentile(sorted, 50), p90: percentile(sorted, 90), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0, mean: sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length) },
+      latencyMs: {
+        p50: percentile(sorted, 50),
+        p90: percentile(sorted, 90),
+        p99: percentile(sorted, 99),
+        max: sorted.at(-1) ?? 0,
+        mean: sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length),
+      },
       requests: latencies.length,
       errors: result.errors,
       timeouts: result.timeouts,
@@ -381,7 +398,9 @@ async function main() {
         row.ratioToBare = 1;
       }
       rows.push(row);
-      console.log(`${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.latencyMs.p50.toFixed(0)} ms, p99 ${row.latencyMs.p99.toFixed(0)} ms, non-2xx ${row.non2xx}, errors ${row.errors}`);
+      console.log(
+        `${row.requestsPerSecond.toFixed(0)} req/s, p50 ${row.latencyMs.p50.toFixed(0)} ms, p99 ${row.latencyMs.p99.toFixed(0)} ms, non-2xx ${row.non2xx}, errors ${row.errors}`,
+      );
       if (row.non2xx > 0) console.log(`      status codes: ${JSON.stringify(row.statusCodes)}`);
     }
 
@@ -390,19 +409,33 @@ async function main() {
     console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const row of rows) {
       const ratio = row.ratioToBare === null ? '–' : `${(row.ratioToBare * 100).toFixed(1)} %`;
-      console.log(`| ${row.name} | ${row.requestsPerSecond.toFixed(0)} | ${ratio} | ${row.latencyMs.p50.toFixed(0)} | ${row.latencyMs.p99.toFixed(0)} | ${row.errors + row.timeouts} | ${row.non2xx} |`);
+      console.log(
+        `| ${row.name} | ${row.requestsPerSecond.toFixed(0)} | ${ratio} | ${row.latencyMs.p50.toFixed(0)} | ${row.latencyMs.p99.toFixed(0)} | ${row.errors + row.timeouts} | ${row.non2xx} |`,
+      );
     }
 
     const search = rows.find((row) => row.name === 'search');
     const checks: Array<{ goal: string; pass: boolean; detail: string }> = [];
     if (search) {
       checks.push({ goal: 'search p99 < 50 ms', pass: search.latencyMs.p99 < 50, detail: `${search.latencyMs.p99.toFixed(0)} ms` });
-      checks.push({ goal: 'search ≥ 20 % of bare throughput', pass: (search.ratioToBare ?? 0) >= 0.2, detail: `${((search.ratioToBare ?? 0) * 100).toFixed(1)} %` });
+      checks.push({
+        goal: 'search ≥ 20 % of bare throughput',
+        pass: (search.ratioToBare ?? 0) >= 0.2,
+        detail: `${((search.ratioToBare ?? 0) * 100).toFixed(1)} %`,
+      });
     }
     const slow = rows.filter((row) => row.name !== 'bare' && row.latencyMs.p99 > 200);
-    checks.push({ goal: 'no endpoint p99 > 200 ms', pass: slow.length === 0, detail: slow.length === 0 ? 'all ≤ 200 ms' : slow.map((row) => `${row.name} ${row.latencyMs.p99.toFixed(0)} ms`).join(', ') });
+    checks.push({
+      goal: 'no endpoint p99 > 200 ms',
+      pass: slow.length === 0,
+      detail: slow.length === 0 ? 'all ≤ 200 ms' : slow.map((row) => `${row.name} ${row.latencyMs.p99.toFixed(0)} ms`).join(', '),
+    });
     const failing = rows.filter((row) => row.non2xx > 0 || row.errors > 0);
-    checks.push({ goal: 'no errors or non-2xx answers', pass: failing.length === 0, detail: failing.length === 0 ? 'none' : failing.map((row) => `${row.name} ${row.non2xx + row.errors}`).join(', ') });
+    checks.push({
+      goal: 'no errors or non-2xx answers',
+      pass: failing.length === 0,
+      detail: failing.length === 0 ? 'none' : failing.map((row) => `${row.name} ${row.non2xx + row.errors}`).join(', '),
+    });
     console.log('');
     for (const check of checks) console.log(`  ${check.pass ? 'PASS' : 'FAIL'}  ${check.goal}  (${check.detail})`);
 
@@ -434,9 +467,23 @@ async function main() {
             .slice(2)
             .map((arg) => (arg.startsWith('postgres') ? '<database-url>' : arg))
             .join(' ')}`.trim(),
-          settings: { connections, durationSeconds: duration, warmupSeconds: warmup, poolSize: Number(flags['pool-size']), searchCacheSeconds: Number(flags['search-cache-seconds']), server: serverKind },
+          settings: {
+            connections,
+            durationSeconds: duration,
+            warmupSeconds: warmup,
+            poolSize: Number(flags['pool-size']),
+            searchCacheSeconds: Number(flags['search-cache-seconds']),
+            server: serverKind,
+          },
           database: { url: redactedUrl.toString(), rows: counts },
-          machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), platform: `${os.type()} ${os.release()}`, node: process.version, loadAverage: os.loadavg() },
+          machine: {
+            cpus: os.cpus().length,
+            cpuModel: os.cpus()[0]?.model,
+            memoryGb: Math.round(os.totalmem() / 2 ** 30),
+            platform: `${os.type()} ${os.release()}`,
+            node: process.version,
+            loadAverage: os.loadavg(),
+          },
           results: rows,
           checks,
         },

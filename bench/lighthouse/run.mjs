@@ -239,7 +239,9 @@ async function main() {
           ]),
         );
         const failedAudits = Object.values(lhr.audits)
-          .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable')
+          .filter(
+            (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable',
+          )
           .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
         results.push({ page: page.slug, path: page.path, formFactor, finalPath, scores, metrics, failedAudits, runs: allRuns, runWarnings: lhr.runWarnings });
         console.log(
@@ -262,11 +264,16 @@ async function main() {
 
     console.log(`\n${'page'.padEnd(17)} ${'device'.padEnd(8)} perf  a11y`);
     for (const result of results) {
-      console.log(`${result.page.padEnd(17)} ${result.formFactor.padEnd(8)} ${formatScore(result.scores.performance)}   ${formatScore(result.scores.accessibility)}`);
+      console.log(
+        `${result.page.padEnd(17)} ${result.formFactor.padEnd(8)} ${formatScore(result.scores.performance)}   ${formatScore(result.scores.accessibility)}`,
+      );
     }
     const below = results.filter((result) => CATEGORIES.some((category) => (result.scores[category] ?? 0) * 100 < MIN_SCORE));
-    for (const result of below) console.log(`  under ${MIN_SCORE}: ${result.page} ${result.formFactor} — failing audits: ${result.failedAudits.join(', ') || 'none listed'}`);
-    console.log(`\nReports in ${path.relative(ROOT, REPORTS)}/ — ${below.length === 0 ? `PASS (all ≥ ${MIN_SCORE})` : `FAIL (${below.length} run(s) under ${MIN_SCORE})`}`);
+    for (const result of below)
+      console.log(`  under ${MIN_SCORE}: ${result.page} ${result.formFactor} — failing audits: ${result.failedAudits.join(', ') || 'none listed'}`);
+    console.log(
+      `\nReports in ${path.relative(ROOT, REPORTS)}/ — ${below.length === 0 ? `PASS (all ≥ ${MIN_SCORE})` : `FAIL (${below.length} run(s) under ${MIN_SCORE})`}`,
+    );
     await cleanUp();
     process.exit(below.length === 0 ? 0 : 1);
   } catch (error) {

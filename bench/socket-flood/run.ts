@@ -124,7 +124,14 @@ async function signUp(url: string, role: 'buyer' | 'seller', runId: string) {
 
 function connect(url: string, token: string): Promise<ChatClient> {
   return new Promise((resolve, reject) => {
-    const socket: ChatClient = io(url, { path: '/socket.io', transports: ['websocket'], auth: { token }, forceNew: true, reconnection: false, timeout: 30_000 });
+    const socket: ChatClient = io(url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token },
+      forceNew: true,
+      reconnection: false,
+      timeout: 30_000,
+    });
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (error) => {
       socket.close();
@@ -164,7 +171,10 @@ interface ProbeSample {
 
 function startProbe(url: string) {
   const samples: ProbeSample[] = [];
-  const worker = new Worker(PROBE_SOURCE, { eval: true, workerData: { url: `${url}/api/health`, intervalMs: settings.probeIntervalMs, timeoutMs: settings.probeTimeoutMs } });
+  const worker = new Worker(PROBE_SOURCE, {
+    eval: true,
+    workerData: { url: `${url}/api/health`, intervalMs: settings.probeIntervalMs, timeoutMs: settings.probeTimeoutMs },
+  });
   const stopped = new Promise<void>((resolve) => {
     worker.on('message', (message: ProbeSample | 'stopped') => {
       if (message === 'stopped') resolve();
@@ -207,7 +217,17 @@ interface FloodCounts {
 }
 
 async function flood(event: FloodEvent, url: string, flooderToken: string, peer: ChatClient, chatId: string): Promise<FloodCounts> {
-  const counts: FloodCounts = { emitted: 0, refusals: 0, refusalCodes: {}, acksOk: 0, connections: 0, serverDisconnects: 0, connectFailures: 0, relaysHeardByPeer: 0, messagesHeardByPeer: 0 };
+  const counts: FloodCounts = {
+    emitted: 0,
+    refusals: 0,
+    refusalCodes: {},
+    acksOk: 0,
+    connections: 0,
+    serverDisconnects: 0,
+    connectFailures: 0,
+    relaysHeardByPeer: 0,
+    messagesHeardByPeer: 0,
+  };
   const onTyping = () => (counts.relaysHeardByPeer += 1);
   const onMessage = () => (counts.messagesHeardByPeer += 1);
   peer.on('typing', onTyping);
@@ -267,7 +287,14 @@ async function flood(event: FloodEvent, url: string, flooderToken: string, peer:
 
 function machine() {
   const cpus = os.cpus();
-  return { cpus: cpus.length, cpuModel: cpus[0]?.model ?? 'unknown', memoryGb: Math.round(os.totalmem() / 1024 ** 3), platform: `${os.platform()} ${os.release()}`, node: process.version, loadAverage: os.loadavg().map((value) => Math.round(value * 100) / 100) };
+  return {
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+    platform: `${os.platform()} ${os.release()}`,
+    node: process.version,
+    loadAverage: os.loadavg().map((value) => Math.round(value * 100) / 100),
+  };
 }
 
 const cleanup = createCleanup();
@@ -284,8 +311,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 async function main() {
   const startedAt = new Date();
   const runId = Date.now().toString(36);
-  console.log(`▶ socket flood: ${settings.events.join(', ')}; ${settings.floodSeconds} s each at ${settings.rate}/s, ${settings.afterSeconds} s after; API ${path.relative(REPOSITORY_ROOT, settings.apiDirectory) || settings.apiDirectory}`);
-  console.log(`  load average before boot: ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  console.log(
+    `▶ socket flood: ${settings.events.join(', ')}; ${settings.floodSeconds} s each at ${settings.rate}/s, ${settings.afterSeconds} s after; API ${path.relative(REPOSITORY_ROOT, settings.apiDirectory) || settings.apiDirectory}`,
+  );
+  console.log(
+    `  load average before boot: ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
   instance = await bootApi(cleanup);
   const pid = instance.child.pid;
   console.log(`  API up at ${instance.url} (pid ${pid}, ${residentMb(pid)} MB)`);
@@ -307,7 +341,14 @@ async function main() {
   const baseline = latencyOf(probe.samples, baselineFrom, now());
   console.log(`  baseline /api/health: p50 ${baseline.p50} ms, p99 ${baseline.p99} ms (${baseline.count} checks)`);
 
-  const floods: Array<{ event: FloodEvent; counts: FloodCounts; floodFrom: number; floodTo: number; afterTo: number; rssMb: { before: number | null; peak: number; after: number | null } }> = [];
+  const floods: Array<{
+    event: FloodEvent;
+    counts: FloodCounts;
+    floodFrom: number;
+    floodTo: number;
+    afterTo: number;
+    rssMb: { before: number | null; peak: number; after: number | null };
+  }> = [];
   for (const event of settings.events) {
     const rssBefore = residentMb(pid);
     peakMb = rssBefore ?? 0;
@@ -330,8 +371,14 @@ async function main() {
       ['emitted / refused (by code)', `${counts.emitted} / ${counts.refusals} ${JSON.stringify(counts.refusalCodes)}`],
       ['connections / closed by server / refused at connect', `${counts.connections} / ${counts.serverDisconnects} / ${counts.connectFailures}`],
       ['peer heard: typing relays / new messages', `${counts.relaysHeardByPeer} / ${counts.messagesHeardByPeer}`],
-      ['/api/health during: p50 / p95 / p99 / max (n, failed)', `${during.p50} / ${during.p95} / ${during.p99} / ${during.max} ms (${during.count}, ${during.failed})`],
-      ['/api/health after:  p50 / p95 / p99 / max (n, failed)', `${after.p50} / ${after.p95} / ${after.p99} / ${after.max} ms (${after.count}, ${after.failed})`],
+      [
+        '/api/health during: p50 / p95 / p99 / max (n, failed)',
+        `${during.p50} / ${during.p95} / ${during.p99} / ${during.max} ms (${during.count}, ${during.failed})`,
+      ],
+      [
+        '/api/health after:  p50 / p95 / p99 / max (n, failed)',
+        `${after.p50} / ${after.p95} / ${after.p99} / ${after.max} ms (${after.count}, ${after.failed})`,
+      ],
       ['server RSS before / peak / after', `${rssMb.before} / ${rssMb.peak} / ${rssMb.after} MB`],
       ['goal p99 < 100 ms during and after', goal ? 'PASS' : 'FAIL'],
     ]);
@@ -343,7 +390,12 @@ async function main() {
   mkdirSync(directory, { recursive: true });
   const file = path.join(directory, `${startedAt.toISOString().slice(0, 10)}${flags.label ? `-${flags.label}` : ''}.json`);
   writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
-  console.log(`\n  written ${path.relative(REPOSITORY_ROOT, file)}; load average now ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  console.log(
+    `\n  written ${path.relative(REPOSITORY_ROOT, file)}; load average now ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
 }
 
 const started = performance.now();

@@ -33,7 +33,11 @@ export async function waitForPath(page: Page, expected: string | RegExp): Promis
     await page.waitForURL((url) => (typeof expected === 'string' ? url.pathname === expected : expected.test(url.pathname)), { timeout: 15_000 });
   } catch (error) {
     // Say where the page is instead, and what it shows, so a failure in CI can be read from the log.
-    const heading = await page.locator('h1').first().textContent({ timeout: 1_000 }).catch(() => null);
+    const heading = await page
+      .locator('h1')
+      .first()
+      .textContent({ timeout: 1_000 })
+      .catch(() => null);
     throw new Error(`expected the path ${String(expected)}, the page is still on ${page.url()} (heading: ${JSON.stringify(heading)})`, { cause: error });
   }
   return new URL(page.url()).pathname;

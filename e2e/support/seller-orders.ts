@@ -50,7 +50,10 @@ export async function buyLabel(page: Page, orderId: string, { rate, done = true 
   await create.getByRole('button', { name: 'Create Shipment', exact: true }).click();
   const created = page.getByRole('dialog', { name: 'Shipment Created!' });
   await expect(created).toBeVisibleSoon(20_000);
-  const tracking = (await created.getByText(/^1Z[0-9A-Z]{16}$/).first().textContent())!.trim();
+  const tracking = (await created
+    .getByText(/^1Z[0-9A-Z]{16}$/)
+    .first()
+    .textContent())!.trim();
   if (done) await created.getByRole('button', { name: 'Done' }).click();
   return tracking;
 }

@@ -115,7 +115,12 @@ export async function buildApi({ quiet = false } = {}) {
     throw error;
   }
 
-  if (!quiet) console.log(`API built into ${path.relative(process.cwd(), outdir) || outdir} in ${Date.now() - started} ms (${Object.keys(ENTRY_POINTS).map((name) => `${name}.js`).join(', ')})`);
+  if (!quiet)
+    console.log(
+      `API built into ${path.relative(process.cwd(), outdir) || outdir} in ${Date.now() - started} ms (${Object.keys(ENTRY_POINTS)
+        .map((name) => `${name}.js`)
+        .join(', ')})`,
+    );
   return { outdir, externalPackages: [...imported].sort() };
 }
 

@@ -152,7 +152,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(errorHandler);
   // 2b. Requests per client and route (each route's `config.requestLimit`, plugins/route-access.ts): before any route (CORS's preflight too), so each one gets its limit; after the error handler, so a 429 has the usual shape.
   // (The token service is made further down; the limits only call it once requests arrive.)
-  await app.register(rateLimits, { ...config.rateLimits, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix, userIdOf: async (token) => (await tokens.verify(token))?.userId ?? null, onError: (error) => app.log.error({ err: error }, 'redis (request limits) error') });
+  await app.register(rateLimits, {
+    ...config.rateLimits,
+    redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
+    userIdOf: async (token) => (await tokens.verify(token))?.userId ?? null,
+    onError: (error) => app.log.error({ err: error }, 'redis (request limits) error'),
+  });
   // 3. Security headers and CORS on every answer.
   await app.register(security, { corsOrigins: config.corsOrigins, allowStripe: Boolean(config.stripeSecretKey && config.stripePublishableKey) });
   // Answers and the web app's files travel compressed (brotli or gzip, as the browser accepts) above 1 KB.
@@ -166,29 +172,73 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const tokens = createTokenService({ secret: config.jwtSecret, ttlSeconds: config.jwtTtlSeconds, now: () => clock.now() });
   // Failed logins are counted in Redis when there is one, so every instance sees the same count.
   const throttle = config.redisUrl
-    ? await createRedisLoginThrottle({ ...config.loginThrottle, clock, redisUrl: config.redisUrl, prefix: config.redisKeyPrefix, onError: (error) => app.log.error({ err: error }, 'redis (login throttle) error') })
+    ? await createRedisLoginThrottle({
+        ...config.loginThrottle,
+        clock,
+        redisUrl: config.redisUrl,
+        prefix: config.redisKeyPrefix,
+        onError: (error) => app.log.error({ err: error }, 'redis (login throttle) error'),
+      })
     : createLoginThrottle({ ...config.loginThrottle, clock });
   app.addHook('onClose', () => throttle.close());
   // …and per account from all addresses together, so a guesser changing addresses still runs out (docs/product/accounts.md).
-  const accountLoginLimit = { maxFailures: config.loginThrottle.maxFailuresPerAccount, windowSeconds: config.loginThrottle.windowSeconds, clock, name: 'login-attempts-account' };
+  const accountLoginLimit = {
+    maxFailures: config.loginThrottle.maxFailuresPerAccount,
+    windowSeconds: config.loginThrottle.windowSeconds,
+    clock,
+    name: 'login-attempts-account',
+  };
   const accountLoginThrottle = config.redisUrl
-    ? await createRedisLoginThrottle({ ...accountLoginLimit, redisUrl: config.redisUrl, prefix: config.redisKeyPrefix, onError: (error) => app.log.error({ err: error }, 'redis (login throttle) error') })
+    ? await createRedisLoginThrottle({
+        ...accountLoginLimit,
+        redisUrl: config.redisUrl,
+        prefix: config.redisKeyPrefix,
+        onError: (error) => app.log.error({ err: error }, 'redis (login throttle) error'),
+      })
     : createLoginThrottle(accountLoginLimit);
   app.addHook('onClose', () => accountLoginThrottle.close());
   // Tells the other instances (with REDIS_URL) what this one changed, so they drop their cached copies.
-  const cacheBus = await createCacheBus({ redisUrl: config.redisUrl, prefix: config.redisKeyPrefix, onError: (error) => app.log.error({ err: error }, 'redis (cache bus) error') });
+  const cacheBus = await createCacheBus({
+    redisUrl: config.redisUrl,
+    prefix: config.redisKeyPrefix,
+    onError: (error) => app.log.error({ err: error }, 'redis (cache bus) error'),
+  });
   app.addHook('onClose', () => cacheBus.close());
   // What one module did, told to the others once its transaction commits (lib/domain-events.ts); each module subscribes its reactions as it registers (step 6).
-  const events = createDomainEvents({ database: database.db, onHandlerError: (error, event) => app.log.error({ err: error, event: event.type }, 'domain event handler failed') });
+  const events = createDomainEvents({
+    database: database.db,
+    onHandlerError: (error, event) => app.log.error({ err: error, event: event.type }, 'domain event handler failed'),
+  });
   // E-mail: `mail.send` only writes an outbox row; the mail job sends it over SMTP_URL (decision 0021).
   const mail = createMailService({ db: database.db, clock, config: config.mail, log: app.log });
   app.addHook('onClose', () => mail.close());
   // The account lifecycle (docs/product/accounts.md): sign-out everywhere, reset and verification links by e-mail, limited per address, client and user.
-  const accountThrottles = await createAccountThrottles({ clock, redisUrl: config.redisUrl, prefix: config.redisKeyPrefix, onError: (error) => app.log.error({ err: error }, 'redis (account mail throttle) error') });
+  const accountThrottles = await createAccountThrottles({
+    clock,
+    redisUrl: config.redisUrl,
+    prefix: config.redisKeyPrefix,
+    onError: (error) => app.log.error({ err: error }, 'redis (account mail throttle) error'),
+  });
   app.addHook('onClose', () => accountThrottles.close());
   // Auth sits below mail (modules/layers.ts): its e-mails reach the outbox through this sender.
-  const account = createAccountLifecycleService({ db: database.db, clock, sendEmail: createAccountEmailSender(mail), publicUrl: config.publicUrl, events, throttles: accountThrottles });
-  const auth = createAuthService({ db: database.db, tokens, throttle, accountThrottle: accountLoginThrottle, clock, events, userCacheTtlMs: config.userCacheSeconds * 1000, sendVerification: account.sendVerification });
+  const account = createAccountLifecycleService({
+    db: database.db,
+    clock,
+    sendEmail: createAccountEmailSender(mail),
+    publicUrl: config.publicUrl,
+    events,
+    throttles: accountThrottles,
+  });
+  const auth = createAuthService({
+    db: database.db,
+    tokens,
+    throttle,
+    accountThrottle: accountLoginThrottle,
+    clock,
+    events,
+    userCacheTtlMs: config.userCacheSeconds * 1000,
+    sendVerification: account.sendVerification,
+  });
   await app.register(authentication, { auth });
   // 5b. Where links sent back to a browser point (QR code, Stripe's return): PUBLIC_URL, else the browser's own address.
   await app.register(publicOrigin, { publicUrl: config.publicUrl, isPublicUrlSet: config.isPublicUrlSet });
@@ -227,7 +277,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // The services the background jobs call (apps/api/src/jobs); only server.ts starts the queue.
   const { tracking, returns, payouts, orders, uploads, chat, mailNotifications, notifications, notificationReactions, reviews, sandboxConnect } = modules;
-  deps.onServices?.({ tracking, returns, payouts, orders, uploads, chat, mail, mailNotifications, notifications, notificationReactions, reviews, sandboxConnect });
+  deps.onServices?.({
+    tracking,
+    returns,
+    payouts,
+    orders,
+    uploads,
+    chat,
+    mail,
+    mailNotifications,
+    notifications,
+    notificationReactions,
+    reviews,
+    sandboxConnect,
+  });
 
   return app;
 }

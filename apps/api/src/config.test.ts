@@ -22,7 +22,8 @@ describe('the payout claim’s stale time', () => {
   });
 
   it('refuses a value that is not a positive whole number of seconds, naming the variable', () => {
-    for (const bad of ['0', '-5', '1.5', 'soon']) expect(() => loadConfig({ ...base, PAYOUT_CLAIM_STALE_SECONDS: bad }), bad).toThrow(/PAYOUT_CLAIM_STALE_SECONDS/);
+    for (const bad of ['0', '-5', '1.5', 'soon'])
+      expect(() => loadConfig({ ...base, PAYOUT_CLAIM_STALE_SECONDS: bad }), bad).toThrow(/PAYOUT_CLAIM_STALE_SECONDS/);
   });
 });
 
@@ -43,8 +44,14 @@ describe('the embeddings service', () => {
   it('is off unless EMBEDDINGS_URL is set (blank counts as unset), and names the model it asks for', () => {
     expect(loadConfig({ ...base }).embeddings).toBeNull();
     expect(loadConfig({ ...base, EMBEDDINGS_URL: '  ' }).embeddings).toBeNull();
-    expect(loadConfig({ ...base, EMBEDDINGS_URL: 'http://127.0.0.1:11434/v1', EMBEDDINGS_API_KEY: ' k ' }).embeddings).toEqual({ url: 'http://127.0.0.1:11434/v1', apiKey: 'k', model: 'text-embedding-3-small' });
-    expect(loadConfig({ ...base, EMBEDDINGS_URL: 'http://127.0.0.1:11434/v1', EMBEDDINGS_MODEL: 'nomic-embed-text' }).embeddings?.model).toBe('nomic-embed-text');
+    expect(loadConfig({ ...base, EMBEDDINGS_URL: 'http://127.0.0.1:11434/v1', EMBEDDINGS_API_KEY: ' k ' }).embeddings).toEqual({
+      url: 'http://127.0.0.1:11434/v1',
+      apiKey: 'k',
+      model: 'text-embedding-3-small',
+    });
+    expect(loadConfig({ ...base, EMBEDDINGS_URL: 'http://127.0.0.1:11434/v1', EMBEDDINGS_MODEL: 'nomic-embed-text' }).embeddings?.model).toBe(
+      'nomic-embed-text',
+    );
   });
 
   it('refuses a URL that is not one, naming the variable', () => {
@@ -57,7 +64,10 @@ describe('fault injection', () => {
     expect(loadConfig({ ...base }).faultInjection).toBeUndefined();
     expect(loadConfig({ ...base, FAULT_INJECTION: '' }).faultInjection).toBeUndefined();
     expect(loadConfig({ ...base, FAULT_INJECTION: 'checkout-after-charge' }).faultInjection).toBe('checkout-after-charge');
-    expect(loadConfig({ ...base, NODE_ENV: 'production', DATABASE_URL: 'postgres://app@db:5432/marketplace', FAULT_INJECTION: 'checkout-after-charge' }).faultInjection).toBeUndefined();
+    expect(
+      loadConfig({ ...base, NODE_ENV: 'production', DATABASE_URL: 'postgres://app@db:5432/marketplace', FAULT_INJECTION: 'checkout-after-charge' })
+        .faultInjection,
+    ).toBeUndefined();
     expect(() => loadConfig({ ...base, FAULT_INJECTION: 'everywhere' })).toThrow(/FAULT_INJECTION/);
   });
 });
@@ -108,7 +118,9 @@ describe('production', () => {
 
   it('runs on the embedded database when ALLOW_EMBEDDED_DATABASE=true, and on DATABASE_URL', () => {
     expect(loadConfig({ ...production, JWT_SECRET: base.JWT_SECRET, ALLOW_EMBEDDED_DATABASE: 'true' }).databaseUrl).toBeUndefined();
-    expect(loadConfig({ ...production, JWT_SECRET: base.JWT_SECRET, DATABASE_URL: 'postgres://app@db/marketplace' }).databaseUrl).toBe('postgres://app@db/marketplace');
+    expect(loadConfig({ ...production, JWT_SECRET: base.JWT_SECRET, DATABASE_URL: 'postgres://app@db/marketplace' }).databaseUrl).toBe(
+      'postgres://app@db/marketplace',
+    );
   });
 
   it('logs JSON lines in production and readable lines elsewhere, unless LOG_FORMAT says otherwise', () => {
@@ -171,7 +183,8 @@ describe('the request limits', () => {
 
   it('refuses values that are not limits, naming the variable', () => {
     expect(() => loadConfig({ ...base, RATE_LIMITS: 'no' })).toThrow(/RATE_LIMITS/);
-    for (const bad of ['0', '-1', '1.5', 'lots']) expect(() => loadConfig({ ...base, RATE_LIMIT_GLOBAL_PER_MINUTE: bad }), bad).toThrow(/RATE_LIMIT_GLOBAL_PER_MINUTE/);
+    for (const bad of ['0', '-1', '1.5', 'lots'])
+      expect(() => loadConfig({ ...base, RATE_LIMIT_GLOBAL_PER_MINUTE: bad }), bad).toThrow(/RATE_LIMIT_GLOBAL_PER_MINUTE/);
     for (const bad of ['0', '-2', 'big']) expect(() => loadConfig({ ...base, RATE_LIMIT_SCALE: bad }), bad).toThrow(/RATE_LIMIT_SCALE/);
   });
 

@@ -12,9 +12,7 @@ export const REPOSITORY_ROOT = fileURLToPath(new URL('../../../', import.meta.ur
 /** An unset variable and one set to blanks mean the same: not set. */
 const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
-const booleanFromString = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const booleanFromString = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -28,9 +26,16 @@ const environmentSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.preprocess(blankAsUnset, z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }).optional()),
   /** Starts every Redis key and channel this deployment uses, so two deployments can share one Redis. */
-  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'REDIS_KEY_PREFIX may hold letters, digits, "_", "." and "-" (at most 64)').default('marketplace'),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'REDIS_KEY_PREFIX may hold letters, digits, "_", "." and "-" (at most 64)')
+    .default('marketplace'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  JWT_TTL_SECONDS: z.coerce.number().int().min(60).default(24 * 60 * 60),
+  JWT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(24 * 60 * 60),
   CORS_ORIGIN: z.string().optional(),
   WEB_DIST_DIR: z.string().default(path.join(REPOSITORY_ROOT, 'apps/web/dist')),
   SEED_DEMO_DATA: booleanFromString.default(true),
@@ -44,7 +49,11 @@ const environmentSchema = z.object({
   /** Seconds a signed-in request may reuse the user row an earlier one read; default 10 (0 in tests). At most 60: a suspension must bite within a minute. */
   USER_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
-  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
   /** Failed logins one account takes in the window from all addresses together (docs/product/accounts.md). */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
   /** Which proxies' X-Forwarded-* headers to believe: `false` (none), `true` (any), a hop count, or addresses/CIDRs (docs/operations.md). */
@@ -56,12 +65,32 @@ const environmentSchema = z.object({
   /** Multiplies every request limit (the global one and each route's); default 1, 100 under NODE_ENV=test. */
   RATE_LIMIT_SCALE: z.preprocess(blankAsUnset, z.coerce.number().positive('RATE_LIMIT_SCALE must be above 0').max(1_000_000).optional()),
   /** Seconds a payout whose transfer never answered waits before Process Payout resumes it (same idempotency key). */
-  PAYOUT_CLAIM_STALE_SECONDS: z.coerce.number().int().min(1).max(24 * 60 * 60).default(120),
+  PAYOUT_CLAIM_STALE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60 * 60)
+    .default(120),
   /** Background jobs (tracking refresh, resuming stale payouts and refunds, clean-ups) on the PostgreSQL job queue (decision 0018). */
   JOBS_ENABLED: booleanFromString.default(true),
-  JOBS_TRACKING_REFRESH_SECONDS: z.coerce.number().int().min(10, 'JOBS_TRACKING_REFRESH_SECONDS must be at least 10').max(24 * 60 * 60, 'JOBS_TRACKING_REFRESH_SECONDS must be at most 86400 (a day)').default(300),
-  JOBS_RESUME_SECONDS: z.coerce.number().int().min(10, 'JOBS_RESUME_SECONDS must be at least 10').max(24 * 60 * 60, 'JOBS_RESUME_SECONDS must be at most 86400 (a day)').default(60),
-  JOBS_CLEANUP_SECONDS: z.coerce.number().int().min(10, 'JOBS_CLEANUP_SECONDS must be at least 10').max(24 * 60 * 60, 'JOBS_CLEANUP_SECONDS must be at most 86400 (a day)').default(60 * 60),
+  JOBS_TRACKING_REFRESH_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10, 'JOBS_TRACKING_REFRESH_SECONDS must be at least 10')
+    .max(24 * 60 * 60, 'JOBS_TRACKING_REFRESH_SECONDS must be at most 86400 (a day)')
+    .default(300),
+  JOBS_RESUME_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10, 'JOBS_RESUME_SECONDS must be at least 10')
+    .max(24 * 60 * 60, 'JOBS_RESUME_SECONDS must be at most 86400 (a day)')
+    .default(60),
+  JOBS_CLEANUP_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10, 'JOBS_CLEANUP_SECONDS must be at least 10')
+    .max(24 * 60 * 60, 'JOBS_CLEANUP_SECONDS must be at most 86400 (a day)')
+    .default(60 * 60),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -87,14 +116,20 @@ const environmentSchema = z.object({
   AWS_ACCESS_KEY_ID: z.preprocess(blankAsUnset, z.string().trim().optional()),
   AWS_SECRET_ACCESS_KEY: z.preprocess(blankAsUnset, z.string().trim().optional()),
   /** Mail goes out over this SMTP server when set; otherwise it is only kept in the outbox (decision 0021). */
-  SMTP_URL: z.preprocess(blankAsUnset, z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587' }).optional()),
+  SMTP_URL: z.preprocess(
+    blankAsUnset,
+    z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587' }).optional(),
+  ),
   /** The From of every e-mail: `Name <address>` or a bare address. */
   MAIL_FROM: z.preprocess(
     blankAsUnset,
     z
       .string()
       .trim()
-      .regex(/^(?:[^<>@\r\n]+<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'MAIL_FROM must be an address, e.g. no-reply@example.com or "Marketplace <no-reply@example.com>"')
+      .regex(
+        /^(?:[^<>@\r\n]+<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/,
+        'MAIL_FROM must be an address, e.g. no-reply@example.com or "Marketplace <no-reply@example.com>"',
+      )
       .default('Marketplace <no-reply@localhost>'),
   ),
   /** The crash-safety test's kill switch: the process dies at this point (lib/fault-injection.ts). */
@@ -211,7 +246,10 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
     const hops = Number(value);
     return hops === 0 ? false : hops <= 100 ? hops : null;
   }
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const isAddressOrRange = (entry: string) => {
     const [address, bits, ...rest] = entry.split('/');
     const version = isIP(address ?? '');
@@ -245,7 +283,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     problems.push('Set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither');
   }
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
-  if (trustProxy === null) problems.push(`TRUST_PROXY must be true, false, a number of proxies (e.g. 1) or a comma-separated list of addresses and CIDR ranges${shownValue('TRUST_PROXY', env.TRUST_PROXY)}`);
+  if (trustProxy === null)
+    problems.push(
+      `TRUST_PROXY must be true, false, a number of proxies (e.g. 1) or a comma-separated list of addresses and CIDR ranges${shownValue('TRUST_PROXY', env.TRUST_PROXY)}`,
+    );
   if (problems.length > 0) throw new ConfigError(problems);
   const dataDirectory = path.resolve(env.DATA_DIR);
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
@@ -263,26 +304,48 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     jwtSecret: env.JWT_SECRET ?? readOrCreateLocalSecret(dataDirectory),
     jwtTtlSeconds: env.JWT_TTL_SECONDS,
-    corsOrigins: (env.CORS_ORIGIN ?? publicUrl).split(',').map((origin) => origin.trim()).filter(Boolean),
+    corsOrigins: (env.CORS_ORIGIN ?? publicUrl)
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     webDistDirectory: path.resolve(env.WEB_DIST_DIR),
     seedDemoData: env.SEED_DEMO_DATA,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'production' ? 'json' : 'pretty'),
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
-    loginThrottle: { maxFailures: env.LOGIN_MAX_FAILURES, windowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS, maxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT },
+    loginThrottle: {
+      maxFailures: env.LOGIN_MAX_FAILURES,
+      windowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS,
+      maxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    },
     trustProxy: trustProxy ?? false,
-    rateLimits: { enabled: env.RATE_LIMITS === 'on', globalPerMinute: env.RATE_LIMIT_GLOBAL_PER_MINUTE, scale: env.RATE_LIMIT_SCALE ?? (env.NODE_ENV === 'test' ? 100 : 1) },
+    rateLimits: {
+      enabled: env.RATE_LIMITS === 'on',
+      globalPerMinute: env.RATE_LIMIT_GLOBAL_PER_MINUTE,
+      scale: env.RATE_LIMIT_SCALE ?? (env.NODE_ENV === 'test' ? 100 : 1),
+    },
     searchCacheSeconds: env.SEARCH_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 5),
     userCacheSeconds: env.USER_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 10),
     payoutClaimStaleSeconds: env.PAYOUT_CLAIM_STALE_SECONDS,
-    jobs: { enabled: env.JOBS_ENABLED, trackingRefreshSeconds: env.JOBS_TRACKING_REFRESH_SECONDS, resumeSeconds: env.JOBS_RESUME_SECONDS, cleanupSeconds: env.JOBS_CLEANUP_SECONDS },
+    jobs: {
+      enabled: env.JOBS_ENABLED,
+      trackingRefreshSeconds: env.JOBS_TRACKING_REFRESH_SECONDS,
+      resumeSeconds: env.JOBS_RESUME_SECONDS,
+      cleanupSeconds: env.JOBS_CLEANUP_SECONDS,
+    },
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeConnectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET || undefined,
     ups:
       env.UPS_CLIENT_ID && env.UPS_CLIENT_SECRET && env.UPS_ACCOUNT_NUMBER
-        ? { clientId: env.UPS_CLIENT_ID, clientSecret: env.UPS_CLIENT_SECRET, accountNumber: env.UPS_ACCOUNT_NUMBER, baseUrl: env.UPS_BASE_URL, timeoutMs: env.UPS_TIMEOUT_MS }
+        ? {
+            clientId: env.UPS_CLIENT_ID,
+            clientSecret: env.UPS_CLIENT_SECRET,
+            accountNumber: env.UPS_ACCOUNT_NUMBER,
+            baseUrl: env.UPS_BASE_URL,
+            timeoutMs: env.UPS_TIMEOUT_MS,
+          }
         : null,
     embeddings: env.EMBEDDINGS_URL ? { url: env.EMBEDDINGS_URL, apiKey: env.EMBEDDINGS_API_KEY, model: env.EMBEDDINGS_MODEL } : null,
     metricsToken: env.METRICS_TOKEN,
@@ -293,7 +356,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
           endpoint: env.S3_ENDPOINT,
           region: env.S3_REGION,
           forcePathStyle: env.S3_FORCE_PATH_STYLE,
-          credentials: env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } : undefined,
+          credentials:
+            env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } : undefined,
         }
       : null,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },

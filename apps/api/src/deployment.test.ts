@@ -24,7 +24,8 @@ const instructions = dockerfile
   .split('\n')
   .map((line) => line.trim())
   .filter((line) => line && !line.startsWith('#'));
-const jsonArgumentsOf = (keyword: string) => instructions.filter((line) => line.startsWith(`${keyword} `)).map((line) => JSON.parse(line.slice(keyword.length + 1)) as string[]);
+const jsonArgumentsOf = (keyword: string) =>
+  instructions.filter((line) => line.startsWith(`${keyword} `)).map((line) => JSON.parse(line.slice(keyword.length + 1)) as string[]);
 
 describe('the Dockerfile', () => {
   it('builds with npm ci and npm run build, and installs only production dependencies to run', () => {
@@ -82,7 +83,9 @@ describe('the Dockerfile', () => {
 });
 
 describe('compose.yaml', () => {
-  const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, { build?: string; environment?: Record<string, string>; volumes?: string[] }> };
+  const compose = parse(read('compose.yaml'), { merge: true }) as {
+    services: Record<string, { build?: string; environment?: Record<string, string>; volumes?: string[] }>;
+  };
   const configSource = read('apps/api/src/config.ts');
   const apiServices = Object.entries(compose.services).filter(([, service]) => service.build === '.');
 
@@ -90,7 +93,18 @@ describe('compose.yaml', () => {
     expect(apiServices.map(([name]) => name)).toEqual(['api-1', 'api-2']);
     for (const [, service] of apiServices) {
       expect(Object.keys(service.environment ?? {})).toEqual(
-        expect.arrayContaining(['NODE_ENV', 'DATABASE_URL', 'REDIS_URL', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'JWT_SECRET', 'PUBLIC_URL']),
+        expect.arrayContaining([
+          'NODE_ENV',
+          'DATABASE_URL',
+          'REDIS_URL',
+          'S3_BUCKET',
+          'S3_ENDPOINT',
+          'S3_FORCE_PATH_STYLE',
+          'AWS_ACCESS_KEY_ID',
+          'AWS_SECRET_ACCESS_KEY',
+          'JWT_SECRET',
+          'PUBLIC_URL',
+        ]),
       );
       expect(service.environment?.NODE_ENV).toBe('production');
     }

@@ -15,7 +15,6 @@ const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '../../..');
 const SECRET = 'server-process-secret-that-is-long-enough';
 const dataDirectories: string[] = [];
 
-
 /** Whether something answers TCP at host:port within a second. */
 function isListening(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -29,7 +28,6 @@ function isListening(port: number): Promise<boolean> {
     socket.setTimeout(1000, () => done(false));
   });
 }
-
 
 interface Served {
   child: ChildProcess;
@@ -68,7 +66,9 @@ async function serve(environment: Record<string, string> = {}, dataDirectory = m
   const stderr: string[] = [];
   child.stdout?.on('data', (chunk) => stdout.push(String(chunk)));
   child.stderr?.on('data', (chunk) => stderr.push(String(chunk)));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   return { child, port, stdout, stderr, exited };
 }
 
@@ -87,7 +87,6 @@ async function waitUntilReady(served: Served): Promise<Response> {
   throw new Error(`Not ready in time:\n${served.stderr.join('')}${served.stdout.join('')}`);
 }
 
-
 /**
  * A login whose body is only half sent: a request the server is in the middle of. It asks for
  * `100 Continue`, which Node's server answers once it has read the headers: `received` resolves then,
@@ -96,7 +95,9 @@ async function waitUntilReady(served: Served): Promise<Response> {
 function startSlowRequest(port: number): { socket: TcpSocket; finish: () => void; answer: Promise<string>; received: Promise<void> } {
   const body = JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' });
   const socket = connectTcp({ host: '127.0.0.1', port });
-  socket.write(`POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`);
+  socket.write(
+    `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+  );
   const CONTINUE = 'HTTP/1.1 100 Continue\r\n\r\n';
   let text = '';
   let heldByServer: () => void = () => {};
@@ -111,7 +112,6 @@ function startSlowRequest(port: number): { socket: TcpSocket; finish: () => void
   });
   return { socket, finish: () => socket.write(body.slice(10)), answer, received };
 }
-
 
 afterAll(() => {
   for (const directory of dataDirectories) rmSync(directory, { recursive: true, force: true });
@@ -158,7 +158,11 @@ describe('npm run serve and SIGTERM', () => {
       expect(await isListening(served.port)).toBe(false);
 
       // Production logs are JSON lines only, the startup banner and the shutdown among them.
-      const entries = served.stdout.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { msg: string; level: number; url?: string });
+      const entries = served.stdout
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { msg: string; level: number; url?: string });
       expect(entries.find((entry) => entry.msg.startsWith('Marketplace is running at'))?.url).toBe(`http://127.0.0.1:${served.port}`);
       expect(entries.some((entry) => entry.msg.startsWith('SIGTERM received'))).toBe(true);
       expect(entries.at(-1)?.msg).toBe('shut down');

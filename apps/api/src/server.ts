@@ -52,11 +52,20 @@ started.jobs = jobs;
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 // localhost for this computer, and the machine's network addresses for a phone on the same Wi-Fi.
-const { url, networkLines } = describeStartupAddresses({ port, host: config.host, environment: config.environment, publicUrl: config.publicUrl, isPublicUrlSet: config.isPublicUrlSet });
+const { url, networkLines } = describeStartupAddresses({
+  port,
+  host: config.host,
+  environment: config.environment,
+  publicUrl: config.publicUrl,
+  isPublicUrlSet: config.isPublicUrlSet,
+});
 const databaseLabel = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDirectory}`;
 // Log entries like any other (readable lines in development, JSON in production); the messages carry the text a newcomer reads.
 if (isNewlySeeded) app.log.info('Seeded the demo marketplace.');
-app.log.info({ url, database: database.kind, docs: `${url}/api/docs` }, [`Marketplace is running at ${url}  (database: ${databaseLabel})`, ...networkLines, `API docs: ${url}/api/docs`].join('\n'));
+app.log.info(
+  { url, database: database.kind, docs: `${url}/api/docs` },
+  [`Marketplace is running at ${url}  (database: ${databaseLabel})`, ...networkLines, `API docs: ${url}/api/docs`].join('\n'),
+);
 if (config.seedDemoData) {
   const logins = DEMO_LOGINS.map((login) => `  ${login.role.padEnd(7)} ${login.email}`);
   app.log.info({ demoLogins: DEMO_LOGINS.map((login) => login.email) }, [`Demo logins (password: ${DEMO_PASSWORD}):`, ...logins].join('\n'));

@@ -35,10 +35,14 @@ async function schemaOf(url: string) {
 
 function runGenerator(url: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(path.join(REPOSITORY_ROOT, 'node_modules/.bin/tsx'), ['bench/data/generate.ts', '--scale', '0.002', '--anchor', '2026-11-22', '--database-url', url], {
-      cwd: REPOSITORY_ROOT,
-      env: { ...process.env, DATABASE_URL: undefined },
-    });
+    const child = spawn(
+      path.join(REPOSITORY_ROOT, 'node_modules/.bin/tsx'),
+      ['bench/data/generate.ts', '--scale', '0.002', '--anchor', '2026-11-22', '--database-url', url],
+      {
+        cwd: REPOSITORY_ROOT,
+        env: { ...process.env, DATABASE_URL: undefined },
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

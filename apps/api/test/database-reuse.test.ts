@@ -16,7 +16,9 @@ describe('reused test databases', () => {
 
     const second = await createTestDatabase();
     try {
-      expect(await second.db.transaction(async (transaction) => ((await transaction.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] }).rows.length)).toBe(1);
+      expect(
+        await second.db.transaction(async (transaction) => ((await transaction.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] }).rows.length),
+      ).toBe(1);
       expect((await second.executeSql('select count(*)::int as count from categories')).rows).toEqual([{ count: 0 }]);
     } finally {
       await second.close();

@@ -137,24 +137,21 @@ export async function reusablePglite(open: () => Promise<DatabaseHandle>): Promi
   const handle = kept?.handle ?? (await open());
   const run: Run = (text) => handle.executeSql(text);
   const shape = kept?.shape ?? (await shapeOf(run));
-  return guarded(
-    handle,
-    async () => {
-      try {
-        if (idlePglite.length < MAX_IDLE && (await shapeOf(run)) === shape) {
-          // A fresh session: settings, advisory locks, temporary tables and prepared statements of the file go.
-          await run('discard all');
-          for (const [name, value] of Object.entries(SESSION_SETTINGS)) await handle.executeSql('select set_config($1, $2, false)', [name, value]);
-          await empty(run);
-          idlePglite.push({ handle, shape });
-          return;
-        }
-      } catch {
-        // Not reusable: closed below.
+  return guarded(handle, async () => {
+    try {
+      if (idlePglite.length < MAX_IDLE && (await shapeOf(run)) === shape) {
+        // A fresh session: settings, advisory locks, temporary tables and prepared statements of the file go.
+        await run('discard all');
+        for (const [name, value] of Object.entries(SESSION_SETTINGS)) await handle.executeSql('select set_config($1, $2, false)', [name, value]);
+        await empty(run);
+        idlePglite.push({ handle, shape });
+        return;
       }
-      await handle.close();
-    },
-  );
+    } catch {
+      // Not reusable: closed below.
+    }
+    await handle.close();
+  });
 }
 
 // ── PostgreSQL: the database is kept, its pool is not ──
@@ -192,27 +189,24 @@ export async function reusablePostgres(options: {
   const name = kept?.name ?? (await options.create());
   const shape = kept?.shape ?? (await onDatabase(options.serverUrl, name, (client) => shapeOf((text) => client.query(text))));
   const handle = await options.open(name);
-  return guarded(
-    handle,
-    async () => {
-      await handle.close();
-      try {
-        if (idlePostgres.length < MAX_IDLE) {
-          const emptied = await onDatabase(options.serverUrl, name, async (client) => {
-            const run: Run = (text) => client.query(text);
-            if ((await shapeOf(run)) !== shape) return false;
-            await empty(run);
-            return true;
-          });
-          if (emptied) {
-            idlePostgres.push({ name, shape });
-            return;
-          }
+  return guarded(handle, async () => {
+    await handle.close();
+    try {
+      if (idlePostgres.length < MAX_IDLE) {
+        const emptied = await onDatabase(options.serverUrl, name, async (client) => {
+          const run: Run = (text) => client.query(text);
+          if ((await shapeOf(run)) !== shape) return false;
+          await empty(run);
+          return true;
+        });
+        if (emptied) {
+          idlePostgres.push({ name, shape });
+          return;
         }
-      } catch {
-        // Not reusable: dropped below.
       }
-      await options.drop(name);
-    },
-  );
+    } catch {
+      // Not reusable: dropped below.
+    }
+    await options.drop(name);
+  });
 }

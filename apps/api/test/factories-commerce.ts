@@ -12,7 +12,11 @@ export async function createCommerceCategory(db: Database) {
   sequence += 1;
   const [row] = await db
     .insert(categories)
-    .values({ name: `Commerce category ${sequence} ${Math.random().toString(36).slice(2, 6)}`, slug: `commerce-${sequence}-${Math.random().toString(36).slice(2, 8)}`, commissionRateBasisPoints: 1000 })
+    .values({
+      name: `Commerce category ${sequence} ${Math.random().toString(36).slice(2, 6)}`,
+      slug: `commerce-${sequence}-${Math.random().toString(36).slice(2, 8)}`,
+      commissionRateBasisPoints: 1000,
+    })
     .returning();
   if (!row) throw new Error('category insert failed');
   return row;
@@ -20,7 +24,9 @@ export async function createCommerceCategory(db: Database) {
 
 export async function createListing(
   db: Database,
-  values: { sellerId: string; categoryId: string } & Partial<Pick<typeof products.$inferInsert, 'title' | 'priceCents' | 'quantity' | 'retipPriceCents' | 'retipLabel' | 'status'>>,
+  values: { sellerId: string; categoryId: string } & Partial<
+    Pick<typeof products.$inferInsert, 'title' | 'priceCents' | 'quantity' | 'retipPriceCents' | 'retipLabel' | 'status'>
+  >,
 ) {
   sequence += 1;
   const [row] = await db

@@ -34,7 +34,12 @@ export async function onboard(testApp: TestApp, seller: Person): Promise<string>
   const accountId = created.json().accountId as string;
   const link = await call('POST', '/api/stripe-connect/create-onboarding-link', { accountId });
   const linkToken = new URL(link.json().url as string).pathname.split('/').at(-1) ?? '';
-  const completed = await call('POST', `/api/sandbox/connect/links/${linkToken}/complete`, { businessType: 'company', businessName: 'Earnings Co', routingNumber: SANDBOX_TEST_ROUTING_NUMBER, accountNumber: SANDBOX_TEST_ACCOUNT_NUMBER }, false);
+  const completed = await call(
+    'POST',
+    `/api/sandbox/connect/links/${linkToken}/complete`,
+    { businessType: 'company', businessName: 'Earnings Co', routingNumber: SANDBOX_TEST_ROUTING_NUMBER, accountNumber: SANDBOX_TEST_ACCOUNT_NUMBER },
+    false,
+  );
   expect(completed.statusCode).toBe(200);
   expect((await call('GET', `/api/stripe-connect/account-status/${accountId}`)).json().status).toBe('complete');
   return accountId;
@@ -58,8 +63,19 @@ export async function sellLines(testApp: TestApp, values: { sellerId: string; bu
   for (const line of values.lines) {
     sequence += 1;
     const category = await createCategory(db, { commissionRateBasisPoints: line.rateBps ?? 1000 });
-    const product = await createProduct(db, { sellerId: values.sellerId, categoryId: category.id, title: line.title ?? `Earning item ${sequence}`, quantity: 50 });
-    inputs.push({ product, priceCents: line.priceCents, quantity: line.quantity ?? 1, status: line.status, ...(line.deliveredAt ? { updatedAt: line.deliveredAt } : {}) });
+    const product = await createProduct(db, {
+      sellerId: values.sellerId,
+      categoryId: category.id,
+      title: line.title ?? `Earning item ${sequence}`,
+      quantity: 50,
+    });
+    inputs.push({
+      product,
+      priceCents: line.priceCents,
+      quantity: line.quantity ?? 1,
+      status: line.status,
+      ...(line.deliveredAt ? { updatedAt: line.deliveredAt } : {}),
+    });
   }
   const soldAt = values.soldAt ?? testApp.clock.now();
   const { order, items } = await createOrder(db, { buyerId: values.buyerId, status: 'shipped', items: inputs, createdAt: soldAt });
@@ -75,12 +91,23 @@ export async function sellLines(testApp: TestApp, values: { sellerId: string; bu
 }
 
 /** A scheduled pickup of `totalCents` collecting the shipments given (each a list of order items). */
-export async function pickupOf(testApp: TestApp, values: { sellerId: string; orderId: string; totalCents: number; shipments: Array<Array<{ id: string; quantity: number }>> }) {
+export async function pickupOf(
+  testApp: TestApp,
+  values: { sellerId: string; orderId: string; totalCents: number; shipments: Array<Array<{ id: string; quantity: number }>> },
+) {
   const db = testApp.database.db;
   sequence += 1;
   const [pickup] = await db
     .insert(pickups)
-    .values({ sellerId: values.sellerId, pickupRequestNumber: `PRN-EARN-${sequence}-${Math.random().toString(36).slice(2, 8)}`, pickupDate: '2026-01-20', readyTime: '09:00', closeTime: '17:00', isConsolidated: values.shipments.length > 1, totalCents: values.totalCents })
+    .values({
+      sellerId: values.sellerId,
+      pickupRequestNumber: `PRN-EARN-${sequence}-${Math.random().toString(36).slice(2, 8)}`,
+      pickupDate: '2026-01-20',
+      readyTime: '09:00',
+      closeTime: '17:00',
+      isConsolidated: values.shipments.length > 1,
+      totalCents: values.totalCents,
+    })
     .returning();
   for (const lines of values.shipments) {
     const [shipment] = await db

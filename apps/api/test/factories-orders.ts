@@ -33,7 +33,9 @@ export async function createProduct(
     .values({ title: `Product ${next()}`, priceCents: 1000, quantity: 5, ...values })
     .returning();
   if (options.imageKey) {
-    await db.insert(productImages).values({ productId: row!.id, fileKey: options.imageKey, thumbnailKey: `${options.imageKey}.thumb`, name: 'photo.jpg', position: 0 });
+    await db
+      .insert(productImages)
+      .values({ productId: row!.id, fileKey: options.imageKey, thumbnailKey: `${options.imageKey}.thumb`, name: 'photo.jpg', position: 0 });
   }
   return row!;
 }

@@ -27,9 +27,19 @@ export async function headersOf(testApp: TestApp, who: Person | null): Promise<R
   return who ? { authorization: await bearerFor(testApp, who) } : {};
 }
 
-export async function createReviewableListing(testApp: TestApp, seller: Person, values: { title?: string; status?: 'active' | 'hidden'; categoryId?: string } = {}) {
+export async function createReviewableListing(
+  testApp: TestApp,
+  seller: Person,
+  values: { title?: string; status?: 'active' | 'hidden'; categoryId?: string } = {},
+) {
   const categoryId = values.categoryId ?? (await createCategory(testApp.database.db)).id;
-  return createProduct(testApp.database.db, { sellerId: seller.id, categoryId, title: values.title ?? 'Walnut desk lamp', status: values.status ?? 'active', description: 'Hand-finished walnut.' });
+  return createProduct(testApp.database.db, {
+    sellerId: seller.id,
+    categoryId,
+    title: values.title ?? 'Walnut desk lamp',
+    status: values.status ?? 'active',
+    description: 'Hand-finished walnut.',
+  });
 }
 
 type ItemStatus = (typeof orderItems.$inferSelect)['status'];

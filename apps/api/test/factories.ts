@@ -14,7 +14,15 @@ let sequence = 0;
 /** Inserts a user straight into the database (no HTTP), with FACTORY_PASSWORD as password. */
 export async function createUser(
   db: Database,
-  overrides: Partial<{ email: string; role: Role; firstName: string; lastName: string; companyName: string | null; status: 'active' | 'suspended'; emailVerifiedAt: Date | null }> = {},
+  overrides: Partial<{
+    email: string;
+    role: Role;
+    firstName: string;
+    lastName: string;
+    companyName: string | null;
+    status: 'active' | 'suspended';
+    emailVerifiedAt: Date | null;
+  }> = {},
 ): Promise<UserRecord> {
   sequence += 1;
   const role = overrides.role ?? 'buyer';

@@ -216,14 +216,20 @@ export async function startFakeStripeConnectServer(): Promise<FakeStripeConnectS
 
   function createAccount(params: FormObject): Stripe.Account {
     checkKnownParams(params, ['type', 'country', 'email', 'capabilities', 'metadata', 'business_type', 'expand']);
-    if (requireString(params, 'type') !== 'express') throw invalid('This platform only creates Express accounts: type must be express.', 'type', 'parameter_invalid');
-    if (requireString(params, 'country') !== 'US') throw invalid('This platform only creates accounts in the US: country must be US.', 'country', 'parameter_invalid');
+    if (requireString(params, 'type') !== 'express')
+      throw invalid('This platform only creates Express accounts: type must be express.', 'type', 'parameter_invalid');
+    if (requireString(params, 'country') !== 'US')
+      throw invalid('This platform only creates accounts in the US: country must be US.', 'country', 'parameter_invalid');
     const email = params.email === undefined ? null : requireString(params, 'email');
     if (email !== null && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw invalid('Invalid email address: ' + email, 'email', 'email_invalid');
     const capabilities = params.capabilities;
     const transfers = typeof capabilities === 'object' ? capabilities.transfers : undefined;
     if (typeof transfers !== 'object' || transfers.requested !== 'true') {
-      throw invalid('Express accounts must request the transfers capability: capabilities[transfers][requested]=true.', 'capabilities[transfers][requested]', 'parameter_missing');
+      throw invalid(
+        'Express accounts must request the transfers capability: capabilities[transfers][requested]=true.',
+        'capabilities[transfers][requested]',
+        'parameter_missing',
+      );
     }
     return makeAccount(email, checkMetadata(params));
   }
@@ -233,11 +239,17 @@ export async function startFakeStripeConnectServer(): Promise<FakeStripeConnectS
     const accountId = requireString(params, 'account');
     checkUrl(params, 'refresh_url');
     checkUrl(params, 'return_url');
-    if (requireString(params, 'type') !== 'account_onboarding') throw invalid('type must be account_onboarding for Express accounts.', 'type', 'parameter_invalid');
+    if (requireString(params, 'type') !== 'account_onboarding')
+      throw invalid('type must be account_onboarding for Express accounts.', 'type', 'parameter_invalid');
     if (!accounts.has(accountId)) throw invalid(`No such account: '${accountId}'`, 'account', 'resource_missing');
     const created = now();
     // Stripe's onboarding links are single-use and short-lived.
-    return { object: 'account_link', created, expires_at: created + 300, url: `https://connect.stripe.com/setup/e/${accountId}/${randomBytes(9).toString('base64url')}` };
+    return {
+      object: 'account_link',
+      created,
+      expires_at: created + 300,
+      url: `https://connect.stripe.com/setup/e/${accountId}/${randomBytes(9).toString('base64url')}`,
+    };
   }
 
   function createLoginLink(accountId: string, params: FormObject): Stripe.LoginLink {
@@ -282,7 +294,8 @@ export async function startFakeStripeConnectServer(): Promise<FakeStripeConnectS
         {
           type: 'invalid_request_error',
           code: 'balance_insufficient',
-          message: 'You have insufficient available funds in your Stripe account. Try adding funds directly to your available balance by creating Charges using the 4000000000000077 test card.',
+          message:
+            'You have insufficient available funds in your Stripe account. Try adding funds directly to your available balance by creating Charges using the 4000000000000077 test card.',
         },
         true,
       );
@@ -332,14 +345,26 @@ export async function startFakeStripeConnectServer(): Promise<FakeStripeConnectS
   function authenticate(authorization: string | undefined): void {
     const match = /^Bearer (.+)$/.exec(authorization ?? '');
     if (!match?.[1]) {
-      throw new StripeFailure(401, { type: 'invalid_request_error', message: 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth.' });
+      throw new StripeFailure(401, {
+        type: 'invalid_request_error',
+        message: 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth.',
+      });
     }
     if (match[1] !== secretKey || !match[1].startsWith('sk_test_')) {
-      throw new StripeFailure(401, { type: 'invalid_request_error', code: 'api_key_invalid', message: `Invalid API Key provided: ${match[1].slice(0, 8)}****` });
+      throw new StripeFailure(401, {
+        type: 'invalid_request_error',
+        code: 'api_key_invalid',
+        message: `Invalid API Key provided: ${match[1].slice(0, 8)}****`,
+      });
     }
   }
 
-  function answer(method: string, path: string, form: Record<string, string>, idempotencyKey: string | undefined): { status: number; body: unknown; replayed: boolean } {
+  function answer(
+    method: string,
+    path: string,
+    form: Record<string, string>,
+    idempotencyKey: string | undefined,
+  ): { status: number; body: unknown; replayed: boolean } {
     const failure = failures.shift();
     if (failure) return { status: failure.status, body: { error: failure.error }, replayed: false };
     const canonical = JSON.stringify(Object.entries(form).sort(([a], [b]) => a.localeCompare(b)));
@@ -347,10 +372,28 @@ export async function startFakeStripeConnectServer(): Promise<FakeStripeConnectS
     const previous = idempotencyKey && method === 'POST' ? stored.get(idempotencyKey) : undefined;
     if (previous && idempotencyKey) {
       if (previous.method !== method || previous.path !== path) {
-        return { status: 400, body: { error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${previous.method} ${previous.path}' vs '${method} ${path}'). Try using a key other than '${idempotencyKey}' if you meant to execute a different request.` } }, replayed: false };
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${previous.method} ${previous.path}' vs '${method} ${path}'). Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+            },
+          },
+          replayed: false,
+        };
       }
       if (previous.canonical !== canonical) {
-        return { status: 400, body: { error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.` } }, replayed: false };
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+            },
+          },
+          replayed: false,
+        };
       }
       return { status: previous.status, body: previous.body, replayed: true };
     }
@@ -362,7 +405,8 @@ export async function startFakeStripeConnectServer(): Promise<FakeStripeConnectS
       // Stripe saves a result only once the endpoint started executing, never for a validation failure.
       result = { status: error.status, body: { error: error.body }, isStored: error.isStored };
     }
-    if (idempotencyKey && method === 'POST' && result.isStored) stored.set(idempotencyKey, { method, path, canonical, status: result.status, body: result.body });
+    if (idempotencyKey && method === 'POST' && result.isStored)
+      stored.set(idempotencyKey, { method, path, canonical, status: result.status, body: result.body });
     return { status: result.status, body: result.body, replayed: false };
   }
 
@@ -419,7 +463,15 @@ export async function startFakeStripeConnectServer(): Promise<FakeStripeConnectS
       return applyState(account, state);
     },
     completeOnboarding: (accountId) =>
-      fake.setAccountState(accountId, { detailsSubmitted: true, payoutsEnabled: true, chargesEnabled: true, transfers: 'active', currentlyDue: [], pastDue: [], disabledReason: null }),
+      fake.setAccountState(accountId, {
+        detailsSubmitted: true,
+        payoutsEnabled: true,
+        chargesEnabled: true,
+        transfers: 'active',
+        currentlyDue: [],
+        pastDue: [],
+        disabledReason: null,
+      }),
     failNext: (status, error) => failures.push({ status, error }),
     requestsTo: (method, path) => requests.filter((request) => request.method === method && request.path === path),
     addPaymentIntent: ({ charged = true } = {}) => {

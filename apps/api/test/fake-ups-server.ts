@@ -178,7 +178,10 @@ function loadDescriptions(): Descriptions {
     const schemas = ((document.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
     for (const erratum of ERRATA.filter((entry) => entry.document === id)) {
       // A property's rule, or (without one) the schema's own, such as its `required` list.
-      const target = erratum.property === undefined ? schemas[erratum.schema] : (schemas[erratum.schema]?.properties as Record<string, Json> | undefined)?.[erratum.property];
+      const target =
+        erratum.property === undefined
+          ? schemas[erratum.schema]
+          : (schemas[erratum.schema]?.properties as Record<string, Json> | undefined)?.[erratum.property];
       if (!target) throw new Error(`Erratum target ${erratum.schema}.${erratum.property ?? ''} is gone from ${file}: review ERRATA`);
       Object.assign(target, erratum.patch);
     }
@@ -217,7 +220,7 @@ function requestSchema(operation: Operation): unknown {
 
 function responseSchema(descriptions: Descriptions, operation: Operation, status: number): unknown {
   const responses = (operation.definition.responses ?? {}) as Record<string, Json>;
-  const documented = (((responses[String(status)]?.content ?? {}) as Record<string, Json>)['application/json'])?.schema;
+  const documented = ((responses[String(status)]?.content ?? {}) as Record<string, Json>)['application/json']?.schema;
   // Statuses a document leaves out (a 500 from Shipping) still use that API's error envelope.
   return documented ?? (status >= 400 ? descriptions.errorSchemas.get(operation.documentId) : undefined);
 }
@@ -267,8 +270,9 @@ export function returnShipmentProblem(shipment: Record<string, unknown>): { code
   const origin = String((shipFrom.Address as Record<string, unknown> | undefined)?.CountryCode ?? '');
   if ((origin === 'US' || origin === 'PR') && packages.length > 1) return problem('US/PR origin return movements are limited to one package');
   if (packages.length > 20) return problem('A return shipment has at most 20 packages');
-  const charges = [((shipment.PaymentInformation as Record<string, unknown> | undefined)?.ShipmentCharge ?? [])].flat() as Record<string, unknown>[];
-  if (charges.some((charge) => charge.Type === '01' && charge.BillReceiver)) return problem('Bill Receiver is invalid for the transportation charges of a return shipment');
+  const charges = [(shipment.PaymentInformation as Record<string, unknown> | undefined)?.ShipmentCharge ?? []].flat() as Record<string, unknown>[];
+  if (charges.some((charge) => charge.Type === '01' && charge.BillReceiver))
+    return problem('Bill Receiver is invalid for the transportation charges of a return shipment');
   const labelDelivery = (shipment.ShipmentServiceOptions as Record<string, unknown> | undefined)?.LabelDelivery as Record<string, unknown> | undefined;
   if (String(returnService.Code) === '8' && !labelDelivery) return problem('LabelDelivery is required for an Electronic Return Label');
   if (String(returnService.Code) === '9' && labelDelivery && Object.keys(labelDelivery).some((key) => key !== 'LabelLinksIndicator')) {
@@ -290,7 +294,8 @@ export function rateRequestProblem(requestOption: string, request: Record<string
   if (!RATING_REQUEST_OPTIONS.has(option)) return problem('FAKE-UPS-OPTION', `Invalid request option ${requestOption}`);
   if (option !== 'rate') return problem('FAKE-UPS-OPTION', `The fake UPS server only answers requestoption Rate, not ${requestOption}`);
   const shipment = (request.Shipment ?? {}) as Record<string, unknown>;
-  const field = (value: unknown, ...keys: string[]) => keys.reduce<unknown>((current, key) => (typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[key] : undefined), value);
+  const field = (value: unknown, ...keys: string[]) =>
+    keys.reduce<unknown>((current, key) => (typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[key] : undefined), value);
   // "Service: Required for Rating and ignored for Shopping."
   if (!field(shipment, 'Service', 'Code')) return problem('FAKE-UPS-SERVICE', 'Shipment Service is required to rate a shipment');
   // Postal codes are "required if country or territory utilizes postal codes (i.e. US and PR)".
@@ -512,8 +517,12 @@ export async function startFakeUpsServer(options: { tokenLifetimeSeconds?: numbe
         const byNumber = typeof request.TrackingNumber === 'string' ? request.TrackingNumber : null;
         const values = request.ReferenceValues as Json | undefined;
         const reference = values ? String((values.ReferenceNumber as Json | undefined)?.Value ?? '') : null;
-        const found = [...shipments.entries()].find(([, shipment]) =>
-          !shipment.voided && (byNumber ? shipment.trackingNumbers.includes(byNumber) : reference !== null && shipment.shipperNumber === values?.ShipperNumber && shipment.references.includes(reference)),
+        const found = [...shipments.entries()].find(
+          ([, shipment]) =>
+            !shipment.voided &&
+            (byNumber
+              ? shipment.trackingNumbers.includes(byNumber)
+              : reference !== null && shipment.shipperNumber === values?.ShipperNumber && shipment.references.includes(reference)),
         );
         if (!found) return { status: 400, body: errorEnvelope('FAKE-UPS-RECOVERY', 'No label was found for the tracking number or reference') };
         const [shipmentId, shipment] = found;
@@ -581,7 +590,12 @@ export async function startFakeUpsServer(options: { tokenLifetimeSeconds?: numbe
         const prn = `2929${String((sequence += 1)).padStart(7, '0')}`;
         const account = (((request.Shipper as Json | undefined)?.Account as Json | undefined)?.AccountNumber as string | undefined) ?? '';
         const serviceDate = String((request.PickupDateInfo as Json).PickupDate);
-        pickups.set(prn, { accountNumber: account, reference: typeof request.ReferenceNumber === 'string' ? request.ReferenceNumber : null, serviceDate, cancelled: false });
+        pickups.set(prn, {
+          accountNumber: account,
+          reference: typeof request.ReferenceNumber === 'string' ? request.ReferenceNumber : null,
+          serviceDate,
+          cancelled: false,
+        });
         return {
           status: 200,
           body: {
@@ -604,9 +618,11 @@ export async function startFakeUpsServer(options: { tokenLifetimeSeconds?: numbe
       case 'pickupPending': {
         // "Type of pickup. Valid values: oncall, smart, both" and the AccountNumber header (Pickup.yaml).
         const pickupType = parameters.pickuptype ?? '';
-        if (!['oncall', 'smart', 'both'].includes(pickupType)) return { status: 400, body: errorEnvelope('FAKE-UPS-PICKUPTYPE', `Invalid pickup type ${pickupType}`) };
+        if (!['oncall', 'smart', 'both'].includes(pickupType))
+          return { status: 400, body: errorEnvelope('FAKE-UPS-PICKUPTYPE', `Invalid pickup type ${pickupType}`) };
         const account = String(headers.accountnumber ?? '');
-        if (account.length !== 6 && account.length !== 10) return { status: 400, body: errorEnvelope('FAKE-UPS-ACCOUNT', 'AccountNumber must be 6 or 10 characters') };
+        if (account.length !== 6 && account.length !== 10)
+          return { status: 400, body: errorEnvelope('FAKE-UPS-ACCOUNT', 'AccountNumber must be 6 or 10 characters') };
         if (account !== fake.accountNumber) return { status: 400, body: errorEnvelope('FAKE-UPS-ACCOUNT', `Account ${account} is not the caller's`) };
         const pending = [...pickups.entries()]
           .filter(([, pickup]) => pickup.accountNumber === account)
@@ -623,9 +639,15 @@ export async function startFakeUpsServer(options: { tokenLifetimeSeconds?: numbe
       }
       case 'track': {
         const inquiryNumber = parameters.inquiryNumber ?? '';
-        const known = tracking.get(inquiryNumber) ?? (shipments.has(inquiryNumber) || [...shipments.values()].some((item) => item.trackingNumbers.includes(inquiryNumber))
-          ? { activities: [{ type: 'M', code: 'MP', description: 'Shipper created a label, UPS has not received the package yet.', date: '20260115', time: '120000' }] }
-          : null);
+        const known =
+          tracking.get(inquiryNumber) ??
+          (shipments.has(inquiryNumber) || [...shipments.values()].some((item) => item.trackingNumbers.includes(inquiryNumber))
+            ? {
+                activities: [
+                  { type: 'M', code: 'MP', description: 'Shipper created a label, UPS has not received the package yet.', date: '20260115', time: '120000' },
+                ],
+              }
+            : null);
         if (!known) return { status: 404, body: errorEnvelope('FAKE-UPS-404', 'Tracking Information Not Found') };
         const activities = [...known.activities].reverse().map((activity) => ({
           location: { address: { city: activity.city ?? 'Atlanta', stateProvince: activity.stateProvince ?? 'GA', countryCode: 'US', country: 'US' } },
@@ -683,7 +705,12 @@ export async function startFakeUpsServer(options: { tokenLifetimeSeconds?: numbe
     };
   }
 
-  function handle(method: string, url: URL, headers: IncomingHttpHeaders, raw: string): { operation: Operation | null; parameters: Record<string, string>; status: number; body: Json; isStalled?: boolean } {
+  function handle(
+    method: string,
+    url: URL,
+    headers: IncomingHttpHeaders,
+    raw: string,
+  ): { operation: Operation | null; parameters: Record<string, string>; status: number; body: Json; isStalled?: boolean } {
     let parameters: Record<string, string> = {};
     const operation =
       descriptions.operations.find((candidate) => {
@@ -725,7 +752,10 @@ export async function startFakeUpsServer(options: { tokenLifetimeSeconds?: numbe
     }
     const validate = validatorFor(descriptions, `${operation.documentId}:${operation.name}:request`, requestSchema(operation), operation.documentId);
     if (validate && !validate(body)) {
-      return reply(400, errorEnvelope('FAKE-UPS-SCHEMA', `Request does not match UPS's schema: ${descriptions.ajv.errorsText(validate.errors, { dataVar: 'body' })}`));
+      return reply(
+        400,
+        errorEnvelope('FAKE-UPS-SCHEMA', `Request does not match UPS's schema: ${descriptions.ajv.errorsText(validate.errors, { dataVar: 'body' })}`),
+      );
     }
     const stallIndex = stalls.findIndex((stall) => stall.operation === operation.name);
     if (stallIndex >= 0) {
@@ -767,7 +797,12 @@ export async function startFakeUpsServer(options: { tokenLifetimeSeconds?: numbe
       }
       let schemaErrors: string | null = null;
       if (operation) {
-        const validate = validatorFor(descriptions, `${operation.documentId}:${operation.name}:${status}`, responseSchema(descriptions, operation, status), operation.documentId);
+        const validate = validatorFor(
+          descriptions,
+          `${operation.documentId}:${operation.name}:${status}`,
+          responseSchema(descriptions, operation, status),
+          operation.documentId,
+        );
         if (!validate) schemaErrors = `UPS documents no response schema for ${operation.name} ${status}`;
         else if (!validate(body)) schemaErrors = descriptions.ajv.errorsText(validate.errors, { dataVar: 'response' });
       }

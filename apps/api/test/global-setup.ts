@@ -10,7 +10,10 @@ import { PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV, preparePgliteTemplate, prep
 export default async function setup(): Promise<() => Promise<void>> {
   const key = templateKey();
   const serverUrl = process.env.TEST_DATABASE_URL;
-  const [pgliteTemplate, postgresTemplate] = await Promise.all([preparePgliteTemplate(key), serverUrl ? preparePostgresTemplate(serverUrl, key) : Promise.resolve(undefined)]);
+  const [pgliteTemplate, postgresTemplate] = await Promise.all([
+    preparePgliteTemplate(key),
+    serverUrl ? preparePostgresTemplate(serverUrl, key) : Promise.resolve(undefined),
+  ]);
   process.env[PGLITE_TEMPLATE_ENV] = pgliteTemplate;
   if (postgresTemplate) process.env[POSTGRES_TEMPLATE_ENV] = postgresTemplate;
   // This run's databases on the server share a prefix, so the teardown drops the ones workers kept for

@@ -124,7 +124,16 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
   });
   let services: JobServices | undefined;
-  const app = await buildApp({ config, database, files: options.files ?? createConfiguredFileStore(config), clock, logStream, wrapConnect: options.wrapConnect, wrapPayments: options.wrapPayments, onServices: (handed) => (services = handed) });
+  const app = await buildApp({
+    config,
+    database,
+    files: options.files ?? createConfiguredFileStore(config),
+    clock,
+    logStream,
+    wrapConnect: options.wrapConnect,
+    wrapPayments: options.wrapPayments,
+    onServices: (handed) => (services = handed),
+  });
   options.beforeReady?.(app);
   await app.ready();
   const jobs = options.jobs ? await startJobs({ config, database, services: services!, log: app.log, tuning: options.jobs }) : null;

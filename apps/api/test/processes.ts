@@ -27,7 +27,10 @@ export function isGroupAlive(groupId: number): boolean {
 
 /** The promise's value, or a failure naming `what` after `seconds`. */
 export function withinSeconds<T>(promise: Promise<T>, seconds: number, what: string): Promise<T> {
-  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer within ${seconds} s`)), seconds * 1000))]);
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer within ${seconds} s`)), seconds * 1000)),
+  ]);
 }
 
 /**

@@ -84,7 +84,8 @@ export function limitsLooserThanTheHouseRule(routes: readonly DeclaredRoute[], g
     .flatMap((route) => {
       if (!route.requestLimit) return [`${route.key}: no requestLimit in its config (it would only have the global budget)`];
       if (isUnlimited(route.requestLimit)) return [`${route.key}: unlimited`];
-      if (perMinute(route.requestLimit) >= globalPerMinute) return [`${route.key}: ${perMinute(route.requestLimit)} a minute is not tighter than the global ${globalPerMinute}`];
+      if (perMinute(route.requestLimit) >= globalPerMinute)
+        return [`${route.key}: ${perMinute(route.requestLimit)} a minute is not tighter than the global ${globalPerMinute}`];
       return [];
     });
 }

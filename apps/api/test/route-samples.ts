@@ -32,7 +32,13 @@ export type Expectation = { kind: 'allowed' } | { kind: 'status'; status: number
  * use the route: with a valid body they reach the handler and show its real answer, not a 400.
  */
 export const SAMPLE_BODIES: Readonly<Record<string, (persona: Persona) => unknown>> = {
-  'POST /api/auth/signup': (persona) => ({ email: `matrix-${persona}-${Date.now()}@test.example`, password: 'matrix-password', firstName: 'Matrix', lastName: 'Caller', role: 'buyer' }),
+  'POST /api/auth/signup': (persona) => ({
+    email: `matrix-${persona}-${Date.now()}@test.example`,
+    password: 'matrix-password',
+    firstName: 'Matrix',
+    lastName: 'Caller',
+    role: 'buyer',
+  }),
   'POST /api/auth/login': () => ({ email: 'nobody@test.example', password: 'not-the-password' }),
   'PUT /api/users/me/password': () => ({ currentPassword: 'not-the-current-password', newPassword: 'another-password' }),
   'POST /api/auth/forgot-password': () => ({ email: 'nobody@test.example' }),
@@ -57,7 +63,14 @@ export const SAMPLE_BODIES: Readonly<Record<string, (persona: Persona) => unknow
   'PATCH /api/reviews/:id': () => ({ rating: 3 }),
   'POST /api/reviews/:id/reply': () => ({ body: 'Thank you for the review.' }),
   'POST /api/admin/reviews/:id/hide': () => ({ reason: 'Matrix check' }),
-  'POST /api/users/me/addresses': () => ({ name: 'Matrix Home', line1: '1 Market St', city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US' }),
+  'POST /api/users/me/addresses': () => ({
+    name: 'Matrix Home',
+    line1: '1 Market St',
+    city: 'San Francisco',
+    state: 'CA',
+    postal_code: '94105',
+    country: 'US',
+  }),
   'PUT /api/users/me/addresses/:id': () => ({ city: 'Oakland', state: 'CA' }),
 };
 

@@ -58,7 +58,15 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
-          const lines = new Map(parsed.headerLines.map((line) => [line.key.toLowerCase(), line.line.slice(line.line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim()]));
+          const lines = new Map(
+            parsed.headerLines.map((line) => [
+              line.key.toLowerCase(),
+              line.line
+                .slice(line.line.indexOf(':') + 1)
+                .replace(/\r?\n[ \t]+/g, ' ')
+                .trim(),
+            ]),
+          );
           received.push({ parsed, recipients: session.envelope.rcptTo.map((to) => to.address), header: (name) => lines.get(name.toLowerCase()) });
           callback();
         })

@@ -42,12 +42,19 @@ export async function listenOnFreePort(testApp: TestApp): Promise<string> {
 }
 
 /** The payload of the socket's next `event`; rejects when none comes within `timeoutMs`. */
-export function nextEvent<E extends keyof ServerToClientEvents>(socket: ChatClient, event: E, timeoutMs = 5000): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+export function nextEvent<E extends keyof ServerToClientEvents>(
+  socket: ChatClient,
+  event: E,
+  timeoutMs = 5000,
+): Promise<Parameters<ServerToClientEvents[E]>[0]> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${String(event)} within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(event as never, ((payload: unknown) => {
-      clearTimeout(timer);
-      resolve(payload as never);
-    }) as never);
+    socket.once(
+      event as never,
+      ((payload: unknown) => {
+        clearTimeout(timer);
+        resolve(payload as never);
+      }) as never,
+    );
   });
 }

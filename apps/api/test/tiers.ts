@@ -27,7 +27,9 @@ const apiRoot = fileURLToPath(new URL('..', import.meta.url));
 /** Every API test file, as a path from apps/api. */
 function apiTestFiles(): string[] {
   return ['src', 'test']
-    .flatMap((folder) => readdirSync(path.join(apiRoot, folder), { recursive: true, encoding: 'utf8' }).map((file) => path.posix.join(folder, file.split(path.sep).join('/'))))
+    .flatMap((folder) =>
+      readdirSync(path.join(apiRoot, folder), { recursive: true, encoding: 'utf8' }).map((file) => path.posix.join(folder, file.split(path.sep).join('/'))),
+    )
     .filter((file) => file.endsWith('.test.ts'))
     .sort();
 }

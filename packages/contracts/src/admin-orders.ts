@@ -6,7 +6,6 @@ import { paginationSchema } from './users';
 // Admin order views (/admin/orders, /admin/orders/orderItems/:orderId, /admin/rejected-orders,
 // /admin/refunded-orders). Admins only. Money in dollars with at most 2 decimals.
 
-
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /**
@@ -78,7 +77,14 @@ export const adminOrderDetailResponseSchema = z.object({
     shippingAddress: adminShippingAddressSchema,
     amounts: z.object({ itemsTotal: z.number(), shipping: z.number(), retipTotal: z.number(), total: z.number(), refunded: z.number() }),
     payment: z
-      .object({ provider: z.string(), status: z.string(), amount: z.number(), refunded: z.number(), cardBrand: z.string().nullable(), cardLast4: z.string().nullable() })
+      .object({
+        provider: z.string(),
+        status: z.string(),
+        amount: z.number(),
+        refunded: z.number(),
+        cardBrand: z.string().nullable(),
+        cardLast4: z.string().nullable(),
+      })
       .nullable(),
   }),
   items: z.array(adminOrderItemSchema),

@@ -38,7 +38,9 @@ export const analyticsSummaryQuerySchema = z.object({
   seller: filterText('Seller'),
   days: z.coerce
     .number({ error: 'Days must be a number' })
-    .refine((days): days is AnalyticsDayRange => (ANALYTICS_DAY_RANGES as readonly number[]).includes(days), { error: `Days must be one of ${ANALYTICS_DAY_RANGES.join(', ')}` })
+    .refine((days): days is AnalyticsDayRange => (ANALYTICS_DAY_RANGES as readonly number[]).includes(days), {
+      error: `Days must be one of ${ANALYTICS_DAY_RANGES.join(', ')}`,
+    })
     .default(DEFAULT_ANALYTICS_DAYS),
 });
 export type AnalyticsSummaryQuery = z.input<typeof analyticsSummaryQuerySchema>;

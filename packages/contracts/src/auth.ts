@@ -15,12 +15,7 @@ export const SIGNUP_ROLES = ['buyer', 'seller'] as const;
 // 400 `weak_password`, because that needs a dictionary the web loads only on the pages that ask for a password.
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
-const emailSchema = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .toLowerCase()
-  .max(254, 'Email is too long')
-  .pipe(z.email('Enter a valid email address'));
+const emailSchema = z.string({ error: 'Email is required' }).trim().toLowerCase().max(254, 'Email is too long').pipe(z.email('Enter a valid email address'));
 
 const nameSchema = (label: string) =>
   plainTextSchema({ error: `${label} is required`, singleLine: true })
@@ -80,11 +75,7 @@ export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 export const SESSION_ENDED_MESSAGE = 'You were signed out. Please log in again.';
 
 /** The one-time tokens of reset and verification links: random, base64url, never longer than this. */
-const linkTokenSchema = z
-  .string({ error: 'The link is incomplete' })
-  .trim()
-  .min(1, 'The link is incomplete')
-  .max(200, 'The link is not valid');
+const linkTokenSchema = z.string({ error: 'The link is incomplete' }).trim().min(1, 'The link is incomplete').max(200, 'The link is not valid');
 
 export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;

@@ -51,7 +51,11 @@ const dollarsSchema = (label: string, { min, allowZero }: { min: number; allowZe
 const queryPrice = (label: string) =>
   z.preprocess(
     emptyAsAbsent,
-    z.coerce.number({ error: `${label} must be a number` }).min(0, `${label} cannot be negative`).max(1_000_000, `${label} can be at most $1,000,000`).optional(),
+    z.coerce
+      .number({ error: `${label} must be a number` })
+      .min(0, `${label} cannot be negative`)
+      .max(1_000_000, `${label} can be at most $1,000,000`)
+      .optional(),
   );
 const queryText = z.preprocess(emptyAsAbsent, z.string().trim().max(200, 'Search text must be at most 200 characters').optional());
 
@@ -162,7 +166,11 @@ const quantitySchema = z
   .int('Quantity must be a whole number')
   .min(0, 'Quantity cannot be negative')
   .max(MAX_QUANTITY, `Quantity must be at most ${MAX_QUANTITY.toLocaleString('en-US')}`);
-const retipLabelSchema = plainTextSchema({ singleLine: true }).trim().min(1, 'Add-on name is required').max(100, 'Add-on name must be at most 100 characters').nullable();
+const retipLabelSchema = plainTextSchema({ singleLine: true })
+  .trim()
+  .min(1, 'Add-on name is required')
+  .max(100, 'Add-on name must be at most 100 characters')
+  .nullable();
 const weightOuncesSchema = z
   .number({ error: 'Weight must be a number' })
   .int('Weight must be a whole number of ounces')
@@ -224,7 +232,13 @@ export type UpdateProductRequest = z.input<typeof updateProductRequestSchema>;
 export const sellerProductsQuerySchema = catalogPageQuerySchema.extend({
   q: queryText,
   status: z.preprocess(emptyAsAbsent, productStatusSchema.optional()),
-  lowStock: z.preprocess(emptyAsAbsent, z.enum(['true', 'false']).transform((value) => value === 'true').optional()),
+  lowStock: z.preprocess(
+    emptyAsAbsent,
+    z
+      .enum(['true', 'false'])
+      .transform((value) => value === 'true')
+      .optional(),
+  ),
 });
 export type SellerProductsQuery = z.input<typeof sellerProductsQuerySchema>;
 

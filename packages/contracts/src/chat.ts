@@ -63,8 +63,8 @@ export type ChatSummary = z.infer<typeof chatSummarySchema>;
  */
 export const chatListQuerySchema = z
   .object({
-    before: z.iso.datetime({ offset: true, error: 'Invalid before: the last conversation\'s updated_at' }).optional(),
-    beforeId: z.guid('Invalid beforeId: the last conversation\'s id').optional(),
+    before: z.iso.datetime({ offset: true, error: "Invalid before: the last conversation's updated_at" }).optional(),
+    beforeId: z.guid("Invalid beforeId: the last conversation's id").optional(),
   })
   .refine((query) => (query.before === undefined) === (query.beforeId === undefined), { error: 'Give before and beforeId together', path: ['before'] });
 export type ChatListQuery = z.infer<typeof chatListQuerySchema>;

@@ -104,17 +104,31 @@ export const disputeCaseSchema = disputeSummarySchema.extend({
   /** Set when the seller had been paid: what the refund takes back from their next payout. */
   adjustment: z.object({ amount: z.number(), settled: z.boolean(), settledAt: z.string().nullable() }).nullable(),
   /** What the caller may do now. */
-  actions: z.object({ respond: z.boolean(), escalate: z.boolean(), review: z.boolean(), resolve: z.boolean(), acceptOffer: z.boolean(), declineOffer: z.boolean() }),
+  actions: z.object({
+    respond: z.boolean(),
+    escalate: z.boolean(),
+    review: z.boolean(),
+    resolve: z.boolean(),
+    acceptOffer: z.boolean(),
+    declineOffer: z.boolean(),
+  }),
 });
 export type DisputeCase = z.infer<typeof disputeCaseSchema>;
 export const disputeCaseResponseSchema = z.object({ success: z.literal(true), dispute: disputeCaseSchema });
 
 /** POST /api/disputes/:id/respond (the item's seller, while open): offer a refund or contest. */
 export const respondDisputeBodySchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('offer_refund'), amount: z.number({ error: 'Enter the refund you offer' }).positive('The offer must be more than $0.00'), statement: plainTextSchema().trim().max(DISPUTE_DESCRIPTION_MAX).optional() }),
+  z.object({
+    action: z.literal('offer_refund'),
+    amount: z.number({ error: 'Enter the refund you offer' }).positive('The offer must be more than $0.00'),
+    statement: plainTextSchema().trim().max(DISPUTE_DESCRIPTION_MAX).optional(),
+  }),
   z.object({
     action: z.literal('contest'),
-    statement: plainTextSchema({ error: 'Explain why you contest the claim' }).trim().min(DISPUTE_DESCRIPTION_MIN, `Explain in at least ${DISPUTE_DESCRIPTION_MIN} characters`).max(DISPUTE_DESCRIPTION_MAX),
+    statement: plainTextSchema({ error: 'Explain why you contest the claim' })
+      .trim()
+      .min(DISPUTE_DESCRIPTION_MIN, `Explain in at least ${DISPUTE_DESCRIPTION_MIN} characters`)
+      .max(DISPUTE_DESCRIPTION_MAX),
   }),
 ]);
 export type RespondDisputeBody = z.infer<typeof respondDisputeBodySchema>;
@@ -131,8 +145,15 @@ export const declineOfferBodySchema = z.object({ note: plainTextSchema().trim().
 
 /** POST /api/disputes/:id/resolve (admin, before resolved): refund (full or partial) or reject. */
 export const resolveDisputeBodySchema = z.discriminatedUnion('outcome', [
-  z.object({ outcome: z.literal('refund'), amount: z.number({ error: 'Enter the refund amount' }).positive('The refund must be more than $0.00'), note: plainTextSchema().trim().max(DISPUTE_DESCRIPTION_MAX).optional() }),
-  z.object({ outcome: z.literal('reject'), note: plainTextSchema({ error: 'Explain the decision' }).trim().min(5, 'Explain the decision in at least 5 characters').max(DISPUTE_DESCRIPTION_MAX) }),
+  z.object({
+    outcome: z.literal('refund'),
+    amount: z.number({ error: 'Enter the refund amount' }).positive('The refund must be more than $0.00'),
+    note: plainTextSchema().trim().max(DISPUTE_DESCRIPTION_MAX).optional(),
+  }),
+  z.object({
+    outcome: z.literal('reject'),
+    note: plainTextSchema({ error: 'Explain the decision' }).trim().min(5, 'Explain the decision in at least 5 characters').max(DISPUTE_DESCRIPTION_MAX),
+  }),
 ]);
 export type ResolveDisputeBody = z.infer<typeof resolveDisputeBodySchema>;
 

@@ -20,7 +20,13 @@ export const EARNINGS_MESSAGES = {
  * 2000–2999: a year such as 9999 would make the month's end a date the database refuses, and 0000–0099
  * would be read as 1900–1999.
  */
-const monthSchema = z.preprocess(emptyAsAbsent, z.string({ error: EARNINGS_MESSAGES.month }).regex(/^2\d{3}-(0[1-9]|1[0-2])$/, EARNINGS_MESSAGES.month).optional());
+const monthSchema = z.preprocess(
+  emptyAsAbsent,
+  z
+    .string({ error: EARNINGS_MESSAGES.month })
+    .regex(/^2\d{3}-(0[1-9]|1[0-2])$/, EARNINGS_MESSAGES.month)
+    .optional(),
+);
 
 /** GET /api/seller/earnings?page&limit&month (seller): newest sale first, 10 a page by default. */
 export const earningsQuerySchema = pageQueryWith({ defaultLimit: 10, maxLimit: 100 }).extend({ month: monthSchema });

@@ -89,7 +89,11 @@ export const cardInputSchema = z.object({
     .string({ error: 'Card number is required' })
     .transform((value) => value.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{12,19}$/, 'Enter a valid card number')),
-  expMonth: z.coerce.number({ error: 'Expiry month is required' }).int('Enter a valid expiry month').min(1, 'Enter a valid expiry month').max(12, 'Enter a valid expiry month'),
+  expMonth: z.coerce
+    .number({ error: 'Expiry month is required' })
+    .int('Enter a valid expiry month')
+    .min(1, 'Enter a valid expiry month')
+    .max(12, 'Enter a valid expiry month'),
   /** Four digits, or two (26 → 2026). */
   expYear: z.coerce
     .number({ error: 'Expiry year is required' })
@@ -97,7 +101,10 @@ export const cardInputSchema = z.object({
     .min(0, 'Enter a valid expiry year')
     .max(2100, 'Enter a valid expiry year')
     .transform((year) => (year < 100 ? 2000 + year : year)),
-  cvc: z.string({ error: 'Security code is required' }).trim().regex(/^\d{3,4}$/, 'Enter a valid security code'),
+  cvc: z
+    .string({ error: 'Security code is required' })
+    .trim()
+    .regex(/^\d{3,4}$/, 'Enter a valid security code'),
 });
 export type CardInput = z.input<typeof cardInputSchema>;
 
@@ -126,13 +133,15 @@ export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
  * After a decline the same key may be sent again with other card details.
  */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const checkoutHeadersSchema = z.object({
-  [IDEMPOTENCY_KEY_HEADER]: z
-    .string({ error: 'The Idempotency-Key header is required' })
-    .trim()
-    .min(8, 'The Idempotency-Key header must be 8 to 200 characters')
-    .max(200, 'The Idempotency-Key header must be 8 to 200 characters'),
-}).loose();
+export const checkoutHeadersSchema = z
+  .object({
+    [IDEMPOTENCY_KEY_HEADER]: z
+      .string({ error: 'The Idempotency-Key header is required' })
+      .trim()
+      .min(8, 'The Idempotency-Key header must be 8 to 200 characters')
+      .max(200, 'The Idempotency-Key header must be 8 to 200 characters'),
+  })
+  .loose();
 
 export const checkoutResponseSchema = z.object({ success: z.literal(true), orderId: z.string() });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
@@ -330,7 +339,9 @@ export const sellerOrderListResponseSchema = z.object({
         orderId: z.string(),
         orderCreatedAt: z.string(),
         buyer: z.object({ fullName: z.string() }),
-        items: z.array(z.object({ orderItemId: z.string(), itemTitle: z.string(), quantity: z.number().int(), price: z.number(), orderStatus: orderItemStatusSchema })),
+        items: z.array(
+          z.object({ orderItemId: z.string(), itemTitle: z.string(), quantity: z.number().int(), price: z.number(), orderStatus: orderItemStatusSchema }),
+        ),
       }),
     ),
     pagination: paginationSchema,

@@ -93,8 +93,14 @@ export const SANDBOX_TEST_ACCOUNT_NUMBER = '000123456789';
 export const sandboxOnboardingBodySchema = z.object({
   businessType: z.enum(['individual', 'company'], { error: 'Choose individual or company' }),
   businessName: z.string().trim().min(2, 'Business name must be at least 2 characters').max(120, 'Business name must be at most 120 characters'),
-  routingNumber: z.string().trim().regex(/^\d{9}$/, 'Routing number must be 9 digits'),
-  accountNumber: z.string().trim().regex(/^\d{4,17}$/, 'Account number must be 4 to 17 digits'),
+  routingNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{9}$/, 'Routing number must be 9 digits'),
+  accountNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{4,17}$/, 'Account number must be 4 to 17 digits'),
 });
 export type SandboxOnboardingBody = z.infer<typeof sandboxOnboardingBodySchema>;
 export const sandboxOnboardingResponseSchema = z.object({ success: z.literal(true), returnUrl: z.string() });
@@ -146,9 +152,7 @@ export const PAYOUT_DATE_RANGES = [7, 30, 90, 365] as const;
 export const payoutStatsQuerySchema = z.object({
   dateRange: z.preprocess(
     (value) => (value === undefined || value === '' ? 30 : value),
-    z.coerce
-      .number()
-      .refine((value) => (PAYOUT_DATE_RANGES as readonly number[]).includes(value), { error: 'dateRange must be 7, 30, 90 or 365' }),
+    z.coerce.number().refine((value) => (PAYOUT_DATE_RANGES as readonly number[]).includes(value), { error: 'dateRange must be 7, 30, 90 or 365' }),
   ),
   sellerId: z.preprocess(emptyAsUndefined, z.guid('Invalid seller id').optional()),
 });

@@ -17,7 +17,14 @@ const address = { name: 'Ada Lovelace', line1: '1 Market St', city: 'San Francis
 const support = { topic: 'payouts', subject: 'Missing payout', message: 'My payout for order 123 has not arrived.' };
 const review = { orderItemId: '00000000-0000-4000-8000-000000000001', rating: 4, title: 'Lovely lamp', body: 'Bright and\n\tsturdy.' };
 const dispute = { orderItemId: '00000000-0000-4000-8000-000000000001', reason: 'damaged', description: 'The shade arrived cracked.' };
-const signup = { email: 'ada@example.com', password: 'correct horse battery staple', firstName: 'Ada', lastName: 'Lovelace', role: 'seller', companyName: 'Analytical Engines' };
+const signup = {
+  email: 'ada@example.com',
+  password: 'correct horse battery staple',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  role: 'seller',
+  companyName: 'Analytical Engines',
+};
 const listing = { title: 'Brass desk lamp', description: 'Solid brass.\n\tRewired in 2024.', category: 'lighting', price: 45, quantity: 2, condition: 'good' };
 
 const cases: Array<[string, { safeParse(value: unknown): { success: boolean } }, Record<string, unknown>, string]> = [

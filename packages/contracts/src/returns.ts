@@ -49,7 +49,11 @@ export const RETURN_POLICY_MESSAGES = {
 
 /** GET/PUT /api/returns/policy (seller): how long after delivery buyers may return, and the fee kept. */
 export const returnPolicySchema = z.object({
-  windowDays: z.number({ error: RETURN_POLICY_MESSAGES.windowDays }).int(RETURN_POLICY_MESSAGES.windowDays).min(0, RETURN_POLICY_MESSAGES.windowDays).max(MAX_RETURN_WINDOW_DAYS, RETURN_POLICY_MESSAGES.windowDays),
+  windowDays: z
+    .number({ error: RETURN_POLICY_MESSAGES.windowDays })
+    .int(RETURN_POLICY_MESSAGES.windowDays)
+    .min(0, RETURN_POLICY_MESSAGES.windowDays)
+    .max(MAX_RETURN_WINDOW_DAYS, RETURN_POLICY_MESSAGES.windowDays),
   restockingFeePercent: z
     .number({ error: RETURN_POLICY_MESSAGES.restockingFeePercent })
     .min(0, RETURN_POLICY_MESSAGES.restockingFeePercent)
@@ -140,7 +144,9 @@ export const returnRequestSchema = z.object({
       serviceDescription: z.string().nullable(),
       labelAvailable: z.boolean(),
       /** Where the parcel goes back to (the seller's address), for the buyer to check. */
-      returnTo: z.object({ name: z.string(), line1: z.string(), line2: z.string().nullable(), city: z.string(), state: z.string(), postalCode: z.string() }).nullable(),
+      returnTo: z
+        .object({ name: z.string(), line1: z.string(), line2: z.string().nullable(), city: z.string(), state: z.string(), postalCode: z.string() })
+        .nullable(),
       events: z.array(returnTrackingEventSchema),
       lastTrackedAt: z.string().nullable(),
       deliveredAt: z.string().nullable(),

@@ -63,8 +63,14 @@ export const reviewRatingSchema = z
   .int(REVIEW_MESSAGES.rating)
   .min(MIN_RATING, REVIEW_MESSAGES.rating)
   .max(MAX_RATING, REVIEW_MESSAGES.rating);
-export const reviewTitleSchema = plainTextSchema({ error: REVIEW_MESSAGES.titleRequired }).trim().min(1, REVIEW_MESSAGES.titleRequired).max(REVIEW_TITLE_MAX, REVIEW_MESSAGES.titleTooLong);
-export const reviewBodyTextSchema = plainTextSchema({ error: REVIEW_MESSAGES.bodyRequired }).trim().min(1, REVIEW_MESSAGES.bodyRequired).max(REVIEW_BODY_MAX, REVIEW_MESSAGES.bodyTooLong);
+export const reviewTitleSchema = plainTextSchema({ error: REVIEW_MESSAGES.titleRequired })
+  .trim()
+  .min(1, REVIEW_MESSAGES.titleRequired)
+  .max(REVIEW_TITLE_MAX, REVIEW_MESSAGES.titleTooLong);
+export const reviewBodyTextSchema = plainTextSchema({ error: REVIEW_MESSAGES.bodyRequired })
+  .trim()
+  .min(1, REVIEW_MESSAGES.bodyRequired)
+  .max(REVIEW_BODY_MAX, REVIEW_MESSAGES.bodyTooLong);
 
 /** POST /api/reviews as JSON (no photos). */
 export const createReviewBodySchema = z.object({
@@ -89,13 +95,19 @@ export type UpdateReviewBody = z.infer<typeof updateReviewBodySchema>;
 
 /** POST /api/reviews/:id/reply (the item's seller, once). */
 export const replyToReviewBodySchema = z.object({
-  body: plainTextSchema({ error: REVIEW_MESSAGES.replyRequired }).trim().min(1, REVIEW_MESSAGES.replyRequired).max(REVIEW_REPLY_MAX, REVIEW_MESSAGES.replyTooLong),
+  body: plainTextSchema({ error: REVIEW_MESSAGES.replyRequired })
+    .trim()
+    .min(1, REVIEW_MESSAGES.replyRequired)
+    .max(REVIEW_REPLY_MAX, REVIEW_MESSAGES.replyTooLong),
 });
 export type ReplyToReviewBody = z.infer<typeof replyToReviewBodySchema>;
 
 /** POST /api/admin/reviews/:id/hide: the reason is required (the author receives it). */
 export const hideReviewBodySchema = z.object({
-  reason: plainTextSchema({ error: REVIEW_MESSAGES.reasonRequired }).trim().min(1, REVIEW_MESSAGES.reasonRequired).max(REVIEW_HIDE_REASON_MAX, REVIEW_MESSAGES.reasonTooLong),
+  reason: plainTextSchema({ error: REVIEW_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, REVIEW_MESSAGES.reasonRequired)
+    .max(REVIEW_HIDE_REASON_MAX, REVIEW_MESSAGES.reasonTooLong),
 });
 export type HideReviewBody = z.infer<typeof hideReviewBodySchema>;
 
@@ -111,7 +123,14 @@ export const productReviewsQuerySchema = pageQueryWith({ defaultLimit: PRODUCT_R
 });
 export type ProductReviewsQuery = z.input<typeof productReviewsQuerySchema>;
 
-const booleanText = (label: string) => z.preprocess(emptyAsAbsent, z.enum(['true', 'false'], { error: `${label} must be true or false` }).transform((value) => value === 'true').optional());
+const booleanText = (label: string) =>
+  z.preprocess(
+    emptyAsAbsent,
+    z
+      .enum(['true', 'false'], { error: `${label} must be true or false` })
+      .transform((value) => value === 'true')
+      .optional(),
+  );
 
 /** GET /api/reviews/mine: the buyer's own reviews, newest first; `orderId` keeps one order's. */
 export const myReviewsQuerySchema = pageQueryWith({ defaultLimit: 20, maxLimit: 100 }).extend({
@@ -217,7 +236,8 @@ export const productReviewsPageSchema = z.object({
 });
 export type ProductReviewsPage = z.infer<typeof productReviewsPageSchema>;
 
-const pageOf = <Item extends z.ZodType>(item: Item) => z.object({ items: z.array(item), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+const pageOf = <Item extends z.ZodType>(item: Item) =>
+  z.object({ items: z.array(item), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
 export const myReviewsPageSchema = pageOf(myReviewSchema);
 export type MyReviewsPage = z.infer<typeof myReviewsPageSchema>;
 export const sellerReviewsPageSchema = pageOf(sellerReviewSchema);

@@ -21,7 +21,14 @@ export const aiSearchQuerySchema = z.object({
       .string()
       .max(500)
       .optional()
-      .transform((value) => (value ? value.split(',').map((id) => id.trim()).filter(Boolean) : [])),
+      .transform((value) =>
+        value
+          ? value
+              .split(',')
+              .map((id) => id.trim())
+              .filter(Boolean)
+          : [],
+      ),
   ),
   /** A sort chosen on the page (`rating`: highest average first); without it, the one the words ask for ("cheapest"), else relevance. */
   sort: z.preprocess(emptyAsAbsent, productSortSchema.optional()),

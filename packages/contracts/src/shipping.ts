@@ -27,11 +27,13 @@ export const DEFAULT_SHIPMENT_PAGE_SIZE = 20;
 export const MAX_SHIPMENT_PAGE_SIZE = 100;
 
 /** GET /seller/:userId's optional narrowing: a page, one status, a search (id or tracking number), one order. */
-export const shipmentListQuerySchema = pageQueryWith({ defaultLimit: DEFAULT_SHIPMENT_PAGE_SIZE, maxLimit: MAX_SHIPMENT_PAGE_SIZE, maxPage: 1_000_000 }).extend({
-  status: z.preprocess(emptyAsAbsent, z.enum(SHIPMENT_STATUSES, { error: `Status must be one of: ${SHIPMENT_STATUSES.join(', ')}` }).optional()),
-  q: z.preprocess(emptyAsAbsent, z.string().trim().max(100, 'Search text must be at most 100 characters').optional()),
-  orderId: z.preprocess(emptyAsAbsent, z.guid({ error: 'Order not found' }).optional()),
-});
+export const shipmentListQuerySchema = pageQueryWith({ defaultLimit: DEFAULT_SHIPMENT_PAGE_SIZE, maxLimit: MAX_SHIPMENT_PAGE_SIZE, maxPage: 1_000_000 }).extend(
+  {
+    status: z.preprocess(emptyAsAbsent, z.enum(SHIPMENT_STATUSES, { error: `Status must be one of: ${SHIPMENT_STATUSES.join(', ')}` }).optional()),
+    q: z.preprocess(emptyAsAbsent, z.string().trim().max(100, 'Search text must be at most 100 characters').optional()),
+    orderId: z.preprocess(emptyAsAbsent, z.guid({ error: 'Order not found' }).optional()),
+  },
+);
 export type ShipmentListQuery = z.infer<typeof shipmentListQuerySchema>;
 
 /**
@@ -218,7 +220,12 @@ export const cancelPickupResponseSchema = z.strictObject({ success: ok, message:
 export type CancelPickupResponse = z.infer<typeof cancelPickupResponseSchema>;
 
 /** GET /consolidated-pickup-status/:userId/:orderId */
-export const consolidatedPickupStatusResponseSchema = z.strictObject({ success: ok, canConsolidate: z.boolean(), potentialSavings: dollars, shipmentsCount: count });
+export const consolidatedPickupStatusResponseSchema = z.strictObject({
+  success: ok,
+  canConsolidate: z.boolean(),
+  potentialSavings: dollars,
+  shipmentsCount: count,
+});
 export type ConsolidatedPickupStatusResponse = z.infer<typeof consolidatedPickupStatusResponseSchema>;
 
 /** POST /schedule-consolidated-pickup/:userId/:orderId */

@@ -52,7 +52,10 @@ const optionalPhoneSchema = z
   .optional();
 
 const profileNameSchema = (label: string) =>
-  plainTextSchema({ error: `${label} must be text`, singleLine: true }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
+  plainTextSchema({ error: `${label} must be text`, singleLine: true })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
 
 export const MIN_HANDLING_DAYS = 1;
 export const MAX_HANDLING_DAYS = 30;
@@ -66,7 +69,11 @@ export const updateProfileRequestSchema = z.object({
   firstName: profileNameSchema('First name').optional(),
   lastName: profileNameSchema('Last name').optional(),
   phone: optionalPhoneSchema,
-  companyName: plainTextSchema({ singleLine: true }).trim().min(1, 'Company name is required for sellers').max(200, 'Company name must be at most 200 characters').optional(),
+  companyName: plainTextSchema({ singleLine: true })
+    .trim()
+    .min(1, 'Company name is required for sellers')
+    .max(200, 'Company name must be at most 200 characters')
+    .optional(),
   /** Sellers only (400 for other roles); null clears it. */
   handlingDays: z
     .number({ error: HANDLING_DAYS_MESSAGE })
@@ -133,7 +140,10 @@ export const addressListResponseSchema = z.object({ addresses: z.array(addressSc
 export type AddressListResponse = z.infer<typeof addressListResponseSchema>;
 
 const requiredText = (label: string, max: number) =>
-  plainTextSchema({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+  plainTextSchema({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
 
 export const STATE_MESSAGE = 'Enter a US state, e.g. CA or California';
 export const POSTAL_CODE_MESSAGE = 'Enter a 5-digit ZIP code, e.g. 94107 or 94107-1234';

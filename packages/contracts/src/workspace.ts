@@ -41,8 +41,16 @@ export const SETTINGS_MESSAGES = {
  * and delay are optional, and keep their saved values when left out.
  */
 export const updateAdminSettingsRequestSchema = z.object({
-  marketplaceName: z.string({ error: SETTINGS_MESSAGES.marketplaceName }).trim().min(2, SETTINGS_MESSAGES.marketplaceName).max(60, SETTINGS_MESSAGES.marketplaceName),
-  supportEmail: z.string({ error: SETTINGS_MESSAGES.supportEmail }).trim().max(254, SETTINGS_MESSAGES.supportEmail).pipe(z.email(SETTINGS_MESSAGES.supportEmail)),
+  marketplaceName: z
+    .string({ error: SETTINGS_MESSAGES.marketplaceName })
+    .trim()
+    .min(2, SETTINGS_MESSAGES.marketplaceName)
+    .max(60, SETTINGS_MESSAGES.marketplaceName),
+  supportEmail: z
+    .string({ error: SETTINGS_MESSAGES.supportEmail })
+    .trim()
+    .max(254, SETTINGS_MESSAGES.supportEmail)
+    .pipe(z.email(SETTINGS_MESSAGES.supportEmail)),
   supportPhone: z.string({ error: SETTINGS_MESSAGES.supportPhone }).trim().regex(SUPPORT_PHONE_PATTERN, SETTINGS_MESSAGES.supportPhone),
   payoutOnDelivery: z.boolean({ error: SETTINGS_MESSAGES.payoutOnDelivery }).optional(),
   payoutDelayDays: z

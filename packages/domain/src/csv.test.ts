@@ -26,6 +26,11 @@ describe('CSV cells', () => {
   });
 
   it('ends every line with CRLF', () => {
-    expect(csvLines([['Title', 'Net'], [csvText('=1+1'), csvDollars(-100)]])).toBe("Title,Net\r\n'=1+1,-1.00\r\n");
+    expect(
+      csvLines([
+        ['Title', 'Net'],
+        [csvText('=1+1'), csvDollars(-100)],
+      ]),
+    ).toBe("Title,Net\r\n'=1+1,-1.00\r\n");
   });
 });

@@ -25,19 +25,30 @@ describe('refundAdjustmentCents', () => {
 
   it('never asks back more than the seller received', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 0, max: 1_000_000 }), (refundable, rawRefund, net) => {
-        const refund = rawRefund % (refundable + 1);
-        const owed = -refundAdjustmentCents({ refundCents: refund, refundableCents: refundable, sellerNetCents: net });
-        expect(owed).toBeGreaterThanOrEqual(0);
-        expect(owed).toBeLessThanOrEqual(net);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        (refundable, rawRefund, net) => {
+          const refund = rawRefund % (refundable + 1);
+          const owed = -refundAdjustmentCents({ refundCents: refund, refundableCents: refundable, sellerNetCents: net });
+          expect(owed).toBeGreaterThanOrEqual(0);
+          expect(owed).toBeLessThanOrEqual(net);
+        },
+      ),
     );
   });
 });
 
 describe('applyPayoutAdjustments', () => {
   it('deducts what is owed, oldest first, each whole, never below 0', () => {
-    expect(applyPayoutAdjustments(10_000, [{ id: 'a', amountCents: -3_000 }, { id: 'b', amountCents: -8_000 }, { id: 'c', amountCents: -2_000 }])).toEqual({
+    expect(
+      applyPayoutAdjustments(10_000, [
+        { id: 'a', amountCents: -3_000 },
+        { id: 'b', amountCents: -8_000 },
+        { id: 'c', amountCents: -2_000 },
+      ]),
+    ).toEqual({
       netCents: 5_000,
       adjustmentCents: -5_000,
       settledIds: ['a', 'c'],

@@ -45,7 +45,8 @@ export function applyPayoutAdjustments(netCents: number, pending: readonly Pendi
   let remaining = netCents;
   const settledIds: string[] = [];
   for (const adjustment of pending) {
-    if (!Number.isSafeInteger(adjustment.amountCents) || adjustment.amountCents >= 0) throw new RangeError(`adjustment ${adjustment.id} must be a negative integer`);
+    if (!Number.isSafeInteger(adjustment.amountCents) || adjustment.amountCents >= 0)
+      throw new RangeError(`adjustment ${adjustment.id} must be a negative integer`);
     const owed = -adjustment.amountCents;
     if (owed > remaining) continue;
     remaining -= owed;

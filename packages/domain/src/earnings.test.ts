@@ -1,12 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { deliveredDueBefore, describeEarningState, earningStatusOf, monthKeyOf, monthRange, payoutDueAt, thisAndLastMonth, type EarningStateInput } from './earnings';
+import {
+  deliveredDueBefore,
+  describeEarningState,
+  earningStatusOf,
+  monthKeyOf,
+  monthRange,
+  payoutDueAt,
+  thisAndLastMonth,
+  type EarningStateInput,
+} from './earnings';
 
 const DELIVERED = new Date('2025-03-05T14:30:00.000Z');
 const MANUAL = { payoutOnDelivery: false, delayDays: 3 };
 const ON_DELIVERY = { payoutOnDelivery: true, delayDays: 3 };
 
 function input(overrides: Partial<EarningStateInput> = {}): EarningStateInput {
-  return { itemStatus: 'delivered', deliveredAt: DELIVERED, payout: null, clawbackCents: 0, hasOpenDispute: false, hasOpenReturn: false, schedule: MANUAL, ...overrides };
+  return {
+    itemStatus: 'delivered',
+    deliveredAt: DELIVERED,
+    payout: null,
+    clawbackCents: 0,
+    hasOpenDispute: false,
+    hasOpenReturn: false,
+    schedule: MANUAL,
+    ...overrides,
+  };
 }
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -38,12 +56,21 @@ describe('where an item’s payout stands', () => {
 
   it('is ready for the admin in manual mode, and scheduled for delivery + delay with payout on delivery', () => {
     expect(earningStatusOf(input())).toEqual({ state: 'ready', holdReason: null, notPayableReason: null, scheduledFor: null });
-    expect(earningStatusOf(input({ schedule: ON_DELIVERY }))).toEqual({ state: 'scheduled', holdReason: null, notPayableReason: null, scheduledFor: new Date('2025-03-08T14:30:00.000Z') });
+    expect(earningStatusOf(input({ schedule: ON_DELIVERY }))).toEqual({
+      state: 'scheduled',
+      holdReason: null,
+      notPayableReason: null,
+      scheduledFor: new Date('2025-03-08T14:30:00.000Z'),
+    });
     expect(earningStatusOf(input({ itemStatus: 'partially_refunded', schedule: ON_DELIVERY })).state).toBe('scheduled');
   });
 
   it('is on hold while a dispute or a return is open, the dispute first', () => {
-    expect(earningStatusOf(input({ hasOpenDispute: true, schedule: ON_DELIVERY }))).toMatchObject({ state: 'on_hold', holdReason: 'dispute', scheduledFor: null });
+    expect(earningStatusOf(input({ hasOpenDispute: true, schedule: ON_DELIVERY }))).toMatchObject({
+      state: 'on_hold',
+      holdReason: 'dispute',
+      scheduledFor: null,
+    });
     expect(earningStatusOf(input({ hasOpenReturn: true }))).toMatchObject({ state: 'on_hold', holdReason: 'return' });
     expect(earningStatusOf(input({ hasOpenDispute: true, hasOpenReturn: true }))).toMatchObject({ holdReason: 'dispute' });
   });
@@ -59,7 +86,10 @@ describe('where an item’s payout stands', () => {
 
   it('shows a refused payout as failed, and items that can no longer be paid as not payable', () => {
     expect(earningStatusOf(input({ payout: { status: 'failed' } })).state).toBe('failed');
-    expect(earningStatusOf(input({ itemStatus: 'refunded', payout: { status: 'failed' } }))).toMatchObject({ state: 'not_payable', notPayableReason: 'refunded' });
+    expect(earningStatusOf(input({ itemStatus: 'refunded', payout: { status: 'failed' } }))).toMatchObject({
+      state: 'not_payable',
+      notPayableReason: 'refunded',
+    });
     expect(earningStatusOf(input({ itemStatus: 'refunded' }))).toMatchObject({ state: 'not_payable', notPayableReason: 'refunded' });
     // A sale the seller closed (completed) is still paid: the buyer kept the goods.
     expect(earningStatusOf(input({ itemStatus: 'completed' }))).toMatchObject({ state: 'ready', notPayableReason: null });
@@ -82,13 +112,22 @@ describe('the state in words', () => {
     expect(describeEarningState(details(earningStatusOf(input({ hasOpenDispute: true }))), isoDay)).toBe('On hold: a dispute is open');
     expect(describeEarningState(details(earningStatusOf(input({ hasOpenReturn: true }))), isoDay)).toBe('On hold: a return is in progress');
     const paidAt = new Date('2025-03-09T10:00:00.000Z');
-    expect(describeEarningState(details(earningStatusOf(input({ payout: { status: 'paid' } })), { paidAt, transferId: 'tr_1' }), isoDay)).toBe('Paid on 2025-03-09 (transfer tr_1)');
-    expect(describeEarningState(details(earningStatusOf(input({ payout: { status: 'paid' } })), { paidAt }), isoDay)).toBe('Paid on 2025-03-09 (nothing to transfer)');
-    expect(describeEarningState(details(earningStatusOf(input({ payout: { status: 'paid' }, clawbackCents: -1234 })), { paidAt, transferId: 'tr_1', clawbackCents: -1234 }), isoDay)).toBe(
-      'Paid on 2025-03-09 (transfer tr_1); $12.34 owed back after a refund, deducted from a later payout',
+    expect(describeEarningState(details(earningStatusOf(input({ payout: { status: 'paid' } })), { paidAt, transferId: 'tr_1' }), isoDay)).toBe(
+      'Paid on 2025-03-09 (transfer tr_1)',
     );
+    expect(describeEarningState(details(earningStatusOf(input({ payout: { status: 'paid' } })), { paidAt }), isoDay)).toBe(
+      'Paid on 2025-03-09 (nothing to transfer)',
+    );
+    expect(
+      describeEarningState(
+        details(earningStatusOf(input({ payout: { status: 'paid' }, clawbackCents: -1234 })), { paidAt, transferId: 'tr_1', clawbackCents: -1234 }),
+        isoDay,
+      ),
+    ).toBe('Paid on 2025-03-09 (transfer tr_1); $12.34 owed back after a refund, deducted from a later payout');
     expect(describeEarningState(details(earningStatusOf(input({ payout: { status: 'pending' } }))), isoDay)).toBe('Being paid');
-    expect(describeEarningState(details(earningStatusOf(input({ payout: { status: 'failed' } }))), isoDay)).toBe('Payout failed: the marketplace will try again');
+    expect(describeEarningState(details(earningStatusOf(input({ payout: { status: 'failed' } }))), isoDay)).toBe(
+      'Payout failed: the marketplace will try again',
+    );
     expect(describeEarningState(details(earningStatusOf(input({ itemStatus: 'refunded' }))), isoDay)).toBe('Not payable: refunded in full');
   });
 });

@@ -70,10 +70,17 @@ export interface EarningStatus {
  * marketplace's payout mode.
  */
 export function earningStatusOf(input: EarningStateInput): EarningStatus {
-  const status = (state: EarningState, extra: Partial<EarningStatus> = {}): EarningStatus => ({ state, holdReason: null, notPayableReason: null, scheduledFor: null, ...extra });
+  const status = (state: EarningState, extra: Partial<EarningStatus> = {}): EarningStatus => ({
+    state,
+    holdReason: null,
+    notPayableReason: null,
+    scheduledFor: null,
+    ...extra,
+  });
   if (input.payout?.status === 'paid') return status(input.clawbackCents < 0 ? 'adjusted' : 'paid');
   if (input.payout?.status === 'pending') return status('processing');
-  if (input.itemStatus === 'refunded' || input.itemStatus === 'rejected' || input.itemStatus === 'cancelled') return status('not_payable', { notPayableReason: 'refunded' });
+  if (input.itemStatus === 'refunded' || input.itemStatus === 'rejected' || input.itemStatus === 'cancelled')
+    return status('not_payable', { notPayableReason: 'refunded' });
   if (input.hasOpenDispute) return status('on_hold', { holdReason: 'dispute' });
   if (input.hasOpenReturn) return status('on_hold', { holdReason: 'return' });
   if (input.payout?.status === 'failed') return status('failed');

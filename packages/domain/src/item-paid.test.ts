@@ -2,19 +2,24 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extrasCentsOf, itemsTotalCents, lineTotalCents, refundCentsOf, shippingSharesOf, stillRefundableCents, type PaidItem } from './item-paid';
 
-const item = (id: string, priceCents: number, quantity = 1, retipPriceCents = 0): PaidItem => ({ id, priceCents, quantity, retipAdded: retipPriceCents > 0, retipPriceCents });
+const item = (id: string, priceCents: number, quantity = 1, retipPriceCents = 0): PaidItem => ({
+  id,
+  priceCents,
+  quantity,
+  retipAdded: retipPriceCents > 0,
+  retipPriceCents,
+});
 
-const items = fc
-  .uniqueArray(
-    fc.record({
-      id: fc.uuid(),
-      priceCents: fc.integer({ min: 0, max: 500_000 }),
-      quantity: fc.integer({ min: 1, max: 20 }),
-      retipAdded: fc.boolean(),
-      retipPriceCents: fc.integer({ min: 0, max: 5_000 }),
-    }),
-    { minLength: 1, maxLength: 8, selector: (line) => line.id },
-  );
+const items = fc.uniqueArray(
+  fc.record({
+    id: fc.uuid(),
+    priceCents: fc.integer({ min: 0, max: 500_000 }),
+    quantity: fc.integer({ min: 1, max: 20 }),
+    retipAdded: fc.boolean(),
+    retipPriceCents: fc.integer({ min: 0, max: 5_000 }),
+  }),
+  { minLength: 1, maxLength: 8, selector: (line) => line.id },
+);
 
 describe('shippingSharesOf', () => {
   it('splits the shipping by item value', () => {
@@ -67,7 +72,8 @@ describe('refundCentsOf and extrasCentsOf', () => {
         const paid = lines.reduce((total, line) => total + refundCentsOf({ shippingCents }, lines, line), 0);
         const addOns = lines.reduce((total, line) => total + (line.retipAdded ? line.retipPriceCents : 0), 0);
         expect(paid).toBe(lines.reduce((total, line) => total + lineTotalCents(line), 0) + addOns + shippingCents);
-        for (const line of lines) expect(extrasCentsOf({ shippingCents }, lines, line)).toBe(refundCentsOf({ shippingCents }, lines, line) - lineTotalCents(line));
+        for (const line of lines)
+          expect(extrasCentsOf({ shippingCents }, lines, line)).toBe(refundCentsOf({ shippingCents }, lines, line) - lineTotalCents(line));
       }),
     );
   });

@@ -40,7 +40,10 @@ export function shippingSharesOf(order: PaidOrder, items: readonly PaidItem[]): 
 
 /** What the buyer paid for `item` (one of `items`, the order's lines): price × quantity + its add-on + its share of shipping. */
 export function refundCentsOf(order: PaidOrder, items: readonly PaidItem[], item: PaidItem): number {
-  return lineWithAddOnCents({ unitPriceCents: item.priceCents, quantity: item.quantity, addOnCents: addOnCentsOf(item) }) + (shippingSharesOf(order, items).get(item.id) ?? 0);
+  return (
+    lineWithAddOnCents({ unitPriceCents: item.priceCents, quantity: item.quantity, addOnCents: addOnCentsOf(item) }) +
+    (shippingSharesOf(order, items).get(item.id) ?? 0)
+  );
 }
 
 /** The add-on and the shipping share of an item: paid by the buyer, never part of the seller's payout. */

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { netSaleCents, payoutAfterRefunds, refundClawbackCents, settleOrderItem, type ItemSettlementInput } from './item-settlement';
 import { calculatePayout } from './payout';
 
-const base: ItemSettlementInput = { unitPriceCents: 43_800, quantity: 1, extrasCents: 0, refundedCents: 0, commissionRateBasisPoints: 1000, allocatedPickupChargeCents: 0 };
+const base: ItemSettlementInput = {
+  unitPriceCents: 43_800,
+  quantity: 1,
+  extrasCents: 0,
+  refundedCents: 0,
+  commissionRateBasisPoints: 1000,
+  allocatedPickupChargeCents: 0,
+};
 
 const inputs = fc
   .record({

@@ -69,7 +69,15 @@ export function payoutAfterRefunds(
   assertCents('refundedCents', input.refundedCents);
   const keptLineCents = netSaleCents(input);
   // The payout rule works on a line; the kept line is one "unit" of that value.
-  return calculatePayout({ unitPriceCents: keptLineCents, quantity: 1, commissionRateBasisPoints: input.commissionRateBasisPoints, allocatedPickupChargeCents: input.allocatedPickupChargeCents }, categoryName);
+  return calculatePayout(
+    {
+      unitPriceCents: keptLineCents,
+      quantity: 1,
+      commissionRateBasisPoints: input.commissionRateBasisPoints,
+      allocatedPickupChargeCents: input.allocatedPickupChargeCents,
+    },
+    categoryName,
+  );
 }
 
 export function settleOrderItem(input: ItemSettlementInput, categoryName?: string): ItemSettlement {

@@ -1,13 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import {
-  centsToDollars,
-  dollarsToCents,
-  formatCents,
-  maxCentsAsDollars,
-  parseDollars,
-  percentOfCents,
-} from './money';
+import { centsToDollars, dollarsToCents, formatCents, maxCentsAsDollars, parseDollars, percentOfCents } from './money';
 
 const safeCents = fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER });
 const dollarCents = fc.integer({ min: -maxCentsAsDollars, max: maxCentsAsDollars });
@@ -101,19 +94,15 @@ describe('dollarsToCents', () => {
     // Up to 15 significant digits, a decimal survives the trip through a double unchanged,
     // so the expected answer can be worked out exactly on the digits.
     fc.assert(
-      fc.property(
-        fc.bigInt({ min: -(10n ** 13n), max: 10n ** 13n }),
-        fc.integer({ min: 0, max: 2 }),
-        (scaled, decimals) => {
-          // scaled / 10^(decimals + 1) dollars, written out as a decimal with up to three places
-          const power = 10n ** BigInt(decimals + 1);
-          const magnitude = scaled < 0n ? -scaled : scaled;
-          const fraction = (magnitude % power).toString().padStart(decimals + 1, '0');
-          const text = `${scaled < 0n ? '-' : ''}${magnitude / power}.${fraction}`;
-          const expected = Number(roundHalfAwayFromZero(scaled * 100n, power));
-          expect(dollarsToCents(Number(text))).toBe(expected);
-        },
-      ),
+      fc.property(fc.bigInt({ min: -(10n ** 13n), max: 10n ** 13n }), fc.integer({ min: 0, max: 2 }), (scaled, decimals) => {
+        // scaled / 10^(decimals + 1) dollars, written out as a decimal with up to three places
+        const power = 10n ** BigInt(decimals + 1);
+        const magnitude = scaled < 0n ? -scaled : scaled;
+        const fraction = (magnitude % power).toString().padStart(decimals + 1, '0');
+        const text = `${scaled < 0n ? '-' : ''}${magnitude / power}.${fraction}`;
+        const expected = Number(roundHalfAwayFromZero(scaled * 100n, power));
+        expect(dollarsToCents(Number(text))).toBe(expected);
+      }),
     );
   });
 
@@ -243,15 +232,11 @@ describe('percentOfCents', () => {
 
   it('matches exact rounding half up on the amount', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: -1e12, max: 1e12 }),
-        fc.integer({ min: 0, max: 10000 }),
-        (cents, basisPoints) => {
-          const expected = Number(roundHalfAwayFromZero(BigInt(cents) * BigInt(basisPoints), 10000n));
-          expect(percentOfCents(cents, basisPoints)).toBe(expected);
-          expect(percentOfCents(-cents, basisPoints) + percentOfCents(cents, basisPoints)).toBe(0);
-        },
-      ),
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), fc.integer({ min: 0, max: 10000 }), (cents, basisPoints) => {
+        const expected = Number(roundHalfAwayFromZero(BigInt(cents) * BigInt(basisPoints), 10000n));
+        expect(percentOfCents(cents, basisPoints)).toBe(expected);
+        expect(percentOfCents(-cents, basisPoints) + percentOfCents(cents, basisPoints)).toBe(0);
+      }),
     );
   });
 

@@ -114,7 +114,13 @@ export async function judgePassword(password: string): Promise<PasswordVerdict> 
   const shapeProblem = findPasswordShapeProblem(password);
   // Too short, too long or only spaces: nothing to estimate, and the meter shows the first bar.
   if (shapeProblem) {
-    return { score: 0, label: PASSWORD_SCORE_LABELS[0], isAcceptable: false, problem: shapeProblem, hint: shapeProblem === PASSWORD_PROBLEMS.tooLong ? null : PASSWORD_HINT };
+    return {
+      score: 0,
+      label: PASSWORD_SCORE_LABELS[0],
+      isAcceptable: false,
+      problem: shapeProblem,
+      hint: shapeProblem === PASSWORD_PROBLEMS.tooLong ? null : PASSWORD_HINT,
+    };
   }
   const { score, warning } = (await loadEstimator())(password);
   const isAcceptable = score >= MIN_PASSWORD_SCORE;

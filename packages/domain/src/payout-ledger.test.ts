@@ -4,7 +4,13 @@ import { payoutAfterRefunds } from './item-settlement';
 import { clawbackAfterRefundCents, percentageChange, type ClawbackInput } from './payout-ledger';
 
 // A $438 item at 10 %: payout 39,420 − fee (round(39,420 × 0.25 %) + 25 = 124) = 39,296.
-const paidPayout = payoutAfterRefunds({ unitPriceCents: 43_800, quantity: 1, refundedCents: 0, commissionRateBasisPoints: 1000, allocatedPickupChargeCents: 0 });
+const paidPayout = payoutAfterRefunds({
+  unitPriceCents: 43_800,
+  quantity: 1,
+  refundedCents: 0,
+  commissionRateBasisPoints: 1000,
+  allocatedPickupChargeCents: 0,
+});
 const base: ClawbackInput = {
   unitPriceCents: 43_800,
   quantity: 1,

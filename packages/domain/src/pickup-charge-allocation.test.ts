@@ -19,13 +19,36 @@ describe('allocatePickupCharge', () => {
   });
 
   it('gives leftover cents to the largest remainders, ties to the smaller id whatever the order', () => {
-    expect(cents(allocatePickupCharge(1000, [{ id: 'c', valueCents: 1 }, { id: 'a', valueCents: 1 }, { id: 'b', valueCents: 1 }]))).toEqual([333, 334, 333]);
+    expect(
+      cents(
+        allocatePickupCharge(1000, [
+          { id: 'c', valueCents: 1 },
+          { id: 'a', valueCents: 1 },
+          { id: 'b', valueCents: 1 },
+        ]),
+      ),
+    ).toEqual([333, 334, 333]);
     // Exact shares 1.998, 3.996, 0.006 → floors 1, 3, 0 → a cent each to the two largest remainders.
-    expect(cents(allocatePickupCharge(6, [{ id: 'x', valueCents: 333 }, { id: 'y', valueCents: 666 }, { id: 'z', valueCents: 1 }]))).toEqual([2, 4, 0]);
+    expect(
+      cents(
+        allocatePickupCharge(6, [
+          { id: 'x', valueCents: 333 },
+          { id: 'y', valueCents: 666 },
+          { id: 'z', valueCents: 1 },
+        ]),
+      ),
+    ).toEqual([2, 4, 0]);
   });
 
   it('splits evenly when no item has a value, and allows nothing to no items', () => {
-    expect(cents(allocatePickupCharge(100, [{ id: 'a', valueCents: 0 }, { id: 'b', valueCents: 0 }]))).toEqual([50, 50]);
+    expect(
+      cents(
+        allocatePickupCharge(100, [
+          { id: 'a', valueCents: 0 },
+          { id: 'b', valueCents: 0 },
+        ]),
+      ),
+    ).toEqual([50, 50]);
     expect(allocatePickupCharge(0, [])).toEqual([]);
     expect(() => allocatePickupCharge(1, [])).toThrow(RangeError);
     expect(() => allocatePickupCharge(-1, [{ id: 'a', valueCents: 1 }])).toThrow(RangeError);

@@ -105,7 +105,10 @@ describe('checkPickupWindow', () => {
   it('defaults the times to 09:00–17:00', () => {
     expect(DEFAULT_READY_TIME).toBe('09:00');
     expect(DEFAULT_CLOSE_TIME).toBe('17:00');
-    expect(checkPickupWindow({ pickupDate: '2026-11-23' }, now)).toEqual({ ok: true, value: { pickupDate: '2026-11-23', readyTime: '09:00', closeTime: '17:00' } });
+    expect(checkPickupWindow({ pickupDate: '2026-11-23' }, now)).toEqual({
+      ok: true,
+      value: { pickupDate: '2026-11-23', readyTime: '09:00', closeTime: '17:00' },
+    });
     expect(checkPickupWindow({ pickupDate: '2026-11-23', readyTime: '', closeTime: null }, now)).toMatchObject({ ok: true });
   });
 

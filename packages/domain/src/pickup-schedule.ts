@@ -71,9 +71,7 @@ export interface PickupWindow {
   closeTime: string;
 }
 
-export type PickupWindowCheck =
-  | { ok: true; value: PickupWindow }
-  | { ok: false; field: keyof PickupWindow; message: string };
+export type PickupWindowCheck = { ok: true; value: PickupWindow } | { ok: false; field: keyof PickupWindow; message: string };
 
 /**
  * Checks the pickup form (date required; times optional, defaulting to 09:00 and 17:00) and says

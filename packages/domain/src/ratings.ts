@@ -14,7 +14,8 @@ export function isRating(value: unknown): value is RatingValue {
 }
 
 function assertTotals(sum: number, count: number): void {
-  if (!Number.isSafeInteger(sum) || !Number.isSafeInteger(count) || count < 0) throw new RangeError(`Rating totals must be whole numbers, got sum ${sum} and count ${count}`);
+  if (!Number.isSafeInteger(sum) || !Number.isSafeInteger(count) || count < 0)
+    throw new RangeError(`Rating totals must be whole numbers, got sum ${sum} and count ${count}`);
   if (count > 0 && (sum < MIN_RATING * count || sum > MAX_RATING * count)) throw new RangeError(`${count} ratings cannot add up to ${sum}`);
   if (count === 0 && sum !== 0) throw new RangeError(`No ratings cannot add up to ${sum}`);
 }

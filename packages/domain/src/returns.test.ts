@@ -47,13 +47,22 @@ describe('restockingFeeCents', () => {
 describe('returnRefund', () => {
   it('gives back everything still refundable, less the fee on the line', () => {
     // A $120 line with $8.40 shipping share, 10 % fee: $128.40 − $12.00.
-    expect(returnRefund({ remainingRefundableCents: 12_840, lineTotalCents: 12_000, restockingFeeBasisPoints: 1_000 })).toEqual({ restockingFeeCents: 1_200, refundCents: 11_640 });
+    expect(returnRefund({ remainingRefundableCents: 12_840, lineTotalCents: 12_000, restockingFeeBasisPoints: 1_000 })).toEqual({
+      restockingFeeCents: 1_200,
+      refundCents: 11_640,
+    });
     // No fee: the whole refundable amount.
-    expect(returnRefund({ remainingRefundableCents: 12_840, lineTotalCents: 12_000, restockingFeeBasisPoints: 0 })).toEqual({ restockingFeeCents: 0, refundCents: 12_840 });
+    expect(returnRefund({ remainingRefundableCents: 12_840, lineTotalCents: 12_000, restockingFeeBasisPoints: 0 })).toEqual({
+      restockingFeeCents: 0,
+      refundCents: 12_840,
+    });
   });
 
   it('never goes below 0 when earlier refunds left less than the fee', () => {
-    expect(returnRefund({ remainingRefundableCents: 500, lineTotalCents: 12_000, restockingFeeBasisPoints: 1_000 })).toEqual({ restockingFeeCents: 1_200, refundCents: 0 });
+    expect(returnRefund({ remainingRefundableCents: 500, lineTotalCents: 12_000, restockingFeeBasisPoints: 1_000 })).toEqual({
+      restockingFeeCents: 1_200,
+      refundCents: 0,
+    });
   });
 
   it('refund plus what the seller keeps never exceeds what was still refundable, and the refund only shrinks as the fee grows', () => {
@@ -102,7 +111,12 @@ describe('the return window', () => {
 
 describe('returnActions and open returns', () => {
   it('lets the seller decide only a request, and the buyer cancel only before the parcel moves', () => {
-    expect(returnActions({ status: 'requested', hasLabel: false, role: 'seller' })).toMatchObject({ accept: true, refuse: true, cancel: false, printLabel: false });
+    expect(returnActions({ status: 'requested', hasLabel: false, role: 'seller' })).toMatchObject({
+      accept: true,
+      refuse: true,
+      cancel: false,
+      printLabel: false,
+    });
     expect(returnActions({ status: 'requested', hasLabel: false, role: 'buyer' })).toMatchObject({ accept: false, refuse: false, cancel: true });
     expect(returnActions({ status: 'accepted', hasLabel: true, role: 'buyer' })).toMatchObject({ cancel: true, printLabel: true, track: true });
     expect(returnActions({ status: 'in_transit', hasLabel: true, role: 'buyer' })).toMatchObject({ cancel: false, printLabel: true });

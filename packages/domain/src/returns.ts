@@ -104,7 +104,8 @@ export function returnActions(input: { status: ReturnStatus; hasLabel: boolean; 
 }
 
 function assertWindowDays(days: number): void {
-  if (!Number.isSafeInteger(days) || days < 0 || days > MAX_RETURN_WINDOW_DAYS) throw new RangeError(`windowDays must be an integer from 0 to ${MAX_RETURN_WINDOW_DAYS}, got ${days}`);
+  if (!Number.isSafeInteger(days) || days < 0 || days > MAX_RETURN_WINDOW_DAYS)
+    throw new RangeError(`windowDays must be an integer from 0 to ${MAX_RETURN_WINDOW_DAYS}, got ${days}`);
 }
 
 function assertFeeBasisPoints(basisPoints: number): void {

@@ -119,7 +119,9 @@ describe('parseSearchQuery: removing chips', () => {
   it('ignores a removed chip entirely and keeps the rest', () => {
     const full = parseSearchQuery(query);
     expect(full.chips.map((chip) => chip.id)).toEqual(['max_price:20000', 'category:fashion', 'condition:used', 'attribute:leather', 'sort:price_asc']);
-    const without = parseSearchQuery(query, { excludedChipIds: ['max_price:20000', 'condition:used', 'attribute:leather', 'category:fashion', 'sort:price_asc'] });
+    const without = parseSearchQuery(query, {
+      excludedChipIds: ['max_price:20000', 'condition:used', 'attribute:leather', 'category:fashion', 'sort:price_asc'],
+    });
     expect(without).toMatchObject({ maxPriceCents: null, condition: null, category: null, sort: 'relevance', attributes: [], chips: [], keywords: ['boots'] });
   });
 
@@ -146,7 +148,11 @@ describe('parseSearchQuery: recipients, refurbished, two categories, word forms'
   });
 
   it('gives the recipient the categories and kinds such gifts come from, and drops them with the chip', () => {
-    expect(parseSearchQuery('gift for mom').recipient).toEqual({ intent: 'women', categorySlugs: ['jewelry-watches', 'beauty'], kinds: ['jewelry', 'perfume', 'toiletry'] });
+    expect(parseSearchQuery('gift for mom').recipient).toEqual({
+      intent: 'women',
+      categorySlugs: ['jewelry-watches', 'beauty'],
+      kinds: ['jewelry', 'perfume', 'toiletry'],
+    });
     expect(parseSearchQuery('watch for dad').keywords).toEqual(['watch']);
     const without = parseSearchQuery('gift for her', { excludedChipIds: ['recipient:women'] });
     expect(without.recipient).toBeNull();

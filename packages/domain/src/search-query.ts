@@ -92,25 +92,82 @@ const CATEGORY_SYNONYMS: Record<string, readonly string[]> = {
  * table is enough; the kinds are WordNet words the API widens to the catalogue's own ("jewelry" →
  * earrings, necklace). "kids", "children" and "toddler" name the Toys & Games category above instead.
  */
-const RECIPIENTS: ReadonlyArray<{ intent: RecipientIntent; label: string; words: readonly string[]; categorySlugs: readonly string[]; kinds: readonly string[] }> = [
+const RECIPIENTS: ReadonlyArray<{
+  intent: RecipientIntent;
+  label: string;
+  words: readonly string[];
+  categorySlugs: readonly string[];
+  kinds: readonly string[];
+}> = [
   {
     intent: 'women',
     label: 'Her',
-    words: ['her', 'she', 'woman', 'women', 'lady', 'ladies', 'mom', 'mum', 'mommy', 'mother', 'wife', 'girlfriend', 'sister', 'grandma', 'grandmother', 'granny', 'aunt', 'auntie'],
+    words: [
+      'her',
+      'she',
+      'woman',
+      'women',
+      'lady',
+      'ladies',
+      'mom',
+      'mum',
+      'mommy',
+      'mother',
+      'wife',
+      'girlfriend',
+      'sister',
+      'grandma',
+      'grandmother',
+      'granny',
+      'aunt',
+      'auntie',
+    ],
     categorySlugs: ['jewelry-watches', 'beauty'],
     kinds: ['jewelry', 'perfume', 'toiletry'],
   },
   {
     intent: 'men',
     label: 'Him',
-    words: ['him', 'he', 'man', 'men', 'guy', 'dad', 'daddy', 'father', 'husband', 'boyfriend', 'brother', 'grandpa', 'grandfather', 'granddad', 'grandad', 'uncle'],
+    words: [
+      'him',
+      'he',
+      'man',
+      'men',
+      'guy',
+      'dad',
+      'daddy',
+      'father',
+      'husband',
+      'boyfriend',
+      'brother',
+      'grandpa',
+      'grandfather',
+      'granddad',
+      'grandad',
+      'uncle',
+    ],
     categorySlugs: ['jewelry-watches', 'fashion', 'electronics'],
     kinds: ['watch', 'wallet', 'gadget'],
   },
   {
     intent: 'children',
     label: 'A child',
-    words: ['nephew', 'niece', 'son', 'daughter', 'grandson', 'granddaughter', 'grandchild', 'grandchildren', 'grandkid', 'grandkids', 'boy', 'boys', 'girl', 'girls'],
+    words: [
+      'nephew',
+      'niece',
+      'son',
+      'daughter',
+      'grandson',
+      'granddaughter',
+      'grandchild',
+      'grandchildren',
+      'grandkid',
+      'grandkids',
+      'boy',
+      'boys',
+      'girl',
+      'girls',
+    ],
     categorySlugs: ['toys-games'],
     kinds: ['toy', 'game', 'puzzle'],
   },
@@ -144,12 +201,65 @@ const INTEREST_TERMS: ReadonlyArray<{ words: readonly string[]; terms: readonly 
   { words: ['office', 'wfh', 'work from home'], terms: ['desk lamp', 'keyboard', 'charger'] },
 ];
 
-const COLOURS = ['black', 'white', 'red', 'blue', 'navy', 'green', 'grey', 'gray', 'brown', 'pink', 'purple', 'yellow', 'orange', 'beige', 'tan', 'cream', 'rainbow'];
+const COLOURS = [
+  'black',
+  'white',
+  'red',
+  'blue',
+  'navy',
+  'green',
+  'grey',
+  'gray',
+  'brown',
+  'pink',
+  'purple',
+  'yellow',
+  'orange',
+  'beige',
+  'tan',
+  'cream',
+  'rainbow',
+];
 const MATERIALS = [
-  'cast iron', 'stainless steel', 'sterling silver', 'full-grain leather',
-  'leather', 'wool', 'merino', 'cashmere', 'linen', 'cotton', 'denim', 'canvas', 'silk', 'walnut', 'oak', 'beech', 'bamboo', 'wood',
-  'wooden', 'ceramic', 'stoneware', 'glass', 'brass', 'steel', 'stainless', 'carbon', 'cork', 'enamel', 'plush', 'resin', 'pearl',
-  'sterling', 'gold', 'silver', 'aluminium', 'aluminum', 'down', 'shea', 'clay',
+  'cast iron',
+  'stainless steel',
+  'sterling silver',
+  'full-grain leather',
+  'leather',
+  'wool',
+  'merino',
+  'cashmere',
+  'linen',
+  'cotton',
+  'denim',
+  'canvas',
+  'silk',
+  'walnut',
+  'oak',
+  'beech',
+  'bamboo',
+  'wood',
+  'wooden',
+  'ceramic',
+  'stoneware',
+  'glass',
+  'brass',
+  'steel',
+  'stainless',
+  'carbon',
+  'cork',
+  'enamel',
+  'plush',
+  'resin',
+  'pearl',
+  'sterling',
+  'gold',
+  'silver',
+  'aluminium',
+  'aluminum',
+  'down',
+  'shea',
+  'clay',
 ];
 
 /** Filler of a spoken request: it says nothing about which product is wanted. */
@@ -167,7 +277,8 @@ const STOP_WORDS = new Set(
   ).split(/\s+/),
 );
 
-const PRICE_UNITS_AFTER = /^\s*(?:lb|lbs|pound|pounds|oz|ounce|ounces|inch|inches|in|mm|cm|m|l|liter|litre|liters|litres|quart|quarts|qt|kg|g|hours?|hrs?|w|mah|gb|tb|pieces?|pcs|piece|x|%)\b/;
+const PRICE_UNITS_AFTER =
+  /^\s*(?:lb|lbs|pound|pounds|oz|ounce|ounces|inch|inches|in|mm|cm|m|l|liter|litre|liters|litres|quart|quarts|qt|kg|g|hours?|hrs?|w|mah|gb|tb|pieces?|pcs|piece|x|%)\b/;
 const NUMBER = String.raw`(\d{1,7}(?:[.,]\d{1,2})?)`;
 const MONEY = String.raw`\$\s?${NUMBER}|${NUMBER}\s?(?:dollars?|bucks|usd)\b|${NUMBER}`;
 
@@ -202,7 +313,10 @@ const PRICE_RULES: PriceRule[] = [
     },
   },
   {
-    pattern: new RegExp(String.raw`\b(?:under|below|less\s+than|cheaper\s+than|up\s+to|no\s+more\s+than|at\s+most|max(?:imum)?|within|for\s+less\s+than)\s+(?:${MONEY})`, 'g'),
+    pattern: new RegExp(
+      String.raw`\b(?:under|below|less\s+than|cheaper\s+than|up\s+to|no\s+more\s+than|at\s+most|max(?:imum)?|within|for\s+less\s+than)\s+(?:${MONEY})`,
+      'g',
+    ),
     apply: ([amount]) => (amount !== undefined ? { min: null, max: amount } : null),
   },
   {
@@ -249,7 +363,10 @@ const SORT_LABELS: Record<Exclude<SearchSort, 'relevance'>, string> = {
 
 const CONDITION_PHRASES: ReadonlyArray<{ pattern: RegExp; condition: ConditionIntent }> = [
   // Refurbished and open-box goods are sold as like new: restored or barely handled.
-  { pattern: /\b(?:like[\s-]new|as[\s-]new|mint(?:\s+condition)?|barely\s+used|almost\s+new|nearly\s+new|refurbished|renewed|reconditioned|open[\s-]box)\b/g, condition: 'like_new' },
+  {
+    pattern: /\b(?:like[\s-]new|as[\s-]new|mint(?:\s+condition)?|barely\s+used|almost\s+new|nearly\s+new|refurbished|renewed|reconditioned|open[\s-]box)\b/g,
+    condition: 'like_new',
+  },
   { pattern: /\b(?:second[\s-]?hand|used|pre[\s-]?owned|pre[\s-]?loved)\b/g, condition: 'used' },
   { pattern: /\b(?:brand[\s-]new|unused|new\s+in\s+box|unopened|sealed|new)\b(?![\s-]?(?:york|zealand))/g, condition: 'new' },
 ];
@@ -322,7 +439,10 @@ export function parseSearchQuery(query: string, options: ParseSearchOptions = {}
 
   // ── interests (before stop words and categories: "coffee lover", "toddler") ──
   const relatedTerms: string[] = [];
-  const words = text.split(/[^a-z0-9'&.-]+/).map((word) => word.replace(/^[.'-]+|[.'-]+$/g, '')).filter(Boolean);
+  const words = text
+    .split(/[^a-z0-9'&.-]+/)
+    .map((word) => word.replace(/^[.'-]+|[.'-]+$/g, ''))
+    .filter(Boolean);
   const interestWords: string[] = [];
   const formsOf = new Map(words.map((word) => [word, STOP_WORDS.has(word) ? [] : (options.relatedForms?.(word) ?? [])]));
   for (const interest of INTEREST_TERMS) {

@@ -37,7 +37,18 @@ const status = fc.constantFrom(...SHIPMENT_STATUSES);
 
 describe('statuses and constants', () => {
   it('lists the ten statuses of docs/product/shipping.md and the seven filter options', () => {
-    expect(SHIPMENT_STATUSES).toEqual(['pending', 'created', 'pickup_scheduled', 'shipped', 'in_transit', 'out_for_delivery', 'delivered', 'exception', 'cancelled', 'returned']);
+    expect(SHIPMENT_STATUSES).toEqual([
+      'pending',
+      'created',
+      'pickup_scheduled',
+      'shipped',
+      'in_transit',
+      'out_for_delivery',
+      'delivered',
+      'exception',
+      'cancelled',
+      'returned',
+    ]);
     expect(STATUS_FILTER_OPTIONS).toEqual(['created', 'pickup_scheduled', 'shipped', 'in_transit', 'out_for_delivery', 'delivered', 'exception']);
     expect(VOID_WINDOW_HOURS).toBe(24);
   });
@@ -164,7 +175,8 @@ describe('shippingReadinessOf', () => {
       fc.property(fc.array(itemStatus), (statuses) => {
         const readiness = shippingReadinessOf(statuses);
         expect(readiness === 'ready').toBe(statuses.includes('approved'));
-        if (readiness === 'all_shipped' || readiness === 'nothing_to_ship') expect(statuses.some((value) => value === 'pending' || value === 'approved')).toBe(false);
+        if (readiness === 'all_shipped' || readiness === 'nothing_to_ship')
+          expect(statuses.some((value) => value === 'pending' || value === 'approved')).toBe(false);
       }),
     );
   });
@@ -212,9 +224,11 @@ describe('consolidation', () => {
     expect(consolidationSavingsCents(2)).toBe(300);
     expect(consolidationSavingsCents(5)).toBe(1200);
     expect(() => consolidationSavingsCents(-1)).toThrow(RangeError);
-    fc.assert(fc.property(fc.integer({ min: 1, max: 1000 }), (count) => {
-      expect(consolidationSavingsCents(count + 1) - consolidationSavingsCents(count)).toBe(300);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1000 }), (count) => {
+        expect(consolidationSavingsCents(count + 1) - consolidationSavingsCents(count)).toBe(300);
+      }),
+    );
   });
 });
 

@@ -16,7 +16,15 @@ export const SHIPMENT_STATUSES = [
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
 /** What the status filter offers (docs/product/shipping.md): not pending, cancelled or returned. */
-export const STATUS_FILTER_OPTIONS = ['created', 'pickup_scheduled', 'shipped', 'in_transit', 'out_for_delivery', 'delivered', 'exception'] as const satisfies readonly ShipmentStatus[];
+export const STATUS_FILTER_OPTIONS = [
+  'created',
+  'pickup_scheduled',
+  'shipped',
+  'in_transit',
+  'out_for_delivery',
+  'delivered',
+  'exception',
+] as const satisfies readonly ShipmentStatus[];
 
 /** A label can be voided for 24 hours after it was created (docs/product/limits.md). */
 export const VOID_WINDOW_HOURS = 24;
@@ -40,7 +48,8 @@ export const ALREADY_PICKED_UP_CODE = 'already_picked_up';
  * download, pickups, tracking, simulation) is offered or done. The API answers 409 with this text when
  * asked anyway, and 410 Gone with the second one for the label itself.
  */
-export const VOIDED_SHIPMENT_MESSAGE = 'This shipment has been voided. Its label, pickups and tracking are no longer available; create a new shipment to send its items.';
+export const VOIDED_SHIPMENT_MESSAGE =
+  'This shipment has been voided. Its label, pickups and tracking are no longer available; create a new shipment to send its items.';
 export const VOIDED_LABEL_MESSAGE = 'This label was voided with its shipment and can no longer be used.';
 
 /** The facts about a shipment these rules read; either view's shipment fits. */

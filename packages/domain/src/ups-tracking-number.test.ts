@@ -44,7 +44,15 @@ describe('isValidUpsTrackingNumber', () => {
   });
 
   it('refuses a changed prefix, a wrong length, lower case and spaces', () => {
-    for (const bad of ['2Z999AA10123456784', '1Y999AA10123456784', '1Z999AA1012345678', '1Z999AA101234567840', '1z999aa10123456784', '1Z 999AA1 0123456784', '']) {
+    for (const bad of [
+      '2Z999AA10123456784',
+      '1Y999AA10123456784',
+      '1Z999AA1012345678',
+      '1Z999AA101234567840',
+      '1z999aa10123456784',
+      '1Z 999AA1 0123456784',
+      '',
+    ]) {
       expect(isValidUpsTrackingNumber(bad)).toBe(false);
     }
   });

@@ -14,9 +14,14 @@ import {
 
 describe('the caps (docs/product/limits.md)', () => {
   it('are 100 cart lines, 200 wishlist entries, 10 open support requests, 20 addresses, 20 unsent chat photos kept 1 day', () => {
-    expect([MAX_CART_LINES, MAX_WISHLIST_ITEMS, MAX_OPEN_SUPPORT_REQUESTS_PER_USER, MAX_ADDRESSES_PER_USER, MAX_PENDING_CHAT_UPLOADS_PER_USER, PENDING_CHAT_UPLOAD_LIFETIME_HOURS]).toEqual([
-      100, 200, 10, 20, 20, 24,
-    ]);
+    expect([
+      MAX_CART_LINES,
+      MAX_WISHLIST_ITEMS,
+      MAX_OPEN_SUPPORT_REQUESTS_PER_USER,
+      MAX_ADDRESSES_PER_USER,
+      MAX_PENDING_CHAT_UPLOADS_PER_USER,
+      PENDING_CHAT_UPLOAD_LIFETIME_HOURS,
+    ]).toEqual([100, 200, 10, 20, 20, 24]);
   });
 
   it('are 10,000 listings per seller', () => {

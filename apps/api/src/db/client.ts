@@ -68,9 +68,7 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
   }
 }
 
-export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+export type DatabaseOptions = { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 /**
  * Opens PostgreSQL when a URL is configured, otherwise the embedded PGlite (Postgres compiled to
@@ -139,7 +137,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     dumpDataDir: () => client.dumpDataDir('none'),
     // PGlite runs each call alone (it is one session), so a multi-statement block cannot interleave with a transaction.
     executeSql: async (text, values) => {
-      if (values && values.length > 0) return client.query(text, values.map((value) => value ?? null));
+      if (values && values.length > 0)
+        return client.query(
+          text,
+          values.map((value) => value ?? null),
+        );
       const results = await client.exec(text);
       return results.at(-1) ?? { rows: [] };
     },

@@ -7,7 +7,11 @@ import type { Executor } from './client';
  * are, and the first id of each run. Reads only the ids (off the primary key's order), so the caller can
  * then read any run by an id range: keyset paging over a long list (the sitemap's files).
  */
-export async function findIdRuns(executor: Executor, source: { table: PgTable; id: AnyColumn; where: SQL | undefined }, perRun: number): Promise<{ total: number; firstIds: string[] }> {
+export async function findIdRuns(
+  executor: Executor,
+  source: { table: PgTable; id: AnyColumn; where: SQL | undefined },
+  perRun: number,
+): Promise<{ total: number; firstIds: string[] }> {
   const numbered = executor
     .select({
       id: sql<string>`${source.id}`.as('id'),

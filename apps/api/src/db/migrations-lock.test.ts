@@ -14,7 +14,8 @@ import { waitUntil } from '../../test/processes';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 /** How many migrations drizzle-kit has written (read when asked, as the folder is the source of truth). */
-const journalEntries = () => (JSON.parse(readFileSync(new URL('./migrations/meta/_journal.json', import.meta.url), 'utf8')) as { entries: unknown[] }).entries.length;
+const journalEntries = () =>
+  (JSON.parse(readFileSync(new URL('./migrations/meta/_journal.json', import.meta.url), 'utf8')) as { entries: unknown[] }).entries.length;
 const created: string[] = [];
 
 async function onServer<T>(work: (client: pg.Client) => Promise<T>, url = serverUrl): Promise<T> {
@@ -37,7 +38,8 @@ async function freshDatabase(): Promise<string> {
   return url.toString();
 }
 
-const appliedMigrations = (url: string) => onServer(async (client) => Number((await client.query('select count(*) as count from drizzle.__drizzle_migrations')).rows[0].count), url);
+const appliedMigrations = (url: string) =>
+  onServer(async (client) => Number((await client.query('select count(*) as count from drizzle.__drizzle_migrations')).rows[0].count), url);
 
 describe.skipIf(!serverUrl)('migrations under an advisory lock (PostgreSQL only: skipped without TEST_DATABASE_URL)', () => {
   const handles: DatabaseHandle[] = [];
@@ -78,7 +80,14 @@ describe.skipIf(!serverUrl)('migrations under an advisory lock (PostgreSQL only:
       isDone = true;
     });
     // The instance's migration session is queued behind the lock, and has done nothing.
-    const waitingSessions = async () => Number((await holder.query(`select count(*) as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'`)).rows[0].count);
+    const waitingSessions = async () =>
+      Number(
+        (
+          await holder.query(
+            `select count(*) as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'`,
+          )
+        ).rows[0].count,
+      );
     await waitUntil(async () => (await waitingSessions()) > 0, 20, 'the migration to queue behind the lock');
     expect(await waitingSessions()).toBe(1);
     expect(isDone).toBe(false);
@@ -92,7 +101,10 @@ describe.skipIf(!serverUrl)('migrations under an advisory lock (PostgreSQL only:
     // The lock is free again once the migrations are done (this database's advisory locks: other test
     // files on the same server hold their own meanwhile).
     const locks = await onServer(
-      (client) => client.query(`select count(*) as count from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`),
+      (client) =>
+        client.query(
+          `select count(*) as count from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`,
+        ),
       url,
     );
     expect(Number(locks.rows[0].count)).toBe(0);

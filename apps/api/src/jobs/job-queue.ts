@@ -196,7 +196,10 @@ export async function startJobQueue(options: {
     },
 
     async stats() {
-      const { rows } = await options.executeSql(`select name, state, count(*)::int as size from ${tuning.schema}.job where name = any($1::text[]) group by name, state`, [[...names]]);
+      const { rows } = await options.executeSql(
+        `select name, state, count(*)::int as size from ${tuning.schema}.job where name = any($1::text[]) group by name, state`,
+        [[...names]],
+      );
       const counts = new Map<string, JobQueueStats>([...names].map((queue) => [queue, { queue, queued: 0, active: 0, failed: 0 }]));
       for (const row of rows as Array<{ name: string; state: string; size: number }>) {
         const entry = counts.get(row.name);

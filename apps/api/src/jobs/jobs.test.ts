@@ -60,7 +60,11 @@ async function runJob(name: JobName) {
 async function boughtItem(status: 'pending' | 'shipped') {
   const category = await createCategory(testApp.database.db, { commissionRateBasisPoints: 1000 });
   const product = await createProduct(testApp.database.db, { sellerId: seller.id, categoryId: category.id, quantity: 5 });
-  const { order, items } = await createOrder(testApp.database.db, { buyerId: buyer.id, status: status === 'pending' ? 'pending' : 'shipped', items: [{ product, priceCents: 5000, quantity: 2, status }] });
+  const { order, items } = await createOrder(testApp.database.db, {
+    buyerId: buyer.id,
+    status: status === 'pending' ? 'pending' : 'shipped',
+    items: [{ product, priceCents: 5000, quantity: 2, status }],
+  });
   await testApp.database.db.insert(payments).values({
     orderId: order.id,
     buyerId: buyer.id,
@@ -102,7 +106,12 @@ beforeAll(async () => {
   const created = await call('POST', '/api/stripe-connect/create-express-account', seller, { type: 'express', country: 'US' });
   const link = await call('POST', '/api/stripe-connect/create-onboarding-link', seller, { accountId: created.json().accountId });
   const token = new URL(link.json().url as string).pathname.split('/').at(-1);
-  await call('POST', `/api/sandbox/connect/links/${token}/complete`, null, { businessType: 'company', businessName: 'Acme', routingNumber: SANDBOX_TEST_ROUTING_NUMBER, accountNumber: SANDBOX_TEST_ACCOUNT_NUMBER });
+  await call('POST', `/api/sandbox/connect/links/${token}/complete`, null, {
+    businessType: 'company',
+    businessName: 'Acme',
+    routingNumber: SANDBOX_TEST_ROUTING_NUMBER,
+    accountNumber: SANDBOX_TEST_ACCOUNT_NUMBER,
+  });
   expect((await call('GET', `/api/stripe-connect/account-status/${created.json().accountId}`, seller)).json().status).toBe('complete');
 }, 120_000);
 
@@ -126,7 +135,10 @@ describe('resuming stale payouts', () => {
     expect(paid).toMatchObject({ status: 'paid', attempt: 1, failureReason: null, transferId: expect.any(String) });
     const [itemRow] = await testApp.database.db.select().from(orderItems).where(eq(orderItems.id, item.id));
     expect(itemRow?.sellerPaid).toBe(true);
-    const transfers = await testApp.database.db.select().from(sandboxConnectTransfers).where(eq(sandboxConnectTransfers.idempotencyKey, `payout-${item.id}-attempt-1`));
+    const transfers = await testApp.database.db
+      .select()
+      .from(sandboxConnectTransfers)
+      .where(eq(sandboxConnectTransfers.idempotencyKey, `payout-${item.id}-attempt-1`));
     expect(transfers).toHaveLength(1);
 
     // Nothing is left to resume.
@@ -149,7 +161,12 @@ describe('resuming stale payouts', () => {
     testApp.clock.advance((testApp.config.payoutClaimStaleSeconds + 1) * SECOND);
     expect(await runJob(JOB_NAMES.resumeStalePayouts)).toMatchObject({ resumed: 1, paid: 1 });
     expect(transferKeys).toEqual([`payout-${item.id}-attempt-1`]);
-    expect(await testApp.database.db.select().from(sandboxConnectTransfers).where(eq(sandboxConnectTransfers.idempotencyKey, `payout-${item.id}-attempt-1`))).toHaveLength(1);
+    expect(
+      await testApp.database.db
+        .select()
+        .from(sandboxConnectTransfers)
+        .where(eq(sandboxConnectTransfers.idempotencyKey, `payout-${item.id}-attempt-1`)),
+    ).toHaveLength(1);
   });
 
   it('leaves a refused payout to the admin: no new attempt', async () => {
@@ -271,7 +288,15 @@ describe('clean-ups', () => {
     }
 
     expect(await runJob(JOB_NAMES.deleteUnsentChatUploads)).toEqual({ deleted: 2 });
-    const left = await testApp.database.db.select({ id: chatUploads.id }).from(chatUploads).where(inArray(chatUploads.id, rows.map((row) => row.id)));
+    const left = await testApp.database.db
+      .select({ id: chatUploads.id })
+      .from(chatUploads)
+      .where(
+        inArray(
+          chatUploads.id,
+          rows.map((row) => row.id),
+        ),
+      );
     expect(left).toEqual([{ id: rows[2]!.id }]);
     for (const row of rows.slice(0, 2)) for (const key of keysOf(row.id)) expect(await files.get(key)).toBeNull();
     for (const key of keysOf(rows[2]!.id)) expect(await files.get(key)).not.toBeNull();
@@ -285,7 +310,9 @@ describe('the queue on the app’s own database', () => {
     const owner = await createUser(database.db, { role: 'seller' });
     const category = await createCategory(database.db);
     const product = await createProduct(database.db, { sellerId: owner.id, categoryId: category.id });
-    await database.db.insert(uploadTokens).values({ tokenHash: 'expired-before-start', productId: product.id, sellerId: owner.id, expiresAt: new Date(Date.now() - HOUR) });
+    await database.db
+      .insert(uploadTokens)
+      .values({ tokenHash: 'expired-before-start', productId: product.id, sellerId: owner.id, expiresAt: new Date(Date.now() - HOUR) });
     const withJobs = await buildTestApp({ sharedDatabase: database, jobs: { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, drainSeconds: 5 } });
     try {
       const jobs = withJobs.jobs!;
@@ -295,14 +322,17 @@ describe('the queue on the app’s own database', () => {
         const stats = await jobs.stats();
         return stats.length === names.length && stats.every((entry) => entry.queued === 0 && entry.active === 0);
       });
-      const completed = (await database.executeSql("select name, count(*)::int as runs from pgboss.job where state = 'completed' group by name")).rows as Array<{ name: string; runs: number }>;
+      const completed = (await database.executeSql("select name, count(*)::int as runs from pgboss.job where state = 'completed' group by name"))
+        .rows as Array<{ name: string; runs: number }>;
       expect(Object.fromEntries(completed.map((row) => [row.name, Number(row.runs)]))).toEqual(Object.fromEntries(names.map((name) => [name, 1])));
       expect(await database.db.select().from(uploadTokens).where(eq(uploadTokens.productId, product.id))).toEqual([]);
       expect((await jobs.stats()).map((entry) => entry.queue).sort()).toEqual([...names].sort());
       expect(withJobs.logs.join('')).toMatch(/job finished/);
 
       // A job sent by hand runs too.
-      await database.db.insert(uploadTokens).values({ tokenHash: 'expired-later', productId: product.id, sellerId: owner.id, expiresAt: new Date(Date.now() - HOUR) });
+      await database.db
+        .insert(uploadTokens)
+        .values({ tokenHash: 'expired-later', productId: product.id, sellerId: owner.id, expiresAt: new Date(Date.now() - HOUR) });
       expect(await jobs.send(JOB_NAMES.deleteExpiredUploadTokens)).toEqual(expect.any(String));
       await waitFor(async () => (await database.db.select().from(uploadTokens).where(eq(uploadTokens.productId, product.id))).length === 0);
       await expect(jobs.send('no-such-job')).rejects.toThrow(/No job is defined/);
@@ -322,7 +352,9 @@ describe('configuration', () => {
 
   it('runs the jobs by default, every 5 minutes for tracking, each minute for resumptions, hourly for clean-ups', () => {
     expect(loadConfig(base).jobs).toEqual({ enabled: true, trackingRefreshSeconds: 300, resumeSeconds: 60, cleanupSeconds: 3600 });
-    expect(loadConfig({ ...base, JOBS_ENABLED: 'false', JOBS_TRACKING_REFRESH_SECONDS: '60', JOBS_RESUME_SECONDS: '30', JOBS_CLEANUP_SECONDS: '600' }).jobs).toEqual({
+    expect(
+      loadConfig({ ...base, JOBS_ENABLED: 'false', JOBS_TRACKING_REFRESH_SECONDS: '60', JOBS_RESUME_SECONDS: '30', JOBS_CLEANUP_SECONDS: '600' }).jobs,
+    ).toEqual({
       enabled: false,
       trackingRefreshSeconds: 60,
       resumeSeconds: 30,

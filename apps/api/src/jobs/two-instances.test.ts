@@ -58,7 +58,16 @@ describe.skipIf(!serverUrl)('two job-queue instances on one PostgreSQL (skipped 
       database().then((handle) =>
         startJobQueue({
           executeSql: (text, values) => handle.executeSql(text, values),
-          definitions: [{ name: 'test-tick', everySeconds: 2, retryLimit: 0, retryDelaySeconds: 0, expireInSeconds: 30, run: async () => void runs.push({ instance, at: Date.now() }) }],
+          definitions: [
+            {
+              name: 'test-tick',
+              everySeconds: 2,
+              retryLimit: 0,
+              retryDelaySeconds: 0,
+              expireInSeconds: 30,
+              run: async () => void runs.push({ instance, at: Date.now() }),
+            },
+          ],
           log: quiet,
           tuning: fast,
         }),
@@ -73,7 +82,11 @@ describe.skipIf(!serverUrl)('two job-queue instances on one PostgreSQL (skipped 
     await Promise.all([first.stop(), second.stop()]);
 
     const [handle] = handles;
-    const jobs = (await handle!.executeSql("select id, singleton_on, state from pgboss.job where name = 'test-tick' order by singleton_on")).rows as Array<{ id: string; singleton_on: Date; state: string }>;
+    const jobs = (await handle!.executeSql("select id, singleton_on, state from pgboss.job where name = 'test-tick' order by singleton_on")).rows as Array<{
+      id: string;
+      singleton_on: Date;
+      state: string;
+    }>;
     const slots = jobs.map((job) => new Date(job.singleton_on).getTime());
     // One job per 2-second slot, whatever the number of instances offering it.
     expect(new Set(slots).size).toBe(slots.length);
@@ -89,7 +102,12 @@ describe.skipIf(!serverUrl)('two job-queue instances on one PostgreSQL (skipped 
     // Each with its own pool, as separate servers are.
     const handles = await Promise.all(Array.from({ length: 4 }, () => database()));
     const booting = handles.map((handle) =>
-      startJobQueue({ executeSql: (text, values) => handle.executeSql(text, values), definitions: [], log: quiet, tuning: { ...fast, schema: 'pgboss_booting_together' } }),
+      startJobQueue({
+        executeSql: (text, values) => handle.executeSql(text, values),
+        definitions: [],
+        log: quiet,
+        tuning: { ...fast, schema: 'pgboss_booting_together' },
+      }),
     );
     const started = await Promise.all(booting);
     queues.push(...started);
@@ -99,7 +117,11 @@ describe.skipIf(!serverUrl)('two job-queue instances on one PostgreSQL (skipped 
 
   it('hands a job whose instance was killed mid-run to the other instance', async () => {
     const marker = `kill-${Date.now()}`;
-    child = spawn(process.execPath, ['--import', 'tsx', WORKER], { cwd: API_DIR, env: { ...process.env, JOB_WORKER_DATABASE_URL: url, JOB_WORKER_MARKER: marker }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
+      cwd: API_DIR,
+      env: { ...process.env, JOB_WORKER_DATABASE_URL: url, JOB_WORKER_MARKER: marker },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout!.on('data', (chunk) => (output += String(chunk)));
     child.stderr!.on('data', (chunk) => (output += String(chunk)));
@@ -112,7 +134,10 @@ describe.skipIf(!serverUrl)('two job-queue instances on one PostgreSQL (skipped 
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
 
-    const [killedJob] = (await (await database()).executeSql("select id, state from pgboss.job where name = 'test-slow'")).rows as Array<{ id: string; state: string }>;
+    const [killedJob] = (await (await database()).executeSql("select id, state from pgboss.job where name = 'test-slow'")).rows as Array<{
+      id: string;
+      state: string;
+    }>;
     // The dead instance's run is still marked active: nobody told the database.
     expect(killedJob?.state).toBe('active');
 
@@ -132,7 +157,13 @@ describe.skipIf(!serverUrl)('two job-queue instances on one PostgreSQL (skipped 
     }
     expect(takenOver).toEqual([{ marker }]);
     // The run has returned; the queue marks the job completed right after.
-    const stateOf = async () => ((await handle.executeSql('select state, retry_count from pgboss.job where id = $1', [killedJob!.id])).rows as Array<{ state: string; retry_count: number }>)[0];
+    const stateOf = async () =>
+      (
+        (await handle.executeSql('select state, retry_count from pgboss.job where id = $1', [killedJob!.id])).rows as Array<{
+          state: string;
+          retry_count: number;
+        }>
+      )[0];
     await waitUntil(async () => (await stateOf())?.state !== 'active', 20, 'the taken-over job to be marked done');
     const after = await stateOf();
     // The same job, tried a second time after its first run expired, done once.

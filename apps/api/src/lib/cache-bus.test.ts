@@ -31,7 +31,9 @@ describe.skipIf(!hasRedis)('the cache bus over Redis', () => {
 
   it('tells the other instances of a change, not the one that made it, nor another deployment, and ignores anything else on the channel', async () => {
     const errors: unknown[] = [];
-    const [first, second, elsewhere] = await Promise.all([prefix, prefix, `${prefix}-other`].map((each) => createCacheBus({ redisUrl, prefix: each, onError: (error) => errors.push(error) })));
+    const [first, second, elsewhere] = await Promise.all(
+      [prefix, prefix, `${prefix}-other`].map((each) => createCacheBus({ redisUrl, prefix: each, onError: (error) => errors.push(error) })),
+    );
     buses.push(first!, second!, elsewhere!);
     const heard = { first: [] as string[], second: [] as string[], elsewhere: [] as string[] };
     for (const topic of ['catalog', 'users', 'payout-stats'] as const) {

@@ -7,14 +7,18 @@ describe('mapWithConcurrency', () => {
   it('never has more than the limit in flight, keeps every lane busy, and answers in order', async () => {
     let inFlight = 0;
     let most = 0;
-    const results = await mapWithConcurrency(Array.from({ length: 23 }, (_, index) => index), 5, async (value) => {
-      inFlight += 1;
-      most = Math.max(most, inFlight);
-      await tick();
-      await tick();
-      inFlight -= 1;
-      return value * 2;
-    });
+    const results = await mapWithConcurrency(
+      Array.from({ length: 23 }, (_, index) => index),
+      5,
+      async (value) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await tick();
+        await tick();
+        inFlight -= 1;
+        return value * 2;
+      },
+    );
     expect(most).toBe(5);
     expect(results).toEqual(Array.from({ length: 23 }, (_, index) => index * 2));
   });

@@ -45,35 +45,127 @@ export type DomainEvent =
   /** A user's e-mail address became verified: a verification link was opened, or a reset link proved an unverified address. */
   | { type: 'user.email-verified'; userId: string }
   /** A checkout committed: the order is paid and its units are off the shelf. */
-  | { type: 'order.placed'; orderId: string; buyerId: string; sellerIds: readonly string[]; productIds: readonly string[]; totalCents: number; order: PlacedOrder }
+  | {
+      type: 'order.placed';
+      orderId: string;
+      buyerId: string;
+      sellerIds: readonly string[];
+      productIds: readonly string[];
+      totalCents: number;
+      order: PlacedOrder;
+    }
   /** Any change of an order item's status (order-item-lifecycle.ts), including those the events below name. */
-  | { type: 'order-item.moved'; orderItemId: string; orderId: string; sellerId: string; productId: string; from: OrderItemState; to: OrderItemState; actor: OrderItemActor; buyerId: string; item: MovedItem }
+  | {
+      type: 'order-item.moved';
+      orderItemId: string;
+      orderId: string;
+      sellerId: string;
+      productId: string;
+      from: OrderItemState;
+      to: OrderItemState;
+      actor: OrderItemActor;
+      buyerId: string;
+      item: MovedItem;
+    }
   /** A label was bought for the item: it is on its way to the buyer, in `parcel`. */
   | ({ type: 'order-item.shipped' } & ParcelNews)
   /** The carrier (or the seller) reports the item delivered; a partly refunded item is delivered without moving. */
   | ({ type: 'order-item.delivered' } & ParcelNews)
   /** Money went back to the buyer for an item (once per refund key). */
-  | { type: 'refund.issued'; orderItemId: string; orderId: string; sellerId: string; buyerId: string; title: string; refundKey: string; amountCents: number; refundedCents: number }
+  | {
+      type: 'refund.issued';
+      orderItemId: string;
+      orderId: string;
+      sellerId: string;
+      buyerId: string;
+      title: string;
+      refundKey: string;
+      amountCents: number;
+      refundedCents: number;
+    }
   /** A seller was paid for an item (once per payout), with the figures the payout rule computed. */
   | { type: 'payout.sent'; payoutId: string; orderItemId: string; orderId: string; sellerId: string; line: EventLine; breakdown: PayoutSentBreakdown }
   /** The carrier reports the item's parcel out for delivery (once per parcel and item). */
   | ({ type: 'order-item.out-for-delivery' } & ParcelNews)
   /** A buyer opened a dispute about an item (`title`, the order line's). */
-  | { type: 'dispute.opened'; disputeId: string; orderItemId: string; orderId: string; buyerId: string; sellerId: string; title: string; reason: string; description: string }
+  | {
+      type: 'dispute.opened';
+      disputeId: string;
+      orderItemId: string;
+      orderId: string;
+      buyerId: string;
+      sellerId: string;
+      title: string;
+      reason: string;
+      description: string;
+    }
   /** The seller answered a dispute: offered a refund of `offerCents`, or contested it; `statement` is what they wrote. */
-  | { type: 'dispute.answered'; disputeId: string; orderItemId: string; orderId: string; buyerId: string; sellerId: string; title: string; action: 'offer_refund' | 'contest'; offerCents: number | null; statement: string | null }
+  | {
+      type: 'dispute.answered';
+      disputeId: string;
+      orderItemId: string;
+      orderId: string;
+      buyerId: string;
+      sellerId: string;
+      title: string;
+      action: 'offer_refund' | 'contest';
+      offerCents: number | null;
+      statement: string | null;
+    }
   /** A dispute ended: refunded (`refundCents`, by the admin or by the buyer accepting the seller's offer) or rejected by the admin. */
-  | { type: 'dispute.resolved'; disputeId: string; orderItemId: string; orderId: string; buyerId: string; sellerId: string; title: string; outcome: 'refunded' | 'rejected'; refundCents: number | null; note: string | null; byBuyerAcceptingOffer: boolean }
+  | {
+      type: 'dispute.resolved';
+      disputeId: string;
+      orderItemId: string;
+      orderId: string;
+      buyerId: string;
+      sellerId: string;
+      title: string;
+      outcome: 'refunded' | 'rejected';
+      refundCents: number | null;
+      note: string | null;
+      byBuyerAcceptingOffer: boolean;
+    }
   /** A chat message was stored (sent by `senderId` to `recipientId`, in the chat `buyerId` started), with its words and how many photos. */
-  | { type: 'chat.message-sent'; chatId: string; messageId: string; senderId: string; recipientId: string; buyerId: string; content: string; photoCount: number }
+  | {
+      type: 'chat.message-sent';
+      chatId: string;
+      messageId: string;
+      senderId: string;
+      recipientId: string;
+      buyerId: string;
+      content: string;
+      photoCount: number;
+    }
   /** Someone sent the marketplace a support request (Help page). */
   | { type: 'support.requested'; requestId: string; userId: string | null; name: string; email: string; subject: string }
   /** A buyer reviewed an item delivered to them (`title` is the review's, `itemTitle` the order line's). */
-  | { type: 'review.created'; reviewId: string; productId: string; orderItemId: string; buyerId: string; sellerId: string; rating: number; title: string; itemTitle: string }
+  | {
+      type: 'review.created';
+      reviewId: string;
+      productId: string;
+      orderItemId: string;
+      buyerId: string;
+      sellerId: string;
+      rating: number;
+      title: string;
+      itemTitle: string;
+    }
   /** The item's seller replied to a review (once), with `reply`. */
   | { type: 'review.replied'; reviewId: string; productId: string; orderItemId: string; buyerId: string; sellerId: string; reply: string; itemTitle: string }
   /** An admin hid a review (`hiddenAt` tells one hiding from a later one); its author is told the reason. */
-  | { type: 'review.hidden'; reviewId: string; productId: string; orderItemId: string; orderId: string; buyerId: string; title: string; itemTitle: string; reason: string; hiddenAt: string }
+  | {
+      type: 'review.hidden';
+      reviewId: string;
+      productId: string;
+      orderItemId: string;
+      orderId: string;
+      buyerId: string;
+      title: string;
+      itemTitle: string;
+      reason: string;
+      hiddenAt: string;
+    }
   /** A delivered item is due for its buyer to be asked for a review (the review-request job; once per item by the reactions' dedupe keys). */
   | { type: 'review.requested'; orderItemId: string; orderId: string; productId: string; buyerId: string; title: string };
 

@@ -30,7 +30,10 @@ export function exitGracefullyOnSignals(steps: ShutdownSteps): void {
     isShuttingDown = true;
     steps.startDraining();
     const timeoutMs = steps.timeoutSeconds * 1000;
-    steps.log.info({ signal, timeoutSeconds: steps.timeoutSeconds }, `${signal} received: finishing open requests (at most ${steps.timeoutSeconds} s), then closing`);
+    steps.log.info(
+      { signal, timeoutSeconds: steps.timeoutSeconds },
+      `${signal} received: finishing open requests (at most ${steps.timeoutSeconds} s), then closing`,
+    );
     const cut = setTimeout(() => {
       steps.log.warn(`open requests and sockets still open after ${steps.timeoutSeconds} s: closing them`);
       steps.cutOpenConnections();

@@ -29,8 +29,7 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 const DIRECT_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 const HEIF_TYPES = new Set(['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence']);
 
-const notAnImage = (name: string) =>
-  badRequest(`"${name}" is not a supported image. Upload JPEG, PNG, WebP or HEIC photos.`, { file: name });
+const notAnImage = (name: string) => badRequest(`"${name}" is not a supported image. Upload JPEG, PNG, WebP or HEIC photos.`, { file: name });
 const tooManyPixels = (name: string) =>
   badRequest(`"${name}" is too large: photos may have at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`, { file: name });
 const unreadable = (name: string) => badRequest(`"${name}" could not be read as an image; it may be damaged.`, { file: name });

@@ -2,7 +2,8 @@ import type { NetworkInterfaceInfo } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { describeStartupAddresses, listensOnNetwork, networkUrls } from './network-addresses';
 
-const address = (value: string, family: 'IPv4' | 'IPv6', internal = false) => ({ address: value, family, internal, netmask: '', mac: '', cidr: null }) as NetworkInterfaceInfo;
+const address = (value: string, family: 'IPv4' | 'IPv6', internal = false) =>
+  ({ address: value, family, internal, netmask: '', mac: '', cidr: null }) as NetworkInterfaceInfo;
 
 const INTERFACES = {
   lo: [address('127.0.0.1', 'IPv4', true), address('::1', 'IPv6', true)],
@@ -40,7 +41,10 @@ describe('what npm start prints', () => {
   });
 
   it('prints PUBLIC_URL alone when it is set: that is the address everyone uses', () => {
-    expect(describeStartupAddresses({ ...startup, publicUrl: 'https://shop.example.com/', isPublicUrlSet: true }, INTERFACES)).toEqual({ url: 'https://shop.example.com', networkLines: [] });
+    expect(describeStartupAddresses({ ...startup, publicUrl: 'https://shop.example.com/', isPublicUrlSet: true }, INTERFACES)).toEqual({
+      url: 'https://shop.example.com',
+      networkLines: [],
+    });
   });
 
   it('listens on the network on every interface only', () => {

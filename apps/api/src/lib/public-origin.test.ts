@@ -41,7 +41,17 @@ describe('parseHttpOrigin', () => {
     expect(parseHttpOrigin(value)).toBe(origin);
   });
 
-  it.each([undefined, '', 'null', 'localhost:3000', 'http://a.example/x', 'http://a.example?', 'http://@a.example', 'ws://a.example', `http://${'a'.repeat(400)}.example`])('refuses %s', (value) => {
+  it.each([
+    undefined,
+    '',
+    'null',
+    'localhost:3000',
+    'http://a.example/x',
+    'http://a.example?',
+    'http://@a.example',
+    'ws://a.example',
+    `http://${'a'.repeat(400)}.example`,
+  ])('refuses %s', (value) => {
     expect(parseHttpOrigin(value)).toBeNull();
   });
 });

@@ -40,9 +40,11 @@ export function formatLogLine(line: string): string {
   const message = typeof entry.msg === 'string' && entry.msg !== 'request completed' && entry.msg !== 'incoming request' ? entry.msg : '';
   if (message) parts.push(message);
   // A message of several lines (the startup banner) says it all; its fields are for the JSON log.
-  const extras = message.includes('\n') ? [] : Object.entries(entry)
-    .filter(([key]) => !SHOWN_ELSEWHERE.has(key))
-    .map(([key, value]) => `${key}=${compactValue(value)}`);
+  const extras = message.includes('\n')
+    ? []
+    : Object.entries(entry)
+        .filter(([key]) => !SHOWN_ELSEWHERE.has(key))
+        .map(([key, value]) => `${key}=${compactValue(value)}`);
   let text = [...parts, ...extras].join(' ');
   const error = entry.err as { message?: string; stack?: string } | undefined;
   if (error) text += `\n${error.stack ?? error.message ?? ''}`;

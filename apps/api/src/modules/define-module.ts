@@ -52,7 +52,9 @@ export interface ApiModule<Name extends ModuleName, Context extends Platform, Pu
   register(app: ModuleApp, context: Context): Promise<Published>;
 }
 
-export function defineModule<const Name extends ModuleName, Context extends Platform, Published extends object>(module: ApiModule<Name, Context, Published>): ApiModule<Name, Context, Published> {
+export function defineModule<const Name extends ModuleName, Context extends Platform, Published extends object>(
+  module: ApiModule<Name, Context, Published>,
+): ApiModule<Name, Context, Published> {
   return module;
 }
 

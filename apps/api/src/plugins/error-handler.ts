@@ -79,7 +79,10 @@ export function errorAnswerOf(error: FastifyError | Error, log: FastifyBaseLogge
   if (status >= 400 && status < 500) return answer(status, error.message, defaultErrorCodeFor(status));
   // A failed query's own error (PostgreSQL's message and code) is its cause: logged, so the operator sees why.
   const cause = (error as { cause?: unknown }).cause;
-  log.error({ err: error, ...(cause instanceof Error ? { cause: { message: cause.message, code: (cause as { code?: unknown }).code } } : {}) }, 'unhandled error');
+  log.error(
+    { err: error, ...(cause instanceof Error ? { cause: { message: cause.message, code: (cause as { code?: unknown }).code } } : {}) },
+    'unhandled error',
+  );
   return answer(500, INTERNAL_MESSAGE, API_ERROR_CODES.internal);
 }
 

@@ -69,7 +69,11 @@ describe('the index page', () => {
   });
 
   it('orders patterns from the most specific', () => {
-    expect(compileRoutePreloads(ROUTES).map((route) => route.key).slice(0, 3)).toEqual(['/seller/orders/items/:orderId', '/products/checkout', '/products/:productId']);
+    expect(
+      compileRoutePreloads(ROUTES)
+        .map((route) => route.key)
+        .slice(0, 3),
+    ).toEqual(['/seller/orders/items/:orderId', '/products/checkout', '/products/:productId']);
   });
 });
 
@@ -117,7 +121,7 @@ describe('composing a rendered page', () => {
   it('inserts the rendered text literally, even where it holds replacement patterns', () => {
     const tricky: RenderedParts = {
       head: '<title>Price $& and $1 and $$ and $` and $\'</title><meta name="description" content="Costs $$5, $&, $1">',
-      root: '<p>$&lt;div&gt; $1 $$ $<name> $` $\'</p>',
+      root: "<p>$&lt;div&gt; $1 $$ $<name> $` $'</p>",
       scripts: '<script type="application/json">{"price":"$$10","match":"$&","group":"$1"}</script>',
     };
     const page = composeRenderedPage(BUILT_HTML, tricky);

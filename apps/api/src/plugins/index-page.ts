@@ -93,13 +93,16 @@ export function loadIndexPage(webDistDirectory: string): IndexPage | null {
   if (!existsSync(indexFile)) return null;
   const html = readFileSync(indexFile, 'utf8');
   const preloadsFile = path.join(webDistDirectory, 'route-preloads.json');
-  const routes = existsSync(preloadsFile) ? compileRoutePreloads((JSON.parse(readFileSync(preloadsFile, 'utf8')) as { routes: Array<{ path: string; files: string[] }> }).routes) : [];
+  const routes = existsSync(preloadsFile)
+    ? compileRoutePreloads((JSON.parse(readFileSync(preloadsFile, 'utf8')) as { routes: Array<{ path: string; files: string[] }> }).routes)
+    : [];
   // The hints go before the entry's scripts, so they are asked for first.
   const firstScript = html.search(/<script type="module"/);
   const insertAt = firstScript >= 0 ? firstScript : html.indexOf('</head>');
 
   const variants = new Map<string, Promise<{ identity: Buffer; br: Buffer; gzip: Buffer }>>();
-  const preloadLinks = (route: RoutePreload | undefined) => (route?.files ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${file}">\n    `).join('');
+  const preloadLinks = (route: RoutePreload | undefined) =>
+    (route?.files ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${file}">\n    `).join('');
   const withPreloads = (page: string, links: string) => (links && insertAt >= 0 ? `${page.slice(0, insertAt)}${links}${page.slice(insertAt)}` : page);
 
   function variantsOf(route: RoutePreload | undefined) {
@@ -130,7 +133,11 @@ export function loadIndexPage(webDistDirectory: string): IndexPage | null {
       const identity = Buffer.from(composeRenderedPage(html, rendered));
       const accepted = acceptedEncodings(acceptEncoding);
       // A page made per request: a quick setting, not the build's highest (≈ 1 ms rather than ≈ 30 ms for 60 KB).
-      if (accepted.has('br')) return { body: await brotliAsync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }), encoding: 'br' };
+      if (accepted.has('br'))
+        return {
+          body: await brotliAsync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+          encoding: 'br',
+        };
       if (accepted.has('gzip')) return { body: await gzipAsync(identity, { level: 6 }), encoding: 'gzip' };
       return { body: identity, encoding: null };
     },

@@ -101,7 +101,8 @@ describe('metrics', () => {
   });
 
   it('keeps each app’s counts to itself when two run in one process', async () => {
-    const count = async (target: TestApp) => valueOf((await scrape(target)).samples, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/health', status_code: '200' }) ?? 0;
+    const count = async (target: TestApp) =>
+      valueOf((await scrape(target)).samples, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/health', status_code: '200' }) ?? 0;
     const [before, otherBefore] = [await count(testApp), await count(other)];
     for (let index = 0; index < 3; index += 1) await testApp.app.inject({ method: 'GET', url: '/api/health' });
     await other.app.inject({ method: 'GET', url: '/api/health' });

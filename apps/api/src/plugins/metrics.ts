@@ -135,13 +135,22 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
   };
 
   // Public as far as the route's access goes: with METRICS_TOKEN set it asks for that bearer token itself (metrics.test.ts).
-  app.get('/metrics', { config: { access: PUBLIC, requestLimit: unlimited('the Prometheus scrape (METRICS_TOKEN guards it)') }, schema: { hide: true } }, async (request, reply) => {
-    if (!isAllowed(request.headers.authorization)) {
-      throw new HttpError(401, 'The metrics need a valid bearer token', { code: API_ERROR_CODES.unauthorized }, { 'www-authenticate': 'Bearer realm="metrics"' });
-    }
-    const text = (await registry.metrics()) + (await processRegistry.metrics());
-    return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
-  });
+  app.get(
+    '/metrics',
+    { config: { access: PUBLIC, requestLimit: unlimited('the Prometheus scrape (METRICS_TOKEN guards it)') }, schema: { hide: true } },
+    async (request, reply) => {
+      if (!isAllowed(request.headers.authorization)) {
+        throw new HttpError(
+          401,
+          'The metrics need a valid bearer token',
+          { code: API_ERROR_CODES.unauthorized },
+          { 'www-authenticate': 'Bearer realm="metrics"' },
+        );
+      }
+      const text = (await registry.metrics()) + (await processRegistry.metrics());
+      return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
+    },
+  );
 }
 
 export default fp(metricsPlugin, { name: 'metrics' });

@@ -29,14 +29,23 @@ const BOUNDARY = 'multipart-test-boundary';
 const multipartType = `multipart/form-data; boundary=${BOUNDARY}`;
 const textPart = (name: string, value: string) => Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
 const filePart = (field: string, fileName: string, data: Buffer) =>
-  Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: image/png\r\n\r\n`), data, Buffer.from('\r\n')]);
+  Buffer.concat([
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: image/png\r\n\r\n`),
+    data,
+    Buffer.from('\r\n'),
+  ]);
 const closing = Buffer.from(`--${BOUNDARY}--\r\n`);
 const textParts = (fields: Record<string, string>) => Object.entries(fields).map(([name, value]) => textPart(name, value));
 /** A correct form of the route: its fields and one photo in "files". */
 const wellFormed = (route: Route) => Buffer.concat([...textParts(route.fields), filePart('files', 'lamp.png', png), closing]);
 
 async function post(route: Route, contentType: string, body: Buffer) {
-  return testApp.app.inject({ method: 'POST', url: route.url, headers: { ...(await headersOf(testApp, route.who)), 'content-type': contentType }, payload: body });
+  return testApp.app.inject({
+    method: 'POST',
+    url: route.url,
+    headers: { ...(await headersOf(testApp, route.who)), 'content-type': contentType },
+    payload: body,
+  });
 }
 
 /** What the routes could have stored: rows of every table a multipart route writes, and files on disk. */
@@ -45,7 +54,12 @@ async function storedSoFar() {
   const countOf = async (table: typeof productImages | typeof chatUploads | typeof reviews | typeof reviewPhotos | typeof returnRequests | typeof disputes) =>
     Number((await db.select({ count: sql<number>`count(*)` }).from(table))[0]!.count);
   const filesUnder = (directory: string): number =>
-    existsSync(directory) ? readdirSync(directory, { withFileTypes: true }).reduce((total, entry) => total + (entry.isDirectory() ? filesUnder(path.join(directory, entry.name)) : 1), 0) : 0;
+    existsSync(directory)
+      ? readdirSync(directory, { withFileTypes: true }).reduce(
+          (total, entry) => total + (entry.isDirectory() ? filesUnder(path.join(directory, entry.name)) : 1),
+          0,
+        )
+      : 0;
   return {
     productImages: await countOf(productImages),
     chatUploads: await countOf(chatUploads),
@@ -70,11 +84,19 @@ beforeAll(async () => {
   testApp = await buildTestApp();
   seller = await createPerson(testApp, 'seller');
   buyer = await createPerson(testApp, 'buyer');
-  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#22aa22' } }).png().toBuffer();
+  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#22aa22' } })
+    .png()
+    .toBuffer();
 
   const listing = await createReviewableListing(testApp, seller);
-  const token = (await testApp.app.inject({ method: 'POST', url: `/api/products/${listing.id}/upload-link`, headers: await headersOf(testApp, seller) })).json().token as string;
-  const chat = await testApp.app.inject({ method: 'POST', url: '/api/chat', headers: await headersOf(testApp, buyer), payload: { sellerId: seller.id, productId: listing.id } });
+  const token = (await testApp.app.inject({ method: 'POST', url: `/api/products/${listing.id}/upload-link`, headers: await headersOf(testApp, seller) })).json()
+    .token as string;
+  const chat = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/chat',
+    headers: await headersOf(testApp, buyer),
+    payload: { sellerId: seller.id, productId: listing.id },
+  });
   expect(chat.statusCode).toBe(200);
   const [forReview, forPhotos, forReturn, forDispute] = [
     await createBoughtItem(testApp, buyer, listing),
@@ -94,10 +116,25 @@ beforeAll(async () => {
     { name: 'listing photos', url: `/api/products/${listing.id}/images`, who: seller, fields: {} },
     { name: 'phone upload', url: '/api/products/mobile-upload', who: null, fields: { token } },
     { name: 'chat photos', url: `/api/chat/${chat.json().chat.id}/attachments`, who: buyer, fields: {} },
-    { name: 'review', url: '/api/reviews', who: buyer, fields: { orderItemId: forReview!.orderItemId, rating: '5', title: 'Lovely', body: 'Exactly as described.' } },
+    {
+      name: 'review',
+      url: '/api/reviews',
+      who: buyer,
+      fields: { orderItemId: forReview!.orderItemId, rating: '5', title: 'Lovely', body: 'Exactly as described.' },
+    },
     { name: 'review photos', url: `/api/reviews/${review.json().review.id}/photos`, who: buyer, fields: {} },
-    { name: 'return', url: '/api/returns', who: buyer, fields: { orderItemId: forReturn!.orderItemId, reason: 'damaged', description: 'The shade arrived cracked.' } },
-    { name: 'dispute', url: '/api/disputes', who: buyer, fields: { orderItemId: forDispute!.orderItemId, reason: 'damaged', description: 'The shade arrived cracked.' } },
+    {
+      name: 'return',
+      url: '/api/returns',
+      who: buyer,
+      fields: { orderItemId: forReturn!.orderItemId, reason: 'damaged', description: 'The shade arrived cracked.' },
+    },
+    {
+      name: 'dispute',
+      url: '/api/disputes',
+      who: buyer,
+      fields: { orderItemId: forDispute!.orderItemId, reason: 'damaged', description: 'The shade arrived cracked.' },
+    },
   );
 });
 afterAll(async () => {
@@ -121,7 +158,12 @@ describe('a multipart body that cannot be read', () => {
     for (const route of routes) {
       expectRefusal(route, await post(route, 'multipart/form-data', wellFormed(route)), 400, 'malformed_multipart');
       expectRefusal(route, await post(route, multipartType, Buffer.from('this is not a form at all')), 400, 'malformed_multipart');
-      expectRefusal(route, await post(route, multipartType, Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n`)), 400, 'malformed_multipart');
+      expectRefusal(
+        route,
+        await post(route, multipartType, Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n`)),
+        400,
+        'malformed_multipart',
+      );
     }
     expect(await storedSoFar()).toEqual(before);
   });

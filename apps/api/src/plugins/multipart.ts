@@ -42,7 +42,10 @@ export async function readMultipart(request: FastifyRequest, onField?: (name: st
       if (part.fieldname.includes('\u0000')) throw new HttpError(400, NUL_MESSAGE, { code: API_ERROR_CODES.invalidText });
       if (part.type === 'file') {
         if (part.fieldname !== FILES_FIELD) {
-          throw new HttpError(400, `Send the photos as files in the "${FILES_FIELD}" field (not "${part.fieldname}").`, { code: WRONG_FIELD, field: part.fieldname });
+          throw new HttpError(400, `Send the photos as files in the "${FILES_FIELD}" field (not "${part.fieldname}").`, {
+            code: WRONG_FIELD,
+            field: part.fieldname,
+          });
         }
         if (part.filename.includes('\u0000')) throw new HttpError(400, NUL_MESSAGE, { code: API_ERROR_CODES.invalidText, field: FILES_FIELD });
         currentFile = part.filename;
@@ -66,14 +69,18 @@ export async function readMultipart(request: FastifyRequest, onField?: (name: st
     if (error instanceof HttpError || (error !== undefined && error === fromOnField)) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, `"${currentFile}" is larger than ${MAX_IMAGE_MEGABYTES} MB. Each photo may be at most ${MAX_IMAGE_MEGABYTES} MB.`, { file: currentFile });
+      throw new HttpError(413, `"${currentFile}" is larger than ${MAX_IMAGE_MEGABYTES} MB. Each photo may be at most ${MAX_IMAGE_MEGABYTES} MB.`, {
+        file: currentFile,
+      });
     }
     if (code === 'FST_FILES_LIMIT') throw new HttpError(413, `Upload at most ${MAX_PRODUCT_IMAGES} photos at a time.`, { code: TOO_MANY_FILES });
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(413, 'The upload has too many parts.');
     // Anything else the parser or the request stream raised: a body cut short, a Content-Type without its
     // boundary, bytes that are no form, a closed connection. The client's doing, never a 500.
     request.log.info({ err: error }, 'unreadable multipart body');
-    throw new HttpError(400, 'The form could not be read: it is cut short or not valid multipart/form-data. Please send it again.', { code: MALFORMED_MULTIPART });
+    throw new HttpError(400, 'The form could not be read: it is cut short or not valid multipart/form-data. Please send it again.', {
+      code: MALFORMED_MULTIPART,
+    });
   }
   return { files, fields };
 }

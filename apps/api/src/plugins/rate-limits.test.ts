@@ -18,7 +18,9 @@ import rateLimits from './rate-limits';
 
 const registered = vi.hoisted(() => [] as RouteOptions[]);
 
-vi.mock('fastify', async (importOriginal) => (await import('../../test/route-log')).fastifyWithRouteLog(await importOriginal<typeof FastifyModule>(), registered));
+vi.mock('fastify', async (importOriginal) =>
+  (await import('../../test/route-log')).fastifyWithRouteLog(await importOriginal<typeof FastifyModule>(), registered),
+);
 
 const PRODUCTION = { RATE_LIMIT_SCALE: '1' } as const;
 
@@ -29,7 +31,11 @@ const PRODUCTION = { RATE_LIMIT_SCALE: '1' } as const;
 function expectRateLimited(response: LightMyRequestResponse, windowSeconds: number) {
   expect(response.statusCode, response.body).toBe(429);
   const body = response.json() as { error: string; code: string; retryAfterSeconds: number };
-  expect(body).toMatchObject({ error: expect.stringMatching(/^Too many requests\. Try again in \d+ (second|minute)s?\.$/), code: 'rate_limited', retryAfterSeconds: expect.any(Number) });
+  expect(body).toMatchObject({
+    error: expect.stringMatching(/^Too many requests\. Try again in \d+ (second|minute)s?\.$/),
+    code: 'rate_limited',
+    retryAfterSeconds: expect.any(Number),
+  });
   expect(body.retryAfterSeconds).toBeGreaterThan(0);
   expect(body.retryAfterSeconds).toBeLessThanOrEqual(windowSeconds);
   expect(response.headers['retry-after']).toBe(String(body.retryAfterSeconds));
@@ -53,7 +59,10 @@ describe('the production limits, route by route', () => {
   // Every route with a limit of its own (HEAD aside; the files' and Stripe's generous ones apart: thousands of requests).
   const limited = productionRoutes
     .filter((route) => route.method !== 'HEAD')
-    .flatMap((route): Array<[string, RouteRateLimit]> => (route.requestLimit && !isUnlimited(route.requestLimit) && route.requestLimit.max <= 200 ? [[route.key, route.requestLimit]] : []));
+    .flatMap(
+      (route): Array<[string, RouteRateLimit]> =>
+        route.requestLimit && !isUnlimited(route.requestLimit) && route.requestLimit.max <= 200 ? [[route.key, route.requestLimit]] : [],
+    );
 
   it.each(limited)('%s: the limit’s requests go through, the next one is refused, another client is not', async (key, limit) => {
     const [method, url] = key.split(' ') as ['GET' | 'POST' | 'PUT', string];
@@ -99,12 +108,14 @@ describe('the global budget', () => {
   afterAll(async () => {
     await testApp.close();
   });
-  const categories = (remoteAddress: string, headers: Record<string, string> = {}) => testApp.app.inject({ method: 'GET', url: '/api/categories', remoteAddress, headers });
+  const categories = (remoteAddress: string, headers: Record<string, string> = {}) =>
+    testApp.app.inject({ method: 'GET', url: '/api/categories', remoteAddress, headers });
 
   it('counts every route without a limit of its own together, per client, and never health or readiness', async () => {
     const address = newAddress();
     for (let index = 0; index < 3; index += 1) expect((await categories(address)).statusCode).toBe(200);
-    for (let index = 0; index < 3; index += 1) expect((await testApp.app.inject({ method: 'GET', url: '/api/settings/public', remoteAddress: address })).statusCode).toBe(200);
+    for (let index = 0; index < 3; index += 1)
+      expect((await testApp.app.inject({ method: 'GET', url: '/api/settings/public', remoteAddress: address })).statusCode).toBe(200);
     const refused = await categories(address, { origin: 'http://localhost:3000' });
     expectRateLimited(refused, 60);
     // The page that asked can read the refusal (CORS), and its id is named like any answer's.
@@ -113,7 +124,8 @@ describe('the global budget', () => {
     expectRateLimited(await testApp.app.inject({ method: 'GET', url: '/api/settings/public', remoteAddress: address }), 60);
     // Health, liveness and readiness answer however often they are asked.
     for (let index = 0; index < 20; index += 1) {
-      for (const url of ['/api/health', '/api/health/live', '/api/health/ready']) expect((await testApp.app.inject({ method: 'GET', url, remoteAddress: address })).statusCode).toBe(200);
+      for (const url of ['/api/health', '/api/health/live', '/api/health/ready'])
+        expect((await testApp.app.inject({ method: 'GET', url, remoteAddress: address })).statusCode).toBe(200);
     }
     expect((await categories(newAddress())).statusCode).toBe(200);
   });
@@ -122,7 +134,8 @@ describe('the global budget', () => {
     const address = newAddress();
     const [first, second] = [await createUser(testApp.database.db), await createUser(testApp.database.db)];
     const firstToken = await bearerFor(testApp, first);
-    for (let index = 0; index < 6; index += 1) expect((await categories(index % 2 === 0 ? address : newAddress(), { authorization: firstToken })).statusCode).toBe(200);
+    for (let index = 0; index < 6; index += 1)
+      expect((await categories(index % 2 === 0 ? address : newAddress(), { authorization: firstToken })).statusCode).toBe(200);
     expectRateLimited(await categories(newAddress(), { authorization: firstToken }), 60);
     expect((await categories(address, { authorization: await bearerFor(testApp, second) })).statusCode).toBe(200);
     // A forged token names nobody: its sender is counted by address.
@@ -141,7 +154,8 @@ describe('the global budget', () => {
   it('counts the server render’s own calls to the API against the visitor, not against the server', async () => {
     const visitor = newAddress();
     // Each render is two requests of the visitor's: the page and its call.
-    for (let index = 0; index < 3; index += 1) expect((await testApp.app.inject({ method: 'GET', url: '/test/render', remoteAddress: visitor })).json()).toEqual({ inner: 200 });
+    for (let index = 0; index < 3; index += 1)
+      expect((await testApp.app.inject({ method: 'GET', url: '/test/render', remoteAddress: visitor })).json()).toEqual({ inner: 200 });
     expectRateLimited(await categories(visitor), 60);
     // The in-process calls did not spend the loopback address's budget.
     expect((await categories('127.0.0.1')).statusCode).toBe(200);
@@ -175,7 +189,8 @@ describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
 
   it('counts the address the proxy forwarded, whichever proxy sent it', async () => {
     const client = newAddress();
-    const viaProxy = (proxy: string, forwardedFor: string) => testApp.app.inject({ method: 'GET', url: '/api/categories', remoteAddress: proxy, headers: { 'x-forwarded-for': forwardedFor } });
+    const viaProxy = (proxy: string, forwardedFor: string) =>
+      testApp.app.inject({ method: 'GET', url: '/api/categories', remoteAddress: proxy, headers: { 'x-forwarded-for': forwardedFor } });
     for (const proxy of ['10.0.0.1', '10.0.0.2', '10.0.0.1']) expect((await viaProxy(proxy, client)).statusCode).toBe(200);
     expectRateLimited(await viaProxy('10.0.0.2', client), 60);
     // Another client behind the same proxy has its own count.
@@ -187,7 +202,13 @@ describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
 
 describe('login: rotating X-Forwarded-For', () => {
   const guess = (testApp: TestApp, email: string, password: string, forwardedFor: string) =>
-    testApp.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': forwardedFor }, payload: { email, password } });
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.0.0.1',
+      headers: { 'x-forwarded-for': forwardedFor },
+      payload: { email, password },
+    });
 
   it('does not change the address counted when no proxy is trusted: five failures, then a wait', async () => {
     const testApp = await buildTestApp({ environment: { ...PRODUCTION } });
@@ -259,7 +280,13 @@ describe.skipIf(!hasRedis)('with Redis (skipped unless REDIS_URL is set and answ
     try {
       const user = await createUser(first.database.db);
       const guess = (testApp: TestApp, password: string) =>
-        testApp.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': newAddress() }, payload: { email: user.email, password } });
+        testApp.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '10.0.0.1',
+          headers: { 'x-forwarded-for': newAddress() },
+          payload: { email: user.email, password },
+        });
       const answers = [];
       for (let index = 0; index < 21; index += 1) answers.push((await guess(index % 2 === 0 ? first : second, 'wrong-password')).statusCode);
       expect(answers).toEqual([...Array<number>(20).fill(401), 429]);

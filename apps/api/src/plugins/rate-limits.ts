@@ -164,7 +164,9 @@ async function rateLimitsPlugin(app: FastifyInstance, options: RateLimitsOptions
     app.log.warn('request limits are off (RATE_LIMITS=off)');
     return;
   }
-  const counter = options.redisUrl ? await createRedisCounter({ redisUrl: options.redisUrl, prefix: options.redisKeyPrefix, onError: options.onError }) : createMemoryCounter();
+  const counter = options.redisUrl
+    ? await createRedisCounter({ redisUrl: options.redisUrl, prefix: options.redisKeyPrefix, onError: options.onError })
+    : createMemoryCounter();
   app.addHook('onClose', () => counter.close());
 
   // The request a client sent, seen from the requests it causes in this process (the server render's `inject` calls).
@@ -199,7 +201,10 @@ async function rateLimitsPlugin(app: FastifyInstance, options: RateLimitsOptions
     // Every route but the unlimited ones can answer 429: the OpenAPI document says so where a route declares its answers.
     const response = route.schema?.response as Record<string, unknown> | undefined;
     if (limit !== false && response && !('429' in response) && !('4xx' in response)) {
-      route.schema = { ...route.schema, response: { ...response, 429: errorResponseSchema.describe('Too many requests (`code: "rate_limited"`, `retryAfterSeconds`, a Retry-After header)') } };
+      route.schema = {
+        ...route.schema,
+        response: { ...response, 429: errorResponseSchema.describe('Too many requests (`code: "rate_limited"`, `retryAfterSeconds`, a Retry-After header)') },
+      };
     }
   });
 
@@ -214,7 +219,12 @@ async function rateLimitsPlugin(app: FastifyInstance, options: RateLimitsOptions
     skipOnError: true,
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return new HttpError(429, `Too many requests. Try again in ${waitPhrase(seconds)}.`, { code: API_ERROR_CODES.rateLimited, retryAfterSeconds: seconds }, { 'retry-after': String(seconds) });
+      return new HttpError(
+        429,
+        `Too many requests. Try again in ${waitPhrase(seconds)}.`,
+        { code: API_ERROR_CODES.rateLimited, retryAfterSeconds: seconds },
+        { 'retry-after': String(seconds) },
+      );
     },
   });
 }

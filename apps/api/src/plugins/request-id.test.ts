@@ -27,9 +27,7 @@ describe('request ids', () => {
 
   /** The parsed log lines that carry this request id. */
   const logLinesOf = (requestId: string) =>
-    testApp.logs
-      .map((line) => JSON.parse(line) as { reqId?: string; msg?: string })
-      .filter((entry) => entry.reqId === requestId);
+    testApp.logs.map((line) => JSON.parse(line) as { reqId?: string; msg?: string }).filter((entry) => entry.reqId === requestId);
 
   it("keeps the load balancer's id: in the answer and in every log line of the request, the 500 and its logged error included", async () => {
     const requestId = 'lb-7f3a9c21-0001';
@@ -40,7 +38,9 @@ describe('request ids', () => {
     const messages = logLinesOf(requestId).map((entry) => entry.msg);
     expect(messages).toEqual(expect.arrayContaining(['incoming request', 'about to fail', 'unhandled error', 'request completed']));
     // Every line logged while the request ran names it: none went out without a reqId.
-    const duringRequest = testApp.logs.map((line) => JSON.parse(line) as { reqId?: string; msg?: string }).filter((entry) => entry.msg === 'about to fail' || entry.msg === 'unhandled error');
+    const duringRequest = testApp.logs
+      .map((line) => JSON.parse(line) as { reqId?: string; msg?: string })
+      .filter((entry) => entry.msg === 'about to fail' || entry.msg === 'unhandled error');
     expect(duringRequest.every((entry) => entry.reqId === requestId)).toBe(true);
   });
 
@@ -84,7 +84,10 @@ describe('request ids', () => {
     ['a validation error', { method: 'POST', url: '/api/auth/login', payload: { email: 'not-an-email' } }, 400],
     ['malformed JSON', { method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email": ' }, 400],
   ] as const)('answers %s with the request id', async (_case, request, status) => {
-    const response = await testApp.app.inject({ ...request, headers: { ...('headers' in request ? request.headers : {}), 'x-request-id': 'edge-abc-123' } } as never);
+    const response = await testApp.app.inject({
+      ...request,
+      headers: { ...('headers' in request ? request.headers : {}), 'x-request-id': 'edge-abc-123' },
+    } as never);
     expect(response.statusCode).toBe(status);
     expect(response.headers['x-request-id']).toBe('edge-abc-123');
     expect(response.json()).toMatchObject({ error: expect.any(String), code: expect.any(String) });

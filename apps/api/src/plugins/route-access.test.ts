@@ -18,7 +18,8 @@ import { declarationOf, FRAMEWORK_ROUTES, only, own, PUBLIC, publicAnswering, ro
 
 const TOKENS: Record<string, UserRecord['role']> = { 'buyer-token': 'buyer', 'seller-token': 'seller' };
 const auth = {
-  checkToken: async (token: string) => (TOKENS[token] ? { user: { id: `${TOKENS[token]}-id`, role: TOKENS[token] } as UserRecord } : { refused: 'invalid' as const }),
+  checkToken: async (token: string) =>
+    TOKENS[token] ? { user: { id: `${TOKENS[token]}-id`, role: TOKENS[token] } as UserRecord } : { refused: 'invalid' as const },
 } as unknown as AuthService;
 
 let app: FastifyInstance | undefined;
@@ -72,7 +73,9 @@ describe('the declaration is the guard', () => {
 
   it('only authenticates where the handler checks the roles itself', async () => {
     const server = await bareApp();
-    server.get('/started-by-buyers', { config: { access: rolesCheckedByHandler(only('buyer'), 'the handler says so') } }, async (request) => ({ who: request.currentUser?.role }));
+    server.get('/started-by-buyers', { config: { access: rolesCheckedByHandler(only('buyer'), 'the handler says so') } }, async (request) => ({
+      who: request.currentUser?.role,
+    }));
     expect((await server.inject({ method: 'GET', url: '/started-by-buyers' })).statusCode).toBe(401);
     expect((await server.inject({ method: 'GET', url: '/started-by-buyers', headers: bearer('seller-token') })).json()).toEqual({ who: 'seller' });
   });
@@ -86,7 +89,9 @@ describe('the declaration is the guard', () => {
 
   it('refuses a route that adds app.authenticate itself', async () => {
     const server = await bareApp();
-    expect(() => server.get('/twice', { config: { access: SIGNED_IN }, preValidation: server.authenticate }, async () => ({ ok: true }))).toThrow(/declare config\.access/);
+    expect(() => server.get('/twice', { config: { access: SIGNED_IN }, preValidation: server.authenticate }, async () => ({ ok: true }))).toThrow(
+      /declare config\.access/,
+    );
   });
 });
 
@@ -125,7 +130,10 @@ describe('what the security tests report', () => {
   it('speaks for the framework’s routes, which cannot declare anything, from one table', () => {
     expect(declarationOf({ method: 'OPTIONS', url: '*', config: {} })).toBe(FRAMEWORK_ROUTES['OPTIONS *']);
     expect(declarationOf({ method: 'HEAD', url: '/api/docs/json', config: {} })).toBe(FRAMEWORK_ROUTES['GET /api/docs/json']);
-    expect(declarationOf({ method: 'GET', url: '/assets/app.js', config: { rootPath: '/srv/web/dist' } })).toMatchObject({ access: PUBLIC, requestLimit: { unlimited: true } });
+    expect(declarationOf({ method: 'GET', url: '/assets/app.js', config: { rootPath: '/srv/web/dist' } })).toMatchObject({
+      access: PUBLIC,
+      requestLimit: { unlimited: true },
+    });
     expect(declarationOf({ method: 'GET', url: '/api/undeclared', config: {} })).toBeNull();
   });
 });

@@ -8,10 +8,15 @@ import { buildTestApp, type TestApp } from '../../test/helper';
 import { MAX_CONCURRENT_RENDERS, allowScriptNonce, fetchThroughInject } from './server-rendering';
 
 describe('allowing the render’s nonce in the Content-Security-Policy', () => {
-  const directives = (policy: string) => policy.split(';').map((directive) => directive.trim()).filter(Boolean);
+  const directives = (policy: string) =>
+    policy
+      .split(';')
+      .map((directive) => directive.trim())
+      .filter(Boolean);
 
   it('adds it to script-src where script-src is in the middle, as the app’s policy has it', () => {
-    const policy = "default-src 'self';script-src 'self' https://js.stripe.com;style-src 'self' 'unsafe-inline';script-src-attr 'none';upgrade-insecure-requests";
+    const policy =
+      "default-src 'self';script-src 'self' https://js.stripe.com;style-src 'self' 'unsafe-inline';script-src-attr 'none';upgrade-insecure-requests";
     expect(directives(allowScriptNonce(policy, 'abc+/='))).toEqual([
       "default-src 'self'",
       "script-src 'nonce-abc+/=' 'self' https://js.stripe.com",
@@ -22,12 +27,20 @@ describe('allowing the render’s nonce in the Content-Security-Policy', () => {
   });
 
   it('adds it to script-src where script-src comes first, and with spaces after the semicolons', () => {
-    expect(allowScriptNonce("script-src 'self'; style-src 'self'; img-src 'self' data:", 'n1')).toBe("script-src 'nonce-n1' 'self'; style-src 'self'; img-src 'self' data:");
+    expect(allowScriptNonce("script-src 'self'; style-src 'self'; img-src 'self' data:", 'n1')).toBe(
+      "script-src 'nonce-n1' 'self'; style-src 'self'; img-src 'self' data:",
+    );
   });
 
   it('touches no other directive, even one whose name begins with script-src', () => {
     const policy = "default-src 'self';script-src-attr 'none';script-src-elem 'self';script-src 'self';style-src 'self'";
-    expect(directives(allowScriptNonce(policy, 'n2'))).toEqual(["default-src 'self'", "script-src-attr 'none'", "script-src-elem 'self'", "script-src 'nonce-n2' 'self'", "style-src 'self'"]);
+    expect(directives(allowScriptNonce(policy, 'n2'))).toEqual([
+      "default-src 'self'",
+      "script-src-attr 'none'",
+      "script-src-elem 'self'",
+      "script-src 'nonce-n2' 'self'",
+      "style-src 'self'",
+    ]);
     // Without a script-src there is nothing to add to: style-src and the others never get it.
     expect(allowScriptNonce("default-src 'self';style-src 'self' 'unsafe-inline';img-src 'self'", 'n3')).not.toContain('nonce');
   });
@@ -40,7 +53,9 @@ describe('the render’s fetch, answered by the app’s own routes', () => {
   beforeAll(async () => {
     app = Fastify();
     app.get('/api/echo', async (request) => ({ query: request.query, header: request.headers['x-render'] ?? null, accept: request.headers.accept ?? null }));
-    app.post('/api/items', async (request, reply) => reply.code(201).header('location', '/api/items/7').send({ received: request.body, contentType: request.headers['content-type'] }));
+    app.post('/api/items', async (request, reply) =>
+      reply.code(201).header('location', '/api/items/7').send({ received: request.body, contentType: request.headers['content-type'] }),
+    );
     app.delete('/api/items/7', async (_request, reply) => reply.code(204).send());
     app.get('/api/cookies', async (_request, reply) => reply.header('set-cookie', ['first=1; Path=/', 'second=2; Path=/; HttpOnly']).send({ ok: true }));
     app.get('/api/teapot', async (_request, reply) => reply.code(418).send({ error: 'short and stout', code: 'teapot' }));
@@ -65,7 +80,11 @@ describe('the render’s fetch, answered by the app’s own routes', () => {
   });
 
   it('sends a POST’s JSON body', async () => {
-    const response = await fetchFromApp('https://shop.example/api/items', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Blue mug', price: 12.5 }) });
+    const response = await fetchFromApp('https://shop.example/api/items', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Blue mug', price: 12.5 }),
+    });
     expect(response.status).toBe(201);
     expect(response.headers.get('location')).toBe('/api/items/7');
     expect(await response.json()).toEqual({ received: { title: 'Blue mug', price: 12.5 }, contentType: 'application/json' });
@@ -156,7 +175,11 @@ function makeWebBuild(withServerRender: boolean): { root: string; dist: string }
 }
 
 const ORIGIN = 'https://shop.example';
-const directivesOf = (policy: unknown) => String(policy).split(';').map((directive) => directive.trim()).filter(Boolean);
+const directivesOf = (policy: unknown) =>
+  String(policy)
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter(Boolean);
 const nonceIn = (html: string) => /<script nonce="([^"]+)">window\.rendered/.exec(html)?.[1];
 
 describe('the web app’s pages, rendered on the server', () => {
@@ -181,7 +204,9 @@ describe('the web app’s pages, rendered on the server', () => {
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-cache');
     const html = response.body;
-    expect(html).toMatch(/<div id="root"><main id="fake" data-path="\/products\/blue-mug" data-search="\?page=2">A product<pre id="health"[^>]*>[^<]*<\/pre><\/main><\/div>/);
+    expect(html).toMatch(
+      /<div id="root"><main id="fake" data-path="\/products\/blue-mug" data-search="\?page=2">A product<pre id="health"[^>]*>[^<]*<\/pre><\/main><\/div>/,
+    );
     // The head is the render's: its title and description instead of index.html's.
     expect(html).toContain('<title>Fake /products/blue-mug</title>');
     expect(html).toContain('<meta name="description" content="Rendered by the fake.">');

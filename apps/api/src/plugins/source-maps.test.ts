@@ -28,7 +28,13 @@ describe('source maps', () => {
   it('are not served in production, while the chunks are', async () => {
     const testApp = await buildTestApp({ environment: { NODE_ENV: 'production', ALLOW_EMBEDDED_DATABASE: 'true', WEB_DIST_DIR: webDirectory } });
     try {
-      for (const url of ['/assets/pay-abc123.js.map', '/assets/index-def456.css.map', '/assets/pay-abc123.js.map?x=1', '/assets/../assets/pay-abc123.js.map', '/assets/pay-abc123.js%2Emap']) {
+      for (const url of [
+        '/assets/pay-abc123.js.map',
+        '/assets/index-def456.css.map',
+        '/assets/pay-abc123.js.map?x=1',
+        '/assets/../assets/pay-abc123.js.map',
+        '/assets/pay-abc123.js%2Emap',
+      ]) {
         for (const method of ['GET', 'HEAD'] as const) {
           const response = await testApp.app.inject({ method, url });
           expect(response.statusCode, `${method} ${url}`).toBe(404);

@@ -36,9 +36,14 @@ async function person(role: 'buyer' | 'seller' | 'admin'): Promise<Person> {
 function multipart(fields: Record<string, string>, files: Array<{ name: string; data: Buffer; type: string }>) {
   const boundary = '----object-storage-test';
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   for (const file of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.data, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      file.data,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { contentType: `multipart/form-data; boundary=${boundary}`, payload: Buffer.concat(parts) };
@@ -61,7 +66,9 @@ beforeAll(async () => {
   instanceA = await buildTestApp({ environment: s3.environment });
   instanceB = await buildTestApp({ environment: s3.environment, sharedDatabase: instanceA.database });
   bucket = new S3Client({ endpoint: s3.config.endpoint, region: s3.config.region, forcePathStyle: true, credentials: { ...s3.config.credentials! } });
-  png = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#2f855a' } }).png().toBuffer();
+  png = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#2f855a' } })
+    .png()
+    .toBuffer();
 }, 120_000);
 
 afterAll(async () => {
@@ -173,9 +180,26 @@ describe('private chat and dispute photos', () => {
   it('a dispute photo is served to the buyer, the seller and an admin by their links, and never to a stranger', async () => {
     const category = await createCategory(instanceA.database.db);
     const product = await createProduct(instanceA.database.db, { sellerId: seller.id, categoryId: category.id });
-    const { order, items } = await createOrder(instanceA.database.db, { buyerId: buyer.id, status: 'shipped', items: [{ product, priceCents: 5000, status: 'shipped' }] });
-    await instanceA.database.db.insert(payments).values({ orderId: order.id, buyerId: buyer.id, provider: 'sandbox', providerPaymentId: `${SANDBOX_PAYMENT_PREFIX}${order.id.replaceAll('-', '').slice(0, 24)}`, amountCents: order.totalCents, status: 'succeeded' });
-    const opened = await postForm(instanceA, '/api/disputes', buyer, { orderItemId: items[0]!.id, reason: 'damaged', description: 'It arrived cracked along the grain.' }, [{ name: 'crack.png', data: png, type: 'image/png' }]);
+    const { order, items } = await createOrder(instanceA.database.db, {
+      buyerId: buyer.id,
+      status: 'shipped',
+      items: [{ product, priceCents: 5000, status: 'shipped' }],
+    });
+    await instanceA.database.db.insert(payments).values({
+      orderId: order.id,
+      buyerId: buyer.id,
+      provider: 'sandbox',
+      providerPaymentId: `${SANDBOX_PAYMENT_PREFIX}${order.id.replaceAll('-', '').slice(0, 24)}`,
+      amountCents: order.totalCents,
+      status: 'succeeded',
+    });
+    const opened = await postForm(
+      instanceA,
+      '/api/disputes',
+      buyer,
+      { orderItemId: items[0]!.id, reason: 'damaged', description: 'It arrived cracked along the grain.' },
+      [{ name: 'crack.png', data: png, type: 'image/png' }],
+    );
     expect(opened.statusCode).toBe(201);
     const disputeId = opened.json().dispute.id as string;
 
@@ -197,7 +221,17 @@ describe('the sandbox carrier', () => {
   it('knows on one instance the parcels and pickups the other made, since its memory is in the database', async () => {
     const db = instanceA.database.db;
     const seller = await person('seller');
-    await db.insert(addresses).values({ userId: seller.id, name: 'Seller Warehouse', line1: '100 Main St', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US', phone: '5125550100', isDefault: true });
+    await db.insert(addresses).values({
+      userId: seller.id,
+      name: 'Seller Warehouse',
+      line1: '100 Main St',
+      city: 'Austin',
+      state: 'TX',
+      postalCode: '78701',
+      country: 'US',
+      phone: '5125550100',
+      isDefault: true,
+    });
     const buyer = await person('buyer');
     const category = await createCategory(db);
     const product = await createProduct(db, { sellerId: seller.id, categoryId: category.id, weightOunces: 20 });

@@ -35,7 +35,9 @@ async function webAppPlugin(app: FastifyInstance, options: { webDistDirectory: s
       preCompressed: true,
       // The build writes source maps beside the chunks (for scripts/check-bundle.mjs); production never
       // serves them (`serveSourceMaps` is off there): no route for one, and none sent by any other way in.
-      ...(options.serveSourceMaps ? {} : { globIgnore: ['**/*.map', '**/*.map.br', '**/*.map.gz'], allowedPath: (pathName: string) => !SOURCE_MAP.test(pathName) }),
+      ...(options.serveSourceMaps
+        ? {}
+        : { globIgnore: ['**/*.map', '**/*.map.br', '**/*.map.gz'], allowedPath: (pathName: string) => !SOURCE_MAP.test(pathName) }),
       // Vite fingerprints assets, so they can be cached for good; index.html never is.
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -47,7 +49,12 @@ async function webAppPlugin(app: FastifyInstance, options: { webDistDirectory: s
     const pathname = request.url.split('?')[0] ?? '';
     // A file of the build that is not there (an old chunk, a source map in production) is a 404, not the page.
     const isBuildFile = pathname.startsWith('/assets/');
-    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api' && !pathname.startsWith(UPLOADS_URL_PREFIX) && !isBuildFile;
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      pathname !== '/api' &&
+      !pathname.startsWith(UPLOADS_URL_PREFIX) &&
+      !isBuildFile;
     if (isPageRequest && indexPage) {
       const nonce = randomBytes(16).toString('base64');
       const rendered = request.method === 'GET' && renderer ? await renderer.render(request.url, request.publicOrigin, nonce) : null;

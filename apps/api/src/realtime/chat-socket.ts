@@ -208,7 +208,12 @@ export async function attachChatSocket(app: FastifyInstance, options: ChatSocket
      * which may query. `refuse` tells the client why not. `isCoalesced` may drop the event quietly once
      * it is within budget and before anything is read.
      */
-    const guarded = async (event: SocketEventName, refuse: (refusal: Refusal) => void, work: (user: UserRecord) => Promise<void>, isCoalesced?: () => boolean) => {
+    const guarded = async (
+      event: SocketEventName,
+      refuse: (refusal: Refusal) => void,
+      work: (user: UserRecord) => Promise<void>,
+      isCoalesced?: () => boolean,
+    ) => {
       if (!socket.connected) return;
       const userId = socket.data.user.id;
       if (!guard.enter(event)) {
@@ -233,7 +238,10 @@ export async function attachChatSocket(app: FastifyInstance, options: ChatSocket
         }
         if ('refused' in checked) {
           // Signed out everywhere, a new password, suspended or expired: nothing more on this socket.
-          const refusal: Refusal = checked.refused === 'session_ended' ? { error: SESSION_ENDED_MESSAGE, code: 'session_ended' } : { error: SESSION_EXPIRED_MESSAGE, code: 'session_expired' };
+          const refusal: Refusal =
+            checked.refused === 'session_ended'
+              ? { error: SESSION_ENDED_MESSAGE, code: 'session_ended' }
+              : { error: SESSION_EXPIRED_MESSAGE, code: 'session_expired' };
           refuse(refusal);
           if (socket.connected) socket.disconnect(true);
           return;

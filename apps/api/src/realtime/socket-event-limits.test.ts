@@ -7,7 +7,15 @@ import { createUser } from '../../test/factories';
 import { bearerFor } from '../../test/factories-commerce';
 import { redisAnswers } from '../../test/redis';
 import { openSocket, type ChatClient } from '../../test/socket-client';
-import { createRedisWindows, createSocketGuard, createTypingCoalescer, createUserEventBudgets, SOCKET_EVENT_BUDGETS, SOCKET_FLOOD_LIMIT, type SharedWindowStore } from './socket-event-limits';
+import {
+  createRedisWindows,
+  createSocketGuard,
+  createTypingCoalescer,
+  createUserEventBudgets,
+  SOCKET_EVENT_BUDGETS,
+  SOCKET_FLOOD_LIMIT,
+  type SharedWindowStore,
+} from './socket-event-limits';
 
 // The counting behind the chat socket's limits: per user, shared through Redis by every instance, and
 // answered by the instance itself when Redis fails (chat keeps working).
@@ -90,7 +98,10 @@ describe.skipIf(!hasRedis)('budgets shared through Redis', () => {
   beforeAll(async () => {
     await client.connect();
     for (const index of [0, 1]) {
-      const testApp = await buildTestApp({ environment: { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, LOG_LEVEL: 'silent' }, ...(index === 1 ? { sharedDatabase: apps[0]!.database } : {}) });
+      const testApp = await buildTestApp({
+        environment: { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, LOG_LEVEL: 'silent' },
+        ...(index === 1 ? { sharedDatabase: apps[0]!.database } : {}),
+      });
       await testApp.app.listen({ port: 0, host: '127.0.0.1' });
       const address = (testApp.app as FastifyInstance).server.address();
       urls.push(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);

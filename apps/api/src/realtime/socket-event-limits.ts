@@ -143,7 +143,10 @@ export function createRedisWindows(client: EvalClient, prefix: string): SharedWi
     async take(key, budget, nowMs) {
       sequence = (sequence + 1) % Number.MAX_SAFE_INTEGER;
       const member = `${nowMs}:${instance}:${sequence}`;
-      const answer = await client.eval(TAKE_SCRIPT, { keys: [`${prefix}:socket-events:${key}`], arguments: [String(nowMs), String(budget.windowMs), String(budget.limit), member] });
+      const answer = await client.eval(TAKE_SCRIPT, {
+        keys: [`${prefix}:socket-events:${key}`],
+        arguments: [String(nowMs), String(budget.windowMs), String(budget.limit), member],
+      });
       return Number(answer) === 1;
     },
   };

@@ -48,7 +48,8 @@ function closed(socket: ChatClient, timeoutMs = 5000): Promise<string> {
   });
 }
 
-const send = (socket: ChatClient, chatId: string, content: string) => new Promise<SendMessageAck>((resolve) => socket.emit('send_message', { chatId, content }, resolve));
+const send = (socket: ChatClient, chatId: string, content: string) =>
+  new Promise<SendMessageAck>((resolve) => socket.emit('send_message', { chatId, content }, resolve));
 
 /**
  * Resolves once the server has answered a `join_chats` sent now. It answers after a query, so the events
@@ -277,7 +278,12 @@ describe('the session behind an open socket', () => {
     const { buyer } = await pair();
     const tab = await open(buyer.token);
     const gone = closed(tab);
-    const suspended = await testApp.app.inject({ method: 'PATCH', url: `/api/admin/users/${buyer.id}`, headers: { authorization: admin.bearer }, payload: { status: 'suspended' } });
+    const suspended = await testApp.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${buyer.id}`,
+      headers: { authorization: admin.bearer },
+      payload: { status: 'suspended' },
+    });
     expect(suspended.statusCode).toBe(200);
     expect(await gone).toBe('io server disconnect');
     await expect(open(buyer.token)).rejects.toThrow('Unauthorized');

@@ -61,7 +61,18 @@ describe.skipIf(!runnable)('two API instances (PostgreSQL + Redis)', () => {
       const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
       if (index === 0) await database.migrate();
       handles.push(database);
-      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: directory, JWT_SECRET: secret, WEB_DIST_DIR: path.join(directory, 'none'), LOG_LEVEL: 'silent', REDIS_URL: redisUrl, REDIS_KEY_PREFIX: name, SEED_DEMO_DATA: 'false', SEARCH_CACHE_SECONDS: '60', USER_CACHE_SECONDS: '60' });
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: directory,
+        JWT_SECRET: secret,
+        WEB_DIST_DIR: path.join(directory, 'none'),
+        LOG_LEVEL: 'silent',
+        REDIS_URL: redisUrl,
+        REDIS_KEY_PREFIX: name,
+        SEED_DEMO_DATA: 'false',
+        SEARCH_CACHE_SECONDS: '60',
+        USER_CACHE_SECONDS: '60',
+      });
       const app = await buildApp({ config, database, files: createLocalFileStore(config.uploadsDirectory), clock: systemClock });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();
@@ -85,7 +96,12 @@ describe.skipIf(!runnable)('two API instances (PostgreSQL + Redis)', () => {
     const { user: buyer, token: buyerToken } = await signedIn('buyer');
     const { user: seller, token: sellerToken } = await signedIn('seller');
 
-    const started = await apps[0]!.inject({ method: 'POST', url: '/api/chat', headers: { authorization: `Bearer ${buyerToken}` }, payload: { sellerId: seller.id } });
+    const started = await apps[0]!.inject({
+      method: 'POST',
+      url: '/api/chat',
+      headers: { authorization: `Bearer ${buyerToken}` },
+      payload: { sellerId: seller.id },
+    });
     const chatId = started.json().chat.id as string;
 
     const open = (url: string, token: string) =>
@@ -106,7 +122,11 @@ describe.skipIf(!runnable)('two API instances (PostgreSQL + Redis)', () => {
     expect(await arrived).toMatchObject({ chatId, message: { content: 'Hello from instance A', sender_id: buyer.id } });
 
     const counts = await Promise.all(
-      apps.map(async (app) => (await app.inject({ method: 'GET', url: `/api/chat/${seller.id}`, headers: { authorization: `Bearer ${sellerToken}` } })).json().chats[0].unread_count as number),
+      apps.map(
+        async (app) =>
+          (await app.inject({ method: 'GET', url: `/api/chat/${seller.id}`, headers: { authorization: `Bearer ${sellerToken}` } })).json().chats[0]
+            .unread_count as number,
+      ),
     );
     expect(counts).toEqual([1, 1]);
 
@@ -126,10 +146,14 @@ describe.skipIf(!runnable)('two API instances (PostgreSQL + Redis)', () => {
     await probe.connect();
     try {
       const requestChannel = `${name}:socket.io-request#/#`;
-      await waitUntil(async () => {
-        const [, subscribers] = (await probe.sendCommand(['PUBSUB', 'NUMSUB', requestChannel])) as [string, number];
-        return Number(subscribers) >= 2;
-      }, 10, 'both instances subscribed to Redis');
+      await waitUntil(
+        async () => {
+          const [, subscribers] = (await probe.sendCommand(['PUBSUB', 'NUMSUB', requestChannel])) as [string, number];
+          return Number(subscribers) >= 2;
+        },
+        10,
+        'both instances subscribed to Redis',
+      );
     } finally {
       await probe.quit();
     }
@@ -152,12 +176,18 @@ describe.skipIf(!runnable)('two API instances (PostgreSQL + Redis)', () => {
     const category = await createCategory(db);
     const product = await createProduct(db, { sellerId: seller.id, categoryId: category.id, title: 'Cache Bus Lantern' });
     const onB = () => apps[1]!.inject({ method: 'GET', url: `/api/products/${product.id}` });
-    const searchOnB = async () => ((await apps[1]!.inject({ method: 'GET', url: '/api/products?q=lantern' })).json().items as Array<{ id: string }>).map((row) => row.id);
+    const searchOnB = async () =>
+      ((await apps[1]!.inject({ method: 'GET', url: '/api/products?q=lantern' })).json().items as Array<{ id: string }>).map((row) => row.id);
     // B reads (and keeps) the product page and a search that finds it.
     expect((await onB()).statusCode).toBe(200);
     expect(await searchOnB()).toContain(product.id);
 
-    const hidden = await apps[0]!.inject({ method: 'PATCH', url: `/api/admin/products/${product.id}`, headers: { authorization: `Bearer ${adminToken}` }, payload: { status: 'hidden' } });
+    const hidden = await apps[0]!.inject({
+      method: 'PATCH',
+      url: `/api/admin/products/${product.id}`,
+      headers: { authorization: `Bearer ${adminToken}` },
+      payload: { status: 'hidden' },
+    });
     expect(hidden.statusCode).toBe(200);
     expect(await eventually(async () => (await onB()).statusCode === 404)).toBe(true);
     expect(await searchOnB()).not.toContain(product.id);
@@ -169,7 +199,12 @@ describe.skipIf(!runnable)('two API instances (PostgreSQL + Redis)', () => {
     const meOnB = async () => (await apps[1]!.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${buyerToken}` } })).statusCode;
     expect(await meOnB()).toBe(200);
 
-    const suspended = await apps[0]!.inject({ method: 'PATCH', url: `/api/admin/users/${buyer.id}`, headers: { authorization: `Bearer ${adminToken}` }, payload: { status: 'suspended' } });
+    const suspended = await apps[0]!.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${buyer.id}`,
+      headers: { authorization: `Bearer ${adminToken}` },
+      payload: { status: 'suspended' },
+    });
     expect(suspended.statusCode).toBe(200);
     expect(await eventually(async () => (await meOnB()) === 401)).toBe(true);
   }, 30_000);
@@ -202,7 +237,10 @@ describe.skipIf(!runnable)('two API instances (PostgreSQL + Redis)', () => {
     );
     expect(checkout.statusCode).toBeLessThan(300);
     const pushed = await heard;
-    expect(pushed).toMatchObject({ notification: { kind: 'order_placed', title: 'Your order is placed', link: expect.stringMatching(/^\/myorders\//) }, unreadCount: 1 });
+    expect(pushed).toMatchObject({
+      notification: { kind: 'order_placed', title: 'Your order is placed', link: expect.stringMatching(/^\/myorders\//) },
+      unreadCount: 1,
+    });
     // B lists the same row A wrote.
     const onB = await apps[1]!.inject({ method: 'GET', url: '/api/notifications', headers: { authorization: `Bearer ${token}` } });
     expect(onB.json()).toMatchObject({ unreadCount: 1, total: 1, notifications: [{ id: pushed.notification.id }] });
@@ -216,7 +254,12 @@ describe.skipIf(!runnable)('two API instances (PostgreSQL + Redis)', () => {
   it('counts failed logins made through either instance together', async () => {
     const buyer = await createUser(handles[0]!.db, { role: 'buyer' });
     const attempt = (index: number) =>
-      apps[index % 2]!.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '203.0.113.50', payload: { email: buyer.email, password: 'not-the-password-1' } });
+      apps[index % 2]!.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '203.0.113.50',
+        payload: { email: buyer.email, password: 'not-the-password-1' },
+      });
     // The limit is 5 failures per address and email, whichever instance heard them.
     for (let index = 0; index < 5; index += 1) expect((await attempt(index)).statusCode).toBe(401);
     for (const index of [0, 1]) {

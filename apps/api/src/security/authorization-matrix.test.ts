@@ -33,7 +33,9 @@ import { FRAMEWORK_ROUTES, routeKey } from '../plugins/route-access';
 
 const registered = vi.hoisted(() => [] as RouteOptions[]);
 
-vi.mock('fastify', async (importOriginal) => (await import('../../test/route-log')).fastifyWithRouteLog(await importOriginal<typeof FastifyModule>(), registered));
+vi.mock('fastify', async (importOriginal) =>
+  (await import('../../test/route-log')).fastifyWithRouteLog(await importOriginal<typeof FastifyModule>(), registered),
+);
 
 type Route = DeclaredRoute;
 
@@ -73,12 +75,19 @@ function call(route: Route, persona: Persona) {
     return app.inject({ method: 'OPTIONS', url, headers: { ...headers, origin: 'http://localhost:3000', 'access-control-request-method': 'GET' } });
   }
   if (route.multipart) {
-    return app.inject({ method: route.method as 'POST', url, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, payload: emptyForm });
+    return app.inject({
+      method: route.method as 'POST',
+      url,
+      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: emptyForm,
+    });
   }
   const bodySchema = inputJsonSchema(route.body);
   const body = SAMPLE_BODIES[route.key]?.(persona) ?? (bodySchema ? sampleFromJsonSchema(bodySchema) : undefined);
-  if (body !== undefined) return app.inject({ method: route.method as 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-  if (route.key === 'POST /api/stripe-connect/webhook') return app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: '{"type":"account.updated"}' });
+  if (body !== undefined)
+    return app.inject({ method: route.method as 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  if (route.key === 'POST /api/stripe-connect/webhook')
+    return app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: '{"type":"account.updated"}' });
   return app.inject({ method: route.method as 'GET', url, headers });
 }
 
@@ -94,13 +103,18 @@ describe('route enumeration', () => {
     expect([...visible].filter((key) => !documented.has(key))).toEqual([]);
     // A sanity floor: the app has well over a hundred endpoints; an empty list means the hook broke.
     expect(visible.size).toBeGreaterThan(100);
-    for (const route of routes.filter((candidate) => candidate.url !== '*')) expect(app.hasRoute({ method: route.method as 'GET', url: route.url }), `${route.method} ${route.url}`).toBe(true);
+    for (const route of routes.filter((candidate) => candidate.url !== '*'))
+      expect(app.hasRoute({ method: route.method as 'GET', url: route.url }), `${route.method} ${route.url}`).toBe(true);
   });
 
   it('finds the access every route declares, and no framework line for a route that is gone', () => {
     expect(routesWithoutAccess(routes)).toEqual([]);
     const keys = new Set(routes.map((route) => route.key));
-    expect(Object.keys(FRAMEWORK_ROUTES).filter((key) => !keys.has(key)).map((key) => `framework line for a route that does not exist: ${key}`)).toEqual([]);
+    expect(
+      Object.keys(FRAMEWORK_ROUTES)
+        .filter((key) => !keys.has(key))
+        .map((key) => `framework line for a route that does not exist: ${key}`),
+    ).toEqual([]);
   });
 });
 
@@ -145,17 +159,36 @@ describe("another seller's rows", () => {
       .returning();
     const [dispute] = await db
       .insert(disputes)
-      .values({ orderItemId: items[0]!.id, orderId: order.id, buyerId: users.buyer.id, sellerId: users.seller.id, reason: 'damaged', description: 'The board arrived cracked.' })
+      .values({
+        orderItemId: items[0]!.id,
+        orderId: order.id,
+        buyerId: users.buyer.id,
+        sellerId: users.seller.id,
+        reason: 'damaged',
+        description: 'The board arrived cracked.',
+      })
       .returning();
-    const chat = await app.inject({ method: 'POST', url: '/api/chat', headers: { authorization: users.buyer.token }, payload: { sellerId: users.seller.id, productId: product.id } });
+    const chat = await app.inject({
+      method: 'POST',
+      url: '/api/chat',
+      headers: { authorization: users.buyer.token },
+      payload: { sellerId: users.seller.id, productId: product.id },
+    });
     expect(chat.statusCode).toBe(200);
-    Object.assign(ids, { productId: product.id, orderId: order.id, orderItemId: items[0]!.id, shipmentId: shipment!.id, disputeId: dispute!.id, chatId: (chat.json() as { chat: { id: string } }).chat.id });
+    Object.assign(ids, {
+      productId: product.id,
+      orderId: order.id,
+      orderItemId: items[0]!.id,
+      shipmentId: shipment!.id,
+      disputeId: dispute!.id,
+      chatId: (chat.json() as { chat: { id: string } }).chat.id,
+    });
   });
 
   const as = (persona: 'seller' | 'otherSeller', method: 'GET' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     app.inject({ method, url, headers: { authorization: users[persona].token }, ...(payload ? { payload } : {}) });
 
-  it("keeps the order and its item away from another seller (and leaves the item as it was)", async () => {
+  it('keeps the order and its item away from another seller (and leaves the item as it was)', async () => {
     expect((await as('seller', 'GET', `/api/seller/orders/${ids.orderId}`)).statusCode).toBe(200);
     expect((await as('seller', 'GET', `/api/seller/order-items/${ids.orderItemId}`)).statusCode).toBe(200);
     expect([403, 404]).toContain((await as('otherSeller', 'GET', `/api/seller/orders/${ids.orderId}`)).statusCode);
@@ -165,7 +198,7 @@ describe("another seller's rows", () => {
     expect(item?.status).toBe('shipped');
   });
 
-  it("keeps the shipment away from another seller", async () => {
+  it('keeps the shipment away from another seller', async () => {
     const own = await as('seller', 'GET', `/api/shipments/seller/${users.seller.id}`);
     expect(own.statusCode).toBe(200);
     expect(own.body).toContain(ids.shipmentId);
@@ -214,9 +247,16 @@ describe('who is asking is checked before what they sent', () => {
     const query = route.querystring ? '?page=0&limit=-1&status=not-a-status&days=7.5' : '';
     const headers = persona === 'anonymous' ? {} : { authorization: users.buyer.token };
     if (!route.body) return app.inject({ method: route.method as 'GET', url: `${url}${query}`, headers });
-    return app.inject({ method: route.method as 'POST', url: `${url}${query}`, headers: { ...headers, 'content-type': 'application/json' }, payload: '"not an object"' });
+    return app.inject({
+      method: route.method as 'POST',
+      url: `${url}${query}`,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '"not an object"',
+    });
   }
-  const guarded = routes.filter((route) => route.method !== 'OPTIONS' && route.method !== 'HEAD' && !route.multipart && route.access && route.access.access !== 'public');
+  const guarded = routes.filter(
+    (route) => route.method !== 'OPTIONS' && route.method !== 'HEAD' && !route.multipart && route.access && route.access.access !== 'public',
+  );
 
   /** Every route's answer to `persona` sending all-invalid inputs, where it is not `status`. */
   async function otherAnswers(candidates: Route[], persona: 'anonymous' | 'buyer', status: number): Promise<string[]> {
@@ -235,7 +275,9 @@ describe('who is asking is checked before what they sent', () => {
 
   it('answers 403 to a signed-in user of another role, whatever they sent', async () => {
     // Routes whose handler checks the roles itself (`checkedBy: 'handler'`) do so once the request is valid.
-    const forbidden = guarded.filter((route) => route.access?.access === 'roles' && route.access.checkedBy !== 'handler' && expectationFor(route.access, 'buyer').kind === 'status');
+    const forbidden = guarded.filter(
+      (route) => route.access?.access === 'roles' && route.access.checkedBy !== 'handler' && expectationFor(route.access, 'buyer').kind === 'status',
+    );
     expect(forbidden.length).toBeGreaterThan(40);
     expect(await otherAnswers(forbidden, 'buyer', 403)).toEqual([]);
   });

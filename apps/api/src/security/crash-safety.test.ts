@@ -23,7 +23,6 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const API_DIR = path.resolve(import.meta.dirname, '../..');
 const SECRET = 'crash-safety-secret-that-is-long-enough';
 
-
 describe.skipIf(!serverUrl)('crash safety (the server killed mid-request)', () => {
   const name = `marketplace_crash_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   let databaseUrl: string;
@@ -60,7 +59,8 @@ describe.skipIf(!serverUrl)('crash safety (the server killed mid-request)', () =
     // Up when its health answers; a server that exits first has failed (the test's own timeout bounds the wait).
     const starting = child;
     for (;;) {
-      if (starting.exitCode !== null || starting.signalCode !== null) throw new Error(`the server exited before it started (${starting.exitCode ?? starting.signalCode})`);
+      if (starting.exitCode !== null || starting.signalCode !== null)
+        throw new Error(`the server exited before it started (${starting.exitCode ?? starting.signalCode})`);
       try {
         if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
       } catch {
@@ -161,18 +161,33 @@ describe.skipIf(!serverUrl)('crash safety (the server killed mid-request)', () =
     const admin = await createUser(db, { role: 'admin' });
     const category = await createCommerceCategory(db);
     const product = await createListing(db, { sellerId: seller.id, categoryId: category.id });
-    const { items } = await createOrder(db, { buyerId: buyer.id, status: 'shipped', items: [{ product: { ...product, title: product.title }, priceCents: 5000, quantity: 1, status: 'shipped' }] });
+    const { items } = await createOrder(db, {
+      buyerId: buyer.id,
+      status: 'shipped',
+      items: [{ product: { ...product, title: product.title }, priceCents: 5000, quantity: 1, status: 'shipped' }],
+    });
     const item = items[0]!;
     const sellerToken = await tokens.sign({ userId: seller.id, role: 'seller' });
     const adminToken = await tokens.sign({ userId: admin.id, role: 'admin' });
 
     // The seller onboards (sandbox) on a healthy server.
     await start(null);
-    const created = (await (await call('POST', '/api/stripe-connect/create-express-account', sellerToken, { type: 'express', country: 'US' })).json()) as { accountId: string };
-    const link = (await (await call('POST', '/api/stripe-connect/create-onboarding-link', sellerToken, { accountId: created.accountId })).json()) as { url: string };
+    const created = (await (await call('POST', '/api/stripe-connect/create-express-account', sellerToken, { type: 'express', country: 'US' })).json()) as {
+      accountId: string;
+    };
+    const link = (await (await call('POST', '/api/stripe-connect/create-onboarding-link', sellerToken, { accountId: created.accountId })).json()) as {
+      url: string;
+    };
     const linkToken = new URL(link.url).pathname.split('/').at(-1);
-    await call('POST', `/api/sandbox/connect/links/${linkToken}/complete`, null, { businessType: 'company', businessName: 'Acme', routingNumber: SANDBOX_TEST_ROUTING_NUMBER, accountNumber: SANDBOX_TEST_ACCOUNT_NUMBER });
-    expect(((await (await call('GET', `/api/stripe-connect/account-status/${created.accountId}`, sellerToken)).json()) as { status: string }).status).toBe('complete');
+    await call('POST', `/api/sandbox/connect/links/${linkToken}/complete`, null, {
+      businessType: 'company',
+      businessName: 'Acme',
+      routingNumber: SANDBOX_TEST_ROUTING_NUMBER,
+      accountNumber: SANDBOX_TEST_ACCOUNT_NUMBER,
+    });
+    expect(((await (await call('GET', `/api/stripe-connect/account-status/${created.accountId}`, sellerToken)).json()) as { status: string }).status).toBe(
+      'complete',
+    );
     await stop();
 
     await start('payout-after-transfer');
@@ -186,13 +201,24 @@ describe.skipIf(!serverUrl)('crash safety (the server killed mid-request)', () =
 
     // After a restart, once the claim is stale (its server is presumed dead: here its time is set back an
     // hour, past any staleness window, instead of waiting one out), the same key finds the transfer.
-    await db.update(payouts).set({ updatedAt: new Date(Date.now() - 60 * 60 * 1000) }).where(eq(payouts.orderItemId, item.id));
+    await db
+      .update(payouts)
+      .set({ updatedAt: new Date(Date.now() - 60 * 60 * 1000) })
+      .where(eq(payouts.orderItemId, item.id));
     await start(null);
     const retried = await call('POST', '/api/stripe-connect/payout', adminToken, { orderItemId: item.id });
     expect(retried.status).toBe(200);
-    const [paid] = await db.select().from(payouts).where(and(eq(payouts.orderItemId, item.id), eq(payouts.status, 'paid')));
+    const [paid] = await db
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.orderItemId, item.id), eq(payouts.status, 'paid')));
     expect(paid?.transferId).toBeTruthy();
-    expect(await db.select().from(sandboxConnectTransfers).where(eq(sandboxConnectTransfers.idempotencyKey, `payout-${item.id}-attempt-1`))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(sandboxConnectTransfers)
+        .where(eq(sandboxConnectTransfers.idempotencyKey, `payout-${item.id}-attempt-1`)),
+    ).toHaveLength(1);
     expect((await db.select().from(orderItems).where(eq(orderItems.id, item.id)))[0]?.sellerPaid).toBe(true);
     await stop();
   }, 90_000);

@@ -15,7 +15,10 @@ let buyerToken: string;
 let sellerToken: string;
 let productId: string;
 
-const PNG_BYTES = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f5d6a60000000049454e44ae426082', 'hex');
+const PNG_BYTES = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f5d6a60000000049454e44ae426082',
+  'hex',
+);
 
 async function tokenOf(email: string): Promise<string> {
   const response = await testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: FACTORY_PASSWORD } });
@@ -108,7 +111,12 @@ describe('every error answer is { error, code }', () => {
 
   it('a wrong password: invalid_credentials; a taken email at signup: email_taken with the field', async () => {
     const user = await createUser(testApp.database.db);
-    const wrong = await testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'wrong-password' }, remoteAddress: '10.9.0.1' });
+    const wrong = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: 'wrong-password' },
+      remoteAddress: '10.9.0.1',
+    });
     expectRefusal(wrong, 401, 'invalid_credentials');
     const signup = await testApp.app.inject({
       method: 'POST',
@@ -118,7 +126,7 @@ describe('every error answer is { error, code }', () => {
     expect(expectRefusal(signup, 409, 'email_taken')).toMatchObject({ field: 'email' });
   });
 
-  it('the wrong role: forbidden; another seller\'s or a missing thing: not_found', async () => {
+  it("the wrong role: forbidden; another seller's or a missing thing: not_found", async () => {
     expectRefusal(await testApp.app.inject({ method: 'GET', url: `/api/products/${productId}/images`, headers: bearer(buyerToken) }), 403, 'forbidden');
     expectRefusal(await testApp.app.inject({ method: 'GET', url: `/api/products/${randomUUID()}/images`, headers: bearer(sellerToken) }), 404, 'not_found');
   });

@@ -90,7 +90,10 @@ export function commentLinesOf(file: string, text: string): Array<{ line: number
     const close = text[start + 1] === '*' ? text.indexOf('*/', start + 2) : text.indexOf('\n', start);
     const end = close < 0 ? text.length : text[start + 1] === '*' ? close + 2 : close;
     const firstLine = source.getLineAndCharacterOfPosition(start).line + 1;
-    text.slice(start, end).split('\n').forEach((content, offset) => found.push({ line: firstLine + offset, text: content }));
+    text
+      .slice(start, end)
+      .split('\n')
+      .forEach((content, offset) => found.push({ line: firstLine + offset, text: content }));
     commentStart.lastIndex = end;
   }
   return found;
@@ -101,7 +104,14 @@ function literalRangesOf(source: ts.SourceFile): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
   const visit = (node: ts.Node) => {
     if (ts.isJsxText(node)) ranges.push([node.pos, node.end]);
-    else if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isRegularExpressionLiteral(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) {
+    else if (
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isRegularExpressionLiteral(node) ||
+      ts.isTemplateHead(node) ||
+      ts.isTemplateMiddle(node) ||
+      ts.isTemplateTail(node)
+    ) {
       ranges.push([node.getStart(source), node.end]);
     }
     ts.forEachChild(node, visit);
@@ -132,7 +142,11 @@ export function missingCitedPaths(file: string, text: string, exists: (repositor
   // Parsing is the slow part: a file none of whose paths is missing, comment or not, needs none.
   const isCandidate = ([token]: RegExpExecArray) => !isPlaceholder(token) && !isThere([trimmed(token)]);
   if (CODE.test(file) && ![...text.matchAll(TOP_FOLDER_PATH)].some(isCandidate)) return [];
-  const lines = isMarkdown ? text.split('\n').map((content, index) => ({ line: index + 1, text: content })) : CODE.test(file) || HASH_COMMENTED.test(file) ? commentLinesOf(file, text) : [];
+  const lines = isMarkdown
+    ? text.split('\n').map((content, index) => ({ line: index + 1, text: content }))
+    : CODE.test(file) || HASH_COMMENTED.test(file)
+      ? commentLinesOf(file, text)
+      : [];
   const missing: Array<{ line: number; cited: string }> = [];
   for (const { line, text: content } of lines) {
     const report = (cited: string) => {
@@ -180,30 +194,44 @@ describe('cited paths', () => {
   it('finds a cited file that is not there and accepts one that is', () => {
     const comment = '// The void window (docs/product/shipping.md); labels in docs/product/labels.md.\nconst x = 1;\n';
     expect(missingCitedPaths('apps/api/src/lib/example.ts', comment, exists)).toEqual([{ line: 1, cited: 'docs/product/labels.md' }]);
-    expect(missingCitedPaths('apps/api/src/lib/example.ts', '/**\n * See apps/api/src/app.ts and apps/api/src/ap.ts.\n */\n', exists)).toEqual([{ line: 2, cited: 'apps/api/src/ap.ts' }]);
+    expect(missingCitedPaths('apps/api/src/lib/example.ts', '/**\n * See apps/api/src/app.ts and apps/api/src/ap.ts.\n */\n', exists)).toEqual([
+      { line: 2, cited: 'apps/api/src/ap.ts' },
+    ]);
   });
 
   it('accepts a folder, a decision by its number, and a path that only the build or the first start makes', () => {
     expect(missingCitedPaths('docs/example.md', 'Under apps/api/ and docs/product, built into apps/api/dist/server.js and apps/web/dist.', exists)).toEqual([]);
-    expect(missingCitedPaths('docs/example.md', 'Why: docs/decisions/0015, not docs/decisions/0099.', exists)).toEqual([{ line: 1, cited: 'docs/decisions/0099' }]);
+    expect(missingCitedPaths('docs/example.md', 'Why: docs/decisions/0015, not docs/decisions/0099.', exists)).toEqual([
+      { line: 1, cited: 'docs/decisions/0099' },
+    ]);
     expect(missingCitedPaths('docs/example.md', 'Not apps/api/distant.ts.', exists)).toEqual([{ line: 1, cited: 'apps/api/distant.ts' }]);
   });
 
   it('skips placeholders and globs', () => {
-    const text = ['apps/api/src/modules/<module>/<module>.schema.ts', 'apps/api/src/**/*.test.ts', 'apps/{api,web}/src', 'docs/product/…', 'apps/api/src/modules/...'].join('\n');
+    const text = [
+      'apps/api/src/modules/<module>/<module>.schema.ts',
+      'apps/api/src/**/*.test.ts',
+      'apps/{api,web}/src',
+      'docs/product/…',
+      'apps/api/src/modules/...',
+    ].join('\n');
     expect(missingCitedPaths('docs/example.md', text, exists)).toEqual([]);
   });
 
   it('reads comments only, not strings, regular expressions or JSX text', () => {
-    const code = "const file = '// docs/gone.md';\nconst pattern = /docs\\/gone\\/x.md/;\nconst page = <p>see // docs/gone.md</p>; // docs/also-gone.md\nconst text = `// docs/gone.md ${file}`;\n";
+    const code =
+      "const file = '// docs/gone.md';\nconst pattern = /docs\\/gone\\/x.md/;\nconst page = <p>see // docs/gone.md</p>; // docs/also-gone.md\nconst text = `// docs/gone.md ${file}`;\n";
     expect(missingCitedPaths('apps/web/src/example.tsx', code, exists)).toEqual([{ line: 3, cited: 'docs/also-gone.md' }]);
     expect(missingCitedPaths('compose.yaml', 'image: docs/gone.md\n# see docs/also-gone.md\n', exists)).toEqual([{ line: 2, cited: 'docs/also-gone.md' }]);
   });
 
   it('follows a Markdown link from the linking file, and skips addresses and anchors', () => {
-    const text = '[shipping](../product/shipping.md#void) · [gone](../product/gone.md) · [site](https://example.com/docs/x.md) · [here](#top) · [docs](/api/docs)';
+    const text =
+      '[shipping](../product/shipping.md#void) · [gone](../product/gone.md) · [site](https://example.com/docs/x.md) · [here](#top) · [docs](/api/docs)';
     expect(missingCitedPaths('docs/decisions/0001-example.md', text, exists)).toEqual([{ line: 1, cited: '../product/gone.md' }]);
-    expect(missingCitedPaths('docs/decisions/0001-example.md', '[one](docs/product/shipping.md)', exists)).toEqual([{ line: 1, cited: 'docs/product/shipping.md' }]);
+    expect(missingCitedPaths('docs/decisions/0001-example.md', '[one](docs/product/shipping.md)', exists)).toEqual([
+      { line: 1, cited: 'docs/product/shipping.md' },
+    ]);
   });
 
   it("reads src/ and test/ in a package's Markdown from the package's folder", () => {

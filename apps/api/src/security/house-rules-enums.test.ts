@@ -19,7 +19,13 @@ const repositoryRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 function schemaFiles(): string[] {
   return readdirSync(path.join(repositoryRoot, 'apps/api/src'), { recursive: true, encoding: 'utf8' })
     .map((name) => path.posix.join('apps/api/src', name.split(path.sep).join('/')))
-    .filter((file) => /\.ts$/.test(file) && !/\.test\.ts$/.test(file) && !file.includes('/migrations/') && (file.endsWith('.schema.ts') || /\bpgEnum\(/.test(readFileSync(path.join(repositoryRoot, file), 'utf8'))))
+    .filter(
+      (file) =>
+        /\.ts$/.test(file) &&
+        !/\.test\.ts$/.test(file) &&
+        !file.includes('/migrations/') &&
+        (file.endsWith('.schema.ts') || /\bpgEnum\(/.test(readFileSync(path.join(repositoryRoot, file), 'utf8'))),
+    )
     .sort();
 }
 
@@ -53,7 +59,10 @@ function listLiteralsIn(source: ts.SourceFile): ListLiteral[] {
   const found: ListLiteral[] = [];
   walk(source, (node) => {
     if (ts.isArrayLiteralExpression(node) && node.elements.length >= 2 && node.elements.every(ts.isStringLiteral)) {
-      found.push({ where: `${relative}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`, values: node.elements.map((element) => (element as ts.StringLiteral).text) });
+      found.push({
+        where: `${relative}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`,
+        values: node.elements.map((element) => (element as ts.StringLiteral).text),
+      });
     }
   });
   return found;
@@ -63,7 +72,11 @@ function listLiteralsIn(source: ts.SourceFile): ListLiteral[] {
 function enumDeclarations(source: ts.SourceFile): Array<{ name: string; values: string; fromDomain: boolean }> {
   const domainImports = new Set<string>();
   for (const statement of source.statements) {
-    if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text.startsWith('@marketplace/domain/')) {
+    if (
+      ts.isImportDeclaration(statement) &&
+      ts.isStringLiteral(statement.moduleSpecifier) &&
+      statement.moduleSpecifier.text.startsWith('@marketplace/domain/')
+    ) {
       const bindings = statement.importClause?.namedBindings;
       if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) domainImports.add(element.name.text);
     }
@@ -72,7 +85,11 @@ function enumDeclarations(source: ts.SourceFile): Array<{ name: string; values: 
   walk(source, (node) => {
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'pgEnum') {
       const [name, values] = node.arguments;
-      declarations.push({ name: name && ts.isStringLiteral(name) ? name.text : '?', values: values?.getText(source) ?? '', fromDomain: Boolean(values && ts.isIdentifier(values) && domainImports.has(values.text)) });
+      declarations.push({
+        name: name && ts.isStringLiteral(name) ? name.text : '?',
+        values: values?.getText(source) ?? '',
+        fromDomain: Boolean(values && ts.isIdentifier(values) && domainImports.has(values.text)),
+      });
     }
   });
   return declarations;
@@ -94,7 +111,8 @@ describe('one list per status set', () => {
     const problems: string[] = [];
     for (const databaseEnum of databaseEnums) {
       const copies = literals.filter((literal) => setKey(literal.values) === setKey(databaseEnum.enumValues));
-      if (copies.length !== 1 || !copies[0]!.where.startsWith('packages/domain/')) problems.push(`${databaseEnum.enumName}: ${copies.map((copy) => copy.where).join(', ') || 'no list in packages/domain'}`);
+      if (copies.length !== 1 || !copies[0]!.where.startsWith('packages/domain/'))
+        problems.push(`${databaseEnum.enumName}: ${copies.map((copy) => copy.where).join(', ') || 'no list in packages/domain'}`);
     }
     for (const [kind, statuses] of Object.entries(STATUS_SETS)) {
       const copies = literals.filter((literal) => setKey(literal.values) === setKey(statuses));
@@ -106,9 +124,20 @@ describe('one list per status set', () => {
   it('the check itself sees a written-out enum and a reordered copy', () => {
     const probe = sourceOf(
       'probe.ts',
-      ["import { SHARED } from '@marketplace/domain/enums';", "const LOCAL = ['x'];", "pgEnum('shared', SHARED);", "pgEnum('local', LOCAL);", "pgEnum('written', ['b', 'a']);", "z.enum(['a', 'b'] as const);"].join('\n'),
+      [
+        "import { SHARED } from '@marketplace/domain/enums';",
+        "const LOCAL = ['x'];",
+        "pgEnum('shared', SHARED);",
+        "pgEnum('local', LOCAL);",
+        "pgEnum('written', ['b', 'a']);",
+        "z.enum(['a', 'b'] as const);",
+      ].join('\n'),
     );
-    expect(enumDeclarations(probe).map((declaration) => [declaration.name, declaration.fromDomain])).toEqual([['shared', true], ['local', false], ['written', false]]);
+    expect(enumDeclarations(probe).map((declaration) => [declaration.name, declaration.fromDomain])).toEqual([
+      ['shared', true],
+      ['local', false],
+      ['written', false],
+    ]);
     expect(listLiteralsIn(probe).map((literal) => `${literal.where} ${setKey(literal.values)}`)).toEqual(['probe.ts:5 a | b', 'probe.ts:6 a | b']);
   });
 });

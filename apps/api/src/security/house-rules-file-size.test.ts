@@ -65,11 +65,16 @@ describe('services and repositories stay under 500 lines', () => {
 
   it('the scan sees the real services and repositories', () => {
     const limited = apiSourceFiles().filter(({ file }) => LIMITED.test(file));
-    expect(limited.map(({ file }) => file)).toEqual(expect.arrayContaining(['apps/api/src/modules/returns/returns.service.ts', 'apps/api/src/modules/returns/returns.repository.ts']));
+    expect(limited.map(({ file }) => file)).toEqual(
+      expect.arrayContaining(['apps/api/src/modules/returns/returns.service.ts', 'apps/api/src/modules/returns/returns.repository.ts']),
+    );
     expect(limited.every(({ lines }) => lines > 0)).toBe(true);
   });
 
   it('no service or repository under apps/api/src is over 500 lines', () => {
-    expect(oversizedFiles(apiSourceFiles()), 'split each into one file per operation or concern (docs/decisions/0030-one-operation-per-file-and-a-size-limit.md)').toEqual([]);
+    expect(
+      oversizedFiles(apiSourceFiles()),
+      'split each into one file per operation or concern (docs/decisions/0030-one-operation-per-file-and-a-size-limit.md)',
+    ).toEqual([]);
   });
 });

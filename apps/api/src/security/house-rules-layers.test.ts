@@ -12,7 +12,6 @@ import { MODULE_LAYERS } from '../modules/layers';
 
 const modulesFolder = 'apps/api/src/modules';
 
-
 describe('the layers list', () => {
   it('places every module folder in exactly one layer, and names no folder that is not there', () => {
     const folders = readdirSync(path.join(repositoryRoot, modulesFolder), { withFileTypes: true })
@@ -31,7 +30,13 @@ describe('api: a module imports only its own layer and the layers below', () => 
   const file = (module: string) => `${modulesFolder}/${module}/house-rules-probe.service.ts`;
 
   it('an import of a module in a higher layer fails lint, a type-only one too', async () => {
-    const code = [`import * as above from '../${highest}';`, `import type * as aboveTypes from '../${highest}';`, 'export const probe = above;', 'export type Probe = typeof aboveTypes;', ''].join('\n');
+    const code = [
+      `import * as above from '../${highest}';`,
+      `import type * as aboveTypes from '../${highest}';`,
+      'export const probe = above;',
+      'export type Probe = typeof aboveTypes;',
+      '',
+    ].join('\n');
     expect(await rulesBroken(file(lowest), code)).toEqual(['1:import-x/no-restricted-paths', '2:import-x/no-restricted-paths']);
   });
 
@@ -59,7 +64,9 @@ describe('api: no import goes round', () => {
   const disputesIndex = `${modulesFolder}/disputes/index.ts`;
 
   it('an import that closes a cycle fails lint, inside one layer too', async () => {
-    expect(await rulesBroken(disputesIndex, "import { createPayoutsService } from '../payouts';\nexport const probe = createPayoutsService;\n")).toEqual(['1:import-x/no-cycle']);
+    expect(await rulesBroken(disputesIndex, "import { createPayoutsService } from '../payouts';\nexport const probe = createPayoutsService;\n")).toEqual([
+      '1:import-x/no-cycle',
+    ]);
   });
 
   it('a type-only import back is no cycle (it leaves no trace in the built JavaScript, and madge skips it too)', async () => {

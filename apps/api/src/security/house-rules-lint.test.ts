@@ -9,7 +9,6 @@ import { repositoryRoot, rulesBroken } from '../../test/lint-probe';
 // the import zones resolve every import to its file, so the imported files must exist: they are picked
 // from the tree as it is.
 
-
 function foldersIn(relative: string): string[] {
   return readdirSync(path.join(repositoryRoot, relative), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
@@ -32,7 +31,6 @@ function importPath(from: string, to: string): string {
   return relative.startsWith('.') ? relative : `./${relative}`;
 }
 
-
 describe('web: features import only shared code', () => {
   const features = foldersIn('apps/web/src/features');
   const [own, other] = [features[0]!, features[1]!];
@@ -44,7 +42,12 @@ describe('web: features import only shared code', () => {
   const sharedLibrary = someSourceFileIn('apps/web/src/lib');
 
   it('a feature importing another feature or the app shell fails lint', async () => {
-    const code = [`import * as other from '${importPath(page, otherFeatureFile)}';`, `import * as shell from '${importPath(page, appFile)}';`, 'export const probe = [other, shell];', ''].join('\n');
+    const code = [
+      `import * as other from '${importPath(page, otherFeatureFile)}';`,
+      `import * as shell from '${importPath(page, appFile)}';`,
+      'export const probe = [other, shell];',
+      '',
+    ].join('\n');
     expect(await rulesBroken(page, code)).toEqual(['1:import-x/no-restricted-paths', '2:import-x/no-restricted-paths']);
   });
 
@@ -62,7 +65,12 @@ describe('web: features import only shared code', () => {
   it('shared components and lib importing a feature or the app shell fail lint', async () => {
     for (const folder of ['components', 'lib']) {
       const file = `apps/web/src/${folder}/house-rules-probe.ts`;
-      const code = [`import * as feature from '${importPath(file, otherFeatureFile)}';`, `import * as shell from '${importPath(file, appFile)}';`, 'export const probe = [feature, shell];', ''].join('\n');
+      const code = [
+        `import * as feature from '${importPath(file, otherFeatureFile)}';`,
+        `import * as shell from '${importPath(file, appFile)}';`,
+        'export const probe = [feature, shell];',
+        '',
+      ].join('\n');
       expect(await rulesBroken(file, code), folder).toEqual(['1:import-x/no-restricted-paths', '2:import-x/no-restricted-paths']);
     }
   });
@@ -80,21 +88,35 @@ describe('web: features import only shared code', () => {
 });
 
 describe('api: a module reaches another only through its index.ts', () => {
-  const modulesWithIndex = foldersIn('apps/api/src/modules').filter((name) => readdirSync(path.join(repositoryRoot, 'apps/api/src/modules', name)).includes('index.ts'));
+  const modulesWithIndex = foldersIn('apps/api/src/modules').filter((name) =>
+    readdirSync(path.join(repositoryRoot, 'apps/api/src/modules', name)).includes('index.ts'),
+  );
   const [own, other] = [modulesWithIndex[0]!, modulesWithIndex[1]!];
   /** A file of the other module that is neither its index nor its schema file, by name without the extension. */
   const internal = path.posix.basename(someSourceFileIn(`apps/api/src/modules/${other}`, /\.schema\.ts$/)).replace(/\.ts$/, '');
 
   it('a deep import into another module fails lint, a type-only one too', async () => {
     const file = `apps/api/src/modules/${own}/house-rules-probe.service.ts`;
-    const code = [`import * as deep from '../${other}/${internal}';`, `import type * as deepTypes from '../${other}/${internal}';`, 'export const probe = deep;', 'export type Probe = typeof deepTypes;', ''].join('\n');
+    const code = [
+      `import * as deep from '../${other}/${internal}';`,
+      `import type * as deepTypes from '../${other}/${internal}';`,
+      'export const probe = deep;',
+      'export type Probe = typeof deepTypes;',
+      '',
+    ].join('\n');
     expect(await rulesBroken(file, code)).toEqual(['1:import-x/no-restricted-paths', '2:import-x/no-restricted-paths']);
   });
 
   it("the module's index (by folder or by name) and its own files pass", async () => {
     const file = `apps/api/src/modules/${own}/house-rules-probe.service.ts`;
     const ownFile = path.posix.basename(someSourceFileIn(`apps/api/src/modules/${own}`)).replace(/\.ts$/, '');
-    const code = [`import * as byFolder from '../${other}';`, `import * as byName from '../${other}/index';`, `import * as mine from './${ownFile}';`, 'export const probe = [byFolder, byName, mine];', ''].join('\n');
+    const code = [
+      `import * as byFolder from '../${other}';`,
+      `import * as byName from '../${other}/index';`,
+      `import * as mine from './${ownFile}';`,
+      'export const probe = [byFolder, byName, mine];',
+      '',
+    ].join('\n');
     expect(await rulesBroken(file, code)).toEqual([]);
   });
 
@@ -133,7 +155,12 @@ describe('api: only repositories touch Drizzle and the schema', () => {
       'apps/api/src/realtime/house-rules-probe.ts',
       'apps/api/src/plugins/house-rules-probe.ts',
     ]) {
-      expect(await rulesBroken(file, breaking), file).toEqual(['1:no-restricted-imports', '2:no-restricted-imports', '3:no-restricted-imports', '4:no-restricted-imports']);
+      expect(await rulesBroken(file, breaking), file).toEqual([
+        '1:no-restricted-imports',
+        '2:no-restricted-imports',
+        '3:no-restricted-imports',
+        '4:no-restricted-imports',
+      ]);
     }
   });
 
@@ -188,23 +215,46 @@ describe('api: a table is imported from its owner’s schema file (decision 0035
   });
 
   it('a service, a routes file or any other module file importing a schema file fails lint, its own included', async () => {
-    for (const file of ['apps/api/src/modules/orders/house-rules-probe.service.ts', 'apps/api/src/modules/orders/house-rules-probe.routes.ts', 'apps/api/src/modules/orders/house-rules-probe.ts']) {
+    for (const file of [
+      'apps/api/src/modules/orders/house-rules-probe.service.ts',
+      'apps/api/src/modules/orders/house-rules-probe.routes.ts',
+      'apps/api/src/modules/orders/house-rules-probe.ts',
+    ]) {
       expect(await rulesBroken(file, lower), file).toEqual(['1:no-restricted-imports', '2:no-restricted-imports', '3:no-restricted-imports']);
     }
   });
 });
 
 describe('config.ts is the one reader of process.env', () => {
-  const breaking = ["import { env } from 'node:process';", 'export const probe = [process.env.PORT, env.PORT];', 'const { env: environment } = process;', 'export const again = environment;', ''].join('\n');
+  const breaking = [
+    "import { env } from 'node:process';",
+    'export const probe = [process.env.PORT, env.PORT];',
+    'const { env: environment } = process;',
+    'export const again = environment;',
+    '',
+  ].join('\n');
 
   it('reading process.env anywhere else in the app fails lint', async () => {
-    for (const file of ['apps/api/src/modules/search/house-rules-probe.ts', 'apps/api/src/lib/house-rules-probe.ts', 'apps/web/src/lib/house-rules-probe.ts', 'packages/contracts/src/house-rules-probe.ts']) {
+    for (const file of [
+      'apps/api/src/modules/search/house-rules-probe.ts',
+      'apps/api/src/lib/house-rules-probe.ts',
+      'apps/web/src/lib/house-rules-probe.ts',
+      'packages/contracts/src/house-rules-probe.ts',
+    ]) {
       expect(await rulesBroken(file, breaking), file).toEqual(['1:no-restricted-syntax', '2:no-restricted-properties', '3:no-restricted-properties']);
     }
   });
 
   it('config.ts, tests, scripts, journeys, benchmarks and tool configs may', async () => {
-    for (const file of ['apps/api/src/config.ts', 'apps/api/src/lib/house-rules-probe.test.ts', 'apps/api/test/house-rules-probe.ts', 'scripts/house-rules-probe.mjs', 'e2e/support/house-rules-probe.ts', 'bench/house-rules-probe.ts', 'apps/web/vite.config.ts']) {
+    for (const file of [
+      'apps/api/src/config.ts',
+      'apps/api/src/lib/house-rules-probe.test.ts',
+      'apps/api/test/house-rules-probe.ts',
+      'scripts/house-rules-probe.mjs',
+      'e2e/support/house-rules-probe.ts',
+      'bench/house-rules-probe.ts',
+      'apps/web/vite.config.ts',
+    ]) {
       expect(await rulesBroken(file, breaking), file).toEqual([]);
     }
   });
@@ -220,12 +270,21 @@ describe('packages/domain stays pure', () => {
       "export const fetched = () => fetch('https://example.com');",
       '',
     ].join('\n');
-    expect(await rulesBroken(file, code)).toEqual(['1:no-restricted-imports', '2:no-restricted-imports', '3:no-restricted-properties', '3:no-restricted-syntax', '3:no-restricted-properties', '4:no-restricted-syntax']);
+    expect(await rulesBroken(file, code)).toEqual([
+      '1:no-restricted-imports',
+      '2:no-restricted-imports',
+      '3:no-restricted-properties',
+      '3:no-restricted-syntax',
+      '3:no-restricted-properties',
+      '4:no-restricted-syntax',
+    ]);
   });
 
   it('its own files, and a time passed in, pass', async () => {
     const file = 'packages/domain/src/house-rules-probe.ts';
-    const code = ["import { formatCents } from './money';", 'export const probe = (now: Date) => [formatCents(100), new Date(now.getTime() + 1000)];', ''].join('\n');
+    const code = ["import { formatCents } from './money';", 'export const probe = (now: Date) => [formatCents(100), new Date(now.getTime() + 1000)];', ''].join(
+      '\n',
+    );
     expect(await rulesBroken(file, code)).toEqual([]);
   });
 

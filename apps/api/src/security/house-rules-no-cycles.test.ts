@@ -18,7 +18,11 @@ const madge = createRequire(import.meta.url)('madge') as Madge;
 describe('api: import cycles', () => {
   it('there are none', async () => {
     const config = JSON.parse(readFileSync(path.join(repositoryRoot, '.madgerc'), 'utf8')) as Record<string, unknown>;
-    const graph = await madge(path.join(repositoryRoot, 'apps/api/src'), { ...config, baseDir: repositoryRoot, tsConfig: path.join(repositoryRoot, 'apps/api/tsconfig.json') });
+    const graph = await madge(path.join(repositoryRoot, 'apps/api/src'), {
+      ...config,
+      baseDir: repositoryRoot,
+      tsConfig: path.join(repositoryRoot, 'apps/api/tsconfig.json'),
+    });
     expect(graph.circular()).toEqual([]);
   }, 60_000);
 });

@@ -126,7 +126,8 @@ function writesIn(file: string, text: string, tables: Map<string, string>): Writ
   for (const template of text.matchAll(/\bsql(?:\.raw)?`([^`]*)`/g)) {
     for (const match of template[1]!.matchAll(SQL_WRITE)) {
       const verb = match[1]!.toLowerCase();
-      if (sqlNames.has(match[2]!)) writes.push({ file, kind: verb.startsWith('insert') ? 'insert' : verb.startsWith('update') ? 'update' : 'delete', table: match[2]! });
+      if (sqlNames.has(match[2]!))
+        writes.push({ file, kind: verb.startsWith('insert') ? 'insert' : verb.startsWith('update') ? 'update' : 'delete', table: match[2]! });
     }
   }
   return writes;
@@ -140,11 +141,13 @@ async function allWrites(): Promise<Write[]> {
 const describeWrite = (write: Write) => `${write.file}: ${write.kind} ${write.table}`;
 
 /** The writes by code that does not own the table written. */
-const foreignWrites = (writes: readonly Write[], owners: Map<string, string>) => [...new Set(writes.filter((write) => ownerOf(write.file) !== owners.get(write.table)).map(describeWrite))].sort();
+const foreignWrites = (writes: readonly Write[], owners: Map<string, string>) =>
+  [...new Set(writes.filter((write) => ownerOf(write.file) !== owners.get(write.table)).map(describeWrite))].sort();
 
 const layerOf = (module: string) => MODULE_LAYERS.findIndex((layer) => (layer as readonly string[]).includes(module));
 /** True when both are modules and `referenced` sits in a higher layer than `referencing` (providers have no layer). */
-const isAbove = (referenced: string, referencing: string) => layerOf(referenced) >= 0 && layerOf(referencing) >= 0 && layerOf(referenced) > layerOf(referencing);
+const isAbove = (referenced: string, referencing: string) =>
+  layerOf(referenced) >= 0 && layerOf(referencing) >= 0 && layerOf(referenced) > layerOf(referencing);
 
 /** Foreign keys from a module's table to a table of a module in a higher layer. */
 function upwardForeignKeys({ owners, tables }: Ownership): string[] {
@@ -160,7 +163,9 @@ function upwardForeignKeys({ owners, tables }: Ownership): string[] {
 /** Imports of another module's schema file, as `file: module`, by a module file whose layer is lower. */
 function upwardSchemaImports(file: string, text: string): string[] {
   const own = ownerOf(file);
-  return [...text.matchAll(/from '\.\.\/(\w+)\/(\w+)\.schema'/g)].filter((match) => match[1] === match[2] && isAbove(match[1]!, own)).map((match) => `${file}: ${match[1]}`);
+  return [...text.matchAll(/from '\.\.\/(\w+)\/(\w+)\.schema'/g)]
+    .filter((match) => match[1] === match[2] && isAbove(match[1]!, own))
+    .map((match) => `${file}: ${match[1]}`);
 }
 
 describe('a module owns its tables', () => {
@@ -169,7 +174,9 @@ describe('a module owns its tables', () => {
     expect(problems).toEqual([]);
     expect(owners.size).toBeGreaterThan(40);
     const gatheredTables = Object.entries(gathered as Record<string, unknown>).filter((entry): entry is [string, PgTable] => is(entry[1], PgTable));
-    expect(gatheredTables.map(([name, table]) => `${name} ${getTableName(table)}`).sort()).toEqual([...variables].map(([name, table]) => `${name} ${table}`).sort());
+    expect(gatheredTables.map(([name, table]) => `${name} ${getTableName(table)}`).sort()).toEqual(
+      [...variables].map(([name, table]) => `${name} ${table}`).sort(),
+    );
   });
 
   it('nothing writes a table it does not own', async () => {
@@ -185,13 +192,19 @@ describe('a module owns its tables', () => {
   it('a foreign key never points at a table of a higher layer, and a module imports no higher layer’s schema file', async () => {
     expect(upwardForeignKeys(await treeOwnership())).toEqual([]);
     const moduleFiles = sourceFiles(path.join(sourceRoot, 'modules'));
-    expect(moduleFiles.flatMap((file) => upwardSchemaImports(relativeToSource(file), readFileSync(file, 'utf8'))).sort()).toEqual([...KNOWN_UPWARD_SCHEMA_IMPORTS].sort());
+    expect(moduleFiles.flatMap((file) => upwardSchemaImports(relativeToSource(file), readFileSync(file, 'utf8'))).sort()).toEqual(
+      [...KNOWN_UPWARD_SCHEMA_IMPORTS].sort(),
+    );
   });
 
   it('the check itself finds a direct write, in Drizzle or in raw SQL', () => {
     const tables = new Map([['orderItems', 'order_items']]);
-    expect(writesIn('modules/x/x.ts', 'await transaction\n  .update(orderItems)\n  .set({ status: "refunded" })', tables)).toEqual([{ file: 'modules/x/x.ts', kind: 'update', table: 'order_items' }]);
-    expect(writesIn('modules/x/x.ts', 'await db.execute(sql`UPDATE order_items SET status = ${status}`)', tables)).toEqual([{ file: 'modules/x/x.ts', kind: 'update', table: 'order_items' }]);
+    expect(writesIn('modules/x/x.ts', 'await transaction\n  .update(orderItems)\n  .set({ status: "refunded" })', tables)).toEqual([
+      { file: 'modules/x/x.ts', kind: 'update', table: 'order_items' },
+    ]);
+    expect(writesIn('modules/x/x.ts', 'await db.execute(sql`UPDATE order_items SET status = ${status}`)', tables)).toEqual([
+      { file: 'modules/x/x.ts', kind: 'update', table: 'order_items' },
+    ]);
     expect(writesIn('modules/x/x.ts', 'await db.delete( orderItems )', tables)).toEqual([{ file: 'modules/x/x.ts', kind: 'delete', table: 'order_items' }]);
     // A read, and a word in a comment, are not writes.
     expect(writesIn('modules/x/x.ts', '// update order_items later\nawait db.select().from(orderItems)', tables)).toEqual([]);
@@ -205,16 +218,39 @@ describe('a module owns its tables', () => {
     const probeLines = pgTable('probe_lines', { cartId: uuid('cart_id').references(() => probeCarts.id), quantity: integer('quantity') });
     const owners = ['users', 'cart', 'orders', 'providers/payment'];
 
-    const layout = ownershipOf([{ file: 'modules/cart/cart.schema.ts', exports: { probeCarts, probeLines } }, { file: 'modules/users/users.schema.ts', exports: { probeUsers } }], owners);
+    const layout = ownershipOf(
+      [
+        { file: 'modules/cart/cart.schema.ts', exports: { probeCarts, probeLines } },
+        { file: 'modules/users/users.schema.ts', exports: { probeUsers } },
+      ],
+      owners,
+    );
     expect(layout.problems).toEqual([]);
-    expect([...layout.owners]).toEqual([['probe_carts', 'cart'], ['probe_lines', 'cart'], ['probe_users', 'users']]);
-    const writes = [...writesIn('modules/orders/orders.repository.ts', 'await db.delete(probeLines)', layout.variables), ...writesIn('modules/cart/cart.repository.ts', 'await db.insert(probeCarts)', layout.variables)];
+    expect([...layout.owners]).toEqual([
+      ['probe_carts', 'cart'],
+      ['probe_lines', 'cart'],
+      ['probe_users', 'users'],
+    ]);
+    const writes = [
+      ...writesIn('modules/orders/orders.repository.ts', 'await db.delete(probeLines)', layout.variables),
+      ...writesIn('modules/cart/cart.repository.ts', 'await db.insert(probeCarts)', layout.variables),
+    ];
     expect(foreignWrites(writes, layout.owners)).toEqual(['modules/orders/orders.repository.ts: delete probe_lines']);
     expect(upwardForeignKeys(layout)).toEqual([]);
 
     // The users table pointing at the cart's: users sits below cart, so the key points up.
     const upward = pgTable('probe_users', { id: uuid('id').primaryKey(), cartId: uuid('cart_id').references(() => probeCarts.id) });
-    expect(upwardForeignKeys(ownershipOf([{ file: 'modules/cart/cart.schema.ts', exports: { probeCarts } }, { file: 'modules/users/users.schema.ts', exports: { upward } }], owners))).toEqual(['probe_users (users) → probe_carts (cart)']);
+    expect(
+      upwardForeignKeys(
+        ownershipOf(
+          [
+            { file: 'modules/cart/cart.schema.ts', exports: { probeCarts } },
+            { file: 'modules/users/users.schema.ts', exports: { upward } },
+          ],
+          owners,
+        ),
+      ),
+    ).toEqual(['probe_users (users) → probe_carts (cart)']);
 
     const misplaced = ownershipOf(
       [
@@ -232,7 +268,9 @@ describe('a module owns its tables', () => {
       "db/extra.ts: a table lives in its owner's modules/<module>/<module>.schema.ts or providers/<provider>/<provider>.schema.ts",
     ]);
 
-    expect(upwardSchemaImports('modules/users/users.repository.ts', "import { cartItems } from '../cart/cart.schema';\nimport { users } from './users.schema';")).toEqual(['modules/users/users.repository.ts: cart']);
+    expect(
+      upwardSchemaImports('modules/users/users.repository.ts', "import { cartItems } from '../cart/cart.schema';\nimport { users } from './users.schema';"),
+    ).toEqual(['modules/users/users.repository.ts: cart']);
     expect(upwardSchemaImports('modules/cart/cart.repository.ts', "import { users } from '../users/users.schema';")).toEqual([]);
   });
 });

@@ -79,7 +79,12 @@ describe('a token whose subject is not a user id', () => {
 describe('control characters in a chat message sent over the socket', () => {
   it('are refused with the socket’s usual error answer, storing nothing, and the socket stays usable', async () => {
     const listing = await createReviewableListing(testApp, seller);
-    const started = await testApp.app.inject({ method: 'POST', url: '/api/chat', headers: await headersOf(testApp, buyer), payload: { sellerId: seller.id, productId: listing.id } });
+    const started = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/chat',
+      headers: await headersOf(testApp, buyer),
+      payload: { sellerId: seller.id, productId: listing.id },
+    });
     const chatId = started.json().chat.id as string;
     const tab = await open((await headersOf(testApp, buyer)).authorization!.replace(/^Bearer /, ''));
     const stored = async () => (await testApp.database.db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId))).length;
@@ -122,12 +127,26 @@ describe('a NUL in text sent over HTTP', () => {
     const listing = await createReviewableListing(testApp, seller);
     const item = await createBoughtItem(testApp, buyer, listing);
     const headers = await headersOf(testApp, buyer);
-    expectInvalidText(await testApp.app.inject({ method: 'POST', url: '/api/reviews', headers, payload: { orderItemId: item.orderItemId, rating: 4, title: 'Fine', body: 'Works\u0000well.' } }));
+    expectInvalidText(
+      await testApp.app.inject({
+        method: 'POST',
+        url: '/api/reviews',
+        headers,
+        payload: { orderItemId: item.orderItemId, rating: 4, title: 'Fine', body: 'Works\u0000well.' },
+      }),
+    );
     const boundary = 'nul-review';
     const form = Object.entries({ orderItemId: item.orderItemId, rating: '4', title: 'Fine', body: 'Works\u0000well.' })
       .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
       .join('');
-    expectInvalidText(await testApp.app.inject({ method: 'POST', url: '/api/reviews', headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: `${form}--${boundary}--\r\n` }));
+    expectInvalidText(
+      await testApp.app.inject({
+        method: 'POST',
+        url: '/api/reviews',
+        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: `${form}--${boundary}--\r\n`,
+      }),
+    );
     expect(await testApp.database.db.select().from(reviews).where(eq(reviews.orderItemId, item.orderItemId))).toEqual([]);
   });
 

@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from 'drizzle-orm';
-import { chatMessages, chats, disputes, paymentAccounts, payouts, productImages, reviewHelpfulVotes, reviewPhotos, reviews, shipmentItems, shipments } from '../db/schema';
+import {
+  chatMessages,
+  chats,
+  disputes,
+  paymentAccounts,
+  payouts,
+  productImages,
+  reviewHelpfulVotes,
+  reviewPhotos,
+  reviews,
+  shipmentItems,
+  shipments,
+} from '../db/schema';
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { createUser } from '../../test/factories';
 import { bearerFor } from '../../test/factories-commerce';
@@ -44,7 +56,9 @@ async function addUnit() {
   units += 1;
   const buyer = await createUser(db, { role: 'buyer' });
   const otherSeller = await createUser(db, { role: 'seller' });
-  await db.insert(paymentAccounts).values({ sellerId: otherSeller.id, provider: 'sandbox', accountId: `acct_qc_${units}`, status: 'complete', detailsSubmitted: true, payoutsEnabled: true });
+  await db
+    .insert(paymentAccounts)
+    .values({ sellerId: otherSeller.id, provider: 'sandbox', accountId: `acct_qc_${units}`, status: 'complete', detailsSubmitted: true, payoutsEnabled: true });
   const mine = await createProduct(db, { sellerId: seller.id, categoryId, title: `Desk Lamp ${units}` });
   const theirs = await createProduct(db, { sellerId: otherSeller.id, categoryId, title: `Reading Lamp ${units}` });
   await db.insert(productImages).values([
@@ -93,11 +107,22 @@ async function addUnit() {
   });
   const [chat] = await db.insert(chats).values({ buyerId: buyer.id, sellerId: seller.id, productId: mine.id, lastMessageAt: new Date() }).returning();
   await db.insert(chatMessages).values({ chatId: chat!.id, senderId: buyer.id, content: `Is lamp ${units} still available?`, productId: mine.id });
-  await db.insert(disputes).values({ orderItemId: myItem.id, orderId: order.id, buyerId: buyer.id, sellerId: seller.id, reason: 'damaged', description: 'Cracked shade' });
+  await db
+    .insert(disputes)
+    .values({ orderItemId: myItem.id, orderId: order.id, buyerId: buyer.id, sellerId: seller.id, reason: 'damaged', description: 'Cracked shade' });
   const reviewedOrder = await createOrder(db, { buyerId: buyer.id, status: 'shipped', items: [{ product: reviewedProduct, status: 'delivered' }] });
   const [review] = await db
     .insert(reviews)
-    .values({ orderItemId: reviewedOrder.items[0]!.id, productId: reviewedProduct.id, sellerId: seller.id, buyerId: buyer.id, rating: 4, title: `Lamp review ${units}`, body: 'Warm light.', helpfulCount: 1 })
+    .values({
+      orderItemId: reviewedOrder.items[0]!.id,
+      productId: reviewedProduct.id,
+      sellerId: seller.id,
+      buyerId: buyer.id,
+      rating: 4,
+      title: `Lamp review ${units}`,
+      body: 'Warm light.',
+      helpfulCount: 1,
+    })
     .returning();
   await db.insert(reviewPhotos).values({ reviewId: review!.id, fileKey: `reviews/${review!.id}/a.webp`, thumbnailKey: `reviews/${review!.id}/a-thumb.webp` });
   await db.insert(reviewHelpfulVotes).values({ reviewId: review!.id, userId: otherSeller.id });
@@ -196,4 +221,3 @@ describe('a catalogue page is one statement', () => {
     expect(queries, `${name}: ${queries} statements`).toBe(1);
   });
 });
-

@@ -13,7 +13,9 @@ import { isUnlimited, SEARCH } from './rate-limits';
 
 const registered = vi.hoisted(() => [] as RouteOptions[]);
 
-vi.mock('fastify', async (importOriginal) => (await import('../../test/route-log')).fastifyWithRouteLog(await importOriginal<typeof FastifyModule>(), registered));
+vi.mock('fastify', async (importOriginal) =>
+  (await import('../../test/route-log')).fastifyWithRouteLog(await importOriginal<typeof FastifyModule>(), registered),
+);
 
 /** The production global budget; the test configuration multiplies every limit alike, so the comparison holds there too. */
 const GLOBAL_PER_MINUTE = 600;
@@ -38,7 +40,11 @@ describe('request limits on every route', () => {
     // The ones named outright, and at least the seven upload routes and the AI search, are found.
     expect(sensitive.filter((route) => route.multipart).length).toBeGreaterThanOrEqual(7);
     expect(sensitive.some((route) => route.url.startsWith('/api/search'))).toBe(true);
-    for (const key of MUST_BE_TIGHTER) expect(routes.some((route) => route.key === key), `${key} is no route`).toBe(true);
+    for (const key of MUST_BE_TIGHTER)
+      expect(
+        routes.some((route) => route.key === key),
+        `${key} is no route`,
+      ).toBe(true);
     expect(limitsLooserThanTheHouseRule(routes, GLOBAL_PER_MINUTE)).toEqual([]);
   });
 
@@ -48,7 +54,9 @@ describe('request limits on every route', () => {
       if (rule === null) return applied === undefined ? [] : [`${route.key}: a limit of its own without declaring one`];
       if (isUnlimited(rule)) return applied === false ? [] : [`${route.key}: should go unlimited (${rule.why})`];
       const limit = applied as { max?: number; timeWindow?: number } | undefined;
-      return limit?.max === rule.max && limit.timeWindow === rule.windowSeconds * 1000 ? [] : [`${route.key}: the declared ${rule.max} per ${rule.windowSeconds} s was not applied`];
+      return limit?.max === rule.max && limit.timeWindow === rule.windowSeconds * 1000
+        ? []
+        : [`${route.key}: the declared ${rule.max} per ${rule.windowSeconds} s was not applied`];
     });
     expect(problems).toEqual([]);
   });
@@ -64,7 +72,9 @@ describe('request limits on every route', () => {
   });
 
   it('counts the web app’s built files as unlimited, and nothing else outside /api by that rule', () => {
-    expect(requestLimitOf({ method: 'GET', url: '/assets/index-abc123.js', config: { file: 'assets/index-abc123.js', rootPath: '/srv/web/dist' } })).toMatchObject({ unlimited: true });
+    expect(
+      requestLimitOf({ method: 'GET', url: '/assets/index-abc123.js', config: { file: 'assets/index-abc123.js', rootPath: '/srv/web/dist' } }),
+    ).toMatchObject({ unlimited: true });
     expect(requestLimitOf({ method: 'GET', url: '/api/docs/static/logo.svg', config: { rootPath: '/srv/swagger' } })).toBeNull();
     expect(requestLimitOf({ method: 'GET', url: '/robots.txt', config: {} })).toBeNull();
   });

@@ -16,7 +16,9 @@ import type { RouteAccess } from '../plugins/route-access';
 
 const registered = vi.hoisted(() => [] as RouteOptions[]);
 
-vi.mock('fastify', async (importOriginal) => (await import('../../test/route-log')).fastifyWithRouteLog(await importOriginal<typeof FastifyModule>(), registered));
+vi.mock('fastify', async (importOriginal) =>
+  (await import('../../test/route-log')).fastifyWithRouteLog(await importOriginal<typeof FastifyModule>(), registered),
+);
 
 // ~20 runs per route keeps the file near 10 s; FUZZ_RUNS=500 for a deeper local search.
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 20);
@@ -152,13 +154,11 @@ function bodyArbitrary(route: FuzzRoute, sample: unknown): fc.Arbitrary<string> 
   const names = [...new Set([...keys, ...properties])];
   const nearShape =
     names.length > 0
-      ? fc
-          .tuple(fc.subarray(names, { minLength: 1 }), fc.array(weirdValue, { minLength: names.length, maxLength: names.length }))
-          .map(([mutated, values]) => {
-            const body: Record<string, unknown> = { ...(sample as Record<string, unknown>) };
-            mutated.forEach((name, index) => Object.defineProperty(body, name, { value: values[index], enumerable: true, configurable: true, writable: true }));
-            return body;
-          })
+      ? fc.tuple(fc.subarray(names, { minLength: 1 }), fc.array(weirdValue, { minLength: names.length, maxLength: names.length })).map(([mutated, values]) => {
+          const body: Record<string, unknown> = { ...(sample as Record<string, unknown>) };
+          mutated.forEach((name, index) => Object.defineProperty(body, name, { value: values[index], enumerable: true, configurable: true, writable: true }));
+          return body;
+        })
       : fc.constant({});
   return fc.oneof(
     { weight: 4, arbitrary: nearShape.map((body) => JSON.stringify(body) ?? 'null') },
@@ -219,7 +219,9 @@ describe('schema fuzzing', () => {
         });
         const leaked = leaks(response.body);
         if (response.statusCode >= 500 || leaked) {
-          throw new Error(`${route.method} ${url} answered ${response.statusCode}${leaked ? ` with internal text (${leaked})` : ''}: ${response.body.slice(0, 300)}\nbody sent: ${(body ?? '').slice(0, 300)}`);
+          throw new Error(
+            `${route.method} ${url} answered ${response.statusCode}${leaked ? ` with internal text (${leaked})` : ''}: ${response.body.slice(0, 300)}\nbody sent: ${(body ?? '').slice(0, 300)}`,
+          );
         }
       }),
       { numRuns: RUNS_PER_ROUTE },
@@ -230,32 +232,35 @@ describe('schema fuzzing', () => {
   // byte (PostgreSQL text cannot hold one), numbers past int4 / 2^53 / double range, a very long text.
   const POISON: readonly unknown[] = ['\u0000', `a\u0000b`, 2 ** 31, 21_474_837, Number.MAX_SAFE_INTEGER, 1e308, -1e308, 'x'.repeat(20_000)];
 
-  it.each(routes.map((route) => [route.key, route] as const))('%s survives NUL bytes, out-of-range numbers and long texts in every field', async (_name, route) => {
-    const { selfId, headers, bodySample } = contextFor(route);
-    const validQuery = SAMPLE_QUERIES[route.key] ?? {};
-    const bodyFields = route.body?.properties && typeof route.body.properties === 'object' ? Object.keys(route.body.properties) : [];
-    const queryFields = route.querystring?.properties && typeof route.querystring.properties === 'object' ? Object.keys(route.querystring.properties) : [];
+  it.each(routes.map((route) => [route.key, route] as const))(
+    '%s survives NUL bytes, out-of-range numbers and long texts in every field',
+    async (_name, route) => {
+      const { selfId, headers, bodySample } = contextFor(route);
+      const validQuery = SAMPLE_QUERIES[route.key] ?? {};
+      const bodyFields = route.body?.properties && typeof route.body.properties === 'object' ? Object.keys(route.body.properties) : [];
+      const queryFields = route.querystring?.properties && typeof route.querystring.properties === 'object' ? Object.keys(route.querystring.properties) : [];
 
-    const cases: Array<{ body?: unknown; query: Record<string, string> }> = [];
-    for (const field of bodyFields) for (const value of POISON) cases.push({ body: { ...(bodySample as object), [field]: value }, query: validQuery });
-    for (const field of queryFields) for (const value of POISON) cases.push({ query: { ...validQuery, [field]: String(value) } });
+      const cases: Array<{ body?: unknown; query: Record<string, string> }> = [];
+      for (const field of bodyFields) for (const value of POISON) cases.push({ body: { ...(bodySample as object), [field]: value }, query: validQuery });
+      for (const field of queryFields) for (const value of POISON) cases.push({ query: { ...validQuery, [field]: String(value) } });
 
-    const failures: string[] = [];
-    for (const { body, query } of cases) {
-      const search = new URLSearchParams(query).toString();
-      const url = `${fillPath(route.url, route.rule, selfId)}${search ? `?${search}` : ''}`;
-      const payload = body === undefined ? (bodySample === undefined ? undefined : JSON.stringify(bodySample)) : JSON.stringify(body);
-      const response = await app.inject({
-        method: route.method as 'POST',
-        url,
-        headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-        ...(payload === undefined ? {} : { payload }),
-      });
-      const leaked = leaks(response.body);
-      if (response.statusCode >= 500 || leaked) failures.push(`${response.statusCode} ${url.slice(0, 160)} ${payload ? payload.slice(0, 160) : ''}`);
-    }
-    expect(failures).toEqual([]);
-  });
+      const failures: string[] = [];
+      for (const { body, query } of cases) {
+        const search = new URLSearchParams(query).toString();
+        const url = `${fillPath(route.url, route.rule, selfId)}${search ? `?${search}` : ''}`;
+        const payload = body === undefined ? (bodySample === undefined ? undefined : JSON.stringify(bodySample)) : JSON.stringify(body);
+        const response = await app.inject({
+          method: route.method as 'POST',
+          url,
+          headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+          ...(payload === undefined ? {} : { payload }),
+        });
+        const leaked = leaks(response.body);
+        if (response.statusCode >= 500 || leaked) failures.push(`${response.statusCode} ${url.slice(0, 160)} ${payload ? payload.slice(0, 160) : ''}`);
+      }
+      expect(failures).toEqual([]);
+    },
+  );
 
   it('left Object.prototype alone', () => {
     const probe = {} as Record<string, unknown>;

@@ -53,15 +53,12 @@ describe('login guard', () => {
     '/myorders/o-1/receipt',
     '/user/chats?chat=c-1',
     '/orderDisputes',
-  ])(
-    'sends a visitor from %s to /login and remembers the page',
-    async (path) => {
-      const { router } = renderApp(path);
-      expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe('/login');
-      expect(router.state.location.state).toEqual({ from: path });
-    },
-  );
+  ])('sends a visitor from %s to /login and remembers the page', async (path) => {
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: path });
+  });
 
   it.each(['/seller', '/admin'])('redirects the %s index to /login (docs/product/routes.md)', async (path) => {
     const { router } = renderApp(path);

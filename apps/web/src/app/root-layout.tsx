@@ -39,8 +39,16 @@ export function RootLayout() {
   // start of a session, and so is there by the first event.
   const notifications = useMemo<NotificationCountHandlers>(
     () => ({
-      refresh: () => void loadNotifications().then((feature) => dispatch(feature.fetchUnreadNotificationCount()), () => {}),
-      setCount: (count) => void loadNotifications().then((feature) => dispatch(feature.setUnreadNotificationCount(count)), () => {}),
+      refresh: () =>
+        void loadNotifications().then(
+          (feature) => dispatch(feature.fetchUnreadNotificationCount()),
+          () => {},
+        ),
+      setCount: (count) =>
+        void loadNotifications().then(
+          (feature) => dispatch(feature.setUnreadNotificationCount(count)),
+          () => {},
+        ),
     }),
     [dispatch],
   );

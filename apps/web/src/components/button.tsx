@@ -23,7 +23,15 @@ const SIZES: Record<ButtonSize, string> = {
 };
 
 /** The button look, for links that should read as buttons (`<Link className={buttonClasses()}>`). */
-export function buttonClasses({ variant = 'primary', size = 'md', className = '' }: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}): string {
+export function buttonClasses({
+  variant = 'primary',
+  size = 'md',
+  className = '',
+}: {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+} = {}): string {
   return `${BASE} ${VARIANTS[variant]} ${SIZES[size]} ${className}`.trim();
 }
 
@@ -37,13 +45,7 @@ interface ButtonProps extends ComponentProps<'button'> {
 
 export function Button({ variant, size, isBusy = false, busyLabel, className, disabled, children, type = 'button', ...rest }: ButtonProps) {
   return (
-    <button
-      type={type}
-      className={buttonClasses({ variant, size, className })}
-      disabled={disabled || isBusy}
-      aria-busy={isBusy || undefined}
-      {...rest}
-    >
+    <button type={type} className={buttonClasses({ variant, size, className })} disabled={disabled || isBusy} aria-busy={isBusy || undefined} {...rest}>
       {isBusy && <Spinner className="size-4" />}
       {isBusy && busyLabel ? busyLabel : children}
     </button>

@@ -42,7 +42,11 @@ describe('DataTable', () => {
   it('renders one row per item, in order, with the cells the columns give', () => {
     const rows = bodyRows(renderFruits());
     expect(rows).toHaveLength(3);
-    expect(within(rows[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2', 'Pear', '2.00', 'Buy Pear']);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['2', 'Pear', '2.00', 'Buy Pear']);
     expect(within(rows[2]!).getByRole('button', { name: 'Buy Plum' })).toBeInTheDocument();
   });
 
@@ -72,7 +76,16 @@ describe('DataTable', () => {
 
   it('narrows the padding when compact and passes the box, table and row classes through', () => {
     render(
-      <DataTable caption="Fruit" columns={COLUMNS} rows={FRUITS} rowKey={(fruit) => fruit.id} className="hidden xl:block" tableClassName="min-w-[56rem]" density="compact" rowClassName="align-top" />,
+      <DataTable
+        caption="Fruit"
+        columns={COLUMNS}
+        rows={FRUITS}
+        rowKey={(fruit) => fruit.id}
+        className="hidden xl:block"
+        tableClassName="min-w-[56rem]"
+        density="compact"
+        rowClassName="align-top"
+      />,
     );
     const table = screen.getByRole('table', { name: 'Fruit' });
     expect(table).toHaveClass('min-w-[56rem]');

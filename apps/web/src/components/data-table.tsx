@@ -33,7 +33,16 @@ function classes(...parts: (string | false | undefined)[]): string {
 }
 
 /** The admin and seller lists' table: a bordered box that scrolls sideways, one column per entry of `columns`. */
-export function DataTable<Row>({ caption, columns, rows, rowKey, className = 'hidden shadow-sm md:block', tableClassName, density = 'normal', rowClassName }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  className = 'hidden shadow-sm md:block',
+  tableClassName,
+  density = 'normal',
+  rowClassName,
+}: DataTableProps<Row>) {
   const padding = density === 'compact' ? 'px-2.5 py-3' : 'px-4 py-3';
   return (
     <div className={classes('overflow-x-auto rounded-xl border border-slate-200 bg-white', className)}>

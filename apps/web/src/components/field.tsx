@@ -30,9 +30,7 @@ export function TextField({ label, hint, error, labelAside, className = '', ...i
         className={
           'block h-11 w-full rounded-lg border bg-white px-3 text-base text-slate-900 shadow-sm transition-colors ' +
           'placeholder:text-slate-400 focus:outline-2 focus:outline-offset-0 sm:text-sm ' +
-          (error
-            ? 'border-red-500 focus:border-red-600 focus:outline-red-200'
-            : 'border-slate-300 focus:border-brand-600 focus:outline-brand-200')
+          (error ? 'border-red-500 focus:border-red-600 focus:outline-red-200' : 'border-slate-300 focus:border-brand-600 focus:outline-brand-200')
         }
         {...inputProps}
       />

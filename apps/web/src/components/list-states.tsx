@@ -7,7 +7,11 @@ import { describeApiError } from '../lib/api-error';
 /** A list or page still loading; announced politely. */
 export function LoadingState({ label = 'Loading…' }: { label?: string }) {
   return (
-    <div role="status" aria-live="polite" className="flex items-center justify-center gap-3 rounded-xl border border-slate-200 bg-white p-10 text-sm text-slate-600">
+    <div
+      role="status"
+      aria-live="polite"
+      className="flex items-center justify-center gap-3 rounded-xl border border-slate-200 bg-white p-10 text-sm text-slate-600"
+    >
       <Spinner className="size-5 text-brand-700" />
       {label}
     </div>

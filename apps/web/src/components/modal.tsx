@@ -29,7 +29,8 @@ export function Modal({ title, description, onClose, children, footer }: ModalPr
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const panel = panelRef.current;
     // `data-autofocus` picks the element to start on; otherwise the first field or button but Close.
-    const firstField = panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel?.querySelector<HTMLElement>('textarea, input, select, button:not([data-close])');
+    const firstField =
+      panel?.querySelector<HTMLElement>('[data-autofocus]') ?? panel?.querySelector<HTMLElement>('textarea, input, select, button:not([data-close])');
     (firstField ?? panel)?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onCloseRef.current();

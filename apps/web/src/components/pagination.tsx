@@ -29,7 +29,11 @@ export function Pagination({ page, totalPages, totalItems, pageSize, onPageChang
 
   return (
     <nav aria-label={label} className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-      <p className="text-sm text-slate-600">{isTotalExact ? `Showing ${from} to ${to} of ${totalItems} ${pluralNoun(totalItems, 'result')}` : `Showing ${from} to ${to} of ${totalItems.toLocaleString('en-US')}+ results`}</p>
+      <p className="text-sm text-slate-600">
+        {isTotalExact
+          ? `Showing ${from} to ${to} of ${totalItems} ${pluralNoun(totalItems, 'result')}`
+          : `Showing ${from} to ${to} of ${totalItems.toLocaleString('en-US')}+ results`}
+      </p>
       {hasPages && (
         <ul className="flex items-center gap-1">
           <li>
@@ -58,7 +62,12 @@ export function Pagination({ page, totalPages, totalItems, pageSize, onPageChang
             ),
           )}
           <li>
-            <button type="button" className={`${PAGE_BUTTON} text-slate-700 hover:bg-slate-100`} disabled={page >= totalPages} onClick={() => onPageChange(page + 1)}>
+            <button
+              type="button"
+              className={`${PAGE_BUTTON} text-slate-700 hover:bg-slate-100`}
+              disabled={page >= totalPages}
+              onClick={() => onPageChange(page + 1)}
+            >
               <ChevronRight className="size-4" aria-hidden />
               <span className="sr-only">Next page</span>
             </button>

@@ -39,15 +39,7 @@ export function PasswordStrengthMeter({ password, id }: { password: string; id?:
   const { score, label, problem, hint } = shown;
   return (
     <div id={id} aria-live="polite" className="mt-2 space-y-1">
-      <div
-        role="meter"
-        aria-label="Password strength"
-        aria-valuemin={0}
-        aria-valuemax={4}
-        aria-valuenow={score}
-        aria-valuetext={label}
-        className="flex gap-1"
-      >
+      <div role="meter" aria-label="Password strength" aria-valuemin={0} aria-valuemax={4} aria-valuenow={score} aria-valuetext={label} className="flex gap-1">
         {Array.from({ length: BARS }, (_, index) => (
           <span key={index} className={`h-1.5 flex-1 rounded-full ${index < Math.max(score, 1) ? BAR_COLOURS[score] : 'bg-slate-200'}`} />
         ))}

@@ -49,7 +49,20 @@ export interface PhotoPickerProps {
 
 const REMOVE_BUTTON = 'absolute -top-2 -right-2 grid size-7 place-items-center rounded-full bg-slate-800 text-white shadow hover:bg-slate-900';
 
-export function PhotoPicker({ photos, onChange, onRefuse, error, max, acceptedTypes, messages, hintDetail, saved = [], onRemoveSaved, field, stacked = false }: PhotoPickerProps) {
+export function PhotoPicker({
+  photos,
+  onChange,
+  onRefuse,
+  error,
+  max,
+  acceptedTypes,
+  messages,
+  hintDetail,
+  saved = [],
+  onRemoveSaved,
+  field,
+  stacked = false,
+}: PhotoPickerProps) {
   const helpId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const count = saved.length + photos.length;

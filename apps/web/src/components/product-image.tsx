@@ -14,7 +14,11 @@ export function ProductImage({ src, alt, className = '', priority = false }: Pro
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (!src || failedSrc === src) {
     return (
-      <div role="img" aria-label={alt ? `${alt} (image unavailable)` : 'Image unavailable'} className={`grid place-items-center bg-slate-100 text-slate-400 ${className}`}>
+      <div
+        role="img"
+        aria-label={alt ? `${alt} (image unavailable)` : 'Image unavailable'}
+        className={`grid place-items-center bg-slate-100 text-slate-400 ${className}`}
+      >
         <ImageOff className="size-1/3 max-h-8 max-w-8 min-h-4 min-w-4" aria-hidden />
       </div>
     );

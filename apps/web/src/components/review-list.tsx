@@ -72,7 +72,14 @@ export function ReviewList<Review extends { id: string }>({ filter, filterOption
           ))}
         </ul>
         {data && data.total > data.limit && (
-          <Pagination label="Review pages" page={data.page} totalPages={Math.ceil(data.total / data.limit)} totalItems={data.total} pageSize={data.limit} onPageChange={filter.setPage} />
+          <Pagination
+            label="Review pages"
+            page={data.page}
+            totalPages={Math.ceil(data.total / data.limit)}
+            totalItems={data.total}
+            pageSize={data.limit}
+            onPageChange={filter.setPage}
+          />
         )}
       </ListResult>
     </section>

@@ -27,7 +27,9 @@ export function SearchBox({ label, placeholder, defaultValue = '', onSearch, siz
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <div className={`flex gap-2 rounded-xl border border-slate-300 bg-white shadow-sm focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-200 ${isLarge ? 'p-1.5' : 'p-1'}`}>
+      <div
+        className={`flex gap-2 rounded-xl border border-slate-300 bg-white shadow-sm focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-200 ${isLarge ? 'p-1.5' : 'p-1'}`}
+      >
         <div className="relative flex-1">
           <Search className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400" aria-hidden />
           <input

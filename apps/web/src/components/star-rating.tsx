@@ -58,16 +58,13 @@ export function StarRatingInput({ value, onChange, label = 'Your rating', error,
           const filled = value !== null && star <= value;
           return (
             <label key={star} className="cursor-pointer rounded has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
-              <input
-                type="radio"
-                name={name}
-                value={star}
-                checked={value === star}
-                onChange={() => onChange(star)}
-                className="sr-only"
-              />
+              <input type="radio" name={name} value={star} checked={value === star} onChange={() => onChange(star)} className="sr-only" />
               <span className="sr-only">{`${star} ${star === 1 ? 'star' : 'stars'}`}</span>
-              <svg viewBox="0 0 20 20" aria-hidden className={`size-8 fill-current transition-colors ${filled ? 'text-amber-500' : 'text-slate-300 hover:text-amber-300'}`}>
+              <svg
+                viewBox="0 0 20 20"
+                aria-hidden
+                className={`size-8 fill-current transition-colors ${filled ? 'text-amber-500' : 'text-slate-300 hover:text-amber-300'}`}
+              >
                 <path d={STAR_PATH} />
               </svg>
             </label>

@@ -150,7 +150,7 @@ describe('one colour per status: no web file defines its own status → colour m
     const offenders = [
       "const STATUS_CLASSES = {\n  open: 'bg-amber-100 text-amber-800 ring-amber-600/20',\n};",
       "const PAYOUT_COLOUR: Record<Status, StatusColour> = { paid: 'green', pending: 'yellow', in_transit: 'blue' };",
-      "const STATUS_FILL = { paid: PALETTE.green, pending: PALETTE.amber };",
+      'const STATUS_FILL = { paid: PALETTE.green, pending: PALETTE.amber };',
       "return <StatusBadge status={status} colour={status === 'active' ? 'green' : 'red'} />;",
       '<StatusBadge status="active" colour="green" label="Active" />',
       "switch (status) {\n  case 'delivered':\n    return 'green';\n}",
@@ -162,7 +162,7 @@ describe('one colour per status: no web file defines its own status → colour m
   it('leaves alone what is not a status colour', () => {
     const innocent = [
       "secondary: 'border border-slate-300 bg-white hover:bg-slate-50 active:bg-slate-100',",
-      "{payout.status === 'failed' && <p className=\"text-xs text-red-700\">{payout.failure_reason}</p>}",
+      '{payout.status === \'failed\' && <p className="text-xs text-red-700">{payout.failure_reason}</p>}',
       '<p className="mt-0.5 text-red-700">Rejected by the seller: {item.rejectionReason}</p>',
       "className={`border-slate-200 ${selectedId ? 'hidden' : 'block'}`}",
       '<StatusBadge kind="shipment" status={shipment.status} />',
@@ -190,7 +190,10 @@ describe('one colour per status: no web file defines its own status → colour m
   it('keeps the domain the only place that lists colours for statuses', () => {
     // e.g. `Record<PayoutStatus, string>` of classes, or a StatusColour chosen by hand.
     const offending = Object.entries(SOURCES)
-      .filter(([, source]) => /Record<[^,>]*Status[^,>]*,\s*(?:StatusColour|string)>\s*=\s*\{[^}]*(?:bg-|#[0-9a-f]{3})/is.test(source) || /:\s*StatusColour\s*=/.test(source))
+      .filter(
+        ([, source]) =>
+          /Record<[^,>]*Status[^,>]*,\s*(?:StatusColour|string)>\s*=\s*\{[^}]*(?:bg-|#[0-9a-f]{3})/is.test(source) || /:\s*StatusColour\s*=/.test(source),
+      )
       .map(([file]) => file);
     expect(offending).toEqual([]);
   });

@@ -65,7 +65,7 @@ function ToastView({ record, duration, paused, closeButton, richColors }: ToastV
             action.onClick(event);
             if (!event.defaultPrevented) dismiss(record.id);
           }}
-    >
+        >
           {action.label}
         </button>
       )}
@@ -75,7 +75,7 @@ function ToastView({ record, duration, paused, closeButton, richColors }: ToastV
           aria-label="Close toast"
           className="absolute -top-2 -left-2 grid size-5 place-items-center rounded-full border border-current/20 bg-white text-slate-700 shadow-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-slate-900"
           onClick={() => dismiss(record.id)}
-    >
+        >
           <X className="size-3" aria-hidden />
         </button>
       )}

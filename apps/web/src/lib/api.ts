@@ -1,4 +1,12 @@
-import { buildCreateApi, coreModule, fetchBaseQuery, reactHooksModule, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import {
+  buildCreateApi,
+  coreModule,
+  fetchBaseQuery,
+  reactHooksModule,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { expireSession, readSession } from './session';
 
@@ -63,6 +71,32 @@ export const api = createApi({
   baseQuery,
   // The answers the server rendered a page with, so hydrating draws the same page without asking again.
   extractRehydrationInfo: (action, { reducerPath }) => (action.type === SERVER_ANSWERS ? ((action as ServerAnswers).payload[reducerPath] as never) : undefined),
-  tagTypes: ['Me', 'Category', 'SellerProduct', 'SellerProductList', 'ProductImages', 'SellerOrder', 'SellerDashboard', 'AdminUser', 'AdminOrder', 'AdminProduct', 'Commission', 'Cart', 'Wishlist', 'CheckoutSummary', 'BuyerOrder', 'Address', 'Profile', 'Shipment', 'PaymentAccount', 'Payout', 'PayoutStats', 'ShippedOrder', 'Seller', 'Chat', 'Review'],
+  tagTypes: [
+    'Me',
+    'Category',
+    'SellerProduct',
+    'SellerProductList',
+    'ProductImages',
+    'SellerOrder',
+    'SellerDashboard',
+    'AdminUser',
+    'AdminOrder',
+    'AdminProduct',
+    'Commission',
+    'Cart',
+    'Wishlist',
+    'CheckoutSummary',
+    'BuyerOrder',
+    'Address',
+    'Profile',
+    'Shipment',
+    'PaymentAccount',
+    'Payout',
+    'PayoutStats',
+    'ShippedOrder',
+    'Seller',
+    'Chat',
+    'Review',
+  ],
   endpoints: () => ({}),
 });

@@ -8,7 +8,8 @@ const SOURCES = import.meta.glob<string>(['../features/**/*.tsx', '!../features/
 const OWN_STATE: Readonly<Record<string, string>> = {
   'catalog/pages/product-details-page.tsx':
     'Add to cart is a quantity stepper and a checkbox: the quantity is clamped as it is typed, so no field can be wrong and a failure is a toast. The page is on the shop’s first load.',
-  'search/components/header-search.tsx': 'One search box whose submit only navigates to the results; nothing to check, nothing sent. It is in the header of every shop page.',
+  'search/components/header-search.tsx':
+    'One search box whose submit only navigates to the results; nothing to check, nothing sent. It is in the header of every shop page.',
   'catalog/components/product-filters.tsx':
     'The price range is a filter in the address, not a body sent to the API: its values follow the URL (back/forward, “Clear filters”). It is on the shop’s first load.',
 };
@@ -36,7 +37,11 @@ const offending = Object.entries(SOURCES).flatMap(([path, source]) => {
 describe('form state in the web app', () => {
   it('reads the feature components', () => {
     expect(Object.keys(SOURCES).length).toBeGreaterThan(100);
-    expect(componentsWithOwnFormState('export function A() {\n  const [x, setX] = useState(1);\n  return <form>{x}</form>;\n}\nfunction B() {\n  const form = useForm({ initialValues: {} });\n  return <form />;\n}\n')).toEqual(['A']);
+    expect(
+      componentsWithOwnFormState(
+        'export function A() {\n  const [x, setX] = useState(1);\n  return <form>{x}</form>;\n}\nfunction B() {\n  const form = useForm({ initialValues: {} });\n  return <form />;\n}\n',
+      ),
+    ).toEqual(['A']);
   });
 
   it('is kept with useForm by every component that renders a <form>', () => {

@@ -1,16 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { makeAuthResponse, makeToken, secondsFromNow } from '../test/tokens';
-import {
-  clearSession,
-  decodeToken,
-  didSessionExpire,
-  expireSession,
-  homePathFor,
-  isTokenValid,
-  readSession,
-  saveSession,
-  subscribeToSession,
-} from './session';
+import { clearSession, decodeToken, didSessionExpire, expireSession, homePathFor, isTokenValid, readSession, saveSession, subscribeToSession } from './session';
 
 describe('saveSession', () => {
   it('writes token, role, userId and userName to localStorage and the token to sessionStorage as jwtToken', () => {

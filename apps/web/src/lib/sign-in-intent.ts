@@ -70,12 +70,7 @@ export function readSignInIntent(state: unknown): SignInIntent | null {
  * `finish` once and replaces the state with none, so back, forward and reload leave it alone.
  * `kinds` must be the same array from render to render (a constant).
  */
-export function useFinishSignInIntent(
-  productId: string,
-  kinds: readonly SignInIntentKind[],
-  canFinish: boolean,
-  finish: (intent: SignInIntent) => void,
-): void {
+export function useFinishSignInIntent(productId: string, kinds: readonly SignInIntentKind[], canFinish: boolean, finish: (intent: SignInIntent) => void): void {
   const location = useLocation();
   const navigate = useNavigate();
   const finishRef = useRef(finish);

@@ -62,7 +62,15 @@ function lastSocket(): FakeSocket {
 }
 
 function message(chatId: string, senderId: string): ChatMessage {
-  return { id: `m-${Math.random()}`, chat_id: chatId, sender_id: senderId, content: 'Hi', attachments: [], reference: null, created_at: new Date().toISOString() };
+  return {
+    id: `m-${Math.random()}`,
+    chat_id: chatId,
+    sender_id: senderId,
+    content: 'Hi',
+    attachments: [],
+    reference: null,
+    created_at: new Date().toISOString(),
+  };
 }
 
 /** Shows what the hook exposes, and lets the test open a chat as the thread page would. */
@@ -316,7 +324,15 @@ describe('ChatSocketProvider (docs/product/chat.md)', () => {
 
     act(() =>
       socket.receive('notification', {
-        notification: { id: 'n1', kind: 'new_order', title: 'You have a new order', body: '', link: '/seller/orders', createdAt: new Date().toISOString(), readAt: null },
+        notification: {
+          id: 'n1',
+          kind: 'new_order',
+          title: 'You have a new order',
+          body: '',
+          link: '/seller/orders',
+          createdAt: new Date().toISOString(),
+          readAt: null,
+        },
         unreadCount: 4,
       }),
     );

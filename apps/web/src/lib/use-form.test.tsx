@@ -73,7 +73,16 @@ describe('useForm', () => {
 
   it("merges the server's field messages under the fields and shows its message above the form", async () => {
     const user = userEvent.setup();
-    const refusal = { status: 400, data: { error: 'Validation failed', issues: [{ path: 'message', message: 'Too rude' }, { path: 'unknown', message: 'Ignored' }] } };
+    const refusal = {
+      status: 400,
+      data: {
+        error: 'Validation failed',
+        issues: [
+          { path: 'message', message: 'Too rude' },
+          { path: 'unknown', message: 'Ignored' },
+        ],
+      },
+    };
     render(<SupportForm onSend={() => Promise.reject(refusal)} />);
     await fill(user, { Topic: 'orders', Subject: 'Late parcel', Message: 'It has not arrived yet.' });
     await user.click(screen.getByRole('button', { name: 'Send' }));
@@ -101,7 +110,13 @@ describe('useForm', () => {
     expect(result.current.errors).toEqual({ city: 'City is required', expiry: 'Bad month' });
 
     const { result: byDefault } = renderHook(() => useForm({ initialValues: { city: '' }, schema }));
-    act(() => void byDefault.current.showServerError({ status: 400, data: { error: 'Invalid', issues: [{ path: 'shippingAddress.city', message: 'Unknown city' }] } }));
+    act(
+      () =>
+        void byDefault.current.showServerError({
+          status: 400,
+          data: { error: 'Invalid', issues: [{ path: 'shippingAddress.city', message: 'Unknown city' }] },
+        }),
+    );
     expect(byDefault.current.errors).toEqual({ city: 'Unknown city' });
     expect(byDefault.current.formError).toBe('Invalid');
   });

@@ -19,7 +19,9 @@ import { describeApiError, type ApiErrorDetails } from './api-error';
  * schema are on lazy pages.
  */
 export interface FormSchema<Output> {
-  safeParse(input: unknown): { success: true; data: Output } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+  safeParse(
+    input: unknown,
+  ): { success: true; data: Output } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
 }
 
 export type FieldErrors<Values> = Partial<Record<Extract<keyof Values, string>, string>>;
@@ -40,7 +42,10 @@ interface UseFormOptions<Values, Output> {
 }
 
 /** Turns issue paths into the form's fields; the first message of each field wins. */
-function errorsByField<Values>(messages: Iterable<[string, string]>, fieldOf: (path: string) => Extract<keyof Values, string> | undefined): FieldErrors<Values> {
+function errorsByField<Values>(
+  messages: Iterable<[string, string]>,
+  fieldOf: (path: string) => Extract<keyof Values, string> | undefined,
+): FieldErrors<Values> {
   const errors: FieldErrors<Values> = {};
   for (const [path, message] of messages) {
     const field = fieldOf(path);

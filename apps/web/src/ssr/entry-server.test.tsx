@@ -18,7 +18,10 @@ const PRODUCT = makeProductDetail({
   reviewCount: 2,
   images: [{ id: 'i1', url: '/uploads/lamp.webp', thumbnailUrl: '/uploads/lamp-thumb.webp', name: 'lamp', position: 0 }],
 });
-const REVIEWS = makeReviewsPage([makeReview({ title: 'Lovely light', rating: 5 }), makeReview({ id: 'b2222222-2222-4222-8222-222222222222', title: 'Good value', rating: 4 })]);
+const REVIEWS = makeReviewsPage([
+  makeReview({ title: 'Lovely light', rating: 5 }),
+  makeReview({ id: 'b2222222-2222-4222-8222-222222222222', title: 'Good value', rating: 4 }),
+]);
 
 function answers(asked: string[] = []) {
   const routes = apiRoutes({
@@ -35,7 +38,8 @@ function answers(asked: string[] = []) {
   return fetchFromApi;
 }
 
-const serverStateOf = (scripts: string) => JSON.parse(new RegExp(`<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">(.*)</script>`).exec(scripts)![1]!) as ServerState;
+const serverStateOf = (scripts: string) =>
+  JSON.parse(new RegExp(`<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">(.*)</script>`).exec(scripts)![1]!) as ServerState;
 
 describe('the server render of the public pages', () => {
   it('renders only the catalogue: home, products, a product, a shop', () => {
@@ -65,7 +69,9 @@ describe('the server render of the public pages', () => {
     expect(page.head).toContain('<title>Walnut &lt;desk&gt; lamp · Marketplace</title>');
     expect(page.head).toContain(`<link rel="canonical" href="${ORIGIN}/products/${PRODUCT.id}">`);
     expect(page.head).toContain(`<meta property="og:image" content="${ORIGIN}/uploads/lamp.webp">`);
-    const jsonLd = [...page.head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+    const jsonLd = [...page.head.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+    );
     expect(jsonLd[0]).toMatchObject({
       '@type': 'Product',
       name: 'Walnut <desk> lamp',

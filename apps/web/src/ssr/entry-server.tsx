@@ -55,7 +55,8 @@ export function rendersPath(pathname: string): boolean {
  * (the reviews) out of place to be revealed by script: the page must read in order, without JavaScript.
  */
 /** The API slice's state of one query. */
-const queryState = (state: unknown, key: string) => (state as { [api.reducerPath]: { queries: Record<string, { status?: string } | undefined> } })[api.reducerPath].queries[key];
+const queryState = (state: unknown, key: string) =>
+  (state as { [api.reducerPath]: { queries: Record<string, { status?: string } | undefined> } })[api.reducerPath].queries[key];
 
 /**
  * A query asked for again by a later pass after it failed (RTK Query asks again whenever a component
@@ -94,7 +95,9 @@ export async function renderPage({ url, origin, fetch, nonce }: RenderOptions): 
   let root = await drawOnce(page, nonce);
   for (let pass = 1; pass < MAX_PASSES; pass += 1) {
     // Queries asked for again after failing (see keepFailures) do not call for another pass.
-    const running = store.dispatch(api.util.getRunningQueriesThunk()).filter((query) => queryState(store.getState(), query.queryCacheKey)?.status !== 'rejected');
+    const running = store
+      .dispatch(api.util.getRunningQueriesThunk())
+      .filter((query) => queryState(store.getState(), query.queryCacheKey)?.status !== 'rejected');
     if (running.length === 0) break;
     await Promise.allSettled(running);
     root = await drawOnce(page, nonce);

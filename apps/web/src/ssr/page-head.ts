@@ -70,7 +70,11 @@ export function homeHead(origin: string): PageHead {
         '@type': 'WebSite',
         name: APP_NAME,
         url: absolute(origin, '/'),
-        potentialAction: { '@type': 'SearchAction', target: `${absolute(origin, '/products')}?q={search_term_string}`, 'query-input': 'required name=search_term_string' },
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: `${absolute(origin, '/products')}?q={search_term_string}`,
+          'query-input': 'required name=search_term_string',
+        },
       },
     ],
   };
@@ -108,7 +112,15 @@ export function productHead(origin: string, product: ProductDetail): PageHead {
   };
   const rating =
     product.averageRating !== null && product.reviewCount > 0
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.averageRating.toFixed(1), reviewCount: product.reviewCount, bestRating: 5, worstRating: 1 } }
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: product.averageRating.toFixed(1),
+            reviewCount: product.reviewCount,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
       : {};
   return {
     title: documentTitle(product.title),
@@ -143,7 +155,10 @@ export function productHead(origin: string, product: ProductDetail): PageHead {
 export function shopHead(origin: string, shop: ShopResponse): PageHead {
   const { seller, listingCount } = shop;
   const path = `/shop/${seller.id}`;
-  const rated = seller.rating.average !== null && seller.rating.count > 0 ? `, rated ${seller.rating.average.toFixed(1)} out of 5 over ${seller.rating.count} review${seller.rating.count === 1 ? '' : 's'}` : '';
+  const rated =
+    seller.rating.average !== null && seller.rating.count > 0
+      ? `, rated ${seller.rating.average.toFixed(1)} out of 5 over ${seller.rating.count} review${seller.rating.count === 1 ? '' : 's'}`
+      : '';
   const from = seller.shipsFromState ? ` Ships from ${seller.shipsFromState}.` : '';
   return {
     title: documentTitle(seller.name),
@@ -162,13 +177,25 @@ export function shopHead(origin: string, shop: ShopResponse): PageHead {
 }
 
 export function notFoundHead(origin: string, pathname: string, what: string): PageHead {
-  return { title: documentTitle(what), description: SITE_DESCRIPTION, canonical: absolute(origin, pathname), type: 'website', image: null, noIndex: true, jsonLd: [] };
+  return {
+    title: documentTitle(what),
+    description: SITE_DESCRIPTION,
+    canonical: absolute(origin, pathname),
+    type: 'website',
+    image: null,
+    noIndex: true,
+    jsonLd: [],
+  };
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON inside a <script>: `<` escaped so no "</script>" or "<!--" in user text can end or bend the element. */
-export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** The tags for <head>; the <title> and description replace index.html's own. */
 export function headTags(head: PageHead): string {

@@ -88,11 +88,9 @@ export const DEMO_BUYERS = [
 ] as const satisfies readonly DemoUser[];
 
 /** The accounts to print when the server starts on a freshly seeded database. */
-export const DEMO_LOGINS: ReadonlyArray<{ email: string; role: DemoRole }> = [
-  DEMO_ADMIN,
-  ...Object.values(DEMO_SELLERS),
-  ...DEMO_BUYERS,
-].map(({ email, role }) => ({ email, role }));
+export const DEMO_LOGINS: ReadonlyArray<{ email: string; role: DemoRole }> = [DEMO_ADMIN, ...Object.values(DEMO_SELLERS), ...DEMO_BUYERS].map(
+  ({ email, role }) => ({ email, role }),
+);
 
 export type DemoProductCondition = 'new' | 'like_new' | 'good' | 'fair';
 
@@ -141,8 +139,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Pulse Mini Bluetooth Speaker',
     category: 'electronics',
     seller: 'brightside',
-    description:
-      'A palm-sized speaker with surprisingly full bass and a splash-proof fabric shell. Pair two for stereo sound on the patio.',
+    description: 'A palm-sized speaker with surprisingly full bass and a splash-proof fabric shell. Pair two for stereo sound on the patio.',
     priceCents: 4999,
     quantity: 38,
     condition: 'new',
@@ -153,8 +150,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Nimbus 65W USB-C Charger',
     category: 'electronics',
     seller: 'brightside',
-    description:
-      'One compact gallium-nitride charger for a laptop, a tablet and a phone at once. The folding prongs make it an easy travel companion.',
+    description: 'One compact gallium-nitride charger for a laptop, a tablet and a phone at once. The folding prongs make it an easy travel companion.',
     priceCents: 3499,
     quantity: 50,
     condition: 'new',
@@ -175,8 +171,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'EchoFit True Wireless Earbuds',
     category: 'electronics',
     seller: 'brightside',
-    description:
-      'Sweat-resistant earbuds with secure fins that stay put on a run. The charging case adds another 24 hours of listening.',
+    description: 'Sweat-resistant earbuds with secure fins that stay put on a run. The charging case adds another 24 hours of listening.',
     priceCents: 7999,
     quantity: 0,
     condition: 'new',
@@ -223,8 +218,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Harbor Canvas Low-Top Sneakers',
     category: 'fashion',
     seller: 'northwind',
-    description:
-      'Classic low-tops in heavyweight organic canvas on a natural rubber sole. A cushioned insole makes them an all-day pair.',
+    description: 'Classic low-tops in heavyweight organic canvas on a natural rubber sole. A cushioned insole makes them an all-day pair.',
     priceCents: 6499,
     quantity: 30,
     condition: 'new',
@@ -234,8 +228,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Merino Wool Crew Sweater',
     category: 'fashion',
     seller: 'northwind',
-    description:
-      'A fine-gauge sweater knitted from soft, itch-free merino. It layers neatly under a jacket and keeps its shape wash after wash.',
+    description: 'A fine-gauge sweater knitted from soft, itch-free merino. It layers neatly under a jacket and keeps its shape wash after wash.',
     priceCents: 8900,
     quantity: 18,
     condition: 'new',
@@ -246,8 +239,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Selvedge Slim-Fit Jeans',
     category: 'fashion',
     seller: 'northwind',
-    description:
-      'Raw 13.5 oz selvedge denim cut slim through the thigh with a gentle taper. They fade beautifully to the way you wear them.',
+    description: 'Raw 13.5 oz selvedge denim cut slim through the thigh with a gentle taper. They fade beautifully to the way you wear them.',
     priceCents: 9800,
     quantity: 22,
     condition: 'new',
@@ -257,8 +249,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Waxed Cotton Field Jacket',
     category: 'fashion',
     seller: 'northwind',
-    description:
-      'A weatherproof waxed-cotton jacket with a corduroy collar and four bellows pockets. The tartan lining adds warmth without bulk.',
+    description: 'A weatherproof waxed-cotton jacket with a corduroy collar and four bellows pockets. The tartan lining adds warmth without bulk.',
     priceCents: 18900,
     quantity: 6,
     condition: 'new',
@@ -279,8 +270,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Linen Button-Down Shirt',
     category: 'fashion',
     seller: 'northwind',
-    description:
-      'A breathable shirt in garment-washed European linen, relaxed but not boxy. Ideal for warm days and summer evenings.',
+    description: 'A breathable shirt in garment-washed European linen, relaxed but not boxy. Ideal for warm days and summer evenings.',
     priceCents: 5400,
     quantity: 27,
     condition: 'new',
@@ -290,8 +280,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Vintage Denim Trucker Jacket',
     category: 'fashion',
     seller: 'northwind',
-    description:
-      'A 1990s trucker jacket with a naturally faded wash and original copper buttons. Minor fraying at the cuffs adds to its character.',
+    description: 'A 1990s trucker jacket with a naturally faded wash and original copper buttons. Minor fraying at the cuffs adds to its character.',
     priceCents: 7200,
     quantity: 1,
     condition: 'good',
@@ -301,8 +290,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Cashmere Ribbed Beanie',
     category: 'fashion',
     seller: 'maple',
-    description:
-      'A ribbed beanie knitted from pure Mongolian cashmere. Warm, light and soft enough to wear all winter.',
+    description: 'A ribbed beanie knitted from pure Mongolian cashmere. Warm, light and soft enough to wear all winter.',
     priceCents: 4500,
     quantity: 0,
     condition: 'new',
@@ -315,8 +303,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Stoneware Coffee Mug Set of Two',
     category: 'home-kitchen',
     seller: 'maple',
-    description:
-      'Two 12 oz mugs with a speckled reactive glaze, each one slightly different. They are microwave and dishwasher safe.',
+    description: 'Two 12 oz mugs with a speckled reactive glaze, each one slightly different. They are microwave and dishwasher safe.',
     priceCents: 3400,
     quantity: 40,
     condition: 'new',
@@ -327,8 +314,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Pre-Seasoned Cast Iron Skillet, 10 Inch',
     category: 'home-kitchen',
     seller: 'maple',
-    description:
-      'A heavy cast iron skillet that goes from the stovetop to the oven to the campfire. It arrives seasoned and only gets better with use.',
+    description: 'A heavy cast iron skillet that goes from the stovetop to the oven to the campfire. It arrives seasoned and only gets better with use.',
     priceCents: 3999,
     quantity: 25,
     condition: 'new',
@@ -338,8 +324,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Hand-Thrown Ceramic Planter',
     category: 'home-kitchen',
     seller: 'maple',
-    description:
-      'A wheel-thrown planter with a drainage hole and matching saucer. It fits a 6-inch nursery pot.',
+    description: 'A wheel-thrown planter with a drainage hole and matching saucer. It fits a 6-inch nursery pot.',
     priceCents: 2900,
     quantity: 14,
     condition: 'new',
@@ -349,8 +334,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Bamboo Cutting Board Set',
     category: 'home-kitchen',
     seller: 'maple',
-    description:
-      'Three nesting boards in sustainably harvested bamboo, with juice grooves on the largest. Gentle on knife edges and easy to oil.',
+    description: 'Three nesting boards in sustainably harvested bamboo, with juice grooves on the largest. Gentle on knife edges and easy to oil.',
     priceCents: 3600,
     quantity: 33,
     condition: 'new',
@@ -360,8 +344,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Glass French Press, 34 oz',
     category: 'home-kitchen',
     seller: 'maple',
-    description:
-      'A borosilicate glass French press with a four-level stainless filter for a clean, full-bodied cup. It makes eight cups at once.',
+    description: 'A borosilicate glass French press with a four-level stainless filter for a clean, full-bodied cup. It makes eight cups at once.',
     priceCents: 3200,
     quantity: 20,
     condition: 'new',
@@ -371,8 +354,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Stonewashed Linen Table Runner',
     category: 'home-kitchen',
     seller: 'maple',
-    description:
-      'A 90-inch runner in stonewashed linen with hand-hemmed edges. The relaxed texture suits everyday meals and holiday tables alike.',
+    description: 'A 90-inch runner in stonewashed linen with hand-hemmed edges. The relaxed texture suits everyday meals and holiday tables alike.',
     priceCents: 2400,
     quantity: 45,
     condition: 'new',
@@ -382,8 +364,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Enameled Dutch Oven, 5.5 Quart',
     category: 'home-kitchen',
     seller: 'maple',
-    description:
-      'A heavy enamelled cast iron pot for braises, stews and crusty no-knead bread. The tight-fitting lid keeps moisture where it belongs.',
+    description: 'A heavy enamelled cast iron pot for braises, stews and crusty no-knead bread. The tight-fitting lid keeps moisture where it belongs.',
     priceCents: 8900,
     quantity: 0,
     condition: 'new',
@@ -393,8 +374,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Vintage Brass Candle Holders, Pair',
     category: 'home-kitchen',
     seller: 'maple',
-    description:
-      'A pair of mid-century solid brass candlesticks with a warm, unpolished patina. One base has a small dent that only shows up close.',
+    description: 'A pair of mid-century solid brass candlesticks with a warm, unpolished patina. One base has a small dent that only shows up close.',
     priceCents: 3800,
     quantity: 2,
     condition: 'good',
@@ -418,8 +398,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Field Guide to North American Birds',
     category: 'books',
     seller: 'brightside',
-    description:
-      'More than 800 species with range maps and side-by-side illustrations of similar birds. Flexible cover, clean pages, no markings.',
+    description: 'More than 800 species with range maps and side-by-side illustrations of similar birds. Flexible cover, clean pages, no markings.',
     priceCents: 2899,
     quantity: 8,
     condition: 'like_new',
@@ -429,8 +408,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: "Everyday Sourdough: A Baker's Handbook",
     category: 'books',
     seller: 'maple',
-    description:
-      'A step-by-step guide to a lively starter and a dependable weekly loaf. Includes forty recipes, from country boules to cinnamon buns.',
+    description: 'A step-by-step guide to a lively starter and a dependable weekly loaf. Includes forty recipes, from country boules to cinnamon buns.',
     priceCents: 3200,
     quantity: 15,
     condition: 'new',
@@ -440,8 +418,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Code and Craft: Practical Software Design',
     category: 'books',
     seller: 'brightside',
-    description:
-      'A hands-on book about designing software that stays easy to change. Some highlighting in the first three chapters; the binding is tight.',
+    description: 'A hands-on book about designing software that stays easy to change. Some highlighting in the first three chapters; the binding is tight.',
     priceCents: 3999,
     quantity: 10,
     condition: 'good',
@@ -462,8 +439,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'The Illustrated Atlas of Night Skies',
     category: 'books',
     seller: 'brightside',
-    description:
-      'A large-format star atlas with seasonal sky charts for both hemispheres. Read once; the dust jacket is in excellent shape.',
+    description: 'A large-format star atlas with seasonal sky charts for both hemispheres. Read once; the dust jacket is in excellent shape.',
     priceCents: 3500,
     quantity: 6,
     condition: 'like_new',
@@ -473,8 +449,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Small Spaces, Big Gardens',
     category: 'books',
     seller: 'maple',
-    description:
-      'Ideas and planting plans for balconies, patios and window boxes. Practical, colourful and full of clever tricks for tight corners.',
+    description: 'Ideas and planting plans for balconies, patios and window boxes. Practical, colourful and full of clever tricks for tight corners.',
     priceCents: 2200,
     quantity: 20,
     condition: 'new',
@@ -484,8 +459,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Classic Mystery Box Set, Five Paperbacks',
     category: 'books',
     seller: 'brightside',
-    description:
-      'Five golden-age detective novels in a matching slipcase. Gently read, with light shelf wear on the case.',
+    description: 'Five golden-age detective novels in a matching slipcase. Gently read, with light shelf wear on the case.',
     priceCents: 4500,
     quantity: 0,
     condition: 'good',
@@ -497,8 +471,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Ridgeline 28L Hiking Daypack',
     category: 'sports-outdoors',
     seller: 'northwind',
-    description:
-      'A ventilated daypack with a hydration sleeve, hip-belt pockets and a stowable rain cover. Comfortable on full-day hikes.',
+    description: 'A ventilated daypack with a hydration sleeve, hip-belt pockets and a stowable rain cover. Comfortable on full-day hikes.',
     priceCents: 8900,
     quantity: 16,
     condition: 'new',
@@ -508,8 +481,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Trailhead Insulated Water Bottle, 32 oz',
     category: 'sports-outdoors',
     seller: 'northwind',
-    description:
-      'A double-wall stainless bottle that keeps drinks cold for 24 hours and hot for 12. The leak-proof lid doubles as a carry loop.',
+    description: 'A double-wall stainless bottle that keeps drinks cold for 24 hours and hot for 12. The leak-proof lid doubles as a carry loop.',
     priceCents: 3200,
     quantity: 50,
     condition: 'new',
@@ -519,8 +491,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Summit Carbon Trekking Poles, Pair',
     category: 'sports-outdoors',
     seller: 'northwind',
-    description:
-      'Ultralight carbon poles with quick-lock adjustment and cork grips. They fold down small enough to fit in a daypack.',
+    description: 'Ultralight carbon poles with quick-lock adjustment and cork grips. They fold down small enough to fit in a daypack.',
     priceCents: 6900,
     quantity: 11,
     condition: 'new',
@@ -530,8 +501,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Featherlight Two-Person Backpacking Tent',
     category: 'sports-outdoors',
     seller: 'northwind',
-    description:
-      'A freestanding tent with two doors and two vestibules that sets up in minutes. At under 3 lb it is ready for long trails.',
+    description: 'A freestanding tent with two doors and two vestibules that sets up in minutes. At under 3 lb it is ready for long trails.',
     priceCents: 21900,
     quantity: 5,
     condition: 'new',
@@ -541,8 +511,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Natural Cork Yoga Mat',
     category: 'sports-outdoors',
     seller: 'northwind',
-    description:
-      'A grippy cork surface on a natural rubber base that gets grippier as you sweat. Antimicrobial and easy to wipe clean.',
+    description: 'A grippy cork surface on a natural rubber base that gets grippier as you sweat. Antimicrobial and easy to wipe clean.',
     priceCents: 5800,
     quantity: 19,
     condition: 'new',
@@ -552,8 +521,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Adjustable Dumbbell, 5 to 25 lb',
     category: 'sports-outdoors',
     seller: 'northwind',
-    description:
-      'A dial-adjustable dumbbell that replaces five pairs of weights. Light scuffs on the cradle; the mechanism works perfectly.',
+    description: 'A dial-adjustable dumbbell that replaces five pairs of weights. Light scuffs on the cradle; the mechanism works perfectly.',
     priceCents: 12900,
     quantity: 0,
     condition: 'good',
@@ -563,8 +531,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Packable Down Vest',
     category: 'sports-outdoors',
     seller: 'northwind',
-    description:
-      'A 700-fill down vest that packs into its own pocket. Worn a handful of times and freshly laundered.',
+    description: 'A 700-fill down vest that packs into its own pocket. Worn a handful of times and freshly laundered.',
     priceCents: 9900,
     quantity: 7,
     condition: 'like_new',
@@ -574,8 +541,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Camp Enamel Mug Set of Four',
     category: 'sports-outdoors',
     seller: 'northwind',
-    description:
-      'Four speckled enamel mugs that are as happy on a camp stove as on the breakfast table. Each mug holds 12 oz.',
+    description: 'Four speckled enamel mugs that are as happy on a camp stove as on the breakfast table. Each mug holds 12 oz.',
     priceCents: 2800,
     quantity: 24,
     condition: 'new',
@@ -588,8 +554,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Cold-Pressed Rosehip Facial Oil',
     category: 'beauty',
     seller: 'maple',
-    description:
-      'A 30 ml bottle of pure cold-pressed rosehip oil rich in vitamins A and C. A few drops at night leave skin soft and glowing.',
+    description: 'A 30 ml bottle of pure cold-pressed rosehip oil rich in vitamins A and C. A few drops at night leave skin soft and glowing.',
     priceCents: 2800,
     quantity: 26,
     condition: 'new',
@@ -600,8 +565,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Whipped Shea Butter Body Cream',
     category: 'beauty',
     seller: 'maple',
-    description:
-      'An 8 oz jar of rich whipped shea butter with a light vanilla scent. It melts in quickly without feeling greasy.',
+    description: 'An 8 oz jar of rich whipped shea butter with a light vanilla scent. It melts in quickly without feeling greasy.',
     priceCents: 2200,
     quantity: 35,
     condition: 'new',
@@ -611,8 +575,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Vitamin C Brightening Serum',
     category: 'beauty',
     seller: 'maple',
-    description:
-      'A stable 15% vitamin C serum with ferulic acid and vitamin E. Use it in the morning under sunscreen for a brighter, more even tone.',
+    description: 'A stable 15% vitamin C serum with ferulic acid and vitamin E. Use it in the morning under sunscreen for a brighter, more even tone.',
     priceCents: 3400,
     quantity: 18,
     condition: 'new',
@@ -622,8 +585,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Kaolin Clay Detox Face Mask',
     category: 'beauty',
     seller: 'maple',
-    description:
-      'A gentle kaolin and bentonite mask that clears pores without stripping the skin. Ten minutes, twice a week.',
+    description: 'A gentle kaolin and bentonite mask that clears pores without stripping the skin. Ten minutes, twice a week.',
     priceCents: 2400,
     quantity: 2,
     condition: 'new',
@@ -633,8 +595,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Bamboo Bristle Detangling Brush',
     category: 'beauty',
     seller: 'maple',
-    description:
-      'A paddle brush with bamboo pins and a cushioned base that glides through wet or dry hair. Kind to the scalp and plastic-free.',
+    description: 'A paddle brush with bamboo pins and a cushioned base that glides through wet or dry hair. Kind to the scalp and plastic-free.',
     priceCents: 1800,
     quantity: 40,
     condition: 'new',
@@ -644,8 +605,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Lavender Epsom Bath Salts',
     category: 'beauty',
     seller: 'maple',
-    description:
-      'A 16 oz pouch of Epsom and sea salts with lavender essential oil and dried buds. The easiest way to unwind after a long day.',
+    description: 'A 16 oz pouch of Epsom and sea salts with lavender essential oil and dried buds. The easiest way to unwind after a long day.',
     priceCents: 1600,
     quantity: 30,
     condition: 'new',
@@ -655,8 +615,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Solid Perfume Trio',
     category: 'beauty',
     seller: 'maple',
-    description:
-      'Three pocket-sized solid perfumes, one each of citrus, fig and amber. Travel-friendly and made with beeswax.',
+    description: 'Three pocket-sized solid perfumes, one each of citrus, fig and amber. Travel-friendly and made with beeswax.',
     priceCents: 3900,
     quantity: 0,
     condition: 'new',
@@ -667,8 +626,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Mineral Sunscreen SPF 40',
     category: 'beauty',
     seller: 'maple',
-    description:
-      'A lightweight zinc-oxide sunscreen that leaves no white cast. Reef-friendly and fragrance-free.',
+    description: 'A lightweight zinc-oxide sunscreen that leaves no white cast. Reef-friendly and fragrance-free.',
     priceCents: 1900,
     quantity: 44,
     condition: 'new',
@@ -680,8 +638,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Wooden Rainbow Stacker',
     category: 'toys-games',
     seller: 'brightside',
-    description:
-      'Seven nesting arches in beech wood finished with non-toxic water-based paint. A toy for stacking, building and pretend play.',
+    description: 'Seven nesting arches in beech wood finished with non-toxic water-based paint. A toy for stacking, building and pretend play.',
     priceCents: 3400,
     quantity: 17,
     condition: 'new',
@@ -692,8 +649,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Castles of the Valley Strategy Board Game',
     category: 'toys-games',
     seller: 'brightside',
-    description:
-      'Build castles, trade resources and outwit up to four rivals in about an hour. Easy to learn, with plenty of depth for repeat plays.',
+    description: 'Build castles, trade resources and outwit up to four rivals in about an hour. Easy to learn, with plenty of depth for repeat plays.',
     priceCents: 4499,
     quantity: 12,
     condition: 'new',
@@ -703,8 +659,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Polyhedral Dice Set of Seven',
     category: 'toys-games',
     seller: 'brightside',
-    description:
-      'A complete seven-piece set for tabletop role-playing games in swirled resin. It comes with a velvet drawstring pouch.',
+    description: 'A complete seven-piece set for tabletop role-playing games in swirled resin. It comes with a velvet drawstring pouch.',
     priceCents: 1299,
     quantity: 50,
     condition: 'new',
@@ -714,8 +669,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Lighthouse at Dusk 1000-Piece Puzzle',
     category: 'toys-games',
     seller: 'brightside',
-    description:
-      'A 1000-piece jigsaw of a lighthouse at sunset, printed on thick recycled board. A poster of the image is included.',
+    description: 'A 1000-piece jigsaw of a lighthouse at sunset, printed on thick recycled board. A poster of the image is included.',
     priceCents: 2199,
     quantity: 21,
     condition: 'new',
@@ -725,8 +679,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Remote Control Off-Road Truck',
     category: 'toys-games',
     seller: 'brightside',
-    description:
-      'A four-wheel-drive RC truck with oil-filled shocks and a 30-minute battery. Used indoors a few times and in excellent condition.',
+    description: 'A four-wheel-drive RC truck with oil-filled shocks and a 30-minute battery. Used indoors a few times and in excellent condition.',
     priceCents: 5999,
     quantity: 4,
     condition: 'like_new',
@@ -737,8 +690,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Magnetic Building Tiles, 60 Pieces',
     category: 'toys-games',
     seller: 'brightside',
-    description:
-      'Sixty translucent magnetic tiles in bright colours for towers, houses and marble runs. The magnets are fully sealed in.',
+    description: 'Sixty translucent magnetic tiles in bright colours for towers, houses and marble runs. The magnets are fully sealed in.',
     priceCents: 5499,
     quantity: 9,
     condition: 'new',
@@ -748,8 +700,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Plush Fox Stuffed Animal',
     category: 'toys-games',
     seller: 'brightside',
-    description:
-      'A huggable 14-inch fox in extra-soft plush with embroidered eyes. Surface washable and loved at bedtime.',
+    description: 'A huggable 14-inch fox in extra-soft plush with embroidered eyes. Surface washable and loved at bedtime.',
     priceCents: 2400,
     quantity: 28,
     condition: 'new',
@@ -760,8 +711,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Retro Handheld Puzzle Console',
     category: 'toys-games',
     seller: 'brightside',
-    description:
-      'A pocket console with 150 built-in puzzle and arcade games and a backlit screen. Small scratches on the case; it runs on two AA batteries.',
+    description: 'A pocket console with 150 built-in puzzle and arcade games and a backlit screen. Small scratches on the case; it runs on two AA batteries.',
     priceCents: 3999,
     quantity: 0,
     condition: 'good',
@@ -773,8 +723,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Meridian Automatic Watch, 40 mm',
     category: 'jewelry-watches',
     seller: 'northwind',
-    description:
-      'A self-winding watch with a sapphire crystal, an exhibition case back and a 42-hour power reserve. Water resistant to 100 metres.',
+    description: 'A self-winding watch with a sapphire crystal, an exhibition case back and a 42-hour power reserve. Water resistant to 100 metres.',
     priceCents: 34900,
     quantity: 5,
     condition: 'new',
@@ -785,8 +734,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Field Quartz Watch with Canvas Strap',
     category: 'jewelry-watches',
     seller: 'northwind',
-    description:
-      'A legible 38 mm field watch with a luminous dial and a quick-release canvas strap. Tough, light and easy to wear every day.',
+    description: 'A legible 38 mm field watch with a luminous dial and a quick-release canvas strap. Tough, light and easy to wear every day.',
     priceCents: 12900,
     quantity: 14,
     condition: 'new',
@@ -797,8 +745,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Sterling Silver Hoop Earrings',
     category: 'jewelry-watches',
     seller: 'maple',
-    description:
-      'Polished 25 mm hoops in solid 925 sterling silver with secure hinged clasps. Light enough to wear from morning to night.',
+    description: 'Polished 25 mm hoops in solid 925 sterling silver with secure hinged clasps. Light enough to wear from morning to night.',
     priceCents: 5900,
     quantity: 23,
     condition: 'new',
@@ -821,8 +768,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Vintage Chronograph Watch, 1970s',
     category: 'jewelry-watches',
     seller: 'northwind',
-    description:
-      'A 1970s hand-wound chronograph, serviced last year and keeping excellent time. The case shows honest wear consistent with its age.',
+    description: 'A 1970s hand-wound chronograph, serviced last year and keeping excellent time. The case shows honest wear consistent with its age.',
     priceCents: 42000,
     quantity: 1,
     condition: 'good',
@@ -833,8 +779,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Freshwater Pearl Bracelet',
     category: 'jewelry-watches',
     seller: 'maple',
-    description:
-      'Hand-knotted freshwater pearls on silk with a sterling silver clasp. Each pearl is unique, with a soft natural lustre.',
+    description: 'Hand-knotted freshwater pearls on silk with a sterling silver clasp. Each pearl is unique, with a soft natural lustre.',
     priceCents: 7900,
     quantity: 8,
     condition: 'new',
@@ -845,8 +790,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Minimalist Mesh Watch, 36 mm',
     category: 'jewelry-watches',
     seller: 'northwind',
-    description:
-      'A slim quartz watch on a stainless mesh bracelet with a magnetic clasp. Worn for one week and kept in its box since.',
+    description: 'A slim quartz watch on a stainless mesh bracelet with a magnetic clasp. Worn for one week and kept in its box since.',
     priceCents: 15900,
     quantity: 11,
     condition: 'like_new',
@@ -856,8 +800,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Hammered Silver Stacking Rings, Set of Three',
     category: 'jewelry-watches',
     seller: 'northwind',
-    description:
-      'Three hand-hammered sterling bands that catch the light from every angle. Wear them together or on their own.',
+    description: 'Three hand-hammered sterling bands that catch the light from every angle. Wear them together or on their own.',
     priceCents: 3900,
     quantity: 0,
     condition: 'new',

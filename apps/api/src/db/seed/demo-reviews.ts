@@ -10,7 +10,10 @@ export interface DemoReviewText {
 /** By stars given. "{item}" is replaced by the item's title. */
 export const DEMO_REVIEW_TEXTS: Readonly<Record<1 | 2 | 3 | 4 | 5, readonly DemoReviewText[]>> = {
   5: [
-    { title: 'Exactly as described', body: 'The {item} is exactly what the listing shows. Well packed, arrived a day early, and the quality is better than I expected for the price.' },
+    {
+      title: 'Exactly as described',
+      body: 'The {item} is exactly what the listing shows. Well packed, arrived a day early, and the quality is better than I expected for the price.',
+    },
     { title: 'Love it', body: 'Bought the {item} as a gift and ended up ordering a second one for myself. Solid, well made, and it looks great.' },
     { title: 'Great seller, great item', body: 'Quick shipping and the seller answered my question within an hour. The {item} works perfectly.' },
     { title: 'Better than the photos', body: 'The photos do not do it justice. Colours are rich and the finish is clean. Would buy from this shop again.' },
@@ -18,9 +21,15 @@ export const DEMO_REVIEW_TEXTS: Readonly<Record<1 | 2 | 3 | 4 | 5, readonly Demo
     { title: 'Worth every penny', body: 'I compared a few options before choosing the {item}, and I am glad I did. Sturdy and nicely finished.' },
     { title: 'Fast and careful', body: 'Shipped the next day with tracking, and the box was padded on every side. The item itself is lovely.' },
     { title: 'My new favourite', body: 'I use it every day. Comfortable, well thought out, and it still looks new after a few weeks.' },
-    { title: 'Second one from this shop', body: 'Ordered the {item} after a good first purchase here, and it did not disappoint. Same careful packing, same quality.' },
+    {
+      title: 'Second one from this shop',
+      body: 'Ordered the {item} after a good first purchase here, and it did not disappoint. Same careful packing, same quality.',
+    },
     { title: 'Perfect gift', body: 'Gave the {item} for a birthday and it was a hit. It came in a neat box, so I did not even need to wrap it much.' },
-    { title: 'Sturdy and well finished', body: 'No loose threads, no rough edges, nothing rattles. You can tell someone checked it before it went in the box.' },
+    {
+      title: 'Sturdy and well finished',
+      body: 'No loose threads, no rough edges, nothing rattles. You can tell someone checked it before it went in the box.',
+    },
     { title: 'Just right', body: 'The size, the weight and the colour are exactly as the listing says. Nice to get what you ordered for once.' },
     { title: 'Highly recommend', body: 'Had the {item} for a month now and use it constantly. Would happily buy it again.' },
     { title: 'Quality you can feel', body: 'Much heavier and better made than the cheaper ones I looked at. Worth the extra few dollars.' },
@@ -28,7 +37,10 @@ export const DEMO_REVIEW_TEXTS: Readonly<Record<1 | 2 | 3 | 4 | 5, readonly Demo
     { title: 'Better than the shop down the road', body: 'Cheaper and nicer than what I found in stores. The {item} feels built to last.' },
   ],
   4: [
-    { title: 'Very good, small quibble', body: 'The {item} is well made and does the job. Took a couple of days longer to arrive than I hoped, otherwise great.' },
+    {
+      title: 'Very good, small quibble',
+      body: 'The {item} is well made and does the job. Took a couple of days longer to arrive than I hoped, otherwise great.',
+    },
     { title: 'Happy with it', body: 'Good quality for the price. The colour is slightly darker than in the photos, but I like it.' },
     { title: 'Solid purchase', body: 'Does what it says. Packaging could have been a little better, but nothing was damaged.' },
     { title: 'Nice, would recommend', body: 'Pleasant to use and looks good. Instructions were a bit thin, figured it out anyway.' },
@@ -51,7 +63,10 @@ export const DEMO_REVIEW_TEXTS: Readonly<Record<1 | 2 | 3 | 4 | 5, readonly Demo
     { title: 'Not bad', body: 'The finish is a bit rough in places. For everyday use it is perfectly fine.' },
   ],
   2: [
-    { title: 'Not what I expected', body: 'Arrived with a scratch on the front and the colour is quite different from the listing. Keeping it, but disappointed.' },
+    {
+      title: 'Not what I expected',
+      body: 'Arrived with a scratch on the front and the colour is quite different from the listing. Keeping it, but disappointed.',
+    },
     { title: 'Slow to arrive', body: 'Took almost two weeks and the box was dented. The item survived, but only just.' },
     { title: 'Disappointing quality', body: 'The {item} feels flimsy and one edge was already chipped. Expected better for the price.' },
     { title: 'Smaller than described', body: 'Much smaller than the listing made it look. Usable, but not what I needed.' },

@@ -8,7 +8,12 @@ import type { SeedContext, SeededCatalog, SeededUsers } from './seed-demo-market
 
 const MINUTE_MS = 60_000;
 
-const SCRIPTS: ReadonlyArray<{ buyerIndex: number; seller: 'northwind' | 'brightside' | 'maple'; lines: ReadonlyArray<['buyer' | 'seller', string]>; unreadForSeller: number }> = [
+const SCRIPTS: ReadonlyArray<{
+  buyerIndex: number;
+  seller: 'northwind' | 'brightside' | 'maple';
+  lines: ReadonlyArray<['buyer' | 'seller', string]>;
+  unreadForSeller: number;
+}> = [
   {
     buyerIndex: 0,
     seller: 'northwind',

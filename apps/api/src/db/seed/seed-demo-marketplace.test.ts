@@ -7,7 +7,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../client';
 import { createTestDatabase } from '../../../test/helper';
 import { isValidUpsTrackingNumber } from '@marketplace/domain/ups-tracking-number';
-import { addresses, categories, chatMessages, chats, disputeEvents, disputes, notifications, orderItems, orders, paymentAccounts, payments, payouts, pickups, productImages, products, refunds, reviews, sandboxConnectTransfers, shipmentItems, shipments, supportRequests, users } from '../schema';
+import {
+  addresses,
+  categories,
+  chatMessages,
+  chats,
+  disputeEvents,
+  disputes,
+  notifications,
+  orderItems,
+  orders,
+  paymentAccounts,
+  payments,
+  payouts,
+  pickups,
+  productImages,
+  products,
+  refunds,
+  reviews,
+  sandboxConnectTransfers,
+  shipmentItems,
+  shipments,
+  supportRequests,
+  users,
+} from '../schema';
 import { createLocalFileStore } from '../../providers/files/local';
 import { hashPassword, verifyPassword } from '../../modules/auth/password';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo-data';
@@ -89,9 +112,7 @@ describe('seedDemoMarketplace', () => {
 
   afterAll(async () => {
     await handle?.close();
-    await Promise.all(
-      [firstRun?.directory, seeded?.directory].map((directory) => directory && rm(directory, { recursive: true, force: true })),
-    );
+    await Promise.all([firstRun?.directory, seeded?.directory].map((directory) => directory && rm(directory, { recursive: true, force: true })));
   });
 
   it('creates an admin, three sellers with companies and six buyers', async () => {
@@ -152,9 +173,7 @@ describe('seedDemoMarketplace', () => {
       expect([product.status, product.isDraft], product.title).toEqual(['active', false]);
     }
     expect(seeded.result.counts.productImages).toBe(imageRows.length);
-    const stored = await Promise.all(
-      imageRows.flatMap((image) => [files.get(image.fileKey), files.get(image.thumbnailKey ?? '')]),
-    );
+    const stored = await Promise.all(imageRows.flatMap((image) => [files.get(image.fileKey), files.get(image.thumbnailKey ?? '')]));
     expect(stored.every((buffer) => buffer !== null && buffer.length > 1000)).toBe(true);
     for (const image of imageRows) {
       expect(image.fileKey).toBe(`products/${image.productId}/${image.id}.webp`);
@@ -166,8 +185,8 @@ describe('seedDemoMarketplace', () => {
   it('draws real pictures: 800×800 WebP with a 320×320 thumbnail, far from a flat colour', async () => {
     const { productRows, imageRows } = await readCatalog(handle);
     // The main picture of one product per category, so every motif is checked.
-    const mainImages = [...new Map(productRows.map((product) => [product.categoryId, product])).values()].map(
-      (product) => imageRows.find((image) => image.productId === product.id && image.position === 0),
+    const mainImages = [...new Map(productRows.map((product) => [product.categoryId, product])).values()].map((product) =>
+      imageRows.find((image) => image.productId === product.id && image.position === 0),
     );
 
     for (const image of mainImages) {
@@ -230,7 +249,8 @@ describe('seedDemoMarketplace', () => {
   it('seeds the same orders on a fresh database', async () => {
     expect(seeded.result.counts.orders).toBeGreaterThan(0);
     expect(seeded.result).toEqual(firstRun.result);
-    const identity = (rows: Array<typeof orders.$inferSelect>) => rows.map(({ id, buyerId, totalCents, createdAt, status }) => ({ id, buyerId, totalCents, createdAt, status }));
+    const identity = (rows: Array<typeof orders.$inferSelect>) =>
+      rows.map(({ id, buyerId, totalCents, createdAt, status }) => ({ id, buyerId, totalCents, createdAt, status }));
     expect(identity(await handle.db.select().from(orders).orderBy(asc(orders.id)))).toEqual(identity(firstOrders));
   });
 
@@ -351,14 +371,19 @@ describe('seedDemoMarketplace', () => {
     for (const payout of payoutRows) {
       expect(itemOf.get(payout.orderItemId)?.sellerPaid).toBe(payout.status === 'paid');
       expect(payout.netCents).toBe(Math.max(payout.grossCents - payout.feeCents, 0));
-      if (payout.status === 'paid' && payout.netCents > 0) expect(transferRows.find((transfer) => transfer.id === payout.transferId)?.amountCents).toBe(payout.netCents);
+      if (payout.status === 'paid' && payout.netCents > 0)
+        expect(transferRows.find((transfer) => transfer.id === payout.transferId)?.amountCents).toBe(payout.netCents);
       expect(emailOf.get(payout.sellerId)).not.toBe('seller3@example.com');
     }
     const paidIds = new Set(payoutRows.filter((row) => row.status === 'paid').map((row) => row.orderItemId));
     for (const item of itemRows.filter((row) => row.sellerPaid)) expect(paidIds.has(item.id)).toBe(true);
     // seller@example.com has unpaid shipped items with and without a pickup, and a failed payout to retry.
     const seller = userRows.find((user) => user.email === 'seller@example.com');
-    const pickupOfItem = new Map(lineRows.filter((line) => line.isActive).map((line) => [line.orderItemId, shipmentRows.find((shipment) => shipment.id === line.shipmentId)?.pickupId ?? null]));
+    const pickupOfItem = new Map(
+      lineRows
+        .filter((line) => line.isActive)
+        .map((line) => [line.orderItemId, shipmentRows.find((shipment) => shipment.id === line.shipmentId)?.pickupId ?? null]),
+    );
     const unpaid = itemRows.filter((item) => item.sellerId === seller?.id && !item.sellerPaid && (item.status === 'shipped' || item.status === 'delivered'));
     expect(unpaid.some((item) => pickupOfItem.get(item.id))).toBe(true);
     expect(unpaid.some((item) => !pickupOfItem.get(item.id))).toBe(true);
@@ -366,7 +391,11 @@ describe('seedDemoMarketplace', () => {
   });
 
   it('seeds conversations in which seller@example.com has unread messages', async () => {
-    const [userRows, chatRows, messageRows] = await Promise.all([handle.db.select().from(users), handle.db.select().from(chats), handle.db.select().from(chatMessages)]);
+    const [userRows, chatRows, messageRows] = await Promise.all([
+      handle.db.select().from(users),
+      handle.db.select().from(chats),
+      handle.db.select().from(chatMessages),
+    ]);
     const seller = userRows.find((user) => user.email === 'seller@example.com');
     const unread = messageRows.filter((message) => {
       const chat = chatRows.find((row) => row.id === message.chatId);
@@ -378,7 +407,11 @@ describe('seedDemoMarketplace', () => {
   });
 
   it('seeds disputes about seller@example.com’s items in several states, never on paid-out items', async () => {
-    const [disputeRows, payoutRows, eventRows] = await Promise.all([handle.db.select().from(disputes), handle.db.select().from(payouts), handle.db.select().from(disputeEvents)]);
+    const [disputeRows, payoutRows, eventRows] = await Promise.all([
+      handle.db.select().from(disputes),
+      handle.db.select().from(payouts),
+      handle.db.select().from(disputeEvents),
+    ]);
     expect(new Set(disputeRows.map((row) => row.status))).toEqual(new Set(['open', 'seller_responded', 'resolved_rejected']));
     const paidItems = new Set(payoutRows.map((row) => row.orderItemId));
     // Opened after the parcel's last tracking event, never before it.
@@ -416,7 +449,12 @@ describe('seedDemoMarketplace', () => {
           ...orderRows.filter((order) => order.buyerId === user.id).map((order) => `/myorders/${order.id}`),
           ...disputeRows.filter((dispute) => dispute.buyerId === user.id).map((dispute) => `/orderDisputes/${dispute.id}`),
           // Their reviews: on the product's page, and in the order's review form.
-          ...reviewRows.filter((review) => review.buyerId === user.id).flatMap((review) => [`/products/${review.productId}?review=${review.id}`, `/myorders/${orderOfItem.get(review.orderItemId)}?review=${review.orderItemId}`]),
+          ...reviewRows
+            .filter((review) => review.buyerId === user.id)
+            .flatMap((review) => [
+              `/products/${review.productId}?review=${review.id}`,
+              `/myorders/${orderOfItem.get(review.orderItemId)}?review=${review.orderItemId}`,
+            ]),
         ]);
       }
       if (user.role === 'seller') {
@@ -429,7 +467,19 @@ describe('seedDemoMarketplace', () => {
       return new Set(['/admin/settings', ...disputeRows.map((dispute) => `/admin/disputes/${dispute.id}`)]);
     };
     const kindsFor = {
-      buyer: ['order_placed', 'item_approved', 'item_rejected', 'item_shipped', 'item_out_for_delivery', 'item_delivered', 'refund_issued', 'dispute_answered', 'dispute_resolved', 'review_reply', 'review_hidden'],
+      buyer: [
+        'order_placed',
+        'item_approved',
+        'item_rejected',
+        'item_shipped',
+        'item_out_for_delivery',
+        'item_delivered',
+        'refund_issued',
+        'dispute_answered',
+        'dispute_resolved',
+        'review_reply',
+        'review_hidden',
+      ],
       seller: ['new_order', 'payout_sent', 'dispute_opened', 'dispute_resolved', 'new_review'],
       admin: ['dispute_opened', 'dispute_answered', 'support_request'],
     };
@@ -476,16 +526,20 @@ describe('seedDemoMarketplace', () => {
     const seededRows = await handle.db.select().from(notifications);
     // One of each sort (kind, and the shape of its key and link, so a parcel with and without a label both
     // count): every derivation is checked while the test stays quick.
-    const sortOf = (row: (typeof seededRows)[number]) => [row.kind, row.dedupeKey, row.link].map((text) => text.replace(/[0-9a-f-]{36}/g, 'ID').replace(/1Z[0-9A-Z]{16}/g, 'TRACKING')).join(' ');
+    const sortOf = (row: (typeof seededRows)[number]) =>
+      [row.kind, row.dedupeKey, row.link].map((text) => text.replace(/[0-9a-f-]{36}/g, 'ID').replace(/1Z[0-9A-Z]{16}/g, 'TRACKING')).join(' ');
     const bySort = new Map<string, typeof seededRows>();
-    for (const row of [...seededRows].sort((x, y) => `${x.userId}/${x.dedupeKey}`.localeCompare(`${y.userId}/${y.dedupeKey}`))) bySort.set(sortOf(row), [...(bySort.get(sortOf(row)) ?? []), row]);
+    for (const row of [...seededRows].sort((x, y) => `${x.userId}/${x.dedupeKey}`.localeCompare(`${y.userId}/${y.dedupeKey}`)))
+      bySort.set(sortOf(row), [...(bySort.get(sortOf(row)) ?? []), row]);
     const sample = [...bySort.values()].flatMap((rows) => rows.slice(0, 1));
     expect(new Set(sample.map((row) => row.kind))).toEqual(new Set(seededRows.map((row) => row.kind)));
     const events = await eventsBehind(handle, sample);
     const bus = reactionsOn(handle);
 
     const shape = (rows: ReadonlyArray<typeof notifications.$inferSelect>) =>
-      rows.map(({ userId, kind, title, body, link, dedupeKey }) => ({ userId, kind, title, body, link, dedupeKey })).sort((x, y) => `${x.userId}/${x.dedupeKey}`.localeCompare(`${y.userId}/${y.dedupeKey}`));
+      rows
+        .map(({ userId, kind, title, body, link, dedupeKey }) => ({ userId, kind, title, body, link, dedupeKey }))
+        .sort((x, y) => `${x.userId}/${x.dedupeKey}`.localeCompare(`${y.userId}/${y.dedupeKey}`));
     try {
       // After seeding, the events of seeded things find their keys taken: no row, no push.
       await bus.publish(events);
@@ -494,7 +548,12 @@ describe('seedDemoMarketplace', () => {
       expect(await handle.db.$count(notifications)).toBe(seededRows.length);
 
       // With those rows gone, the same events write them again word for word (other people's rows stay taken).
-      await handle.db.delete(notifications).where(inArray(notifications.id, sample.map((row) => row.id)));
+      await handle.db.delete(notifications).where(
+        inArray(
+          notifications.id,
+          sample.map((row) => row.id),
+        ),
+      );
       await bus.publish(events);
       expect(bus.failures).toEqual([]);
       const seededIds = new Set(seededRows.map((row) => row.id));
@@ -508,14 +567,22 @@ describe('seedDemoMarketplace', () => {
   });
 
   it('seeds the same notifications on a fresh database', async () => {
-    const identity = (rows: Array<typeof notifications.$inferSelect>) => rows.map(({ id, userId, dedupeKey, title, body, createdAt, readAt }) => ({ id, userId, dedupeKey, title, body, createdAt, readAt }));
+    const identity = (rows: Array<typeof notifications.$inferSelect>) =>
+      rows.map(({ id, userId, dedupeKey, title, body, createdAt, readAt }) => ({ id, userId, dedupeKey, title, body, createdAt, readAt }));
     expect(firstNotifications.length).toBeGreaterThan(0);
     expect(identity(await handle.db.select().from(notifications).orderBy(asc(notifications.id)))).toEqual(identity(firstNotifications));
   });
 
   it('seeds the same shipments on a fresh database', async () => {
     const identity = (rows: Array<typeof shipments.$inferSelect>) =>
-      rows.map(({ id, status, trackingNumber, labelCreatedAt, pickupId, labelBase64 }) => ({ id, status, trackingNumber, labelCreatedAt, pickupId, labelBase64 }));
+      rows.map(({ id, status, trackingNumber, labelCreatedAt, pickupId, labelBase64 }) => ({
+        id,
+        status,
+        trackingNumber,
+        labelCreatedAt,
+        pickupId,
+        labelBase64,
+      }));
     expect(identity(await handle.db.select().from(shipments).orderBy(asc(shipments.id)))).toEqual(identity(firstShipments));
   });
 
@@ -563,10 +630,7 @@ describe('seedDemoMarketplace', () => {
 
     const keys = a.imageRows.flatMap((image) => [image.fileKey, image.thumbnailKey ?? '']);
     for (const key of keys) {
-      const [left, right] = await Promise.all([
-        readFile(path.join(firstRun.directory, key)),
-        readFile(path.join(seeded.directory, key)),
-      ]);
+      const [left, right] = await Promise.all([readFile(path.join(firstRun.directory, key)), readFile(path.join(seeded.directory, key))]);
       expect(left.equals(right), key).toBe(true);
     }
   });
@@ -593,7 +657,11 @@ function reactionsOn(handle: DatabaseHandle) {
   const events = createDomainEvents({ database: handle.db });
   const pushes: unknown[] = [];
   const failures: unknown[] = [];
-  const service = createNotificationsService({ db: handle.db, clock: createManualClock(now), live: { emit: (userIds, event, ...payload) => void pushes.push({ userIds, event, payload: payload[0] }) } });
+  const service = createNotificationsService({
+    db: handle.db,
+    clock: createManualClock(now),
+    live: { emit: (userIds, event, ...payload) => void pushes.push({ userIds, event, payload: payload[0] }) },
+  });
   const reactions = createNotificationReactions({ db: handle.db, events, notifications: service, onError: (error) => void failures.push(error) });
   return {
     pushes,
@@ -607,19 +675,20 @@ function reactionsOn(handle: DatabaseHandle) {
 
 /** The domain events that would have written these notifications, each once, built from the seeded rows as their publishers build them. */
 async function eventsBehind(handle: DatabaseHandle, rows: ReadonlyArray<typeof notifications.$inferSelect>): Promise<DomainEvent[]> {
-  const [orderRows, itemRows, lineRows, shipmentRows, refundRows, payoutRows, disputeRows, disputeEventRows, requestRows, userRows, reviewRows] = await Promise.all([
-    handle.db.select().from(orders),
-    handle.db.select().from(orderItems),
-    handle.db.select().from(shipmentItems),
-    handle.db.select().from(shipments),
-    handle.db.select().from(refunds),
-    handle.db.select().from(payouts),
-    handle.db.select().from(disputes),
-    handle.db.select().from(disputeEvents),
-    handle.db.select().from(supportRequests),
-    handle.db.select().from(users),
-    handle.db.select().from(reviews),
-  ]);
+  const [orderRows, itemRows, lineRows, shipmentRows, refundRows, payoutRows, disputeRows, disputeEventRows, requestRows, userRows, reviewRows] =
+    await Promise.all([
+      handle.db.select().from(orders),
+      handle.db.select().from(orderItems),
+      handle.db.select().from(shipmentItems),
+      handle.db.select().from(shipments),
+      handle.db.select().from(refunds),
+      handle.db.select().from(payouts),
+      handle.db.select().from(disputes),
+      handle.db.select().from(disputeEvents),
+      handle.db.select().from(supportRequests),
+      handle.db.select().from(users),
+      handle.db.select().from(reviews),
+    ]);
   const review = (id: string) => {
     const found = reviewRows.find((row) => row.id === id);
     if (!found) throw new Error(`No review ${id}`);
@@ -647,7 +716,10 @@ async function eventsBehind(handle: DatabaseHandle, rows: ReadonlyArray<typeof n
   const parties = (disputeId: string) => {
     const dispute = disputeRows.find((row) => row.id === disputeId);
     if (!dispute) throw new Error(`No dispute ${disputeId}`);
-    return { dispute, parties: { disputeId, orderItemId: dispute.orderItemId, orderId: dispute.orderId, buyerId: dispute.buyerId, sellerId: dispute.sellerId } };
+    return {
+      dispute,
+      parties: { disputeId, orderItemId: dispute.orderItemId, orderId: dispute.orderId, buyerId: dispute.buyerId, sellerId: dispute.sellerId },
+    };
   };
 
   const events = new Map<string, DomainEvent>();
@@ -655,18 +727,38 @@ async function eventsBehind(handle: DatabaseHandle, rows: ReadonlyArray<typeof n
     const [prefix = '', ...rest] = dedupeKey.split(':');
     const subject = rest.join(':');
     const [orderId = '', reference = ''] = rest;
-    const shipping = { 'item-shipped': 'order-item.shipped', 'item-out-for-delivery': 'order-item.out-for-delivery', 'item-delivered': 'order-item.delivered' } as const;
+    const shipping = {
+      'item-shipped': 'order-item.shipped',
+      'item-out-for-delivery': 'order-item.out-for-delivery',
+      'item-delivered': 'order-item.delivered',
+    } as const;
     const stages = { 'item-shipped': 'shipped', 'item-out-for-delivery': 'outForDelivery', 'item-delivered': 'delivered' } as const;
     if (prefix === 'order-placed' || prefix === 'new-order') {
       const order = orderRows.find((row) => row.id === subject);
       const lines = itemRows.filter((row) => row.orderId === subject);
       const placed = await findPlacedOrder(handle.db, subject);
       if (!placed) throw new Error(`No order ${subject}`);
-      events.set(`order.placed:${subject}`, { type: 'order.placed', orderId: subject, buyerId: order?.buyerId ?? '', sellerIds: [...new Set(lines.map((line) => line.sellerId))], productIds: lines.map((line) => line.productId), totalCents: order?.totalCents ?? 0, order: placed });
+      events.set(`order.placed:${subject}`, {
+        type: 'order.placed',
+        orderId: subject,
+        buyerId: order?.buyerId ?? '',
+        sellerIds: [...new Set(lines.map((line) => line.sellerId))],
+        productIds: lines.map((line) => line.productId),
+        totalCents: order?.totalCents ?? 0,
+        order: placed,
+      });
     } else if (prefix === 'item-approved' || prefix === 'item-rejected') {
       const moved = (await findMovedItems(handle.db, [subject])).get(subject);
       if (!moved) throw new Error(`No order item ${subject}`);
-      events.set(dedupeKey, { type: 'order-item.moved', ...about(subject), productId: item(subject).productId, from: 'pending', to: prefix === 'item-approved' ? 'approved' : 'rejected', actor: 'seller', ...moved });
+      events.set(dedupeKey, {
+        type: 'order-item.moved',
+        ...about(subject),
+        productId: item(subject).productId,
+        from: 'pending',
+        to: prefix === 'item-approved' ? 'approved' : 'rejected',
+        actor: 'seller',
+        ...moved,
+      });
     } else if (prefix in shipping) {
       const id = parcelItem(reference);
       expect(item(id).orderId).toBe(orderId);
@@ -676,39 +768,112 @@ async function eventsBehind(handle: DatabaseHandle, rows: ReadonlyArray<typeof n
     } else if (prefix === 'refund-issued') {
       const refund = refundRows.find((row) => row.refundKey === subject);
       if (!refund) throw new Error(`No refund ${subject}`);
-      events.set(dedupeKey, { type: 'refund.issued', ...about(refund.orderItemId), buyerId: buyerOf(refund.orderItemId), title: item(refund.orderItemId).title, refundKey: refund.refundKey, amountCents: refund.amountCents, refundedCents: item(refund.orderItemId).refundedCents });
+      events.set(dedupeKey, {
+        type: 'refund.issued',
+        ...about(refund.orderItemId),
+        buyerId: buyerOf(refund.orderItemId),
+        title: item(refund.orderItemId).title,
+        refundKey: refund.refundKey,
+        amountCents: refund.amountCents,
+        refundedCents: item(refund.orderItemId).refundedCents,
+      });
     } else if (prefix === 'payout-sent') {
       const payout = payoutRows.find((row) => row.id === subject);
       if (!payout) throw new Error(`No payout ${subject}`);
-      const breakdown = { itemTotalCents: payout.itemTotalCents, commissionRateBasisPoints: payout.commissionRateBps, commissionCents: payout.commissionCents, pickupChargeCents: payout.pickupChargeCents, feeCents: payout.feeCents, adjustmentCents: 0, netCents: payout.netCents };
-      events.set(dedupeKey, { type: 'payout.sent', payoutId: payout.id, orderItemId: payout.orderItemId, orderId: item(payout.orderItemId).orderId, sellerId: payout.sellerId, line: eventLineOf(item(payout.orderItemId)), breakdown });
+      const breakdown = {
+        itemTotalCents: payout.itemTotalCents,
+        commissionRateBasisPoints: payout.commissionRateBps,
+        commissionCents: payout.commissionCents,
+        pickupChargeCents: payout.pickupChargeCents,
+        feeCents: payout.feeCents,
+        adjustmentCents: 0,
+        netCents: payout.netCents,
+      };
+      events.set(dedupeKey, {
+        type: 'payout.sent',
+        payoutId: payout.id,
+        orderItemId: payout.orderItemId,
+        orderId: item(payout.orderItemId).orderId,
+        sellerId: payout.sellerId,
+        line: eventLineOf(item(payout.orderItemId)),
+        breakdown,
+      });
     } else if (prefix === 'dispute-opened') {
       const { dispute, parties: who } = parties(subject);
-      events.set(dedupeKey, { type: 'dispute.opened', ...who, title: item(dispute.orderItemId).title, reason: dispute.reason, description: dispute.description });
+      events.set(dedupeKey, {
+        type: 'dispute.opened',
+        ...who,
+        title: item(dispute.orderItemId).title,
+        reason: dispute.reason,
+        description: dispute.description,
+      });
     } else if (prefix === 'dispute-answered') {
       const { dispute, parties: who } = parties(subject);
       const answer = disputeEventRows.find((row) => row.disputeId === subject && (row.type === 'seller_offered_refund' || row.type === 'seller_contested'));
       const offered = answer?.type === 'seller_offered_refund';
-      events.set(dedupeKey, { type: 'dispute.answered', ...who, title: item(dispute.orderItemId).title, action: offered ? 'offer_refund' : 'contest', offerCents: offered ? (answer?.amountCents ?? null) : null, statement: dispute.sellerResponse });
+      events.set(dedupeKey, {
+        type: 'dispute.answered',
+        ...who,
+        title: item(dispute.orderItemId).title,
+        action: offered ? 'offer_refund' : 'contest',
+        offerCents: offered ? (answer?.amountCents ?? null) : null,
+        statement: dispute.sellerResponse,
+      });
     } else if (prefix === 'dispute-resolved') {
       const { dispute, parties: who } = parties(subject);
       const refunded = dispute.status === 'resolved_refunded';
-      events.set(dedupeKey, { type: 'dispute.resolved', ...who, title: item(dispute.orderItemId).title, outcome: refunded ? 'refunded' : 'rejected', refundCents: refunded ? dispute.refundCents : null, note: dispute.resolutionNote, byBuyerAcceptingOffer: dispute.resolvedBy === dispute.buyerId });
+      events.set(dedupeKey, {
+        type: 'dispute.resolved',
+        ...who,
+        title: item(dispute.orderItemId).title,
+        outcome: refunded ? 'refunded' : 'rejected',
+        refundCents: refunded ? dispute.refundCents : null,
+        note: dispute.resolutionNote,
+        byBuyerAcceptingOffer: dispute.resolvedBy === dispute.buyerId,
+      });
     } else if (prefix === 'support-request') {
       const request = requestRows.find((row) => row.id === subject);
       const seller = userRows.find((row) => row.id === request?.userId);
       if (!request || !seller) throw new Error(`No support request ${subject}`);
-      events.set(dedupeKey, { type: 'support.requested', requestId: request.id, userId: seller.id, name: `${seller.firstName} ${seller.lastName}`, email: seller.email, subject: request.subject });
+      events.set(dedupeKey, {
+        type: 'support.requested',
+        requestId: request.id,
+        userId: seller.id,
+        name: `${seller.firstName} ${seller.lastName}`,
+        email: seller.email,
+        subject: request.subject,
+      });
     } else if (prefix === 'new-review') {
       const { found, about: who } = review(subject);
-      events.set(dedupeKey, { type: 'review.created', ...who, sellerId: found.sellerId, rating: found.rating, title: found.title, itemTitle: item(found.orderItemId).title });
+      events.set(dedupeKey, {
+        type: 'review.created',
+        ...who,
+        sellerId: found.sellerId,
+        rating: found.rating,
+        title: found.title,
+        itemTitle: item(found.orderItemId).title,
+      });
     } else if (prefix === 'review-reply') {
       const { found, about: who } = review(subject);
-      events.set(dedupeKey, { type: 'review.replied', ...who, sellerId: found.sellerId, reply: found.sellerReply ?? '', itemTitle: item(found.orderItemId).title });
+      events.set(dedupeKey, {
+        type: 'review.replied',
+        ...who,
+        sellerId: found.sellerId,
+        reply: found.sellerReply ?? '',
+        itemTitle: item(found.orderItemId).title,
+      });
     } else if (prefix === 'review-hidden') {
       const { found, about: who } = review(orderId);
       expect(found.hiddenAt?.toISOString()).toBe(rest.slice(1).join(':'));
-      events.set(dedupeKey, { type: 'review.hidden', ...who, orderId: item(found.orderItemId).orderId, title: found.title, itemTitle: item(found.orderItemId).title, reason: found.hiddenReason ?? '', hiddenAt: found.hiddenAt?.toISOString() ?? '' });
+      events.set(dedupeKey, {
+        type: 'review.hidden',
+        ...who,
+        orderId: item(found.orderItemId).orderId,
+        title: found.title,
+        itemTitle: item(found.orderItemId).title,
+        reason: found.hiddenReason ?? '',
+        hiddenAt: found.hiddenAt?.toISOString() ?? '',
+      });
     } else {
       throw new Error(`No event behind ${dedupeKey}`);
     }

@@ -141,7 +141,26 @@ export interface SeededCatalog {
   products: SeededProduct[];
 }
 
-const noCounts: SeedCounts = { categories: 0, admins: 0, sellers: 0, buyers: 0, products: 0, productImages: 0, orders: 0, orderItems: 0, addresses: 0, shipments: 0, pickups: 0, paymentAccounts: 0, payouts: 0, chats: 0, disputes: 0, supportRequests: 0, notifications: 0, reviews: 0 };
+const noCounts: SeedCounts = {
+  categories: 0,
+  admins: 0,
+  sellers: 0,
+  buyers: 0,
+  products: 0,
+  productImages: 0,
+  orders: 0,
+  orderItems: 0,
+  addresses: 0,
+  shipments: 0,
+  pickups: 0,
+  paymentAccounts: 0,
+  payouts: 0,
+  chats: 0,
+  disputes: 0,
+  supportRequests: 0,
+  notifications: 0,
+  reviews: 0,
+};
 
 export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): Promise<SeedDemoMarketplaceResult> {
   const { db, files, hashPassword, now = new Date() } = options;
@@ -271,17 +290,16 @@ export async function seedCatalog(context: SeedContext, earlier: { users: Seeded
     createdAt: categoryCreatedAt,
     updatedAt: categoryCreatedAt,
   }));
-  const categoriesBySlug = Object.fromEntries(categoryRows.map((row) => [row.slug, row])) as Record<
-    DemoCategorySlug,
-    (typeof categoryRows)[number]
-  >;
+  const categoriesBySlug = Object.fromEntries(categoryRows.map((row) => [row.slug, row])) as Record<DemoCategorySlug, (typeof categoryRows)[number]>;
 
   const plannedProducts = DEMO_PRODUCTS.map((template) => planProduct(context, template, earlier.users, categoriesBySlug));
   const plannedImages = plannedProducts.flatMap((planned) => planned.images);
 
   // Each product's picture is its emoji (demo-product-pictures.ts), read from the icon set once.
   const pictures = new Map(DEMO_PRODUCTS.map((template) => [template.title, demoPictureOf(template.title)]));
-  const emojis = await loadFluentEmojis([...pictures.values()].flatMap((picture) => (picture ? [picture.emoji, ...(picture.accent ? [picture.accent] : [])] : [])));
+  const emojis = await loadFluentEmojis(
+    [...pictures.values()].flatMap((picture) => (picture ? [picture.emoji, ...(picture.accent ? [picture.accent] : [])] : [])),
+  );
 
   // Files first: a row must never point at a file that is not there. If the transaction fails after
   // this, the files stay behind, but the next attempt writes the very same keys and bytes.
@@ -316,10 +334,7 @@ export async function seedCatalog(context: SeedContext, earlier: { users: Seeded
 
   return {
     categories: Object.fromEntries(
-      categoryRows.map((row) => [
-        row.slug,
-        { id: row.id, slug: row.slug, name: row.name, commissionRateBasisPoints: row.commissionRateBasisPoints },
-      ]),
+      categoryRows.map((row) => [row.slug, { id: row.id, slug: row.slug, name: row.name, commissionRateBasisPoints: row.commissionRateBasisPoints }]),
     ) as SeededCatalog['categories'],
     products: plannedProducts.map(({ row, images }) => ({
       id: row.id,
@@ -336,12 +351,7 @@ export async function seedCatalog(context: SeedContext, earlier: { users: Seeded
   };
 }
 
-function planProduct(
-  context: SeedContext,
-  template: DemoProduct,
-  seededUsers: SeededUsers,
-  categoriesBySlug: Record<DemoCategorySlug, { id: string }>,
-) {
+function planProduct(context: SeedContext, template: DemoProduct, seededUsers: SeededUsers, categoriesBySlug: Record<DemoCategorySlug, { id: string }>) {
   const random = context.random.fork(`products/${template.title}`);
   const id = random.uuid();
   const minutesAgo = random.integerBetween(10, CATALOG_HISTORY_DAYS * 24 * 60);

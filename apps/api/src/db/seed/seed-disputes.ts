@@ -21,7 +21,11 @@ export async function seedDisputes(context: SeedContext, earlier: { users: Seede
   // Delivered items first; then the longest-shipped ones (long in transit, the likeliest "not received").
   candidates.sort((a, b) => Number(a.item.status === 'shipped') - Number(b.item.status === 'shipped'));
   const plans = [
-    { status: 'open' as const, reason: 'damaged' as const, description: 'The box was crushed and one corner of the item is cracked. Photos of the parcel are below.' },
+    {
+      status: 'open' as const,
+      reason: 'damaged' as const,
+      description: 'The box was crushed and one corner of the item is cracked. Photos of the parcel are below.',
+    },
     { status: 'seller_responded' as const, reason: 'not_as_described' as const, description: 'The colour is much darker than in the listing photos.' },
     { status: 'resolved_rejected' as const, reason: 'not_received' as const, description: 'Tracking says delivered but nothing was at my door.' },
   ];
@@ -56,7 +60,12 @@ export async function seedDisputes(context: SeedContext, earlier: { users: Seede
       reason: plan.reason,
       description: plan.description,
       status: plan.status,
-      sellerResponse: plan.status === 'seller_responded' ? 'Sorry about that — screens vary, but I am happy to refund a quarter of the price.' : plan.status === 'resolved_rejected' ? 'UPS has a delivery photo at the front door.' : null,
+      sellerResponse:
+        plan.status === 'seller_responded'
+          ? 'Sorry about that — screens vary, but I am happy to refund a quarter of the price.'
+          : plan.status === 'resolved_rejected'
+            ? 'UPS has a delivery photo at the front door.'
+            : null,
       sellerOfferCents: offerCents,
       resolutionNote: plan.status === 'resolved_rejected' ? 'The carrier’s delivery photo shows the parcel at the buyer’s door.' : null,
       resolvedBy: plan.status === 'resolved_rejected' ? admin.id : null,
@@ -73,13 +82,23 @@ export async function seedDisputes(context: SeedContext, earlier: { users: Seede
         actorId: seller.id,
         actorRole: 'seller',
         type: plan.status === 'seller_responded' ? 'seller_offered_refund' : 'seller_contested',
-        note: plan.status === 'seller_responded' ? 'Sorry about that — screens vary, but I am happy to refund a quarter of the price.' : 'UPS has a delivery photo at the front door.',
+        note:
+          plan.status === 'seller_responded'
+            ? 'Sorry about that — screens vary, but I am happy to refund a quarter of the price.'
+            : 'UPS has a delivery photo at the front door.',
         amountCents: offerCents,
         createdAt: respondedAt,
       });
     }
     if (plan.status === 'resolved_rejected') {
-      events.push({ disputeId: id, actorId: admin.id, actorRole: 'admin', type: 'resolved_rejected', note: 'The carrier’s delivery photo shows the parcel at the buyer’s door.', createdAt: resolvedAt });
+      events.push({
+        disputeId: id,
+        actorId: admin.id,
+        actorRole: 'admin',
+        type: 'resolved_rejected',
+        note: 'The carrier’s delivery photo shows the parcel at the buyer’s door.',
+        createdAt: resolvedAt,
+      });
     }
     await context.executor.insert(disputeEvents).values(events);
     count += 1;

@@ -51,14 +51,19 @@ export async function seedNotifications(context: SeedContext, earlier: { users: 
       .from(shipmentItems)
       .innerJoin(shipments, eq(shipments.id, shipmentItems.shipmentId)),
     executor.select().from(refunds).where(eq(refunds.status, 'succeeded')),
-    executor.select().from(payouts).where(and(eq(payouts.status, 'paid'), isNotNull(payouts.paidAt))),
+    executor
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.status, 'paid'), isNotNull(payouts.paidAt))),
     executor.select().from(disputes),
     executor.select().from(disputeEvents).orderBy(asc(disputeEvents.createdAt)),
     executor.select().from(supportRequests),
     executor.select().from(reviews),
   ]);
 
-  const people = new Map<string, SeededUser>([earlier.users.admin, ...Object.values(earlier.users.sellers), ...earlier.users.buyers].map((user) => [user.id, user]));
+  const people = new Map<string, SeededUser>(
+    [earlier.users.admin, ...Object.values(earlier.users.sellers), ...earlier.users.buyers].map((user) => [user.id, user]),
+  );
   const orderOf = new Map(orderRows.map((order) => [order.id, order]));
   const itemOf = new Map(itemRows.map((item) => [item.id, item]));
   const linesOf = new Map<string, ItemRow[]>();
@@ -117,7 +122,11 @@ export async function seedNotifications(context: SeedContext, earlier: { users: 
     const item = itemOf.get(refund.orderItemId);
     const order = item && orderOf.get(item.orderId);
     if (!item || !order) continue;
-    add(order.buyerId, refund.createdAt, texts.refundIssuedForBuyer({ orderId: order.id, title: item.title, amountCents: refund.amountCents, refundKey: refund.refundKey }));
+    add(
+      order.buyerId,
+      refund.createdAt,
+      texts.refundIssuedForBuyer({ orderId: order.id, title: item.title, amountCents: refund.amountCents, refundKey: refund.refundKey }),
+    );
   }
 
   for (const payout of payoutRows) {
@@ -141,7 +150,12 @@ export async function seedNotifications(context: SeedContext, earlier: { users: 
     }
     if (dispute.status === 'resolved_refunded' || dispute.status === 'resolved_rejected') {
       const refunded = dispute.status === 'resolved_refunded';
-      const resolved = { ...facts, outcome: refunded ? ('refunded' as const) : ('rejected' as const), refundCents: refunded ? dispute.refundCents : null, note: dispute.resolutionNote };
+      const resolved = {
+        ...facts,
+        outcome: refunded ? ('refunded' as const) : ('rejected' as const),
+        refundCents: refunded ? dispute.refundCents : null,
+        note: dispute.resolutionNote,
+      };
       add(dispute.buyerId, dispute.resolvedAt, texts.disputeResolvedForBuyer(resolved));
       add(dispute.sellerId, dispute.resolvedAt, texts.disputeResolvedForSeller(resolved));
     }
@@ -149,7 +163,11 @@ export async function seedNotifications(context: SeedContext, earlier: { users: 
 
   for (const request of supportRows) {
     const seller = people.get(request.userId);
-    add(admin.id, request.createdAt, texts.supportRequestForAdmin({ requestId: request.id, name: seller ? texts.personName(seller) : 'A seller', subject: request.subject }));
+    add(
+      admin.id,
+      request.createdAt,
+      texts.supportRequestForAdmin({ requestId: request.id, name: seller ? texts.personName(seller) : 'A seller', subject: request.subject }),
+    );
   }
 
   // Reviews (docs/product/reviews.md): the seller is told of each, the author of the reply and of the hiding.
@@ -161,7 +179,17 @@ export async function seedNotifications(context: SeedContext, earlier: { users: 
     add(review.sellerId, review.createdAt, texts.newReviewForSeller({ ...about, rating: review.rating, reviewTitle: review.title }));
     if (review.sellerReply !== null) add(review.buyerId, review.sellerRepliedAt, texts.reviewReplyForBuyer({ ...about, reply: review.sellerReply }));
     if (review.hiddenAt !== null && review.hiddenReason !== null) {
-      add(review.buyerId, review.hiddenAt, texts.reviewHiddenForBuyer({ ...about, orderId: item.orderId, orderItemId: item.id, reason: review.hiddenReason, hiddenAt: review.hiddenAt.toISOString() }));
+      add(
+        review.buyerId,
+        review.hiddenAt,
+        texts.reviewHiddenForBuyer({
+          ...about,
+          orderId: item.orderId,
+          orderItemId: item.id,
+          reason: review.hiddenReason,
+          hiddenAt: review.hiddenAt.toISOString(),
+        }),
+      );
     }
   }
 

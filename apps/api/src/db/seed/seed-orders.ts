@@ -63,12 +63,7 @@ const AGE_DAYS: Record<OrderItemStatusValue, [number, number]> = {
   cancelled: [1, 15],
 };
 
-const REJECTION_REASONS = [
-  'Item damaged in storage',
-  'Out of stock at the warehouse',
-  'Cannot ship to this address',
-  'Listing price was entered incorrectly',
-];
+const REJECTION_REASONS = ['Item damaged in storage', 'Out of stock at the warehouse', 'Cannot ship to this address', 'Listing price was entered incorrectly'];
 
 const SHIPPING_ADDRESSES = [
   { line1: '742 Evergreen Terrace', line2: null, city: 'Springfield', state: 'OR', postalCode: '97477' },
@@ -130,9 +125,7 @@ export async function seedOrders(context: SeedContext, earlier: { users: SeededU
   // Items grouped into orders: usually one item; sometimes a second item in the same status from
   // another seller, so multi-seller orders (and proportional shipping) show up too.
   const planned: PlannedItem[] = sellerKeys.flatMap((seller) =>
-    ITEM_PLAN[seller].flatMap(({ status, count, paid = 0 }) =>
-      Array.from({ length: count }, (_, index) => ({ seller, status, sellerPaid: index < paid })),
-    ),
+    ITEM_PLAN[seller].flatMap(({ status, count, paid = 0 }) => Array.from({ length: count }, (_, index) => ({ seller, status, sellerPaid: index < paid }))),
   );
   const groups: PlannedItem[][] = [];
   const grouping = context.random.fork('orders/grouping');
@@ -226,7 +219,10 @@ export async function seedOrders(context: SeedContext, earlier: { users: SeededU
     // Refunds as the orders module makes them: price × quantity + add-on + the item's share of
     // shipping, split by item value over the items in id order.
     const byId = [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const shares = allocateShippingCents(shippingCents, byId.map((item) => item.priceCents * item.quantity));
+    const shares = allocateShippingCents(
+      shippingCents,
+      byId.map((item) => item.priceCents * item.quantity),
+    );
     const paymentId = random.uuid();
     let refundedCents = 0;
     byId.forEach((item, index) => {

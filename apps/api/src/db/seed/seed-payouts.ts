@@ -10,7 +10,18 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { calculatePayout } from '@marketplace/domain/payout';
 import { calculateShippingCents } from '@marketplace/domain/shipping';
-import { orderItems, orders, paymentAccounts, payments, payouts, sandboxConnectAccounts, sandboxConnectLinks, sandboxConnectTransfers, shipmentItems, shipments } from '../schema';
+import {
+  orderItems,
+  orders,
+  paymentAccounts,
+  payments,
+  payouts,
+  sandboxConnectAccounts,
+  sandboxConnectLinks,
+  sandboxConnectTransfers,
+  shipmentItems,
+  shipments,
+} from '../schema';
 import { transferFingerprint } from '../../providers/payment/connect-sandbox';
 import type { DemoSellerKey } from './demo-data';
 import { deliveryOf } from './seed-orders';
@@ -91,7 +102,15 @@ export async function seedPayouts(context: SeedContext, earlier: { users: Seeded
     random: ReturnType<SeedContext['random']['fork']>,
   ) => {
     const category = categoryOf.get(item.categoryId);
-    const breakdown = calculatePayout({ unitPriceCents: item.priceCents, quantity: item.quantity, commissionRateBasisPoints: category?.commissionRateBasisPoints ?? null, allocatedPickupChargeCents: 0 }, category?.name);
+    const breakdown = calculatePayout(
+      {
+        unitPriceCents: item.priceCents,
+        quantity: item.quantity,
+        commissionRateBasisPoints: category?.commissionRateBasisPoints ?? null,
+        allocatedPickupChargeCents: 0,
+      },
+      category?.name,
+    );
     const accountId = accountIdOf.get(item.sellerId) ?? '';
     const transferId = status === 'paid' && breakdown.payoutCents > 0 ? `tr_sbx_${random.uuid().replaceAll('-', '').slice(0, 24)}` : null;
     payoutRows.push({
@@ -203,7 +222,12 @@ export async function seedPayouts(context: SeedContext, earlier: { users: Seeded
         createdAt,
         updatedAt: createdAt,
       });
-      addPayout({ id: itemId, sellerId: seller.id, orderId, title: product.title, priceCents: product.priceCents, quantity, categoryId: product.categoryId }, status, paidAt, random);
+      addPayout(
+        { id: itemId, sellerId: seller.id, orderId, title: product.title, priceCents: product.priceCents, quantity, categoryId: product.categoryId },
+        status,
+        paidAt,
+        random,
+      );
       historyOrders += 1;
     }
   }
@@ -215,7 +239,9 @@ export async function seedPayouts(context: SeedContext, earlier: { users: Seeded
 
   // 3. The orders step's items already marked paid get their payouts; one unpaid shipped item of
   // seller@example.com has a failed payout waiting for the admin's retry.
-  const existing = await context.executor.query.orderItems.findMany({ where: (table, { inArray }) => inArray(table.status, ['shipped', 'delivered', 'completed']) });
+  const existing = await context.executor.query.orderItems.findMany({
+    where: (table, { inArray }) => inArray(table.status, ['shipped', 'delivered', 'completed']),
+  });
   const historyIds = new Set(itemRows.map((row) => row.id));
   // A parcel the carrier has not collected yet is not paid out yet.
   const waiting = await context.executor

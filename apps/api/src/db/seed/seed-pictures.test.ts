@@ -72,7 +72,8 @@ describe('the demo products’ pictures', () => {
     expect(pictureOf('Trailcam 4K Action Camera').emoji).toBe('camera');
     expect(pictureOf('Stonewashed Linen Table Runner').emoji).not.toBe('hot-beverage');
     // Every book is a book, its subject on the accent.
-    for (const product of DEMO_PRODUCTS.filter((candidate) => candidate.category === 'books')) expect(pictureOf(product.title).accent, product.title).toBeDefined();
+    for (const product of DEMO_PRODUCTS.filter((candidate) => candidate.category === 'books'))
+      expect(pictureOf(product.title).accent, product.title).toBeDefined();
   });
 
   it('draws the emoji itself: the picture changes with the emoji, and a product without one gets the gift box', async () => {
@@ -91,7 +92,14 @@ describe('the demo products’ pictures', () => {
   });
 
   it('keeps the ids of two emojis in one picture apart', () => {
-    const icon: EmojiIcon = { name: 'x', body: '<defs><linearGradient id="g1"/></defs><path fill="url(#g1)"/><use href="#g1"/>', left: 0, top: 0, width: 32, height: 32 };
+    const icon: EmojiIcon = {
+      name: 'x',
+      body: '<defs><linearGradient id="g1"/></defs><path fill="url(#g1)"/><use href="#g1"/>',
+      left: 0,
+      top: 0,
+      width: 32,
+      height: 32,
+    };
     expect(scopedEmojiBody(icon, 'accent')).toBe('<defs><linearGradient id="accent-g1"/></defs><path fill="url(#accent-g1)"/><use href="#accent-g1"/>');
   });
 });

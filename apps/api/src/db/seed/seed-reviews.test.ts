@@ -28,7 +28,12 @@ describe('seedReviews (demo marketplace)', () => {
 
   beforeAll(async () => {
     handle = await createTestDatabase();
-    const result = await seedDemoMarketplace({ db: handle.db, files: createLocalFileStore(await mkdtemp(path.join(tmpdir(), 'seed-reviews-'))), hashPassword, now });
+    const result = await seedDemoMarketplace({
+      db: handle.db,
+      files: createLocalFileStore(await mkdtemp(path.join(tmpdir(), 'seed-reviews-'))),
+      hashPassword,
+      now,
+    });
     reviewCount = result.counts.reviews;
   }, 240_000);
 
@@ -78,7 +83,11 @@ describe('seedReviews (demo marketplace)', () => {
     const [itemRows, orderRows, lineRows, payoutRows] = await Promise.all([
       handle.db.select().from(orderItems),
       handle.db.select().from(orders),
-      handle.db.select({ orderItemId: shipmentItems.orderItemId, labelCreatedAt: shipments.labelCreatedAt, events: shipments.trackingEvents }).from(shipmentItems).innerJoin(shipments, eq(shipments.id, shipmentItems.shipmentId)).where(eq(shipmentItems.isActive, true)),
+      handle.db
+        .select({ orderItemId: shipmentItems.orderItemId, labelCreatedAt: shipments.labelCreatedAt, events: shipments.trackingEvents })
+        .from(shipmentItems)
+        .innerJoin(shipments, eq(shipments.id, shipmentItems.shipmentId))
+        .where(eq(shipmentItems.isActive, true)),
       handle.db.select().from(payouts),
     ]);
     const orderedAt = new Map(orderRows.map((order) => [order.id, order.createdAt.getTime()]));
@@ -145,39 +154,79 @@ describe('seedReviews (demo marketplace)', () => {
       expect(now.getTime() - review.createdAt.getTime()).toBeLessThanOrEqual(60 * DAY_MS);
       for (const vote of voteRows.filter((row) => row.reviewId === review.id)) expect(vote.createdAt.getTime()).toBeLessThanOrEqual(review.hiddenAt!.getTime());
     }
-    expect(hidden.map((review) => review.hiddenReason)).toEqual(expect.arrayContaining([expect.stringMatching(/phone numbers/), expect.stringMatching(/carrier/)]));
+    expect(hidden.map((review) => review.hiddenReason)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/phone numbers/), expect.stringMatching(/carrier/)]),
+    );
   });
 
   it('leaves seller@example.com a live listing nobody reviewed yet (the reviews journey reviews one)', async () => {
     const { productRows } = await readAll();
     const [seller] = await handle.db.select().from(users).where(eq(users.email, 'seller@example.com'));
-    const fresh = productRows.filter((product) => product.sellerId === seller!.id && product.status === 'active' && product.quantity >= 3 && product.retipPriceCents === null && product.reviewCount === 0);
+    const fresh = productRows.filter(
+      (product) =>
+        product.sellerId === seller!.id &&
+        product.status === 'active' &&
+        product.quantity >= 3 &&
+        product.retipPriceCents === null &&
+        product.reviewCount === 0,
+    );
     expect(fresh.length).toBeGreaterThanOrEqual(1);
   });
 
   it("writes the bell's side of the reviews: the seller's new review, the author's reply and hidden review, as the reactions word them", async () => {
     const { reviewRows, itemRows } = await readAll();
     const itemOf = new Map(itemRows.map((item) => [item.id, item]));
-    const rows = await handle.db.select().from(notifications).where(inArray(notifications.kind, ['new_review', 'review_reply', 'review_hidden']));
+    const rows = await handle.db
+      .select()
+      .from(notifications)
+      .where(inArray(notifications.kind, ['new_review', 'review_reply', 'review_hidden']));
     const keptFrom = now.getTime() - READ_NOTIFICATION_KEPT_MS;
     const expected: Array<{ userId: string; kind: string; title: string; body: string; link: string; dedupeKey: string; createdAt: Date }> = [];
     for (const review of reviewRows) {
       const item = itemOf.get(review.orderItemId)!;
       const about = { reviewId: review.id, productId: review.productId, itemTitle: item.title };
       const planned = [
-        { userId: review.sellerId, at: review.createdAt, text: notificationTexts.newReviewForSeller({ ...about, rating: review.rating, reviewTitle: review.title }) },
-        ...(review.sellerReply ? [{ userId: review.buyerId, at: review.sellerRepliedAt!, text: notificationTexts.reviewReplyForBuyer({ ...about, reply: review.sellerReply }) }] : []),
+        {
+          userId: review.sellerId,
+          at: review.createdAt,
+          text: notificationTexts.newReviewForSeller({ ...about, rating: review.rating, reviewTitle: review.title }),
+        },
+        ...(review.sellerReply
+          ? [{ userId: review.buyerId, at: review.sellerRepliedAt!, text: notificationTexts.reviewReplyForBuyer({ ...about, reply: review.sellerReply }) }]
+          : []),
         ...(review.hiddenAt
-          ? [{ userId: review.buyerId, at: review.hiddenAt, text: notificationTexts.reviewHiddenForBuyer({ ...about, orderId: item.orderId, orderItemId: item.id, reason: review.hiddenReason!, hiddenAt: review.hiddenAt.toISOString() }) }]
+          ? [
+              {
+                userId: review.buyerId,
+                at: review.hiddenAt,
+                text: notificationTexts.reviewHiddenForBuyer({
+                  ...about,
+                  orderId: item.orderId,
+                  orderItemId: item.id,
+                  reason: review.hiddenReason!,
+                  hiddenAt: review.hiddenAt.toISOString(),
+                }),
+              },
+            ]
           : []),
       ];
       for (const { userId, at, text } of planned) {
         if (at.getTime() < keptFrom) continue;
-        expected.push({ userId, kind: text.kind, title: text.title, body: capText(text.body, NOTIFICATION_BODY_MAX), link: text.link, dedupeKey: text.dedupeKey, createdAt: at });
+        expected.push({
+          userId,
+          kind: text.kind,
+          title: text.title,
+          body: capText(text.body, NOTIFICATION_BODY_MAX),
+          link: text.link,
+          dedupeKey: text.dedupeKey,
+          createdAt: at,
+        });
       }
     }
     const byKey = (list: typeof expected) => [...list].sort((a, b) => a.dedupeKey.localeCompare(b.dedupeKey));
-    expect(byKey(rows.map(({ userId, kind, title, body, link, dedupeKey, createdAt }) => ({ userId, kind, title, body, link, dedupeKey, createdAt })))).toEqual(byKey(expected));
+    expect(byKey(rows.map(({ userId, kind, title, body, link, dedupeKey, createdAt }) => ({ userId, kind, title, body, link, dedupeKey, createdAt })))).toEqual(
+      byKey(expected),
+    );
     const count = (kind: string) => rows.filter((row) => row.kind === kind).length;
     expect(count('new_review')).toBeGreaterThanOrEqual(10);
     expect(count('review_reply')).toBeGreaterThanOrEqual(1);
@@ -223,7 +272,13 @@ describe('seedReviews (demo marketplace)', () => {
     await handle.db.delete(reviews);
     await handle.db.update(products).set({ reviewCount: 0, ratingSum: 0 });
     const userRows = await handle.db.select().from(users).orderBy(asc(users.createdAt), asc(users.email));
-    const asSeeded = (row: (typeof userRows)[number]): SeededUser => ({ id: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName, createdAt: row.createdAt });
+    const asSeeded = (row: (typeof userRows)[number]): SeededUser => ({
+      id: row.id,
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      createdAt: row.createdAt,
+    });
     // seedReviews reads the admin and the buyers only.
     const buyers = userRows.filter((row) => row.role === 'buyer');
     const seededUsers = { admin: asSeeded(userRows.find((row) => row.role === 'admin')!), sellers: {}, buyers: buyers.map(asSeeded) } as unknown as SeededUsers;

@@ -61,7 +61,14 @@ function pickSome<T>(random: Random, people: readonly T[], count: number): T[] {
 export async function seedReviews(context: SeedContext, earlier: { users: SeededUsers }): Promise<SeededReviews> {
   const { executor, now } = context;
   const delivered = await executor
-    .select({ id: orderItems.id, productId: orderItems.productId, sellerId: orderItems.sellerId, title: orderItems.title, deliveredAt: orderItems.deliveredAt, buyerId: orders.buyerId })
+    .select({
+      id: orderItems.id,
+      productId: orderItems.productId,
+      sellerId: orderItems.sellerId,
+      title: orderItems.title,
+      deliveredAt: orderItems.deliveredAt,
+      buyerId: orders.buyerId,
+    })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(and(isNotNull(orderItems.deliveredAt), inArray(orderItems.status, [...REVIEWABLE_STATUSES])))
@@ -145,7 +152,8 @@ export async function seedReviews(context: SeedContext, earlier: { users: Seeded
   for (const row of rows) if (hiddenAtOf.has(row.id)) row.helpfulCount = castVotes.filter((vote) => vote.reviewId === row.id).length;
 
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) await executor.insert(reviews).values(rows.slice(start, start + INSERT_CHUNK));
-  for (let start = 0; start < castVotes.length; start += INSERT_CHUNK) await executor.insert(reviewHelpfulVotes).values(castVotes.slice(start, start + INSERT_CHUNK));
+  for (let start = 0; start < castVotes.length; start += INSERT_CHUNK)
+    await executor.insert(reviewHelpfulVotes).values(castVotes.slice(start, start + INSERT_CHUNK));
 
   // Each listing's totals over its visible reviews, through the catalogue (its check keeps them consistent).
   const totals = new Map<string, { countDelta: number; sumDelta: number }>();

@@ -19,7 +19,17 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { calendarDateIn, DEFAULT_CLOSE_TIME, DEFAULT_READY_TIME, earliestPickupDate } from '@marketplace/domain/pickup-schedule';
 import { makeUpsTrackingNumber } from '@marketplace/domain/ups-tracking-number';
-import { addresses, orderItems, orders, pickups, products, shipmentItems, shipments, type ShippingAddressSnapshot, type ShipmentTrackingEvent } from '../schema';
+import {
+  addresses,
+  orderItems,
+  orders,
+  pickups,
+  products,
+  shipmentItems,
+  shipments,
+  type ShippingAddressSnapshot,
+  type ShipmentTrackingEvent,
+} from '../schema';
 import { shippingAddressOfOrder } from '../../modules/orders';
 import { renderShippingLabel } from '../../providers/carrier/label';
 import type { TrackingStatus } from '../../providers/carrier/port';
@@ -170,10 +180,7 @@ interface PlannedShipment {
   shipper: ShippingAddressSnapshot;
 }
 
-export async function seedShipments(
-  context: SeedContext,
-  earlier: { users: SeededUsers; addresses: SeededAddresses },
-): Promise<SeededShipments> {
+export async function seedShipments(context: SeedContext, earlier: { users: SeededUsers; addresses: SeededAddresses }): Promise<SeededShipments> {
   const { now } = context;
   const rows = await context.executor
     .select({ item: orderItems, order: orders, weightOunces: products.weightOunces })
@@ -190,7 +197,11 @@ export async function seedShipments(
     const id = random.uuid();
     let trackingNumber: string;
     do {
-      trackingNumber = makeUpsTrackingNumber({ shipperNumber: SHIPPER_NUMBER, serviceCode: UPS_GROUND.code, packageNumber: String(random.integerBetween(0, 9_999_999)).padStart(7, '0') });
+      trackingNumber = makeUpsTrackingNumber({
+        shipperNumber: SHIPPER_NUMBER,
+        serviceCode: UPS_GROUND.code,
+        packageNumber: String(random.integerBetween(0, 9_999_999)).padStart(7, '0'),
+      });
     } while (takenNumbers.has(trackingNumber));
     takenNumbers.add(trackingNumber);
     const shipper = earlier.addresses.shipFrom.get(source.item.sellerId);
@@ -216,7 +227,9 @@ export async function seedShipments(
     const shippedPlan = key === 'northwind' ? NORTHWIND_SHIPPED_PLAN : OTHER_SHIPPED_PLAN;
     mine
       .filter((row) => row.item.status === 'shipped')
-      .forEach((row, index) => plan(row, key === 'northwind' ? (shippedPlan[index] ?? 'in_transit') : (shippedPlan[index % shippedPlan.length] ?? 'in_transit')));
+      .forEach((row, index) =>
+        plan(row, key === 'northwind' ? (shippedPlan[index] ?? 'in_transit') : (shippedPlan[index % shippedPlan.length] ?? 'in_transit')),
+      );
     for (const row of mine.filter((candidate) => candidate.item.status === 'delivered')) plan(row, 'delivered');
     // One voided shipment: its item went back to approved, so it is ready to ship again.
     const approved = mine.find((row) => row.item.status === 'approved');
@@ -290,8 +303,12 @@ export async function seedShipments(
   }
 
   // Labels: drawn for the shipments a seller still acts on, and one per seller for the rest.
-  const drawn = plans.filter((planned, index) =>
-    planned.status === 'created' || planned.status === 'created-expired' || planned.status === 'pickup_scheduled' || plans.findIndex((other) => other.sellerId === planned.sellerId) === index,
+  const drawn = plans.filter(
+    (planned, index) =>
+      planned.status === 'created' ||
+      planned.status === 'created-expired' ||
+      planned.status === 'pickup_scheduled' ||
+      plans.findIndex((other) => other.sellerId === planned.sellerId) === index,
   );
   const labels = new Map(
     await Promise.all(

@@ -54,7 +54,12 @@ function joinScope<T extends PgSelect>(query: T) {
 }
 
 /** Revenue and orders per UTC day in [from, to). */
-export async function findDailySales(executor: Executor, scope: AnalyticsScope, from: Date, to: Date): Promise<Array<{ day: string; revenueCents: number; orders: number }>> {
+export async function findDailySales(
+  executor: Executor,
+  scope: AnalyticsScope,
+  from: Date,
+  to: Date,
+): Promise<Array<{ day: string; revenueCents: number; orders: number }>> {
   const day = sql<string>`to_char(${orderItems.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const rows = await joinScope(executor.select({ day, revenueCents, orders: distinctOrders }).from(orderItems).$dynamic())
     .where(and(...saleConditions(scope, from, to)))
@@ -81,26 +86,41 @@ export interface TopProductRow {
 }
 
 /** Products by revenue (then units, then title), one page, with the number of products that sold. */
-export async function findTopProducts(executor: Executor, scope: AnalyticsScope, page: number, limit: number): Promise<{ rows: TopProductRow[]; total: number }> {
+export async function findTopProducts(
+  executor: Executor,
+  scope: AnalyticsScope,
+  page: number,
+  limit: number,
+): Promise<{ rows: TopProductRow[]; total: number }> {
   const conditions = and(...saleConditions(scope));
   const sellerName = sql<string>`coalesce(nullif(${users.companyName}, ''), trim(${users.firstName} || ' ' || ${users.lastName}))`;
   const [rows, totals] = await Promise.all([
-    joinScope(executor.select({
-      productId: orderItems.productId,
-      title: products.title,
-      sellerId: users.id,
-      sellerName,
-      revenueCents,
-      units: unitsSold,
-      orders: distinctOrders,
-    }).from(orderItems).$dynamic())
+    joinScope(
+      executor
+        .select({
+          productId: orderItems.productId,
+          title: products.title,
+          sellerId: users.id,
+          sellerName,
+          revenueCents,
+          units: unitsSold,
+          orders: distinctOrders,
+        })
+        .from(orderItems)
+        .$dynamic(),
+    )
       .innerJoin(products, eq(products.id, orderItems.productId))
       .where(conditions)
       .groupBy(orderItems.productId, products.title, users.id, users.companyName, users.firstName, users.lastName)
       .orderBy(desc(revenueCents), desc(unitsSold), asc(products.title), asc(orderItems.productId))
       .limit(limit)
       .offset((page - 1) * limit),
-    joinScope(executor.select({ value: sql<string>`count(distinct ${orderItems.productId})` }).from(orderItems).$dynamic()).where(conditions),
+    joinScope(
+      executor
+        .select({ value: sql<string>`count(distinct ${orderItems.productId})` })
+        .from(orderItems)
+        .$dynamic(),
+    ).where(conditions),
   ]);
   return {
     rows: rows.map((row) => ({ ...row, revenueCents: Number(row.revenueCents), units: Number(row.units), orders: Number(row.orders) })),
@@ -118,8 +138,15 @@ export async function countItemsByStatus(executor: Executor, scope: AnalyticsSco
 }
 
 /** Revenue, distinct orders and units sold in [from, to). */
-export async function sumSales(executor: Executor, scope: AnalyticsScope, from: Date, to: Date): Promise<{ revenueCents: number; orders: number; units: number }> {
-  const rows = await joinScope(executor.select({ revenueCents, orders: distinctOrders, units: unitsSold }).from(orderItems).$dynamic()).where(and(...saleConditions(scope, from, to)));
+export async function sumSales(
+  executor: Executor,
+  scope: AnalyticsScope,
+  from: Date,
+  to: Date,
+): Promise<{ revenueCents: number; orders: number; units: number }> {
+  const rows = await joinScope(executor.select({ revenueCents, orders: distinctOrders, units: unitsSold }).from(orderItems).$dynamic()).where(
+    and(...saleConditions(scope, from, to)),
+  );
   const row = rows[0];
   return { revenueCents: Number(row?.revenueCents ?? 0), orders: Number(row?.orders ?? 0), units: Number(row?.units ?? 0) };
 }

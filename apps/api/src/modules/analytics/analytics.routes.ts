@@ -27,25 +27,57 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsServic
 
   app.get(
     '/sales-over-time',
-    { config: { access: only('seller', 'admin') }, schema: { ...common, summary: 'Revenue and orders per day over a 30-day window (page 1 = the latest 30 days)', querystring: analyticsDatasetQuerySchema, response: { 200: salesOverTimeResponseSchema, ...errors } } },
+    {
+      config: { access: only('seller', 'admin') },
+      schema: {
+        ...common,
+        summary: 'Revenue and orders per day over a 30-day window (page 1 = the latest 30 days)',
+        querystring: analyticsDatasetQuerySchema,
+        response: { 200: salesOverTimeResponseSchema, ...errors },
+      },
+    },
     async (request) => analytics.salesOverTime(viewerOf(request), request.query),
   );
 
   app.get(
     '/top-products',
-    { config: { access: only('seller', 'admin') }, schema: { ...common, summary: 'Products by revenue, 10 per page', querystring: analyticsDatasetQuerySchema, response: { 200: topProductsResponseSchema, ...errors } } },
+    {
+      config: { access: only('seller', 'admin') },
+      schema: {
+        ...common,
+        summary: 'Products by revenue, 10 per page',
+        querystring: analyticsDatasetQuerySchema,
+        response: { 200: topProductsResponseSchema, ...errors },
+      },
+    },
     async (request) => analytics.topProducts(viewerOf(request), request.query),
   );
 
   app.get(
     '/orders-by-status',
-    { config: { access: only('seller', 'admin') }, schema: { ...common, summary: 'Order items per status', querystring: analyticsDatasetQuerySchema, response: { 200: ordersByStatusResponseSchema, ...errors } } },
+    {
+      config: { access: only('seller', 'admin') },
+      schema: {
+        ...common,
+        summary: 'Order items per status',
+        querystring: analyticsDatasetQuerySchema,
+        response: { 200: ordersByStatusResponseSchema, ...errors },
+      },
+    },
     async (request) => analytics.ordersByStatus(viewerOf(request), request.query),
   );
 
   app.get(
     '/summary',
-    { config: { access: only('seller', 'admin') }, schema: { ...common, summary: 'Revenue, orders, items sold and average order value for the last `days` days, with the change against the days before', querystring: analyticsSummaryQuerySchema, response: { 200: analyticsSummaryResponseSchema, ...errors } } },
+    {
+      config: { access: only('seller', 'admin') },
+      schema: {
+        ...common,
+        summary: 'Revenue, orders, items sold and average order value for the last `days` days, with the change against the days before',
+        querystring: analyticsSummaryQuerySchema,
+        response: { 200: analyticsSummaryResponseSchema, ...errors },
+      },
+    },
     async (request) => analytics.summary(viewerOf(request), request.query),
   );
 };

@@ -1,6 +1,4 @@
-import {
-  ORDER_ITEM_STATUSES,
-} from '@marketplace/contracts/orders';
+import { ORDER_ITEM_STATUSES } from '@marketplace/contracts/orders';
 import {
   SALES_WINDOW_DAYS,
   TOP_PRODUCTS_PAGE_SIZE,

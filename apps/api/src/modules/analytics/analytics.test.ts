@@ -31,10 +31,31 @@ beforeAll(async () => {
   const novel = await createProduct(db, { sellerId: bob.id, categoryId: books.id, title: 'Novel' });
   Object.assign(ids, { alice: alice.id, bob: bob.id, rake: rake.id, guide: guide.id, novel: novel.id });
 
-  await createOrder(db, { buyerId: buyer.id, createdAt: at('2026-01-15T10:00:00Z'), items: [{ product: rake, quantity: 2, priceCents: 1500, status: 'approved' }, { product: novel, quantity: 1, priceCents: 2000, status: 'pending' }] });
-  await createOrder(db, { buyerId: buyer.id, createdAt: at('2026-01-10T09:00:00Z'), items: [{ product: guide, priceCents: 1000, status: 'shipped' }, { product: rake, priceCents: 1500, status: 'rejected' }] });
+  await createOrder(db, {
+    buyerId: buyer.id,
+    createdAt: at('2026-01-15T10:00:00Z'),
+    items: [
+      { product: rake, quantity: 2, priceCents: 1500, status: 'approved' },
+      { product: novel, quantity: 1, priceCents: 2000, status: 'pending' },
+    ],
+  });
+  await createOrder(db, {
+    buyerId: buyer.id,
+    createdAt: at('2026-01-10T09:00:00Z'),
+    items: [
+      { product: guide, priceCents: 1000, status: 'shipped' },
+      { product: rake, priceCents: 1500, status: 'rejected' },
+    ],
+  });
   await createOrder(db, { buyerId: buyer.id, createdAt: at('2025-12-20T08:00:00Z'), items: [{ product: rake, priceCents: 1500, status: 'delivered' }] });
-  await createOrder(db, { buyerId: buyer.id, createdAt: at('2025-12-01T08:00:00Z'), items: [{ product: rake, quantity: 3, priceCents: 1500, status: 'completed' }, { product: novel, priceCents: 2000, status: 'cancelled' }] });
+  await createOrder(db, {
+    buyerId: buyer.id,
+    createdAt: at('2025-12-01T08:00:00Z'),
+    items: [
+      { product: rake, quantity: 3, priceCents: 1500, status: 'completed' },
+      { product: novel, priceCents: 2000, status: 'cancelled' },
+    ],
+  });
 
   auth.admin = await bearerFor(testApp, admin);
   auth.buyer = await bearerFor(testApp, buyer);
@@ -52,19 +73,37 @@ async function get(who: keyof typeof auth | null, url: string) {
 }
 
 describe('access', () => {
-  it.each(['/api/analytics/sales-over-time', '/api/analytics/top-products', '/api/analytics/orders-by-status', '/api/analytics/summary'])('%s: 401 without a token, 403 for buyers', async (url) => {
-    expect((await get(null, url)).status).toBe(401);
-    expect((await get('buyer', url)).status).toBe(403);
-    expect((await get('alice', url)).status).toBe(200);
-    expect((await get('admin', url)).status).toBe(200);
-  });
+  it.each(['/api/analytics/sales-over-time', '/api/analytics/top-products', '/api/analytics/orders-by-status', '/api/analytics/summary'])(
+    '%s: 401 without a token, 403 for buyers',
+    async (url) => {
+      expect((await get(null, url)).status).toBe(401);
+      expect((await get('buyer', url)).status).toBe(403);
+      expect((await get('alice', url)).status).toBe(200);
+      expect((await get('admin', url)).status).toBe(200);
+    },
+  );
 
   it('rejects bad parameters with clear messages', async () => {
-    expect(await get('admin', '/api/analytics/sales-over-time?page=0')).toMatchObject({ status: 400, body: { error: 'Invalid request — page: Page must be at least 1' } });
-    expect(await get('admin', '/api/analytics/top-products?page=abc')).toMatchObject({ status: 400, body: { error: 'Invalid request — page: Page must be a number' } });
-    expect(await get('admin', '/api/analytics/orders-by-status?page=1.5')).toMatchObject({ status: 400, body: { error: 'Invalid request — page: Page must be a whole number' } });
-    expect(await get('admin', '/api/analytics/summary?days=14')).toMatchObject({ status: 400, body: { error: 'Invalid request — days: Days must be one of 7, 30, 90, 365' } });
-    expect(await get('admin', `/api/analytics/top-products?category=${'x'.repeat(101)}`)).toMatchObject({ status: 400, body: { error: 'Invalid request — category: Category filter must be at most 100 characters' } });
+    expect(await get('admin', '/api/analytics/sales-over-time?page=0')).toMatchObject({
+      status: 400,
+      body: { error: 'Invalid request — page: Page must be at least 1' },
+    });
+    expect(await get('admin', '/api/analytics/top-products?page=abc')).toMatchObject({
+      status: 400,
+      body: { error: 'Invalid request — page: Page must be a number' },
+    });
+    expect(await get('admin', '/api/analytics/orders-by-status?page=1.5')).toMatchObject({
+      status: 400,
+      body: { error: 'Invalid request — page: Page must be a whole number' },
+    });
+    expect(await get('admin', '/api/analytics/summary?days=14')).toMatchObject({
+      status: 400,
+      body: { error: 'Invalid request — days: Days must be one of 7, 30, 90, 365' },
+    });
+    expect(await get('admin', `/api/analytics/top-products?category=${'x'.repeat(101)}`)).toMatchObject({
+      status: 400,
+      body: { error: 'Invalid request — category: Category filter must be at most 100 characters' },
+    });
   });
 });
 
@@ -109,7 +148,9 @@ describe('GET /api/analytics/top-products', () => {
       { productId: ids.guide, title: 'Seed guide', seller: { id: ids.alice, name: 'Green Thumb Co' }, units: 1, revenue: 10, orders: 1 },
     ]);
     expect(body.pagination).toEqual({ page: 1, limit: 10, totalPages: 1, totalItems: 3 });
-    expect((await get('admin', '/api/analytics/top-products?category=books&seller=green')).body.products.map((product: { title: string }) => product.title)).toEqual(['Seed guide']);
+    expect(
+      (await get('admin', '/api/analytics/top-products?category=books&seller=green')).body.products.map((product: { title: string }) => product.title),
+    ).toEqual(['Seed guide']);
   });
 
   it('never shows a seller another seller’s products', async () => {
@@ -171,7 +212,11 @@ describe('GET /api/analytics/summary', () => {
   });
 
   it('filters an admin by seller and keeps a seller to their own figures', async () => {
-    const alice = { current: { revenue: 55, orders: 3, itemsSold: 4, averageOrderValue: 18.33 }, previous: { revenue: 45, orders: 1, itemsSold: 3, averageOrderValue: 45 }, change: { revenue: 22.2, orders: 200, itemsSold: 33.3, averageOrderValue: -59.3 } };
+    const alice = {
+      current: { revenue: 55, orders: 3, itemsSold: 4, averageOrderValue: 18.33 },
+      previous: { revenue: 45, orders: 1, itemsSold: 3, averageOrderValue: 45 },
+      change: { revenue: 22.2, orders: 200, itemsSold: 33.3, averageOrderValue: -59.3 },
+    };
     expect((await get('admin', '/api/analytics/summary?seller=green%20thumb')).body).toMatchObject(alice);
     expect((await get('alice', '/api/analytics/summary?seller=stone')).body).toMatchObject(alice);
     expect((await get('bob', '/api/analytics/summary?seller=alice&days=90')).body).toMatchObject({

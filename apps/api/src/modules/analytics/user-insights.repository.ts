@@ -8,8 +8,8 @@ import { isSale, sumNetSalesCents } from '../orders';
 // Read-only aggregates over the orders and catalog tables for the admin's user insights page. Each
 // figure is one aggregate query (never a query per order or per item).
 
-
-const lineTotalCents = () => sql<number>`${orderItems.priceCents} * ${orderItems.quantity} + case when ${orderItems.retipAdded} then ${orderItems.retipPriceCents} else 0 end`;
+const lineTotalCents = () =>
+  sql<number>`${orderItems.priceCents} * ${orderItems.quantity} + case when ${orderItems.retipAdded} then ${orderItems.retipPriceCents} else 0 end`;
 
 export interface BuyerTotals {
   ordersCount: number;

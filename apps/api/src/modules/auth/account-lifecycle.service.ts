@@ -87,7 +87,12 @@ export function hashLinkToken(token: string): string {
 
 function tooManyEmails(waitSeconds: number): HttpError {
   const minutes = Math.ceil(waitSeconds / 60);
-  return new HttpError(429, TOO_MANY_EMAILS_MESSAGE(minutes), { code: ACCOUNT_ERROR_CODES.rateLimited, retryAfterSeconds: waitSeconds }, { 'retry-after': String(waitSeconds) });
+  return new HttpError(
+    429,
+    TOO_MANY_EMAILS_MESSAGE(minutes),
+    { code: ACCOUNT_ERROR_CODES.rateLimited, retryAfterSeconds: waitSeconds },
+    { 'retry-after': String(waitSeconds) },
+  );
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -126,7 +131,14 @@ export function createAccountLifecycleService(deps: {
   const issueLinkToken = async (user: UserRecord, purpose: AccountTokenPurpose, email: string, ttlMs: number) => {
     const token = randomBytes(32).toString('base64url');
     const now = clock.now();
-    await insertAccountToken(db, { userId: user.id, purpose, tokenHash: hashLinkToken(token), email, expiresAt: new Date(now.getTime() + ttlMs), createdAt: now });
+    await insertAccountToken(db, {
+      userId: user.id,
+      purpose,
+      tokenHash: hashLinkToken(token),
+      email,
+      expiresAt: new Date(now.getTime() + ttlMs),
+      createdAt: now,
+    });
     return token;
   };
 
@@ -176,7 +188,11 @@ export function createAccountLifecycleService(deps: {
     const codes =
       purpose === 'password_reset'
         ? { invalid: ACCOUNT_ERROR_CODES.resetTokenInvalid, expired: ACCOUNT_ERROR_CODES.resetTokenExpired, used: ACCOUNT_ERROR_CODES.resetTokenUsed }
-        : { invalid: ACCOUNT_ERROR_CODES.verificationTokenInvalid, expired: ACCOUNT_ERROR_CODES.verificationTokenExpired, used: ACCOUNT_ERROR_CODES.verificationTokenUsed };
+        : {
+            invalid: ACCOUNT_ERROR_CODES.verificationTokenInvalid,
+            expired: ACCOUNT_ERROR_CODES.verificationTokenExpired,
+            used: ACCOUNT_ERROR_CODES.verificationTokenUsed,
+          };
     const row = await findAccountToken(db, purpose, hashLinkToken(token));
     if (!row) throw badRequest(messages.invalid, { code: codes.invalid });
     if (row.usedAt) throw badRequest(messages.used, { code: codes.used });
@@ -267,7 +283,8 @@ export function createAccountLifecycleService(deps: {
       let updated: UserRecord | null = null;
       try {
         updated = await db.transaction(async (tx) => {
-          if (!(await markAccountTokenUsed(tx, link.id, now))) throw badRequest(VERIFICATION_LINK_MESSAGES.used, { code: ACCOUNT_ERROR_CODES.verificationTokenUsed });
+          if (!(await markAccountTokenUsed(tx, link.id, now)))
+            throw badRequest(VERIFICATION_LINK_MESSAGES.used, { code: ACCOUNT_ERROR_CODES.verificationTokenUsed });
           const verified = await setVerifiedEmail(tx, user.id, link.email, now);
           if (!verified) throw conflict(EMAIL_TAKEN_MESSAGE, { code: ACCOUNT_ERROR_CODES.emailTaken });
           // Any other pending address change ends here; a reset link sent to the old address too.
@@ -292,7 +309,10 @@ export function createAccountLifecycleService(deps: {
       const email = newEmail.toLowerCase();
       const current = await findUserById(db, user.id);
       if (!current || !(await verifyPassword(current.passwordHash, currentPassword))) {
-        throw badRequest(CURRENT_PASSWORD_INCORRECT_MESSAGE, { code: ACCOUNT_ERROR_CODES.currentPasswordIncorrect, issues: [{ path: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT_MESSAGE }] });
+        throw badRequest(CURRENT_PASSWORD_INCORRECT_MESSAGE, {
+          code: ACCOUNT_ERROR_CODES.currentPasswordIncorrect,
+          issues: [{ path: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT_MESSAGE }],
+        });
       }
       if (email === current.email) throw badRequest(SAME_EMAIL_MESSAGE, { issues: [{ path: 'email', message: SAME_EMAIL_MESSAGE }] });
       if (await findUserByEmail(db, email)) throw conflict(EMAIL_TAKEN_MESSAGE, { code: ACCOUNT_ERROR_CODES.emailTaken, field: 'email' });

@@ -265,12 +265,18 @@ describe('logout ends every session', () => {
       await expect.poll(async () => (await askA()).json().code, { timeout: 2000, interval: 50 }).toBe('session_ended');
     });
   });
-
 });
 
 describe('e-mail verification', () => {
   const signup = (email: string, role: 'buyer' | 'seller') =>
-    post('/api/auth/signup', { email, password: 'sign-up-password', firstName: 'Vera', lastName: 'Fied', role, ...(role === 'seller' ? { companyName: 'Vera’s Goods' } : {}) });
+    post('/api/auth/signup', {
+      email,
+      password: 'sign-up-password',
+      firstName: 'Vera',
+      lastName: 'Fied',
+      role,
+      ...(role === 'seller' ? { companyName: 'Vera’s Goods' } : {}),
+    });
   const listing = () => ({ title: 'Walnut board', description: 'Oiled and ready.', category: categorySlug, price: 42, quantity: 2, condition: 'new' });
 
   it('mails a link at sign-up; an unverified seller cannot put a listing live until it is opened', async () => {
@@ -370,7 +376,7 @@ describe('changing the e-mail address', () => {
     expect(row!.email).toBe(newEmail);
   });
 
-  it("refuses an address another account holds, and a link whose address was taken since", async () => {
+  it('refuses an address another account holds, and a link whose address was taken since', async () => {
     const user = await createUser(testApp.database.db);
     const other = await createUser(testApp.database.db);
     const authorization = bearer(await tokenOf(user.email));

@@ -25,8 +25,7 @@ const validSignup = (overrides: Record<string, unknown> = {}) => ({
 const signup = (payload: unknown) => testApp.app.inject({ method: 'POST', url: '/api/auth/signup', payload: payload as object });
 const login = (payload: unknown, remoteAddress = '10.0.0.1') =>
   testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, remoteAddress });
-const me = (authorization?: string) =>
-  testApp.app.inject({ method: 'GET', url: '/api/auth/me', headers: authorization ? { authorization } : {} });
+const me = (authorization?: string) => testApp.app.inject({ method: 'GET', url: '/api/auth/me', headers: authorization ? { authorization } : {} });
 
 describe('POST /api/auth/signup', () => {
   it('creates a buyer, answers 201 with a token and the user, and the token works for /me', async () => {

@@ -36,7 +36,12 @@ describe('npm run create-admin', () => {
   }, 90_000);
 
   it('exits with a usage message when arguments are missing', async () => {
-    await expect(run('npm', ['run', '--silent', 'create-admin', '--', '--email', 'x@example.com'], { cwd: REPOSITORY_ROOT, env: { ...process.env, DATA_DIR: dataDirectory } })).rejects.toMatchObject({
+    await expect(
+      run('npm', ['run', '--silent', 'create-admin', '--', '--email', 'x@example.com'], {
+        cwd: REPOSITORY_ROOT,
+        env: { ...process.env, DATA_DIR: dataDirectory },
+      }),
+    ).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining('Usage: npm run create-admin -- --email E --password P'),
     });

@@ -13,10 +13,7 @@ const adminInputSchema = z.object({
 });
 
 /** Admins cannot sign up; operators make them with `npm run create-admin`. */
-export async function createAdmin(
-  db: Database,
-  input: z.input<typeof adminInputSchema>,
-): Promise<{ ok: true; user: User } | { ok: false; error: string }> {
+export async function createAdmin(db: Database, input: z.input<typeof adminInputSchema>): Promise<{ ok: true; user: User } | { ok: false; error: string }> {
   const parsed = adminInputSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: parsed.error.issues.map((issue) => issue.message).join('; ') };
   // An admin's password follows the same rule as everyone's (docs/product/accounts.md "Passwords").

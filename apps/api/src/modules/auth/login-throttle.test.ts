@@ -59,7 +59,8 @@ describe.skipIf(!hasRedis)('the login throttle in Redis (several instances)', ()
 
   it('counts the attempts made through any instance together', async () => {
     const clock = createManualClock(new Date());
-    for (let index = 0; index < 3; index += 1) throttles.push(await createRedisLoginThrottle({ ...options, clock, redisUrl, prefix, onError: (error) => errors.push(error) }));
+    for (let index = 0; index < 3; index += 1)
+      throttles.push(await createRedisLoginThrottle({ ...options, clock, redisUrl, prefix, onError: (error) => errors.push(error) }));
     await expectThrottling(throttles, clock);
     expect(errors).toEqual([]);
   });

@@ -20,7 +20,13 @@ afterAll(async () => {
 
 const post = (url: string, payload: object) => testApp.app.inject({ method: 'POST', url, payload, remoteAddress: `10.77.0.${++clientCounter}` });
 const signupWith = (password: string) =>
-  post('/api/auth/signup', { email: `weak-${Math.random().toString(36).slice(2, 10)}@example.com`, password, firstName: 'Wes', lastName: 'Weak', role: 'buyer' });
+  post('/api/auth/signup', {
+    email: `weak-${Math.random().toString(36).slice(2, 10)}@example.com`,
+    password,
+    firstName: 'Wes',
+    lastName: 'Weak',
+    role: 'buyer',
+  });
 
 const COMMON = 'Choose a stronger password: it is one of the most common passwords';
 const WEAK = [
@@ -57,7 +63,10 @@ describe('reset', () => {
   it.each(WEAK)('refuses %j with 400 weak_password and leaves the link usable and the old password working', async (password, message) => {
     const user = await createUser(testApp.database.db);
     expect((await post('/api/auth/forgot-password', { email: user.email })).statusCode).toBe(204);
-    const [mail] = await testApp.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, user.email), eq(mailOutbox.template, 'password-reset')));
+    const [mail] = await testApp.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, user.email), eq(mailOutbox.template, 'password-reset')));
     const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
 
     const refused = await post('/api/auth/reset-password', { token, password });

@@ -53,7 +53,13 @@ describe('token verification', () => {
     const key = new TextEncoder().encode(SECRET);
     const issuedAt = Math.floor(Date.UTC(2026, 0, 1) / 1000);
     const sign = (payload: Record<string, unknown>) =>
-      new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).setSubject(USER_4).setIssuer('marketplace').setIssuedAt(issuedAt).setExpirationTime(issuedAt + 60).sign(key);
+      new SignJWT(payload)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(USER_4)
+        .setIssuer('marketplace')
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + 60)
+        .sign(key);
     expect(await service.verify(await sign({ role: 'seller' }))).toEqual({ userId: USER_4, role: 'seller', sessionVersion: 0 });
     expect(await service.verify(await sign({ role: 'seller', sv: -1 }))).toBeNull();
     expect(await service.verify(await sign({ role: 'seller', sv: '2' }))).toBeNull();

@@ -26,7 +26,12 @@ describe('signed-in user cache', () => {
     const user = await createUser(testApp.database.db);
     const authorization = await bearerFor(testApp, user);
     expect((await me(authorization)).statusCode).toBe(200);
-    const suspended = await testApp.app.inject({ method: 'PATCH', url: `/api/admin/users/${user.id}`, headers: { authorization: adminAuth }, payload: { status: 'suspended' } });
+    const suspended = await testApp.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${user.id}`,
+      headers: { authorization: adminAuth },
+      payload: { status: 'suspended' },
+    });
     expect(suspended.statusCode).toBe(200);
     expect((await me(authorization)).statusCode).toBe(401);
   });

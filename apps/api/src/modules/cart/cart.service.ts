@@ -1,4 +1,12 @@
-import { CART_LINE_LIMIT_CODE, CART_MESSAGES, MAX_CART_LINE_QUANTITY, MAX_CART_LINES, type AddCartItemRequest, type CartItem, type CartResponse } from '@marketplace/contracts/cart';
+import {
+  CART_LINE_LIMIT_CODE,
+  CART_MESSAGES,
+  MAX_CART_LINE_QUANTITY,
+  MAX_CART_LINES,
+  type AddCartItemRequest,
+  type CartItem,
+  type CartResponse,
+} from '@marketplace/contracts/cart';
 import { itemsTotalCents } from '@marketplace/domain/item-paid';
 import { centsToDollars } from '@marketplace/domain/money';
 import { hasRoomFor } from '@marketplace/domain/user-content-limits';

@@ -27,7 +27,16 @@ const listing = (values: Parameters<typeof createListing>[1] extends infer T ? P
 async function manyListings(count: number) {
   const rows = await testApp.database.db
     .insert(products)
-    .values(Array.from({ length: count }, (_, index) => ({ sellerId: seller.id, categoryId, title: `Bulk ${index}`, description: 'A test listing', priceCents: 100, quantity: 10 })))
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        sellerId: seller.id,
+        categoryId,
+        title: `Bulk ${index}`,
+        description: 'A test listing',
+        priceCents: 100,
+        quantity: 10,
+      })),
+    )
     .returning({ id: products.id });
   return rows.map((row) => row.id);
 }
@@ -85,7 +94,12 @@ describe('cart', () => {
     const product = await listing();
     const added = await call(authorization, 'POST', '/api/cart/items', { product_id: product.id });
     expect(added.json().items[0].quantity).toBe(1);
-    for (const payload of [{ product_id: product.id, quantity: 0 }, { product_id: product.id, quantity: 1.5 }, { product_id: 'nope', quantity: 1 }, { quantity: 1 }]) {
+    for (const payload of [
+      { product_id: product.id, quantity: 0 },
+      { product_id: product.id, quantity: 1.5 },
+      { product_id: 'nope', quantity: 1 },
+      { quantity: 1 },
+    ]) {
       const response = await call(authorization, 'POST', '/api/cart/items', payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().issues.length).toBeGreaterThan(0);
@@ -101,7 +115,9 @@ describe('cart', () => {
     expect(beyond.json()).toMatchObject({ error: 'Only 2 left in stock', available: 2, inCart: 2 });
 
     const soldOut = await listing({ quantity: 0 });
-    expect((await call(authorization, 'POST', '/api/cart/items', { product_id: soldOut.id, quantity: 1 })).json()).toMatchObject({ error: 'This product is out of stock' });
+    expect((await call(authorization, 'POST', '/api/cart/items', { product_id: soldOut.id, quantity: 1 })).json()).toMatchObject({
+      error: 'This product is out of stock',
+    });
     const hidden = await listing({ status: 'hidden' });
     expect((await call(authorization, 'POST', '/api/cart/items', { product_id: hidden.id, quantity: 1 })).statusCode).toBe(404);
     expect((await call(authorization, 'POST', '/api/cart/items', { product_id: '00000000-0000-4000-8000-000000000000', quantity: 1 })).statusCode).toBe(404);
@@ -125,9 +141,7 @@ describe('cart', () => {
   it('holds the stock cap under parallel adds', async () => {
     const { authorization } = await newBuyer();
     const product = await listing({ quantity: 10 });
-    const answers = await Promise.all(
-      Array.from({ length: 8 }, () => call(authorization, 'POST', '/api/cart/items', { product_id: product.id, quantity: 3 })),
-    );
+    const answers = await Promise.all(Array.from({ length: 8 }, () => call(authorization, 'POST', '/api/cart/items', { product_id: product.id, quantity: 3 })));
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(3);
     for (const answer of answers.filter((each) => each.statusCode !== 200)) {
       expect(answer.statusCode).toBe(409);
@@ -139,12 +153,18 @@ describe('cart', () => {
   it('holds at most 100 different products, even added in parallel; an existing line still grows (docs/product/limits.md)', async () => {
     const { buyer, authorization } = await newBuyer();
     const ids = await manyListings(103);
-    await testApp.database.db.insert(cartItems).values(ids.slice(0, 97).map((productId) => ({ userId: buyer.id, productId, quantity: 1, priceCentsAtAdd: 100 })));
+    await testApp.database.db
+      .insert(cartItems)
+      .values(ids.slice(0, 97).map((productId) => ({ userId: buyer.id, productId, quantity: 1, priceCentsAtAdd: 100 })));
     const answers = await Promise.all(ids.slice(97).map((productId) => call(authorization, 'POST', '/api/cart/items', { product_id: productId, quantity: 1 })));
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(3);
     for (const answer of answers.filter((each) => each.statusCode !== 200)) {
       expect(answer.statusCode).toBe(409);
-      expect(answer.json()).toEqual({ error: 'A cart holds at most 100 different products; check out or remove some first', code: 'cart_line_limit', limit: 100 });
+      expect(answer.json()).toEqual({
+        error: 'A cart holds at most 100 different products; check out or remove some first',
+        code: 'cart_line_limit',
+        limit: 100,
+      });
     }
     const full = await call(authorization, 'POST', '/api/cart/items', { product_id: ids[0], quantity: 2 });
     expect(full.statusCode).toBe(200);
@@ -202,12 +222,19 @@ describe('cart', () => {
     const withAddOn = await listing({ retipPriceCents: 450, retipLabel: 'Gift wrap' });
     const without = await listing();
     await call(authorization, 'POST', '/api/cart/items', { product_id: withAddOn.id, quantity: 1 });
-    const lines: Array<{ id: string; product_id: string }> = (await call(authorization, 'POST', '/api/cart/items', { product_id: without.id, quantity: 1 })).json().items;
+    const lines: Array<{ id: string; product_id: string }> = (
+      await call(authorization, 'POST', '/api/cart/items', { product_id: without.id, quantity: 1 })
+    ).json().items;
     const line = lines.find((item) => item.product_id === withAddOn.id)!;
     const plain = lines.find((item) => item.product_id === without.id)!;
 
     const added = (await call(authorization, 'PUT', `/api/cart/items/${line.id}/retip`, { retip_added: true })).json();
-    expect(added.items.find((item: { id: string }) => item.id === line.id)).toMatchObject({ retip_added: true, retip_price: 4.5, retipAdded: true, retipPrice: 4.5 });
+    expect(added.items.find((item: { id: string }) => item.id === line.id)).toMatchObject({
+      retip_added: true,
+      retip_price: 4.5,
+      retipAdded: true,
+      retipPrice: 4.5,
+    });
     const removed = (await call(authorization, 'PUT', `/api/cart/items/${line.id}/retip`, { retip_added: false })).json();
     expect(removed.items.find((item: { id: string }) => item.id === line.id)).toMatchObject({ retip_added: false, retip_price: 0 });
     const refused = await call(authorization, 'PUT', `/api/cart/items/${plain.id}/retip`, { retip_added: true });
@@ -255,7 +282,8 @@ describe('wishlist', () => {
     const other = await newBuyer();
     const [a, b] = [await listing(), await listing()];
     await call(owner.authorization, 'POST', '/api/wishlist/items', { product_id: a.id });
-    const lines: Array<{ id: string; product_id: string }> = (await call(owner.authorization, 'POST', '/api/wishlist/items', { product_id: b.id })).json().items;
+    const lines: Array<{ id: string; product_id: string }> = (await call(owner.authorization, 'POST', '/api/wishlist/items', { product_id: b.id })).json()
+      .items;
     const lineA = lines.find((item) => item.product_id === a.id)!;
     expect((await call(other.authorization, 'DELETE', `/api/wishlist/items/${lineA.id}`)).statusCode).toBe(404);
     const after = await call(owner.authorization, 'DELETE', `/api/wishlist/items/${lineA.id}`);

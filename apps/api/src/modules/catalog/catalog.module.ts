@@ -25,7 +25,12 @@ export const catalogModule = defineModule({
     events.subscribe('listing.changed', dropCatalogCache);
     events.subscribe('user.changed', dropCatalogCache);
     // A seller's drafts that got photos before their address was verified go live once it is (docs/product/listings.md).
-    const listingDraftReactions = createListingDraftReactions({ db: database.db, clock, events, onError: (error, event) => app.log.error({ err: error, event }, 'putting drafts live failed') });
+    const listingDraftReactions = createListingDraftReactions({
+      db: database.db,
+      clock,
+      events,
+      onError: (error, event) => app.log.error({ err: error, event }, 'putting drafts live failed'),
+    });
     app.addHook('onClose', () => listingDraftReactions.settled());
     cacheBus.onChange('catalog', () => products.dropCatalogCache());
     await app.register(categoryRoutes, { prefix: '/api/categories', db: database.db });

@@ -137,7 +137,15 @@ export const listingTerms = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.productId, table.lexeme] }),
-    index('listing_terms_rank_idx').on(table.lexeme, table.rankKey.desc().nullsFirst(), table.createdAt.desc().nullsFirst(), table.productId, table.sellerId, table.categoryId, table.priceCents),
+    index('listing_terms_rank_idx').on(
+      table.lexeme,
+      table.rankKey.desc().nullsFirst(),
+      table.createdAt.desc().nullsFirst(),
+      table.productId,
+      table.sellerId,
+      table.categoryId,
+      table.priceCents,
+    ),
   ],
 );
 

@@ -27,7 +27,9 @@ async function keptAndCounted() {
   const kept = {
     live: Object.fromEntries((await db.select().from(liveListingCounts)).filter((row) => row.liveCount !== 0).map((row) => [row.categoryId, row.liveCount])),
     reviews: Object.fromEntries(
-      (await db.select().from(sellerReviewTotals)).filter((row) => row.reviewCount !== 0 || row.ratingSum !== 0).map((row) => [row.sellerId, [row.reviewCount, row.ratingSum]]),
+      (await db.select().from(sellerReviewTotals))
+        .filter((row) => row.reviewCount !== 0 || row.ratingSum !== 0)
+        .map((row) => [row.sellerId, [row.reviewCount, row.ratingSum]]),
     ),
   };
   const live = rowsOf<{ category_id: string; n: number }>(
@@ -45,11 +47,16 @@ async function keptAndCounted() {
   // The words (migration 0028): one row per lexeme of each active listing with its rank and page columns,
   // and each lexeme's count of active listings.
   const termsOf = async (query: SQL) => rowsOf<{ term: string }>(await db.execute(query)).map((row) => row.term);
-  const keptTerms = await termsOf(sql`select concat_ws(' ', product_id, lexeme, rank_key, created_at, seller_id, category_id, price_cents) as term from listing_terms order by 1`);
-  const countedTerms = await termsOf(sql`select concat_ws(' ', p.id, t.lexeme, listing_rank_key(ts_rank(p.search_vector, quote_literal(t.lexeme)::tsquery)), p.created_at, p.seller_id, p.category_id, p.price_cents) as term
+  const keptTerms = await termsOf(
+    sql`select concat_ws(' ', product_id, lexeme, rank_key, created_at, seller_id, category_id, price_cents) as term from listing_terms order by 1`,
+  );
+  const countedTerms =
+    await termsOf(sql`select concat_ws(' ', p.id, t.lexeme, listing_rank_key(ts_rank(p.search_vector, quote_literal(t.lexeme)::tsquery)), p.created_at, p.seller_id, p.category_id, p.price_cents) as term
                                           from products p cross join lateral unnest(p.search_vector) t where p.status = 'active' order by 1`);
   const keptLexemes = await termsOf(sql`select concat_ws(' ', lexeme, listing_count) as term from catalogue_lexemes where listing_count <> 0 order by 1`);
-  const countedLexemes = await termsOf(sql`select concat_ws(' ', t.lexeme, count(*)) as term from products p cross join lateral unnest(p.search_vector) t where p.status = 'active' group by t.lexeme order by 1`);
+  const countedLexemes = await termsOf(
+    sql`select concat_ws(' ', t.lexeme, count(*)) as term from products p cross join lateral unnest(p.search_vector) t where p.status = 'active' group by t.lexeme order by 1`,
+  );
   return { kept: { ...kept, terms: keptTerms, lexemes: keptLexemes }, counted: { ...counted, terms: countedTerms, lexemes: countedLexemes } };
 }
 
@@ -94,24 +101,118 @@ describe('the catalogue figures PostgreSQL keeps', () => {
     await expectFiguresToMatch('after a bulk insert');
 
     const steps: Array<[string, () => Promise<unknown>]> = [
-      ['hide one', () => db.update(products).set({ status: 'hidden' }).where(eq(products.id, pick(ids)))],
-      ['show one', () => db.update(products).set({ status: 'active' }).where(eq(products.id, pick(ids)))],
-      ['hide several at once', () => db.update(products).set({ status: 'hidden' }).where(inArray(products.id, [pick(ids), pick(ids), pick(ids)]))],
-      ['show a seller’s all at once', () => db.update(products).set({ status: 'active' }).where(eq(products.sellerId, pick(sellers).id))],
-      ['move one to the other category', () => db.update(products).set({ categoryId: next() < 0.5 ? a.id : b.id }).where(eq(products.id, pick(ids)))],
-      ['a review counted', () => db.update(products).set({ reviewCount: sql`${products.reviewCount} + 1`, ratingSum: sql`${products.ratingSum} + 5` }).where(eq(products.id, pick(ids)))],
-      ['a review hidden', () => db.update(products).set({ reviewCount: sql`greatest(${products.reviewCount} - 1, 0)`, ratingSum: sql`greatest(${products.reviewCount} - 1, 0) * 3` }).where(eq(products.id, pick(ids)))],
-      ['one retitled', () => db.update(products).set({ title: `${pick(['Walnut', 'Copper', 'Linen'])} ${pick(['lamp', 'bowl', 'scarf'])} ${Math.floor(next() * 100)}` }).where(eq(products.id, pick(ids)))],
-      ['one described anew', () => db.update(products).set({ description: `${pick(['Handmade', 'Vintage', 'Lamp'])} and ${pick(['sturdy', 'soft', 'figure'])}.` }).where(eq(products.id, pick(ids)))],
-      ['one repriced', () => db.update(products).set({ priceCents: 100 + Math.floor(next() * 5000) }).where(eq(products.id, pick(ids)))],
-      ['stock taken (no figure changes)', () => db.update(products).set({ quantity: sql`${products.quantity} + 1` }).where(inArray(products.id, ids))],
-      ['a seller suspended', () => db.update(users).set({ status: 'suspended' }).where(eq(users.id, pick(sellers).id))],
-      ['a seller reinstated', () => db.update(users).set({ status: 'active' }).where(eq(users.id, pick(sellers).id))],
+      [
+        'hide one',
+        () =>
+          db
+            .update(products)
+            .set({ status: 'hidden' })
+            .where(eq(products.id, pick(ids))),
+      ],
+      [
+        'show one',
+        () =>
+          db
+            .update(products)
+            .set({ status: 'active' })
+            .where(eq(products.id, pick(ids))),
+      ],
+      [
+        'hide several at once',
+        () =>
+          db
+            .update(products)
+            .set({ status: 'hidden' })
+            .where(inArray(products.id, [pick(ids), pick(ids), pick(ids)])),
+      ],
+      [
+        'show a seller’s all at once',
+        () =>
+          db
+            .update(products)
+            .set({ status: 'active' })
+            .where(eq(products.sellerId, pick(sellers).id)),
+      ],
+      [
+        'move one to the other category',
+        () =>
+          db
+            .update(products)
+            .set({ categoryId: next() < 0.5 ? a.id : b.id })
+            .where(eq(products.id, pick(ids))),
+      ],
+      [
+        'a review counted',
+        () =>
+          db
+            .update(products)
+            .set({ reviewCount: sql`${products.reviewCount} + 1`, ratingSum: sql`${products.ratingSum} + 5` })
+            .where(eq(products.id, pick(ids))),
+      ],
+      [
+        'a review hidden',
+        () =>
+          db
+            .update(products)
+            .set({ reviewCount: sql`greatest(${products.reviewCount} - 1, 0)`, ratingSum: sql`greatest(${products.reviewCount} - 1, 0) * 3` })
+            .where(eq(products.id, pick(ids))),
+      ],
+      [
+        'one retitled',
+        () =>
+          db
+            .update(products)
+            .set({ title: `${pick(['Walnut', 'Copper', 'Linen'])} ${pick(['lamp', 'bowl', 'scarf'])} ${Math.floor(next() * 100)}` })
+            .where(eq(products.id, pick(ids))),
+      ],
+      [
+        'one described anew',
+        () =>
+          db
+            .update(products)
+            .set({ description: `${pick(['Handmade', 'Vintage', 'Lamp'])} and ${pick(['sturdy', 'soft', 'figure'])}.` })
+            .where(eq(products.id, pick(ids))),
+      ],
+      [
+        'one repriced',
+        () =>
+          db
+            .update(products)
+            .set({ priceCents: 100 + Math.floor(next() * 5000) })
+            .where(eq(products.id, pick(ids))),
+      ],
+      [
+        'stock taken (no figure changes)',
+        () =>
+          db
+            .update(products)
+            .set({ quantity: sql`${products.quantity} + 1` })
+            .where(inArray(products.id, ids)),
+      ],
+      [
+        'a seller suspended',
+        () =>
+          db
+            .update(users)
+            .set({ status: 'suspended' })
+            .where(eq(users.id, pick(sellers).id)),
+      ],
+      [
+        'a seller reinstated',
+        () =>
+          db
+            .update(users)
+            .set({ status: 'active' })
+            .where(eq(users.id, pick(sellers).id)),
+      ],
       ['a suspended seller suspended again', () => db.update(users).set({ status: 'suspended' }).where(eq(users.status, 'suspended'))],
       [
         'a new listing of a maybe suspended seller',
         async () => {
-          const [row] = await db.insert(products).values({ sellerId: pick(sellers).id, categoryId: pick([a, b]).id, title: 'Late listing', priceCents: 500 }).returning({ id: products.id });
+          const [row] = await db
+            .insert(products)
+            .values({ sellerId: pick(sellers).id, categoryId: pick([a, b]).id, title: 'Late listing', priceCents: 500 })
+            .returning({ id: products.id });
           ids.push(row!.id);
         },
       ],
@@ -125,7 +226,15 @@ describe('the catalogue figures PostgreSQL keeps', () => {
     // Deleting listings (only tests do) and reinstating everyone.
     await db.delete(products).where(inArray(products.id, ids.slice(0, 10)));
     await expectFiguresToMatch('after a delete');
-    await db.update(users).set({ status: 'active' }).where(inArray(users.id, sellers.map((seller) => seller.id)));
+    await db
+      .update(users)
+      .set({ status: 'active' })
+      .where(
+        inArray(
+          users.id,
+          sellers.map((seller) => seller.id),
+        ),
+      );
     await expectFiguresToMatch('after reinstating everyone');
   }, 120_000);
 
@@ -134,16 +243,32 @@ describe('the catalogue figures PostgreSQL keeps', () => {
     const sellers = [await createUser(db, { role: 'seller' }), await createUser(db, { role: 'seller' })];
     const rows = await db
       .insert(products)
-      .values(Array.from({ length: 30 }, (_, index) => ({ sellerId: sellers[index % 2]!.id, categoryId: category.id, title: `Side by side ${index}`, priceCents: 700, reviewCount: 1, ratingSum: 4 })))
+      .values(
+        Array.from({ length: 30 }, (_, index) => ({
+          sellerId: sellers[index % 2]!.id,
+          categoryId: category.id,
+          title: `Side by side ${index}`,
+          priceCents: 700,
+          reviewCount: 1,
+          ratingSum: 4,
+        })),
+      )
       .returning({ id: products.id });
     const next = random(7);
     for (let round = 0; round < 5; round += 1) {
       await Promise.all(
         Array.from({ length: 12 }, (_, index) => {
           const seller = sellers[index % 2]!;
-          if (index % 3 === 0) return db.update(users).set({ status: next() < 0.5 ? 'suspended' : 'active' }).where(eq(users.id, seller.id));
+          if (index % 3 === 0)
+            return db
+              .update(users)
+              .set({ status: next() < 0.5 ? 'suspended' : 'active' })
+              .where(eq(users.id, seller.id));
           const id = rows[Math.floor(next() * rows.length)]!.id;
-          return db.update(products).set({ status: next() < 0.5 ? 'hidden' : 'active', reviewCount: sql`${products.reviewCount} + 1`, ratingSum: sql`${products.ratingSum} + 4` }).where(eq(products.id, id));
+          return db
+            .update(products)
+            .set({ status: next() < 0.5 ? 'hidden' : 'active', reviewCount: sql`${products.reviewCount} + 1`, ratingSum: sql`${products.ratingSum} + 4` })
+            .where(eq(products.id, id));
         }),
       );
       await expectFiguresToMatch(`round ${round}`);

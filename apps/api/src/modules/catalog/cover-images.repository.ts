@@ -11,7 +11,9 @@ import { productImages } from '../uploads/uploads.schema';
  */
 export function coverKeyOf(productId: AnyPgColumn): SQL<string | null> {
   const column = sql`${sql.identifier(getTableName(productId.table))}.${sql.identifier(productId.name)}`;
-  return sql<string | null>`(select coalesce(pi.thumbnail_key, pi.file_key) from ${productImages} pi where pi.product_id = ${column} order by pi.position, pi.created_at limit 1)`;
+  return sql<
+    string | null
+  >`(select coalesce(pi.thumbnail_key, pi.file_key) from ${productImages} pi where pi.product_id = ${column} order by pi.position, pi.created_at limit 1)`;
 }
 
 /**

@@ -22,7 +22,12 @@ const listing = { title: 'Vintage Film Camera', description: 'Fully working,\nwi
 const create = (authorization: string) =>
   testApp.app.inject({ method: 'POST', url: '/api/products', headers: { authorization }, payload: { ...listing, category: category.slug } });
 const countOf = async (sellerId: string) =>
-  (await testApp.database.db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(products).where(eq(products.sellerId, sellerId)))[0]!.total;
+  (
+    await testApp.database.db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .where(eq(products.sellerId, sellerId))
+  )[0]!.total;
 
 describe('listings per seller', () => {
   it('is capped at 10,000, even for creates sent in parallel: the rest answer 409 listing_limit', async () => {

@@ -33,7 +33,9 @@ beforeAll(async () => {
     tokens.set(user.id, response.json().token);
   }
   category = await createCategory(db, { name: 'Draft Lamps', slug: 'draft-lamps' });
-  photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#aa7733' } }).png().toBuffer();
+  photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#aa7733' } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   await testApp?.close();
@@ -64,8 +66,10 @@ function uploadPhotos(productId: string, count = 1, user: UserRecord = seller) {
 const publicTitles = async (q: string) => (await get(`/api/products?q=${encodeURIComponent(q)}`)).json().items.map((item: { title: string }) => item.title);
 const statusOf = async (id: string) => (await testApp.database.db.select({ status: products.status }).from(products).where(eq(products.id, id)))[0]?.status;
 /** The listing's status and whether it is still a draft, as stored. */
-const stateOf = async (id: string) => (await testApp.database.db.select({ status: products.status, isDraft: products.isDraft }).from(products).where(eq(products.id, id)))[0];
-const setVerified = (user: UserRecord, verifiedAt: Date | null) => testApp.database.db.update(users).set({ emailVerifiedAt: verifiedAt }).where(eq(users.id, user.id));
+const stateOf = async (id: string) =>
+  (await testApp.database.db.select({ status: products.status, isDraft: products.isDraft }).from(products).where(eq(products.id, id)))[0];
+const setVerified = (user: UserRecord, verifiedAt: Date | null) =>
+  testApp.database.db.update(users).set({ emailVerifiedAt: verifiedAt }).where(eq(users.id, user.id));
 /** A seller of their own, signed in (tokens kept with the others). */
 async function signedInSeller(companyName: string): Promise<UserRecord> {
   const user = await createUser(testApp.database.db, { role: 'seller', companyName });
@@ -104,7 +108,13 @@ describe('a new listing is a draft until it has a photo', () => {
     const created = await createListing('Draft Lantern Preview');
     const preview = await get(`/api/products/${created.id}`, seller);
     expect(preview.statusCode).toBe(200);
-    expect(preview.json()).toMatchObject({ id: created.id, title: 'Draft Lantern Preview', status: 'hidden', price: 64, seller: { companyName: 'Draft Goods' } });
+    expect(preview.json()).toMatchObject({
+      id: created.id,
+      title: 'Draft Lantern Preview',
+      status: 'hidden',
+      price: 64,
+      seller: { companyName: 'Draft Goods' },
+    });
     const own = (await get('/api/seller/products?q=draft%20lantern%20preview', seller)).json();
     expect(own.items.map((item: { id: string; status: string; image: unknown }) => [item.id, item.status, item.image])).toEqual([[created.id, 'hidden', null]]);
   });
@@ -175,7 +185,12 @@ describe('a new listing is a draft until it has a photo', () => {
   it('still refuses to create a listing for a seller whose address is not verified (403 email_not_verified)', async () => {
     const unverified = await createUser(testApp.database.db, { role: 'seller', emailVerifiedAt: null });
     const login = await testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: unverified.email, password: FACTORY_PASSWORD } });
-    const response = await testApp.app.inject({ method: 'POST', url: '/api/products', payload: listing(), headers: { authorization: `Bearer ${login.json().token}` } });
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      payload: listing(),
+      headers: { authorization: `Bearer ${login.json().token}` },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().code).toBe('email_not_verified');
   });
@@ -202,7 +217,11 @@ describe('a seller verifying their address puts their drafts with photos live', 
       expect((await get(`/api/products/${withPhoto.id}`, buyer)).statusCode).toBe(404);
 
       expect((await send('POST', '/api/auth/resend-verification', undefined, lateSeller)).statusCode).toBe(204);
-      const verified = await testApp.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: await linkTokenMailedTo(lateSeller.email, 'verify-email') } });
+      const verified = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { token: await linkTokenMailedTo(lateSeller.email, 'verify-email') },
+      });
       expect(verified.statusCode).toBe(200);
 
       // The catalog reacts to the verified address after the commit.
@@ -230,7 +249,9 @@ describe('a seller verifying their address puts their drafts with photos live', 
 
     expect((await testApp.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: resetSeller.email } })).statusCode).toBe(204);
     const token = await linkTokenMailedTo(resetSeller.email, 'reset-password');
-    expect((await testApp.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'a-brand-new-password' } })).statusCode).toBe(204);
+    expect(
+      (await testApp.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'a-brand-new-password' } })).statusCode,
+    ).toBe(204);
     await vi.waitFor(async () => expect(await stateOf(created.id)).toEqual({ status: 'active', isDraft: false }));
   });
 
@@ -250,7 +271,7 @@ describe('a seller verifying their address puts their drafts with photos live', 
   });
 });
 
-describe('the draft mark in the seller\'s and the admin\'s answers (isDraft)', () => {
+describe("the draft mark in the seller's and the admin's answers (isDraft)", () => {
   type Flagged = { id: string; status: string; image: unknown; isDraft?: boolean };
   /** The listing as the seller's list, the seller's page, the admin's list and the admin's page show it. */
   async function answersFor(id: string, q: string) {
@@ -260,11 +281,23 @@ describe('the draft mark in the seller\'s and the admin\'s answers (isDraft)', (
     const adminPage = await get(`/api/products/${id}`, admin);
     for (const response of [sellerList, adminList, sellerPage, adminPage]) expect(response.statusCode).toBe(200);
     const rowOf = (page: { items: Flagged[] }) => page.items.find((item) => item.id === id);
-    return { sellerList: rowOf(sellerList.json()), adminList: rowOf(adminList.json()), sellerPage: sellerPage.json() as Flagged, adminPage: adminPage.json() as Flagged };
+    return {
+      sellerList: rowOf(sellerList.json()),
+      adminList: rowOf(adminList.json()),
+      sellerPage: sellerPage.json() as Flagged,
+      adminPage: adminPage.json() as Flagged,
+    };
   }
   const flagsOf = (answers: Record<string, Flagged | undefined>) =>
-    Object.fromEntries(Object.entries(answers).map(([where, item]) => [where, item && { status: item.status, hasPhoto: item.image !== null, isDraft: item.isDraft }]));
-  const everywhere = (state: { status: string; hasPhoto: boolean; isDraft: boolean }) => ({ sellerList: state, adminList: state, sellerPage: state, adminPage: state });
+    Object.fromEntries(
+      Object.entries(answers).map(([where, item]) => [where, item && { status: item.status, hasPhoto: item.image !== null, isDraft: item.isDraft }]),
+    );
+  const everywhere = (state: { status: string; hasPhoto: boolean; isDraft: boolean }) => ({
+    sellerList: state,
+    adminList: state,
+    sellerPage: state,
+    adminPage: state,
+  });
 
   it('says true for a draft, in the answer to its creation and in both lists and pages', async () => {
     const created = await send('POST', '/api/products', listing('Flagmark Kettle Draft'), seller);
@@ -386,7 +419,11 @@ describe('the add-on needs a name of its own', () => {
   });
 
   it('never lists an add-on with a price but no name stored (older rows): buyers see no add-on', async () => {
-    const row = await createProduct(testApp.database.db, { sellerId: seller.id, categoryId: category.id }, { title: 'Unnamed Add-on Lamp', retipPriceCents: 600, retipLabel: null });
+    const row = await createProduct(
+      testApp.database.db,
+      { sellerId: seller.id, categoryId: category.id },
+      { title: 'Unnamed Add-on Lamp', retipPriceCents: 600, retipLabel: null },
+    );
     expect((await get(`/api/products/${row.id}`, buyer)).json().retip).toBeNull();
   });
 });

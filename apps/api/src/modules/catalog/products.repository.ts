@@ -101,7 +101,9 @@ export type ProductDetailRecord = ProductRecord & { images: ImageRecord[]; selle
  * JSON) and the seller's kept review totals (seller_review_totals).
  */
 function prepareProductDetail(executor: Executor) {
-  const images = sql<ImageRecord[]>`(select coalesce(json_agg(json_build_object('id', i.id, 'productId', i.product_id, 'fileKey', i.file_key, 'thumbnailKey', i.thumbnail_key, 'name', i.name, 'position', i.position)
+  const images = sql<
+    ImageRecord[]
+  >`(select coalesce(json_agg(json_build_object('id', i.id, 'productId', i.product_id, 'fileKey', i.file_key, 'thumbnailKey', i.thumbnail_key, 'name', i.name, 'position', i.position)
       order by i.position, i.created_at, i.id), '[]'::json) from ${productImages} i where i.product_id = ${products.id})`;
   return executor
     .select({

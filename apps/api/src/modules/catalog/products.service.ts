@@ -114,11 +114,27 @@ interface CachedDetail {
 /** The fields of a listing a summary shows (catalogue rows and AI search cards both have them). */
 export type SummaryRecord = Pick<
   ProductRecord,
-  'id' | 'title' | 'priceCents' | 'quantity' | 'condition' | 'status' | 'category' | 'seller' | 'retipLabel' | 'retipPriceCents' | 'createdAt' | 'reviewCount' | 'ratingSum'
+  | 'id'
+  | 'title'
+  | 'priceCents'
+  | 'quantity'
+  | 'condition'
+  | 'status'
+  | 'category'
+  | 'seller'
+  | 'retipLabel'
+  | 'retipPriceCents'
+  | 'createdAt'
+  | 'reviewCount'
+  | 'ratingSum'
 >;
 
 /** A listing as every list of products shows it (search, seller and admin lists, AI search). */
-export function toProductSummary(files: FileStore, row: SummaryRecord, cover: Pick<ImageRecord, 'fileKey' | 'thumbnailKey'> | null | undefined): ProductSummary {
+export function toProductSummary(
+  files: FileStore,
+  row: SummaryRecord,
+  cover: Pick<ImageRecord, 'fileKey' | 'thumbnailKey'> | null | undefined,
+): ProductSummary {
   return {
     id: row.id,
     title: row.title,
@@ -155,7 +171,14 @@ function toCommissionEntry(category: Pick<CategoryRecord, 'name' | 'slug' | 'com
   return { category: category.name, commission_rate: centsToDollars(category.commissionRateBasisPoints), slug: category.slug };
 }
 
-export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, events, maxListingsPerSeller = MAX_LISTINGS_PER_SELLER }: ProductsServiceDependencies): ProductsService {
+export function createProductsService({
+  db,
+  files,
+  clock,
+  searchCacheTtlMs = 0,
+  events,
+  maxListingsPerSeller = MAX_LISTINGS_PER_SELLER,
+}: ProductsServiceDependencies): ProductsService {
   // A product page is read far more often than it changes, and is the same for everyone who may see it
   // (who may is decided per request), so it is shared for a few seconds.
   const detailCache = createMicroCache<CachedDetail | null>({ ttlMs: searchCacheTtlMs, maxEntries: DETAIL_CACHE_ENTRIES, clock });
@@ -189,7 +212,8 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
 
   const categoryIdOf = async (slug: string) => {
     const category = await findCategoryBySlug(db, slug);
-    if (!category) throw badRequest(`Invalid request — category: ${UNKNOWN_CATEGORY_MESSAGE}`, { issues: [{ path: 'category', message: UNKNOWN_CATEGORY_MESSAGE }] });
+    if (!category)
+      throw badRequest(`Invalid request — category: ${UNKNOWN_CATEGORY_MESSAGE}`, { issues: [{ path: 'category', message: UNKNOWN_CATEGORY_MESSAGE }] });
     return category.id;
   };
 
@@ -242,8 +266,7 @@ export function createProductsService({ db, files, clock, searchCacheTtlMs = 0, 
     async updateProduct(seller, id, input) {
       const current = await findOwnedProduct(seller.id, id);
       const retipLabel = input.retipLabel === undefined ? current.retipLabel : input.retipLabel;
-      const retipPriceCents =
-        input.retipPrice === undefined ? current.retipPriceCents : input.retipPrice === null ? null : dollarsToCents(input.retipPrice);
+      const retipPriceCents = input.retipPrice === undefined ? current.retipPriceCents : input.retipPrice === null ? null : dollarsToCents(input.retipPrice);
       if ((retipLabel === null) !== (retipPriceCents === null)) {
         const path = retipLabel === null ? 'retipLabel' : 'retipPrice';
         throw badRequest(`Invalid request — ${path}: ${RETIP_PAIR_MESSAGE}`, { issues: [{ path, message: RETIP_PAIR_MESSAGE }] });

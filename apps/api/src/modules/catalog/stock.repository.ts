@@ -75,7 +75,10 @@ async function takeUnits(executor: Executor, productId: string, quantity: number
 }
 
 async function findAvailableQuantity(executor: Executor, productId: string): Promise<number> {
-  const [row] = await executor.select({ quantity: products.quantity }).from(products).where(and(eq(products.id, productId), isLiveListing()));
+  const [row] = await executor
+    .select({ quantity: products.quantity })
+    .from(products)
+    .where(and(eq(products.id, productId), isLiveListing()));
   return row ? row.quantity : 0;
 }
 

@@ -35,7 +35,12 @@ afterAll(async () => {
 
 const get = (url: string, authorization?: string) => testApp.app.inject({ method: 'GET', url, headers: authorization ? { authorization } : {} });
 const setStatus = async (status: 'active' | 'suspended') => {
-  const response = await testApp.app.inject({ method: 'PATCH', url: `/api/admin/users/${seller.id}`, headers: { authorization: await bearerFor(testApp, admin) }, payload: { status } });
+  const response = await testApp.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/users/${seller.id}`,
+    headers: { authorization: await bearerFor(testApp, admin) },
+    payload: { status },
+  });
   expect(response.statusCode).toBe(200);
 };
 const idsOf = (response: { json(): unknown }) => (response.json() as { items: { id: string }[] }).items.map((item) => item.id);

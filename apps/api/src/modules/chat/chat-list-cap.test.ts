@@ -67,7 +67,10 @@ describe('the conversation list', () => {
     // The last conversation of the first page gets a message meanwhile: the next page still starts where
     // the first one ended, and holds exactly the one left out.
     const lastOfFirst = first.chats.at(-1)!.id;
-    await db.update(chats).set({ lastMessageAt: new Date(start + 86_400_000) }).where(eq(chats.id, lastOfFirst));
+    await db
+      .update(chats)
+      .set({ lastMessageAt: new Date(start + 86_400_000) })
+      .where(eq(chats.id, lastOfFirst));
     const second = await read(nextPageQuery(first));
     expect(second.hasMore).toBe(false);
     expect(second.chats.map((chat) => chat.id)).toEqual(expectedOrder.slice(CHAT_LIST_MAX));

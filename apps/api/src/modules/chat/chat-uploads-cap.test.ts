@@ -21,7 +21,9 @@ beforeAll(async () => {
   sellerId = seller.id;
   const category = await createCategory(testApp.database.db);
   productId = (await createProduct(testApp.database.db, { sellerId, categoryId: category.id, title: 'Desk lamp' })).id;
-  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2b6cb0' } }).png().toBuffer();
+  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2b6cb0' } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   await testApp?.close();
@@ -38,13 +40,23 @@ async function buyerWithChat() {
 function upload(authorization: string, chatId: string, photos: number) {
   const boundary = '----chat-cap-test';
   const parts = Array.from({ length: photos }, (_, index) =>
-    Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="photo-${index}.png"\r\nContent-Type: image/png\r\n\r\n`), png, Buffer.from('\r\n')]),
+    Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="photo-${index}.png"\r\nContent-Type: image/png\r\n\r\n`),
+      png,
+      Buffer.from('\r\n'),
+    ]),
   );
   const payload = Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]);
-  return testApp.app.inject({ method: 'POST', url: `/api/chat/${chatId}/attachments`, headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  return testApp.app.inject({
+    method: 'POST',
+    url: `/api/chat/${chatId}/attachments`,
+    headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
 }
 
-const waitingOf = async (buyerId: string) => (await testApp.database.db.select({ id: chatUploads.id }).from(chatUploads).where(eq(chatUploads.uploaderId, buyerId))).length;
+const waitingOf = async (buyerId: string) =>
+  (await testApp.database.db.select({ id: chatUploads.id }).from(chatUploads).where(eq(chatUploads.uploaderId, buyerId))).length;
 
 describe('photos waiting to be sent', () => {
   it('holds at most 20 per person under parallel uploads; the others answer 409 chat_upload_limit', async () => {

@@ -28,7 +28,15 @@ export const chatModule = defineModule({
     recentMessagesBetweenPort.fill((pair, limit) => findRecentMessagesBetween(database.db, pair, limit));
     const chat = createChatService({ db: database.db, files, clock, events });
     await app.register(chatRoutes, { prefix: '/api/chat', chat });
-    const chatSockets = await attachChatSocket(app, { chat, checkToken: (token) => auth.checkToken(token), clock, corsOrigins: config.corsOrigins, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix, events });
+    const chatSockets = await attachChatSocket(app, {
+      chat,
+      checkToken: (token) => auth.checkToken(token),
+      clock,
+      corsOrigins: config.corsOrigins,
+      redisUrl: config.redisUrl,
+      redisKeyPrefix: config.redisKeyPrefix,
+      events,
+    });
     // Who has a tab open, and a way to tell them something live (in-app notifications, the chat e-mail's
     // "offline" check); the open sockets' count for GET /metrics; the jobs delete unsent uploads.
     return { chat, liveUsers: liveUsersOf(chatSockets), openSockets: () => chatSockets.engine.clientsCount };

@@ -66,14 +66,26 @@ export async function insertChatIfNew(
 ): Promise<ChatRecord | null> {
   const [row] = await executor
     .insert(chats)
-    .values({ buyerId: values.buyerId, sellerId: values.sellerId, productId: values.productId, orderId: values.orderId, createdAt: values.now, updatedAt: values.now })
+    .values({
+      buyerId: values.buyerId,
+      sellerId: values.sellerId,
+      productId: values.productId,
+      orderId: values.orderId,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
     .onConflictDoNothing({ target: [chats.buyerId, chats.sellerId] })
     .returning();
   return row ?? null;
 }
 
 /** What the pair's existing chat is about now. */
-export async function updateChatSubject(executor: Executor, pair: { buyerId: string; sellerId: string }, subject: { productId: string | null; orderId: string | null }, now: Date): Promise<ChatRecord | null> {
+export async function updateChatSubject(
+  executor: Executor,
+  pair: { buyerId: string; sellerId: string },
+  subject: { productId: string | null; orderId: string | null },
+  now: Date,
+): Promise<ChatRecord | null> {
   const [row] = await executor
     .update(chats)
     .set({ ...subject, updatedAt: now })
@@ -82,26 +94,40 @@ export async function updateChatSubject(executor: Executor, pair: { buyerId: str
   return row ?? null;
 }
 
-export async function updateChat(executor: Executor, id: string, values: Partial<Pick<ChatRecord, 'lastMessageAt' | 'updatedAt' | 'productId' | 'orderId' | 'buyerLastReadAt' | 'sellerLastReadAt'>>): Promise<void> {
+export async function updateChat(
+  executor: Executor,
+  id: string,
+  values: Partial<Pick<ChatRecord, 'lastMessageAt' | 'updatedAt' | 'productId' | 'orderId' | 'buyerLastReadAt' | 'sellerLastReadAt'>>,
+): Promise<void> {
   await executor.update(chats).set(values).where(eq(chats.id, id));
 }
 
 // ── messages ──────────────────────────────────────────────────────────────────────────────────
 
 export async function findMessageOfChat(executor: Executor, chatId: string, id: string): Promise<ChatMessageRecord | null> {
-  const [row] = await executor.select().from(chatMessages).where(and(eq(chatMessages.id, id), eq(chatMessages.chatId, chatId)));
+  const [row] = await executor
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.id, id), eq(chatMessages.chatId, chatId)));
   return row ?? null;
 }
 
 /** Up to `limit` messages of the chat, newest first, older than `before` when given. */
-export async function findMessagesPage(executor: Executor, chatId: string, before: Pick<ChatMessageRecord, 'id' | 'createdAt'> | null, limit: number): Promise<ChatMessageRecord[]> {
+export async function findMessagesPage(
+  executor: Executor,
+  chatId: string,
+  before: Pick<ChatMessageRecord, 'id' | 'createdAt'> | null,
+  limit: number,
+): Promise<ChatMessageRecord[]> {
   return executor
     .select()
     .from(chatMessages)
     .where(
       and(
         eq(chatMessages.chatId, chatId),
-        before ? or(lt(chatMessages.createdAt, before.createdAt), and(eq(chatMessages.createdAt, before.createdAt), lt(chatMessages.id, before.id))) : undefined,
+        before
+          ? or(lt(chatMessages.createdAt, before.createdAt), and(eq(chatMessages.createdAt, before.createdAt), lt(chatMessages.id, before.id)))
+          : undefined,
       ),
     )
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
@@ -137,13 +163,7 @@ export async function countUnread(executor: Executor, userId: string): Promise<n
     .select({ count: sql<number>`count(*)::int` })
     .from(chatMessages)
     .innerJoin(chats, eq(chats.id, chatMessages.chatId))
-    .where(
-      and(
-        or(eq(chats.buyerId, userId), eq(chats.sellerId, userId)),
-        ne(chatMessages.senderId, userId),
-        isUnreadFor(userId),
-      ),
-    );
+    .where(and(or(eq(chats.buyerId, userId), eq(chats.sellerId, userId)), ne(chatMessages.senderId, userId), isUnreadFor(userId)));
   return row?.count ?? 0;
 }
 
@@ -161,7 +181,11 @@ export interface ConversationMessage {
 }
 
 /** The latest `limit` messages between a buyer and a seller, oldest first; none when they never chatted. */
-export async function findRecentMessagesBetween(executor: Executor, pair: { buyerId: string; sellerId: string }, limit: number): Promise<ConversationMessage[]> {
+export async function findRecentMessagesBetween(
+  executor: Executor,
+  pair: { buyerId: string; sellerId: string },
+  limit: number,
+): Promise<ConversationMessage[]> {
   const [chat] = await executor
     .select({ id: chats.id })
     .from(chats)
@@ -178,7 +202,10 @@ export async function findRecentMessagesBetween(executor: Executor, pair: { buye
 
 // ── photos waiting to be sent ─────────────────────────────────────────────────────────────────
 
-export async function insertChatUpload(executor: Executor, values: { chatId: string; uploaderId: string; name: string; createdAt: Date }): Promise<ChatUploadRecord | null> {
+export async function insertChatUpload(
+  executor: Executor,
+  values: { chatId: string; uploaderId: string; name: string; createdAt: Date },
+): Promise<ChatUploadRecord | null> {
   const [row] = await executor
     .insert(chatUploads)
     .values({ ...values, fileKey: 'pending', thumbnailKey: 'pending' })

@@ -27,11 +27,22 @@ const chatParams = z.object({ chatId: z.guid({ error: 'Chat not found' }) });
 
 export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
   const common = { tags: ['chat'], security: [{ bearerAuth: [] }] };
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: CHAT_MAX_ATTACHMENTS, fields: 5, fieldSize: 1024, parts: CHAT_MAX_ATTACHMENTS + 5 } });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: CHAT_MAX_ATTACHMENTS, fields: 5, fieldSize: 1024, parts: CHAT_MAX_ATTACHMENTS + 5 },
+  });
 
   app.get(
     '/:userId',
-    { config: { access: own(SIGNED_IN, 'userId') }, schema: { ...common, summary: 'Your conversations with their unread counts, newest activity first (your own id only); `before` and `beforeId` page on', params: userParams, querystring: chatListQuerySchema, response: { 200: chatListResponseSchema, ...errors } } },
+    {
+      config: { access: own(SIGNED_IN, 'userId') },
+      schema: {
+        ...common,
+        summary: 'Your conversations with their unread counts, newest activity first (your own id only); `before` and `beforeId` page on',
+        params: userParams,
+        querystring: chatListQuerySchema,
+        response: { 200: chatListResponseSchema, ...errors },
+      },
+    },
     async (request) => chat.listChats(userOf(request).id, request.params.userId, request.query),
   );
 
@@ -40,7 +51,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     {
       // Only buyers start conversations: the service refuses other roles with its own message, once the body is checked.
       config: { access: rolesCheckedByHandler(only('buyer'), 'the service refuses other roles with its own message') },
-      schema: { ...common, summary: 'Starts (or finds) the conversation with a seller, about a product or an order', body: startChatRequestSchema, response: { 200: startChatResponseSchema, ...errors } },
+      schema: {
+        ...common,
+        summary: 'Starts (or finds) the conversation with a seller, about a product or an order',
+        body: startChatRequestSchema,
+        response: { 200: startChatResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const user = userOf(request);
@@ -50,7 +66,16 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
 
   app.get(
     '/:chatId/messages',
-    { config: { access: SIGNED_IN }, schema: { ...common, summary: 'A page of messages, oldest first; `before` pages back', params: chatParams, querystring: chatMessagesQuerySchema, response: { 200: chatMessagesResponseSchema, ...errors } } },
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        ...common,
+        summary: 'A page of messages, oldest first; `before` pages back',
+        params: chatParams,
+        querystring: chatMessagesQuerySchema,
+        response: { 200: chatMessagesResponseSchema, ...errors },
+      },
+    },
     async (request) => chat.messages(userOf(request).id, request.params.chatId, request.query),
   );
 

@@ -1,6 +1,18 @@
 import type { Role } from '@marketplace/contracts/auth';
-import { CHAT_LIST_MAX, CHAT_MAX_ATTACHMENTS, CHAT_UPLOAD_LIMIT_CODE, type ChatListQuery, type ChatMessage, type ChatSummary } from '@marketplace/contracts/chat';
-import { chatUploadsCountSince, hasRoomFor, MAX_PENDING_CHAT_UPLOADS_PER_USER, PENDING_CHAT_UPLOAD_LIFETIME_HOURS } from '@marketplace/domain/user-content-limits';
+import {
+  CHAT_LIST_MAX,
+  CHAT_MAX_ATTACHMENTS,
+  CHAT_UPLOAD_LIMIT_CODE,
+  type ChatListQuery,
+  type ChatMessage,
+  type ChatSummary,
+} from '@marketplace/contracts/chat';
+import {
+  chatUploadsCountSince,
+  hasRoomFor,
+  MAX_PENDING_CHAT_UPLOADS_PER_USER,
+  PENDING_CHAT_UPLOAD_LIFETIME_HOURS,
+} from '@marketplace/domain/user-content-limits';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { NO_DOMAIN_EVENTS, type DomainEventPublisher } from '../../lib/domain-events';
@@ -91,7 +103,10 @@ export function createChatService(deps: {
   }
 
   async function messageViews(rows: MessageRow[]): Promise<ChatMessage[]> {
-    const productOf = await findProductFacts(db, rows.map((row) => row.productId).filter((id): id is string => id !== null));
+    const productOf = await findProductFacts(
+      db,
+      rows.map((row) => row.productId).filter((id): id is string => id !== null),
+    );
     const titleOf = (id: string) => productOf.get(id)?.title;
     return rows.map((row) => ({
       id: row.id,
@@ -99,7 +114,10 @@ export function createChatService(deps: {
       sender_id: row.senderId,
       content: row.content,
       attachments: row.attachments.map(attachmentView),
-      reference: row.productId || row.orderId ? { productId: row.productId, productTitle: row.productId ? (titleOf(row.productId) ?? null) : null, orderId: row.orderId } : null,
+      reference:
+        row.productId || row.orderId
+          ? { productId: row.productId, productTitle: row.productId ? (titleOf(row.productId) ?? null) : null, orderId: row.orderId }
+          : null,
       created_at: row.createdAt.toISOString(),
     }));
   }
@@ -107,11 +125,17 @@ export function createChatService(deps: {
   async function summaries(userId: string, rows: ChatRow[]): Promise<ChatSummary[]> {
     if (rows.length === 0) return [];
     const chatIds = rows.map((row) => row.id);
-    const otherById = await findPeople(db, rows.map((row) => otherOf(row, userId)));
+    const otherById = await findPeople(
+      db,
+      rows.map((row) => otherOf(row, userId)),
+    );
     // Unread: the other person's messages after my last read.
     const unreadOf = await countUnreadByChat(db, userId, chatIds);
     const latestOf = await findLatestMessages(db, chatIds);
-    const productOf = await findProductFacts(db, rows.map((row) => row.productId).filter((id): id is string => id !== null));
+    const productOf = await findProductFacts(
+      db,
+      rows.map((row) => row.productId).filter((id): id is string => id !== null),
+    );
     return rows.map((row) => {
       const other = otherById.get(otherOf(row, userId));
       const last = latestOf.get(row.id);
@@ -121,8 +145,15 @@ export function createChatService(deps: {
         unread_count: unreadOf.get(row.id) ?? 0,
         buyer_id: row.buyerId,
         seller_id: row.sellerId,
-        other: { id: other?.id ?? '', name: other ? `${other.firstName} ${other.lastName}` : 'Unknown user', companyName: other?.companyName ?? null, role: other?.role ?? 'buyer' },
-        last_message: last ? { content: last.content, sender_id: last.senderId, created_at: last.createdAt.toISOString(), has_attachments: last.attachments.length > 0 } : null,
+        other: {
+          id: other?.id ?? '',
+          name: other ? `${other.firstName} ${other.lastName}` : 'Unknown user',
+          companyName: other?.companyName ?? null,
+          role: other?.role ?? 'buyer',
+        },
+        last_message: last
+          ? { content: last.content, sender_id: last.senderId, created_at: last.createdAt.toISOString(), has_attachments: last.attachments.length > 0 }
+          : null,
         other_last_read_at: otherRead?.toISOString() ?? null,
         product: row.productId ? { id: row.productId, title: productOf.get(row.productId)?.title ?? '' } : null,
         updated_at: (row.lastMessageAt ?? row.createdAt).toISOString(),
@@ -149,7 +180,8 @@ export function createChatService(deps: {
         if (!product || product.sellerId !== seller.id) throw notFound(CHAT_MESSAGES.productNotFound);
       }
       // The buyer's own order, with something from this seller in it.
-      if (input.orderId && !(await hasOrderWithSeller(db, { orderId: input.orderId, buyerId: caller.id, sellerId: seller.id }))) throw notFound(CHAT_MESSAGES.orderNotFound);
+      if (input.orderId && !(await hasOrderWithSeller(db, { orderId: input.orderId, buyerId: caller.id, sellerId: seller.id })))
+        throw notFound(CHAT_MESSAGES.orderNotFound);
       const now = clock.now();
       const subject = { productId: input.productId ?? null, orderId: input.orderId ?? null };
       const inserted = await insertChatIfNew(db, { buyerId: caller.id, sellerId: seller.id, ...subject, now });
@@ -290,10 +322,16 @@ export function createChatService(deps: {
       const unsent = await findUnsentChatUploads(db, new Date(clock.now().getTime() - UNSENT_UPLOAD_KEPT_MS), limit);
       for (const upload of unsent) {
         // A row whose request died before its keys were written still has files under the usual names.
-        const keys = upload.fileKey === 'pending' ? [`chats/${upload.chatId}/${upload.id}.webp`, `chats/${upload.chatId}/${upload.id}-thumb.webp`] : [upload.fileKey, upload.thumbnailKey];
+        const keys =
+          upload.fileKey === 'pending'
+            ? [`chats/${upload.chatId}/${upload.id}.webp`, `chats/${upload.chatId}/${upload.id}-thumb.webp`]
+            : [upload.fileKey, upload.thumbnailKey];
         for (const key of keys) await files.delete(key);
       }
-      await deleteChatUploads(db, unsent.map((upload) => upload.id));
+      await deleteChatUploads(
+        db,
+        unsent.map((upload) => upload.id),
+      );
       return unsent.length;
     },
   };

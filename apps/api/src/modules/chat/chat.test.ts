@@ -57,7 +57,11 @@ afterAll(async () => {
 describe('conversations over REST (docs/product/api.md)', () => {
   it('starts one conversation per buyer and seller, about a product, and lists it for both', async () => {
     const first = await call('POST', '/api/chat', buyer, { sellerId: seller.id, productId });
-    expect(first.json()).toMatchObject({ success: true, created: true, chat: { seller_id: seller.id, buyer_id: buyer.id, unread_count: 0, product: { id: productId, title: 'Desk lamp' } } });
+    expect(first.json()).toMatchObject({
+      success: true,
+      created: true,
+      chat: { seller_id: seller.id, buyer_id: buyer.id, unread_count: 0, product: { id: productId, title: 'Desk lamp' } },
+    });
     const again = await call('POST', '/api/chat', buyer, { sellerId: seller.id });
     expect(again.json()).toMatchObject({ created: false, chat: { id: first.json().chat.id } });
 
@@ -108,7 +112,10 @@ describe('the chat socket', () => {
     expect(stored?.content).toBe('Is the <b>lamp</b> still available?');
 
     const sellerList = await call('GET', `/api/chat/${seller.id}`, seller);
-    expect(sellerList.json().chats.find((chat: { id: string }) => chat.id === chatId)).toMatchObject({ unread_count: 1, last_message: { content: 'Is the <b>lamp</b> still available?' } });
+    expect(sellerList.json().chats.find((chat: { id: string }) => chat.id === chatId)).toMatchObject({
+      unread_count: 1,
+      last_message: { content: 'Is the <b>lamp</b> still available?' },
+    });
 
     // The seller reads it: their tabs hear messages_read, the buyer hears chat_read.
     const cleared = nextEvent(sellerTab, 'messages_read');
@@ -134,7 +141,9 @@ describe('the chat socket', () => {
     expect(await send(buyerTab, { chatId, content: 'x'.repeat(5001) })).toEqual({ ok: false, error: 'A message can be at most 5,000 characters' });
     expect(await send(strangerTab, { chatId, content: 'let me in' })).toEqual({ ok: false, error: 'Chat not found' });
     expect(await send(buyerTab, { chatId: 'nope', content: 'hi' })).toMatchObject({ ok: false, error: 'Invalid chat id' });
-    expect(await send(buyerTab, { chatId, content: 'with a photo that is not mine', attachments: ['00000000-0000-4000-8000-000000000000'] })).toMatchObject({ ok: false });
+    expect(await send(buyerTab, { chatId, content: 'with a photo that is not mine', attachments: ['00000000-0000-4000-8000-000000000000'] })).toMatchObject({
+      ok: false,
+    });
     const after = (await testApp.database.db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId))).length;
     expect(after).toBe(before);
 
@@ -167,7 +176,9 @@ describe('the chat socket', () => {
     expect(older.json().messages.at(-1).created_at <= page.json().messages[0].created_at).toBe(true);
     expect(older.json().messages.map((message: { id: string }) => message.id)).not.toContain(oldest);
 
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c05621' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c05621' } })
+      .png()
+      .toBuffer();
     const form = (name: string, data: Buffer, type: string) => {
       const boundary = '----chat-test';
       const body = Buffer.concat([
@@ -177,7 +188,11 @@ describe('the chat socket', () => {
       ]);
       return { headers: { authorization: buyer.bearer, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body };
     };
-    const notImage = await testApp.app.inject({ method: 'POST', url: `/api/chat/${chatId}/attachments`, ...form('photo.png', Buffer.from('<script>alert(1)</script>'), 'image/png') });
+    const notImage = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/chat/${chatId}/attachments`,
+      ...form('photo.png', Buffer.from('<script>alert(1)</script>'), 'image/png'),
+    });
     expect(notImage.statusCode).toBe(400);
     const uploaded = await testApp.app.inject({ method: 'POST', url: `/api/chat/${chatId}/attachments`, ...form('lamp.png', png, 'image/png') });
     expect(uploaded.statusCode).toBe(201);

@@ -75,7 +75,13 @@ describe('a card that asks for authentication (3-D Secure)', () => {
     const step = await checkout(authorization, key, body);
     expect(step.statusCode).toBe(202);
     const { paymentId, clientSecret } = step.json();
-    expect(step.json()).toEqual({ success: false, requiresAction: true, paymentId: expect.stringMatching(/^pi_sandbox_/), clientSecret: expect.stringMatching(/_secret_/), message: 'Your bank asks you to confirm this payment.' });
+    expect(step.json()).toEqual({
+      success: false,
+      requiresAction: true,
+      paymentId: expect.stringMatching(/^pi_sandbox_/),
+      clientSecret: expect.stringMatching(/_secret_/),
+      message: 'Your bank asks you to confirm this payment.',
+    });
     expect(await ordersOf(buyer.id)).toEqual([]);
     expect(await stockOf(product.id)).toBe(5);
     expect(await cartOf(buyer.id)).toHaveLength(1);
@@ -150,7 +156,14 @@ describe('a card that asks for authentication (3-D Secure)', () => {
 
 describe('the payment webhook for a buyer who never came back from authentication', () => {
   /** payment_intent.succeeded as Stripe sends it for a checkout's PaymentIntent (metadata and shipping from stripe.ts). */
-  function succeeded(values: { paymentId: string; amount: number; buyerId: string; key: string; body: { shippingAddress: typeof address; payment: object }; eventId: string }) {
+  function succeeded(values: {
+    paymentId: string;
+    amount: number;
+    buyerId: string;
+    key: string;
+    body: { shippingAddress: typeof address; payment: object };
+    eventId: string;
+  }) {
     const { shippingAddress } = values.body;
     const payload = JSON.stringify({
       id: values.eventId,
@@ -166,12 +179,31 @@ describe('the payment webhook for a buyer who never came back from authenticatio
           status: 'succeeded',
           payment_method: 'pm_card_authenticationRequired',
           latest_charge: null,
-          metadata: { checkout_buyer_id: values.buyerId, checkout_idempotency_key: values.key, checkout_request_hash: checkoutRequestHashOf(values.body as never) },
-          shipping: { name: shippingAddress.name, address: { line1: shippingAddress.line1, line2: null, city: shippingAddress.city, state: shippingAddress.state, postal_code: shippingAddress.postal_code, country: shippingAddress.country } },
+          metadata: {
+            checkout_buyer_id: values.buyerId,
+            checkout_idempotency_key: values.key,
+            checkout_request_hash: checkoutRequestHashOf(values.body as never),
+          },
+          shipping: {
+            name: shippingAddress.name,
+            address: {
+              line1: shippingAddress.line1,
+              line2: null,
+              city: shippingAddress.city,
+              state: shippingAddress.state,
+              postal_code: shippingAddress.postal_code,
+              country: shippingAddress.country,
+            },
+          },
         },
       },
     });
-    return testApp.app.inject({ method: 'POST', url: '/api/stripe-connect/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signStripeWebhookPayload(payload, WEBHOOK_SECRET) }, payload });
+    return testApp.app.inject({
+      method: 'POST',
+      url: '/api/stripe-connect/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signStripeWebhookPayload(payload, WEBHOOK_SECRET) },
+      payload,
+    });
   }
 
   it('places the order from the event; the browser coming back later gets the same order', async () => {
@@ -191,7 +223,10 @@ describe('the payment webhook for a buyer who never came back from authenticatio
     expect(back.statusCode).toBe(200);
     expect(back.json()).toEqual({ success: true, orderId: order!.id });
     // Redelivered, the event changes nothing.
-    expect((await succeeded({ paymentId, amount: 6000, buyerId: buyer.id, key, body, eventId: `evt_3ds_${paymentId}` })).json()).toEqual({ received: true, duplicate: true });
+    expect((await succeeded({ paymentId, amount: 6000, buyerId: buyer.id, key, body, eventId: `evt_3ds_${paymentId}` })).json()).toEqual({
+      received: true,
+      duplicate: true,
+    });
     expect(await ordersOf(buyer.id)).toHaveLength(1);
   });
 
@@ -207,9 +242,20 @@ describe('the payment webhook for a buyer who never came back from authenticatio
   });
 
   it('leaves alone a payment no checkout made', async () => {
-    const payload = JSON.stringify({ id: 'evt_foreign_payment', object: 'event', livemode: false, type: 'payment_intent.succeeded', data: { object: { id: 'pi_elsewhere', object: 'payment_intent', amount: 500, status: 'succeeded', metadata: {} } } });
+    const payload = JSON.stringify({
+      id: 'evt_foreign_payment',
+      object: 'event',
+      livemode: false,
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'pi_elsewhere', object: 'payment_intent', amount: 500, status: 'succeeded', metadata: {} } },
+    });
     const before = refunds.length;
-    const delivered = await testApp.app.inject({ method: 'POST', url: '/api/stripe-connect/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signStripeWebhookPayload(payload, WEBHOOK_SECRET) }, payload });
+    const delivered = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/stripe-connect/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signStripeWebhookPayload(payload, WEBHOOK_SECRET) },
+      payload,
+    });
     expect(delivered.json()).toEqual({ received: true, duplicate: false });
     expect(refunds.length).toBe(before);
   });

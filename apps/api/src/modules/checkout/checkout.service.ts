@@ -35,9 +35,7 @@ import { findOrderByIdempotencyKey, findPlacedOrder, insertOrderPayment, insertO
 export type CheckoutInput = z.output<typeof checkoutRequestSchema>;
 
 /** What a checkout request became: an order (`created` false when the key had already placed it), or an authentication step first. */
-export type CheckoutOutcome =
-  | { kind: 'order'; orderId: string; created: boolean }
-  | { kind: 'requires_action'; paymentId: string; clientSecret: string };
+export type CheckoutOutcome = { kind: 'order'; orderId: string; created: boolean } | { kind: 'requires_action'; paymentId: string; clientSecret: string };
 
 export interface CheckoutService {
   getConfig(): CheckoutConfigResponse;
@@ -51,7 +49,9 @@ export interface CheckoutService {
    * never came back from the authentication step, as the request they would have sent again. What
    * this answers: the order, nothing to do, or why it could not be placed (the payment is then refunded).
    */
-  completeAuthenticatedPayment(payment: SucceededCheckoutPayment): Promise<{ outcome: 'placed' | 'already_placed' | 'not_a_checkout' | 'refused'; orderId?: string; reason?: string }>;
+  completeAuthenticatedPayment(
+    payment: SucceededCheckoutPayment,
+  ): Promise<{ outcome: 'placed' | 'already_placed' | 'not_a_checkout' | 'refused'; orderId?: string; reason?: string }>;
 }
 
 export interface CheckoutServiceDependencies {
@@ -138,7 +138,9 @@ export function checkoutRequestHashOf(input: Pick<CheckoutInput, 'shippingAddres
 
 /** The provider's idempotency key: the same buyer, key, request and amount always make the same charge. */
 function chargeKeyOf(buyerId: string, idempotencyKey: string, amountCents: number, payment: CheckoutInput['payment'], requestHash: string): string {
-  const digest = createHash('sha256').update(JSON.stringify([buyerId, idempotencyKey, amountCents, payment, requestHash])).digest('hex');
+  const digest = createHash('sha256')
+    .update(JSON.stringify([buyerId, idempotencyKey, amountCents, payment, requestHash]))
+    .digest('hex');
   return `checkout-${digest}`;
 }
 
@@ -153,7 +155,9 @@ function sameRequestOrder(existing: { id: string; requestHash: string | null }, 
 
 /** The order's id for a buyer's Idempotency-Key: a UUID (version 4 layout) from a digest of both. */
 function orderIdFor(buyerId: string, idempotencyKey: string): string {
-  const hex = createHash('sha256').update(JSON.stringify(['checkout-order-id', buyerId, idempotencyKey])).digest('hex');
+  const hex = createHash('sha256')
+    .update(JSON.stringify(['checkout-order-id', buyerId, idempotencyKey]))
+    .digest('hex');
   const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
@@ -243,7 +247,10 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
       };
       const paid: ChargeResult = { id: payment.paymentId, status: 'succeeded', cardBrand: payment.cardBrand, cardLast4: payment.cardLast4 };
       try {
-        const placed = await placeOrderFor(user, reference.idempotencyKey, input, { requestHash: reference.requestHash, paid: { charge: paid, amountCents: payment.amountCents } });
+        const placed = await placeOrderFor(user, reference.idempotencyKey, input, {
+          requestHash: reference.requestHash,
+          paid: { charge: paid, amountCents: payment.amountCents },
+        });
         if (placed.kind !== 'order') return { outcome: 'refused', reason: 'The payment still waits for authentication' };
         return { outcome: placed.created ? 'placed' : 'already_placed', orderId: placed.orderId };
       } catch (error) {
@@ -314,7 +321,11 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
       await db.transaction(async (transaction) => {
         const now = clock.now();
         // The catalog takes the units (rows locked in product order); a line it cannot serve rolls all back.
-        const taken = await takeStock(transaction, lines.map((line) => ({ productId: line.record.productId, quantity: line.record.quantity })), now);
+        const taken = await takeStock(
+          transaction,
+          lines.map((line) => ({ productId: line.record.productId, quantity: line.record.quantity })),
+          now,
+        );
         const shortages = taken.shortages.map(({ request, productId, requested, available }): Shortage => {
           const { record } = lines[request]!;
           return { cartItemId: record.id, productId, title: record.product.title, requested, available };
@@ -345,28 +356,32 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
         const totalCents = itemsTotalCents + shippingCents + retipTotalCents;
         const address = input.shippingAddress;
 
-        await insertOrderWithItems(transaction, {
-          id: orderId,
-          buyerId: user.id,
-          status: 'pending',
-          idempotencyKey,
-          idempotencyRequestHash: requestHash,
-          shippingName: address.name,
-          shippingEmail: user.email,
-          shippingPhone: user.phone,
-          shippingLine1: address.line1,
-          shippingLine2: address.line2 ?? null,
-          shippingCity: address.city,
-          shippingState: address.state,
-          shippingPostalCode: address.postal_code,
-          shippingCountry: address.country,
-          itemsTotalCents,
-          shippingCents,
-          retipTotalCents,
-          totalCents,
-          createdAt: now,
-          updatedAt: now,
-        }, itemRows);
+        await insertOrderWithItems(
+          transaction,
+          {
+            id: orderId,
+            buyerId: user.id,
+            status: 'pending',
+            idempotencyKey,
+            idempotencyRequestHash: requestHash,
+            shippingName: address.name,
+            shippingEmail: user.email,
+            shippingPhone: user.phone,
+            shippingLine1: address.line1,
+            shippingLine2: address.line2 ?? null,
+            shippingCity: address.city,
+            shippingState: address.state,
+            shippingPostalCode: address.postal_code,
+            shippingCountry: address.country,
+            itemsTotalCents,
+            shippingCents,
+            retipTotalCents,
+            totalCents,
+            createdAt: now,
+            updatedAt: now,
+          },
+          itemRows,
+        );
 
         let charge: ChargeResult;
         if (attempt.charge) {
@@ -397,12 +412,24 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
           createdAt: now,
           updatedAt: now,
         });
-        await cart.removeLines(transaction, user.id, lines.map((line) => line.record.id));
+        await cart.removeLines(
+          transaction,
+          user.id,
+          lines.map((line) => line.record.id),
+        );
         // Heard once the order commits; a declined card or a lost race rolls them back with it.
         const productIds = [...new Set(itemRows.map((item) => item.productId))];
         // With the order as written (the receipt's lines, totals and address): mail and the bell take it from the event.
         const order = (await findPlacedOrder(transaction, orderId))!;
-        events.publishAfterCommit(transaction, { type: 'order.placed', orderId, buyerId: user.id, sellerIds: [...new Set(itemRows.map((item) => item.sellerId))], productIds, totalCents, order });
+        events.publishAfterCommit(transaction, {
+          type: 'order.placed',
+          orderId,
+          buyerId: user.id,
+          sellerIds: [...new Set(itemRows.map((item) => item.sellerId))],
+          productIds,
+          totalCents,
+          order,
+        });
         // The units it took off the shelf show on the listings' pages.
         events.publishAfterCommit(transaction, { type: 'listing.changed', productIds });
       });
@@ -413,7 +440,8 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
       if (isUniqueViolation(error, 'orders_buyer_idempotency_unique') || isUniqueViolation(error, 'orders_pkey')) {
         const committed = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
         // The same request paid with the same charge key, so it is that order's charge: nothing to give back.
-        if (committed && (committed.requestHash === null || committed.requestHash === requestHash)) return { kind: 'order', orderId: committed.id, created: false };
+        if (committed && (committed.requestHash === null || committed.requestHash === requestHash))
+          return { kind: 'order', orderId: committed.id, created: false };
         if (committed) failure = new HttpError(422, CHECKOUT_MESSAGES.idempotencyKeyReused, { code: IDEMPOTENCY_KEY_REUSED_CODE });
       }
       // Charged, but the order could not be saved: give the money back before answering.

@@ -34,7 +34,8 @@ async function newBuyer() {
 const listing = (values: Partial<Parameters<typeof createListing>[1]> = {}) => createListing(db(), { sellerId: seller.id, categoryId, ...values });
 const call = (authorization: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) =>
   testApp.app.inject({ method, url, headers: { authorization, ...headers }, ...(payload ? { payload } : {}) });
-const addToCart = (authorization: string, productId: string, quantity = 1) => call(authorization, 'POST', '/api/cart/items', { product_id: productId, quantity });
+const addToCart = (authorization: string, productId: string, quantity = 1) =>
+  call(authorization, 'POST', '/api/cart/items', { product_id: productId, quantity });
 const checkout = (authorization: string, key: string | null, payload: object = body()) =>
   call(authorization, 'POST', '/api/orders/checkout', payload, key === null ? {} : { 'idempotency-key': key });
 const stockOf = async (productId: string) => (await db().select({ quantity: products.quantity }).from(products).where(eq(products.id, productId)))[0]?.quantity;
@@ -68,7 +69,12 @@ describe('GET /api/checkout/summary', () => {
 
   it('shows price changes and stock problems since the lines were added', async () => {
     const { authorization } = await newBuyer();
-    const [repriced, scarce, soldOut, hidden] = [await listing({ title: 'Repriced', priceCents: 1000 }), await listing({ title: 'Scarce', quantity: 5 }), await listing({ title: 'Sold out' }), await listing({ title: 'Hidden' })];
+    const [repriced, scarce, soldOut, hidden] = [
+      await listing({ title: 'Repriced', priceCents: 1000 }),
+      await listing({ title: 'Scarce', quantity: 5 }),
+      await listing({ title: 'Sold out' }),
+      await listing({ title: 'Hidden' }),
+    ];
     await addToCart(authorization, repriced.id);
     await addToCart(authorization, scarce.id, 4);
     await addToCart(authorization, soldOut.id);
@@ -81,8 +87,16 @@ describe('GET /api/checkout/summary', () => {
     const summary = (await call(authorization, 'GET', '/api/checkout/summary')).json();
     const kinds = summary.problems.map((problem: { kind: string }) => problem.kind).sort();
     expect(kinds).toEqual(['insufficient_stock', 'out_of_stock', 'price_changed', 'unavailable']);
-    expect(summary.problems).toContainEqual({ cartItemId: expect.any(String), kind: 'price_changed', message: 'The price of "Repriced" changed from $10.00 to $15.00' });
-    expect(summary.items.find((item: { product_id: string }) => item.product_id === repriced.id)).toMatchObject({ price: 15, price_changed: true, previous_price: 10 });
+    expect(summary.problems).toContainEqual({
+      cartItemId: expect.any(String),
+      kind: 'price_changed',
+      message: 'The price of "Repriced" changed from $10.00 to $15.00',
+    });
+    expect(summary.items.find((item: { product_id: string }) => item.product_id === repriced.id)).toMatchObject({
+      price: 15,
+      price_changed: true,
+      previous_price: 10,
+    });
   });
 });
 
@@ -117,12 +131,42 @@ describe('POST /api/orders/checkout', () => {
       shippingEmail: buyer.email,
     });
     const items = await db().select().from(orderItems).where(eq(orderItems.orderId, orderId));
-    expect(items.map(({ title, priceCents, quantity, retipAdded, retipPriceCents, status, sellerId, categoryId: category }) => ({ title, priceCents, quantity, retipAdded, retipPriceCents, status, sellerId, category })).sort((a, b) => a.title.localeCompare(b.title))).toEqual([
-      { title: 'Desk lamp', priceCents: 2000, quantity: 2, retipAdded: true, retipPriceCents: 500, status: 'pending', sellerId: seller.id, category: categoryId },
+    expect(
+      items
+        .map(({ title, priceCents, quantity, retipAdded, retipPriceCents, status, sellerId, categoryId: category }) => ({
+          title,
+          priceCents,
+          quantity,
+          retipAdded,
+          retipPriceCents,
+          status,
+          sellerId,
+          category,
+        }))
+        .sort((a, b) => a.title.localeCompare(b.title)),
+    ).toEqual([
+      {
+        title: 'Desk lamp',
+        priceCents: 2000,
+        quantity: 2,
+        retipAdded: true,
+        retipPriceCents: 500,
+        status: 'pending',
+        sellerId: seller.id,
+        category: categoryId,
+      },
       { title: 'Novel', priceCents: 799, quantity: 1, retipAdded: false, retipPriceCents: 0, status: 'pending', sellerId: seller.id, category: categoryId },
     ]);
     const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderId));
-    expect(payment).toMatchObject({ provider: 'sandbox', amountCents: 5898, refundedCents: 0, status: 'succeeded', cardBrand: 'visa', cardLast4: '4242', buyerId: buyer.id });
+    expect(payment).toMatchObject({
+      provider: 'sandbox',
+      amountCents: 5898,
+      refundedCents: 0,
+      status: 'succeeded',
+      cardBrand: 'visa',
+      cardLast4: '4242',
+      buyerId: buyer.id,
+    });
     expect(await db().select().from(cartItems).where(eq(cartItems.userId, buyer.id))).toEqual([]);
 
     const mine = (await call(authorization, 'GET', '/api/orders')).json();
@@ -247,7 +291,9 @@ describe('POST /api/orders/checkout', () => {
 
   it('needs a session, an Idempotency-Key of 8–200 characters, a valid address and a non-empty cart', async () => {
     const { authorization } = await newBuyer();
-    expect((await testApp.app.inject({ method: 'POST', url: '/api/orders/checkout', headers: { 'idempotency-key': newKey() }, payload: body() })).statusCode).toBe(401);
+    expect(
+      (await testApp.app.inject({ method: 'POST', url: '/api/orders/checkout', headers: { 'idempotency-key': newKey() }, payload: body() })).statusCode,
+    ).toBe(401);
 
     const missing = await checkout(authorization, null);
     expect(missing.statusCode).toBe(400);
@@ -267,7 +313,12 @@ describe('POST /api/orders/checkout', () => {
       expect(response.statusCode, JSON.stringify(shippingAddress)).toBe(400);
       expect(response.json().issues.length).toBeGreaterThan(0);
     }
-    for (const payment of [{}, { card: { number: 'abc', expMonth: 1, expYear: 2035, cvc: '123' } }, { card: { ...card().card, cvc: '1' } }, { card: { ...card().card, expMonth: 13 } }]) {
+    for (const payment of [
+      {},
+      { card: { number: 'abc', expMonth: 1, expYear: 2035, cvc: '123' } },
+      { card: { ...card().card, cvc: '1' } },
+      { card: { ...card().card, expMonth: 13 } },
+    ]) {
       expect((await checkout(authorization, newKey(), { shippingAddress: address, payment })).statusCode, JSON.stringify(payment)).toBe(400);
     }
 
@@ -306,10 +357,19 @@ describe('racing for the last units', () => {
     const codes = answers.map((answer) => answer.statusCode);
     expect(codes.filter((code) => code === 201)).toHaveLength(50);
     expect(codes.filter((code) => code === 409)).toHaveLength(150);
-    for (const answer of answers.filter((candidate) => candidate.statusCode === 409)) expect(answer.json().error).toBe('Sorry, "Drop of fifty" has just sold out');
+    for (const answer of answers.filter((candidate) => candidate.statusCode === 409))
+      expect(answer.json().error).toBe('Sorry, "Drop of fifty" has just sold out');
     expect(await stockOf(product.id)).toBe(0);
     expect(await db().select().from(orderItems).where(eq(orderItems.productId, product.id))).toHaveLength(50);
-    const charged = await db().select().from(payments).where(inArray(payments.buyerId, buyers.map(({ buyer }) => buyer.id)));
+    const charged = await db()
+      .select()
+      .from(payments)
+      .where(
+        inArray(
+          payments.buyerId,
+          buyers.map(({ buyer }) => buyer.id),
+        ),
+      );
     expect(charged).toHaveLength(50);
     expect(new Set(charged.map((payment) => payment.buyerId)).size).toBe(50);
   }, 120_000);
@@ -322,7 +382,10 @@ describe('racing for the last units', () => {
     const answers = await Promise.all([checkout(first.authorization, newKey()), checkout(second.authorization, newKey())]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
     expect(await stockOf(product.id)).toBe(0);
-    const kept = await db().select().from(cartItems).where(and(eq(cartItems.productId, product.id)));
+    const kept = await db()
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.productId, product.id)));
     expect(kept).toHaveLength(1);
   });
 });

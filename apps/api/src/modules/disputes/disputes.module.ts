@@ -21,7 +21,9 @@ export const disputesModule = defineModule({
   ) {
     // Returns and payouts import disputes, so a case reads them as what they publish (registered before
     // disputes); the chat sits above it, so its messages come through this port, which the chat module fills.
-    const recentMessagesBetweenPort = new LatePort<DisputesDependencies['recentMessagesBetween']>("disputes: the pair's latest chat messages (the chat module fills it)");
+    const recentMessagesBetweenPort = new LatePort<DisputesDependencies['recentMessagesBetween']>(
+      "disputes: the pair's latest chat messages (the chat module fills it)",
+    );
     const disputes = createDisputesService({
       db: database.db,
       files,

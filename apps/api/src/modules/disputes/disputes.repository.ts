@@ -69,7 +69,9 @@ export async function findItemsWithOpenDispute(executor: Executor, orderItemIds:
  * or null: a list of items learns which are disputed without a statement per item.
  */
 export function openDisputeIdOf(orderItemId: AnyPgColumn): SQL<string | null> {
-  return sql<string | null>`(select ${disputes.id} from ${disputes} where ${disputes.orderItemId} = ${orderItemId} and ${notInArray(disputes.status, resolved())} limit 1)`;
+  return sql<
+    string | null
+  >`(select ${disputes.id} from ${disputes} where ${disputes.orderItemId} = ${orderItemId} and ${notInArray(disputes.status, resolved())} limit 1)`;
 }
 
 export interface DisputeListFilter {
@@ -83,12 +85,22 @@ function whereOf(filter: DisputeListFilter): SQL | undefined {
   return and(
     filter.buyerId ? eq(disputes.buyerId, filter.buyerId) : undefined,
     filter.sellerId ? eq(disputes.sellerId, filter.sellerId) : undefined,
-    status === 'active' ? notInArray(disputes.status, resolved()) : status === 'resolved' ? inArray(disputes.status, resolved()) : status ? eq(disputes.status, status) : undefined,
+    status === 'active'
+      ? notInArray(disputes.status, resolved())
+      : status === 'resolved'
+        ? inArray(disputes.status, resolved())
+        : status
+          ? eq(disputes.status, status)
+          : undefined,
   );
 }
 
 /** A page of disputes, the most recently changed first. */
-export async function listDisputes(executor: Executor, filter: DisputeListFilter, page: { page: number; limit: number }): Promise<{ rows: DisputeRecord[]; totalItems: number }> {
+export async function listDisputes(
+  executor: Executor,
+  filter: DisputeListFilter,
+  page: { page: number; limit: number },
+): Promise<{ rows: DisputeRecord[]; totalItems: number }> {
   const where = whereOf(filter);
   const [total] = await executor.select({ value: count() }).from(disputes).where(where);
   const rows = await executor
@@ -105,7 +117,12 @@ export async function listDisputes(executor: Executor, filter: DisputeListFilter
 
 /** When the dispute's latest step happened (null before the first). */
 export async function findLastEventAt(executor: Executor, disputeId: string): Promise<Date | null> {
-  const [last] = await executor.select({ at: disputeEvents.createdAt }).from(disputeEvents).where(eq(disputeEvents.disputeId, disputeId)).orderBy(desc(disputeEvents.createdAt)).limit(1);
+  const [last] = await executor
+    .select({ at: disputeEvents.createdAt })
+    .from(disputeEvents)
+    .where(eq(disputeEvents.disputeId, disputeId))
+    .orderBy(desc(disputeEvents.createdAt))
+    .limit(1);
   return last?.at ?? null;
 }
 

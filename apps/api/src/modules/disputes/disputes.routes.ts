@@ -34,7 +34,9 @@ export const disputeRoutes: FastifyPluginAsyncZod<{ disputes: DisputesService }>
     const user = userOf(request);
     return { id: user.id, role: user.role };
   };
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: DISPUTE_MAX_PHOTOS, fields: 10, fieldSize: 4096, parts: DISPUTE_MAX_PHOTOS + 10 } });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: DISPUTE_MAX_PHOTOS, fields: 10, fieldSize: 4096, parts: DISPUTE_MAX_PHOTOS + 10 },
+  });
 
   app.post(
     '/',
@@ -60,23 +62,59 @@ export const disputeRoutes: FastifyPluginAsyncZod<{ disputes: DisputesService }>
 
   app.get(
     '/',
-    { config: { access: SIGNED_IN }, schema: { ...common, summary: 'Your disputes (admins: all), newest activity first', querystring: disputesQuerySchema, response: { 200: disputesResponseSchema, ...errors } } },
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        ...common,
+        summary: 'Your disputes (admins: all), newest activity first',
+        querystring: disputesQuerySchema,
+        response: { 200: disputesResponseSchema, ...errors },
+      },
+    },
     async (request) => disputes.list(caller(request), request.query),
   );
 
-  app.get('/:id', { config: { access: SIGNED_IN }, schema: { ...common, summary: 'The case: item, order, shipment, messages, photos, timeline', params, response: { 200: disputeCaseResponseSchema, ...errors } } }, async (request) =>
-    disputes.get(caller(request), request.params.id),
+  app.get(
+    '/:id',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        ...common,
+        summary: 'The case: item, order, shipment, messages, photos, timeline',
+        params,
+        response: { 200: disputeCaseResponseSchema, ...errors },
+      },
+    },
+    async (request) => disputes.get(caller(request), request.params.id),
   );
 
   app.post(
     '/:id/respond',
-    { config: { access: only('seller') }, schema: { ...common, summary: 'The seller offers a refund or contests the claim', params, body: respondDisputeBodySchema, response: { 200: disputeActionResponseSchema, ...errors } } },
+    {
+      config: { access: only('seller') },
+      schema: {
+        ...common,
+        summary: 'The seller offers a refund or contests the claim',
+        params,
+        body: respondDisputeBodySchema,
+        response: { 200: disputeActionResponseSchema, ...errors },
+      },
+    },
     async (request) => disputes.respond(caller(request), request.params.id, request.body),
   );
 
   app.post(
     '/:id/escalate',
-    { config: { access: only('buyer') }, schema: { ...common, summary: 'The buyer asks the marketplace to decide', params, body: escalateDisputeBodySchema.nullish(), response: { 200: disputeActionResponseSchema, ...errors } } },
+    {
+      config: { access: only('buyer') },
+      schema: {
+        ...common,
+        summary: 'The buyer asks the marketplace to decide',
+        params,
+        body: escalateDisputeBodySchema.nullish(),
+        response: { 200: disputeActionResponseSchema, ...errors },
+      },
+    },
     async (request) => disputes.escalate(caller(request), request.params.id, request.body?.note),
   );
 
@@ -84,20 +122,37 @@ export const disputeRoutes: FastifyPluginAsyncZod<{ disputes: DisputesService }>
     '/:id/accept-offer',
     {
       config: { access: only('buyer') },
-      schema: { ...common, summary: "The buyer accepts the seller's refund offer: refunded at once, the dispute resolved", params, response: { 200: disputeActionResponseSchema, ...errors, 502: errorResponseSchema } },
+      schema: {
+        ...common,
+        summary: "The buyer accepts the seller's refund offer: refunded at once, the dispute resolved",
+        params,
+        response: { 200: disputeActionResponseSchema, ...errors, 502: errorResponseSchema },
+      },
     },
     async (request) => disputes.acceptOffer(caller(request), request.params.id),
   );
 
   app.post(
     '/:id/decline-offer',
-    { config: { access: only('buyer') }, schema: { ...common, summary: "The buyer declines the seller's offer: the marketplace decides", params, body: declineOfferBodySchema.nullish(), response: { 200: disputeActionResponseSchema, ...errors } } },
+    {
+      config: { access: only('buyer') },
+      schema: {
+        ...common,
+        summary: "The buyer declines the seller's offer: the marketplace decides",
+        params,
+        body: declineOfferBodySchema.nullish(),
+        response: { 200: disputeActionResponseSchema, ...errors },
+      },
+    },
     async (request) => disputes.declineOffer(caller(request), request.params.id, request.body?.note),
   );
 
   app.post(
     '/:id/review',
-    { config: { access: only('admin') }, schema: { ...common, summary: 'An admin takes the case', params, response: { 200: disputeActionResponseSchema, ...errors } } },
+    {
+      config: { access: only('admin') },
+      schema: { ...common, summary: 'An admin takes the case', params, response: { 200: disputeActionResponseSchema, ...errors } },
+    },
     async (request) => disputes.review(caller(request), request.params.id),
   );
 
@@ -105,7 +160,13 @@ export const disputeRoutes: FastifyPluginAsyncZod<{ disputes: DisputesService }>
     '/:id/resolve',
     {
       config: { access: only('admin') },
-      schema: { ...common, summary: 'An admin refunds (full or partial, through the payment provider) or rejects', params, body: resolveDisputeBodySchema, response: { 200: disputeActionResponseSchema, ...errors, 502: errorResponseSchema } },
+      schema: {
+        ...common,
+        summary: 'An admin refunds (full or partial, through the payment provider) or rejects',
+        params,
+        body: resolveDisputeBodySchema,
+        response: { 200: disputeActionResponseSchema, ...errors, 502: errorResponseSchema },
+      },
     },
     async (request) => disputes.resolve(caller(request), request.params.id, request.body),
   );

@@ -75,13 +75,25 @@ export function createDisputesService(deps: {
   /** What the seller owes back because of this dispute, if anything (the payouts module). */
   adjustmentOfDispute: (disputeId: string) => Promise<{ amountCents: number; settledAt: Date | null } | null>;
   /** The buyer's and seller's latest messages, oldest first (the chat module). */
-  recentMessagesBetween: (pair: { buyerId: string; sellerId: string }, limit: number) => Promise<ReadonlyArray<{ id: string; senderId: string; content: string; createdAt: Date }>>;
+  recentMessagesBetween: (
+    pair: { buyerId: string; sellerId: string },
+    limit: number,
+  ) => Promise<ReadonlyArray<{ id: string; senderId: string; content: string; createdAt: Date }>>;
 }) {
   const { db, files, clock } = deps;
   const events = deps.events ?? NO_DOMAIN_EVENTS;
-  const partiesOf = (dispute: DisputeRow) => ({ disputeId: dispute.id, orderItemId: dispute.orderItemId, orderId: dispute.orderId, buyerId: dispute.buyerId, sellerId: dispute.sellerId });
+  const partiesOf = (dispute: DisputeRow) => ({
+    disputeId: dispute.id,
+    orderItemId: dispute.orderItemId,
+    orderId: dispute.orderId,
+    buyerId: dispute.buyerId,
+    sellerId: dispute.sellerId,
+  });
   /** Who a dispute is between and the disputed item's title (the order line's), as its events carry them. */
-  const aboutOf = async (executor: Executor, dispute: DisputeRow) => ({ ...partiesOf(dispute), title: (await findEventLine(executor, dispute.orderItemId))?.line.title ?? '' });
+  const aboutOf = async (executor: Executor, dispute: DisputeRow) => ({
+    ...partiesOf(dispute),
+    title: (await findEventLine(executor, dispute.orderItemId))?.line.title ?? '',
+  });
 
   /** The seller offered a refund and the buyer has not answered it (declining sends the case to the admin). */
   const hasStandingOffer = (dispute: DisputeRow) => dispute.status === 'seller_responded' && dispute.sellerOfferCents !== null && dispute.sellerOfferCents > 0;
@@ -94,7 +106,14 @@ export function createDisputesService(deps: {
     return row;
   }
 
-  async function record(executor: Executor, dispute: { id: string }, caller: DisputeCaller, type: string, note: string | null = null, amountCents: number | null = null) {
+  async function record(
+    executor: Executor,
+    dispute: { id: string },
+    caller: DisputeCaller,
+    type: string,
+    note: string | null = null,
+    amountCents: number | null = null,
+  ) {
     // Steps keep their order even when the clock has not moved between them.
     const last = await findLastEventAt(executor, dispute.id);
     const now = clock.now();
@@ -110,7 +129,16 @@ export function createDisputesService(deps: {
   async function summaries(rows: DisputeRow[]): Promise<DisputeSummary[]> {
     if (rows.length === 0) return [];
     // Who they are and what each line's buyer paid, from one read each (never one per dispute).
-    const [personOf, lineOf] = await Promise.all([findPeople(db, rows.flatMap((row) => [row.buyerId, row.sellerId])), findOrderLines(db, rows.map((row) => row.orderItemId))]);
+    const [personOf, lineOf] = await Promise.all([
+      findPeople(
+        db,
+        rows.flatMap((row) => [row.buyerId, row.sellerId]),
+      ),
+      findOrderLines(
+        db,
+        rows.map((row) => row.orderItemId),
+      ),
+    ]);
     const person = (id: string) => {
       const row = personOf.get(id);
       return { id, name: row ? `${row.firstName} ${row.lastName}` : 'Unknown user', email: row?.email ?? '', companyName: row?.companyName ?? null };
@@ -136,7 +164,12 @@ export function createDisputesService(deps: {
     });
   }
 
-  const photoView = (photo: DisputePhotoRecord) => ({ id: photo.id, url: files.urlFor(photo.fileKey), thumbnailUrl: files.urlFor(photo.thumbnailKey), name: photo.name });
+  const photoView = (photo: DisputePhotoRecord) => ({
+    id: photo.id,
+    url: files.urlFor(photo.fileKey),
+    thumbnailUrl: files.urlFor(photo.thumbnailKey),
+    name: photo.name,
+  });
 
   async function caseOf(row: DisputeRow, caller: DisputeCaller): Promise<DisputeCase> {
     const [summary] = await summaries([row]);
@@ -147,7 +180,10 @@ export function createDisputesService(deps: {
     const shipment = await findActiveShipmentOfOrderItem(db, row.orderItemId);
     const messages = await deps.recentMessagesBetween({ buyerId: row.buyerId, sellerId: row.sellerId }, 50);
     const events = await findEventsOfDispute(db, row.id);
-    const actorOf = await findPeople(db, events.map((event) => event.actorId));
+    const actorOf = await findPeople(
+      db,
+      events.map((event) => event.actorId),
+    );
     const adjustment = await deps.adjustmentOfDispute(row.id);
     const resolved = RESOLVED.includes(row.status);
     return {
@@ -171,10 +207,20 @@ export function createDisputesService(deps: {
             status: shipment.status,
             trackingNumber: shipment.trackingNumber,
             carrier: shipment.carrier,
-            events: shipment.trackingEvents.map((event) => ({ status: event.status, description: event.description, occurredAt: event.occurredAt, location: event.location ?? null })),
+            events: shipment.trackingEvents.map((event) => ({
+              status: event.status,
+              description: event.description,
+              occurredAt: event.occurredAt,
+              location: event.location ?? null,
+            })),
           }
         : null,
-      messages: messages.map((message) => ({ id: message.id, senderId: message.senderId, content: message.content, createdAt: message.createdAt.toISOString() })),
+      messages: messages.map((message) => ({
+        id: message.id,
+        senderId: message.senderId,
+        content: message.content,
+        createdAt: message.createdAt.toISOString(),
+      })),
       timeline: events.map((event) => {
         const actor = actorOf.get(event.actorId);
         return {
@@ -186,7 +232,9 @@ export function createDisputesService(deps: {
           createdAt: event.createdAt.toISOString(),
         };
       }),
-      adjustment: adjustment ? { amount: centsToDollars(adjustment.amountCents), settled: adjustment.settledAt !== null, settledAt: adjustment.settledAt?.toISOString() ?? null } : null,
+      adjustment: adjustment
+        ? { amount: centsToDollars(adjustment.amountCents), settled: adjustment.settledAt !== null, settledAt: adjustment.settledAt?.toISOString() ?? null }
+        : null,
       actions: {
         respond: caller.id === row.sellerId && row.status === 'open',
         escalate: caller.id === row.buyerId && (row.status === 'open' || row.status === 'seller_responded'),
@@ -203,7 +251,13 @@ export function createDisputesService(deps: {
    * outside any transaction, keyed by the dispute, so a retry (or a buyer and an admin at once) never
    * refunds twice; the dispute is then resolved by whoever's refund it was, and anyone later gets 409.
    */
-  async function settleWithRefund(caller: DisputeCaller, id: string, refundCents: number, note: string | null, eventType: 'resolved_refunded' | 'buyer_accepted_offer'): Promise<DisputeRow> {
+  async function settleWithRefund(
+    caller: DisputeCaller,
+    id: string,
+    refundCents: number,
+    note: string | null,
+    eventType: 'resolved_refunded' | 'buyer_accepted_offer',
+  ): Promise<DisputeRow> {
     const dispute = await load(db, caller, id);
     if (RESOLVED.includes(dispute.status)) throw conflict(DISPUTE_MESSAGES.alreadyResolved);
     const refundKey = `dispute:${dispute.id}`;
@@ -218,9 +272,23 @@ export function createDisputesService(deps: {
       const locked = await load(transaction, caller, id, { lock: true });
       if (RESOLVED.includes(locked.status)) throw conflict(DISPUTE_MESSAGES.alreadyResolved);
       const now = clock.now();
-      const updated = await updateDispute(transaction, locked.id, { status: 'resolved_refunded', refundCents: outcome.amountCents, resolutionNote: note, resolvedBy: caller.id, resolvedAt: now, updatedAt: now });
+      const updated = await updateDispute(transaction, locked.id, {
+        status: 'resolved_refunded',
+        refundCents: outcome.amountCents,
+        resolutionNote: note,
+        resolvedBy: caller.id,
+        resolvedAt: now,
+        updatedAt: now,
+      });
       await record(transaction, locked, caller, eventType, note, outcome.amountCents);
-      events.publishAfterCommit(transaction, { type: 'dispute.resolved', ...(await aboutOf(transaction, locked)), outcome: 'refunded', refundCents: outcome.amountCents, note, byBuyerAcceptingOffer: caller.id === locked.buyerId });
+      events.publishAfterCommit(transaction, {
+        type: 'dispute.resolved',
+        ...(await aboutOf(transaction, locked)),
+        outcome: 'refunded',
+        refundCents: outcome.amountCents,
+        note,
+        byBuyerAcceptingOffer: caller.id === locked.buyerId,
+      });
       return updated;
     });
   }
@@ -275,7 +343,8 @@ export function createDisputesService(deps: {
         // The photos were stored for a dispute that was not written: nothing would ever point at them.
         for (const photo of stored) for (const key of [photo.fileKey, photo.thumbnailKey]) await files.delete(key).catch(() => undefined);
         // Two opens racing for one item: the unique index lets one through.
-        if ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') throw conflict(DISPUTE_MESSAGES.alreadyOpen);
+        if ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505')
+          throw conflict(DISPUTE_MESSAGES.alreadyOpen);
         throw error;
       }
       return { success: true as const, message: DISPUTE_MESSAGES.opened, dispute: await caseOf(row, caller) };
@@ -284,7 +353,11 @@ export function createDisputesService(deps: {
     async list(caller: DisputeCaller, query: { page: number; limit: number; status?: DisputeStatus | 'active' | 'resolved' }) {
       const scope = caller.role === 'admin' ? {} : caller.role === 'seller' ? { sellerId: caller.id } : { buyerId: caller.id };
       const { rows, totalItems } = await listDisputes(db, { ...scope, ...(query.status ? { status: query.status } : {}) }, query);
-      return { success: true as const, disputes: await summaries(rows), pagination: { page: query.page, limit: query.limit, totalItems, totalPages: Math.max(1, Math.ceil(totalItems / query.limit)) } };
+      return {
+        success: true as const,
+        disputes: await summaries(rows),
+        pagination: { page: query.page, limit: query.limit, totalItems, totalPages: Math.max(1, Math.ceil(totalItems / query.limit)) },
+      };
     },
 
     async get(caller: DisputeCaller, id: string) {
@@ -300,12 +373,24 @@ export function createDisputesService(deps: {
         if (body.action === 'offer_refund') {
           offerCents = dollarsToCents(body.amount);
           const refundable = await refundableNowOf(transaction, dispute);
-          if (offerCents > refundable) throw badRequest(`The offer can be at most ${centsToDollars(refundable).toFixed(2)} dollars, what the buyer paid for the item less any refund`);
+          if (offerCents > refundable)
+            throw badRequest(`The offer can be at most ${centsToDollars(refundable).toFixed(2)} dollars, what the buyer paid for the item less any refund`);
         }
         const statement = body.statement?.trim() || null;
-        const updated = await updateDispute(transaction, dispute.id, { status: 'seller_responded', sellerResponse: statement, sellerOfferCents: offerCents, updatedAt: clock.now() });
+        const updated = await updateDispute(transaction, dispute.id, {
+          status: 'seller_responded',
+          sellerResponse: statement,
+          sellerOfferCents: offerCents,
+          updatedAt: clock.now(),
+        });
         await record(transaction, dispute, caller, body.action === 'offer_refund' ? 'seller_offered_refund' : 'seller_contested', statement, offerCents);
-        events.publishAfterCommit(transaction, { type: 'dispute.answered', ...(await aboutOf(transaction, dispute)), action: body.action, offerCents, statement });
+        events.publishAfterCommit(transaction, {
+          type: 'dispute.answered',
+          ...(await aboutOf(transaction, dispute)),
+          action: body.action,
+          offerCents,
+          statement,
+        });
         return updated;
       });
       return { success: true as const, message: DISPUTE_MESSAGES.responded, dispute: await caseOf(row, caller) };
@@ -315,7 +400,8 @@ export function createDisputesService(deps: {
       const row = await db.transaction(async (transaction) => {
         const dispute = await load(transaction, caller, id, { lock: true });
         if (dispute.buyerId !== caller.id) throw forbidden('Only the buyer who opened the dispute can escalate it');
-        if (dispute.status !== 'open' && dispute.status !== 'seller_responded') throw conflict(`This dispute cannot be escalated (it is ${dispute.status.replaceAll('_', ' ')})`);
+        if (dispute.status !== 'open' && dispute.status !== 'seller_responded')
+          throw conflict(`This dispute cannot be escalated (it is ${dispute.status.replaceAll('_', ' ')})`);
         const updated = await updateDispute(transaction, dispute.id, { status: 'under_review', updatedAt: clock.now() });
         await record(transaction, dispute, caller, 'escalated', note?.trim() || null);
         return updated;
@@ -327,7 +413,8 @@ export function createDisputesService(deps: {
       if (caller.role !== 'admin') throw forbidden('Only an admin reviews disputes');
       const row = await db.transaction(async (transaction) => {
         const dispute = await load(transaction, caller, id, { lock: true });
-        if (dispute.status !== 'open' && dispute.status !== 'seller_responded') throw conflict(`This dispute cannot be put under review (it is ${dispute.status.replaceAll('_', ' ')})`);
+        if (dispute.status !== 'open' && dispute.status !== 'seller_responded')
+          throw conflict(`This dispute cannot be put under review (it is ${dispute.status.replaceAll('_', ' ')})`);
         const updated = await updateDispute(transaction, dispute.id, { status: 'under_review', updatedAt: clock.now() });
         await record(transaction, dispute, caller, 'review_started');
         return updated;
@@ -342,9 +429,22 @@ export function createDisputesService(deps: {
           const dispute = await load(transaction, caller, id, { lock: true });
           if (RESOLVED.includes(dispute.status)) throw conflict(DISPUTE_MESSAGES.alreadyResolved);
           const now = clock.now();
-          const updated = await updateDispute(transaction, dispute.id, { status: 'resolved_rejected', resolutionNote: body.note, resolvedBy: caller.id, resolvedAt: now, updatedAt: now });
+          const updated = await updateDispute(transaction, dispute.id, {
+            status: 'resolved_rejected',
+            resolutionNote: body.note,
+            resolvedBy: caller.id,
+            resolvedAt: now,
+            updatedAt: now,
+          });
           await record(transaction, dispute, caller, 'resolved_rejected', body.note);
-          events.publishAfterCommit(transaction, { type: 'dispute.resolved', ...(await aboutOf(transaction, dispute)), outcome: 'rejected', refundCents: null, note: body.note, byBuyerAcceptingOffer: false });
+          events.publishAfterCommit(transaction, {
+            type: 'dispute.resolved',
+            ...(await aboutOf(transaction, dispute)),
+            outcome: 'rejected',
+            refundCents: null,
+            note: body.note,
+            byBuyerAcceptingOffer: false,
+          });
           return updated;
         });
         return { success: true as const, message: DISPUTE_MESSAGES.rejected, dispute: await caseOf(row, caller) };

@@ -33,9 +33,14 @@ function call(method: 'GET' | 'POST', url: string, who: Person | null, payload?:
 function multipart(fields: Record<string, string>, files: Array<{ name: string; data: Buffer; type: string }> = []) {
   const boundary = '----dispute-test';
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   for (const file of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.data, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      file.data,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { 'content-type': `multipart/form-data; boundary=${boundary}`, payload: Buffer.concat(parts) };
@@ -43,14 +48,23 @@ function multipart(fields: Record<string, string>, files: Array<{ name: string; 
 
 function open(who: Person, fields: Record<string, string>, files: Array<{ name: string; data: Buffer; type: string }> = []) {
   const body = multipart(fields, files);
-  return testApp.app.inject({ method: 'POST', url: '/api/disputes', headers: { authorization: who.token, 'content-type': body['content-type'] }, payload: body.payload });
+  return testApp.app.inject({
+    method: 'POST',
+    url: '/api/disputes',
+    headers: { authorization: who.token, 'content-type': body['content-type'] },
+    payload: body.payload,
+  });
 }
 
 /** A shipped item of `seller` bought by `buyer` for 2 × $50.00 in a 10 % category, with a sandbox payment. */
 async function boughtItem(status: 'shipped' | 'delivered' | 'approved' = 'shipped', owner: Person = seller) {
   const category = await createCategory(testApp.database.db, { commissionRateBasisPoints: 1000 });
   const product = await createProduct(testApp.database.db, { sellerId: owner.id, categoryId: category.id, title: 'Walnut board' });
-  const { order, items } = await createOrder(testApp.database.db, { buyerId: buyer.id, status: 'shipped', items: [{ product, priceCents: 5000, quantity: 2, status }] });
+  const { order, items } = await createOrder(testApp.database.db, {
+    buyerId: buyer.id,
+    status: 'shipped',
+    items: [{ product, priceCents: 5000, quantity: 2, status }],
+  });
   await testApp.database.db.insert(payments).values({
     orderId: order.id,
     buyerId: buyer.id,
@@ -67,7 +81,9 @@ let png: Buffer;
 beforeAll(async () => {
   testApp = await buildTestApp();
   [admin, buyer, otherBuyer, seller, otherSeller] = await Promise.all([person('admin'), person('buyer'), person('buyer'), person('seller'), person('seller')]);
-  png = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#8b5cf6' } }).png().toBuffer();
+  png = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#8b5cf6' } })
+    .png()
+    .toBuffer();
 });
 
 afterAll(async () => {
@@ -83,14 +99,25 @@ describe('opening a dispute', () => {
     expect(notImage.statusCode).toBe(400);
     const short = await open(buyer, { ...fields, description: 'bad' });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toEqual({ error: 'Describe the problem in at least 10 characters', code: 'validation_failed', issues: [{ path: 'description', message: 'Describe the problem in at least 10 characters' }] });
+    expect(short.json()).toEqual({
+      error: 'Describe the problem in at least 10 characters',
+      code: 'validation_failed',
+      issues: [{ path: 'description', message: 'Describe the problem in at least 10 characters' }],
+    });
     expect((await open(buyer, { ...fields, reason: 'changed_my_mind' })).statusCode).toBe(400);
 
     const opened = await open(buyer, fields, [{ name: 'crack.png', data: png, type: 'image/png' }]);
     expect(opened.statusCode).toBe(201);
     expect(opened.json()).toMatchObject({
       message: 'Dispute opened. The seller has been asked to respond.',
-      dispute: { status: 'open', reason: 'damaged', orderItemId: item.id, refundable: 100, photos: [{ url: expect.stringContaining('.webp') }], timeline: [{ type: 'opened', actor: { role: 'buyer' } }] },
+      dispute: {
+        status: 'open',
+        reason: 'damaged',
+        orderItemId: item.id,
+        refundable: 100,
+        photos: [{ url: expect.stringContaining('.webp') }],
+        timeline: [{ type: 'opened', actor: { role: 'buyer' } }],
+      },
     });
     const again = await open(buyer, fields);
     expect(again.statusCode).toBe(409);
@@ -106,22 +133,46 @@ describe('opening a dispute', () => {
 describe('the dispute’s steps', () => {
   it('goes open → seller_responded → under_review → resolved_refunded, with a refund through the provider once', async () => {
     const item = await boughtItem('delivered');
-    const id = (await open(buyer, { orderItemId: item.id, reason: 'not_as_described', description: 'The colour is much darker than the photos.' })).json().dispute.id as string;
+    const id = (await open(buyer, { orderItemId: item.id, reason: 'not_as_described', description: 'The colour is much darker than the photos.' })).json()
+      .dispute.id as string;
 
     // Only the people in it see it.
     expect((await call('GET', `/api/disputes/${id}`, otherBuyer)).statusCode).toBe(404);
     expect((await call('GET', `/api/disputes/${id}`, otherSeller)).statusCode).toBe(404);
-    expect((await call('GET', `/api/disputes/${id}`, seller)).json().dispute.actions).toEqual({ respond: true, escalate: false, review: false, resolve: false, acceptOffer: false, declineOffer: false });
-    expect((await call('GET', `/api/disputes/${id}`, admin)).json().dispute.actions).toEqual({ respond: false, escalate: false, review: true, resolve: true, acceptOffer: false, declineOffer: false });
+    expect((await call('GET', `/api/disputes/${id}`, seller)).json().dispute.actions).toEqual({
+      respond: true,
+      escalate: false,
+      review: false,
+      resolve: false,
+      acceptOffer: false,
+      declineOffer: false,
+    });
+    expect((await call('GET', `/api/disputes/${id}`, admin)).json().dispute.actions).toEqual({
+      respond: false,
+      escalate: false,
+      review: true,
+      resolve: true,
+      acceptOffer: false,
+      declineOffer: false,
+    });
     expect((await call('GET', '/api/disputes', otherSeller)).json().disputes.some((dispute: { id: string }) => dispute.id === id)).toBe(false);
     expect((await call('GET', '/api/disputes?status=active', seller)).json().disputes.some((dispute: { id: string }) => dispute.id === id)).toBe(true);
 
     // The seller answers: too much is refused, another seller cannot, the buyer cannot.
     expect((await call('POST', `/api/disputes/${id}/respond`, seller, { action: 'offer_refund', amount: 500 })).statusCode).toBe(400);
-    expect((await call('POST', `/api/disputes/${id}/respond`, otherSeller, { action: 'contest', statement: 'Not my item at all, honestly.' })).statusCode).toBe(404);
+    expect((await call('POST', `/api/disputes/${id}/respond`, otherSeller, { action: 'contest', statement: 'Not my item at all, honestly.' })).statusCode).toBe(
+      404,
+    );
     expect((await call('POST', `/api/disputes/${id}/respond`, buyer, { action: 'contest', statement: 'I am the buyer though.' })).statusCode).toBe(403);
-    const responded = await call('POST', `/api/disputes/${id}/respond`, seller, { action: 'offer_refund', amount: 25, statement: 'Happy to refund part of it.' });
-    expect(responded.json()).toMatchObject({ message: 'Your response has been sent.', dispute: { status: 'seller_responded', sellerOffer: 25, sellerResponse: 'Happy to refund part of it.' } });
+    const responded = await call('POST', `/api/disputes/${id}/respond`, seller, {
+      action: 'offer_refund',
+      amount: 25,
+      statement: 'Happy to refund part of it.',
+    });
+    expect(responded.json()).toMatchObject({
+      message: 'Your response has been sent.',
+      dispute: { status: 'seller_responded', sellerOffer: 25, sellerResponse: 'Happy to refund part of it.' },
+    });
     expect((await call('POST', `/api/disputes/${id}/respond`, seller, { action: 'contest', statement: 'Changed my mind about it.' })).statusCode).toBe(409);
 
     // The buyer escalates; only an admin resolves.
@@ -130,8 +181,16 @@ describe('the dispute’s steps', () => {
     expect((await call('POST', `/api/disputes/${id}/resolve`, admin, { outcome: 'refund', amount: 100.01 })).statusCode).toBe(400);
     const resolved = await call('POST', `/api/disputes/${id}/resolve`, admin, { outcome: 'refund', amount: 40, note: 'Partial refund for the colour.' });
     expect(resolved.statusCode).toBe(200);
-    expect(resolved.json()).toMatchObject({ message: 'Dispute resolved: the refund is on its way to the buyer.', dispute: { status: 'resolved_refunded', refund: 40, adjustment: null } });
-    expect(resolved.json().dispute.timeline.map((event: { type: string }) => event.type)).toEqual(['opened', 'seller_offered_refund', 'escalated', 'resolved_refunded']);
+    expect(resolved.json()).toMatchObject({
+      message: 'Dispute resolved: the refund is on its way to the buyer.',
+      dispute: { status: 'resolved_refunded', refund: 40, adjustment: null },
+    });
+    expect(resolved.json().dispute.timeline.map((event: { type: string }) => event.type)).toEqual([
+      'opened',
+      'seller_offered_refund',
+      'escalated',
+      'resolved_refunded',
+    ]);
 
     const [refund] = await testApp.database.db.select().from(refunds).where(eq(refunds.orderItemId, item.id));
     expect(refund?.amountCents).toBe(4000);
@@ -146,7 +205,8 @@ describe('the dispute’s steps', () => {
 
   it('lets an admin reject after review, with a note', async () => {
     const item = await boughtItem();
-    const id = (await open(buyer, { orderItemId: item.id, reason: 'not_received', description: 'Tracking says delivered but nothing came.' })).json().dispute.id as string;
+    const id = (await open(buyer, { orderItemId: item.id, reason: 'not_received', description: 'Tracking says delivered but nothing came.' })).json().dispute
+      .id as string;
     expect((await call('POST', `/api/disputes/${id}/review`, admin)).json().dispute.status).toBe('under_review');
     expect((await call('POST', `/api/disputes/${id}/review`, admin)).statusCode).toBe(409);
     expect((await call('POST', `/api/disputes/${id}/resolve`, admin, { outcome: 'reject', note: '' })).statusCode).toBe(400);
@@ -163,7 +223,12 @@ describe('money around disputes', () => {
     const created = await call('POST', '/api/stripe-connect/create-express-account', seller, { type: 'express', country: 'US' });
     const link = await call('POST', '/api/stripe-connect/create-onboarding-link', seller, { accountId: created.json().accountId });
     const token = new URL(link.json().url as string).pathname.split('/').at(-1);
-    await call('POST', `/api/sandbox/connect/links/${token}/complete`, null, { businessType: 'company', businessName: 'Acme', routingNumber: SANDBOX_TEST_ROUTING_NUMBER, accountNumber: SANDBOX_TEST_ACCOUNT_NUMBER });
+    await call('POST', `/api/sandbox/connect/links/${token}/complete`, null, {
+      businessType: 'company',
+      businessName: 'Acme',
+      routingNumber: SANDBOX_TEST_ROUTING_NUMBER,
+      accountNumber: SANDBOX_TEST_ACCOUNT_NUMBER,
+    });
     expect((await call('GET', `/api/stripe-connect/account-status/${created.json().accountId}`, seller)).json().status).toBe('complete');
 
     // An open dispute holds the payout.
@@ -183,7 +248,10 @@ describe('money around disputes', () => {
     // The shipped-orders list tells the admin's modal what will be deducted.
     const next = await boughtItem('delivered');
     const listed = await call('GET', '/api/orders/get-all-shipped-orders?limit=100', admin);
-    expect(listed.json().data.orderItems.find((row: { orderItemId: string }) => row.orderItemId === next.id)).toMatchObject({ hasOpenDispute: false, sellerPendingAdjustments: [-89.52] });
+    expect(listed.json().data.orderItems.find((row: { orderItemId: string }) => row.orderItemId === next.id)).toMatchObject({
+      hasOpenDispute: false,
+      sellerPendingAdjustments: [-89.52],
+    });
     expect(listed.json().data.orderItems.find((row: { orderItemId: string }) => row.orderItemId === held.id).hasOpenDispute).toBe(true);
 
     // The next payout covers it: $89.52 − $89.52 = $0.00 transferred, and the adjustment is settled by it.

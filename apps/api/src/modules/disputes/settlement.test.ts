@@ -56,11 +56,22 @@ async function boughtItem(status: 'shipped' | 'delivered' = 'delivered', extraIt
 async function openWithOffer(itemId: string, offer: number) {
   const boundary = '----settlement-test';
   const fields = { orderItemId: itemId, reason: 'damaged', description: 'One corner arrived cracked.' };
-  const body = Buffer.concat(Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)).concat([Buffer.from(`--${boundary}--\r\n`)]));
-  const opened = await testApp.app.inject({ method: 'POST', url: '/api/disputes', headers: { authorization: buyer.token, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+  const body = Buffer.concat(
+    Object.entries(fields)
+      .map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
+      .concat([Buffer.from(`--${boundary}--\r\n`)]),
+  );
+  const opened = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/disputes',
+    headers: { authorization: buyer.token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
   expect(opened.statusCode).toBe(201);
   const id = opened.json().dispute.id as string;
-  expect((await call('POST', `/api/disputes/${id}/respond`, seller, { action: 'offer_refund', amount: offer, statement: 'Sorry about that.' })).statusCode).toBe(200);
+  expect(
+    (await call('POST', `/api/disputes/${id}/respond`, seller, { action: 'offer_refund', amount: offer, statement: 'Sorry about that.' })).statusCode,
+  ).toBe(200);
   return id;
 }
 
@@ -85,7 +96,12 @@ beforeAll(async () => {
   const created = await call('POST', '/api/stripe-connect/create-express-account', seller, { type: 'express', country: 'US' });
   const link = await call('POST', '/api/stripe-connect/create-onboarding-link', seller, { accountId: created.json().accountId });
   const token = new URL(link.json().url as string).pathname.split('/').at(-1);
-  await call('POST', `/api/sandbox/connect/links/${token}/complete`, null, { businessType: 'company', businessName: 'Acme', routingNumber: SANDBOX_TEST_ROUTING_NUMBER, accountNumber: SANDBOX_TEST_ACCOUNT_NUMBER });
+  await call('POST', `/api/sandbox/connect/links/${token}/complete`, null, {
+    businessType: 'company',
+    businessName: 'Acme',
+    routingNumber: SANDBOX_TEST_ROUTING_NUMBER,
+    accountNumber: SANDBOX_TEST_ACCOUNT_NUMBER,
+  });
   expect((await call('GET', `/api/stripe-connect/account-status/${created.json().accountId}`, seller)).json().status).toBe('complete');
 }, 120_000);
 
@@ -112,7 +128,10 @@ describe("the buyer answers the seller's offer", () => {
     refundCalls = [];
     const accepted = await call('POST', `/api/disputes/${id}/accept-offer`, buyer);
     expect(accepted.statusCode).toBe(200);
-    expect(accepted.json()).toMatchObject({ message: "You accepted the seller's offer: the refund is on its way to you.", dispute: { status: 'resolved_refunded', refund: 30, alreadyRefunded: 30 } });
+    expect(accepted.json()).toMatchObject({
+      message: "You accepted the seller's offer: the refund is on its way to you.",
+      dispute: { status: 'resolved_refunded', refund: 30, alreadyRefunded: 30 },
+    });
     expect(accepted.json().dispute.timeline.map((event: { type: string }) => event.type)).toEqual(['opened', 'seller_offered_refund', 'buyer_accepted_offer']);
     expect(refundCalls).toHaveLength(1);
     expect(refundCalls[0]?.amountCents).toBe(3000);
@@ -136,7 +155,10 @@ describe("the buyer answers the seller's offer", () => {
     const { item } = await boughtItem();
     const id = await openWithOffer(item.id, 25.5);
     const declined = await call('POST', `/api/disputes/${id}/decline-offer`, buyer, { note: 'Not enough for a cracked board.' });
-    expect(declined.json()).toMatchObject({ message: 'You declined the offer. The marketplace team will review this dispute.', dispute: { status: 'under_review', sellerOffer: 25.5 } });
+    expect(declined.json()).toMatchObject({
+      message: 'You declined the offer. The marketplace team will review this dispute.',
+      dispute: { status: 'under_review', sellerOffer: 25.5 },
+    });
     expect((await call('POST', `/api/disputes/${id}/accept-offer`, buyer)).statusCode).toBe(409);
     expect((await call('POST', `/api/disputes/${id}/decline-offer`, buyer)).statusCode).toBe(409);
     const resolved = await call('POST', `/api/disputes/${id}/resolve`, admin, { outcome: 'refund', amount: 25.5 });
@@ -150,7 +172,14 @@ describe("the buyer answers the seller's offer", () => {
     const body = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="orderItemId"\r\n\r\n${item.id}\r\n--${boundary}\r\nContent-Disposition: form-data; name="reason"\r\n\r\nother\r\n--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\nIt is not what I ordered at all.\r\n--${boundary}--\r\n`,
     );
-    const id = (await testApp.app.inject({ method: 'POST', url: '/api/disputes', headers: { authorization: buyer.token, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body })).json().dispute.id;
+    const id = (
+      await testApp.app.inject({
+        method: 'POST',
+        url: '/api/disputes',
+        headers: { authorization: buyer.token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: body,
+      })
+    ).json().dispute.id;
     await call('POST', `/api/disputes/${id}/respond`, seller, { action: 'contest', statement: 'The photos show the same board.' });
     const refused = await call('POST', `/api/disputes/${id}/accept-offer`, buyer);
     expect(refused.statusCode).toBe(409);
@@ -198,7 +227,9 @@ describe('paying the seller the rest', () => {
     await call('POST', `/api/disputes/${id}/accept-offer`, buyer);
 
     // Still on the admin's Shipped Orders, with what was refunded, and payable.
-    const listed = (await call('GET', '/api/orders/get-all-shipped-orders?limit=100', admin)).json().data.orderItems.find((row: { orderItemId: string }) => row.orderItemId === item.id);
+    const listed = (await call('GET', '/api/orders/get-all-shipped-orders?limit=100', admin))
+      .json()
+      .data.orderItems.find((row: { orderItemId: string }) => row.orderItemId === item.id);
     expect(listed).toMatchObject({ orderStatus: 'partially_refunded', refunded_cents: 3000, refunded: 30, seller_paid: false });
 
     // Kept line $70: commission $7.00, gross $63.00, fee round(15.75) + 25 = 41 ¢, payout $62.59.

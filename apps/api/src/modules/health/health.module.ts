@@ -4,7 +4,15 @@ import { healthRoutes } from './health.routes';
 /** Liveness and readiness. */
 export const healthModule = defineModule({
   name: 'health',
-  async register(app, { database, cacheBus, fileStore, isDraining }: ModuleContext<{ /** True once server.ts has begun shutting down: readiness answers 503. */ isDraining: (() => boolean) | undefined }>) {
+  async register(
+    app,
+    {
+      database,
+      cacheBus,
+      fileStore,
+      isDraining,
+    }: ModuleContext<{ /** True once server.ts has begun shutting down: readiness answers 503. */ isDraining: (() => boolean) | undefined }>,
+  ) {
     // Readiness also asks Redis and the object store, when there are ones to ask.
     const readinessChecks: Record<string, () => Promise<void>> = {};
     if (cacheBus.ping) readinessChecks.redis = cacheBus.ping;

@@ -44,7 +44,12 @@ describe('GET /api/health/ready', () => {
     const health = await healthApp({ pingDatabase: up, readinessChecks: { redis: down, files: up } });
     const response = await health.inject({ method: 'GET', url: '/api/health/ready' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ status: 'unavailable', checks: { database: 'up', redis: 'down', files: 'up' }, error: 'Not ready: redis did not answer', code: 'unavailable' });
+    expect(response.json()).toEqual({
+      status: 'unavailable',
+      checks: { database: 'up', redis: 'down', files: 'up' },
+      error: 'Not ready: redis did not answer',
+      code: 'unavailable',
+    });
   });
 
   it('counts a check that hangs as down after the timeout', async () => {

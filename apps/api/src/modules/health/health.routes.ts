@@ -44,7 +44,10 @@ function withinTimeout(check: () => Promise<void>): Promise<void> {
 export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { pingDatabase, readinessChecks = {}, isDraining = () => false }) => {
   app.get(
     '/',
-    { config: { access: PUBLIC, requestLimit: unlimited('health checks') }, schema: { tags: ['health'], summary: 'Liveness and database reachability', response: { 200: healthSchema, 503: healthSchema } } },
+    {
+      config: { access: PUBLIC, requestLimit: unlimited('health checks') },
+      schema: { tags: ['health'], summary: 'Liveness and database reachability', response: { 200: healthSchema, 503: healthSchema } },
+    },
     async (request, reply) => {
       try {
         await pingDatabase();
@@ -56,11 +59,25 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { 
     },
   );
 
-  app.get('/live', { config: { access: PUBLIC, requestLimit: unlimited('liveness probe') }, schema: { tags: ['health'], summary: 'Liveness: the process answers', response: { 200: liveSchema } } }, async () => ({ status: 'ok' as const }));
+  app.get(
+    '/live',
+    {
+      config: { access: PUBLIC, requestLimit: unlimited('liveness probe') },
+      schema: { tags: ['health'], summary: 'Liveness: the process answers', response: { 200: liveSchema } },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
 
   app.get(
     '/ready',
-    { config: { access: PUBLIC, requestLimit: unlimited('readiness probe') }, schema: { tags: ['health'], summary: 'Readiness: database, Redis and object storage answer, and no shutdown has begun', response: { 200: readySchema, 503: readySchema } } },
+    {
+      config: { access: PUBLIC, requestLimit: unlimited('readiness probe') },
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: database, Redis and object storage answer, and no shutdown has begun',
+        response: { 200: readySchema, 503: readySchema },
+      },
+    },
     async (request, reply) => {
       const checks = { database: pingDatabase, ...readinessChecks };
       if (isDraining()) {
@@ -79,7 +96,9 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { 
         }
       });
       if (failed.length > 0) {
-        return reply.code(503).send({ status: 'unavailable', checks: results, error: `Not ready: ${failed.join(', ')} did not answer`, code: API_ERROR_CODES.unavailable });
+        return reply
+          .code(503)
+          .send({ status: 'unavailable', checks: results, error: `Not ready: ${failed.join(', ')} did not answer`, code: API_ERROR_CODES.unavailable });
       }
       return { status: 'ready' as const, checks: results };
     },

@@ -51,7 +51,17 @@ async function person(role: Person['role'], overrides: { firstName?: string; com
 }
 
 async function withAddress(seller: Person): Promise<Person> {
-  await testApp.database.db.insert(addresses).values({ userId: seller.id, name: 'Warehouse', line1: '100 Main St', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US', phone: '5125550100', isDefault: true });
+  await testApp.database.db.insert(addresses).values({
+    userId: seller.id,
+    name: 'Warehouse',
+    line1: '100 Main St',
+    city: 'Austin',
+    state: 'TX',
+    postalCode: '78701',
+    country: 'US',
+    phone: '5125550100',
+    isDefault: true,
+  });
   return seller;
 }
 
@@ -61,7 +71,12 @@ async function sellerReadyToBePaid(): Promise<Person> {
   const created = await call('POST', '/api/stripe-connect/create-express-account', seller, { type: 'express', country: 'US' });
   const link = await call('POST', '/api/stripe-connect/create-onboarding-link', seller, { accountId: created.json().accountId });
   const token = new URL(link.json().url as string).pathname.split('/').at(-1);
-  await call('POST', `/api/sandbox/connect/links/${token}/complete`, null, { businessType: 'company', businessName: 'Acme', routingNumber: SANDBOX_TEST_ROUTING_NUMBER, accountNumber: SANDBOX_TEST_ACCOUNT_NUMBER });
+  await call('POST', `/api/sandbox/connect/links/${token}/complete`, null, {
+    businessType: 'company',
+    businessName: 'Acme',
+    routingNumber: SANDBOX_TEST_ROUTING_NUMBER,
+    accountNumber: SANDBOX_TEST_ACCOUNT_NUMBER,
+  });
   expect((await call('GET', `/api/stripe-connect/account-status/${created.json().accountId}`, seller)).json().status).toBe('complete');
   return seller;
 }
@@ -85,7 +100,10 @@ async function buy(buyer: Person, productId: string, quantity = 1) {
     },
   });
   expect(response.statusCode).toBeLessThan(300);
-  const [order] = await testApp.database.db.query.orders.findMany({ where: (orders, { eq }) => eq(orders.buyerId, buyer.id), orderBy: (orders, { desc }) => desc(orders.createdAt) });
+  const [order] = await testApp.database.db.query.orders.findMany({
+    where: (orders, { eq }) => eq(orders.buyerId, buyer.id),
+    orderBy: (orders, { desc }) => desc(orders.createdAt),
+  });
   const items = await testApp.database.db.query.orderItems.findMany({ where: (items, { eq }) => eq(items.orderId, order!.id) });
   return { order: order!, items };
 }
@@ -104,8 +122,16 @@ async function approveAndShip(seller: Person, orderId: string, itemIds: readonly
 async function openDispute(buyer: Person, orderItemId: string, description = 'It arrived cracked in two places, sadly.') {
   const boundary = '----journey-test';
   const fields = { orderItemId, reason: 'damaged', description };
-  const body = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') + `--${boundary}--\r\n`;
-  const opened = await testApp.app.inject({ method: 'POST', url: '/api/disputes', headers: { authorization: await bearerFor(testApp, buyer), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+  const body =
+    Object.entries(fields)
+      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join('') + `--${boundary}--\r\n`;
+  const opened = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/disputes',
+    headers: { authorization: await bearerFor(testApp, buyer), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
   expect(opened.statusCode).toBeLessThan(300);
   return opened.json().dispute.id as string;
 }
@@ -137,7 +163,12 @@ function openSocket(who: Person): Promise<Client> {
   return bearerFor(testApp, who).then(
     (bearer) =>
       new Promise((resolve, reject) => {
-        const socket: Client = connect(baseUrl, { transports: ['websocket'], auth: { token: bearer.replace(/^Bearer /, '') }, reconnection: false, forceNew: true });
+        const socket: Client = connect(baseUrl, {
+          transports: ['websocket'],
+          auth: { token: bearer.replace(/^Bearer /, '') },
+          reconnection: false,
+          forceNew: true,
+        });
         sockets.push(socket);
         socket.once('connect', () => resolve(socket));
         socket.once('connect_error', (error) => reject(error));
@@ -180,7 +211,12 @@ describe('the seller answers an order', () => {
     const seller = await withAddress(await person('seller', { companyName: 'Oak & Co' }));
     const buyer = await person('buyer', { firstName: 'Ada' });
     const category = await createCommerceCategory(testApp.database.db);
-    const board = await createListing(testApp.database.db, { sellerId: seller.id, categoryId: category.id, title: '<script>alert("x")</script> Board', priceCents: 4000 });
+    const board = await createListing(testApp.database.db, {
+      sellerId: seller.id,
+      categoryId: category.id,
+      title: '<script>alert("x")</script> Board',
+      priceCents: 4000,
+    });
     const mug = await createListing(testApp.database.db, { sellerId: seller.id, categoryId: category.id, title: 'Mug', priceCents: 1500 });
     await call('POST', '/api/cart/items', buyer, { product_id: mug.id, quantity: 2 });
     const { order, items } = await buy(buyer, board.id);
@@ -221,7 +257,11 @@ describe('out for delivery', () => {
     const vase = await createListing(testApp.database.db, { sellerId: seller.id, categoryId: category.id, title: 'Vase', priceCents: 2500 });
     await call('POST', '/api/cart/items', buyer, { product_id: vase.id, quantity: 1 });
     const { order, items } = await buy(buyer, lamp.id);
-    const { shipmentId, trackingNumber } = await approveAndShip(seller, order.id, items.map((item) => item.id));
+    const { shipmentId, trackingNumber } = await approveAndShip(
+      seller,
+      order.id,
+      items.map((item) => item.id),
+    );
     await delivered();
     smtp.received.length = 0;
 
@@ -264,7 +304,11 @@ describe('disputes answered and settled', () => {
     smtp.received.length = 0;
     const number = order.id.slice(0, 8);
 
-    const answered = await call('POST', `/api/disputes/${disputeId}/respond`, seller, { action: 'offer_refund', amount: 12.5, statement: 'Sorry <img src=x onerror=alert(1)> about that' });
+    const answered = await call('POST', `/api/disputes/${disputeId}/respond`, seller, {
+      action: 'offer_refund',
+      amount: 12.5,
+      statement: 'Sorry <img src=x onerror=alert(1)> about that',
+    });
     expect(answered.statusCode).toBe(200);
     const mails = await delivered();
     const buyerCopy = only(mails, buyer);
@@ -304,7 +348,10 @@ describe('disputes answered and settled', () => {
     smtp.received.length = 0;
     const number = order.id.slice(0, 8);
 
-    expect((await call('POST', `/api/disputes/${disputeId}/respond`, seller, { action: 'contest', statement: 'It left here in perfect shape, see the photos.' })).statusCode).toBe(200);
+    expect(
+      (await call('POST', `/api/disputes/${disputeId}/respond`, seller, { action: 'contest', statement: 'It left here in perfect shape, see the photos.' }))
+        .statusCode,
+    ).toBe(200);
     const answered = await delivered();
     const buyerCopy = only(answered, buyer);
     expect(buyerCopy.parsed.subject).toBe(`Dispute answered on order #${number}: contested`);
@@ -399,7 +446,12 @@ describe('chat messages to someone who is away', () => {
 
     // A buyer has no Settings page: the link itself turns chat e-mails off for them.
     const unsubscribe = new URL(mail.header('list-unsubscribe')!.slice(1, -1));
-    const done = await testApp.app.inject({ method: 'POST', url: `${unsubscribe.pathname}${unsubscribe.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const done = await testApp.app.inject({
+      method: 'POST',
+      url: `${unsubscribe.pathname}${unsubscribe.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(done.statusCode).toBe(200);
     testApp.clock.advance(CHAT_MAIL_INTERVAL_MS + 1000);
     expect(await say(socket, chatId, 'Tracking number to follow.')).toMatchObject({ ok: true });
@@ -420,14 +472,40 @@ describe('chat messages to someone who is away', () => {
 
     const instances = [0, 1].map(() => {
       const events = createDomainEvents({ database: testApp.database.db });
-      const mail = createMailService({ db: testApp.database.db, clock: testApp.clock, config: testApp.config.mail, log: { info: () => undefined, warn: () => undefined } });
+      const mail = createMailService({
+        db: testApp.database.db,
+        clock: testApp.clock,
+        config: testApp.config.mail,
+        log: { info: () => undefined, warn: () => undefined },
+      });
       const workspace = createWorkspaceService({ db: testApp.database.db, clock: testApp.clock });
       const unsubscribeLinks = createUnsubscribeLinks({ secret: testApp.config.jwtSecret, publicUrl: PUBLIC_URL });
       const failures: unknown[] = [];
-      const reactions = createMailNotifications({ db: testApp.database.db, events, mail, workspace, unsubscribeLinks, publicUrl: PUBLIC_URL, clock: testApp.clock, isOnline: async () => false, weeklyFiguresOf: (sellerId, from, to) => findSellerWeekFigures(testApp.database.db, sellerId, from, to), onError: (error) => void failures.push(error) });
+      const reactions = createMailNotifications({
+        db: testApp.database.db,
+        events,
+        mail,
+        workspace,
+        unsubscribeLinks,
+        publicUrl: PUBLIC_URL,
+        clock: testApp.clock,
+        isOnline: async () => false,
+        weeklyFiguresOf: (sellerId, from, to) => findSellerWeekFigures(testApp.database.db, sellerId, from, to),
+        onError: (error) => void failures.push(error),
+      });
       return { events, reactions, failures };
     });
-    for (const instance of instances) instance.events.publish({ type: 'chat.message-sent', chatId, messageId, senderId: buyer.id, recipientId: seller.id, buyerId: buyer.id, content: 'First', photoCount: 0 });
+    for (const instance of instances)
+      instance.events.publish({
+        type: 'chat.message-sent',
+        chatId,
+        messageId,
+        senderId: buyer.id,
+        recipientId: seller.id,
+        buyerId: buyer.id,
+        content: 'First',
+        photoCount: 0,
+      });
     await Promise.all(instances.map((instance) => instance.reactions.settled()));
     expect(instances.flatMap((instance) => instance.failures)).toEqual([]);
     expect((await outboxRows()).filter((row) => row.toUserId === seller.id && row.template === 'chat-message')).toHaveLength(1);
@@ -487,7 +565,11 @@ describe('ISO weeks', () => {
     expect(isoWeekOf(new Date('2026-01-15T12:00:00Z'))).toBe('2026-W03');
     expect(startOfIsoWeek(new Date('2026-01-18T23:59:59Z')).toISOString()).toBe('2026-01-12T00:00:00.000Z');
     expect(weekDueAt(new Date('2026-01-19T05:59:59Z'))).toBeNull();
-    expect(weekDueAt(new Date('2026-01-19T06:00:00Z'))).toMatchObject({ isoWeek: '2026-W03', from: new Date('2026-01-12T00:00:00Z'), to: new Date('2026-01-19T00:00:00Z') });
+    expect(weekDueAt(new Date('2026-01-19T06:00:00Z'))).toMatchObject({
+      isoWeek: '2026-W03',
+      from: new Date('2026-01-12T00:00:00Z'),
+      to: new Date('2026-01-19T00:00:00Z'),
+    });
     expect(weekDueAt(new Date('2026-01-20T07:00:00Z'))).toBeNull();
   });
 });
@@ -501,7 +583,13 @@ describe('the seller’s weekly summary', () => {
     const admin = await person('admin');
     await setPreferences(seller, { weeklySummary: true });
     const category = await createCommerceCategory(testApp.database.db);
-    const board = await createListing(testApp.database.db, { sellerId: seller.id, categoryId: category.id, title: 'Board <i>oak</i>', priceCents: 2250, quantity: 10 });
+    const board = await createListing(testApp.database.db, {
+      sellerId: seller.id,
+      categoryId: category.id,
+      title: 'Board <i>oak</i>',
+      priceCents: 2250,
+      quantity: 10,
+    });
     const spoon = await createListing(testApp.database.db, { sellerId: seller.id, categoryId: category.id, title: 'Spoon', priceCents: 1000, quantity: 10 });
     const quietProduct = await createListing(testApp.database.db, { sellerId: quiet.id, categoryId: category.id, priceCents: 5000 });
 
@@ -566,7 +654,12 @@ describe('the seller’s weekly summary', () => {
 
     // Unsubscribed through the link: next Monday, nothing.
     const unsubscribe = new URL(summary!.header('list-unsubscribe')!.slice(1, -1));
-    const done = await testApp.app.inject({ method: 'POST', url: `${unsubscribe.pathname}${unsubscribe.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const done = await testApp.app.inject({
+      method: 'POST',
+      url: `${unsubscribe.pathname}${unsubscribe.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(done.statusCode).toBe(200);
     testApp.clock.set(new Date(monday.getTime() + 14 * DAY + 7 * HOUR));
     expect(await job.run({})).toEqual({ sent: 0, alreadySent: 0 });

@@ -49,7 +49,14 @@ export function excerptOf(content: string, length = CHAT_EXCERPT_LENGTH): string
 }
 
 function mailLine(line: PlacedOrder['lines'][number]): templates.MailLine {
-  return { id: line.orderItemId, title: line.title, priceCents: line.priceCents, quantity: line.quantity, retipAdded: line.retipAdded, retipPriceCents: line.retipPriceCents };
+  return {
+    id: line.orderItemId,
+    title: line.title,
+    priceCents: line.priceCents,
+    quantity: line.quantity,
+    retipAdded: line.retipAdded,
+    retipPriceCents: line.retipPriceCents,
+  };
 }
 
 const parcelTitles = (parcel: { lines: ReadonlyArray<{ quantity: number; title: string }> }) => parcel.lines.map((line) => `${line.quantity} × ${line.title}`);
@@ -80,7 +87,6 @@ export function createMailNotifications(deps: {
     return (await workspace.notificationPreferences(userId))[preference];
   }
 
-
   // Order placed: the buyer's receipt; each seller, the items to approve (optional: newOrder).
   react('order.placed', async (event) => {
     const { order } = event;
@@ -93,10 +99,22 @@ export function createMailNotifications(deps: {
         buyerName: fullName(buyer),
         orderId: event.orderId,
         lines: order.lines.map(mailLine),
-        totals: { itemsTotalCents: order.itemsTotalCents, shippingCents: order.shippingCents, retipTotalCents: order.retipTotalCents, totalCents: event.totalCents },
+        totals: {
+          itemsTotalCents: order.itemsTotalCents,
+          shippingCents: order.shippingCents,
+          retipTotalCents: order.retipTotalCents,
+          totalCents: event.totalCents,
+        },
         address: order.shippingAddress,
       });
-      await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'order-placed-buyer', category: 'transactional', dedupeKey: `order-placed-buyer:${event.orderId}`, ...rendered });
+      await mail.send({
+        to: buyer.email,
+        toUserId: buyer.id,
+        template: 'order-placed-buyer',
+        category: 'transactional',
+        dedupeKey: `order-placed-buyer:${event.orderId}`,
+        ...rendered,
+      });
     }
     for (const sellerId of sellerIds) {
       const seller = people.get(sellerId);
@@ -109,7 +127,15 @@ export function createMailNotifications(deps: {
         lines: order.lines.filter((line) => line.sellerId === sellerId).map(mailLine),
         unsubscribeUrl,
       });
-      await mail.send({ to: seller.email, toUserId: seller.id, template: 'order-placed-seller', category: 'notification', dedupeKey: `order-placed-seller:${event.orderId}:${sellerId}`, unsubscribeUrl, ...rendered });
+      await mail.send({
+        to: seller.email,
+        toUserId: seller.id,
+        template: 'order-placed-seller',
+        category: 'notification',
+        dedupeKey: `order-placed-seller:${event.orderId}:${sellerId}`,
+        unsubscribeUrl,
+        ...rendered,
+      });
     }
   });
 
@@ -144,8 +170,21 @@ export function createMailNotifications(deps: {
   react('refund.issued', async (event) => {
     const buyer = await personOf(event.buyerId);
     if (!buyer) return;
-    const rendered = templates.refundIssued(await brand(), { buyerName: fullName(buyer), orderId: event.orderId, title: event.title, amountCents: event.amountCents, refundedCents: event.refundedCents });
-    await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'refund-issued', category: 'transactional', dedupeKey: `refund-issued:${event.refundKey}`, ...rendered });
+    const rendered = templates.refundIssued(await brand(), {
+      buyerName: fullName(buyer),
+      orderId: event.orderId,
+      title: event.title,
+      amountCents: event.amountCents,
+      refundedCents: event.refundedCents,
+    });
+    await mail.send({
+      to: buyer.email,
+      toUserId: buyer.id,
+      template: 'refund-issued',
+      category: 'transactional',
+      dedupeKey: `refund-issued:${event.refundKey}`,
+      ...rendered,
+    });
   });
 
   // Payout sent: the seller, with the breakdown (optional: payoutSent).
@@ -154,8 +193,23 @@ export function createMailNotifications(deps: {
     const seller = await personOf(event.sellerId);
     if (!seller) return;
     const unsubscribeUrl = unsubscribeLinks.urlFor(seller.id, 'payoutSent');
-    const rendered = templates.payoutSent(await brand(), { sellerName: fullName(seller), orderId: event.orderId, title: event.line.title, quantity: event.line.quantity, breakdown: event.breakdown, unsubscribeUrl });
-    await mail.send({ to: seller.email, toUserId: seller.id, template: 'payout-sent', category: 'notification', dedupeKey: `payout-sent:${event.payoutId}`, unsubscribeUrl, ...rendered });
+    const rendered = templates.payoutSent(await brand(), {
+      sellerName: fullName(seller),
+      orderId: event.orderId,
+      title: event.line.title,
+      quantity: event.line.quantity,
+      breakdown: event.breakdown,
+      unsubscribeUrl,
+    });
+    await mail.send({
+      to: seller.email,
+      toUserId: seller.id,
+      template: 'payout-sent',
+      category: 'notification',
+      dedupeKey: `payout-sent:${event.payoutId}`,
+      unsubscribeUrl,
+      ...rendered,
+    });
   });
 
   // Dispute opened: the buyer (their copy), the seller (optional: disputeOpened) and every active admin.
@@ -164,19 +218,48 @@ export function createMailNotifications(deps: {
     const buyer = people.get(event.buyerId);
     const seller = people.get(event.sellerId);
     const look = await brand();
-    const base = { disputeId: event.disputeId, orderId: event.orderId, title: event.title, reason: event.reason, description: event.description, buyerName: buyer ? fullName(buyer) : 'The buyer' };
+    const base = {
+      disputeId: event.disputeId,
+      orderId: event.orderId,
+      title: event.title,
+      reason: event.reason,
+      description: event.description,
+      buyerName: buyer ? fullName(buyer) : 'The buyer',
+    };
     if (buyer) {
       const rendered = templates.disputeOpened(look, { ...base, audience: 'buyer', recipientName: fullName(buyer) });
-      await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'dispute-opened-buyer', category: 'transactional', dedupeKey: `dispute-opened-buyer:${event.disputeId}`, ...rendered });
+      await mail.send({
+        to: buyer.email,
+        toUserId: buyer.id,
+        template: 'dispute-opened-buyer',
+        category: 'transactional',
+        dedupeKey: `dispute-opened-buyer:${event.disputeId}`,
+        ...rendered,
+      });
     }
     if (seller && (await wants(seller.id, 'disputeOpened'))) {
       const unsubscribeUrl = unsubscribeLinks.urlFor(seller.id, 'disputeOpened');
       const rendered = templates.disputeOpened(look, { ...base, audience: 'seller', recipientName: fullName(seller), unsubscribeUrl });
-      await mail.send({ to: seller.email, toUserId: seller.id, template: 'dispute-opened-seller', category: 'notification', dedupeKey: `dispute-opened-seller:${event.disputeId}`, unsubscribeUrl, ...rendered });
+      await mail.send({
+        to: seller.email,
+        toUserId: seller.id,
+        template: 'dispute-opened-seller',
+        category: 'notification',
+        dedupeKey: `dispute-opened-seller:${event.disputeId}`,
+        unsubscribeUrl,
+        ...rendered,
+      });
     }
     for (const admin of await findActiveAdmins(db)) {
       const rendered = templates.disputeOpened(look, { ...base, audience: 'admin', recipientName: fullName(admin) });
-      await mail.send({ to: admin.email, toUserId: admin.id, template: 'dispute-opened-admin', category: 'transactional', dedupeKey: `dispute-opened-admin:${event.disputeId}:${admin.id}`, ...rendered });
+      await mail.send({
+        to: admin.email,
+        toUserId: admin.id,
+        template: 'dispute-opened-admin',
+        category: 'transactional',
+        dedupeKey: `dispute-opened-admin:${event.disputeId}:${admin.id}`,
+        ...rendered,
+      });
     }
   });
 
@@ -188,16 +271,36 @@ export function createMailNotifications(deps: {
     const people = await findPeople(db, [event.buyerId, event.sellerId]);
     const buyer = people.get(event.buyerId);
     if (!buyer) return;
-    const base = { buyerName: fullName(buyer), orderId: event.orderId, title: item.title, quantity: item.quantity, sellerName: sellerNameOf(people.get(event.sellerId)) };
+    const base = {
+      buyerName: fullName(buyer),
+      orderId: event.orderId,
+      title: item.title,
+      quantity: item.quantity,
+      sellerName: sellerNameOf(people.get(event.sellerId)),
+    };
     const look = await brand();
     if (event.to === 'approved') {
       const rendered = templates.itemApproved(look, base);
-      await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'item-approved', category: 'transactional', dedupeKey: `item-approved:${event.orderItemId}`, ...rendered });
+      await mail.send({
+        to: buyer.email,
+        toUserId: buyer.id,
+        template: 'item-approved',
+        category: 'transactional',
+        dedupeKey: `item-approved:${event.orderItemId}`,
+        ...rendered,
+      });
       return;
     }
     // A pending item had nothing refunded yet: the rejection gives back all the buyer paid for it.
     const rendered = templates.itemRejected(look, { ...base, reason: item.rejectionReason, refundCents: item.paidCents });
-    await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'item-rejected', category: 'transactional', dedupeKey: `item-rejected:${event.orderItemId}`, ...rendered });
+    await mail.send({
+      to: buyer.email,
+      toUserId: buyer.id,
+      template: 'item-rejected',
+      category: 'transactional',
+      dedupeKey: `item-rejected:${event.orderItemId}`,
+      ...rendered,
+    });
   });
 
   // Out for delivery: one e-mail per parcel (transactional); each item of it announces itself, the key keeps one.
@@ -221,14 +324,36 @@ export function createMailNotifications(deps: {
     const people = await findPeople(db, [event.buyerId, event.sellerId]);
     const buyer = people.get(event.buyerId);
     const look = await brand();
-    const base = { disputeId: event.disputeId, orderId: event.orderId, title: event.title, sellerName: sellerNameOf(people.get(event.sellerId)), action: event.action, offerCents: event.offerCents, statement: event.statement };
+    const base = {
+      disputeId: event.disputeId,
+      orderId: event.orderId,
+      title: event.title,
+      sellerName: sellerNameOf(people.get(event.sellerId)),
+      action: event.action,
+      offerCents: event.offerCents,
+      statement: event.statement,
+    };
     if (buyer) {
       const rendered = templates.disputeAnswered(look, { ...base, audience: 'buyer', recipientName: fullName(buyer) });
-      await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'dispute-answered-buyer', category: 'transactional', dedupeKey: `dispute-answered-buyer:${event.disputeId}`, ...rendered });
+      await mail.send({
+        to: buyer.email,
+        toUserId: buyer.id,
+        template: 'dispute-answered-buyer',
+        category: 'transactional',
+        dedupeKey: `dispute-answered-buyer:${event.disputeId}`,
+        ...rendered,
+      });
     }
     for (const admin of await findActiveAdmins(db)) {
       const rendered = templates.disputeAnswered(look, { ...base, audience: 'admin', recipientName: fullName(admin) });
-      await mail.send({ to: admin.email, toUserId: admin.id, template: 'dispute-answered-admin', category: 'transactional', dedupeKey: `dispute-answered-admin:${event.disputeId}:${admin.id}`, ...rendered });
+      await mail.send({
+        to: admin.email,
+        toUserId: admin.id,
+        template: 'dispute-answered-admin',
+        category: 'transactional',
+        dedupeKey: `dispute-answered-admin:${event.disputeId}:${admin.id}`,
+        ...rendered,
+      });
     }
   });
 
@@ -251,7 +376,14 @@ export function createMailNotifications(deps: {
       const recipient = people.get(audience === 'buyer' ? event.buyerId : event.sellerId);
       if (!recipient) continue;
       const rendered = templates.disputeResolved(look, { ...base, audience, recipientName: fullName(recipient) });
-      await mail.send({ to: recipient.email, toUserId: recipient.id, template: `dispute-resolved-${audience}`, category: 'transactional', dedupeKey: `dispute-resolved-${audience}:${event.disputeId}`, ...rendered });
+      await mail.send({
+        to: recipient.email,
+        toUserId: recipient.id,
+        template: `dispute-resolved-${audience}`,
+        category: 'transactional',
+        dedupeKey: `dispute-resolved-${audience}:${event.disputeId}`,
+        ...rendered,
+      });
     }
   });
 
@@ -284,7 +416,15 @@ export function createMailNotifications(deps: {
       unsubscribeUrl,
     });
     await mail.sendUnlessRecent(
-      { to: recipient.email, toUserId: recipient.id, template: 'chat-message', category: 'notification', dedupeKey: `${prefix}${slot.toISOString()}`, unsubscribeUrl, ...rendered },
+      {
+        to: recipient.email,
+        toUserId: recipient.id,
+        template: 'chat-message',
+        category: 'notification',
+        dedupeKey: `${prefix}${slot.toISOString()}`,
+        unsubscribeUrl,
+        ...rendered,
+      },
       { prefix, since: new Date(now.getTime() - CHAT_MAIL_INTERVAL_MS) },
     );
   });
@@ -294,7 +434,14 @@ export function createMailNotifications(deps: {
     const look = await brand();
     for (const admin of await findActiveAdmins(db)) {
       const rendered = templates.supportRequested(look, { requesterName: event.name, requesterEmail: event.email, subject: event.subject });
-      await mail.send({ to: admin.email, toUserId: admin.id, template: 'support-requested', category: 'transactional', dedupeKey: `support-requested:${event.requestId}:${admin.id}`, ...rendered });
+      await mail.send({
+        to: admin.email,
+        toUserId: admin.id,
+        template: 'support-requested',
+        category: 'transactional',
+        dedupeKey: `support-requested:${event.requestId}:${admin.id}`,
+        ...rendered,
+      });
     }
   });
 
@@ -303,8 +450,20 @@ export function createMailNotifications(deps: {
   react('review.requested', async (event) => {
     const buyer = await personOf(event.buyerId);
     if (!buyer || buyer.status !== 'active') return;
-    const rendered = templates.reviewRequest(await brand(), { buyerName: fullName(buyer), orderId: event.orderId, orderItemId: event.orderItemId, title: event.title });
-    await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'review-request', category: 'transactional', dedupeKey: `review-request:${event.orderItemId}`, ...rendered });
+    const rendered = templates.reviewRequest(await brand(), {
+      buyerName: fullName(buyer),
+      orderId: event.orderId,
+      orderItemId: event.orderItemId,
+      title: event.title,
+    });
+    await mail.send({
+      to: buyer.email,
+      toUserId: buyer.id,
+      template: 'review-request',
+      category: 'transactional',
+      dedupeKey: `review-request:${event.orderItemId}`,
+      ...rendered,
+    });
   });
 
   // An admin hid a review: its author, with the reason (transactional: a decision about what they wrote).
@@ -319,7 +478,14 @@ export function createMailNotifications(deps: {
       reviewTitle: event.title,
       reason: event.reason,
     });
-    await mail.send({ to: buyer.email, toUserId: buyer.id, template: 'review-hidden', category: 'transactional', dedupeKey: `review-hidden:${event.reviewId}:${event.hiddenAt}`, ...rendered });
+    await mail.send({
+      to: buyer.email,
+      toUserId: buyer.id,
+      template: 'review-hidden',
+      category: 'transactional',
+      dedupeKey: `review-hidden:${event.reviewId}:${event.hiddenAt}`,
+      ...rendered,
+    });
   });
 
   return {
@@ -350,7 +516,15 @@ export function createMailNotifications(deps: {
           figures: await deps.weeklyFiguresOf(seller.id, week.from, week.to),
           unsubscribeUrl,
         });
-        const written = await mail.send({ to: seller.email, toUserId: seller.id, template: 'weekly-summary', category: 'notification', dedupeKey, unsubscribeUrl, ...rendered });
+        const written = await mail.send({
+          to: seller.email,
+          toUserId: seller.id,
+          template: 'weekly-summary',
+          category: 'notification',
+          dedupeKey,
+          unsubscribeUrl,
+          ...rendered,
+        });
         if (written.duplicate) outcome.alreadySent += 1;
         else outcome.sent += 1;
       }

@@ -50,27 +50,35 @@ function lineRows(lines: readonly MailLine[]): EmailRow[] {
 }
 
 function addressLines(address: MailAddress): string[] {
-  return [address.name, address.line1, address.line2 ?? '', `${address.city}, ${address.state} ${address.postalCode}`, address.countryCode].filter((line) => line.trim() !== '');
+  return [address.name, address.line1, address.line2 ?? '', `${address.city}, ${address.state} ${address.postalCode}`, address.countryCode].filter(
+    (line) => line.trim() !== '',
+  );
 }
 
 const footer = (brand: Brand) => `You get this e-mail because of your account at ${brand.name}.`;
-const notificationFooter = (brand: Brand, what: string) => `You get these e-mails about ${what} as a seller at ${brand.name}. Turn them off below or in Settings.`;
+const notificationFooter = (brand: Brand, what: string) =>
+  `You get these e-mails about ${what} as a seller at ${brand.name}. Turn them off below or in Settings.`;
 /** A buyer's optional e-mail: buyers have no Settings page, only the link. */
 const buyerNotificationFooter = (brand: Brand, what: string) => `You get these e-mails about ${what} at ${brand.name}. Turn them off with the link below.`;
 
-export function orderPlacedBuyer(brand: Brand, input: {
-  buyerName: string;
-  orderId: string;
-  lines: readonly MailLine[];
-  totals: { itemsTotalCents: number; shippingCents: number; retipTotalCents: number; totalCents: number };
-  address: MailAddress;
-}): Rendered {
+export function orderPlacedBuyer(
+  brand: Brand,
+  input: {
+    buyerName: string;
+    orderId: string;
+    lines: readonly MailLine[];
+    totals: { itemsTotalCents: number; shippingCents: number; retipTotalCents: number; totalCents: number };
+    address: MailAddress;
+  },
+): Rendered {
   const number = shortId(input.orderId);
   const rendered = renderEmail({
     brandName: brand.name,
     preheader: `Order #${number}: ${formatCents(input.totals.totalCents)} paid`,
     heading: 'Thank you for your order',
-    paragraphs: [`Hi ${input.buyerName}, we received your order #${number} and your payment. Each seller confirms their items next; we will write again when they ship.`],
+    paragraphs: [
+      `Hi ${input.buyerName}, we received your order #${number} and your payment. Each seller confirms their items next; we will write again when they ship.`,
+    ],
     sections: [
       { title: 'Items', rows: lineRows(input.lines) },
       {
@@ -90,7 +98,10 @@ export function orderPlacedBuyer(brand: Brand, input: {
   return { subject: `Your order #${number} is confirmed`, ...rendered };
 }
 
-export function orderPlacedSeller(brand: Brand, input: { sellerName: string; orderId: string; buyerName: string; lines: readonly MailLine[]; unsubscribeUrl: string }): Rendered {
+export function orderPlacedSeller(
+  brand: Brand,
+  input: { sellerName: string; orderId: string; buyerName: string; lines: readonly MailLine[]; unsubscribeUrl: string },
+): Rendered {
   const number = shortId(input.orderId);
   const total = itemsTotalCents(input.lines);
   const rendered = renderEmail({
@@ -106,7 +117,10 @@ export function orderPlacedSeller(brand: Brand, input: { sellerName: string; ord
   return { subject: `New order #${number}: ${input.lines.length === 1 ? input.lines[0]!.title : `${input.lines.length} items`}`, ...rendered };
 }
 
-export function itemsShipped(brand: Brand, input: { buyerName: string; orderId: string; titles: readonly string[]; carrier: string; trackingNumber: string | null }): Rendered {
+export function itemsShipped(
+  brand: Brand,
+  input: { buyerName: string; orderId: string; titles: readonly string[]; carrier: string; trackingNumber: string | null },
+): Rendered {
   const number = shortId(input.orderId);
   const rendered = renderEmail({
     brandName: brand.name,
@@ -129,7 +143,9 @@ export function itemsDelivered(brand: Brand, input: { buyerName: string; orderId
     brandName: brand.name,
     preheader: `Order #${number} was delivered`,
     heading: 'Delivered',
-    paragraphs: [`Hi ${input.buyerName}, the carrier reports these items of your order #${number} delivered. Something wrong? You can return an item or open a dispute from your order.`],
+    paragraphs: [
+      `Hi ${input.buyerName}, the carrier reports these items of your order #${number} delivered. Something wrong? You can return an item or open a dispute from your order.`,
+    ],
     sections: [{ title: 'Delivered', lines: [...input.titles] }],
     button: { label: 'View your order', url: link(brand, `/myorders/${input.orderId}`) },
     footer: footer(brand),
@@ -143,7 +159,9 @@ export function refundIssued(brand: Brand, input: { buyerName: string; orderId: 
     brandName: brand.name,
     preheader: `${formatCents(input.amountCents)} is on its way back to you`,
     heading: 'Your refund is on its way',
-    paragraphs: [`Hi ${input.buyerName}, we refunded ${formatCents(input.amountCents)} for "${input.title}" (order #${number}) to your card. Banks usually show it within 5 to 10 business days.`],
+    paragraphs: [
+      `Hi ${input.buyerName}, we refunded ${formatCents(input.amountCents)} for "${input.title}" (order #${number}) to your card. Banks usually show it within 5 to 10 business days.`,
+    ],
     sections: [
       {
         rows: [
@@ -158,14 +176,25 @@ export function refundIssued(brand: Brand, input: { buyerName: string; orderId: 
   return { subject: `Refund of ${formatCents(input.amountCents)} for order #${number}`, ...rendered };
 }
 
-export function payoutSent(brand: Brand, input: {
-  sellerName: string;
-  orderId: string;
-  title: string;
-  quantity: number;
-  breakdown: { itemTotalCents: number; commissionRateBasisPoints: number; commissionCents: number; pickupChargeCents: number; feeCents: number; adjustmentCents: number; netCents: number };
-  unsubscribeUrl: string;
-}): Rendered {
+export function payoutSent(
+  brand: Brand,
+  input: {
+    sellerName: string;
+    orderId: string;
+    title: string;
+    quantity: number;
+    breakdown: {
+      itemTotalCents: number;
+      commissionRateBasisPoints: number;
+      commissionCents: number;
+      pickupChargeCents: number;
+      feeCents: number;
+      adjustmentCents: number;
+      netCents: number;
+    };
+    unsubscribeUrl: string;
+  },
+): Rendered {
   const figures = input.breakdown;
   const percent = `${(figures.commissionRateBasisPoints / 100).toFixed(2).replace(/\.?0+$/, '')} %`;
   const rows: EmailRow[] = [
@@ -193,11 +222,25 @@ const REASONS: Record<string, string> = { not_received: 'Not received', damaged:
 
 export function disputeOpened(
   brand: Brand,
-  input: { audience: 'buyer' | 'seller' | 'admin'; recipientName: string; disputeId: string; orderId: string; title: string; reason: string; description: string; buyerName: string; unsubscribeUrl?: string },
+  input: {
+    audience: 'buyer' | 'seller' | 'admin';
+    recipientName: string;
+    disputeId: string;
+    orderId: string;
+    title: string;
+    reason: string;
+    description: string;
+    buyerName: string;
+    unsubscribeUrl?: string;
+  },
 ): Rendered {
   const number = shortId(input.orderId);
   const reason = REASONS[input.reason] ?? input.reason;
-  const pathOf = { buyer: `/orderDisputes/${input.disputeId}`, seller: `/seller/disputes/${input.disputeId}`, admin: `/admin/disputes/${input.disputeId}` } as const;
+  const pathOf = {
+    buyer: `/orderDisputes/${input.disputeId}`,
+    seller: `/seller/disputes/${input.disputeId}`,
+    admin: `/admin/disputes/${input.disputeId}`,
+  } as const;
   const intro = {
     buyer: `Hi ${input.recipientName}, we received your dispute about "${input.title}" (order #${number}). The seller answers first; you can follow it and add messages from the dispute page.`,
     seller: `Hi ${input.recipientName}, ${input.buyerName} opened a dispute about "${input.title}" (order #${number}). Answer it with a statement or a refund offer; the payout for this item waits until it is settled.`,
@@ -222,14 +265,19 @@ export function itemApproved(brand: Brand, input: { buyerName: string; orderId: 
     brandName: brand.name,
     preheader: `${input.sellerName} confirmed your item`,
     heading: 'Your item is confirmed',
-    paragraphs: [`Hi ${input.buyerName}, ${input.sellerName} confirmed "${input.quantity} × ${input.title}" of your order #${number} and is getting it ready. We will write again when it ships.`],
+    paragraphs: [
+      `Hi ${input.buyerName}, ${input.sellerName} confirmed "${input.quantity} × ${input.title}" of your order #${number} and is getting it ready. We will write again when it ships.`,
+    ],
     button: { label: 'View your order', url: link(brand, `/myorders/${input.orderId}`) },
     footer: footer(brand),
   });
   return { subject: `Confirmed: ${input.title} (order #${number})`, ...rendered };
 }
 
-export function itemRejected(brand: Brand, input: { buyerName: string; orderId: string; title: string; quantity: number; sellerName: string; reason: string | null; refundCents: number }): Rendered {
+export function itemRejected(
+  brand: Brand,
+  input: { buyerName: string; orderId: string; title: string; quantity: number; sellerName: string; reason: string | null; refundCents: number },
+): Rendered {
   const number = shortId(input.orderId);
   const sections = input.reason?.trim() ? [{ title: 'What the seller said', lines: [input.reason.trim()] }] : [];
   const rendered = renderEmail({
@@ -247,7 +295,10 @@ export function itemRejected(brand: Brand, input: { buyerName: string; orderId: 
   return { subject: `Not available: ${input.title} (order #${number})`, ...rendered };
 }
 
-export function itemsOutForDelivery(brand: Brand, input: { buyerName: string; orderId: string; titles: readonly string[]; carrier: string; trackingNumber: string | null }): Rendered {
+export function itemsOutForDelivery(
+  brand: Brand,
+  input: { buyerName: string; orderId: string; titles: readonly string[]; carrier: string; trackingNumber: string | null },
+): Rendered {
   const number = shortId(input.orderId);
   const rendered = renderEmail({
     brandName: brand.name,
@@ -266,7 +317,17 @@ export function itemsOutForDelivery(brand: Brand, input: { buyerName: string; or
 
 export function disputeAnswered(
   brand: Brand,
-  input: { audience: 'buyer' | 'admin'; recipientName: string; disputeId: string; orderId: string; title: string; sellerName: string; action: 'offer_refund' | 'contest'; offerCents: number | null; statement: string | null },
+  input: {
+    audience: 'buyer' | 'admin';
+    recipientName: string;
+    disputeId: string;
+    orderId: string;
+    title: string;
+    sellerName: string;
+    action: 'offer_refund' | 'contest';
+    offerCents: number | null;
+    statement: string | null;
+  },
 ): Rendered {
   const number = shortId(input.orderId);
   const offer = input.action === 'offer_refund' && input.offerCents !== null ? formatCents(input.offerCents) : null;
@@ -287,7 +348,10 @@ export function disputeAnswered(
     heading: input.audience === 'buyer' ? 'The seller answered your dispute' : 'A seller answered a dispute',
     paragraphs,
     sections: [{ rows }, ...(input.statement ? [{ title: 'What the seller wrote', lines: [input.statement] }] : [])],
-    button: { label: 'Open the dispute', url: link(brand, input.audience === 'buyer' ? `/orderDisputes/${input.disputeId}` : `/admin/disputes/${input.disputeId}`) },
+    button: {
+      label: 'Open the dispute',
+      url: link(brand, input.audience === 'buyer' ? `/orderDisputes/${input.disputeId}` : `/admin/disputes/${input.disputeId}`),
+    },
     footer: footer(brand),
   });
   return { subject: `Dispute answered on order #${number}: ${offer ? `${offer} offered` : 'contested'}`, ...rendered };
@@ -295,7 +359,17 @@ export function disputeAnswered(
 
 export function disputeResolved(
   brand: Brand,
-  input: { audience: 'buyer' | 'seller'; recipientName: string; disputeId: string; orderId: string; title: string; outcome: 'refunded' | 'rejected'; refundCents: number | null; byBuyerAcceptingOffer: boolean; note: string | null },
+  input: {
+    audience: 'buyer' | 'seller';
+    recipientName: string;
+    disputeId: string;
+    orderId: string;
+    title: string;
+    outcome: 'refunded' | 'rejected';
+    refundCents: number | null;
+    byBuyerAcceptingOffer: boolean;
+    note: string | null;
+  },
 ): Rendered {
   const number = shortId(input.orderId);
   const refund = input.refundCents !== null ? formatCents(input.refundCents) : null;
@@ -315,14 +389,20 @@ export function disputeResolved(
       ? `Hi ${input.recipientName}, the buyer accepted your offer on the dispute about ${about}: ${refund} was refunded to them. If you were already paid for this item, it is taken from your next payout.`
       : `Hi ${input.recipientName}, the marketplace team decided the dispute about ${about} with a refund of ${refund} to the buyer. If you were already paid for this item, it is taken from your next payout.`;
   }
-  const rows = [{ label: 'Outcome', value: input.outcome === 'refunded' ? 'Refunded' : 'Claim rejected' }, ...(refund ? [{ label: 'Refund', value: refund, isEmphasized: true }] : [])];
+  const rows = [
+    { label: 'Outcome', value: input.outcome === 'refunded' ? 'Refunded' : 'Claim rejected' },
+    ...(refund ? [{ label: 'Refund', value: refund, isEmphasized: true }] : []),
+  ];
   const rendered = renderEmail({
     brandName: brand.name,
     preheader: input.outcome === 'refunded' ? `Refunded: ${refund}` : 'The claim was rejected',
     heading: 'The dispute is settled',
     paragraphs: [paragraph],
     sections: [{ rows }, ...(input.note ? [{ title: "The marketplace team's note", lines: [input.note] }] : [])],
-    button: { label: 'Open the dispute', url: link(brand, input.audience === 'buyer' ? `/orderDisputes/${input.disputeId}` : `/seller/disputes/${input.disputeId}`) },
+    button: {
+      label: 'Open the dispute',
+      url: link(brand, input.audience === 'buyer' ? `/orderDisputes/${input.disputeId}` : `/seller/disputes/${input.disputeId}`),
+    },
     footer: footer(brand),
   });
   return { subject: `Dispute settled on order #${number}: ${input.outcome === 'refunded' ? `${refund} refunded` : 'claim rejected'}`, ...rendered };
@@ -356,7 +436,10 @@ export interface WeeklyFigures {
   payoutCents: number;
 }
 
-export function weeklySummary(brand: Brand, input: { sellerName: string; isoWeek: string; firstDay: string; lastDay: string; figures: WeeklyFigures; unsubscribeUrl: string }): Rendered {
+export function weeklySummary(
+  brand: Brand,
+  input: { sellerName: string; isoWeek: string; firstDay: string; lastDay: string; figures: WeeklyFigures; unsubscribeUrl: string },
+): Rendered {
   const figures = input.figures;
   const rendered = renderEmail({
     brandName: brand.name,
@@ -415,7 +498,10 @@ export function reviewRequest(brand: Brand, input: { buyerName: string; orderId:
   return { subject: `How was "${input.title}"?`, ...rendered };
 }
 
-export function reviewHidden(brand: Brand, input: { buyerName: string; orderId: string; orderItemId: string; itemTitle: string; reviewTitle: string; reason: string }): Rendered {
+export function reviewHidden(
+  brand: Brand,
+  input: { buyerName: string; orderId: string; orderItemId: string; itemTitle: string; reviewTitle: string; reason: string },
+): Rendered {
   const rendered = renderEmail({
     brandName: brand.name,
     preheader: `Your review of "${input.itemTitle}" is no longer shown`,

@@ -43,7 +43,12 @@ export async function claimDueOutboxMessage(executor: Executor, now: Date, stale
   const due = executor
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(or(and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, now)), and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.claimedAt, staleBefore))))
+    .where(
+      or(
+        and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, now)),
+        and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.claimedAt, staleBefore)),
+      ),
+    )
     .orderBy(mailOutbox.nextAttemptAt)
     .limit(1)
     .for('update', { skipLocked: true });

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@marketplace/contracts/common';
-import { outboxMessageParamsSchema, outboxMessageSchema, outboxPageSchema, outboxQuerySchema, UNSUBSCRIBE_INVALID_CODE, UNSUBSCRIBE_MESSAGES, unsubscribeQuerySchema } from '@marketplace/contracts/mail';
+import {
+  outboxMessageParamsSchema,
+  outboxMessageSchema,
+  outboxPageSchema,
+  outboxQuerySchema,
+  UNSUBSCRIBE_INVALID_CODE,
+  UNSUBSCRIBE_MESSAGES,
+  unsubscribeQuerySchema,
+} from '@marketplace/contracts/mail';
 import type { NotificationPreferenceKey } from '@marketplace/contracts/workspace';
 import { HttpError } from '../../lib/http-errors';
 import type { WorkspaceService } from '../workspace';
@@ -30,20 +38,42 @@ function page(title: string, body: string): string {
 </head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
-export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailOutboxService; unsubscribeLinks: UnsubscribeLinks; workspace: Pick<WorkspaceService, 'turnOffNotification'> }> = async (app, { mail, unsubscribeLinks, workspace }) => {
+export const mailRoutes: FastifyPluginAsyncZod<{
+  mail: MailOutboxService;
+  unsubscribeLinks: UnsubscribeLinks;
+  workspace: Pick<WorkspaceService, 'turnOffNotification'>;
+}> = async (app, { mail, unsubscribeLinks, workspace }) => {
   const security = [{ bearerAuth: [] }];
   // The one-click POST (RFC 8058) is a form body, `List-Unsubscribe=One-Click`; the signed query says it all.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
 
   app.get(
     '/admin/outbox',
-    { config: { access: only('admin') }, schema: { tags: ['mail'], summary: 'The e-mail outbox, newest first (admin)', security, querystring: outboxQuerySchema, response: { 200: outboxPageSchema, ...errors } } },
+    {
+      config: { access: only('admin') },
+      schema: {
+        tags: ['mail'],
+        summary: 'The e-mail outbox, newest first (admin)',
+        security,
+        querystring: outboxQuerySchema,
+        response: { 200: outboxPageSchema, ...errors },
+      },
+    },
     async (request) => mail.listOutbox(request.query),
   );
 
   app.get(
     '/admin/outbox/:id',
-    { config: { access: only('admin') }, schema: { tags: ['mail'], summary: 'One e-mail of the outbox with its HTML and text (admin)', security, params: outboxMessageParamsSchema, response: { 200: outboxMessageSchema, ...errors } } },
+    {
+      config: { access: only('admin') },
+      schema: {
+        tags: ['mail'],
+        summary: 'One e-mail of the outbox with its HTML and text (admin)',
+        security,
+        params: outboxMessageParamsSchema,
+        response: { 200: outboxMessageSchema, ...errors },
+      },
+    },
     async (request) => mail.findOutboxMessage(request.params.id),
   );
 
@@ -55,27 +85,43 @@ export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailOutboxService; unsubs
 
   app.get(
     '/mail/unsubscribe',
-    { config: { access: publicAnswering(403, 'the placeholder link is not signed') }, schema: { tags: ['mail'], summary: 'The signed unsubscribe link: a page asking to confirm (no login)', querystring: unsubscribeQuerySchema } },
+    {
+      config: { access: publicAnswering(403, 'the placeholder link is not signed') },
+      schema: { tags: ['mail'], summary: 'The signed unsubscribe link: a page asking to confirm (no login)', querystring: unsubscribeQuerySchema },
+    },
     async (request, reply) => {
       const link = verified(request.query);
       const action = `?${new URLSearchParams(request.query).toString()}`;
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(page('Unsubscribe', `<p>Stop e-mails about ${escapeHtml(WHAT[link.preference])}?</p><form method="post" action="${escapeHtml(action)}"><button type="submit">Unsubscribe</button></form>`));
+        .send(
+          page(
+            'Unsubscribe',
+            `<p>Stop e-mails about ${escapeHtml(WHAT[link.preference])}?</p><form method="post" action="${escapeHtml(action)}"><button type="submit">Unsubscribe</button></form>`,
+          ),
+        );
     },
   );
 
   app.post(
     '/mail/unsubscribe',
-    { config: { access: publicAnswering(403, 'the placeholder link is not signed') }, schema: { tags: ['mail'], summary: 'Turns the signed link’s e-mail preference off (one-click; no login)', querystring: unsubscribeQuerySchema } },
+    {
+      config: { access: publicAnswering(403, 'the placeholder link is not signed') },
+      schema: { tags: ['mail'], summary: 'Turns the signed link’s e-mail preference off (one-click; no login)', querystring: unsubscribeQuerySchema },
+    },
     async (request, reply) => {
       const link = verified(request.query);
       await workspace.turnOffNotification(link.userId, link.preference);
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(page('You are unsubscribed', `<p>You will no longer get e-mails about ${escapeHtml(WHAT[link.preference])}. You can turn them back on in Settings.</p>`));
+        .send(
+          page(
+            'You are unsubscribed',
+            `<p>You will no longer get e-mails about ${escapeHtml(WHAT[link.preference])}. You can turn them back on in Settings.</p>`,
+          ),
+        );
     },
   );
 };

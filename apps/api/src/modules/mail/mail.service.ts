@@ -187,7 +187,13 @@ export function createMailService(deps: {
       // them, so the outbox does not show it to admins; without SMTP the outbox is the only delivery (the
       // embedded demo), and shows it.
       if (isSending && TEMPLATES_WITH_ACCOUNT_LINKS.has(row.template)) {
-        return { ...toSummary(row), from: row.fromAddress, html: `<p>${HIDDEN_ACCOUNT_LINK_NOTICE}</p>`, text: HIDDEN_ACCOUNT_LINK_NOTICE, headers: row.headers };
+        return {
+          ...toSummary(row),
+          from: row.fromAddress,
+          html: `<p>${HIDDEN_ACCOUNT_LINK_NOTICE}</p>`,
+          text: HIDDEN_ACCOUNT_LINK_NOTICE,
+          headers: row.headers,
+        };
       }
       return { ...toSummary(row), from: row.fromAddress, html: row.html, text: row.text, headers: row.headers };
     },

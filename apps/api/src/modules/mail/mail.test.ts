@@ -49,11 +49,26 @@ async function runMailJob() {
 
 async function sellerReadyToShipAndBePaid(): Promise<Person> {
   const seller = await person('seller', 'Sam');
-  await testApp.database.db.insert(addresses).values({ userId: seller.id, name: 'Sam Warehouse', line1: '100 Main St', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US', phone: '5125550100', isDefault: true });
+  await testApp.database.db.insert(addresses).values({
+    userId: seller.id,
+    name: 'Sam Warehouse',
+    line1: '100 Main St',
+    city: 'Austin',
+    state: 'TX',
+    postalCode: '78701',
+    country: 'US',
+    phone: '5125550100',
+    isDefault: true,
+  });
   const created = await call('POST', '/api/stripe-connect/create-express-account', seller, { type: 'express', country: 'US' });
   const link = await call('POST', '/api/stripe-connect/create-onboarding-link', seller, { accountId: created.json().accountId });
   const token = new URL(link.json().url as string).pathname.split('/').at(-1);
-  await call('POST', `/api/sandbox/connect/links/${token}/complete`, null, { businessType: 'company', businessName: 'Acme', routingNumber: SANDBOX_TEST_ROUTING_NUMBER, accountNumber: SANDBOX_TEST_ACCOUNT_NUMBER });
+  await call('POST', `/api/sandbox/connect/links/${token}/complete`, null, {
+    businessType: 'company',
+    businessName: 'Acme',
+    routingNumber: SANDBOX_TEST_ROUTING_NUMBER,
+    accountNumber: SANDBOX_TEST_ACCOUNT_NUMBER,
+  });
   // Reading the status brings the finished onboarding into our records.
   expect((await call('GET', `/api/stripe-connect/account-status/${created.json().accountId}`, seller)).json().status).toBe('complete');
   return seller;
@@ -72,7 +87,10 @@ async function buy(buyer: Person, productId: string, quantity = 1) {
     },
   });
   expect(response.statusCode).toBeLessThan(300);
-  const [order] = await testApp.database.db.query.orders.findMany({ where: (orders, { eq: equals }) => equals(orders.buyerId, buyer.id), orderBy: (orders, { desc }) => desc(orders.createdAt) });
+  const [order] = await testApp.database.db.query.orders.findMany({
+    where: (orders, { eq: equals }) => equals(orders.buyerId, buyer.id),
+    orderBy: (orders, { desc }) => desc(orders.createdAt),
+  });
   const items = await testApp.database.db.query.orderItems.findMany({ where: (items, { eq: equals }) => equals(items.orderId, order!.id) });
   return { order: order!, items };
 }
@@ -101,7 +119,13 @@ describe('a whole purchase, as the SMTP server receives it', () => {
     const buyer = await person('buyer', 'Ada');
     const admin = await person('admin');
     const category = await createCommerceCategory(testApp.database.db);
-    const product = await createListing(testApp.database.db, { sellerId: seller.id, categoryId: category.id, title: NASTY_TITLE, priceCents: 2250, quantity: 5 });
+    const product = await createListing(testApp.database.db, {
+      sellerId: seller.id,
+      categoryId: category.id,
+      title: NASTY_TITLE,
+      priceCents: 2250,
+      quantity: 5,
+    });
 
     // 1. Checkout: the buyer's receipt and the seller's new order. The request wrote rows; nothing was sent yet.
     const { order, items } = await buy(buyer, product.id, 2);
@@ -198,7 +222,17 @@ describe('a whole purchase, as the SMTP server receives it', () => {
 
   it('tells the buyer about a refund, and the buyer, the seller and every admin about a dispute', async () => {
     const seller = await person('seller');
-    await testApp.database.db.insert(addresses).values({ userId: seller.id, name: 'W', line1: '1 St', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US', phone: '5125550100', isDefault: true });
+    await testApp.database.db.insert(addresses).values({
+      userId: seller.id,
+      name: 'W',
+      line1: '1 St',
+      city: 'Austin',
+      state: 'TX',
+      postalCode: '78701',
+      country: 'US',
+      phone: '5125550100',
+      isDefault: true,
+    });
     const buyer = await person('buyer');
     const admin = await person('admin');
     const category = await createCommerceCategory(testApp.database.db);
@@ -233,8 +267,16 @@ describe('a whole purchase, as the SMTP server receives it', () => {
     smtp.received.length = 0;
     const boundary = '----mail-test';
     const fields = { orderItemId: lampItem.id, reason: 'damaged', description: 'It arrived cracked <img src=x onerror=alert(1)> in two places.' };
-    const body = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') + `--${boundary}--\r\n`;
-    const opened = await testApp.app.inject({ method: 'POST', url: '/api/disputes', headers: { authorization: buyer.token, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+    const body =
+      Object.entries(fields)
+        .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+        .join('') + `--${boundary}--\r\n`;
+    const opened = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/disputes',
+      headers: { authorization: buyer.token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
     expect(opened.statusCode).toBeLessThan(300);
     await runMailJob();
     const disputeMails = smtp.received.filter((received) => received.parsed.subject === `Dispute opened on order #${order.id.slice(0, 8)}: Lamp <b>XL</b>`);
@@ -283,9 +325,18 @@ describe('preferences and the unsubscribe link', () => {
     expect((await call('GET', '/api/users/me/notification-preferences', seller)).json().newOrder).toBe(true);
 
     // The mail client's one-click POST.
-    const done = await testApp.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const done = await testApp.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(done.statusCode).toBe(200);
-    expect((await call('GET', '/api/users/me/notification-preferences', seller)).json()).toMatchObject({ newOrder: false, payoutSent: true, disputeOpened: true });
+    expect((await call('GET', '/api/users/me/notification-preferences', seller)).json()).toMatchObject({
+      newOrder: false,
+      payoutSent: true,
+      disputeOpened: true,
+    });
 
     // The next order sends the seller nothing.
     smtp.received.length = 0;
@@ -296,12 +347,19 @@ describe('preferences and the unsubscribe link', () => {
     // Someone else's id with this signature, or a changed preference: refused, nothing changes.
     const forged = new URL(url);
     forged.searchParams.set('u', other.id);
-    const refused = await testApp.app.inject({ method: 'POST', url: `${forged.pathname}${forged.search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const refused = await testApp.app.inject({
+      method: 'POST',
+      url: `${forged.pathname}${forged.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ error: expect.stringMatching(/not valid/), code: 'invalid_unsubscribe_link' });
     const otherPreference = new URL(url);
     otherPreference.searchParams.set('p', 'payoutSent');
-    expect((await testApp.app.inject({ method: 'GET', url: `${otherPreference.pathname}${otherPreference.search}` })).json()).toMatchObject({ code: 'invalid_unsubscribe_link' });
+    expect((await testApp.app.inject({ method: 'GET', url: `${otherPreference.pathname}${otherPreference.search}` })).json()).toMatchObject({
+      code: 'invalid_unsubscribe_link',
+    });
     expect((await call('GET', '/api/users/me/notification-preferences', other)).json().newOrder).toBe(true);
     expect((await testApp.app.inject({ method: 'GET', url: '/api/mail/unsubscribe' })).json()).toMatchObject({ code: 'validation_failed' });
   });
@@ -319,9 +377,33 @@ describe('sent once', () => {
     const events = createDomainEvents({ database: testApp.database.db });
     const failures: unknown[] = [];
     const workspace = createWorkspaceService({ db: testApp.database.db, clock: testApp.clock });
-    const mail = createMailService({ db: testApp.database.db, clock: testApp.clock, config: testApp.config.mail, log: { info: () => undefined, warn: () => undefined } });
-    const again = createMailNotifications({ db: testApp.database.db, events, mail, workspace, unsubscribeLinks: createUnsubscribeLinks({ secret: 'x'.repeat(32), publicUrl: PUBLIC_URL }), publicUrl: PUBLIC_URL, clock: testApp.clock, isOnline: async () => false, weeklyFiguresOf: (sellerId, from, to) => findSellerWeekFigures(testApp.database.db, sellerId, from, to), onError: (error) => void failures.push(error) });
-    const event = { type: 'order.placed' as const, orderId: order.id, buyerId: buyer.id, sellerIds: [seller.id], productIds: [], totalCents: order.totalCents, order: (await findPlacedOrder(testApp.database.db, order.id))! };
+    const mail = createMailService({
+      db: testApp.database.db,
+      clock: testApp.clock,
+      config: testApp.config.mail,
+      log: { info: () => undefined, warn: () => undefined },
+    });
+    const again = createMailNotifications({
+      db: testApp.database.db,
+      events,
+      mail,
+      workspace,
+      unsubscribeLinks: createUnsubscribeLinks({ secret: 'x'.repeat(32), publicUrl: PUBLIC_URL }),
+      publicUrl: PUBLIC_URL,
+      clock: testApp.clock,
+      isOnline: async () => false,
+      weeklyFiguresOf: (sellerId, from, to) => findSellerWeekFigures(testApp.database.db, sellerId, from, to),
+      onError: (error) => void failures.push(error),
+    });
+    const event = {
+      type: 'order.placed' as const,
+      orderId: order.id,
+      buyerId: buyer.id,
+      sellerIds: [seller.id],
+      productIds: [],
+      totalCents: order.totalCents,
+      order: (await findPlacedOrder(testApp.database.db, order.id))!,
+    };
     events.publish(event);
     events.publish(event);
     await again.settled();
@@ -331,7 +413,15 @@ describe('sent once', () => {
     const rows = (await outboxRows()).filter((row) => row.dedupeKey?.includes(order.id));
     expect(rows.map((row) => row.dedupeKey).sort()).toEqual([`order-placed-buyer:${order.id}`, `order-placed-seller:${order.id}:${seller.id}`]);
     // Asked directly, the second send answers the first row as a duplicate.
-    const direct = { to: buyer.email, template: 'test', subject: 'Once', html: '<p>x</p>', text: 'x', category: 'transactional' as const, dedupeKey: `test-once-${order.id}` };
+    const direct = {
+      to: buyer.email,
+      template: 'test',
+      subject: 'Once',
+      html: '<p>x</p>',
+      text: 'x',
+      category: 'transactional' as const,
+      dedupeKey: `test-once-${order.id}`,
+    };
     const first = await mail.send(direct);
     expect(await mail.send(direct)).toEqual({ id: first.id, duplicate: true });
     await mail.deliverDue();
@@ -342,9 +432,21 @@ describe('sent once', () => {
     const second = await buildTestApp({ environment: { SMTP_URL: smtp.url, MAIL_FROM: FROM, PUBLIC_URL }, sharedDatabase: testApp.database });
     try {
       const base = Date.now();
-      const mail = createMailService({ db: testApp.database.db, clock: testApp.clock, config: testApp.config.mail, log: { info: () => undefined, warn: () => undefined } });
+      const mail = createMailService({
+        db: testApp.database.db,
+        clock: testApp.clock,
+        config: testApp.config.mail,
+        log: { info: () => undefined, warn: () => undefined },
+      });
       for (let index = 0; index < 12; index += 1) {
-        await mail.send({ to: `race-${index}@test.example`, template: 'test', subject: `Race ${base}-${index}`, html: '<p>race</p>', text: 'race', category: 'transactional' });
+        await mail.send({
+          to: `race-${index}@test.example`,
+          template: 'test',
+          subject: `Race ${base}-${index}`,
+          html: '<p>race</p>',
+          text: 'race',
+          category: 'transactional',
+        });
       }
       const [a, b] = await Promise.all([testApp.services.mail.deliverDue(), second.services.mail.deliverDue()]);
       expect(a.sent + b.sent).toBe(12);
@@ -369,9 +471,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     const second = await buildTestApp({ environment, sharedDatabase: ownConnections, jobs: fast });
     try {
       const base = Date.now();
-      const mail = createMailService({ db: testApp.database.db, clock: first.clock, config: testApp.config.mail, log: { info: () => undefined, warn: () => undefined } });
+      const mail = createMailService({
+        db: testApp.database.db,
+        clock: first.clock,
+        config: testApp.config.mail,
+        log: { info: () => undefined, warn: () => undefined },
+      });
       for (let index = 0; index < 12; index += 1) {
-        await mail.send({ to: `queue-${index}@test.example`, template: 'test', subject: `Queued ${base}-${index}`, html: '<p>q</p>', text: 'q', category: 'transactional' });
+        await mail.send({
+          to: `queue-${index}@test.example`,
+          template: 'test',
+          subject: `Queued ${base}-${index}`,
+          html: '<p>q</p>',
+          text: 'q',
+          category: 'transactional',
+        });
       }
       const arrived = () => smtp.received.filter((received) => received.parsed.subject?.startsWith(`Queued ${base}-`));
       const queuedRows = async () => (await outboxRows()).filter((row) => row.subject.startsWith(`Queued ${base}-`));
@@ -398,7 +512,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
 
 describe('failures', () => {
   const send = (address: string, subject: string) =>
-    createMailService({ db: testApp.database.db, clock: testApp.clock, config: testApp.config.mail, log: { info: () => undefined, warn: () => undefined } }).send({ to: address, template: 'test', subject, html: '<p>x</p>', text: 'x', category: 'transactional' });
+    createMailService({
+      db: testApp.database.db,
+      clock: testApp.clock,
+      config: testApp.config.mail,
+      log: { info: () => undefined, warn: () => undefined },
+    }).send({ to: address, template: 'test', subject, html: '<p>x</p>', text: 'x', category: 'transactional' });
   const rowOf = async (id: string) => (await testApp.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
 
   it('records a 550 as failed for good and never tries the address again', async () => {
@@ -433,10 +552,22 @@ describe('failures', () => {
     const closed = await startSmtpSink();
     const url = closed.url;
     await closed.close();
-    const unreachable = createMailService({ db: testApp.database.db, clock: testApp.clock, config: { smtpUrl: url, from: FROM }, log: { info: () => undefined, warn: () => undefined } });
+    const unreachable = createMailService({
+      db: testApp.database.db,
+      clock: testApp.clock,
+      config: { smtpUrl: url, from: FROM },
+      log: { info: () => undefined, warn: () => undefined },
+    });
     // Only this message is due for this service's round: the others were sent or wait for later.
     await testApp.services.mail.deliverDue();
-    const { id } = await unreachable.send({ to: 'someone@test.example', template: 'test', subject: 'Nobody home', html: '<p>x</p>', text: 'x', category: 'transactional' });
+    const { id } = await unreachable.send({
+      to: 'someone@test.example',
+      template: 'test',
+      subject: 'Nobody home',
+      html: '<p>x</p>',
+      text: 'x',
+      category: 'transactional',
+    });
     expect(await unreachable.deliverDue(1)).toMatchObject({ retrying: 1 });
     expect(await rowOf(id)).toMatchObject({ status: 'queued', attempts: 1, lastError: expect.stringMatching(/ECONNREFUSED|connect/i) });
     unreachable.close();
@@ -451,7 +582,12 @@ describe('the outbox for admins', () => {
     expect((await call('GET', '/api/admin/outbox', null)).statusCode).toBe(401);
     expect((await call('GET', '/api/admin/outbox', seller)).statusCode).toBe(403);
     expect((await call('GET', '/api/admin/outbox', buyer)).statusCode).toBe(403);
-    const mail = createMailService({ db: testApp.database.db, clock: testApp.clock, config: testApp.config.mail, log: { info: () => undefined, warn: () => undefined } });
+    const mail = createMailService({
+      db: testApp.database.db,
+      clock: testApp.clock,
+      config: testApp.config.mail,
+      log: { info: () => undefined, warn: () => undefined },
+    });
     for (const label of ['older', 'newer']) {
       testApp.clock.advance(60_000);
       await mail.send({ to: `${label}@test.example`, template: 'test', subject: label, html: `<p>${label}</p>`, text: label, category: 'transactional' });
@@ -463,27 +599,55 @@ describe('the outbox for admins', () => {
     expect(second.json().messages[0].subject).toBe('older');
     expect(first.json().total).toBeGreaterThanOrEqual(2);
     const id = first.json().messages[0].id as string;
-    expect((await call('GET', `/api/admin/outbox/${id}`, admin)).json()).toMatchObject({ id, from: FROM, to: 'newer@test.example', html: '<p>newer</p>', text: 'newer', headers: {} });
+    expect((await call('GET', `/api/admin/outbox/${id}`, admin)).json()).toMatchObject({
+      id,
+      from: FROM,
+      to: 'newer@test.example',
+      html: '<p>newer</p>',
+      text: 'newer',
+      headers: {},
+    });
     expect((await call('GET', `/api/admin/outbox/${id}`, seller)).statusCode).toBe(403);
     expect((await call('GET', '/api/admin/outbox/00000000-0000-4000-8000-000000000000', admin)).json()).toMatchObject({ code: 'not_found' });
     expect((await call('GET', '/api/admin/outbox?page=0', admin)).json()).toMatchObject({ code: 'validation_failed' });
   });
 
-  it("hides a reset or verification link from admins when SMTP delivers it, and shows it when the outbox is the only delivery", async () => {
+  it('hides a reset or verification link from admins when SMTP delivers it, and shows it when the outbox is the only delivery', async () => {
     const admin = await person('admin');
-    const secret = { template: 'password-reset', subject: 'Reset', html: '<p><a href="https://shop.test/reset-password/SECRET">Reset</a></p>', text: 'https://shop.test/reset-password/SECRET', category: 'transactional' as const };
-    const sending = createMailService({ db: testApp.database.db, clock: testApp.clock, config: testApp.config.mail, log: { info: () => undefined, warn: () => undefined } });
+    const secret = {
+      template: 'password-reset',
+      subject: 'Reset',
+      html: '<p><a href="https://shop.test/reset-password/SECRET">Reset</a></p>',
+      text: 'https://shop.test/reset-password/SECRET',
+      category: 'transactional' as const,
+    };
+    const sending = createMailService({
+      db: testApp.database.db,
+      clock: testApp.clock,
+      config: testApp.config.mail,
+      log: { info: () => undefined, warn: () => undefined },
+    });
     const { id } = await sending.send({ to: 'reset@test.example', ...secret });
     const shown = (await call('GET', `/api/admin/outbox/${id}`, admin)).json();
     expect(JSON.stringify(shown)).not.toContain('SECRET');
     expect(shown).toMatchObject({ subject: 'Reset', text: HIDDEN_ACCOUNT_LINK_NOTICE });
-    const kept = createMailService({ db: testApp.database.db, clock: testApp.clock, config: { smtpUrl: undefined, from: FROM }, log: { info: () => undefined, warn: () => undefined } });
+    const kept = createMailService({
+      db: testApp.database.db,
+      clock: testApp.clock,
+      config: { smtpUrl: undefined, from: FROM },
+      log: { info: () => undefined, warn: () => undefined },
+    });
     const demo = await kept.send({ to: 'demo-reset@test.example', ...secret });
     expect((await kept.findOutboxMessage(demo.id)).text).toContain('SECRET');
   });
 
   it('keeps messages without SMTP_URL, unsent, for the outbox', async () => {
-    const kept = createMailService({ db: testApp.database.db, clock: testApp.clock, config: { smtpUrl: undefined, from: FROM }, log: { info: () => undefined, warn: () => undefined } });
+    const kept = createMailService({
+      db: testApp.database.db,
+      clock: testApp.clock,
+      config: { smtpUrl: undefined, from: FROM },
+      log: { info: () => undefined, warn: () => undefined },
+    });
     const { id } = await kept.send({ to: 'kept@test.example', template: 'test', subject: 'Kept', html: '<p>k</p>', text: 'k', category: 'transactional' });
     expect(await kept.deliverDue()).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect((await testApp.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]).toMatchObject({ status: 'kept', attempts: 0 });

@@ -28,7 +28,10 @@ describe('SMTP settings', () => {
   const base = { NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/marketplace-mail-config' };
   it('reads SMTP_URL and MAIL_FROM, with a default sender and no SMTP by default', () => {
     expect(loadConfig(base).mail).toEqual({ smtpUrl: undefined, from: 'Marketplace <no-reply@localhost>' });
-    expect(loadConfig({ ...base, SMTP_URL: 'smtps://user:pass@mail.example.com:465', MAIL_FROM: 'Shop <shop@example.com>' }).mail).toEqual({ smtpUrl: 'smtps://user:pass@mail.example.com:465', from: 'Shop <shop@example.com>' });
+    expect(loadConfig({ ...base, SMTP_URL: 'smtps://user:pass@mail.example.com:465', MAIL_FROM: 'Shop <shop@example.com>' }).mail).toEqual({
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      from: 'Shop <shop@example.com>',
+    });
   });
 
   it('refuses a bad SMTP_URL or MAIL_FROM with a clear line, never showing credentials', () => {

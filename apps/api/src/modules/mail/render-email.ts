@@ -60,7 +60,9 @@ function sectionHtml(section: EmailSection): string {
         return `<tr><td style="padding:6px 0;border-bottom:1px solid #e2e8f0;${weight}">${escapeHtml(row.label)}</td><td style="padding:6px 0;border-bottom:1px solid #e2e8f0;text-align:right;white-space:nowrap;${weight}">${escapeHtml(row.value)}</td></tr>`;
       })
       .join('');
-    parts.push(`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;color:${SLATE_700};">${rows}</table>`);
+    parts.push(
+      `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:14px;color:${SLATE_700};">${rows}</table>`,
+    );
   }
   if (section.lines && section.lines.length > 0) {
     parts.push(`<p style="margin:0 0 12px;font-size:14px;line-height:20px;color:${SLATE_700};">${section.lines.map(escapeHtml).join('<br>')}</p>`);
@@ -83,13 +85,18 @@ export function renderEmail(input: RenderEmailInput): { html: string; text: stri
   const preheader = input.preheader
     ? `<div style="display:none;max-height:0;overflow:hidden;opacity:0;color:transparent;">${escapeHtml(input.preheader)}</div>`
     : '';
-  const paragraphs = input.paragraphs.map((paragraph) => `<p style="margin:0 0 16px;font-size:15px;line-height:22px;color:${SLATE_700};">${escapeHtml(paragraph)}</p>`).join('');
+  const paragraphs = input.paragraphs
+    .map((paragraph) => `<p style="margin:0 0 16px;font-size:15px;line-height:22px;color:${SLATE_700};">${escapeHtml(paragraph)}</p>`)
+    .join('');
   const button =
     input.button && buttonUrl
       ? `<p style="margin:24px 0;"><a href="${escapeHtml(buttonUrl)}" style="display:inline-block;background:${TEAL_700};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px;">${escapeHtml(input.button.label)}</a></p>`
       : '';
   const sections = (input.sections ?? []).map(sectionHtml).join('');
-  const footerParts = [input.footer ? escapeHtml(input.footer) : '', unsubscribeUrl ? `<a href="${escapeHtml(unsubscribeUrl)}" style="color:${SLATE_500};">Unsubscribe from these e-mails</a>` : ''].filter(Boolean);
+  const footerParts = [
+    input.footer ? escapeHtml(input.footer) : '',
+    unsubscribeUrl ? `<a href="${escapeHtml(unsubscribeUrl)}" style="color:${SLATE_500};">Unsubscribe from these e-mails</a>` : '',
+  ].filter(Boolean);
   const html = [
     '<!doctype html>',
     `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(input.heading)}</title></head>`,
@@ -104,7 +111,9 @@ export function renderEmail(input: RenderEmailInput): { html: string; text: stri
     sections,
     button,
     '</td></tr>',
-    footerParts.length > 0 ? `<tr><td style="padding:16px 24px;border-top:1px solid #e2e8f0;font-size:12px;line-height:18px;color:${SLATE_500};">${footerParts.join('<br>')}</td></tr>` : '',
+    footerParts.length > 0
+      ? `<tr><td style="padding:16px 24px;border-top:1px solid #e2e8f0;font-size:12px;line-height:18px;color:${SLATE_500};">${footerParts.join('<br>')}</td></tr>`
+      : '',
     '</table></td></tr></table></body></html>',
   ].join('');
 

@@ -14,7 +14,8 @@ export interface UnsubscribeLinks {
 }
 
 export function createUnsubscribeLinks(options: { secret: string; publicUrl: string }): UnsubscribeLinks {
-  const signatureOf = (userId: string, preference: string) => createHmac('sha256', options.secret).update(`unsubscribe\n${userId}\n${preference}`).digest('base64url');
+  const signatureOf = (userId: string, preference: string) =>
+    createHmac('sha256', options.secret).update(`unsubscribe\n${userId}\n${preference}`).digest('base64url');
   const base = options.publicUrl.replace(/\/+$/, '');
   return {
     urlFor(userId, preference) {

@@ -35,7 +35,17 @@ async function person(role: 'buyer' | 'seller' | 'admin', status: 'active' | 'su
 
 async function sellerWithAddress(): Promise<Person> {
   const seller = await person('seller');
-  await testApp.database.db.insert(addresses).values({ userId: seller.id, name: 'Warehouse', line1: '100 Main St', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US', phone: '5125550100', isDefault: true });
+  await testApp.database.db.insert(addresses).values({
+    userId: seller.id,
+    name: 'Warehouse',
+    line1: '100 Main St',
+    city: 'Austin',
+    state: 'TX',
+    postalCode: '78701',
+    country: 'US',
+    phone: '5125550100',
+    isDefault: true,
+  });
   return seller;
 }
 
@@ -59,7 +69,8 @@ const kindsOf = (shown: Shown[]) => shown.map((item) => item.kind).sort();
 
 let keys = 0;
 async function buy(buyer: Person, products: Array<{ id: string; quantity?: number }>) {
-  for (const product of products) expect((await call('POST', '/api/cart/items', buyer, { product_id: product.id, quantity: product.quantity ?? 1 })).statusCode).toBeLessThan(300);
+  for (const product of products)
+    expect((await call('POST', '/api/cart/items', buyer, { product_id: product.id, quantity: product.quantity ?? 1 })).statusCode).toBeLessThan(300);
   const response = await testApp.app.inject({
     method: 'POST',
     url: '/api/orders/checkout',
@@ -70,7 +81,10 @@ async function buy(buyer: Person, products: Array<{ id: string; quantity?: numbe
     },
   });
   expect(response.statusCode).toBeLessThan(300);
-  const [order] = await testApp.database.db.query.orders.findMany({ where: (orders, { eq: equals }) => equals(orders.buyerId, buyer.id), orderBy: (orders, { desc }) => desc(orders.createdAt) });
+  const [order] = await testApp.database.db.query.orders.findMany({
+    where: (orders, { eq: equals }) => equals(orders.buyerId, buyer.id),
+    orderBy: (orders, { desc }) => desc(orders.createdAt),
+  });
   const items = await testApp.database.db.query.orderItems.findMany({ where: (items, { eq: equals }) => equals(items.orderId, order!.id) });
   return { order: order!, items };
 }
@@ -94,13 +108,24 @@ function secondInstance() {
 }
 
 const rowsWithKey = (userId: string, dedupeKey: string) =>
-  testApp.database.db.select().from(notificationsTable).where(and(eq(notificationsTable.userId, userId), eq(notificationsTable.dedupeKey, dedupeKey)));
+  testApp.database.db
+    .select()
+    .from(notificationsTable)
+    .where(and(eq(notificationsTable.userId, userId), eq(notificationsTable.dedupeKey, dedupeKey)));
 
 async function openDispute(buyer: Person, orderItemId: string) {
   const boundary = '----notification-test';
   const fields = { orderItemId, reason: 'damaged', description: 'It arrived cracked in two places.' };
-  const body = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join('') + `--${boundary}--\r\n`;
-  const opened = await testApp.app.inject({ method: 'POST', url: '/api/disputes', headers: { authorization: buyer.token, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+  const body =
+    Object.entries(fields)
+      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join('') + `--${boundary}--\r\n`;
+  const opened = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/disputes',
+    headers: { authorization: buyer.token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
   expect(opened.statusCode).toBeLessThan(300);
   const [dispute] = await testApp.database.db.query.disputes.findMany({ where: (disputes, { eq: equals }) => equals(disputes.orderItemId, orderItemId) });
   return dispute!;
@@ -128,7 +153,15 @@ describe('a purchase, as each person’s bell shows it', () => {
 
     const buyerBell = await bellOf(buyer);
     expect(buyerBell).toEqual([
-      { id: expect.any(String), kind: 'order_placed', title: 'Your order is placed', body: `Order ${number}: 4 items, $${(order.totalCents / 100).toFixed(2)} paid.`, link: `/myorders/${order.id}`, createdAt: expect.any(String), readAt: null },
+      {
+        id: expect.any(String),
+        kind: 'order_placed',
+        title: 'Your order is placed',
+        body: `Order ${number}: 4 items, $${(order.totalCents / 100).toFixed(2)} paid.`,
+        link: `/myorders/${order.id}`,
+        createdAt: expect.any(String),
+        readAt: null,
+      },
     ]);
     const potterBell = await bellOf(potter);
     expect(potterBell).toHaveLength(1);
@@ -152,11 +185,19 @@ describe('a purchase, as each person’s bell shows it', () => {
     const { order, items } = await buy(buyer, [{ id: lamp.id }, { id: shade.id }, { id: vase.id }]);
     const itemOf = (productId: string) => items.find((item) => item.productId === productId)!;
 
-    for (const product of [lamp, shade]) expect((await call('PATCH', `/api/seller/order-items/${itemOf(product.id).id}`, seller, { status: 'approved' })).statusCode).toBe(200);
-    expect((await call('PATCH', `/api/seller/order-items/${itemOf(vase.id).id}`, seller, { status: 'rejected', reason: 'Cracked in stock' })).statusCode).toBe(200);
+    for (const product of [lamp, shade])
+      expect((await call('PATCH', `/api/seller/order-items/${itemOf(product.id).id}`, seller, { status: 'approved' })).statusCode).toBe(200);
+    expect((await call('PATCH', `/api/seller/order-items/${itemOf(vase.id).id}`, seller, { status: 'rejected', reason: 'Cracked in stock' })).statusCode).toBe(
+      200,
+    );
     let bell = await bellOf(buyer);
     expect(kindsOf(bell)).toEqual(['item_approved', 'item_approved', 'item_rejected', 'order_placed', 'refund_issued']);
-    expect(bell.filter((item) => item.kind === 'item_approved').map((item) => item.body).sort()).toEqual([
+    expect(
+      bell
+        .filter((item) => item.kind === 'item_approved')
+        .map((item) => item.body)
+        .sort(),
+    ).toEqual([
       `“Lamp” (order #${order.id.slice(0, 8)}) is being prepared for shipping.`,
       `“Shade” (order #${order.id.slice(0, 8)}) is being prepared for shipping.`,
     ]);
@@ -244,7 +285,8 @@ describe('through the real routes', () => {
     expect((await call('POST', `/api/shipments/process-ups/${shipmentId}`, seller)).statusCode).toBe(200);
 
     // The carrier has it out for delivery; asking again while it still is says nothing new.
-    for (let asked = 0; asked < 2; asked += 1) expect((await call('PUT', `/api/shipments/track/${shipmentId}`, seller, { simulateStatus: 'out_for_delivery' })).statusCode).toBe(200);
+    for (let asked = 0; asked < 2; asked += 1)
+      expect((await call('PUT', `/api/shipments/track/${shipmentId}`, seller, { simulateStatus: 'out_for_delivery' })).statusCode).toBe(200);
     const out = (await bellOf(buyer)).filter((shown) => shown.kind === 'item_out_for_delivery');
     expect(out.map((shown) => [shown.title, shown.link])).toEqual([['Your parcel is out for delivery', `/myorders/${order.id}`]]);
 
@@ -262,7 +304,11 @@ describe('through the real routes', () => {
     expect(buyerBell.filter((shown) => shown.kind === 'refund_issued').map((shown) => shown.title)).toEqual(['You were refunded $15.00']);
     expect((await bellOf(seller)).filter((shown) => shown.kind === 'dispute_resolved').map((shown) => shown.link)).toEqual([`/seller/disputes/${dispute.id}`]);
 
-    const sent = await call('POST', '/api/support/requests', seller, { topic: 'other', subject: 'Where is my payout?', message: 'The payout for my last order has not arrived yet.' });
+    const sent = await call('POST', '/api/support/requests', seller, {
+      topic: 'other',
+      subject: 'Where is my payout?',
+      message: 'The payout for my last order has not arrived yet.',
+    });
     expect(sent.statusCode).toBe(201);
     const support = (await bellOf(admin)).filter((shown) => shown.kind === 'support_request');
     expect(support).toHaveLength(1);
@@ -279,7 +325,15 @@ describe('once per event', () => {
     const { order } = await buy(buyer, [{ id: (await createListing(testApp.database.db, { sellerId: seller.id, categoryId: category.id })).id }]);
     await bellOf(buyer);
     const again = secondInstance();
-    const event: DomainEvent = { type: 'order.placed', orderId: order.id, buyerId: buyer.id, sellerIds: [seller.id], productIds: [], totalCents: order.totalCents, order: (await findPlacedOrder(testApp.database.db, order.id))! };
+    const event: DomainEvent = {
+      type: 'order.placed',
+      orderId: order.id,
+      buyerId: buyer.id,
+      sellerIds: [seller.id],
+      productIds: [],
+      totalCents: order.totalCents,
+      order: (await findPlacedOrder(testApp.database.db, order.id))!,
+    };
     await again.publish(event, event);
     expect(again.failures).toEqual([]);
     // The app wrote them already: the second instance writes nothing and tells nobody.
@@ -297,7 +351,9 @@ describe('once per event', () => {
     await again.publish(event, event);
     expect(await rowsWithKey(admin.id, `support-request:${requestId}`)).toHaveLength(1);
     const toAdmin = again.pushes.filter((push) => push.userIds.includes(admin.id));
-    expect(toAdmin).toEqual([{ userIds: [admin.id], event: 'notification', payload: { notification: expect.objectContaining({ kind: 'support_request' }), unreadCount: 1 } }]);
+    expect(toAdmin).toEqual([
+      { userIds: [admin.id], event: 'notification', payload: { notification: expect.objectContaining({ kind: 'support_request' }), unreadCount: 1 } },
+    ]);
     const [shown] = await bellOf(admin);
     expect(shown).toMatchObject({ kind: 'support_request', title: 'New support request', body: 'Sam Seller: Payout missing', link: '/admin/settings' });
   });
@@ -322,11 +378,31 @@ describe('the rest of a sale’s story, from its events', () => {
     await again.publish(outForDelivery, outForDelivery);
     const out = (await bellOf(buyer)).filter((shown) => shown.kind === 'item_out_for_delivery');
     expect(out).toHaveLength(1);
-    expect(out[0]).toMatchObject({ title: 'Your parcel is out for delivery', body: `Order #${order.id.slice(0, 8)}: 2 × Kettle should arrive today.`, link: `/myorders/${order.id}` });
+    expect(out[0]).toMatchObject({
+      title: 'Your parcel is out for delivery',
+      body: `Order #${order.id.slice(0, 8)}: 2 × Kettle should arrive today.`,
+      link: `/myorders/${order.id}`,
+    });
 
     const payoutId = randomUUID();
-    const breakdown = { itemTotalCents: 9000, commissionRateBasisPoints: 1000, commissionCents: 900, pickupChargeCents: 0, feeCents: 45, adjustmentCents: 0, netCents: 8055 };
-    await again.publish({ type: 'payout.sent', payoutId, orderItemId: item.id, orderId: order.id, sellerId: seller.id, line: { orderItemId: item.id, title: item.title, quantity: item.quantity }, breakdown });
+    const breakdown = {
+      itemTotalCents: 9000,
+      commissionRateBasisPoints: 1000,
+      commissionCents: 900,
+      pickupChargeCents: 0,
+      feeCents: 45,
+      adjustmentCents: 0,
+      netCents: 8055,
+    };
+    await again.publish({
+      type: 'payout.sent',
+      payoutId,
+      orderItemId: item.id,
+      orderId: order.id,
+      sellerId: seller.id,
+      line: { orderItemId: item.id, title: item.title, quantity: item.quantity },
+      breakdown,
+    });
     const paid = (await bellOf(seller)).filter((shown) => shown.kind === 'payout_sent');
     expect(paid).toHaveLength(1);
     expect(paid[0]).toMatchObject({ title: 'You were paid $80.55', link: `/seller/orders/items/${order.id}` });
@@ -350,7 +426,11 @@ describe('the rest of a sale’s story, from its events', () => {
     expect(offered).toMatchObject({ title: 'The seller offered a refund of $25.00', link: `/orderDisputes/${disputeId}` });
     expect(offered.body).toContain('“Teapot”');
     const adminAnswered = (await bellOf(admin)).find((shown) => shown.kind === 'dispute_answered')!;
-    expect(adminAnswered).toMatchObject({ title: 'A seller answered a dispute', body: `They offered $25.00 for “Teapot” (order #${order.id.slice(0, 8)}).`, link: `/admin/disputes/${disputeId}` });
+    expect(adminAnswered).toMatchObject({
+      title: 'A seller answered a dispute',
+      body: `They offered $25.00 for “Teapot” (order #${order.id.slice(0, 8)}).`,
+      link: `/admin/disputes/${disputeId}`,
+    });
     // The seller answered; their own bell has nothing about it.
     expect((await bellOf(seller)).filter((shown) => shown.kind === 'dispute_answered')).toEqual([]);
 
@@ -365,7 +445,15 @@ describe('the rest of a sale’s story, from its events', () => {
     // A contested dispute rejected by the admin, on another item's case.
     const otherId = randomUUID();
     await again.publish({ type: 'dispute.answered', ...facts, disputeId: otherId, action: 'contest', offerCents: null, statement: 'It left here whole.' });
-    await again.publish({ type: 'dispute.resolved', ...facts, disputeId: otherId, outcome: 'rejected', refundCents: null, note: 'No sign of damage.', byBuyerAcceptingOffer: false });
+    await again.publish({
+      type: 'dispute.resolved',
+      ...facts,
+      disputeId: otherId,
+      outcome: 'rejected',
+      refundCents: null,
+      note: 'No sign of damage.',
+      byBuyerAcceptingOffer: false,
+    });
     const contested = (await bellOf(buyer)).filter((shown) => shown.link === `/orderDisputes/${otherId}`);
     expect(contested.map((shown) => shown.title).sort()).toEqual(['The seller contested your dispute', 'Your dispute was closed without a refund']);
     expect(contested.find((shown) => shown.kind === 'dispute_resolved')!.body).toContain('No sign of damage.');

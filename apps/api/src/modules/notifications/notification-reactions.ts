@@ -51,13 +51,15 @@ export function createNotificationReactions(deps: {
   const { db, notifications } = deps;
   const { react, settled } = createReactions(deps.events, deps.onError);
 
-
   // Order placed: the buyer's confirmation; each seller, their items to approve.
   react('order.placed', async (event) => {
     const { lines } = event.order;
     await notifications.notify({ userId: event.buyerId, ...orderPlacedForBuyer({ orderId: event.orderId, totalCents: event.totalCents, lines }) });
     for (const sellerId of new Set(lines.map((line) => line.sellerId))) {
-      await notifications.notify({ userId: sellerId, ...newOrderForSeller({ orderId: event.orderId, lines: lines.filter((line) => line.sellerId === sellerId) }) });
+      await notifications.notify({
+        userId: sellerId,
+        ...newOrderForSeller({ orderId: event.orderId, lines: lines.filter((line) => line.sellerId === sellerId) }),
+      });
     }
   });
 
@@ -70,7 +72,12 @@ export function createNotificationReactions(deps: {
   });
 
   /** The parcel of the event's item, as the texts name it. */
-  const parcelOf = (event: ParcelNews): ParcelFacts => ({ orderId: event.orderId, orderItemId: event.orderItemId, lines: event.parcel.lines, tracking: event.parcel.tracking });
+  const parcelOf = (event: ParcelNews): ParcelFacts => ({
+    orderId: event.orderId,
+    orderItemId: event.orderItemId,
+    lines: event.parcel.lines,
+    tracking: event.parcel.tracking,
+  });
 
   // Shipped: one notification per parcel, with its tracking number.
   react('order-item.shipped', async (event) => {
@@ -141,24 +148,46 @@ export function createNotificationReactions(deps: {
 
   // A review request (the review-request job): the buyer, once per order item.
   react('review.requested', async (event) => {
-    await notifications.notify({ userId: event.buyerId, ...reviewRequestForBuyer({ orderId: event.orderId, orderItemId: event.orderItemId, title: event.title }) });
+    await notifications.notify({
+      userId: event.buyerId,
+      ...reviewRequestForBuyer({ orderId: event.orderId, orderItemId: event.orderItemId, title: event.title }),
+    });
   });
 
   // A new review: the item's seller, who may reply.
   react('review.created', async (event) => {
-    await notifications.notify({ userId: event.sellerId, ...newReviewForSeller({ reviewId: event.reviewId, productId: event.productId, itemTitle: event.itemTitle, rating: event.rating, reviewTitle: event.title }) });
+    await notifications.notify({
+      userId: event.sellerId,
+      ...newReviewForSeller({
+        reviewId: event.reviewId,
+        productId: event.productId,
+        itemTitle: event.itemTitle,
+        rating: event.rating,
+        reviewTitle: event.title,
+      }),
+    });
   });
 
   // The seller's reply: the review's author.
   react('review.replied', async (event) => {
-    await notifications.notify({ userId: event.buyerId, ...reviewReplyForBuyer({ reviewId: event.reviewId, productId: event.productId, itemTitle: event.itemTitle, reply: event.reply }) });
+    await notifications.notify({
+      userId: event.buyerId,
+      ...reviewReplyForBuyer({ reviewId: event.reviewId, productId: event.productId, itemTitle: event.itemTitle, reply: event.reply }),
+    });
   });
 
   // An admin hid a review: its author, with the reason.
   react('review.hidden', async (event) => {
     await notifications.notify({
       userId: event.buyerId,
-      ...reviewHiddenForBuyer({ reviewId: event.reviewId, orderId: event.orderId, orderItemId: event.orderItemId, itemTitle: event.itemTitle, reason: event.reason, hiddenAt: event.hiddenAt }),
+      ...reviewHiddenForBuyer({
+        reviewId: event.reviewId,
+        orderId: event.orderId,
+        orderItemId: event.orderItemId,
+        itemTitle: event.itemTitle,
+        reason: event.reason,
+        hiddenAt: event.hiddenAt,
+      }),
     });
   });
 

@@ -49,7 +49,11 @@ const carrierName = (carrier: string) => (carrier.toLowerCase() === 'ups' ? 'UPS
 
 const buyerOrderPath = (orderId: string) => `/myorders/${orderId}`;
 const sellerOrderPath = (orderId: string) => `/seller/orders/items/${orderId}`;
-const disputePath = { buyer: (id: string) => `/orderDisputes/${id}`, seller: (id: string) => `/seller/disputes/${id}`, admin: (id: string) => `/admin/disputes/${id}` } as const;
+const disputePath = {
+  buyer: (id: string) => `/orderDisputes/${id}`,
+  seller: (id: string) => `/seller/disputes/${id}`,
+  admin: (id: string) => `/admin/disputes/${id}`,
+} as const;
 /** Support requests are answered on the admin's Settings page. */
 const ADMIN_SUPPORT_PATH = '/admin/settings';
 
@@ -190,7 +194,9 @@ export function disputeAnsweredForBuyer(dispute: DisputeFacts & { offerCents: nu
   return {
     kind: 'dispute_answered',
     title: offer ? `The seller offered a refund of ${offer}` : 'The seller contested your dispute',
-    body: offer ? `For ${about}. Accept or decline the offer on the dispute page.` : `About ${about}. Read their answer; you can ask the marketplace to review it.`,
+    body: offer
+      ? `For ${about}. Accept or decline the offer on the dispute page.`
+      : `About ${about}. Read their answer; you can ask the marketplace to review it.`,
     link: disputePath.buyer(dispute.disputeId),
     dedupeKey: `dispute-answered:${dispute.disputeId}`,
   };
@@ -301,7 +307,14 @@ export function reviewReplyForBuyer(review: { reviewId: string; productId: strin
 }
 
 /** `hiddenAt` keeps a later hiding of the same review (after it was shown again) a notification of its own. */
-export function reviewHiddenForBuyer(review: { reviewId: string; orderId: string; orderItemId: string; itemTitle: string; reason: string; hiddenAt: string }): NotificationText {
+export function reviewHiddenForBuyer(review: {
+  reviewId: string;
+  orderId: string;
+  orderItemId: string;
+  itemTitle: string;
+  reason: string;
+  hiddenAt: string;
+}): NotificationText {
   return {
     kind: 'review_hidden',
     title: 'Your review was hidden',

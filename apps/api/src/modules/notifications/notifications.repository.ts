@@ -9,12 +9,20 @@ export type NewNotification = Pick<typeof notifications.$inferInsert, 'userId' |
 
 /** Writes the notification unless the user already has one with its dedupe key; null when it was there. */
 export async function insertNotificationOnce(executor: Executor, values: NewNotification): Promise<NotificationRecord | null> {
-  const [row] = await executor.insert(notifications).values(values).onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] }).returning();
+  const [row] = await executor
+    .insert(notifications)
+    .values(values)
+    .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
+    .returning();
   return row ?? null;
 }
 
 /** A page of the user's notifications, newest first (all, or the unread only). */
-export async function listNotifications(executor: Executor, userId: string, options: { unreadOnly: boolean; limit: number; offset: number }): Promise<NotificationRecord[]> {
+export async function listNotifications(
+  executor: Executor,
+  userId: string,
+  options: { unreadOnly: boolean; limit: number; offset: number },
+): Promise<NotificationRecord[]> {
   return executor
     .select()
     .from(notifications)

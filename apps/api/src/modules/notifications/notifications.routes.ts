@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@marketplace/contracts/common';
-import { markNotificationsReadBodySchema, markNotificationsReadResponseSchema, notificationsPageSchema, notificationsQuerySchema } from '@marketplace/contracts/notifications';
+import {
+  markNotificationsReadBodySchema,
+  markNotificationsReadResponseSchema,
+  notificationsPageSchema,
+  notificationsQuerySchema,
+} from '@marketplace/contracts/notifications';
 import { userOf } from '../../plugins/authentication';
 import { SIGNED_IN } from '../../plugins/route-access';
 import type { NotificationsService } from './notifications.service';

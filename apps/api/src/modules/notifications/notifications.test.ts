@@ -26,7 +26,12 @@ const sockets: Client[] = [];
 const person = (role: 'buyer' | 'seller' | 'admin') => createSocketPerson(testApp, role);
 
 const call = (method: 'GET' | 'POST', url: string, who: SocketPerson | null, payload?: unknown, headers: Record<string, string> = {}) =>
-  testApp.app.inject({ method, url, headers: { ...(who ? { authorization: who.bearer } : {}), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  testApp.app.inject({
+    method,
+    url,
+    headers: { ...(who ? { authorization: who.bearer } : {}), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 /** Pushes the second service made, by event. */
 const pushed: Array<{ userIds: readonly string[]; event: string; payload: unknown }> = [];
@@ -42,7 +47,14 @@ async function seed(userId: string, count: number, kind: NotificationKind = 'ord
   const ids: string[] = [];
   for (let index = 0; index < count; index += 1) {
     clock.advance(60_000);
-    const written = await writer.notify({ userId, kind, title: `Title ${index}`, body: `Body ${index}`, link: `/myorders/${index}`, dedupeKey: `seed:${userId}:${index}:${Math.random()}` });
+    const written = await writer.notify({
+      userId,
+      kind,
+      title: `Title ${index}`,
+      body: `Body ${index}`,
+      link: `/myorders/${index}`,
+      dedupeKey: `seed:${userId}:${index}:${Math.random()}`,
+    });
     ids.push(written!.id);
   }
   return ids;
@@ -71,7 +83,10 @@ async function buy(buyer: SocketPerson, productId: string) {
     { 'idempotency-key': `notifications-test-${Date.now()}-${++keys}` },
   );
   expect(response.statusCode).toBeLessThan(300);
-  const [order] = await testApp.database.db.query.orders.findMany({ where: (orders, { eq: equals }) => equals(orders.buyerId, buyer.id), orderBy: (orders, { desc }) => desc(orders.createdAt) });
+  const [order] = await testApp.database.db.query.orders.findMany({
+    where: (orders, { eq: equals }) => equals(orders.buyerId, buyer.id),
+    orderBy: (orders, { desc }) => desc(orders.createdAt),
+  });
   return order!;
 }
 
@@ -115,7 +130,15 @@ describe('GET /api/notifications', () => {
     const page = first.json();
     expect(page).toMatchObject({ unreadCount: 25, page: 1, limit: 20, total: 25 });
     expect(page.notifications.map((item: { id: string }) => item.id)).toEqual(ids.slice().reverse().slice(0, 20));
-    expect(page.notifications[0]).toEqual({ id: ids[24], kind: 'order_placed', title: 'Title 24', body: 'Body 24', link: '/myorders/24', createdAt: newest, readAt: null });
+    expect(page.notifications[0]).toEqual({
+      id: ids[24],
+      kind: 'order_placed',
+      title: 'Title 24',
+      body: 'Body 24',
+      link: '/myorders/24',
+      createdAt: newest,
+      readAt: null,
+    });
 
     const second = (await call('GET', '/api/notifications?page=2', buyer)).json();
     expect(second.notifications.map((item: { id: string }) => item.id)).toEqual(ids.slice(0, 5).reverse());
@@ -195,8 +218,22 @@ describe('POST /api/notifications/read', () => {
     // The others' rows: unread ones, one read before (its read time must not move), and one about the same thing as the buyer's.
     const theirs = await Promise.all(others.map((other) => seed(other.id, 2)));
     await call('POST', '/api/notifications/read', others[1]!, { ids: [theirs[1]![0]] });
-    const shared = await writer.notify({ userId: others[0]!.id, kind: 'order_placed', title: 'Same order', body: 'Same thing', link: '/myorders/1', dedupeKey: `shared:${buyer.id}` });
-    await writer.notify({ userId: buyer.id, kind: 'order_placed', title: 'Same order', body: 'Same thing', link: '/myorders/1', dedupeKey: `shared:${buyer.id}` });
+    const shared = await writer.notify({
+      userId: others[0]!.id,
+      kind: 'order_placed',
+      title: 'Same order',
+      body: 'Same thing',
+      link: '/myorders/1',
+      dedupeKey: `shared:${buyer.id}`,
+    });
+    await writer.notify({
+      userId: buyer.id,
+      kind: 'order_placed',
+      title: 'Same order',
+      body: 'Same thing',
+      link: '/myorders/1',
+      dedupeKey: `shared:${buyer.id}`,
+    });
     const othersIds = [...theirs.flat(), shared!.id];
     const othersBefore = await testApp.database.db.select().from(notificationsTable).where(inArray(notificationsTable.id, othersIds));
     testApp.clock.advance(60_000);
@@ -220,13 +257,34 @@ describe('POST /api/notifications/read', () => {
   it('refuses bad bodies with 400 { error, code }, never a 500', async () => {
     const admin = await person('admin');
     const tooMany = Array.from({ length: NOTIFICATIONS_READ_MAX_IDS + 1 }, () => randomUUID());
-    const bodies: unknown[] = [{}, { ids: [] }, { ids: ['not-a-uuid'] }, { ids: 'all' }, { all: false }, { all: 'true' }, { ids: [randomUUID()], all: true }, { ids: [randomUUID()], extra: 1 }, { ids: tooMany }, [], 'all', null];
+    const bodies: unknown[] = [
+      {},
+      { ids: [] },
+      { ids: ['not-a-uuid'] },
+      { ids: 'all' },
+      { all: false },
+      { all: 'true' },
+      { ids: [randomUUID()], all: true },
+      { ids: [randomUUID()], extra: 1 },
+      { ids: tooMany },
+      [],
+      'all',
+      null,
+    ];
     for (const body of bodies) {
       const response = await call('POST', '/api/notifications/read', admin, body === null ? 'null' : body, { 'content-type': 'application/json' });
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json(), JSON.stringify(body)).toMatchObject({ error: expect.any(String), code: expect.stringMatching(/^(validation_failed|invalid_json)$/) });
+      expect(response.json(), JSON.stringify(body)).toMatchObject({
+        error: expect.any(String),
+        code: expect.stringMatching(/^(validation_failed|invalid_json)$/),
+      });
     }
-    const notJson = await testApp.app.inject({ method: 'POST', url: '/api/notifications/read', headers: { authorization: admin.bearer, 'content-type': 'application/json' }, payload: '{ids:' });
+    const notJson = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/notifications/read',
+      headers: { authorization: admin.bearer, 'content-type': 'application/json' },
+      payload: '{ids:',
+    });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json()).toMatchObject({ code: 'invalid_json' });
     const nul = await call('POST', '/api/notifications/read', admin, { ids: ['\u0000'] });
@@ -236,7 +294,9 @@ describe('POST /api/notifications/read', () => {
     expect((await call('POST', '/api/notifications/read', admin, { ids: [] })).json().error).toContain('Give at least one notification id');
     expect((await call('POST', '/api/notifications/read', admin, { ids: ['nope'] })).json().error).toContain('Unknown notification');
     expect((await call('POST', '/api/notifications/read', admin, {})).json().error).toContain('Give the ids of the notifications to mark read, or all: true');
-    expect((await call('POST', '/api/notifications/read', admin, { ids: [randomUUID()], all: true })).json().error).toContain('Give the ids of the notifications to mark read, or all: true');
+    expect((await call('POST', '/api/notifications/read', admin, { ids: [randomUUID()], all: true })).json().error).toContain(
+      'Give the ids of the notifications to mark read, or all: true',
+    );
   });
 });
 
@@ -274,15 +334,26 @@ describe('the service', () => {
 
   it('cuts long titles and bodies, flattens their whitespace, and refuses a link outside the app', async () => {
     const buyer = await person('buyer');
-    const written = await writer.notify({ userId: buyer.id, kind: 'new_order', title: `A ${'very '.repeat(60)}long title`, body: `Line one\n\n${'x'.repeat(400)}`, link: '/seller/orders', dedupeKey: 'long' });
+    const written = await writer.notify({
+      userId: buyer.id,
+      kind: 'new_order',
+      title: `A ${'very '.repeat(60)}long title`,
+      body: `Line one\n\n${'x'.repeat(400)}`,
+      link: '/seller/orders',
+      dedupeKey: 'long',
+    });
     expect(Array.from(written!.title)).toHaveLength(NOTIFICATION_TITLE_MAX);
     expect(written!.title.endsWith('…')).toBe(true);
     expect(Array.from(written!.body)).toHaveLength(NOTIFICATION_BODY_MAX);
     expect(written!.body.startsWith('Line one x')).toBe(true);
     const short = await writer.notify({ userId: buyer.id, kind: 'new_order', title: 'Short 🎉', body: 'Fine', link: '/seller/orders', dedupeKey: 'short' });
     expect(short).toMatchObject({ title: 'Short 🎉', body: 'Fine' });
-    await expect(writer.notify({ userId: buyer.id, kind: 'new_order', title: 't', body: 'b', link: 'https://elsewhere.test/', dedupeKey: 'out' })).rejects.toThrow(/inside the app/);
-    await expect(writer.notify({ userId: buyer.id, kind: 'new_order', title: 't', body: 'b', link: '//elsewhere.test/', dedupeKey: 'out2' })).rejects.toThrow(/inside the app/);
+    await expect(
+      writer.notify({ userId: buyer.id, kind: 'new_order', title: 't', body: 'b', link: 'https://elsewhere.test/', dedupeKey: 'out' }),
+    ).rejects.toThrow(/inside the app/);
+    await expect(writer.notify({ userId: buyer.id, kind: 'new_order', title: 't', body: 'b', link: '//elsewhere.test/', dedupeKey: 'out2' })).rejects.toThrow(
+      /inside the app/,
+    );
   });
 
   it('goes with the user when the account is deleted', async () => {
@@ -310,7 +381,15 @@ describe('the clean-up job', () => {
       .returning();
     const job = defineJobs(testApp.services, testApp.config).find((definition) => definition.name === JOB_NAMES.deleteOldReadNotifications)!;
     expect(await job.run({})).toEqual({ deleted: 1 });
-    const left = await testApp.database.db.select({ dedupeKey: notificationsTable.dedupeKey }).from(notificationsTable).where(inArray(notificationsTable.id, rows.map((row) => row.id)));
+    const left = await testApp.database.db
+      .select({ dedupeKey: notificationsTable.dedupeKey })
+      .from(notificationsTable)
+      .where(
+        inArray(
+          notificationsTable.id,
+          rows.map((row) => row.id),
+        ),
+      );
     expect(left.map((row) => row.dedupeKey).sort()).toEqual(['old-unread', 'recent-read']);
   });
 });
@@ -335,7 +414,15 @@ describe('live, over the socket', () => {
     const order = await buy(buyer, product.id);
     const [heardA, heardB] = await Promise.all([onA, onB]);
     expect(heardA).toEqual({
-      notification: { id: expect.any(String), kind: 'order_placed', title: 'Your order is placed', body: expect.stringContaining(`#${order.id.slice(0, 8)}`), link: `/myorders/${order.id}`, createdAt: expect.any(String), readAt: null },
+      notification: {
+        id: expect.any(String),
+        kind: 'order_placed',
+        title: 'Your order is placed',
+        body: expect.stringContaining(`#${order.id.slice(0, 8)}`),
+        link: `/myorders/${order.id}`,
+        createdAt: expect.any(String),
+        readAt: null,
+      },
       unreadCount: 2,
     });
     expect(heardB).toEqual(heardA);

@@ -22,7 +22,9 @@ const sellers = alias(users, 'sellers');
 const unitsInOrder = () => sql<number>`(select coalesce(sum(oi.quantity), 0) from order_items oi where oi.order_id = "orders"."id")`.mapWith(Number);
 
 const lineTotalCents = () =>
-  sql<number>`${orderItems.priceCents} * ${orderItems.quantity} + case when ${orderItems.retipAdded} then ${orderItems.retipPriceCents} else 0 end`.mapWith(Number);
+  sql<number>`${orderItems.priceCents} * ${orderItems.quantity} + case when ${orderItems.retipAdded} then ${orderItems.retipPriceCents} else 0 end`.mapWith(
+    Number,
+  );
 
 const orderSummaryColumns = {
   id: orders.id,
@@ -48,10 +50,7 @@ function orderSearchCondition(search: AdminOrderSearch): SQL | undefined {
   if (search.status) conditions.push(eq(orders.status, search.status));
   if (search.q) {
     const pattern = likePatternOf(search.q);
-    const matches: SQL[] = [
-      ilike(buyers.email, pattern),
-      ilike(sql`${buyers.firstName} || ' ' || ${buyers.lastName}`, pattern),
-    ];
+    const matches: SQL[] = [ilike(buyers.email, pattern), ilike(sql`${buyers.firstName} || ' ' || ${buyers.lastName}`, pattern)];
     // Order ids are shown as their first 8 characters, often with a '#': "#3f2a9c1e" finds the order.
     const idPrefix = search.q.replace(/^#/, '').toLowerCase();
     if (/^[0-9a-f-]+$/.test(idPrefix)) matches.push(sql`${orders.id}::text like ${`${idPrefix}%`}`);
@@ -175,7 +174,7 @@ export async function findAdminOrderItemsPage(executor: Executor, search: { stat
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .innerJoin(buyers, eq(buyers.id, orders.buyerId))
       .innerJoin(sellers, eq(sellers.id, orderItems.sellerId))
-        .where(where)
+      .where(where)
       .orderBy(desc(orderItems.updatedAt), desc(orderItems.id))
       .limit(search.limit)
       .offset(search.offset),

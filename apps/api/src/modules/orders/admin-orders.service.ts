@@ -86,7 +86,11 @@ export function createAdminOrdersService(deps: { db: Database; files: FileStore 
           productId: item.productId,
           title: item.title,
           image: item.coverKey ? deps.files.urlFor(item.coverKey) : null,
-          seller: { id: item.sellerId, fullName: fullNameOf({ firstName: item.sellerFirstName, lastName: item.sellerLastName }), companyName: item.sellerCompanyName ?? null },
+          seller: {
+            id: item.sellerId,
+            fullName: fullNameOf({ firstName: item.sellerFirstName, lastName: item.sellerLastName }),
+            companyName: item.sellerCompanyName ?? null,
+          },
           quantity: item.quantity,
           price: centsToDollars(item.priceCents),
           retipAdded: item.retipAdded,
@@ -115,7 +119,11 @@ export function createAdminOrdersService(deps: { db: Database; files: FileStore 
           updatedAt: row.updatedAt.toISOString(),
           refundedAmount: nullableDollars(row.refundedCents),
           buyer: { id: row.buyerId, fullName: fullNameOf({ firstName: row.buyerFirstName, lastName: row.buyerLastName }), email: row.buyerEmail },
-          seller: { id: row.sellerId, fullName: fullNameOf({ firstName: row.sellerFirstName, lastName: row.sellerLastName }), companyName: row.sellerCompanyName ?? null },
+          seller: {
+            id: row.sellerId,
+            fullName: fullNameOf({ firstName: row.sellerFirstName, lastName: row.sellerLastName }),
+            companyName: row.sellerCompanyName ?? null,
+          },
         })),
         pagination: pagination(query.page, query.limit, total),
       };

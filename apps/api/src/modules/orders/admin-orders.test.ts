@@ -16,7 +16,12 @@ let rejectedItemId: string;
 let address = 0;
 async function tokenOf(user: UserRecord) {
   address += 1;
-  const response = await testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: FACTORY_PASSWORD }, remoteAddress: `10.50.0.${address}` });
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: user.email, password: FACTORY_PASSWORD },
+    remoteAddress: `10.50.0.${address}`,
+  });
   return `Bearer ${response.json().token}`;
 }
 const get = (url: string, authorization?: string) => testApp.app.inject({ method: 'GET', url, headers: authorization ? { authorization } : {} });
@@ -30,7 +35,11 @@ beforeAll(async () => {
   otherBuyer = await createUser(db, { firstName: 'Alan', lastName: 'Turing', email: 'alan@bletchley.test' });
   seller = await createUser(db, { role: 'seller', firstName: 'Sam', lastName: 'Seller', companyName: 'Sam & Co' });
   const category = await createCategory(db);
-  const lamp = await createProduct(db, { sellerId: seller.id, categoryId: category.id, title: 'Brass lamp', priceCents: 2500 }, { imageKey: 'products/lamp/cover.webp' });
+  const lamp = await createProduct(
+    db,
+    { sellerId: seller.id, categoryId: category.id, title: 'Brass lamp', priceCents: 2500 },
+    { imageKey: 'products/lamp/cover.webp' },
+  );
   const chair = await createProduct(db, { sellerId: seller.id, categoryId: category.id, title: 'Oak chair', priceCents: 4000 });
 
   // Six orders over six days: Grace has four, Alan two.
@@ -144,7 +153,17 @@ describe('GET /api/admin/orders/:orderId', () => {
       buyer: { id: buyer.id, fullName: 'Grace Hopper', email: 'grace@navy.test' },
       itemsCount: 3,
       total: 99.49,
-      shippingAddress: { name: 'Test Buyer', line1: '1 Market St', line2: null, city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US', email: null, phone: null },
+      shippingAddress: {
+        name: 'Test Buyer',
+        line1: '1 Market St',
+        line2: null,
+        city: 'San Francisco',
+        state: 'CA',
+        postal_code: '94105',
+        country: 'US',
+        email: null,
+        phone: null,
+      },
       amounts: { itemsTotal: 90, shipping: 5.99, retipTotal: 3.5, total: 99.49, refunded: 43 },
       payment: { provider: 'sandbox', status: 'partially_refunded', amount: 99.49, refunded: 43, cardBrand: 'visa', cardLast4: '4242' },
     });

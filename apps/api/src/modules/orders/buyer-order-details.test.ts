@@ -33,7 +33,17 @@ async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, auth
 
 async function newSeller() {
   const seller = await createUser(db(), { role: 'seller' });
-  await db().insert(addresses).values({ userId: seller.id, name: 'Seller Warehouse', line1: '100 Main St', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US', phone: '5125550100', isDefault: true });
+  await db().insert(addresses).values({
+    userId: seller.id,
+    name: 'Seller Warehouse',
+    line1: '100 Main St',
+    city: 'Austin',
+    state: 'TX',
+    postalCode: '78701',
+    country: 'US',
+    phone: '5125550100',
+    isDefault: true,
+  });
   return { seller, auth: await bearerFor(testApp, seller) };
 }
 
@@ -45,7 +55,12 @@ async function paidOrder(sellerId: string, lines: Array<{ status: 'approved' | '
     const product = await createProduct(db(), { sellerId, categoryId, title: line.title, weightOunces: 24 });
     items.push({ product, status: line.status, priceCents: line.priceCents });
   }
-  const { order, items: rows } = await createOrder(db(), { buyerId: buyer.id, items, status: 'processing', createdAt: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000) });
+  const { order, items: rows } = await createOrder(db(), {
+    buyerId: buyer.id,
+    items,
+    status: 'processing',
+    createdAt: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000),
+  });
   const payment = await createPayment(db(), order);
   return { order, items: rows, payment, buyer, buyerAuth: await bearerFor(testApp, buyer) };
 }
@@ -65,7 +80,14 @@ describe('GET /api/orders/:id, following the parcel', () => {
     const placed = await paidOrder(seller.id, [{ status: 'approved', priceCents: 4500, title: 'Walnut board' }]);
     const before = await call('GET', `/api/orders/${placed.order.id}`, placed.buyerAuth);
     expect(before.status).toBe(200);
-    expect(before.body.items[0]).toMatchObject({ tracking_number: null, carrier: null, shipmentStatus: null, trackingEvents: [], refunded_cents: 0, refunds: [] });
+    expect(before.body.items[0]).toMatchObject({
+      tracking_number: null,
+      carrier: null,
+      shipmentStatus: null,
+      trackingEvents: [],
+      refunded_cents: 0,
+      refunds: [],
+    });
     expect(before.body.items[0].timeline.map((step: { step: string; reached: boolean }) => [step.step, step.reached])).toEqual([
       ['placed', true],
       ['approved', true],
@@ -86,7 +108,12 @@ describe('GET /api/orders/:id, following the parcel', () => {
     expect(item.shipmentStatus).toBe('in_transit');
     expect(item.status).toBe('shipped');
     const inTransit = item.trackingEvents.find((event) => event.status === 'in_transit');
-    expect(inTransit).toEqual({ status: 'in_transit', description: expect.any(String), occurredAt: expect.any(String), location: expect.toBeOneOf([expect.any(String), null]) });
+    expect(inTransit).toEqual({
+      status: 'in_transit',
+      description: expect.any(String),
+      occurredAt: expect.any(String),
+      location: expect.toBeOneOf([expect.any(String), null]),
+    });
     expect(inTransit!.description.length).toBeGreaterThan(0);
     expect(item.timeline.filter((step) => step.reached).map((step) => step.step)).toEqual(['placed', 'approved', 'shipped', 'in_transit']);
     expect(item.timeline.find((step) => step.step === 'in_transit')).toMatchObject({ at: inTransit!.occurredAt, description: inTransit!.description });
@@ -119,10 +146,35 @@ describe('GET /api/orders/:id, refunds', () => {
     await db()
       .insert(refunds)
       .values([
-        { paymentId: placed.payment.id, orderItemId: table.id, refundKey: `dispute:${table.id}`, amountCents: 12000, status: 'succeeded', providerRefundId: 're_1', reason: 'Settled: scratched top', createdAt: refundedAt },
+        {
+          paymentId: placed.payment.id,
+          orderItemId: table.id,
+          refundKey: `dispute:${table.id}`,
+          amountCents: 12000,
+          status: 'succeeded',
+          providerRefundId: 're_1',
+          reason: 'Settled: scratched top',
+          createdAt: refundedAt,
+        },
         // Neither a claim still being asked nor a refused one is money the buyer got back.
-        { paymentId: placed.payment.id, orderItemId: table.id, refundKey: `dispute:pending:${table.id}`, amountCents: 5000, status: 'pending', reason: 'Pending', createdAt: new Date() },
-        { paymentId: placed.payment.id, orderItemId: table.id, refundKey: `dispute:failed:${table.id}`, amountCents: 3000, status: 'failed', reason: 'Refused', createdAt: new Date() },
+        {
+          paymentId: placed.payment.id,
+          orderItemId: table.id,
+          refundKey: `dispute:pending:${table.id}`,
+          amountCents: 5000,
+          status: 'pending',
+          reason: 'Pending',
+          createdAt: new Date(),
+        },
+        {
+          paymentId: placed.payment.id,
+          orderItemId: table.id,
+          refundKey: `dispute:failed:${table.id}`,
+          amountCents: 3000,
+          status: 'failed',
+          reason: 'Refused',
+          createdAt: new Date(),
+        },
       ]);
 
     const { status, body } = await call('GET', `/api/orders/${placed.order.id}`, placed.buyerAuth);
@@ -171,12 +223,33 @@ describe('createBuyerOrderDetails (returns)', () => {
       retipTotal: 0,
       total: 25,
       shippingAddress: { name: 'B', line1: '1', line2: null, city: 'C', state: 'CA', postal_code: '94105', country: 'US' },
-      items: [{ id: item.id, productId: item.productId, title: 'Lamp', image: null, price: 25, quantity: 1, retipAdded: false, retipPrice: 0, status: item.status, rejectionReason: null }],
+      items: [
+        {
+          id: item.id,
+          productId: item.productId,
+          title: 'Lamp',
+          image: null,
+          price: 25,
+          quantity: 1,
+          retipAdded: false,
+          retipPrice: 0,
+          status: item.status,
+          rejectionReason: null,
+        },
+      ],
     };
     const returnInfo: ReturnInfo = {
       canReturn: false,
       returnWindowEndsAt: '2030-01-31T00:00:00.000Z',
-      returnRequest: { id: 'r1', status: 'delivered', reason: 'Too small', createdAt: new Date().toISOString(), labelAvailable: true, refundAmount: 22.5, restockingFee: 2.5 },
+      returnRequest: {
+        id: 'r1',
+        status: 'delivered',
+        reason: 'Too small',
+        createdAt: new Date().toISOString(),
+        labelAvailable: true,
+        refundAmount: 22.5,
+        restockingFee: 2.5,
+      },
     };
     const asked: string[][] = [];
     const withReturns = createBuyerOrderDetails({
@@ -228,13 +301,9 @@ describe('buildItemTimeline', () => {
   });
 
   it('a pending item shows every step ahead', () => {
-    expect(buildItemTimeline({ placedAt, item: record({}), tracking: null, refunds: [], returnInfo: null }).map((step) => `${step.step}:${step.reached}`)).toEqual([
-      'placed:true',
-      'approved:false',
-      'shipped:false',
-      'in_transit:false',
-      'delivered:false',
-    ]);
+    expect(
+      buildItemTimeline({ placedAt, item: record({}), tracking: null, refunds: [], returnInfo: null }).map((step) => `${step.step}:${step.reached}`),
+    ).toEqual(['placed:true', 'approved:false', 'shipped:false', 'in_transit:false', 'delivered:false']);
   });
 
   it('a partly refunded item shows the steps ahead only while its tracking says the parcel is on its way', () => {
@@ -246,12 +315,30 @@ describe('buildItemTimeline', () => {
       returnInfo: null,
     };
     // Delivered or not, a refund does not say: no promise without tracking.
-    expect(buildItemTimeline({ ...base, tracking: null }).map((step) => `${step.step}:${step.reached}`)).toEqual(['placed:true', 'approved:true', 'shipped:true', 'partially_refunded:true']);
+    expect(buildItemTimeline({ ...base, tracking: null }).map((step) => `${step.step}:${step.reached}`)).toEqual([
+      'placed:true',
+      'approved:true',
+      'shipped:true',
+      'partially_refunded:true',
+    ]);
     const travelling = buildItemTimeline({
       ...base,
-      tracking: { trackingNumber: '1Z1', carrier: 'UPS', status: 'in_transit', createdAt: new Date('2025-11-02T12:00:00.000Z'), events: [{ status: 'in_transit', description: 'Departed', occurredAt: '2025-11-03T12:00:00.000Z' }] },
+      tracking: {
+        trackingNumber: '1Z1',
+        carrier: 'UPS',
+        status: 'in_transit',
+        createdAt: new Date('2025-11-02T12:00:00.000Z'),
+        events: [{ status: 'in_transit', description: 'Departed', occurredAt: '2025-11-03T12:00:00.000Z' }],
+      },
     });
-    expect(travelling.map((step) => `${step.step}:${step.reached}`)).toEqual(['placed:true', 'approved:true', 'shipped:true', 'in_transit:true', 'partially_refunded:true', 'delivered:false']);
+    expect(travelling.map((step) => `${step.step}:${step.reached}`)).toEqual([
+      'placed:true',
+      'approved:true',
+      'shipped:true',
+      'in_transit:true',
+      'partially_refunded:true',
+      'delivered:false',
+    ]);
   });
 
   it('two partial refunds and then the rest: the refunds sit in time order among the parcel steps, the last one is "refunded"', () => {

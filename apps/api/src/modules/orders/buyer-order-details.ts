@@ -156,7 +156,12 @@ function inTimeOrder(steps: readonly BuyerTimelineStep[]): BuyerTimelineStep[] {
 }
 
 function trackingEventsOf(tracking: ItemTracking | null): BuyerTrackingEvent[] {
-  return (tracking?.events ?? []).map((event) => ({ status: event.status, description: event.description, occurredAt: event.occurredAt, location: event.location ?? null }));
+  return (tracking?.events ?? []).map((event) => ({
+    status: event.status,
+    description: event.description,
+    occurredAt: event.occurredAt,
+    location: event.location ?? null,
+  }));
 }
 
 function refundViewOf(refund: SucceededRefundRecord): BuyerRefund {
@@ -186,10 +191,22 @@ export function createBuyerOrderDetails({ db, trackingOf = nothing, returnsOf = 
   return async function completeBuyerOrderDetail(order: { id: string; createdAt: Date }, base: BuyerOrderDetailBase): Promise<BuyerOrderDetail> {
     const records = await findFollowUpItemsOfOrder(db, order.id);
     const ids = records.map((record) => record.id);
-    const [tracking, returns, refunds, card] = await Promise.all([trackingOf(ids), returnsOf(ids), findSucceededRefundsOfItems(db, ids), findPaymentCardOfOrder(db, order.id)]);
+    const [tracking, returns, refunds, card] = await Promise.all([
+      trackingOf(ids),
+      returnsOf(ids),
+      findSucceededRefundsOfItems(db, ids),
+      findPaymentCardOfOrder(db, order.id),
+    ]);
     const recordOf = new Map(records.map((record) => [record.id, record]));
     const items = base.items.map((item): BuyerOrderDetailItem => {
-      const record = recordOf.get(item.id) ?? { id: item.id, status: item.status, rejectionReason: item.rejectionReason, refundedCents: 0, deliveredAt: null, updatedAt: order.createdAt };
+      const record = recordOf.get(item.id) ?? {
+        id: item.id,
+        status: item.status,
+        rejectionReason: item.rejectionReason,
+        refundedCents: 0,
+        deliveredAt: null,
+        updatedAt: order.createdAt,
+      };
       return {
         ...item,
         ...followUpOfItem({

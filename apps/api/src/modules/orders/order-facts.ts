@@ -7,7 +7,11 @@ import { findOrderLines, findOrderWithLines, shippingAddressOfOrder, type OrderL
 // publishing transaction wrote them, read inside it. Mail and the bell, leaves at the top of the layers
 // (modules/layers.ts), take their facts from the events instead of reading the orders' tables.
 
-export const eventLineOf = (item: Pick<OrderLineItem, 'id' | 'title' | 'quantity'>): EventLine => ({ orderItemId: item.id, title: item.title, quantity: item.quantity });
+export const eventLineOf = (item: Pick<OrderLineItem, 'id' | 'title' | 'quantity'>): EventLine => ({
+  orderItemId: item.id,
+  title: item.title,
+  quantity: item.quantity,
+});
 
 /** The order a checkout just wrote: its receipt's lines (in the order's own order), totals and address. */
 export async function findPlacedOrder(executor: Executor, orderId: string): Promise<PlacedOrder | null> {
@@ -19,7 +23,13 @@ export async function findPlacedOrder(executor: Executor, orderId: string): Prom
     shippingCents: order.shippingCents,
     retipTotalCents: order.retipTotalCents,
     shippingAddress: shippingAddressOfOrder(order),
-    lines: lines.map((line) => ({ ...eventLineOf(line), sellerId: line.sellerId, priceCents: line.priceCents, retipAdded: line.retipAdded, retipPriceCents: line.retipPriceCents })),
+    lines: lines.map((line) => ({
+      ...eventLineOf(line),
+      sellerId: line.sellerId,
+      priceCents: line.priceCents,
+      retipAdded: line.retipAdded,
+      retipPriceCents: line.retipPriceCents,
+    })),
   };
 }
 
@@ -29,7 +39,10 @@ export async function findMovedItems(executor: Executor, orderItemIds: readonly 
   return new Map(
     [...lines].map(([id, { item, order, lines: siblings }]) => [
       id,
-      { buyerId: order.buyerId, item: { title: item.title, quantity: item.quantity, rejectionReason: item.rejectionReason, paidCents: refundCentsOf(order, siblings, item) } },
+      {
+        buyerId: order.buyerId,
+        item: { title: item.title, quantity: item.quantity, rejectionReason: item.rejectionReason, paidCents: refundCentsOf(order, siblings, item) },
+      },
     ]),
   );
 }
@@ -41,7 +54,10 @@ export async function findEventLine(executor: Executor, orderItemId: string): Pr
 }
 
 /** Each order item's parcel: the label's carrier and tracking number (the shipping module reads them). */
-export type ParcelTrackingOf = (executor: Executor, orderItemIds: readonly string[]) => Promise<ReadonlyMap<string, { carrier: string; trackingNumber: string }>>;
+export type ParcelTrackingOf = (
+  executor: Executor,
+  orderItemIds: readonly string[],
+) => Promise<ReadonlyMap<string, { carrier: string; trackingNumber: string }>>;
 
 /** The lines a parcel's news names besides the item itself, by what the news is. */
 const AT_STAGE = {
@@ -56,18 +72,41 @@ const AT_STAGE = {
  * stage (the item itself always). The buyer hears once per parcel: mail and the bell key their messages
  * by the tracking number, so whichever item's news comes first names them all.
  */
-export async function findParcelNews(executor: Executor, items: ReadonlyArray<{ id: string; orderId: string; sellerId: string }>, stage: keyof typeof AT_STAGE, trackingOf: ParcelTrackingOf): Promise<ParcelNews[]> {
+export async function findParcelNews(
+  executor: Executor,
+  items: ReadonlyArray<{ id: string; orderId: string; sellerId: string }>,
+  stage: keyof typeof AT_STAGE,
+  trackingOf: ParcelTrackingOf,
+): Promise<ParcelNews[]> {
   const isIncluded = AT_STAGE[stage];
   const orders = new Map<string, { buyerId: string; lines: OrderLineItem[]; tracking: ReadonlyMap<string, { carrier: string; trackingNumber: string }> }>();
   for (const orderId of new Set(items.map((item) => item.orderId))) {
     const found = await findOrderWithLines(executor, orderId);
-    if (found) orders.set(orderId, { buyerId: found.order.buyerId, lines: found.lines, tracking: await trackingOf(executor, found.lines.map((line) => line.id)) });
+    if (found)
+      orders.set(orderId, {
+        buyerId: found.order.buyerId,
+        lines: found.lines,
+        tracking: await trackingOf(
+          executor,
+          found.lines.map((line) => line.id),
+        ),
+      });
   }
   return items.flatMap((item) => {
     const order = orders.get(item.orderId);
     if (!order) return [];
     const own = order.tracking.get(item.id) ?? null;
-    const lines = order.lines.filter((line) => line.id === item.id || (own !== null && order.tracking.get(line.id)?.trackingNumber === own.trackingNumber && isIncluded(line)));
-    return [{ orderItemId: item.id, orderId: item.orderId, sellerId: item.sellerId, buyerId: order.buyerId, parcel: { lines: lines.map(eventLineOf), tracking: own ? { carrier: own.carrier, trackingNumber: own.trackingNumber } : null } }];
+    const lines = order.lines.filter(
+      (line) => line.id === item.id || (own !== null && order.tracking.get(line.id)?.trackingNumber === own.trackingNumber && isIncluded(line)),
+    );
+    return [
+      {
+        orderItemId: item.id,
+        orderId: item.orderId,
+        sellerId: item.sellerId,
+        buyerId: order.buyerId,
+        parcel: { lines: lines.map(eventLineOf), tracking: own ? { carrier: own.carrier, trackingNumber: own.trackingNumber } : null },
+      },
+    ];
   });
 }

@@ -27,7 +27,12 @@ let cell = 0;
 
 /** A $20 line (2 × $10) with $5 of shipping, paid by card, in `status` (partly refunded by $1 when that is its status). */
 async function itemIn(status: OrderItemState) {
-  const { order, items } = await createOrder(testApp.database.db, { buyerId, status: 'processing', shippingCents: 500, items: [{ product, priceCents: 1000, quantity: 2, status }] });
+  const { order, items } = await createOrder(testApp.database.db, {
+    buyerId,
+    status: 'processing',
+    shippingCents: 500,
+    items: [{ product, priceCents: 1000, quantity: 2, status }],
+  });
   await testApp.database.db.insert(payments).values({
     orderId: order.id,
     buyerId,
@@ -50,10 +55,18 @@ async function statusOf(id: string) {
 async function move(itemId: string, to: OrderItemState, actor: OrderItemActor) {
   cell += 1;
   if (to === 'rejected' || to === 'cancelled') {
-    return lifecycle.refundOrderItem({ orderItemId: itemId, amountCents: 'rest', refundKey: `matrix:${cell}`, reason: 'matrix', actor, closeAs: { status: to } });
+    return lifecycle.refundOrderItem({
+      orderItemId: itemId,
+      amountCents: 'rest',
+      refundKey: `matrix:${cell}`,
+      reason: 'matrix',
+      actor,
+      closeAs: { status: to },
+    });
   }
   // $1 back leaves the $25 item partly refunded; the rest refunds it.
-  if (to === 'partially_refunded') return lifecycle.refundOrderItem({ orderItemId: itemId, amountCents: 100, refundKey: `matrix:${cell}`, reason: 'matrix', actor });
+  if (to === 'partially_refunded')
+    return lifecycle.refundOrderItem({ orderItemId: itemId, amountCents: 100, refundKey: `matrix:${cell}`, reason: 'matrix', actor });
   if (to === 'refunded') return lifecycle.refundOrderItem({ orderItemId: itemId, amountCents: 'rest', refundKey: `matrix:${cell}`, reason: 'matrix', actor });
   return lifecycle.transitionItems(null, { orderItemIds: [itemId], to, actor });
 }

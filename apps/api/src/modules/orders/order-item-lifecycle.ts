@@ -99,7 +99,10 @@ interface TransitionOptions {
 }
 
 /** Called inside the transaction that records a refund (payouts claw back what an already-paid seller owes). */
-export type RefundRecordedHook = (executor: Executor, event: { item: OrderItemRecord; order: OrderRecord; amountCents: number; refundedCentsAfter: number; refundableCents: number; refundKey: string }) => Promise<void>;
+export type RefundRecordedHook = (
+  executor: Executor,
+  event: { item: OrderItemRecord; order: OrderRecord; amountCents: number; refundedCentsAfter: number; refundableCents: number; refundKey: string },
+) => Promise<void>;
 
 export const LIFECYCLE_MESSAGES = {
   itemNotFound: 'Order item not found',
@@ -115,7 +118,8 @@ const MONEY_BACK_STATES: readonly OrderItemState[] = ['rejected', 'cancelled', '
 const STALE_REFUND_CLAIM_MS = 60_000;
 
 function transitionConflict(error: OrderItemTransitionError): HttpError {
-  const message = error.reason === 'not_allowed' ? ORDER_MESSAGES.transitionNotAllowed(labelOfItemState(error.from), labelOfItemState(error.to)) : error.message;
+  const message =
+    error.reason === 'not_allowed' ? ORDER_MESSAGES.transitionNotAllowed(labelOfItemState(error.from), labelOfItemState(error.to)) : error.message;
   return conflict(message, { from: error.from, to: error.to });
 }
 
@@ -188,10 +192,23 @@ export function createOrderItemLifecycle(deps: {
       }
       for (const orderId of new Set(moving.map((item) => item.orderId))) await refreshOrderStatus(transaction, orderId, now);
       // Published with the items as they now are.
-      const moved = await findMovedItems(transaction, moving.map((item) => item.id));
+      const moved = await findMovedItems(
+        transaction,
+        moving.map((item) => item.id),
+      );
       for (const item of moving) {
         const facts = moved.get(item.id)!;
-        events.publishAfterCommit(transaction, { type: 'order-item.moved', orderItemId: item.id, orderId: item.orderId, sellerId: item.sellerId, productId: item.productId, from: item.status, to: input.to, actor: input.actor, ...facts });
+        events.publishAfterCommit(transaction, {
+          type: 'order-item.moved',
+          orderItemId: item.id,
+          orderId: item.orderId,
+          sellerId: item.sellerId,
+          productId: item.productId,
+          from: item.status,
+          to: input.to,
+          actor: input.actor,
+          ...facts,
+        });
       }
       const after = moving.map((item) => ({ ...item, status: input.to }));
       if (input.to === 'shipped' || (input.to === 'delivered' && !options.isPartOfDelivery)) await announceParcels(transaction, after, input.to);
@@ -208,7 +225,10 @@ export function createOrderItemLifecycle(deps: {
     const now = clock.now();
     const items = await lockOrderItems(executor, orderItemIds);
     const shipped = items.filter((item) => item.status === 'shipped');
-    const delivered = shipped.length > 0 ? await applyTransition(executor, { orderItemIds: shipped.map((item) => item.id), to: 'delivered', actor: 'system' }, { isPartOfDelivery: true }) : [];
+    const delivered =
+      shipped.length > 0
+        ? await applyTransition(executor, { orderItemIds: shipped.map((item) => item.id), to: 'delivered', actor: 'system' }, { isPartOfDelivery: true })
+        : [];
     const partlyRefunded = items.filter((candidate) => candidate.status === 'partially_refunded' && candidate.deliveredAt === null);
     for (const item of partlyRefunded) {
       await setOrderItemDeliveredAt(executor, item.id, now);
@@ -233,7 +253,11 @@ export function createOrderItemLifecycle(deps: {
     return { order, refundableCents, remainingCents: Math.max(refundableCents - item.refundedCents - pendingCents, 0) };
   }
 
-  async function closeWithoutMoney(transaction: Executor, item: OrderItemRecord, input: RefundOrderItemInput & { closeAs: NonNullable<RefundOrderItemInput['closeAs']> }) {
+  async function closeWithoutMoney(
+    transaction: Executor,
+    item: OrderItemRecord,
+    input: RefundOrderItemInput & { closeAs: NonNullable<RefundOrderItemInput['closeAs']> },
+  ) {
     const now = clock.now();
     await applyTransition(transaction, {
       orderItemIds: [item.id],
@@ -247,7 +271,8 @@ export function createOrderItemLifecycle(deps: {
 
   /** Gives money back for an item, once per refund key. Must not be called inside a transaction. */
   async function refundOrderItem(input: RefundOrderItemInput): Promise<RefundOutcome> {
-    if (input.amountCents !== 'rest' && (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)) throw badRequest('The refund must be a positive amount');
+    if (input.amountCents !== 'rest' && (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0))
+      throw badRequest('The refund must be a positive amount');
 
     // 1. Claim.
     const claimed = await db.transaction(async (transaction) => {
@@ -258,7 +283,10 @@ export function createOrderItemLifecycle(deps: {
       if (!item) throw notFound(LIFECYCLE_MESSAGES.itemNotFound);
       const existing = await findRefundByKey(transaction, input.refundKey);
       if (existing?.status === 'succeeded') {
-        return { kind: 'done' as const, outcome: { amountCents: existing.amountCents, refundedCents: item.refundedCents, itemStatus: item.status, alreadyDone: true } };
+        return {
+          kind: 'done' as const,
+          outcome: { amountCents: existing.amountCents, refundedCents: item.refundedCents, itemStatus: item.status, alreadyDone: true },
+        };
       }
       if (existing?.status === 'pending') {
         if (input.amountCents !== 'rest' && input.amountCents !== existing.amountCents) throw conflict('A different refund for this is already in progress');
@@ -295,7 +323,9 @@ export function createOrderItemLifecycle(deps: {
         }
       }
       if (amountCents > remainingCents) {
-        throw badRequest(`The refund can be at most ${centsToDollars(remainingCents).toFixed(2)} dollars, what the buyer paid for the item less any refund`, { refundableCents: remainingCents });
+        throw badRequest(`The refund can be at most ${centsToDollars(remainingCents).toFixed(2)} dollars, what the buyer paid for the item less any refund`, {
+          refundableCents: remainingCents,
+        });
       }
       const payment = await lockPaymentOfOrder(transaction, order.id);
       if (amountCents === 0 || !payment) {
@@ -303,7 +333,10 @@ export function createOrderItemLifecycle(deps: {
         if (input.closeAs) {
           await closeWithoutMoney(transaction, item, { ...input, closeAs: input.closeAs });
           const [after] = await lockOrderItems(transaction, [item.id]);
-          return { kind: 'done' as const, outcome: { amountCents: 0, refundedCents: item.refundedCents, itemStatus: after?.status ?? input.closeAs.status, alreadyDone: false } };
+          return {
+            kind: 'done' as const,
+            outcome: { amountCents: 0, refundedCents: item.refundedCents, itemStatus: after?.status ?? input.closeAs.status, alreadyDone: false },
+          };
         }
         if (!payment) throw conflict(LIFECYCLE_MESSAGES.noPayment);
         throw conflict('Nothing is left to refund for this item');
@@ -313,7 +346,14 @@ export function createOrderItemLifecycle(deps: {
       const now = clock.now();
       let claim;
       try {
-        claim = await insertPendingRefund(transaction, { paymentId: payment.id, orderItemId: item.id, refundKey: input.refundKey, amountCents, reason: input.reason, now });
+        claim = await insertPendingRefund(transaction, {
+          paymentId: payment.id,
+          orderItemId: item.id,
+          refundKey: input.refundKey,
+          amountCents,
+          reason: input.reason,
+          now,
+        });
       } catch (error) {
         const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
         if (code === '23505') throw conflict(LIFECYCLE_MESSAGES.refundInProgress);
@@ -327,7 +367,11 @@ export function createOrderItemLifecycle(deps: {
     const { claim, payment, refundableCents } = claimed;
     let providerRefundId: string;
     try {
-      ({ id: providerRefundId } = await payments.refund({ paymentId: payment.providerPaymentId, amountCents: claim.amountCents, idempotencyKey: `refund-${claim.id}` }));
+      ({ id: providerRefundId } = await payments.refund({
+        paymentId: payment.providerPaymentId,
+        amountCents: claim.amountCents,
+        idempotencyKey: `refund-${claim.id}`,
+      }));
     } catch (error) {
       if (error instanceof PaymentValidationError) {
         await markRefundFailed(db, claim.id, error.message, clock.now());
@@ -360,7 +404,14 @@ export function createOrderItemLifecycle(deps: {
         itemStatus = next;
       }
       for (const hook of refundHooks) {
-        await hook(transaction, { item: { ...item, refundedCents: refundedCentsAfter, status: itemStatus }, order, amountCents: claim.amountCents, refundedCentsAfter, refundableCents, refundKey: input.refundKey });
+        await hook(transaction, {
+          item: { ...item, refundedCents: refundedCentsAfter, status: itemStatus },
+          order,
+          amountCents: claim.amountCents,
+          refundedCentsAfter,
+          refundableCents,
+          refundKey: input.refundKey,
+        });
       }
       await refreshOrderStatus(transaction, order.id, now);
       events.publishAfterCommit(transaction, {
@@ -422,14 +473,19 @@ export function createOrderItemLifecycle(deps: {
       refundHooks.push(hook);
     },
     /** What may still be refunded for an item (cents), for the dispute and return screens. */
-    async remainingRefundableCents(executor: Executor, orderItemId: string): Promise<{ refundableCents: number; remainingCents: number; refundedCents: number }> {
+    async remainingRefundableCents(
+      executor: Executor,
+      orderItemId: string,
+    ): Promise<{ refundableCents: number; remainingCents: number; refundedCents: number }> {
       const item = await findOrderItem(executor, orderItemId);
       if (!item) throw notFound(LIFECYCLE_MESSAGES.itemNotFound);
       const order = await findOrderById(executor, item.orderId);
       if (!order) throw notFound(LIFECYCLE_MESSAGES.itemNotFound);
       const items = await findItemsOfOrders(executor, [order.id]);
       const refundableCents = refundCentsOf(order, items, item);
-      const pending = (await findRefundsOfItems(executor, [item.id])).filter((row) => row.status === 'pending').reduce((total, row) => total + row.amountCents, 0);
+      const pending = (await findRefundsOfItems(executor, [item.id]))
+        .filter((row) => row.status === 'pending')
+        .reduce((total, row) => total + row.amountCents, 0);
       return { refundableCents, refundedCents: item.refundedCents, remainingCents: Math.max(refundableCents - item.refundedCents - pending, 0) };
     },
   };

@@ -27,12 +27,17 @@ export async function findOrderLines(executor: Executor, orderItemIds: readonly 
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(inArray(orderItems.id, unique));
   const orderIds = [...new Set(rows.map((row) => row.order.id))];
-  const siblings = orderIds.length === 0 ? [] : await executor.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id));
+  const siblings =
+    orderIds.length === 0 ? [] : await executor.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id));
   return new Map(rows.map((row) => [row.item.id, { item: row.item, order: row.order, lines: siblings.filter((line) => line.orderId === row.order.id) }]));
 }
 
 /** The buyer's own order item with its order; null when it is missing or another buyer's. */
-export async function findBuyerOrderItem(executor: Executor, buyerId: string, orderItemId: string): Promise<{ item: OrderLineItem; order: OrderLineOrder } | null> {
+export async function findBuyerOrderItem(
+  executor: Executor,
+  buyerId: string,
+  orderItemId: string,
+): Promise<{ item: OrderLineItem; order: OrderLineOrder } | null> {
   const [row] = await executor
     .select({ item: orderItems, order: orders })
     .from(orderItems)
@@ -62,7 +67,15 @@ export async function findOrderWithLines(executor: Executor, orderId: string): P
 
 type OrderShippingColumns = Pick<
   typeof orders.$inferSelect,
-  'shippingName' | 'shippingPhone' | 'shippingEmail' | 'shippingLine1' | 'shippingLine2' | 'shippingCity' | 'shippingState' | 'shippingPostalCode' | 'shippingCountry'
+  | 'shippingName'
+  | 'shippingPhone'
+  | 'shippingEmail'
+  | 'shippingLine1'
+  | 'shippingLine2'
+  | 'shippingCity'
+  | 'shippingState'
+  | 'shippingPostalCode'
+  | 'shippingCountry'
 >;
 
 /** Where an order's parcels go, as a label has it: the address the buyer gave at checkout (and where a return comes from). */

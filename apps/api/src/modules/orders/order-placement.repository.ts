@@ -15,7 +15,11 @@ export async function findOrderIdByIdempotencyKey(executor: Executor, buyerId: s
 }
 
 /** The order a buyer placed with this Idempotency-Key, with the hash of the request that placed it (null before it was kept). */
-export async function findOrderByIdempotencyKey(executor: Executor, buyerId: string, idempotencyKey: string): Promise<{ id: string; requestHash: string | null } | null> {
+export async function findOrderByIdempotencyKey(
+  executor: Executor,
+  buyerId: string,
+  idempotencyKey: string,
+): Promise<{ id: string; requestHash: string | null } | null> {
   const [row] = await executor
     .select({ id: orders.id, requestHash: orders.idempotencyRequestHash })
     .from(orders)

@@ -16,7 +16,18 @@ export const ordersModule = defineModule({
   name: 'orders',
   async register(
     app,
-    { config, database, files, clock, events, wrapPayments }: ModuleContext<{ /** Tests wrap the payment provider to make it fail or hang (refund retries). */ wrapPayments: ((provider: PaymentProvider) => PaymentProvider) | undefined }>,
+    {
+      config,
+      database,
+      files,
+      clock,
+      events,
+      wrapPayments,
+    }: ModuleContext<{
+      /** Tests wrap the payment provider to make it fail or hang (refund retries). */ wrapPayments:
+        | ((provider: PaymentProvider) => PaymentProvider)
+        | undefined;
+    }>,
   ) {
     const basePayments = createPaymentProvider(config, clock);
     const payments = wrapPayments ? wrapPayments(basePayments) : basePayments;

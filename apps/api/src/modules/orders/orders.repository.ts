@@ -35,7 +35,10 @@ export async function findBuyerOrders(executor: Executor, buyerId: string, { pag
 
 /** The order, when it is the buyer's; `lock` takes a row lock for the rest of the transaction. */
 export async function findBuyerOrder(executor: Executor, buyerId: string, id: string, options: { lock?: boolean } = {}): Promise<OrderRecord | null> {
-  const query = executor.select().from(orders).where(and(eq(orders.id, id), eq(orders.buyerId, buyerId)));
+  const query = executor
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.buyerId, buyerId)));
   const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -48,7 +51,11 @@ export async function findOrderById(executor: Executor, id: string): Promise<Ord
 /** Items of the orders in a stable order (by id), which is also the order shipping is allocated in. */
 export async function findItemsOfOrders(executor: Executor, orderIds: readonly string[]): Promise<OrderItemRecord[]> {
   if (orderIds.length === 0) return [];
-  return executor.select().from(orderItems).where(inArray(orderItems.orderId, [...orderIds])).orderBy(asc(orderItems.id));
+  return executor
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, [...orderIds]))
+    .orderBy(asc(orderItems.id));
 }
 
 // ── changes ───────────────────────────────────────────────────────────────────────────────────
@@ -284,15 +291,16 @@ export async function findSellerOrderItem(executor: Executor, sellerId: string, 
 }
 
 export async function findBuyerContact(executor: Executor, buyerId: string) {
-  const [row] = await executor
-    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(eq(users.id, buyerId));
+  const [row] = await executor.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, buyerId));
   return row ?? null;
 }
 
 /** The seller's net sales per UTC day since `from` (sales-figures.repository.ts: the one definition). */
-export async function findSellerDailySales(executor: Executor, sellerId: string, from: Date): Promise<Array<{ day: string; salesCents: number; orders: number }>> {
+export async function findSellerDailySales(
+  executor: Executor,
+  sellerId: string,
+  from: Date,
+): Promise<Array<{ day: string; salesCents: number; orders: number }>> {
   const day = sql<string>`to_char(${orderItems.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const rows = await executor
     .select({ day, salesCents: sumNetSalesCents(), orders: sql<string>`count(distinct ${orderItems.orderId})` })

@@ -31,7 +31,12 @@ export const buyerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> 
     '/',
     {
       config: { access: buyerArea },
-      schema: { ...common, summary: 'My orders, newest first', querystring: orderListQuerySchema, response: { 200: buyerOrderListResponseSchema, ...buyerErrors } },
+      schema: {
+        ...common,
+        summary: 'My orders, newest first',
+        querystring: orderListQuerySchema,
+        response: { 200: buyerOrderListResponseSchema, ...buyerErrors },
+      },
     },
     async (request) => orders.listBuyerOrders(userOf(request).id, request.query),
   );
@@ -97,7 +102,12 @@ export const sellerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }>
     '/order-items/:orderItemId',
     {
       config: { access: only('seller') },
-      schema: { ...common, summary: "One of the seller's order items", params: sellerOrderItemParamsSchema, response: { 200: sellerOrderItemResponseSchema, ...withForbidden } },
+      schema: {
+        ...common,
+        summary: "One of the seller's order items",
+        params: sellerOrderItemParamsSchema,
+        response: { 200: sellerOrderItemResponseSchema, ...withForbidden },
+      },
     },
     async (request) => orders.getSellerOrderItem(userOf(request).id, request.params.orderItemId),
   );
@@ -121,7 +131,11 @@ export const sellerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }>
     '/dashboard',
     {
       config: { access: only('seller') },
-      schema: { ...common, summary: 'Sales today and over 30 days, open orders, low stock', response: { 200: sellerDashboardResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema } },
+      schema: {
+        ...common,
+        summary: 'Sales today and over 30 days, open orders, low stock',
+        response: { 200: sellerDashboardResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
     },
     async (request) => orders.getSellerDashboard(userOf(request).id),
   );

@@ -92,7 +92,10 @@ function itemsPreviewOf(titles: readonly string[]): string {
 export function createOrdersService({ db, files, clock, payments, events, parcelTrackingOf, trackingOf, returnsOf }: OrdersServiceDependencies): OrdersService {
   const lifecycle = createOrderItemLifecycle({ db, clock, payments, events, parcelTrackingOf });
   async function imagesOf(executor: Executor, items: readonly OrderItemRecord[]) {
-    const covers = await findCoverImageKeys(executor, items.map((item) => item.productId));
+    const covers = await findCoverImageKeys(
+      executor,
+      items.map((item) => item.productId),
+    );
     return (item: OrderItemRecord) => {
       const key = covers.get(item.productId);
       return key ? files.urlFor(key) : null;
@@ -100,7 +103,10 @@ export function createOrdersService({ db, files, clock, payments, events, parcel
   }
 
   async function toBuyerOrders(orderRows: readonly OrderRecord[]): Promise<Array<BuyerOrder & { order: OrderRecord }>> {
-    const items = await findItemsOfOrders(db, orderRows.map((order) => order.id));
+    const items = await findItemsOfOrders(
+      db,
+      orderRows.map((order) => order.id),
+    );
     const imageOf = await imagesOf(db, items);
     return orderRows.map((order) => ({
       order,
@@ -231,7 +237,12 @@ export function createOrdersService({ db, files, clock, payments, events, parcel
 
     async listSellerOrders(sellerId, { page, limit, status }) {
       const { rows, total } = await findSellerOrders(db, sellerId, { page, limit, ...(status ? { status } : {}) });
-      const items = await findSellerItemsOfOrders(db, sellerId, rows.map((row) => row.id), status);
+      const items = await findSellerItemsOfOrders(
+        db,
+        sellerId,
+        rows.map((row) => row.id),
+        status,
+      );
       return {
         success: true,
         data: {

@@ -110,7 +110,15 @@ describe('buyer orders', () => {
   it("shows one of my orders with its address, and answers 404 for another buyer's", async () => {
     const placed = await placeOrder([{ seller: sellerA, priceCents: 1000, quantity: 1 }]);
     const detail = await call(placed.authorization, 'GET', `/api/orders/${placed.orderId}`);
-    expect(detail.json().shippingAddress).toEqual({ name: 'Bea Buyer', line1: '5 Elm St', line2: null, city: 'Austin', state: 'TX', postal_code: '73301', country: 'US' });
+    expect(detail.json().shippingAddress).toEqual({
+      name: 'Bea Buyer',
+      line1: '5 Elm St',
+      line2: null,
+      city: 'Austin',
+      state: 'TX',
+      postal_code: '73301',
+      country: 'US',
+    });
     const other = await placeOrder([{ seller: sellerA, priceCents: 1000, quantity: 1 }]);
     expect((await call(other.authorization, 'GET', `/api/orders/${placed.orderId}`)).statusCode).toBe(404);
     expect((await call(other.authorization, 'POST', `/api/orders/${placed.orderId}/cancel`)).statusCode).toBe(404);
@@ -186,7 +194,9 @@ describe('seller orders', () => {
       status: { itemsOrderStatus: 'pending' },
       itemsSummary: { totalItemsCount: 2 },
       buyer: { fullName: 'Bea Buyer', email: placed.buyer.email },
-      shippingInfo: { shippingAddress: { name: 'Bea Buyer', line1: '5 Elm St', line2: null, city: 'Austin', state: 'TX', postalCode: '73301', countryCode: 'US' } },
+      shippingInfo: {
+        shippingAddress: { name: 'Bea Buyer', line1: '5 Elm St', line2: null, city: 'Austin', state: 'TX', postalCode: '73301', countryCode: 'US' },
+      },
     });
     expect(data.itemsSummary.itemsPreview.split(', ').sort()).toEqual(['Cup', 'Saucer']);
     // $5.99 over three equal items: 200 + 200 + 199 cents; seller A has two of them.

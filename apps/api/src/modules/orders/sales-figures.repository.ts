@@ -17,4 +17,5 @@ export const isSale = () => notInArray(orderItems.status, [...NOT_A_SALE_STATES]
 export const netSaleCentsOfItem = () => sql<number>`greatest(${orderItems.priceCents} * ${orderItems.quantity} - ${orderItems.refundedCents}, 0)`;
 
 /** The sum of net sales over the selected items (a string from the driver: 64-bit). */
-export const sumNetSalesCents = () => sql<string>`coalesce(sum(greatest(${orderItems.priceCents} * ${orderItems.quantity} - ${orderItems.refundedCents}, 0)), 0)`;
+export const sumNetSalesCents = () =>
+  sql<string>`coalesce(sum(greatest(${orderItems.priceCents} * ${orderItems.quantity} - ${orderItems.refundedCents}, 0)), 0)`;

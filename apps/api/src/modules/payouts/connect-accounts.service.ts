@@ -76,7 +76,12 @@ export function createConnectAccountsService(deps: { db: Database; clock: Clock;
         let account: ConnectAccount;
         try {
           // One account per seller whatever is retried: the key is the seller's.
-          account = await connect.createExpressAccount({ email: seller.email, country: 'US', idempotencyKey: `connect-account-${seller.id}`, metadata: { sellerId: seller.id } });
+          account = await connect.createExpressAccount({
+            email: seller.email,
+            country: 'US',
+            idempotencyKey: `connect-account-${seller.id}`,
+            metadata: { sellerId: seller.id },
+          });
         } catch (error) {
           throw connectFailure(error, 'Failed to create Express account');
         }

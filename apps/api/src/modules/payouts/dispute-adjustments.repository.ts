@@ -12,6 +12,9 @@ export interface DisputeAdjustment {
 }
 
 export async function findAdjustmentOfDispute(executor: Executor, disputeId: string): Promise<DisputeAdjustment | null> {
-  const [row] = await executor.select({ amountCents: payoutAdjustments.amountCents, settledAt: payoutAdjustments.settledAt }).from(payoutAdjustments).where(eq(payoutAdjustments.disputeId, disputeId));
+  const [row] = await executor
+    .select({ amountCents: payoutAdjustments.amountCents, settledAt: payoutAdjustments.settledAt })
+    .from(payoutAdjustments)
+    .where(eq(payoutAdjustments.disputeId, disputeId));
   return row ?? null;
 }

@@ -69,7 +69,10 @@ async function payoutsOf(orderItemIds: string[]) {
 }
 
 async function transfersOf(orderItemId: string) {
-  return testApp.database.db.select().from(sandboxConnectTransfers).where(eq(sandboxConnectTransfers.idempotencyKey, `payout-${orderItemId}-attempt-1`));
+  return testApp.database.db
+    .select()
+    .from(sandboxConnectTransfers)
+    .where(eq(sandboxConnectTransfers.idempotencyKey, `payout-${orderItemId}-attempt-1`));
 }
 
 beforeAll(async () => {
@@ -102,7 +105,16 @@ describe('payout on delivery', () => {
     expect(page.json().items.find((row: { orderItemId: string }) => row.orderItemId === items[0]!.id).state).toBe('ready');
     // Paid by hand so later rounds (with the setting on) leave them be.
     for (const item of items) {
-      expect((await testApp.app.inject({ method: 'POST', url: '/api/stripe-connect/payout', headers: { authorization: await admin.token() }, payload: { orderItemId: item.id } })).statusCode).toBe(200);
+      expect(
+        (
+          await testApp.app.inject({
+            method: 'POST',
+            url: '/api/stripe-connect/payout',
+            headers: { authorization: await admin.token() },
+            payload: { orderItemId: item.id },
+          })
+        ).statusCode,
+      ).toBe(200);
     }
   });
 
@@ -120,8 +132,22 @@ describe('payout on delivery', () => {
     testApp.clock.advance(60_000);
     expect(await runRound()).toEqual({ due: 1, paid: 1, skipped: 0, failed: 0, stillPending: 0, waitingForAccount: 0 });
     const [payout] = await payoutsOf([item.id]);
-    const expected = payoutAfterRefunds({ unitPriceCents: 5000, quantity: 1, refundedCents: 0, commissionRateBasisPoints: 1000, allocatedPickupChargeCents: 0 });
-    expect(payout).toMatchObject({ status: 'paid', createdBy: null, attempt: 1, itemTotalCents: expected.itemTotalCents, commissionCents: expected.commissionCents, feeCents: expected.feeCents, netCents: expected.payoutCents });
+    const expected = payoutAfterRefunds({
+      unitPriceCents: 5000,
+      quantity: 1,
+      refundedCents: 0,
+      commissionRateBasisPoints: 1000,
+      allocatedPickupChargeCents: 0,
+    });
+    expect(payout).toMatchObject({
+      status: 'paid',
+      createdBy: null,
+      attempt: 1,
+      itemTotalCents: expected.itemTotalCents,
+      commissionCents: expected.commissionCents,
+      feeCents: expected.feeCents,
+      netCents: expected.payoutCents,
+    });
     expect(payout!.paidAt).toEqual(testApp.clock.now());
     expect(transferKeys).toEqual([`payout-${item.id}-attempt-1`]);
     const [row] = await testApp.database.db.select().from(orderItems).where(eq(orderItems.id, item.id));
@@ -133,7 +159,11 @@ describe('payout on delivery', () => {
     expect(await transfersOf(item.id)).toHaveLength(1);
     // The earnings page shows it paid, with its transfer.
     const page = await testApp.app.inject({ method: 'GET', url: '/api/seller/earnings?limit=100', headers: { authorization: await seller.token() } });
-    expect(page.json().items.find((entry: { orderItemId: string }) => entry.orderItemId === item.id)).toMatchObject({ state: 'paid', transferId: payout!.transferId, netCents: expected.payoutCents });
+    expect(page.json().items.find((entry: { orderItemId: string }) => entry.orderItemId === item.id)).toMatchObject({
+      state: 'paid',
+      transferId: payout!.transferId,
+      netCents: expected.payoutCents,
+    });
   });
 
   it('waits while a dispute is open, and pays once it is resolved without a refund', async () => {
@@ -150,7 +180,10 @@ describe('payout on delivery', () => {
     }
     expect(await payoutsOf([item.id])).toEqual([]);
     const page = await testApp.app.inject({ method: 'GET', url: '/api/seller/earnings?limit=100', headers: { authorization: await seller.token() } });
-    expect(page.json().items.find((entry: { orderItemId: string }) => entry.orderItemId === item.id)).toMatchObject({ state: 'on_hold', holdReason: 'dispute' });
+    expect(page.json().items.find((entry: { orderItemId: string }) => entry.orderItemId === item.id)).toMatchObject({
+      state: 'on_hold',
+      holdReason: 'dispute',
+    });
 
     await testApp.database.db.update(disputes).set({ status: 'resolved_rejected' }).where(eq(disputes.id, dispute!.id));
     expect(await runRound()).toMatchObject({ due: 1, paid: 1 });
@@ -185,7 +218,13 @@ describe('payout on delivery', () => {
     transferKeys.length = 0;
     const [round, byAdmin] = await Promise.all([
       runRound(),
-      (async () => testApp.app.inject({ method: 'POST', url: '/api/stripe-connect/payout', headers: { authorization: await admin.token() }, payload: { orderItemId: racing.id } }))(),
+      (async () =>
+        testApp.app.inject({
+          method: 'POST',
+          url: '/api/stripe-connect/payout',
+          headers: { authorization: await admin.token() },
+          payload: { orderItemId: racing.id },
+        }))(),
     ]);
     const paidByRound = round.paid ?? 0;
     expect(paidByRound + (byAdmin.statusCode === 200 ? 1 : 0)).toBe(1);
@@ -220,7 +259,12 @@ describe('payout on delivery', () => {
     const page = await testApp.app.inject({ method: 'GET', url: '/api/seller/earnings?limit=100', headers: { authorization: await seller.token() } });
     expect(page.json().items.find((entry: { orderItemId: string }) => entry.orderItemId === items[0]!.id).state).toBe('failed');
     // The admin's Process Payout tries again with the next key.
-    const retried = await testApp.app.inject({ method: 'POST', url: '/api/stripe-connect/payout', headers: { authorization: await admin.token() }, payload: { orderItemId: items[0]!.id } });
+    const retried = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/stripe-connect/payout',
+      headers: { authorization: await admin.token() },
+      payload: { orderItemId: items[0]!.id },
+    });
     expect(retried.statusCode).toBe(200);
     expect(transferKeys.at(-1)).toBe(`payout-${items[0]!.id}-attempt-2`);
   });

@@ -75,7 +75,12 @@ export async function countSellerEarnings(executor: Executor, sellerId: string, 
 }
 
 /** The seller's items, newest sale first; `page` absent = all of them (the totals read two months whole). */
-export async function findSellerEarnings(executor: Executor, sellerId: string, soldBetween: SoldBetween | undefined, page?: { limit: number; offset: number }): Promise<EarningLine[]> {
+export async function findSellerEarnings(
+  executor: Executor,
+  sellerId: string,
+  soldBetween: SoldBetween | undefined,
+  page?: { limit: number; offset: number },
+): Promise<EarningLine[]> {
   const query = executor
     .select({
       orderItemId: orderItems.id,

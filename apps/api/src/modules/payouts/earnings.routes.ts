@@ -17,7 +17,12 @@ export const sellerEarningsRoutes: FastifyPluginAsyncZod<{ earnings: EarningsSer
     '/earnings',
     {
       config: { access: only('seller') },
-      schema: { ...common, summary: 'The seller’s sold items with their payouts laid out and where each stands, and this and last month’s totals', querystring: earningsQuerySchema, response: { 200: earningsResponseSchema, ...errors } },
+      schema: {
+        ...common,
+        summary: 'The seller’s sold items with their payouts laid out and where each stands, and this and last month’s totals',
+        querystring: earningsQuerySchema,
+        response: { 200: earningsResponseSchema, ...errors },
+      },
     },
     async (request) => earnings.listEarnings(userOf(request).id, request.query),
   );
@@ -26,7 +31,13 @@ export const sellerEarningsRoutes: FastifyPluginAsyncZod<{ earnings: EarningsSer
     '/earnings.csv',
     {
       config: { access: only('seller') },
-      schema: { ...common, summary: 'The same rows as a CSV file (every page, the newest 10,000 at most)', querystring: earningsCsvQuerySchema, produces: ['text/csv'], response: errors },
+      schema: {
+        ...common,
+        summary: 'The same rows as a CSV file (every page, the newest 10,000 at most)',
+        querystring: earningsCsvQuerySchema,
+        produces: ['text/csv'],
+        response: errors,
+      },
     },
     async (request, reply) => {
       const { csv, truncated, fileName } = await earnings.earningsCsv(userOf(request).id, request.query);

@@ -54,7 +54,13 @@ export function createEarningsService(deps: { db: Database; clock: Clock; pickup
       };
     }
     const breakdown = payoutAfterRefunds(
-      { unitPriceCents: line.priceCents, quantity: line.quantity, refundedCents: line.refundedCents, commissionRateBasisPoints: line.commissionRateBasisPoints, allocatedPickupChargeCents },
+      {
+        unitPriceCents: line.priceCents,
+        quantity: line.quantity,
+        refundedCents: line.refundedCents,
+        commissionRateBasisPoints: line.commissionRateBasisPoints,
+        allocatedPickupChargeCents,
+      },
       line.categoryName,
     );
     return {

@@ -37,7 +37,12 @@ function rowOf(answer: EarningsResponse, orderItemId: string): EarningRow {
 }
 
 async function processPayout(orderItemId: string) {
-  const response = await testApp.app.inject({ method: 'POST', url: '/api/stripe-connect/payout', headers: { authorization: await admin.token() }, payload: { orderItemId } });
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/stripe-connect/payout',
+    headers: { authorization: await admin.token() },
+    payload: { orderItemId },
+  });
   expect(response.statusCode, response.body).toBe(200);
   const [row] = await testApp.database.db.select().from(payouts).where(eq(payouts.orderItemId, orderItemId));
   return row!;
@@ -138,7 +143,12 @@ describe('the payout of each item, laid out by the payout rule', () => {
     });
     const [lamp, vase] = items as [(typeof items)[number], (typeof items)[number]];
     // One pickup of $7.77 collects both parcels: shared by value (99.98 : 30.00).
-    await pickupOf(testApp, { sellerId: seller.id, orderId: order.id, totalCents: 777, shipments: [[{ id: lamp.id, quantity: 2 }], [{ id: vase.id, quantity: 1 }]] });
+    await pickupOf(testApp, {
+      sellerId: seller.id,
+      orderId: order.id,
+      totalCents: 777,
+      shipments: [[{ id: lamp.id, quantity: 2 }], [{ id: vase.id, quantity: 1 }]],
+    });
     const shares = allocatePickupCharge(777, [
       { id: lamp.id, valueCents: 9998 },
       { id: vase.id, valueCents: 3000 },
@@ -147,22 +157,54 @@ describe('the payout of each item, laid out by the payout rule', () => {
     const vaseShare = shares.find((share) => share.id === vase.id)!.allocatedPickupChargeCents;
     expect(lampShare + vaseShare).toBe(777);
     // The admin's pickup-charge answer (the one Process Payout uses) gives each item the same share.
-    const adminShare = await testApp.app.inject({ method: 'GET', url: `/api/stripe-connect/pickup-charges/${lamp.id}`, headers: { authorization: await admin.token() } });
+    const adminShare = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/stripe-connect/pickup-charges/${lamp.id}`,
+      headers: { authorization: await admin.token() },
+    });
     expect(Math.round(adminShare.json().allocation.allocatedPickupCharge * 100)).toBe(lampShare);
 
     const before = await earningsOf(seller);
-    const lampExpected = payoutAfterRefunds({ unitPriceCents: 4999, quantity: 2, refundedCents: 0, commissionRateBasisPoints: 1250, allocatedPickupChargeCents: lampShare });
-    const vaseExpected = payoutAfterRefunds({ unitPriceCents: 3000, quantity: 1, refundedCents: 0, commissionRateBasisPoints: 800, allocatedPickupChargeCents: vaseShare });
+    const lampExpected = payoutAfterRefunds({
+      unitPriceCents: 4999,
+      quantity: 2,
+      refundedCents: 0,
+      commissionRateBasisPoints: 1250,
+      allocatedPickupChargeCents: lampShare,
+    });
+    const vaseExpected = payoutAfterRefunds({
+      unitPriceCents: 3000,
+      quantity: 1,
+      refundedCents: 0,
+      commissionRateBasisPoints: 800,
+      allocatedPickupChargeCents: vaseShare,
+    });
     expect(figures(rowOf(before, lamp.id))).toEqual(domainFigures(lampExpected));
     expect(figures(rowOf(before, vase.id))).toEqual(domainFigures(vaseExpected));
-    expect(rowOf(before, lamp.id)).toMatchObject({ adjustmentCents: 0, netCents: lampExpected.payoutCents, state: 'ready', stateText: 'Ready: waiting for the marketplace to pay it', paidAt: null, transferId: null });
+    expect(rowOf(before, lamp.id)).toMatchObject({
+      adjustmentCents: 0,
+      netCents: lampExpected.payoutCents,
+      state: 'ready',
+      stateText: 'Ready: waiting for the marketplace to pay it',
+      paidAt: null,
+      transferId: null,
+    });
     expect(before.schedule).toEqual({ payoutOnDelivery: false, delayDays: 3 });
     expect(before.payoutAccountReady).toBe(true);
-    expect(before.totals.thisMonth).toEqual({ month: monthKeyOf(testApp.clock.now()), paidNetCents: 0, pendingNetCents: lampExpected.payoutCents + vaseExpected.payoutCents });
+    expect(before.totals.thisMonth).toEqual({
+      month: monthKeyOf(testApp.clock.now()),
+      paidNetCents: 0,
+      pendingNetCents: lampExpected.payoutCents + vaseExpected.payoutCents,
+    });
 
     // The admin pays the lamp: the page shows exactly what was paid, with the transfer.
     const paid = await processPayout(lamp.id);
-    expect(paid).toMatchObject({ status: 'paid', netCents: lampExpected.payoutCents, pickupChargeCents: lampShare, commissionCents: lampExpected.commissionCents });
+    expect(paid).toMatchObject({
+      status: 'paid',
+      netCents: lampExpected.payoutCents,
+      pickupChargeCents: lampShare,
+      commissionCents: lampExpected.commissionCents,
+    });
     const after = await earningsOf(seller);
     const lampRow = rowOf(after, lamp.id);
     expect(figures(lampRow)).toEqual(domainFigures(lampExpected));
@@ -186,7 +228,13 @@ describe('the payout of each item, laid out by the payout rule', () => {
 
     // $20.00 of the coat goes back before any payout: its payout is the rule on the $60.00 kept.
     await refund(coat.id, 2000, 'coat-before');
-    const coatExpected = payoutAfterRefunds({ unitPriceCents: 8000, quantity: 1, refundedCents: 2000, commissionRateBasisPoints: 1000, allocatedPickupChargeCents: 0 });
+    const coatExpected = payoutAfterRefunds({
+      unitPriceCents: 8000,
+      quantity: 1,
+      refundedCents: 2000,
+      commissionRateBasisPoints: 1000,
+      allocatedPickupChargeCents: 0,
+    });
     const partly = rowOf(await earningsOf(seller), coat.id);
     expect(figures(partly)).toEqual(domainFigures(coatExpected));
     expect(partly).toMatchObject({ itemStatus: 'partially_refunded', refundedCents: 2000, state: 'ready', netCents: coatExpected.payoutCents });
@@ -204,7 +252,13 @@ describe('the payout of each item, laid out by the payout rule', () => {
     });
     expect(owed).toBeLessThan(0);
     const adjusted = await earningsOf(seller);
-    expect(rowOf(adjusted, boots.id)).toMatchObject({ state: 'adjusted', clawbackCents: owed, clawbackSettled: false, netCents: bootsPaid.netCents, transferId: bootsPaid.transferId });
+    expect(rowOf(adjusted, boots.id)).toMatchObject({
+      state: 'adjusted',
+      clawbackCents: owed,
+      clawbackSettled: false,
+      netCents: bootsPaid.netCents,
+      transferId: bootsPaid.transferId,
+    });
     expect(rowOf(adjusted, boots.id).stateText).toContain('owed back after a refund, deducted from a later payout');
     expect(adjusted.owedBackCents).toBe(owed);
 
@@ -248,9 +302,30 @@ describe('where each payout stands', () => {
     });
     const byTitle = new Map(items.map((item) => [item.title, item]));
     const id = (title: string) => byTitle.get(title)!.id;
-    await db.insert(disputes).values({ orderItemId: id('Disputed'), orderId: order.id, buyerId: buyer.id, sellerId: seller.id, reason: 'damaged', description: 'Cracked' });
-    await db.insert(returnRequests).values({ orderItemId: id('Returning'), orderId: order.id, buyerId: buyer.id, sellerId: seller.id, reason: 'changed_mind', description: 'Too big', windowDays: 30, restockingFeeBasisPoints: 0 });
-    const payoutRow = { sellerId: seller.id, accountId: 'acct_states', itemTotalCents: 1000, commissionRateBps: 1000, commissionCents: 100, pickupChargeCents: 0, grossCents: 900, feeCents: 27, netCents: 873 };
+    await db
+      .insert(disputes)
+      .values({ orderItemId: id('Disputed'), orderId: order.id, buyerId: buyer.id, sellerId: seller.id, reason: 'damaged', description: 'Cracked' });
+    await db.insert(returnRequests).values({
+      orderItemId: id('Returning'),
+      orderId: order.id,
+      buyerId: buyer.id,
+      sellerId: seller.id,
+      reason: 'changed_mind',
+      description: 'Too big',
+      windowDays: 30,
+      restockingFeeBasisPoints: 0,
+    });
+    const payoutRow = {
+      sellerId: seller.id,
+      accountId: 'acct_states',
+      itemTotalCents: 1000,
+      commissionRateBps: 1000,
+      commissionCents: 100,
+      pickupChargeCents: 0,
+      grossCents: 900,
+      feeCents: 27,
+      netCents: 873,
+    };
     await db.insert(payouts).values({ ...payoutRow, orderItemId: id('Claimed'), status: 'pending' });
     await db.insert(payouts).values({ ...payoutRow, orderItemId: id('Refused'), status: 'failed', failureReason: 'Insufficient funds' });
 
@@ -259,7 +334,8 @@ describe('where each payout stands', () => {
       const row = rowOf(answer, id(title));
       return { state: row.state, holdReason: row.holdReason, notPayableReason: row.notPayableReason, scheduledFor: row.scheduledFor, stateText: row.stateText };
     };
-    for (const title of ['Waiting pending', 'Waiting approved', 'Waiting shipped']) expect(stateOf(manual, title)).toMatchObject({ state: 'waiting_for_delivery', stateText: 'Waiting for delivery' });
+    for (const title of ['Waiting pending', 'Waiting approved', 'Waiting shipped'])
+      expect(stateOf(manual, title)).toMatchObject({ state: 'waiting_for_delivery', stateText: 'Waiting for delivery' });
     expect(stateOf(manual, 'Disputed')).toMatchObject({ state: 'on_hold', holdReason: 'dispute', stateText: 'On hold: a dispute is open' });
     expect(stateOf(manual, 'Returning')).toMatchObject({ state: 'on_hold', holdReason: 'return', stateText: 'On hold: a return is in progress' });
     expect(stateOf(manual, 'Delivered')).toMatchObject({ state: 'ready', scheduledFor: null });
@@ -271,7 +347,13 @@ describe('where each payout stands', () => {
     for (const title of ['Rejected', 'Cancelled', 'Refunded']) expect(manual.items.some((item) => item.orderItemId === id(title))).toBe(false);
     expect(manual.pagination.totalItems).toBe(9);
     // Pending this month: everything still to come (the closed item too): the rule at $10.00 − 10 % − fee, the claimed one at what its claim recorded.
-    const each = payoutAfterRefunds({ unitPriceCents: 1000, quantity: 1, refundedCents: 0, commissionRateBasisPoints: 1000, allocatedPickupChargeCents: 0 }).payoutCents;
+    const each = payoutAfterRefunds({
+      unitPriceCents: 1000,
+      quantity: 1,
+      refundedCents: 0,
+      commissionRateBasisPoints: 1000,
+      allocatedPickupChargeCents: 0,
+    }).payoutCents;
     expect(manual.totals.thisMonth.pendingNetCents).toBe(8 * each + 873);
 
     // With payout on delivery, a delivered item is scheduled for its delivery + the delay.
@@ -280,7 +362,11 @@ describe('where each payout stands', () => {
       const automatic = await earningsOf(seller, '?limit=100');
       expect(automatic.schedule).toEqual({ payoutOnDelivery: true, delayDays: 5 });
       const scheduledFor = new Date(deliveredAt.getTime() + 5 * 86_400_000);
-      expect(stateOf(automatic, 'Delivered')).toMatchObject({ state: 'scheduled', scheduledFor: scheduledFor.toISOString(), stateText: `Scheduled for ${scheduledFor.toISOString().slice(0, 10)}` });
+      expect(stateOf(automatic, 'Delivered')).toMatchObject({
+        state: 'scheduled',
+        scheduledFor: scheduledFor.toISOString(),
+        stateText: `Scheduled for ${scheduledFor.toISOString().slice(0, 10)}`,
+      });
       expect(stateOf(automatic, 'Closed')).toMatchObject({ state: 'scheduled', scheduledFor: scheduledFor.toISOString() });
       expect(stateOf(automatic, 'Disputed').state).toBe('on_hold');
       expect(stateOf(automatic, 'Waiting shipped').state).toBe('waiting_for_delivery');
@@ -289,13 +375,18 @@ describe('where each payout stands', () => {
     }
 
     // An item paid and then refunded in full stays on the page: its payout's money is there.
-    const paidThenRefunded = (await sellLines(testApp, { sellerId: seller.id, buyerId: buyer.id, lines: [{ priceCents: 2500, status: 'delivered' }] })).items[0]!;
+    const paidThenRefunded = (await sellLines(testApp, { sellerId: seller.id, buyerId: buyer.id, lines: [{ priceCents: 2500, status: 'delivered' }] }))
+      .items[0]!;
     const paid = await processPayout(paidThenRefunded.id);
     const orders = testApp.services.orders as unknown as OrdersService;
     await orders.refundOrderItem({ orderItemId: paidThenRefunded.id, amountCents: 'rest', refundKey: 'test:all-back', reason: 'Lost', actor: 'admin' });
     const [item] = await db.select().from(orderItems).where(eq(orderItems.id, paidThenRefunded.id));
     expect(item?.status).toBe('refunded');
-    expect(rowOf(await earningsOf(seller, '?limit=100'), paidThenRefunded.id)).toMatchObject({ state: 'adjusted', clawbackCents: -paid.netCents, netCents: paid.netCents });
+    expect(rowOf(await earningsOf(seller, '?limit=100'), paidThenRefunded.id)).toMatchObject({
+      state: 'adjusted',
+      clawbackCents: -paid.netCents,
+      netCents: paid.netCents,
+    });
   });
 });
 
@@ -326,10 +417,26 @@ describe('a seller’s own items only', () => {
     const seller = await newSeller();
     const now = testApp.clock.now();
     const lastMonthDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 10, 12));
-    const older = (await sellLines(testApp, { sellerId: seller.id, buyerId: buyer.id, soldAt: lastMonthDay, lines: [{ priceCents: 4000, status: 'delivered', deliveredAt: lastMonthDay }] })).items[0]!;
+    const older = (
+      await sellLines(testApp, {
+        sellerId: seller.id,
+        buyerId: buyer.id,
+        soldAt: lastMonthDay,
+        lines: [{ priceCents: 4000, status: 'delivered', deliveredAt: lastMonthDay }],
+      })
+    ).items[0]!;
     const recent = [];
     for (let index = 0; index < 3; index += 1) {
-      recent.push((await sellLines(testApp, { sellerId: seller.id, buyerId: buyer.id, soldAt: new Date(now.getTime() - (3 - index) * 60_000), lines: [{ priceCents: 1000 + index, status: 'shipped' }] })).items[0]!);
+      recent.push(
+        (
+          await sellLines(testApp, {
+            sellerId: seller.id,
+            buyerId: buyer.id,
+            soldAt: new Date(now.getTime() - (3 - index) * 60_000),
+            lines: [{ priceCents: 1000 + index, status: 'shipped' }],
+          })
+        ).items[0]!,
+      );
     }
     // Paid last month (written as the payout would have been, on a day of last month).
     await testApp.database.db.insert(payouts).values({
@@ -359,7 +466,8 @@ describe('a seller’s own items only', () => {
     expect(filtered.items[0]).toMatchObject({ state: 'paid', netCents: 3566 });
     expect((await earningsOf(seller, `?month=${monthKeyOf(now)}`)).pagination.totalItems).toBe(3);
     // The totals do not follow the filter: always this month and last.
-    const pendingEach = (cents: number) => payoutAfterRefunds({ unitPriceCents: cents, quantity: 1, refundedCents: 0, commissionRateBasisPoints: 1000, allocatedPickupChargeCents: 0 }).payoutCents;
+    const pendingEach = (cents: number) =>
+      payoutAfterRefunds({ unitPriceCents: cents, quantity: 1, refundedCents: 0, commissionRateBasisPoints: 1000, allocatedPickupChargeCents: 0 }).payoutCents;
     expect(filtered.totals).toEqual({
       thisMonth: { month: monthKeyOf(now), paidNetCents: 0, pendingNetCents: pendingEach(1000) + pendingEach(1001) + pendingEach(1002) },
       lastMonth: { month: lastMonth, paidNetCents: 3566, pendingNetCents: 0 },
@@ -405,7 +513,13 @@ describe('the CSV export', () => {
     expect(column(rowFor(items[1]!.id), 'Item')).toBe('\'=HYPERLINK("http://evil.example")');
     expect(column(rowFor(items[2]!.id), 'Item')).toBe('Two\nlines');
 
-    const expected = payoutAfterRefunds({ unitPriceCents: 12345, quantity: 2, refundedCents: 0, commissionRateBasisPoints: 1250, allocatedPickupChargeCents: 0 });
+    const expected = payoutAfterRefunds({
+      unitPriceCents: 12345,
+      quantity: 2,
+      refundedCents: 0,
+      commissionRateBasisPoints: 1250,
+      allocatedPickupChargeCents: 0,
+    });
     const dollars = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
     const first = rowFor(items[0]!.id);
     expect(column(first, 'Unit price')).toBe('123.45');
@@ -433,7 +547,11 @@ describe('the CSV export', () => {
   it('escapes every formula start in written text (= + - @, tab, carriage return) and leaves the amounts as numbers', async () => {
     const seller = await newSeller();
     const titles = ['+SUM(1,2)', '-2+3', '@cmd|calc', '\t=1+1', '\r=1+1', 'Jean-Luc = lamp'];
-    const { items } = await sellLines(testApp, { sellerId: seller.id, buyerId: buyer.id, lines: titles.map((title) => ({ title, priceCents: 1000, status: 'delivered' as const })) });
+    const { items } = await sellLines(testApp, {
+      sellerId: seller.id,
+      buyerId: buyer.id,
+      lines: titles.map((title) => ({ title, priceCents: 1000, status: 'delivered' as const })),
+    });
     const [, ...rows] = parseCsv((await get('/api/seller/earnings.csv', seller)).body.slice(1));
     const column = (row: string[], name: (typeof EARNINGS_CSV_COLUMNS)[number]) => row[EARNINGS_CSV_COLUMNS.indexOf(name)]!;
     const titleOf = (orderItemId: string) => column(rows.find((row) => column(row, 'Order item') === orderItemId)!, 'Item');

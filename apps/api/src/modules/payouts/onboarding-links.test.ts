@@ -18,8 +18,14 @@ async function startOnboarding(testApp: TestApp, token: string, headers: Record<
   expect(created.statusCode).toBe(200);
   const again = await inject('POST', '/api/stripe-connect/create-onboarding-link', { accountId: created.json().accountId });
   expect(again.statusCode).toBe(200);
-  const linkOf = async (url: string) => (await testApp.app.inject({ method: 'GET', url: `/api/sandbox/connect/links/${new URL(url).pathname.split('/').at(-1)}` })).json();
-  return { onboardingUrl: created.json().onboardingUrl as string, linkUrl: again.json().url as string, created: await linkOf(created.json().onboardingUrl), link: await linkOf(again.json().url) };
+  const linkOf = async (url: string) =>
+    (await testApp.app.inject({ method: 'GET', url: `/api/sandbox/connect/links/${new URL(url).pathname.split('/').at(-1)}` })).json();
+  return {
+    onboardingUrl: created.json().onboardingUrl as string,
+    linkUrl: again.json().url as string,
+    created: await linkOf(created.json().onboardingUrl),
+    link: await linkOf(again.json().url),
+  };
 }
 
 describe('without PUBLIC_URL: the address the browser is on', () => {

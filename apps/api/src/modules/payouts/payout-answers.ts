@@ -43,7 +43,13 @@ export function payoutAnswer(payout: PayoutWithSeller): Payout {
     order_item_id: payout.orderItemId,
     transfer_id: payout.transferId,
     created_at: payout.createdAt.toISOString(),
-    seller: { id: payout.seller.id, first_name: payout.seller.firstName, last_name: payout.seller.lastName, email: payout.seller.email, company_name: payout.seller.companyName },
+    seller: {
+      id: payout.seller.id,
+      first_name: payout.seller.firstName,
+      last_name: payout.seller.lastName,
+      email: payout.seller.email,
+      company_name: payout.seller.companyName,
+    },
   };
 }
 
@@ -84,7 +90,9 @@ export function shippedOrderItemAnswer(line: ShippedOrderLine): ShippedOrderItem
     categorySlug: category.slug,
     quantity: item.quantity,
     price: dollars(item.priceCents),
-    grandTotal: dollars(lineWithAddOnCents({ unitPriceCents: item.priceCents, quantity: item.quantity, addOnCents: item.retipAdded ? item.retipPriceCents : 0 })),
+    grandTotal: dollars(
+      lineWithAddOnCents({ unitPriceCents: item.priceCents, quantity: item.quantity, addOnCents: item.retipAdded ? item.retipPriceCents : 0 }),
+    ),
     refunded_cents: item.refundedCents,
     refunded: dollars(item.refundedCents),
     orderStatus: item.status,
@@ -96,7 +104,14 @@ export function shippedOrderItemAnswer(line: ShippedOrderLine): ShippedOrderItem
     shippingAddress: {
       name: order.shippingName,
       email: order.shippingEmail,
-      address: { line1: order.shippingLine1, line2: order.shippingLine2, city: order.shippingCity, state: order.shippingState, postal_code: order.shippingPostalCode, country: order.shippingCountry },
+      address: {
+        line1: order.shippingLine1,
+        line2: order.shippingLine2,
+        city: order.shippingCity,
+        state: order.shippingState,
+        postal_code: order.shippingPostalCode,
+        country: order.shippingCountry,
+      },
     },
     hasOpenDispute: openDisputeId !== null,
     sellerPendingAdjustments: owedCents.map(dollars),

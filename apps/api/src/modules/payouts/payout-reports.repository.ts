@@ -43,13 +43,7 @@ export async function countPayouts(executor: Executor, filters: PayoutFilters): 
 
 /** Newest first. */
 export async function findPayoutsPage(executor: Executor, filters: PayoutFilters, page: { limit: number; offset: number }): Promise<PayoutRecord[]> {
-  return executor
-    .select()
-    .from(payouts)
-    .where(payoutFilter(filters))
-    .orderBy(desc(payouts.createdAt), desc(payouts.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  return executor.select().from(payouts).where(payoutFilter(filters)).orderBy(desc(payouts.createdAt), desc(payouts.id)).limit(page.limit).offset(page.offset);
 }
 
 // ── payout stats ───────────────────────────────────────────────────────────────────────────────
@@ -77,7 +71,12 @@ export async function paidInTwoMonths(
   const inThisMonth = gte(payouts.paidAt, months.currentStart);
   const inLastMonth = lt(payouts.paidAt, months.currentStart);
   const [row] = await executor
-    .select({ currentCents: sumCents(inThisMonth), currentCount: countRows(inThisMonth), previousCents: sumCents(inLastMonth), previousCount: countRows(inLastMonth) })
+    .select({
+      currentCents: sumCents(inThisMonth),
+      currentCount: countRows(inThisMonth),
+      previousCents: sumCents(inLastMonth),
+      previousCount: countRows(inLastMonth),
+    })
     .from(payouts)
     .where(paidBetween(months.previousStart, months.nextStart, sellerId));
   return {
@@ -91,7 +90,11 @@ export async function paidPerDay(executor: Executor, from: Date, to: Date, selle
   // Grouped by the UTC date, formatted once per day (to_char on every row costs more than the scan).
   const paidDay = sql`(${payouts.paidAt} at time zone 'UTC')::date`;
   const day = sql<string>`to_char(${paidDay}, 'YYYY-MM-DD')`;
-  const rows = await executor.select({ date: day, amount: sumCents(), count: countRows() }).from(payouts).where(paidBetween(from, to, sellerId)).groupBy(paidDay);
+  const rows = await executor
+    .select({ date: day, amount: sumCents(), count: countRows() })
+    .from(payouts)
+    .where(paidBetween(from, to, sellerId))
+    .groupBy(paidDay);
   return rows.map((row) => ({ date: row.date, amountCents: row.amount, count: row.count }));
 }
 
@@ -103,7 +106,13 @@ export interface TopSeller extends PaidTotals {
 }
 
 /** The `limit` sellers paid most in [from, to), and how many sellers were paid at all (counted over the same groups). */
-export async function topPaidSellers(executor: Executor, from: Date, to: Date, sellerId: string | undefined, limit: number): Promise<{ sellers: TopSeller[]; paidSellers: number }> {
+export async function topPaidSellers(
+  executor: Executor,
+  from: Date,
+  to: Date,
+  sellerId: string | undefined,
+  limit: number,
+): Promise<{ sellers: TopSeller[]; paidSellers: number }> {
   // Every seller paid in the range, ranked; `sellers` counts the groups before the limit (= active sellers).
   const ranked = executor
     .select({
@@ -119,18 +128,38 @@ export async function topPaidSellers(executor: Executor, from: Date, to: Date, s
     .limit(limit)
     .as('ranked');
   const rows = await executor
-    .select({ sellerId: ranked.sellerId, firstName: users.firstName, lastName: users.lastName, companyName: users.companyName, amount: ranked.amount, count: ranked.count, sellers: ranked.sellers })
+    .select({
+      sellerId: ranked.sellerId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      companyName: users.companyName,
+      amount: ranked.amount,
+      count: ranked.count,
+      sellers: ranked.sellers,
+    })
     .from(ranked)
     .innerJoin(users, eq(users.id, ranked.sellerId))
     .orderBy(desc(ranked.amount), asc(ranked.sellerId));
   return {
-    sellers: rows.map((row) => ({ sellerId: row.sellerId, firstName: row.firstName, lastName: row.lastName, companyName: row.companyName, amountCents: row.amount, count: row.count })),
+    sellers: rows.map((row) => ({
+      sellerId: row.sellerId,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      companyName: row.companyName,
+      amountCents: row.amount,
+      count: row.count,
+    })),
     paidSellers: rows[0]?.sellers ?? 0,
   };
 }
 
 /** Payouts created in [from, to), counted by status (statuses without payouts left out). */
-export async function countPayoutsByStatus(executor: Executor, from: Date, to: Date, sellerId: string | undefined): Promise<Array<{ status: PayoutState; count: number }>> {
+export async function countPayoutsByStatus(
+  executor: Executor,
+  from: Date,
+  to: Date,
+  sellerId: string | undefined,
+): Promise<Array<{ status: PayoutState; count: number }>> {
   return executor
     .select({ status: payouts.status, count: countRows() })
     .from(payouts)
@@ -169,15 +198,37 @@ function prepareShippedPage(db: Database) {
     .select({
       item: orderItems,
       order: orders,
-      buyer: sql<{ firstName: string; lastName: string; email: string; phone: string | null }>`(select json_build_object('firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'email', ${users.email}, 'phone', ${users.phone}) from ${users} where ${users.id} = ${orders.buyerId})`,
-      seller: sql<{ id: string; firstName: string; lastName: string; companyName: string | null; email: string; phone: string | null }>`(select json_build_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'companyName', ${users.companyName}, 'email', ${users.email}, 'phone', ${users.phone}) from ${users} where ${users.id} = ${orderItems.sellerId})`,
-      category: sql<{ name: string; slug: string }>`(select json_build_object('name', ${categories.name}, 'slug', ${categories.slug}) from ${categories} where ${categories.id} = ${orderItems.categoryId})`,
+      buyer: sql<{
+        firstName: string;
+        lastName: string;
+        email: string;
+        phone: string | null;
+      }>`(select json_build_object('firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'email', ${users.email}, 'phone', ${users.phone}) from ${users} where ${users.id} = ${orders.buyerId})`,
+      seller: sql<{
+        id: string;
+        firstName: string;
+        lastName: string;
+        companyName: string | null;
+        email: string;
+        phone: string | null;
+      }>`(select json_build_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'companyName', ${users.companyName}, 'email', ${users.email}, 'phone', ${users.phone}) from ${users} where ${users.id} = ${orderItems.sellerId})`,
+      category: sql<{
+        name: string;
+        slug: string;
+      }>`(select json_build_object('name', ${categories.name}, 'slug', ${categories.slug}) from ${categories} where ${categories.id} = ${orderItems.categoryId})`,
       accountStatus: sql<PaymentAccountState | null>`(select ${paymentAccounts.status} from ${paymentAccounts} where ${paymentAccounts.sellerId} = ${orderItems.sellerId})`,
-      payout: sql<{ id: string; status: PayoutState; netCents: number; failureReason: string | null } | null>`(select json_build_object('id', ${payouts.id}, 'status', ${payouts.status}, 'netCents', ${payouts.netCents}, 'failureReason', ${payouts.failureReason}) from ${payouts} where ${payouts.orderItemId} = ${orderItems.id})`,
+      payout: sql<{
+        id: string;
+        status: PayoutState;
+        netCents: number;
+        failureReason: string | null;
+      } | null>`(select json_build_object('id', ${payouts.id}, 'status', ${payouts.status}, 'netCents', ${payouts.netCents}, 'failureReason', ${payouts.failureReason}) from ${payouts} where ${payouts.orderItemId} = ${orderItems.id})`,
       // The disputes module's subquery: at most one dispute per item is not resolved.
       openDisputeId: openDisputeIdOf(orderItems.id),
       // What the seller owes back, oldest first (payout_adjustments_seller_idx).
-      owedCents: sql<number[]>`coalesce((select json_agg(${payoutAdjustments.amountCents} order by ${payoutAdjustments.createdAt}, ${payoutAdjustments.id}) from ${payoutAdjustments} where ${payoutAdjustments.sellerId} = ${orderItems.sellerId} and ${payoutAdjustments.settledAt} is null), '[]'::json)`,
+      owedCents: sql<
+        number[]
+      >`coalesce((select json_agg(${payoutAdjustments.amountCents} order by ${payoutAdjustments.createdAt}, ${payoutAdjustments.id}) from ${payoutAdjustments} where ${payoutAdjustments.sellerId} = ${orderItems.sellerId} and ${payoutAdjustments.settledAt} is null), '[]'::json)`,
     })
     .from(page)
     .innerJoin(orderItems, eq(orderItems.id, page.id))

@@ -85,7 +85,12 @@ export function createPayoutReportsService(deps: {
       nextStart: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
     };
     const { current, previous } = await paidInTwoMonths(db, months, sellerId);
-    return { current, previous, amountChange: percentageChange(current.amountCents, previous.amountCents), countChange: percentageChange(current.count, previous.count) };
+    return {
+      current,
+      previous,
+      amountChange: percentageChange(current.amountCents, previous.amountCents),
+      countChange: percentageChange(current.count, previous.count),
+    };
   }
 
   /**

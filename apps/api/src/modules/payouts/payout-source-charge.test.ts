@@ -30,7 +30,9 @@ beforeAll(async () => {
   admin = await bearerFor(testApp, await createUser(db, { role: 'admin' }));
   sellerId = (await createUser(db, { role: 'seller' })).id;
   buyerId = (await createUser(db, { role: 'buyer' })).id;
-  await db.insert(paymentAccounts).values({ sellerId, provider: 'sandbox', accountId: 'acct_source_charge', status: 'complete', detailsSubmitted: true, payoutsEnabled: true });
+  await db
+    .insert(paymentAccounts)
+    .values({ sellerId, provider: 'sandbox', accountId: 'acct_source_charge', status: 'complete', detailsSubmitted: true, payoutsEnabled: true });
 });
 afterAll(async () => {
   await testApp.close();
@@ -43,7 +45,8 @@ async function shippedOrder() {
   return createOrder(db, { buyerId, status: 'shipped', items: [{ product, priceCents: 5_000, quantity: 1, status: 'shipped' }] });
 }
 
-const payOut = (orderItemId: string) => testApp.app.inject({ method: 'POST', url: '/api/stripe-connect/payout', headers: { authorization: admin }, payload: { orderItemId } });
+const payOut = (orderItemId: string) =>
+  testApp.app.inject({ method: 'POST', url: '/api/stripe-connect/payout', headers: { authorization: admin }, payload: { orderItemId } });
 
 describe('a payout’s source charge', () => {
   it('is the payment that paid for the item’s order', async () => {

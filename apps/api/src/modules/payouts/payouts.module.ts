@@ -61,8 +61,22 @@ export const payoutsModule = defineModule({
       payoutSchedule: () => workspace.payoutSchedule(),
       log: app.log,
     });
-    const stripeWebhooks = createStripeWebhooksService({ db: database.db, clock, connect, orderItems: orders, onPayoutsChanged: payoutReports.payoutsChanged, log: app.log, checkout });
-    await app.register(stripeConnectRoutes, { prefix: '/api/stripe-connect', accounts: connectAccounts, payouts, reports: payoutReports, webhooks: stripeWebhooks });
+    const stripeWebhooks = createStripeWebhooksService({
+      db: database.db,
+      clock,
+      connect,
+      orderItems: orders,
+      onPayoutsChanged: payoutReports.payoutsChanged,
+      log: app.log,
+      checkout,
+    });
+    await app.register(stripeConnectRoutes, {
+      prefix: '/api/stripe-connect',
+      accounts: connectAccounts,
+      payouts,
+      reports: payoutReports,
+      webhooks: stripeWebhooks,
+    });
     await app.register(payoutAdminRoutes, { prefix: '/api', reports: payoutReports });
     const sandboxConnect = baseConnect.name === 'sandbox' ? (baseConnect as SandboxConnectProvider) : null;
     if (sandboxConnect) await app.register(sandboxConnectRoutes, { prefix: '/api/sandbox/connect', sandbox: sandboxConnect });

@@ -47,11 +47,20 @@ export async function findAccountByProviderId(executor: Executor, accountId: str
 export async function insertAccountOnce(executor: Executor, values: { sellerId: string; provider: string; accountId: string; now: Date }): Promise<void> {
   await executor
     .insert(paymentAccounts)
-    .values({ sellerId: values.sellerId, provider: values.provider, accountId: values.accountId, status: 'created', createdAt: values.now, updatedAt: values.now })
+    .values({
+      sellerId: values.sellerId,
+      provider: values.provider,
+      accountId: values.accountId,
+      status: 'created',
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
     .onConflictDoNothing({ target: paymentAccounts.sellerId });
 }
 
-export type AccountChanges = Partial<Pick<PaymentAccountRecord, 'status' | 'detailsSubmitted' | 'payoutsEnabled' | 'requirementsDue' | 'lastPayoutFailure'>> & { updatedAt: Date };
+export type AccountChanges = Partial<Pick<PaymentAccountRecord, 'status' | 'detailsSubmitted' | 'payoutsEnabled' | 'requirementsDue' | 'lastPayoutFailure'>> & {
+  updatedAt: Date;
+};
 
 export async function updateAccount(executor: Executor, id: string, changes: AccountChanges): Promise<PaymentAccountRecord | null> {
   const [row] = await executor.update(paymentAccounts).set(changes).where(eq(paymentAccounts.id, id)).returning();
@@ -70,7 +79,10 @@ export async function findPayoutOfItem(executor: Executor, orderItemId: string):
 }
 
 export async function findPaidPayoutOfItem(executor: Executor, orderItemId: string): Promise<PayoutRecord | null> {
-  const [row] = await executor.select().from(payouts).where(and(eq(payouts.orderItemId, orderItemId), eq(payouts.status, 'paid')));
+  const [row] = await executor
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.orderItemId, orderItemId), eq(payouts.status, 'paid')));
   return row ?? null;
 }
 
@@ -107,13 +119,22 @@ export async function updatePayout(executor: Executor, id: string, changes: Payo
 /** Payouts with their sellers, in the order given (one read of the sellers for all of them). */
 export async function withSellers(executor: Executor, rows: readonly PayoutRecord[]): Promise<PayoutWithSeller[]> {
   if (rows.length === 0) return [];
-  const sellers = await executor.select().from(users).where(inArray(users.id, [...new Set(rows.map((row) => row.sellerId))]));
+  const sellers = await executor
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...new Set(rows.map((row) => row.sellerId))]));
   const sellerOf = new Map(sellers.map((seller) => [seller.id, seller]));
   return rows.map((row) => {
     const seller = sellerOf.get(row.sellerId);
     return {
       ...row,
-      seller: { id: row.sellerId, firstName: seller?.firstName ?? '', lastName: seller?.lastName ?? '', email: seller?.email ?? '', companyName: seller?.companyName ?? null },
+      seller: {
+        id: row.sellerId,
+        firstName: seller?.firstName ?? '',
+        lastName: seller?.lastName ?? '',
+        email: seller?.email ?? '',
+        companyName: seller?.companyName ?? null,
+      },
     };
   });
 }
@@ -149,7 +170,10 @@ export async function insertAdjustment(
 /** The adjustments a payout deducted. */
 export async function settleAdjustments(executor: Executor, adjustmentIds: readonly string[], payoutId: string, now: Date): Promise<void> {
   if (adjustmentIds.length === 0) return;
-  await executor.update(payoutAdjustments).set({ settledByPayoutId: payoutId, settledAt: now }).where(inArray(payoutAdjustments.id, [...adjustmentIds]));
+  await executor
+    .update(payoutAdjustments)
+    .set({ settledByPayoutId: payoutId, settledAt: now })
+    .where(inArray(payoutAdjustments.id, [...adjustmentIds]));
 }
 
 /** A refused payout deducted nothing: what it would have settled waits for the next one. */
@@ -170,7 +194,10 @@ export async function lockOrderItem(executor: Executor, orderItemId: string): Pr
   return row ?? null;
 }
 
-export async function findCommissionOfCategory(executor: Executor, categoryId: string): Promise<{ name: string; commissionRateBasisPoints: number | null } | null> {
+export async function findCommissionOfCategory(
+  executor: Executor,
+  categoryId: string,
+): Promise<{ name: string; commissionRateBasisPoints: number | null } | null> {
   const row = await executor.query.categories.findFirst({ where: eq(categories.id, categoryId) });
   return row ? { name: row.name, commissionRateBasisPoints: row.commissionRateBasisPoints } : null;
 }
@@ -197,7 +224,11 @@ function dueForAutomaticPayout(deliveredBefore: Date): SQL {
 const sellerAccountComplete = sql`exists (select 1 from ${paymentAccounts} where ${paymentAccounts.sellerId} = ${orderItems.sellerId} and ${paymentAccounts.status} = 'complete')`;
 
 /** The items due, oldest delivery first, whose sellers can be paid; and how many more wait for their sellers' payout accounts. */
-export async function findItemsDueForAutomaticPayout(executor: Executor, deliveredBefore: Date, limit: number): Promise<{ orderItemIds: string[]; waitingForAccount: number }> {
+export async function findItemsDueForAutomaticPayout(
+  executor: Executor,
+  deliveredBefore: Date,
+  limit: number,
+): Promise<{ orderItemIds: string[]; waitingForAccount: number }> {
   const due = dueForAutomaticPayout(deliveredBefore);
   const rows = await executor
     .select({ id: orderItems.id })

@@ -67,7 +67,10 @@ export const stripeConnectRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/check-account',
-    { config: { access: only('seller') }, schema: { ...seller, summary: "The seller's payment account, if any", response: { 200: checkAccountResponseSchema, ...errors } } },
+    {
+      config: { access: only('seller') },
+      schema: { ...seller, summary: "The seller's payment account, if any", response: { 200: checkAccountResponseSchema, ...errors } },
+    },
     async (request) => accountCheckAnswer(await accounts.accountOf(userOf(request).id)),
   );
 
@@ -75,7 +78,12 @@ export const stripeConnectRoutes: FastifyPluginAsyncZod<{
     '/create-express-account',
     {
       config: { access: only('seller') },
-      schema: { ...seller, summary: 'Creates the seller’s Express account (once) and an onboarding link', body: createExpressAccountBodySchema, response: { 200: createExpressAccountResponseSchema, ...providerErrors } },
+      schema: {
+        ...seller,
+        summary: 'Creates the seller’s Express account (once) and an onboarding link',
+        body: createExpressAccountBodySchema,
+        response: { 200: createExpressAccountResponseSchema, ...providerErrors },
+      },
     },
     async (request) => {
       const user = userOf(request);
@@ -86,29 +94,67 @@ export const stripeConnectRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/create-onboarding-link',
-    { config: { access: only('seller') }, schema: { ...seller, summary: 'A fresh onboarding link for the seller’s own account', body: createOnboardingLinkBodySchema, response: { 200: onboardingLinkResponseSchema, ...providerErrors } } },
+    {
+      config: { access: only('seller') },
+      schema: {
+        ...seller,
+        summary: 'A fresh onboarding link for the seller’s own account',
+        body: createOnboardingLinkBodySchema,
+        response: { 200: onboardingLinkResponseSchema, ...providerErrors },
+      },
+    },
     async (request) => ({ success: true as const, ...(await accounts.createOnboardingLink(userOf(request).id, request.body.accountId, request.publicOrigin)) }),
   );
 
   app.get(
     '/account-status/:accountId',
-    { config: { access: only('seller') }, schema: { ...seller, summary: 'Re-reads the account from the provider', params: accountStatusParamsSchema, response: { 200: accountStatusResponseSchema, ...providerErrors } } },
+    {
+      config: { access: only('seller') },
+      schema: {
+        ...seller,
+        summary: 'Re-reads the account from the provider',
+        params: accountStatusParamsSchema,
+        response: { 200: accountStatusResponseSchema, ...providerErrors },
+      },
+    },
     async (request) => {
       const { account, provider } = await accounts.refreshAccount(userOf(request).id, request.params.accountId);
-      return { success: true as const, status: account.status, accountId: account.accountId, detailsSubmitted: provider.detailsSubmitted, payoutsEnabled: provider.payoutsEnabled, requirements: provider.requirementsDue };
+      return {
+        success: true as const,
+        status: account.status,
+        accountId: account.accountId,
+        detailsSubmitted: provider.detailsSubmitted,
+        payoutsEnabled: provider.payoutsEnabled,
+        requirements: provider.requirementsDue,
+      };
     },
   );
 
   app.get(
     '/create-stripe-dashboard-link',
-    { config: { access: only('seller') }, schema: { ...seller, summary: 'A login link to the provider’s Express dashboard (complete accounts only)', response: { 200: dashboardLinkResponseSchema, ...providerErrors } } },
+    {
+      config: { access: only('seller') },
+      schema: {
+        ...seller,
+        summary: 'A login link to the provider’s Express dashboard (complete accounts only)',
+        response: { 200: dashboardLinkResponseSchema, ...providerErrors },
+      },
+    },
     async (request) => ({ success: true as const, loginUrl: (await accounts.dashboardLink(userOf(request).id)).url }),
   );
 
   const admin = { tags: ['payouts'], security: [{ bearerAuth: [] }] };
   app.get(
     '/admin/payouts',
-    { config: { access: only('admin') }, schema: { ...admin, summary: 'Payout history, newest first', querystring: adminPayoutsQuerySchema, response: { 200: adminPayoutsResponseSchema, ...errors } } },
+    {
+      config: { access: only('admin') },
+      schema: {
+        ...admin,
+        summary: 'Payout history, newest first',
+        querystring: adminPayoutsQuerySchema,
+        response: { 200: adminPayoutsResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       const { page, limit } = request.query;
       const { rows, totalItems } = await reports.listPayouts(request.query);
@@ -118,7 +164,15 @@ export const stripeConnectRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/pickup-charges/:orderItemId',
-    { config: { access: only('admin') }, schema: { ...admin, summary: 'The pickup charge info of an order item, with its allocation', params: orderItemParamsSchema, response: { 200: pickupChargeResponseSchema, ...errors } } },
+    {
+      config: { access: only('admin') },
+      schema: {
+        ...admin,
+        summary: 'The pickup charge info of an order item, with its allocation',
+        params: orderItemParamsSchema,
+        response: { 200: pickupChargeResponseSchema, ...errors },
+      },
+    },
     async (request) => ({ success: true as const, ...pickupChargeAnswer(await payouts.pickupChargeOf(request.params.orderItemId)) }),
   );
 
@@ -126,7 +180,12 @@ export const stripeConnectRoutes: FastifyPluginAsyncZod<{
     '/payout',
     {
       config: { access: only('admin') },
-      schema: { ...admin, summary: 'Pays the seller of a shipped item once; the server computes the amount', body: createPayoutBodySchema, response: { 200: createPayoutResponseSchema, ...providerErrors } },
+      schema: {
+        ...admin,
+        summary: 'Pays the seller of a shipped item once; the server computes the amount',
+        body: createPayoutBodySchema,
+        response: { 200: createPayoutResponseSchema, ...providerErrors },
+      },
     },
     async (request) => {
       const payout = await payouts.createPayout(userOf(request).id, request.body.orderItemId);
@@ -146,12 +205,18 @@ export const stripeConnectRoutes: FastifyPluginAsyncZod<{
         schema: {
           tags: ['payouts'],
           summary: 'Stripe webhooks, platform and Connect (signed with either secret); each event is handled once, an event of the other mode is ignored',
-          response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean(), ignored: z.literal('livemode_mismatch').optional() }), 400: errorResponseSchema },
+          response: {
+            200: z.object({ received: z.literal(true), duplicate: z.boolean(), ignored: z.literal('livemode_mismatch').optional() }),
+            400: errorResponseSchema,
+          },
         },
       },
       async (request) => {
         const signature = request.headers['stripe-signature'];
-        const answer = await webhooks.handleWebhook(Buffer.isBuffer(request.body) ? request.body : Buffer.from(''), typeof signature === 'string' ? signature : undefined);
+        const answer = await webhooks.handleWebhook(
+          Buffer.isBuffer(request.body) ? request.body : Buffer.from(''),
+          typeof signature === 'string' ? signature : undefined,
+        );
         return { received: true as const, ...answer };
       },
     );
@@ -164,25 +229,55 @@ export const payoutAdminRoutes: FastifyPluginAsyncZod<{ reports: PayoutReportsSe
 
   app.get(
     '/user/sellers',
-    { config: { access: only('admin') }, schema: { ...common, summary: 'Every seller, for the payout filters', response: { 200: sellersResponseSchema, ...errors } } },
+    {
+      config: { access: only('admin') },
+      schema: { ...common, summary: 'Every seller, for the payout filters', response: { 200: sellersResponseSchema, ...errors } },
+    },
     async () => ({ success: true as const, sellers: (await reports.listSellers()).map(sellerEntryAnswer) }),
   );
 
   app.get(
     '/admin/payoutStats/stats',
-    { config: { access: only('admin') }, schema: { ...common, summary: 'Payout analytics over 7, 30, 90 or 365 days', querystring: payoutStatsQuerySchema, response: { 200: payoutStatsResponseSchema, ...errors } } },
-    async (request) => ({ success: true as const, data: payoutStatsAnswer(await reports.payoutStats({ dateRange: request.query.dateRange, sellerId: request.query.sellerId })) }),
+    {
+      config: { access: only('admin') },
+      schema: {
+        ...common,
+        summary: 'Payout analytics over 7, 30, 90 or 365 days',
+        querystring: payoutStatsQuerySchema,
+        response: { 200: payoutStatsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: payoutStatsAnswer(await reports.payoutStats({ dateRange: request.query.dateRange, sellerId: request.query.sellerId })),
+    }),
   );
 
   app.get(
     '/admin/payoutStats/quick-stats',
-    { config: { access: only('admin') }, schema: { ...common, summary: 'This month, last month and active sellers', querystring: quickStatsQuerySchema, response: { 200: quickStatsResponseSchema, ...errors } } },
+    {
+      config: { access: only('admin') },
+      schema: {
+        ...common,
+        summary: 'This month, last month and active sellers',
+        querystring: quickStatsQuerySchema,
+        response: { 200: quickStatsResponseSchema, ...errors },
+      },
+    },
     async (request) => ({ success: true as const, data: quickStatsAnswer(await reports.quickStats(request.query)) }),
   );
 
   app.get(
     '/orders/get-all-shipped-orders',
-    { config: { access: only('admin') }, schema: { ...common, summary: 'Shipped and delivered order items with their payout state', querystring: shippedOrdersQuerySchema, response: { 200: shippedOrdersResponseSchema, ...errors } } },
+    {
+      config: { access: only('admin') },
+      schema: {
+        ...common,
+        summary: 'Shipped and delivered order items with their payout state',
+        querystring: shippedOrdersQuerySchema,
+        response: { 200: shippedOrdersResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       const { page, limit } = request.query;
       const { rows, totalItems } = await reports.shippedOrders(request.query);
@@ -203,13 +298,25 @@ export const sandboxConnectRoutes: FastifyPluginAsyncZod<{ sandbox: SandboxConne
 
   app.get(
     '/links/:token',
-    { config: { access: PUBLIC }, schema: { ...common, summary: 'What a sandbox onboarding or dashboard link shows', params, response: { 200: sandboxLinkResponseSchema, ...linkErrors } } },
+    {
+      config: { access: PUBLIC },
+      schema: { ...common, summary: 'What a sandbox onboarding or dashboard link shows', params, response: { 200: sandboxLinkResponseSchema, ...linkErrors } },
+    },
     async (request) => sandbox.describeLink(request.params.token),
   );
 
   app.post(
     '/links/:token/complete',
-    { config: { access: PUBLIC }, schema: { ...common, summary: 'Submits the sandbox onboarding form', params, body: sandboxOnboardingBodySchema, response: { 200: sandboxOnboardingResponseSchema, ...linkErrors } } },
+    {
+      config: { access: PUBLIC },
+      schema: {
+        ...common,
+        summary: 'Submits the sandbox onboarding form',
+        params,
+        body: sandboxOnboardingBodySchema,
+        response: { 200: sandboxOnboardingResponseSchema, ...linkErrors },
+      },
+    },
     async (request) => ({ success: true as const, ...(await sandbox.completeOnboarding(request.params.token, request.body)) }),
   );
 };

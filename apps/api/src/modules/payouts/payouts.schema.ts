@@ -76,12 +76,8 @@ export const payouts = pgTable(
     index('payouts_created_idx').on(table.createdAt, table.status),
     // The admin stats sum paid payouts over a paid_at range, for everyone or one seller:
     // index-only range scans (drizzle has no INCLUDE, so the summed columns are trailing keys).
-    index('payouts_paid_idx')
-      .on(table.paidAt, table.sellerId, table.netCents)
-      .where(sql`${table.status} = 'paid'`),
-    index('payouts_seller_paid_idx')
-      .on(table.sellerId, table.paidAt, table.netCents)
-      .where(sql`${table.status} = 'paid'`),
+    index('payouts_paid_idx').on(table.paidAt, table.sellerId, table.netCents).where(sql`${table.status} = 'paid'`),
+    index('payouts_seller_paid_idx').on(table.sellerId, table.paidAt, table.netCents).where(sql`${table.status} = 'paid'`),
     check('payouts_net_non_negative', sql`${table.netCents} >= 0 and ${table.feeCents} >= 0`),
   ],
 );

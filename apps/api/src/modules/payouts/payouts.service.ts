@@ -100,7 +100,12 @@ export function createPayoutsService(deps: {
       quantity: item.quantity,
       refundableCents,
       refundedCentsAfter,
-      payout: { netCents: paid.netCents, adjustmentCents: paid.adjustmentCents, commissionRateBasisPoints: paid.commissionRateBps, pickupChargeCents: paid.pickupChargeCents },
+      payout: {
+        netCents: paid.netCents,
+        adjustmentCents: paid.adjustmentCents,
+        commissionRateBasisPoints: paid.commissionRateBps,
+        pickupChargeCents: paid.pickupChargeCents,
+      },
       owedBeforeCents: await sumAdjustmentsOfItem(executor, item.id),
     });
     if (owed >= 0) return;
@@ -115,7 +120,12 @@ export function createPayoutsService(deps: {
   });
 
   /** Step 1. With the order item locked, check everything and write the payout as pending. */
-  function claim(adminId: string | null, orderItemId: string, allocatedPickupChargeCents: number, options: { resumeOnly?: boolean; firstAttemptOnly?: boolean } = {}): Promise<PayoutRecord> {
+  function claim(
+    adminId: string | null,
+    orderItemId: string,
+    allocatedPickupChargeCents: number,
+    options: { resumeOnly?: boolean; firstAttemptOnly?: boolean } = {},
+  ): Promise<PayoutRecord> {
     return db.transaction(async (transaction) => {
       const item = await lockOrderItem(transaction, orderItemId);
       if (!item) throw notFound(PAYOUT_MESSAGES.itemNotFound);
@@ -125,7 +135,8 @@ export function createPayoutsService(deps: {
       const existing = await findPayoutOfItem(transaction, item.id);
       if (existing?.status === 'paid' || item.sellerPaid) throw conflict(PAYOUT_MESSAGES.alreadyPaid);
       // Payout on delivery makes first attempts only: a claim under way is the stale sweep's, a refused one the admin's.
-      if (options.firstAttemptOnly && existing) throw conflict(existing.status === 'pending' ? PAYOUT_MESSAGES.inProgress : 'This payout failed; an admin pays it with Process Payout');
+      if (options.firstAttemptOnly && existing)
+        throw conflict(existing.status === 'pending' ? PAYOUT_MESSAGES.inProgress : 'This payout failed; an admin pays it with Process Payout');
       const now = clock.now();
       // A claim whose transfer never answered is resumed with the same key after a while, so a
       // transfer that did happen is found again by the provider instead of being made twice.
@@ -148,12 +159,21 @@ export function createPayoutsService(deps: {
       const category = await findCommissionOfCategory(transaction, item.categoryId);
       // The payout rule on what the buyer kept paying for the line (refunds come out of it first).
       const breakdown = payoutAfterRefunds(
-        { unitPriceCents: item.priceCents, quantity: item.quantity, refundedCents: item.refundedCents, commissionRateBasisPoints: category?.commissionRateBasisPoints ?? null, allocatedPickupChargeCents },
+        {
+          unitPriceCents: item.priceCents,
+          quantity: item.quantity,
+          refundedCents: item.refundedCents,
+          commissionRateBasisPoints: category?.commissionRateBasisPoints ?? null,
+          allocatedPickupChargeCents,
+        },
         category?.name,
       );
       // What the seller owes back from refunds after earlier payouts comes off this one (oldest first).
       const pending = await pendingAdjustmentsOf(transaction, item.sellerId, { lock: true });
-      const adjusted = applyPayoutAdjustments(breakdown.payoutCents, pending.map((row) => ({ id: row.id, amountCents: row.amountCents })));
+      const adjusted = applyPayoutAdjustments(
+        breakdown.payoutCents,
+        pending.map((row) => ({ id: row.id, amountCents: row.amountCents })),
+      );
       const values = {
         sellerId: item.sellerId,
         accountId: account.accountId,
@@ -206,7 +226,11 @@ export function createPayoutsService(deps: {
       // A refusal fails the attempt (the next one gets a new key); an unknown outcome keeps the
       // claim pending with the same key, so a retry finds the transfer if it was made.
       await db.transaction(async (transaction) => {
-        await updatePayout(transaction, claimed.id, { status: definite ? 'failed' : 'pending', failureReason: definite ? reason : `Stripe did not answer: ${reason}`, updatedAt: clock.now() });
+        await updatePayout(transaction, claimed.id, {
+          status: definite ? 'failed' : 'pending',
+          failureReason: definite ? reason : `Stripe did not answer: ${reason}`,
+          updatedAt: clock.now(),
+        });
         if (definite) await releaseAdjustmentsOf(transaction, claimed.id);
       });
       payoutsChanged();
@@ -224,23 +248,24 @@ export function createPayoutsService(deps: {
       const paid = row ?? claimed;
       // The item as the seller's news names it (always there: a payout's item is never deleted).
       const sold = await findEventLine(transaction, paid.orderItemId);
-      if (sold) deps.events?.publishAfterCommit(transaction, {
-        type: 'payout.sent',
-        payoutId: paid.id,
-        orderItemId: paid.orderItemId,
-        orderId: sold.orderId,
-        sellerId: paid.sellerId,
-        line: sold.line,
-        breakdown: {
-          itemTotalCents: paid.itemTotalCents,
-          commissionRateBasisPoints: paid.commissionRateBps,
-          commissionCents: paid.commissionCents,
-          pickupChargeCents: paid.pickupChargeCents,
-          feeCents: paid.feeCents,
-          adjustmentCents: paid.adjustmentCents,
-          netCents: paid.netCents,
-        },
-      });
+      if (sold)
+        deps.events?.publishAfterCommit(transaction, {
+          type: 'payout.sent',
+          payoutId: paid.id,
+          orderItemId: paid.orderItemId,
+          orderId: sold.orderId,
+          sellerId: paid.sellerId,
+          line: sold.line,
+          breakdown: {
+            itemTotalCents: paid.itemTotalCents,
+            commissionRateBasisPoints: paid.commissionRateBps,
+            commissionCents: paid.commissionCents,
+            pickupChargeCents: paid.pickupChargeCents,
+            feeCents: paid.feeCents,
+            adjustmentCents: paid.adjustmentCents,
+            netCents: paid.netCents,
+          },
+        });
       return row ?? claimed;
     });
   }

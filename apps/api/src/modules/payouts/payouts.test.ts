@@ -59,7 +59,10 @@ async function onboard(token: string): Promise<string> {
 }
 
 /** A shipped item of the seller: 2 × $50.00 in a 10 % category, unless told otherwise. */
-async function shippedItem(sellerId: string, options: { status?: 'shipped' | 'delivered' | 'approved'; priceCents?: number; quantity?: number; rateBps?: number } = {}) {
+async function shippedItem(
+  sellerId: string,
+  options: { status?: 'shipped' | 'delivered' | 'approved'; priceCents?: number; quantity?: number; rateBps?: number } = {},
+) {
   const category = await createCategory(testApp.database.db, { commissionRateBasisPoints: options.rateBps ?? 1000 });
   const product = await createProduct(testApp.database.db, { sellerId, categoryId: category.id });
   const { items } = await createOrder(testApp.database.db, {
@@ -91,10 +94,19 @@ describe('the seller’s Stripe account (docs/product/api.md, payouts.md) on the
   it('moves none → created → pending → complete, through the local onboarding page', async () => {
     const user = await createUser(testApp.database.db, { role: 'seller' });
     const token = await bearerFor(testApp, user);
-    expect((await call('GET', '/api/stripe-connect/check-account', token)).json()).toEqual({ success: true, hasAccount: false, accountId: null, status: 'none' });
+    expect((await call('GET', '/api/stripe-connect/check-account', token)).json()).toEqual({
+      success: true,
+      hasAccount: false,
+      accountId: null,
+      status: 'none',
+    });
 
     const created = await call('POST', '/api/stripe-connect/create-express-account', token, { type: 'express', country: 'US' });
-    expect(created.json()).toMatchObject({ success: true, status: 'created', message: 'Express account created successfully! Please complete the onboarding process.' });
+    expect(created.json()).toMatchObject({
+      success: true,
+      status: 'created',
+      message: 'Express account created successfully! Please complete the onboarding process.',
+    });
     const accountId = created.json().accountId as string;
     expect(accountId).toMatch(/^acct_/);
     expect(created.json().onboardingUrl).toMatch(/^http:\/\/market\.test\/sandbox\/connect\/[\w-]+$/);
@@ -108,15 +120,29 @@ describe('the seller’s Stripe account (docs/product/api.md, payouts.md) on the
     const linkToken = new URL(link.json().url as string).pathname.split('/').at(-1) ?? '';
 
     const page = await call('GET', `/api/sandbox/connect/links/${linkToken}`);
-    expect(page.json()).toMatchObject({ kind: 'onboarding', account: { id: accountId, detailsSubmitted: false }, returnUrl: 'http://market.test/seller/onboarding?onboarding=return' });
+    expect(page.json()).toMatchObject({
+      kind: 'onboarding',
+      account: { id: accountId, detailsSubmitted: false },
+      returnUrl: 'http://market.test/seller/onboarding?onboarding=return',
+    });
     // Leaving early keeps the account pending.
     expect((await call('GET', `/api/stripe-connect/account-status/${accountId}`, token)).json()).toMatchObject({ status: 'pending', detailsSubmitted: false });
     expect((await call('GET', '/api/stripe-connect/create-stripe-dashboard-link', token)).statusCode).toBe(400);
 
-    const wrongBank = await call('POST', `/api/sandbox/connect/links/${linkToken}/complete`, undefined, { businessType: 'individual', businessName: 'Jo', routingNumber: '123456789', accountNumber: '000123456789' });
+    const wrongBank = await call('POST', `/api/sandbox/connect/links/${linkToken}/complete`, undefined, {
+      businessType: 'individual',
+      businessName: 'Jo',
+      routingNumber: '123456789',
+      accountNumber: '000123456789',
+    });
     expect(wrongBank.statusCode).toBe(400);
     expect(wrongBank.json().error).toContain(SANDBOX_TEST_ROUTING_NUMBER);
-    const badForm = await call('POST', `/api/sandbox/connect/links/${linkToken}/complete`, undefined, { businessType: 'individual', businessName: 'Jo', routingNumber: '12', accountNumber: 'x' });
+    const badForm = await call('POST', `/api/sandbox/connect/links/${linkToken}/complete`, undefined, {
+      businessType: 'individual',
+      businessName: 'Jo',
+      routingNumber: '12',
+      accountNumber: 'x',
+    });
     expect(badForm.statusCode).toBe(400);
 
     const done = await call('POST', `/api/sandbox/connect/links/${linkToken}/complete`, undefined, {
@@ -129,11 +155,20 @@ describe('the seller’s Stripe account (docs/product/api.md, payouts.md) on the
     // A link works once.
     expect((await call('GET', `/api/sandbox/connect/links/${linkToken}`)).statusCode).toBe(410);
 
-    expect((await call('GET', `/api/stripe-connect/account-status/${accountId}`, token)).json()).toMatchObject({ success: true, status: 'complete', payoutsEnabled: true, requirements: [] });
+    expect((await call('GET', `/api/stripe-connect/account-status/${accountId}`, token)).json()).toMatchObject({
+      success: true,
+      status: 'complete',
+      payoutsEnabled: true,
+      requirements: [],
+    });
     const dashboard = await call('GET', '/api/stripe-connect/create-stripe-dashboard-link', token);
     expect(dashboard.json().loginUrl).toMatch(/^http:\/\/market\.test\/sandbox\/connect\//);
     const dashboardToken = new URL(dashboard.json().loginUrl as string).pathname.split('/').at(-1) ?? '';
-    expect((await call('GET', `/api/sandbox/connect/links/${dashboardToken}`)).json()).toMatchObject({ kind: 'dashboard', account: { businessName: 'Jo’s Goods', bankLast4: '6789' }, balance: { available: 0, pending: 0 } });
+    expect((await call('GET', `/api/sandbox/connect/links/${dashboardToken}`)).json()).toMatchObject({
+      kind: 'dashboard',
+      account: { businessName: 'Jo’s Goods', bankLast4: '6789' },
+      balance: { available: 0, pending: 0 },
+    });
   });
 
   it('keeps each seller to their own account, and sellers only', async () => {
@@ -162,7 +197,12 @@ describe('payouts (docs/product/validation.md, api.md, limits.md)', () => {
     expect((await call('GET', '/api/orders/get-all-shipped-orders', seller.token)).statusCode).toBe(403);
     const all = await call('GET', '/api/orders/get-all-shipped-orders?page=1&limit=100', admin);
     expect(all.statusCode).toBe(200);
-    const items = all.json().data.orderItems as Array<{ orderStatus: string; seller_paid: boolean; sellerAccountStatus: string; seller: { companyName: string | null } }>;
+    const items = all.json().data.orderItems as Array<{
+      orderStatus: string;
+      seller_paid: boolean;
+      sellerAccountStatus: string;
+      seller: { companyName: string | null };
+    }>;
     expect(items.every((item) => item.orderStatus === 'shipped' || item.orderStatus === 'delivered')).toBe(true);
     expect(items.find((item) => item.seller.companyName === 'Acme Goods')).toMatchObject({ seller_paid: false, sellerAccountStatus: 'complete' });
     const paged = await call('GET', '/api/orders/get-all-shipped-orders?page=2&limit=1', admin);
@@ -179,7 +219,11 @@ describe('payouts (docs/product/validation.md, api.md, limits.md)', () => {
     const paid = await call('POST', '/api/stripe-connect/payout', admin, { orderItemId: item.id });
     expect(paid.statusCode).toBe(200);
     // $100.00 − $10.00 commission = $90.00 gross; fee 0.225 → $0.23 + $0.25 = $0.48; $89.52 to the seller.
-    expect(paid.json()).toMatchObject({ success: true, message: 'Payout created successfully', payout: { status: 'paid', amount: 90, fee_amount: 0.48, net_amount: 89.52, order_item_id: item.id } });
+    expect(paid.json()).toMatchObject({
+      success: true,
+      message: 'Payout created successfully',
+      payout: { status: 'paid', amount: 90, fee_amount: 0.48, net_amount: 89.52, order_item_id: item.id },
+    });
     const [row] = await testApp.database.db.select().from(payouts).where(eq(payouts.orderItemId, item.id));
     expect(row).toMatchObject({ grossCents: 9000, feeCents: 48, netCents: 8952, commissionCents: 1000, accountId });
     const [transfer] = await testApp.database.db.select().from(sandboxConnectTransfers).where(eq(sandboxConnectTransfers.id, row!.transferId!));
@@ -222,7 +266,10 @@ describe('payouts (docs/product/validation.md, api.md, limits.md)', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toBe('Failed to create payout: Insufficient funds in the platform balance.');
     const list = await call('GET', `/api/stripe-connect/admin/payouts?status=failed&sellerId=${seller.id}`, admin);
-    expect(list.json().data.payouts.find((payout: { order_item_id: string }) => payout.order_item_id === item.id)).toMatchObject({ status: 'failed', failure_reason: 'Insufficient funds in the platform balance.' });
+    expect(list.json().data.payouts.find((payout: { order_item_id: string }) => payout.order_item_id === item.id)).toMatchObject({
+      status: 'failed',
+      failure_reason: 'Insufficient funds in the platform balance.',
+    });
 
     const retried = await call('POST', '/api/stripe-connect/payout', admin, { orderItemId: item.id });
     expect(retried.json().payout.status).toBe('paid');
@@ -241,7 +288,10 @@ describe('payouts (docs/product/validation.md, api.md, limits.md)', () => {
     const resumed = await call('POST', '/api/stripe-connect/payout', admin, { orderItemId: item.id });
     expect(resumed.json().payout.status).toBe('paid');
     expect(transferKeys).toEqual([`payout-${item.id}-attempt-1`, `payout-${item.id}-attempt-1`]);
-    const transfers = await testApp.database.db.select().from(sandboxConnectTransfers).where(eq(sandboxConnectTransfers.idempotencyKey, `payout-${item.id}-attempt-1`));
+    const transfers = await testApp.database.db
+      .select()
+      .from(sandboxConnectTransfers)
+      .where(eq(sandboxConnectTransfers.idempotencyKey, `payout-${item.id}-attempt-1`));
     expect(transfers).toHaveLength(1);
   });
 
@@ -371,7 +421,12 @@ describe('payout stats at scale', () => {
 
 describe('Stripe webhooks', () => {
   const send = (payload: string, signature?: string) =>
-    testApp.app.inject({ method: 'POST', url: '/api/stripe-connect/webhook', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, payload });
+    testApp.app.inject({
+      method: 'POST',
+      url: '/api/stripe-connect/webhook',
+      headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+      payload,
+    });
 
   it('refuses unsigned or tampered events', async () => {
     const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'account.updated', data: { object: {} } });

@@ -33,12 +33,19 @@ const items = new Map<string, typeof orderItems.$inferSelect>();
 async function list(query: string) {
   const response = await testApp.app.inject({ method: 'GET', url: `/api/orders/get-all-shipped-orders?${query}`, headers: { authorization: admin } });
   expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
-  return response.json() as { success: true; message: string; data: { orderItems: Row[]; pagination: { page: number; limit: number; totalItems: number; totalPages: number } } };
+  return response.json() as {
+    success: true;
+    message: string;
+    data: { orderItems: Row[]; pagination: { page: number; limit: number; totalItems: number; totalPages: number } };
+  };
 }
 
 /** The shipped and delivered items as the database orders them: newest update first, then id. */
 async function expectedIds() {
-  const rows = await testApp.database.db.select().from(orderItems).where(inArray(orderItems.status, ['shipped', 'delivered', 'completed']));
+  const rows = await testApp.database.db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.status, ['shipped', 'delivered', 'completed']));
   return rows.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || (a.id < b.id ? 1 : -1)).map((row) => row.id);
 }
 
@@ -49,7 +56,9 @@ beforeAll(async () => {
   sellerA = await createUser(db, { role: 'seller', companyName: 'Lamp Works' });
   sellerB = await createUser(db, { role: 'seller' });
   buyerId = (await createUser(db, { role: 'buyer' })).id;
-  await db.insert(paymentAccounts).values({ sellerId: sellerA.id, provider: 'sandbox', accountId: 'acct_lamp_works', status: 'complete', detailsSubmitted: true, payoutsEnabled: true });
+  await db
+    .insert(paymentAccounts)
+    .values({ sellerId: sellerA.id, provider: 'sandbox', accountId: 'acct_lamp_works', status: 'complete', detailsSubmitted: true, payoutsEnabled: true });
 });
 
 afterAll(async () => {
@@ -59,7 +68,11 @@ afterAll(async () => {
 describe('the admin’s shipped orders list', () => {
   it('answers an empty list when nothing has shipped', async () => {
     const empty = await list('page=1&limit=20');
-    expect(empty).toMatchObject({ success: true, message: 'No shipped orders yet', data: { orderItems: [], pagination: { page: 1, limit: 20, totalItems: 0, totalPages: 1 } } });
+    expect(empty).toMatchObject({
+      success: true,
+      message: 'No shipped orders yet',
+      data: { orderItems: [], pagination: { page: 1, limit: 20, totalItems: 0, totalPages: 1 } },
+    });
   });
 
   it('lists shipped, delivered and completed items only, newest first, with their dispute, payout and what the seller owes', async () => {
@@ -82,14 +95,24 @@ describe('the admin’s shipped orders list', () => {
       { key: 'b-tie', product: lampB, status: 'shipped', updatedAt: minutesAgo(8) },
     ] as const;
     for (const entry of plan) {
-      const { items: [item] } = await createOrder(db, { buyerId, status: 'shipped', items: [{ priceCents: 2500, ...entry }] });
+      const {
+        items: [item],
+      } = await createOrder(db, { buyerId, status: 'shipped', items: [{ priceCents: 2500, ...entry }] });
       items.set(entry.key, item!);
     }
     const id = (key: string) => items.get(key)!.id;
     const orderOf = (key: string) => items.get(key)!.orderId;
     await db.insert(disputes).values([
       { orderItemId: id('a-delivered'), orderId: orderOf('a-delivered'), buyerId, sellerId: sellerA.id, reason: 'damaged', description: 'Cracked shade' },
-      { orderItemId: id('b-shipped'), orderId: orderOf('b-shipped'), buyerId, sellerId: sellerB.id, reason: 'damaged', description: 'Bent pole', status: 'resolved_refunded' },
+      {
+        orderItemId: id('b-shipped'),
+        orderId: orderOf('b-shipped'),
+        buyerId,
+        sellerId: sellerB.id,
+        reason: 'damaged',
+        description: 'Bent pole',
+        status: 'resolved_refunded',
+      },
     ]);
     await db.insert(payouts).values({
       orderItemId: id('a-shipped'),
@@ -108,7 +131,14 @@ describe('the admin’s shipped orders list', () => {
     await db.insert(payoutAdjustments).values([
       { sellerId: sellerA.id, orderItemId: id('a-completed'), amountCents: -225, reason: 'Refund after payout', createdAt: minutesAgo(5) },
       { sellerId: sellerA.id, orderItemId: id('a-completed'), amountCents: -150, reason: 'Refund after payout', createdAt: minutesAgo(10) },
-      { sellerId: sellerA.id, orderItemId: id('a-completed'), amountCents: -999, reason: 'Already deducted', settledAt: minutesAgo(1), createdAt: minutesAgo(20) },
+      {
+        sellerId: sellerA.id,
+        orderItemId: id('a-completed'),
+        amountCents: -999,
+        reason: 'Already deducted',
+        settledAt: minutesAgo(1),
+        createdAt: minutesAgo(20),
+      },
     ]);
 
     const answer = await list('page=1&limit=100');

@@ -47,12 +47,22 @@ export function createStripeWebhooksService(deps: {
       if (event.type === 'payment_intent.succeeded' && deps.checkout) {
         const completed = await deps.checkout.completeAuthenticatedPayment(event.payment);
         if (completed.outcome === 'placed' || completed.outcome === 'refused') {
-          deps.log?.warn({ paymentId: event.payment.paymentId, ...completed }, completed.outcome === 'placed' ? 'Order placed from the payment webhook: the buyer never came back from authentication' : 'A paid checkout could not be placed; the payment was refunded');
+          deps.log?.warn(
+            { paymentId: event.payment.paymentId, ...completed },
+            completed.outcome === 'placed'
+              ? 'Order placed from the payment webhook: the buyer never came back from authentication'
+              : 'A paid checkout could not be placed; the payment was refunded',
+          );
         }
       }
       let reversed = false;
       const answer = await db.transaction(async (transaction) => {
-        const fresh = await recordEventOnce(transaction, { id: event.id, provider: connect.name, type: event.type === 'other' ? event.providerType : event.type, receivedAt: clock.now() });
+        const fresh = await recordEventOnce(transaction, {
+          id: event.id,
+          provider: connect.name,
+          type: event.type === 'other' ? event.providerType : event.type,
+          receivedAt: clock.now(),
+        });
         if (!fresh) return { duplicate: true };
         const now = clock.now();
         switch (event.type) {
@@ -73,7 +83,12 @@ export function createStripeWebhooksService(deps: {
           case 'payout.paid':
           case 'payout.failed': {
             if (event.accountId) {
-              await recordBankPayoutOutcome(transaction, event.accountId, event.type === 'payout.failed' ? (event.failureMessage ?? 'The payout to the bank failed') : null, now);
+              await recordBankPayoutOutcome(
+                transaction,
+                event.accountId,
+                event.type === 'payout.failed' ? (event.failureMessage ?? 'The payout to the bank failed') : null,
+                now,
+              );
             }
             break;
           }

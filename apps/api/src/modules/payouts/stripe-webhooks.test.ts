@@ -33,7 +33,14 @@ const send = (payload: string, secret: string) =>
 let eventCount = 0;
 function eventPayload(type: string, object: object, extra: { livemode?: boolean; account?: string } = {}): string {
   eventCount += 1;
-  return JSON.stringify({ id: `evt_webhook_${eventCount}`, object: 'event', livemode: extra.livemode ?? false, type, data: { object }, ...(extra.account ? { account: extra.account } : {}) });
+  return JSON.stringify({
+    id: `evt_webhook_${eventCount}`,
+    object: 'event',
+    livemode: extra.livemode ?? false,
+    type,
+    data: { object },
+    ...(extra.account ? { account: extra.account } : {}),
+  });
 }
 
 async function paidOrder() {
@@ -42,7 +49,11 @@ async function paidOrder() {
   const buyer = await createUser(db, { role: 'buyer' });
   const category = await createCategory(db);
   const product = await createProduct(db, { sellerId: seller.id, categoryId: category.id });
-  const { order } = await createOrder(db, { buyerId: buyer.id, status: 'processing', items: [{ product, priceCents: 4_000, quantity: 1, status: 'approved' }] });
+  const { order } = await createOrder(db, {
+    buyerId: buyer.id,
+    status: 'processing',
+    items: [{ product, priceCents: 4_000, quantity: 1, status: 'approved' }],
+  });
   return createPayment(db, order);
 }
 
@@ -54,7 +65,13 @@ async function refundedCentsOf(paymentId: string) {
 describe('Stripe webhooks with two signing secrets', () => {
   it('applies a platform event signed with the platform secret', async () => {
     const payment = await paidOrder();
-    const payload = eventPayload('charge.refunded', { id: 'ch_platform', object: 'charge', amount: payment.amountCents, amount_refunded: 1_000, payment_intent: payment.providerPaymentId });
+    const payload = eventPayload('charge.refunded', {
+      id: 'ch_platform',
+      object: 'charge',
+      amount: payment.amountCents,
+      amount_refunded: 1_000,
+      payment_intent: payment.providerPaymentId,
+    });
     const answer = await send(payload, PLATFORM_SECRET);
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ received: true, duplicate: false });
@@ -62,7 +79,11 @@ describe('Stripe webhooks with two signing secrets', () => {
   });
 
   it('applies a connected-account event signed with the Connect secret, once', async () => {
-    const payload = eventPayload('payout.paid', { id: 'po_connect', object: 'payout', amount: 700, failure_message: null, status: 'paid' }, { account: 'acct_unknown' });
+    const payload = eventPayload(
+      'payout.paid',
+      { id: 'po_connect', object: 'payout', amount: 700, failure_message: null, status: 'paid' },
+      { account: 'acct_unknown' },
+    );
     const first = await send(payload, CONNECT_SECRET);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ received: true, duplicate: false });
@@ -79,7 +100,11 @@ describe('Stripe webhooks with two signing secrets', () => {
 
   it('acknowledges a live-mode event on a test-mode deployment without applying it', async () => {
     const payment = await paidOrder();
-    const payload = eventPayload('charge.refunded', { id: 'ch_live', object: 'charge', amount: payment.amountCents, amount_refunded: payment.amountCents, payment_intent: payment.providerPaymentId }, { livemode: true });
+    const payload = eventPayload(
+      'charge.refunded',
+      { id: 'ch_live', object: 'charge', amount: payment.amountCents, amount_refunded: payment.amountCents, payment_intent: payment.providerPaymentId },
+      { livemode: true },
+    );
     const answer = await send(payload, PLATFORM_SECRET);
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ received: true, duplicate: false, ignored: 'livemode_mismatch' });

@@ -4,7 +4,15 @@ import { findShippingContactOf } from '../users';
 import { RETURN_MESSAGES } from './return-messages';
 import { returnView } from './return-views';
 import { findReturn, findReturnLines, updateReturn } from './returns.repository';
-import { carrierFailure, fail, isLabelClaimed, isReturnLabelClaimStale, loadReturn, type ReturnCaller, type ReturnsServiceDependencies } from './returns-shared';
+import {
+  carrierFailure,
+  fail,
+  isLabelClaimed,
+  isReturnLabelClaimStale,
+  loadReturn,
+  type ReturnCaller,
+  type ReturnsServiceDependencies,
+} from './returns-shared';
 
 const UPS_GROUND = '03';
 
@@ -73,7 +81,11 @@ export async function acceptReturn(deps: ReturnsServiceDependencies, caller: Ret
       throw failure;
     }
     // No answer: UPS may have made the label; the claim stays and the next accept asks UPS first.
-    throw fail(failure.statusCode, `The return label could not be created: ${error instanceof CarrierError ? error.message : 'the carrier did not answer'}. ${RETURN_MESSAGES.labelMayExist}`, 'carrier_unavailable');
+    throw fail(
+      failure.statusCode,
+      `The return label could not be created: ${error instanceof CarrierError ? error.message : 'the carrier did not answer'}. ${RETURN_MESSAGES.labelMayExist}`,
+      'carrier_unavailable',
+    );
   }
 
   const stored = await db.transaction(async (transaction) => {

@@ -11,7 +11,12 @@ export async function applyReturnTracking(deps: ReturnsServiceDependencies, id: 
     const row = await findReturn(transaction, id, { lock: true });
     if (!row || (row.status !== 'accepted' && row.status !== 'in_transit')) return row;
     const now = clock.now();
-    const events: ShipmentTrackingEvent[] = result.events.map((event) => ({ status: event.status, description: event.description, occurredAt: event.occurredAt, location: event.location ?? null }));
+    const events: ShipmentTrackingEvent[] = result.events.map((event) => ({
+      status: event.status,
+      description: event.description,
+      occurredAt: event.occurredAt,
+      location: event.location ?? null,
+    }));
     const next = returnStatusFromTracking(row.status, result.status);
     if (next === 'delivered') return markDelivered(transaction, row, now, events);
     return updateReturn(transaction, row.id, { status: next, trackingEvents: events, lastTrackedAt: now, updatedAt: now });

@@ -11,7 +11,14 @@ export async function cancelReturn(deps: ReturnsServiceDependencies, caller: Ret
   if (role !== 'buyer') throw fail(403, 'Only the buyer who asked can cancel the return', 'forbidden');
   if (row.status === 'accepted' && row.labelBase64 === null) throw fail(409, RETURN_MESSAGES.labelPending, 'label_pending');
   if (row.status !== 'requested' && row.status !== 'accepted') {
-    throw fail(409, row.status === 'in_transit' || row.status === 'delivered' ? RETURN_MESSAGES.alreadyOnItsWay : `This return cannot be cancelled (it is ${row.status.replaceAll('_', ' ')}).`, 'wrong_state', { status: row.status });
+    throw fail(
+      409,
+      row.status === 'in_transit' || row.status === 'delivered'
+        ? RETURN_MESSAGES.alreadyOnItsWay
+        : `This return cannot be cancelled (it is ${row.status.replaceAll('_', ' ')}).`,
+      'wrong_state',
+      { status: row.status },
+    );
   }
   let voided = false;
   if (row.status === 'accepted' && row.trackingNumber && row.carrierShipmentId) {

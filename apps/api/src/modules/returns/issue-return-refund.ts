@@ -12,10 +12,19 @@ export async function issueReturnRefund(deps: ReturnsServiceDependencies, row: R
   const amountCents = row.refundCents ?? 0;
   if (amountCents > 0) {
     try {
-      await deps.refundOrderItem({ orderItemId: row.orderItemId, amountCents, refundKey: `return:${row.id}`, reason: `Return #${row.id.slice(0, 8)} received by the seller`, actor: 'system' });
+      await deps.refundOrderItem({
+        orderItemId: row.orderItemId,
+        amountCents,
+        refundKey: `return:${row.id}`,
+        reason: `Return #${row.id.slice(0, 8)} received by the seller`,
+        actor: 'system',
+      });
     } catch (error) {
       deps.warn?.(`refund of return ${row.id} did not go through`, error);
-      return updateReturn(db, row.id, { refundFailure: error instanceof Error ? error.message.slice(0, 500) : 'The refund did not go through', updatedAt: clock.now() });
+      return updateReturn(db, row.id, {
+        refundFailure: error instanceof Error ? error.message.slice(0, 500) : 'The refund did not go through',
+        updatedAt: clock.now(),
+      });
     }
   }
   return db.transaction(async (transaction) => {

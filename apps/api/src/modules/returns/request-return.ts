@@ -4,7 +4,14 @@ import { findItemsWithOpenDispute } from '../disputes';
 import { eligibilityOf } from './return-eligibility';
 import { RETURN_MESSAGES } from './return-messages';
 import { returnView } from './return-views';
-import { findOpenReturnOfItem, findReturnLines, findReturnStatusesOfItems, insertReturn, type ReturnPhotoRecord, type ReturnRecord } from './returns.repository';
+import {
+  findOpenReturnOfItem,
+  findReturnLines,
+  findReturnStatusesOfItems,
+  insertReturn,
+  type ReturnPhotoRecord,
+  type ReturnRecord,
+} from './returns.repository';
 import { fail, policyOf, type ReturnCaller, type ReturnsServiceDependencies } from './returns-shared';
 
 /** The buyer asks to return a delivered item, with up to RETURN_MAX_PHOTOS photos; the seller's policy of the moment is copied onto the return. */
@@ -15,7 +22,11 @@ export async function requestReturn(deps: ReturnsServiceDependencies, caller: Re
   const line = (await findReturnLines(db, [fields.orderItemId])).get(fields.orderItemId);
   if (!line || line.order.buyerId !== caller.id) throw fail(404, RETURN_MESSAGES.itemNotFound, 'not_found');
   const policy = await policyOf(db, line.item.sellerId);
-  const [open, statuses, disputed] = await Promise.all([findOpenReturnOfItem(db, line.item.id), findReturnStatusesOfItems(db, [line.item.id]), findItemsWithOpenDispute(db, [line.item.id])]);
+  const [open, statuses, disputed] = await Promise.all([
+    findOpenReturnOfItem(db, line.item.id),
+    findReturnStatusesOfItems(db, [line.item.id]),
+    findItemsWithOpenDispute(db, [line.item.id]),
+  ]);
   const checked = eligibilityOf(line, policy, { returnStatuses: statuses.get(line.item.id) ?? [], hasOpenDispute: disputed.has(line.item.id) }, clock.now());
   if (checked.refusal) throw fail(checked.refusal.status, checked.refusal.message, checked.refusal.code, open ? { returnId: open.id } : {});
   // Photos are judged by their bytes (as disputes do) before anything is stored.

@@ -1,6 +1,13 @@
 import type { OrderItemReturnInfo } from '@marketplace/contracts/returns';
 import { centsToDollars } from '@marketplace/domain/money';
-import { RETURNABLE_ITEM_STATES, basisPointsToPercent, isOpenReturn, isWithinReturnWindow, returnWindowEndsAt, type ReturnStatus } from '@marketplace/domain/returns';
+import {
+  RETURNABLE_ITEM_STATES,
+  basisPointsToPercent,
+  isOpenReturn,
+  isWithinReturnWindow,
+  returnWindowEndsAt,
+  type ReturnStatus,
+} from '@marketplace/domain/returns';
 import { findItemsWithOpenDispute } from '../disputes';
 import { RETURN_MESSAGES } from './return-messages';
 import { findLatestReturnsOfItems, findPoliciesOf, findReturnLines, findReturnStatusesOfItems, type PolicyRecord, type ReturnLine } from './returns.repository';
@@ -19,7 +26,12 @@ interface Eligibility {
  * Whether the line can be returned now, and if not the answer the request gets. An item is returned at
  * most once: a refunded or refused return closes the question (a dispute remains); a cancelled one does not.
  */
-export function eligibilityOf(line: ReturnLine, policy: PolicyRecord, facts: { returnStatuses: readonly ReturnStatus[]; hasOpenDispute: boolean }, now: Date): Eligibility {
+export function eligibilityOf(
+  line: ReturnLine,
+  policy: PolicyRecord,
+  facts: { returnStatuses: readonly ReturnStatus[]; hasOpenDispute: boolean },
+  now: Date,
+): Eligibility {
   const deliveredAt = line.item.deliveredAt;
   const windowEndsAt = deliveredAt ? returnWindowEndsAt(deliveredAt, policy.windowDays) : null;
   const refuse = (message: string, code: string, status = 409): Eligibility => ({ canReturn: false, refusal: { status, message, code }, windowEndsAt });
@@ -67,7 +79,10 @@ export async function returnInfoOfItems(deps: ReturnsServiceDependencies, orderI
   if (lines.size === 0) return new Map();
   const ids = [...lines.keys()];
   const [policies, latest, statuses, disputed] = await Promise.all([
-    findPoliciesOf(db, [...lines.values()].map((line) => line.item.sellerId)),
+    findPoliciesOf(
+      db,
+      [...lines.values()].map((line) => line.item.sellerId),
+    ),
     findLatestReturnsOfItems(db, ids),
     findReturnStatusesOfItems(db, ids),
     findItemsWithOpenDispute(db, ids),
@@ -90,7 +105,8 @@ export async function returnInfoOfItems(deps: ReturnsServiceDependencies, orderI
             createdAt: last.createdAt.toISOString(),
             labelAvailable: isLabelUsable(last),
             refundAmount: last.status === 'refused' || last.status === 'cancelled' ? null : centsToDollars(last.refundCents ?? estimate?.refundCents ?? 0),
-            restockingFee: last.status === 'refused' || last.status === 'cancelled' ? null : centsToDollars(last.restockingFeeCents ?? estimate?.restockingFeeCents ?? 0),
+            restockingFee:
+              last.status === 'refused' || last.status === 'cancelled' ? null : centsToDollars(last.restockingFeeCents ?? estimate?.restockingFeeCents ?? 0),
           }
         : null,
     });

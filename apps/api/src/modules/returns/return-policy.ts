@@ -12,6 +12,11 @@ export async function getReturnPolicy(deps: ReturnsServiceDependencies, sellerId
 
 export async function updateReturnPolicy(deps: ReturnsServiceDependencies, sellerId: string, input: ReturnPolicy): Promise<ReturnPolicy> {
   // A return already asked for keeps the terms the buyer was shown (copied onto the return).
-  const saved = await savePolicy(deps.db, sellerId, { windowDays: input.windowDays, restockingFeeBasisPoints: percentToBasisPoints(input.restockingFeePercent) }, deps.clock.now());
+  const saved = await savePolicy(
+    deps.db,
+    sellerId,
+    { windowDays: input.windowDays, restockingFeeBasisPoints: percentToBasisPoints(input.restockingFeePercent) },
+    deps.clock.now(),
+  );
   return { windowDays: saved.windowDays, restockingFeePercent: basisPointsToPercent(saved.restockingFeeBasisPoints) };
 }

@@ -11,13 +11,30 @@ import { estimateOf, isLabelClaimed, isLabelUsable, roleIn, type ReturnCaller, t
 export async function returnViews(deps: ReturnsServiceDependencies, rows: readonly ReturnRecord[], caller: ReturnCaller): Promise<ReturnRequestView[]> {
   const { db, files } = deps;
   if (rows.length === 0) return [];
-  const [people, lines] = await Promise.all([findPeople(db, rows.flatMap((row) => [row.buyerId, row.sellerId])), findReturnLines(db, rows.map((row) => row.orderItemId))]);
-  const covers = await findCoverImageKeys(db, [...lines.values()].map((line) => line.item.productId));
+  const [people, lines] = await Promise.all([
+    findPeople(
+      db,
+      rows.flatMap((row) => [row.buyerId, row.sellerId]),
+    ),
+    findReturnLines(
+      db,
+      rows.map((row) => row.orderItemId),
+    ),
+  ]);
+  const covers = await findCoverImageKeys(
+    db,
+    [...lines.values()].map((line) => line.item.productId),
+  );
   const person = (id: string) => {
     const row = people.get(id);
     return { id, name: row ? `${row.firstName} ${row.lastName}`.trim() : 'Unknown user', email: row?.email ?? '', companyName: row?.companyName ?? null };
   };
-  const photoView = (photo: ReturnPhotoRecord) => ({ id: photo.id, url: files.urlFor(photo.fileKey), thumbnailUrl: files.urlFor(photo.thumbnailKey), name: photo.name });
+  const photoView = (photo: ReturnPhotoRecord) => ({
+    id: photo.id,
+    url: files.urlFor(photo.fileKey),
+    thumbnailUrl: files.urlFor(photo.thumbnailKey),
+    name: photo.name,
+  });
   return rows.map((row) => {
     const line = lines.get(row.orderItemId);
     const estimate = line ? estimateOf(line, row.restockingFeeBasisPoints) : { refundCents: 0, restockingFeeCents: 0 };
@@ -58,9 +75,21 @@ export async function returnViews(deps: ReturnsServiceDependencies, rows: readon
             serviceDescription: row.serviceDescription,
             labelAvailable: usable,
             returnTo: returnTo
-              ? { name: returnTo.companyName || returnTo.name, line1: returnTo.line1, line2: returnTo.line2 ?? null, city: returnTo.city, state: returnTo.state, postalCode: returnTo.postalCode }
+              ? {
+                  name: returnTo.companyName || returnTo.name,
+                  line1: returnTo.line1,
+                  line2: returnTo.line2 ?? null,
+                  city: returnTo.city,
+                  state: returnTo.state,
+                  postalCode: returnTo.postalCode,
+                }
               : null,
-            events: row.trackingEvents.map((event) => ({ status: event.status, description: event.description, occurredAt: event.occurredAt, location: event.location ?? null })),
+            events: row.trackingEvents.map((event) => ({
+              status: event.status,
+              description: event.description,
+              occurredAt: event.occurredAt,
+              location: event.location ?? null,
+            })),
             lastTrackedAt: row.lastTrackedAt?.toISOString() ?? null,
             deliveredAt: row.deliveredAt?.toISOString() ?? null,
           }

@@ -14,7 +14,13 @@ import { findPoliciesOf, findReturn, type PolicyRecord, type ReturnLine, type Re
 // (accept-return.ts, track-return.ts, …); returns.service.ts puts them together.
 
 /** The orders service's refund: outside any transaction; the same key never refunds twice. */
-export type RefundOrderItem = (input: { orderItemId: string; amountCents: number; refundKey: string; reason: string; actor: 'system' }) => Promise<{ refundedCents: number; itemStatus: string }>;
+export type RefundOrderItem = (input: {
+  orderItemId: string;
+  amountCents: number;
+  refundKey: string;
+  reason: string;
+  actor: 'system';
+}) => Promise<{ refundedCents: number; itemStatus: string }>;
 
 export interface ReturnsServiceDependencies {
   db: Database;
@@ -32,7 +38,8 @@ export interface ReturnCaller {
   role: 'buyer' | 'seller' | 'admin';
 }
 
-export const fail = (status: number, message: string, code: string, details: Record<string, unknown> = {}) => new HttpError(status, message, { code, ...details });
+export const fail = (status: number, message: string, code: string, details: Record<string, unknown> = {}) =>
+  new HttpError(status, message, { code, ...details });
 
 export const DEFAULT_POLICY: PolicyRecord = { windowDays: DEFAULT_RETURN_WINDOW_DAYS, restockingFeeBasisPoints: DEFAULT_RESTOCKING_FEE_BASIS_POINTS };
 
@@ -70,7 +77,8 @@ export function isReturnLabelClaimStale(claimedAt: Date, now: Date): boolean {
 }
 
 /** A label worth printing: bought, not voided, and the parcel not yet back with the seller. */
-export const isLabelUsable = (row: ReturnRecord) => row.labelBase64 !== null && row.voidedAt === null && (row.status === 'accepted' || row.status === 'in_transit');
+export const isLabelUsable = (row: ReturnRecord) =>
+  row.labelBase64 !== null && row.voidedAt === null && (row.status === 'accepted' || row.status === 'in_transit');
 
 export const roleIn = (row: ReturnRecord, caller: ReturnCaller): 'buyer' | 'seller' | 'admin' | null =>
   row.buyerId === caller.id ? 'buyer' : row.sellerId === caller.id ? 'seller' : caller.role === 'admin' ? 'admin' : null;

@@ -56,7 +56,10 @@ export interface ReturnLine {
 /** Order items with their orders, each order's lines and the item's weight; items that do not exist are absent. */
 export async function findReturnLines(executor: Executor, orderItemIds: readonly string[]): Promise<Map<string, ReturnLine>> {
   const lines = await findOrderLines(executor, orderItemIds);
-  const weights = await findProductFacts(executor, [...lines.values()].map((line) => line.item.productId));
+  const weights = await findProductFacts(
+    executor,
+    [...lines.values()].map((line) => line.item.productId),
+  );
   const answer = new Map<string, ReturnLine>();
   for (const [id, line] of lines) {
     const product = weights.get(line.item.productId);
@@ -105,7 +108,9 @@ export async function hasOpenReturn(executor: Executor, orderItemId: string): Pr
  * return without a statement per item.
  */
 export function openReturnIdOf(orderItemId: AnyPgColumn): SQL<string | null> {
-  return sql<string | null>`(select ${returnRequests.id} from ${returnRequests} where ${returnRequests.orderItemId} = ${orderItemId} and ${inArray(returnRequests.status, [...OPEN_RETURN_STATUSES])} limit 1)`;
+  return sql<
+    string | null
+  >`(select ${returnRequests.id} from ${returnRequests} where ${returnRequests.orderItemId} = ${orderItemId} and ${inArray(returnRequests.status, [...OPEN_RETURN_STATUSES])} limit 1)`;
 }
 
 /** The statuses of every return each item has had (most have one). */
@@ -113,7 +118,10 @@ export async function findReturnStatusesOfItems(executor: Executor, orderItemIds
   const unique = [...new Set(orderItemIds)];
   const answer = new Map<string, ReturnStatus[]>();
   if (unique.length === 0) return answer;
-  const rows = await executor.select({ orderItemId: returnRequests.orderItemId, status: returnRequests.status }).from(returnRequests).where(inArray(returnRequests.orderItemId, unique));
+  const rows = await executor
+    .select({ orderItemId: returnRequests.orderItemId, status: returnRequests.status })
+    .from(returnRequests)
+    .where(inArray(returnRequests.orderItemId, unique));
   for (const row of rows) answer.set(row.orderItemId, [...(answer.get(row.orderItemId) ?? []), row.status]);
   return answer;
 }

@@ -27,13 +27,30 @@ import type { ReturnsService } from './returns.service';
 // the parcel. Someone else's return is a 404, a step in the wrong role a 403, a step at the wrong time a
 // 409. Every refusal is JSON `{ error, code }`.
 
-const errors = { 400: returnErrorResponseSchema, 401: returnErrorResponseSchema, 403: returnErrorResponseSchema, 404: returnErrorResponseSchema, 409: returnErrorResponseSchema };
+const errors = {
+  400: returnErrorResponseSchema,
+  401: returnErrorResponseSchema,
+  403: returnErrorResponseSchema,
+  404: returnErrorResponseSchema,
+  409: returnErrorResponseSchema,
+};
 const carrierErrors = { ...errors, 502: returnErrorResponseSchema, 504: returnErrorResponseSchema };
 const params = z.object({ id: z.guid({ error: RETURN_MESSAGES.notFound }) });
 const itemParams = z.object({ orderItemId: z.guid({ error: RETURN_MESSAGES.itemNotFound }) });
 
 /** The `code` of a refusal that did not name one (authentication, validation, the framework's own). */
-const CODE_BY_STATUS: Record<number, string> = { 400: 'bad_request', 401: 'unauthenticated', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 410: 'gone', 413: 'too_large', 415: 'unsupported_media_type', 502: 'carrier_unavailable', 504: 'carrier_unavailable' };
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  410: 'gone',
+  413: 'too_large',
+  415: 'unsupported_media_type',
+  502: 'carrier_unavailable',
+  504: 'carrier_unavailable',
+};
 
 export const returnRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> = async (app, { returns }) => {
   const common = { tags: ['returns'], security: [{ bearerAuth: [] }] };
@@ -41,7 +58,9 @@ export const returnRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> = 
     const user = userOf(request);
     return { id: user.id, role: user.role };
   };
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: RETURN_MAX_PHOTOS, fields: 10, fieldSize: 4096, parts: RETURN_MAX_PHOTOS + 10 } });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: RETURN_MAX_PHOTOS, fields: 10, fieldSize: 4096, parts: RETURN_MAX_PHOTOS + 10 },
+  });
 
   // Every refusal of these routes carries a `code`, also those raised before a handler runs.
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -57,7 +76,14 @@ export const returnRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> = 
 
   app.get(
     '/policy',
-    { config: { access: only('seller') }, schema: { ...common, summary: 'My return policy (seller): window in days after delivery, restocking fee in percent', response: { 200: returnPolicySchema, ...errors } } },
+    {
+      config: { access: only('seller') },
+      schema: {
+        ...common,
+        summary: 'My return policy (seller): window in days after delivery, restocking fee in percent',
+        response: { 200: returnPolicySchema, ...errors },
+      },
+    },
     async (request) => returns.policy(userOf(request).id),
   );
 
@@ -65,7 +91,12 @@ export const returnRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> = 
     '/policy',
     {
       config: { access: only('seller') },
-      schema: { ...common, summary: 'Saves my return policy; returns already asked for keep the terms they were asked under', body: returnPolicySchema, response: { 200: returnPolicySchema, ...errors } },
+      schema: {
+        ...common,
+        summary: 'Saves my return policy; returns already asked for keep the terms they were asked under',
+        body: returnPolicySchema,
+        response: { 200: returnPolicySchema, ...errors },
+      },
     },
     async (request) => returns.updatePolicy(userOf(request).id, request.body),
   );
@@ -74,7 +105,12 @@ export const returnRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> = 
     '/eligibility/:orderItemId',
     {
       config: { access: only('buyer') },
-      schema: { ...common, summary: 'Whether I can return this item now, until when, the restocking fee and the refund I would get', params: itemParams, response: { 200: returnEligibilitySchema, ...errors } },
+      schema: {
+        ...common,
+        summary: 'Whether I can return this item now, until when, the restocking fee and the refund I would get',
+        params: itemParams,
+        response: { 200: returnEligibilitySchema, ...errors },
+      },
     },
     async (request) => returns.eligibility(caller(request), request.params.orderItemId),
   );
@@ -112,13 +148,24 @@ export const returnRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> = 
 
   app.get(
     '/',
-    { config: { access: SIGNED_IN }, schema: { ...common, summary: 'Returns: a buyer’s own, a seller’s own, or (admin) all; those waiting for the seller first', querystring: returnsQuerySchema, response: { 200: returnsResponseSchema, ...errors } } },
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        ...common,
+        summary: 'Returns: a buyer’s own, a seller’s own, or (admin) all; those waiting for the seller first',
+        querystring: returnsQuerySchema,
+        response: { 200: returnsResponseSchema, ...errors },
+      },
+    },
     async (request) => returns.list(caller(request), request.query),
   );
 
   app.get(
     '/:id',
-    { config: { access: SIGNED_IN }, schema: { ...common, summary: 'One return (its buyer, its seller, or an admin)', params, response: { 200: returnResponseSchema, ...errors } } },
+    {
+      config: { access: SIGNED_IN },
+      schema: { ...common, summary: 'One return (its buyer, its seller, or an admin)', params, response: { 200: returnResponseSchema, ...errors } },
+    },
     async (request) => returns.get(caller(request), request.params.id),
   );
 
@@ -126,14 +173,28 @@ export const returnRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> = 
     '/:id/accept',
     {
       config: { access: only('seller') },
-      schema: { ...common, summary: 'The seller accepts: buys the UPS return label (once) for the buyer to print', params, response: { 200: returnActionResponseSchema, ...carrierErrors } },
+      schema: {
+        ...common,
+        summary: 'The seller accepts: buys the UPS return label (once) for the buyer to print',
+        params,
+        response: { 200: returnActionResponseSchema, ...carrierErrors },
+      },
     },
     async (request) => returns.accept(caller(request), request.params.id),
   );
 
   app.post(
     '/:id/refuse',
-    { config: { access: only('seller') }, schema: { ...common, summary: 'The seller refuses, saying why', params, body: refuseReturnBodySchema, response: { 200: returnActionResponseSchema, ...errors } } },
+    {
+      config: { access: only('seller') },
+      schema: {
+        ...common,
+        summary: 'The seller refuses, saying why',
+        params,
+        body: refuseReturnBodySchema,
+        response: { 200: returnActionResponseSchema, ...errors },
+      },
+    },
     async (request) => returns.refuse(caller(request), request.params.id, request.body.reason),
   );
 
@@ -141,7 +202,12 @@ export const returnRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> = 
     '/:id/cancel',
     {
       config: { access: only('buyer') },
-      schema: { ...common, summary: 'The buyer withdraws the return before the parcel moves (its label is voided)', params, response: { 200: returnActionResponseSchema, ...carrierErrors } },
+      schema: {
+        ...common,
+        summary: 'The buyer withdraws the return before the parcel moves (its label is voided)',
+        params,
+        response: { 200: returnActionResponseSchema, ...carrierErrors },
+      },
     },
     async (request) => returns.cancel(caller(request), request.params.id),
   );
@@ -161,12 +227,14 @@ export const returnRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> = 
     },
     async (request, reply) => {
       const label = await returns.label(caller(request), request.params.id);
-      return reply
-        .type(label.mediaType)
-        .header('Content-Disposition', `inline; filename="${label.fileName}"`)
-        .header('Cache-Control', 'private, no-store')
-        // Bytes skip the JSON serializer; the typed reply only knows the JSON answers.
-        .send(label.bytes as never);
+      return (
+        reply
+          .type(label.mediaType)
+          .header('Content-Disposition', `inline; filename="${label.fileName}"`)
+          .header('Cache-Control', 'private, no-store')
+          // Bytes skip the JSON serializer; the typed reply only knows the JSON answers.
+          .send(label.bytes as never)
+      );
     },
   );
 

@@ -22,7 +22,13 @@ import type { ReturnCaller, ReturnsServiceDependencies } from './returns-shared'
 // track-return.ts, …; decision 0030); this file only binds them to the service's dependencies.
 
 export { RETURN_MESSAGES } from './return-messages';
-export { RETURN_LABEL_CLAIM_STALE_MS, isReturnLabelClaimStale, type RefundOrderItem, type ReturnCaller, type ReturnsServiceDependencies } from './returns-shared';
+export {
+  RETURN_LABEL_CLAIM_STALE_MS,
+  isReturnLabelClaimStale,
+  type RefundOrderItem,
+  type ReturnCaller,
+  type ReturnsServiceDependencies,
+} from './returns-shared';
 
 export function createReturnsService(deps: ReturnsServiceDependencies) {
   return {

@@ -44,9 +44,14 @@ type Upload = { name: string; data: Buffer; type: string };
 function ask(who: Person | null, fields: Record<string, string>, files: Upload[] = []) {
   const boundary = '----return-test';
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   for (const file of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.data, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      file.data,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return testApp.app.inject({
@@ -67,7 +72,12 @@ async function boughtItem(options: { deliveredDaysAgo?: number | null; owner?: P
   const category = await createCategory(db, { commissionRateBasisPoints: 1000 });
   const product = await createProduct(db, { sellerId: owner.id, categoryId: category.id, title: 'Walnut board', weightOunces: 40 });
   const status = options.status ?? (options.deliveredDaysAgo === null ? 'shipped' : 'delivered');
-  const { order, items } = await createOrder(db, { buyerId: buyer.id, status: 'shipped', shippingCents: 800, items: [{ product, priceCents: 5000, quantity: 2, status }] });
+  const { order, items } = await createOrder(db, {
+    buyerId: buyer.id,
+    status: 'shipped',
+    shippingCents: 800,
+    items: [{ product, priceCents: 5000, quantity: 2, status }],
+  });
   await db.insert(payments).values({
     orderId: order.id,
     buyerId: buyer.id,
@@ -78,7 +88,10 @@ async function boughtItem(options: { deliveredDaysAgo?: number | null; owner?: P
   });
   const item = items[0]!;
   if (options.deliveredDaysAgo !== null) {
-    await db.update(orderItems).set({ deliveredAt: new Date(testApp.clock.now().getTime() - (options.deliveredDaysAgo ?? 3) * DAY) }).where(eq(orderItems.id, item.id));
+    await db
+      .update(orderItems)
+      .set({ deliveredAt: new Date(testApp.clock.now().getTime() - (options.deliveredDaysAgo ?? 3) * DAY) })
+      .where(eq(orderItems.id, item.id));
   }
   return item;
 }
@@ -92,9 +105,17 @@ async function requestReturn(orderItemId: string, files: Upload[] = []): Promise
 }
 
 async function giveAddress(owner: Person) {
-  await testApp.database.db
-    .insert(addresses)
-    .values({ userId: owner.id, name: 'Returns desk', line1: '100 Peachtree St NW', city: 'Atlanta', state: 'GA', postalCode: '30303', country: 'US', phone: '4045550101', isDefault: true });
+  await testApp.database.db.insert(addresses).values({
+    userId: owner.id,
+    name: 'Returns desk',
+    line1: '100 Peachtree St NW',
+    city: 'Atlanta',
+    state: 'GA',
+    postalCode: '30303',
+    country: 'US',
+    phone: '4045550101',
+    isDefault: true,
+  });
 }
 
 function expectRefusal(response: { statusCode: number; json(): unknown }, status: number, code?: string) {
@@ -109,7 +130,9 @@ beforeAll(async () => {
   testApp = await buildTestApp();
   [admin, buyer, otherBuyer, seller, otherSeller] = await Promise.all([person('admin'), person('buyer'), person('buyer'), person('seller'), person('seller')]);
   await giveAddress(seller);
-  png = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#8b5cf6' } }).png().toBuffer();
+  png = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#8b5cf6' } })
+    .png()
+    .toBuffer();
 });
 
 afterAll(async () => {
@@ -124,7 +147,12 @@ describe('the seller’s return policy', () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ windowDays: 14, restockingFeePercent: 12.5 });
     expect((await call('GET', '/api/returns/policy', owner)).json()).toEqual({ windowDays: 14, restockingFeePercent: 12.5 });
-    for (const invalid of [{ windowDays: 366, restockingFeePercent: 0 }, { windowDays: 1.5, restockingFeePercent: 0 }, { windowDays: 30, restockingFeePercent: 50.01 }, { windowDays: 30, restockingFeePercent: 1.234 }]) {
+    for (const invalid of [
+      { windowDays: 366, restockingFeePercent: 0 },
+      { windowDays: 1.5, restockingFeePercent: 0 },
+      { windowDays: 30, restockingFeePercent: 50.01 },
+      { windowDays: 30, restockingFeePercent: 1.234 },
+    ]) {
       expectRefusal(await call('PUT', '/api/returns/policy', owner, invalid), 400, 'validation_failed');
     }
     expectRefusal(await call('GET', '/api/returns/policy', buyer), 403, 'forbidden');
@@ -139,7 +167,14 @@ describe('asking for a return', () => {
     const item = await boughtItem();
     const eligibility = await call('GET', `/api/returns/eligibility/${item.id}`, buyer);
     // $100.00 line + $8.00 shipping, no fee.
-    expect(eligibility.json()).toMatchObject({ canReturn: true, reason: null, returnWindowDays: 30, restockingFeePercent: 0, restockingFee: 0, estimatedRefund: 108 });
+    expect(eligibility.json()).toMatchObject({
+      canReturn: true,
+      reason: null,
+      returnWindowDays: 30,
+      restockingFeePercent: 0,
+      restockingFee: 0,
+      estimatedRefund: 108,
+    });
 
     const photo = { name: 'board.png', data: png, type: 'image/png' };
     expectRefusal(await ask(buyer, reasonFields(item.id), [photo, photo, photo, photo]), 400, 'too_many_photos');
@@ -151,13 +186,24 @@ describe('asking for a return', () => {
     expect(opened.statusCode).toBe(201);
     expect(opened.json()).toMatchObject({
       message: 'Return requested. The seller will answer your request.',
-      return: { status: 'requested', reason: 'does_not_fit', orderItemId: item.id, refundAmount: 108, restockingFee: 0, shipment: null, photos: [{ url: expect.stringContaining('.webp') }, {}] },
+      return: {
+        status: 'requested',
+        reason: 'does_not_fit',
+        orderItemId: item.id,
+        refundAmount: 108,
+        restockingFee: 0,
+        shipment: null,
+        photos: [{ url: expect.stringContaining('.webp') }, {}],
+      },
     });
     expect(opened.json().return.actions).toEqual({ accept: false, refuse: false, cancel: true, printLabel: false, track: false });
 
     const again = await ask(buyer, reasonFields(item.id));
     expectRefusal(again, 409, 'return_already_open');
-    expect((await call('GET', `/api/returns/eligibility/${item.id}`, buyer)).json()).toMatchObject({ canReturn: false, reason: 'This item already has a return in progress.' });
+    expect((await call('GET', `/api/returns/eligibility/${item.id}`, buyer)).json()).toMatchObject({
+      canReturn: false,
+      reason: 'This item already has a return in progress.',
+    });
   });
 
   it('refuses items not delivered, outside the window, of someone else, and callers who are not buyers', async () => {
@@ -182,7 +228,11 @@ describe('asking for a return', () => {
     expect(eligibility).toMatchObject({ canReturn: true, returnWindowDays: 60, restockingFeePercent: 12.5, restockingFee: 12.5, estimatedRefund: 95.5 });
     const id = await requestReturn(item.id);
     await call('PUT', '/api/returns/policy', owner, { windowDays: 0, restockingFeePercent: 50 });
-    expect((await call('GET', `/api/returns/${id}`, owner)).json().return).toMatchObject({ restockingFeePercent: 12.5, restockingFee: 12.5, refundAmount: 95.5 });
+    expect((await call('GET', `/api/returns/${id}`, owner)).json().return).toMatchObject({
+      restockingFeePercent: 12.5,
+      restockingFee: 12.5,
+      refundAmount: 95.5,
+    });
     // A seller who takes no returns.
     expectRefusal(await ask(buyer, reasonFields((await boughtItem({ owner })).id)), 409, 'returns_not_accepted');
   });
@@ -216,10 +266,19 @@ describe('the seller’s answer', () => {
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toMatchObject({
       message: 'Return accepted. The buyer can now print the return label.',
-      return: { status: 'accepted', shipment: { carrier: 'UPS', trackingNumber: expect.stringMatching(/^1Z/), labelAvailable: true, returnTo: { city: 'Atlanta', postalCode: '30303' } } },
+      return: {
+        status: 'accepted',
+        shipment: { carrier: 'UPS', trackingNumber: expect.stringMatching(/^1Z/), labelAvailable: true, returnTo: { city: 'Atlanta', postalCode: '30303' } },
+      },
     });
     expectRefusal(await call('POST', `/api/returns/${id}/accept`, seller), 409, 'already_decided');
-    expect((await call('GET', `/api/returns/${id}`, buyer)).json().return.actions).toEqual({ accept: false, refuse: false, cancel: true, printLabel: true, track: true });
+    expect((await call('GET', `/api/returns/${id}`, buyer)).json().return.actions).toEqual({
+      accept: false,
+      refuse: false,
+      cancel: true,
+      printLabel: true,
+      track: true,
+    });
 
     for (const who of [buyer, seller]) {
       const label = await call('GET', `/api/returns/${id}/label`, who);
@@ -253,7 +312,10 @@ describe('the parcel back and the refund', () => {
     const delivered = await call('PUT', `/api/returns/${id}/track`, owner, { simulateStatus: 'delivered' });
     expect(delivered.statusCode).toBe(200);
     // $108.00 paid for the line (with its shipping), less 10 % of the $100.00 line.
-    expect(delivered.json()).toMatchObject({ message: 'The return arrived: $98.00 is on its way back to the buyer.', return: { status: 'refunded', refundAmount: 98, restockingFee: 10, refundedAt: expect.any(String) } });
+    expect(delivered.json()).toMatchObject({
+      message: 'The return arrived: $98.00 is on its way back to the buyer.',
+      return: { status: 'refunded', refundAmount: 98, restockingFee: 10, refundedAt: expect.any(String) },
+    });
     expect(delivered.json().return.shipment.events[0]).toMatchObject({ status: 'delivered' });
 
     const again = await call('PUT', `/api/returns/${id}/track`, buyer, {});
@@ -263,12 +325,17 @@ describe('the parcel back and the refund', () => {
     const [after] = await testApp.database.db.select().from(orderItems).where(eq(orderItems.id, item.id));
     expect(after).toMatchObject({ refundedCents: 9_800, status: 'partially_refunded' });
     // An item is returned once.
-    expect((await call('GET', `/api/returns/eligibility/${item.id}`, buyer)).json()).toMatchObject({ canReturn: false, reason: 'This item was already returned.' });
+    expect((await call('GET', `/api/returns/eligibility/${item.id}`, buyer)).json()).toMatchObject({
+      canReturn: false,
+      reason: 'This item was already returned.',
+    });
     expectRefusal(await ask(buyer, reasonFields(item.id)), 409, 'already_returned');
   });
 
   it('blocks the seller’s payout for the item while the return is in progress', async () => {
-    await testApp.database.db.insert(paymentAccounts).values({ sellerId: otherSeller.id, provider: 'sandbox', accountId: `acct_returns_${otherSeller.id.slice(0, 8)}`, status: 'complete' });
+    await testApp.database.db
+      .insert(paymentAccounts)
+      .values({ sellerId: otherSeller.id, provider: 'sandbox', accountId: `acct_returns_${otherSeller.id.slice(0, 8)}`, status: 'complete' });
     const item = await boughtItem({ owner: otherSeller });
     await requestReturn(item.id);
     expect(await hasOpenReturn(testApp.database.db, item.id)).toBe(true);
@@ -286,7 +353,12 @@ describe('the parcel back and the refund', () => {
       ...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
       Buffer.from(`--${boundary}--\r\n`),
     ]);
-    const disputed = await testApp.app.inject({ method: 'POST', url: '/api/disputes', headers: { authorization: buyer.token, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+    const disputed = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/disputes',
+      headers: { authorization: buyer.token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
     expect(disputed.statusCode).toBe(409);
     expect(disputed.json().error).toBe('This item has a return in progress. It can be disputed once the return is settled.');
   });
@@ -322,13 +394,18 @@ describe('the buyer withdraws', () => {
 describe('who sees which return', () => {
   it('lists the buyer’s own, the seller’s own and (admin) all, waiting ones first; another seller sees none', async () => {
     const id = await requestReturn((await boughtItem()).id);
-    const listed = (who: Person, query = '') => call('GET', `/api/returns${query}`, who).then((response) => response.json().returns.map((entry: { id: string }) => entry.id) as string[]);
+    const listed = (who: Person, query = '') =>
+      call('GET', `/api/returns${query}`, who).then((response) => response.json().returns.map((entry: { id: string }) => entry.id) as string[]);
     expect(await listed(buyer)).toContain(id);
     expect(await listed(seller)).toContain(id);
     expect(await listed(admin, '?limit=100')).toContain(id);
     expect(await listed(otherSeller)).not.toContain(id);
     expect(await listed(otherBuyer)).toEqual([]);
-    expect((await call('GET', '/api/returns?status=open', seller)).json().returns.every((entry: { status: string }) => ['requested', 'accepted', 'in_transit', 'delivered'].includes(entry.status))).toBe(true);
+    expect(
+      (await call('GET', '/api/returns?status=open', seller))
+        .json()
+        .returns.every((entry: { status: string }) => ['requested', 'accepted', 'in_transit', 'delivered'].includes(entry.status)),
+    ).toBe(true);
     expect((await call('GET', '/api/returns', seller)).json().returns[0].status).toBe('requested');
     expectRefusal(await call('GET', '/api/returns?status=lost', seller), 400);
     expect((await call('GET', `/api/returns/${id}`, admin)).statusCode).toBe(200);
@@ -340,11 +417,25 @@ describe('who sees which return', () => {
     const item = await boughtItem();
     const fresh = await boughtItem({ deliveredDaysAgo: 10 });
     const id = await requestReturn(item.id);
-    const service = createReturnsService({ db: testApp.database.db, files: { put: async () => {}, urlFor: (key: string) => `/uploads/${key}` } as never, clock: testApp.clock, carrier: createSandboxCarrier({ clock: testApp.clock }), environment: 'test', refundOrderItem: vi.fn() });
+    const service = createReturnsService({
+      db: testApp.database.db,
+      files: { put: async () => {}, urlFor: (key: string) => `/uploads/${key}` } as never,
+      clock: testApp.clock,
+      carrier: createSandboxCarrier({ clock: testApp.clock }),
+      environment: 'test',
+      refundOrderItem: vi.fn(),
+    });
     const info = await service.returnsOf([item.id, fresh.id, '00000000-0000-4000-8000-000000000000']);
     expect([...info.keys()].sort()).toEqual([item.id, fresh.id].sort());
-    expect(info.get(item.id)).toMatchObject({ canReturn: false, returnRequest: { id, status: 'requested', reason: 'does_not_fit', labelAvailable: false, refundAmount: 108, restockingFee: 0 } });
-    expect(info.get(fresh.id)).toEqual({ canReturn: true, returnWindowEndsAt: new Date(testApp.clock.now().getTime() + 20 * DAY).toISOString(), returnRequest: null });
+    expect(info.get(item.id)).toMatchObject({
+      canReturn: false,
+      returnRequest: { id, status: 'requested', reason: 'does_not_fit', labelAvailable: false, refundAmount: 108, restockingFee: 0 },
+    });
+    expect(info.get(fresh.id)).toEqual({
+      canReturn: true,
+      returnWindowEndsAt: new Date(testApp.clock.now().getTime() + 20 * DAY).toISOString(),
+      returnRequest: null,
+    });
   });
 });
 
@@ -352,7 +443,14 @@ describe('the service when the carrier or the refund fails', () => {
   function serviceWith(overrides: { carrier?: CarrierProvider; refundOrderItem?: RefundOrderItem }) {
     const clock = createManualClock(testApp.clock.now());
     const files = { put: async () => {}, urlFor: (key: string) => `/uploads/${key}` } as never;
-    return createReturnsService({ db: testApp.database.db, files, clock, carrier: overrides.carrier ?? createSandboxCarrier({ clock }), environment: 'test', refundOrderItem: overrides.refundOrderItem ?? vi.fn() });
+    return createReturnsService({
+      db: testApp.database.db,
+      files,
+      clock,
+      carrier: overrides.carrier ?? createSandboxCarrier({ clock }),
+      environment: 'test',
+      refundOrderItem: overrides.refundOrderItem ?? vi.fn(),
+    });
   }
   const sellerCaller = () => ({ id: seller.id, role: 'seller' as const });
   const buyerCaller = () => ({ id: buyer.id, role: 'buyer' as const });
@@ -369,7 +467,11 @@ describe('the service when the carrier or the refund fails', () => {
     expect(accepted.return).toMatchObject({ status: 'accepted', shipment: { labelAvailable: true } });
     expect(createReturnShipment).toHaveBeenCalledTimes(2);
     expect(createReturnShipment.mock.calls.map(([request]) => request.returnId)).toEqual([id, id]);
-    expect(createReturnShipment.mock.calls[1]![0]).toMatchObject({ package: { weightOunces: 80, description: 'Walnut board' }, shipper: { city: 'San Francisco' }, recipient: { city: 'Atlanta' } });
+    expect(createReturnShipment.mock.calls[1]![0]).toMatchObject({
+      package: { weightOunces: 80, description: 'Walnut board' },
+      shipper: { city: 'San Francisco' },
+      recipient: { city: 'Atlanta' },
+    });
   });
 
   it('keeps one label when two accepts race', async () => {
@@ -384,11 +486,17 @@ describe('the service when the carrier or the refund fails', () => {
 
   it('leaves a delivered return waiting when the refund fails, and the next round refunds it with the same key and amount', async () => {
     const id = await requestReturn((await boughtItem()).id);
-    const refundOrderItem = vi.fn<RefundOrderItem>().mockRejectedValueOnce(new Error('The payment provider did not answer')).mockResolvedValue({ refundedCents: 10_800, itemStatus: 'refunded' });
+    const refundOrderItem = vi
+      .fn<RefundOrderItem>()
+      .mockRejectedValueOnce(new Error('The payment provider did not answer'))
+      .mockResolvedValue({ refundedCents: 10_800, itemStatus: 'refunded' });
     const returns = serviceWith({ refundOrderItem });
     await returns.accept(sellerCaller(), id);
     const first = await returns.track(buyerCaller(), id, 'delivered');
-    expect(first).toMatchObject({ message: 'The return arrived; the refund did not go through yet and will be tried again shortly.', return: { status: 'delivered', refundAmount: 108 } });
+    expect(first).toMatchObject({
+      message: 'The return arrived; the refund did not go through yet and will be tried again shortly.',
+      return: { status: 'delivered', refundAmount: 108 },
+    });
     const [waiting] = await testApp.database.db.select().from(returnRequests).where(eq(returnRequests.id, id));
     expect(waiting).toMatchObject({ status: 'delivered', refundCents: 10_800, refundFailure: 'The payment provider did not answer' });
     // Payouts still wait: a delivered return is not settled until refunded.
@@ -398,7 +506,8 @@ describe('the service when the carrier or the refund fails', () => {
     const [done] = await testApp.database.db.select().from(returnRequests).where(eq(returnRequests.id, id));
     expect(done).toMatchObject({ status: 'refunded', refundFailure: null, refundedAt: expect.any(Date) });
     expect(refundOrderItem).toHaveBeenCalledTimes(2);
-    for (const [input] of refundOrderItem.mock.calls) expect(input).toMatchObject({ orderItemId: waiting!.orderItemId, amountCents: 10_800, refundKey: `return:${id}`, actor: 'system' });
+    for (const [input] of refundOrderItem.mock.calls)
+      expect(input).toMatchObject({ orderItemId: waiting!.orderItemId, amountCents: 10_800, refundKey: `return:${id}`, actor: 'system' });
     await returns.refreshReturns();
     await returns.track(buyerCaller(), id, undefined);
     expect(refundOrderItem).toHaveBeenCalledTimes(2);
@@ -414,7 +523,14 @@ describe('the service when the carrier or the refund fails', () => {
     await sandbox.simulate(accepted.return.shipment!.trackingNumber!, 'in_transit');
     expect(await returns.refreshReturns()).toBeGreaterThanOrEqual(1);
     expect((await returns.get(buyerCaller(), id)).return.status).toBe('in_transit');
-    const production = createReturnsService({ db: testApp.database.db, files: {} as never, clock, carrier: sandbox, environment: 'production', refundOrderItem: vi.fn() });
+    const production = createReturnsService({
+      db: testApp.database.db,
+      files: {} as never,
+      clock,
+      carrier: sandbox,
+      environment: 'production',
+      refundOrderItem: vi.fn(),
+    });
     await expect(production.track(buyerCaller(), id, 'delivered')).rejects.toMatchObject({ statusCode: 400, code: 'simulation_unavailable' });
   });
 });

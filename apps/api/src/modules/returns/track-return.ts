@@ -21,7 +21,8 @@ export async function trackReturn(deps: ReturnsServiceDependencies, caller: Retu
   const { db, carrier } = deps;
   if (simulateStatus !== undefined) {
     if (deps.environment === 'production') throw fail(400, RETURN_MESSAGES.simulationProductionOnly, 'simulation_unavailable');
-    if (!SIMULATION_STATUS_LIST.includes(simulateStatus)) throw fail(400, `Unknown simulation status '${simulateStatus}'; use one of: ${SIMULATION_STATUS_LIST.join(', ')}`, 'bad_request');
+    if (!SIMULATION_STATUS_LIST.includes(simulateStatus))
+      throw fail(400, `Unknown simulation status '${simulateStatus}'; use one of: ${SIMULATION_STATUS_LIST.join(', ')}`, 'bad_request');
   }
   const { row } = await loadReturn(db, caller, id);
   if (row.status === 'cancelled') throw fail(410, RETURN_MESSAGES.labelVoided, 'label_voided');
@@ -31,17 +32,22 @@ export async function trackReturn(deps: ReturnsServiceDependencies, caller: Retu
   if (row.status === 'accepted' || row.status === 'in_transit') {
     let result: TrackingResult | null = null;
     try {
-      result = simulateStatus !== undefined ? await simulate(deps, { ...row, trackingNumber: row.trackingNumber }, simulateStatus as TrackingStatus) : await carrier.track({ trackingNumber: row.trackingNumber });
+      result =
+        simulateStatus !== undefined
+          ? await simulate(deps, { ...row, trackingNumber: row.trackingNumber }, simulateStatus as TrackingStatus)
+          : await carrier.track({ trackingNumber: row.trackingNumber });
     } catch (error) {
       // UPS knows a label only a while after it is made: keep what we know.
-      if (!(simulateStatus === undefined && error instanceof CarrierError && error.code === 'not_found')) throw carrierFailure(error, 'The return could not be tracked');
+      if (!(simulateStatus === undefined && error instanceof CarrierError && error.code === 'not_found'))
+        throw carrierFailure(error, 'The return could not be tracked');
       message = RETURN_MESSAGES.noNewTracking;
     }
     if (result) current = (await applyReturnTracking(deps, row.id, result)) ?? row;
   }
   if (current.status === 'delivered') {
     current = await issueReturnRefund(deps, current);
-    message = current.status === 'refunded' ? RETURN_MESSAGES.refundIssued(`$${centsToDollars(current.refundCents ?? 0).toFixed(2)}`) : RETURN_MESSAGES.refundPending;
+    message =
+      current.status === 'refunded' ? RETURN_MESSAGES.refundIssued(`$${centsToDollars(current.refundCents ?? 0).toFixed(2)}`) : RETURN_MESSAGES.refundPending;
   }
   return { success: true as const, message, return: await returnView(deps, current, caller) };
 }
@@ -54,5 +60,9 @@ async function simulate(deps: ReturnsServiceDependencies, row: ReturnRecord & { 
     return carrier.track({ trackingNumber: row.trackingNumber });
   }
   const previous = row.trackingEvents.map((event) => ({ ...event, status: event.status as TrackingStatus }));
-  return { trackingNumber: row.trackingNumber, status, events: [...previous, { status, description: `Simulated: ${status.replaceAll('_', ' ')}`, occurredAt: clock.now().toISOString(), location: null }] };
+  return {
+    trackingNumber: row.trackingNumber,
+    status,
+    events: [...previous, { status, description: `Simulated: ${status.replaceAll('_', ' ')}`, occurredAt: clock.now().toISOString(), location: null }],
+  };
 }

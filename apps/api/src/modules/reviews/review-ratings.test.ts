@@ -72,7 +72,9 @@ describe('a listing’s rating', () => {
 
     // Cards and the product page say the same.
     expect((await call('GET', `/api/products/${product.id}`, null)).json()).toMatchObject({ averageRating: 4.3, reviewCount: 3 });
-    const card = (await call('GET', `/api/products?q=${encodeURIComponent('Stoneware mug')}`, null)).json().items.find((item: { id: string }) => item.id === product.id);
+    const card = (await call('GET', `/api/products?q=${encodeURIComponent('Stoneware mug')}`, null))
+      .json()
+      .items.find((item: { id: string }) => item.id === product.id);
     expect(card).toMatchObject({ averageRating: 4.3, reviewCount: 3 });
 
     // A change of stars moves the average at once (the catalogue's caches follow).
@@ -123,7 +125,11 @@ describe('a seller’s rating', () => {
     const ratedSeller = await createPerson(testApp, 'seller');
     const first = await createReviewableListing(testApp, ratedSeller, { title: 'Oak stool' });
     const second = await createReviewableListing(testApp, ratedSeller, { title: 'Oak bench' });
-    expect((await call('GET', `/api/products/${first.id}`, null)).json().seller).toEqual({ id: ratedSeller.id, companyName: expect.any(String), rating: { average: null, count: 0 } });
+    expect((await call('GET', `/api/products/${first.id}`, null)).json().seller).toEqual({
+      id: ratedSeller.id,
+      companyName: expect.any(String),
+      rating: { average: null, count: 0 },
+    });
     await reviewed(first, [5, 4]);
     const [hideMe] = await reviewed(second, [1, 3]);
     expect((await call('GET', `/api/products/${second.id}`, null)).json().seller.rating).toEqual({ average: 3.3, count: 4 });

@@ -32,8 +32,14 @@ const runJob = async () => {
 };
 
 async function requestsOf(who: Person) {
-  const inApp = await testApp.database.db.select().from(notifications).where(and(eq(notifications.userId, who.id), eq(notifications.kind, 'review_request')));
-  const mails = await testApp.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.toUserId, who.id), like(mailOutbox.template, 'review-request')));
+  const inApp = await testApp.database.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, who.id), eq(notifications.kind, 'review_request')));
+  const mails = await testApp.database.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toUserId, who.id), like(mailOutbox.template, 'review-request')));
   return { inApp, mails };
 }
 
@@ -58,7 +64,11 @@ describe('the review-request job', () => {
     expect(await runJob()).toEqual({ asked: 1 });
     const first = await requestsOf(buyer);
     expect(first.inApp).toHaveLength(1);
-    expect(first.inApp[0]).toMatchObject({ title: 'How was your item?', link: `/myorders/${due.orderId}?review=${due.orderItemId}`, dedupeKey: `review-request:${due.orderItemId}` });
+    expect(first.inApp[0]).toMatchObject({
+      title: 'How was your item?',
+      link: `/myorders/${due.orderId}?review=${due.orderItemId}`,
+      dedupeKey: `review-request:${due.orderItemId}`,
+    });
     expect(first.inApp[0]!.body).toContain('Beeswax candle');
     expect(first.mails).toHaveLength(1);
     expect(first.mails[0]).toMatchObject({ subject: 'How was "Beeswax candle"?', category: 'transactional', toAddress: buyer.email });
@@ -74,7 +84,9 @@ describe('the review-request job', () => {
     try {
       expect(await runJob()).toEqual({ asked: 1 });
       const later = await requestsOf(buyer);
-      expect(later.inApp.map((row) => row.link).sort()).toEqual([`/myorders/${due.orderId}?review=${due.orderItemId}`, `/myorders/${tooSoon.orderId}?review=${tooSoon.orderItemId}`].sort());
+      expect(later.inApp.map((row) => row.link).sort()).toEqual(
+        [`/myorders/${due.orderId}?review=${due.orderItemId}`, `/myorders/${tooSoon.orderId}?review=${tooSoon.orderItemId}`].sort(),
+      );
       expect(later.mails).toHaveLength(2);
     } finally {
       testApp.clock.advance(-2 * DAY);

@@ -101,7 +101,10 @@ export async function findReviewableItem(executor: Executor, orderItemId: string
 }
 
 /** A listing as the reviews need it: whose it is and whether it is live, with its review totals. */
-export async function findReviewedProduct(executor: Executor, productId: string): Promise<{ id: string; sellerId: string; status: string; reviewCount: number; ratingSum: number } | null> {
+export async function findReviewedProduct(
+  executor: Executor,
+  productId: string,
+): Promise<{ id: string; sellerId: string; status: string; reviewCount: number; ratingSum: number } | null> {
   const [row] = await executor
     .select({ id: products.id, sellerId: products.sellerId, status: products.status, reviewCount: products.reviewCount, ratingSum: products.ratingSum })
     .from(products)
@@ -144,7 +147,11 @@ export async function insertReview(executor: Executor, values: NewReview): Promi
   return row ?? null;
 }
 
-export async function updateReviewContent(executor: Executor, id: string, values: { rating?: number; title?: string; body?: string; updatedAt: Date }): Promise<ReviewRecord | null> {
+export async function updateReviewContent(
+  executor: Executor,
+  id: string,
+  values: { rating?: number; title?: string; body?: string; updatedAt: Date },
+): Promise<ReviewRecord | null> {
   const [row] = await executor.update(reviews).set(values).where(eq(reviews.id, id)).returning(reviewColumns);
   return row ?? null;
 }
@@ -179,11 +186,26 @@ export async function setReviewHidden(executor: Executor, id: string, hidden: { 
 }
 
 // ── photos ──────────────────────────────────────────────────────────────────────────────────────
-const photoColumns = { id: reviewPhotos.id, reviewId: reviewPhotos.reviewId, fileKey: reviewPhotos.fileKey, thumbnailKey: reviewPhotos.thumbnailKey, position: reviewPhotos.position };
+const photoColumns = {
+  id: reviewPhotos.id,
+  reviewId: reviewPhotos.reviewId,
+  fileKey: reviewPhotos.fileKey,
+  thumbnailKey: reviewPhotos.thumbnailKey,
+  position: reviewPhotos.position,
+};
 
 export async function insertReviewPhotos(
   executor: Executor,
-  photos: ReadonlyArray<{ id: string; reviewId: string; fileKey: string; thumbnailKey: string; position: number; width: number; height: number; createdAt: Date }>,
+  photos: ReadonlyArray<{
+    id: string;
+    reviewId: string;
+    fileKey: string;
+    thumbnailKey: string;
+    position: number;
+    width: number;
+    height: number;
+    createdAt: Date;
+  }>,
 ): Promise<void> {
   if (photos.length === 0) return;
   await executor.insert(reviewPhotos).values([...photos]);
@@ -219,7 +241,10 @@ export async function addHelpfulVote(executor: Executor, vote: { reviewId: strin
     .onConflictDoNothing()
     .returning({ reviewId: reviewHelpfulVotes.reviewId });
   if (added.length === 0) return false;
-  await executor.update(reviews).set({ helpfulCount: sql`${reviews.helpfulCount} + 1` }).where(eq(reviews.id, vote.reviewId));
+  await executor
+    .update(reviews)
+    .set({ helpfulCount: sql`${reviews.helpfulCount} + 1` })
+    .where(eq(reviews.id, vote.reviewId));
   return true;
 }
 
@@ -230,7 +255,10 @@ export async function removeHelpfulVote(executor: Executor, vote: { reviewId: st
     .where(and(eq(reviewHelpfulVotes.reviewId, vote.reviewId), eq(reviewHelpfulVotes.userId, vote.userId)))
     .returning({ reviewId: reviewHelpfulVotes.reviewId });
   if (removed.length === 0) return false;
-  await executor.update(reviews).set({ helpfulCount: sql`greatest(${reviews.helpfulCount} - 1, 0)` }).where(eq(reviews.id, vote.reviewId));
+  await executor
+    .update(reviews)
+    .set({ helpfulCount: sql`greatest(${reviews.helpfulCount} - 1, 0)` })
+    .where(eq(reviews.id, vote.reviewId));
   return true;
 }
 
@@ -298,7 +326,10 @@ function selectReviewRows(executor: Executor, where: SQL | undefined) {
 type ReviewRow = Omit<ReviewListRecord, 'hiddenByName'> & { moderatorFirstName: string | null; moderatorLastName: string | null };
 
 function toListRecord({ moderatorFirstName, moderatorLastName, ...row }: ReviewRow): ReviewListRecord {
-  return { ...row, hiddenByName: moderatorFirstName === null || moderatorLastName === null ? null : { firstName: moderatorFirstName, lastName: moderatorLastName } };
+  return {
+    ...row,
+    hiddenByName: moderatorFirstName === null || moderatorLastName === null ? null : { firstName: moderatorFirstName, lastName: moderatorLastName },
+  };
 }
 
 /** One page of reviews with their names (no query per review) and how many match in all. */

@@ -54,7 +54,8 @@ async function readReviewForm(request: FastifyRequest): Promise<{ files: Incomin
   try {
     return await readMultipart(request);
   } catch (error) {
-    if (error instanceof HttpError && error.code === TOO_MANY_FILES) throw new HttpError(413, `Attach at most ${REVIEW_MAX_PHOTOS} photos to a review.`, { code: TOO_MANY_FILES });
+    if (error instanceof HttpError && error.code === TOO_MANY_FILES)
+      throw new HttpError(413, `Attach at most ${REVIEW_MAX_PHOTOS} photos to a review.`, { code: TOO_MANY_FILES });
     throw error;
   }
 }
@@ -77,7 +78,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = 
     }
   };
   // Scoped to this plugin: photos are checked as every upload is (lib/image-processing.ts).
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: REVIEW_MAX_PHOTOS, fields: 10, fieldSize: 8192, parts: REVIEW_MAX_PHOTOS + 10 } });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: REVIEW_MAX_PHOTOS, fields: 10, fieldSize: 8192, parts: REVIEW_MAX_PHOTOS + 10 },
+  });
 
   // ── public ──
   app.get(
@@ -121,7 +124,16 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = 
 
   app.get(
     '/reviews/mine',
-    { config: { access: only('buyer') }, schema: { tags, security, summary: 'Your reviews (hidden ones too, with the reason), newest first; orderId keeps one order’s', querystring: myReviewsQuerySchema, response: { 200: myReviewsPageSchema, ...errors } } },
+    {
+      config: { access: only('buyer') },
+      schema: {
+        tags,
+        security,
+        summary: 'Your reviews (hidden ones too, with the reason), newest first; orderId keeps one order’s',
+        querystring: myReviewsQuerySchema,
+        response: { 200: myReviewsPageSchema, ...errors },
+      },
+    },
     async (request) => reviews.listMine(caller(request), request.query),
   );
 
@@ -129,7 +141,14 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = 
     '/reviews/:id',
     {
       config: { access: only('buyer') },
-      schema: { tags, security, summary: 'Change your review’s rating, title or text (within 30 days of writing it)', params: reviewIdParamsSchema, body: updateReviewBodySchema, response: { 200: myReviewResponseSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Change your review’s rating, title or text (within 30 days of writing it)',
+        params: reviewIdParamsSchema,
+        body: updateReviewBodySchema,
+        response: { 200: myReviewResponseSchema, ...errors },
+      },
     },
     async (request) => reviews.update(caller(request), request.params.id, request.body),
   );
@@ -138,7 +157,13 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = 
     '/reviews/:id',
     {
       config: { access: only('buyer') },
-      schema: { tags, security, summary: 'Delete your review (within 30 days of writing it)', params: reviewIdParamsSchema, response: { 204: z.null().describe('Deleted'), ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Delete your review (within 30 days of writing it)',
+        params: reviewIdParamsSchema,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
     },
     async (request, reply) => {
       await reviews.remove(caller(request), request.params.id);
@@ -169,7 +194,13 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = 
     '/reviews/:id/photos/:photoId',
     {
       config: { access: only('buyer') },
-      schema: { tags, security, summary: 'Remove a photo from your review (within 30 days)', params: reviewPhotoParamsSchema, response: { 200: myReviewResponseSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a photo from your review (within 30 days)',
+        params: reviewPhotoParamsSchema,
+        response: { 200: myReviewResponseSchema, ...errors },
+      },
     },
     async (request) => reviews.removePhoto(caller(request), request.params.id, request.params.photoId),
   );
@@ -179,34 +210,71 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = 
     '/reviews/:id/reply',
     {
       config: { access: only('seller') },
-      schema: { tags, security, summary: 'Reply to a review of your item, once, publicly', params: reviewIdParamsSchema, body: replyToReviewBodySchema, response: { 201: sellerReviewResponseSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Reply to a review of your item, once, publicly',
+        params: reviewIdParamsSchema,
+        body: replyToReviewBodySchema,
+        response: { 201: sellerReviewResponseSchema, ...errors },
+      },
     },
     async (request, reply) => reply.code(201).send(await reviews.reply(caller(request), request.params.id, request.body.body)),
   );
 
   app.get(
     '/seller/reviews',
-    { config: { access: only('seller') }, schema: { tags, security, summary: 'Visible reviews of your items, newest first; replied=false keeps those to answer', querystring: sellerReviewsQuerySchema, response: { 200: sellerReviewsPageSchema, ...errors } } },
+    {
+      config: { access: only('seller') },
+      schema: {
+        tags,
+        security,
+        summary: 'Visible reviews of your items, newest first; replied=false keeps those to answer',
+        querystring: sellerReviewsQuerySchema,
+        response: { 200: sellerReviewsPageSchema, ...errors },
+      },
+    },
     async (request) => reviews.listForSeller(caller(request), request.query),
   );
 
   // ── anyone signed in ──
   app.post(
     '/reviews/:id/helpful',
-    { config: { access: SIGNED_IN }, schema: { tags, security, summary: 'Vote a review helpful (once per person; not your own)', params: reviewIdParamsSchema, response: { 200: helpfulVoteResponseSchema, ...errors } } },
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags,
+        security,
+        summary: 'Vote a review helpful (once per person; not your own)',
+        params: reviewIdParamsSchema,
+        response: { 200: helpfulVoteResponseSchema, ...errors },
+      },
+    },
     async (request) => reviews.voteHelpful(caller(request), request.params.id, true),
   );
 
   app.delete(
     '/reviews/:id/helpful',
-    { config: { access: SIGNED_IN }, schema: { tags, security, summary: 'Take your helpful vote back', params: reviewIdParamsSchema, response: { 200: helpfulVoteResponseSchema, ...errors } } },
+    {
+      config: { access: SIGNED_IN },
+      schema: { tags, security, summary: 'Take your helpful vote back', params: reviewIdParamsSchema, response: { 200: helpfulVoteResponseSchema, ...errors } },
+    },
     async (request) => reviews.voteHelpful(caller(request), request.params.id, false),
   );
 
   // ── admins ──
   app.get(
     '/admin/reviews',
-    { config: { access: only('admin') }, schema: { tags, security, summary: 'Every review for moderation, newest first; hidden=true|false filters', querystring: adminReviewsQuerySchema, response: { 200: adminReviewsPageSchema, ...errors } } },
+    {
+      config: { access: only('admin') },
+      schema: {
+        tags,
+        security,
+        summary: 'Every review for moderation, newest first; hidden=true|false filters',
+        querystring: adminReviewsQuerySchema,
+        response: { 200: adminReviewsPageSchema, ...errors },
+      },
+    },
     async (request) => reviews.listForAdmin(caller(request), request.query),
   );
 
@@ -214,14 +282,30 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = 
     '/admin/reviews/:id/hide',
     {
       config: { access: only('admin') },
-      schema: { tags, security, summary: 'Hide a review with a reason: it leaves the lists and the averages; its author is told', params: reviewIdParamsSchema, body: hideReviewBodySchema, response: { 200: adminReviewResponseSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Hide a review with a reason: it leaves the lists and the averages; its author is told',
+        params: reviewIdParamsSchema,
+        body: hideReviewBodySchema,
+        response: { 200: adminReviewResponseSchema, ...errors },
+      },
     },
     async (request) => reviews.hide(caller(request), request.params.id, request.body.reason),
   );
 
   app.post(
     '/admin/reviews/:id/unhide',
-    { config: { access: only('admin') }, schema: { tags, security, summary: 'Show a hidden review again: it counts in the averages again', params: reviewIdParamsSchema, response: { 200: adminReviewResponseSchema, ...errors } } },
+    {
+      config: { access: only('admin') },
+      schema: {
+        tags,
+        security,
+        summary: 'Show a hidden review again: it counts in the averages again',
+        params: reviewIdParamsSchema,
+        response: { 200: adminReviewResponseSchema, ...errors },
+      },
+    },
     async (request) => reviews.unhide(caller(request), request.params.id),
   );
 };

@@ -123,7 +123,11 @@ export function createReviewsService(deps: {
   const editableUntilOf = (review: Pick<ReviewRecord, 'createdAt'>) => new Date(review.createdAt.getTime() + REVIEW_EDIT_WINDOW_DAYS * DAY_MS);
   const isEditable = (review: Pick<ReviewRecord, 'createdAt'>) => clock.now().getTime() <= editableUntilOf(review).getTime();
 
-  const toPhoto = (photo: ReviewPhotoRecord) => ({ id: photo.id, url: files.urlFor(photo.fileKey), thumbnailUrl: files.urlFor(photo.thumbnailKey ?? photo.fileKey) });
+  const toPhoto = (photo: ReviewPhotoRecord) => ({
+    id: photo.id,
+    url: files.urlFor(photo.fileKey),
+    thumbnailUrl: files.urlFor(photo.thumbnailKey ?? photo.fileKey),
+  });
 
   function toReview(row: ReviewListRecord, photos: ReviewPhotoRecord[], votedByMe: boolean): Review {
     return {
@@ -169,25 +173,43 @@ export function createReviewsService(deps: {
       product: { id: row.productId, title: row.productTitle },
       buyer: { id: row.buyerId, name: fullName(row.author) || row.author.email, email: row.author.email },
       seller: { id: row.sellerId, name: fullName(row.seller), companyName: row.seller.companyName },
-      hidden: row.hiddenAt && row.hiddenReason !== null ? { at: row.hiddenAt.toISOString(), reason: row.hiddenReason, byName: row.hiddenByName ? fullName(row.hiddenByName) : 'An admin' } : null,
+      hidden:
+        row.hiddenAt && row.hiddenReason !== null
+          ? { at: row.hiddenAt.toISOString(), reason: row.hiddenReason, byName: row.hiddenByName ? fullName(row.hiddenByName) : 'An admin' }
+          : null,
     };
   }
 
   /** Rows as answers: their photos and the viewer's votes read once for the whole page. */
-  async function present<Answer>(rows: ReviewListRecord[], viewerId: string | null, shape: (row: ReviewListRecord, photos: ReviewPhotoRecord[], votedByMe: boolean) => Answer): Promise<Answer[]> {
+  async function present<Answer>(
+    rows: ReviewListRecord[],
+    viewerId: string | null,
+    shape: (row: ReviewListRecord, photos: ReviewPhotoRecord[], votedByMe: boolean) => Answer,
+  ): Promise<Answer[]> {
     const ids = rows.map((row) => row.id);
-    const [photos, voted] = await Promise.all([findPhotosOfReviews(db, ids), viewerId ? findVotedReviewIds(db, viewerId, ids) : Promise.resolve(new Set<string>())]);
+    const [photos, voted] = await Promise.all([
+      findPhotosOfReviews(db, ids),
+      viewerId ? findVotedReviewIds(db, viewerId, ids) : Promise.resolve(new Set<string>()),
+    ]);
     return rows.map((row) => shape(row, photos.get(row.id) ?? [], voted.has(row.id)));
   }
 
-  async function presentOne<Answer>(id: string, viewerId: string | null, shape: (row: ReviewListRecord, photos: ReviewPhotoRecord[], votedByMe: boolean) => Answer): Promise<Answer> {
+  async function presentOne<Answer>(
+    id: string,
+    viewerId: string | null,
+    shape: (row: ReviewListRecord, photos: ReviewPhotoRecord[], votedByMe: boolean) => Answer,
+  ): Promise<Answer> {
     const row = await findReviewWithNames(db, id);
     if (!row) throw notFound(REVIEW_MESSAGES.notFound);
     const [answer] = await present([row], viewerId, shape);
     return answer!;
   }
 
-  async function page<Answer>(filters: ReviewListFilters, viewerId: string | null, shape: (row: ReviewListRecord, photos: ReviewPhotoRecord[], votedByMe: boolean) => Answer) {
+  async function page<Answer>(
+    filters: ReviewListFilters,
+    viewerId: string | null,
+    shape: (row: ReviewListRecord, photos: ReviewPhotoRecord[], votedByMe: boolean) => Answer,
+  ) {
     const { rows, total } = await listReviews(db, filters);
     return { items: await present(rows, viewerId, shape), total };
   }
@@ -199,7 +221,8 @@ export function createReviewsService(deps: {
   function authorsReview(review: ReviewRecord | null, caller: ReviewCaller): ReviewRecord {
     if (!review || (review.buyerId !== caller.id && review.hiddenAt !== null)) throw notFound(REVIEW_MESSAGES.notFound);
     if (review.buyerId !== caller.id) throw forbidden(REVIEW_MESSAGES.notYourReview, { code: REVIEW_ERROR_CODES.notYourReview });
-    if (!isEditable(review)) throw forbidden(REVIEW_MESSAGES.windowOver, { code: REVIEW_ERROR_CODES.editWindowOver, editableUntil: editableUntilOf(review).toISOString() });
+    if (!isEditable(review))
+      throw forbidden(REVIEW_MESSAGES.windowOver, { code: REVIEW_ERROR_CODES.editWindowOver, editableUntil: editableUntilOf(review).toISOString() });
     return review;
   }
 
@@ -214,11 +237,29 @@ export function createReviewsService(deps: {
   async function storePhotos(reviewId: string, photos: IncomingFile[], firstPosition: number) {
     const processed = await Promise.all(photos.map((photo) => processImage(photo)));
     const now = clock.now();
-    const stored: Array<{ id: string; reviewId: string; fileKey: string; thumbnailKey: string; position: number; width: number; height: number; createdAt: Date }> = [];
+    const stored: Array<{
+      id: string;
+      reviewId: string;
+      fileKey: string;
+      thumbnailKey: string;
+      position: number;
+      width: number;
+      height: number;
+      createdAt: Date;
+    }> = [];
     try {
       for (const [index, image] of processed.entries()) {
         const id = randomUUID();
-        const row = { id, reviewId, fileKey: `reviews/${reviewId}/${id}.webp`, thumbnailKey: `reviews/${reviewId}/${id}-thumb.webp`, position: firstPosition + index, width: image.width, height: image.height, createdAt: now };
+        const row = {
+          id,
+          reviewId,
+          fileKey: `reviews/${reviewId}/${id}.webp`,
+          thumbnailKey: `reviews/${reviewId}/${id}-thumb.webp`,
+          position: firstPosition + index,
+          width: image.width,
+          height: image.height,
+          createdAt: now,
+        };
         stored.push(row);
         await files.put(row.fileKey, image.image);
         await files.put(row.thumbnailKey, image.thumbnail);
@@ -241,7 +282,8 @@ export function createReviewsService(deps: {
     events.publishAfterCommit(executor, { type: 'listing.changed', productIds: [productId] });
   }
 
-  const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
+  const isUniqueViolation = (error: unknown) =>
+    (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
 
   return {
     reviewerName,
@@ -323,14 +365,24 @@ export function createReviewsService(deps: {
       if (photos.length === 0) throw badRequest(REVIEW_MESSAGES.noPhotos);
       authorsReview(await findReview(db, id), caller);
       const already = (await findPhotosOfReviews(db, [id])).get(id) ?? [];
-      if (already.length + photos.length > REVIEW_MAX_PHOTOS) throw badRequest(REVIEW_MESSAGES.tooManyPhotos, { code: REVIEW_ERROR_CODES.tooManyPhotos, maxPhotos: REVIEW_MAX_PHOTOS, existingPhotos: already.length });
+      if (already.length + photos.length > REVIEW_MAX_PHOTOS)
+        throw badRequest(REVIEW_MESSAGES.tooManyPhotos, {
+          code: REVIEW_ERROR_CODES.tooManyPhotos,
+          maxPhotos: REVIEW_MAX_PHOTOS,
+          existingPhotos: already.length,
+        });
       const stored = await storePhotos(id, photos, Math.max(-1, ...already.map((photo) => photo.position)) + 1);
       try {
         await db.transaction(async (transaction) => {
           authorsReview(await findReview(transaction, id, { lock: true }), caller);
           // Counted again under the review's lock: two uploads at once cannot pass 3 together.
           const current = (await findPhotosOfReviews(transaction, [id])).get(id) ?? [];
-          if (current.length + stored.length > REVIEW_MAX_PHOTOS) throw badRequest(REVIEW_MESSAGES.tooManyPhotos, { code: REVIEW_ERROR_CODES.tooManyPhotos, maxPhotos: REVIEW_MAX_PHOTOS, existingPhotos: current.length });
+          if (current.length + stored.length > REVIEW_MAX_PHOTOS)
+            throw badRequest(REVIEW_MESSAGES.tooManyPhotos, {
+              code: REVIEW_ERROR_CODES.tooManyPhotos,
+              maxPhotos: REVIEW_MAX_PHOTOS,
+              existingPhotos: current.length,
+            });
           await insertReviewPhotos(transaction, stored);
           await touchReview(transaction, id, clock.now());
         });
@@ -360,7 +412,16 @@ export function createReviewsService(deps: {
       const replied = await insertSellerReply(db, id, { body, at: clock.now() });
       if (!replied) throw conflict(REVIEW_MESSAGES.replyExists, { code: REVIEW_ERROR_CODES.replyExists });
       const itemTitle = (await findReviewableItem(db, review.orderItemId))?.title ?? '';
-      events.publish({ type: 'review.replied', reviewId: id, productId: review.productId, orderItemId: review.orderItemId, buyerId: review.buyerId, sellerId: review.sellerId, reply: body, itemTitle });
+      events.publish({
+        type: 'review.replied',
+        reviewId: id,
+        productId: review.productId,
+        orderItemId: review.orderItemId,
+        buyerId: review.buyerId,
+        sellerId: review.sellerId,
+        reply: body,
+        itemTitle,
+      });
       return { review: await presentOne(id, caller.id, toSellerReview) };
     },
 
@@ -415,7 +476,11 @@ export function createReviewsService(deps: {
      * A listing's visible reviews with its average, count and distribution. A listing that is not live is
      * not found, except for its seller and admins (as its page is).
      */
-    async listForProduct(productId: string, query: { sort: ProductReviewSort; page: number; limit: number }, viewer: ReviewCaller | null): Promise<ProductReviewsPage> {
+    async listForProduct(
+      productId: string,
+      query: { sort: ProductReviewSort; page: number; limit: number },
+      viewer: ReviewCaller | null,
+    ): Promise<ProductReviewsPage> {
       const product = await findReviewedProduct(db, productId);
       const canSeeNotLive = viewer !== null && (viewer.role === 'admin' || viewer.id === product?.sellerId);
       if (!product || (product.status !== 'active' && !canSeeNotLive)) throw notFound(REVIEW_MESSAGES.productNotFound);
@@ -423,20 +488,51 @@ export function createReviewsService(deps: {
         page({ productId, hidden: false, sort: query.sort, limit: query.limit, offset: (query.page - 1) * query.limit }, viewer?.id ?? null, toReview),
         findRatingCounts(db, productId),
       ]);
-      const distribution: RatingDistribution = { '1': counts.get(1) ?? 0, '2': counts.get(2) ?? 0, '3': counts.get(3) ?? 0, '4': counts.get(4) ?? 0, '5': counts.get(5) ?? 0 };
-      return { items, average: averageRating(product.ratingSum, product.reviewCount), count: product.reviewCount, distribution, page: query.page, limit: query.limit, total };
+      const distribution: RatingDistribution = {
+        '1': counts.get(1) ?? 0,
+        '2': counts.get(2) ?? 0,
+        '3': counts.get(3) ?? 0,
+        '4': counts.get(4) ?? 0,
+        '5': counts.get(5) ?? 0,
+      };
+      return {
+        items,
+        average: averageRating(product.ratingSum, product.reviewCount),
+        count: product.reviewCount,
+        distribution,
+        page: query.page,
+        limit: query.limit,
+        total,
+      };
     },
 
     /** The buyer's own reviews (hidden ones too, with the reason), newest first. */
     async listMine(caller: ReviewCaller, query: { orderId?: string | undefined; page: number; limit: number }): Promise<MyReviewsPage> {
-      const { items, total } = await page({ buyerId: caller.id, ...(query.orderId ? { orderId: query.orderId } : {}), sort: 'newest', limit: query.limit, offset: (query.page - 1) * query.limit }, caller.id, toMine);
+      const { items, total } = await page(
+        {
+          buyerId: caller.id,
+          ...(query.orderId ? { orderId: query.orderId } : {}),
+          sort: 'newest',
+          limit: query.limit,
+          offset: (query.page - 1) * query.limit,
+        },
+        caller.id,
+        toMine,
+      );
       return { items, page: query.page, limit: query.limit, total };
     },
 
     /** Visible reviews of the seller's items, newest first; `replied: false` keeps those still to answer. */
     async listForSeller(caller: ReviewCaller, query: { replied?: boolean | undefined; page: number; limit: number }): Promise<SellerReviewsPage> {
       const { items, total } = await page(
-        { sellerId: caller.id, hidden: false, ...(query.replied !== undefined ? { replied: query.replied } : {}), sort: 'newest', limit: query.limit, offset: (query.page - 1) * query.limit },
+        {
+          sellerId: caller.id,
+          hidden: false,
+          ...(query.replied !== undefined ? { replied: query.replied } : {}),
+          sort: 'newest',
+          limit: query.limit,
+          offset: (query.page - 1) * query.limit,
+        },
         caller.id,
         toSellerReview,
       );
@@ -444,9 +540,18 @@ export function createReviewsService(deps: {
     },
 
     /** Every review for moderation, newest first. */
-    async listForAdmin(admin: ReviewCaller, query: { hidden?: boolean | undefined; productId?: string | undefined; page: number; limit: number }): Promise<AdminReviewsPage> {
+    async listForAdmin(
+      admin: ReviewCaller,
+      query: { hidden?: boolean | undefined; productId?: string | undefined; page: number; limit: number },
+    ): Promise<AdminReviewsPage> {
       const { items, total } = await page(
-        { ...(query.hidden !== undefined ? { hidden: query.hidden } : {}), ...(query.productId ? { productId: query.productId } : {}), sort: 'newest', limit: query.limit, offset: (query.page - 1) * query.limit },
+        {
+          ...(query.hidden !== undefined ? { hidden: query.hidden } : {}),
+          ...(query.productId ? { productId: query.productId } : {}),
+          sort: 'newest',
+          limit: query.limit,
+          offset: (query.page - 1) * query.limit,
+        },
         admin.id,
         toAdminReview,
       );

@@ -28,9 +28,14 @@ async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, wh
 function multipart(fields: Record<string, string>, files: Array<{ name: string; data: Buffer; type: string }> = []) {
   const boundary = '----review-test';
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   for (const file of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.data, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      file.data,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { contentType: `multipart/form-data; boundary=${boundary}`, payload: Buffer.concat(parts) };
@@ -41,10 +46,19 @@ async function postForm(url: string, who: Person, fields: Record<string, string>
   return testApp.app.inject({ method: 'POST', url, headers: { ...(await headersOf(testApp, who)), 'content-type': body.contentType }, payload: body.payload });
 }
 
-const review = (orderItemId: string, overrides: Record<string, unknown> = {}) => ({ orderItemId, rating: 4, title: 'Warm light', body: 'Solid walnut and a soft glow.', ...overrides });
+const review = (orderItemId: string, overrides: Record<string, unknown> = {}) => ({
+  orderItemId,
+  rating: 4,
+  title: 'Warm light',
+  body: 'Solid walnut and a soft glow.',
+  ...overrides,
+});
 
 async function totalsOf(productId: string) {
-  const [row] = await testApp.database.db.select({ reviewCount: products.reviewCount, ratingSum: products.ratingSum }).from(products).where(eq(products.id, productId));
+  const [row] = await testApp.database.db
+    .select({ reviewCount: products.reviewCount, ratingSum: products.ratingSum })
+    .from(products)
+    .where(eq(products.id, productId));
   return row!;
 }
 
@@ -67,7 +81,9 @@ beforeAll(async () => {
     createPerson(testApp, 'seller'),
     createPerson(testApp, 'seller'),
   ]);
-  png = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#0f766e' } }).png().toBuffer();
+  png = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#0f766e' } })
+    .png()
+    .toBuffer();
 });
 
 afterAll(async () => {
@@ -170,7 +186,12 @@ describe('writing a review', () => {
     }
     const noBody = await testApp.app.inject({ method: 'POST', url: '/api/reviews', headers: await headersOf(testApp, buyer) });
     expect(noBody.statusCode).toBe(400);
-    const notJson = await testApp.app.inject({ method: 'POST', url: '/api/reviews', headers: { ...(await headersOf(testApp, buyer)), 'content-type': 'application/json' }, payload: '{"rating":' });
+    const notJson = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/reviews',
+      headers: { ...(await headersOf(testApp, buyer)), 'content-type': 'application/json' },
+      payload: '{"rating":',
+    });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().code).toBe('invalid_json');
     // The longest title and text that are allowed go through.
@@ -186,7 +207,12 @@ describe('photos', () => {
 
     const notImage = await postForm('/api/reviews', buyer, fields, [{ name: 'lamp.png', data: Buffer.from('not a png at all'), type: 'image/png' }]);
     expect(notImage.statusCode).toBe(400);
-    const four = await postForm('/api/reviews', buyer, fields, Array.from({ length: 4 }, (_, index) => ({ name: `p${index}.png`, data: png, type: 'image/png' })));
+    const four = await postForm(
+      '/api/reviews',
+      buyer,
+      fields,
+      Array.from({ length: 4 }, (_, index) => ({ name: `p${index}.png`, data: png, type: 'image/png' })),
+    );
     expect(four.statusCode, four.body).toBe(413);
     expect(four.json().error).toContain('at most 3 photos');
     const badRating = await postForm('/api/reviews', buyer, { ...fields, rating: 'five' });
@@ -216,7 +242,9 @@ describe('photos', () => {
     const fourth = await postForm(`/api/reviews/${id}/photos`, buyer, {}, [{ name: 'more.png', data: png, type: 'image/png' }]);
     expect(fourth.statusCode).toBe(400);
     expect(fourth.json().code).toBe('too_many_photos');
-    expect((await postForm(`/api/reviews/${id}/photos`, otherBuyer, {}, [{ name: 'x.png', data: png, type: 'image/png' }])).json().code).toBe('not_your_review');
+    expect((await postForm(`/api/reviews/${id}/photos`, otherBuyer, {}, [{ name: 'x.png', data: png, type: 'image/png' }])).json().code).toBe(
+      'not_your_review',
+    );
 
     const removed = await call('DELETE', `/api/reviews/${id}/photos/${photos[0]!.id}`, buyer);
     expect(removed.statusCode).toBe(200);
@@ -241,7 +269,13 @@ describe('changing and deleting a review', () => {
       testApp.clock.advance(29 * DAY);
       const edited = await call('PATCH', `/api/reviews/${id}`, buyer, { rating: 5, body: 'The seller sent a new shade: perfect now.' });
       expect(edited.statusCode).toBe(200);
-      expect(edited.json().review).toMatchObject({ rating: 5, title: 'Warm light', body: 'The seller sent a new shade: perfect now.', isEdited: true, canEdit: true });
+      expect(edited.json().review).toMatchObject({
+        rating: 5,
+        title: 'Warm light',
+        body: 'The seller sent a new shade: perfect now.',
+        isEdited: true,
+        canEdit: true,
+      });
       expect(await totalsOf(product.id)).toEqual({ reviewCount: 1, ratingSum: 5 });
       expect((await call('PATCH', `/api/reviews/${id}`, buyer, {})).statusCode).toBe(400);
       expect((await call('PATCH', `/api/reviews/${id}`, buyer, { rating: 9 })).statusCode).toBe(400);
@@ -302,7 +336,13 @@ describe('the seller’s reply', () => {
 
     const replied = await call('POST', `/api/reviews/${id}/reply`, seller, { body: 'Thank you, Jane!' });
     expect(replied.statusCode).toBe(201);
-    expect(replied.json().review).toMatchObject({ id, sellerReply: { body: 'Thank you, Jane!' }, canReply: false, product: { id: product.id, title: 'Linen throw' }, isEdited: false });
+    expect(replied.json().review).toMatchObject({
+      id,
+      sellerReply: { body: 'Thank you, Jane!' },
+      canReply: false,
+      product: { id: product.id, title: 'Linen throw' },
+      isEdited: false,
+    });
     const twice = await call('POST', `/api/reviews/${id}/reply`, seller, { body: 'One more thing.' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().code).toBe('reply_exists');
@@ -343,7 +383,9 @@ describe('helpful votes', () => {
     expect(await listAs(seller)).toMatchObject({ helpfulCount: 2, votedByMe: false });
     expect(await listAs(null)).toMatchObject({ helpfulCount: 2, votedByMe: false });
     // A bad token does not break the public list; it is read as no one.
-    expect((await testApp.app.inject({ method: 'GET', url: `/api/products/${product.id}/reviews`, headers: { authorization: 'Bearer nonsense' } })).statusCode).toBe(200);
+    expect(
+      (await testApp.app.inject({ method: 'GET', url: `/api/products/${product.id}/reviews`, headers: { authorization: 'Bearer nonsense' } })).statusCode,
+    ).toBe(200);
 
     expect((await call('DELETE', `/api/reviews/${id}/helpful`, otherBuyer)).json()).toEqual({ helpfulCount: 1, votedByMe: false });
     expect((await call('DELETE', `/api/reviews/${id}/helpful`, otherBuyer)).json()).toEqual({ helpfulCount: 1, votedByMe: false });
@@ -365,7 +407,11 @@ describe('hiding a review', () => {
     expect((await call('POST', `/api/admin/reviews/${id}/hide`, seller, { reason: 'I do not like it' })).statusCode).toBe(403);
     const hidden = await call('POST', `/api/admin/reviews/${id}/hide`, admin, { reason: 'Offensive language' });
     expect(hidden.statusCode).toBe(200);
-    expect(hidden.json().review).toMatchObject({ id, hidden: { reason: 'Offensive language', byName: `${admin.firstName} ${admin.lastName}` }, buyer: { id: buyer.id, email: buyer.email } });
+    expect(hidden.json().review).toMatchObject({
+      id,
+      hidden: { reason: 'Offensive language', byName: `${admin.firstName} ${admin.lastName}` },
+      buyer: { id: buyer.id, email: buyer.email },
+    });
     const twice = await call('POST', `/api/admin/reviews/${id}/hide`, admin, { reason: 'Again' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().code).toBe('review_already_hidden');
@@ -388,7 +434,10 @@ describe('hiding a review', () => {
     const told = (await notificationsOf(buyer)).find((notification) => notification.kind === 'review_hidden');
     expect(told).toMatchObject({ title: 'Your review was hidden', link: `/myorders/${orderId}?review=${orderItemId}` });
     expect(told!.body).toContain('Offensive language');
-    const [mail] = await testApp.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.toUserId, buyer.id), eq(mailOutbox.template, 'review-hidden')));
+    const [mail] = await testApp.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toUserId, buyer.id), eq(mailOutbox.template, 'review-hidden')));
     expect(mail).toMatchObject({ subject: 'Your review was hidden', category: 'transactional' });
     expect(mail!.text).toContain('Offensive language');
     expect(mail!.text).toContain(`/myorders/${orderId}?review=${orderItemId}`);
@@ -430,7 +479,8 @@ describe('a review id that is not a UUID', () => {
     ];
     for (const malformed of ['not-a-uuid', '12345', '00000000-0000-4000-8000-00000000000', "1' or '1'='1"]) {
       for (const [method, path, who, payload] of calls) {
-        const base = path === '/hide' || path === '/unhide' ? `/api/admin/reviews/${encodeURIComponent(malformed)}` : `/api/reviews/${encodeURIComponent(malformed)}`;
+        const base =
+          path === '/hide' || path === '/unhide' ? `/api/admin/reviews/${encodeURIComponent(malformed)}` : `/api/reviews/${encodeURIComponent(malformed)}`;
         const answer = await call(method, `${base}${path}`, who, payload);
         const label = `${method} ${base}${path}`;
         expect(answer.statusCode, label).toBe(400);

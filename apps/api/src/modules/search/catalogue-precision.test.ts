@@ -33,7 +33,12 @@ async function meanPrecision(cases: readonly { query: string; expected: readonly
 
 beforeAll(async () => {
   testApp = await buildTestApp();
-  await seedDemoMarketplace({ db: testApp.database.db, files: createLocalFileStore(testApp.config.uploadsDirectory), hashPassword, now: new Date('2025-06-01T12:00:00Z') });
+  await seedDemoMarketplace({
+    db: testApp.database.db,
+    files: createLocalFileStore(testApp.config.uploadsDirectory),
+    hashPassword,
+    now: new Date('2025-06-01T12:00:00Z'),
+  });
 }, 120_000);
 
 afterAll(async () => {

@@ -46,10 +46,15 @@ function totalQueryOf(filters: ProductFilters, where: SQL | undefined): { query:
     return { query: all(sql`select count(*) from ${products} where ${where ?? sql`true`}`), isCapped: false };
   }
   if (filters.minPriceCents === undefined && filters.maxPriceCents === undefined) {
-    const inCategory = filters.categorySlug ? sql` where ${liveListingCounts.categoryId} = (select ${categories.id} from ${categories} where ${categories.slug} = ${filters.categorySlug})` : sql``;
+    const inCategory = filters.categorySlug
+      ? sql` where ${liveListingCounts.categoryId} = (select ${categories.id} from ${categories} where ${categories.slug} = ${filters.categorySlug})`
+      : sql``;
     return { query: all(sql`select coalesce(sum(${liveListingCounts.liveCount}), 0) from ${liveListingCounts}${inCategory}`), isCapped: false };
   }
-  return { query: all(sql`select count(*) from (select 1 from ${products} where ${where ?? sql`true`} limit ${numberInText(CATALOG_COUNT_CAP + 1)}) as capped`), isCapped: true };
+  return {
+    query: all(sql`select count(*) from (select 1 from ${products} where ${where ?? sql`true`} limit ${numberInText(CATALOG_COUNT_CAP + 1)}) as capped`),
+    isCapped: true,
+  };
 }
 
 /**
@@ -82,7 +87,12 @@ async function findMatchingProducts(executor: Executor, filters: ProductFilters)
 async function findMatchingPage(executor: Executor, filters: ProductFilters, mode: MatchMode): Promise<ProductPageResult> {
   const where = conditionsOf(filters, mode);
   // The matches are ranked and counted on the listings alone; only the page's rows are then joined.
-  const { rows, figure } = await readPage(executor, pageIdsOf(executor, where, orderOf(filters, mode), filters, sql<number>`count(*) over ()`), orderOf(filters, mode), shapeOf(filters, mode));
+  const { rows, figure } = await readPage(
+    executor,
+    pageIdsOf(executor, where, orderOf(filters, mode), filters, sql<number>`count(*) over ()`),
+    orderOf(filters, mode),
+    shapeOf(filters, mode),
+  );
   if (figure !== null) return { rows, total: figure, isTotalExact: true };
   const [counted] = filters.offset === 0 ? [{ value: 0 }] : await executor.select({ value: count() }).from(products).where(where);
   return { rows, total: counted?.value ?? 0, isTotalExact: true };

@@ -80,7 +80,16 @@ export function createCatalogueSearchService({ db, files, clock, searchCacheTtlM
 
   return {
     async searchProducts(query) {
-      const key = JSON.stringify([query.q ?? '', query.category ?? '', query.minPrice ?? '', query.maxPrice ?? '', query.sort, query.page, query.limit, query.sellerId ?? '']);
+      const key = JSON.stringify([
+        query.q ?? '',
+        query.category ?? '',
+        query.minPrice ?? '',
+        query.maxPrice ?? '',
+        query.sort,
+        query.page,
+        query.limit,
+        query.sellerId ?? '',
+      ]);
       return searchCache.getOrLoad(key, () => searchPage(query));
     },
 

@@ -43,7 +43,9 @@ describe('the catalogue’s totals', () => {
   it('are exact for the whole catalogue and a category, from the kept counts, and follow a suspension', async () => {
     const category = await createCategory(db);
     const seller = await createUser(db, { role: 'seller' });
-    await db.insert(products).values(Array.from({ length: 7 }, (_, index) => ({ sellerId: seller.id, categoryId: category.id, title: `Counted ${index}`, priceCents: 900 })));
+    await db
+      .insert(products)
+      .values(Array.from({ length: 7 }, (_, index) => ({ sellerId: seller.id, categoryId: category.id, title: `Counted ${index}`, priceCents: 900 })));
     const all = await countLiveListings();
 
     expect(await list('limit=5')).toMatchObject({ total: all, isTotalExact: true, totalPages: Math.ceil(all / 5) });
@@ -57,7 +59,11 @@ describe('the catalogue’s totals', () => {
     const category = await createCategory(db);
     const seller = await createUser(db, { role: 'seller' });
     const priced = (count: number, priceCents: number) =>
-      db.insert(products).values(Array.from({ length: count }, (_, index) => ({ sellerId: seller.id, categoryId: category.id, title: `Priced ${priceCents} ${index}`, priceCents })));
+      db
+        .insert(products)
+        .values(
+          Array.from({ length: count }, (_, index) => ({ sellerId: seller.id, categoryId: category.id, title: `Priced ${priceCents} ${index}`, priceCents })),
+        );
     await priced(CATALOG_COUNT_CAP, 777_701);
     const exact = await list(`category=${category.slug}&minPrice=7777&limit=20`);
     expect(exact).toMatchObject({ total: CATALOG_COUNT_CAP, isTotalExact: true, totalPages: CATALOG_COUNT_CAP / 20 });
@@ -90,23 +96,60 @@ describe('the catalogue’s totals', () => {
     const live: ProductFilters = { isLive: true, sort: 'relevance', offset: 0, limit: 20 };
     const pairs: [Partial<ProductFilters>, Partial<ProductFilters>][] = [
       [{ categorySlug: one.slug }, { categorySlug: two.slug }],
-      [{ categorySlug: one.slug, minPriceCents: 2_000, sort: 'price_asc' }, { categorySlug: two.slug, minPriceCents: 4_000, sort: 'price_asc' }],
-      [{ maxPriceCents: 3_000, sort: 'price_desc' }, { maxPriceCents: 5_000, sort: 'price_desc' }],
-      [{ sellerId: sellerOne.id, sort: 'newest' }, { sellerId: sellerTwo.id, sort: 'newest' }],
-      [{ sellerId: sellerOne.id, offset: 2, limit: 3 }, { sellerId: sellerTwo.id, offset: 4, limit: 5 }],
-      [{ isLive: false, status: 'active', sellerId: sellerOne.id }, { isLive: false, status: 'hidden', sellerId: sellerTwo.id }],
-      [{ isLive: false, sellerId: sellerOne.id, lowStockThreshold: 5 }, { isLive: false, sellerId: sellerTwo.id, lowStockThreshold: 15 }],
+      [
+        { categorySlug: one.slug, minPriceCents: 2_000, sort: 'price_asc' },
+        { categorySlug: two.slug, minPriceCents: 4_000, sort: 'price_asc' },
+      ],
+      [
+        { maxPriceCents: 3_000, sort: 'price_desc' },
+        { maxPriceCents: 5_000, sort: 'price_desc' },
+      ],
+      [
+        { sellerId: sellerOne.id, sort: 'newest' },
+        { sellerId: sellerTwo.id, sort: 'newest' },
+      ],
+      [
+        { sellerId: sellerOne.id, offset: 2, limit: 3 },
+        { sellerId: sellerTwo.id, offset: 4, limit: 5 },
+      ],
+      [
+        { isLive: false, status: 'active', sellerId: sellerOne.id },
+        { isLive: false, status: 'hidden', sellerId: sellerTwo.id },
+      ],
+      [
+        { isLive: false, sellerId: sellerOne.id, lowStockThreshold: 5 },
+        { isLive: false, sellerId: sellerTwo.id, lowStockThreshold: 15 },
+      ],
       [{ q: 'quillon' }, { q: 'tabard' }],
-      [{ q: 'quillon', categorySlug: one.slug, maxPriceCents: 5_000 }, { q: 'tabard', categorySlug: two.slug, maxPriceCents: 4_000 }],
-      [{ q: 'quillon', offset: 1, limit: 2 }, { q: 'tabard', offset: 3, limit: 4 }],
+      [
+        { q: 'quillon', categorySlug: one.slug, maxPriceCents: 5_000 },
+        { q: 'tabard', categorySlug: two.slug, maxPriceCents: 4_000 },
+      ],
+      [
+        { q: 'quillon', offset: 1, limit: 2 },
+        { q: 'tabard', offset: 3, limit: 4 },
+      ],
       [{ q: 'quillon gambeson' }, { q: 'tabard surcoat' }],
-      [{ q: 'quillon gambeson', sellerId: sellerOne.id, offset: 1, limit: 20 }, { q: 'tabard surcoat', sellerId: sellerTwo.id, offset: 2, limit: 20 }],
+      [
+        { q: 'quillon gambeson', sellerId: sellerOne.id, offset: 1, limit: 20 },
+        { q: 'tabard surcoat', sellerId: sellerTwo.id, offset: 2, limit: 20 },
+      ],
       [{ q: 'quilon' }, { q: 'tabbard' }],
-      [{ q: 'quilon surcoat', minPriceCents: 1_500 }, { q: 'tabbard gambeson', minPriceCents: 2_500 }],
+      [
+        { q: 'quilon surcoat', minPriceCents: 1_500 },
+        { q: 'tabbard gambeson', minPriceCents: 2_500 },
+      ],
     ];
-    const idsOf = (page: Awaited<ReturnType<typeof findProducts>>) => ({ ids: page.rows.map((row) => row.id), total: page.total, isTotalExact: page.isTotalExact });
+    const idsOf = (page: Awaited<ReturnType<typeof findProducts>>) => ({
+      ids: page.rows.map((row) => row.id),
+      total: page.total,
+      isTotalExact: page.isTotalExact,
+    });
     for (const [first, second] of pairs) {
-      const [a, b] = [{ ...live, ...first }, { ...live, ...second }];
+      const [a, b] = [
+        { ...live, ...first },
+        { ...live, ...second },
+      ];
       const firstPage = idsOf(await findProducts(db, a));
       const kept = idsOf(await findProducts(db, b));
       const alone = idsOf(await db.transaction((tx) => findProducts(tx, b)));
@@ -120,15 +163,55 @@ describe('the catalogue’s totals', () => {
   it('answer every shape of page twice with other values (one prepared statement per shape on PostgreSQL)', async () => {
     const category = await createCategory(db);
     const seller = await createUser(db, { role: 'seller' });
-    await db.insert(products).values(Array.from({ length: 6 }, (_, index) => ({ sellerId: seller.id, categoryId: category.id, title: `Shaped lamp ${index}`, priceCents: 1000 + index * 100 })));
+    await db.insert(products).values(
+      Array.from({ length: 6 }, (_, index) => ({
+        sellerId: seller.id,
+        categoryId: category.id,
+        title: `Shaped lamp ${index}`,
+        priceCents: 1000 + index * 100,
+      })),
+    );
     const sorts = ['relevance', 'newest', 'price_asc', 'price_desc', 'rating'];
-    const filterSets = [[], [`category=${category.slug}`], ['minPrice=10'], ['maxPrice=900'], [`category=${category.slug}`, 'minPrice=10', 'maxPrice=900'], [`sellerId=${seller.id}`], ['q=lamp'], ['q=lampp'], ['q=shaped lamp'], ['q=shapd lampp'], ['q=lamp', `category=${category.slug}`, 'minPrice=10'], ['q=shaped lamp', 'maxPrice=900', `sellerId=${seller.id}`], ['q="shaped lamp"']];
-    const otherWords: Record<string, string> = { 'q=lamp': 'q=shaped', 'q=lampp': 'q=shapd', 'q=shaped lamp': 'q=lamp shaped', 'q=shapd lampp': 'q=lampp shapd' };
+    const filterSets = [
+      [],
+      [`category=${category.slug}`],
+      ['minPrice=10'],
+      ['maxPrice=900'],
+      [`category=${category.slug}`, 'minPrice=10', 'maxPrice=900'],
+      [`sellerId=${seller.id}`],
+      ['q=lamp'],
+      ['q=lampp'],
+      ['q=shaped lamp'],
+      ['q=shapd lampp'],
+      ['q=lamp', `category=${category.slug}`, 'minPrice=10'],
+      ['q=shaped lamp', 'maxPrice=900', `sellerId=${seller.id}`],
+      ['q="shaped lamp"'],
+    ];
+    const otherWords: Record<string, string> = {
+      'q=lamp': 'q=shaped',
+      'q=lampp': 'q=shapd',
+      'q=shaped lamp': 'q=lamp shaped',
+      'q=shapd lampp': 'q=lampp shapd',
+    };
     for (const sort of sorts) {
       for (const filters of filterSets) {
         // A size the shop uses (written in the statement) and one it does not (a parameter).
-        for (const [page, shift, limit] of [[1, 0, 2], [2, 0, 2], [1, 1, 2], [3, 1, 2], [1, 0, 20], [2, 0, 20], [1, 1, 20], [3, 1, 20]] as const) {
-          const query = [...filters.map((filter) => (shift && filter.startsWith('minPrice') ? 'minPrice=11' : shift ? (otherWords[filter] ?? filter) : filter)), `sort=${sort}`, `page=${page}`, `limit=${limit}`].join('&');
+        for (const [page, shift, limit] of [
+          [1, 0, 2],
+          [2, 0, 2],
+          [1, 1, 2],
+          [3, 1, 2],
+          [1, 0, 20],
+          [2, 0, 20],
+          [1, 1, 20],
+          [3, 1, 20],
+        ] as const) {
+          const query = [
+            ...filters.map((filter) => (shift && filter.startsWith('minPrice') ? 'minPrice=11' : shift ? (otherWords[filter] ?? filter) : filter)),
+            `sort=${sort}`,
+            `page=${page}`,
+            `limit=${limit}`,
+          ].join('&');
           const answer = await testApp.app.inject({ method: 'GET', url: `/api/products?${query}` });
           expect(answer.statusCode, `${query}: ${answer.body}`).toBe(200);
         }

@@ -80,7 +80,10 @@ describe('OpenAI-compatible embedding provider', () => {
   });
 
   it('is off unless EMBEDDINGS_URL is set', () => {
-    const configured = (environment: Record<string, string>) => embeddingProviderFrom(loadConfig({ NODE_ENV: 'test', DATA_DIR: tmpdir(), JWT_SECRET: 'a-secret-that-is-certainly-long-enough', ...environment }).embeddings);
+    const configured = (environment: Record<string, string>) =>
+      embeddingProviderFrom(
+        loadConfig({ NODE_ENV: 'test', DATA_DIR: tmpdir(), JWT_SECRET: 'a-secret-that-is-certainly-long-enough', ...environment }).embeddings,
+      );
     expect(configured({})).toBeNull();
     expect(configured({ EMBEDDINGS_URL: '  ' })).toBeNull();
     expect(configured({ EMBEDDINGS_URL: baseUrl, EMBEDDINGS_API_KEY: 'k' })?.name).toBe('openai-compatible');

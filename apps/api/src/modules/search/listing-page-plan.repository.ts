@@ -78,7 +78,8 @@ export function conditionsOf(filters: ProductFilters, mode: MatchMode = 'words')
   if (filters.isLive) conditions.push(isLiveListing());
   if (filters.sellerId) conditions.push(eq(products.sellerId, filters.sellerId));
   // Through the category's id, so the listing's own indexes answer it (categories are a handful of rows).
-  if (filters.categorySlug) conditions.push(eq(products.categoryId, sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${filters.categorySlug})`));
+  if (filters.categorySlug)
+    conditions.push(eq(products.categoryId, sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${filters.categorySlug})`));
   if (filters.minPriceCents !== undefined) conditions.push(gte(products.priceCents, filters.minPriceCents));
   if (filters.maxPriceCents !== undefined) conditions.push(lte(products.priceCents, filters.maxPriceCents));
   if (filters.lowStockThreshold !== undefined) {
@@ -100,7 +101,11 @@ export function orderOf(filters: ProductFilters, mode: MatchMode = 'words'): SQL
     case 'rating':
       // The average as shown (tenths, rounded half up: averageRatingTenths in packages/domain/src/ratings.ts),
       // then the most reviews; listings without a review come last.
-      return [sql`(20 * ${products.ratingSum} + ${products.reviewCount}) / nullif(2 * ${products.reviewCount}, 0) desc nulls last`, desc(products.reviewCount), ...newestFirst];
+      return [
+        sql`(20 * ${products.ratingSum} + ${products.reviewCount}) / nullif(2 * ${products.reviewCount}, 0) desc nulls last`,
+        desc(products.reviewCount),
+        ...newestFirst,
+      ];
     case 'relevance':
       // Without a query there is nothing to be relevant to: newest first.
       return filters.q ? [desc(relevanceOf(filters.q, mode)), ...newestFirst] : newestFirst;

@@ -60,7 +60,12 @@ function pageOf(found: Awaited<ReturnType<PreparedPage['execute']>>): { rows: Pr
 }
 
 /** A page whose statement is built for this request alone (its values in its parameters). */
-export async function readPage(executor: Executor, pageIds: PageIds, order: SQL[], shape: string): Promise<{ rows: ProductPageRecord[]; figure: number | null }> {
+export async function readPage(
+  executor: Executor,
+  pageIds: PageIds,
+  order: SQL[],
+  shape: string,
+): Promise<{ rows: ProductPageRecord[]; figure: number | null }> {
   return pageOf(await preparePage(executor, pageIds, order, shape).execute());
 }
 

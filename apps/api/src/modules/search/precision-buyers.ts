@@ -52,9 +52,20 @@ export const BUYER_CASES: readonly BuyerCase[] = [
   {
     query: 'something for dad',
     class: 'recipient',
-    expected: [...WATCHES, 'Waxed Cotton Field Jacket', 'Leather Chelsea Boots', 'Merino Wool Crew Sweater', 'Pre-Seasoned Cast Iron Skillet, 10 Inch', 'Aurora Wireless Noise-Cancelling Headphones'],
+    expected: [
+      ...WATCHES,
+      'Waxed Cotton Field Jacket',
+      'Leather Chelsea Boots',
+      'Merino Wool Crew Sweater',
+      'Pre-Seasoned Cast Iron Skillet, 10 Inch',
+      'Aurora Wireless Noise-Cancelling Headphones',
+    ],
   },
-  { query: 'gift for mom', class: 'recipient', expected: [...JEWELRY, ...PAMPERING, 'Cashmere Ribbed Beanie', 'Stoneware Coffee Mug Set of Two', 'Hand-Thrown Ceramic Planter'] },
+  {
+    query: 'gift for mom',
+    class: 'recipient',
+    expected: [...JEWELRY, ...PAMPERING, 'Cashmere Ribbed Beanie', 'Stoneware Coffee Mug Set of Two', 'Hand-Thrown Ceramic Planter'],
+  },
   { query: 'present for my boyfriend', class: 'recipient', expected: FOR_HIM },
   { query: 'gift for him', class: 'recipient', expected: FOR_HIM },
   { query: 'something for my nephew', class: 'recipient', expected: TOYS },
@@ -130,7 +141,12 @@ export const BUYER_CASES: readonly BuyerCase[] = [
   {
     query: 'something to read on holiday',
     class: 'reading-leisure',
-    expected: ['The Quiet Orchard: A Novel', 'Classic Mystery Box Set, Five Paperbacks', 'Paperleaf 6-Inch E-Reader (Refurbished)', 'Collected Poems of the Coastal Road'],
+    expected: [
+      'The Quiet Orchard: A Novel',
+      'Classic Mystery Box Set, Five Paperbacks',
+      'Paperleaf 6-Inch E-Reader (Refurbished)',
+      'Collected Poems of the Coastal Road',
+    ],
   },
   { query: 'board game night', class: 'reading-leisure', expected: ['Castles of the Valley Strategy Board Game', 'Polyhedral Dice Set of Seven'] },
   { query: 'beach read', class: 'reading-leisure', expected: ['The Quiet Orchard: A Novel', 'Classic Mystery Box Set, Five Paperbacks'] },

@@ -30,26 +30,41 @@ export const PRECISION_CASES: readonly PrecisionCase[] = [
   { query: 'watch under $200', expected: ['Field Quartz Watch with Canvas Strap', 'Minimalist Mesh Watch, 36 mm'] },
   { query: 'jewelry below 50', expected: ['Gold-Plated Initial Necklace', 'Hammered Silver Stacking Rings, Set of Three'] },
   { query: 'headphones over $100', expected: ['Aurora Wireless Noise-Cancelling Headphones'] },
-  { query: 'books between $30 and $40', expected: ["Everyday Sourdough: A Baker's Handbook", 'Code and Craft: Practical Software Design', 'The Illustrated Atlas of Night Skies'] },
+  {
+    query: 'books between $30 and $40',
+    expected: ["Everyday Sourdough: A Baker's Handbook", 'Code and Craft: Practical Software Design', 'The Illustrated Atlas of Night Skies'],
+  },
   { query: 'a jacket around $70', expected: ['Vintage Denim Trucker Jacket'] },
   { query: 'beauty products less than $20', expected: ['Bamboo Bristle Detangling Brush', 'Lavender Epsom Bath Salts', 'Mineral Sunscreen SPF 40'] },
   // ── sort intent, condition, category ──
   { query: 'cheapest watch', expected: ['Field Quartz Watch with Canvas Strap', 'Minimalist Mesh Watch, 36 mm', 'Meridian Automatic Watch, 40 mm'] },
-  { query: 'used books', expected: ['Code and Craft: Practical Software Design', 'Collected Poems of the Coastal Road', 'Classic Mystery Box Set, Five Paperbacks'] },
+  {
+    query: 'used books',
+    expected: ['Code and Craft: Practical Software Design', 'Collected Poems of the Coastal Road', 'Classic Mystery Box Set, Five Paperbacks'],
+  },
   { query: 'like new watch', expected: ['Minimalist Mesh Watch, 36 mm'] },
   { query: 'second hand jacket', expected: ['Vintage Denim Trucker Jacket'] },
   { query: 'vintage watch', expected: ['Vintage Chronograph Watch, 1970s'] },
   // ── materials and attributes ──
   { query: 'linen shirt for summer', expected: ['Linen Button-Down Shirt'] },
-  { query: 'something in sterling silver', expected: ['Sterling Silver Hoop Earrings', 'Hammered Silver Stacking Rings, Set of Three', 'Freshwater Pearl Bracelet', 'Gold-Plated Initial Necklace'] },
+  {
+    query: 'something in sterling silver',
+    expected: ['Sterling Silver Hoop Earrings', 'Hammered Silver Stacking Rings, Set of Three', 'Freshwater Pearl Bracelet', 'Gold-Plated Initial Necklace'],
+  },
   { query: 'cast iron pan', expected: ['Pre-Seasoned Cast Iron Skillet, 10 Inch', 'Enameled Dutch Oven, 5.5 Quart'] },
   { query: 'merino wool sweater', expected: ['Merino Wool Crew Sweater'] },
   // ── interests and gifts ──
   { query: 'gift for a coffee lover', expected: ['Glass French Press, 34 oz', 'Stoneware Coffee Mug Set of Two'] },
-  { query: 'gift for someone who loves hiking', expected: ['Ridgeline 28L Hiking Daypack', 'Summit Carbon Trekking Poles, Pair', 'Trailhead Insulated Water Bottle, 32 oz'] },
+  {
+    query: 'gift for someone who loves hiking',
+    expected: ['Ridgeline 28L Hiking Daypack', 'Summit Carbon Trekking Poles, Pair', 'Trailhead Insulated Water Bottle, 32 oz'],
+  },
   { query: 'present for a baker', expected: ["Everyday Sourdough: A Baker's Handbook", 'Enameled Dutch Oven, 5.5 Quart'] },
   { query: 'toy for a toddler', expected: ['Wooden Rainbow Stacker', 'Magnetic Building Tiles, 60 Pieces', 'Plush Fox Stuffed Animal'] },
-  { query: 'skincare for dry skin', expected: ['Cold-Pressed Rosehip Facial Oil', 'Whipped Shea Butter Body Cream', 'Vitamin C Brightening Serum', 'Kaolin Clay Detox Face Mask'] },
+  {
+    query: 'skincare for dry skin',
+    expected: ['Cold-Pressed Rosehip Facial Oil', 'Whipped Shea Butter Body Cream', 'Vitamin C Brightening Serum', 'Kaolin Clay Detox Face Mask'],
+  },
   { query: 'something relaxing for a bath', expected: ['Lavender Epsom Bath Salts'] },
   { query: 'book about birds', expected: ['Field Guide to North American Birds'] },
   { query: 'gift for a stargazer', expected: ['The Illustrated Atlas of Night Skies'] },

@@ -11,7 +11,16 @@ const lexicon = createQueryLexicon(wordNet);
 const vocabularyOf = (text: string) => new Map(text.split(/\s+/).map((word) => [word, 1]));
 
 function understand(query: string, keywords: string[], vocabulary: string, extra: Partial<UnderstandInput> = {}) {
-  return lexicon.understand({ query, keywords, relatedTerms: [], relatedKinds: [], interestWords: [], attributeWords: [], vocabulary: vocabularyOf(vocabulary), ...extra }).concepts;
+  return lexicon.understand({
+    query,
+    keywords,
+    relatedTerms: [],
+    relatedKinds: [],
+    interestWords: [],
+    attributeWords: [],
+    vocabulary: vocabularyOf(vocabulary),
+    ...extra,
+  }).concepts;
 }
 const termsOf = (concept: SearchConcept | undefined) => concept?.levels.flatMap((level) => level.terms.map((term) => term.term)) ?? [];
 const levelOf = (concept: SearchConcept | undefined, term: string) => concept?.levels.find((level) => level.terms.some((entry) => entry.term === term))?.weight;
@@ -35,9 +44,17 @@ describe('WordNet reader', () => {
     const missing = createWordNet('/nonexistent/wordnet/dict');
     expect(missing.isAvailable).toBe(false);
     expect(missing.senses('shoe', 'noun')).toEqual([]);
-    expect(createQueryLexicon(missing).understand({ query: 'shoes', keywords: ['shoes'], relatedTerms: [], relatedKinds: [], interestWords: [], attributeWords: [], vocabulary: new Map() }).concepts).toEqual([
-      { text: 'shoes', isRelated: false, isHead: false, isFuzzy: true, levels: [{ terms: [{ term: 'shoes', isExact: false }], weight: 1 }] },
-    ]);
+    expect(
+      createQueryLexicon(missing).understand({
+        query: 'shoes',
+        keywords: ['shoes'],
+        relatedTerms: [],
+        relatedKinds: [],
+        interestWords: [],
+        attributeWords: [],
+        vocabulary: new Map(),
+      }).concepts,
+    ).toEqual([{ text: 'shoes', isRelated: false, isHead: false, isFuzzy: true, levels: [{ terms: [{ term: 'shoes', isExact: false }], weight: 1 }] }]);
   });
 });
 

@@ -104,7 +104,20 @@ export const LEVEL_WEIGHTS = { word: 1, synonym: 0.9, narrower: 0.8, narrowerFar
  * Words that name a collection rather than a kind of product ("camping gear", "office supplies"):
  * never the head, so the other words decide.
  */
-const COLLECTIVE_WORDS = new Set(['gear', 'supplies', 'supply', 'accessories', 'accessory', 'essentials', 'equipment', 'kit', 'goods', 'set', 'stuff', 'collection']);
+const COLLECTIVE_WORDS = new Set([
+  'gear',
+  'supplies',
+  'supply',
+  'accessories',
+  'accessory',
+  'essentials',
+  'equipment',
+  'kit',
+  'goods',
+  'set',
+  'stuff',
+  'collection',
+]);
 /** Where the product ends and its purpose or recipient begins: "tent for backpacking", "dice for dungeons and dragons". */
 const SEGMENT_BREAK = /\b(?:for|to|that|which|who|about|with|without|from)\b/;
 /** Function words never worth widening or matching on their own. */
@@ -115,7 +128,10 @@ function mergeLevels(levels: ConceptLevel[]): ConceptLevel[] {
   const seen = new Set<string>();
   const weights = [...new Set(levels.map((level) => level.weight))].sort((a, b) => b - a);
   return weights.flatMap((weight) => {
-    const terms = levels.filter((level) => level.weight === weight).flatMap((level) => level.terms).filter((term) => !seen.has(term.term) && seen.add(term.term));
+    const terms = levels
+      .filter((level) => level.weight === weight)
+      .flatMap((level) => level.terms)
+      .filter((term) => !seen.has(term.term) && seen.add(term.term));
     return terms.length > 0 ? [{ terms, weight }] : [];
   });
 }
@@ -148,7 +164,8 @@ function surfaceForms(word: string): string[] {
 
 export function createQueryLexicon(wordNet: WordNet): QueryLexicon {
   const depthCache = new Map<number, number>();
-  const productSenses = (senses: Synset[], lexFiles = PRODUCT_LEX_FILES, count = MAX_SENSES) => senses.slice(0, count).filter((sense) => lexFiles.has(sense.lexFile));
+  const productSenses = (senses: Synset[], lexFiles = PRODUCT_LEX_FILES, count = MAX_SENSES) =>
+    senses.slice(0, count).filter((sense) => lexFiles.has(sense.lexFile));
 
   /**
    * Noun senses of a word or phrase, most common first, trying its base forms ("sneakers" → sneaker).
@@ -255,10 +272,16 @@ export function createQueryLexicon(wordNet: WordNet): QueryLexicon {
     const { senses, lemma } = nounSenses(text);
     const kept = productSenses(senses);
     // "glasses" (spectacles) is not the plural of "glass" (the material): match the word as typed.
-    const isExact = text !== lemma ? false : senses.length > 0 && baseForms(text).slice(1).some((base) => {
-      const baseSenses = wordNet.senses(base, 'noun');
-      return baseSenses.length > 0 && !baseSenses.some((sense) => senses.some((own) => own.offset === sense.offset));
-    });
+    const isExact =
+      text !== lemma
+        ? false
+        : senses.length > 0 &&
+          baseForms(text)
+            .slice(1)
+            .some((base) => {
+              const baseSenses = wordNet.senses(base, 'noun');
+              return baseSenses.length > 0 && !baseSenses.some((sense) => senses.some((own) => own.offset === sense.offset));
+            });
     const used = new Set<string>([text, lemma, ...baseForms(text)]);
     const levelOf = (lemmas: string[], weight: number): ConceptLevel | null => {
       const terms: ConceptTerm[] = [];
@@ -271,7 +294,13 @@ export function createQueryLexicon(wordNet: WordNet): QueryLexicon {
       return terms.length > 0 ? { terms, weight } : null;
     };
     const levels: (ConceptLevel | null)[] = [{ terms: [{ term: text, isExact }], weight: LEVEL_WEIGHTS.word }];
-    if (options.isWidened) levels.push(levelOf(productSenses(senses, SYNONYM_LEX_FILES).flatMap((sense) => sense.lemmas), LEVEL_WEIGHTS.synonym));
+    if (options.isWidened)
+      levels.push(
+        levelOf(
+          productSenses(senses, SYNONYM_LEX_FILES).flatMap((sense) => sense.lemmas),
+          LEVEL_WEIGHTS.synonym,
+        ),
+      );
     if (options.isWidened && kept.length > 0) {
       const { near, far } = narrowerLemmas(kept);
       levels.push(levelOf(near, LEVEL_WEIGHTS.narrower));
@@ -314,7 +343,11 @@ export function createQueryLexicon(wordNet: WordNet): QueryLexicon {
     return units;
   };
 
-  const wordPattern = (unit: string) => unit.split(' ').map((word) => `${escapeRegExp(word)}(?:'?s|es)?`).join(String.raw`[\s-]+`);
+  const wordPattern = (unit: string) =>
+    unit
+      .split(' ')
+      .map((word) => `${escapeRegExp(word)}(?:'?s|es)?`)
+      .join(String.raw`[\s-]+`);
 
   return {
     understand(input) {
@@ -330,7 +363,10 @@ export function createQueryLexicon(wordNet: WordNet): QueryLexicon {
       const inFirstSegment = (unit: string) => new RegExp(String.raw`(?<![\w-])${wordPattern(unit)}(?![\w-])`).test(firstSegment);
       const lastWordOf = (unit: string) => unit.slice(unit.lastIndexOf(' ') + 1);
       const isCandidateHead = (entry: (typeof typed)[number]) =>
-        entry.isProductKind && !COLLECTIVE_WORDS.has(entry.unit) && !input.interestWords.includes(lastWordOf(entry.unit)) && !input.attributeWords.includes(lastWordOf(entry.unit));
+        entry.isProductKind &&
+        !COLLECTIVE_WORDS.has(entry.unit) &&
+        !input.interestWords.includes(lastWordOf(entry.unit)) &&
+        !input.attributeWords.includes(lastWordOf(entry.unit));
       const segmentUnits = typed.filter((entry) => inFirstSegment(entry.unit) && !COLLECTIVE_WORDS.has(entry.unit));
       const last = segmentUnits.at(-1);
       if (last && isCandidateHead(last)) {
@@ -338,17 +374,30 @@ export function createQueryLexicon(wordNet: WordNet): QueryLexicon {
         // "pots and pans", "earrings or a necklace": each named kind is asked for.
         for (let index = typed.indexOf(last) - 1; index >= 0; index -= 1) {
           const previous = typed[index]!;
-          const joined = new RegExp(String.raw`${wordPattern(previous.unit)}\s*(?:,|&|\band\b|\bor\b|\bn\b)\s*(?:an?\s+|the\s+)?${wordPattern(typed[index + 1]!.unit)}`).test(query);
+          const joined = new RegExp(
+            String.raw`${wordPattern(previous.unit)}\s*(?:,|&|\band\b|\bor\b|\bn\b)\s*(?:an?\s+|the\s+)?${wordPattern(typed[index + 1]!.unit)}`,
+          ).test(query);
           if (!joined || !isCandidateHead(previous)) break;
           previous.concept.isHead = true;
         }
       }
 
       const typedTexts = new Set(units);
-      const related = input.relatedTerms.filter((term) => !typedTexts.has(term)).map((term) => conceptOf(term, { isRelated: true, isWidened: false, vocabulary: input.vocabulary }).concept);
+      const related = input.relatedTerms
+        .filter((term) => !typedTexts.has(term))
+        .map((term) => conceptOf(term, { isRelated: true, isWidened: false, vocabulary: input.vocabulary }).concept);
       // A recipient's kinds are alternatives: one concept, so perfume counts once, not as perfume and as a toiletry.
-      const kinds = input.relatedKinds.filter((term) => !typedTexts.has(term)).map((term) => conceptOf(term, { isRelated: true, isWidened: true, vocabulary: input.vocabulary }).concept);
-      if (kinds.length > 0) related.push({ text: kinds.map((kind) => kind.text).join(' '), isRelated: true, isHead: false, isFuzzy: false, levels: mergeLevels(kinds.flatMap((kind) => kind.levels)) });
+      const kinds = input.relatedKinds
+        .filter((term) => !typedTexts.has(term))
+        .map((term) => conceptOf(term, { isRelated: true, isWidened: true, vocabulary: input.vocabulary }).concept);
+      if (kinds.length > 0)
+        related.push({
+          text: kinds.map((kind) => kind.text).join(' '),
+          isRelated: true,
+          isHead: false,
+          isFuzzy: false,
+          levels: mergeLevels(kinds.flatMap((kind) => kind.levels)),
+        });
 
       return {
         concepts: [...typed.map((entry) => entry.concept), ...related],

@@ -18,7 +18,12 @@ export const searchModule = defineModule({
     cacheBus.onChange('catalog', () => catalogueSearch.dropSearchCache());
     await app.register(catalogueSearchRoutes, { prefix: '/api', catalogueSearch });
     // AI search: plain-language queries read into filters, ranked, optionally re-ranked by meaning.
-    const search = createSearchService({ db: database.db, files, embeddings: embeddingProviderFrom(config.embeddings), warn: (message, error) => app.log.warn({ err: error }, message) });
+    const search = createSearchService({
+      db: database.db,
+      files,
+      embeddings: embeddingProviderFrom(config.embeddings),
+      warn: (message, error) => app.log.warn({ err: error }, message),
+    });
     await app.register(searchRoutes, { prefix: '/api/search', search });
     // A seller's shop page lists their listings through it.
     return { catalogueSearch };

@@ -94,7 +94,9 @@ function levelHit(field: keyof typeof documents, level: ConceptLevel): SQL {
     const terms = level.terms.filter((term) => term.isExact === (config === 'simple'));
     if (terms.length === 0) continue;
     const configName = sql.raw(`'${config}'`);
-    const queries = terms.map(({ term }) => (term.includes(' ') ? sql`phraseto_tsquery(${configName}, ${term})` : sql`plainto_tsquery(${configName}, ${term})`));
+    const queries = terms.map(({ term }) =>
+      term.includes(' ') ? sql`phraseto_tsquery(${configName}, ${term})` : sql`plainto_tsquery(${configName}, ${term})`,
+    );
     parts.push(sql`${documents[field][config]} @@ (${sql.join(queries, sql` || `)})`);
   }
   return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` or `)})`;
@@ -104,11 +106,15 @@ const number = (value: number) => sql.raw(String(Math.round(value * 1000) / 1000
 
 function conceptScore(concept: SearchConcept): SQL {
   const branches: SQL[] = [];
-  for (const level of concept.levels.filter((entry) => entry.weight >= FUZZY_AFTER_WEIGHT)) branches.push(sql`when ${levelHit('title', level)} then ${number(level.weight)}`);
+  for (const level of concept.levels.filter((entry) => entry.weight >= FUZZY_AFTER_WEIGHT))
+    branches.push(sql`when ${levelHit('title', level)} then ${number(level.weight)}`);
   if (concept.isFuzzy) {
-    branches.push(sql`when word_similarity(${concept.text}, ${products.title}) >= ${number(TITLE_FUZZY_THRESHOLD)} then word_similarity(${concept.text}, ${products.title})`);
+    branches.push(
+      sql`when word_similarity(${concept.text}, ${products.title}) >= ${number(TITLE_FUZZY_THRESHOLD)} then word_similarity(${concept.text}, ${products.title})`,
+    );
   }
-  for (const level of concept.levels.filter((entry) => entry.weight < FUZZY_AFTER_WEIGHT)) branches.push(sql`when ${levelHit('title', level)} then ${number(level.weight)}`);
+  for (const level of concept.levels.filter((entry) => entry.weight < FUZZY_AFTER_WEIGHT))
+    branches.push(sql`when ${levelHit('title', level)} then ${number(level.weight)}`);
   for (const level of concept.levels) branches.push(sql`when ${levelHit('description', level)} then ${number(level.weight * DESCRIPTION_SHARE)}`);
   if (concept.isFuzzy) {
     branches.push(sql`when word_similarity(${concept.text}, ${products.description}) >= ${number(DESCRIPTION_FUZZY_THRESHOLD)} then 0.3`);
@@ -154,7 +160,9 @@ function closeMatchCountOf(concepts: SearchConcept[]): SQL {
  */
 function prefilterOf(concepts: SearchConcept[]): SQL {
   const queries = concepts.flatMap((concept) =>
-    concept.levels.flatMap((level) => level.terms.map(({ term }) => (term.includes(' ') ? sql`phraseto_tsquery('english', ${term})` : sql`plainto_tsquery('english', ${term})`))),
+    concept.levels.flatMap((level) =>
+      level.terms.map(({ term }) => (term.includes(' ') ? sql`phraseto_tsquery('english', ${term})` : sql`plainto_tsquery('english', ${term})`)),
+    ),
   );
   const parts = [sql`${products.searchVector} @@ (${sql.join(queries, sql` || `)})`];
   for (const concept of concepts.filter((entry) => entry.isFuzzy)) parts.push(sql`${concept.text} <% ${products.title}`);
@@ -221,7 +229,12 @@ export async function findSearchCandidates(executor: Executor, filters: SearchFi
     .where(where)
     .orderBy(...(isRanked ? [desc(score)] : []), desc(products.createdAt), asc(products.id))
     .limit(filters.limit);
-  return rows.map((row) => ({ ...row, score: Number(row.score), isHeadMatch: row.isHeadMatch === true || String(row.isHeadMatch) === 't', closeMatchCount: Number(row.closeMatchCount) }));
+  return rows.map((row) => ({
+    ...row,
+    score: Number(row.score),
+    isHeadMatch: row.isHeadMatch === true || String(row.isHeadMatch) === 't',
+    closeMatchCount: Number(row.closeMatchCount),
+  }));
 }
 
 /** The cards of these listings (category, seller and cover joined), in no particular order. */
@@ -249,7 +262,11 @@ export async function findSearchCards(executor: Executor, ids: string[]): Promis
       .innerJoin(users, eq(users.id, products.sellerId))
       .where(inArray(products.id, ids)),
     executor
-      .selectDistinctOn([productImages.productId], { productId: productImages.productId, fileKey: productImages.fileKey, thumbnailKey: productImages.thumbnailKey })
+      .selectDistinctOn([productImages.productId], {
+        productId: productImages.productId,
+        fileKey: productImages.fileKey,
+        thumbnailKey: productImages.thumbnailKey,
+      })
       .from(productImages)
       .where(inArray(productImages.productId, ids))
       .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.createdAt), asc(productImages.id)),

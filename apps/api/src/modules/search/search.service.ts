@@ -94,7 +94,8 @@ function relevantOf(candidates: SearchCandidate[], concepts: SearchConcept[], is
   return candidates.filter((candidate) => matchOf(candidate) >= bestScore * RELATIVE_SCORE_CUTOFF);
 }
 
-const hasFilters = (parsed: ParsedSearchQuery) => parsed.minPriceCents !== null || parsed.maxPriceCents !== null || parsed.category !== null || parsed.condition !== null;
+const hasFilters = (parsed: ParsedSearchQuery) =>
+  parsed.minPriceCents !== null || parsed.maxPriceCents !== null || parsed.category !== null || parsed.condition !== null;
 
 /** Highest average first (as shown: packages/domain/src/ratings.ts), then the most reviews; unreviewed last. */
 const ratingTenthsOf = (candidate: SearchCandidate) => averageRatingTenths(candidate.ratingSum, candidate.reviewCount) ?? -1;
@@ -116,7 +117,14 @@ function orderBySortIntent(candidates: SearchCandidate[], sort: ProductSort): Se
   }
 }
 
-export function createSearchService({ db, files, embeddings = null, warn = () => {}, now = Date.now, lexicon = defaultLexicon() }: SearchServiceDependencies): SearchService {
+export function createSearchService({
+  db,
+  files,
+  embeddings = null,
+  warn = () => {},
+  now = Date.now,
+  lexicon = defaultLexicon(),
+}: SearchServiceDependencies): SearchService {
   const vectorCache = new Map<string, number[]>();
   let vocabulary: { words: Promise<Map<string, number>>; loadedAt: number } | null = null;
   let categoryWords: { words: ReturnType<typeof findCategoryTitleWords>; loadedAt: number } | null = null;
@@ -164,7 +172,12 @@ export function createSearchService({ db, files, embeddings = null, warn = () =>
   };
 
   /** Where to look instead when nothing matched: the same words without the filters, or the nearest category. */
-  const suggestionFor = async (parsed: ParsedSearchQuery, keywords: string[], concepts: SearchConcept[], filters: SearchFilters): Promise<AiSearchSuggestion | null> => {
+  const suggestionFor = async (
+    parsed: ParsedSearchQuery,
+    keywords: string[],
+    concepts: SearchConcept[],
+    filters: SearchFilters,
+  ): Promise<AiSearchSuggestion | null> => {
     if (concepts.length === 0) return null;
     if (hasFilters(parsed)) {
       const unfiltered = await findSearchCandidates(db, { ...filters, minPriceCents: null, maxPriceCents: null, categorySlug: null, conditions: [] });

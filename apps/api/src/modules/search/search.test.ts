@@ -26,7 +26,12 @@ const titlesOf = (answer: AiSearchResponse) => answer.items.map((item) => item.t
 
 beforeAll(async () => {
   testApp = await buildTestApp();
-  await seedDemoMarketplace({ db: testApp.database.db, files: createLocalFileStore(testApp.config.uploadsDirectory), hashPassword, now: new Date('2025-06-01T12:00:00Z') });
+  await seedDemoMarketplace({
+    db: testApp.database.db,
+    files: createLocalFileStore(testApp.config.uploadsDirectory),
+    hashPassword,
+    now: new Date('2025-06-01T12:00:00Z'),
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -69,7 +74,12 @@ describe("precision over the buyers' set", () => {
     const answeredNothing: { query: string; isEmpty: boolean; suggestion: AiSearchResponse['suggestion']; top: string[] }[] = [];
     for (const testCase of nothing) {
       const answer = await search({ q: testCase.query, limit: '5' });
-      answeredNothing.push({ query: testCase.query, isEmpty: answer.items.length === 0 && answer.pagination.totalItems === 0, suggestion: answer.suggestion ?? null, top: titlesOf(answer) });
+      answeredNothing.push({
+        query: testCase.query,
+        isEmpty: answer.items.length === 0 && answer.pagination.totalItems === 0,
+        suggestion: answer.suggestion ?? null,
+        top: titlesOf(answer),
+      });
     }
     const emptyShare = answeredNothing.filter((entry) => entry.isEmpty).length / answeredNothing.length;
     const suggestedShare = answeredNothing.filter((entry) => entry.isEmpty && entry.suggestion).length / answeredNothing.length;
@@ -81,8 +91,11 @@ describe("precision over the buyers' set", () => {
       console.info(`  ${kind}: ${(ofKind.reduce((sum, entry) => sum + entry.precision, 0) / ofKind.length).toFixed(3)} (${ofKind.length})`);
     }
     for (const miss of scores.filter((entry) => entry.precision < 1)) console.info(`  ${miss.precision.toFixed(2)}  "${miss.query}" → ${miss.top.join(' | ')}`);
-    console.info(`No-match queries answered empty: ${(emptyShare * 100).toFixed(0)} %, with a suggestion: ${(suggestedShare * 100).toFixed(0)} % of ${answeredNothing.length}`);
-    for (const entry of answeredNothing) console.info(`  "${entry.query}" → ${entry.isEmpty ? `nothing; suggestion ${JSON.stringify(entry.suggestion)}` : entry.top.join(' | ')}`);
+    console.info(
+      `No-match queries answered empty: ${(emptyShare * 100).toFixed(0)} %, with a suggestion: ${(suggestedShare * 100).toFixed(0)} % of ${answeredNothing.length}`,
+    );
+    for (const entry of answeredNothing)
+      console.info(`  "${entry.query}" → ${entry.isEmpty ? `nothing; suggestion ${JSON.stringify(entry.suggestion)}` : entry.top.join(' | ')}`);
     expect(mean).toBeGreaterThanOrEqual(MIN_BUYER_PRECISION_AT_5);
     expect(answeredNothing.filter((entry) => !entry.isEmpty).map((entry) => entry.query)).toEqual([]);
     expect(suggestedShare).toBeGreaterThanOrEqual(MIN_SUGGESTED_SHARE);
@@ -151,13 +164,18 @@ describe("understanding buyers' words", () => {
   });
 
   it('answers every kind named in "pots and pans" and "bath and body"', async () => {
-    expect(titlesOf(await search({ q: 'pots and pans', limit: '2' })).sort()).toEqual(['Enameled Dutch Oven, 5.5 Quart', 'Pre-Seasoned Cast Iron Skillet, 10 Inch']);
+    expect(titlesOf(await search({ q: 'pots and pans', limit: '2' })).sort()).toEqual([
+      'Enameled Dutch Oven, 5.5 Quart',
+      'Pre-Seasoned Cast Iron Skillet, 10 Inch',
+    ]);
     expect(titlesOf(await search({ q: 'bath and body', limit: '2' })).sort()).toEqual(['Lavender Epsom Bath Salts', 'Whipped Shea Butter Body Cream']);
   });
 
   it('understands reading and game-night intents', async () => {
     const reading = titlesOf(await search({ q: 'something to read on holiday', limit: '5' }));
-    expect(reading).toEqual(expect.arrayContaining(['The Quiet Orchard: A Novel', 'Paperleaf 6-Inch E-Reader (Refurbished)', 'Classic Mystery Box Set, Five Paperbacks']));
+    expect(reading).toEqual(
+      expect.arrayContaining(['The Quiet Orchard: A Novel', 'Paperleaf 6-Inch E-Reader (Refurbished)', 'Classic Mystery Box Set, Five Paperbacks']),
+    );
     const gameNight = titlesOf(await search({ q: 'board game night', limit: '5' }));
     expect(gameNight[0]).toBe('Castles of the Valley Strategy Board Game');
     expect(gameNight).toContain('Polyhedral Dice Set of Seven');
@@ -193,7 +211,14 @@ describe("understanding buyers' words", () => {
 describe('GET /api/search/ai', () => {
   it('is public and explains what it understood as chips', async () => {
     const answer = await search({ q: 'used leather boots under $200' });
-    expect(answer.interpretation).toMatchObject({ maxPrice: 200, minPrice: null, condition: 'used', keywords: ['leather', 'boots'], sort: 'relevance', isSemanticallyRanked: false });
+    expect(answer.interpretation).toMatchObject({
+      maxPrice: 200,
+      minPrice: null,
+      condition: 'used',
+      keywords: ['leather', 'boots'],
+      sort: 'relevance',
+      isSemanticallyRanked: false,
+    });
     expect(answer.interpretation.chips.map((chip) => chip.id)).toEqual(['max_price:20000', 'condition:used', 'attribute:leather']);
     // The boots are like new, not used: the condition filter keeps them out.
     expect(titlesOf(answer)).not.toContain('Leather Chelsea Boots');
@@ -228,7 +253,11 @@ describe('GET /api/search/ai', () => {
     const first = await search({ q: 'under $100', limit: '10' });
     expect(first.pagination).toMatchObject({ page: 1, limit: 10 });
     expect(first.pagination.totalItems).toBeGreaterThan(10);
-    expect(first.items[0]).toMatchObject({ id: expect.any(String), price: expect.any(Number), image: { url: expect.any(String), thumbnailUrl: expect.any(String) } });
+    expect(first.items[0]).toMatchObject({
+      id: expect.any(String),
+      price: expect.any(Number),
+      image: { url: expect.any(String), thumbnailUrl: expect.any(String) },
+    });
     const second = await search({ q: 'under $100', limit: '10', page: '2' });
     expect(second.items.map((item) => item.id)).not.toContain(first.items[0]?.id);
   });
@@ -274,8 +303,14 @@ describe('embedding re-rank', () => {
 
   it('re-orders the top results by cosine similarity when a provider is configured', async () => {
     const calls: string[][] = [];
-    const service = createSearchService({ db: testApp.database.db, files: createLocalFileStore(testApp.config.uploadsDirectory), embeddings: fakeProvider(calls) });
-    const plain = await createSearchService({ db: testApp.database.db, files: createLocalFileStore(testApp.config.uploadsDirectory) }).searchByDescription(query('paperback novel'));
+    const service = createSearchService({
+      db: testApp.database.db,
+      files: createLocalFileStore(testApp.config.uploadsDirectory),
+      embeddings: fakeProvider(calls),
+    });
+    const plain = await createSearchService({ db: testApp.database.db, files: createLocalFileStore(testApp.config.uploadsDirectory) }).searchByDescription(
+      query('paperback novel'),
+    );
     expect(plain.interpretation.isSemanticallyRanked).toBe(false);
     const reranked = await service.searchByDescription(query('paperback novel'));
     expect(reranked.interpretation.isSemanticallyRanked).toBe(true);
@@ -294,10 +329,21 @@ describe('embedding re-rank', () => {
       name: 'down',
       embed: () => Promise.reject(new Error('connection refused')),
     };
-    const service = createSearchService({ db: testApp.database.db, files: createLocalFileStore(testApp.config.uploadsDirectory), embeddings: failing, warn: (message) => warnings.push(message) });
+    const service = createSearchService({
+      db: testApp.database.db,
+      files: createLocalFileStore(testApp.config.uploadsDirectory),
+      embeddings: failing,
+      warn: (message) => warnings.push(message),
+    });
     const answer = await service.searchByDescription(query('paperback novel'));
     expect(answer.items.length).toBeGreaterThan(1);
-    expect(answer.items.map((item) => item.title)).toEqual((await createSearchService({ db: testApp.database.db, files: createLocalFileStore(testApp.config.uploadsDirectory) }).searchByDescription(query('paperback novel'))).items.map((item) => item.title));
+    expect(answer.items.map((item) => item.title)).toEqual(
+      (
+        await createSearchService({ db: testApp.database.db, files: createLocalFileStore(testApp.config.uploadsDirectory) }).searchByDescription(
+          query('paperback novel'),
+        )
+      ).items.map((item) => item.title),
+    );
     expect(answer.interpretation.isSemanticallyRanked).toBe(false);
     expect(warnings).toHaveLength(1);
   });

@@ -53,7 +53,9 @@ const FULLY_RANKED = 4;
 
 /** A live-catalogue search in relevance order; sellers', admins' and other orders read the listings themselves. */
 export function readsListingTerms(filters: ProductFilters): boolean {
-  return Boolean(filters.q && filters.isLive && !filters.status && filters.lowStockThreshold === undefined && filters.sort === 'relevance' && isPlainQuery(filters.q));
+  return Boolean(
+    filters.q && filters.isLive && !filters.status && filters.lowStockThreshold === undefined && filters.sort === 'relevance' && isPlainQuery(filters.q),
+  );
 }
 
 /** The filters a page puts on the kept words (which carry category, price and seller). */
@@ -62,7 +64,8 @@ type TermColumns = Record<'sellerId' | 'categoryId' | 'priceCents', AnyPgColumn>
 function termConditionsOf(terms: TermColumns, filters: ProductFilters): SQL[] {
   const conditions: SQL[] = [sql`not exists (select 1 from ${users} where ${users.id} = ${terms.sellerId} and ${users.status} = 'suspended')`];
   if (filters.sellerId) conditions.push(eq(terms.sellerId, filters.sellerId));
-  if (filters.categorySlug) conditions.push(eq(terms.categoryId, sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${filters.categorySlug})`));
+  if (filters.categorySlug)
+    conditions.push(eq(terms.categoryId, sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${filters.categorySlug})`));
   if (filters.minPriceCents !== undefined) conditions.push(gte(terms.priceCents, filters.minPriceCents));
   if (filters.maxPriceCents !== undefined) conditions.push(lte(terms.priceCents, filters.maxPriceCents));
   return conditions;

@@ -78,7 +78,10 @@ describe('the word search over the kept words', () => {
     expect(expected.length).toBeGreaterThan(CATALOG_COUNT_CAP);
     for (const page of [1, 2, 7, 40]) {
       const answer = await search(`q=lamps&limit=24&page=${page}`);
-      expect(answer.items.map((item) => item.id), `page ${page}`).toEqual(expected.slice((page - 1) * 24, page * 24));
+      expect(
+        answer.items.map((item) => item.id),
+        `page ${page}`,
+      ).toEqual(expected.slice((page - 1) * 24, page * 24));
       expect(answer).toMatchObject({ total: CATALOG_COUNT_CAP, isTotalExact: false });
     }
   });
@@ -134,7 +137,9 @@ describe('the word search over the kept words', () => {
   });
 
   it('follows listings as they change: a new title is found by its new words, a hidden listing and a suspended seller’s are not', async () => {
-    const [mirror] = rowsOf<{ id: string }>(await db.execute(sql`select id from products where title ilike '%mirror%' and status = 'active' order by id limit 1`));
+    const [mirror] = rowsOf<{ id: string }>(
+      await db.execute(sql`select id from products where title ilike '%mirror%' and status = 'active' order by id limit 1`),
+    );
     await db.update(products).set({ title: 'Porcelain Teapot' }).where(eq(products.id, mirror!.id));
     expect((await search('q=teapot')).items.map((item) => item.id)).toEqual([mirror!.id]);
     expect((await search('q=porcelain teapot')).items.map((item) => item.id)).toEqual([mirror!.id]);
@@ -144,7 +149,9 @@ describe('the word search over the kept words', () => {
     expect(await search('q=teapot')).toMatchObject({ items: [], total: 0 });
     await db.update(products).set({ status: 'active' }).where(eq(products.id, mirror!.id));
 
-    const [{ seller_id: sellerId }] = rowsOf<{ seller_id: string }>(await db.execute(sql`select seller_id from products where id = ${mirror!.id}`)) as [{ seller_id: string }];
+    const [{ seller_id: sellerId }] = rowsOf<{ seller_id: string }>(await db.execute(sql`select seller_id from products where id = ${mirror!.id}`)) as [
+      { seller_id: string },
+    ];
     await db.update(users).set({ status: 'suspended' }).where(eq(users.id, sellerId));
     expect(await search('q=teapot')).toMatchObject({ items: [], total: 0 });
     const clocks = await reference('clock');
@@ -180,7 +187,13 @@ describe('the word search over the kept words', () => {
       ...Array.from({ length: 1_100 }, (_, index) => ({ title: `Birch Birch Stool ${index}`, description: 'Comes with a tray.' })),
       ...Array.from({ length: 50 }, (_, index) => ({ title: `Birch Tray ${index}`, description: 'Lacquered.' })),
       ...Array.from({ length: 200 }, (_, index) => ({ title: `Serving Tray ${index}`, description: 'Lacquered.' })),
-    ].map((row, index) => ({ ...row, sellerId: sellerIds[index % 3]!, categoryId: other.id, priceCents: 1_500, createdAt: new Date(Date.UTC(2026, 1, 1) + index * 60_000) }));
+    ].map((row, index) => ({
+      ...row,
+      sellerId: sellerIds[index % 3]!,
+      categoryId: other.id,
+      priceCents: 1_500,
+      createdAt: new Date(Date.UTC(2026, 1, 1) + index * 60_000),
+    }));
     for (let start = 0; start < rows.length; start += 200) await db.insert(products).values(rows.slice(start, start + 200));
     const expected = await reference('birch tray');
     const bothInTitle = new Set(rowsOf<{ id: string }>(await db.execute(sql`select id from products where title like 'Birch Tray %'`)).map((row) => row.id));
@@ -192,7 +205,13 @@ describe('the word search over the kept words', () => {
 
   it('ranks the rarest word’s best when the words plainly share thousands of listings, without asking the full-text index', async () => {
     // So many that the words' counts alone say every listing has both: the kept words are read in rank order.
-    const rows = Array.from({ length: 6_000 }, (_, index) => ({ sellerId: sellerIds[index % 3]!, categoryId: other.id, title: index % 3 === 0 ? 'Sturdy Crate Crate' : `Sturdy Crate ${index}`, description: 'Sturdy pine crate.', priceCents: 900 }));
+    const rows = Array.from({ length: 6_000 }, (_, index) => ({
+      sellerId: sellerIds[index % 3]!,
+      categoryId: other.id,
+      title: index % 3 === 0 ? 'Sturdy Crate Crate' : `Sturdy Crate ${index}`,
+      description: 'Sturdy pine crate.',
+      priceCents: 900,
+    }));
     for (let start = 0; start < rows.length; start += 1_000) await db.insert(products).values(rows.slice(start, start + 1_000));
     const answer = await search('q=sturdy crate&limit=40');
     expect(answer).toMatchObject({ total: CATALOG_COUNT_CAP, isTotalExact: false });

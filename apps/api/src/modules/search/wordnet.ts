@@ -130,7 +130,12 @@ function parseSynset(line: string, pos: WordNetPos): Synset {
   const lemmas: string[] = [];
   let index = 4;
   for (let word = 0; word < wordCount; word += 1) {
-    lemmas.push((fields[index] ?? '').replace(/\(.*\)$/, '').replace(/_/g, ' ').toLowerCase());
+    lemmas.push(
+      (fields[index] ?? '')
+        .replace(/\(.*\)$/, '')
+        .replace(/_/g, ' ')
+        .toLowerCase(),
+    );
     index += 2;
   }
   const pointerCount = Number(fields[index]);

@@ -13,13 +13,22 @@ const XML = 'application/xml; charset=utf-8';
 export const seoRoutes: FastifyPluginAsyncZod<{ seo: SeoService }> = async (app, { seo }) => {
   app.get(
     '/robots.txt',
-    { config: { access: PUBLIC }, schema: { tags: ['seo'], summary: 'What crawlers may read (the catalogue, the shops) and may not (personal areas, the API), and where the sitemap is' } },
+    {
+      config: { access: PUBLIC },
+      schema: { tags: ['seo'], summary: 'What crawlers may read (the catalogue, the shops) and may not (personal areas, the API), and where the sitemap is' },
+    },
     async (_request, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', CACHE_CONTROL).send(seo.robotsTxt()),
   );
 
   app.get(
     '/sitemap.xml',
-    { config: { access: PUBLIC }, schema: { tags: ['seo'], summary: 'Every live product page and open shop, and the home and catalogue pages; an index of /sitemaps/… files past 50,000 URLs' } },
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['seo'],
+        summary: 'Every live product page and open shop, and the home and catalogue pages; an index of /sitemaps/… files past 50,000 URLs',
+      },
+    },
     async (_request, reply) => {
       const body = await seo.sitemap();
       return reply.type(XML).header('cache-control', CACHE_CONTROL).send(body);

@@ -60,7 +60,13 @@ function rangeOf(runs: Runs, index: number): { fromId: string | undefined; befor
   return { fromId: index === 0 ? undefined : runs.firstIds[index], beforeId: runs.firstIds[index + 1] };
 }
 
-export function createSeoService({ db, clock, publicUrl, urlsPerFile = MAX_URLS_PER_SITEMAP, layoutCacheMs = SEO_CACHE_SECONDS * 1000 }: SeoServiceDependencies): SeoService {
+export function createSeoService({
+  db,
+  clock,
+  publicUrl,
+  urlsPerFile = MAX_URLS_PER_SITEMAP,
+  layoutCacheMs = SEO_CACHE_SECONDS * 1000,
+}: SeoServiceDependencies): SeoService {
   if (!Number.isInteger(urlsPerFile) || urlsPerFile < STATIC_PATHS.length || urlsPerFile > MAX_URLS_PER_SITEMAP) {
     throw new Error(`urlsPerFile must be a whole number from ${STATIC_PATHS.length} to ${MAX_URLS_PER_SITEMAP}`);
   }

@@ -33,7 +33,12 @@ const get = (url: string, headers: Record<string, string> = {}) => testApp.app.i
 /** Every `<loc>` of an XML answer, unescaped. */
 function locsOf(xml: string): string[] {
   return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) =>
-    match[1]!.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&'),
+    match[1]!
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, '&'),
   );
 }
 
@@ -61,7 +66,9 @@ beforeAll(async () => {
   const admin = await createUser(db, { role: 'admin' });
   const sellerAuth = { authorization: await bearerFor(testApp, seller) };
   const adminAuth = { authorization: await bearerFor(testApp, admin) };
-  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
 
   // Listings as sellers make them: a draft until the first photo puts it live.
   const createListing = async (title: string) => {
@@ -89,7 +96,10 @@ beforeAll(async () => {
   // A live listing the marketplace hid.
   ids.hiddenByAdmin = await createListing('Harbor Hidden By Admin');
   await addPhoto(ids.hiddenByAdmin);
-  expect((await testApp.app.inject({ method: 'PATCH', url: `/api/admin/products/${ids.hiddenByAdmin}`, headers: adminAuth, payload: { status: 'hidden' } })).statusCode).toBe(200);
+  expect(
+    (await testApp.app.inject({ method: 'PATCH', url: `/api/admin/products/${ids.hiddenByAdmin}`, headers: adminAuth, payload: { status: 'hidden' } }))
+      .statusCode,
+  ).toBe(200);
   // More live listings straight into the table, and the other sellers' listings.
   for (let index = 0; index < 4; index += 1) {
     const row = await createProduct(db, { sellerId: seller.id, categoryId: category.id }, { title: `Harbor Extra ${index}` });
@@ -115,7 +125,23 @@ describe('GET /robots.txt', () => {
     for (const path of ['/', '/products', '/products/', '/shop/']) expect(lines).toContain(`Allow: ${path}`);
     const disallowed = lines.filter((line) => line.startsWith('Disallow: ')).map((line) => line.slice('Disallow: '.length));
     expect(disallowed.sort()).toEqual(
-      ['/api/', '/seller', '/admin', '/profile', '/myorders', '/user/', '/orderDisputes', '/products/checkout', '/mobile-upload/', '/sandbox/', '/reset-password/', '/verify-email/', '/login', '/signup', '/forgot-password'].sort(),
+      [
+        '/api/',
+        '/seller',
+        '/admin',
+        '/profile',
+        '/myorders',
+        '/user/',
+        '/orderDisputes',
+        '/products/checkout',
+        '/mobile-upload/',
+        '/sandbox/',
+        '/reset-password/',
+        '/verify-email/',
+        '/login',
+        '/signup',
+        '/forgot-password',
+      ].sort(),
     );
     expect(ROBOTS_DISALLOWED_PATHS).toHaveLength(disallowed.length);
     // The configured origin, its trailing slash dropped: one absolute URL.
@@ -242,7 +268,16 @@ describe('the sitemap split into files (a small limit)', () => {
   });
 
   it('answers 404 { error, code } for a file number past the end, zero, or a kind it does not have', async () => {
-    for (const name of ['products-0.xml', 'products-4.xml', 'shops-2.xml', 'products-01.xml', 'products-1', 'reviews-1.xml', 'products-99999999999.xml', 'pages-1.xml']) {
+    for (const name of [
+      'products-0.xml',
+      'products-4.xml',
+      'shops-2.xml',
+      'products-01.xml',
+      'products-1',
+      'reviews-1.xml',
+      'products-99999999999.xml',
+      'pages-1.xml',
+    ]) {
       const response = await small.inject({ method: 'GET', url: `/sitemaps/${name}` });
       expect(response.statusCode, name).toBe(404);
       expect(response.json()).toEqual({ error: 'Sitemap file not found', code: 'not_found' });
@@ -255,7 +290,8 @@ describe('the sitemap split into files (a small limit)', () => {
     try {
       const before = await readAllFiles(cached);
       const added: string[] = [];
-      for (let index = 0; index < 3; index += 1) added.push((await createProduct(testApp.database.db, { sellerId: seller.id, categoryId: category.id }, { title: `Harbor Late ${index}` })).id);
+      for (let index = 0; index < 3; index += 1)
+        added.push((await createProduct(testApp.database.db, { sellerId: seller.id, categoryId: category.id }, { title: `Harbor Late ${index}` })).id);
       const after = await readAllFiles(cached);
       expect(after.map((file) => file.name)).toEqual(before.map((file) => file.name));
       const all = after.flatMap((file) => file.locs);

@@ -91,14 +91,36 @@ function withTransactionsMarked(database: DatabaseHandle): DatabaseHandle {
  * here once, with no time limit to speak of, so the tests' short one measures only what they stall.
  */
 async function warmUp(server: FakeUpsServer) {
-  const ups = createUpsCarrier({ clientId: server.clientId, clientSecret: server.clientSecret, accountNumber: server.accountNumber, baseUrl: server.baseUrl, timeoutMs: 60_000 });
+  const ups = createUpsCarrier({
+    clientId: server.clientId,
+    clientSecret: server.clientSecret,
+    accountNumber: server.accountNumber,
+    baseUrl: server.baseUrl,
+    timeoutMs: 60_000,
+  });
   const address = { name: 'Warm Up', phone: '5125550100', line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701', countryCode: 'US' };
   const request = { shipmentId: 'warm-up', shipper: address, recipient: address, packages: [{ weightOunces: 16 }], serviceCode: '03' };
   const created = await ups.createShipment(request);
   await ups.findShipment(request);
   await ups.track({ trackingNumber: created.trackingNumber });
-  const pickup = await ups.schedulePickup({ requestKey: 'warm-up', address, pickupDate: '2030-01-07', readyTime: '09:00', closeTime: '17:00', trackingNumbers: [created.trackingNumber], totalWeightOunces: 16 });
-  await ups.findPickup({ requestKey: 'warm-up', address, pickupDate: '2030-01-07', readyTime: '09:00', closeTime: '17:00', trackingNumbers: [created.trackingNumber], totalWeightOunces: 16 });
+  const pickup = await ups.schedulePickup({
+    requestKey: 'warm-up',
+    address,
+    pickupDate: '2030-01-07',
+    readyTime: '09:00',
+    closeTime: '17:00',
+    trackingNumbers: [created.trackingNumber],
+    totalWeightOunces: 16,
+  });
+  await ups.findPickup({
+    requestKey: 'warm-up',
+    address,
+    pickupDate: '2030-01-07',
+    readyTime: '09:00',
+    closeTime: '17:00',
+    trackingNumbers: [created.trackingNumber],
+    totalWeightOunces: 16,
+  });
   await ups.cancelPickup({ pickupRequestNumber: pickup.pickupRequestNumber });
   await ups.voidShipment({ carrierShipmentId: created.carrierShipmentId, trackingNumbers: [created.trackingNumber] });
   server.requests.length = 0;
@@ -122,7 +144,13 @@ beforeAll(async () => {
   database = await createTestDatabase();
   testApp = await buildTestApp({
     sharedDatabase: withTransactionsMarked(database),
-    environment: { UPS_CLIENT_ID: fake.clientId, UPS_CLIENT_SECRET: fake.clientSecret, UPS_ACCOUNT_NUMBER: fake.accountNumber, UPS_BASE_URL: fake.baseUrl, UPS_TIMEOUT_MS: String(TIMEOUT_MS) },
+    environment: {
+      UPS_CLIENT_ID: fake.clientId,
+      UPS_CLIENT_SECRET: fake.clientSecret,
+      UPS_ACCOUNT_NUMBER: fake.accountNumber,
+      UPS_BASE_URL: fake.baseUrl,
+      UPS_TIMEOUT_MS: String(TIMEOUT_MS),
+    },
   });
   categoryId = (await createCategory(testApp.database.db)).id;
 });
@@ -147,14 +175,28 @@ async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, auth
 async function pendingShipments(count: number) {
   const db = testApp.database.db;
   const seller = await createUser(db, { role: 'seller' });
-  await db.insert(addresses).values({ userId: seller.id, name: 'Seller Warehouse', line1: '100 Main St', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US', phone: '5125550100', isDefault: true });
+  await db.insert(addresses).values({
+    userId: seller.id,
+    name: 'Seller Warehouse',
+    line1: '100 Main St',
+    city: 'Austin',
+    state: 'TX',
+    postalCode: '78701',
+    country: 'US',
+    phone: '5125550100',
+    isDefault: true,
+  });
   const auth = await bearerFor(testApp, seller);
   const buyer = await createUser(db, { role: 'buyer' });
   const shipmentIds: string[] = [];
   const itemIds: string[] = [];
   for (let index = 0; index < count; index += 1) {
     const product = await createProduct(db, { sellerId: seller.id, categoryId, title: `Lamp ${index + 1}`, weightOunces: 24 });
-    const { order, items } = await createOrder(db, { buyerId: buyer.id, items: [{ product, status: 'approved', priceCents: 2500, quantity: 1 }], status: 'processing' });
+    const { order, items } = await createOrder(db, {
+      buyerId: buyer.id,
+      items: [{ product, status: 'approved', priceCents: 2500, quantity: 1 }],
+      status: 'processing',
+    });
     const created = await call('POST', `/api/shipments/create/${order.id}`, auth);
     expect(created.status).toBe(200);
     shipmentIds.push((created.body.shipments as Body[])[0]!.id as string);
@@ -166,7 +208,8 @@ async function pendingShipments(count: number) {
 /** The label purchases UPS received for this shipment (its reference is on the first package). */
 function purchasesOf(shipmentId: string) {
   return fake.requestsFor('ship').filter((request) => {
-    const shipment = (request.body as { ShipmentRequest: { Shipment: { Package: Array<{ ReferenceNumber?: Array<{ Value: string }> }> } } }).ShipmentRequest.Shipment;
+    const shipment = (request.body as { ShipmentRequest: { Shipment: { Package: Array<{ ReferenceNumber?: Array<{ Value: string }> }> } } }).ShipmentRequest
+      .Shipment;
     return shipment.Package[0]?.ReferenceNumber?.[0]?.Value === shipmentReferenceOf(shipmentId);
   });
 }
@@ -182,7 +225,9 @@ describe.skipIf(!available)('the check itself', () => {
     const bought = await call('POST', `/api/shipments/process-ups/${shipmentIds[0]}`, auth);
     expect(bought.status).toBe(200);
     const probe = hooks.carrier!;
-    await expect(testApp.database.db.transaction(() => probe.track({ trackingNumber: bought.body.trackingNumber as string }))).rejects.toThrow(/inside a database transaction/);
+    await expect(testApp.database.db.transaction(() => probe.track({ trackingNumber: bought.body.trackingNumber as string }))).rejects.toThrow(
+      /inside a database transaction/,
+    );
     expect(hooks.violations).toEqual(['track']);
     hooks.violations.length = 0;
     // Outside one, the same call goes through.
@@ -242,7 +287,10 @@ describe.skipIf(!available)('a label bought whose answer never came', () => {
 
     // Within the claim's window another try is told the label is being bought, and asks UPS nothing.
     const requestsBefore = fake.requests.length;
-    expect(await call('POST', `/api/shipments/process-ups/${shipmentId}`, auth)).toMatchObject({ status: 409, body: { code: 'label_in_progress', error: expect.any(String) } });
+    expect(await call('POST', `/api/shipments/process-ups/${shipmentId}`, auth)).toMatchObject({
+      status: 409,
+      body: { code: 'label_in_progress', error: expect.any(String) },
+    });
     expect(fake.requests.length).toBe(requestsBefore);
 
     testApp.clock.advance(LABEL_CLAIM_STALE_MS);
@@ -256,7 +304,10 @@ describe.skipIf(!available)('a label bought whose answer never came', () => {
     const [item] = await testApp.database.db.select({ status: orderItems.status }).from(orderItems).where(eq(orderItems.id, itemIds[0]!));
     expect(item?.status).toBe('shipped');
     // A repeat answers the recorded label, buying nothing.
-    expect(await call('POST', `/api/shipments/process-ups/${shipmentId}`, auth)).toMatchObject({ status: 200, body: { trackingNumber: resumed.body.trackingNumber } });
+    expect(await call('POST', `/api/shipments/process-ups/${shipmentId}`, auth)).toMatchObject({
+      status: 200,
+      body: { trackingNumber: resumed.body.trackingNumber },
+    });
     expect(purchasesOf(shipmentId)).toHaveLength(1);
   });
 
@@ -314,7 +365,8 @@ describe.skipIf(!available)('every carrier call of a shipment’s life runs outs
     const answers = await Promise.all([1, 2, 3].map(() => call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate })));
     const booked = answers.filter((answer) => answer.status === 200);
     expect(booked.length).toBeGreaterThanOrEqual(1);
-    for (const answer of answers.filter((entry) => entry.status !== 200)) expect(answer).toMatchObject({ status: 409, body: { code: 'pickup_in_progress', error: expect.any(String) } });
+    for (const answer of answers.filter((entry) => entry.status !== 200))
+      expect(answer).toMatchObject({ status: 409, body: { code: 'pickup_in_progress', error: expect.any(String) } });
     expect(new Set(booked.map((answer) => answer.body.pickupRequestNumber)).size).toBe(1);
     // Exactly one booking reached UPS, and nothing had to be cancelled.
     expect(fake.requestsFor('pickupCreate').length - createsBefore).toBe(1);
@@ -349,11 +401,27 @@ async function labelledShipments(count: number, options: { oneOrder?: boolean } 
   }
   const db = testApp.database.db;
   const seller = await createUser(db, { role: 'seller' });
-  await db.insert(addresses).values({ userId: seller.id, name: 'Seller Warehouse', line1: '100 Main St', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US', phone: '5125550100', isDefault: true });
+  await db.insert(addresses).values({
+    userId: seller.id,
+    name: 'Seller Warehouse',
+    line1: '100 Main St',
+    city: 'Austin',
+    state: 'TX',
+    postalCode: '78701',
+    country: 'US',
+    phone: '5125550100',
+    isDefault: true,
+  });
   const auth = await bearerFor(testApp, seller);
   const buyer = await createUser(db, { role: 'buyer' });
-  const products = await Promise.all(Array.from({ length: count }, (_, index) => createProduct(db, { sellerId: seller.id, categoryId, title: `Vase ${index + 1}`, weightOunces: 20 })));
-  const { order, items } = await createOrder(db, { buyerId: buyer.id, items: products.map((product) => ({ product, status: 'pending' as const, priceCents: 3000, quantity: 1 })), status: 'processing' });
+  const products = await Promise.all(
+    Array.from({ length: count }, (_, index) => createProduct(db, { sellerId: seller.id, categoryId, title: `Vase ${index + 1}`, weightOunces: 20 })),
+  );
+  const { order, items } = await createOrder(db, {
+    buyerId: buyer.id,
+    items: products.map((product) => ({ product, status: 'pending' as const, priceCents: 3000, quantity: 1 })),
+    status: 'processing',
+  });
   const shipmentIds: string[] = [];
   // One item approved at a time: each makes its own shipment of the order.
   for (const item of items) {
@@ -370,7 +438,9 @@ async function labelledShipments(count: number, options: { oneOrder?: boolean } 
 /** The PRNs UPS's pending list answered with, newest answer last. */
 function pendingPickupNumbers(): string[] {
   const last = fake.responses.filter((response) => response.operation === 'pickupPending').at(-1);
-  const list = (last?.body as { PickupPendingStatusResponse?: { PendingStatus?: Array<{ PRN: string; PickupStatusMessage: string }> } } | undefined)?.PickupPendingStatusResponse?.PendingStatus ?? [];
+  const list =
+    (last?.body as { PickupPendingStatusResponse?: { PendingStatus?: Array<{ PRN: string; PickupStatusMessage: string }> } } | undefined)
+      ?.PickupPendingStatusResponse?.PendingStatus ?? [];
   return list.filter((entry) => entry.PickupStatusMessage !== '007').map((entry) => entry.PRN);
 }
 
@@ -393,7 +463,10 @@ describe.skipIf(!available)('a pickup booked whose answer never came', () => {
 
     // Within the claim's window another try is told the pickup is being booked, and asks UPS nothing.
     const requestsBefore = fake.requests.length;
-    expect(await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate })).toMatchObject({ status: 409, body: { code: 'pickup_in_progress', error: expect.any(String) } });
+    expect(await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate })).toMatchObject({
+      status: 409,
+      body: { code: 'pickup_in_progress', error: expect.any(String) },
+    });
     expect(fake.requests.length).toBe(requestsBefore);
 
     testApp.clock.advance(PICKUP_CLAIM_STALE_MS);
@@ -407,7 +480,10 @@ describe.skipIf(!available)('a pickup booked whose answer never came', () => {
     expect(fake.responses.filter((response) => response.operation === 'pickupPending').every((response) => response.schemaErrors === null)).toBe(true);
     expect(await shipmentRow(shipmentId)).toMatchObject({ status: 'pickup_scheduled', pickupId: expect.any(String), pickupRequestedAt: null });
     // A repeat answers the recorded pickup, booking nothing.
-    expect(await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate })).toMatchObject({ status: 200, body: { pickupRequestNumber: resumed.body.pickupRequestNumber } });
+    expect(await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate })).toMatchObject({
+      status: 200,
+      body: { pickupRequestNumber: resumed.body.pickupRequestNumber },
+    });
     expect(fake.requestsFor('pickupCreate').length - createsBefore).toBe(1);
   });
 
@@ -421,7 +497,10 @@ describe.skipIf(!available)('a pickup booked whose answer never came', () => {
     for (const id of shipmentIds) expect((await shipmentRow(id)).pickupRequestedAt).not.toBeNull();
     expect(await call('POST', url, auth, { pickupDate })).toMatchObject({ status: 409, body: { code: 'pickup_in_progress' } });
     // A single pickup of one of them is held off as well.
-    expect(await call('POST', `/api/shipments/schedule-pickup/${shipmentIds[0]}`, auth, { pickupDate })).toMatchObject({ status: 409, body: { code: 'pickup_in_progress' } });
+    expect(await call('POST', `/api/shipments/schedule-pickup/${shipmentIds[0]}`, auth, { pickupDate })).toMatchObject({
+      status: 409,
+      body: { code: 'pickup_in_progress' },
+    });
 
     testApp.clock.advance(PICKUP_CLAIM_STALE_MS);
     const resumed = await call('POST', url, auth, { pickupDate });
@@ -464,7 +543,10 @@ describe.skipIf(!available)('a pickup booked whose answer never came', () => {
     expect((await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate })).status).toBe(504);
     testApp.clock.advance(PICKUP_CLAIM_STALE_MS);
     fake.failNext({ operation: 'pickupPending', status: 503, code: '9999', message: 'Service unavailable' });
-    expect(await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate })).toMatchObject({ status: 502, body: { code: 'carrier_unavailable' } });
+    expect(await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate })).toMatchObject({
+      status: 502,
+      body: { code: 'carrier_unavailable' },
+    });
     expect(fake.requestsFor('pickupCreate').length - createsBefore).toBe(1);
     expect((await shipmentRow(shipmentId)).pickupRequestedAt).not.toBeNull();
     testApp.clock.advance(PICKUP_CLAIM_STALE_MS);
@@ -475,7 +557,10 @@ describe.skipIf(!available)('a pickup booked whose answer never came', () => {
   it('a refusal releases the claim at once: nothing was booked', async () => {
     const { auth, shipmentId, pickupDate } = await shipmentToPickUp();
     fake.failNext({ operation: 'pickupCreate', status: 400, code: '9510010', message: 'Invalid pickup address' });
-    expect(await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate })).toMatchObject({ status: 400, body: { code: 'carrier_refused' } });
+    expect(await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate })).toMatchObject({
+      status: 400,
+      body: { code: 'carrier_refused' },
+    });
     expect(await shipmentRow(shipmentId)).toMatchObject({ status: 'created', pickupRequestedAt: null });
     const pendingBefore = fake.requestsFor('pickupPending').length;
     expect((await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate })).status).toBe(200);
@@ -491,10 +576,23 @@ describe.skipIf(!available)('a return label bought whose answer never came', () 
     const { seller, auth } = await pendingShipments(0);
     const buyer = await createUser(db, { role: 'buyer' });
     const product = await createProduct(db, { sellerId: seller.id, categoryId, title: item.title, weightOunces: item.weightOunces });
-    const { order, items } = await createOrder(db, { buyerId: buyer.id, items: [{ product, status: 'delivered', priceCents: item.priceCents, quantity: 1 }], status: 'shipped' });
+    const { order, items } = await createOrder(db, {
+      buyerId: buyer.id,
+      items: [{ product, status: 'delivered', priceCents: item.priceCents, quantity: 1 }],
+      status: 'shipped',
+    });
     const [request] = await db
       .insert(returnRequests)
-      .values({ orderItemId: items[0]!.id, orderId: order.id, buyerId: buyer.id, sellerId: seller.id, reason: 'does_not_fit', description: 'Too small.', windowDays: 30, restockingFeeBasisPoints: 0 })
+      .values({
+        orderItemId: items[0]!.id,
+        orderId: order.id,
+        buyerId: buyer.id,
+        sellerId: seller.id,
+        reason: 'does_not_fit',
+        description: 'Too small.',
+        windowDays: 30,
+        restockingFeeBasisPoints: 0,
+      })
       .returning();
     return { auth, returnId: request!.id };
   }
@@ -514,7 +612,10 @@ describe.skipIf(!available)('a return label bought whose answer never came', () 
     expect(claimed.body.return).toMatchObject({ status: 'accepted', shipment: null, actions: { accept: true } });
 
     const requestsBefore = fake.requests.length;
-    expect(await call('POST', `/api/returns/${returnId}/accept`, auth)).toMatchObject({ status: 409, body: { code: 'return_label_in_progress', error: expect.any(String) } });
+    expect(await call('POST', `/api/returns/${returnId}/accept`, auth)).toMatchObject({
+      status: 409,
+      body: { code: 'return_label_in_progress', error: expect.any(String) },
+    });
     expect(fake.requests.length).toBe(requestsBefore);
 
     testApp.clock.advance(RETURN_LABEL_CLAIM_STALE_MS);

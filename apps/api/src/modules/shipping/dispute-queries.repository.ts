@@ -16,7 +16,13 @@ export interface OrderItemShipment {
 /** The shipment an order item is in now (its active shipment line), label or not; null when none. */
 export async function findActiveShipmentOfOrderItem(executor: Executor, orderItemId: string): Promise<OrderItemShipment | null> {
   const [row] = await executor
-    .select({ id: shipments.id, status: shipments.status, trackingNumber: shipments.trackingNumber, carrier: shipments.carrier, trackingEvents: shipments.trackingEvents })
+    .select({
+      id: shipments.id,
+      status: shipments.status,
+      trackingNumber: shipments.trackingNumber,
+      carrier: shipments.carrier,
+      trackingEvents: shipments.trackingEvents,
+    })
     .from(shipmentItems)
     .innerJoin(shipments, eq(shipments.id, shipmentItems.shipmentId))
     .where(and(eq(shipmentItems.orderItemId, orderItemId), eq(shipmentItems.isActive, true)))

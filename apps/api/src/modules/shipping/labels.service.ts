@@ -12,7 +12,14 @@ import {
 } from '@marketplace/domain/shipment-rules';
 import type { Executor } from '../../db/client';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors';
-import { CarrierError, type CarrierAddress, type CreatedShipment, type CreateShipmentRequest, type FoundShipment, type ShipmentRate } from '../../providers/carrier/port';
+import {
+  CarrierError,
+  type CarrierAddress,
+  type CreatedShipment,
+  type CreateShipmentRequest,
+  type FoundShipment,
+  type ShipmentRate,
+} from '../../providers/carrier/port';
 import {
   cancelPickupRow,
   countSellerShipments,
@@ -110,7 +117,6 @@ export function shipmentStatsOf(counts: ReadonlyArray<{ status: ShipmentStatusVa
   };
 }
 
-
 /** The seller's ship-from address as a label has it (their default address), or a 400 asking for one. */
 async function shipFromOf(executor: Executor, sellerId: string): Promise<ShippingAddressSnapshot> {
   const shipFrom = await findShippingContactOf(executor, sellerId);
@@ -143,7 +149,13 @@ function voidRefusalCodeOf(shipment: Pick<ShipmentRecord, 'status'>, reason: str
   return 'void_refused';
 }
 
-export function createLabelsService({ db, files, clock, carrier, orderItems: orderItemStates }: Pick<ShippingDependencies, 'db' | 'files' | 'clock' | 'carrier' | 'orderItems'>) {
+export function createLabelsService({
+  db,
+  files,
+  clock,
+  carrier,
+  orderItems: orderItemStates,
+}: Pick<ShippingDependencies, 'db' | 'files' | 'clock' | 'carrier' | 'orderItems'>) {
   const detailsOf = (executor: Executor, rows: readonly ShipmentRow[]) => loadShipmentDetails(executor, rows, { files, now: clock.now() });
   const detailsOfOne = (executor: Executor, row: ShipmentRow) => loadOneShipmentDetails(executor, row, { files, now: clock.now() });
 
@@ -206,7 +218,10 @@ export function createLabelsService({ db, files, clock, carrier, orderItems: ord
       const mine = order ? (await findItemsOfOrder(db, orderId)).filter((item) => item.sellerId === sellerId) : [];
       if (!order || mine.length === 0) throw notFound(SHIPMENT_MESSAGES.orderNotFound);
       const approved = mine.filter((item) => item.status === 'approved');
-      const taken = await findOrderItemIdsInActiveShipments(db, approved.map((item) => item.id));
+      const taken = await findOrderItemIdsInActiveShipments(
+        db,
+        approved.map((item) => item.id),
+      );
       const free = approved.filter((item) => !taken.has(item.id));
       let target: Omit<LabelQuote, 'orderId' | 'rate'> & { serviceCode: string; recipient: CarrierAddress };
       if (free.length > 0) {
@@ -219,7 +234,9 @@ export function createLabelsService({ db, files, clock, carrier, orderItems: ord
         };
       } else {
         // The one Create Shipment would label next: the first (by id, as createShipments answers them) still pending.
-        const waiting = (await findSellerShipments(db, sellerId, { orderId })).filter((shipment) => shipment.status === 'pending' && !shipment.labelBase64).sort(byId)[0];
+        const waiting = (await findSellerShipments(db, sellerId, { orderId }))
+          .filter((shipment) => shipment.status === 'pending' && !shipment.labelBase64)
+          .sort(byId)[0];
         if (!waiting) throw badRequest(SHIPMENT_MESSAGES.noItemsReady, { code: 'no_items_ready' });
         const lines = (await findLinesOfShipments(db, [waiting.id])).filter((line) => line.isActive);
         target = {
@@ -236,7 +253,12 @@ export function createLabelsService({ db, files, clock, carrier, orderItems: ord
         rate = await carrier.rateShipment({
           shipper,
           recipient: target.recipient,
-          packages: [labelPackageOf(target.weightOunces, target.items.map((item) => item.title))],
+          packages: [
+            labelPackageOf(
+              target.weightOunces,
+              target.items.map((item) => item.title),
+            ),
+          ],
           serviceCode: target.serviceCode,
           reference: `Order ${orderId.slice(0, 8)}`,
         });
@@ -255,10 +277,15 @@ export function createLabelsService({ db, files, clock, carrier, orderItems: ord
         const mine = allItems.filter((item) => item.sellerId === sellerId);
         if (!order || mine.length === 0) throw notFound(SHIPMENT_MESSAGES.orderNotFound);
         const approved = mine.filter((item) => item.status === 'approved');
-        const taken = await findOrderItemIdsInActiveShipments(transaction, approved.map((item) => item.id));
+        const taken = await findOrderItemIdsInActiveShipments(
+          transaction,
+          approved.map((item) => item.id),
+        );
         const free = approved.filter((item) => !taken.has(item.id));
         if (free.length === 0) {
-          const existing = (await lockSellerShipmentsOfOrder(transaction, sellerId, orderId)).filter((shipment) => shipment.status === 'pending' || shipment.status === 'created');
+          const existing = (await lockSellerShipmentsOfOrder(transaction, sellerId, orderId)).filter(
+            (shipment) => shipment.status === 'pending' || shipment.status === 'created',
+          );
           if (existing.length === 0) throw badRequest(SHIPMENT_MESSAGES.noItemsReady, { code: 'no_items_ready' });
           return { shipments: await detailsOf(transaction, existing), isNew: false };
         }
@@ -274,7 +301,10 @@ export function createLabelsService({ db, files, clock, carrier, orderItems: ord
           createdAt: now,
           updatedAt: now,
         });
-        await insertShipmentItems(transaction, free.map((item) => ({ shipmentId: shipment.id, orderItemId: item.id, quantity: item.quantity })));
+        await insertShipmentItems(
+          transaction,
+          free.map((item) => ({ shipmentId: shipment.id, orderItemId: item.id, quantity: item.quantity })),
+        );
         return { shipments: [await detailsOfOne(transaction, shipment)], isNew: true };
       });
     },
@@ -292,14 +322,18 @@ export function createLabelsService({ db, files, clock, carrier, orderItems: ord
         const shipment = await lockOwnShipment(transaction, sellerId, shipmentId);
         assertNotVoided(shipment);
         if (shipment.trackingNumber && shipment.labelBase64) {
-          return { kind: 'done', answer: { shipment: await detailsOfOne(transaction, shipment), trackingNumber: shipment.trackingNumber, isNew: false } } as const;
+          return {
+            kind: 'done',
+            answer: { shipment: await detailsOfOne(transaction, shipment), trackingNumber: shipment.trackingNumber, isNew: false },
+          } as const;
         }
         if (shipment.status !== 'pending') throw badRequest(`A label can only be created for a pending shipment (this one is ${shipment.status})`);
         const now = clock.now();
         const isResuming = shipment.labelRequestedAt !== null;
         if (isResuming && !isLabelClaimStale(shipment.labelRequestedAt, now)) throw conflict(SHIPMENT_MESSAGES.labelInProgress, { code: 'label_in_progress' });
         const lines = (await findLinesOfShipments(transaction, [shipment.id])).filter((line) => line.isActive);
-        if (lines.length === 0 || lines.some((line) => line.orderItem.status !== 'approved')) throw badRequest(SHIPMENT_MESSAGES.noItemsReady, { code: 'no_items_ready' });
+        if (lines.length === 0 || lines.some((line) => line.orderItem.status !== 'approved'))
+          throw badRequest(SHIPMENT_MESSAGES.noItemsReady, { code: 'no_items_ready' });
         // A resumed claim asks with the addresses of its first attempt: the label it may have bought has them.
         const shipper = (isResuming ? shipment.shipperAddress : null) ?? (await shipFromOf(transaction, sellerId));
         await updateShipment(transaction, shipment.id, { labelRequestedAt: now, shipperAddress: shipper, updatedAt: now });
@@ -307,7 +341,12 @@ export function createLabelsService({ db, files, clock, carrier, orderItems: ord
           shipmentId: shipment.id,
           shipper,
           recipient: shipment.recipientAddress,
-          packages: [labelPackageOf(shipment.weightOunces, lines.map((line) => line.orderItem.title))],
+          packages: [
+            labelPackageOf(
+              shipment.weightOunces,
+              lines.map((line) => line.orderItem.title),
+            ),
+          ],
           serviceCode: shipment.serviceCode,
           reference: `Order ${shipment.orderId.slice(0, 8)}`,
         };
@@ -355,7 +394,12 @@ export function createLabelsService({ db, files, clock, carrier, orderItems: ord
           updatedAt: now,
         });
         // The items still approved go out with the label (one changed meanwhile keeps its own state).
-        await orderItemStates.transitionItems(transaction, { orderItemIds: lines.map((line) => line.orderItem.id), to: 'shipped', actor: 'system', onlyFrom: ['approved'] });
+        await orderItemStates.transitionItems(transaction, {
+          orderItemIds: lines.map((line) => line.orderItem.id),
+          to: 'shipped',
+          actor: 'system',
+          onlyFrom: ['approved'],
+        });
         return { shipment: await detailsOfOne(transaction, updated), trackingNumber: label.trackingNumber, isNew: true };
       });
     },
@@ -391,7 +435,12 @@ export function createLabelsService({ db, files, clock, carrier, orderItems: ord
         const lines = (await findLinesOfShipments(transaction, [shipment.id])).filter((line) => line.isActive);
         const voided = await updateShipment(transaction, shipment.id, { status: 'cancelled', voidedAt: now, updatedAt: now });
         await releaseShipmentItems(transaction, shipment.id);
-        await orderItemStates.transitionItems(transaction, { orderItemIds: lines.map((line) => line.orderItem.id), to: 'approved', actor: 'system', onlyFrom: ['shipped'] });
+        await orderItemStates.transitionItems(transaction, {
+          orderItemIds: lines.map((line) => line.orderItem.id),
+          to: 'approved',
+          actor: 'system',
+          onlyFrom: ['shipped'],
+        });
         if (!shipment.pickupId) return { voided, emptiedPickup: null };
         const remaining = (await findShipmentsOfPickup(transaction, shipment.pickupId)).filter((held) => held.status === 'pickup_scheduled');
         const pickup = (await findPickupsByIds(transaction, [shipment.pickupId])).get(shipment.pickupId);

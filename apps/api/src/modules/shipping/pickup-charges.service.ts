@@ -25,7 +25,13 @@ export interface PickupChargeInfo {
   totalPickupCharge: number;
   currency: string;
   source: PickupRecord['source'] | null;
-  rateDetails: { chargeDetails: Array<{ description: string; amount: number }>; baseRate: number; additionalCharges: number; taxes: number; incentives: number } | null;
+  rateDetails: {
+    chargeDetails: Array<{ description: string; amount: number }>;
+    baseRate: number;
+    additionalCharges: number;
+    taxes: number;
+    incentives: number;
+  } | null;
   consolidationDiscount: number;
   allocation: {
     allocatedPickupCharge: number;
@@ -67,7 +73,12 @@ export function createPickupChargesService({ db }: Pick<ShippingDependencies, 'd
       const pickup = (await findPickupsByIds(db, [shipment.pickupId])).get(shipment.pickupId);
       if (!pickup || pickup.status !== 'scheduled') return { ...NO_PICKUP };
       const held = (await findShipmentsOfPickup(db, pickup.id)).filter((row) => row.status !== 'cancelled');
-      const lines = (await findLinesOfShipments(db, held.map((row) => row.id))).filter((row) => row.isActive);
+      const lines = (
+        await findLinesOfShipments(
+          db,
+          held.map((row) => row.id),
+        )
+      ).filter((row) => row.isActive);
       const values = pickupItemValuesOf(lines);
       const allocation = pickupChargeAllocationFor(pickup.totalCents, values, orderItemId);
       const allocatedCents = allocatePickupCharge(pickup.totalCents, values).find((row) => row.id === orderItemId)?.allocatedPickupChargeCents ?? 0;
@@ -104,7 +115,9 @@ export function createPickupChargesService({ db }: Pick<ShippingDependencies, 'd
       const lines = await findLineValuesOfPickups(db, [...totals.keys()]);
       const allocated = new Map<string, number>();
       for (const [pickupId, totalCents] of totals) {
-        const values = lines.filter((line) => line.pickupId === pickupId).map((line) => ({ id: line.orderItemId, valueCents: line.priceCents * line.quantity }));
+        const values = lines
+          .filter((line) => line.pickupId === pickupId)
+          .map((line) => ({ id: line.orderItemId, valueCents: line.priceCents * line.quantity }));
         if (values.length === 0) continue;
         for (const row of allocatePickupCharge(totalCents, values)) allocated.set(`${pickupId}:${row.id}`, row.allocatedPickupChargeCents);
       }

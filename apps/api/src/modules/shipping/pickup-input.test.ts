@@ -4,16 +4,28 @@ import { checkedPickupWindow, normalizePickupInput } from './pickup-input';
 
 describe('normalizePickupInput', () => {
   it('reads the screens’ compact date and hhmm00 times as ISO', () => {
-    expect(normalizePickupInput({ pickupDate: '20300107', readyTime: '090000', closeTime: '170000' })).toEqual({ pickupDate: '2030-01-07', readyTime: '09:00', closeTime: '17:00' });
+    expect(normalizePickupInput({ pickupDate: '20300107', readyTime: '090000', closeTime: '170000' })).toEqual({
+      pickupDate: '2030-01-07',
+      readyTime: '09:00',
+      closeTime: '17:00',
+    });
   });
 
   it('accepts HHMM and HH:MM times and an ISO date as they are, trimmed', () => {
-    expect(normalizePickupInput({ pickupDate: ' 2030-01-07 ', readyTime: '0930', closeTime: ' 16:30 ' })).toEqual({ pickupDate: '2030-01-07', readyTime: '09:30', closeTime: '16:30' });
+    expect(normalizePickupInput({ pickupDate: ' 2030-01-07 ', readyTime: '0930', closeTime: ' 16:30 ' })).toEqual({
+      pickupDate: '2030-01-07',
+      readyTime: '09:30',
+      closeTime: '16:30',
+    });
   });
 
   it('leaves missing or blank times out, for the defaults to apply', () => {
     expect(normalizePickupInput({ pickupDate: '20300107' })).toEqual({ pickupDate: '2030-01-07', readyTime: undefined, closeTime: undefined });
-    expect(normalizePickupInput({ pickupDate: '20300107', readyTime: '  ', closeTime: '' })).toEqual({ pickupDate: '2030-01-07', readyTime: undefined, closeTime: undefined });
+    expect(normalizePickupInput({ pickupDate: '20300107', readyTime: '  ', closeTime: '' })).toEqual({
+      pickupDate: '2030-01-07',
+      readyTime: undefined,
+      closeTime: undefined,
+    });
   });
 
   it('passes anything else on as typed, for the pickup rules to judge', () => {
@@ -26,7 +38,11 @@ describe('checkedPickupWindow', () => {
   const now = new Date('2030-01-06T17:00:00.000Z');
 
   it('answers the window with the default times', () => {
-    expect(checkedPickupWindow(normalizePickupInput({ pickupDate: '20300107' }), now)).toEqual({ pickupDate: '2030-01-07', readyTime: '09:00', closeTime: '17:00' });
+    expect(checkedPickupWindow(normalizePickupInput({ pickupDate: '20300107' }), now)).toEqual({
+      pickupDate: '2030-01-07',
+      readyTime: '09:00',
+      closeTime: '17:00',
+    });
   });
 
   it('refuses a date the rules refuse with a 400 naming the field', () => {

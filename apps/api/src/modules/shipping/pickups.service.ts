@@ -18,7 +18,16 @@ import {
   type PickupRecord,
   type ShipmentRecord,
 } from './shipments.repository';
-import { SHIPMENT_MESSAGES, assertNotVoided, assertSelf, assertSellerHasOrder, byId, carrierFailure, pickupItemValuesOf, type ShippingDependencies } from './shipments.shared';
+import {
+  SHIPMENT_MESSAGES,
+  assertNotVoided,
+  assertSelf,
+  assertSellerHasOrder,
+  byId,
+  carrierFailure,
+  pickupItemValuesOf,
+  type ShippingDependencies,
+} from './shipments.shared';
 
 // Carrier pickups of labelled shipments: what one would cost and how its charge falls on the items,
 // booking one (for a shipment, or one visit for all of an order's labelled shipments), cancelling it.
@@ -32,7 +41,15 @@ export interface PickupQuoteDetails {
   rate: PickupRate;
   totalOrderItemsInPickup: number;
   totalOrderValueInPickupCents: number;
-  shares: Array<{ orderItemId: string; shipmentId: string; title: string; quantity: number; valueCents: number; allocatedPickupChargeCents: number; pickupChargeRatio: number }>;
+  shares: Array<{
+    orderItemId: string;
+    shipmentId: string;
+    title: string;
+    quantity: number;
+    valueCents: number;
+    allocatedPickupChargeCents: number;
+    pickupChargeRatio: number;
+  }>;
 }
 
 export interface ConsolidationStatus {
@@ -118,7 +135,12 @@ export function createPickupsService({ db, clock, carrier }: Pick<ShippingDepend
     } catch (error) {
       throw carrierFailure(error, SHIPMENT_MESSAGES.pickupQuoteFailed);
     }
-    const lines = (await findLinesOfShipments(db, shipments.map((shipment) => shipment.id))).filter((line) => line.isActive);
+    const lines = (
+      await findLinesOfShipments(
+        db,
+        shipments.map((shipment) => shipment.id),
+      )
+    ).filter((line) => line.isActive);
     const values = pickupItemValuesOf(lines);
     const shares = values.length > 0 ? allocatePickupCharge(rate.totalCents, values) : [];
     return {
@@ -148,7 +170,12 @@ export function createPickupsService({ db, clock, carrier }: Pick<ShippingDepend
    * Gives a booking's claim up on the shipments it still holds (nothing was booked under it): cleared, or put
    * back to the claims it had resumed (`previous`, by shipment id), whose pickups are still to be looked for.
    */
-  async function releasePickupClaim(sellerId: string, shipments: readonly ShipmentRecord[], claimedAt: Date, previous?: ReadonlyMap<string, Date | null>): Promise<void> {
+  async function releasePickupClaim(
+    sellerId: string,
+    shipments: readonly ShipmentRecord[],
+    claimedAt: Date,
+    previous?: ReadonlyMap<string, Date | null>,
+  ): Promise<void> {
     await db.transaction(async (transaction) => {
       for (const shipment of await lockShipments(transaction, sellerId, shipments)) {
         if (shipment.pickupRequestedAt?.getTime() === claimedAt.getTime() && !shipment.pickupId) {
@@ -185,7 +212,9 @@ export function createPickupsService({ db, clock, carrier }: Pick<ShippingDepend
         throw conflict(PICKUP_MESSAGES.inProgress, { code: 'pickup_in_progress' });
       }
       // The stale claims being resumed: each may have booked a pickup whose answer never came.
-      const staleClaims = [...new Set(current.map((shipment) => shipment.pickupRequestedAt?.getTime()).filter((time): time is number => time !== undefined))].map((time) => new Date(time));
+      const staleClaims = [
+        ...new Set(current.map((shipment) => shipment.pickupRequestedAt?.getTime()).filter((time): time is number => time !== undefined)),
+      ].map((time) => new Date(time));
       const claimedTogether = staleClaims.length === 1 && current.every((shipment) => shipment.pickupRequestedAt !== null);
       // What the carrier is asked (a 400 without a ship-from address, before anything is claimed).
       const details = pickupRequestOf(current, form);
@@ -225,7 +254,8 @@ export function createPickupsService({ db, clock, carrier }: Pick<ShippingDepend
       if (phase === 'booking' && isRefusal) await releasePickupClaim(sellerId, current, claimedAt);
       // Nothing was booked under this claim (the lookup or the rate failed): the claims it resumed are put back,
       // so the next try looks for their pickups again.
-      if (phase !== 'booking') await releasePickupClaim(sellerId, current, claimedAt, new Map(current.map((shipment) => [shipment.id, shipment.pickupRequestedAt])));
+      if (phase !== 'booking')
+        await releasePickupClaim(sellerId, current, claimedAt, new Map(current.map((shipment) => [shipment.id, shipment.pickupRequestedAt])));
       const failure = carrierFailure(error, failureMessage);
       if (phase === 'booking' && isRefusal) throw failure;
       throw new HttpError(failure.statusCode, `${failure.message}. ${PICKUP_MESSAGES.mayExist}`, { code: failure.code, ...failure.details });
@@ -253,10 +283,12 @@ export function createPickupsService({ db, clock, carrier }: Pick<ShippingDepend
     });
     if (!recorded.taken) return recorded.pickup;
     // Never two pickups for one parcel: the one this call booked goes (unless the carrier answered both with one).
-    const answer = await db.transaction((transaction) => onTaken(transaction, recorded.current)).then(
-      (pickup) => ({ pickup, failure: null }),
-      (failure: unknown) => ({ pickup: null, failure }),
-    );
+    const answer = await db
+      .transaction((transaction) => onTaken(transaction, recorded.current))
+      .then(
+        (pickup) => ({ pickup, failure: null }),
+        (failure: unknown) => ({ pickup: null, failure }),
+      );
     if (answer.pickup?.pickupRequestNumber !== scheduled.pickupRequestNumber) {
       // Best effort, as a void's pickup cancellation: one that fails stays booked with the carrier only.
       await carrier.cancelPickup({ pickupRequestNumber: scheduled.pickupRequestNumber }).catch(() => undefined);
@@ -340,7 +372,8 @@ export function createPickupsService({ db, clock, carrier }: Pick<ShippingDepend
         // The carrier cancels the whole request, so every shipment it held is back to created.
         for (const held of await findShipmentsOfPickup(transaction, pickupId)) {
           const locked = await findSellerShipment(transaction, held.sellerId, held.id, { lock: true });
-          if (locked?.status === 'pickup_scheduled' && locked.pickupId === pickupId) await updateShipment(transaction, held.id, { status: 'created', pickupId: null, updatedAt: now });
+          if (locked?.status === 'pickup_scheduled' && locked.pickupId === pickupId)
+            await updateShipment(transaction, held.id, { status: 'created', pickupId: null, updatedAt: now });
         }
         const current = (await findPickupsByIds(transaction, [pickupId])).get(pickupId) ?? pickup;
         if (current.status === 'cancelled') return current;
@@ -370,7 +403,12 @@ export function createPickupsService({ db, clock, carrier }: Pick<ShippingDepend
     },
 
     /** One pickup for all the order's created shipments without one, and what that saved. */
-    async scheduleConsolidatedPickup(callerId: string, userId: string, orderId: string, input: PickupFormInput): Promise<{ pickup: PickupRecord; shipmentsCount: number; savingsCents: number }> {
+    async scheduleConsolidatedPickup(
+      callerId: string,
+      userId: string,
+      orderId: string,
+      input: PickupFormInput,
+    ): Promise<{ pickup: PickupRecord; shipmentsCount: number; savingsCents: number }> {
       assertSelf(callerId, userId);
       const requested = normalizePickupInput(input);
       await assertSellerHasOrder(db, callerId, orderId);

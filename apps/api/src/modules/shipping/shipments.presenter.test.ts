@@ -119,7 +119,17 @@ function details(shipment: ShipmentRecord | ListedShipmentRecord, options: { has
     lines: [line(1, '/uploads/one.webp'), line(2, null)],
     pickup,
     hasLabel: options.hasLabel,
-    actions: shipmentActions({ id: shipment.id, status: shipment.status, createdAt: shipment.createdAt, trackingNumber: shipment.trackingNumber, hasLabel: options.hasLabel, pickupRequestNumber: pickup?.pickupRequestNumber ?? null }, NOW),
+    actions: shipmentActions(
+      {
+        id: shipment.id,
+        status: shipment.status,
+        createdAt: shipment.createdAt,
+        trackingNumber: shipment.trackingNumber,
+        hasLabel: options.hasLabel,
+        pickupRequestNumber: pickup?.pickupRequestNumber ?? null,
+      },
+      NOW,
+    ),
   };
 }
 
@@ -176,7 +186,14 @@ describe('presentShipment', () => {
     const voided = shipmentRecord({ status: 'cancelled', voidedAt: NOW, pickupId: null });
     const answer = presentShipment(details(voided, { hasLabel: false, pickup: null }));
     expectExactly(shipmentSchema, answer);
-    expect(answer).toMatchObject({ hasLabel: false, labelUrl: null, label_url: null, voided_at: NOW.toISOString(), pickup_date: null, is_consolidated_pickup: false });
+    expect(answer).toMatchObject({
+      hasLabel: false,
+      labelUrl: null,
+      label_url: null,
+      voided_at: NOW.toISOString(),
+      pickup_date: null,
+      is_consolidated_pickup: false,
+    });
     expect(answer.actions).toMatchObject({ canViewLabel: false, canTrack: false, canVoid: false });
   });
 });
@@ -186,7 +203,10 @@ describe('the answers of the shipment calls', () => {
 
   it('match their contracts exactly', () => {
     const stats = shipmentStatsOf([{ status: 'created', count: 2, awaitingPickup: 1 }]);
-    expectExactly(shipmentListResponseSchema, presentShipmentList({ shipments: [created], pagination: { page: 1, limit: 20, total: 1, totalPages: 1 }, stats }));
+    expectExactly(
+      shipmentListResponseSchema,
+      presentShipmentList({ shipments: [created], pagination: { page: 1, limit: 20, total: 1, totalPages: 1 }, stats }),
+    );
     expectExactly(shipmentLabelResponseSchema, presentLabel({ labelBase64: LABEL_BYTES, labelFormat: null }));
     expectExactly(createShipmentsResponseSchema, presentCreatedShipments({ shipments: [created], isNew: true }));
     expectExactly(processLabelResponseSchema, presentProcessedLabel({ shipment: created, trackingNumber: '1Z999AA10123456784', isNew: true }));
@@ -194,11 +214,21 @@ describe('the answers of the shipment calls', () => {
     expectExactly(schedulePickupResponseSchema, presentScheduledPickup(pickupRecord()));
     expectExactly(cancelPickupResponseSchema, presentCancelledPickup(pickupRecord()));
     expectExactly(consolidatedPickupStatusResponseSchema, presentConsolidationStatus({ canConsolidate: true, potentialSavingsCents: 300, shipmentsCount: 2 }));
-    expectExactly(scheduleConsolidatedPickupResponseSchema, presentConsolidatedPickup({ pickup: pickupRecord({ isConsolidated: true }), shipmentsCount: 2, savingsCents: 300 }));
+    expectExactly(
+      scheduleConsolidatedPickupResponseSchema,
+      presentConsolidatedPickup({ pickup: pickupRecord({ isConsolidated: true }), shipmentsCount: 2, savingsCents: 300 }),
+    );
     expectExactly(simulationStatusesResponseSchema, presentSimulationStatuses(['in_transit', 'delivered']));
     expectExactly(
       trackShipmentResponseSchema,
-      presentTracking({ status: 'in_transit', trackingNumber: '1Z999AA10123456784', estimatedDeliveryDate: null, events: [], simulatedStatus: null, isUpdated: true }),
+      presentTracking({
+        status: 'in_transit',
+        trackingNumber: '1Z999AA10123456784',
+        estimatedDeliveryDate: null,
+        events: [],
+        simulatedStatus: null,
+        isUpdated: true,
+      }),
     );
     expectExactly(
       labelRateQuoteResponseSchema,
@@ -207,7 +237,14 @@ describe('the answers of the shipment calls', () => {
         shipmentId: null,
         items: [{ orderItemId: 'e0000000-0000-4000-8000-000000000001', title: 'Item 1', quantity: 1 }],
         weightOunces: 60,
-        rate: { serviceCode: '03', serviceDescription: '', totalCents: 1317, currency: 'USD', billingWeightOunces: 64, chargeDetails: [{ description: 'UPS Ground', amountCents: 1317 }] },
+        rate: {
+          serviceCode: '03',
+          serviceDescription: '',
+          totalCents: 1317,
+          currency: 'USD',
+          billingWeightOunces: 64,
+          chargeDetails: [{ description: 'UPS Ground', amountCents: 1317 }],
+        },
       }),
     );
     expectExactly(
@@ -229,15 +266,22 @@ describe('the answers of the shipment calls', () => {
         },
         totalOrderItemsInPickup: 1,
         totalOrderValueInPickupCents: 1000,
-        shares: [{ orderItemId: 'e1', shipmentId: 's1', title: 'Item 1', quantity: 1, valueCents: 1000, allocatedPickupChargeCents: 837, pickupChargeRatio: 1 }],
+        shares: [
+          { orderItemId: 'e1', shipmentId: 's1', title: 'Item 1', quantity: 1, valueCents: 1000, allocatedPickupChargeCents: 837, pickupChargeRatio: 1 },
+        ],
       }),
     );
   });
 
   it('words each outcome as the seller screens show it', () => {
     expect(presentCreatedShipments({ shipments: [created], isNew: false }).message).toBe('Shipment already exists for these items');
-    expect(presentProcessedLabel({ shipment: created, trackingNumber: '1Z', isNew: false })).toMatchObject({ message: 'UPS label already created for this shipment', labelUrl: labelUrlOf({ labelBase64: LABEL_BYTES, labelFormat: 'GIF' }) });
-    expect(presentConsolidatedPickup({ pickup: pickupRecord(), shipmentsCount: 2, savingsCents: 300 }).message).toBe('Consolidated pickup scheduled for 2 shipments! Savings: $3.00');
+    expect(presentProcessedLabel({ shipment: created, trackingNumber: '1Z', isNew: false })).toMatchObject({
+      message: 'UPS label already created for this shipment',
+      labelUrl: labelUrlOf({ labelBase64: LABEL_BYTES, labelFormat: 'GIF' }),
+    });
+    expect(presentConsolidatedPickup({ pickup: pickupRecord(), shipmentsCount: 2, savingsCents: 300 }).message).toBe(
+      'Consolidated pickup scheduled for 2 shipments! Savings: $3.00',
+    );
     const tracked = { status: 'delivered' as const, trackingNumber: '1Z', estimatedDeliveryDate: null, events: [] };
     expect(presentTracking({ ...tracked, simulatedStatus: 'delivered', isUpdated: true }).message).toBe('Tracking simulated to status: delivered');
     expect(presentTracking({ ...tracked, simulatedStatus: null, isUpdated: true }).message).toBe('Tracking information updated!');

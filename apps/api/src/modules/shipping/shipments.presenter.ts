@@ -42,7 +42,12 @@ function trackingEventOf(event: StoredTrackingEvent): ShipmentTrackingEvent {
   return { status: event.status, description: event.description, occurredAt: event.occurredAt, location: event.location ?? null };
 }
 
-function pickupRateOf(rate: Pick<PickupRecord, 'baseRateCents' | 'additionalChargesCents' | 'taxesCents' | 'incentivesCents' | 'consolidationDiscountCents' | 'totalCents' | 'currency' | 'chargeDetails'>): PickupRate {
+function pickupRateOf(
+  rate: Pick<
+    PickupRecord,
+    'baseRateCents' | 'additionalChargesCents' | 'taxesCents' | 'incentivesCents' | 'consolidationDiscountCents' | 'totalCents' | 'currency' | 'chargeDetails'
+  >,
+): PickupRate {
   return {
     total: centsToDollars(rate.totalCents),
     currency: rate.currency,
@@ -59,7 +64,8 @@ function pickupRateOf(rate: Pick<PickupRecord, 'baseRateCents' | 'additionalChar
 
 export function presentShipment({ shipment, lines, pickup, hasLabel, actions }: ShipmentDetails): Shipment {
   // Only one shipment's answers carry the label bytes; a list row says whether there is a label.
-  const labelUrl = hasLabel && 'labelBase64' in shipment && shipment.labelBase64 ? labelUrlOf({ labelBase64: shipment.labelBase64, labelFormat: shipment.labelFormat }) : null;
+  const labelUrl =
+    hasLabel && 'labelBase64' in shipment && shipment.labelBase64 ? labelUrlOf({ labelBase64: shipment.labelBase64, labelFormat: shipment.labelFormat }) : null;
   const items = lines.map((line): ShipmentLineItem => {
     const images = line.imageUrl ? [line.imageUrl] : [];
     return {
@@ -100,7 +106,9 @@ export function presentShipment({ shipment, lines, pickup, hasLabel, actions }: 
     pickup_ready_time: pickup?.readyTime ?? null,
     pickup_close_time: pickup?.closeTime ?? null,
     is_consolidated_pickup: pickup?.isConsolidated ?? false,
-    shipper_address: shipper ? { line1: shipper.line1, line2: shipper.line2 ?? null, city: shipper.city, state: shipper.state, postalCode: shipper.postalCode } : null,
+    shipper_address: shipper
+      ? { line1: shipper.line1, line2: shipper.line2 ?? null, city: shipper.city, state: shipper.state, postalCode: shipper.postalCode }
+      : null,
     recipient_address: {
       name: recipient.name,
       line1: recipient.line1,
@@ -115,7 +123,12 @@ export function presentShipment({ shipment, lines, pickup, hasLabel, actions }: 
     item_count: lines.length,
     product_names: lines.map((line) => line.orderItem.title),
     product_images: lines.map((line) => line.imageUrl),
-    item_details: lines.map((line) => ({ name: line.orderItem.title, image: line.imageUrl, quantity: line.quantity, price: centsToDollars(line.orderItem.priceCents) })),
+    item_details: lines.map((line) => ({
+      name: line.orderItem.title,
+      image: line.imageUrl,
+      quantity: line.quantity,
+      price: centsToDollars(line.orderItem.priceCents),
+    })),
     items,
     shipment_items: items,
     tracking_events: shipment.trackingEvents.map(trackingEventOf),
@@ -154,7 +167,11 @@ export function presentLabelQuote(quote: LabelQuote): LabelRateQuote {
 }
 
 export function presentCreatedShipments(created: { shipments: ShipmentDetails[]; isNew: boolean }): CreateShipmentsResponse {
-  return { success: true, shipments: created.shipments.map(presentShipment), message: created.isNew ? SHIPMENT_MESSAGES.created : SHIPMENT_MESSAGES.alreadyExists };
+  return {
+    success: true,
+    shipments: created.shipments.map(presentShipment),
+    message: created.isNew ? SHIPMENT_MESSAGES.created : SHIPMENT_MESSAGES.alreadyExists,
+  };
 }
 
 export function presentProcessedLabel(processed: { shipment: ShipmentDetails; trackingNumber: string; isNew: boolean }): ProcessLabelResponse {
@@ -217,7 +234,12 @@ export function presentCancelledPickup(pickup: Pick<PickupRecord, 'pickupRequest
 }
 
 export function presentConsolidationStatus(status: ConsolidationStatus): ConsolidatedPickupStatusResponse {
-  return { success: true, canConsolidate: status.canConsolidate, potentialSavings: centsToDollars(status.potentialSavingsCents), shipmentsCount: status.shipmentsCount };
+  return {
+    success: true,
+    canConsolidate: status.canConsolidate,
+    potentialSavings: centsToDollars(status.potentialSavingsCents),
+    shipmentsCount: status.shipmentsCount,
+  };
 }
 
 export function presentConsolidatedPickup(booked: { pickup: PickupRecord; shipmentsCount: number; savingsCents: number }): ScheduleConsolidatedPickupResponse {

@@ -31,7 +31,10 @@ export interface ShipmentLine {
 
 /** The seller's shipment; another seller's is as absent as a missing one. `lock` holds a row lock. */
 export async function findSellerShipment(executor: Executor, sellerId: string, id: string, options: { lock?: boolean } = {}): Promise<ShipmentRecord | null> {
-  const query = executor.select().from(shipments).where(and(eq(shipments.id, id), eq(shipments.sellerId, sellerId)));
+  const query = executor
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.id, id), eq(shipments.sellerId, sellerId)));
   const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -161,9 +164,19 @@ export async function countSellerShipmentsByStatus(
 }
 
 /** The label columns (and status) of the seller's shipment, or null when it is not the seller's (or missing). */
-export async function findSellerShipmentLabel(executor: Executor, sellerId: string, id: string): Promise<Pick<ShipmentRecord, 'id' | 'status' | 'labelBase64' | 'labelFormat' | 'trackingNumber'> | null> {
+export async function findSellerShipmentLabel(
+  executor: Executor,
+  sellerId: string,
+  id: string,
+): Promise<Pick<ShipmentRecord, 'id' | 'status' | 'labelBase64' | 'labelFormat' | 'trackingNumber'> | null> {
   const [row] = await executor
-    .select({ id: shipments.id, status: shipments.status, labelBase64: shipments.labelBase64, labelFormat: shipments.labelFormat, trackingNumber: shipments.trackingNumber })
+    .select({
+      id: shipments.id,
+      status: shipments.status,
+      labelBase64: shipments.labelBase64,
+      labelFormat: shipments.labelFormat,
+      trackingNumber: shipments.trackingNumber,
+    })
     .from(shipments)
     .where(and(eq(shipments.id, id), eq(shipments.sellerId, sellerId)));
   return row ?? null;
@@ -245,7 +258,10 @@ export async function findActiveLineOfOrderItem(executor: Executor, orderItemId:
  * For each order item of the list in an active shipment with a scheduled pickup: that pickup and its
  * charge (the payout of each item deducts its share; pickup-charges.service.ts shares it out).
  */
-export async function findScheduledPickupsOfOrderItems(executor: Executor, orderItemIds: readonly string[]): Promise<Array<{ orderItemId: string; pickupId: string; totalCents: number }>> {
+export async function findScheduledPickupsOfOrderItems(
+  executor: Executor,
+  orderItemIds: readonly string[],
+): Promise<Array<{ orderItemId: string; pickupId: string; totalCents: number }>> {
   if (orderItemIds.length === 0) return [];
   return executor
     .select({ orderItemId: shipmentItems.orderItemId, pickupId: pickups.id, totalCents: pickups.totalCents })
@@ -256,7 +272,10 @@ export async function findScheduledPickupsOfOrderItems(executor: Executor, order
 }
 
 /** The active lines of every shipment (not cancelled) that the pickups collect, with their order item's price. */
-export async function findLineValuesOfPickups(executor: Executor, pickupIds: readonly string[]): Promise<Array<{ pickupId: string; orderItemId: string; priceCents: number; quantity: number }>> {
+export async function findLineValuesOfPickups(
+  executor: Executor,
+  pickupIds: readonly string[],
+): Promise<Array<{ pickupId: string; orderItemId: string; priceCents: number; quantity: number }>> {
   if (pickupIds.length === 0) return [];
   const rows = await executor
     .select({ pickupId: shipments.pickupId, orderItemId: shipmentItems.orderItemId, priceCents: orderItems.priceCents, quantity: shipmentItems.quantity })
@@ -315,7 +334,10 @@ export async function insertPickup(executor: Executor, values: NewPickupRecord):
 
 export async function findPickupsByIds(executor: Executor, ids: readonly string[]): Promise<Map<string, PickupRecord>> {
   if (ids.length === 0) return new Map();
-  const rows = await executor.select().from(pickups).where(inArray(pickups.id, [...new Set(ids)]));
+  const rows = await executor
+    .select()
+    .from(pickups)
+    .where(inArray(pickups.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, row]));
 }
 

@@ -58,16 +58,18 @@ export interface ShipmentRoutesOptions {
 const errors = { 400: shipmentErrorSchema, 401: shipmentErrorSchema, 403: shipmentErrorSchema, 404: shipmentErrorSchema };
 const carrierErrors = { ...errors, 409: shipmentErrorSchema, 502: shipmentErrorSchema, 504: shipmentErrorSchema };
 
-
 export const shipmentRoutes: FastifyPluginAsyncZod<ShipmentRoutesOptions> = async (app, { labels, pickups, tracking }) => {
   const common = { tags: ['shipments'], security: [{ bearerAuth: [] }] };
-
 
   app.get(
     '/simulation-statuses',
     {
       config: { access: only('seller') },
-      schema: { ...common, summary: 'Tracking statuses the development-only simulation offers (404 in production)', response: { 200: simulationStatusesResponseSchema, ...errors } },
+      schema: {
+        ...common,
+        summary: 'Tracking statuses the development-only simulation offers (404 in production)',
+        response: { 200: simulationStatusesResponseSchema, ...errors },
+      },
     },
     async () => presentSimulationStatuses(tracking.simulationStatuses()),
   );
@@ -78,7 +80,8 @@ export const shipmentRoutes: FastifyPluginAsyncZod<ShipmentRoutesOptions> = asyn
       config: { access: own(only('seller'), 'userId') },
       schema: {
         ...common,
-        summary: "A page of the seller's shipments, newest first (optionally one order's, one status, or matching q), with stats over all of them; no label bytes",
+        summary:
+          "A page of the seller's shipments, newest first (optionally one order's, one status, or matching q), with stats over all of them; no label bytes",
         params: shipmentSellerParamsSchema,
         querystring: shipmentListQuerySchema,
         response: { 200: shipmentListResponseSchema, ...errors },
@@ -142,7 +145,8 @@ export const shipmentRoutes: FastifyPluginAsyncZod<ShipmentRoutesOptions> = asyn
         response: { 200: pickupQuoteResponseSchema, ...carrierErrors },
       },
     },
-    async (request) => presentPickupQuote(await pickups.quoteConsolidatedPickup(userOf(request).id, request.params.userId, request.params.orderId, request.query)),
+    async (request) =>
+      presentPickupQuote(await pickups.quoteConsolidatedPickup(userOf(request).id, request.params.userId, request.params.orderId, request.query)),
   );
 
   app.post(
@@ -163,7 +167,12 @@ export const shipmentRoutes: FastifyPluginAsyncZod<ShipmentRoutesOptions> = asyn
     '/process-ups/:shipmentId',
     {
       config: { access: only('seller') },
-      schema: { ...common, summary: 'Buys the UPS label (once) and marks the items shipped', params: shipmentParamsSchema, response: { 200: processLabelResponseSchema, ...carrierErrors } },
+      schema: {
+        ...common,
+        summary: 'Buys the UPS label (once) and marks the items shipped',
+        params: shipmentParamsSchema,
+        response: { 200: processLabelResponseSchema, ...carrierErrors },
+      },
     },
     async (request) => presentProcessedLabel(await labels.processLabel(userOf(request).id, request.params.shipmentId)),
   );
@@ -187,7 +196,12 @@ export const shipmentRoutes: FastifyPluginAsyncZod<ShipmentRoutesOptions> = asyn
     '/cancel-pickup/:id',
     {
       config: { access: only('seller') },
-      schema: { ...common, summary: "Cancels the shipment's scheduled pickup", params: cancelPickupParamsSchema, response: { 200: cancelPickupResponseSchema, ...carrierErrors } },
+      schema: {
+        ...common,
+        summary: "Cancels the shipment's scheduled pickup",
+        params: cancelPickupParamsSchema,
+        response: { 200: cancelPickupResponseSchema, ...carrierErrors },
+      },
     },
     async (request) => presentCancelledPickup(await pickups.cancelPickup(userOf(request).id, request.params.id)),
   );
@@ -218,7 +232,8 @@ export const shipmentRoutes: FastifyPluginAsyncZod<ShipmentRoutesOptions> = asyn
         response: { 200: scheduleConsolidatedPickupResponseSchema, ...carrierErrors },
       },
     },
-    async (request) => presentConsolidatedPickup(await pickups.scheduleConsolidatedPickup(userOf(request).id, request.params.userId, request.params.orderId, request.body)),
+    async (request) =>
+      presentConsolidatedPickup(await pickups.scheduleConsolidatedPickup(userOf(request).id, request.params.userId, request.params.orderId, request.body)),
   );
 
   app.delete(

@@ -144,10 +144,20 @@ export interface ShipmentDetails {
 }
 
 /** The shipments' details in the rows' order: two statements for all of them, whatever their number. */
-export async function loadShipmentDetails(executor: Executor, rows: readonly ShipmentRow[], context: { files: FileStore; now: Date }): Promise<ShipmentDetails[]> {
+export async function loadShipmentDetails(
+  executor: Executor,
+  rows: readonly ShipmentRow[],
+  context: { files: FileStore; now: Date },
+): Promise<ShipmentDetails[]> {
   const [lines, pickups] = await Promise.all([
-    findLinesOfShipments(executor, rows.map((row) => row.id)),
-    findPickupsByIds(executor, rows.map((row) => row.pickupId).filter((id): id is string => id !== null)),
+    findLinesOfShipments(
+      executor,
+      rows.map((row) => row.id),
+    ),
+    findPickupsByIds(
+      executor,
+      rows.map((row) => row.pickupId).filter((id): id is string => id !== null),
+    ),
   ]);
   return rows.map((shipment) => {
     const isVoided = isVoidedShipment(shipment);

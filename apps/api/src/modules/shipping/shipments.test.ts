@@ -1,7 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { earliestPickupDate } from '@marketplace/domain/pickup-schedule';
-import { ALREADY_PICKED_UP_MESSAGE, countShipmentsForStats, VOID_PERIOD_EXPIRED_MESSAGE, VOIDED_LABEL_MESSAGE, VOIDED_SHIPMENT_MESSAGE, type ShipmentStatus } from '@marketplace/domain/shipment-rules';
+import {
+  ALREADY_PICKED_UP_MESSAGE,
+  countShipmentsForStats,
+  VOID_PERIOD_EXPIRED_MESSAGE,
+  VOIDED_LABEL_MESSAGE,
+  VOIDED_SHIPMENT_MESSAGE,
+  type ShipmentStatus,
+} from '@marketplace/domain/shipment-rules';
 import { addresses, orderItems, pickups, shipmentItems, shipments as shipmentsTable } from '../../db/schema';
 import { CarrierError, type CarrierProvider } from '../../providers/carrier/port';
 import { bearerFor } from '../../../test/factories-commerce';
@@ -14,7 +21,8 @@ import { createTrackingService, TRACKING_CONCURRENCY } from './tracking.service'
 import { createOrderItemLifecycle } from '../orders';
 import { createPaymentProvider } from '../../providers/payment/create-payment-provider';
 
-const orderItemStatesOf = (testApp: TestApp) => createOrderItemLifecycle({ db: testApp.database.db, clock: testApp.clock, payments: createPaymentProvider(testApp.config, testApp.clock) });
+const orderItemStatesOf = (testApp: TestApp) =>
+  createOrderItemLifecycle({ db: testApp.database.db, clock: testApp.clock, payments: createPaymentProvider(testApp.config, testApp.clock) });
 
 // The app builds its own carrier; this keeps a handle on it so tests can spy on the sandbox.
 const captured = vi.hoisted(() => ({ carrier: null as unknown }));
@@ -60,7 +68,17 @@ async function newSeller(options: { withAddress?: boolean } = {}) {
   const db = testApp.database.db;
   const seller = await createUser(db, { role: 'seller' });
   if (options.withAddress !== false) {
-    await db.insert(addresses).values({ userId: seller.id, name: 'Seller Warehouse', line1: '100 Main St', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US', phone: '5125550100', isDefault: true });
+    await db.insert(addresses).values({
+      userId: seller.id,
+      name: 'Seller Warehouse',
+      line1: '100 Main St',
+      city: 'Austin',
+      state: 'TX',
+      postalCode: '78701',
+      country: 'US',
+      phone: '5125550100',
+      isDefault: true,
+    });
   }
   return { seller, auth: await bearerFor(testApp, seller) };
 }
@@ -137,13 +155,17 @@ describe('access', () => {
     expect((await call('POST', `/api/shipments/create/${order.id}`, otherAuth)).status).toBe(404);
     expect((await call('POST', `/api/shipments/process-ups/${shipmentId}`, otherAuth)).status).toBe(404);
     expect((await call('GET', `/api/shipments/label/${shipmentId}`, otherAuth)).status).toBe(404);
-    expect((await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, otherAuth, { pickupDate: earliestPickupDate(testApp.clock.now()) })).status).toBe(404);
+    expect(
+      (await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, otherAuth, { pickupDate: earliestPickupDate(testApp.clock.now()) })).status,
+    ).toBe(404);
     expect((await call('DELETE', `/api/shipments/cancel-pickup/${shipmentId}`, otherAuth)).status).toBe(404);
     expect((await call('DELETE', `/api/shipments/void/${shipmentId}`, otherAuth)).status).toBe(404);
     expect((await call('PUT', `/api/shipments/track/${shipmentId}`, otherAuth, {})).status).toBe(404);
     expect((await call('GET', `/api/shipments/consolidated-pickup-status/${other.id}/${order.id}`, otherAuth)).status).toBe(404);
     expect((await call('GET', `/api/shipments/consolidated-pickup-status/${seller.id}/${order.id}`, otherAuth)).status).toBe(404);
-    expect((await call('POST', `/api/shipments/schedule-consolidated-pickup/${seller.id}/${order.id}`, otherAuth, { pickupDate: '2030-01-07' })).status).toBe(404);
+    expect((await call('POST', `/api/shipments/schedule-consolidated-pickup/${seller.id}/${order.id}`, otherAuth, { pickupDate: '2030-01-07' })).status).toBe(
+      404,
+    );
     // A malformed id is a bad request.
     expect((await call('DELETE', '/api/shipments/void/not-a-uuid', otherAuth)).status).toBe(400);
   });
@@ -159,10 +181,19 @@ describe('GET /api/shipments/simulation-statuses', () => {
   });
 
   it('is missing in production, where simulating tracking is refused', async () => {
-    const production = createTrackingService({ db: testApp.database.db, clock: testApp.clock, carrier, environment: 'production', orderItems: orderItemStatesOf(testApp) });
+    const production = createTrackingService({
+      db: testApp.database.db,
+      clock: testApp.clock,
+      carrier,
+      environment: 'production',
+      orderItems: orderItemStatesOf(testApp),
+    });
     expect(() => production.simulationStatuses()).toThrow(expect.objectContaining({ statusCode: 404 }));
     const { seller, shipmentId } = await createdShipment();
-    await expect(production.track(seller.id, shipmentId, 'delivered')).rejects.toMatchObject({ statusCode: 400, message: 'Tracking simulation is only available in development mode' });
+    await expect(production.track(seller.id, shipmentId, 'delivered')).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'Tracking simulation is only available in development mode',
+    });
   });
 });
 
@@ -175,7 +206,16 @@ describe('POST /api/shipments/create/:orderId', () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ success: true, message: 'Shipment created successfully' });
     const [shipment] = first.body.shipments as Body[];
-    expect(shipment).toMatchObject({ order_id: order.id, seller_id: seller.id, status: 'pending', trackingNumber: null, labelUrl: null, item_count: 2, total_quantity: 3, service_description: 'UPS Ground' });
+    expect(shipment).toMatchObject({
+      order_id: order.id,
+      seller_id: seller.id,
+      status: 'pending',
+      trackingNumber: null,
+      labelUrl: null,
+      item_count: 2,
+      total_quantity: 3,
+      service_description: 'UPS Ground',
+    });
     expect([...(shipment!.product_names as string[])].sort()).toEqual(['Item 1', 'Item 2']);
     // 20 oz × 1 + 20 oz × 2 = 60 oz = 3.75 lbs
     expect(shipment!.weight).toBe(3.75);
@@ -201,7 +241,10 @@ describe('POST /api/shipments/process-ups/:shipmentId', () => {
     const shipmentId = (created.body.shipments as Body[])[0]!.id as string;
     const spy = vi.spyOn(carrier, 'createShipment');
     try {
-      const answers = await Promise.all([call('POST', `/api/shipments/process-ups/${shipmentId}`, auth), call('POST', `/api/shipments/process-ups/${shipmentId}`, auth)]);
+      const answers = await Promise.all([
+        call('POST', `/api/shipments/process-ups/${shipmentId}`, auth),
+        call('POST', `/api/shipments/process-ups/${shipmentId}`, auth),
+      ]);
       const third = await call('POST', `/api/shipments/process-ups/${shipmentId}`, auth);
       expect(spy).toHaveBeenCalledTimes(1);
       // Either of the two may take the claim: the one that did bought the label.
@@ -221,10 +264,18 @@ describe('POST /api/shipments/process-ups/:shipmentId', () => {
     expect(await itemStatuses([items[0]!.id])).toEqual(['shipped']);
     const list = await call('GET', `/api/shipments/seller/${seller.id}`, auth);
     const [shipment] = list.body.shipments as Body[];
-    expect(shipment).toMatchObject({ status: 'created', tracking_number: shipment!.trackingNumber, hasLabel: true, shipper_address: { line1: '100 Main St', city: 'Austin', state: 'TX', postalCode: '78701' } });
+    expect(shipment).toMatchObject({
+      status: 'created',
+      tracking_number: shipment!.trackingNumber,
+      hasLabel: true,
+      shipper_address: { line1: '100 Main St', city: 'Austin', state: 'TX', postalCode: '78701' },
+    });
     // The label itself is its own call, and the same bytes the process answer gave.
     const label = await call('GET', `/api/shipments/label/${shipmentId}`, auth);
-    expect(label).toEqual({ status: 200, body: { success: true, labelUrl: expect.stringMatching(/^data:image\/gif;base64,R0lG/), label_url: expect.any(String) } });
+    expect(label).toEqual({
+      status: 200,
+      body: { success: true, labelUrl: expect.stringMatching(/^data:image\/gif;base64,R0lG/), label_url: expect.any(String) },
+    });
     expect(label.body.label_url).toBe(label.body.labelUrl);
   });
 
@@ -257,7 +308,9 @@ describe('GET /api/shipments/seller/:userId', () => {
       { name: 'Item 2', image: null, quantity: 2, price: 20 },
     ]);
     expect(shipment.items).toEqual(shipment.shipment_items);
-    expect(shipment.items as Body[]).toContainEqual(expect.objectContaining({ quantity: 1, order_item: expect.objectContaining({ title: 'Item 1', price: 10, images: [] }) }));
+    expect(shipment.items as Body[]).toContainEqual(
+      expect.objectContaining({ quantity: 1, order_item: expect.objectContaining({ title: 'Item 1', price: 10, images: [] }) }),
+    );
   });
 });
 
@@ -300,7 +353,10 @@ const ids = (body: Body) => (body.shipments as Body[]).map((row) => row.id as st
 describe('GET /api/shipments/seller/:userId — pages, filters and stats', () => {
   it('answers 20 per page by default with the total, and later pages continue where the first stopped', async () => {
     const { seller, auth } = await newSeller();
-    const seeded = await seedShipments(seller.id, Array.from({ length: 25 }, () => ({ status: 'delivered' as const })));
+    const seeded = await seedShipments(
+      seller.id,
+      Array.from({ length: 25 }, () => ({ status: 'delivered' as const })),
+    );
     const first = await call('GET', `/api/shipments/seller/${seller.id}`, auth);
     expect(first.status).toBe(200);
     expect(first.body.pagination).toEqual({ page: 1, limit: 20, total: 25, totalPages: 2 });
@@ -332,10 +388,7 @@ describe('GET /api/shipments/seller/:userId — pages, filters and stats', () =>
       { status: 'created', trackingNumber: '1ZABC0000000000001' },
       { status: 'delivered', trackingNumber: '1ZXYZ0000000000002' },
     ]);
-    const b = await seedShipments(seller.id, [
-      { status: 'delivered', trackingNumber: '1ZXYZ0000000000003' },
-      { status: 'pending' },
-    ]);
+    const b = await seedShipments(seller.id, [{ status: 'delivered', trackingNumber: '1ZXYZ0000000000003' }, { status: 'pending' }]);
     const list = (query: string) => call('GET', `/api/shipments/seller/${seller.id}?${query}`, auth);
 
     const delivered = await list('status=delivered');
@@ -366,10 +419,27 @@ describe('GET /api/shipments/seller/:userId — pages, filters and stats', () =>
       .insert(pickups)
       .values({ sellerId: seller.id, pickupRequestNumber: `PRN-${seller.id.slice(0, 8)}`, pickupDate: '2030-01-07', readyTime: '09:00', closeTime: '17:00' })
       .returning();
-    const statuses: ShipmentStatus[] = ['created', 'created', 'created', 'pickup_scheduled', 'shipped', 'in_transit', 'out_for_delivery', 'delivered', 'delivered', 'cancelled', 'pending', 'exception'];
+    const statuses: ShipmentStatus[] = [
+      'created',
+      'created',
+      'created',
+      'pickup_scheduled',
+      'shipped',
+      'in_transit',
+      'out_for_delivery',
+      'delivered',
+      'delivered',
+      'cancelled',
+      'pending',
+      'exception',
+    ];
     const first = await seedShipments(
       seller.id,
-      statuses.map((status, index) => ({ status, trackingNumber: `1ZST${String(index).padStart(14, '0')}`, ...(index === 2 || index === 3 ? { pickupId: pickup!.id } : {}) })),
+      statuses.map((status, index) => ({
+        status,
+        trackingNumber: `1ZST${String(index).padStart(14, '0')}`,
+        ...(index === 2 || index === 3 ? { pickupId: pickup!.id } : {}),
+      })),
     );
     await seedShipments(seller.id, [{ status: 'created' }, { status: 'delivered' }]);
     // Another seller's shipments never count.
@@ -380,11 +450,25 @@ describe('GET /api/shipments/seller/:userId — pages, filters and stats', () =>
     expect(answer.status).toBe(200);
     const expected = { total: 14, readyToShip: 5, inTransit: 3, pendingPickup: 3, delivered: 3 };
     expect(answer.body.stats).toMatchObject(expected);
-    expect((answer.body.stats as Body).byStatus).toEqual({ pending: 1, created: 4, pickup_scheduled: 1, shipped: 1, in_transit: 1, out_for_delivery: 1, delivered: 3, exception: 1, cancelled: 1, returned: 0 });
+    expect((answer.body.stats as Body).byStatus).toEqual({
+      pending: 1,
+      created: 4,
+      pickup_scheduled: 1,
+      shipped: 1,
+      in_transit: 1,
+      out_for_delivery: 1,
+      delivered: 3,
+      exception: 1,
+      cancelled: 1,
+      returned: 0,
+    });
 
     // The same numbers as the rule that counts a whole list.
     const all = await call('GET', `/api/shipments/seller/${seller.id}?limit=100`, auth);
-    const everything = (all.body.shipments as Body[]).map((row) => ({ status: row.status as ShipmentStatus, pickupRequestNumber: row.pickup_request_number as string | null }));
+    const everything = (all.body.shipments as Body[]).map((row) => ({
+      status: row.status as ShipmentStatus,
+      pickupRequestNumber: row.pickup_request_number as string | null,
+    }));
     expect(everything).toHaveLength(14);
     expect(countShipmentsForStats(everything)).toEqual(expected);
 
@@ -421,14 +505,20 @@ describe('GET /api/shipments/label/:shipmentId', () => {
     const { order } = await newOrder(seller.id, ['approved']);
     const pendingId = ((await call('POST', `/api/shipments/create/${order.id}`, auth)).body.shipments as Body[])[0]!.id as string;
     expect(await call('GET', `/api/shipments/label/${pendingId}`, auth)).toEqual({ status: 404, body: { error: 'No label URL available', code: 'no_label' } });
-    expect(await call('GET', '/api/shipments/label/00000000-0000-4000-8000-000000000000', auth)).toEqual({ status: 404, body: { error: 'Shipment not found', code: 'not_found' } });
+    expect(await call('GET', '/api/shipments/label/00000000-0000-4000-8000-000000000000', auth)).toEqual({
+      status: 404,
+      body: { error: 'Shipment not found', code: 'not_found' },
+    });
     expect((await call('GET', '/api/shipments/label/not-a-uuid', auth)).status).toBe(400);
   });
 
   it("answers another seller's shipment as 404 and a buyer with 403", async () => {
     const { shipmentId } = await createdShipment();
     const { auth: otherAuth } = await newSeller();
-    expect(await call('GET', `/api/shipments/label/${shipmentId}`, otherAuth)).toEqual({ status: 404, body: { error: 'Shipment not found', code: 'not_found' } });
+    expect(await call('GET', `/api/shipments/label/${shipmentId}`, otherAuth)).toEqual({
+      status: 404,
+      body: { error: 'Shipment not found', code: 'not_found' },
+    });
     const buyer = await createUser(testApp.database.db, { role: 'buyer' });
     expect((await call('GET', `/api/shipments/label/${shipmentId}`, await bearerFor(testApp, buyer))).status).toBe(403);
   });
@@ -440,9 +530,19 @@ describe('pickups', () => {
     const earliest = earliestPickupDate(testApp.clock.now());
     const spy = vi.spyOn(carrier, 'schedulePickup');
     try {
-      const answer = await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate: earliest.replaceAll('-', ''), readyTime: '100000', closeTime: '16:30' });
+      const answer = await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, {
+        pickupDate: earliest.replaceAll('-', ''),
+        readyTime: '100000',
+        closeTime: '16:30',
+      });
       expect(answer.status).toBe(200);
-      expect(answer.body).toMatchObject({ success: true, message: 'Pickup scheduled successfully!', pickupDate: earliest, readyTime: '10:00', closeTime: '16:30' });
+      expect(answer.body).toMatchObject({
+        success: true,
+        message: 'Pickup scheduled successfully!',
+        pickupDate: earliest,
+        readyTime: '10:00',
+        closeTime: '16:30',
+      });
       expect(answer.body.pickupRequestNumber).toEqual(expect.any(String));
       expect((answer.body.rate as Body).total).toEqual(expect.any(Number));
       const repeat = await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate: earliest });
@@ -526,7 +626,13 @@ describe('consolidated pickup', () => {
 
     const service = createPickupChargesService({ db: testApp.database.db });
     const infos = await Promise.all(items.map((item) => service.pickupChargeInfoFor(item.id)));
-    expect(infos[0]).toMatchObject({ hasPickup: true, isConsolidatedPickup: true, shipmentsCount: 2, pickupRequestNumber: answer.body.pickupRequestNumber, currency: 'USD' });
+    expect(infos[0]).toMatchObject({
+      hasPickup: true,
+      isConsolidatedPickup: true,
+      shipmentsCount: 2,
+      pickupRequestNumber: answer.body.pickupRequestNumber,
+      currency: 'USD',
+    });
     // Item 1 is $10 × 1, item 2 is $20 × 2: a fifth and four fifths of the charge.
     expect(infos[0]!.allocation).toMatchObject({ totalOrderItemsInPickup: 2, totalOrderValueInPickup: 50, currentItemValue: 10, pickupChargeRatio: 0.2 });
     const total = Math.round(infos[0]!.totalPickupCharge * 100);
@@ -574,12 +680,18 @@ describe('DELETE /api/shipments/void/:shipmentId', () => {
   it('refuses after the parcel is with the carrier, and maps carrier refusals to the spec texts', async () => {
     const { auth, shipmentId } = await createdShipment();
     expect((await call('PUT', `/api/shipments/track/${shipmentId}`, auth, { simulateStatus: 'in_transit' })).status).toBe(200);
-    expect(await call('DELETE', `/api/shipments/void/${shipmentId}`, auth)).toMatchObject({ status: 409, body: { error: ALREADY_PICKED_UP_MESSAGE, code: 'already_picked_up' } });
+    expect(await call('DELETE', `/api/shipments/void/${shipmentId}`, auth)).toMatchObject({
+      status: 409,
+      body: { error: ALREADY_PICKED_UP_MESSAGE, code: 'already_picked_up' },
+    });
 
     const fresh = await createdShipment();
     const spy = vi.spyOn(carrier, 'voidShipment').mockRejectedValueOnce(new CarrierError('Void period expired', 'void_period_expired', false, '190117'));
     try {
-      expect(await call('DELETE', `/api/shipments/void/${fresh.shipmentId}`, fresh.auth)).toMatchObject({ status: 409, body: { error: VOID_PERIOD_EXPIRED_MESSAGE } });
+      expect(await call('DELETE', `/api/shipments/void/${fresh.shipmentId}`, fresh.auth)).toMatchObject({
+        status: 409,
+        body: { error: VOID_PERIOD_EXPIRED_MESSAGE },
+      });
     } finally {
       spy.mockRestore();
     }
@@ -615,7 +727,10 @@ describe('PUT /api/shipments/track/:shipmentId', () => {
     const { seller, auth: otherAuth } = await newSeller();
     const { order } = await newOrder(seller.id, ['approved']);
     const pending = ((await call('POST', `/api/shipments/create/${order.id}`, otherAuth)).body.shipments as Body[])[0]!.id as string;
-    expect(await call('PUT', `/api/shipments/track/${pending}`, otherAuth)).toMatchObject({ status: 400, body: { error: 'This shipment has no tracking number yet' } });
+    expect(await call('PUT', `/api/shipments/track/${pending}`, otherAuth)).toMatchObject({
+      status: 400,
+      body: { error: 'This shipment has no tracking number yet' },
+    });
   });
 });
 
@@ -661,7 +776,10 @@ describe('GET /api/shipments/rate-quote/:orderId', () => {
     const [labelled] = (await call('GET', `/api/shipments/seller/${seller.id}`, auth)).body.shipments as Body[];
     expect(labelled!.charges).toBe(rate.total);
     // Everything approved is on its way: nothing left to quote.
-    expect(await call('GET', `/api/shipments/rate-quote/${order.id}`, auth)).toMatchObject({ status: 400, body: { error: 'No items ready for shipment', code: 'no_items_ready' } });
+    expect(await call('GET', `/api/shipments/rate-quote/${order.id}`, auth)).toMatchObject({
+      status: 400,
+      body: { error: 'No items ready for shipment', code: 'no_items_ready' },
+    });
   });
 
   it("is the seller's own: 401 without a token, 403 for a buyer, 404 for another seller, 400 with a code for bad input", async () => {
@@ -674,7 +792,10 @@ describe('GET /api/shipments/rate-quote/:orderId', () => {
     const { auth: otherAuth } = await newSeller();
     expect(await call('GET', url, otherAuth)).toEqual({ status: 404, body: { error: 'Order not found', code: 'not_found' } });
     const malformed = await call('GET', '/api/shipments/rate-quote/not-an-order', otherAuth);
-    expect(malformed).toMatchObject({ status: 400, body: { error: 'Invalid request — orderId: Order not found', code: 'validation_failed', issues: [{ path: 'orderId', message: 'Order not found' }] } });
+    expect(malformed).toMatchObject({
+      status: 400,
+      body: { error: 'Invalid request — orderId: Order not found', code: 'validation_failed', issues: [{ path: 'orderId', message: 'Order not found' }] },
+    });
 
     const { seller: homeless, auth: homelessAuth } = await newSeller({ withAddress: false });
     const { order: homelessOrder } = await newOrder(homeless.id, ['approved']);
@@ -719,7 +840,15 @@ describe('pickup quotes', () => {
       scheduleSpy.mockRestore();
     }
     expect(quote.status).toBe(200);
-    expect(quote.body).toMatchObject({ success: true, isConsolidatedPickup: false, shipmentsCount: 1, pickupDate: earliest, readyTime: '09:00', closeTime: '17:00', source: 'carrier API' });
+    expect(quote.body).toMatchObject({
+      success: true,
+      isConsolidatedPickup: false,
+      shipmentsCount: 1,
+      pickupDate: earliest,
+      readyTime: '09:00',
+      closeTime: '17:00',
+      source: 'carrier API',
+    });
     const rate = quote.body.rate as Body;
     expect(cents(rate.total)).toBeGreaterThan(0);
     expect(sumOf(rate.chargeDetails)).toBe(cents(rate.total));
@@ -731,7 +860,10 @@ describe('pickup quotes', () => {
     expect(shareOf(items[1]!.id)).toMatchObject({ shipmentId, title: 'Item 2', quantity: 2, itemValue: 40, pickupChargeRatio: 0.8 });
     expect(allocation.items.reduce((total, item) => total + cents(item.allocatedPickupCharge), 0)).toBe(cents(rate.total));
     // Quoting booked nothing.
-    expect(((await call('GET', `/api/shipments/seller/${seller.id}`, auth)).body.shipments as Body[])[0]).toMatchObject({ status: 'created', pickup_request_number: null });
+    expect(((await call('GET', `/api/shipments/seller/${seller.id}`, auth)).body.shipments as Body[])[0]).toMatchObject({
+      status: 'created',
+      pickup_request_number: null,
+    });
 
     const scheduled = await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate: earliest });
     expect((scheduled.body.rate as Body).total).toBe(rate.total);
@@ -741,7 +873,10 @@ describe('pickup quotes', () => {
       expect(info.allocation?.allocatedPickupCharge).toBe(shareOf(item.id).allocatedPickupCharge);
     }
     // Once booked, there is nothing more to quote.
-    expect(await call('GET', `/api/shipments/pickup-quote/${shipmentId}?${pickupQuery(earliest)}`, auth)).toMatchObject({ status: 409, body: { code: 'pickup_not_available' } });
+    expect(await call('GET', `/api/shipments/pickup-quote/${shipmentId}?${pickupQuery(earliest)}`, auth)).toMatchObject({
+      status: 409,
+      body: { code: 'pickup_not_available' },
+    });
   });
 
   it('quotes a consolidated pickup with its discount, at the price it is then booked', async () => {
@@ -786,7 +921,10 @@ describe('pickup quotes', () => {
     const today = await call('GET', `/api/shipments/pickup-quote/${shipmentId}?pickupDate=${isoDayAfter(earliest, -1)}`, auth);
     expect(today).toMatchObject({ status: 400, body: { code: 'invalid_pickup_window', field: 'pickupDate' } });
     expect(today.body.error).toMatch(/at least 1 day in advance/);
-    expect(await call('GET', `/api/shipments/pickup-quote/${shipmentId}?pickupDate=${earliest}&readyTime=1700&closeTime=0900`, auth)).toMatchObject({ status: 400, body: { code: 'invalid_pickup_window' } });
+    expect(await call('GET', `/api/shipments/pickup-quote/${shipmentId}?pickupDate=${earliest}&readyTime=1700&closeTime=0900`, auth)).toMatchObject({
+      status: 400,
+      body: { code: 'invalid_pickup_window' },
+    });
   });
 });
 
@@ -800,14 +938,20 @@ describe('voided shipments', () => {
     const simulateSpy = vi.spyOn(carrier, 'simulate');
     const createSpy = vi.spyOn(carrier, 'createShipment');
     try {
-      expect(await call('GET', `/api/shipments/label/${shipmentId}`, auth)).toEqual({ status: 410, body: { error: VOIDED_LABEL_MESSAGE, code: 'label_voided' } });
+      expect(await call('GET', `/api/shipments/label/${shipmentId}`, auth)).toEqual({
+        status: 410,
+        body: { error: VOIDED_LABEL_MESSAGE, code: 'label_voided' },
+      });
       expect(await call('PUT', `/api/shipments/track/${shipmentId}`, auth, {})).toEqual({ status: 409, body: voided });
       expect(await call('PUT', `/api/shipments/track/${shipmentId}`, auth, { simulateStatus: 'delivered' })).toEqual({ status: 409, body: voided });
       expect(await call('POST', `/api/shipments/process-ups/${shipmentId}`, auth)).toEqual({ status: 409, body: voided });
       expect(await call('POST', `/api/shipments/schedule-pickup/${shipmentId}`, auth, { pickupDate: earliest })).toEqual({ status: 409, body: voided });
       expect(await call('GET', `/api/shipments/pickup-quote/${shipmentId}?pickupDate=${earliest}`, auth)).toEqual({ status: 409, body: voided });
       expect(await call('DELETE', `/api/shipments/cancel-pickup/${shipmentId}`, auth)).toEqual({ status: 409, body: voided });
-      expect(await call('DELETE', `/api/shipments/void/${shipmentId}`, auth)).toMatchObject({ status: 409, body: { code: 'shipment_voided', error: expect.stringMatching(/already been voided/) } });
+      expect(await call('DELETE', `/api/shipments/void/${shipmentId}`, auth)).toMatchObject({
+        status: 409,
+        body: { code: 'shipment_voided', error: expect.stringMatching(/already been voided/) },
+      });
       expect(trackSpy).not.toHaveBeenCalled();
       expect(simulateSpy).not.toHaveBeenCalled();
       expect(createSpy).not.toHaveBeenCalled();
@@ -819,7 +963,14 @@ describe('voided shipments', () => {
     // Listed, it offers nothing that uses the label, though its tracking number stays on record.
     const [listed] = (await call('GET', `/api/shipments/seller/${seller.id}`, auth)).body.shipments as Body[];
     expect(listed).toMatchObject({ id: shipmentId, status: 'cancelled', tracking_number: trackingNumber, hasLabel: false, labelUrl: null, label_url: null });
-    expect(listed!.actions).toEqual({ canSchedulePickup: false, canCancelPickup: false, canVoid: false, voidRefusalReason: expect.any(String), canTrack: false, canViewLabel: false });
+    expect(listed!.actions).toEqual({
+      canSchedulePickup: false,
+      canCancelPickup: false,
+      canVoid: false,
+      voidRefusalReason: expect.any(String),
+      canTrack: false,
+      canViewLabel: false,
+    });
   });
 });
 
@@ -827,7 +978,13 @@ describe('background tracking refresh', () => {
   it('moves active shipments on from the carrier and marks delivered items delivered', async () => {
     const { shipmentId, trackingNumber, items } = await createdShipment();
     await carrier.simulate(trackingNumber, 'delivered');
-    const service = createTrackingService({ db: testApp.database.db, clock: testApp.clock, carrier, environment: 'test', orderItems: orderItemStatesOf(testApp) });
+    const service = createTrackingService({
+      db: testApp.database.db,
+      clock: testApp.clock,
+      carrier,
+      environment: 'test',
+      orderItems: orderItemStatesOf(testApp),
+    });
     expect(await service.refreshActiveShipments({ limit: 1000 })).toBeGreaterThanOrEqual(1);
     const [row] = await testApp.database.db.select().from(shipmentsTable).where(eq(shipmentsTable.id, shipmentId));
     expect(row!.status).toBe('delivered');
@@ -863,11 +1020,25 @@ describe('background tracking refresh', () => {
         }
       },
     });
-    const service = createTrackingService({ db: testApp.database.db, clock: testApp.clock, carrier: heldCarrier, environment: 'test', orderItems: orderItemStatesOf(testApp) });
+    const service = createTrackingService({
+      db: testApp.database.db,
+      clock: testApp.clock,
+      carrier: heldCarrier,
+      environment: 'test',
+      orderItems: orderItemStatesOf(testApp),
+    });
     holdAnswersUntil(3);
     expect(await service.refreshActiveShipments({ limit: 1000, concurrency: 3 })).toBeGreaterThanOrEqual(12);
     expect(most).toBe(3);
-    const rows = await testApp.database.db.select().from(shipmentsTable).where(inArray(shipmentsTable.id, created.map((shipment) => shipment.shipmentId)));
+    const rows = await testApp.database.db
+      .select()
+      .from(shipmentsTable)
+      .where(
+        inArray(
+          shipmentsTable.id,
+          created.map((shipment) => shipment.shipmentId),
+        ),
+      );
     expect(rows.map((row) => row.status)).toEqual(created.map(() => 'in_transit'));
     // The default bound is TRACKING_CONCURRENCY (5).
     holdAnswersUntil(TRACKING_CONCURRENCY);

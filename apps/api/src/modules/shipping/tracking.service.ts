@@ -3,10 +3,25 @@ import type { Executor } from '../../db/client';
 import { mapWithConcurrency } from '../../lib/concurrency';
 import { NO_DOMAIN_EVENTS } from '../../lib/domain-events';
 import { badRequest, notFound } from '../../lib/http-errors';
-import { CarrierError, SIMULATION_STATUSES, type CarrierProvider, type SimulationStatus, type TrackingResult, type TrackingStatus } from '../../providers/carrier/port';
+import {
+  CarrierError,
+  SIMULATION_STATUSES,
+  type CarrierProvider,
+  type SimulationStatus,
+  type TrackingResult,
+  type TrackingStatus,
+} from '../../providers/carrier/port';
 import { findParcelNews } from '../orders';
 import { findTrackingOfOrderItems } from './order-item-tracking.repository';
-import { findLinesOfShipments, findSellerShipment, findShipmentsToTrack, updateShipment, type ShipmentRecord, type ShipmentStatusValue, type ShipmentTrackingEvent } from './shipments.repository';
+import {
+  findLinesOfShipments,
+  findSellerShipment,
+  findShipmentsToTrack,
+  updateShipment,
+  type ShipmentRecord,
+  type ShipmentStatusValue,
+  type ShipmentTrackingEvent,
+} from './shipments.repository';
 import { SHIPMENT_MESSAGES, assertNotVoided, carrierFailure, lockOwnShipment, type ShippingDependencies } from './shipments.shared';
 
 // Where a parcel is: tracking on the seller's request, the development-only simulation, and the
@@ -35,7 +50,13 @@ export interface ShipmentTracking {
 }
 
 /** Moves the carrier's parcel to the status where it can (the sandbox), or (another carrier) records the event here only. */
-async function simulateOn(carrier: CarrierProvider, trackingNumber: string, status: SimulationStatus, previous: readonly ShipmentTrackingEvent[], now: Date): Promise<TrackingResult> {
+async function simulateOn(
+  carrier: CarrierProvider,
+  trackingNumber: string,
+  status: SimulationStatus,
+  previous: readonly ShipmentTrackingEvent[],
+  now: Date,
+): Promise<TrackingResult> {
   if (carrier.simulate) {
     await carrier.simulate(trackingNumber, status);
     return carrier.track({ trackingNumber });
@@ -50,23 +71,43 @@ async function simulateOn(carrier: CarrierProvider, trackingNumber: string, stat
   };
 }
 
-export function createTrackingService({ db, clock, carrier, environment, orderItems: orderItemStates, events: domainEvents = NO_DOMAIN_EVENTS }: Pick<ShippingDependencies, 'db' | 'clock' | 'carrier' | 'environment' | 'orderItems' | 'events'>) {
+export function createTrackingService({
+  db,
+  clock,
+  carrier,
+  environment,
+  orderItems: orderItemStates,
+  events: domainEvents = NO_DOMAIN_EVENTS,
+}: Pick<ShippingDependencies, 'db' | 'clock' | 'carrier' | 'environment' | 'orderItems' | 'events'>) {
   const isProduction = environment === 'production';
 
   /** Applies a tracking result to a locked shipment: status, events, and delivered items. */
   async function applyTracking(transaction: Executor, shipment: ShipmentRecord, result: TrackingResult, forcedStatus: ShipmentStatusValue | null) {
     const now = clock.now();
     const status: ShipmentStatusValue = forcedStatus ?? (CARRIER_PROGRESS.has(result.status) ? trackedStatus(shipment.status, result.status) : shipment.status);
-    const events: ShipmentTrackingEvent[] = result.events.map((event) => ({ status: event.status, description: event.description, occurredAt: event.occurredAt, location: event.location ?? null }));
+    const events: ShipmentTrackingEvent[] = result.events.map((event) => ({
+      status: event.status,
+      description: event.description,
+      occurredAt: event.occurredAt,
+      location: event.location ?? null,
+    }));
     const updated = await updateShipment(transaction, shipment.id, { status, trackingEvents: events, lastTrackedAt: now, updatedAt: now });
     if (status === 'delivered' && shipment.status !== 'delivered') {
       const lines = (await findLinesOfShipments(transaction, [shipment.id])).filter((line) => line.isActive);
-      await orderItemStates.recordDelivered(transaction, lines.map((line) => line.orderItem.id));
+      await orderItemStates.recordDelivered(
+        transaction,
+        lines.map((line) => line.orderItem.id),
+      );
     }
     // Only the step into out for delivery is news (the buyer's e-mail); a later track that finds it still there is not.
     if (status === 'out_for_delivery' && shipment.status !== 'out_for_delivery') {
       const lines = (await findLinesOfShipments(transaction, [shipment.id])).filter((line) => line.isActive);
-      for (const news of await findParcelNews(transaction, lines.map((line) => line.orderItem), 'outForDelivery', findTrackingOfOrderItems)) {
+      for (const news of await findParcelNews(
+        transaction,
+        lines.map((line) => line.orderItem),
+        'outForDelivery',
+        findTrackingOfOrderItems,
+      )) {
         domainEvents.publishAfterCommit(transaction, { type: 'order-item.out-for-delivery', ...news });
       }
     }
@@ -98,9 +139,10 @@ export function createTrackingService({ db, clock, carrier, environment, orderIt
       if (!trackingNumber) throw badRequest('This shipment has no tracking number yet');
       let result: TrackingResult;
       try {
-        result = simulated !== null
-          ? await simulateOn(carrier, trackingNumber, simulated, shipment.trackingEvents, clock.now())
-          : await carrier.track({ trackingNumber });
+        result =
+          simulated !== null
+            ? await simulateOn(carrier, trackingNumber, simulated, shipment.trackingEvents, clock.now())
+            : await carrier.track({ trackingNumber });
       } catch (error) {
         // The carrier has no events for this number yet (UPS takes a while after a label is made; the
         // sandbox without its ledger file knows none from before): keep what we know rather than failing the seller.
@@ -138,7 +180,9 @@ export function createTrackingService({ db, clock, carrier, environment, orderIt
      * recorded in its own short transaction, after the carrier call. Returns how many were updated.
      */
     async refreshActiveShipments({ limit = 100, concurrency = TRACKING_CONCURRENCY }: { limit?: number; concurrency?: number } = {}): Promise<number> {
-      const candidates = (await findShipmentsToTrack(db, ACTIVE_FOR_TRACKING, limit)).filter((candidate) => candidate.trackingNumber && isActiveForTracking(candidate.status));
+      const candidates = (await findShipmentsToTrack(db, ACTIVE_FOR_TRACKING, limit)).filter(
+        (candidate) => candidate.trackingNumber && isActiveForTracking(candidate.status),
+      );
       let updated = 0;
       await mapWithConcurrency(candidates, concurrency, async (candidate) => {
         try {

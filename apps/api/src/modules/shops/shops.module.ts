@@ -17,7 +17,10 @@ export const shopsModule = defineModule({
       returns: { policy: ShopsServiceDependencies['returnPolicyOf'] };
     }>,
   ) {
-    await app.register(shopRoutes, { prefix: '/api/shops', shops: createShopsService({ db: database.db, products: catalogueSearch, returnPolicyOf: (sellerId) => returns.policy(sellerId) }) });
+    await app.register(shopRoutes, {
+      prefix: '/api/shops',
+      shops: createShopsService({ db: database.db, products: catalogueSearch, returnPolicyOf: (sellerId) => returns.policy(sellerId) }),
+    });
     return {};
   },
 });

@@ -65,7 +65,10 @@ export async function deleteImage(executor: Executor, productId: string, imageId
   return row ?? null;
 }
 
-export async function insertUploadToken(executor: Executor, values: { tokenHash: string; productId: string; sellerId: string; expiresAt: Date; createdAt: Date }): Promise<void> {
+export async function insertUploadToken(
+  executor: Executor,
+  values: { tokenHash: string; productId: string; sellerId: string; expiresAt: Date; createdAt: Date },
+): Promise<void> {
   await executor.insert(uploadTokens).values(values);
 }
 

@@ -152,7 +152,10 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = 
       // the same text as `error`, beside the usual `code`.
       errorHandler: (error, request, reply) => {
         const { status, body, headers } = errorAnswerOf(error, request.log);
-        return reply.code(status).headers(headers).send({ ...body, success: false, message: body.error });
+        return reply
+          .code(status)
+          .headers(headers)
+          .send({ ...body, success: false, message: body.error });
       },
     },
     async (request) => {

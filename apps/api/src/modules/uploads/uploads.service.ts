@@ -19,7 +19,18 @@ import type { FileStore } from '../../providers/files/port';
 import { publishDraftListing, type ProductsService } from '../catalog';
 import type { UserRecord } from '../users';
 import { processImage, type IncomingFile, type ProcessedImage } from '../../lib/image-processing';
-import { countImages, deleteImage, deleteUploadTokensExpiredBy, findImageIds, findLiveUploadToken, insertImages, insertUploadToken, lockProduct, setImagePositions, type NewImageRow } from './uploads.repository';
+import {
+  countImages,
+  deleteImage,
+  deleteUploadTokensExpiredBy,
+  findImageIds,
+  findLiveUploadToken,
+  insertImages,
+  insertUploadToken,
+  lockProduct,
+  setImagePositions,
+  type NewImageRow,
+} from './uploads.repository';
 
 export const NO_FILES_MESSAGE = 'Choose at least one photo to upload.';
 export const IMAGE_NOT_FOUND_MESSAGE = 'Photo not found';
@@ -61,7 +72,8 @@ const tooManyPhotos = (existing: number) => {
   );
 };
 
-const invalidLink = () => new HttpError(403, INVALID_UPLOAD_LINK_MESSAGE, { code: 'upload_link_invalid', success: false, message: INVALID_UPLOAD_LINK_MESSAGE });
+const invalidLink = () =>
+  new HttpError(403, INVALID_UPLOAD_LINK_MESSAGE, { code: 'upload_link_invalid', success: false, message: INVALID_UPLOAD_LINK_MESSAGE });
 const suspendedSellerLink = () =>
   new HttpError(403, SUSPENDED_UPLOAD_LINK_MESSAGE, { code: 'account_suspended', success: false, message: SUSPENDED_UPLOAD_LINK_MESSAGE });
 

@@ -33,9 +33,15 @@ beforeAll(async () => {
     tokens.set(user.id, response.json().token);
   }
   categoryId = (await createCategory(db)).id;
-  widePng = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#3366cc' } }).png().toBuffer();
-  smallJpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#cc6633' } }).jpeg().toBuffer();
-  tinyPng = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#22aa22' } }).png().toBuffer();
+  widePng = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
+  smallJpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#cc6633' } })
+    .jpeg()
+    .toBuffer();
+  tinyPng = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#22aa22' } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   await testApp?.close();
@@ -111,7 +117,10 @@ describe('POST /api/products/:id/images', () => {
 
   it('refuses a text file renamed .jpg with a 400 naming it, and stores nothing of the batch', async () => {
     const product = await newProduct();
-    const response = await uploadImages(product.id, [fileOf('good.png', tinyPng, 'image/png'), fileOf('notes.jpg', Buffer.from('just some text, not a photo'))]);
+    const response = await uploadImages(product.id, [
+      fileOf('good.png', tinyPng, 'image/png'),
+      fileOf('notes.jpg', Buffer.from('just some text, not a photo')),
+    ]);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: expect.stringContaining('"notes.jpg"'), file: 'notes.jpg' });
     expect(await rowsOfProduct(product.id)).toHaveLength(0);
@@ -135,7 +144,10 @@ describe('POST /api/products/:id/images', () => {
 
   it('refuses 50 files at once with 413, storing nothing', async () => {
     const product = await newProduct();
-    const response = await uploadImages(product.id, Array.from({ length: 50 }, (_, index) => fileOf(`photo-${index}.png`, tinyPng, 'image/png')));
+    const response = await uploadImages(
+      product.id,
+      Array.from({ length: 50 }, (_, index) => fileOf(`photo-${index}.png`, tinyPng, 'image/png')),
+    );
     expect(response.statusCode).toBe(413);
     expect(response.json().error).toBe('Upload at most 10 photos at a time.');
     expect(await rowsOfProduct(product.id)).toHaveLength(0);
@@ -256,7 +268,9 @@ describe('phone upload links', () => {
     const configured = await buildTestApp({ environment: { PUBLIC_URL: 'https://shop.example.com' } });
     try {
       const owner = await createUser(configured.database.db, { role: 'seller' });
-      const token = (await configured.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: FACTORY_PASSWORD } })).json().token;
+      const token = (
+        await configured.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: owner.email, password: FACTORY_PASSWORD } })
+      ).json().token;
       const product = await createProduct(configured.database.db, { sellerId: owner.id, categoryId: (await createCategory(configured.database.db)).id });
       const response = await configured.app.inject({
         method: 'POST',
@@ -312,9 +326,15 @@ describe('POST /api/products/mobile-upload', () => {
     expect(first.statusCode).toBe(200);
     const body = first.json();
     expect(body).toMatchObject({ success: true, message: 'Successfully uploaded 1 image' });
-    expect(body.images).toEqual([{ id: expect.any(String), url: expect.stringMatching(new RegExp(`^/uploads/products/${product.id}/`)), name: 'IMG_0001.jpg' }]);
+    expect(body.images).toEqual([
+      { id: expect.any(String), url: expect.stringMatching(new RegExp(`^/uploads/products/${product.id}/`)), name: 'IMG_0001.jpg' },
+    ]);
 
-    const second = await mobileUpload([fileOf('IMG_0002.png', tinyPng, 'image/png'), fileOf('IMG_0003.png', tinyPng, 'image/png'), { field: 'token', value: token }]);
+    const second = await mobileUpload([
+      fileOf('IMG_0002.png', tinyPng, 'image/png'),
+      fileOf('IMG_0003.png', tinyPng, 'image/png'),
+      { field: 'token', value: token },
+    ]);
     expect(second.statusCode).toBe(200);
     expect(second.json().message).toBe('Successfully uploaded 2 images');
 

@@ -8,12 +8,20 @@ export type AddressChanges = Partial<Pick<NewAddressRecord, 'name' | 'line1' | '
 
 /** The default first, then the newest. */
 export async function findAddressesOfUser(executor: Executor, userId: string): Promise<AddressRecord[]> {
-  return executor.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.isDefault), desc(addresses.createdAt), desc(addresses.id));
+  return executor
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(desc(addresses.isDefault), desc(addresses.createdAt), desc(addresses.id));
 }
 
 /** The address only when it belongs to the user: another user's address is as absent as a missing one. */
 export async function findAddressOfUser(executor: Executor, userId: string, addressId: string): Promise<AddressRecord | null> {
-  const [row] = await executor.select().from(addresses).where(and(eq(addresses.id, addressId), eq(addresses.userId, userId))).limit(1);
+  const [row] = await executor
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -41,8 +49,17 @@ export async function insertAddress(executor: Executor, values: NewAddressRecord
   return row;
 }
 
-export async function updateAddressOfUser(executor: Executor, userId: string, addressId: string, changes: AddressChanges & { updatedAt: Date }): Promise<AddressRecord | null> {
-  const [row] = await executor.update(addresses).set(changes).where(and(eq(addresses.id, addressId), eq(addresses.userId, userId))).returning();
+export async function updateAddressOfUser(
+  executor: Executor,
+  userId: string,
+  addressId: string,
+  changes: AddressChanges & { updatedAt: Date },
+): Promise<AddressRecord | null> {
+  const [row] = await executor
+    .update(addresses)
+    .set(changes)
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+    .returning();
   return row ?? null;
 }
 
@@ -55,7 +72,10 @@ export async function unsetOtherDefaults(executor: Executor, userId: string, kee
 }
 
 export async function deleteAddressOfUser(executor: Executor, userId: string, addressId: string): Promise<AddressRecord | null> {
-  const [row] = await executor.delete(addresses).where(and(eq(addresses.id, addressId), eq(addresses.userId, userId))).returning();
+  const [row] = await executor
+    .delete(addresses)
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+    .returning();
   return row ?? null;
 }
 

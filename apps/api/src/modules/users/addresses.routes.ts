@@ -19,7 +19,10 @@ export const addressRoutes: FastifyPluginAsyncZod<{ addresses: AddressesService 
 
   app.get(
     '/',
-    { config: { access: SIGNED_IN }, schema: { tags, summary: 'My addresses, the default first', security, response: { 200: addressListResponseSchema, 401: errorResponseSchema } } },
+    {
+      config: { access: SIGNED_IN },
+      schema: { tags, summary: 'My addresses, the default first', security, response: { 200: addressListResponseSchema, 401: errorResponseSchema } },
+    },
     async (request) => ({ addresses: await addresses.listAddresses(userOf(request).id) }),
   );
 

@@ -14,12 +14,18 @@ let address = 0;
 const tokenOfNewUser = async () => {
   const user = await createUser(testApp.database.db);
   address += 1;
-  const response = await testApp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: FACTORY_PASSWORD }, remoteAddress: `10.30.0.${address}` });
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: user.email, password: FACTORY_PASSWORD },
+    remoteAddress: `10.30.0.${address}`,
+  });
   return `Bearer ${response.json().token}`;
 };
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, authorization?: string, payload?: object) =>
   testApp.app.inject({ method, url, headers: authorization ? { authorization } : {}, ...(payload ? { payload } : {}) });
-const list = async (token: string) => (await call('GET', '/api/users/me/addresses', token)).json().addresses as Array<{ id: string; name: string; isDefault: boolean }>;
+const list = async (token: string) =>
+  (await call('GET', '/api/users/me/addresses', token)).json().addresses as Array<{ id: string; name: string; isDefault: boolean }>;
 
 const home = { name: 'Ada Lovelace', line1: '1 Market St', city: 'San Francisco', state: 'CA', postal_code: '94105' };
 const URL = '/api/users/me/addresses';
@@ -47,7 +53,14 @@ describe('address book', () => {
 
   it('reads state, ZIP code and country the way people type them and stores them one way', async () => {
     const token = await tokenOfNewUser();
-    const response = await call('POST', URL, token, { ...home, state: 'new york', postal_code: '100011234', country: 'United States', line2: ' Apt 4 ', phone: '+1 212 555 0100' });
+    const response = await call('POST', URL, token, {
+      ...home,
+      state: 'new york',
+      postal_code: '100011234',
+      country: 'United States',
+      line2: ' Apt 4 ',
+      phone: '+1 212 555 0100',
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ state: 'NY', postal_code: '10001-1234', country: 'US', line2: 'Apt 4', phone: '+1 212 555 0100' });
   });

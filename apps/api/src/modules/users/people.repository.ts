@@ -38,13 +38,20 @@ export async function findPeople(executor: Executor, ids: readonly string[]): Pr
 
 /** Every active admin: who is told when something needs the marketplace's attention (a dispute opened). */
 export async function findActiveAdmins(executor: Executor): Promise<PersonRecord[]> {
-  return executor.select(personColumns).from(users).where(and(eq(users.role, 'admin'), eq(users.status, 'active'))).orderBy(asc(users.createdAt));
+  return executor
+    .select(personColumns)
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active')))
+    .orderBy(asc(users.createdAt));
 }
 
 export type AddressRecord = typeof addresses.$inferSelect;
 
 /** A user's contact and their default address (else their oldest): where a parcel goes back to them. */
-export async function findContactWithDefaultAddress(executor: Executor, userId: string): Promise<{ person: PersonRecord | null; address: AddressRecord | null }> {
+export async function findContactWithDefaultAddress(
+  executor: Executor,
+  userId: string,
+): Promise<{ person: PersonRecord | null; address: AddressRecord | null }> {
   const [person] = await executor.select(personColumns).from(users).where(eq(users.id, userId));
   const [address] = await executor
     .select()

@@ -68,7 +68,11 @@ describe('PUT /api/users/me', () => {
     const buyer = await createUser(testApp.database.db);
     const buyerResponse = await call('PUT', '/api/users/me', await tokenOf(buyer.email), { companyName: 'Sneaky Inc' });
     expect(buyerResponse.statusCode).toBe(400);
-    expect(buyerResponse.json()).toEqual({ error: 'Only sellers have a company name', code: 'validation_failed', issues: [{ path: 'companyName', message: 'Only sellers have a company name' }] });
+    expect(buyerResponse.json()).toEqual({
+      error: 'Only sellers have a company name',
+      code: 'validation_failed',
+      issues: [{ path: 'companyName', message: 'Only sellers have a company name' }],
+    });
   });
 
   it('answers 400 with issues for an empty name, a bad phone or an empty company name', async () => {
@@ -92,7 +96,10 @@ describe('PUT /api/users/me', () => {
 describe('PUT /api/users/me/password', () => {
   it('refuses a wrong current password with 400 and keeps the old one', async () => {
     const buyer = await createUser(testApp.database.db);
-    const response = await call('PUT', '/api/users/me/password', await tokenOf(buyer.email), { currentPassword: 'not-my-password', newPassword: 'brand-new-password' });
+    const response = await call('PUT', '/api/users/me/password', await tokenOf(buyer.email), {
+      currentPassword: 'not-my-password',
+      newPassword: 'brand-new-password',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'Current password is incorrect', code: 'current_password_incorrect' });
     expect((await login(buyer.email, FACTORY_PASSWORD)).statusCode).toBe(200);
@@ -100,7 +107,10 @@ describe('PUT /api/users/me/password', () => {
 
   it('changes the password: the new one logs in, the old one no longer does', async () => {
     const buyer = await createUser(testApp.database.db);
-    const response = await call('PUT', '/api/users/me/password', await tokenOf(buyer.email), { currentPassword: FACTORY_PASSWORD, newPassword: 'brand-new-password' });
+    const response = await call('PUT', '/api/users/me/password', await tokenOf(buyer.email), {
+      currentPassword: FACTORY_PASSWORD,
+      newPassword: 'brand-new-password',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       token: expect.any(String),

@@ -77,9 +77,11 @@ describe('GET /api/admin/users', () => {
     });
     const page3 = (await call('GET', `/api/admin/users?q=${tag}&role=buyer&status=active&limit=2&page=3`, adminToken)).json();
     expect(page3.users).toHaveLength(1);
-    const allIds = [...byName.users, ...(await call('GET', `/api/admin/users?q=${tag}&role=buyer&status=active&limit=2&page=2`, adminToken)).json().users, ...page3.users].map(
-      (user: { id: string }) => user.id,
-    );
+    const allIds = [
+      ...byName.users,
+      ...(await call('GET', `/api/admin/users?q=${tag}&role=buyer&status=active&limit=2&page=2`, adminToken)).json().users,
+      ...page3.users,
+    ].map((user: { id: string }) => user.id);
     expect(new Set(allIds)).toEqual(new Set(made.map((user) => user.id)));
 
     const byCompany = (await call('GET', `/api/admin/users?q=${tag.toUpperCase()}%20traders`, adminToken)).json();
@@ -164,12 +166,16 @@ describe('PATCH /api/admin/users/:id', () => {
       const askA = () => instanceA.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization } });
       // Instance A now remembers the buyer's row for a minute.
       expect((await askA()).statusCode).toBe(200);
-      const suspended = await instanceB.app.inject({ method: 'PATCH', url: `/api/admin/users/${buyer.id}`, headers: { authorization: adminToken }, payload: { status: 'suspended' } });
+      const suspended = await instanceB.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${buyer.id}`,
+        headers: { authorization: adminToken },
+        payload: { status: 'suspended' },
+      });
       expect(suspended.statusCode).toBe(200);
       await expect.poll(async () => (await askA()).statusCode, { timeout: 2000, interval: 50 }).toBe(401);
     });
   });
-
 
   it('refuses to let an admin suspend themselves', async () => {
     const response = await call('PATCH', `/api/admin/users/${admin.id}`, adminToken, { status: 'suspended' });
@@ -253,7 +259,12 @@ describe('GET /api/admin/users/:id/insights', () => {
       ['Lamp', 'pending', 25],
     ]);
     expect(sales.slice(2)).toHaveLength(2);
-    expect(sales.slice(2)).toEqual(expect.arrayContaining([['Lamp', 'approved', 53], ['Chair', 'refunded', 40]]));
+    expect(sales.slice(2)).toEqual(
+      expect.arrayContaining([
+        ['Lamp', 'approved', 53],
+        ['Chair', 'refunded', 40],
+      ]),
+    );
     expect(sellerInsights.seller.recentSales[1].buyer).toEqual({ fullName: `${otherBuyer.firstName} ${otherBuyer.lastName}` });
 
     const empty = (await call('GET', `/api/admin/users/${otherSeller.id}/insights`, adminToken)).json();

@@ -37,7 +37,7 @@ const quantities = async (authorization: string) => {
 const addToCart = (authorization: string, productId: string) => call(authorization, 'POST', '/api/cart/items', { product_id: productId, quantity: 1 });
 
 describe('a wishlist line whose listing is no longer live', () => {
-  it("shows unavailable once its seller is suspended, cannot move to the cart, and comes back on reinstatement", async () => {
+  it('shows unavailable once its seller is suspended, cannot move to the cart, and comes back on reinstatement', async () => {
     const db = testApp.database.db;
     const seller = await createUser(db, { role: 'seller' });
     const otherSeller = await createUser(db, { role: 'seller' });

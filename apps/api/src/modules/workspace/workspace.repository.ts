@@ -37,7 +37,8 @@ export async function findOrCreateSettings(executor: Executor): Promise<Settings
 
 export async function saveSettings(
   executor: Executor,
-  values: Pick<SettingsRecord, 'marketplaceName' | 'supportEmail' | 'supportPhone' | 'updatedAt'> & Partial<Pick<SettingsRecord, 'payoutOnDelivery' | 'payoutDelayDays'>>,
+  values: Pick<SettingsRecord, 'marketplaceName' | 'supportEmail' | 'supportPhone' | 'updatedAt'> &
+    Partial<Pick<SettingsRecord, 'payoutOnDelivery' | 'payoutDelayDays'>>,
 ): Promise<SettingsRecord> {
   const [row] = await executor
     .insert(marketplaceSettings)
@@ -76,7 +77,12 @@ export async function findNotificationPreferences(executor: Executor, userId: st
   return row ?? null;
 }
 
-export async function saveNotificationPreferences(executor: Executor, userId: string, values: NotificationPreferencesRecord, now: Date): Promise<NotificationPreferencesRecord> {
+export async function saveNotificationPreferences(
+  executor: Executor,
+  userId: string,
+  values: NotificationPreferencesRecord,
+  now: Date,
+): Promise<NotificationPreferencesRecord> {
   const [row] = await executor
     .insert(notificationPreferences)
     .values({ userId, ...values, updatedAt: now })
@@ -101,7 +107,10 @@ const supportRequestColumns = {
   companyName: users.companyName,
 };
 
-export async function insertSupportRequest(executor: Executor, values: { userId: string; topic: string; subject: string; message: string; createdAt: Date }): Promise<string> {
+export async function insertSupportRequest(
+  executor: Executor,
+  values: { userId: string; topic: string; subject: string; message: string; createdAt: Date },
+): Promise<string> {
   const [row] = await executor.insert(supportRequests).values(values).returning({ id: supportRequests.id });
   if (!row) throw new Error('support request insert returned nothing');
   return row.id;

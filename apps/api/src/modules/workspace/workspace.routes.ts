@@ -27,13 +27,19 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ workspace: WorkspaceServic
 
   app.get(
     '/settings/public',
-    { config: { access: PUBLIC }, schema: { tags: ['settings'], summary: 'The marketplace name and support contact details (no login)', response: { 200: publicSettingsSchema } } },
+    {
+      config: { access: PUBLIC },
+      schema: { tags: ['settings'], summary: 'The marketplace name and support contact details (no login)', response: { 200: publicSettingsSchema } },
+    },
     async () => workspace.publicSettings(),
   );
 
   app.get(
     '/admin/settings',
-    { config: { access: only('admin') }, schema: { tags: ['settings'], summary: 'Marketplace-wide settings', security, response: { 200: adminSettingsSchema, ...errors } } },
+    {
+      config: { access: only('admin') },
+      schema: { tags: ['settings'], summary: 'Marketplace-wide settings', security, response: { 200: adminSettingsSchema, ...errors } },
+    },
     async () => workspace.adminSettings(),
   );
 
@@ -41,14 +47,23 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ workspace: WorkspaceServic
     '/admin/settings',
     {
       config: { access: only('admin') },
-      schema: { tags: ['settings'], summary: 'Changes the marketplace name and support contact', security, body: updateAdminSettingsRequestSchema, response: { 200: adminSettingsSchema, ...errors } },
+      schema: {
+        tags: ['settings'],
+        summary: 'Changes the marketplace name and support contact',
+        security,
+        body: updateAdminSettingsRequestSchema,
+        response: { 200: adminSettingsSchema, ...errors },
+      },
     },
     async (request) => workspace.updateAdminSettings(request.body),
   );
 
   app.get(
     '/users/me/notification-preferences',
-    { config: { access: only('seller') }, schema: { tags: ['settings'], summary: 'My notification preferences (seller)', security, response: { 200: notificationPreferencesSchema, ...errors } } },
+    {
+      config: { access: only('seller') },
+      schema: { tags: ['settings'], summary: 'My notification preferences (seller)', security, response: { 200: notificationPreferencesSchema, ...errors } },
+    },
     async (request) => workspace.notificationPreferences(userOf(request).id),
   );
 
@@ -56,7 +71,13 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ workspace: WorkspaceServic
     '/users/me/notification-preferences',
     {
       config: { access: only('seller') },
-      schema: { tags: ['settings'], summary: 'Saves my notification preferences (all five)', security, body: notificationPreferencesSchema, response: { 200: notificationPreferencesSchema, ...errors } },
+      schema: {
+        tags: ['settings'],
+        summary: 'Saves my notification preferences (all five)',
+        security,
+        body: notificationPreferencesSchema,
+        response: { 200: notificationPreferencesSchema, ...errors },
+      },
     },
     async (request) => workspace.updateNotificationPreferences(userOf(request).id, request.body),
   );
@@ -80,7 +101,13 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ workspace: WorkspaceServic
     '/support/requests',
     {
       config: { access: only('seller', 'admin') },
-      schema: { tags: ['support'], summary: 'Support requests, open first, a page at a time: a seller’s own, or everyone’s for an admin', security, querystring: supportRequestsQuerySchema, response: { 200: supportRequestsResponseSchema, ...errors } },
+      schema: {
+        tags: ['support'],
+        summary: 'Support requests, open first, a page at a time: a seller’s own, or everyone’s for an admin',
+        security,
+        querystring: supportRequestsQuerySchema,
+        response: { 200: supportRequestsResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const user = userOf(request);
@@ -92,7 +119,13 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ workspace: WorkspaceServic
     '/support/requests/:id',
     {
       config: { access: only('seller', 'admin') },
-      schema: { tags: ['support'], summary: 'One support request (a seller’s own only)', security, params: supportRequestParamsSchema, response: { 200: supportRequestResponseSchema, ...errors } },
+      schema: {
+        tags: ['support'],
+        summary: 'One support request (a seller’s own only)',
+        security,
+        params: supportRequestParamsSchema,
+        response: { 200: supportRequestResponseSchema, ...errors },
+      },
     },
     async (request) => {
       const user = userOf(request);
@@ -104,7 +137,14 @@ export const workspaceRoutes: FastifyPluginAsyncZod<{ workspace: WorkspaceServic
     '/admin/support/requests/:id',
     {
       config: { access: only('admin') },
-      schema: { tags: ['support'], summary: 'Closes a support request', security, params: supportRequestParamsSchema, body: updateSupportRequestSchema, response: { 200: supportRequestResponseSchema, ...errors } },
+      schema: {
+        tags: ['support'],
+        summary: 'Closes a support request',
+        security,
+        params: supportRequestParamsSchema,
+        body: updateSupportRequestSchema,
+        response: { 200: supportRequestResponseSchema, ...errors },
+      },
     },
     async (request) => ({ request: await workspace.closeSupportRequest(userOf(request).id, request.params.id) }),
   );

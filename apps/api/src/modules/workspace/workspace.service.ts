@@ -140,7 +140,14 @@ export function createWorkspaceService(deps: {
       });
       const request = await findSupportRequest(id);
       // Published after the commit: the request exists for whoever reacts.
-      events.publish({ type: 'support.requested', requestId: request.id, userId: request.seller.id, name: request.seller.name, email: request.seller.email, subject: request.subject });
+      events.publish({
+        type: 'support.requested',
+        requestId: request.id,
+        userId: request.seller.id,
+        name: request.seller.name,
+        email: request.seller.email,
+        subject: request.subject,
+      });
       return request;
     },
 

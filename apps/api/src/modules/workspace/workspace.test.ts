@@ -46,7 +46,14 @@ describe('marketplace settings', () => {
 
     const before = await call('GET', '/api/admin/settings', admin);
     expect(before.statusCode).toBe(200);
-    expect(before.json()).toEqual({ marketplaceName: 'Marketplace', supportEmail: 'support@example.com', supportPhone: '+1 (800) 555-0199', payoutOnDelivery: false, payoutDelayDays: 3, updatedAt: expect.any(String) });
+    expect(before.json()).toEqual({
+      marketplaceName: 'Marketplace',
+      supportEmail: 'support@example.com',
+      supportPhone: '+1 (800) 555-0199',
+      payoutOnDelivery: false,
+      payoutDelayDays: 3,
+      updatedAt: expect.any(String),
+    });
 
     const saved = await call('PUT', '/api/admin/settings', admin, VALID_SETTINGS);
     expect(saved.statusCode).toBe(200);
@@ -55,7 +62,11 @@ describe('marketplace settings', () => {
     const rows = await testApp.database.db.query.marketplaceSettings.findMany();
     expect(rows).toHaveLength(1);
     expect(rows[0]?.marketplaceName).toBe('Corner Market');
-    expect((await call('GET', '/api/settings/public')).json()).toEqual({ marketplaceName: 'Corner Market', supportEmail: 'help@corner.example', supportPhone: '+1 (212) 555-0100' });
+    expect((await call('GET', '/api/settings/public')).json()).toEqual({
+      marketplaceName: 'Corner Market',
+      supportEmail: 'help@corner.example',
+      supportPhone: '+1 (212) 555-0100',
+    });
   });
 
   it.each([
@@ -94,8 +105,14 @@ describe('payout on delivery (docs/product/payouts.md)', () => {
     const nameOnly = await call('PUT', '/api/admin/settings', admin, { ...VALID_SETTINGS, marketplaceName: 'Corner Market Two' });
     expect(nameOnly.json()).toMatchObject({ marketplaceName: 'Corner Market Two', payoutOnDelivery: true, payoutDelayDays: 7 });
 
-    for (const [payoutDelayDays, payoutOnDelivery] of [[1, false], [30, true]] as const) {
-      expect((await call('PUT', '/api/admin/settings', admin, { ...VALID_SETTINGS, payoutOnDelivery, payoutDelayDays })).json()).toMatchObject({ payoutOnDelivery, payoutDelayDays });
+    for (const [payoutDelayDays, payoutOnDelivery] of [
+      [1, false],
+      [30, true],
+    ] as const) {
+      expect((await call('PUT', '/api/admin/settings', admin, { ...VALID_SETTINGS, payoutOnDelivery, payoutDelayDays })).json()).toMatchObject({
+        payoutOnDelivery,
+        payoutDelayDays,
+      });
     }
     await call('PUT', '/api/admin/settings', admin, { ...VALID_SETTINGS, payoutOnDelivery: false, payoutDelayDays: 3 });
   });
@@ -149,7 +166,17 @@ describe('notification preferences', () => {
     const missing = await call('PUT', '/api/users/me/notification-preferences', seller.token, { newOrder: true });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().issues.map((issue: { path: string }) => issue.path)).toContain('newMessage');
-    expect((await call('PUT', '/api/users/me/notification-preferences', seller.token, { newOrder: 'yes', newMessage: true, payoutSent: true, disputeOpened: true, weeklySummary: true })).statusCode).toBe(400);
+    expect(
+      (
+        await call('PUT', '/api/users/me/notification-preferences', seller.token, {
+          newOrder: 'yes',
+          newMessage: true,
+          payoutSent: true,
+          disputeOpened: true,
+          weeklySummary: true,
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -158,7 +185,13 @@ describe('support requests', () => {
     const created = await call('POST', '/api/support/requests', seller.token, { ...VALID_REQUEST, subject: '  Missing payout  ' });
     expect(created.statusCode).toBe(201);
     const request = created.json().request;
-    expect(request).toMatchObject({ topic: 'payouts', subject: 'Missing payout', status: 'open', closedAt: null, seller: { id: seller.id, name: 'Sam Seller', companyName: 'Sam’s Supplies' } });
+    expect(request).toMatchObject({
+      topic: 'payouts',
+      subject: 'Missing payout',
+      status: 'open',
+      closedAt: null,
+      seller: { id: seller.id, name: 'Sam Seller', companyName: 'Sam’s Supplies' },
+    });
 
     testApp.clock.advance(60_000);
     const others = await call('POST', '/api/support/requests', otherSeller.token, { ...VALID_REQUEST, topic: 'shipping', subject: 'Label will not print' });
@@ -186,7 +219,11 @@ describe('support requests', () => {
     // Open ones come first, then the newest.
     testApp.clock.advance(60_000);
     const later = await call('POST', '/api/support/requests', seller.token, { ...VALID_REQUEST, subject: 'Another question' });
-    expect((await call('GET', '/api/support/requests', admin)).json().requests.map((item: { status: string }) => item.status)).toEqual(['open', 'open', 'closed']);
+    expect((await call('GET', '/api/support/requests', admin)).json().requests.map((item: { status: string }) => item.status)).toEqual([
+      'open',
+      'open',
+      'closed',
+    ]);
     const openOnly = await call('GET', '/api/support/requests?status=open', admin);
     expect(openOnly.json().requests.map((item: { id: string }) => item.id)).toEqual([later.json().request.id, othersId]);
     const closedOnly = await call('GET', '/api/support/requests?status=closed', seller.token);
@@ -196,7 +233,9 @@ describe('support requests', () => {
   it('keeps at most 10 requests open per seller, even sent in parallel; closing one frees a place (docs/product/limits.md)', async () => {
     const user = await createUser(testApp.database.db, { role: 'seller' });
     const token = await bearerFor(testApp, user);
-    const answers = await Promise.all(Array.from({ length: 24 }, (_, index) => call('POST', '/api/support/requests', token, { ...VALID_REQUEST, subject: `Question ${index}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, index) => call('POST', '/api/support/requests', token, { ...VALID_REQUEST, subject: `Question ${index}` })),
+    );
     expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(10);
     const refused = answers.filter((answer) => answer.statusCode !== 201);
     expect(refused).toHaveLength(14);
@@ -240,7 +279,11 @@ describe('support requests', () => {
 
     const pages = [1, 2, 3].map((page) => call('GET', `/api/support/requests?page=${page}&limit=2`, token));
     const answers = await Promise.all(pages);
-    expect(answers.map((answer) => answer.json().requests.map((item: { id: string }) => item.id))).toEqual([expectedOrder.slice(0, 2), expectedOrder.slice(2, 4), expectedOrder.slice(4)]);
+    expect(answers.map((answer) => answer.json().requests.map((item: { id: string }) => item.id))).toEqual([
+      expectedOrder.slice(0, 2),
+      expectedOrder.slice(2, 4),
+      expectedOrder.slice(4),
+    ]);
     expect(answers[2]!.json().pagination).toEqual({ page: 3, limit: 2, totalItems: 5, totalPages: 3 });
     expect(answers[2]!.json().openCount).toBe(4);
 

@@ -7,7 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { LABEL_HEIGHT_DOTS, LABEL_WIDTH_DOTS, formatTrackingNumberForPrint, renderShippingLabel, type ShippingLabelInput } from './label';
 
 const input: ShippingLabelInput = {
-  shipper: { name: 'Sam Seller', companyName: 'Acme & Sons <Widgets>', line1: '100 Market St', city: 'Philadelphia', state: 'PA', postalCode: '19106', countryCode: 'US' },
+  shipper: {
+    name: 'Sam Seller',
+    companyName: 'Acme & Sons <Widgets>',
+    line1: '100 Market St',
+    city: 'Philadelphia',
+    state: 'PA',
+    postalCode: '19106',
+    countryCode: 'US',
+  },
   recipient: { name: 'Bea Buyer', line1: '634 Alpha Dr', line2: 'Apt 5', city: 'Pittsburgh', state: 'PA', postalCode: '15238-2802', countryCode: 'US' },
   trackingNumber: '1Z999AA10123456784',
   serviceDescription: 'UPS Ground',
@@ -19,7 +27,8 @@ const input: ShippingLabelInput = {
 /** The label as one grey level per dot. */
 async function dotsOf(gif: Buffer) {
   const { data, info } = await sharp(gif).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const row = (y: number) => Array.from(data.subarray(y * info.width * info.channels, (y + 1) * info.width * info.channels)).filter((_, index) => index % info.channels === 0);
+  const row = (y: number) =>
+    Array.from(data.subarray(y * info.width * info.channels, (y + 1) * info.width * info.channels)).filter((_, index) => index % info.channels === 0);
   return { data, info, row };
 }
 
@@ -65,7 +74,9 @@ describe('renderShippingLabel', () => {
     const folder = mkdtempSync(join(tmpdir(), 'label-'));
     try {
       writeFileSync(join(folder, 'label.gif'), gif);
-      const decoded = execFileSync(zbarimg, ['-q', '--raw', join(folder, 'label.gif')], { encoding: 'utf8' }).trim().split('\n');
+      const decoded = execFileSync(zbarimg, ['-q', '--raw', join(folder, 'label.gif')], { encoding: 'utf8' })
+        .trim()
+        .split('\n');
       expect(decoded).toEqual(expect.arrayContaining(['1Z999AA10123456784', '42015238']));
     } finally {
       rmSync(folder, { recursive: true, force: true });

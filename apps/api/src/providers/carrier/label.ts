@@ -64,23 +64,32 @@ export async function renderShippingLabel(input: ShippingLabelInput): Promise<Bu
   const routingLeft = Math.max(0, LABEL_WIDTH_DOTS - MARGIN - (routingMeta.width ?? 0));
   const trackingBottom = TRACKING_BARCODE_TOP + (trackingMeta.height ?? 0);
 
-  return sharp(Buffer.from(labelSvg(input, trackingBottom)))
-    .composite([
-      { input: routingBarcode, left: routingLeft, top: ROUTING_BARCODE_TOP },
-      { input: trackingBarcode, left: trackingLeft, top: TRACKING_BARCODE_TOP },
-    ])
-    .flatten({ background: '#ffffff' })
-    // Pure black on white, as a thermal printer prints it: no grey edges for a scanner to guess at.
-    .greyscale()
-    .threshold(160)
-    .gif({ colours: 2, dither: 0 })
-    .toBuffer();
+  return (
+    sharp(Buffer.from(labelSvg(input, trackingBottom)))
+      .composite([
+        { input: routingBarcode, left: routingLeft, top: ROUTING_BARCODE_TOP },
+        { input: trackingBarcode, left: trackingLeft, top: TRACKING_BARCODE_TOP },
+      ])
+      .flatten({ background: '#ffffff' })
+      // Pure black on white, as a thermal printer prints it: no grey edges for a scanner to guess at.
+      .greyscale()
+      .threshold(160)
+      .gif({ colours: 2, dither: 0 })
+      .toBuffer()
+  );
 }
 
 /** "1Z999AA10123456784" → "1Z 999 AA1 01 2345 6784", as printed under UPS's own barcodes. */
 export function formatTrackingNumberForPrint(trackingNumber: string): string {
   if (trackingNumber.length !== 18 || !trackingNumber.startsWith('1Z')) return trackingNumber;
-  const parts = [trackingNumber.slice(0, 2), trackingNumber.slice(2, 5), trackingNumber.slice(5, 8), trackingNumber.slice(8, 10), trackingNumber.slice(10, 14), trackingNumber.slice(14)];
+  const parts = [
+    trackingNumber.slice(0, 2),
+    trackingNumber.slice(2, 5),
+    trackingNumber.slice(5, 8),
+    trackingNumber.slice(8, 10),
+    trackingNumber.slice(10, 14),
+    trackingNumber.slice(14),
+  ];
   return parts.join(' ');
 }
 
@@ -91,7 +100,13 @@ function labelSvg(input: ShippingLabelInput, trackingBarcodeBottom: number): str
   const shipperLines = [shipper.name, shipper.companyName, shipper.phone, shipper.line1, shipper.line2, cityLine(shipper)].filter(isPresent);
   const recipientLines = [recipient.companyName, recipient.phone, recipient.line1, recipient.line2].filter(isPresent);
 
-  const text = (x: number, y: number, value: string, size: number, options: { bold?: boolean; anchor?: 'start' | 'middle' | 'end'; fill?: string; maxChars?: number } = {}) =>
+  const text = (
+    x: number,
+    y: number,
+    value: string,
+    size: number,
+    options: { bold?: boolean; anchor?: 'start' | 'middle' | 'end'; fill?: string; maxChars?: number } = {},
+  ) =>
     `<text x="${x}" y="${y}" font-family="${FONT}" font-size="${size}"${options.bold ? ' font-weight="bold"' : ''} text-anchor="${options.anchor ?? 'start'}" fill="${options.fill ?? '#000'}">${escapeXml(truncate(value, options.maxChars ?? 40))}</text>`;
 
   const body: string[] = [];
@@ -125,7 +140,8 @@ function labelSvg(input: ShippingLabelInput, trackingBarcodeBottom: number): str
   // Billing and reference.
   body.push(text(MARGIN, footerTop + 50, 'BILLING: P/P', 24, { bold: true }));
   if (input.reference) body.push(text(MARGIN, footerTop + 86, `REF: ${input.reference}`, 22, { maxChars: 56 }));
-  if (input.returnService) body.push(text(LABEL_WIDTH_DOTS - MARGIN, footerTop + 50, input.returnService.toUpperCase(), 24, { bold: true, anchor: 'end', maxChars: 30 }));
+  if (input.returnService)
+    body.push(text(LABEL_WIDTH_DOTS - MARGIN, footerTop + 50, input.returnService.toUpperCase(), 24, { bold: true, anchor: 'end', maxChars: 30 }));
   body.push(text(MARGIN, 1190, 'SANDBOX LABEL — NOT FOR SHIPPING', 18));
 
   return [

@@ -141,15 +141,7 @@ export interface FoundPickup {
   pickupDate: string;
 }
 
-export type TrackingStatus =
-  | 'created'
-  | 'pickup_scheduled'
-  | 'shipped'
-  | 'in_transit'
-  | 'out_for_delivery'
-  | 'delivered'
-  | 'exception'
-  | 'returned';
+export type TrackingStatus = 'created' | 'pickup_scheduled' | 'shipped' | 'in_transit' | 'out_for_delivery' | 'delivered' | 'exception' | 'returned';
 
 export interface TrackingEvent {
   status: TrackingStatus;

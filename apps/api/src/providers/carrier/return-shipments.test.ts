@@ -16,7 +16,15 @@ import { createUpsCarrier } from './ups';
 const HOUR = 60 * 60 * 1000;
 const START = new Date('2026-11-23T15:00:00Z');
 
-const buyer: CarrierAddress = { name: 'Bea Buyer', phone: '2125550199', line1: '350 5th Ave', city: 'New York', state: 'NY', postalCode: '10118', countryCode: 'US' };
+const buyer: CarrierAddress = {
+  name: 'Bea Buyer',
+  phone: '2125550199',
+  line1: '350 5th Ave',
+  city: 'New York',
+  state: 'NY',
+  postalCode: '10118',
+  countryCode: 'US',
+};
 const seller: CarrierAddress = {
   name: 'Sam Seller',
   companyName: 'Sam’s Vintage',
@@ -49,7 +57,10 @@ async function carrierErrorOf(promise: Promise<unknown>): Promise<CarrierError> 
 }
 
 function dig(value: unknown, ...keys: (string | number)[]): unknown {
-  return keys.reduce<unknown>((current, key) => (typeof current === 'object' && current !== null ? (current as Record<string | number, unknown>)[key] : undefined), value);
+  return keys.reduce<unknown>(
+    (current, key) => (typeof current === 'object' && current !== null ? (current as Record<string | number, unknown>)[key] : undefined),
+    value,
+  );
 }
 
 describe('sandbox return shipments', () => {
@@ -62,9 +73,21 @@ describe('sandbox return shipments', () => {
     const { carrier } = setup();
     const created = await carrier.createReturnShipment(returnRequest());
     expect(isValidUpsTrackingNumber(created.trackingNumber)).toBe(true);
-    expect(created).toMatchObject({ carrierShipmentId: created.trackingNumber, serviceCode: '03', serviceDescription: 'UPS Ground', returnServiceCode: PRINT_RETURN_LABEL.code, currency: 'USD' });
+    expect(created).toMatchObject({
+      carrierShipmentId: created.trackingNumber,
+      serviceCode: '03',
+      serviceDescription: 'UPS Ground',
+      returnServiceCode: PRINT_RETURN_LABEL.code,
+      currency: 'USD',
+    });
     // Charged as the same parcel between the same places would be.
-    const same = await carrier.createShipment({ shipmentId: 'same-parcel', shipper: buyer, recipient: seller, packages: [{ weightOunces: 40 }], serviceCode: '03' });
+    const same = await carrier.createShipment({
+      shipmentId: 'same-parcel',
+      shipper: buyer,
+      recipient: seller,
+      packages: [{ weightOunces: 40 }],
+      serviceCode: '03',
+    });
     expect(created.chargesCents).toBe(same.chargesCents);
     expect(created.chargesCents).toBeGreaterThan(0);
     expect(await sharp(Buffer.from(created.label.base64, 'base64')).metadata()).toMatchObject({ format: 'gif', width: 812, height: 1218 });
@@ -82,7 +105,13 @@ describe('sandbox return shipments', () => {
 
   it('never gives a return the numbers of an outbound shipment with the same id', async () => {
     const { carrier } = setup();
-    const outbound = await carrier.createShipment({ shipmentId: 'return-1', shipper: seller, recipient: buyer, packages: [{ weightOunces: 40 }], serviceCode: '03' });
+    const outbound = await carrier.createShipment({
+      shipmentId: 'return-1',
+      shipper: seller,
+      recipient: buyer,
+      packages: [{ weightOunces: 40 }],
+      serviceCode: '03',
+    });
     const back = await carrier.createReturnShipment(returnRequest());
     expect(back.trackingNumber).not.toBe(outbound.trackingNumber);
   });
@@ -90,9 +119,15 @@ describe('sandbox return shipments', () => {
   it('refuses what UPS refuses in a return: services without returns, no merchandise description, bad addresses', async () => {
     const { carrier } = setup();
     expect((await carrierErrorOf(carrier.createReturnShipment(returnRequest({ returnId: 'r-13', serviceCode: '13' })))).code).toBe('invalid_request');
-    expect((await carrierErrorOf(carrier.createReturnShipment(returnRequest({ returnId: 'r-desc', package: { weightOunces: 40, description: '  ' } })))).code).toBe('invalid_request');
-    expect((await carrierErrorOf(carrier.createReturnShipment(returnRequest({ returnId: 'r-zip', shipper: { ...buyer, postalCode: 'ABC' } })))).message).toMatch(/Ship-from postal code/);
-    expect((await carrierErrorOf(carrier.createReturnShipment(returnRequest({ returnId: 'r-weight', package: { weightOunces: 0, description: 'Board' } })))).code).toBe('invalid_request');
+    expect(
+      (await carrierErrorOf(carrier.createReturnShipment(returnRequest({ returnId: 'r-desc', package: { weightOunces: 40, description: '  ' } })))).code,
+    ).toBe('invalid_request');
+    expect(
+      (await carrierErrorOf(carrier.createReturnShipment(returnRequest({ returnId: 'r-zip', shipper: { ...buyer, postalCode: 'ABC' } })))).message,
+    ).toMatch(/Ship-from postal code/);
+    expect(
+      (await carrierErrorOf(carrier.createReturnShipment(returnRequest({ returnId: 'r-weight', package: { weightOunces: 0, description: 'Board' } })))).code,
+    ).toBe('invalid_request');
   });
 
   it('tracks the return as labelled until the simulation moves it, step by step, to delivered', async () => {
@@ -149,7 +184,11 @@ describe('the fake UPS server’s return rules (Shipping.yaml)', () => {
     ['a package without a merchandise description', { Package: [{ Packaging: { Code: '02' } }] }, /Description/],
     ['two packages from the US', { Package: [{ Description: 'A' }, { Description: 'B' }] }, /limited to one package/],
     ['a service returns cannot use', { Service: { Code: '13' } }, /not available to return/],
-    ['Bill Receiver for transportation', { PaymentInformation: { ShipmentCharge: [{ Type: '01', BillReceiver: { AccountNumber: 'Z9Z9Z9' } }] } }, /Bill Receiver/],
+    [
+      'Bill Receiver for transportation',
+      { PaymentInformation: { ShipmentCharge: [{ Type: '01', BillReceiver: { AccountNumber: 'Z9Z9Z9' } }] } },
+      /Bill Receiver/,
+    ],
     ['an Electronic Return Label without LabelDelivery', { ReturnService: { Code: '8' } }, /LabelDelivery is required/],
     ['a Print Return Label e-mailed', { ShipmentServiceOptions: { LabelDelivery: { EMail: { EMailAddress: 'a@b.c' } } } }, /LabelLinksIndicator/],
   ])('refuses a return with %s', (_name, change, message) => {
@@ -175,7 +214,13 @@ describe.skipIf(!available)('UPS return shipments against the fake UPS server', 
   });
 
   beforeEach(() => {
-    ups = createUpsCarrier({ clientId: fake.clientId, clientSecret: fake.clientSecret, accountNumber: fake.accountNumber, baseUrl: fake.baseUrl, clock: createManualClock() });
+    ups = createUpsCarrier({
+      clientId: fake.clientId,
+      clientSecret: fake.clientSecret,
+      accountNumber: fake.accountNumber,
+      baseUrl: fake.baseUrl,
+      clock: createManualClock(),
+    });
     fake.requests.length = 0;
     fake.responses.length = 0;
   });

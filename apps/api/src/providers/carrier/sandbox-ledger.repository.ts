@@ -29,8 +29,18 @@ export function createSandboxLedgerRepository(executor: Executor): SandboxLedger
       if (query.pickupNumbers?.length) pickupFilters.push(inArray(sandboxCarrierPickups.number, [...query.pickupNumbers]));
       if (query.pickupRequestKeys?.length) pickupFilters.push(inArray(sandboxCarrierPickups.requestKey, [...query.pickupRequestKeys]));
       const [packageRows, pickupRows] = await Promise.all([
-        packageFilters.length ? executor.select({ state: sandboxCarrierPackages.state }).from(sandboxCarrierPackages).where(or(...packageFilters)) : Promise.resolve([]),
-        pickupFilters.length ? executor.select({ state: sandboxCarrierPickups.state }).from(sandboxCarrierPickups).where(or(...pickupFilters)) : Promise.resolve([]),
+        packageFilters.length
+          ? executor
+              .select({ state: sandboxCarrierPackages.state })
+              .from(sandboxCarrierPackages)
+              .where(or(...packageFilters))
+          : Promise.resolve([]),
+        pickupFilters.length
+          ? executor
+              .select({ state: sandboxCarrierPickups.state })
+              .from(sandboxCarrierPickups)
+              .where(or(...pickupFilters))
+          : Promise.resolve([]),
       ]);
       return {
         packages: packageRows.map((row) => revivePackage(row.state as unknown as SandboxPackage)),
@@ -43,13 +53,19 @@ export function createSandboxLedgerRepository(executor: Executor): SandboxLedger
         await executor
           .insert(sandboxCarrierPackages)
           .values(changes.packages.map((entry) => ({ trackingNumber: entry.trackingNumber, shipmentId: entry.shipmentId, state: asJson(entry) })))
-          .onConflictDoUpdate({ target: sandboxCarrierPackages.trackingNumber, set: { shipmentId: sql`excluded.shipment_id`, state: sql`excluded.state`, updatedAt: sql`now()` } });
+          .onConflictDoUpdate({
+            target: sandboxCarrierPackages.trackingNumber,
+            set: { shipmentId: sql`excluded.shipment_id`, state: sql`excluded.state`, updatedAt: sql`now()` },
+          });
       }
       if (changes.pickups.length > 0) {
         await executor
           .insert(sandboxCarrierPickups)
           .values(changes.pickups.map((entry) => ({ number: entry.number, requestKey: entry.requestKey, state: asJson(entry) })))
-          .onConflictDoUpdate({ target: sandboxCarrierPickups.number, set: { requestKey: sql`excluded.request_key`, state: sql`excluded.state`, updatedAt: sql`now()` } });
+          .onConflictDoUpdate({
+            target: sandboxCarrierPickups.number,
+            set: { requestKey: sql`excluded.request_key`, state: sql`excluded.state`, updatedAt: sql`now()` },
+          });
       }
     },
 

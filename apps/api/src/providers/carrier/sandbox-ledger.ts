@@ -96,7 +96,9 @@ export function createInProcessLedger(stored: SandboxLedger & { findAll(): Promi
       const keys = new Set(query.pickupRequestKeys ?? []);
       return {
         packages: [...packages.values()].filter((entry) => numbers.has(entry.trackingNumber) || shipments.has(entry.shipmentId)).map(copyOf),
-        pickups: [...pickups.values()].filter((entry) => pickupNumbers.has(entry.number) || (entry.requestKey !== null && keys.has(entry.requestKey))).map(copyOf),
+        pickups: [...pickups.values()]
+          .filter((entry) => pickupNumbers.has(entry.number) || (entry.requestKey !== null && keys.has(entry.requestKey)))
+          .map(copyOf),
       };
     },
     async save(changes) {

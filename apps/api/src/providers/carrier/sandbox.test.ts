@@ -15,7 +15,16 @@ const START = new Date('2026-11-23T15:00:00Z');
 const PICKUP_DATE = '2026-11-24';
 const PICKUP_AT = new Date('2026-11-24T14:00:00Z'); // 09:00 in New York
 
-const shipper: CarrierAddress = { name: 'Sam Seller', companyName: 'Acme Widgets', phone: '2155550100', line1: '100 Market St', city: 'Philadelphia', state: 'PA', postalCode: '19106', countryCode: 'US' };
+const shipper: CarrierAddress = {
+  name: 'Sam Seller',
+  companyName: 'Acme Widgets',
+  phone: '2155550100',
+  line1: '100 Market St',
+  city: 'Philadelphia',
+  state: 'PA',
+  postalCode: '19106',
+  countryCode: 'US',
+};
 const recipient: CarrierAddress = { name: 'Bea Buyer', line1: '634 Alpha Dr', city: 'Pittsburgh', state: 'PA', postalCode: '15238', countryCode: 'US' };
 
 function setup() {
@@ -94,7 +103,9 @@ describe('createShipment', () => {
 
   it('makes one tracking number per package and bills dimensional weight for bulky boxes', async () => {
     const { carrier } = setup();
-    const created = await carrier.createShipment(shipmentRequest({ packages: [{ weightOunces: 8 }, { weightOunces: 8, lengthInches: 12, widthInches: 12, heightInches: 12 }] }));
+    const created = await carrier.createShipment(
+      shipmentRequest({ packages: [{ weightOunces: 8 }, { weightOunces: 8, lengthInches: 12, widthInches: 12, heightInches: 12 }] }),
+    );
     // 1 lb, then 12³ / 139 = 12.4 → 13 lb: $8.50 + ($8.50 + 12 × $0.85).
     expect(created.chargesCents).toBe(850 + 850 + 12 * 85);
     expect(created.billingWeightOunces).toBe((1 + 13) * 16);
@@ -161,18 +172,30 @@ describe('rateShipment', () => {
 
   it('charges exactly what it quoted, whatever the weight, distance, boxes and service', async () => {
     const zip = fc.integer({ min: 1000, max: 99999 }).map((value) => String(value).padStart(5, '0'));
-    const box = fc.record({ weightOunces: fc.integer({ min: 1, max: 150 * 16 }), lengthInches: fc.option(fc.integer({ min: 1, max: 40 }), { nil: undefined }), widthInches: fc.integer({ min: 1, max: 30 }), heightInches: fc.integer({ min: 1, max: 30 }) });
+    const box = fc.record({
+      weightOunces: fc.integer({ min: 1, max: 150 * 16 }),
+      lengthInches: fc.option(fc.integer({ min: 1, max: 40 }), { nil: undefined }),
+      widthInches: fc.integer({ min: 1, max: 30 }),
+      heightInches: fc.integer({ min: 1, max: 30 }),
+    });
     await fc.assert(
-      fc.asyncProperty(zip, zip, fc.array(box, { minLength: 1, maxLength: 3 }), fc.constantFrom('01', '02', '03', '12', '13', '14', '59'), fc.uuid(), async (from, to, packages, serviceCode, shipmentId) => {
-        const { carrier } = setup();
-        const details = { ...rateRequest, shipper: { ...shipper, postalCode: from }, recipient: { ...recipient, postalCode: to }, packages, serviceCode };
-        const rate = await carrier.rateShipment(details);
-        expect(rate.chargeDetails.reduce((sum, line) => sum + line.amountCents, 0)).toBe(rate.totalCents);
-        const created = await carrier.createShipment({ ...details, shipmentId });
-        expect(created.chargesCents).toBe(rate.totalCents);
-        expect(created.billingWeightOunces).toBe(rate.billingWeightOunces);
-        expect(created.serviceDescription).toBe(rate.serviceDescription);
-      }),
+      fc.asyncProperty(
+        zip,
+        zip,
+        fc.array(box, { minLength: 1, maxLength: 3 }),
+        fc.constantFrom('01', '02', '03', '12', '13', '14', '59'),
+        fc.uuid(),
+        async (from, to, packages, serviceCode, shipmentId) => {
+          const { carrier } = setup();
+          const details = { ...rateRequest, shipper: { ...shipper, postalCode: from }, recipient: { ...recipient, postalCode: to }, packages, serviceCode };
+          const rate = await carrier.rateShipment(details);
+          expect(rate.chargeDetails.reduce((sum, line) => sum + line.amountCents, 0)).toBe(rate.totalCents);
+          const created = await carrier.createShipment({ ...details, shipmentId });
+          expect(created.chargesCents).toBe(rate.totalCents);
+          expect(created.billingWeightOunces).toBe(rate.billingWeightOunces);
+          expect(created.serviceDescription).toBe(rate.serviceDescription);
+        },
+      ),
       { numRuns: 15 },
     );
   });
@@ -211,7 +234,10 @@ describe('voidShipment', () => {
     const fresh = await carrier.createShipment(shipmentRequest({ shipmentId: 'fresh' }));
     await carrier.voidShipment({ carrierShipmentId: fresh.carrierShipmentId, trackingNumbers: [] });
     clock.advance(1);
-    await expectCarrierError(carrier.voidShipment({ carrierShipmentId: created.carrierShipmentId, trackingNumbers: [created.trackingNumber] }), 'void_period_expired');
+    await expectCarrierError(
+      carrier.voidShipment({ carrierShipmentId: created.carrierShipmentId, trackingNumbers: [created.trackingNumber] }),
+      'void_period_expired',
+    );
   });
 
   it('refuses once the package has been picked up, or simulated in transit', async () => {
@@ -248,7 +274,9 @@ describe('pickups', () => {
 
   it('adds a residential surcharge for a home address and $3.00 off per additional package when consolidated', async () => {
     const { carrier } = setup();
-    const numbers = await Promise.all([1, 2, 3].map(async (index) => (await carrier.createShipment(shipmentRequest({ shipmentId: `s${index}` }))).trackingNumber));
+    const numbers = await Promise.all(
+      [1, 2, 3].map(async (index) => (await carrier.createShipment(shipmentRequest({ shipmentId: `s${index}` }))).trackingNumber),
+    );
     const { requestKey: _key, ...input } = pickupRequest(numbers, { address: { ...shipper, companyName: null } });
     const rate = await carrier.ratePickup(input);
     expect(rate.consolidationDiscountCents).toBe(600);
@@ -263,7 +291,9 @@ describe('pickups', () => {
         const numbers = Array.from({ length: count }, () => '1Z999AA10123456784');
         const { requestKey: _key, ...input } = pickupRequest(numbers, { address: { ...shipper, companyName: residential ? null : 'Acme' } });
         const rate = await carrier.ratePickup(input);
-        expect(rate.totalCents).toBe(rate.baseRateCents + rate.additionalChargesCents + rate.taxesCents - rate.incentivesCents - rate.consolidationDiscountCents);
+        expect(rate.totalCents).toBe(
+          rate.baseRateCents + rate.additionalChargesCents + rate.taxesCents - rate.incentivesCents - rate.consolidationDiscountCents,
+        );
         expect(rate.totalCents).toBeGreaterThanOrEqual(0);
         expect(rate.chargeDetails.reduce((sum, line) => sum + line.amountCents, 0)).toBe(rate.totalCents);
         expect(rate.consolidationDiscountCents).toBe(300 * (count - 1));
@@ -370,7 +400,13 @@ describe('simulate', () => {
     expect(result.events[0]?.description).toMatch(/simulated/);
     clock.advance(30 * 24 * HOUR);
     expect((await carrier.track({ trackingNumber })).status).toBe('out_for_delivery');
-    expect((await carrier.simulate(trackingNumber, 'delivered')).events.map((event) => event.status)).toEqual(['delivered', 'out_for_delivery', 'in_transit', 'shipped', 'created']);
+    expect((await carrier.simulate(trackingNumber, 'delivered')).events.map((event) => event.status)).toEqual([
+      'delivered',
+      'out_for_delivery',
+      'in_transit',
+      'shipped',
+      'created',
+    ]);
   });
 
   it('records an exception or a return as one event, even after delivery', async () => {
@@ -448,7 +484,12 @@ describe('the ledger (its database tables): what the sandbox remembers across re
     const created = await restart().createShipment(shipmentRequest({ shipmentId: 'shipment-lost-answer' }));
     const after = restart();
     const found = await after.findShipment(shipmentRequest({ shipmentId: 'shipment-lost-answer' }));
-    expect(found).toMatchObject({ trackingNumber: created.trackingNumber, carrierShipmentId: created.carrierShipmentId, chargesCents: created.chargesCents, label: { format: 'GIF' } });
+    expect(found).toMatchObject({
+      trackingNumber: created.trackingNumber,
+      carrierShipmentId: created.carrierShipmentId,
+      chargesCents: created.chargesCents,
+      label: { format: 'GIF' },
+    });
     expect(await after.findShipment(shipmentRequest({ shipmentId: 'shipment-never-bought' }))).toBeNull();
     // In the same sandbox, too, without the ledger.
     const { carrier } = setup();
@@ -463,7 +504,10 @@ describe('the ledger (its database tables): what the sandbox remembers across re
     const booked = await restart().schedulePickup(pickupRequest([created.trackingNumber], { requestKey: 'pickup-lost-answer' }));
     // Another instance, or this one after a restart, finds it by the key.
     const after = restart();
-    expect(await after.findPickup(pickupRequest([created.trackingNumber], { requestKey: 'pickup-lost-answer' }))).toEqual({ pickupRequestNumber: booked.pickupRequestNumber, pickupDate: PICKUP_DATE });
+    expect(await after.findPickup(pickupRequest([created.trackingNumber], { requestKey: 'pickup-lost-answer' }))).toEqual({
+      pickupRequestNumber: booked.pickupRequestNumber,
+      pickupDate: PICKUP_DATE,
+    });
     expect(await after.findPickup(pickupRequest([created.trackingNumber], { requestKey: 'pickup-never-booked' }))).toBeNull();
     await after.cancelPickup({ pickupRequestNumber: booked.pickupRequestNumber });
     expect(await restart().findPickup(pickupRequest([created.trackingNumber], { requestKey: 'pickup-lost-answer' }))).toBeNull();

@@ -192,7 +192,15 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
     const known = await findPackage(trackingNumber);
     if (known) return known;
     if (!isValidUpsTrackingNumber(trackingNumber)) throw new CarrierError('Tracking number not found.', 'not_found', false, '151044');
-    const adopted: PackageState = { trackingNumber, shipmentId: `adopted:${trackingNumber}`, createdAt: now(), destination: 'US', voided: false, pickup: null, simulated: null };
+    const adopted: PackageState = {
+      trackingNumber,
+      shipmentId: `adopted:${trackingNumber}`,
+      createdAt: now(),
+      destination: 'US',
+      voided: false,
+      pickup: null,
+      simulated: null,
+    };
     packages.set(trackingNumber, adopted);
     return adopted;
   }
@@ -201,16 +209,31 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
   function trackingOf(state: PackageState): TrackingResult {
     const at = now();
     const events: TrackingEvent[] = [
-      { status: 'created', description: 'Shipper created a label, UPS has not received the package yet.', occurredAt: state.createdAt.toISOString(), location: null },
+      {
+        status: 'created',
+        description: 'Shipper created a label, UPS has not received the package yet.',
+        occurredAt: state.createdAt.toISOString(),
+        location: null,
+      },
     ];
     if (state.pickup) {
-      events.push({ status: 'pickup_scheduled', description: `Pickup scheduled (${state.pickup.number})`, occurredAt: state.pickup.scheduledAt.toISOString(), location: null });
+      events.push({
+        status: 'pickup_scheduled',
+        description: `Pickup scheduled (${state.pickup.number})`,
+        occurredAt: state.pickup.scheduledAt.toISOString(),
+        location: null,
+      });
       const pickupAt = state.pickup.at.getTime();
       const until = (state.simulated?.since ?? at).getTime();
       for (const step of TIMELINE) {
         const occurredAt = pickupAt + step.afterMs;
         if (occurredAt > until) break;
-        events.push({ status: step.status, description: step.description, occurredAt: new Date(occurredAt).toISOString(), location: step.location === 'Destination' ? state.destination : step.location });
+        events.push({
+          status: step.status,
+          description: step.description,
+          occurredAt: new Date(occurredAt).toISOString(),
+          location: step.location === 'Destination' ? state.destination : step.location,
+        });
       }
     }
     if (state.simulated) events.push(...state.simulated.events);
@@ -288,7 +311,14 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
    */
   function buildReturnShipment(request: CreateReturnShipmentRequest): Promise<CreatedReturnShipment> {
     return buildShipment(
-      { shipmentId: returnShipmentIdOf(request.returnId), shipper: request.shipper, recipient: request.recipient, packages: [request.package], serviceCode: request.serviceCode, ...(request.reference ? { reference: request.reference } : {}) },
+      {
+        shipmentId: returnShipmentIdOf(request.returnId),
+        shipper: request.shipper,
+        recipient: request.recipient,
+        packages: [request.package],
+        serviceCode: request.serviceCode,
+        ...(request.reference ? { reference: request.reference } : {}),
+      },
       PRINT_RETURN_LABEL.description,
     ).then((shipment) => ({ ...shipment, returnServiceCode: PRINT_RETURN_LABEL.code }));
   }
@@ -307,10 +337,13 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
     const packageCount = Math.max(input.trackingNumbers.length, 1);
     const additionalPackages = packageCount - 1;
     const lines: ChargeLine[] = [{ description: 'Pickup base rate', amountCents: PICKUP_BASE_RATE_CENTS }];
-    const additional: ChargeLine[] = [{ description: 'Fuel surcharge', amountCents: Math.round((PICKUP_BASE_RATE_CENTS * PICKUP_FUEL_SURCHARGE_PERCENT) / 100) }];
+    const additional: ChargeLine[] = [
+      { description: 'Fuel surcharge', amountCents: Math.round((PICKUP_BASE_RATE_CENTS * PICKUP_FUEL_SURCHARGE_PERCENT) / 100) },
+    ];
     // UPS surcharges pickups at homes; a pickup address without a company is taken as residential.
     if (!input.address.companyName?.trim()) additional.push({ description: 'Residential pickup surcharge', amountCents: PICKUP_RESIDENTIAL_SURCHARGE_CENTS });
-    if (additionalPackages > 0) additional.push({ description: `Additional packages (${additionalPackages})`, amountCents: PICKUP_ADDITIONAL_PACKAGE_CENTS * additionalPackages });
+    if (additionalPackages > 0)
+      additional.push({ description: `Additional packages (${additionalPackages})`, amountCents: PICKUP_ADDITIONAL_PACKAGE_CENTS * additionalPackages });
     const additionalChargesCents = additional.reduce((sum, line) => sum + line.amountCents, 0);
     const incentivesCents = PICKUP_ONLINE_INCENTIVE_CENTS;
     const consolidationDiscountCents = PICKUP_CONSOLIDATION_DISCOUNT_PER_PACKAGE_CENTS * additionalPackages;
@@ -318,7 +351,8 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
     const taxesCents = Math.round((taxableCents * PICKUP_TAX_PERCENT) / 100);
     lines.push(...additional);
     lines.push({ description: 'Online scheduling incentive', amountCents: -incentivesCents });
-    if (consolidationDiscountCents > 0) lines.push({ description: `Consolidated pickup discount (${packageCount} packages)`, amountCents: -consolidationDiscountCents });
+    if (consolidationDiscountCents > 0)
+      lines.push({ description: `Consolidated pickup discount (${packageCount} packages)`, amountCents: -consolidationDiscountCents });
     lines.push({ description: `Tax (${PICKUP_TAX_PERCENT}%)`, amountCents: taxesCents });
     return {
       chargeDetails: lines,
@@ -522,7 +556,12 @@ export function createSandboxCarrier(deps: { clock: Clock; shipperNumber?: strin
       const current = trackingOf(state).status;
       const at = now();
       const events = [...(state.simulated?.events ?? [])];
-      const event = (step: TrackingStatus, description: string, location: string | null): TrackingEvent => ({ status: step, description: `${description} (simulated)`, occurredAt: at.toISOString(), location });
+      const event = (step: TrackingStatus, description: string, location: string | null): TrackingEvent => ({
+        status: step,
+        description: `${description} (simulated)`,
+        occurredAt: at.toISOString(),
+        location,
+      });
       // Forward along the usual path, the package goes through the steps it has not seen yet, so its
       // history reads like a real one; anything else (an exception, a return, going back) is one event.
       const currentStep = TIMELINE.findIndex((step) => step.status === current);
@@ -697,7 +736,16 @@ function fingerprintOf(value: unknown): string {
 function instantIn(date: string, time: string, timeZone: string): Date {
   const asUtc = Date.parse(`${date}T${time}:00Z`);
   const offsetAt = (instant: number) => {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(instant));
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }).formatToParts(new Date(instant));
     const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value ?? 0);
     return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) - instant;
   };

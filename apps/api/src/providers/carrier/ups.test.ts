@@ -32,13 +32,18 @@ const buyer: CarrierAddress = {
   countryCode: 'US',
 };
 
-function shipmentRequest(packages: CreateShipmentRequest['packages'] = [{ weightOunces: 24, lengthInches: 12, widthInches: 9, heightInches: 4, description: 'Vintage lamp' }]): CreateShipmentRequest {
+function shipmentRequest(
+  packages: CreateShipmentRequest['packages'] = [{ weightOunces: 24, lengthInches: 12, widthInches: 9, heightInches: 4, description: 'Vintage lamp' }],
+): CreateShipmentRequest {
   return { shipmentId: 'shp_0001', shipper: seller, recipient: buyer, packages, serviceCode: '03', reference: 'order 1042' };
 }
 
 /** Reads a nested field of a recorded UPS body: dig(body, 'ShipmentRequest', 'Shipment', …). */
 function dig(value: unknown, ...keys: (string | number)[]): unknown {
-  return keys.reduce<unknown>((current, key) => (typeof current === 'object' && current !== null ? (current as Record<string | number, unknown>)[key] : undefined), value);
+  return keys.reduce<unknown>(
+    (current, key) => (typeof current === 'object' && current !== null ? (current as Record<string | number, unknown>)[key] : undefined),
+    value,
+  );
 }
 
 async function carrierErrorOf(promise: Promise<unknown>): Promise<CarrierError> {
@@ -114,7 +119,14 @@ describe.skipIf(!available)('UPS carrier against the fake UPS server', () => {
   it('fetches a token once with Basic auth and reuses it', async () => {
     const created = await ups.createShipment(shipmentRequest());
     expect((await ups.track({ trackingNumber: created.trackingNumber })).status).toBe('created');
-    await ups.ratePickup({ address: seller, pickupDate: '2026-01-16', readyTime: '09:00', closeTime: '17:00', trackingNumbers: ['1Z999AA10123456784'], totalWeightOunces: 24 });
+    await ups.ratePickup({
+      address: seller,
+      pickupDate: '2026-01-16',
+      readyTime: '09:00',
+      closeTime: '17:00',
+      trackingNumbers: ['1Z999AA10123456784'],
+      totalWeightOunces: 24,
+    });
     expect(fake.tokensIssued).toBe(1);
     const [tokenRequest] = fake.requestsFor('token');
     expect(tokenRequest?.headers.authorization).toBe(`Basic ${Buffer.from(`${fake.clientId}:${fake.clientSecret}`).toString('base64')}`);
@@ -243,7 +255,13 @@ describe.skipIf(!available)('UPS carrier against the fake UPS server', () => {
     const shipment = dig(request?.body, 'RateRequest', 'Shipment');
     expect(dig(shipment, 'Shipper', 'ShipperNumber')).toBe(fake.accountNumber);
     expect(dig(shipment, 'PaymentDetails', 'ShipmentCharge', 0, 'BillShipper', 'AccountNumber')).toBe(fake.accountNumber);
-    expect(dig(shipment, 'ShipTo', 'Address')).toEqual({ AddressLine: ['350 5th Ave'], City: 'New York', StateProvinceCode: 'NY', PostalCode: '10118', CountryCode: 'US' });
+    expect(dig(shipment, 'ShipTo', 'Address')).toEqual({
+      AddressLine: ['350 5th Ave'],
+      City: 'New York',
+      StateProvinceCode: 'NY',
+      PostalCode: '10118',
+      CountryCode: 'US',
+    });
     expect(dig(shipment, 'Service', 'Code')).toBe('03');
     expect(dig(shipment, 'Package', 0, 'PackagingType', 'Code')).toBe('02');
     expect(dig(shipment, 'Package', 0, 'PackageWeight')).toEqual({ UnitOfMeasurement: { Code: 'LBS', Description: 'Pounds' }, Weight: '1.5' });
@@ -282,7 +300,11 @@ describe.skipIf(!available)('UPS carrier against the fake UPS server', () => {
     const headers = { Authorization: String(sent.headers.authorization), 'Content-Type': 'application/json', transId: 'b'.repeat(32), transactionSrc: 'test' };
     const valid = sent.body as { RateRequest: { Request: Record<string, unknown>; Shipment: Record<string, unknown> } };
     const rateWith = async (requestOption: string, shipment: Record<string, unknown>, request: Record<string, unknown> = valid.RateRequest.Request) => {
-      const response = await fetch(`${fake.baseUrl}/api/rating/v2409/${requestOption}`, { method: 'POST', headers, body: JSON.stringify({ RateRequest: { Request: request, Shipment: shipment } }) });
+      const response = await fetch(`${fake.baseUrl}/api/rating/v2409/${requestOption}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ RateRequest: { Request: request, Shipment: shipment } }),
+      });
       const body = (await response.json()) as { response?: { errors: { code: string; message: string }[] } };
       return { status: response.status, code: body.response?.errors[0]?.code, message: body.response?.errors[0]?.message ?? '' };
     };
@@ -292,16 +314,29 @@ describe.skipIf(!available)('UPS carrier against the fake UPS server', () => {
     const noOption = await rateWith('Rate', shipment, { TransactionReference: { CustomerContext: 'x' } });
     expect(noOption).toMatchObject({ status: 400, code: 'FAKE-UPS-SCHEMA' });
     expect(noOption.message).toContain('RequestOption');
-    expect(await rateWith('Rate', { ...shipment, Shipper: { ...(shipment.Shipper as object), ShipperNumber: '12' } })).toMatchObject({ status: 400, code: 'FAKE-UPS-SCHEMA' });
-    expect(await rateWith('Rate', { ...shipment, Package: [{ PackagingType: { Code: '02' }, PackageWeight: { Weight: '1.5' } }] })).toMatchObject({ status: 400, code: 'FAKE-UPS-SCHEMA' });
+    expect(await rateWith('Rate', { ...shipment, Shipper: { ...(shipment.Shipper as object), ShipperNumber: '12' } })).toMatchObject({
+      status: 400,
+      code: 'FAKE-UPS-SCHEMA',
+    });
+    expect(await rateWith('Rate', { ...shipment, Package: [{ PackagingType: { Code: '02' }, PackageWeight: { Weight: '1.5' } }] })).toMatchObject({
+      status: 400,
+      code: 'FAKE-UPS-SCHEMA',
+    });
     // The rules UPS states in words.
     const { Service: _service, ...noService } = shipment;
     expect(await rateWith('Rate', noService)).toMatchObject({ status: 400, code: 'FAKE-UPS-SERVICE' });
-    expect(await rateWith('Rate', { ...shipment, PaymentDetails: { ShipmentCharge: [{ Type: '01', BillShipper: { AccountNumber: 'Z9Z9Z9' } }] } })).toMatchObject({ status: 400, code: 'FAKE-UPS-ACCOUNT' });
+    expect(
+      await rateWith('Rate', { ...shipment, PaymentDetails: { ShipmentCharge: [{ Type: '01', BillShipper: { AccountNumber: 'Z9Z9Z9' } }] } }),
+    ).toMatchObject({ status: 400, code: 'FAKE-UPS-ACCOUNT' });
     const shipTo = shipment.ShipTo as { Address: Record<string, unknown> };
     const { PostalCode: _postalCode, ...noPostalCode } = shipTo.Address;
     expect(await rateWith('Rate', { ...shipment, ShipTo: { ...shipTo, Address: noPostalCode } })).toMatchObject({ status: 400, code: 'FAKE-UPS-POSTAL' });
-    expect(await rateWith('Rate', { ...shipment, Package: [{ PackagingType: { Code: '02' }, PackageWeight: { UnitOfMeasurement: { Code: 'LBS', Description: 'Pounds' }, Weight: '151.0' } }] })).toMatchObject({ status: 400, code: 'FAKE-UPS-WEIGHT' });
+    expect(
+      await rateWith('Rate', {
+        ...shipment,
+        Package: [{ PackagingType: { Code: '02' }, PackageWeight: { UnitOfMeasurement: { Code: 'LBS', Description: 'Pounds' }, Weight: '151.0' } }],
+      }),
+    ).toMatchObject({ status: 400, code: 'FAKE-UPS-WEIGHT' });
     expect(await rateWith('Shop', shipment)).toMatchObject({ status: 400, code: 'FAKE-UPS-OPTION' });
     // Versions other than the documented one are refused.
     const oldVersion = await fetch(`${fake.baseUrl}/api/rating/v1/Rate`, { method: 'POST', headers, body: JSON.stringify(valid) });
@@ -390,7 +425,12 @@ describe.skipIf(!available)('UPS carrier against the fake UPS server', () => {
     const result = await ups.track({ trackingNumber });
     expect(result.status).toBe('out_for_delivery');
     expect(result.events.map((event) => event.status)).toEqual(['created', 'shipped', 'in_transit', 'out_for_delivery']);
-    expect(result.events[0]).toEqual({ status: 'created', description: 'Shipper created a label', occurredAt: '2026-01-15T15:15:00.000Z', location: 'Atlanta, GA, US' });
+    expect(result.events[0]).toEqual({
+      status: 'created',
+      description: 'Shipper created a label',
+      occurredAt: '2026-01-15T15:15:00.000Z',
+      location: 'Atlanta, GA, US',
+    });
     expect(result.estimatedDeliveryDate).toBe('2026-01-17');
     const [request] = fake.requestsFor('track');
     expect(request?.path).toBe(`/api/track/v1/details/${trackingNumber}`);
@@ -425,7 +465,15 @@ describe.skipIf(!available)('UPS carrier against the fake UPS server', () => {
   });
 
   describe('an answer that does not come', () => {
-    const quick = () => createUpsCarrier({ clientId: fake.clientId, clientSecret: fake.clientSecret, accountNumber: fake.accountNumber, baseUrl: fake.baseUrl, clock, timeoutMs: 1000 });
+    const quick = () =>
+      createUpsCarrier({
+        clientId: fake.clientId,
+        clientSecret: fake.clientSecret,
+        accountNumber: fake.accountNumber,
+        baseUrl: fake.baseUrl,
+        clock,
+        timeoutMs: 1000,
+      });
 
     it('gives up on the token call after the time limit: a retryable timeout whose outcome is unknown, and the connection is closed', async () => {
       fake.stallNext('token');
@@ -451,7 +499,10 @@ describe.skipIf(!available)('UPS carrier against the fake UPS server', () => {
       expect(found?.carrierShipmentId).toBe(found?.trackingNumber);
       const [recovery] = fake.requestsFor('labelRecovery');
       expect(recovery?.path).toBe('/api/labels/v1/recovery');
-      expect(dig(recovery?.body, 'LabelRecoveryRequest', 'ReferenceValues')).toEqual({ ReferenceNumber: { Value: shipmentReferenceOf(request.shipmentId) }, ShipperNumber: fake.accountNumber });
+      expect(dig(recovery?.body, 'LabelRecoveryRequest', 'ReferenceValues')).toEqual({
+        ReferenceNumber: { Value: shipmentReferenceOf(request.shipmentId) },
+        ShipperNumber: fake.accountNumber,
+      });
       expect(fake.requestsFor('ship')).toHaveLength(1);
     });
 
@@ -464,7 +515,15 @@ describe.skipIf(!available)('UPS carrier against the fake UPS server', () => {
 
     it('gives up on a pickup booking UPS does not answer, and finds it in the pending pickups by its reference and date', async () => {
       const ups = quick();
-      const request = { requestKey: `p${randomUUID().replaceAll('-', '').slice(0, 31)}`, address: seller, pickupDate: '2026-03-02', readyTime: '09:00', closeTime: '17:00', trackingNumbers: ['1Z999AA10123456784'], totalWeightOunces: 24 };
+      const request = {
+        requestKey: `p${randomUUID().replaceAll('-', '').slice(0, 31)}`,
+        address: seller,
+        pickupDate: '2026-03-02',
+        readyTime: '09:00',
+        closeTime: '17:00',
+        trackingNumbers: ['1Z999AA10123456784'],
+        totalWeightOunces: 24,
+      };
       fake.stallNext('pickupCreate', { processed: true });
       expect(await carrierErrorOf(ups.schedulePickup(request))).toMatchObject({ code: 'timeout', isOutcomeUnknown: true });
       expect(dig(fake.requestsFor('pickupCreate')[0]?.body, 'PickupCreationRequest', 'ReferenceNumber')).toBe(pickupReferenceOf(request.requestKey));
@@ -491,7 +550,9 @@ describe.skipIf(!available)('UPS carrier against the fake UPS server', () => {
       const request = { returnId, shipper: buyer, recipient: seller, package: { weightOunces: 24, description: 'Vintage lamp' }, serviceCode: '03' };
       fake.stallNext('ship', { processed: true });
       expect(await carrierErrorOf(ups.createReturnShipment(request))).toMatchObject({ code: 'timeout', isOutcomeUnknown: true });
-      expect(dig(fake.requestsFor('ship')[0]?.body, 'ShipmentRequest', 'Shipment', 'Package', 0, 'ReferenceNumber')).toEqual([{ Value: shipmentReferenceOf(returnId) }]);
+      expect(dig(fake.requestsFor('ship')[0]?.body, 'ShipmentRequest', 'Shipment', 'Package', 0, 'ReferenceNumber')).toEqual([
+        { Value: shipmentReferenceOf(returnId) },
+      ]);
       expect(await ups.findReturnShipment(request)).toMatchObject({ trackingNumber: expect.stringMatching(/^1Z/), returnServiceCode: '9', chargesCents: null });
       expect(await ups.findReturnShipment({ ...request, returnId: randomUUID() })).toBeNull();
       expect(fake.requestsFor('ship')).toHaveLength(1);
@@ -515,7 +576,16 @@ describe.skipIf(!available)('UPS carrier against the fake UPS server', () => {
     const response = await fetch(`${fake.baseUrl}/api/shipments/v2409/ship`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ ShipmentRequest: { Request: { RequestOption: 'nonvalidate' }, Shipment: { Shipper: { Name: 'x', ShipperNumber: '12', Address: { AddressLine: ['1 Main'], City: 'A', CountryCode: 'US' } }, ShipTo: { Name: 'y', Address: { AddressLine: ['2 Main'], City: 'B', CountryCode: 'US' } }, Package: [{ Packaging: { Code: '02' } }] } } }),
+      body: JSON.stringify({
+        ShipmentRequest: {
+          Request: { RequestOption: 'nonvalidate' },
+          Shipment: {
+            Shipper: { Name: 'x', ShipperNumber: '12', Address: { AddressLine: ['1 Main'], City: 'A', CountryCode: 'US' } },
+            ShipTo: { Name: 'y', Address: { AddressLine: ['2 Main'], City: 'B', CountryCode: 'US' } },
+            Package: [{ Packaging: { Code: '02' } }],
+          },
+        },
+      }),
     });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { response: { errors: { code: string; message: string }[] } };

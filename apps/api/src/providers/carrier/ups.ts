@@ -482,10 +482,18 @@ export function createUpsCarrier(options: UpsCarrierOptions): CarrierProvider {
       const serviceCode = request.serviceCode || GROUND_SERVICE_CODE;
       const serviceDescription = SERVICE_DESCRIPTIONS[serviceCode] ?? `UPS service ${serviceCode}`;
       // The same parties, service and packages createShipment sends, so the quote is the label's price.
-      const party = (address: CarrierAddress) => ({ Name: (address.companyName || address.name).slice(0, 35), AttentionName: address.name.slice(0, 35), Address: upsAddress(address) });
+      const party = (address: CarrierAddress) => ({
+        Name: (address.companyName || address.name).slice(0, 35),
+        AttentionName: address.name.slice(0, 35),
+        Address: upsAddress(address),
+      });
       const body = {
         RateRequest: {
-          Request: { RequestOption: 'Rate', SubVersion: RATING_SUB_VERSION, TransactionReference: { CustomerContext: (request.reference ?? 'Rate quote').slice(0, 512) } },
+          Request: {
+            RequestOption: 'Rate',
+            SubVersion: RATING_SUB_VERSION,
+            TransactionReference: { CustomerContext: (request.reference ?? 'Rate quote').slice(0, 512) },
+          },
           Shipment: {
             Shipper: { ...party(request.shipper), ShipperNumber: options.accountNumber },
             ShipTo: party(request.recipient),
@@ -520,7 +528,10 @@ export function createUpsCarrier(options: UpsCarrierOptions): CarrierProvider {
         serviceDescription: SERVICE_DESCRIPTIONS[text(ratedService.Code) ?? serviceCode] ?? text(ratedService.Description) ?? serviceDescription,
         totalCents,
         currency: text(totalCharges.CurrencyCode) ?? 'USD',
-        billingWeightOunces: billingWeightOunces(rated.BillingWeight, request.packages.reduce((sum, item) => sum + item.weightOunces, 0)),
+        billingWeightOunces: billingWeightOunces(
+          rated.BillingWeight,
+          request.packages.reduce((sum, item) => sum + item.weightOunces, 0),
+        ),
         chargeDetails: toShipmentChargeLines(rated, totalCents),
       };
     },
@@ -558,7 +569,11 @@ export function createUpsCarrier(options: UpsCarrierOptions): CarrierProvider {
               PackageWeight: { UnitOfMeasurement: { Code: 'LBS', Description: 'Pounds' }, Weight: formatOuncesAsPounds(item.weightOunces) },
             })),
           },
-          LabelSpecification: { LabelImageFormat: { Code: 'GIF', Description: 'GIF' }, HTTPUserAgent: 'Mozilla/4.5', LabelStockSize: { Height: '6', Width: '4' } },
+          LabelSpecification: {
+            LabelImageFormat: { Code: 'GIF', Description: 'GIF' },
+            HTTPUserAgent: 'Mozilla/4.5',
+            LabelStockSize: { Height: '6', Width: '4' },
+          },
         },
       };
       const answer = await callApi('POST', `/api/shipments/${API_VERSION}/ship`, { body });
@@ -582,9 +597,7 @@ export function createUpsCarrier(options: UpsCarrierOptions): CarrierProvider {
         chargesCents: parseUpsMoneyToCents(totalCharges.MonetaryValue),
         currency: text(totalCharges.CurrencyCode) ?? 'USD',
         // Billing weight in hundredths of a pound (or kilogram) → whole ounces.
-        billingWeightOunces: billedPounds
-          ? Math.round((parseUpsMoneyToCents(billedPounds) * (isKilograms ? 35.27396195 : 16)) / 100)
-          : requestedOunces,
+        billingWeightOunces: billedPounds ? Math.round((parseUpsMoneyToCents(billedPounds) * (isKilograms ? 35.27396195 : 16)) / 100) : requestedOunces,
       };
     },
 
@@ -639,10 +652,16 @@ export function createUpsCarrier(options: UpsCarrierOptions): CarrierProvider {
               },
             ],
           },
-          LabelSpecification: { LabelImageFormat: { Code: 'GIF', Description: 'GIF' }, HTTPUserAgent: 'Mozilla/4.5', LabelStockSize: { Height: '6', Width: '4' } },
+          LabelSpecification: {
+            LabelImageFormat: { Code: 'GIF', Description: 'GIF' },
+            HTTPUserAgent: 'Mozilla/4.5',
+            LabelStockSize: { Height: '6', Width: '4' },
+          },
         },
       };
-      const created = callApi('POST', `/api/shipments/${API_VERSION}/ship`, { body }).then((answer) => returnShipmentFrom(answer, serviceCode, serviceDescription, item.weightOunces));
+      const created = callApi('POST', `/api/shipments/${API_VERSION}/ship`, { body }).then((answer) =>
+        returnShipmentFrom(answer, serviceCode, serviceDescription, item.weightOunces),
+      );
       returnShipments.set(request.returnId, created);
       // A failure is not remembered: the next try asks UPS again.
       created.catch(() => returnShipments.delete(request.returnId));

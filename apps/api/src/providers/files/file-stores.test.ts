@@ -121,7 +121,11 @@ describe('signed links to private files', () => {
   const signer = createFileLinkSigner({ secret: 's'.repeat(40), now: () => now });
   const parts = (url: string) => {
     const parsed = new URL(url, 'http://x');
-    return { key: decodeURIComponent(parsed.pathname.replace('/api/files/', '')), expires: parsed.searchParams.get('expires') ?? undefined, signature: parsed.searchParams.get('signature') ?? undefined };
+    return {
+      key: decodeURIComponent(parsed.pathname.replace('/api/files/', '')),
+      expires: parsed.searchParams.get('expires') ?? undefined,
+      signature: parsed.searchParams.get('signature') ?? undefined,
+    };
   };
 
   it('signs a key for 50 to 60 minutes, the same link for a while, and refuses another key, a changed expiry or another secret', () => {

@@ -46,7 +46,9 @@ export function createS3FileStore(config: ObjectStorageConfig): FileStore & { bu
     bucket,
     async put(key, data, options) {
       assertSafeFileKey(key);
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: data, ContentLength: data.length, ContentType: options?.contentType ?? contentTypeOfKey(key) }));
+      await client.send(
+        new PutObjectCommand({ Bucket: bucket, Key: key, Body: data, ContentLength: data.length, ContentType: options?.contentType ?? contentTypeOfKey(key) }),
+      );
     },
     async get(key) {
       assertSafeFileKey(key);

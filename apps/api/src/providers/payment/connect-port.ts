@@ -21,7 +21,9 @@ export interface ConnectAccount {
 
 /** Complete (docs/product/payouts.md): details submitted, payouts enabled, transfers active, nothing due. */
 export function isAccountComplete(account: ConnectAccount): boolean {
-  return account.detailsSubmitted && account.payoutsEnabled && account.transfersActive && account.requirementsDue.length === 0 && account.disabledReason === null;
+  return (
+    account.detailsSubmitted && account.payoutsEnabled && account.transfersActive && account.requirementsDue.length === 0 && account.disabledReason === null
+  );
 }
 
 export interface CreateAccountRequest {

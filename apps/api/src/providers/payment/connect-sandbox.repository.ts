@@ -19,7 +19,15 @@ function accountOf(row: typeof sandboxConnectAccounts.$inferSelect): SandboxAcco
 }
 
 function linkOf(row: typeof sandboxConnectLinks.$inferSelect): SandboxLinkRecord {
-  return { tokenHash: row.tokenHash, accountId: row.accountId, kind: row.kind, returnUrl: row.returnUrl, refreshUrl: row.refreshUrl, expiresAt: row.expiresAt, usedAt: row.usedAt };
+  return {
+    tokenHash: row.tokenHash,
+    accountId: row.accountId,
+    kind: row.kind,
+    returnUrl: row.returnUrl,
+    refreshUrl: row.refreshUrl,
+    expiresAt: row.expiresAt,
+    usedAt: row.usedAt,
+  };
 }
 
 function transferOf(row: typeof sandboxConnectTransfers.$inferSelect): SandboxTransferRecord {
@@ -75,12 +83,20 @@ export function createSandboxConnectStore(db: Database): SandboxConnectStore {
     },
 
     async findRecentTransfersOf(accountId, limit) {
-      const rows = await db.select().from(sandboxConnectTransfers).where(eq(sandboxConnectTransfers.accountId, accountId)).orderBy(desc(sandboxConnectTransfers.createdAt)).limit(limit);
+      const rows = await db
+        .select()
+        .from(sandboxConnectTransfers)
+        .where(eq(sandboxConnectTransfers.accountId, accountId))
+        .orderBy(desc(sandboxConnectTransfers.createdAt))
+        .limit(limit);
       return rows.map(transferOf);
     },
 
     async deleteLinksExpiredBy(before) {
-      const rows = await db.delete(sandboxConnectLinks).where(lte(sandboxConnectLinks.expiresAt, before)).returning({ tokenHash: sandboxConnectLinks.tokenHash });
+      const rows = await db
+        .delete(sandboxConnectLinks)
+        .where(lte(sandboxConnectLinks.expiresAt, before))
+        .returning({ tokenHash: sandboxConnectLinks.tokenHash });
       return rows.length;
     },
 

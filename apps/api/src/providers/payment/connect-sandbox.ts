@@ -68,7 +68,12 @@ export interface SandboxConnectStore {
   /** Newest first. */
   findRecentTransfersOf(accountId: string, limit: number): Promise<SandboxTransferRecord[]>;
   /** The account's details are in and the onboarding link is used, together. */
-  completeOnboarding(input: { accountId: string; tokenHash: string; details: { businessType: string; businessName: string; bankLast4: string }; now: Date }): Promise<void>;
+  completeOnboarding(input: {
+    accountId: string;
+    tokenHash: string;
+    details: { businessType: string; businessName: string; bankLast4: string };
+    now: Date;
+  }): Promise<void>;
   /** Deletes the links that expired at or before `before`; answers how many. */
   deleteLinksExpiredBy(before: Date): Promise<number>;
 }
@@ -114,7 +119,13 @@ function accountOf(row: SandboxAccountRecord): ConnectAccount {
   };
 }
 
-export function createSandboxConnectProvider(deps: { store: SandboxConnectStore; clock: Clock; publicUrl: string; webhookSecret: string | null; connectWebhookSecret?: string | null }): SandboxConnectProvider {
+export function createSandboxConnectProvider(deps: {
+  store: SandboxConnectStore;
+  clock: Clock;
+  publicUrl: string;
+  webhookSecret: string | null;
+  connectWebhookSecret?: string | null;
+}): SandboxConnectProvider {
   const { store, clock } = deps;
   // Only parseWebhook is used: it checks the signature locally and never calls Stripe.
   const webhookVerifier = createStripeConnectProvider({
@@ -169,23 +180,27 @@ export function createSandboxConnectProvider(deps: { store: SandboxConnectStore;
 
     async createLoginLink(accountId) {
       const account = await findAccount(accountId);
-      if (!account.detailsSubmitted) throw new ConnectError('Cannot create a login link for an account that has not completed onboarding.', 'account_not_ready', false);
+      if (!account.detailsSubmitted)
+        throw new ConnectError('Cannot create a login link for an account that has not completed onboarding.', 'account_not_ready', false);
       const back = `${deps.publicUrl.replace(/\/$/, '')}/seller/onboarding`;
       const { url } = await createLink(accountId, 'dashboard', back, back, DASHBOARD_LINK_MINUTES);
       return { url };
     },
 
     async transfer(request) {
-      if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) throw new ConnectError('Amount must be a positive whole number of cents.', 'invalid_request', false);
+      if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0)
+        throw new ConnectError('Amount must be a positive whole number of cents.', 'invalid_request', false);
       if (request.currency !== 'usd') throw new ConnectError('Only usd transfers are supported.', 'invalid_request', false);
       const fingerprint = transferFingerprint(request.accountId, request.amountCents, request.currency);
       const replay = await store.findTransferByKey(request.idempotencyKey);
       if (replay) {
-        if (replay.fingerprint !== fingerprint) throw new ConnectError('Keys for idempotent requests can only be used with the same parameters they were first used with.', 'invalid_request', false);
+        if (replay.fingerprint !== fingerprint)
+          throw new ConnectError('Keys for idempotent requests can only be used with the same parameters they were first used with.', 'invalid_request', false);
         return { id: replay.id, amountCents: replay.amountCents };
       }
       const account = await findAccount(request.accountId);
-      if (!account.payoutsEnabled) throw new ConnectError("The destination account's transfers capability is not active: onboarding is not complete.", 'account_not_ready', false);
+      if (!account.payoutsEnabled)
+        throw new ConnectError("The destination account's transfers capability is not active: onboarding is not complete.", 'account_not_ready', false);
       // Two racing requests with one key: both read the single transfer that won.
       const row = await store.insertTransferOnce({
         id: randomId('tr'),
@@ -199,7 +214,8 @@ export function createSandboxConnectProvider(deps: { store: SandboxConnectStore;
         createdAt: clock.now(),
       });
       if (!row) throw new ConnectError('The sandbox could not record the transfer.', 'provider_unavailable', true);
-      if (row.fingerprint !== fingerprint) throw new ConnectError('Keys for idempotent requests can only be used with the same parameters they were first used with.', 'invalid_request', false);
+      if (row.fingerprint !== fingerprint)
+        throw new ConnectError('Keys for idempotent requests can only be used with the same parameters they were first used with.', 'invalid_request', false);
       return { id: row.id, amountCents: row.amountCents };
     },
 
@@ -236,7 +252,12 @@ export function createSandboxConnectProvider(deps: { store: SandboxConnectStore;
       return {
         ...base,
         balance: { available: 0, pending: pendingCents / 100 },
-        transfers: transfers.map((row) => ({ id: row.id, amount: row.amountCents / 100, description: row.description, created_at: row.createdAt.toISOString() })),
+        transfers: transfers.map((row) => ({
+          id: row.id,
+          amount: row.amountCents / 100,
+          description: row.description,
+          created_at: row.createdAt.toISOString(),
+        })),
         payouts: transfers.map((row) => {
           const arrival = row.createdAt.getTime() + PAYOUT_DELAY_MS;
           return {
@@ -253,7 +274,9 @@ export function createSandboxConnectProvider(deps: { store: SandboxConnectStore;
       const link = await usableLink(token);
       if (link.kind !== 'onboarding') throw new HttpError(400, 'This link does not open onboarding.');
       if (body.routingNumber !== SANDBOX_TEST_ROUTING_NUMBER) {
-        throw new HttpError(400, `Use the test routing number ${SANDBOX_TEST_ROUTING_NUMBER} in the sandbox.`, { issues: [{ path: 'routingNumber', message: `Use the test routing number ${SANDBOX_TEST_ROUTING_NUMBER}` }] });
+        throw new HttpError(400, `Use the test routing number ${SANDBOX_TEST_ROUTING_NUMBER} in the sandbox.`, {
+          issues: [{ path: 'routingNumber', message: `Use the test routing number ${SANDBOX_TEST_ROUTING_NUMBER}` }],
+        });
       }
       const now = clock.now();
       await store.completeOnboarding({

@@ -48,7 +48,9 @@ describe('sandbox payment provider', () => {
 
   it('accepts a card expiring this month and Stripe-style test payment methods', async () => {
     const provider = createSandboxPaymentProvider({ clock });
-    await expect(provider.charge(request({ source: card('5555555555554444', { expYear: 2026, expMonth: 3 }) }))).resolves.toMatchObject({ cardBrand: 'mastercard' });
+    await expect(provider.charge(request({ source: card('5555555555554444', { expYear: 2026, expMonth: 3 }) }))).resolves.toMatchObject({
+      cardBrand: 'mastercard',
+    });
     await expect(provider.charge(request({ source: { paymentMethodId: 'pm_card_visa' } }))).resolves.toMatchObject({ cardLast4: '4242' });
     await expect(provider.charge(request({ source: { paymentMethodId: 'pm_card_chargeDeclined' } }))).rejects.toBeInstanceOf(PaymentDeclinedError);
   });

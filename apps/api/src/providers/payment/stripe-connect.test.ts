@@ -68,7 +68,14 @@ describe('Stripe Connect accounts (against a local fake of the API)', () => {
     fake.completeOnboarding(account.id);
     const complete = await stripe.retrieveAccount(account.id);
     expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/accounts/${account.id}` });
-    expect(complete).toEqual({ id: account.id, detailsSubmitted: true, payoutsEnabled: true, transfersActive: true, requirementsDue: [], disabledReason: null });
+    expect(complete).toEqual({
+      id: account.id,
+      detailsSubmitted: true,
+      payoutsEnabled: true,
+      transfersActive: true,
+      requirementsDue: [],
+      disabledReason: null,
+    });
     expect(isAccountComplete(complete)).toBe(true);
 
     fake.setAccountState(account.id, { currentlyDue: ['external_account', 'individual.ssn_last_4'], pastDue: ['external_account'] });
@@ -100,7 +107,11 @@ describe('Stripe Connect accounts (against a local fake of the API)', () => {
   it('makes an onboarding link with both return addresses and its expiry', async () => {
     const account = fake.addAccount();
     const before = Math.floor(Date.now() / 1000);
-    const link = await stripe.createOnboardingLink({ accountId: account.id, refreshUrl: 'https://shop.test/seller/onboarding/refresh', returnUrl: 'https://shop.test/seller/onboarding/return' });
+    const link = await stripe.createOnboardingLink({
+      accountId: account.id,
+      refreshUrl: 'https://shop.test/seller/onboarding/refresh',
+      returnUrl: 'https://shop.test/seller/onboarding/return',
+    });
     const request = fake.requests.at(-1);
     expect(request).toMatchObject({ method: 'POST', path: '/v1/account_links' });
     expect(request?.form).toEqual({
@@ -115,7 +126,9 @@ describe('Stripe Connect accounts (against a local fake of the API)', () => {
     expect(expiresAt / 1000).toBeGreaterThanOrEqual(before + 300);
     expect(expiresAt / 1000).toBeLessThanOrEqual(before + 302);
 
-    const unknown = await connectErrorOf(stripe.createOnboardingLink({ accountId: 'acct_doesnotexist00', refreshUrl: 'https://shop.test/r', returnUrl: 'https://shop.test/x' }));
+    const unknown = await connectErrorOf(
+      stripe.createOnboardingLink({ accountId: 'acct_doesnotexist00', refreshUrl: 'https://shop.test/r', returnUrl: 'https://shop.test/x' }),
+    );
     expect(unknown.code).toBe('account_not_found');
   });
 
@@ -184,9 +197,15 @@ describe('Stripe Connect transfers', () => {
   });
 
   it('answers account_not_found for an unknown destination and account_not_ready before transfers are active', async () => {
-    expect(await connectErrorOf(stripe.transfer(transferTo('acct_doesnotexist00', 'payout-item-3-attempt-1')))).toMatchObject({ code: 'account_not_found', retryable: false });
+    expect(await connectErrorOf(stripe.transfer(transferTo('acct_doesnotexist00', 'payout-item-3-attempt-1')))).toMatchObject({
+      code: 'account_not_found',
+      retryable: false,
+    });
     const pending = fake.addAccount();
-    expect(await connectErrorOf(stripe.transfer(transferTo(pending.id, 'payout-item-4-attempt-1')))).toMatchObject({ code: 'account_not_ready', retryable: false });
+    expect(await connectErrorOf(stripe.transfer(transferTo(pending.id, 'payout-item-4-attempt-1')))).toMatchObject({
+      code: 'account_not_ready',
+      retryable: false,
+    });
   });
 
   it('passes Stripe’s message through for an invalid request', async () => {
@@ -222,7 +241,10 @@ describe('Stripe Connect transfers', () => {
     const paid = fake.addPaymentIntent();
     const before = fake.requestsTo('POST', '/v1/transfers').length;
     fake.failNext(500, { type: 'api_error', message: 'Something went wrong on Stripe’s end.' });
-    expect(await connectErrorOf(stripe.transfer({ ...transferTo(account.id, 'payout-item-8-attempt-1'), sourcePaymentId: paid.id }))).toMatchObject({ code: 'provider_unavailable', retryable: true });
+    expect(await connectErrorOf(stripe.transfer({ ...transferTo(account.id, 'payout-item-8-attempt-1'), sourcePaymentId: paid.id }))).toMatchObject({
+      code: 'provider_unavailable',
+      retryable: true,
+    });
     expect(fake.requestsTo('POST', '/v1/transfers')).toHaveLength(before);
   });
 });
@@ -253,7 +275,11 @@ describe('Stripe Connect failures', () => {
 
 describe('Stripe Connect webhooks', () => {
   function eventPayload(type: string, object: object, extra: { account?: string } = {}): string {
-    const event: Pick<Stripe.Event, 'id' | 'object' | 'api_version' | 'created' | 'livemode' | 'pending_webhooks' | 'request'> & { type: string; data: { object: object }; account?: string } = {
+    const event: Pick<Stripe.Event, 'id' | 'object' | 'api_version' | 'created' | 'livemode' | 'pending_webhooks' | 'request'> & {
+      type: string;
+      data: { object: object };
+      account?: string;
+    } = {
       id: `evt_${type.replace(/\./g, '_')}`,
       object: 'event',
       api_version: '2025-10-29.clover',
@@ -280,12 +306,29 @@ describe('Stripe Connect webhooks', () => {
   });
 
   it('maps transfer.reversed', () => {
-    const transfer: Pick<Stripe.Transfer, 'id' | 'object' | 'amount' | 'amount_reversed' | 'reversed'> = { id: 'tr_1', object: 'transfer', amount: 5_000, amount_reversed: 1_250, reversed: false };
-    expect(signed(eventPayload('transfer.reversed', transfer))).toEqual({ id: 'evt_transfer_reversed', type: 'transfer.reversed', transferId: 'tr_1', amountReversedCents: 1_250 });
+    const transfer: Pick<Stripe.Transfer, 'id' | 'object' | 'amount' | 'amount_reversed' | 'reversed'> = {
+      id: 'tr_1',
+      object: 'transfer',
+      amount: 5_000,
+      amount_reversed: 1_250,
+      reversed: false,
+    };
+    expect(signed(eventPayload('transfer.reversed', transfer))).toEqual({
+      id: 'evt_transfer_reversed',
+      type: 'transfer.reversed',
+      transferId: 'tr_1',
+      amountReversedCents: 1_250,
+    });
   });
 
   it('maps payout.paid and payout.failed with the connected account', () => {
-    const payout: Pick<Stripe.Payout, 'id' | 'object' | 'amount' | 'failure_message' | 'status'> = { id: 'po_1', object: 'payout', amount: 7_700, failure_message: null, status: 'paid' };
+    const payout: Pick<Stripe.Payout, 'id' | 'object' | 'amount' | 'failure_message' | 'status'> = {
+      id: 'po_1',
+      object: 'payout',
+      amount: 7_700,
+      failure_message: null,
+      status: 'paid',
+    };
     expect(signed(eventPayload('payout.paid', payout, { account: 'acct_seller' }))).toEqual({
       id: 'evt_payout_paid',
       type: 'payout.paid',
@@ -306,8 +349,20 @@ describe('Stripe Connect webhooks', () => {
   });
 
   it('maps charge.refunded and charge.dispute.created to the payment', () => {
-    const charge: Pick<Stripe.Charge, 'id' | 'object' | 'amount' | 'amount_refunded' | 'payment_intent'> = { id: 'ch_1', object: 'charge', amount: 4_000, amount_refunded: 1_500, payment_intent: 'pi_1' };
-    expect(signed(eventPayload('charge.refunded', charge))).toEqual({ id: 'evt_charge_refunded', type: 'charge.refunded', paymentIntentId: 'pi_1', chargeId: 'ch_1', amountRefundedCents: 1_500 });
+    const charge: Pick<Stripe.Charge, 'id' | 'object' | 'amount' | 'amount_refunded' | 'payment_intent'> = {
+      id: 'ch_1',
+      object: 'charge',
+      amount: 4_000,
+      amount_refunded: 1_500,
+      payment_intent: 'pi_1',
+    };
+    expect(signed(eventPayload('charge.refunded', charge))).toEqual({
+      id: 'evt_charge_refunded',
+      type: 'charge.refunded',
+      paymentIntentId: 'pi_1',
+      chargeId: 'ch_1',
+      amountRefundedCents: 1_500,
+    });
     expect(signed(eventPayload('charge.refunded', { ...charge, payment_intent: null }))).toMatchObject({ paymentIntentId: null });
 
     const dispute: Pick<Stripe.Dispute, 'id' | 'object' | 'amount' | 'charge' | 'payment_intent' | 'reason' | 'status'> = {
@@ -362,7 +417,11 @@ describe('Stripe Connect webhooks', () => {
   });
 
   it('passes other types through as other', () => {
-    expect(signed(eventPayload('customer.created', { id: 'cus_1', object: 'customer' }))).toEqual({ id: 'evt_customer_created', type: 'other', providerType: 'customer.created' });
+    expect(signed(eventPayload('customer.created', { id: 'cus_1', object: 'customer' }))).toEqual({
+      id: 'evt_customer_created',
+      type: 'other',
+      providerType: 'customer.created',
+    });
   });
 
   it('refuses a tampered body, a wrong secret, an old timestamp, a missing header and a missing secret', () => {
@@ -377,17 +436,29 @@ describe('Stripe Connect webhooks', () => {
     const unconfigured = createStripeConnectProvider({ secretKey: fake.secretKey, webhookSecret: null, ...fake.connection });
     expect(() => unconfigured.parseWebhook(Buffer.from(payload), header)).toThrow(WebhookSignatureError);
     // Within the 300 s tolerance a delivery is still accepted.
-    expect(stripe.parseWebhook(Buffer.from(payload), signStripeWebhookPayload(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 120)).type).toBe('payout.paid');
+    expect(stripe.parseWebhook(Buffer.from(payload), signStripeWebhookPayload(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 120)).type).toBe(
+      'payout.paid',
+    );
   });
 
   it('accepts an event that either endpoint secret signed (platform and Connect), and no other', () => {
-    const both = createStripeConnectProvider({ secretKey: fake.secretKey, webhookSecret: 'whsec_platform', connectWebhookSecret: 'whsec_connect', ...fake.connection });
+    const both = createStripeConnectProvider({
+      secretKey: fake.secretKey,
+      webhookSecret: 'whsec_platform',
+      connectWebhookSecret: 'whsec_connect',
+      ...fake.connection,
+    });
     const payload = eventPayload('payout.paid', { id: 'po_2', object: 'payout', amount: 100, failure_message: null }, { account: 'acct_seller' });
     expect(both.parseWebhook(Buffer.from(payload), signStripeWebhookPayload(payload, 'whsec_platform')).type).toBe('payout.paid');
     expect(both.parseWebhook(Buffer.from(payload), signStripeWebhookPayload(payload, 'whsec_connect')).type).toBe('payout.paid');
     expect(() => both.parseWebhook(Buffer.from(payload), signStripeWebhookPayload(payload, 'whsec_other'))).toThrow(WebhookSignatureError);
     // With only the Connect secret set, the platform's events are refused and the connected accounts' accepted.
-    const connectOnly = createStripeConnectProvider({ secretKey: fake.secretKey, webhookSecret: null, connectWebhookSecret: 'whsec_connect', ...fake.connection });
+    const connectOnly = createStripeConnectProvider({
+      secretKey: fake.secretKey,
+      webhookSecret: null,
+      connectWebhookSecret: 'whsec_connect',
+      ...fake.connection,
+    });
     expect(connectOnly.parseWebhook(Buffer.from(payload), signStripeWebhookPayload(payload, 'whsec_connect')).type).toBe('payout.paid');
     expect(() => connectOnly.parseWebhook(Buffer.from(payload), signStripeWebhookPayload(payload, 'whsec_platform'))).toThrow(WebhookSignatureError);
   });

@@ -1,5 +1,13 @@
 import Stripe from 'stripe';
-import { ConnectError, WebhookModeMismatchError, WebhookSignatureError, type ConnectAccount, type ConnectEvent, type ConnectProvider, type SucceededCheckoutPayment } from './connect-port';
+import {
+  ConnectError,
+  WebhookModeMismatchError,
+  WebhookSignatureError,
+  type ConnectAccount,
+  type ConnectEvent,
+  type ConnectProvider,
+  type SucceededCheckoutPayment,
+} from './connect-port';
 
 export interface StripeConnectProviderOptions {
   secretKey: string;
@@ -104,7 +112,13 @@ function toConnectEvent(event: Stripe.Event): ConnectEvent {
     }
     case 'charge.refunded': {
       const charge = event.data.object;
-      return { id: event.id, type: 'charge.refunded', paymentIntentId: idOf(charge.payment_intent), chargeId: charge.id, amountRefundedCents: charge.amount_refunded };
+      return {
+        id: event.id,
+        type: 'charge.refunded',
+        paymentIntentId: idOf(charge.payment_intent),
+        chargeId: charge.id,
+        amountRefundedCents: charge.amount_refunded,
+      };
     }
     case 'charge.dispute.created': {
       const dispute = event.data.object;

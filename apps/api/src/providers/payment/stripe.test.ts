@@ -19,7 +19,18 @@ const recorded: Recorded[] = [];
 const answers = new Map<string, { status: number; body: unknown }>();
 const charged = new Map<string, { amount: number; refunded: number }>();
 /** PaymentIntents that asked for 3-D Secure, as Stripe keeps them: the buyer's step changes their status. */
-const intents = new Map<string, { id: string; object: 'payment_intent'; amount: number; status: string; client_secret: string; latest_charge: object | null; last_payment_error: object | null }>();
+const intents = new Map<
+  string,
+  {
+    id: string;
+    object: 'payment_intent';
+    amount: number;
+    status: string;
+    client_secret: string;
+    latest_charge: object | null;
+    last_payment_error: object | null;
+  }
+>();
 const card = { brand: 'visa', last4: '3155' };
 
 /** What Stripe.js's handleNextAction does in the buyer's browser: the bank's step passes or fails. */
@@ -35,7 +46,8 @@ function authenticateIntent(id: string, outcome: 'complete' | 'fail') {
     intent.last_payment_error = {
       type: 'invalid_request_error',
       code: 'payment_intent_authentication_failure',
-      message: 'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.',
+      message:
+        'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.',
     };
   }
 }
@@ -52,7 +64,11 @@ function answer(path: string, form: URLSearchParams): { status: number; body: un
   const retrieved = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
   if (retrieved?.[1]) {
     const intent = intents.get(retrieved[1]);
-    if (!intent) return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${retrieved[1]}'` } } };
+    if (!intent)
+      return {
+        status: 404,
+        body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${retrieved[1]}'` } },
+      };
     return { status: 200, body: intent };
   }
   if (path === '/v1/payment_intents') {
@@ -60,7 +76,15 @@ function answer(path: string, form: URLSearchParams): { status: number; body: un
     if (method === 'pm_card_threeDSecure2Required') {
       created += 1;
       const id = `pi_fake_${created}`;
-      const intent = { id, object: 'payment_intent' as const, amount: Number(form.get('amount')), status: 'requires_action', client_secret: `${id}_secret_fake`, latest_charge: null, last_payment_error: null };
+      const intent = {
+        id,
+        object: 'payment_intent' as const,
+        amount: Number(form.get('amount')),
+        status: 'requires_action',
+        client_secret: `${id}_secret_fake`,
+        latest_charge: null,
+        last_payment_error: null,
+      };
       intents.set(id, intent);
       return { status: 200, body: { ...intent, next_action: { type: 'use_stripe_sdk', use_stripe_sdk: {} } } };
     }
@@ -90,7 +114,17 @@ function answer(path: string, form: URLSearchParams): { status: number; body: un
     const amount = Number(form.get('amount'));
     if (!payment) return { status: 400, body: { error: { type: 'invalid_request_error', param: 'payment_intent', message: 'No such payment_intent' } } };
     if (payment.refunded + amount > payment.amount) {
-      return { status: 400, body: { error: { type: 'invalid_request_error', code: 'amount_too_large', param: 'amount', message: 'Refund amount is greater than unrefunded amount on charge' } } };
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'amount_too_large',
+            param: 'amount',
+            message: 'Refund amount is greater than unrefunded amount on charge',
+          },
+        },
+      };
     }
     payment.refunded += amount;
     return { status: 200, body: { id: `re_fake_${recorded.length}`, object: 'refund', amount, status: 'succeeded' } };
@@ -114,7 +148,11 @@ beforeAll(async () => {
     const cached = cacheKey ? answers.get(cacheKey) : undefined;
     const result = cached ?? answer(path, form);
     if (cacheKey && !cached) answers.set(cacheKey, result);
-    response.writeHead(result.status, { 'content-type': 'application/json', 'request-id': `req_${recorded.length}`, ...(cached ? { 'idempotent-replayed': 'true' } : {}) });
+    response.writeHead(result.status, {
+      'content-type': 'application/json',
+      'request-id': `req_${recorded.length}`,
+      ...(cached ? { 'idempotent-replayed': 'true' } : {}),
+    });
     response.end(JSON.stringify(result.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -128,7 +166,13 @@ const provider = () => createStripePaymentProvider({ secretKey: 'sk_test_fake', 
 
 describe('Stripe payment provider (against a local fake of the API)', () => {
   it('confirms a PaymentIntent with the payment method and an idempotency key', async () => {
-    const result = await provider().charge({ amountCents: 2599, currency: 'usd', idempotencyKey: 'charge-1', source: { paymentMethodId: 'pm_card_visa' }, description: 'Order 1' });
+    const result = await provider().charge({
+      amountCents: 2599,
+      currency: 'usd',
+      idempotencyKey: 'charge-1',
+      source: { paymentMethodId: 'pm_card_visa' },
+      description: 'Order 1',
+    });
     expect(result).toEqual({ id: expect.stringMatching(/^pi_fake_/), status: 'succeeded', cardBrand: 'visa', cardLast4: '4242' });
     const request = recorded.at(-1);
     expect(request).toMatchObject({ method: 'POST', path: '/v1/payment_intents', idempotencyKey: 'charge-1', authorization: 'Bearer sk_test_fake' });
@@ -147,14 +191,26 @@ describe('Stripe payment provider (against a local fake of the API)', () => {
 
   it('answers the same PaymentIntent for a repeated key without a second charge', async () => {
     const before = created;
-    const request = { amountCents: 1000, currency: 'usd' as const, idempotencyKey: 'charge-2', source: { paymentMethodId: 'pm_card_visa' }, description: 'Order 2' };
+    const request = {
+      amountCents: 1000,
+      currency: 'usd' as const,
+      idempotencyKey: 'charge-2',
+      source: { paymentMethodId: 'pm_card_visa' },
+      description: 'Order 2',
+    };
     const [first, second] = [await provider().charge(request), await provider().charge(request)];
     expect(second.id).toBe(first.id);
     expect(created).toBe(before + 1);
   });
 
   it('turns card errors into declines and bad requests into validation errors', async () => {
-    const declined = provider().charge({ amountCents: 1000, currency: 'usd', idempotencyKey: 'charge-3', source: { paymentMethodId: 'pm_card_chargeDeclined' }, description: 'x' });
+    const declined = provider().charge({
+      amountCents: 1000,
+      currency: 'usd',
+      idempotencyKey: 'charge-3',
+      source: { paymentMethodId: 'pm_card_chargeDeclined' },
+      description: 'x',
+    });
     await expect(declined).rejects.toBeInstanceOf(PaymentDeclinedError);
     await expect(declined).rejects.toMatchObject({ message: 'Your card was declined.', declineCode: 'generic_decline' });
     await expect(
@@ -165,13 +221,25 @@ describe('Stripe payment provider (against a local fake of the API)', () => {
   it('never sends card numbers to Stripe', async () => {
     const count = recorded.length;
     await expect(
-      provider().charge({ amountCents: 1000, currency: 'usd', idempotencyKey: 'charge-5', source: { card: { number: '4242424242424242', expMonth: 1, expYear: 2035, cvc: '123' } }, description: 'x' }),
+      provider().charge({
+        amountCents: 1000,
+        currency: 'usd',
+        idempotencyKey: 'charge-5',
+        source: { card: { number: '4242424242424242', expMonth: 1, expYear: 2035, cvc: '123' } },
+        description: 'x',
+      }),
     ).rejects.toBeInstanceOf(PaymentValidationError);
     expect(recorded.length).toBe(count);
   });
 
   it('refunds with an idempotency key, once, and never more than was charged', async () => {
-    const payment = await provider().charge({ amountCents: 1000, currency: 'usd', idempotencyKey: 'charge-6', source: { paymentMethodId: 'pm_card_visa' }, description: 'x' });
+    const payment = await provider().charge({
+      amountCents: 1000,
+      currency: 'usd',
+      idempotencyKey: 'charge-6',
+      source: { paymentMethodId: 'pm_card_visa' },
+      description: 'x',
+    });
     const refund = { paymentId: payment.id, amountCents: 700, idempotencyKey: 'refund-1' };
     const first = await provider().refund(refund);
     expect(await provider().refund(refund)).toEqual(first);
@@ -182,14 +250,31 @@ describe('Stripe payment provider (against a local fake of the API)', () => {
   });
 
   it('answers a card that asks for 3-D Secure with the client secret, then what the buyer did: paid or declined', async () => {
-    const request = (key: string) => ({ amountCents: 4200, currency: 'usd' as const, idempotencyKey: key, source: { paymentMethodId: 'pm_card_threeDSecure2Required' }, description: 'Order 3DS' });
+    const request = (key: string) => ({
+      amountCents: 4200,
+      currency: 'usd' as const,
+      idempotencyKey: key,
+      source: { paymentMethodId: 'pm_card_threeDSecure2Required' },
+      description: 'Order 3DS',
+    });
     const first = await provider().charge(request('charge-3ds-1'));
     expect(first).toEqual({ id: expect.stringMatching(/^pi_fake_/), status: 'requires_action', clientSecret: `${first.id}_secret_fake` });
     // Stripe.js handles the step only for intents confirmed with use_stripe_sdk.
-    expect(Object.fromEntries(recorded.filter((sent) => sent.path === '/v1/payment_intents').at(-1)?.form ?? [])).toMatchObject({ use_stripe_sdk: 'true', confirm: 'true' });
+    expect(Object.fromEntries(recorded.filter((sent) => sent.path === '/v1/payment_intents').at(-1)?.form ?? [])).toMatchObject({
+      use_stripe_sdk: 'true',
+      confirm: 'true',
+    });
 
     // The checkout it pays for rides along, for the payment_intent.succeeded webhook.
-    const withCheckout = { ...request('charge-3ds-3'), checkout: { buyerId: 'buyer-1', idempotencyKey: 'key-1', requestHash: 'f'.repeat(64), shippingAddress: { name: 'Ada', line1: '1 Main St', line2: null, city: 'Portland', state: 'OR', postal_code: '97201', country: 'US' } } };
+    const withCheckout = {
+      ...request('charge-3ds-3'),
+      checkout: {
+        buyerId: 'buyer-1',
+        idempotencyKey: 'key-1',
+        requestHash: 'f'.repeat(64),
+        shippingAddress: { name: 'Ada', line1: '1 Main St', line2: null, city: 'Portland', state: 'OR', postal_code: '97201', country: 'US' },
+      },
+    };
     await provider().charge(withCheckout);
     expect(Object.fromEntries(recorded.filter((sent) => sent.path === '/v1/payment_intents').at(-1)?.form ?? [])).toMatchObject({
       'metadata[checkout_buyer_id]': 'buyer-1',

@@ -36,7 +36,14 @@ function checkoutFieldsOf(checkout: CheckoutReference): Pick<Stripe.PaymentInten
     metadata: { checkout_buyer_id: checkout.buyerId, checkout_idempotency_key: checkout.idempotencyKey, checkout_request_hash: checkout.requestHash },
     shipping: {
       name: address.name,
-      address: { line1: address.line1, ...(address.line2 ? { line2: address.line2 } : {}), city: address.city, state: address.state, postal_code: address.postal_code, country: address.country },
+      address: {
+        line1: address.line1,
+        ...(address.line2 ? { line2: address.line2 } : {}),
+        city: address.city,
+        state: address.state,
+        postal_code: address.postal_code,
+        country: address.country,
+      },
     },
   };
 }
@@ -56,7 +63,10 @@ function outcomeOf(intent: Stripe.PaymentIntent): ChargeOutcome {
       // The authentication failed or was abandoned; Stripe keeps the card's own refusal when there is one.
       const last = intent.last_payment_error;
       const isAuthentication = !last || last.code === AUTHENTICATION_FAILED.code;
-      throw new PaymentDeclinedError(isAuthentication ? AUTHENTICATION_FAILED.message : (last.message ?? 'Your card was declined.'), isAuthentication ? AUTHENTICATION_FAILED.code : (last.decline_code ?? last.code ?? 'card_declined'));
+      throw new PaymentDeclinedError(
+        isAuthentication ? AUTHENTICATION_FAILED.message : (last.message ?? 'Your card was declined.'),
+        isAuthentication ? AUTHENTICATION_FAILED.code : (last.decline_code ?? last.code ?? 'card_declined'),
+      );
     }
     case 'processing':
       // Not settled yet: an unknown outcome (502), not a decline. The same request sent again reads it
@@ -64,7 +74,10 @@ function outcomeOf(intent: Stripe.PaymentIntent): ChargeOutcome {
       throw new Error(`Stripe is still processing PaymentIntent ${intent.id}`);
     default:
       // requires_capture, canceled…: nothing this checkout (automatic capture, cards only) expects.
-      throw new PaymentDeclinedError(`The payment could not be completed (Stripe status ${intent.status}). Please try again or use another card.`, intent.status);
+      throw new PaymentDeclinedError(
+        `The payment could not be completed (Stripe status ${intent.status}). Please try again or use another card.`,
+        intent.status,
+      );
   }
 }
 

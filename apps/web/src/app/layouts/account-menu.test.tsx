@@ -20,8 +20,20 @@ function setUp(role: TestRole) {
 describe('account menu', () => {
   it.each([
     ['buyer', [['Profile', '/profile']]],
-    ['admin', [['Profile', '/profile'], ['Admin dashboard', '/admin/dashboard']]],
-    ['seller', [['Seller centre', '/seller/dashboard'], ['Profile', '/seller/profile']]],
+    [
+      'admin',
+      [
+        ['Profile', '/profile'],
+        ['Admin dashboard', '/admin/dashboard'],
+      ],
+    ],
+    [
+      'seller',
+      [
+        ['Seller centre', '/seller/dashboard'],
+        ['Profile', '/seller/profile'],
+      ],
+    ],
   ] as const)('shows the %s who is signed in and their account links', async (role, links) => {
     const { user } = setUp(role);
     const button = await screen.findByRole('button', { name: /account menu/ });

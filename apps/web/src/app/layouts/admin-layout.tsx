@@ -1,17 +1,4 @@
-import {
-  Banknote,
-  CircleX,
-  ClipboardList,
-  LayoutDashboard,
-  Package,
-  Percent,
-  RotateCcw,
-  Scale,
-  Settings,
-  Star,
-  Truck,
-  Users,
-} from 'lucide-react';
+import { Banknote, CircleX, ClipboardList, LayoutDashboard, Package, Percent, RotateCcw, Scale, Settings, Star, Truck, Users } from 'lucide-react';
 import { useSession } from '../../lib/use-session';
 import { RoleGuard } from '../guards';
 import { DashboardShell, type SidebarItem } from './dashboard-shell';

@@ -16,7 +16,9 @@ const VerifyEmailBanner = lazy(() => import('../../features/auth/components/veri
 // comes with the first signed-in page.
 // The account menu is a signed-in user's only (a guest sees Log in and Sign up): its code comes with their first page.
 const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
-const NotificationBell = lazy(() => import('../../features/notifications/components/notification-bell').then((module) => ({ default: module.NotificationBell })));
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell').then((module) => ({ default: module.NotificationBell })),
+);
 
 interface NavItem {
   to: string;
@@ -141,4 +143,3 @@ export function BuyerLayout() {
     </ShopProvider>
   );
 }
-

@@ -7,7 +7,9 @@ import { APP_NAME } from '../../lib/document-title';
 import { useLogout } from '../use-logout';
 
 // The same bell as the shop's header (buyer-layout.tsx), its code a chunk of its own.
-const NotificationBell = lazy(() => import('../../features/notifications/components/notification-bell').then((module) => ({ default: module.NotificationBell })));
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell').then((module) => ({ default: module.NotificationBell })),
+);
 
 export interface SidebarItem {
   to: string;

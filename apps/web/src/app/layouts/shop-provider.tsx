@@ -143,7 +143,10 @@ const HEADER_BUTTON =
 function CountBadge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
-    <span className="absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-brand-700 px-1 text-[11px] leading-none font-semibold text-white" aria-hidden>
+    <span
+      className="absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-brand-700 px-1 text-[11px] leading-none font-semibold text-white"
+      aria-hidden
+    >
       {count > 99 ? '99+' : count}
     </span>
   );
@@ -154,7 +157,19 @@ function itemsText(count: number): string {
 }
 
 /** One header button that opens a drawer, its code fetched as soon as the pointer or focus comes near. */
-function DrawerButton({ label, count, load, onOpen, children }: { label: string; count: number; load: () => Promise<unknown>; onOpen: () => void; children: ReactNode }) {
+function DrawerButton({
+  label,
+  count,
+  load,
+  onOpen,
+  children,
+}: {
+  label: string;
+  count: number;
+  load: () => Promise<unknown>;
+  onOpen: () => void;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"

@@ -34,9 +34,7 @@ export function ForbiddenPage({ area, role }: { area: Area; role: string }) {
       <p className="mt-3 text-slate-600">
         This page is only for {AREA_AUDIENCE[area]}, and you are signed in as {describeRole(role)}.
       </p>
-      <p className="mt-1 text-slate-600">
-        You can carry on from your own home page, or log out and sign in with an account that has access.
-      </p>
+      <p className="mt-1 text-slate-600">You can carry on from your own home page, or log out and sign in with an account that has access.</p>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
         <Link to={homePathFor(role)} className={buttonClasses()}>
           {homeLabel}

@@ -13,9 +13,7 @@ export function NotFoundPage() {
       </span>
       <p className="mt-6 text-sm font-semibold text-brand-800">Error 404</p>
       <h1 className="mt-1 text-3xl font-semibold tracking-tight text-slate-900">Page not found</h1>
-      <p className="mt-3 text-slate-600">
-        We couldn&apos;t find the page you were looking for. The link may be mistyped, or the page may have moved.
-      </p>
+      <p className="mt-3 text-slate-600">We couldn&apos;t find the page you were looking for. The link may be mistyped, or the page may have moved.</p>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
         <Link to="/" className={buttonClasses()}>
           Go to the home page

@@ -39,7 +39,10 @@ export function RootErrorPage() {
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           <Button onClick={() => window.location.reload()}>Reload page</Button>
           {/* A plain link: the router may be the thing that failed. */}
-          <a href="/" className="inline-flex h-10 items-center justify-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50">
+          <a
+            href="/"
+            className="inline-flex h-10 items-center justify-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50"
+          >
             Go to the home page
           </a>
         </div>

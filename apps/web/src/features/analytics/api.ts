@@ -42,4 +42,5 @@ export const analyticsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetSellerDashboardQuery, useGetSalesOverTimeQuery, useGetTopProductsQuery, useGetOrdersByStatusQuery, useGetAnalyticsSummaryQuery } = analyticsApi;
+export const { useGetSellerDashboardQuery, useGetSalesOverTimeQuery, useGetTopProductsQuery, useGetOrdersByStatusQuery, useGetAnalyticsSummaryQuery } =
+  analyticsApi;

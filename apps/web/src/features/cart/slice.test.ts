@@ -1,17 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  addItem,
-  addRetip,
-  cartReducer,
-  clearCart,
-  initialCartState,
-  removeItem,
-  removeRetip,
-  replaceCart,
-  type CartItem,
-  type CartState,
-} from './slice';
+import { addItem, addRetip, cartReducer, clearCart, initialCartState, removeItem, removeRetip, replaceCart, type CartItem, type CartState } from './slice';
 
 function line(overrides: Partial<CartItem> & Pick<CartItem, 'id' | 'product_id'>): CartItem {
   return { quantity: 1, price: 10, retip_added: false, retip_price: 0, retipAdded: false, retipPrice: 0, ...overrides };
@@ -85,7 +74,10 @@ describe('cart slice (docs/product/cart-and-wishlist.md)', () => {
 
   describe('add item', () => {
     it('raises the quantity of a product already in the cart', () => {
-      const state = cartReducer(cartWith([line({ id: 'a', product_id: 'p1', quantity: 2, price: 4.5 })]), addItem({ product_id: 'p1', quantity: 3, price: 4.5 }));
+      const state = cartReducer(
+        cartWith([line({ id: 'a', product_id: 'p1', quantity: 2, price: 4.5 })]),
+        addItem({ product_id: 'p1', quantity: 3, price: 4.5 }),
+      );
       expect(state.items).toHaveLength(1);
       expect(state.items[0]?.quantity).toBe(5);
       expect(state.totalQuantity).toBe(5);
@@ -163,7 +155,11 @@ describe('cart slice (docs/product/cart-and-wishlist.md)', () => {
         let state = initialCartState;
         for (const action of actions) {
           const target = state.items[action.kind === 'add' ? 0 : action.index % Math.max(1, state.items.length)];
-          if (action.kind === 'add') state = cartReducer(state, addItem({ id: `line-${action.product_id}`, product_id: action.product_id, quantity: action.quantity, price: action.price }));
+          if (action.kind === 'add')
+            state = cartReducer(
+              state,
+              addItem({ id: `line-${action.product_id}`, product_id: action.product_id, quantity: action.quantity, price: action.price }),
+            );
           else if (!target) continue;
           else if (action.kind === 'remove') state = cartReducer(state, removeItem({ id: target.id, quantity: action.quantity }));
           else if (action.kind === 'retip') state = cartReducer(state, addRetip({ id: target.id, price: action.price }));

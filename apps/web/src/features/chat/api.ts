@@ -1,11 +1,4 @@
-import type {
-  ChatAttachment,
-  ChatListResponse,
-  ChatMessagesResponse,
-  ChatSummary,
-  StartChatRequest,
-  StartChatResponse,
-} from '@marketplace/contracts/chat';
+import type { ChatAttachment, ChatListResponse, ChatMessagesResponse, ChatSummary, StartChatRequest, StartChatResponse } from '@marketplace/contracts/chat';
 import { CHAT_PAGE_SIZE } from '@marketplace/contracts/chat';
 import { api } from '../../lib/api';
 

@@ -31,7 +31,10 @@ const EARLIER = 1_000;
 const NOW = 5_000;
 
 /** A state with the given counts, an old timestamp and an earlier error, to see what each change touches. */
-function stateWith(chatUnreadCounts: Record<string, number>, totalUnreadCount = Object.values(chatUnreadCounts).reduce((a, b) => a + b, 0)): UnreadMessagesState {
+function stateWith(
+  chatUnreadCounts: Record<string, number>,
+  totalUnreadCount = Object.values(chatUnreadCounts).reduce((a, b) => a + b, 0),
+): UnreadMessagesState {
   return { ...initialUnreadMessagesState, chatUnreadCounts, totalUnreadCount, lastUpdated: EARLIER, error: 'Earlier failure' };
 }
 

@@ -39,4 +39,10 @@ export const checkoutApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetCheckoutConfigQuery, useGetCheckoutSummaryQuery, useListShippingAddressesQuery, usePlaceOrderMutation, useAuthenticateSandboxPaymentMutation } = checkoutApi;
+export const {
+  useGetCheckoutConfigQuery,
+  useGetCheckoutSummaryQuery,
+  useListShippingAddressesQuery,
+  usePlaceOrderMutation,
+  useAuthenticateSandboxPaymentMutation,
+} = checkoutApi;

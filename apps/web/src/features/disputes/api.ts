@@ -1,5 +1,13 @@
 import type { BuyerOrderListResponse } from '@marketplace/contracts/orders';
-import type { DisputeActionResponse, DisputeCase, DisputeSummary, DisputeStatus, OpenDisputeFields, RespondDisputeBody, ResolveDisputeBody } from '@marketplace/contracts/disputes';
+import type {
+  DisputeActionResponse,
+  DisputeCase,
+  DisputeSummary,
+  DisputeStatus,
+  OpenDisputeFields,
+  RespondDisputeBody,
+  ResolveDisputeBody,
+} from '@marketplace/contracts/disputes';
 import type { Pagination } from '@marketplace/contracts/users';
 import { api } from '../../lib/api';
 

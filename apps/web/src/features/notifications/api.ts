@@ -27,11 +27,13 @@ export const notificationsApi = api.injectEndpoints({
     getNotifications: build.query<NotificationsPage, NotificationsPageArgs>({
       query: ({ page, limit }) => ({ url: '/notifications', params: { page, limit } }),
       keepUnusedDataFor: 0,
-      onQueryStarted: (_args, { dispatch, queryFulfilled }) => keepUnreadCount(queryFulfilled, (count): void => void dispatch(setUnreadNotificationCount(count))),
+      onQueryStarted: (_args, { dispatch, queryFulfilled }) =>
+        keepUnreadCount(queryFulfilled, (count): void => void dispatch(setUnreadNotificationCount(count))),
     }),
     markNotificationsRead: build.mutation<{ unreadCount: number }, MarkNotificationsReadBody>({
       query: (body) => ({ url: '/notifications/read', method: 'POST', body }),
-      onQueryStarted: (_body, { dispatch, queryFulfilled }) => keepUnreadCount(queryFulfilled, (count): void => void dispatch(setUnreadNotificationCount(count))),
+      onQueryStarted: (_body, { dispatch, queryFulfilled }) =>
+        keepUnreadCount(queryFulfilled, (count): void => void dispatch(setUnreadNotificationCount(count))),
     }),
   }),
 });

@@ -15,7 +15,13 @@ export const buyerOrdersApi = api.injectEndpoints({
     }),
     cancelMyOrder: build.mutation<BuyerOrder, string>({
       query: (id) => ({ url: `/orders/${encodeURIComponent(id)}/cancel`, method: 'POST' }),
-      invalidatesTags: (_result, error, id) => (error ? [] : [{ type: 'BuyerOrder', id: 'LIST' }, { type: 'BuyerOrder', id }]),
+      invalidatesTags: (_result, error, id) =>
+        error
+          ? []
+          : [
+              { type: 'BuyerOrder', id: 'LIST' },
+              { type: 'BuyerOrder', id },
+            ],
     }),
   }),
 });

@@ -1,4 +1,11 @@
-import type { OpenReturnFields, ReturnActionResponse, ReturnEligibility, ReturnRequestView, ReturnsFilter, ReturnsResponse } from '@marketplace/contracts/returns';
+import type {
+  OpenReturnFields,
+  ReturnActionResponse,
+  ReturnEligibility,
+  ReturnRequestView,
+  ReturnsFilter,
+  ReturnsResponse,
+} from '@marketplace/contracts/returns';
 import { api } from '../../lib/api';
 
 // Returns: the buyer's request and its status, the seller's answers and the parcel back.

@@ -44,7 +44,12 @@ export const myReviewsApi = api.injectEndpoints({
     deleteReview: build.mutation<void, { id: string; orderId: string; productId: string }>({
       query: ({ id }) => ({ url: `/reviews/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_result, error, { orderId, productId }) =>
-        error ? [] : [{ type: 'Review', id: `order-${orderId}` }, { type: 'Review', id: `product-${productId}` }],
+        error
+          ? []
+          : [
+              { type: 'Review', id: `order-${orderId}` },
+              { type: 'Review', id: `product-${productId}` },
+            ],
     }),
     addReviewPhotos: build.mutation<{ review: MyReview }, { id: string; orderId: string; files: File[] }>({
       query: ({ id, files }) => {

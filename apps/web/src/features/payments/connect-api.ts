@@ -33,5 +33,10 @@ export const connectApi = api.injectEndpoints({
   }),
 });
 
-export const { useCheckAccountQuery, useCreateExpressAccountMutation, useCreateOnboardingLinkMutation, useRefreshAccountStatusMutation, useCreateDashboardLinkMutation } =
-  connectApi;
+export const {
+  useCheckAccountQuery,
+  useCreateExpressAccountMutation,
+  useCreateOnboardingLinkMutation,
+  useRefreshAccountStatusMutation,
+  useCreateDashboardLinkMutation,
+} = connectApi;

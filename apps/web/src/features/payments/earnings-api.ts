@@ -44,7 +44,9 @@ export async function downloadEarningsCsv(month: string | undefined): Promise<{ 
   const query = month ? `?month=${encodeURIComponent(month)}` : '';
   let response: Response;
   try {
-    response = await fetch(`${globalThis.location?.origin ?? ''}/api/seller/earnings.csv${query}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    response = await fetch(`${globalThis.location?.origin ?? ''}/api/seller/earnings.csv${query}`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
   } catch {
     throw new Error(EARNINGS_CSV_MESSAGES.failed);
   }

@@ -13,12 +13,18 @@ export interface SellerReviewsArgs {
 export const sellerReviewsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listSellerReviews: build.query<SellerReviewsPage, SellerReviewsArgs>({
-      query: ({ replied, page, limit }) => ({ url: '/seller/reviews', params: { ...(replied === undefined ? {} : { replied: String(replied) }), page, limit } }),
+      query: ({ replied, page, limit }) => ({
+        url: '/seller/reviews',
+        params: { ...(replied === undefined ? {} : { replied: String(replied) }), page, limit },
+      }),
       providesTags: [{ type: 'Review', id: 'SELLER' }],
     }),
     replyToReview: build.mutation<{ review: SellerReview }, { id: string } & ReplyToReviewBody>({
       query: ({ id, body }) => ({ url: `/reviews/${encodeURIComponent(id)}/reply`, method: 'POST', body: { body } }),
-      invalidatesTags: (result, error) => (error && !result ? [{ type: 'Review', id: 'SELLER' }] : [{ type: 'Review', id: 'SELLER' }, ...(result ? [{ type: 'Review' as const, id: `product-${result.review.productId}` }] : [])]),
+      invalidatesTags: (result, error) =>
+        error && !result
+          ? [{ type: 'Review', id: 'SELLER' }]
+          : [{ type: 'Review', id: 'SELLER' }, ...(result ? [{ type: 'Review' as const, id: `product-${result.review.productId}` }] : [])],
     }),
   }),
 });

@@ -77,7 +77,10 @@ export const shipmentsApi = api.injectEndpoints({
         params: Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== '')),
       }),
       transformResponse: (response: ShipmentListResponse) => ({ shipments: response.shipments, pagination: response.pagination, stats: response.stats }),
-      providesTags: (result) => [{ type: 'Shipment', id: 'LIST' }, ...(result?.shipments ?? []).map((shipment) => ({ type: 'Shipment' as const, id: shipment.id }))],
+      providesTags: (result) => [
+        { type: 'Shipment', id: 'LIST' },
+        ...(result?.shipments ?? []).map((shipment) => ({ type: 'Shipment' as const, id: shipment.id })),
+      ],
     }),
     // A label never changes once bought, so it is cached (briefly) and never invalidated.
     getShipmentLabel: build.query<string, string>({
@@ -93,7 +96,10 @@ export const shipmentsApi = api.injectEndpoints({
     }),
     getPickupQuote: build.query<PickupQuote, { target: PickupQuoteTarget } & PickupRequestBody>({
       query: ({ target, ...form }) => ({
-        url: target.kind === 'shipment' ? `/shipments/pickup-quote/${seg(target.shipmentId)}` : `/shipments/consolidated-pickup-quote/${seg(target.userId)}/${seg(target.orderId)}`,
+        url:
+          target.kind === 'shipment'
+            ? `/shipments/pickup-quote/${seg(target.shipmentId)}`
+            : `/shipments/consolidated-pickup-quote/${seg(target.userId)}/${seg(target.orderId)}`,
         params: Object.fromEntries(Object.entries(form).filter(([, value]) => value !== undefined && value !== '')),
       }),
       providesTags: [{ type: 'Shipment', id: 'QUOTE' }],
@@ -139,7 +145,10 @@ export const shipmentsApi = api.injectEndpoints({
     getShippableOrders: build.query<ShippableOrder[], void>({
       query: () => ({ url: '/seller/orders', params: { status: 'approved', page: 1, limit: SHIPPABLE_ORDERS_LIMIT } }),
       transformResponse: (response: SellerOrderListResponse) => response.data.orders,
-      providesTags: [{ type: 'SellerOrder', id: 'LIST' }, { type: 'Shipment', id: 'LIST' }],
+      providesTags: [
+        { type: 'SellerOrder', id: 'LIST' },
+        { type: 'Shipment', id: 'LIST' },
+      ],
     }),
     getOrderForShipment: build.query<ShipmentOrderDetail, string>({
       query: (orderId) => `/seller/orders/${seg(orderId)}`,

@@ -1,15 +1,7 @@
 import type { WishlistResponse } from '@marketplace/contracts/wishlist';
 import { api } from '../../lib/api';
 import { describeApiError } from '../../lib/api-error';
-import {
-  addToWishlist,
-  removeFromWishlist,
-  replaceWishlist,
-  wishlistLoadFailed,
-  wishlistLoadStarted,
-  type WishlistItem,
-  type WithWishlist,
-} from './slice';
+import { addToWishlist, removeFromWishlist, replaceWishlist, wishlistLoadFailed, wishlistLoadStarted, type WishlistItem, type WithWishlist } from './slice';
 
 type Snapshot = { items: WishlistItem[]; items_count: number; isNew: boolean };
 

@@ -1,18 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  addToWishlist,
-  clearWishlist,
-  initialWishlistState,
-  removeFromWishlist,
-  replaceWishlist,
-  wishlistReducer,
-  type WishlistState,
-} from './slice';
+import { addToWishlist, clearWishlist, initialWishlistState, removeFromWishlist, replaceWishlist, wishlistReducer, type WishlistState } from './slice';
 
 const saved: WishlistState = wishlistReducer(
   initialWishlistState,
-  replaceWishlist({ items: [{ id: 'w1', product_id: 'p1' }, { id: 'w2', product_id: 'p2' }], items_count: 2, isNew: false }),
+  replaceWishlist({
+    items: [
+      { id: 'w1', product_id: 'p1' },
+      { id: 'w2', product_id: 'p2' },
+    ],
+    items_count: 2,
+    isNew: false,
+  }),
 );
 
 describe('wishlist slice (docs/product/cart-and-wishlist.md)', () => {

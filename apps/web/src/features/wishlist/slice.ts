@@ -68,8 +68,7 @@ const wishlistSlice = createSlice({
   },
 });
 
-export const { addToWishlist, removeFromWishlist, replaceWishlist, clearWishlist, wishlistLoadStarted, wishlistLoadFailed } =
-  wishlistSlice.actions;
+export const { addToWishlist, removeFromWishlist, replaceWishlist, clearWishlist, wishlistLoadStarted, wishlistLoadFailed } = wishlistSlice.actions;
 export const wishlistReducer = wishlistSlice.reducer;
 
 export interface WithWishlist {

@@ -115,7 +115,14 @@ function AdminReviewCard({ review, onHide }: { review: AdminReview; onHide: (rev
           </div>
         }
       />
-      <ConfirmDialog isOpen={isConfirming} title="Show this review again?" confirmLabel="Show again" isBusy={isLoading} onConfirm={() => void show()} onCancel={() => setIsConfirming(false)}>
+      <ConfirmDialog
+        isOpen={isConfirming}
+        title="Show this review again?"
+        confirmLabel="Show again"
+        isBusy={isLoading}
+        onConfirm={() => void show()}
+        onCancel={() => setIsConfirming(false)}
+      >
         “{review.title}” goes back on the product page and counts in the rating again.
       </ConfirmDialog>
     </li>
@@ -130,7 +137,10 @@ export function AdminReviewsPage() {
 
   return (
     <div className="grid gap-6">
-      <PageHeader title="Reviews" description="Every buyer review. Hide one that breaks the rules, with a reason its author receives; hidden reviews leave the ratings." />
+      <PageHeader
+        title="Reviews"
+        description="Every buyer review. Hide one that breaks the rules, with a reason its author receives; hidden reviews leave the ratings."
+      />
       <ReviewList
         filter={filter}
         filterOptions={HIDDEN_OPTIONS}

@@ -24,12 +24,27 @@ function summary(index: number, overrides: Partial<OutboxSummary> = {}): OutboxS
 
 function fakeApi() {
   const all = Array.from({ length: 25 }, (_, index) => summary(index + 1));
-  all[0] = summary(1, { subject: 'New order #1: <script>x</script>', status: 'failed', attempts: 1, lastError: '550 5.1.1 Mailbox unavailable', sentAt: null, category: 'notification', template: 'order-placed-seller' });
+  all[0] = summary(1, {
+    subject: 'New order #1: <script>x</script>',
+    status: 'failed',
+    attempts: 1,
+    lastError: '550 5.1.1 Mailbox unavailable',
+    sentAt: null,
+    category: 'notification',
+    template: 'order-placed-seller',
+  });
   const pagesAsked: string[] = [];
   const handler: ApiHandler = async (request) => {
     const url = new URL(request.url);
-    if (url.pathname === '/api/admin/settings') return jsonResponse(200, { marketplaceName: 'Marketplace', supportEmail: 'support@example.com', supportPhone: '+1 (800) 555-0199', updatedAt: '2025-03-01T10:00:00.000Z' });
-    if (url.pathname === '/api/support/requests') return jsonResponse(200, { requests: [], pagination: { page: 1, limit: 20, totalItems: 0, totalPages: 1 }, openCount: 0 });
+    if (url.pathname === '/api/admin/settings')
+      return jsonResponse(200, {
+        marketplaceName: 'Marketplace',
+        supportEmail: 'support@example.com',
+        supportPhone: '+1 (800) 555-0199',
+        updatedAt: '2025-03-01T10:00:00.000Z',
+      });
+    if (url.pathname === '/api/support/requests')
+      return jsonResponse(200, { requests: [], pagination: { page: 1, limit: 20, totalItems: 0, totalPages: 1 }, openCount: 0 });
     if (url.pathname === '/api/admin/outbox') {
       const page = Number(url.searchParams.get('page'));
       const limit = Number(url.searchParams.get('limit'));

@@ -45,7 +45,11 @@ function fakeApi(extraRequests: SupportRequest[] = []) {
     if (url.pathname === '/api/admin/settings' && request.method === 'PUT') {
       const body = (await request.json()) as Omit<AdminSettings, 'updatedAt'>;
       settingsBodies.push(body);
-      if (body.supportEmail === 'taken@example.com') return jsonResponse(400, { error: 'Invalid request — supportEmail: Enter a valid support email address', issues: [{ path: 'supportEmail', message: 'Enter a valid support email address' }] });
+      if (body.supportEmail === 'taken@example.com')
+        return jsonResponse(400, {
+          error: 'Invalid request — supportEmail: Enter a valid support email address',
+          issues: [{ path: 'supportEmail', message: 'Enter a valid support email address' }],
+        });
       // As the server does: what the body leaves out keeps its saved value.
       settings = { ...settings, ...body, updatedAt: '2025-03-05T10:00:00.000Z' };
       return jsonResponse(200, settings);
@@ -191,7 +195,9 @@ describe('AdminSettingsPage', { timeout: 30_000 }, () => {
     await user.type(delay, '7');
     await user.click(payouts.getByRole('button', { name: 'Save payout settings' }));
     expect(await screen.findByText('Payout settings saved')).toBeInTheDocument();
-    expect(fake.settingsBodies).toEqual([{ marketplaceName: 'Marketplace', supportEmail: 'support@example.com', supportPhone: '+1 (800) 555-0199', payoutOnDelivery: true, payoutDelayDays: 7 }]);
+    expect(fake.settingsBodies).toEqual([
+      { marketplaceName: 'Marketplace', supportEmail: 'support@example.com', supportPhone: '+1 (800) 555-0199', payoutOnDelivery: true, payoutDelayDays: 7 },
+    ]);
     await waitFor(() => expect(payouts.getByRole('switch', { name: 'Payout on delivery' })).toHaveAttribute('aria-checked', 'true'));
     expect(payouts.getByLabelText('Days after delivery')).toHaveValue(7);
     expect(payouts.getByText('Items are paid automatically after delivery, unless a dispute or return is open.')).toBeInTheDocument();

@@ -7,7 +7,10 @@ import { SupportRequestsPanel } from '../components/settings/support-requests-pa
 export function AdminSettingsPage() {
   return (
     <div className="grid gap-8">
-      <PageHeader title="Settings" description="The marketplace’s name and support contact, how sellers are paid, the requests sellers send to support, and the e-mail outbox." />
+      <PageHeader
+        title="Settings"
+        description="The marketplace’s name and support contact, how sellers are paid, the requests sellers send to support, and the e-mail outbox."
+      />
       <div className="grid max-w-4xl gap-8">
         <MarketplaceSettingsForm />
         <PayoutSettingsForm />

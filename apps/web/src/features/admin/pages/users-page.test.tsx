@@ -42,7 +42,9 @@ describe('UsersPage', { timeout: 30_000 }, () => {
         if (url.pathname === '/api/admin/users' && request.method === 'GET') {
           const q = url.searchParams.get('q') ?? '';
           seenQueries.push(q);
-          const matching = users.filter((candidate) => `${candidate.firstName} ${candidate.lastName} ${candidate.email}`.toLowerCase().includes(q.toLowerCase()));
+          const matching = users.filter((candidate) =>
+            `${candidate.firstName} ${candidate.lastName} ${candidate.email}`.toLowerCase().includes(q.toLowerCase()),
+          );
           return jsonResponse(200, { users: matching, pagination: { page: 1, limit: 10, totalPages: 1, totalItems: matching.length } });
         }
         if (url.pathname === '/api/admin/users/user-bea' && request.method === 'PATCH') {

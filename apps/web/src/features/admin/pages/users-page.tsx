@@ -94,7 +94,11 @@ function UsersTable({ users, selfId, onChangeStatus }: { users: AdminUser[]; sel
     {
       header: 'Actions',
       hideHeader: true,
-      cell: (user) => <div className="flex justify-end"><UserActions user={user} isSelf={user.id === selfId} onChangeStatus={onChangeStatus} /></div>,
+      cell: (user) => (
+        <div className="flex justify-end">
+          <UserActions user={user} isSelf={user.id === selfId} onChangeStatus={onChangeStatus} />
+        </div>
+      ),
     },
   ];
   return <DataTable caption="Users" columns={columns} rows={users} rowKey={(user) => user.id} />;

@@ -12,7 +12,8 @@ vi.mock('recharts', async (importOriginal) => {
   const recharts = await importOriginal<typeof Recharts>();
   return {
     ...recharts,
-    ResponsiveContainer: ({ children }: { children: React.ReactElement<{ width?: number; height?: number }> }) => cloneElement(children, { width: 600, height: 280 }),
+    ResponsiveContainer: ({ children }: { children: React.ReactElement<{ width?: number; height?: number }> }) =>
+      cloneElement(children, { width: 600, height: 280 }),
     Pie: (props: React.ComponentProps<typeof recharts.Pie>) => <recharts.Pie {...props} isAnimationActive={false} />,
     Bar: (props: React.ComponentProps<typeof recharts.Bar>) => <recharts.Bar {...props} isAnimationActive={false} />,
   };
@@ -45,7 +46,9 @@ describe('the order-status chart uses the status colours of packages/domain', ()
   it.each(['pie', 'bar'] as const)('draws the %s with those colours', async (type) => {
     const { container } = render(<StatusChart statuses={STATUSES} type={type} summary="Order items by status" />);
     const fillsDrawn = () =>
-      [...container.querySelectorAll('path[fill]')].filter((path) => path.closest('.recharts-pie-sector, .recharts-bar-rectangle')).map((shape) => shape.getAttribute('fill'));
+      [...container.querySelectorAll('path[fill]')]
+        .filter((path) => path.closest('.recharts-pie-sector, .recharts-bar-rectangle'))
+        .map((shape) => shape.getAttribute('fill'));
     // The shapes appear once recharts' entry animation has run.
     await waitFor(() => expect(fillsDrawn()).toEqual(statusChartData(STATUSES).map((entry) => entry.fill)));
     expect(fillsDrawn()).not.toContain('#ff7f50');

@@ -142,7 +142,12 @@ export function StatusChart({ statuses, type, summary }: { statuses: readonly St
         </Pie>
         <Tooltip />
         {/* The swatch carries the colour, the text stays readable even for the lightest shades; statuses in their order. */}
-        <Legend verticalAlign="bottom" wrapperStyle={{ fontSize: 12 }} formatter={legendText} itemSorter={(item) => data.findIndex((entry) => entry.name === item.value)} />
+        <Legend
+          verticalAlign="bottom"
+          wrapperStyle={{ fontSize: 12 }}
+          formatter={legendText}
+          itemSorter={(item) => data.findIndex((entry) => entry.name === item.value)}
+        />
       </PieChart>
     </ChartFrame>
   );

@@ -13,7 +13,11 @@ type Endpoint = 'sales-over-time' | 'top-products' | 'orders-by-status' | 'summa
 const ENDPOINTS: Endpoint[] = ['sales-over-time', 'top-products', 'orders-by-status', 'summary'];
 
 function salesOverTime(page: number) {
-  const points = Array.from({ length: 30 }, (_, index) => ({ date: `2026-01-${String(index + 1).padStart(2, '0')}`, revenue: index === 29 ? 50 : index === 0 ? 12.5 : 0, orders: index === 29 ? 2 : index === 0 ? 1 : 0 }));
+  const points = Array.from({ length: 30 }, (_, index) => ({
+    date: `2026-01-${String(index + 1).padStart(2, '0')}`,
+    revenue: index === 29 ? 50 : index === 0 ? 12.5 : 0,
+    orders: index === 29 ? 2 : index === 0 ? 1 : 0,
+  }));
   return { page, from: '2026-01-01', to: '2026-01-30', points, totals: { revenue: 62.5, orders: 3 }, hasMore: page < 3 };
 }
 
@@ -30,7 +34,10 @@ function topProducts(page: number) {
 const ORDERS_BY_STATUS = {
   page: 1,
   total: 5,
-  statuses: ['pending', 'approved', 'rejected', 'shipped', 'delivered', 'completed', 'refunded', 'cancelled'].map((status) => ({ status, count: status === 'pending' ? 2 : status === 'shipped' ? 3 : 0 })),
+  statuses: ['pending', 'approved', 'rejected', 'shipped', 'delivered', 'completed', 'refunded', 'cancelled'].map((status) => ({
+    status,
+    count: status === 'pending' ? 2 : status === 'shipped' ? 3 : 0,
+  })),
 };
 
 const SUMMARY = {
@@ -127,7 +134,9 @@ describe('AnalyticsDashboard loads (docs/product/analytics.md)', () => {
     await user.click(within(screen.getByRole('group', { name: 'Chart type' })).getByRole('button', { name: 'Bar' }));
     await user.click(within(screen.getByRole('group', { name: 'View' })).getByRole('button', { name: 'Table' }));
     await user.type(screen.getByLabelText('Category'), 's');
-    await waitFor(() => expect(ENDPOINTS.filter((name) => name !== 'summary').map((name) => calls[name].at(-1)?.get('category'))).toEqual(['books', 'books', 'books']));
+    await waitFor(() =>
+      expect(ENDPOINTS.filter((name) => name !== 'summary').map((name) => calls[name].at(-1)?.get('category'))).toEqual(['books', 'books', 'books']),
+    );
     expect(counts(calls)).toEqual({ 'sales-over-time': 5, 'top-products': 5, 'orders-by-status': 5, summary: 3 });
   });
 
@@ -179,10 +188,14 @@ describe('AnalyticsDashboard views', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
 
     await user.click(screen.getByRole('button', { name: 'Download CSV: Top products' }));
-    expect(await readBlob(blobs[0]!)).toBe('Rank,Product,Seller,Units,Revenue,Orders\r\n1,"Rake, steel","Green ""Thumb"" Co",6,90.00,3\r\n2,Novel,Stone Reads,1,20.50,1\r\n');
+    expect(await readBlob(blobs[0]!)).toBe(
+      'Rank,Product,Seller,Units,Revenue,Orders\r\n1,"Rake, steel","Green ""Thumb"" Co",6,90.00,3\r\n2,Novel,Stone Reads,1,20.50,1\r\n',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Download CSV: Orders by status' }));
-    expect(await readBlob(blobs[1]!)).toBe('Status,Order items\r\npending,2\r\napproved,0\r\nrejected,0\r\nshipped,3\r\ndelivered,0\r\ncompleted,0\r\nrefunded,0\r\ncancelled,0\r\n');
+    expect(await readBlob(blobs[1]!)).toBe(
+      'Status,Order items\r\npending,2\r\napproved,0\r\nrejected,0\r\nshipped,3\r\ndelivered,0\r\ncompleted,0\r\nrefunded,0\r\ncancelled,0\r\n',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Download CSV: Sales over time' }));
     const sales = (await readBlob(blobs[2]!)).split('\r\n');
@@ -201,12 +214,28 @@ describe('AnalyticsDashboard views', () => {
 
 describe('toCsv', () => {
   it('never lets a title or a name read as a formula, and keeps amounts as numbers', () => {
-    expect(toCsv(['Product', 'Net'], [['=HYPERLINK("http://x","y")', '-12.50'], ['@SUM(A1)', '3'], ['+1 lamp', 4], ['-cheap', '0.99']])).toBe(
-      'Product,Net\r\n"\'=HYPERLINK(""http://x"",""y"")",-12.50\r\n\'@SUM(A1),3\r\n\'+1 lamp,4\r\n\'-cheap,0.99\r\n',
-    );
+    expect(
+      toCsv(
+        ['Product', 'Net'],
+        [
+          ['=HYPERLINK("http://x","y")', '-12.50'],
+          ['@SUM(A1)', '3'],
+          ['+1 lamp', 4],
+          ['-cheap', '0.99'],
+        ],
+      ),
+    ).toBe('Product,Net\r\n"\'=HYPERLINK(""http://x"",""y"")",-12.50\r\n\'@SUM(A1),3\r\n\'+1 lamp,4\r\n\'-cheap,0.99\r\n');
   });
 
   it('quotes commas, quotes and line breaks', () => {
-    expect(toCsv(['a', 'b'], [['x,y', 'say "hi"'], ['line\nbreak', 3]])).toBe('a,b\r\n"x,y","say ""hi"""\r\n"line\nbreak",3\r\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['x,y', 'say "hi"'],
+          ['line\nbreak', 3],
+        ],
+      ),
+    ).toBe('a,b\r\n"x,y","say ""hi"""\r\n"line\nbreak",3\r\n');
   });
 });

@@ -39,7 +39,17 @@ function useDebouncedValue(value: string, delay: number): string {
 
 type ViewMode = 'chart' | 'table';
 
-function Toggle<Value extends string>({ label, value, options, onChange }: { label: string; value: Value; options: ReadonlyArray<{ value: Value; label: string; icon: ReactNode }>; onChange: (value: Value) => void }) {
+function Toggle<Value extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: Value;
+  options: ReadonlyArray<{ value: Value; label: string; icon: ReactNode }>;
+  onChange: (value: Value) => void;
+}) {
   return (
     <div role="group" aria-label={label} className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5 shadow-sm">
       {options.map((option) => (
@@ -80,7 +90,25 @@ interface QueryState {
 }
 
 /** One dataset's card: title, Download CSV, and its loading, error, empty or loaded state. */
-function DatasetPanel({ id, title, description, query, isEmpty, emptyText, onDownload, children }: { id: string; title: string; description: string; query: QueryState; isEmpty: boolean; emptyText: string; onDownload?: () => void; children: ReactNode }) {
+function DatasetPanel({
+  id,
+  title,
+  description,
+  query,
+  isEmpty,
+  emptyText,
+  onDownload,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  query: QueryState;
+  isEmpty: boolean;
+  emptyText: string;
+  onDownload?: () => void;
+  children: ReactNode;
+}) {
   const headingId = `${id}-heading`;
   // The download is offered only when data is loaded, so it also says whether there is data to keep showing.
   const hasData = Boolean(onDownload);
@@ -96,7 +124,11 @@ function DatasetPanel({ id, title, description, query, isEmpty, emptyText, onDow
   } else if (isEmpty) {
     body = <EmptyState title={emptyText}>Try another page or clear the filters.</EmptyState>;
   } else {
-    body = <div className={`transition-opacity ${query.isFetching ? 'opacity-60' : ''}`} aria-busy={query.isFetching || undefined}>{children}</div>;
+    body = (
+      <div className={`transition-opacity ${query.isFetching ? 'opacity-60' : ''}`} aria-busy={query.isFetching || undefined}>
+        {children}
+      </div>
+    );
   }
   return (
     <section aria-labelledby={headingId} className="grid min-w-0 content-start gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
@@ -157,7 +189,12 @@ export function AnalyticsDashboard({ showSellerFilter }: { showSellerFilter: boo
     ? `Revenue per day, ${formatDay(sales.data.from)} to ${formatDay(sales.data.to)}: ${formatDollars(sales.data.totals.revenue)} from ${pluralise(sales.data.totals.orders, 'order')}`
     : '';
   const productsSummary = `Top products by revenue: ${products.map((product) => `${product.title} ${formatDollars(product.revenue)}`).join(', ')}`;
-  const statusSummary = `Order items by status: ${statusRows.filter((row) => row.count > 0).map((row) => `${row.count} ${statusLabel(row.status).toLowerCase()}`).join(', ') || 'none'}`;
+  const statusSummary = `Order items by status: ${
+    statusRows
+      .filter((row) => row.count > 0)
+      .map((row) => `${row.count} ${statusLabel(row.status).toLowerCase()}`)
+      .join(', ') || 'none'
+  }`;
 
   return (
     <section aria-labelledby="analytics-heading" className="grid gap-5">
@@ -175,8 +212,24 @@ export function AnalyticsDashboard({ showSellerFilter }: { showSellerFilter: boo
       </div>
 
       <div className={`grid gap-3 sm:grid-cols-2 lg:items-end ${showSellerFilter ? 'lg:grid-cols-[1fr_1fr_1fr_auto]' : 'lg:grid-cols-[1fr_1fr_auto]'}`}>
-        {showSellerFilter && <TextField label="Seller" type="search" placeholder="Name or company" value={sellerText} onChange={(event) => setSellerText(event.target.value)} maxLength={100} />}
-        <TextField label="Category" type="search" placeholder="Name or slug" value={categoryText} onChange={(event) => setCategoryText(event.target.value)} maxLength={100} />
+        {showSellerFilter && (
+          <TextField
+            label="Seller"
+            type="search"
+            placeholder="Name or company"
+            value={sellerText}
+            onChange={(event) => setSellerText(event.target.value)}
+            maxLength={100}
+          />
+        )}
+        <TextField
+          label="Category"
+          type="search"
+          placeholder="Name or slug"
+          value={categoryText}
+          onChange={(event) => setCategoryText(event.target.value)}
+          maxLength={100}
+        />
         <SelectField
           label="Date range"
           options={DAY_RANGE_OPTIONS}
@@ -217,7 +270,11 @@ export function AnalyticsDashboard({ showSellerFilter }: { showSellerFilter: boo
       <DatasetPanel
         id="sales-over-time"
         title="Sales over time"
-        description={sales.data ? `${formatDay(sales.data.from)} – ${formatDay(sales.data.to)} · ${formatDollars(sales.data.totals.revenue)} · ${pluralise(sales.data.totals.orders, 'order')}` : '30 days per page, newest first.'}
+        description={
+          sales.data
+            ? `${formatDay(sales.data.from)} – ${formatDay(sales.data.to)} · ${formatDollars(sales.data.totals.revenue)} · ${pluralise(sales.data.totals.orders, 'order')}`
+            : '30 days per page, newest first.'
+        }
         query={sales}
         isEmpty={false}
         emptyText="No sales"
@@ -241,7 +298,9 @@ export function AnalyticsDashboard({ showSellerFilter }: { showSellerFilter: boo
         <DatasetPanel
           id="top-products"
           title="Top products"
-          description={topProducts.data ? `${pluralise(topProducts.data.pagination.totalItems, 'product')} sold · 10 per page` : 'Best sellers by revenue, 10 per page.'}
+          description={
+            topProducts.data ? `${pluralise(topProducts.data.pagination.totalItems, 'product')} sold · 10 per page` : 'Best sellers by revenue, 10 per page.'
+          }
           query={topProducts}
           isEmpty={Boolean(topProducts.data) && products.length === 0}
           emptyText="No products sold"
@@ -269,7 +328,12 @@ export function AnalyticsDashboard({ showSellerFilter }: { showSellerFilter: boo
           {view === 'chart' ? (
             <figure className="grid gap-2">
               <StatusChart statuses={statusRows} type={chartType} summary={statusSummary} />
-              <figcaption className="text-sm text-slate-600">{statusRows.filter((row) => row.count > 0).map((row) => `${statusLabel(row.status)}: ${row.count}`).join(' · ')}</figcaption>
+              <figcaption className="text-sm text-slate-600">
+                {statusRows
+                  .filter((row) => row.count > 0)
+                  .map((row) => `${statusLabel(row.status)}: ${row.count}`)
+                  .join(' · ')}
+              </figcaption>
             </figure>
           ) : (
             <DatasetTable caption="Order items by status" columns={STATUS_COLUMNS} rows={statusRows} rowKey={(row) => row.status} />

@@ -2,12 +2,27 @@ import { DataTable } from '../../../components/data-table';
 import type { DatasetColumn } from './datasets';
 
 /** A table on wider screens and a list of cards on phones, both from the same columns. */
-export function DatasetTable<Row>({ caption, columns, rows, rowKey }: { caption: string; columns: readonly DatasetColumn<Row>[]; rows: readonly Row[]; rowKey: (row: Row) => string }) {
+export function DatasetTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+}: {
+  caption: string;
+  columns: readonly DatasetColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+}) {
   return (
     <>
       <DataTable
         caption={caption}
-        columns={columns.map((column) => ({ header: column.header, align: column.isNumeric ? 'right' : 'left', className: column.isNumeric ? 'text-slate-800 tabular-nums' : 'text-slate-800', cell: column.cell }))}
+        columns={columns.map((column) => ({
+          header: column.header,
+          align: column.isNumeric ? 'right' : 'left',
+          className: column.isNumeric ? 'text-slate-800 tabular-nums' : 'text-slate-800',
+          cell: column.cell,
+        }))}
         rows={rows}
         rowKey={rowKey}
         className="hidden sm:block"

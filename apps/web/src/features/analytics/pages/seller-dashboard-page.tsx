@@ -111,7 +111,12 @@ export function SellerDashboardPage() {
           <section aria-label="Key numbers" className="grid grid-cols-2 gap-3 lg:grid-cols-5">
             <StatCard label="Sales today" value={formatDollars(data.today.sales)} detail={`${pluralise(data.today.orders, 'order')} today`} icon={DollarSign} />
             <StatCard label="Orders today" value={String(data.today.orders)} detail="Orders with your items" icon={ShoppingBag} />
-            <StatCard label="Sales, last 30 days" value={formatDollars(data.last30Days.sales)} detail={pluralise(data.last30Days.orders, 'order')} icon={DollarSign} />
+            <StatCard
+              label="Sales, last 30 days"
+              value={formatDollars(data.last30Days.sales)}
+              detail={pluralise(data.last30Days.orders, 'order')}
+              icon={DollarSign}
+            />
             <StatCard label="Orders, last 30 days" value={String(data.last30Days.orders)} detail="Orders with your items" icon={ShoppingBag} />
             <StatCard label="Open orders" value={String(data.openOrders)} detail="Waiting to be approved or shipped" icon={ClipboardList} to="/seller/orders" />
           </section>

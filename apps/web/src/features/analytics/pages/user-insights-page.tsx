@@ -68,7 +68,9 @@ function ProfileCard({ user }: { user: Insights['user'] }) {
         <ul className="mt-2 grid gap-1 text-sm text-slate-600 sm:flex sm:flex-wrap sm:gap-x-5">
           <li className="flex min-w-0 items-center gap-1.5">
             <Mail className="size-4 shrink-0 text-slate-400" aria-hidden />
-            <a href={`mailto:${user.email}`} className="truncate hover:text-brand-700">{user.email}</a>
+            <a href={`mailto:${user.email}`} className="truncate hover:text-brand-700">
+              {user.email}
+            </a>
           </li>
           {user.phone && (
             <li className="flex items-center gap-1.5">
@@ -91,7 +93,12 @@ function ProfileCard({ user }: { user: Insights['user'] }) {
 
 function OrderLink({ orderId }: { orderId: string }) {
   return (
-    <Link to={`/admin/orders/orderItems/${orderId}`} aria-label={`View order ${shortId(orderId)}`} title={orderId} className="font-mono text-sm font-medium text-brand-700 hover:text-brand-800">
+    <Link
+      to={`/admin/orders/orderItems/${orderId}`}
+      aria-label={`View order ${shortId(orderId)}`}
+      title={orderId}
+      className="font-mono text-sm font-medium text-brand-700 hover:text-brand-800"
+    >
       #{shortId(orderId)}
     </Link>
   );
@@ -189,7 +196,9 @@ export function UserInsightsPage() {
         <BackToUsers />
         <PageHeader title="User insights" description="What this person buys and sells on the marketplace." />
         {describeApiError(error).status === 404 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">This user does not exist. Find them in the users list.</p>
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+            This user does not exist. Find them in the users list.
+          </p>
         ) : (
           <LoadError title="Insights could not be loaded" error={error} onRetry={() => void refetch()} isRetrying={isFetching} />
         )}
@@ -207,7 +216,11 @@ export function UserInsightsPage() {
       <ProfileCard user={user} />
       {seller && <SellerPanel seller={seller} />}
       {buyer && <BuyerPanel buyer={buyer} />}
-      {!buyer && !seller && <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">Administrators neither buy nor sell, so there is nothing to show.</p>}
+      {!buyer && !seller && (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+          Administrators neither buy nor sell, so there is nothing to show.
+        </p>
+      )}
     </div>
   );
 }

@@ -30,7 +30,9 @@ describe('VerifyEmailBanner', () => {
     expect(await screen.findByText('Please verify your e-mail address: open the link we sent to buyer@example.com.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Resend link' }));
     expect(await screen.findByText('We sent a new link to buyer@example.com.')).toBeInTheDocument();
-    expect(fetchSpy.mock.calls.some(([input]) => (input as Request).method === 'POST' && (input as Request).url.endsWith('/api/auth/resend-verification'))).toBe(true);
+    expect(
+      fetchSpy.mock.calls.some(([input]) => (input as Request).method === 'POST' && (input as Request).url.endsWith('/api/auth/resend-verification')),
+    ).toBe(true);
   });
 
   it('shows the refusal when too many links were asked for', async () => {

@@ -19,7 +19,9 @@ describe('ForgotPasswordPage', () => {
   });
 
   it('sends the address and says a link is on its way if it has an account', async () => {
-    const { user, fetchSpy } = renderApp('/forgot-password', { api: apiRoutes({ 'POST /api/auth/forgot-password': () => new Response(null, { status: 204 }) }) });
+    const { user, fetchSpy } = renderApp('/forgot-password', {
+      api: apiRoutes({ 'POST /api/auth/forgot-password': () => new Response(null, { status: 204 }) }),
+    });
     await user.type(await screen.findByLabelText('Email'), 'Buyer@Example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
 
@@ -35,7 +37,9 @@ describe('ForgotPasswordPage', () => {
 
   it("shows the server's refusal when too many links were asked for", async () => {
     const message = 'Too many e-mails asked for. Try again in 60 minutes.';
-    const { user } = renderApp('/forgot-password', { api: apiRoutes({ 'POST /api/auth/forgot-password': () => jsonResponse(429, { error: message, code: 'rate_limited', retryAfterSeconds: 3600 }) }) });
+    const { user } = renderApp('/forgot-password', {
+      api: apiRoutes({ 'POST /api/auth/forgot-password': () => jsonResponse(429, { error: message, code: 'rate_limited', retryAfterSeconds: 3600 }) }),
+    });
     await user.type(await screen.findByLabelText('Email'), 'buyer@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);

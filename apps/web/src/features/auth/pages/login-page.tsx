@@ -54,11 +54,7 @@ export function LoginPage() {
   }
 
   return (
-    <AuthCard
-      title="Log in"
-      description="Welcome back. Log in to shop, sell or run the marketplace."
-      footer={<DemoAccounts onPick={fillDemoAccount} />}
-    >
+    <AuthCard title="Log in" description="Welcome back. Log in to shop, sell or run the marketplace." footer={<DemoAccounts onPick={fillDemoAccount} />}>
       <div className="space-y-4">
         {state?.passwordReset && !form.formError && (
           <Alert tone="success">Your password was changed and every device was signed out. Log in with your new password.</Alert>
@@ -66,7 +62,9 @@ export function LoginPage() {
         {isExpired && !state?.passwordReset && !form.formError && (
           <Alert tone="info">Your session has expired. Log in again to carry on where you left off.</Alert>
         )}
-        {!isExpired && !form.formError && (intent ? <SignInReason intent={intent} /> : isForPage && <Alert tone="info">Log in to open that page. You’ll go straight there afterwards.</Alert>)}
+        {!isExpired &&
+          !form.formError &&
+          (intent ? <SignInReason intent={intent} /> : isForPage && <Alert tone="info">Log in to open that page. You’ll go straight there afterwards.</Alert>)}
         {form.formError && <Alert tone="error">{form.formError}</Alert>}
 
         <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-4">

@@ -23,7 +23,9 @@ describe('ResetPasswordPage', () => {
   });
 
   it('sets the password with the link token, then sends the user to log in with a message', async () => {
-    const { user, router, fetchSpy } = renderApp('/reset-password/link-token', { api: apiRoutes({ 'POST /api/auth/reset-password': () => new Response(null, { status: 204 }) }) });
+    const { user, router, fetchSpy } = renderApp('/reset-password/link-token', {
+      api: apiRoutes({ 'POST /api/auth/reset-password': () => new Response(null, { status: 204 }) }),
+    });
     await choose(user, 'a-brand-new-password');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
@@ -37,7 +39,9 @@ describe('ResetPasswordPage', () => {
     ['reset_token_used', 'This password reset link was already used.'],
     ['reset_token_invalid', 'This password reset link is not valid.'],
   ])('explains a dead link (%s) and offers a new one', async (code, message) => {
-    const { user } = renderApp('/reset-password/link-token', { api: apiRoutes({ 'POST /api/auth/reset-password': () => jsonResponse(400, { error: message, code }) }) });
+    const { user } = renderApp('/reset-password/link-token', {
+      api: apiRoutes({ 'POST /api/auth/reset-password': () => jsonResponse(400, { error: message, code }) }),
+    });
     await choose(user, 'a-brand-new-password');
     expect(await screen.findByRole('heading', { level: 1, name: 'This link cannot be used' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(message);
@@ -46,7 +50,11 @@ describe('ResetPasswordPage', () => {
 
   it('rates the new password as it is typed, and shows the policy refusal under the field', async () => {
     const message = 'Choose a stronger password: it cannot be only spaces';
-    const { user } = renderApp('/reset-password/link-token', { api: apiRoutes({ 'POST /api/auth/reset-password': () => jsonResponse(400, { error: message, code: 'weak_password', issues: [{ path: 'password', message }] }) }) });
+    const { user } = renderApp('/reset-password/link-token', {
+      api: apiRoutes({
+        'POST /api/auth/reset-password': () => jsonResponse(400, { error: message, code: 'weak_password', issues: [{ path: 'password', message }] }),
+      }),
+    });
     await choose(user, '        ');
     expect(await screen.findByRole('meter', { name: 'Password strength' }, { timeout: 10_000 })).toHaveAttribute('aria-valuetext', 'Too weak');
     await expect.poll(() => screen.getByLabelText('New password')).toHaveAccessibleDescription(new RegExp(message));

@@ -19,7 +19,11 @@ const resetFormSchema = z
   })
   .refine((values) => values.password === values.confirmPassword, { path: ['confirmPassword'], message: 'The two passwords differ' });
 
-const DEAD_LINK_CODES: ReadonlySet<string> = new Set([ACCOUNT_ERROR_CODES.resetTokenInvalid, ACCOUNT_ERROR_CODES.resetTokenExpired, ACCOUNT_ERROR_CODES.resetTokenUsed]);
+const DEAD_LINK_CODES: ReadonlySet<string> = new Set([
+  ACCOUNT_ERROR_CODES.resetTokenInvalid,
+  ACCOUNT_ERROR_CODES.resetTokenExpired,
+  ACCOUNT_ERROR_CODES.resetTokenUsed,
+]);
 
 const LINK = 'font-medium text-brand-700 underline-offset-2 hover:underline';
 
@@ -76,7 +80,13 @@ export function ResetPasswordPage() {
       <div className="space-y-4">
         {form.formError && <Alert tone="error">{form.formError}</Alert>}
         <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-4">
-          <TextField label="New password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters`} {...form.field('password')} />
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+            {...form.field('password')}
+          />
           <PasswordStrengthMeter password={form.values.password} />
           <TextField label="Confirm new password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
           <Button type="submit" size="lg" className="w-full" isBusy={isLoading}>

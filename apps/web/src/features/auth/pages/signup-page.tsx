@@ -125,16 +125,8 @@ export function SignupPage() {
         </fieldset>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            {...form.field('firstName')}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            {...form.field('lastName')}
-          />
+          <TextField label="First name" autoComplete="given-name" {...form.field('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" {...form.field('lastName')} />
         </div>
 
         {isSeller && (
@@ -147,13 +139,7 @@ export function SignupPage() {
           />
         )}
 
-        <TextField
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          {...form.field('email')}
-        />
+        <TextField label="Email" type="email" inputMode="email" autoComplete="email" {...form.field('email')} />
         <TextField
           label="Password"
           type="password"

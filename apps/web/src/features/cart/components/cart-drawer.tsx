@@ -92,9 +92,7 @@ function CartLine({ item, onNavigate }: { item: CartItem; onNavigate: () => void
               className="mt-0.5 size-4 rounded border-slate-300 accent-brand-700"
               checked={item.retip_added}
               disabled={isBusy}
-              onChange={(event) =>
-                void run(() => setRetip({ id: item.id, isAdded: event.target.checked, price: addOnPrice }).unwrap())
-              }
+              onChange={(event) => void run(() => setRetip({ id: item.id, isAdded: event.target.checked, price: addOnPrice }).unwrap())}
             />
             <span>
               {item.retip_label} <span className="text-slate-500">(+{formatDollars(addOnPrice)})</span>

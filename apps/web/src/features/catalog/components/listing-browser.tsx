@@ -108,7 +108,10 @@ export function ListingBrowser({ sellerId, text = CATALOGUE_TEXT, emptyAction }:
   const setPriceRange = (minPrice: string, maxPrice: string) => {
     setSearchParams((current) => {
       const next = new URLSearchParams(current);
-      for (const [key, value] of [['minPrice', minPrice], ['maxPrice', maxPrice]] as const) {
+      for (const [key, value] of [
+        ['minPrice', minPrice],
+        ['maxPrice', maxPrice],
+      ] as const) {
         if (value) next.set(key, value);
         else next.delete(key);
       }
@@ -130,7 +133,8 @@ export function ListingBrowser({ sellerId, text = CATALOGUE_TEXT, emptyAction }:
   const chips: { key: string; text: string; onRemove: () => void }[] = [];
   if (filters.q) chips.push({ key: 'q', text: `“${filters.q}”`, onRemove: () => setFilter('q', '') });
   if (filters.category) chips.push({ key: 'category', text: categoryName, onRemove: () => setFilter('category', '') });
-  if (filters.minPrice || filters.maxPrice) chips.push({ key: 'price', text: priceChipText(filters.minPrice, filters.maxPrice), onRemove: () => setPriceRange('', '') });
+  if (filters.minPrice || filters.maxPrice)
+    chips.push({ key: 'price', text: priceChipText(filters.minPrice, filters.maxPrice), onRemove: () => setPriceRange('', '') });
 
   const data = results.data;
   const items = data?.items ?? [];
@@ -142,9 +146,21 @@ export function ListingBrowser({ sellerId, text = CATALOGUE_TEXT, emptyAction }:
   return (
     <>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <FilterSearch className="min-w-0 flex-1" label={text.searchLabel} placeholder={text.searchPlaceholder} value={filters.q} onSearch={(query) => setFilter('q', query)} />
+        <FilterSearch
+          className="min-w-0 flex-1"
+          label={text.searchLabel}
+          placeholder={text.searchPlaceholder}
+          value={filters.q}
+          onSearch={(query) => setFilter('q', query)}
+        />
         <div className="flex items-end gap-2">
-          <Button variant="secondary" className="lg:hidden" onPointerEnter={preloadSlideOver} onFocus={preloadSlideOver} onClick={() => setIsFilterSheetOpen(true)}>
+          <Button
+            variant="secondary"
+            className="lg:hidden"
+            onPointerEnter={preloadSlideOver}
+            onFocus={preloadSlideOver}
+            onClick={() => setIsFilterSheetOpen(true)}
+          >
             <SlidersHorizontal className="size-4" aria-hidden />
             Filters
           </Button>
@@ -170,7 +186,10 @@ export function ListingBrowser({ sellerId, text = CATALOGUE_TEXT, emptyAction }:
               {data ? countText(data.total, data.isTotalExact) : results.isLoading ? 'Searching…' : ''}
             </p>
             {chips.map((chip) => (
-              <span key={chip.key} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-900 ring-1 ring-brand-200">
+              <span
+                key={chip.key}
+                className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-900 ring-1 ring-brand-200"
+              >
                 {chip.text}
                 <button type="button" onClick={chip.onRemove} className="grid size-6 place-items-center rounded-full hover:bg-brand-100">
                   <X className="size-3.5" aria-hidden />

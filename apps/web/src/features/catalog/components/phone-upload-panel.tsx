@@ -106,14 +106,20 @@ export function PhoneUploadPanel({ productId, onActiveChange, isFull }: PhoneUpl
       {link && (
         <div className="mt-4 flex flex-col items-center gap-4 sm:flex-row sm:items-start">
           <div className={`rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 ${isExpired ? 'opacity-30' : ''}`}>
-            <QRCodeSVG value={link.url} size={168} marginSize={1} title="QR code to scan with your phone" role="img" aria-label="QR code to scan with your phone" />
+            <QRCodeSVG
+              value={link.url}
+              size={168}
+              marginSize={1}
+              title="QR code to scan with your phone"
+              role="img"
+              aria-label="QR code to scan with your phone"
+            />
           </div>
           <div className="w-full min-w-0 flex-1 space-y-3">
             {!isExpired && isPhoneUnreachable(link.url) && (
               <Alert tone="warning" title="A phone cannot open localhost">
-                This page is open at {new URL(link.url).host}, which only this computer can reach. Open the marketplace at this
-                computer&rsquo;s network address instead (<code className="font-mono">npm start</code> prints it, e.g.
-                http://192.168.1.20:3000), sign in and show the QR code again.
+                This page is open at {new URL(link.url).host}, which only this computer can reach. Open the marketplace at this computer&rsquo;s network address
+                instead (<code className="font-mono">npm start</code> prints it, e.g. http://192.168.1.20:3000), sign in and show the QR code again.
               </Alert>
             )}
             {isExpired ? (

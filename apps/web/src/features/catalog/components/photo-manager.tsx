@@ -9,12 +9,7 @@ import { ProductImage } from '../../../components/product-image';
 import { Spinner } from '../../../components/spinner';
 import { describeApiError } from '../../../lib/api-error';
 import { pluralise, pluralNoun } from '../../../lib/plural';
-import {
-  useDeleteProductImageMutation,
-  useListProductImagesQuery,
-  useReorderProductImagesMutation,
-  useUploadProductImagesMutation,
-} from '../seller-api';
+import { useDeleteProductImageMutation, useListProductImagesQuery, useReorderProductImagesMutation, useUploadProductImagesMutation } from '../seller-api';
 import { PhoneUploadPanel } from './phone-upload-panel';
 
 /** docs/product/uploads.md: while a phone link is shown, new photos are fetched every 3 seconds. */
@@ -35,7 +30,10 @@ function checkFiles(files: File[], room: number): { accepted: File[]; problems: 
   const small = images.filter((file) => file.size <= MAX_IMAGE_BYTES);
   if (small.length < images.length) problems.push(`${pluralise(images.length - small.length, 'image')} skipped: each photo must be 10 MB or smaller.`);
   const accepted = small.slice(0, Math.max(0, room));
-  if (accepted.length < small.length) problems.push(`A listing can have at most ${MAX_PRODUCT_IMAGES} photos, so ${small.length - accepted.length} ${pluralNoun(small.length - accepted.length, 'was', 'were')} left out.`);
+  if (accepted.length < small.length)
+    problems.push(
+      `A listing can have at most ${MAX_PRODUCT_IMAGES} photos, so ${small.length - accepted.length} ${pluralNoun(small.length - accepted.length, 'was', 'were')} left out.`,
+    );
   return { accepted, problems };
 }
 
@@ -172,7 +170,11 @@ export function PhotoManager({ productId, productTitle }: { productId: string; p
                 </div>
                 <div className="flex items-center justify-between gap-1 p-1.5">
                   <div className="flex gap-0.5">
-                    <IconButton label={`Move photo ${number} left`} disabled={isBusy || index === 0} onClick={() => void saveOrder(moveImage(ids, index, index - 1), 'Photo moved')}>
+                    <IconButton
+                      label={`Move photo ${number} left`}
+                      disabled={isBusy || index === 0}
+                      onClick={() => void saveOrder(moveImage(ids, index, index - 1), 'Photo moved')}
+                    >
                       <ArrowLeft className="size-4" aria-hidden />
                     </IconButton>
                     <IconButton
@@ -185,7 +187,11 @@ export function PhotoManager({ productId, productTitle }: { productId: string; p
                   </div>
                   <div className="flex gap-0.5">
                     {!isCover && (
-                      <IconButton label={`Make photo ${number} the cover`} disabled={isBusy} onClick={() => void saveOrder(moveImage(ids, index, 0), 'Cover photo changed')}>
+                      <IconButton
+                        label={`Make photo ${number} the cover`}
+                        disabled={isBusy}
+                        onClick={() => void saveOrder(moveImage(ids, index, 0), 'Cover photo changed')}
+                      >
                         <Star className="size-4" aria-hidden />
                       </IconButton>
                     )}

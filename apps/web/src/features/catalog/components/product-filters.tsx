@@ -57,8 +57,22 @@ export function ProductFilters({ categories, category, minPrice, maxPrice, onCat
       <form noValidate onSubmit={applyPrices} aria-label="Price range" className="space-y-3">
         <p className="text-sm font-medium text-slate-800">Price</p>
         <div className="grid grid-cols-2 gap-3">
-          <TextField label="Min price" inputMode="decimal" placeholder="$0" value={minText} error={errors.min} onChange={(event) => setMinText(event.target.value)} />
-          <TextField label="Max price" inputMode="decimal" placeholder="Any" value={maxText} error={errors.max} onChange={(event) => setMaxText(event.target.value)} />
+          <TextField
+            label="Min price"
+            inputMode="decimal"
+            placeholder="$0"
+            value={minText}
+            error={errors.min}
+            onChange={(event) => setMinText(event.target.value)}
+          />
+          <TextField
+            label="Max price"
+            inputMode="decimal"
+            placeholder="Any"
+            value={maxText}
+            error={errors.max}
+            onChange={(event) => setMaxText(event.target.value)}
+          />
         </div>
         <Button type="submit" variant="secondary" size="sm" className="w-full">
           Apply price

@@ -138,7 +138,11 @@ function LabelledControl({
 export function ProductForm({ product, submitLabel, busyLabel, onSubmit, secondaryAction }: ProductFormProps) {
   const isEditing = Boolean(product);
   const categories = useListCategoriesQuery();
-  const form = useForm({ initialValues: () => initialValues(product), schema: productFormSchema, toInput: (values: FormValues) => productInput(values, isEditing) });
+  const form = useForm({
+    initialValues: () => initialValues(product),
+    schema: productFormSchema,
+    toInput: (values: FormValues) => productInput(values, isEditing),
+  });
   const { values, errors } = form;
   const update = form.setValue;
 
@@ -157,7 +161,14 @@ export function ProductForm({ product, submitLabel, busyLabel, onSubmit, seconda
 
       <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <h2 className="text-base font-semibold text-slate-900">What you are selling</h2>
-        <TextField label="Title" name="title" value={values.title} error={errors.title} maxLength={150} onChange={(event) => update('title', event.target.value)} />
+        <TextField
+          label="Title"
+          name="title"
+          value={values.title}
+          error={errors.title}
+          maxLength={150}
+          onChange={(event) => update('title', event.target.value)}
+        />
         <LabelledControl label="Description" error={errors.description} hint="Size, materials, flaws — what a buyer would ask you.">
           {(props) => (
             <textarea
@@ -177,7 +188,13 @@ export function ProductForm({ product, submitLabel, busyLabel, onSubmit, seconda
             error={errors.category ?? (categories.isError ? 'Categories could not be loaded. Reload the page to try again.' : undefined)}
           >
             {(props) => (
-              <select {...props} name="category" value={values.category} onChange={(event) => update('category', event.target.value)} className={`${props.className} h-11`}>
+              <select
+                {...props}
+                name="category"
+                value={values.category}
+                onChange={(event) => update('category', event.target.value)}
+                className={`${props.className} h-11`}
+              >
                 <option value="">{categories.isLoading ? 'Loading categories…' : 'Choose a category'}</option>
                 {categories.data?.map((category) => (
                   <option key={category.slug} value={category.slug}>
@@ -255,7 +272,9 @@ export function ProductForm({ product, submitLabel, busyLabel, onSubmit, seconda
           />
           <span>
             <span className="font-medium">Offer a paid add-on service</span>
-            <span className="block text-slate-500">For example gift wrapping, engraving or an extended warranty. Buyers tick it on the product page or in their cart, for the price you set.</span>
+            <span className="block text-slate-500">
+              For example gift wrapping, engraving or an extended warranty. Buyers tick it on the product page or in their cart, for the price you set.
+            </span>
           </span>
         </label>
         {values.hasRetip && (

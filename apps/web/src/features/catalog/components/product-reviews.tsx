@@ -52,9 +52,7 @@ function RatingSummary({ data }: { data: ProductReviewsPage }) {
               <span className="h-2.5 flex-1 overflow-hidden rounded-full bg-slate-200" aria-hidden>
                 <span className="block h-full rounded-full bg-amber-500" style={{ width: `${share}%` }} />
               </span>
-              <span className="w-20 shrink-0 text-right text-slate-600">
-                {pluralise(count, 'review')}
-              </span>
+              <span className="w-20 shrink-0 text-right text-slate-600">{pluralise(count, 'review')}</span>
             </li>
           );
         })}
@@ -85,7 +83,9 @@ function HelpfulButton({ review, productId, onGuest }: { review: Review; product
         Helpful
       </Button>
       {review.helpfulCount > 0 && (
-        <span className="text-xs text-slate-500">{review.helpfulCount === 1 ? '1 person found this helpful' : `${review.helpfulCount.toLocaleString('en-US')} people found this helpful`}</span>
+        <span className="text-xs text-slate-500">
+          {review.helpfulCount === 1 ? '1 person found this helpful' : `${review.helpfulCount.toLocaleString('en-US')} people found this helpful`}
+        </span>
       )}
     </div>
   );
@@ -123,7 +123,9 @@ export function ProductReviews({ productId }: { productId: string }) {
         Reviews
       </h2>
       {reviews.isLoading && <p className="text-sm text-slate-600">Loading reviews…</p>}
-      {reviews.isError && !data && <LoadError title="Reviews could not be loaded" error={reviews.error} onRetry={() => void reviews.refetch()} isRetrying={reviews.isFetching} />}
+      {reviews.isError && !data && (
+        <LoadError title="Reviews could not be loaded" error={reviews.error} onRetry={() => void reviews.refetch()} isRetrying={reviews.isFetching} />
+      )}
       {data && data.count === 0 && <EmptyState title="No reviews yet">Buyers who received this item can review it from their order.</EmptyState>}
       {data && data.count > 0 && (
         <>
@@ -149,7 +151,10 @@ export function ProductReviews({ productId }: { productId: string }) {
                 aria-current={highlighted === review.id ? 'true' : undefined}
                 className={`scroll-mt-24 py-5 ${highlighted === review.id ? '-mx-3 rounded-xl bg-amber-50 px-3 ring-2 ring-amber-300' : ''}`}
               >
-                <ReviewContent review={review} actions={<HelpfulButton review={review} productId={productId} onGuest={() => setPrompt({ kind: 'vote-helpful', productId })} />} />
+                <ReviewContent
+                  review={review}
+                  actions={<HelpfulButton review={review} productId={productId} onGuest={() => setPrompt({ kind: 'vote-helpful', productId })} />}
+                />
               </li>
             ))}
           </ol>

@@ -37,7 +37,10 @@ export function ProductRow({ id, title, description, sort }: ProductRowProps) {
           <ArrowRight className="size-4" aria-hidden />
         </Link>
       </div>
-      <ul className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-4 sm:gap-4 sm:overflow-visible sm:px-0 lg:grid-cols-4" aria-busy={isLoading}>
+      <ul
+        className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-4 sm:gap-4 sm:overflow-visible sm:px-0 lg:grid-cols-4"
+        aria-busy={isLoading}
+      >
         {isLoading ? (
           <ProductCardSkeletons count={4} />
         ) : (

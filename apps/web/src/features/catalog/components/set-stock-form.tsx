@@ -19,7 +19,17 @@ const setStockSchema = z.object({
 });
 
 /** Sets a listing's stock to a new number (PATCH …/inventory { quantity }). */
-export function SetStockForm({ productId, productTitle, quantity, compact = false }: { productId: string; productTitle: string; quantity: number; compact?: boolean }) {
+export function SetStockForm({
+  productId,
+  productTitle,
+  quantity,
+  compact = false,
+}: {
+  productId: string;
+  productTitle: string;
+  quantity: number;
+  compact?: boolean;
+}) {
   const id = useId();
   const form = useForm({ initialValues: { quantity: String(quantity) }, schema: setStockSchema });
   const [updateInventory, { isLoading }] = useUpdateInventoryMutation();
@@ -52,7 +62,13 @@ export function SetStockForm({ productId, productTitle, quantity, compact = fals
             className={`h-10 w-24 rounded-lg border bg-white px-3 text-base tabular-nums shadow-sm sm:text-sm ${error ? 'border-red-500' : 'border-slate-300'}`}
           />
         </div>
-        <Button type="submit" variant="secondary" isBusy={isLoading} disabled={quantityInput.value.trim() === String(quantity)} aria-label={compact ? `Save stock for ${productTitle}` : undefined}>
+        <Button
+          type="submit"
+          variant="secondary"
+          isBusy={isLoading}
+          disabled={quantityInput.value.trim() === String(quantity)}
+          aria-label={compact ? `Save stock for ${productTitle}` : undefined}
+        >
           {compact ? 'Save' : 'Set stock'}
         </Button>
       </div>

@@ -68,7 +68,11 @@ export function AddListingInventoryPage() {
           </Link>
         </Alert>
       ) : (
-        <form noValidate onSubmit={(event) => void handleSubmit(event)} className="max-w-lg space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <form
+          noValidate
+          onSubmit={(event) => void handleSubmit(event)}
+          className="max-w-lg space-y-5 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+        >
           {form.formError && <Alert>{form.formError}</Alert>}
           <p className="text-sm text-slate-700">
             Now: <StockLevel quantity={product.quantity} />
@@ -78,7 +82,9 @@ export function AddListingInventoryPage() {
             inputMode="numeric"
             autoFocus
             {...form.field('restock')}
-            hint={added > 0 ? `Stock will be ${(product.quantity + added).toLocaleString('en-US')} after restocking.` : 'The number of units you have received.'}
+            hint={
+              added > 0 ? `Stock will be ${(product.quantity + added).toLocaleString('en-US')} after restocking.` : 'The number of units you have received.'
+            }
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Link to={`/seller/listing/inventory/${listingId}`} className={buttonClasses({ variant: 'secondary' })}>

@@ -30,7 +30,11 @@ function Gallery({ product }: { product: ProductDetail }) {
 
   return (
     <section aria-label="Photos" className="grid gap-3">
-      <ProductImage src={selected?.url} alt={selected ? `${product.title}, photo ${selectedIndex + 1} of ${images.length}` : product.title} className="aspect-square w-full rounded-xl border border-slate-200" />
+      <ProductImage
+        src={selected?.url}
+        alt={selected ? `${product.title}, photo ${selectedIndex + 1} of ${images.length}` : product.title}
+        className="aspect-square w-full rounded-xl border border-slate-200"
+      />
       {images.length > 1 && (
         <ul className="grid grid-cols-5 gap-2">
           {images.map((image, index) => (
@@ -81,7 +85,9 @@ export function AdminProductViewPage() {
         <BackToProducts />
         <PageHeader title="Product" description="A listing as buyers see it, with its seller and status." />
         {describeApiError(error).status === 404 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">This product does not exist. It may have been deleted by its seller.</p>
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+            This product does not exist. It may have been deleted by its seller.
+          </p>
         ) : (
           <LoadError title="The product could not be loaded" error={error} onRetry={() => void refetch()} isRetrying={isFetching} />
         )}
@@ -98,10 +104,7 @@ export function AdminProductViewPage() {
         title={product.title}
         description={`${product.category.name} · listed ${formatDate(product.createdAt)}`}
         actions={
-          <Button
-            variant={isActive ? 'danger' : 'primary'}
-            onClick={() => setChange({ id: product.id, title: product.title, status: product.status })}
-          >
+          <Button variant={isActive ? 'danger' : 'primary'} onClick={() => setChange({ id: product.id, title: product.title, status: product.status })}>
             {isActive ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
             {isActive ? 'Hide listing' : 'Restore listing'}
           </Button>
@@ -119,11 +122,17 @@ export function AdminProductViewPage() {
 
         <div className="grid content-start gap-4">
           <section aria-labelledby="product-details" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-            <h2 id="product-details" className="text-base font-semibold text-slate-900">Details</h2>
+            <h2 id="product-details" className="text-base font-semibold text-slate-900">
+              Details
+            </h2>
             <dl className="mt-2 divide-y divide-slate-100 text-sm">
-              <Fact term="Status"><ProductStatusBadge status={product.status} isDraft={product.isDraft} /></Fact>
+              <Fact term="Status">
+                <ProductStatusBadge status={product.status} isDraft={product.isDraft} />
+              </Fact>
               <Fact term="Price">{formatDollars(product.price)}</Fact>
-              <Fact term="Stock"><span className={product.quantity === 0 ? 'text-red-700' : undefined}>{product.quantity === 0 ? 'Out of stock' : product.quantity}</span></Fact>
+              <Fact term="Stock">
+                <span className={product.quantity === 0 ? 'text-red-700' : undefined}>{product.quantity === 0 ? 'Out of stock' : product.quantity}</span>
+              </Fact>
               <Fact term="Condition">{statusLabel(product.condition)}</Fact>
               <Fact term="Category">{product.category.name}</Fact>
               <Fact term="Weight">{`${product.weightOunces} oz`}</Fact>
@@ -132,7 +141,9 @@ export function AdminProductViewPage() {
           </section>
 
           <section aria-labelledby="product-seller" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-            <h2 id="product-seller" className="text-base font-semibold text-slate-900">Seller</h2>
+            <h2 id="product-seller" className="text-base font-semibold text-slate-900">
+              Seller
+            </h2>
             <p className="mt-2 text-sm text-slate-900">{product.seller.companyName ?? 'Seller without a company name'}</p>
             <Link to={`/admin/users/insights/${product.seller.id}`} className="mt-1 inline-block text-sm font-medium text-brand-700 hover:text-brand-800">
               Seller insights
@@ -140,7 +151,9 @@ export function AdminProductViewPage() {
           </section>
 
           <section aria-labelledby="product-description" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-            <h2 id="product-description" className="text-base font-semibold text-slate-900">Description</h2>
+            <h2 id="product-description" className="text-base font-semibold text-slate-900">
+              Description
+            </h2>
             <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{product.description}</p>
           </section>
         </div>

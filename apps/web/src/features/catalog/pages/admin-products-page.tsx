@@ -63,7 +63,12 @@ function ProductsTable({ products, onChange }: { products: AdminProductSummary[]
     { header: 'Product', className: 'max-w-80', cell: (product) => <ProductCell product={product} /> },
     { header: 'Seller', className: 'max-w-48 truncate text-slate-700', cell: (product) => product.seller.companyName ?? '—' },
     { header: 'Price', align: 'right', className: 'font-medium tabular-nums', cell: (product) => formatDollars(product.price) },
-    { header: 'Stock', align: 'right', className: 'tabular-nums', cell: (product) => <span className={product.quantity === 0 ? 'text-red-700' : 'text-slate-700'}>{product.quantity}</span> },
+    {
+      header: 'Stock',
+      align: 'right',
+      className: 'tabular-nums',
+      cell: (product) => <span className={product.quantity === 0 ? 'text-red-700' : 'text-slate-700'}>{product.quantity}</span>,
+    },
     { header: 'Status', cell: (product) => <ProductStatusBadge status={product.status} isDraft={product.isDraft} /> },
     { header: 'Listed', className: 'whitespace-nowrap text-slate-600', cell: (product) => formatDate(product.createdAt) },
     { header: 'Actions', hideHeader: true, align: 'right', cell: (product) => <VisibilityButton product={product} onChange={onChange} /> },
@@ -107,7 +112,11 @@ export function AdminProductsPage() {
     <div className="grid gap-6">
       <PageHeader title="Products" description="Every listing on the marketplace. Hide one that breaks the rules, or restore it." />
 
-      <FilterBar className="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]" hasFilters={hasFilters} onClear={clearFilters}>
+      <FilterBar
+        className="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]"
+        hasFilters={hasFilters}
+        onClear={clearFilters}
+      >
         <FilterSearch label="Search products" placeholder="Title or description" value={filters.q} onSearch={(query) => setFilter('q', query)} />
         <SelectField label="Status" options={STATUS_OPTIONS} value={filters.status} onChange={(event) => setFilter('status', event.target.value)} />
       </FilterBar>
@@ -125,7 +134,14 @@ export function AdminProductsPage() {
         <ProductsTable products={products} onChange={setChange} />
         <ProductCards products={products} onChange={setChange} />
         {data && (
-          <Pagination label="Products pages" page={data.page} totalPages={data.totalPages} totalItems={data.total} pageSize={PAGE_SIZE} onPageChange={setPage} />
+          <Pagination
+            label="Products pages"
+            page={data.page}
+            totalPages={data.totalPages}
+            totalItems={data.total}
+            pageSize={PAGE_SIZE}
+            onPageChange={setPage}
+          />
         )}
       </ListResult>
 

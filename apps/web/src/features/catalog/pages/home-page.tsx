@@ -79,7 +79,10 @@ function CategoryTiles() {
         <span className="sr-only">Loading categories…</span>
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-hidden>
           {Array.from({ length: 6 }, (_, index) => (
-            <li key={index} className="flex h-16 animate-pulse items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:h-28 sm:flex-col sm:items-start sm:justify-between sm:p-4">
+            <li
+              key={index}
+              className="flex h-16 animate-pulse items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:h-28 sm:flex-col sm:items-start sm:justify-between sm:p-4"
+            >
               <div className="size-10 shrink-0 rounded-lg bg-slate-200" />
               <div className="h-3 w-2/3 rounded bg-slate-200" />
             </li>
@@ -106,7 +109,11 @@ function CategoryTiles() {
   }
 
   if (!categories?.length) {
-    return <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">No categories yet — sellers are adding their first products.</p>;
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+        No categories yet — sellers are adding their first products.
+      </p>
+    );
   }
 
   return (
@@ -144,12 +151,10 @@ export function HomePage() {
               <Sparkles className="size-3.5" aria-hidden />
               AI search that understands plain descriptions
             </p>
-            <h1 className="mt-5 text-4xl font-semibold tracking-tight text-balance text-slate-900 sm:text-5xl">
-              Things worth owning, from sellers who care
-            </h1>
+            <h1 className="mt-5 text-4xl font-semibold tracking-tight text-balance text-slate-900 sm:text-5xl">Things worth owning, from sellers who care</h1>
             <p className="mt-4 max-w-xl text-lg text-pretty text-slate-600">
-              {APP_NAME} brings independent shops together in one place. Describe what you need, compare sellers, and
-              check out once — every order ships with UPS tracking.
+              {APP_NAME} brings independent shops together in one place. Describe what you need, compare sellers, and check out once — every order ships with
+              UPS tracking.
             </p>
             <div className="mt-8 max-w-xl">
               <SearchBox
@@ -203,8 +208,8 @@ export function HomePage() {
               Open your shop in an afternoon
             </h2>
             <p className="mt-2 text-brand-100">
-              List products from your phone, print UPS labels, and get paid straight to your bank through
-              Stripe. {APP_NAME} keeps a commission only when you make a sale.
+              List products from your phone, print UPS labels, and get paid straight to your bank through Stripe. {APP_NAME} keeps a commission only when you
+              make a sale.
             </p>
           </div>
           <Link to="/signup?role=seller" className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'shrink-0 border-transparent' })}>

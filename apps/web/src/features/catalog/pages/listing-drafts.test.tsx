@@ -48,7 +48,10 @@ describe('drafts in the seller’s product list', () => {
     expect(within(rowOf('Copper Kettle')).getByText('Draft')).toBeInTheDocument();
     expect(within(rowOf('Brass Lantern')).getByText('Hidden')).toBeInTheDocument();
     expect(within(rowOf('Walnut desk lamp')).getByText('Active')).toBeInTheDocument();
-    expect(within(rowOf('Copper Kettle')).getByRole('link', { name: 'Preview Copper Kettle as buyers see it' })).toHaveAttribute('href', `/products/${DRAFT_ID}`);
+    expect(within(rowOf('Copper Kettle')).getByRole('link', { name: 'Preview Copper Kettle as buyers see it' })).toHaveAttribute(
+      'href',
+      `/products/${DRAFT_ID}`,
+    );
   });
 });
 
@@ -66,12 +69,22 @@ describe('"Draft" only when the API says so (the two cases a hidden listing with
     seller: { ...OWN_SELLER, rating: { average: null, count: 0 } },
   });
   // A draft that got its photos while its seller's address was not verified: it goes live once it is.
-  const waiting = makeSellerProductDetail({ id: WAITING_ID, title: 'Tin Lantern', status: 'hidden', isDraft: true, seller: { ...OWN_SELLER, rating: { average: null, count: 0 } } });
+  const waiting = makeSellerProductDetail({
+    id: WAITING_ID,
+    title: 'Tin Lantern',
+    status: 'hidden',
+    isDraft: true,
+    seller: { ...OWN_SELLER, rating: { average: null, count: 0 } },
+  });
 
   it('in the seller’s product list', async () => {
     logInAs('seller');
-    const items = [hiddenEarly, waiting].map(({ id, title, status, image, isDraft }) => makeSellerProductSummary({ id, title, status, image, isDraft, seller: OWN_SELLER }));
-    renderApp('/seller/product-list', { api: apiRoutes({ 'GET /api/seller/products': () => jsonResponse(200, { items, total: items.length, page: 1, totalPages: 1 }) }) });
+    const items = [hiddenEarly, waiting].map(({ id, title, status, image, isDraft }) =>
+      makeSellerProductSummary({ id, title, status, image, isDraft, seller: OWN_SELLER }),
+    );
+    renderApp('/seller/product-list', {
+      api: apiRoutes({ 'GET /api/seller/products': () => jsonResponse(200, { items, total: items.length, page: 1, totalPages: 1 }) }),
+    });
 
     const table = await screen.findByRole('table', {}, { timeout: 5000 });
     const rowOf = (title: string) => within(within(table).getByRole('link', { name: title }).closest('tr') as HTMLElement);

@@ -74,8 +74,8 @@ export function ListingInventoryPage() {
               <ListingStatusBadge status={product.status} isDraft={product.isDraft} />
             </div>
             <p className="text-sm text-slate-600">
-              Stock goes down when a buyer checks out and comes back when you reject an item or a buyer cancels. Listings with{' '}
-              {LOW_STOCK_THRESHOLD} units or fewer are flagged as running low.
+              Stock goes down when a buyer checks out and comes back when you reject an item or a buyer cancels. Listings with {LOW_STOCK_THRESHOLD} units or
+              fewer are flagged as running low.
             </p>
             {product.quantity === 0 && <Alert tone="warning">Buyers cannot order this listing until you restock it.</Alert>}
             <div className="border-t border-slate-200 pt-5">

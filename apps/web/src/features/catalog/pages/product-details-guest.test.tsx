@@ -50,11 +50,17 @@ function marketplace({ role = 'buyer' as TestRole } = {}) {
       return jsonResponse(200, cart);
     },
     [`PUT /api/cart/items/${LINE_ID}/retip`]: () => {
-      cart = cartOf([makeCartItem({ id: LINE_ID, quantity: cart.items[0]!.quantity, retip_added: true, retip_price: 4.25, retipAdded: true, retipPrice: 4.25 })]);
+      cart = cartOf([
+        makeCartItem({ id: LINE_ID, quantity: cart.items[0]!.quantity, retip_added: true, retip_price: 4.25, retipAdded: true, retipPrice: 4.25 }),
+      ]);
       return jsonResponse(200, cart);
     },
     'POST /api/wishlist/items': () => {
-      wishlist = { items: [{ id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', product_id: PRODUCT.id, title: PRODUCT.title, price: PRODUCT.price, image: null, quantity: 3 }], items_count: 1, isNew: true };
+      wishlist = {
+        items: [{ id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', product_id: PRODUCT.id, title: PRODUCT.title, price: PRODUCT.price, image: null, quantity: 3 }],
+        items_count: 1,
+        isNew: true,
+      };
       return jsonResponse(201, wishlist);
     },
     'POST /api/chat': () =>
@@ -147,7 +153,13 @@ describe('a guest on the product page', () => {
     expect(router.state.location.pathname).toBe(PRODUCT_PATH);
     expect(screen.getByRole('heading', { level: 1, name: PRODUCT.title })).toBeInTheDocument();
     expect(await screen.findByText(`${PRODUCT.title} added to your cart`)).toBeInTheDocument();
-    await waitFor(() => expect(server.changes()).toEqual(['POST /api/auth/login {"email":"buyer2@example.com","password":"marketplace-demo"}', `POST /api/cart/items {"product_id":"${PRODUCT.id}","quantity":2}`, `PUT /api/cart/items/${LINE_ID}/retip {"retip_added":true}`]));
+    await waitFor(() =>
+      expect(server.changes()).toEqual([
+        'POST /api/auth/login {"email":"buyer2@example.com","password":"marketplace-demo"}',
+        `POST /api/cart/items {"product_id":"${PRODUCT.id}","quantity":2}`,
+        `PUT /api/cart/items/${LINE_ID}/retip {"retip_added":true}`,
+      ]),
+    );
     // Every read of the cart answered before the change was sent, so none can undo it on screen.
     const count = (call: string) => server.calls.filter((made) => made === call).length;
     await waitFor(() => expect(count('GET /api/cart answered')).toBe(count('GET /api/cart')));
@@ -211,7 +223,9 @@ describe('a guest on the product page', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/chats'));
     expect(router.state.location.search).toBe(`?chat=${CHAT_ID}`);
-    expect(server.changes().filter((call) => call.startsWith('POST /api/chat'))).toEqual([`POST /api/chat {"sellerId":"${PRODUCT.seller.id}","productId":"${PRODUCT.id}"}`]);
+    expect(server.changes().filter((call) => call.startsWith('POST /api/chat'))).toEqual([
+      `POST /api/chat {"sellerId":"${PRODUCT.seller.id}","productId":"${PRODUCT.id}"}`,
+    ]);
   });
 
   it('adds nothing when the account that logs in is a seller’s', async () => {

@@ -43,7 +43,9 @@ describe('ProductDetailsPage', () => {
         },
         [`PUT /api/cart/items/${LINE_ID}/retip`]: async (request) => {
           calls.push(`PUT ${JSON.stringify(await request.json())}`);
-          cart = cartOf([makeCartItem({ id: LINE_ID, quantity: 2, retip_added: true, retip_price: 4.25, retipAdded: true, retipPrice: 4.25, retip_label: 'Gift wrapping' })]);
+          cart = cartOf([
+            makeCartItem({ id: LINE_ID, quantity: 2, retip_added: true, retip_price: 4.25, retipAdded: true, retipPrice: 4.25, retip_label: 'Gift wrapping' }),
+          ]);
           return jsonResponse(200, cart);
         },
       }),
@@ -90,7 +92,11 @@ describe('ProductDetailsPage', () => {
         'GET /api/cart': () => jsonResponse(200, EMPTY_CART),
         'GET /api/wishlist': () => jsonResponse(200, EMPTY_WISHLIST),
         'POST /api/wishlist/items': () =>
-          jsonResponse(201, { items: [{ id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', product_id: PRODUCT.id, title: PRODUCT.title, price: 49.5, image: null, quantity: 2 }], items_count: 1, isNew: true }),
+          jsonResponse(201, {
+            items: [{ id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', product_id: PRODUCT.id, title: PRODUCT.title, price: 49.5, image: null, quantity: 2 }],
+            items_count: 1,
+            isNew: true,
+          }),
       }),
     });
     await user.click(await screen.findByRole('button', { name: 'Add to wishlist' }, { timeout: 5000 }));

@@ -268,7 +268,9 @@ function ProductView({ product }: { product: ProductDetailForViewer }) {
                 {product.seller.companyName ?? 'an independent seller'}
               </Link>
               {/* The seller's rating over all their items' visible reviews (their shop page shows the same). */}
-              {product.seller.rating.average !== null && <StarRating value={product.seller.rating.average} count={product.seller.rating.count} showValue size="text-xs" />}
+              {product.seller.rating.average !== null && (
+                <StarRating value={product.seller.rating.average} count={product.seller.rating.count} showValue size="text-xs" />
+              )}
             </p>
             <MessageSellerButton product={product} />
           </div>

@@ -58,10 +58,18 @@ describe('Product page reviews', () => {
     const section = await screen.findByRole('region', { name: 'Reviews' });
     const spread = await within(section).findByRole('list', { name: 'How buyers rated it' });
     const rows = within(spread).getAllByRole('listitem');
-    expect(rows.map((row) => row.textContent)).toEqual(['5★ stars:1 review', '4★ stars:1 review', '3★ stars:0 reviews', '2★ stars:0 reviews', '1★ star:0 reviews']);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '5★ stars:1 review',
+      '4★ stars:1 review',
+      '3★ stars:0 reviews',
+      '2★ stars:0 reviews',
+      '1★ star:0 reviews',
+    ]);
     expect(within(section).getByText('4.5')).toBeInTheDocument();
 
-    const reviews = within(section).getAllByRole('listitem').filter((item) => item.id.startsWith('review-'));
+    const reviews = within(section)
+      .getAllByRole('listitem')
+      .filter((item) => item.id.startsWith('review-'));
     expect(reviews.map((item) => within(item).getByRole('heading').textContent)).toEqual(['Warm light, solid base', 'Perfect reading lamp']);
     const five = reviews[1]!;
     expect(within(five).getByRole('img', { name: 'Rated 5 out of 5' })).toBeInTheDocument();
@@ -84,10 +92,12 @@ describe('Product page reviews', () => {
     await waitFor(() => expect(asked.at(-1)).toBe('?sort=helpful&page=1'));
     expect(asked[0]).toBe('?sort=newest&page=1');
     await waitFor(() =>
-      expect(within(section).getAllByRole('listitem').filter((item) => item.id.startsWith('review-')).map((item) => within(item).getByRole('heading').textContent)).toEqual([
-        'Perfect reading lamp',
-        'Warm light, solid base',
-      ]),
+      expect(
+        within(section)
+          .getAllByRole('listitem')
+          .filter((item) => item.id.startsWith('review-'))
+          .map((item) => within(item).getByRole('heading').textContent),
+      ).toEqual(['Perfect reading lamp', 'Warm light, solid base']),
     );
   });
 
@@ -171,7 +181,10 @@ describe('Product cards', () => {
         'GET /api/products': (request) => {
           queries.push(new URL(request.url).searchParams.get('sort') ?? '');
           return jsonResponse(200, {
-            items: [makeProductSummary({ averageRating: 4.3, reviewCount: 12 }), makeProductSummary({ id: '22222222-2222-4222-8222-222222222222', title: 'Brass hook' })],
+            items: [
+              makeProductSummary({ averageRating: 4.3, reviewCount: 12 }),
+              makeProductSummary({ id: '22222222-2222-4222-8222-222222222222', title: 'Brass hook' }),
+            ],
             total: 2,
             page: 1,
             totalPages: 1,

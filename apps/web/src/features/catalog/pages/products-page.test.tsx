@@ -63,8 +63,18 @@ describe('ProductsPage', () => {
     await user.type(screen.getAllByLabelText('Max price')[0]!, '25.5');
     await user.click(screen.getAllByRole('button', { name: 'Apply price' })[0]!);
 
-    await waitFor(() => expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ q: 'lamb', category: 'electronics', sort: 'price_asc', minPrice: '5', maxPrice: '25.5' }));
-    await waitFor(() => expect(lastQuery()).toEqual({ q: 'lamb', category: 'electronics', sort: 'price_asc', minPrice: '5', maxPrice: '25.5', page: '1', limit: '24' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        q: 'lamb',
+        category: 'electronics',
+        sort: 'price_asc',
+        minPrice: '5',
+        maxPrice: '25.5',
+      }),
+    );
+    await waitFor(() =>
+      expect(lastQuery()).toEqual({ q: 'lamb', category: 'electronics', sort: 'price_asc', minPrice: '5', maxPrice: '25.5', page: '1', limit: '24' }),
+    );
 
     await router.navigate(-1);
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price_asc'));

@@ -58,7 +58,13 @@ export function SellerInventoryPage() {
       <PageHeader title="Inventory" description={`Stock for every listing. ${LOW_STOCK_HINT}`} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <div className="flex-1">
-          <SearchBox key={filters.q} label="Search your inventory" placeholder="Search by title" defaultValue={filters.q} onSearch={(query) => setFilter('q', query)} />
+          <SearchBox
+            key={filters.q}
+            label="Search your inventory"
+            placeholder="Search by title"
+            defaultValue={filters.q}
+            onSearch={(query) => setFilter('q', query)}
+          />
         </div>
         <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-800">
           <input
@@ -107,7 +113,14 @@ export function SellerInventoryPage() {
               <InventoryRow key={product.id} product={product} />
             ))}
           </ul>
-          <Pagination page={data.page} totalPages={data.totalPages} totalItems={data.total} pageSize={PAGE_SIZE} onPageChange={setPage} label="Inventory pages" />
+          <Pagination
+            page={data.page}
+            totalPages={data.totalPages}
+            totalItems={data.total}
+            pageSize={PAGE_SIZE}
+            onPageChange={setPage}
+            label="Inventory pages"
+          />
         </div>
       )}
     </div>

@@ -24,9 +24,19 @@ function groupListings(items: SellerProductSummary[]): Group[] {
   const hidden = items.filter((item) => item.status === 'hidden');
   const active = items.filter((item) => item.status === 'active');
   return [
-    { key: 'out', title: 'Out of stock', description: 'Buyers cannot order these until you restock.', items: active.filter((item) => isOutOfStock(item.quantity)) },
+    {
+      key: 'out',
+      title: 'Out of stock',
+      description: 'Buyers cannot order these until you restock.',
+      items: active.filter((item) => isOutOfStock(item.quantity)),
+    },
     { key: 'low', title: 'Running low', description: 'Restock soon so you do not miss sales.', items: active.filter((item) => item.isLowStock) },
-    { key: 'active', title: 'On sale', description: 'Live in search with enough stock.', items: active.filter((item) => !item.isLowStock && !isOutOfStock(item.quantity)) },
+    {
+      key: 'active',
+      title: 'On sale',
+      description: 'Live in search with enough stock.',
+      items: active.filter((item) => !item.isLowStock && !isOutOfStock(item.quantity)),
+    },
     { key: 'hidden', title: 'Hidden', description: 'Not shown to buyers.', items: hidden },
   ];
 }
@@ -48,7 +58,11 @@ function ListingRow({ product }: { product: SellerProductSummary }) {
         </div>
       </div>
       <div className="flex shrink-0 gap-2">
-        <Link to={`/seller/listing/inventory/${product.id}`} className={buttonClasses({ variant: 'secondary', size: 'sm' })} aria-label={`Stock for ${product.title}`}>
+        <Link
+          to={`/seller/listing/inventory/${product.id}`}
+          className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+          aria-label={`Stock for ${product.title}`}
+        >
           <Boxes className="size-4" aria-hidden /> Stock
         </Link>
         <Link to={`/seller/product-list/edit/${product.id}`} className={buttonClasses({ variant: 'ghost', size: 'sm' })} aria-label={`Edit ${product.title}`}>

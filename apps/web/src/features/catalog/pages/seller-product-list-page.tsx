@@ -139,7 +139,13 @@ export function SellerProductListPage() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <div className="flex-1">
           {/* Keyed on the query so Back/Forward and "Clear filters" reset the box. */}
-          <SearchBox key={filters.q} label="Search your products" placeholder="Search by title" defaultValue={filters.q} onSearch={(query) => setFilter('q', query)} />
+          <SearchBox
+            key={filters.q}
+            label="Search your products"
+            placeholder="Search by title"
+            defaultValue={filters.q}
+            onSearch={(query) => setFilter('q', query)}
+          />
         </div>
         <div className="flex items-center gap-2">
           <label htmlFor="status-filter" className="text-sm font-medium text-slate-700">

@@ -18,7 +18,11 @@ function Gallery({ product }: { product: ProductDetail }) {
   const current = product.images[selected] ?? product.images[0];
   return (
     <div className="space-y-3">
-      <ProductImage src={current?.url} alt={current ? `${product.title}, photo ${selected + 1}` : product.title} className="aspect-square w-full rounded-xl border border-slate-200" />
+      <ProductImage
+        src={current?.url}
+        alt={current ? `${product.title}, photo ${selected + 1}` : product.title}
+        className="aspect-square w-full rounded-xl border border-slate-200"
+      />
       {product.images.length > 1 && (
         <ul className="flex gap-2 overflow-x-auto pb-1" aria-label="Photos">
           {product.images.map((image, index) => (

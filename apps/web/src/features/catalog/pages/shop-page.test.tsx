@@ -29,7 +29,13 @@ function setUp(entry: string, { shop = jsonResponse(200, SHOP) as Response | (()
       'GET /api/products': (request) => {
         const query = Object.fromEntries(new URL(request.url).searchParams);
         productQueries.push(query);
-        const items = query.q === 'nothing' ? [] : [makeProductSummary({ seller: { id: SELLER_ID, companyName: 'Oak & Ember' } }), makeProductSummary({ id: '22222222-2222-4222-8222-222222222222', title: 'Linen throw', seller: { id: SELLER_ID, companyName: 'Oak & Ember' } })];
+        const items =
+          query.q === 'nothing'
+            ? []
+            : [
+                makeProductSummary({ seller: { id: SELLER_ID, companyName: 'Oak & Ember' } }),
+                makeProductSummary({ id: '22222222-2222-4222-8222-222222222222', title: 'Linen throw', seller: { id: SELLER_ID, companyName: 'Oak & Ember' } }),
+              ];
         return jsonResponse(200, { items, total: items.length, page: 1, totalPages: 1 });
       },
       'GET /api/categories': () => jsonResponse(200, { categories: [{ id: 'c1', name: 'Home & Kitchen', slug: 'home-kitchen' }] }),
@@ -74,7 +80,9 @@ describe('ShopPage', () => {
     expect(sellingSince('2025-03-14T12:00:00.000Z')).toBe('Selling since March 2025');
     expect(handlingText(1)).toBe('Ships within 1 business day');
     expect(returnPolicyText({ acceptsReturns: false, windowDays: 0, restockingFeePercent: 0 })).toBe('This seller does not accept returns');
-    expect(returnPolicyText({ acceptsReturns: true, windowDays: 30, restockingFeePercent: 0 })).toBe('Returns accepted within 30 days of delivery, no restocking fee');
+    expect(returnPolicyText({ acceptsReturns: true, windowDays: 30, restockingFeePercent: 0 })).toBe(
+      'Returns accepted within 30 days of delivery, no restocking fee',
+    );
   });
 });
 
@@ -84,7 +92,8 @@ describe('"Sold by" links to the shop', () => {
     renderApp(`/products/${product.id}`, {
       api: apiRoutes({
         [`GET /api/products/${product.id}`]: () => jsonResponse(200, product),
-        [`GET /api/products/${product.id}/reviews`]: () => jsonResponse(200, { items: [], average: null, count: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }, page: 1, totalPages: 1, total: 0 }),
+        [`GET /api/products/${product.id}/reviews`]: () =>
+          jsonResponse(200, { items: [], average: null, count: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }, page: 1, totalPages: 1, total: 0 }),
       }),
     });
     const soldBy = await screen.findByRole('link', { name: 'Oak & Ember' }, { timeout: 5000 });
@@ -96,7 +105,8 @@ describe('"Sold by" links to the shop', () => {
     renderApp(`/products/${product.id}`, {
       api: apiRoutes({
         [`GET /api/products/${product.id}`]: () => jsonResponse(200, product),
-        [`GET /api/products/${product.id}/reviews`]: () => jsonResponse(200, { items: [], average: null, count: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }, page: 1, totalPages: 1, total: 0 }),
+        [`GET /api/products/${product.id}/reviews`]: () =>
+          jsonResponse(200, { items: [], average: null, count: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }, page: 1, totalPages: 1, total: 0 }),
       }),
     });
     const soldBy = await screen.findByRole('link', { name: 'Oak & Ember' }, { timeout: 5000 });

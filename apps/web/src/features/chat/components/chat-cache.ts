@@ -26,7 +26,12 @@ export function recordMessageInList(dispatch: Dispatch, myId: string, message: C
       if (!chat) return;
       isKnown = true;
       const isRepeat = chat.last_message?.created_at === message.created_at && chat.last_message.sender_id === message.sender_id;
-      chat.last_message = { content: message.content, sender_id: message.sender_id, created_at: message.created_at, has_attachments: message.attachments.length > 0 };
+      chat.last_message = {
+        content: message.content,
+        sender_id: message.sender_id,
+        created_at: message.created_at,
+        has_attachments: message.attachments.length > 0,
+      };
       if (Date.parse(message.created_at) > Date.parse(chat.updated_at)) chat.updated_at = message.created_at;
       if (!isOpen && !isRepeat && message.sender_id !== myId) chat.unread_count += 1;
       chats.sort(byNewestActivity);

@@ -268,7 +268,11 @@ export function ChatThread({ chat, myId, role }: ChatThreadProps) {
   return (
     <section aria-label={`Conversation with ${name}`} className="flex h-full min-h-0 flex-col">
       <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2.5 sm:px-4">
-        <Link to={backTo} className="-ml-1 grid size-9 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden" aria-label="Back to conversations">
+        <Link
+          to={backTo}
+          className="-ml-1 grid size-9 place-items-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
+          aria-label="Back to conversations"
+        >
           <ArrowLeft className="size-5" aria-hidden />
         </Link>
         <div className="min-w-0">

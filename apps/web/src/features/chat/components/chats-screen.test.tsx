@@ -136,7 +136,8 @@ function chatServer(state: ServerState, requests: URL[] = []): ApiHandler {
       const url = new URL(request.url);
       const last = state.chats.at(-1)!;
       if (!url.searchParams.has('before')) return jsonResponse(200, { success: true, chats: state.chats, hasMore: true });
-      if (url.searchParams.get('before') !== last.updated_at || url.searchParams.get('beforeId') !== last.id) return jsonResponse(400, { error: 'wrong page', code: 'validation_error' });
+      if (url.searchParams.get('before') !== last.updated_at || url.searchParams.get('beforeId') !== last.id)
+        return jsonResponse(400, { error: 'wrong page', code: 'validation_error' });
       return jsonResponse(200, { success: true, chats: state.olderChats, hasMore: false });
     },
   });
@@ -229,7 +230,10 @@ describe('ChatsScreen', () => {
   it('shows the docs/product/errors.md text on a network error', async () => {
     logInAs('buyer');
     renderApp('/user/chats', {
-      api: (request) => (new URL(request.url).pathname === `/api/chat/${ME}` ? Promise.reject(new TypeError('Failed to fetch')) : chatServer({ chats: [], messages: {} })(request)),
+      api: (request) =>
+        new URL(request.url).pathname === `/api/chat/${ME}`
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : chatServer({ chats: [], messages: {} })(request),
     });
     expect(await screen.findByText('Network error occurred')).toBeInTheDocument();
   });
@@ -244,7 +248,10 @@ describe('ChatsScreen', () => {
   it('opens a conversation from the list: history, active chat and mark_read', async () => {
     logInAs('buyer');
     const { user, router } = renderApp('/user/chats', {
-      api: chatServer({ chats: [makeChat()], messages: { [CHAT_1]: [makeMessage({ content: 'Is the lamp still available?', sender_id: ME }), makeMessage({ content: 'Yes it is' })] } }),
+      api: chatServer({
+        chats: [makeChat()],
+        messages: { [CHAT_1]: [makeMessage({ content: 'Is the lamp still available?', sender_id: ME }), makeMessage({ content: 'Yes it is' })] },
+      }),
     });
     await user.click(await screen.findByRole('link', { name: /Oak & Ember/ }));
 
@@ -258,7 +265,10 @@ describe('ChatsScreen', () => {
 
   it('sends with Enter (Shift+Enter is a new line) and shows the acknowledged message', async () => {
     const { user, thread } = await openThread({ chats: [makeChat()], messages: { [CHAT_1]: [makeMessage()] } });
-    socket.answerSend = ({ chatId, content }) => ({ ok: true, message: makeMessage({ chat_id: chatId, content, sender_id: ME, created_at: new Date().toISOString() }) });
+    socket.answerSend = ({ chatId, content }) => ({
+      ok: true,
+      message: makeMessage({ chat_id: chatId, content, sender_id: ME, created_at: new Date().toISOString() }),
+    });
 
     const box = within(thread).getByLabelText('Message');
     await user.type(box, 'Hi{Shift>}{Enter}{/Shift}second line');
@@ -291,7 +301,13 @@ describe('ChatsScreen', () => {
   });
 
   it('appends a new message live, marks it read and moves its conversation to the top', async () => {
-    const { thread } = await openThread({ chats: [SECOND_CHAT, makeChat({ last_message: { content: 'Old', sender_id: SELLER, created_at: minutesAgo(300), has_attachments: false }, updated_at: minutesAgo(300) })], messages: { [CHAT_1]: [] } });
+    const { thread } = await openThread({
+      chats: [
+        SECOND_CHAT,
+        makeChat({ last_message: { content: 'Old', sender_id: SELLER, created_at: minutesAgo(300), has_attachments: false }, updated_at: minutesAgo(300) }),
+      ],
+      messages: { [CHAT_1]: [] },
+    });
     const list = screen.getByRole('list', { name: 'Conversations' });
     expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Lane Ceramics');
     const readsBefore = socket.emittedOf('mark_read').length;
@@ -304,7 +320,10 @@ describe('ChatsScreen', () => {
     expect(socket.emittedOf('mark_read').length).toBe(readsBefore + 1);
 
     // A message in another conversation bumps that one and counts as unread there.
-    socket.serve('new_message', { chatId: CHAT_2, message: makeMessage({ chat_id: CHAT_2, sender_id: OTHER_SELLER, content: 'Kiln is ready', created_at: new Date().toISOString() }) });
+    socket.serve('new_message', {
+      chatId: CHAT_2,
+      message: makeMessage({ chat_id: CHAT_2, sender_id: OTHER_SELLER, content: 'Kiln is ready', created_at: new Date().toISOString() }),
+    });
     await waitFor(() => expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Kiln is ready'));
     expect(within(within(list).getAllByRole('listitem')[0]!).getByLabelText('3 unread messages')).toBeInTheDocument();
     expect(within(thread).queryByText('Kiln is ready')).not.toBeInTheDocument();
@@ -339,13 +358,19 @@ describe('ChatsScreen', () => {
       },
     });
     await within(thread).findByText('From today');
-    const separators = within(thread).getAllByRole('separator').map((element) => element.getAttribute('aria-label'));
+    const separators = within(thread)
+      .getAllByRole('separator')
+      .map((element) => element.getAttribute('aria-label'));
     expect(separators).toEqual(['Tuesday, March 5, 2024', 'Yesterday', 'Today']);
   });
 
   it('turns own messages from Sent to Read on chat_read', async () => {
     const mine = makeMessage({ content: 'Can you ship Monday?', sender_id: ME, created_at: minutesAgo(5) });
-    const { thread } = await openThread({ chats: [makeChat()], messages: { [CHAT_1]: [makeMessage({ created_at: minutesAgo(20) }), mine] }, other_last_read_at: minutesAgo(15) });
+    const { thread } = await openThread({
+      chats: [makeChat()],
+      messages: { [CHAT_1]: [makeMessage({ created_at: minutesAgo(20) }), mine] },
+      other_last_read_at: minutesAgo(15),
+    });
 
     const bubble = (await within(thread).findByText('Can you ship Monday?')).closest('li')!;
     expect(bubble).toHaveTextContent('Sent');
@@ -387,7 +412,10 @@ describe('ChatsScreen', () => {
         ],
       },
     });
-    expect(await within(thread).findByRole('link', { name: /About Walnut desk lamp/ })).toHaveAttribute('href', '/products/p0000000-0000-4000-8000-000000000001');
+    expect(await within(thread).findByRole('link', { name: /About Walnut desk lamp/ })).toHaveAttribute(
+      'href',
+      '/products/p0000000-0000-4000-8000-000000000001',
+    );
     const photo = within(thread).getByRole('img', { name: 'lamp.jpg' });
     expect(photo).toHaveAttribute('src', '/uploads/chat/thumb.jpg');
     expect(photo.closest('a')).toHaveAttribute('href', '/uploads/chat/full.jpg');
@@ -406,21 +434,33 @@ describe('ChatsScreen', () => {
           return jsonResponse(200, {
             success: true,
             // (jsdom's Request drops file names, so the fake names the stored photos itself.)
-            attachments: files.map((_file, index) => ({ id: `f000000${index}-0000-4000-8000-000000000000`, url: `/u/${index}.png`, thumbnailUrl: `/u/t-${index}.png`, name: `photo-${index}.png` })),
+            attachments: files.map((_file, index) => ({
+              id: `f000000${index}-0000-4000-8000-000000000000`,
+              url: `/u/${index}.png`,
+              thumbnailUrl: `/u/t-${index}.png`,
+              name: `photo-${index}.png`,
+            })),
           });
         }
         return server(request);
       },
     });
     const thread = await screen.findByRole('region', { name: 'Conversation with Oak & Ember' });
-    socket.answerSend = ({ chatId }) => ({ ok: true, message: makeMessage({ chat_id: chatId, content: '', sender_id: ME, created_at: new Date().toISOString() }) });
+    socket.answerSend = ({ chatId }) => ({
+      ok: true,
+      message: makeMessage({ chat_id: chatId, content: '', sender_id: ME, created_at: new Date().toISOString() }),
+    });
 
     const input = screen.getByTestId('chat-photo-input');
     expect(input).toHaveAttribute('accept', 'image/*');
     await user.upload(input, [new File(['a'], 'front.png', { type: 'image/png' }), new File(['b'], 'back.png', { type: 'image/png' })]);
 
     const previews = await within(thread).findByRole('list', { name: 'Photos to send' });
-    expect(within(previews).getAllByRole('img').map((image) => image.getAttribute('alt'))).toEqual(['photo-0.png', 'photo-1.png']);
+    expect(
+      within(previews)
+        .getAllByRole('img')
+        .map((image) => image.getAttribute('alt')),
+    ).toEqual(['photo-0.png', 'photo-1.png']);
     expect(uploads[0]!.getAll('files')).toHaveLength(2);
 
     await user.click(within(thread).getByRole('button', { name: 'Remove photo-1.png' }));

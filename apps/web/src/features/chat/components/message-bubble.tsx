@@ -16,7 +16,10 @@ interface MessageBubbleProps {
 function Reference({ reference, role }: { reference: NonNullable<ChatMessage['reference']>; role: ChatRole }) {
   if (reference.productId) {
     return (
-      <Link to={`/products/${encodeURIComponent(reference.productId)}`} className="inline-flex max-w-full items-center gap-1 truncate hover:text-brand-800 hover:underline">
+      <Link
+        to={`/products/${encodeURIComponent(reference.productId)}`}
+        className="inline-flex max-w-full items-center gap-1 truncate hover:text-brand-800 hover:underline"
+      >
         <ShoppingBag className="size-3.5 shrink-0" aria-hidden />
         <span className="truncate">About {reference.productTitle ?? 'a product'}</span>
       </Link>

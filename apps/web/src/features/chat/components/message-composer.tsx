@@ -40,7 +40,10 @@ export function MessageComposer({ chatId, onSend, onTyping, unavailableReason }:
   const canSend = hasSomethingToSend && !isTooLong && !isSending && !isUploading && unavailableReason === null;
 
   const sendMessage = form.handleSubmit(async () => {
-    const refusal = await onSend(trimmed, attachments.map((attachment) => attachment.id));
+    const refusal = await onSend(
+      trimmed,
+      attachments.map((attachment) => attachment.id),
+    );
     // A refused message is kept, so it can be sent again.
     if (refusal) setFormError(refusal);
     else form.reset();
@@ -89,7 +92,8 @@ export function MessageComposer({ chatId, onSend, onTyping, unavailableReason }:
         event.preventDefault();
         send();
       }}
-      className="border-t border-slate-200 bg-white p-3">
+      className="border-t border-slate-200 bg-white p-3"
+    >
       {attachments.length > 0 && (
         <ul aria-label="Photos to send" className="mb-2 flex flex-wrap gap-2">
           {attachments.map((attachment) => (
@@ -97,7 +101,12 @@ export function MessageComposer({ chatId, onSend, onTyping, unavailableReason }:
               <img src={attachment.thumbnailUrl} alt={attachment.name} className="size-16 rounded-lg border border-slate-200 object-cover" />
               <button
                 type="button"
-                onClick={() => form.setValue('attachments', attachments.filter((entry) => entry.id !== attachment.id))}
+                onClick={() =>
+                  form.setValue(
+                    'attachments',
+                    attachments.filter((entry) => entry.id !== attachment.id),
+                  )
+                }
                 className="absolute -top-2 -right-2 grid size-6 place-items-center rounded-full bg-slate-800 text-white shadow hover:bg-slate-900"
                 aria-label={`Remove ${attachment.name}`}
               >
@@ -113,7 +122,17 @@ export function MessageComposer({ chatId, onSend, onTyping, unavailableReason }:
         </p>
       )}
       <div className="flex items-end gap-2">
-        <input ref={fileInput} type="file" accept="image/*" multiple className="sr-only" tabIndex={-1} aria-hidden onChange={(event) => void onPickFiles(event)} data-testid="chat-photo-input" />
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          multiple
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden
+          onChange={(event) => void onPickFiles(event)}
+          data-testid="chat-photo-input"
+        />
         <Button
           variant="ghost"
           size="md"

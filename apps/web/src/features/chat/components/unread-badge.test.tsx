@@ -68,13 +68,15 @@ describe('UnreadBadge', () => {
 });
 
 describe('unread total in the page headers', () => {
-  const chats = (counts: Record<string, number>): ApiHandler => (request) => {
-    const path = new URL(request.url).pathname;
-    if (path.startsWith('/api/chat/')) {
-      return jsonResponse(200, { success: true, chats: Object.entries(counts).map(([id, unread_count]) => ({ id, unread_count })) });
-    }
-    return jsonResponse(404, { error: 'Not found' });
-  };
+  const chats =
+    (counts: Record<string, number>): ApiHandler =>
+    (request) => {
+      const path = new URL(request.url).pathname;
+      if (path.startsWith('/api/chat/')) {
+        return jsonResponse(200, { success: true, chats: Object.entries(counts).map(([id, unread_count]) => ({ id, unread_count })) });
+      }
+      return jsonResponse(404, { error: 'Not found' });
+    };
 
   it('is on the Messages link of the seller sidebar', async () => {
     logInAs('seller');

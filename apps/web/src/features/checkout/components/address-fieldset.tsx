@@ -33,7 +33,10 @@ export function AddressFieldset({ addresses, choice, onChoose, form }: AddressFi
         <fieldset className="space-y-2">
           <legend className="mb-2 text-sm font-medium text-slate-800">Ship to</legend>
           {addresses.map((saved) => (
-            <label key={saved.id} className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm ${choice === saved.id ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}>
+            <label
+              key={saved.id}
+              className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm ${choice === saved.id ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}
+            >
               <input type="radio" name="saved-address" className="mt-0.5 accent-brand-700" checked={choice === saved.id} onChange={() => onChoose(saved.id)} />
               <span>
                 <span className="font-medium text-slate-900">{saved.name}</span>
@@ -42,7 +45,9 @@ export function AddressFieldset({ addresses, choice, onChoose, form }: AddressFi
               </span>
             </label>
           ))}
-          <label className={`flex cursor-pointer items-center gap-3 rounded-lg border p-3 text-sm ${choice === NEW_ADDRESS ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}>
+          <label
+            className={`flex cursor-pointer items-center gap-3 rounded-lg border p-3 text-sm ${choice === NEW_ADDRESS ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}
+          >
             <input type="radio" name="saved-address" className="accent-brand-700" checked={choice === NEW_ADDRESS} onChange={() => onChoose(NEW_ADDRESS)} />
             <span className="font-medium text-slate-900">A new address</span>
           </label>

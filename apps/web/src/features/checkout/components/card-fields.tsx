@@ -30,7 +30,8 @@ export function CardFields({ payment, form }: { payment: CheckoutPayment; form: 
       ) : isSandbox ? (
         <>
           <div className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900" role="note">
-            Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks you to authenticate. Any future expiry date and any 3-digit CVC.
+            Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks you to authenticate. Any future expiry date and
+            any 3-digit CVC.
           </div>
           <div className="grid gap-4 sm:grid-cols-[1fr_8rem_6rem]">
             <TextField
@@ -51,7 +52,14 @@ export function CardFields({ payment, form }: { payment: CheckoutPayment; form: 
               inputMode="numeric"
               placeholder="MM / YY"
             />
-            <TextField label="CVC" {...form.field('cvc', { format: onlyDigits })} data-field="cvc" autoComplete="cc-csc" inputMode="numeric" placeholder="123" />
+            <TextField
+              label="CVC"
+              {...form.field('cvc', { format: onlyDigits })}
+              data-field="cvc"
+              autoComplete="cc-csc"
+              inputMode="numeric"
+              placeholder="123"
+            />
           </div>
         </>
       ) : !stripeKey ? (

@@ -21,7 +21,11 @@ export function CartProblemsAlert({ problems, onUpdateCart }: { problems: Checko
           <li key={`${problem.cartItemId}-${problem.kind}`}>{problem.message}</li>
         ))}
       </ul>
-      {isBlocking ? <p className="mt-1">Change these lines in your cart to place the order.</p> : <p className="mt-1">The summary shows the new prices you will pay.</p>}
+      {isBlocking ? (
+        <p className="mt-1">Change these lines in your cart to place the order.</p>
+      ) : (
+        <p className="mt-1">The summary shows the new prices you will pay.</p>
+      )}
     </Alert>
   );
 }

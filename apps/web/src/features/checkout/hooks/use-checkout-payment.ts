@@ -3,10 +3,7 @@ import type { Stripe } from '@stripe/stripe-js';
 import { useGetCheckoutConfigQuery } from '../api';
 import type { StripeCardField, StripeCardHandle } from '../components/stripe-card-field';
 
-export type StripeCard =
-  | { status: 'loading' }
-  | { status: 'ready'; stripe: Stripe; Field: typeof StripeCardField }
-  | { status: 'unavailable' };
+export type StripeCard = { status: 'loading' } | { status: 'ready'; stripe: Stripe; Field: typeof StripeCardField } | { status: 'unavailable' };
 
 /**
  * Stripe.js and the card field, fetched only when the server takes cards with Stripe: the module that

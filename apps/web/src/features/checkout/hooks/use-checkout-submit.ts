@@ -16,7 +16,10 @@ export interface ConflictItem {
 }
 
 /** Why the last attempt did not become an order, in the words shown beside the Place order button. */
-export type SubmitProblem = { kind: 'declined'; message: string } | { kind: 'stock'; message: string; items: ConflictItem[] } | { kind: 'other'; message: string };
+export type SubmitProblem =
+  | { kind: 'declined'; message: string }
+  | { kind: 'stock'; message: string; items: ConflictItem[] }
+  | { kind: 'other'; message: string };
 
 /** A checkout attempt is one cart content; a changed cart is a new attempt with a new key. */
 function fingerprintOf(summary: CheckoutSummaryResponse): string {
@@ -34,7 +37,15 @@ const AUTHENTICATION_ROUNDS = 3;
  * through the step (Stripe.js's own dialog, or the sandbox's) and the same request is sent again
  * naming the payment; the server reads what became of it and answers the order or a decline.
  */
-export function useCheckoutSubmit({ summary, form, payment }: { summary: CheckoutSummaryResponse; form: Form<CheckoutFormValues, CheckoutFormOutput>; payment: CheckoutPayment }) {
+export function useCheckoutSubmit({
+  summary,
+  form,
+  payment,
+}: {
+  summary: CheckoutSummaryResponse;
+  form: Form<CheckoutFormValues, CheckoutFormOutput>;
+  payment: CheckoutPayment;
+}) {
   const navigate = useNavigate();
   const shop = useShop();
   const [placeOrder] = usePlaceOrderMutation();
@@ -113,7 +124,11 @@ export function useCheckoutSubmit({ summary, form, payment }: { summary: Checkou
         if (details.code === 'payment_intent_authentication_failure') attemptRef.current = null;
         setProblem({ kind: 'declined', message: details.message });
       } else if (details.status === 409) {
-        const items = ((error as { data?: { items?: ConflictItem[] } }).data?.items ?? []).map(({ title, requested, available }) => ({ title, requested, available }));
+        const items = ((error as { data?: { items?: ConflictItem[] } }).data?.items ?? []).map(({ title, requested, available }) => ({
+          title,
+          requested,
+          available,
+        }));
         setProblem({ kind: 'stock', message: details.message, items });
       } else {
         form.showServerError(error);

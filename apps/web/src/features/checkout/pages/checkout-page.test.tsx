@@ -13,7 +13,13 @@ vi.mock('@stripe/react-stripe-js', () => ({
   Elements: ({ children }: { children: React.ReactNode }) => children,
   // Stripe's iframe stands in as an input that reports Stripe's change events.
   CardElement: ({ id, onChange }: { id?: string; onChange?: (event: { error?: { message: string } }) => void }) => (
-    <input id={id} data-testid="stripe-card" onChange={(event: ChangeEvent<HTMLInputElement>) => onChange?.(event.target.value === 'bad' ? { error: { message: 'Your card number is invalid.' } } : {})} />
+    <input
+      id={id}
+      data-testid="stripe-card"
+      onChange={(event: ChangeEvent<HTMLInputElement>) =>
+        onChange?.(event.target.value === 'bad' ? { error: { message: 'Your card number is invalid.' } } : {})
+      }
+    />
   ),
   useStripe: () => ({ createPaymentMethod: stripeJs.createPaymentMethod }),
   useElements: () => ({ getElement: () => stripeJs.card }),
@@ -36,8 +42,30 @@ const SUMMARY: CheckoutSummaryResponse = {
   problems: [{ cartItemId: LINE.id, kind: 'price_changed', message: 'Walnut desk lamp now costs $52.00 (was $49.50)' }],
 };
 const ADDRESSES = [
-  { id: 'addr-2', name: 'Bea Tester', line1: '9 Side St', line2: null, city: 'Austin', state: 'TX', postal_code: '73301', country: 'US', phone: null, isDefault: false },
-  { id: 'addr-1', name: 'Bea Tester', line1: '1 Main St', line2: 'Apt 4', city: 'Portland', state: 'OR', postal_code: '97201', country: 'US', phone: null, isDefault: true },
+  {
+    id: 'addr-2',
+    name: 'Bea Tester',
+    line1: '9 Side St',
+    line2: null,
+    city: 'Austin',
+    state: 'TX',
+    postal_code: '73301',
+    country: 'US',
+    phone: null,
+    isDefault: false,
+  },
+  {
+    id: 'addr-1',
+    name: 'Bea Tester',
+    line1: '1 Main St',
+    line2: 'Apt 4',
+    city: 'Portland',
+    state: 'OR',
+    postal_code: '97201',
+    country: 'US',
+    phone: null,
+    isDefault: true,
+  },
 ];
 
 interface SetUpOptions {
@@ -50,7 +78,13 @@ interface SetUpOptions {
   routes?: Record<string, (request: Request) => Response | Promise<Response>>;
 }
 
-function setUp({ provider = 'sandbox', publishableKey = provider === 'stripe' ? `pk_test_${++keyCount}` : null, summary = SUMMARY, checkout, routes = {} }: SetUpOptions) {
+function setUp({
+  provider = 'sandbox',
+  publishableKey = provider === 'stripe' ? `pk_test_${++keyCount}` : null,
+  summary = SUMMARY,
+  checkout,
+  routes = {},
+}: SetUpOptions) {
   logInAs('buyer');
   let cart = cartOf([LINE]);
   const requests: { idempotencyKey: string | null; body: unknown }[] = [];
@@ -170,7 +204,8 @@ describe('CheckoutPage', { timeout: 20_000 }, () => {
     const { user, router, requests, store } = setUp({
       provider: 'stripe',
       publishableKey: 'pk_test_pay',
-      checkout: () => (++attempt === 1 ? jsonResponse(402, { error: 'Your card was declined.', code: 'card_declined' }) : jsonResponse(201, { success: true, orderId: 'o1' })),
+      checkout: () =>
+        ++attempt === 1 ? jsonResponse(402, { error: 'Your card was declined.', code: 'card_declined' }) : jsonResponse(201, { success: true, orderId: 'o1' }),
     });
     const group = await screen.findByRole('group', { name: 'Card details' });
     expect(within(group).getByTestId('stripe-card')).toHaveAccessibleName('Card details');
@@ -222,9 +257,7 @@ describe('CheckoutPage', { timeout: 20_000 }, () => {
   it('says card payments are unavailable when Stripe.js cannot load', async () => {
     stripeJs.loadStripe.mockRejectedValue(new Error('Failed to load Stripe.js'));
     const { requests } = setUp({ provider: 'stripe', checkout: () => jsonResponse(201, { success: true, orderId: 'o1' }) });
-    expect(
-      await screen.findByText('Card payments are unavailable right now: Stripe could not be loaded. Please try again later.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Card payments are unavailable right now: Stripe could not be loaded. Please try again later.')).toBeInTheDocument();
     expect(screen.queryByText('Card details')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
     expect(requests).toHaveLength(0);
@@ -239,7 +272,13 @@ describe('CheckoutPage', { timeout: 20_000 }, () => {
   });
 
   describe('a card that asks for authentication (3-D Secure)', () => {
-    const STEP = { success: false, requiresAction: true, paymentId: 'pi_sandbox_1', clientSecret: 'pi_sandbox_1_secret_2', message: 'Your bank asks you to confirm this payment.' };
+    const STEP = {
+      success: false,
+      requiresAction: true,
+      paymentId: 'pi_sandbox_1',
+      clientSecret: 'pi_sandbox_1_secret_2',
+      message: 'Your bank asks you to confirm this payment.',
+    };
     const ADDRESS = { name: 'Bea Tester', line1: '1 Main St', line2: 'Apt 4', city: 'Portland', state: 'OR', postal_code: '97201', country: 'US' };
 
     /** The sandbox's authentication step, answering 200; what the page sent it lands in `sent`. */
@@ -288,7 +327,10 @@ describe('CheckoutPage', { timeout: 20_000 }, () => {
       const { user, router, requests } = setUp({
         checkout: () =>
           ++attempt === 2
-            ? jsonResponse(402, { error: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.', code: 'payment_intent_authentication_failure' })
+            ? jsonResponse(402, {
+                error: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+                code: 'payment_intent_authentication_failure',
+              })
             : jsonResponse(202, STEP),
         routes: sandboxAuthentication.routes,
       });
@@ -313,7 +355,10 @@ describe('CheckoutPage', { timeout: 20_000 }, () => {
       let attempt = 0;
       const { user, router, requests } = setUp({
         provider: 'stripe',
-        checkout: () => (++attempt === 1 ? jsonResponse(202, { ...STEP, paymentId: 'pi_1', clientSecret: 'pi_1_secret_2' }) : jsonResponse(201, { success: true, orderId: 'o-stripe' })),
+        checkout: () =>
+          ++attempt === 1
+            ? jsonResponse(202, { ...STEP, paymentId: 'pi_1', clientSecret: 'pi_1_secret_2' })
+            : jsonResponse(201, { success: true, orderId: 'o-stripe' }),
       });
       await screen.findByRole('group', { name: 'Card details' });
       await user.click(screen.getByRole('button', { name: 'Place order' }));

@@ -79,7 +79,8 @@ export function CheckoutPage() {
 
   let body;
   if (summary.isLoading || addresses.isLoading) body = <LoadingState label="Loading your order…" />;
-  else if (summary.isError) body = <LoadError title="Your order could not be loaded" error={summary.error} onRetry={() => void summary.refetch()} isRetrying={summary.isFetching} />;
+  else if (summary.isError)
+    body = <LoadError title="Your order could not be loaded" error={summary.error} onRetry={() => void summary.refetch()} isRetrying={summary.isFetching} />;
   else if (!summary.data || summary.data.items.length === 0)
     body = (
       <EmptyState

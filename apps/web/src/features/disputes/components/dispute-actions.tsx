@@ -35,7 +35,17 @@ function ActionPanel({ title, description, children }: { title: string; descript
   );
 }
 
-function Choice<Value extends string>({ legend, value, options, onChange }: { legend: string; value: Value; options: { value: Value; label: string }[]; onChange: (value: Value) => void }) {
+function Choice<Value extends string>({
+  legend,
+  value,
+  options,
+  onChange,
+}: {
+  legend: string;
+  value: Value;
+  options: { value: Value; label: string }[];
+  onChange: (value: Value) => void;
+}) {
   const name = useId();
   return (
     <fieldset>
@@ -46,7 +56,14 @@ function Choice<Value extends string>({ legend, value, options, onChange }: { le
             key={option.value}
             className={`flex flex-1 cursor-pointer items-center gap-2 rounded-lg border px-3 py-2.5 text-sm ${value === option.value ? 'border-brand-600 bg-white text-brand-900' : 'border-slate-300 bg-white text-slate-700'}`}
           >
-            <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} className="accent-brand-700" />
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+              className="accent-brand-700"
+            />
             {option.label}
           </label>
         ))}
@@ -56,7 +73,11 @@ function Choice<Value extends string>({ legend, value, options, onChange }: { le
 }
 
 /** Reads a typed amount; answers the cents or the message to show. */
-function readAmount(text: string, refundableCents: number, messages: { missing: string; zero: string; tooMuch: string }): { cents: number } | { error: string } {
+function readAmount(
+  text: string,
+  refundableCents: number,
+  messages: { missing: string; zero: string; tooMuch: string },
+): { cents: number } | { error: string } {
   const cents = parseDollars(text);
   if (cents === null) return { error: messages.missing };
   if (cents <= 0) return { error: messages.zero };
@@ -110,7 +131,8 @@ function RespondPanel({ dispute }: { dispute: DisputeCase }) {
     initialValues: { action: 'offer_refund' as 'offer_refund' | 'contest', amount: '', statement: '' },
     schema: respondFormSchema(dollarsToCents(dispute.refundableNow)),
     // An offer's message is optional: an empty one is not sent.
-    toInput: ({ action, amount, statement }) => (action === 'offer_refund' ? { action, amount, ...(statement.trim() ? { statement } : {}) } : { action, statement }),
+    toInput: ({ action, amount, statement }) =>
+      action === 'offer_refund' ? { action, amount, ...(statement.trim() ? { statement } : {}) } : { action, statement },
   });
   const { action } = form.values;
 
@@ -245,12 +267,7 @@ function EscalatePanel({ dispute }: { dispute: DisputeCase }) {
       description="If you and the seller cannot agree, the marketplace reviews the case and decides on a refund."
     >
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-        <TextAreaField
-          label="Note for the marketplace (optional)"
-          {...form.field('note')}
-          rows={3}
-          counterMax={DISPUTE_DESCRIPTION_MAX}
-        />
+        <TextAreaField label="Note for the marketplace (optional)" {...form.field('note')} rows={3} counterMax={DISPUTE_DESCRIPTION_MAX} />
         <div>
           <Button type="submit" isBusy={isLoading}>
             Ask the marketplace to decide
@@ -348,12 +365,7 @@ function ResolvePanel({ dispute }: { dispute: DisputeCase }) {
             />
             <div className="flex flex-wrap gap-2" role="group" aria-label="Quick picks">
               {quickPicks.map(({ label, cents }) => (
-                <Button
-                  key={label}
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => form.setValue('amount', centsToDollars(cents).toFixed(2))}
-                >
+                <Button key={label} variant="secondary" size="sm" onClick={() => form.setValue('amount', centsToDollars(cents).toFixed(2))}>
                   {label} · {formatCents(cents)}
                 </Button>
               ))}

@@ -44,7 +44,7 @@ describe('the dispute case page', () => {
     expect(within(history).getByText('Departed facility')).toBeInTheDocument();
     expect(within(history).getByText(/Austin, TX/)).toBeInTheDocument();
 
-    const claim = screen.getByRole('region', { name: 'The buyer\'s claim' });
+    const claim = screen.getByRole('region', { name: "The buyer's claim" });
     expect(within(claim).getByText('Item arrived damaged')).toBeInTheDocument();
     expect(within(claim).getByRole('link', { name: 'Open photo crack.jpg' })).toHaveAttribute('href', '/uploads/disputes/crack.webp');
     expect(within(claim).getByRole('img', { name: 'crack.jpg' })).toHaveAttribute('src', '/uploads/disputes/crack-thumb.webp');
@@ -73,8 +73,22 @@ describe('the dispute case page', () => {
       resolutionNote: 'Half refunded: the shade is cosmetic.',
       adjustment: { amount: -19.5, settled: false, settledAt: null },
       timeline: [
-        { id: 'e1', type: 'opened', actor: { id: 'user-buyer', name: 'Bea Tester', role: 'buyer' }, note: null, amount: null, createdAt: '2025-03-03T10:00:00.000Z' },
-        { id: 'e2', type: 'resolved_refunded', actor: { id: 'admin', name: 'Ada Tester', role: 'admin' }, note: 'Half refunded', amount: 23, createdAt: '2025-03-05T10:00:00.000Z' },
+        {
+          id: 'e1',
+          type: 'opened',
+          actor: { id: 'user-buyer', name: 'Bea Tester', role: 'buyer' },
+          note: null,
+          amount: null,
+          createdAt: '2025-03-03T10:00:00.000Z',
+        },
+        {
+          id: 'e2',
+          type: 'resolved_refunded',
+          actor: { id: 'admin', name: 'Ada Tester', role: 'admin' },
+          note: 'Half refunded',
+          amount: 23,
+          createdAt: '2025-03-05T10:00:00.000Z',
+        },
       ],
     });
     const { unmount } = openCase(`/seller/disputes/${DISPUTE_ID}`, resolved);
@@ -97,7 +111,11 @@ describe('the dispute case page', () => {
 
   it('lets the buyer ask the marketplace to decide, with an optional note, then reloads the case', async () => {
     logInAs('buyer');
-    const { user, posts, caseLoads } = openCase(`/orderDisputes/${DISPUTE_ID}`, disputeCase({ status: 'seller_responded', actions: { ...NO_ACTIONS, escalate: true } }), { message: 'Sent to the marketplace' });
+    const { user, posts, caseLoads } = openCase(
+      `/orderDisputes/${DISPUTE_ID}`,
+      disputeCase({ status: 'seller_responded', actions: { ...NO_ACTIONS, escalate: true } }),
+      { message: 'Sent to the marketplace' },
+    );
     const panel = await screen.findByRole('region', { name: 'Ask the marketplace to decide' });
     expect(screen.queryByRole('region', { name: 'Respond to the buyer' })).not.toBeInTheDocument();
     await user.type(within(panel).getByLabelText('Note for the marketplace (optional)'), 'The offer is too low.');
@@ -182,7 +200,10 @@ describe('the dispute case page', () => {
 
     expect(await screen.findByText('Offer sent')).toBeInTheDocument();
     expect(posts()).toEqual([
-      expect.objectContaining({ path: `/api/disputes/${DISPUTE_ID}/respond`, body: { action: 'offer_refund', amount: 20, statement: 'Sorry about the shade.' } }),
+      expect.objectContaining({
+        path: `/api/disputes/${DISPUTE_ID}/respond`,
+        body: { action: 'offer_refund', amount: 20, statement: 'Sorry about the shade.' },
+      }),
     ]);
   });
 
@@ -199,13 +220,17 @@ describe('the dispute case page', () => {
     await user.click(within(panel).getByRole('button', { name: 'Contest the claim' }));
 
     await vi.waitFor(() =>
-      expect(posts()).toEqual([expect.objectContaining({ path: `/api/disputes/${DISPUTE_ID}/respond`, body: { action: 'contest', statement: 'No. It left intact, see the photos.' } })]),
+      expect(posts()).toEqual([
+        expect.objectContaining({ path: `/api/disputes/${DISPUTE_ID}/respond`, body: { action: 'contest', statement: 'No. It left intact, see the photos.' } }),
+      ]),
     );
   });
 
   it('lets an admin start the review with no body', async () => {
     logInAs('admin');
-    const { user, posts } = openCase(`/admin/disputes/${DISPUTE_ID}`, disputeCase({ actions: { ...NO_ACTIONS, review: true, resolve: true } }), { message: 'Review started' });
+    const { user, posts } = openCase(`/admin/disputes/${DISPUTE_ID}`, disputeCase({ actions: { ...NO_ACTIONS, review: true, resolve: true } }), {
+      message: 'Review started',
+    });
     expect(await screen.findByRole('link', { name: 'Back to disputes' })).toHaveAttribute('href', '/admin/disputes');
     await user.click(await screen.findByRole('button', { name: 'Start review' }));
     expect(await screen.findByText('Review started')).toBeInTheDocument();
@@ -214,7 +239,9 @@ describe('the dispute case page', () => {
 
   it('resolves with a refund picked from the quick picks, after a confirmation', async () => {
     logInAs('admin');
-    const { user, posts } = openCase(`/admin/disputes/${DISPUTE_ID}`, disputeCase({ status: 'under_review', actions: { ...NO_ACTIONS, resolve: true } }), { message: 'Refund made' });
+    const { user, posts } = openCase(`/admin/disputes/${DISPUTE_ID}`, disputeCase({ status: 'under_review', actions: { ...NO_ACTIONS, resolve: true } }), {
+      message: 'Refund made',
+    });
     const panel = await screen.findByRole('region', { name: 'Decide the dispute' });
     const picks = within(panel).getByRole('group', { name: 'Quick picks' });
     await user.click(within(picks).getByRole('button', { name: '100% · $45.99' }));
@@ -248,7 +275,9 @@ describe('the dispute case page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reject the claim' }));
 
     expect(await screen.findByText('This dispute is already resolved')).toBeInTheDocument();
-    expect(posts()).toEqual([expect.objectContaining({ path: `/api/disputes/${DISPUTE_ID}/resolve`, body: { outcome: 'reject', note: 'Tracking shows a safe delivery.' } })]);
+    expect(posts()).toEqual([
+      expect.objectContaining({ path: `/api/disputes/${DISPUTE_ID}/resolve`, body: { outcome: 'reject', note: 'Tracking shows a safe delivery.' } }),
+    ]);
   });
 
   it('says when the case cannot be loaded', async () => {

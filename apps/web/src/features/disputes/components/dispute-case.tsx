@@ -76,8 +76,19 @@ function ClaimSection({ dispute }: { dispute: DisputeCaseData }) {
         <ul className="mt-3 flex flex-wrap gap-2" aria-label="The buyer's photos">
           {dispute.photos.map((photo) => (
             <li key={photo.id}>
-              <a href={photo.url} target="_blank" rel="noreferrer" className="block rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600" aria-label={`Open photo ${photo.name}`}>
-                <img src={photo.thumbnailUrl} alt={photo.name} className="size-20 rounded-lg border border-slate-200 object-cover hover:opacity-90 sm:size-24" loading="lazy" />
+              <a
+                href={photo.url}
+                target="_blank"
+                rel="noreferrer"
+                className="block rounded-lg focus-visible:outline-2 focus-visible:outline-brand-600"
+                aria-label={`Open photo ${photo.name}`}
+              >
+                <img
+                  src={photo.thumbnailUrl}
+                  alt={photo.name}
+                  className="size-20 rounded-lg border border-slate-200 object-cover hover:opacity-90 sm:size-24"
+                  loading="lazy"
+                />
               </a>
             </li>
           ))}
@@ -113,7 +124,10 @@ function ResolutionSection({ dispute }: { dispute: DisputeCaseData }) {
   const adjustment = dispute.adjustment;
   return (
     <Section title="Resolution">
-      <Alert tone={isRefunded ? 'success' : 'info'} title={isRefunded ? `Refunded ${formatDollars(dispute.refund ?? 0)} to the buyer` : 'The claim was rejected'}>
+      <Alert
+        tone={isRefunded ? 'success' : 'info'}
+        title={isRefunded ? `Refunded ${formatDollars(dispute.refund ?? 0)} to the buyer` : 'The claim was rejected'}
+      >
         {dispute.resolutionNote ?? (isRefunded ? 'The refund went back to the buyer’s card.' : 'No refund was made.')}
       </Alert>
       {adjustment && (
@@ -128,7 +142,12 @@ function ResolutionSection({ dispute }: { dispute: DisputeCaseData }) {
 }
 
 function MessagesSection({ dispute }: { dispute: DisputeCaseData }) {
-  const nameOf = (senderId: string) => (senderId === dispute.buyer.id ? `${dispute.buyer.name} (buyer)` : senderId === dispute.seller.id ? `${dispute.seller.companyName || dispute.seller.name} (seller)` : 'Someone else');
+  const nameOf = (senderId: string) =>
+    senderId === dispute.buyer.id
+      ? `${dispute.buyer.name} (buyer)`
+      : senderId === dispute.seller.id
+        ? `${dispute.seller.companyName || dispute.seller.name} (seller)`
+        : 'Someone else';
   return (
     <Section title="Messages between buyer and seller">
       {dispute.messages.length === 0 ? (
@@ -188,7 +207,12 @@ function ItemSection({ dispute }: { dispute: DisputeCaseData }) {
         </div>
       </div>
       <div className="mt-3 border-t border-slate-100 pt-3">
-        <Facts rows={[['Refundable', formatDollars(dispute.refundable)], ...(dispute.refund !== null ? ([['Refunded', formatDollars(dispute.refund)]] as [string, ReactNode][]) : [])]} />
+        <Facts
+          rows={[
+            ['Refundable', formatDollars(dispute.refundable)],
+            ...(dispute.refund !== null ? ([['Refunded', formatDollars(dispute.refund)]] as [string, ReactNode][]) : []),
+          ]}
+        />
       </div>
     </Section>
   );

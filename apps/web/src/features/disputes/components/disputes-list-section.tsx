@@ -35,7 +35,13 @@ export function DisputesListSection({ casePath, parties, emptyText }: DisputesLi
   return (
     <section aria-label="Dispute list" className="grid gap-4">
       <div className="flex flex-wrap items-end gap-3">
-        <SelectField className="w-full sm:w-64" label="Status" options={STATUS_OPTIONS} value={status ?? ''} onChange={(event) => setFilter('status', event.target.value)} />
+        <SelectField
+          className="w-full sm:w-64"
+          label="Status"
+          options={STATUS_OPTIONS}
+          value={status ?? ''}
+          onChange={(event) => setFilter('status', event.target.value)}
+        />
         {hasFilters && (
           <Button variant="ghost" onClick={clearFilters}>
             Clear filter

@@ -32,7 +32,11 @@ function refundText(dispute: DisputeSummary): string {
 
 function CaseLink({ dispute, casePath }: { dispute: DisputeSummary; casePath: DisputesListProps['casePath'] }) {
   return (
-    <Link to={casePath(dispute.id)} className="font-medium text-brand-700 hover:text-brand-800 hover:underline" aria-label={`Dispute about ${dispute.itemTitle}`}>
+    <Link
+      to={casePath(dispute.id)}
+      className="font-medium text-brand-700 hover:text-brand-800 hover:underline"
+      aria-label={`Dispute about ${dispute.itemTitle}`}
+    >
       {dispute.itemTitle}
     </Link>
   );

@@ -31,8 +31,7 @@ export const PHOTO_MESSAGES = {
   tooLarge: 'Each photo can be at most 10 MB',
 } as const;
 export const CHOOSE_REASON = 'Choose a reason';
-const NOT_ELIGIBLE =
-  'That item cannot be disputed here: only shipped, delivered or completed items without an open dispute can be. Choose another item.';
+const NOT_ELIGIBLE = 'That item cannot be disputed here: only shipped, delivered or completed items without an open dispute can be. Choose another item.';
 
 /** The API's rules for the fields, with the form's words for a missing reason. */
 const openDisputeFormSchema = openDisputeFieldsSchema.extend({ reason: z.enum(DISPUTE_REASONS, { error: CHOOSE_REASON }) });
@@ -111,7 +110,15 @@ export function OpenDisputeForm({ preselectedOrderItemId, onOpened, onCancel }: 
   }
   if (items.length === 0) {
     return (
-      <Alert tone="info" title="Nothing to dispute yet" action={<Button variant="secondary" size="sm" onClick={onCancel}>Close</Button>}>
+      <Alert
+        tone="info"
+        title="Nothing to dispute yet"
+        action={
+          <Button variant="secondary" size="sm" onClick={onCancel}>
+            Close
+          </Button>
+        }
+      >
         A dispute can be opened for an item once it has shipped. Items that already have an open dispute are not listed.
       </Alert>
     );

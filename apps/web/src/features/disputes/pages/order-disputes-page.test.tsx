@@ -31,7 +31,11 @@ const orders = {
 const ordersRoute = (call: Call) => {
   if (call.method === 'GET' && call.path === '/api/orders') return jsonResponse(200, orders);
   if (call.method === 'GET' && call.path === '/api/disputes' && call.search.get('status') === 'active') {
-    return jsonResponse(200, { success: true, disputes: [summary({ id: 'other', orderItemId: DISPUTED_ITEM, itemTitle: 'Tea towel' })], pagination: { page: 1, limit: 100, totalPages: 1, totalItems: 1 } });
+    return jsonResponse(200, {
+      success: true,
+      disputes: [summary({ id: 'other', orderItemId: DISPUTED_ITEM, itemTitle: 'Tea towel' })],
+      pagination: { page: 1, limit: 100, totalPages: 1, totalItems: 1 },
+    });
   }
   return undefined;
 };
@@ -50,7 +54,9 @@ describe('/orderDisputes (buyer)', () => {
 
   it('lists the buyer’s disputes with their status, linking to each case', async () => {
     const calls: Call[] = [];
-    renderApp('/orderDisputes', { api: disputesServer(calls, { list: [summary(), summary({ id: 'd2', itemTitle: 'Enamel mug', status: 'resolved_refunded', refund: 5.5 })] }) });
+    renderApp('/orderDisputes', {
+      api: disputesServer(calls, { list: [summary(), summary({ id: 'd2', itemTitle: 'Enamel mug', status: 'resolved_refunded', refund: 5.5 })] }),
+    });
 
     const table = await screen.findByRole('table', { name: 'Disputes' });
     expect(within(table).getByRole('link', { name: 'Dispute about Desk lamp' })).toHaveAttribute('href', `/orderDisputes/${DISPUTE_ID}`);
@@ -79,7 +85,9 @@ describe('/orderDisputes (buyer)', () => {
 
     const form = await screen.findByRole('form', { name: 'Open a dispute' });
     const itemSelect = within(form).getByLabelText('Item');
-    const options = within(itemSelect).getAllByRole('option').map((option) => option.textContent);
+    const options = within(itemSelect)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(options).toHaveLength(2);
     expect(options[1]).toContain('Desk lamp');
     expect(options.join()).not.toContain('Enamel mug');
@@ -101,7 +109,13 @@ describe('/orderDisputes (buyer)', () => {
     const { user, router } = renderApp('/orderDisputes', {
       api: disputesServer(calls, {
         dispute: created,
-        routes: [ordersRoute, (call) => (call.method === 'POST' && call.path === '/api/disputes' ? jsonResponse(201, { success: true, message: 'Dispute opened', dispute: created }) : undefined)],
+        routes: [
+          ordersRoute,
+          (call) =>
+            call.method === 'POST' && call.path === '/api/disputes'
+              ? jsonResponse(201, { success: true, message: 'Dispute opened', dispute: created })
+              : undefined,
+        ],
       }),
     });
     await user.click(await screen.findByRole('button', { name: 'Open a dispute' }));

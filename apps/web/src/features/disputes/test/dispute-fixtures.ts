@@ -52,7 +52,16 @@ export function disputeCase(overrides: Partial<DisputeCase> = {}): DisputeCase {
       { id: 'm1', senderId: 'user-buyer', content: 'Is the shade replaceable?', createdAt: '2025-03-03T09:00:00.000Z' },
       { id: 'm2', senderId: 'user-seller', content: 'Sorry, it is not.', createdAt: '2025-03-03T09:30:00.000Z' },
     ],
-    timeline: [{ id: 'e1', type: 'opened', actor: { id: 'user-buyer', name: 'Bea Tester', role: 'buyer' }, note: null, amount: null, createdAt: '2025-03-03T10:00:00.000Z' }],
+    timeline: [
+      {
+        id: 'e1',
+        type: 'opened',
+        actor: { id: 'user-buyer', name: 'Bea Tester', role: 'buyer' },
+        note: null,
+        amount: null,
+        createdAt: '2025-03-03T10:00:00.000Z',
+      },
+    ],
     adjustment: null,
     actions: { respond: false, escalate: false, review: false, resolve: false, acceptOffer: false, declineOffer: false },
     ...overrides,
@@ -91,9 +100,14 @@ export function disputesServer(calls: Call[], options: { list?: DisputeSummary[]
     }
     if (call.method === 'GET' && call.path === '/api/disputes') {
       const list = options.list ?? [];
-      return jsonResponse(200, { success: true, disputes: list, pagination: { page: Number(url.searchParams.get('page') ?? 1), limit: 10, totalPages: list.length > 0 ? 1 : 0, totalItems: list.length } });
+      return jsonResponse(200, {
+        success: true,
+        disputes: list,
+        pagination: { page: Number(url.searchParams.get('page') ?? 1), limit: 10, totalPages: list.length > 0 ? 1 : 0, totalItems: list.length },
+      });
     }
-    if (call.method === 'GET' && call.path === `/api/disputes/${DISPUTE_ID}` && options.dispute) return jsonResponse(200, { success: true, dispute: options.dispute });
+    if (call.method === 'GET' && call.path === `/api/disputes/${DISPUTE_ID}` && options.dispute)
+      return jsonResponse(200, { success: true, dispute: options.dispute });
     return jsonResponse(404, { error: 'Not found' });
   };
 }

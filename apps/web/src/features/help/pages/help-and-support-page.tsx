@@ -59,7 +59,12 @@ function ContactSection() {
         </p>
       ) : settings.isError || !settings.data ? (
         <div className="mt-4">
-          <LoadError title="Contact details could not be loaded" error={settings.error} onRetry={() => void settings.refetch()} isRetrying={settings.isFetching} />
+          <LoadError
+            title="Contact details could not be loaded"
+            error={settings.error}
+            onRetry={() => void settings.refetch()}
+            isRetrying={settings.isFetching}
+          />
         </div>
       ) : (
         <dl className="mt-4 grid gap-4 sm:grid-cols-2">

@@ -24,14 +24,20 @@ function makeRequest(overrides: Partial<SupportRequest>): SupportRequest {
 describe('SellerSupportPage', { timeout: 30_000 }, () => {
   it('checks the form, sends the request and lists it with its status', async () => {
     logInAs('seller');
-    const requests: SupportRequest[] = [makeRequest({ id: 'request-old', subject: 'Label question', topic: 'shipping', status: 'closed', closedAt: '2025-03-02T10:00:00.000Z' })];
+    const requests: SupportRequest[] = [
+      makeRequest({ id: 'request-old', subject: 'Label question', topic: 'shipping', status: 'closed', closedAt: '2025-03-02T10:00:00.000Z' }),
+    ];
     const posted: unknown[] = [];
     const { user } = renderApp('/seller/support', {
       api: async (request) => {
         const url = new URL(request.url);
         if (url.pathname === '/api/settings/public') return jsonResponse(200, SETTINGS);
         if (url.pathname === '/api/support/requests' && request.method === 'GET') {
-          return jsonResponse(200, { requests, pagination: { page: 1, limit: 20, totalItems: requests.length, totalPages: 1 }, openCount: requests.filter((item) => item.status === 'open').length });
+          return jsonResponse(200, {
+            requests,
+            pagination: { page: 1, limit: 20, totalItems: requests.length, totalPages: 1 },
+            openCount: requests.filter((item) => item.status === 'open').length,
+          });
         }
         if (url.pathname === '/api/support/requests' && request.method === 'POST') {
           const body = (await request.json()) as { topic: SupportRequest['topic']; subject: string; message: string };
@@ -76,7 +82,11 @@ describe('SellerSupportPage', { timeout: 30_000 }, () => {
         if (url.pathname === '/api/support/requests' && request.method === 'GET') {
           return jsonResponse(200, { requests: [], pagination: { page: 1, limit: 20, totalItems: 0, totalPages: 1 }, openCount: 0 });
         }
-        if (url.pathname === '/api/support/requests') return jsonResponse(400, { error: 'Invalid request — subject: Subject is not allowed', issues: [{ path: 'subject', message: 'Subject is not allowed' }] });
+        if (url.pathname === '/api/support/requests')
+          return jsonResponse(400, {
+            error: 'Invalid request — subject: Subject is not allowed',
+            issues: [{ path: 'subject', message: 'Subject is not allowed' }],
+          });
         return jsonResponse(404, { error: 'Not found' });
       },
     });

@@ -104,7 +104,10 @@ function notificationsServer(initial: NotificationItem[], { failLists = 0 }: { f
   return { state, handle };
 }
 
-function setUp(items: NotificationItem[], { role = 'buyer', entry = '/products', failLists = 0 }: { role?: TestRole; entry?: string; failLists?: number } = {}) {
+function setUp(
+  items: NotificationItem[],
+  { role = 'buyer', entry = '/products', failLists = 0 }: { role?: TestRole; entry?: string; failLists?: number } = {},
+) {
   logInAs(role);
   const server = notificationsServer(items, { failLists });
   const rendered = renderApp(entry, {
@@ -271,8 +274,15 @@ describe('notification bell', () => {
     await panel.findByRole('link', { name: /Order placed/ });
     const socket = await connectedSocket();
 
-    act(() => socket.receive('notification', { notification: makeNotification({ title: 'Item approved', createdAt: new Date().toISOString() }), unreadCount: 2 }));
-    await waitFor(() => expect(panel.getAllByRole('link').map((row) => row.textContent)).toEqual([expect.stringContaining('Item approved'), expect.stringContaining('Order placed')]));
+    act(() =>
+      socket.receive('notification', { notification: makeNotification({ title: 'Item approved', createdAt: new Date().toISOString() }), unreadCount: 2 }),
+    );
+    await waitFor(() =>
+      expect(panel.getAllByRole('link').map((row) => row.textContent)).toEqual([
+        expect.stringContaining('Item approved'),
+        expect.stringContaining('Order placed'),
+      ]),
+    );
     expect(panel.getAllByRole('link')[0]).toHaveTextContent('just now');
 
     act(() => socket.receive('notifications_read', { ids: [first.id], unreadCount: 1 }));

@@ -54,7 +54,9 @@ function itemColumns(detail: AdminOrderItemListProps['detail']): DataColumn<Admi
       cell: (item) => (
         <>
           <p className="line-clamp-2 font-medium text-slate-900">{item.title}</p>
-          <p className="text-xs text-slate-500">{item.quantity} × {formatDollars(item.price)}</p>
+          <p className="text-xs text-slate-500">
+            {item.quantity} × {formatDollars(item.price)}
+          </p>
         </>
       ),
     },
@@ -145,7 +147,9 @@ export function AdminOrderItemList({ status, title, description, emptyTitle, det
                   </div>
                   <div className="flex justify-between gap-3">
                     <dt className="shrink-0 text-slate-500">{detailHeading}</dt>
-                    <dd className="min-w-0 text-right"><Detail item={item} detail={detail} /></dd>
+                    <dd className="min-w-0 text-right">
+                      <Detail item={item} detail={detail} />
+                    </dd>
                   </div>
                 </dl>
               </li>

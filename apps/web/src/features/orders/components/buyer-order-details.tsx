@@ -70,7 +70,10 @@ interface OrderItemPanelProps {
 function OrderItemPanel({ orderId, item, review, reviewsLoaded, isReviewLinked }: OrderItemPanelProps) {
   return (
     <li>
-      <article aria-label={item.title} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5 print:break-inside-avoid print:border-slate-400">
+      <article
+        aria-label={item.title}
+        className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5 print:break-inside-avoid print:border-slate-400"
+      >
         <OrderItemSummary item={item} imageClassName="print:hidden" />
         <div className="grid gap-5 md:grid-cols-2">
           <div>

@@ -55,7 +55,9 @@ export function ItemReview({ orderId, item, review, isLinked }: ItemReviewProps)
     }
   }
 
-  const dialog = isWriting && <ReviewDialog orderId={orderId} orderItemId={item.id} itemTitle={item.title} review={review} onClose={() => setIsWriting(false)} />;
+  const dialog = isWriting && (
+    <ReviewDialog orderId={orderId} orderItemId={item.id} itemTitle={item.title} review={review} onClose={() => setIsWriting(false)} />
+  );
 
   if (!review) {
     return (

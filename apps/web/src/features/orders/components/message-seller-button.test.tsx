@@ -26,7 +26,20 @@ const ORDER: BuyerOrder = {
   shipping: 5.99,
   retipTotal: 0,
   total: 45.99,
-  items: [{ id: 'i1', productId: 'p1', title: 'Walnut desk lamp', image: null, price: 20, quantity: 2, retipAdded: false, retipPrice: 0, status: 'pending', rejectionReason: null }],
+  items: [
+    {
+      id: 'i1',
+      productId: 'p1',
+      title: 'Walnut desk lamp',
+      image: null,
+      price: 20,
+      quantity: 2,
+      retipAdded: false,
+      retipPrice: 0,
+      status: 'pending',
+      rejectionReason: null,
+    },
+  ],
 };
 
 describe('Message seller on an order', () => {

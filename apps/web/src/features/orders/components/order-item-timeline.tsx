@@ -33,8 +33,17 @@ export function OrderItemTimeline({ steps, itemTitle }: { steps: readonly BuyerT
         const isLast = index === steps.length - 1;
         const isStop = STOP_STEPS.has(step.step);
         return (
-          <li key={`${step.step}-${index}`} className="relative flex gap-3" aria-current={step.reached && (isLast || !steps[index + 1]?.reached) ? 'step' : undefined}>
-            {!isLast && <span className={`absolute top-5 bottom-[-0.75rem] left-[0.6875rem] w-px ${steps[index + 1]?.reached ? 'bg-brand-600' : 'bg-slate-200'}`} aria-hidden />}
+          <li
+            key={`${step.step}-${index}`}
+            className="relative flex gap-3"
+            aria-current={step.reached && (isLast || !steps[index + 1]?.reached) ? 'step' : undefined}
+          >
+            {!isLast && (
+              <span
+                className={`absolute top-5 bottom-[-0.75rem] left-[0.6875rem] w-px ${steps[index + 1]?.reached ? 'bg-brand-600' : 'bg-slate-200'}`}
+                aria-hidden
+              />
+            )}
             <span
               className={`relative grid size-6 shrink-0 place-items-center rounded-full ${
                 !step.reached ? 'border border-slate-300 bg-white text-slate-300' : isStop ? 'bg-red-600 text-white' : 'bg-brand-700 text-white'

@@ -41,7 +41,9 @@ export async function openReturnLabel(returnId: string, trackingNumber: string |
   const token = readSession()?.token;
   let response: Response;
   try {
-    response = await fetch(`${globalThis.location?.origin ?? ''}/api/returns/${encodeURIComponent(returnId)}/label`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    response = await fetch(`${globalThis.location?.origin ?? ''}/api/returns/${encodeURIComponent(returnId)}/label`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
   } catch {
     popup?.close();
     toast.error(RETURN_LABEL_MESSAGES.failed);

@@ -26,7 +26,8 @@ export function ReturnMoney({ returnRequest }: { returnRequest: ReturnRequestVie
       {returnRequest.restockingFee > 0 && (
         <span className="text-slate-600">
           {' '}
-          (less a {formatDollars(returnRequest.restockingFee)} restocking fee, {returnRequest.restockingFeePercent}% of {formatDollars(returnRequest.item.lineTotal)})
+          (less a {formatDollars(returnRequest.restockingFee)} restocking fee, {returnRequest.restockingFeePercent}% of{' '}
+          {formatDollars(returnRequest.item.lineTotal)})
         </span>
       )}
     </p>

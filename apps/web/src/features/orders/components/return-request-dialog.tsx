@@ -59,7 +59,9 @@ function Terms({ eligibility }: { eligibility: ReturnEligibility }) {
         </div>
         <div>
           <dt className="text-xs text-slate-500">Restocking fee</dt>
-          <dd className="font-medium text-slate-900">{eligibility.restockingFee > 0 ? `${formatDollars(eligibility.restockingFee)} (${eligibility.restockingFeePercent}%)` : 'None'}</dd>
+          <dd className="font-medium text-slate-900">
+            {eligibility.restockingFee > 0 ? `${formatDollars(eligibility.restockingFee)} (${eligibility.restockingFeePercent}%)` : 'None'}
+          </dd>
         </div>
         <div>
           <dt className="text-xs text-slate-500">Your refund</dt>
@@ -107,8 +109,8 @@ export function ReturnRequestDialog({ orderItemId, itemTitle, onClose, onRequest
           <CheckCircle2 className="size-12 text-emerald-600" aria-hidden />
           <p className="text-base font-medium text-slate-900">{RETURN_DIALOG_TEXT.sellerWillAnswer}</p>
           <p className="text-sm text-slate-600">
-            Once they accept, print the UPS return label from this order and drop the parcel off at any UPS location. You get {formatDollars(sent.refundAmount)} back when it reaches
-            the seller.
+            Once they accept, print the UPS return label from this order and drop the parcel off at any UPS location. You get {formatDollars(sent.refundAmount)}{' '}
+            back when it reaches the seller.
           </p>
         </div>
       </Modal>
@@ -117,7 +119,10 @@ export function ReturnRequestDialog({ orderItemId, itemTitle, onClose, onRequest
 
   const terms = eligibility.data;
   const canSend = terms?.canReturn === true;
-  const reasonOptions = [{ value: '', label: RETURN_DIALOG_TEXT.chooseReason }, ...RETURN_REASONS.map((value) => ({ value, label: RETURN_REASON_LABELS[value] }))];
+  const reasonOptions = [
+    { value: '', label: RETURN_DIALOG_TEXT.chooseReason },
+    ...RETURN_REASONS.map((value) => ({ value, label: RETURN_REASON_LABELS[value] })),
+  ];
 
   return (
     <Modal
@@ -142,14 +147,25 @@ export function ReturnRequestDialog({ orderItemId, itemTitle, onClose, onRequest
           <Spinner className="size-4" /> Checking the seller’s return policy…
         </p>
       ) : eligibility.error && !terms ? (
-        <LoadError title="The return policy could not be loaded" error={eligibility.error} onRetry={() => void eligibility.refetch()} isRetrying={eligibility.isFetching} />
+        <LoadError
+          title="The return policy could not be loaded"
+          error={eligibility.error}
+          onRetry={() => void eligibility.refetch()}
+          isRetrying={eligibility.isFetching}
+        />
       ) : terms && !terms.canReturn ? (
         <Alert tone="info" title="This item cannot be returned">
           {terms.reason}
         </Alert>
       ) : terms ? (
         // On a short screen the fields scroll; the title and the buttons stay in view.
-        <form id={formId} noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Return request" className="-mx-1 grid max-h-[calc(100dvh-15rem)] gap-4 overflow-y-auto px-1 pb-1">
+        <form
+          id={formId}
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          aria-label="Return request"
+          className="-mx-1 grid max-h-[calc(100dvh-15rem)] gap-4 overflow-y-auto px-1 pb-1"
+        >
           {form.formError && <Alert tone="error">{form.formError}</Alert>}
           <Terms eligibility={terms} />
           <div>

@@ -59,7 +59,10 @@ export function ReturnStatusPanel({ returnId }: { returnId: string }) {
     <section aria-label={`Return of ${returnRequest.item.title}`} className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50/60 p-3 sm:p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-sm font-semibold text-slate-900">
-          Return <span className="font-normal text-slate-600">· {RETURN_REASON_LABELS[returnRequest.reason]} · {formatShortDate(returnRequest.createdAt)}</span>
+          Return{' '}
+          <span className="font-normal text-slate-600">
+            · {RETURN_REASON_LABELS[returnRequest.reason]} · {formatShortDate(returnRequest.createdAt)}
+          </span>
         </h3>
         <ReturnStatusBadge status={returnRequest.status} />
       </div>

@@ -62,7 +62,14 @@ const ACCEPTED = makeReturn({
     serviceDescription: 'UPS Ground',
     labelAvailable: true,
     returnTo: { name: 'Northwind', line1: '100 Peachtree St NW', line2: null, city: 'Atlanta', state: 'GA', postalCode: '30303' },
-    events: [{ status: 'created', description: 'Shipper created a label, UPS has not received the package yet.', occurredAt: '2026-03-06T12:00:00.000Z', location: null }],
+    events: [
+      {
+        status: 'created',
+        description: 'Shipper created a label, UPS has not received the package yet.',
+        occurredAt: '2026-03-06T12:00:00.000Z',
+        location: null,
+      },
+    ],
     lastTrackedAt: null,
     deliveredAt: null,
   },
@@ -89,15 +96,18 @@ describe('ReturnRequestDialog', () => {
     let sent: FormData | null = null;
     const onRequested = vi.fn();
     const onClose = vi.fn();
-    const { user } = renderAlone(<ReturnRequestDialog orderItemId={ITEM_ID} itemTitle="Walnut board" onClose={onClose} onRequested={onRequested} />, async (request) => {
-      const url = new URL(request.url);
-      if (url.pathname === `/api/returns/eligibility/${ITEM_ID}`) return jsonResponse(200, ELIGIBLE);
-      if (url.pathname === '/api/returns' && request.method === 'POST') {
-        sent = await request.formData();
-        return jsonResponse(201, { success: true, message: 'Return requested. The seller will answer your request.', return: makeReturn() });
-      }
-      return jsonResponse(404, { error: 'Not found' });
-    });
+    const { user } = renderAlone(
+      <ReturnRequestDialog orderItemId={ITEM_ID} itemTitle="Walnut board" onClose={onClose} onRequested={onRequested} />,
+      async (request) => {
+        const url = new URL(request.url);
+        if (url.pathname === `/api/returns/eligibility/${ITEM_ID}`) return jsonResponse(200, ELIGIBLE);
+        if (url.pathname === '/api/returns' && request.method === 'POST') {
+          sent = await request.formData();
+          return jsonResponse(201, { success: true, message: 'Return requested. The seller will answer your request.', return: makeReturn() });
+        }
+        return jsonResponse(404, { error: 'Not found' });
+      },
+    );
 
     const dialog = await screen.findByRole('dialog', { name: 'Return an item' });
     expect(await within(dialog).findByText('$10.00 (10%)')).toBeInTheDocument();
@@ -146,7 +156,8 @@ describe('ReturnStatusPanel', () => {
     const { user, fetchSpy } = renderAlone(<ReturnStatusPanel returnId={RETURN_ID} />, (request) => {
       const url = new URL(request.url);
       if (url.pathname === `/api/returns/${RETURN_ID}`) return jsonResponse(200, { success: true, return: ACCEPTED });
-      if (url.pathname === `/api/returns/${RETURN_ID}/label`) return new Response(new Uint8Array([71, 73, 70, 56, 57, 97]), { status: 200, headers: { 'Content-Type': 'image/gif' } });
+      if (url.pathname === `/api/returns/${RETURN_ID}/label`)
+        return new Response(new Uint8Array([71, 73, 70, 56, 57, 97]), { status: 200, headers: { 'Content-Type': 'image/gif' } });
       return jsonResponse(404, { error: 'Not found' });
     });
     expect(await screen.findByText(/The seller accepted\. Print the return label/)).toBeInTheDocument();
@@ -163,7 +174,8 @@ describe('ReturnStatusPanel', () => {
     vi.spyOn(window, 'open').mockReturnValue(null);
     const { user } = renderAlone(<ReturnStatusPanel returnId={RETURN_ID} />, (request) => {
       const url = new URL(request.url);
-      if (url.pathname.endsWith('/label')) return jsonResponse(410, { error: 'This return was cancelled and its label voided: it can no longer be used.', code: 'label_voided' });
+      if (url.pathname.endsWith('/label'))
+        return jsonResponse(410, { error: 'This return was cancelled and its label voided: it can no longer be used.', code: 'label_voided' });
       return jsonResponse(200, { success: true, return: ACCEPTED });
     });
     await user.click(await screen.findByRole('button', { name: 'Print return label' }));
@@ -175,15 +187,30 @@ describe('SellerReturnsPage', () => {
   it('lists returns, accepts one after showing the fee and the refund, and refuses another with a reason', async () => {
     logInAs('seller');
     const requests: Array<{ method: string; path: string; body: unknown }> = [];
-    const other = makeReturn({ id: 'b0000000-0000-4000-8000-000000000009', item: { title: 'Oak tray', quantity: 1, price: 30, lineTotal: 30, image: null }, actions: { accept: true, refuse: true, cancel: false, printLabel: false, track: false } });
+    const other = makeReturn({
+      id: 'b0000000-0000-4000-8000-000000000009',
+      item: { title: 'Oak tray', quantity: 1, price: 30, lineTotal: 30, image: null },
+      actions: { accept: true, refuse: true, cancel: false, printLabel: false, track: false },
+    });
     const waiting = makeReturn({ actions: { accept: true, refuse: true, cancel: false, printLabel: false, track: false } });
     const { user } = renderApp('/seller/returns', {
       api: async (request) => {
         const url = new URL(request.url);
-        if (url.pathname === '/api/returns' && request.method === 'GET') return jsonResponse(200, { success: true, returns: [waiting, other], pagination: { page: 1, limit: 10, totalItems: 2, totalPages: 1 } });
+        if (url.pathname === '/api/returns' && request.method === 'GET')
+          return jsonResponse(200, { success: true, returns: [waiting, other], pagination: { page: 1, limit: 10, totalItems: 2, totalPages: 1 } });
         if (request.method === 'POST') {
-          requests.push({ method: request.method, path: url.pathname, body: request.headers.get('content-type')?.includes('json') ? await request.json() : null });
-          return jsonResponse(200, { success: true, message: url.pathname.endsWith('/accept') ? 'Return accepted. The buyer can now print the return label.' : 'Return refused. The buyer has been told why.', return: waiting });
+          requests.push({
+            method: request.method,
+            path: url.pathname,
+            body: request.headers.get('content-type')?.includes('json') ? await request.json() : null,
+          });
+          return jsonResponse(200, {
+            success: true,
+            message: url.pathname.endsWith('/accept')
+              ? 'Return accepted. The buyer can now print the return label.'
+              : 'Return refused. The buyer has been told why.',
+            return: waiting,
+          });
         }
         return jsonResponse(404, { error: 'Not found' });
       },

@@ -61,7 +61,14 @@ function refusalText(code: string | null): string | null {
   }
 }
 
-const PHOTO_CODES = new Set<string>([REVIEW_ERROR_CODES.tooManyPhotos, 'too_many_files', 'invalid_image', 'unsupported_image', 'file_too_large', 'payload_too_large']);
+const PHOTO_CODES = new Set<string>([
+  REVIEW_ERROR_CODES.tooManyPhotos,
+  'too_many_files',
+  'invalid_image',
+  'unsupported_image',
+  'file_too_large',
+  'payload_too_large',
+]);
 
 export interface ReviewDialogProps {
   orderId: string;
@@ -151,7 +158,13 @@ export function ReviewDialog({ orderId, orderItemId, itemTitle, review, onClose 
           <StarRatingInput value={form.values.rating} onChange={(stars) => setValue('rating', stars)} error={form.errors.rating} />
         </div>
         <TextField label="Title" {...form.field('title')} maxLength={REVIEW_TITLE_MAX + 20} placeholder="Sum it up in a few words" />
-        <TextAreaField label="Your review" {...form.field('body')} rows={5} counterMax={REVIEW_BODY_MAX} placeholder="What did you like or dislike? How did it arrive?" />
+        <TextAreaField
+          label="Your review"
+          {...form.field('body')}
+          rows={5}
+          counterMax={REVIEW_BODY_MAX}
+          placeholder="What did you like or dislike? How did it arrive?"
+        />
         <PhotoPicker
           field="photos"
           max={REVIEW_MAX_PHOTOS}

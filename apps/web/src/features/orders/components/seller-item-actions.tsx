@@ -52,7 +52,13 @@ export function SellerItemActions({ orderItemId, itemTitle, status }: { orderIte
     return (
       <>
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" onClick={() => void decide('approved', `Approved ${itemTitle}`)} isBusy={busyStatus === 'approved'} disabled={isLoading} aria-label={`Approve ${itemTitle}`}>
+          <Button
+            size="sm"
+            onClick={() => void decide('approved', `Approved ${itemTitle}`)}
+            isBusy={busyStatus === 'approved'}
+            disabled={isLoading}
+            aria-label={`Approve ${itemTitle}`}
+          >
             <Check className="size-4" aria-hidden /> Approve
           </Button>
           <Button size="sm" variant="secondary" onClick={() => setIsRejecting(true)} disabled={isLoading} aria-label={`Reject ${itemTitle}`}>
@@ -105,14 +111,26 @@ export function SellerItemActions({ orderItemId, itemTitle, status }: { orderIte
   }
   if (status === 'shipped') {
     return (
-      <Button size="sm" variant="secondary" onClick={() => void decide('delivered', `Marked ${itemTitle} as delivered`)} isBusy={isLoading} aria-label={`Mark ${itemTitle} delivered`}>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => void decide('delivered', `Marked ${itemTitle} as delivered`)}
+        isBusy={isLoading}
+        aria-label={`Mark ${itemTitle} delivered`}
+      >
         <PackageCheck className="size-4" aria-hidden /> Mark delivered
       </Button>
     );
   }
   if (status === 'delivered') {
     return (
-      <Button size="sm" variant="secondary" onClick={() => void decide('completed', `Marked ${itemTitle} as completed`)} isBusy={isLoading} aria-label={`Mark ${itemTitle} completed`}>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() => void decide('completed', `Marked ${itemTitle} as completed`)}
+        isBusy={isLoading}
+        aria-label={`Mark ${itemTitle} completed`}
+      >
         <Check className="size-4" aria-hidden /> Mark completed
       </Button>
     );

@@ -49,18 +49,19 @@ function RefuseDialog({ returnRequest, onClose }: { returnRequest: ReturnRequest
       }
     >
       <form id={formId} noValidate onSubmit={(event) => void submit(event)}>
-        <TextAreaField
-          label="Why do you refuse?"
-          {...form.field('reason')}
-          rows={4}
-          counterMax={RETURN_DESCRIPTION_MAX}
-        />
+        <TextAreaField label="Why do you refuse?" {...form.field('reason')} rows={4} counterMax={RETURN_DESCRIPTION_MAX} />
       </form>
     </Modal>
   );
 }
 
-export function SellerReturnCard({ returnRequest, simulationStatuses }: { returnRequest: ReturnRequestView; simulationStatuses?: readonly string[] | undefined }) {
+export function SellerReturnCard({
+  returnRequest,
+  simulationStatuses,
+}: {
+  returnRequest: ReturnRequestView;
+  simulationStatuses?: readonly string[] | undefined;
+}) {
   const [accept, { isLoading: isAccepting }] = useAcceptReturnMutation();
   const [dialog, setDialog] = useState<'accept' | 'refuse' | null>(null);
   const { item } = returnRequest;
@@ -128,9 +129,13 @@ export function SellerReturnCard({ returnRequest, simulationStatuses }: { return
           <ReturnMoney returnRequest={returnRequest} />
         )}
 
-        {returnRequest.status === 'refused' && returnRequest.refusalReason && <p className="text-sm text-slate-700">You refused: “{returnRequest.refusalReason}”</p>}
+        {returnRequest.status === 'refused' && returnRequest.refusalReason && (
+          <p className="text-sm text-slate-700">You refused: “{returnRequest.refusalReason}”</p>
+        )}
         {returnRequest.status === 'cancelled' && <p className="text-sm text-slate-700">The buyer cancelled this return.</p>}
-        {returnRequest.status === 'refunded' && returnRequest.refundedAt && <p className="text-sm text-slate-700">The item came back; the buyer was refunded on {formatDate(returnRequest.refundedAt)}.</p>}
+        {returnRequest.status === 'refunded' && returnRequest.refundedAt && (
+          <p className="text-sm text-slate-700">The item came back; the buyer was refunded on {formatDate(returnRequest.refundedAt)}.</p>
+        )}
 
         <ReturnTracking returnRequest={returnRequest} simulationStatuses={simulationStatuses} />
 

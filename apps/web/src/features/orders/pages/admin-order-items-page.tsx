@@ -54,7 +54,12 @@ function OrderSummary({ order }: { order: AdminOrder }) {
     <Section title="Order summary">
       <Facts
         rows={[
-          ['Order ID', <span className="font-mono text-xs break-all" key="id">{order.id}</span>],
+          [
+            'Order ID',
+            <span className="font-mono text-xs break-all" key="id">
+              {order.id}
+            </span>,
+          ],
           ['Status', <StatusBadge status={order.status} key="status" />],
           ['Placed', formatDateTime(order.createdAt)],
           [
@@ -68,7 +73,10 @@ function OrderSummary({ order }: { order: AdminOrder }) {
           ],
           ...(payment
             ? ([
-                ['Payment', `${payment.cardBrand ? `${statusLabel(payment.cardBrand)} ` : ''}${payment.cardLast4 ? `•••• ${payment.cardLast4}` : payment.provider}`],
+                [
+                  'Payment',
+                  `${payment.cardBrand ? `${statusLabel(payment.cardBrand)} ` : ''}${payment.cardLast4 ? `•••• ${payment.cardLast4}` : payment.provider}`,
+                ],
                 ['Payment status', <StatusBadge kind="payment" status={payment.status} key="payment" />],
               ] as [string, ReactNode][])
             : []),
@@ -166,21 +174,39 @@ function ItemsTable({ items }: { items: AdminOrderItem[] }) {
         <caption className="sr-only">Items in this order</caption>
         <thead className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
-            <th scope="col" className="py-2 pr-4">Item</th>
-            <th scope="col" className="px-4 py-2">Seller</th>
-            <th scope="col" className="px-4 py-2 text-right">Amount</th>
-            <th scope="col" className="px-4 py-2">Status</th>
-            <th scope="col" className="py-2 pl-4">Seller payout</th>
+            <th scope="col" className="py-2 pr-4">
+              Item
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Seller
+            </th>
+            <th scope="col" className="px-4 py-2 text-right">
+              Amount
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Status
+            </th>
+            <th scope="col" className="py-2 pl-4">
+              Seller payout
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {items.map((item) => (
             <tr key={item.id} className="align-top">
-              <td className="max-w-80 py-3 pr-4"><ItemTitle item={item} /></td>
-              <td className="px-4 py-3"><SellerName seller={item.seller} /></td>
+              <td className="max-w-80 py-3 pr-4">
+                <ItemTitle item={item} />
+              </td>
+              <td className="px-4 py-3">
+                <SellerName seller={item.seller} />
+              </td>
               <td className="px-4 py-3 text-right font-medium tabular-nums">{formatDollars(item.total)}</td>
-              <td className="max-w-56 px-4 py-3"><ItemStatus item={item} /></td>
-              <td className="py-3 pl-4"><SellerPayout isPaid={item.sellerPaid} /></td>
+              <td className="max-w-56 px-4 py-3">
+                <ItemStatus item={item} />
+              </td>
+              <td className="py-3 pl-4">
+                <SellerPayout isPaid={item.sellerPaid} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -198,7 +224,9 @@ function ItemCards({ items }: { items: AdminOrderItem[] }) {
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
             <div>
               <dt className="text-xs text-slate-500">Seller</dt>
-              <dd><SellerName seller={item.seller} /></dd>
+              <dd>
+                <SellerName seller={item.seller} />
+              </dd>
             </div>
             <div>
               <dt className="text-xs text-slate-500">Amount</dt>
@@ -206,11 +234,15 @@ function ItemCards({ items }: { items: AdminOrderItem[] }) {
             </div>
             <div>
               <dt className="text-xs text-slate-500">Status</dt>
-              <dd><ItemStatus item={item} /></dd>
+              <dd>
+                <ItemStatus item={item} />
+              </dd>
             </div>
             <div>
               <dt className="text-xs text-slate-500">Seller payout</dt>
-              <dd><SellerPayout isPaid={item.sellerPaid} /></dd>
+              <dd>
+                <SellerPayout isPaid={item.sellerPaid} />
+              </dd>
             </div>
           </dl>
         </li>
@@ -239,7 +271,9 @@ export function AdminOrderItemsPage() {
         <BackToOrders />
         <PageHeader title="Order details" description="The order, where it ships, and each seller's items." />
         {isMissing ? (
-          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">This order does not exist. Check the link, or find it in the orders list.</p>
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+            This order does not exist. Check the link, or find it in the orders list.
+          </p>
         ) : (
           <LoadError title="The order could not be loaded" error={error} onRetry={() => void refetch()} isRetrying={isFetching} />
         )}

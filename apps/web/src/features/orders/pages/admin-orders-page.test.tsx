@@ -59,7 +59,11 @@ describe('AdminOrdersPage', { timeout: 30_000 }, () => {
 
     expect(screen.getByText('Showing 11 to 20 of 65 results')).toBeInTheDocument();
     const pages = screen.getByRole('navigation', { name: 'Orders pages' });
-    expect(within(pages).getAllByRole('button', { name: /^Page \d+$/ }).map((button) => button.textContent)).toEqual(['1', '2', '3', '4', '7']);
+    expect(
+      within(pages)
+        .getAllByRole('button', { name: /^Page \d+$/ })
+        .map((button) => button.textContent),
+    ).toEqual(['1', '2', '3', '4', '7']);
     expect(within(pages).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     expect(Object.fromEntries(lastUrl!.searchParams)).toEqual({ page: '2', limit: '10' });
   });
@@ -92,23 +96,58 @@ describe('AdminOrderItemsPage', { timeout: 30_000 }, () => {
       order: {
         ...ORDERS[0]!,
         status: 'processing',
-        shippingAddress: { name: 'Bea Buyer', line1: '1 Main St', line2: null, city: 'Springfield', state: 'IL', postal_code: '62701', country: 'US', email: null, phone: null },
+        shippingAddress: {
+          name: 'Bea Buyer',
+          line1: '1 Main St',
+          line2: null,
+          city: 'Springfield',
+          state: 'IL',
+          postal_code: '62701',
+          country: 'US',
+          email: null,
+          phone: null,
+        },
         amounts: { itemsTotal: 54, shipping: 5.99, retipTotal: 0, total: 59.99, refunded: 20 },
         payment: null,
       },
       items: [
         {
-          id: 'item-1', productId: 'p1', title: 'Wool blanket', image: null, quantity: 1, price: 34, retipAdded: false, retipPrice: 0, total: 34,
-          seller: { id: 'user-sam', fullName: 'Sam Seller', companyName: 'Sam’s Supplies' }, status: 'shipped', rejectionReason: null, sellerPaid: true, refundedAmount: null,
+          id: 'item-1',
+          productId: 'p1',
+          title: 'Wool blanket',
+          image: null,
+          quantity: 1,
+          price: 34,
+          retipAdded: false,
+          retipPrice: 0,
+          total: 34,
+          seller: { id: 'user-sam', fullName: 'Sam Seller', companyName: 'Sam’s Supplies' },
+          status: 'shipped',
+          rejectionReason: null,
+          sellerPaid: true,
+          refundedAmount: null,
         },
         {
-          id: 'item-2', productId: 'p2', title: 'Tea set', image: null, quantity: 2, price: 10, retipAdded: false, retipPrice: 0, total: 20,
-          seller: { id: 'user-tom', fullName: 'Tom Trader', companyName: null }, status: 'rejected', rejectionReason: 'Out of stock in the warehouse', sellerPaid: false, refundedAmount: 20,
+          id: 'item-2',
+          productId: 'p2',
+          title: 'Tea set',
+          image: null,
+          quantity: 2,
+          price: 10,
+          retipAdded: false,
+          retipPrice: 0,
+          total: 20,
+          seller: { id: 'user-tom', fullName: 'Tom Trader', companyName: null },
+          status: 'rejected',
+          rejectionReason: 'Out of stock in the warehouse',
+          sellerPaid: false,
+          refundedAmount: 20,
         },
       ],
     };
     renderApp(`/admin/orders/orderItems/${detail.order.id}`, {
-      api: (request) => (new URL(request.url).pathname === `/api/admin/orders/${detail.order.id}` ? jsonResponse(200, detail) : jsonResponse(404, { error: 'Not found' })),
+      api: (request) =>
+        new URL(request.url).pathname === `/api/admin/orders/${detail.order.id}` ? jsonResponse(200, detail) : jsonResponse(404, { error: 'Not found' }),
     });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Order #0a1b2c3d' }, SLOW_FIRST_LOAD)).toBeInTheDocument();
@@ -117,7 +156,9 @@ describe('AdminOrderItemsPage', { timeout: 30_000 }, () => {
     expect(amounts.getByText('$59.99')).toBeInTheDocument();
     expect(amounts.getByText('−$20.00')).toBeInTheDocument();
 
-    const rows = within(screen.getByRole('table', { name: 'Items in this order' })).getAllByRole('row').slice(1);
+    const rows = within(screen.getByRole('table', { name: 'Items in this order' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(within(rows[0]!).getByText('Sam’s Supplies')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Paid')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Rejected')).toHaveAttribute('data-colour', 'red');

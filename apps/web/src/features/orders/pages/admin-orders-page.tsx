@@ -108,7 +108,11 @@ export function AdminOrdersPage() {
     <div className="grid gap-6">
       <PageHeader title="Orders" description="Every order placed on the marketplace, with its status." />
 
-      <FilterBar className="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]" hasFilters={hasFilters} onClear={clearFilters}>
+      <FilterBar
+        className="sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]"
+        hasFilters={hasFilters}
+        onClear={clearFilters}
+      >
         <FilterSearch label="Search orders" placeholder="Order ID, buyer name or email" value={filters.q} onSearch={(query) => setFilter('q', query)} />
         <SelectField label="Status" options={STATUS_OPTIONS} value={filters.status} onChange={(event) => setFilter('status', event.target.value)} />
       </FilterBar>

@@ -25,7 +25,15 @@ describe('BuyerOrderPage (/myorders/:orderId)', () => {
         [`GET /api/orders/${ORDER_ID}`]: () => jsonResponse(200, order),
         'GET /api/returns/eligibility/i-table': () => {
           eligibilityAsked.push('i-table');
-          return jsonResponse(200, { canReturn: false, reason: 'The return window closed on Nov 30.', returnWindowDays: 30, returnWindowEndsAt: null, restockingFee: 0, restockingFeePercent: 0, estimatedRefund: 0 });
+          return jsonResponse(200, {
+            canReturn: false,
+            reason: 'The return window closed on Nov 30.',
+            returnWindowDays: 30,
+            returnWindowEndsAt: null,
+            restockingFee: 0,
+            restockingFeePercent: 0,
+            estimatedRefund: 0,
+          });
         },
         'POST /api/cart/items': async (request) => {
           added.push(await request.json());
@@ -58,7 +66,10 @@ describe('BuyerOrderPage (/myorders/:orderId)', () => {
   it('offers no dispute or return on an item still pending, and shows the steps ahead as not yet reached', async () => {
     logInAs('buyer');
     renderApp(`/myorders/${ORDER_ID}`, {
-      api: apiRoutes({ [`GET /api/orders/${ORDER_ID}`]: () => jsonResponse(200, makeOrderDetail({ items: [makeDetailItem({ returnInfo: { canReturn: false, returnWindowEndsAt: null, returnRequest: null } })] })) }),
+      api: apiRoutes({
+        [`GET /api/orders/${ORDER_ID}`]: () =>
+          jsonResponse(200, makeOrderDetail({ items: [makeDetailItem({ returnInfo: { canReturn: false, returnWindowEndsAt: null, returnRequest: null } })] })),
+      }),
     });
     const item = await screen.findByRole('article', { name: 'Walnut desk lamp' });
     const actions = within(item).getByRole('group', { name: 'Actions for Walnut desk lamp' });
@@ -83,7 +94,10 @@ describe('BuyerOrderPage (/myorders/:orderId)', () => {
       refunds: [{ amount: 44.25, amount_cents: 4425, createdAt: thisYear('03-05'), reason: 'Sold out in the shop' }],
     });
     renderApp(`/myorders/${ORDER_ID}`, {
-      api: apiRoutes({ [`GET /api/orders/${ORDER_ID}`]: () => jsonResponse(200, makeOrderDetail({ status: 'cancelled', items: [rejectedItem], refundedTotal: 44.25, refunded_cents: 4425 })) }),
+      api: apiRoutes({
+        [`GET /api/orders/${ORDER_ID}`]: () =>
+          jsonResponse(200, makeOrderDetail({ status: 'cancelled', items: [rejectedItem], refundedTotal: 44.25, refunded_cents: 4425 })),
+      }),
     });
     const item = await screen.findByRole('article', { name: 'Walnut desk lamp' });
     const timeline = within(item).getByRole('list', { name: 'Timeline of Walnut desk lamp' });

@@ -21,7 +21,11 @@ export function BuyerOrderPage() {
       </Link>
       <PageHeader
         title={`Order ${shortId(orderId)}`}
-        description={order ? `Placed ${formatDate(order.createdAt)}. Follow every item from the seller's approval to your door.` : 'Follow every item from the seller\u2019s approval to your door.'}
+        description={
+          order
+            ? `Placed ${formatDate(order.createdAt)}. Follow every item from the seller's approval to your door.`
+            : 'Follow every item from the seller\u2019s approval to your door.'
+        }
         actions={order && <StatusBadge status={order.status} kind="order" />}
       />
       {detail.isLoading ? (

@@ -33,7 +33,11 @@ function setUp({
   const sent: Sent[] = [];
   const record = async (request: Request) => {
     const contentType = request.headers.get('Content-Type');
-    const body = contentType?.startsWith('multipart/form-data') ? Object.fromEntries([...(await request.formData()).entries()].map(([key, value]) => [key, typeof value === 'string' ? value : `file:${value.name}`])) : request.method === 'DELETE' ? null : await request.json();
+    const body = contentType?.startsWith('multipart/form-data')
+      ? Object.fromEntries([...(await request.formData()).entries()].map(([key, value]) => [key, typeof value === 'string' ? value : `file:${value.name}`]))
+      : request.method === 'DELETE'
+        ? null
+        : await request.json();
     sent.push({ method: request.method, path: new URL(request.url).pathname, contentType, body });
   };
   const rendered = renderApp(entry, {
@@ -84,7 +88,12 @@ describe('Reviews on the buyer’s order page', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Write a review' })).not.toBeInTheDocument());
     expect(sent).toEqual([
-      { method: 'POST', path: '/api/reviews', contentType: 'application/json', body: { orderItemId: 'i-table', rating: 4, title: 'Solid and handsome', body: 'Arrived well packed.' } },
+      {
+        method: 'POST',
+        path: '/api/reviews',
+        contentType: 'application/json',
+        body: { orderItemId: 'i-table', rating: 4, title: 'Solid and handsome', body: 'Arrived well packed.' },
+      },
     ]);
     const yours = await within(item).findByRole('region', { name: 'Your review of Oak side table' });
     expect(within(yours).getByText('Warm light, solid base')).toBeInTheDocument();
@@ -119,7 +128,11 @@ describe('Reviews on the buyer’s order page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Publish review' }));
     expect(await within(dialog).findByText('You have already reviewed this item. Change your review instead.')).toBeInTheDocument();
 
-    answer = jsonResponse(400, { error: 'The title can be at most 120 characters', code: 'validation_failed', issues: [{ path: 'title', message: 'The title can be at most 120 characters' }] });
+    answer = jsonResponse(400, {
+      error: 'The title can be at most 120 characters',
+      code: 'validation_failed',
+      issues: [{ path: 'title', message: 'The title can be at most 120 characters' }],
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Publish review' }));
     expect(await within(dialog).findByText('The title can be at most 120 characters', { selector: 'p[id$="-error"]' })).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Title' })).toHaveAttribute('aria-invalid', 'true');

@@ -18,7 +18,18 @@ function makeOrder(status: BuyerOrder['status'], itemStatus: BuyerOrder['items']
     retipTotal: 4.25,
     total: 50.24,
     items: [
-      { id: 'i1', productId: 'p1', title: 'Walnut desk lamp', image: null, price: 20, quantity: 2, retipAdded: true, retipPrice: 4.25, status: itemStatus, rejectionReason: null },
+      {
+        id: 'i1',
+        productId: 'p1',
+        title: 'Walnut desk lamp',
+        image: null,
+        price: 20,
+        quantity: 2,
+        retipAdded: true,
+        retipPrice: 4.25,
+        status: itemStatus,
+        rejectionReason: null,
+      },
     ],
   };
 }
@@ -84,21 +95,22 @@ describe('MyOrdersPage', () => {
     expect(within(tracking).getByText('UPS tracking')).toBeInTheDocument();
     const events = within(tracking).getByRole('list', { name: 'Tracking events of Oak side table' });
     // Newest first, each with its place.
-    expect(within(events).getAllByRole('listitem').map((event) => event.querySelector('p')?.textContent)).toEqual(['Delivered', 'Departed from Facility', 'Pickup Scan']);
+    expect(
+      within(events)
+        .getAllByRole('listitem')
+        .map((event) => event.querySelector('p')?.textContent),
+    ).toEqual(['Delivered', 'Departed from Facility', 'Pickup Scan']);
     expect(within(events).getByText(/Louisville, KY/)).toBeInTheDocument();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
     await user.click(within(tracking).getByRole('button', { name: 'Copy tracking number 1Z999AA10123456784' }));
     expect(writeText).toHaveBeenCalledWith('1Z999AA10123456784');
 
     const timeline = within(item).getByRole('list', { name: 'Timeline of Oak side table' });
-    expect(within(timeline).getAllByRole('listitem').map((entry) => entry.querySelector('p')?.textContent)).toEqual([
-      'Order placed',
-      'Approved by the seller',
-      'Shipped',
-      'In transit',
-      'Delivered',
-      'Partially refunded $120.00',
-    ]);
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((entry) => entry.querySelector('p')?.textContent),
+    ).toEqual(['Order placed', 'Approved by the seller', 'Shipped', 'In transit', 'Delivered', 'Partially refunded $120.00']);
     expect(within(timeline).getByText(/^Oct 31, \d{4}, 2:00 PM$/)).toBeInTheDocument();
 
     expect(within(item).getByRole('region', { name: 'Refunds of Oak side table' })).toHaveTextContent('Refunded $120.00 on Nov 3 · Settled: scratched top');
@@ -124,7 +136,9 @@ describe('MyOrdersPage', () => {
 
   it('invites a buyer with no orders to browse products', async () => {
     logInAs('buyer');
-    renderApp('/myorders', { api: apiRoutes({ 'GET /api/orders': () => jsonResponse(200, { orders: [], pagination: { page: 1, totalPages: 1, totalItems: 0 } }) }) });
+    renderApp('/myorders', {
+      api: apiRoutes({ 'GET /api/orders': () => jsonResponse(200, { orders: [], pagination: { page: 1, totalPages: 1, totalItems: 0 } }) }),
+    });
     expect(await screen.findByText('You have not ordered anything yet', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse products' })).toHaveAttribute('href', '/products');
   });

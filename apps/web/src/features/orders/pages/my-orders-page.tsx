@@ -36,7 +36,9 @@ function OrderDetail({ orderId }: { orderId: string }) {
     );
   }
   if (detail.isError || !detail.data) {
-    return <LoadError title="The order details could not be loaded" error={detail.error} onRetry={() => void detail.refetch()} isRetrying={detail.isFetching} />;
+    return (
+      <LoadError title="The order details could not be loaded" error={detail.error} onRetry={() => void detail.refetch()} isRetrying={detail.isFetching} />
+    );
   }
   return <BuyerOrderDetails order={detail.data} />;
 }
@@ -142,7 +144,8 @@ export function MyOrdersPage() {
 
   let body;
   if (orders.isLoading) body = <LoadingState label="Loading your orders…" />;
-  else if (orders.isError) body = <LoadError title="Your orders could not be loaded" error={orders.error} onRetry={() => void orders.refetch()} isRetrying={orders.isFetching} />;
+  else if (orders.isError)
+    body = <LoadError title="Your orders could not be loaded" error={orders.error} onRetry={() => void orders.refetch()} isRetrying={orders.isFetching} />;
   else if (list.length === 0)
     body = (
       <EmptyState

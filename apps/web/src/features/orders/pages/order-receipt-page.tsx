@@ -23,7 +23,11 @@ const NEXT_STEPS = [
 ];
 
 function lineTotalCents(item: BuyerOrderDetail['items'][number]): number {
-  return lineWithAddOnCents({ unitPriceCents: dollarsToCents(item.price), quantity: item.quantity, addOnCents: item.retipAdded ? dollarsToCents(item.retipPrice) : 0 });
+  return lineWithAddOnCents({
+    unitPriceCents: dollarsToCents(item.price),
+    quantity: item.quantity,
+    addOnCents: item.retipAdded ? dollarsToCents(item.retipPrice) : 0,
+  });
 }
 
 function Receipt({ order }: { order: BuyerOrderDetail }) {

@@ -21,7 +21,10 @@ export function SellerOrderItemPage() {
           <ArrowLeft className="size-4" aria-hidden /> Order #{shortId(item.orderId)}
         </Link>
       )}
-      <PageHeader title={item ? item.itemTitle : 'Order item'} description={item ? `Ordered ${formatDateTime(item.orderCreatedAt)} by ${item.buyer.fullName}` : 'One item of an order.'} />
+      <PageHeader
+        title={item ? item.itemTitle : 'Order item'}
+        description={item ? `Ordered ${formatDateTime(item.orderCreatedAt)} by ${item.buyer.fullName}` : 'One item of an order.'}
+      />
       {isLoading ? (
         <LoadingState label="Loading the item…" />
       ) : isError || !item ? (

@@ -21,7 +21,9 @@ function order(items: ReturnType<typeof item>[]) {
       itemsSummary: { totalItemsCount: items.length, itemsPreview: items.map((entry) => entry.itemTitle).join(', ') },
       amounts: { orderTotal: 45.99, itemsTotal: 40, proportionalShipping: 5.99, retipTotal: 0 },
       buyer: { fullName: 'Bea Tester', email: 'buyer@example.com' },
-      shippingInfo: { shippingAddress: { name: 'Bea Tester', line1: '1 Main St', line2: null, city: 'Austin', state: 'TX', postalCode: '78701', countryCode: 'US' } },
+      shippingInfo: {
+        shippingAddress: { name: 'Bea Tester', line1: '1 Main St', line2: null, city: 'Austin', state: 'TX', postalCode: '78701', countryCode: 'US' },
+      },
       items,
     },
   };
@@ -91,7 +93,7 @@ describe('Seller order detail: approving and rejecting items', { timeout: 20_000
     expect(await screen.findByText('Rejected: Chipped in storage')).toBeInTheDocument();
   });
 
-  it("keeps the item as it was and says why when the server refuses", async () => {
+  it('keeps the item as it was and says why when the server refuses', async () => {
     const patches: Patch[] = [];
     const { user } = renderApp(`/seller/orders/items/${ORDER_ID}`, {
       api: sellerOrderApi(patches, () => jsonResponse(409, { error: 'An item that is cancelled cannot be marked approved' })),

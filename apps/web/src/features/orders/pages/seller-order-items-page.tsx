@@ -37,7 +37,11 @@ export function SellerOrderItemsPage({ shipments }: { shipments?: ReactNode }) {
       </Link>
       <PageHeader
         title={order ? `Order #${shortId(order.orderId)}` : 'Order'}
-        description={order ? `Placed ${formatDateTime(order.orderCreatedAt)} · ${pluralise(order.itemsSummary.totalItemsCount, 'item')} from your shop` : 'Your items in this order.'}
+        description={
+          order
+            ? `Placed ${formatDateTime(order.orderCreatedAt)} · ${pluralise(order.itemsSummary.totalItemsCount, 'item')} from your shop`
+            : 'Your items in this order.'
+        }
         actions={
           order && (
             <>

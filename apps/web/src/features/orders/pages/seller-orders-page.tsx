@@ -13,7 +13,10 @@ import { useListSellerOrdersQuery, type SellerOrderSummary } from '../api';
 
 const PAGE_SIZE = 10;
 const FILTER_KEYS = ['status'] as const;
-const STATUS_TABS: { value: OrderItemStatus | ''; label: string }[] = [{ value: '', label: 'All' }, ...ORDER_ITEM_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))];
+const STATUS_TABS: { value: OrderItemStatus | ''; label: string }[] = [
+  { value: '', label: 'All' },
+  ...ORDER_ITEM_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
+];
 
 function isOrderItemStatus(value: string): value is OrderItemStatus {
   return (ORDER_ITEM_STATUSES as readonly string[]).includes(value);

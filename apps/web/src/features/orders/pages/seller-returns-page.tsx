@@ -31,10 +31,19 @@ export function SellerReturnsPage() {
 
   return (
     <div className="grid gap-6">
-      <PageHeader title="Returns" description="Items buyers want to send back: accept (a UPS return label is created for them) or refuse, then follow the parcel back to you." />
+      <PageHeader
+        title="Returns"
+        description="Items buyers want to send back: accept (a UPS return label is created for them) or refuse, then follow the parcel back to you."
+      />
       <section aria-label="Return list" className="grid gap-4">
         <div className="flex flex-wrap items-end gap-3">
-          <SelectField className="w-full sm:w-64" label="Status" options={STATUS_OPTIONS} value={status ?? ''} onChange={(event) => setFilter('status', event.target.value)} />
+          <SelectField
+            className="w-full sm:w-64"
+            label="Status"
+            options={STATUS_OPTIONS}
+            value={status ?? ''}
+            onChange={(event) => setFilter('status', event.target.value)}
+          />
           {hasFilters && (
             <Button variant="ghost" onClick={clearFilters}>
               Clear filter

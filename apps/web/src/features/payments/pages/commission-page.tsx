@@ -120,8 +120,8 @@ export function CommissionPage() {
 
       <Alert tone="info" title="How commission applies">
         <p>
-          Platform commission = item total × category rate / 100. The item total is the price × quantity of each sold item, and
-          the rate is the one of the item’s category. For example, 2 × $25.00 in a 10% category is {formatCents(percentOfCents(5_000, 1_000))} commission.
+          Platform commission = item total × category rate / 100. The item total is the price × quantity of each sold item, and the rate is the one of the
+          item’s category. For example, 2 × $25.00 in a 10% category is {formatCents(percentOfCents(5_000, 1_000))} commission.
         </p>
         <p className="mt-1">Rates are between 0 and 100 with at most 2 decimals.</p>
       </Alert>
@@ -134,8 +134,13 @@ export function CommissionPage() {
         <EmptyState title="No categories yet">Commission rates appear here once categories exist.</EmptyState>
       ) : (
         <section aria-labelledby="commission-rates-title" className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-          <h2 id="commission-rates-title" className="sr-only">Commission rates</h2>
-          <div className="hidden grid-cols-[minmax(0,1fr)_9rem_9rem_5.5rem] gap-x-3 border-b border-slate-200 bg-slate-50 px-4 py-3 text-xs font-semibold tracking-wide text-slate-500 uppercase md:grid" aria-hidden>
+          <h2 id="commission-rates-title" className="sr-only">
+            Commission rates
+          </h2>
+          <div
+            className="hidden grid-cols-[minmax(0,1fr)_9rem_9rem_5.5rem] gap-x-3 border-b border-slate-200 bg-slate-50 px-4 py-3 text-xs font-semibold tracking-wide text-slate-500 uppercase md:grid"
+            aria-hidden
+          >
             <span>Category</span>
             <span>Rate</span>
             <span className="text-right">On a {formatCents(EXAMPLE_SALE_CENTS)} sale</span>

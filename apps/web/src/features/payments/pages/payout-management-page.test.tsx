@@ -148,12 +148,20 @@ describe('Payout Management (docs/product/payouts.md)', { timeout: 30_000 }, () 
     expect(within(analytics).getByRole('list', { name: 'Top sellers' })).toHaveTextContent('Ana Lopez3 payouts$150.30');
 
     const range = within(analytics).getByLabelText('Date range');
-    expect(within(range).getAllByRole('option').map((option) => option.textContent)).toEqual(['Last 7 days', 'Last 30 days', 'Last 3 months', 'Last year']);
+    expect(
+      within(range)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Last 7 days', 'Last 30 days', 'Last 3 months', 'Last year']);
     await user.selectOptions(range, 'Last 3 months');
     await waitFor(() => expect(lastQueryTo(calls, '/api/admin/payoutStats/stats')).toEqual({ dateRange: '90' }));
 
     const seller = within(analytics).getByLabelText('Seller');
-    expect(within(seller).getAllByRole('option').map((option) => option.textContent)).toEqual(['All sellers', 'Ana Lopez (Lopez Goods)', 'Ben Stone']);
+    expect(
+      within(seller)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All sellers', 'Ana Lopez (Lopez Goods)', 'Ben Stone']);
     await user.selectOptions(seller, 'Ben Stone');
     await waitFor(() => expect(lastQueryTo(calls, '/api/admin/payoutStats/stats')).toEqual({ dateRange: '90', sellerId: BEN }));
     await waitFor(() => expect(lastQueryTo(calls, '/api/admin/payoutStats/quick-stats')).toEqual({ sellerId: BEN }));
@@ -179,7 +187,11 @@ describe('Payout Management (docs/product/payouts.md)', { timeout: 30_000 }, () 
     const { calls, history } = await openPage({ payouts });
 
     const table = await within(history).findByRole('table', { name: 'Payouts' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Date', 'Seller', 'Description', 'Amount', 'Fee', 'Net', 'Status']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Date', 'Seller', 'Description', 'Amount', 'Fee', 'Net', 'Status']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(4);
     expect(within(rows[1]!).getByText('Ben Stone')).toBeInTheDocument();

@@ -54,7 +54,10 @@ function answer(items: EarningRow[], overrides: Partial<EarningsResponse> = {}):
     schedule: { payoutOnDelivery: false, delayDays: 3 },
     payoutAccountReady: true,
     owedBackCents: 0,
-    totals: { thisMonth: { month: '2025-03', paidNetCents: 123456, pendingNetCents: 8105 }, lastMonth: { month: '2025-02', paidNetCents: 5000, pendingNetCents: 0 } },
+    totals: {
+      thisMonth: { month: '2025-03', paidNetCents: 123456, pendingNetCents: 8105 },
+      lastMonth: { month: '2025-02', paidNetCents: 5000, pendingNetCents: 0 },
+    },
     items,
     pagination: { page: 1, limit: 10, totalItems: items.length, totalPages: 1 },
     ...overrides,
@@ -82,8 +85,21 @@ afterEach(() => {
 describe('SellerEarningsPage', { timeout: 30_000 }, () => {
   it('shows this month and last, and each item’s payout figure by figure with its state in words', async () => {
     logInAs('seller');
-    const scheduled = makeRow(2, { title: 'Vase, "blue"', state: 'scheduled', scheduledFor: '2025-03-08T10:00:00.000Z', pickupChargeCents: 0, stateText: 'Scheduled for 2025-03-08' });
-    const paid = makeRow(3, { title: 'Rug', state: 'paid', paidAt: '2025-03-09T10:00:00.000Z', transferId: 'tr_123abc', adjustmentCents: -500, netCents: 7605 });
+    const scheduled = makeRow(2, {
+      title: 'Vase, "blue"',
+      state: 'scheduled',
+      scheduledFor: '2025-03-08T10:00:00.000Z',
+      pickupChargeCents: 0,
+      stateText: 'Scheduled for 2025-03-08',
+    });
+    const paid = makeRow(3, {
+      title: 'Rug',
+      state: 'paid',
+      paidAt: '2025-03-09T10:00:00.000Z',
+      transferId: 'tr_123abc',
+      adjustmentCents: -500,
+      netCents: 7605,
+    });
     const held = makeRow(4, { title: 'Chair', state: 'on_hold', holdReason: 'dispute' });
     const fake = fakeApi(() => jsonResponse(200, answer([makeRow(1), scheduled, paid, held], { schedule: { payoutOnDelivery: true, delayDays: 3 } })));
     renderApp(PAGE, { api: fake.handler });
@@ -188,7 +204,9 @@ describe('SellerEarningsPage', { timeout: 30_000 }, () => {
 
   it('says when there is nothing yet, when the seller cannot be paid, and what they owe back', async () => {
     logInAs('seller');
-    const fake = fakeApi(() => jsonResponse(200, answer([], { payoutAccountReady: false, owedBackCents: -1234, pagination: { page: 1, limit: 10, totalItems: 0, totalPages: 1 } })));
+    const fake = fakeApi(() =>
+      jsonResponse(200, answer([], { payoutAccountReady: false, owedBackCents: -1234, pagination: { page: 1, limit: 10, totalItems: 0, totalPages: 1 } })),
+    );
     renderApp(PAGE, { api: fake.handler });
 
     expect(await screen.findByText('No earnings found', {}, SLOW_FIRST_LOAD)).toBeInTheDocument();
@@ -208,7 +226,14 @@ describe('SellerEarningsPage', { timeout: 30_000 }, () => {
       if (new URL(request.url).pathname === '/api/seller/earnings.csv') {
         csvRequests.push(request);
         if (csvFails) return jsonResponse(400, { error: 'Month must be YYYY-MM', code: 'validation_failed' });
-        return new Response('\uFEFFSold on,Order\r\n', { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="earnings-2025-03.csv"', 'X-Earnings-Truncated': 'false' } });
+        return new Response('\uFEFFSold on,Order\r\n', {
+          status: 200,
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': 'attachment; filename="earnings-2025-03.csv"',
+            'X-Earnings-Truncated': 'false',
+          },
+        });
       }
       return fake.handler(request);
     };

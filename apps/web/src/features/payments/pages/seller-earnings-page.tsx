@@ -140,7 +140,17 @@ const COLUMNS: DataColumn<EarningRow>[] = [
 
 /** Laptops: one row per item, every figure in its column. */
 function EarningsTable({ rows }: { rows: EarningRow[] }) {
-  return <DataTable caption="Earnings per item" columns={COLUMNS} rows={rows} rowKey={(row) => row.orderItemId} tableClassName="min-w-[60rem]" density="compact" rowClassName="align-top" />;
+  return (
+    <DataTable
+      caption="Earnings per item"
+      columns={COLUMNS}
+      rows={rows}
+      rowKey={(row) => row.orderItemId}
+      tableClassName="min-w-[60rem]"
+      density="compact"
+      rowClassName="align-top"
+    />
+  );
 }
 
 function Figure({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
@@ -193,7 +203,9 @@ function MonthCard({ title, icon, totals, isLoading }: { title: string; icon: Re
         </div>
         <div>
           <dt className="text-xs text-slate-500">Pending</dt>
-          <dd className="text-2xl font-semibold tracking-tight text-slate-700 tabular-nums">{isLoading || !totals ? '…' : formatCents(totals.pendingNetCents)}</dd>
+          <dd className="text-2xl font-semibold tracking-tight text-slate-700 tabular-nums">
+            {isLoading || !totals ? '…' : formatCents(totals.pendingNetCents)}
+          </dd>
         </div>
       </dl>
     </section>
@@ -262,7 +274,12 @@ export function SellerEarningsPage() {
       </div>
 
       <FilterBar className="sm:grid-cols-[minmax(0,16rem)_auto]" hasFilters={hasFilters} onClear={clearFilters}>
-        <SelectField label="Month sold" options={monthOptions(now, month ?? '')} value={month ?? ''} onChange={(event) => setFilter('month', event.target.value)} />
+        <SelectField
+          label="Month sold"
+          options={monthOptions(now, month ?? '')}
+          value={month ?? ''}
+          onChange={(event) => setFilter('month', event.target.value)}
+        />
       </FilterBar>
 
       <ListResult
@@ -279,7 +296,14 @@ export function SellerEarningsPage() {
           <>
             <EarningsTable rows={data.items} />
             <EarningsCards rows={data.items} />
-            <Pagination page={data.pagination.page} totalPages={data.pagination.totalPages} totalItems={data.pagination.totalItems} pageSize={PAGE_SIZE} onPageChange={setPage} label="Earnings pages" />
+            <Pagination
+              page={data.pagination.page}
+              totalPages={data.pagination.totalPages}
+              totalItems={data.pagination.totalItems}
+              pageSize={PAGE_SIZE}
+              onPageChange={setPage}
+              label="Earnings pages"
+            />
           </>
         )}
       </ListResult>

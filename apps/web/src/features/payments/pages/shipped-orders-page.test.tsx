@@ -154,13 +154,17 @@ describe('ShippedOrdersPage', { timeout: 30_000 }, () => {
 
     const table = await findTable();
     expect(screen.getByRole('heading', { level: 1, name: 'Shipped Orders' })).toBeInTheDocument();
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      '#', 'Order ID', 'Item', 'Customer', 'Seller', 'Amount', 'Order Status', 'Seller Payout', 'Date', 'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['#', 'Order ID', 'Item', 'Customer', 'Seller', 'Amount', 'Order Status', 'Seller Payout', 'Date', 'Actions']);
     const rows = bodyRows(table);
     expect(rows).toHaveLength(10);
 
-    const cells = within(rows[0]!).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(rows[0]!)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells.slice(0, 9)).toEqual([
       '1',
       'a0000001',
@@ -375,7 +379,10 @@ describe('ShippedOrdersPage', { timeout: 30_000 }, () => {
   });
 
   it('shows the server message with Try Again when the list fails, and recovers', async () => {
-    const { user } = renderPage({ items: [makeItem(1)], failList: [jsonResponse(500, { error: 'Database unavailable' }), new Response('oops', { status: 500 })] });
+    const { user } = renderPage({
+      items: [makeItem(1)],
+      failList: [jsonResponse(500, { error: 'Database unavailable' }), new Response('oops', { status: 500 })],
+    });
 
     const alert = await screen.findByRole('alert', {}, SLOW_FIRST_LOAD);
     expect(alert).toHaveTextContent('Database unavailable');

@@ -264,7 +264,10 @@ describe('StripeSetupPage', { timeout: 30_000 }, () => {
 
   it('covers the page with an overlay whose message changes every 2 seconds while the account loads', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    open({ accountId: null, status: 'none' }, { override: (request) => (request.url.endsWith('/check-account') ? new Promise<Response>(() => {}) : undefined) });
+    open(
+      { accountId: null, status: 'none' },
+      { override: (request) => (request.url.endsWith('/check-account') ? new Promise<Response>(() => {}) : undefined) },
+    );
 
     const overlay = await screen.findByText(LOADING_MESSAGES[0], {}, { timeout: 5000 });
     const status = overlay.closest('[role="status"]');

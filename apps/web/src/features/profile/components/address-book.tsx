@@ -90,7 +90,12 @@ function AddressForm({ address, onClose }: { address: Address | null; onClose: (
         {field('phone', { type: 'tel', autoComplete: 'tel' })}
         {!address?.isDefault && (
           <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input type="checkbox" className="size-4 accent-brand-700" checked={form.values.makeDefault} onChange={(event) => form.setValue('makeDefault', event.target.checked)} />
+            <input
+              type="checkbox"
+              className="size-4 accent-brand-700"
+              checked={form.values.makeDefault}
+              onChange={(event) => form.setValue('makeDefault', event.target.checked)}
+            />
             Use as my default address
           </label>
         )}
@@ -144,7 +149,12 @@ export function AddressBook() {
         {addresses.isLoading ? (
           <LoadingState label="Loading your addresses…" />
         ) : addresses.isError ? (
-          <LoadError title="Your addresses could not be loaded" error={addresses.error} onRetry={() => void addresses.refetch()} isRetrying={addresses.isFetching} />
+          <LoadError
+            title="Your addresses could not be loaded"
+            error={addresses.error}
+            onRetry={() => void addresses.refetch()}
+            isRetrying={addresses.isFetching}
+          />
         ) : list.length === 0 ? (
           <EmptyState title="No saved addresses">Add one and checkout fills it in for you.</EmptyState>
         ) : (

@@ -59,7 +59,11 @@ describe('ChangeEmailForm', { timeout: 30_000 }, () => {
   it('puts a wrong current password under its field', async () => {
     const { user } = setUp({
       status: 400,
-      body: { error: 'Current password is incorrect', code: 'current_password_incorrect', issues: [{ path: 'currentPassword', message: 'Current password is incorrect' }] },
+      body: {
+        error: 'Current password is incorrect',
+        code: 'current_password_incorrect',
+        issues: [{ path: 'currentPassword', message: 'Current password is incorrect' }],
+      },
     });
     const section = await fillAndSend(user, 'bea.new@example.com', 'wrong');
     const password = section.getByLabelText('Current password');
@@ -98,7 +102,10 @@ describe('ChangeEmailForm', { timeout: 30_000 }, () => {
   });
 
   it('says how long to wait when too many e-mails were asked for', async () => {
-    const { user } = setUp({ status: 429, body: { error: 'Too many e-mails asked for. Try again in 42 minutes.', code: 'rate_limited', retryAfterSeconds: 2501 } });
+    const { user } = setUp({
+      status: 429,
+      body: { error: 'Too many e-mails asked for. Try again in 42 minutes.', code: 'rate_limited', retryAfterSeconds: 2501 },
+    });
     const section = await fillAndSend(user, 'bea.new@example.com', 'correct horse');
     expect(await section.findByRole('alert')).toHaveTextContent('Too many e-mails were sent for your account. Try again in 42 minutes.');
   });

@@ -51,8 +51,10 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       const fieldErrors = Object.fromEntries(Object.entries(details.fieldErrors).filter(([field]) => field in EMPTY));
       if (details.code === ACCOUNT_ERROR_CODES.currentPasswordIncorrect) form.showErrors({ currentPassword: CURRENT_PASSWORD_INCORRECT_MESSAGE });
       else if (details.code === ACCOUNT_ERROR_CODES.emailTaken) form.showErrors({ email: EMAIL_TAKEN_MESSAGE });
-      else if (details.code === ACCOUNT_ERROR_CODES.rateLimited) form.setFormError(`Too many e-mails were sent for your account. Try again ${waitText(details.body.retryAfterSeconds)}.`);
-      else if (details.isNetworkError || details.status === null || details.status >= 500) form.setFormError(details.isNetworkError ? details.message : SERVER_FAILED_MESSAGE);
+      else if (details.code === ACCOUNT_ERROR_CODES.rateLimited)
+        form.setFormError(`Too many e-mails were sent for your account. Try again ${waitText(details.body.retryAfterSeconds)}.`);
+      else if (details.isNetworkError || details.status === null || details.status >= 500)
+        form.setFormError(details.isNetworkError ? details.message : SERVER_FAILED_MESSAGE);
       else if (Object.keys(fieldErrors).length > 0) form.showErrors(fieldErrors);
       else form.setFormError(details.message);
     }
@@ -64,8 +66,8 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
         Change e-mail address
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        You sign in with <span className="font-medium text-slate-900">{currentEmail}</span>. We send a link to the new address; it takes over when
-        you open the link.
+        You sign in with <span className="font-medium text-slate-900">{currentEmail}</span>. We send a link to the new address; it takes over when you open the
+        link.
       </p>
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
         {pendingEmail && (

@@ -11,7 +11,8 @@ function setUp(answer: { status: number; body: unknown }) {
   const rendered = renderApp('/profile', {
     api: async (request) => {
       const { pathname } = new URL(request.url);
-      if (pathname === '/api/users/me' && request.method === 'GET') return jsonResponse(200, { user: { ...account, phone: null, createdAt: '2025-01-15T10:00:00.000Z', handlingDays: null } });
+      if (pathname === '/api/users/me' && request.method === 'GET')
+        return jsonResponse(200, { user: { ...account, phone: null, createdAt: '2025-01-15T10:00:00.000Z', handlingDays: null } });
       if (pathname === '/api/users/me/addresses') return jsonResponse(200, { addresses: [] });
       if (pathname === '/api/auth/me') return jsonResponse(200, { user: { ...account, emailVerified: true, pendingEmail: null } });
       if (pathname === '/api/users/me/password' && request.method === 'PUT') {

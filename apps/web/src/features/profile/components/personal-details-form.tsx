@@ -22,7 +22,11 @@ export function PersonalDetailsForm({ user }: { user: ProfileUser }) {
     const { user: saved } = await updateProfile({ firstName, lastName, phone: phone || null, ...(isSeller ? { companyName } : {}) }).unwrap();
     // The header shows the stored name: keep it in step with the new one.
     const session = readSession();
-    if (session) saveSession({ token: session.token, user: { id: saved.id, email: saved.email, firstName: saved.firstName, lastName: saved.lastName, role: saved.role, companyName: saved.companyName } });
+    if (session)
+      saveSession({
+        token: session.token,
+        user: { id: saved.id, email: saved.email, firstName: saved.firstName, lastName: saved.lastName, role: saved.role, companyName: saved.companyName },
+      });
     form.setValues((current) => ({ ...current, phone: saved.phone ?? '' }));
     toast.success('Your details were saved');
   });
@@ -37,16 +41,16 @@ export function PersonalDetailsForm({ user }: { user: ProfileUser }) {
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="First name" autoComplete="given-name" {...form.field('firstName')} />
           <TextField label="Last name" autoComplete="family-name" {...form.field('lastName')} />
-          <TextField label="Email" type="email" value={user.email} readOnly disabled hint="Your email is how you log in; to change it, use Change e-mail address below." />
+          <TextField
+            label="Email"
+            type="email"
+            value={user.email}
+            readOnly
+            disabled
+            hint="Your email is how you log in; to change it, use Change e-mail address below."
+          />
           <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...form.field('phone')} />
-          {isSeller && (
-            <TextField
-              label="Company name"
-              className="sm:col-span-2"
-              autoComplete="organization"
-              {...form.field('companyName')}
-            />
-          )}
+          {isSeller && <TextField label="Company name" className="sm:col-span-2" autoComplete="organization" {...form.field('companyName')} />}
         </div>
         <Button type="submit" isBusy={isLoading}>
           Save details

@@ -10,7 +10,18 @@ describe('SellerProfilePage', { timeout: 30_000 }, () => {
       api: (request) => {
         const url = new URL(request.url);
         if (url.pathname === '/api/users/me') {
-          return jsonResponse(200, { user: { id: 'user-seller', email: 'seller@example.com', firstName: 'Sam', lastName: 'Tester', role: 'seller', companyName: 'Sam’s Supplies', phone: null, createdAt: '2025-01-15T10:00:00.000Z' } });
+          return jsonResponse(200, {
+            user: {
+              id: 'user-seller',
+              email: 'seller@example.com',
+              firstName: 'Sam',
+              lastName: 'Tester',
+              role: 'seller',
+              companyName: 'Sam’s Supplies',
+              phone: null,
+              createdAt: '2025-01-15T10:00:00.000Z',
+            },
+          });
         }
         if (url.pathname === '/api/users/me/addresses') return jsonResponse(200, { addresses: [] });
         return jsonResponse(404, { error: 'Not found' });

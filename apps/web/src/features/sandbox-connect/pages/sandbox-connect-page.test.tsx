@@ -98,7 +98,12 @@ describe('SandboxConnectPage: onboarding', () => {
     expect(sent).toEqual([
       {
         path: `${LINK_PATH}/complete`,
-        body: { businessType: 'company', businessName: 'Sam’s Supplies', routingNumber: SANDBOX_TEST_ROUTING_NUMBER, accountNumber: SANDBOX_TEST_ACCOUNT_NUMBER },
+        body: {
+          businessType: 'company',
+          businessName: 'Sam’s Supplies',
+          routingNumber: SANDBOX_TEST_ROUTING_NUMBER,
+          accountNumber: SANDBOX_TEST_ACCOUNT_NUMBER,
+        },
       },
     ]);
   });
@@ -146,7 +151,14 @@ describe('SandboxConnectPage: dashboard', () => {
           200,
           link({
             kind: 'dashboard',
-            account: { ...link().account, businessName: 'Sam’s Supplies', businessType: 'company', bankLast4: '6789', detailsSubmitted: true, payoutsEnabled: true },
+            account: {
+              ...link().account,
+              businessName: 'Sam’s Supplies',
+              businessType: 'company',
+              bankLast4: '6789',
+              detailsSubmitted: true,
+              payoutsEnabled: true,
+            },
             balance: { available: 1234.5, pending: 20.25 },
             transfers: [{ id: 'tr_1', amount: 95.4, description: 'Payout for order item 1a2b3c4d', created_at: '2025-03-02T12:00:00.000Z' }],
             payouts: [{ id: 'po_1', amount: 95.4, status: 'in_transit', arrival_date: '2025-03-05T12:00:00.000Z' }],
@@ -160,9 +172,17 @@ describe('SandboxConnectPage: dashboard', () => {
     expect(screen.getByText('$20.25')).toBeInTheDocument();
 
     const [transfersTable, payoutsTable] = screen.getAllByRole('table');
-    expect(within(transfersTable!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Date', 'Description', 'Amount']);
+    expect(
+      within(transfersTable!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Date', 'Description', 'Amount']);
     expect(within(transfersTable!).getByRole('row', { name: /Mar 2, 2025 Payout for order item 1a2b3c4d \$95\.40/ })).toBeInTheDocument();
-    expect(within(payoutsTable!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Arrival date', 'Amount', 'Status']);
+    expect(
+      within(payoutsTable!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Arrival date', 'Amount', 'Status']);
     expect(within(payoutsTable!).getByRole('row', { name: /Mar 5, 2025 \$95\.40 In transit/ })).toBeInTheDocument();
 
     // Phones get the same rows as cards.

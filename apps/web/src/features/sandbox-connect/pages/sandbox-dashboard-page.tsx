@@ -33,9 +33,15 @@ function TransfersSection({ transfers }: { transfers: Transfer[] }) {
           <table className="hidden w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-sm shadow-sm md:table">
             <thead className="bg-slate-50 text-left text-slate-600">
               <tr>
-                <th scope="col" className="px-4 py-3 font-medium">Date</th>
-                <th scope="col" className="px-4 py-3 font-medium">Description</th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">Amount</th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Date
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Description
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-medium">
+                  Amount
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -78,9 +84,15 @@ function PayoutsSection({ payouts }: { payouts: Payout[] }) {
           <table className="hidden w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-sm shadow-sm md:table">
             <thead className="bg-slate-50 text-left text-slate-600">
               <tr>
-                <th scope="col" className="px-4 py-3 font-medium">Arrival date</th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">Amount</th>
-                <th scope="col" className="px-4 py-3 font-medium">Status</th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Arrival date
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-medium">
+                  Amount
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Status
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">

@@ -140,12 +140,7 @@ export function SandboxOnboardingPage({ token, link }: SandboxOnboardingPageProp
                 </p>
               )}
             </fieldset>
-            <TextField
-              label="Business name"
-              autoComplete="organization"
-              {...form.field('businessName')}
-              hint="As it should appear on your payouts."
-            />
+            <TextField label="Business name" autoComplete="organization" {...form.field('businessName')} hint="As it should appear on your payouts." />
           </section>
 
           <section className="space-y-4" aria-labelledby="sandbox-bank-title">

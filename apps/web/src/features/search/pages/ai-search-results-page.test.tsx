@@ -107,7 +107,19 @@ describe('AI search results', () => {
     const { user, router } = renderApp('/ai-search-results?q=submarine', {
       api: () =>
         jsonResponse(200, {
-          interpretation: { chips: [], keywords: ['submarine'], relatedTerms: [], minPrice: null, maxPrice: null, category: null, condition: null, sort: 'relevance', attributes: [], corrections: [], isSemanticallyRanked: false },
+          interpretation: {
+            chips: [],
+            keywords: ['submarine'],
+            relatedTerms: [],
+            minPrice: null,
+            maxPrice: null,
+            category: null,
+            condition: null,
+            sort: 'relevance',
+            attributes: [],
+            corrections: [],
+            isSemanticallyRanked: false,
+          },
           items: [],
           pagination: { page: 1, limit: 24, totalItems: 0, totalPages: 1 },
         } satisfies AiSearchResponse),
@@ -120,15 +132,35 @@ describe('AI search results', () => {
   });
 
   it('points to where to look when nothing matches: the same words without the filters, or the nearest category', async () => {
-    const interpretation: AiSearchResponse['interpretation'] = { chips: [], keywords: [], relatedTerms: [], minPrice: null, maxPrice: null, category: null, condition: null, sort: 'relevance', attributes: [], corrections: [], isSemanticallyRanked: false };
+    const interpretation: AiSearchResponse['interpretation'] = {
+      chips: [],
+      keywords: [],
+      relatedTerms: [],
+      minPrice: null,
+      maxPrice: null,
+      category: null,
+      condition: null,
+      sort: 'relevance',
+      attributes: [],
+      corrections: [],
+      isSemanticallyRanked: false,
+    };
     const empty = { items: [], pagination: { page: 1, limit: 24, totalItems: 0, totalPages: 1 } };
     const answers: Record<string, AiSearchResponse> = {
       'refurbished headphones': {
         ...empty,
-        interpretation: { ...interpretation, condition: 'like_new', chips: [{ id: 'condition:like_new', kind: 'condition', label: 'Like new', value: 'like_new' }] },
+        interpretation: {
+          ...interpretation,
+          condition: 'like_new',
+          chips: [{ id: 'condition:like_new', kind: 'condition', label: 'Like new', value: 'like_new' }],
+        },
         suggestion: { reason: 'without_filters', query: 'headphones', category: null, totalItems: 3 },
       },
-      'wedding dress': { ...empty, interpretation, suggestion: { reason: 'category', query: 'Fashion', category: { slug: 'fashion', name: 'Fashion' }, totalItems: null } },
+      'wedding dress': {
+        ...empty,
+        interpretation,
+        suggestion: { reason: 'category', query: 'Fashion', category: { slug: 'fashion', name: 'Fashion' }, totalItems: null },
+      },
       'gift for her': {
         ...empty,
         interpretation: { ...interpretation, recipient: 'women', chips: [{ id: 'recipient:women', kind: 'recipient', label: 'Her', value: 'women' }] },
@@ -198,14 +230,31 @@ describe('sorting the search results', () => {
       const wordsSort = /cheap/.test(q) ? 'price_asc' : 'relevance';
       const sort = (url.searchParams.get('sort') ?? wordsSort) as AiSearchResponse['interpretation']['sort'];
       const body: AiSearchResponse = {
-        interpretation: { chips: wordsSort === 'price_asc' ? [SORT_CHIP] : [], keywords: ['boots'], relatedTerms: [], minPrice: null, maxPrice: null, category: null, condition: null, sort, attributes: [], corrections: [], isSemanticallyRanked: false },
+        interpretation: {
+          chips: wordsSort === 'price_asc' ? [SORT_CHIP] : [],
+          keywords: ['boots'],
+          relatedTerms: [],
+          minPrice: null,
+          maxPrice: null,
+          category: null,
+          condition: null,
+          sort,
+          attributes: [],
+          corrections: [],
+          isSemanticallyRanked: false,
+        },
         items: [...LISTINGS].sort(ORDERS[sort]),
         pagination: { page: Number(url.searchParams.get('page') ?? 1), limit: 24, totalItems: 3, totalPages: 1 },
       };
       return jsonResponse(200, body);
     };
   }
-  const cardTitles = () => screen.getAllByRole('listitem').flatMap((item) => within(item).queryAllByRole('heading').map((heading) => heading.textContent));
+  const cardTitles = () =>
+    screen.getAllByRole('listitem').flatMap((item) =>
+      within(item)
+        .queryAllByRole('heading')
+        .map((heading) => heading.textContent),
+    );
   const sortBy = () => screen.getByRole('combobox', { name: 'Sort by' });
 
   it('offers relevance first and the sorts the search accepts, the top-rated among them, and keeps the choice in the URL through Back and reload', async () => {
@@ -214,7 +263,11 @@ describe('sorting the search results', () => {
 
     expect(await screen.findByRole('link', { name: /Suede Desert Boots/ })).toBeInTheDocument();
     expect(sortBy()).toHaveValue('relevance');
-    expect(within(sortBy()).getAllByRole('option').map((option) => option.textContent)).toEqual(['Relevance', 'Price: low to high', 'Price: high to low', 'Newest', 'Highest rated']);
+    expect(
+      within(sortBy())
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Relevance', 'Price: low to high', 'Price: high to low', 'Newest', 'Highest rated']);
     expect(calls[0]?.searchParams.has('sort')).toBe(false);
 
     await user.selectOptions(sortBy(), 'Highest rated');

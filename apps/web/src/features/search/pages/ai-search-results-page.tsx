@@ -87,7 +87,15 @@ export function AiSearchResultsPage() {
             onSearch={(next) => void navigate(searchPathFor(next))}
           />
         </div>
-        {query && <SelectField className="sm:ml-auto sm:w-52" label="Sort by" value={sort} onChange={(event) => changeSort(event.target.value)} options={PRODUCT_SORT_OPTIONS} />}
+        {query && (
+          <SelectField
+            className="sm:ml-auto sm:w-52"
+            label="Sort by"
+            value={sort}
+            onChange={(event) => changeSort(event.target.value)}
+            options={PRODUCT_SORT_OPTIONS}
+          />
+        )}
       </div>
 
       {!query && <SearchSuggestions />}
@@ -114,7 +122,12 @@ export function AiSearchResultsPage() {
             </div>
           )}
           {results.isError ? (
-            <LoadError title="Search results could not be loaded" error={results.error} onRetry={() => void results.refetch()} isRetrying={results.isFetching} />
+            <LoadError
+              title="Search results could not be loaded"
+              error={results.error}
+              onRetry={() => void results.refetch()}
+              isRetrying={results.isFetching}
+            />
           ) : results.isLoading ? (
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
               <ProductCardSkeletons count={8} />

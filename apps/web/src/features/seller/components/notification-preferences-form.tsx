@@ -1,5 +1,10 @@
 import { toast } from '../../../components/toast';
-import { NOTIFICATION_PREFERENCE_KEYS, notificationPreferencesSchema, type NotificationPreferenceKey, type NotificationPreferences } from '@marketplace/contracts/workspace';
+import {
+  NOTIFICATION_PREFERENCE_KEYS,
+  notificationPreferencesSchema,
+  type NotificationPreferenceKey,
+  type NotificationPreferences,
+} from '@marketplace/contracts/workspace';
 import { Button } from '../../../components/button';
 import { LoadError, LoadingState } from '../../../components/list-states';
 import { describeApiError } from '../../../lib/api-error';
@@ -85,7 +90,12 @@ export function NotificationPreferencesForm() {
         </div>
       ) : preferences.isError || !preferences.data ? (
         <div className="mt-4">
-          <LoadError title="Your preferences could not be loaded" error={preferences.error} onRetry={() => void preferences.refetch()} isRetrying={preferences.isFetching} />
+          <LoadError
+            title="Your preferences could not be loaded"
+            error={preferences.error}
+            onRetry={() => void preferences.refetch()}
+            isRetrying={preferences.isFetching}
+          />
         </div>
       ) : (
         <PreferencesFields saved={preferences.data} />

@@ -12,7 +12,8 @@ import { useGetReturnPolicyQuery, useUpdateReturnPolicyMutation } from '../retur
 
 function summaryOf(policy: ReturnPolicy): string {
   if (policy.windowDays === 0) return 'You take no returns.';
-  const fee = policy.restockingFeePercent > 0 ? `a ${policy.restockingFeePercent}% restocking fee is kept from the refund` : 'buyers get everything they paid back';
+  const fee =
+    policy.restockingFeePercent > 0 ? `a ${policy.restockingFeePercent}% restocking fee is kept from the refund` : 'buyers get everything they paid back';
   return `Buyers may ask to return an item up to ${policy.windowDays} ${policy.windowDays === 1 ? 'day' : 'days'} after delivery; ${fee}.`;
 }
 

@@ -19,20 +19,33 @@ export function ShipFromAddress() {
         Ship-from address
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Printed as the sender on your UPS labels and used as the collection address when you schedule a pickup. It is the default address in your
-        address book.
+        Printed as the sender on your UPS labels and used as the collection address when you schedule a pickup. It is the default address in your address book.
       </p>
       <div className="mt-4">
         {addresses.isLoading ? (
           <LoadingState label="Loading your address…" />
         ) : addresses.isError ? (
-          <LoadError title="Your address could not be loaded" error={addresses.error} onRetry={() => void addresses.refetch()} isRetrying={addresses.isFetching} />
+          <LoadError
+            title="Your address could not be loaded"
+            error={addresses.error}
+            onRetry={() => void addresses.refetch()}
+            isRetrying={addresses.isFetching}
+          />
         ) : address ? (
           <div className="flex flex-col gap-4 rounded-xl border border-brand-200 bg-brand-50/40 p-4 sm:flex-row sm:items-start sm:justify-between">
             <div className="flex gap-3">
               <MapPin className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden />
               <PostalAddress
-                address={{ name: address.name, line1: address.line1, line2: address.line2, city: address.city, state: address.state, postalCode: address.postal_code, country: address.country, phone: address.phone }}
+                address={{
+                  name: address.name,
+                  line1: address.line1,
+                  line2: address.line2,
+                  city: address.city,
+                  state: address.state,
+                  postalCode: address.postal_code,
+                  country: address.country,
+                  phone: address.phone,
+                }}
               />
             </div>
             <Link to="/seller/profile" className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'self-start' })}>

@@ -42,8 +42,20 @@ function StoreDetailsFields({ user }: { user: ProfileUser }) {
     <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
       {form.formError && <Alert tone="error">{form.formError}</Alert>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Company name" autoComplete="organization" {...form.field('companyName')} maxLength={200} hint="Shown to buyers on your listings and orders." />
-        <TextField label="Store phone (optional)" type="tel" autoComplete="tel" {...form.field('phone')} hint="For the Marketplace team and UPS, if they need to reach you." />
+        <TextField
+          label="Company name"
+          autoComplete="organization"
+          {...form.field('companyName')}
+          maxLength={200}
+          hint="Shown to buyers on your listings and orders."
+        />
+        <TextField
+          label="Store phone (optional)"
+          type="tel"
+          autoComplete="tel"
+          {...form.field('phone')}
+          hint="For the Marketplace team and UPS, if they need to reach you."
+        />
         <TextField
           label="Handling time (business days)"
           inputMode="numeric"

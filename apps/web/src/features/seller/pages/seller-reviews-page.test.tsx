@@ -30,7 +30,11 @@ describe('SellerReviewsPage (/seller/reviews)', () => {
         },
         [`POST /api/reviews/${OPEN.id}/reply`]: async (request) => {
           replies.push(await request.json());
-          const review = { ...OPEN, canReply: false, sellerReply: { body: 'Sorry about that, we will send a new shade.', createdAt: '2025-03-13T10:00:00.000Z' } };
+          const review = {
+            ...OPEN,
+            canReply: false,
+            sellerReply: { body: 'Sorry about that, we will send a new shade.', createdAt: '2025-03-13T10:00:00.000Z' },
+          };
           items = [review, ANSWERED];
           return jsonResponse(201, { review });
         },
@@ -41,7 +45,10 @@ describe('SellerReviewsPage (/seller/reviews)', () => {
     expect(screen.getByRole('link', { name: 'Reviews' })).toHaveAttribute('href', '/seller/reviews');
     const list = screen.getByRole('region', { name: 'Review list' });
     const open = (await within(list).findByRole('heading', { name: 'Warm light, solid base' })).closest('li')!;
-    expect(within(open).getByRole('link', { name: 'Walnut desk lamp' })).toHaveAttribute('href', `/products/11111111-1111-4111-8111-111111111111?review=${OPEN.id}`);
+    expect(within(open).getByRole('link', { name: 'Walnut desk lamp' })).toHaveAttribute(
+      'href',
+      `/products/11111111-1111-4111-8111-111111111111?review=${OPEN.id}`,
+    );
     const answered = within(list).getByRole('heading', { name: 'Lovely' }).closest('li')!;
     expect(within(answered).getByText('Thanks a lot!')).toBeInTheDocument();
     expect(within(answered).queryByRole('button', { name: /Reply/ })).not.toBeInTheDocument();

@@ -36,7 +36,12 @@ function ReplyForm({ review, onDone }: { review: SellerReview; onDone: () => voi
     }
   });
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={`Reply to “${review.title}”`} className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-label={`Reply to “${review.title}”`}
+      className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3"
+    >
       {form.formError && <Alert tone="error">{form.formError}</Alert>}
       <TextAreaField
         label="Your public reply"
@@ -100,7 +105,9 @@ export function SellerReviewsPage() {
         filter={filter}
         filterOptions={REPLIED_OPTIONS}
         query={query}
-        emptyText={replied === false ? 'Every review has your reply.' : filter.hasFilters ? 'No review matches this filter.' : 'No buyer has reviewed your items yet.'}
+        emptyText={
+          replied === false ? 'Every review has your reply.' : filter.hasFilters ? 'No review matches this filter.' : 'No buyer has reviewed your items yet.'
+        }
         renderReview={(review) => <SellerReviewCard review={review} />}
       />
     </div>

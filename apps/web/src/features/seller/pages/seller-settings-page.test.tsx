@@ -17,7 +17,18 @@ const PROFILE: ProfileUser = {
   createdAt: '2025-01-15T10:00:00.000Z',
   handlingDays: null,
 };
-const ADDRESS: Address = { id: 'address-1', name: 'Sam’s Supplies', line1: '500 Market St', line2: null, city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US', phone: null, isDefault: true };
+const ADDRESS: Address = {
+  id: 'address-1',
+  name: 'Sam’s Supplies',
+  line1: '500 Market St',
+  line2: null,
+  city: 'San Francisco',
+  state: 'CA',
+  postal_code: '94105',
+  country: 'US',
+  phone: null,
+  isDefault: true,
+};
 const PREFERENCES = { newOrder: true, newMessage: true, payoutSent: true, disputeOpened: true, weeklySummary: false };
 
 /** A fake API that records the bodies it was sent. */

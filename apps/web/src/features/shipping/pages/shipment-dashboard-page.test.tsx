@@ -10,7 +10,12 @@ const SHIPMENT_ID = 'aaaa1111-2222-4333-8444-555555555555';
 
 const SHIPMENTS: Shipment[] = [
   makeShipment({ id: 'aaaa1111-0000-4000-8000-000000000001', status: 'created', tracking_number: '1ZAAA0000000000001' }),
-  makeShipment({ id: 'bbbb2222-0000-4000-8000-000000000002', status: 'pickup_scheduled', pickup_request_number: 'PRN1', tracking_number: '1ZBBB0000000000002' }),
+  makeShipment({
+    id: 'bbbb2222-0000-4000-8000-000000000002',
+    status: 'pickup_scheduled',
+    pickup_request_number: 'PRN1',
+    tracking_number: '1ZBBB0000000000002',
+  }),
   makeShipment({ id: 'cccc3333-0000-4000-8000-000000000003', status: 'in_transit', tracking_number: '1ZCCC0000000000003' }),
   makeShipment({ id: 'dddd4444-0000-4000-8000-000000000004', status: 'out_for_delivery', tracking_number: '1ZDDD0000000000004' }),
   makeShipment({ id: 'eeee5555-0000-4000-8000-000000000005', status: 'delivered', tracking_number: '1ZEEE0000000000005' }),
@@ -25,15 +30,37 @@ const ORDER_DETAIL = {
     itemsSummary: { totalItemsCount: 1, itemsPreview: 'Desk lamp' },
     amounts: { orderTotal: 45.99, itemsTotal: 38, proportionalShipping: 5.99, retipTotal: 2 },
     buyer: { fullName: 'Bea Tester', email: 'buyer@example.com' },
-    shippingInfo: { shippingAddress: { name: 'Bea Tester', line1: '1 Main St', line2: null, city: 'Austin', state: 'TX', postalCode: '78701', countryCode: 'US' } },
-    items: [{ orderItemId: 'item-1', itemTitle: 'Desk lamp', image: null, quantity: 2, price: 19, itemTotal: 40, retipAdded: true, retipPrice: 2, orderStatus: 'approved', rejectionReason: null }],
+    shippingInfo: {
+      shippingAddress: { name: 'Bea Tester', line1: '1 Main St', line2: null, city: 'Austin', state: 'TX', postalCode: '78701', countryCode: 'US' },
+    },
+    items: [
+      {
+        orderItemId: 'item-1',
+        itemTitle: 'Desk lamp',
+        image: null,
+        quantity: 2,
+        price: 19,
+        itemTotal: 40,
+        retipAdded: true,
+        retipPrice: 2,
+        orderStatus: 'approved',
+        rejectionReason: null,
+      },
+    ],
   },
 };
 
 const ORDER_LIST = {
   success: true,
   data: {
-    orders: [{ orderId: ORDER_ID, orderCreatedAt: '2025-03-01T10:00:00.000Z', buyer: { fullName: 'Bea Tester' }, items: [{ orderItemId: 'item-1', itemTitle: 'Desk lamp', quantity: 2, price: 19, orderStatus: 'approved' }] }],
+    orders: [
+      {
+        orderId: ORDER_ID,
+        orderCreatedAt: '2025-03-01T10:00:00.000Z',
+        buyer: { fullName: 'Bea Tester' },
+        items: [{ orderItemId: 'item-1', itemTitle: 'Desk lamp', quantity: 2, price: 19, orderStatus: 'approved' }],
+      },
+    ],
     pagination: { page: 1, totalPages: 1, totalItems: 1 },
   },
 };
@@ -44,7 +71,11 @@ function dashboardApi(shipments: Shipment[], extra?: (request: Request, pathname
     const custom = await extra?.(request, pathname);
     if (custom) return custom;
     if (pathname === '/api/shipments/seller/user-seller') return jsonResponse(200, shipmentsPageFor(shipments, new URL(request.url).searchParams));
-    if (pathname === '/api/seller/orders') return jsonResponse(200, shipments.length > 0 ? ORDER_LIST : { success: true, data: { orders: [], pagination: { page: 1, totalPages: 0, totalItems: 0 } } });
+    if (pathname === '/api/seller/orders')
+      return jsonResponse(
+        200,
+        shipments.length > 0 ? ORDER_LIST : { success: true, data: { orders: [], pagination: { page: 1, totalPages: 0, totalItems: 0 } } },
+      );
     if (pathname === `/api/seller/orders/${ORDER_ID}`) return jsonResponse(200, ORDER_DETAIL);
     if (pathname === `/api/shipments/rate-quote/${ORDER_ID}`) return jsonResponse(200, makeLabelRateQuote(ORDER_ID));
     return jsonResponse(404, { error: 'Not found' });
@@ -66,7 +97,11 @@ function listRequests(fetchSpy: ReturnType<typeof renderApp>['fetchSpy']): Recor
 /** 30 shipments, newest first: ids 00000000-…-000000000001 to …30, every third delivered. */
 const MANY: Shipment[] = Array.from({ length: 30 }, (_, index) => {
   const number = String(index + 1).padStart(2, '0');
-  return makeShipment({ id: `000000${number}-0000-4000-8000-0000000000${number}`, status: index % 3 === 0 ? 'delivered' : 'in_transit', tracking_number: `1ZMANY00000000000${number}` });
+  return makeShipment({
+    id: `000000${number}-0000-4000-8000-0000000000${number}`,
+    status: index % 3 === 0 ? 'delivered' : 'in_transit',
+    tracking_number: `1ZMANY00000000000${number}`,
+  });
 });
 
 describe('Seller shipment dashboard (docs/product/shipping.md)', { timeout: 20_000 }, () => {
@@ -175,7 +210,9 @@ describe('Seller shipment dashboard (docs/product/shipping.md)', { timeout: 20_0
     const popup = { location: { href: '' }, document: { title: '', body: { textContent: '' } }, opener: {}, close: vi.fn() };
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
     const { user } = renderApp('/seller/shipments', {
-      api: dashboardApi(SHIPMENTS, (_request, pathname) => (pathname.startsWith('/api/shipments/label/') ? jsonResponse(404, { error: 'No label URL available' }) : null)),
+      api: dashboardApi(SHIPMENTS, (_request, pathname) =>
+        pathname.startsWith('/api/shipments/label/') ? jsonResponse(404, { error: 'No label URL available' }) : null,
+      ),
     });
     await user.click(await screen.findByRole('button', { name: 'Label for shipment aaaa1111' }));
     expect(await screen.findByText('No label URL available')).toBeInTheDocument();
@@ -215,10 +252,19 @@ describe('Seller shipment dashboard (docs/product/shipping.md)', { timeout: 20_0
         if (request.method !== 'POST') return null;
         calls.push(pathname);
         if (pathname === `/api/shipments/create/${ORDER_ID}`) {
-          return jsonResponse(200, { success: true, message: 'Shipment created', shipments: [makeShipment({ id: SHIPMENT_ID, status: 'pending', tracking_number: null, label_url: null })] });
+          return jsonResponse(200, {
+            success: true,
+            message: 'Shipment created',
+            shipments: [makeShipment({ id: SHIPMENT_ID, status: 'pending', tracking_number: null, label_url: null })],
+          });
         }
         if (pathname === `/api/shipments/process-ups/${SHIPMENT_ID}`) {
-          return jsonResponse(200, { success: true, trackingNumber: '1Z999AA10123456784', labelUrl: null, message: 'UPS shipment created. Tracking: 1Z999AA10123456784' });
+          return jsonResponse(200, {
+            success: true,
+            trackingNumber: '1Z999AA10123456784',
+            labelUrl: null,
+            message: 'UPS shipment created. Tracking: 1Z999AA10123456784',
+          });
         }
         return null;
       }),
@@ -226,7 +272,12 @@ describe('Seller shipment dashboard (docs/product/shipping.md)', { timeout: 20_0
     await user.click(await screen.findByRole('button', { name: 'View order 5f0c2b7e' }));
     const dialog = await screen.findByRole('dialog', { name: 'Order #5f0c2b7e' });
     expect(await within(dialog).findByText('buyer@example.com')).toBeInTheDocument();
-    for (const [label, amount] of [['Items total', '$38.00'], ['Shipping', '$5.99'], ['Retip total', '$2.00'], ['Order total', '$45.99']]) {
+    for (const [label, amount] of [
+      ['Items total', '$38.00'],
+      ['Shipping', '$5.99'],
+      ['Retip total', '$2.00'],
+      ['Order total', '$45.99'],
+    ]) {
       expect(within(dialog).getByText(label!, { selector: 'dt' }).nextElementSibling).toHaveTextContent(amount!);
     }
     // What the label will cost, before Create Shipment buys it.

@@ -99,7 +99,12 @@ export function ShipmentDashboardPage() {
         />
         {shipmentsQuery.isLoading && <LoadingState label="Loading shipments…" />}
         {shipmentsQuery.error && !data && (
-          <LoadError title="Failed to fetch shipments" error={shipmentsQuery.error} onRetry={() => void shipmentsQuery.refetch()} isRetrying={shipmentsQuery.isFetching} />
+          <LoadError
+            title="Failed to fetch shipments"
+            error={shipmentsQuery.error}
+            onRetry={() => void shipmentsQuery.refetch()}
+            isRetrying={shipmentsQuery.isFetching}
+          />
         )}
         {data &&
           shipments.length === 0 &&
@@ -119,7 +124,14 @@ export function ShipmentDashboardPage() {
           </ul>
         )}
         {pagination && pagination.total > 0 && (
-          <Pagination page={pagination.page} totalPages={pagination.totalPages} totalItems={pagination.total} pageSize={pagination.limit} onPageChange={setPage} label="Shipment pages" />
+          <Pagination
+            page={pagination.page}
+            totalPages={pagination.totalPages}
+            totalItems={pagination.total}
+            pageSize={pagination.limit}
+            onPageChange={setPage}
+            label="Shipment pages"
+          />
         )}
       </section>
 

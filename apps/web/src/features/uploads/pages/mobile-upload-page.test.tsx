@@ -139,7 +139,10 @@ describe('MobileUploadPage', () => {
 
   it('shows a placeholder icon when an uploaded image fails to load', async () => {
     renderApp(`/mobile-upload/${TOKEN}`, {
-      api: api({ validate: valid, upload: () => jsonResponse(200, { success: true, message: 'ok', images: [{ id: 'i1', url: '/uploads/gone.webp', name: 'gone.jpg' }] }) }),
+      api: api({
+        validate: valid,
+        upload: () => jsonResponse(200, { success: true, message: 'ok', images: [{ id: 'i1', url: '/uploads/gone.webp', name: 'gone.jpg' }] }),
+      }),
     });
     await screen.findByRole('button', { name: 'Take Photo' });
     await chooseFromGallery([photo('gone.jpg')]);

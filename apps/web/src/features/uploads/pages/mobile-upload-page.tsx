@@ -147,7 +147,10 @@ function UploadReady({ token }: { token: string }) {
           </p>
         )}
         {successMessage && (
-          <p role="status" className="flex items-center justify-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm font-medium text-emerald-900">
+          <p
+            role="status"
+            className="flex items-center justify-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm font-medium text-emerald-900"
+          >
             <CircleCheck className="size-4" aria-hidden />
             {successMessage}
           </p>

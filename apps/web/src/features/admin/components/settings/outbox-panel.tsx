@@ -113,7 +113,9 @@ export function OutboxPanel() {
         <h2 id="outbox-title" className="text-lg font-semibold text-slate-900">
           Outbox
         </h2>
-        <p className="mt-1 text-sm text-slate-600">Every e-mail the marketplace wrote, newest first. Without an SMTP server they stay here instead of being sent.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Every e-mail the marketplace wrote, newest first. Without an SMTP server they stay here instead of being sent.
+        </p>
       </div>
       <ListResult
         noun="e-mails"
@@ -139,7 +141,16 @@ export function OutboxPanel() {
             </li>
           ))}
         </ul>
-        {data && <Pagination page={page} totalPages={Math.max(1, Math.ceil(data.total / PAGE_SIZE))} totalItems={data.total} pageSize={PAGE_SIZE} onPageChange={setPage} label="Outbox pages" />}
+        {data && (
+          <Pagination
+            page={page}
+            totalPages={Math.max(1, Math.ceil(data.total / PAGE_SIZE))}
+            totalItems={data.total}
+            pageSize={PAGE_SIZE}
+            onPageChange={setPage}
+            label="Outbox pages"
+          />
+        )}
       </ListResult>
       {openId && <MessageDrawer id={openId} onClose={() => setOpenId(null)} />}
     </section>

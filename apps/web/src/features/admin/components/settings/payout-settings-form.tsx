@@ -36,7 +36,13 @@ function PayoutFields({ settings }: { settings: AdminSettings }) {
 
   const submit = form.handleSubmit(async ({ payoutOnDelivery, payoutDelayDays }) => {
     // The name and contact go back as they are saved: this form changes only the payout mode.
-    await updateSettings({ marketplaceName: settings.marketplaceName, supportEmail: settings.supportEmail, supportPhone: settings.supportPhone, payoutOnDelivery, payoutDelayDays }).unwrap();
+    await updateSettings({
+      marketplaceName: settings.marketplaceName,
+      supportEmail: settings.supportEmail,
+      supportPhone: settings.supportPhone,
+      payoutOnDelivery,
+      payoutDelayDays,
+    }).unwrap();
     toast.success('Payout settings saved');
   });
 
@@ -49,7 +55,9 @@ function PayoutFields({ settings }: { settings: AdminSettings }) {
             Payout on delivery
           </p>
           <p id="payout-on-delivery-description" className="text-sm text-slate-600">
-            {isOn ? 'Items are paid automatically after delivery, unless a dispute or return is open.' : 'Off: you pay each item with Process Payout on Shipped Orders.'}
+            {isOn
+              ? 'Items are paid automatically after delivery, unless a dispute or return is open.'
+              : 'Off: you pay each item with Process Payout on Shipped Orders.'}
           </p>
         </div>
         <button
@@ -61,7 +69,10 @@ function PayoutFields({ settings }: { settings: AdminSettings }) {
           onClick={() => form.setValue('payoutOnDelivery', !isOn)}
           className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${isOn ? 'bg-brand-700' : 'bg-slate-300'}`}
         >
-          <span className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${isOn ? 'translate-x-5.5' : 'translate-x-0.5'}`} aria-hidden />
+          <span
+            className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${isOn ? 'translate-x-5.5' : 'translate-x-0.5'}`}
+            aria-hidden
+          />
         </button>
       </div>
       <TextField

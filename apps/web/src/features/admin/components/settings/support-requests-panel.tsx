@@ -175,7 +175,9 @@ export function SupportRequestsPanel() {
                 <p className="min-w-0 font-medium break-words text-slate-900">{request.subject}</p>
                 <RequestStatus status={request.status} />
               </div>
-              <div className="mt-2 text-sm"><Sender request={request} /></div>
+              <div className="mt-2 text-sm">
+                <Sender request={request} />
+              </div>
               <p className="mt-2 text-xs text-slate-500">
                 {SUPPORT_TOPIC_LABELS[request.topic]} · {formatDate(request.createdAt)}
               </p>

@@ -59,7 +59,11 @@ function TimeSeriesChart({ stats, type }: { stats: PayoutStats; type: 'line' | '
 
 function StatusPieChart({ stats }: { stats: PayoutStats }) {
   // Each status in its badge's colour (packages/domain), so Paid is the same green here as in the table.
-  const data = stats.status_distribution.map((entry) => ({ name: statusLabel(entry.status), value: entry.count, fill: statusChartColour(entry.status, 'payout') }));
+  const data = stats.status_distribution.map((entry) => ({
+    name: statusLabel(entry.status),
+    value: entry.count,
+    fill: statusChartColour(entry.status, 'payout'),
+  }));
   return (
     <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
       <PieChart>

@@ -64,7 +64,17 @@ const PAYOUT_COLUMNS: DataColumn<Payout>[] = [
 
 /** Shown on every screen (the view toggle picks it), flat inside the panel; narrow screens scroll it sideways. */
 function PayoutTable({ payouts }: { payouts: Payout[] }) {
-  return <DataTable caption="Payouts" columns={PAYOUT_COLUMNS} rows={payouts} rowKey={(payout) => payout.id} className="" tableClassName="min-w-[56rem]" rowClassName="align-top" />;
+  return (
+    <DataTable
+      caption="Payouts"
+      columns={PAYOUT_COLUMNS}
+      rows={payouts}
+      rowKey={(payout) => payout.id}
+      className=""
+      tableClassName="min-w-[56rem]"
+      rowClassName="align-top"
+    />
+  );
 }
 
 function PayoutCards({ payouts }: { payouts: Payout[] }) {
@@ -78,7 +88,9 @@ function PayoutCards({ payouts }: { payouts: Payout[] }) {
           </div>
           {/* On a phone the reason gets the card's width rather than squeezing the seller's name. */}
           {payout.status === 'failed' && payout.failure_reason && <p className="mt-2 text-xs text-red-700">{payout.failure_reason}</p>}
-          <p className="mt-2 text-sm text-slate-700"><Description payout={payout} /></p>
+          <p className="mt-2 text-sm text-slate-700">
+            <Description payout={payout} />
+          </p>
           <dl className="mt-3 grid grid-cols-3 gap-2 border-t border-slate-100 pt-3 text-sm">
             <div>
               <dt className="text-xs text-slate-500">Amount</dt>

@@ -70,7 +70,13 @@ export function PayoutSummaryCards({ quickStats, isLoading }: { quickStats: Quic
         isLoading={isLoading}
         detail={pluralise(stats.last_month.count, 'payout')}
       />
-      <SummaryCard title="Active Sellers" icon={<Users className="size-5" aria-hidden />} value={String(stats.active_sellers)} isLoading={isLoading} detail="With a complete Stripe account" />
+      <SummaryCard
+        title="Active Sellers"
+        icon={<Users className="size-5" aria-hidden />}
+        value={String(stats.active_sellers)}
+        isLoading={isLoading}
+        detail="With a complete Stripe account"
+      />
     </div>
   );
 }

@@ -13,5 +13,13 @@ interface SellerSelectProps {
 /** "All sellers" and each seller as "First Last (Company)"; '' means all. */
 export function SellerSelect({ sellers, value, onChange, className }: SellerSelectProps) {
   const options = [{ value: '', label: 'All sellers' }, ...sellers.map((seller) => ({ value: seller.id, label: sellerOptionLabel(seller) }))];
-  return <SelectField label="Seller" options={options} value={value} onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value)} className={className} />;
+  return (
+    <SelectField
+      label="Seller"
+      options={options}
+      value={value}
+      onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value)}
+      className={className}
+    />
+  );
 }

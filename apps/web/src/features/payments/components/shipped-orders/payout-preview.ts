@@ -59,7 +59,10 @@ export function formatBasisPoints(basisPoints: number): string {
 }
 
 /** What the seller receives after the refunds they owe back are deducted, exactly as the server does it. */
-export function afterDeductions(breakdown: PayoutBreakdown, item: Pick<ShippedOrderItem, 'sellerPendingAdjustments'>): { deductedCents: number; netCents: number } {
+export function afterDeductions(
+  breakdown: PayoutBreakdown,
+  item: Pick<ShippedOrderItem, 'sellerPendingAdjustments'>,
+): { deductedCents: number; netCents: number } {
   const pending = item.sellerPendingAdjustments.map((amount, index) => ({ id: String(index), amountCents: dollarsToCents(amount) }));
   const result = applyPayoutAdjustments(breakdown.payoutCents, pending);
   return { deductedCents: -result.adjustmentCents, netCents: result.netCents };

@@ -14,7 +14,19 @@ import { useCreatePayoutMutation, useGetPickupChargeQuery } from '../../shipped-
 import { notify } from './notify';
 import { afterDeductions, formatBasisPoints, previewPayout } from './payout-preview';
 
-function Row({ label, detail, amount, isDeduction = false, isTotal = false }: { label: string; detail?: ReactNode; amount: number; isDeduction?: boolean; isTotal?: boolean }) {
+function Row({
+  label,
+  detail,
+  amount,
+  isDeduction = false,
+  isTotal = false,
+}: {
+  label: string;
+  detail?: ReactNode;
+  amount: number;
+  isDeduction?: boolean;
+  isTotal?: boolean;
+}) {
   return (
     <div className={`flex items-start justify-between gap-4 py-1.5 ${isTotal ? 'border-t border-slate-200 pt-2 font-semibold text-slate-900' : ''}`}>
       <dt className="min-w-0">
@@ -143,7 +155,12 @@ export function ProcessPayoutModal({ item, onClose }: ProcessPayoutModalProps) {
                 ) : (
                   <Row label="Item total" detail={`${item.quantity} x ${formatDollars(item.price)}`} amount={breakdown.itemTotalCents} />
                 )}
-                <Row label={`Commission (${formatBasisPoints(breakdown.commissionRateBasisPoints)})`} detail={item.category} amount={breakdown.commissionCents} isDeduction />
+                <Row
+                  label={`Commission (${formatBasisPoints(breakdown.commissionRateBasisPoints)})`}
+                  detail={item.category}
+                  amount={breakdown.commissionCents}
+                  isDeduction
+                />
                 <Row label="Pickup charge" detail={pickupDetail} amount={breakdown.pickupChargeCents} isDeduction />
                 <Row label="Gross payout" amount={breakdown.grossCents} isTotal />
                 <Row label="Transfer fee" detail="0.25% + $0.25" amount={breakdown.feeCents} isDeduction />

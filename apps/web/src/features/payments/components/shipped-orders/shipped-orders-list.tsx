@@ -114,11 +114,15 @@ function ShippedOrderCards({ items, firstRowNumber, onViewDetails, onProcessPayo
           <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
             <div className="min-w-0">
               <dt className="text-xs font-medium text-slate-500">Customer</dt>
-              <dd><Person name={item.buyer.fullName} detail={item.buyer.email} /></dd>
+              <dd>
+                <Person name={item.buyer.fullName} detail={item.buyer.email} />
+              </dd>
             </div>
             <div className="min-w-0">
               <dt className="text-xs font-medium text-slate-500">Seller</dt>
-              <dd><Person name={item.seller.fullName} detail={item.seller.companyName} /></dd>
+              <dd>
+                <Person name={item.seller.fullName} detail={item.seller.companyName} />
+              </dd>
             </div>
           </dl>
           {/* mt-auto keeps the actions on one line across a row of cards of different heights. */}

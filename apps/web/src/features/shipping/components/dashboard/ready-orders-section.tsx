@@ -39,7 +39,13 @@ export function ReadyOrdersSection() {
                     {pluralise(quantity, 'approved unit')}: {itemNamesSummary(order.approved.map((item) => item.itemTitle))}
                   </p>
                 </div>
-                <Button variant="secondary" size="sm" className="shrink-0" onClick={() => setOpenOrderId(order.orderId)} aria-label={`View order ${shortId(order.orderId)}`}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="shrink-0"
+                  onClick={() => setOpenOrderId(order.orderId)}
+                  aria-label={`View order ${shortId(order.orderId)}`}
+                >
                   View order
                 </Button>
               </li>

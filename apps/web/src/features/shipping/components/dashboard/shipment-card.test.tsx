@@ -24,7 +24,9 @@ function renderCard(shipment: Shipment, view: ShipmentView = 'grid') {
   const user = userEvent.setup();
   // The Label button fetches GET /api/shipments/label/:id; everything else is a 404.
   const fetchSpy = mockApi((request) =>
-    new URL(request.url).pathname.startsWith('/api/shipments/label/') ? jsonResponse(200, { success: true, labelUrl: TEST_LABEL_URL, label_url: TEST_LABEL_URL }) : jsonResponse(404, { error: 'Not found' }),
+    new URL(request.url).pathname.startsWith('/api/shipments/label/')
+      ? jsonResponse(200, { success: true, labelUrl: TEST_LABEL_URL, label_url: TEST_LABEL_URL })
+      : jsonResponse(404, { error: 'Not found' }),
   );
   render(
     <Provider store={configureStore({ reducer: { [api.reducerPath]: api.reducer }, middleware: (defaults) => defaults().concat(api.middleware) })}>
@@ -99,7 +101,9 @@ describe('Shipment card (docs/product/shipping.md)', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Label for shipment abcdef12' }));
     expect(await screen.findByText('Label download started as fallback')).toBeInTheDocument();
-    expect(fetchSpy.mock.calls.map(([input]) => new URL((input as Request).url).pathname)).toEqual(['/api/shipments/label/abcdef12-3456-4789-8abc-def012345678']);
+    expect(fetchSpy.mock.calls.map(([input]) => new URL((input as Request).url).pathname)).toEqual([
+      '/api/shipments/label/abcdef12-3456-4789-8abc-def012345678',
+    ]);
     expect(clicked.map((link) => [link.download, link.getAttribute('href')])).toEqual([['label-1Z999AA10123456784.gif', 'blob:label']]);
   });
 

@@ -59,7 +59,9 @@ export function ShipmentCard({ shipment, view }: { shipment: Shipment; view: Shi
               </li>
             ))}
             {!isList && thumbnails.more > 0 && (
-              <li className="grid size-10 place-items-center rounded-lg border-2 border-white bg-slate-200 text-xs font-semibold text-slate-700">+{thumbnails.more}</li>
+              <li className="grid size-10 place-items-center rounded-lg border-2 border-white bg-slate-200 text-xs font-semibold text-slate-700">
+                +{thumbnails.more}
+              </li>
             )}
           </ul>
         )}

@@ -40,7 +40,14 @@ export function makeShipment(overrides: Partial<Shipment> & { id: string }): Shi
     tracking_events: [],
     voided_at: null,
     hasLabel: true,
-    actions: { canSchedulePickup: true, canCancelPickup: false, canVoid: true, voidRefusalReason: null, canTrack: true, canViewLabel: overrides.hasLabel ?? true },
+    actions: {
+      canSchedulePickup: true,
+      canCancelPickup: false,
+      canVoid: true,
+      voidRefusalReason: null,
+      canTrack: true,
+      canViewLabel: overrides.hasLabel ?? true,
+    },
     ...overrides,
     product_names: names,
     trackingNumber,
@@ -54,7 +61,10 @@ export function makeShipment(overrides: Partial<Shipment> & { id: string }): Shi
  * What the API answers for GET /api/shipments/seller/:userId with these query parameters over the
  * seller's shipments (newest first): the page, its pagination, and stats over all (or the order's).
  */
-export function shipmentsPageFor<T extends ListedShipmentFacts>(all: readonly T[], params: URLSearchParams): { success: true } & Omit<SellerShipmentsPage, 'shipments'> & { shipments: T[] } {
+export function shipmentsPageFor<T extends ListedShipmentFacts>(
+  all: readonly T[],
+  params: URLSearchParams,
+): { success: true } & Omit<SellerShipmentsPage, 'shipments'> & { shipments: T[] } {
   const page = Number(params.get('page') ?? '1');
   const limit = Number(params.get('limit') ?? '20');
   const orderId = params.get('orderId');
@@ -62,9 +72,14 @@ export function shipmentsPageFor<T extends ListedShipmentFacts>(all: readonly T[
   const q = params.get('q') ?? '';
   const scope = orderId ? all.filter((shipment) => shipment.order_id === orderId) : [...all];
   const matching = scope.filter(
-    (shipment) => (!status || shipment.status === status) && matchesShipmentSearch({ id: shipment.id, trackingNumber: shipment.tracking_number ?? shipment.trackingNumber }, q),
+    (shipment) =>
+      (!status || shipment.status === status) &&
+      matchesShipmentSearch({ id: shipment.id, trackingNumber: shipment.tracking_number ?? shipment.trackingNumber }, q),
   );
-  const byStatus = Object.fromEntries(SHIPMENT_STATUSES.map((value) => [value, scope.filter((shipment) => shipment.status === value).length])) as Record<ShipmentStatus, number>;
+  const byStatus = Object.fromEntries(SHIPMENT_STATUSES.map((value) => [value, scope.filter((shipment) => shipment.status === value).length])) as Record<
+    ShipmentStatus,
+    number
+  >;
   return {
     success: true,
     shipments: matching.slice((page - 1) * limit, page * limit),

@@ -15,9 +15,7 @@ export function ShipmentStatCards({ stats }: { stats: ShipmentStats }) {
       {CARDS.map(({ key, label }) => (
         <div key={key} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm last:col-span-2 sm:last:col-span-1">
           <dt className="text-sm text-slate-600">{label}</dt>
-          <dd className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">
-            {stats[key]}
-          </dd>
+          <dd className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">{stats[key]}</dd>
         </div>
       ))}
     </dl>

@@ -51,7 +51,11 @@ export function ShipmentToolbar({ query, onQueryChange, status, onStatusChange, 
         </div>
       </div>
       <SelectField label="Status" options={FILTER_OPTIONS} value={status} onChange={(event) => onStatusChange(event.target.value)} className="sm:w-52" />
-      <div role="group" aria-label="View" className="inline-flex self-start divide-x divide-slate-300 rounded-lg border border-slate-300 shadow-sm sm:self-auto">
+      <div
+        role="group"
+        aria-label="View"
+        className="inline-flex self-start divide-x divide-slate-300 rounded-lg border border-slate-300 shadow-sm sm:self-auto"
+      >
         {toggle('grid', 'Grid', LayoutGrid)}
         {toggle('list', 'List', List)}
       </div>

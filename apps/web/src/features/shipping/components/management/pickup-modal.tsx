@@ -52,7 +52,12 @@ export function PickupModal({ title, description, submitLabel, quoteTarget, isBu
   const pickupWindow = checkPickupWindow(form.values, new Date());
   const quote = useGetPickupQuoteQuery(
     pickupWindow.ok
-      ? { target: quoteTarget, pickupDate: toUpsPickupDate(pickupWindow.value.pickupDate), readyTime: toUpsTime(pickupWindow.value.readyTime), closeTime: toUpsTime(pickupWindow.value.closeTime) }
+      ? {
+          target: quoteTarget,
+          pickupDate: toUpsPickupDate(pickupWindow.value.pickupDate),
+          readyTime: toUpsTime(pickupWindow.value.readyTime),
+          closeTime: toUpsTime(pickupWindow.value.closeTime),
+        }
       : skipToken,
   );
   const isQuoted = pickupWindow.ok && hasPickupQuote(quote);
@@ -109,7 +114,9 @@ export function PickupModal({ title, description, submitLabel, quoteTarget, isBu
         {pickupWindow.ok ? (
           <PickupChargeQuote quote={quote} />
         ) : (
-          <p className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-600">Choose a valid pickup date and times to see the pickup charge.</p>
+          <p className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-600">
+            Choose a valid pickup date and times to see the pickup charge.
+          </p>
         )}
       </form>
     </Modal>

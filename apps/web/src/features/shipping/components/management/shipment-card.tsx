@@ -94,8 +94,8 @@ export function ShipmentCard({ shipment, canSimulate, busyAction, onSchedulePick
 
       {isVoided && (
         <Alert tone="info" title="Shipment voided" className="mt-3">
-          {shipment.voided_at ? `Voided ${formatDateTime(shipment.voided_at)}. ` : ''}Its UPS label can no longer be used; its items went back to approved,
-          for a new shipment.
+          {shipment.voided_at ? `Voided ${formatDateTime(shipment.voided_at)}. ` : ''}Its UPS label can no longer be used; its items went back to approved, for
+          a new shipment.
         </Alert>
       )}
       <div className={`flex flex-wrap gap-2 ${isVoided ? '' : 'mt-4'}`}>

@@ -1,7 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { earliestPickupDate } from '@marketplace/domain/pickup-schedule';
-import { ALREADY_PICKED_UP_MESSAGE, canConsolidate, consolidationSavingsCents, isAwaitingPickupRequest, shipmentActions } from '@marketplace/domain/shipment-rules';
+import {
+  ALREADY_PICKED_UP_MESSAGE,
+  canConsolidate,
+  consolidationSavingsCents,
+  isAwaitingPickupRequest,
+  shipmentActions,
+} from '@marketplace/domain/shipment-rules';
 import type { ShipmentStatus } from '@marketplace/domain/shipment-rules';
 import { jsonResponse, renderApp, type ApiHandler } from '../../../../test/render-app';
 import { logInAs } from '../../../../test/tokens';
@@ -16,7 +22,18 @@ const PAGE = `/seller/orders/items/${ORDER_ID}/shipments`;
 const TRACKING = '1Z999AA10123456784';
 
 function orderItem(orderItemId: string, itemTitle: string, orderStatus: string, quantity = 1, price = 20) {
-  return { orderItemId, itemTitle, image: null, quantity, price, itemTotal: quantity * price, retipAdded: false, retipPrice: 0, orderStatus, rejectionReason: null };
+  return {
+    orderItemId,
+    itemTitle,
+    image: null,
+    quantity,
+    price,
+    itemTotal: quantity * price,
+    retipAdded: false,
+    retipPrice: 0,
+    orderStatus,
+    rejectionReason: null,
+  };
 }
 
 function order(items: ReturnType<typeof orderItem>[]) {
@@ -29,13 +46,19 @@ function order(items: ReturnType<typeof orderItem>[]) {
       itemsSummary: { totalItemsCount: items.length, itemsPreview: '' },
       amounts: { orderTotal: 45.99, itemsTotal: 40, proportionalShipping: 5.99, retipTotal: 0 },
       buyer: { fullName: 'Bea Tester', email: 'buyer@example.com' },
-      shippingInfo: { shippingAddress: { name: 'Bea Tester', line1: '1 Main St', line2: null, city: 'Austin', state: 'TX', postalCode: '78701', countryCode: 'US' } },
+      shippingInfo: {
+        shippingAddress: { name: 'Bea Tester', line1: '1 Main St', line2: null, city: 'Austin', state: 'TX', postalCode: '78701', countryCode: 'US' },
+      },
       items,
     },
   };
 }
 
-function shipment(id: string, status: ShipmentStatus, overrides: { trackingNumber?: string | null; pickupRequestNumber?: string | null; createdAt?: string } = {}) {
+function shipment(
+  id: string,
+  status: ShipmentStatus,
+  overrides: { trackingNumber?: string | null; pickupRequestNumber?: string | null; createdAt?: string } = {},
+) {
   const trackingNumber = overrides.trackingNumber === undefined ? TRACKING : overrides.trackingNumber;
   const pickupRequestNumber = overrides.pickupRequestNumber ?? null;
   const createdAt = overrides.createdAt ?? new Date().toISOString();
@@ -95,22 +118,39 @@ function shippingServer(
     if (pathname === `/api/seller/orders/${ORDER_ID}`) return jsonResponse(200, order(state.items));
     if (pathname === `/api/shipments/rate-quote/${ORDER_ID}`) return (await hooks.onQuote?.()) ?? jsonResponse(200, makeLabelRateQuote(ORDER_ID));
     const pickupQuoteMatch = /^\/api\/shipments\/pickup-quote\/(.+)$/.exec(pathname);
-    if (pickupQuoteMatch) return (await hooks.onQuote?.()) ?? jsonResponse(200, makePickupQuote({ shipmentIds: [pickupQuoteMatch[1]!], pickupDate: searchParams.get('pickupDate') ?? '' }));
+    if (pickupQuoteMatch)
+      return (
+        (await hooks.onQuote?.()) ??
+        jsonResponse(200, makePickupQuote({ shipmentIds: [pickupQuoteMatch[1]!], pickupDate: searchParams.get('pickupDate') ?? '' }))
+      );
     if (pathname === `/api/shipments/consolidated-pickup-quote/${SELLER_ID}/${ORDER_ID}`) {
       const awaiting = state.shipments.filter((entry) => isAwaitingPickupRequest({ status: entry.status, pickupRequestNumber: entry.pickup_request_number }));
-      return (await hooks.onQuote?.()) ?? jsonResponse(200, makePickupQuote({ shipmentIds: awaiting.map((entry) => entry.id), pickupDate: searchParams.get('pickupDate') ?? '', consolidated: true }));
+      return (
+        (await hooks.onQuote?.()) ??
+        jsonResponse(
+          200,
+          makePickupQuote({ shipmentIds: awaiting.map((entry) => entry.id), pickupDate: searchParams.get('pickupDate') ?? '', consolidated: true }),
+        )
+      );
     }
     if (pathname === `/api/shipments/seller/${SELLER_ID}`) return jsonResponse(200, shipmentsPageFor(state.shipments, new URL(request.url).searchParams));
     const labelMatch = /^\/api\/shipments\/label\/(.+)$/.exec(pathname);
     if (labelMatch) {
       const found = state.shipments.find((entry) => entry.id === labelMatch[1]);
-      return found?.hasLabel ? jsonResponse(200, { success: true, labelUrl: TEST_LABEL_URL, label_url: TEST_LABEL_URL }) : jsonResponse(404, { error: 'No label URL available' });
+      return found?.hasLabel
+        ? jsonResponse(200, { success: true, labelUrl: TEST_LABEL_URL, label_url: TEST_LABEL_URL })
+        : jsonResponse(404, { error: 'No label URL available' });
     }
     if (pathname === `/api/shipments/consolidated-pickup-status/${SELLER_ID}/${ORDER_ID}`) {
       const facts = state.shipments.map((entry) => ({ status: entry.status, pickupRequestNumber: entry.pickup_request_number }));
       const count = facts.filter(isAwaitingPickupRequest).length;
       const possible = canConsolidate(facts);
-      return jsonResponse(200, { success: true, canConsolidate: possible, potentialSavings: possible ? consolidationSavingsCents(count) / 100 : 0, shipmentsCount: count });
+      return jsonResponse(200, {
+        success: true,
+        canConsolidate: possible,
+        potentialSavings: possible ? consolidationSavingsCents(count) / 100 : 0,
+        shipmentsCount: count,
+      });
     }
     if (pathname === `/api/shipments/create/${ORDER_ID}` && request.method === 'POST') {
       await hooks.onCreate?.();
@@ -126,13 +166,25 @@ function shippingServer(
     }
     const pickupMatch = /^\/api\/shipments\/schedule-pickup\/(.+)$/.exec(pathname);
     if (pickupMatch && request.method === 'POST') {
-      state.shipments = state.shipments.map((entry) => (entry.id === pickupMatch[1] ? shipment(entry.id, 'pickup_scheduled', { pickupRequestNumber: 'PRN1' }) : entry));
+      state.shipments = state.shipments.map((entry) =>
+        entry.id === pickupMatch[1] ? shipment(entry.id, 'pickup_scheduled', { pickupRequestNumber: 'PRN1' }) : entry,
+      );
       return jsonResponse(200, { success: true, message: 'Pickup scheduled', pickupRequestNumber: 'PRN1', pickupDate: '2030-01-07', rate: {} });
     }
     if (pathname === `/api/shipments/schedule-consolidated-pickup/${SELLER_ID}/${ORDER_ID}` && request.method === 'POST') {
-      const count = state.shipments.filter((entry) => isAwaitingPickupRequest({ status: entry.status, pickupRequestNumber: entry.pickup_request_number })).length;
-      state.shipments = state.shipments.map((entry) => (entry.status === 'created' ? shipment(entry.id, 'pickup_scheduled', { pickupRequestNumber: 'PRN2' }) : entry));
-      return jsonResponse(200, { success: true, shipmentsCount: count, savings: consolidationSavingsCents(count) / 100, pickupRequestNumber: 'PRN2', message: 'ok' });
+      const count = state.shipments.filter((entry) =>
+        isAwaitingPickupRequest({ status: entry.status, pickupRequestNumber: entry.pickup_request_number }),
+      ).length;
+      state.shipments = state.shipments.map((entry) =>
+        entry.status === 'created' ? shipment(entry.id, 'pickup_scheduled', { pickupRequestNumber: 'PRN2' }) : entry,
+      );
+      return jsonResponse(200, {
+        success: true,
+        shipmentsCount: count,
+        savings: consolidationSavingsCents(count) / 100,
+        pickupRequestNumber: 'PRN2',
+        message: 'ok',
+      });
     }
     const cancelPickupMatch = /^\/api\/shipments\/cancel-pickup\/(.+)$/.exec(pathname);
     if (cancelPickupMatch && request.method === 'DELETE') {
@@ -145,7 +197,8 @@ function shippingServer(
       state.items = state.items.map((entry) => ({ ...entry, orderStatus: 'approved' }));
       return jsonResponse(200, { success: true, message: 'Shipment voided successfully', shipmentId: voidMatch[1], status: 'cancelled' });
     }
-    if (pathname === '/api/shipments/simulation-statuses') return jsonResponse(200, { success: true, statuses: ['in_transit', 'out_for_delivery', 'delivered', 'exception', 'returned'] });
+    if (pathname === '/api/shipments/simulation-statuses')
+      return jsonResponse(200, { success: true, statuses: ['in_transit', 'out_for_delivery', 'delivered', 'exception', 'returned'] });
     const trackMatch = /^\/api\/shipments\/track\/(.+)$/.exec(pathname);
     if (trackMatch && request.method === 'PUT') {
       const simulated = (JSON.parse(text || '{}') as { simulateStatus?: ShipmentStatus }).simulateStatus;
@@ -180,7 +233,11 @@ describe('Shipment Management (docs/product/shipping.md)', { timeout: 20_000 }, 
   it("asks only for this order's shipments and shows the server's counts of them", async () => {
     const calls: Call[] = [];
     const state = {
-      shipments: [shipment(A, 'created'), shipment(B, 'in_transit'), { ...shipment('33333333-cccc-4ccc-8ccc-000000000003', 'delivered'), order_id: 'another-order' }],
+      shipments: [
+        shipment(A, 'created'),
+        shipment(B, 'in_transit'),
+        { ...shipment('33333333-cccc-4ccc-8ccc-000000000003', 'delivered'), order_id: 'another-order' },
+      ],
       items: [],
     };
     renderApp(PAGE, { api: shippingServer(state, calls) });
@@ -202,7 +259,10 @@ describe('Shipment Management (docs/product/shipping.md)', { timeout: 20_000 }, 
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const state = { shipments: [] as FakeShipment[], items: [orderItem('i1', 'Desk lamp', 'approved', 2, 20), orderItem('i2', 'Enamel mug', 'approved', 1, 5.5)] };
+    const state = {
+      shipments: [] as FakeShipment[],
+      items: [orderItem('i1', 'Desk lamp', 'approved', 2, 20), orderItem('i2', 'Enamel mug', 'approved', 1, 5.5)],
+    };
     const { user } = renderApp(PAGE, { api: shippingServer(state, calls, { onCreate: () => gate }) });
 
     expect(await screen.findByText('2 approved items ready for shipment')).toBeInTheDocument();
@@ -264,7 +324,11 @@ describe('Shipment Management (docs/product/shipping.md)', { timeout: 20_000 }, 
     expect(within(shares).getByText('$40.00 · 80% of $50.00')).toBeInTheDocument();
     expect(within(shares).getByText('−$6.70')).toBeInTheDocument();
     expect(within(shares).getByText('−$1.67')).toBeInTheDocument();
-    expect(calls.find((call) => call.path === `/api/shipments/pickup-quote/${A}`)?.query).toEqual({ pickupDate: earliest.replaceAll('-', ''), readyTime: '090000', closeTime: '170000' });
+    expect(calls.find((call) => call.path === `/api/shipments/pickup-quote/${A}`)?.query).toEqual({
+      pickupDate: earliest.replaceAll('-', ''),
+      readyTime: '090000',
+      closeTime: '170000',
+    });
 
     fireEvent.change(date, { target: { value: '' } });
     expect(within(dialog).getByRole('button', { name: 'Schedule Pickup' })).toBeDisabled();
@@ -296,7 +360,9 @@ describe('Shipment Management (docs/product/shipping.md)', { timeout: 20_000 }, 
 
   it('offers the consolidated pickup only with 2 or more created shipments without a pickup', async () => {
     const calls: Call[] = [];
-    const one = renderApp(PAGE, { api: shippingServer({ shipments: [shipment(A, 'created'), shipment(B, 'pickup_scheduled', { pickupRequestNumber: 'PRN0' })], items: [] }, calls) });
+    const one = renderApp(PAGE, {
+      api: shippingServer({ shipments: [shipment(A, 'created'), shipment(B, 'pickup_scheduled', { pickupRequestNumber: 'PRN0' })], items: [] }, calls),
+    });
     await screen.findByRole('article', { name: 'Shipment #22222222' });
     await screen.findByText('Pickup Ready');
     expect(calls.some((call) => call.path.startsWith('/api/shipments/consolidated-pickup-status/'))).toBe(true);
@@ -308,7 +374,9 @@ describe('Shipment Management (docs/product/shipping.md)', { timeout: 20_000 }, 
     expect(screen.getByText(/save up to \$3\.00 per additional shipment/)).toBeInTheDocument();
     expect(screen.getByText(/^2 shipments are waiting for a pickup\./)).toBeInTheDocument();
     const dialog = screen.getByRole('dialog', { name: 'Schedule Consolidated Pickup' });
-    expect(within(dialog).getByText('One UPS pickup for the 2 shipments waiting for one. Save up to $3.00 per additional shipment ($3.00).')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('One UPS pickup for the 2 shipments waiting for one. Save up to $3.00 per additional shipment ($3.00).'),
+    ).toBeInTheDocument();
     const shares = await within(dialog).findByRole('region', { name: 'Deducted from your payouts' });
     expect(within(shares).getAllByRole('listitem')).toHaveLength(2);
     expect(calls.some((call) => call.path === `/api/shipments/consolidated-pickup-quote/${SELLER_ID}/${ORDER_ID}`)).toBe(true);
@@ -346,7 +414,9 @@ describe('Shipment Management (docs/product/shipping.md)', { timeout: 20_000 }, 
 
   it('offers no label, copy, tracking, simulation or pickup action on a voided shipment, and fetches no label', async () => {
     const calls: Call[] = [];
-    renderApp(PAGE, { api: shippingServer({ shipments: [shipment(A, 'cancelled'), shipment(B, 'created')], items: [orderItem('i1', 'Desk lamp', 'approved')] }, calls) });
+    renderApp(PAGE, {
+      api: shippingServer({ shipments: [shipment(A, 'cancelled'), shipment(B, 'created')], items: [orderItem('i1', 'Desk lamp', 'approved')] }, calls),
+    });
 
     const voided = await screen.findByRole('article', { name: 'Shipment #11111111' });
     const live = screen.getByRole('article', { name: 'Shipment #22222222' });
@@ -356,13 +426,17 @@ describe('Shipment Management (docs/product/shipping.md)', { timeout: 20_000 }, 
     expect(within(voided).getByText('Shipment voided')).toBeInTheDocument();
     expect(within(voided).getByText(TRACKING)).toHaveClass('line-through');
     expect(within(voided).queryByText('Cannot Void Shipment')).not.toBeInTheDocument();
-    for (const action of ['View Label', 'Download Label', 'Track', 'Copy', 'Schedule Pickup', 'Cancel Shipment']) expect(within(live).getByRole('button', { name: action })).toBeInTheDocument();
+    for (const action of ['View Label', 'Download Label', 'Track', 'Copy', 'Schedule Pickup', 'Cancel Shipment'])
+      expect(within(live).getByRole('button', { name: action })).toBeInTheDocument();
     expect(calls.some((call) => call.path.startsWith('/api/shipments/label/'))).toBe(false);
   });
 
   it('shows the label rate before the seller confirms, and no Create Shipment without one', async () => {
     const calls: Call[] = [];
-    let answer: Response | undefined = jsonResponse(400, { error: 'Add a ship-from address to your profile (Addresses) before creating a label', code: 'no_ship_from' });
+    let answer: Response | undefined = jsonResponse(400, {
+      error: 'Add a ship-from address to your profile (Addresses) before creating a label',
+      code: 'no_ship_from',
+    });
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
       release = resolve;
@@ -417,7 +491,15 @@ describe('Shipment Management (docs/product/shipping.md)', { timeout: 20_000 }, 
 
   it('says all items have shipped once nothing waits, pointing at the shipments, and never asks to approve them', async () => {
     const calls: Call[] = [];
-    const one = renderApp(PAGE, { api: shippingServer({ shipments: [shipment(A, 'in_transit'), shipment(B, 'cancelled')], items: [orderItem('i1', 'Desk lamp', 'shipped'), orderItem('i2', 'Enamel mug', 'rejected')] }, calls) });
+    const one = renderApp(PAGE, {
+      api: shippingServer(
+        {
+          shipments: [shipment(A, 'in_transit'), shipment(B, 'cancelled')],
+          items: [orderItem('i1', 'Desk lamp', 'shipped'), orderItem('i2', 'Enamel mug', 'rejected')],
+        },
+        calls,
+      ),
+    });
     expect(await screen.findByText('All items have shipped')).toBeInTheDocument();
     expect(screen.getByText('Every item of this order is in the shipment below.')).toBeInTheDocument();
     expect(screen.queryByText('No Items Ready for Shipment')).not.toBeInTheDocument();
@@ -425,7 +507,15 @@ describe('Shipment Management (docs/product/shipping.md)', { timeout: 20_000 }, 
     expect(screen.getByRole('article', { name: 'Shipment #11111111' })).toHaveTextContent('1 item · 1.5 lbs');
     one.unmount();
 
-    const two = renderApp(PAGE, { api: shippingServer({ shipments: [shipment(A, 'delivered'), shipment(B, 'in_transit')], items: [orderItem('i1', 'Desk lamp', 'delivered'), orderItem('i2', 'Enamel mug', 'shipped')] }, calls) });
+    const two = renderApp(PAGE, {
+      api: shippingServer(
+        {
+          shipments: [shipment(A, 'delivered'), shipment(B, 'in_transit')],
+          items: [orderItem('i1', 'Desk lamp', 'delivered'), orderItem('i2', 'Enamel mug', 'shipped')],
+        },
+        calls,
+      ),
+    });
     expect(await screen.findByText('Every item of this order is in one of the 2 shipments below.')).toBeInTheDocument();
     two.unmount();
 
@@ -436,7 +526,9 @@ describe('Shipment Management (docs/product/shipping.md)', { timeout: 20_000 }, 
 
   it('cancels a scheduled pickup, and the shipment can be scheduled again', async () => {
     const calls: Call[] = [];
-    const { user } = renderApp(PAGE, { api: shippingServer({ shipments: [shipment(A, 'pickup_scheduled', { pickupRequestNumber: 'PRN1' })], items: [] }, calls) });
+    const { user } = renderApp(PAGE, {
+      api: shippingServer({ shipments: [shipment(A, 'pickup_scheduled', { pickupRequestNumber: 'PRN1' })], items: [] }, calls),
+    });
 
     const card = await screen.findByRole('article', { name: 'Shipment #11111111' });
     expect(within(card).queryByRole('button', { name: 'Schedule Pickup' })).not.toBeInTheDocument();
@@ -448,7 +540,9 @@ describe('Shipment Management (docs/product/shipping.md)', { timeout: 20_000 }, 
 
   it('tracks a shipment and simulates a status in development', async () => {
     const calls: Call[] = [];
-    const { user } = renderApp(PAGE, { api: shippingServer({ shipments: [shipment(A, 'pickup_scheduled', { pickupRequestNumber: 'PRN1' })], items: [] }, calls) });
+    const { user } = renderApp(PAGE, {
+      api: shippingServer({ shipments: [shipment(A, 'pickup_scheduled', { pickupRequestNumber: 'PRN1' })], items: [] }, calls),
+    });
 
     const card = await screen.findByRole('article', { name: 'Shipment #11111111' });
     await user.click(within(card).getByRole('button', { name: 'Track' }));
@@ -504,7 +598,10 @@ describe('Shipment Management (docs/product/shipping.md)', { timeout: 20_000 }, 
 
   it("is embedded in the seller's order detail with the same actions", async () => {
     const calls: Call[] = [];
-    const state = { shipments: [shipment(A, 'created'), shipment(B, 'created')], items: [orderItem('i1', 'Desk lamp', 'approved'), orderItem('i2', 'Enamel mug', 'shipped')] };
+    const state = {
+      shipments: [shipment(A, 'created'), shipment(B, 'created')],
+      items: [orderItem('i1', 'Desk lamp', 'approved'), orderItem('i2', 'Enamel mug', 'shipped')],
+    };
     const { user } = renderApp(`/seller/orders/items/${ORDER_ID}`, { api: shippingServer(state, calls) });
 
     expect(await screen.findByRole('heading', { level: 1, name: `Order #${ORDER_ID.slice(0, 8)}` })).toBeInTheDocument();
@@ -512,7 +609,8 @@ describe('Shipment Management (docs/product/shipping.md)', { timeout: 20_000 }, 
     expect(await within(shipping).findByText('1 approved item ready for shipment')).toBeInTheDocument();
     expect(within(shipping).getByRole('button', { name: 'Create Shipment' })).toBeInTheDocument();
     const card = await within(shipping).findByRole('article', { name: 'Shipment #11111111' });
-    for (const action of ['Schedule Pickup', 'Track', 'Cancel Shipment', 'View Label']) expect(within(card).getByRole('button', { name: action })).toBeInTheDocument();
+    for (const action of ['Schedule Pickup', 'Track', 'Cancel Shipment', 'View Label'])
+      expect(within(card).getByRole('button', { name: action })).toBeInTheDocument();
     expect(within(shipping).getByRole('button', { name: 'Schedule Consolidated Pickup' })).toBeInTheDocument();
 
     await user.click(within(card).getByRole('button', { name: 'Schedule Pickup' }));

@@ -199,9 +199,19 @@ export function OrderShipmentsPanel({ orderId, showSummary = false }: { orderId:
       {shipmentsQuery.isLoading || orderQuery.isLoading ? (
         <LoadingState label="Loading shipments…" />
       ) : shipmentsQuery.isError ? (
-        <LoadError title="Failed to fetch shipments" error={shipmentsQuery.error} onRetry={() => void shipmentsQuery.refetch()} isRetrying={shipmentsQuery.isFetching} />
+        <LoadError
+          title="Failed to fetch shipments"
+          error={shipmentsQuery.error}
+          onRetry={() => void shipmentsQuery.refetch()}
+          isRetrying={shipmentsQuery.isFetching}
+        />
       ) : orderQuery.isError ? (
-        <LoadError title="The order could not be loaded" error={orderQuery.error} onRetry={() => void orderQuery.refetch()} isRetrying={orderQuery.isFetching} />
+        <LoadError
+          title="The order could not be loaded"
+          error={orderQuery.error}
+          onRetry={() => void orderQuery.refetch()}
+          isRetrying={orderQuery.isFetching}
+        />
       ) : (
         <>
           {showSummary && (
@@ -223,8 +233,8 @@ export function OrderShipmentsPanel({ orderId, showSummary = false }: { orderId:
                 </Button>
               }
             >
-              {pluralise(consolidationCount, 'shipment')} {consolidationCount === 1 ? 'is' : 'are'} waiting for a pickup. Schedule one pickup for all of them and
-              save up to $3.00 per additional shipment ({savingsText} on this order).
+              {pluralise(consolidationCount, 'shipment')} {consolidationCount === 1 ? 'is' : 'are'} waiting for a pickup. Schedule one pickup for all of them
+              and save up to $3.00 per additional shipment ({savingsText} on this order).
             </Alert>
           )}
 
