@@ -1,24 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Role } from '@marketplace/contracts/auth';
 import {
-  REVIEW_EDIT_WINDOW_DAYS,
   REVIEW_ERROR_CODES,
   REVIEW_MAX_PHOTOS,
   type AdminReview,
-  type AdminReviewsPage,
   type CreateReviewBody,
   type HelpfulVoteResponse,
   type MyReview,
-  type MyReviewsPage,
-  type ProductReviewSort,
-  type ProductReviewsPage,
-  type RatingDistribution,
-  type Review,
   type SellerReview,
-  type SellerReviewsPage,
   type UpdateReviewBody,
 } from '@marketplace/contracts/reviews';
-import { averageRating } from '@marketplace/domain/ratings';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { NO_DOMAIN_EVENTS, type DomainEventPublisher } from '../../lib/domain-events';
@@ -32,26 +22,20 @@ import {
   deleteReviewPhoto,
   findDueReviewRequests,
   findPhotosOfReviews,
-  findRatingCounts,
   findReview,
   findReviewableItem,
-  findReviewedProduct,
   findReviewIdOfOrderItem,
-  findReviewWithNames,
-  findVotedReviewIds,
   insertReview,
   insertReviewPhotos,
   insertSellerReply,
-  listReviews,
   removeHelpfulVote,
   setReviewHidden,
   touchReview,
   updateReviewContent,
-  type ReviewListFilters,
-  type ReviewListRecord,
-  type ReviewPhotoRecord,
   type ReviewRecord,
 } from './reviews.repository';
+import { createReviewAnswers, DAY_MS, REVIEW_MESSAGES, reviewerName, type ReviewCaller } from './review-answers';
+import { createReviewLists } from './review-lists.service';
 
 // Reviews and ratings (docs/product/reviews.md). A buyer reviews an order item once it was delivered, once;
 // edits or deletes it for 30 days; the item's seller replies once; signed-in people vote it helpful; an admin
@@ -59,12 +43,6 @@ import {
 // rating read) change in the same transaction as the review, through the catalog's adjustReviewTotals; the
 // catalogue's caches are dropped after the commit (`listing.changed`).
 
-export interface ReviewCaller {
-  id: string;
-  role: Role;
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** A buyer is asked to review an item this long after it was delivered… */
 export const REVIEW_REQUEST_AFTER_DAYS = 3;
 /** …and no longer once it is this old (a round that was missed catches up within the window). */
@@ -78,35 +56,7 @@ export const REVIEW_REQUEST_BATCH = 200;
  */
 export const REVIEW_REQUEST_DEDUPE_PREFIX = 'review-request:';
 
-export const REVIEW_MESSAGES = {
-  notFound: 'Review not found',
-  itemNotFound: 'Order item not found',
-  productNotFound: 'Product not found',
-  photoNotFound: 'Photo not found',
-  onlyBuyers: 'Only buyers write reviews',
-  notYourItem: 'You can only review items you bought',
-  notDelivered: 'You can review this item once it has been delivered',
-  exists: 'You have already reviewed this item. You can change your review instead.',
-  notYourReview: 'Only the author can change or delete this review',
-  windowOver: `Reviews can be changed or deleted for ${REVIEW_EDIT_WINDOW_DAYS} days after they were written`,
-  notYourSale: 'Only the seller of this item can reply to its reviews',
-  replyExists: 'You have already replied to this review',
-  ownReview: 'You cannot vote your own review helpful',
-  alreadyHidden: 'This review is hidden already',
-  notHidden: 'This review is not hidden',
-  tooManyPhotos: `A review can have at most ${REVIEW_MAX_PHOTOS} photos`,
-  noPhotos: 'Attach at least one photo',
-} as const;
-
-/** How a review's author is shown: first name and last initial ("Jane D."). */
-export function reviewerName(person: { firstName: string; lastName: string }): string {
-  const first = person.firstName.trim();
-  const initial = Array.from(person.lastName.trim())[0]?.toUpperCase();
-  if (first && initial) return `${first} ${initial}.`;
-  return first || (initial ? `${initial}.` : 'Verified buyer');
-}
-
-const fullName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
+export { REVIEW_MESSAGES, reviewerName, type ReviewCaller } from './review-answers';
 
 export type ReviewsService = ReturnType<typeof createReviewsService>;
 
@@ -120,99 +70,8 @@ export function createReviewsService(deps: {
   const { db, files, clock } = deps;
   const events = deps.events ?? NO_DOMAIN_EVENTS;
 
-  const editableUntilOf = (review: Pick<ReviewRecord, 'createdAt'>) => new Date(review.createdAt.getTime() + REVIEW_EDIT_WINDOW_DAYS * DAY_MS);
-  const isEditable = (review: Pick<ReviewRecord, 'createdAt'>) => clock.now().getTime() <= editableUntilOf(review).getTime();
-
-  const toPhoto = (photo: ReviewPhotoRecord) => ({
-    id: photo.id,
-    url: files.urlFor(photo.fileKey),
-    thumbnailUrl: files.urlFor(photo.thumbnailKey ?? photo.fileKey),
-  });
-
-  function toReview(row: ReviewListRecord, photos: ReviewPhotoRecord[], votedByMe: boolean): Review {
-    return {
-      id: row.id,
-      productId: row.productId,
-      rating: row.rating,
-      title: row.title,
-      body: row.body,
-      photos: photos.map(toPhoto),
-      authorName: reviewerName(row.author),
-      verifiedPurchase: true,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      isEdited: row.updatedAt.getTime() > row.createdAt.getTime(),
-      sellerReply: row.sellerReply !== null && row.sellerRepliedAt !== null ? { body: row.sellerReply, createdAt: row.sellerRepliedAt.toISOString() } : null,
-      helpfulCount: row.helpfulCount,
-      votedByMe,
-    };
-  }
-
-  function toMine(row: ReviewListRecord, photos: ReviewPhotoRecord[], votedByMe: boolean): MyReview {
-    return {
-      ...toReview(row, photos, votedByMe),
-      orderId: row.orderId,
-      orderItemId: row.orderItemId,
-      product: { id: row.productId, title: row.productTitle },
-      isHidden: row.hiddenAt !== null,
-      hiddenReason: row.hiddenReason,
-      editableUntil: editableUntilOf(row).toISOString(),
-      canEdit: isEditable(row),
-    };
-  }
-
-  function toSellerReview(row: ReviewListRecord, photos: ReviewPhotoRecord[], votedByMe: boolean): SellerReview {
-    return { ...toReview(row, photos, votedByMe), product: { id: row.productId, title: row.productTitle }, canReply: row.sellerReply === null };
-  }
-
-  function toAdminReview(row: ReviewListRecord, photos: ReviewPhotoRecord[], votedByMe: boolean): AdminReview {
-    return {
-      ...toReview(row, photos, votedByMe),
-      orderId: row.orderId,
-      orderItemId: row.orderItemId,
-      product: { id: row.productId, title: row.productTitle },
-      buyer: { id: row.buyerId, name: fullName(row.author) || row.author.email, email: row.author.email },
-      seller: { id: row.sellerId, name: fullName(row.seller), companyName: row.seller.companyName },
-      hidden:
-        row.hiddenAt && row.hiddenReason !== null
-          ? { at: row.hiddenAt.toISOString(), reason: row.hiddenReason, byName: row.hiddenByName ? fullName(row.hiddenByName) : 'An admin' }
-          : null,
-    };
-  }
-
-  /** Rows as answers: their photos and the viewer's votes read once for the whole page. */
-  async function present<Answer>(
-    rows: ReviewListRecord[],
-    viewerId: string | null,
-    shape: (row: ReviewListRecord, photos: ReviewPhotoRecord[], votedByMe: boolean) => Answer,
-  ): Promise<Answer[]> {
-    const ids = rows.map((row) => row.id);
-    const [photos, voted] = await Promise.all([
-      findPhotosOfReviews(db, ids),
-      viewerId ? findVotedReviewIds(db, viewerId, ids) : Promise.resolve(new Set<string>()),
-    ]);
-    return rows.map((row) => shape(row, photos.get(row.id) ?? [], voted.has(row.id)));
-  }
-
-  async function presentOne<Answer>(
-    id: string,
-    viewerId: string | null,
-    shape: (row: ReviewListRecord, photos: ReviewPhotoRecord[], votedByMe: boolean) => Answer,
-  ): Promise<Answer> {
-    const row = await findReviewWithNames(db, id);
-    if (!row) throw notFound(REVIEW_MESSAGES.notFound);
-    const [answer] = await present([row], viewerId, shape);
-    return answer!;
-  }
-
-  async function page<Answer>(
-    filters: ReviewListFilters,
-    viewerId: string | null,
-    shape: (row: ReviewListRecord, photos: ReviewPhotoRecord[], votedByMe: boolean) => Answer,
-  ) {
-    const { rows, total } = await listReviews(db, filters);
-    return { items: await present(rows, viewerId, shape), total };
-  }
+  const answers = createReviewAnswers({ db, files, clock });
+  const { editableUntilOf, isEditable, toMine, toSellerReview, toAdminReview, presentOne } = answers;
 
   /**
    * The review as its author may act on it: someone else's hidden review is not found (it is not shown to
@@ -472,91 +331,7 @@ export function createReviewsService(deps: {
       return { review: await presentOne(id, admin.id, toAdminReview) };
     },
 
-    /**
-     * A listing's visible reviews with its average, count and distribution. A listing that is not live is
-     * not found, except for its seller and admins (as its page is).
-     */
-    async listForProduct(
-      productId: string,
-      query: { sort: ProductReviewSort; page: number; limit: number },
-      viewer: ReviewCaller | null,
-    ): Promise<ProductReviewsPage> {
-      const product = await findReviewedProduct(db, productId);
-      const canSeeNotLive = viewer !== null && (viewer.role === 'admin' || viewer.id === product?.sellerId);
-      if (!product || (product.status !== 'active' && !canSeeNotLive)) throw notFound(REVIEW_MESSAGES.productNotFound);
-      const [{ items, total }, counts] = await Promise.all([
-        page({ productId, hidden: false, sort: query.sort, limit: query.limit, offset: (query.page - 1) * query.limit }, viewer?.id ?? null, toReview),
-        findRatingCounts(db, productId),
-      ]);
-      const distribution: RatingDistribution = {
-        '1': counts.get(1) ?? 0,
-        '2': counts.get(2) ?? 0,
-        '3': counts.get(3) ?? 0,
-        '4': counts.get(4) ?? 0,
-        '5': counts.get(5) ?? 0,
-      };
-      return {
-        items,
-        average: averageRating(product.ratingSum, product.reviewCount),
-        count: product.reviewCount,
-        distribution,
-        page: query.page,
-        limit: query.limit,
-        total,
-      };
-    },
-
-    /** The buyer's own reviews (hidden ones too, with the reason), newest first. */
-    async listMine(caller: ReviewCaller, query: { orderId?: string | undefined; page: number; limit: number }): Promise<MyReviewsPage> {
-      const { items, total } = await page(
-        {
-          buyerId: caller.id,
-          ...(query.orderId ? { orderId: query.orderId } : {}),
-          sort: 'newest',
-          limit: query.limit,
-          offset: (query.page - 1) * query.limit,
-        },
-        caller.id,
-        toMine,
-      );
-      return { items, page: query.page, limit: query.limit, total };
-    },
-
-    /** Visible reviews of the seller's items, newest first; `replied: false` keeps those still to answer. */
-    async listForSeller(caller: ReviewCaller, query: { replied?: boolean | undefined; page: number; limit: number }): Promise<SellerReviewsPage> {
-      const { items, total } = await page(
-        {
-          sellerId: caller.id,
-          hidden: false,
-          ...(query.replied !== undefined ? { replied: query.replied } : {}),
-          sort: 'newest',
-          limit: query.limit,
-          offset: (query.page - 1) * query.limit,
-        },
-        caller.id,
-        toSellerReview,
-      );
-      return { items, page: query.page, limit: query.limit, total };
-    },
-
-    /** Every review for moderation, newest first. */
-    async listForAdmin(
-      admin: ReviewCaller,
-      query: { hidden?: boolean | undefined; productId?: string | undefined; page: number; limit: number },
-    ): Promise<AdminReviewsPage> {
-      const { items, total } = await page(
-        {
-          ...(query.hidden !== undefined ? { hidden: query.hidden } : {}),
-          ...(query.productId ? { productId: query.productId } : {}),
-          sort: 'newest',
-          limit: query.limit,
-          offset: (query.page - 1) * query.limit,
-        },
-        admin.id,
-        toAdminReview,
-      );
-      return { items, page: query.page, limit: query.limit, total };
-    },
+    ...createReviewLists({ db, answers }),
 
     /**
      * The review-request job's round: every item delivered between 3 and 14 days ago, not reviewed and whose
