@@ -196,7 +196,7 @@ const steps = [
     environment: { MARKETPLACE_API_BUILT: '1', ...(hasPostgres ? { TEST_DATABASE_URL: postgresUrl } : { TEST_DATABASE_URL: '' }) },
   },
   { name: 'typecheck', title: 'typecheck (tsc)', cores: 1, yields: true, command: ['npm', 'run', '--silent', 'typecheck'] },
-  { name: 'lint', title: 'lint (eslint)', cores: 1, yields: true, command: ['npx', 'eslint', '.', '--max-warnings=0'] },
+  { name: 'lint', title: 'format check (biome) and lint (eslint)', cores: 1, yields: true, command: ['npm', 'run', '--silent', 'lint'] },
   {
     name: 'bundle',
     title: 'bundle budget (initial JS for /products ≤ 150 KB gzipped)',
