@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { useListParams } from '../lib/use-list-params';
 import { Button } from './button';
-import { ListResult } from './list-states';
+import { ListResult } from './list-result';
 import { Pagination } from './pagination';
 import { SelectField, type SelectOption } from './select-field';
 

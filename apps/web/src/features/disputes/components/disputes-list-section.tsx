@@ -1,6 +1,6 @@
 import { DISPUTE_STATUSES, DISPUTE_STATUS_LABELS } from '@marketplace/contracts/disputes';
 import { Button } from '../../../components/button';
-import { ListResult } from '../../../components/list-states';
+import { ListResult } from '../../../components/list-result';
 import { Pagination } from '../../../components/pagination';
 import { SelectField } from '../../../components/select-field';
 import { useListParams } from '../../../lib/use-list-params';

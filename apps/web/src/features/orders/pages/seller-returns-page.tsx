@@ -1,6 +1,6 @@
 import { RETURN_STATUSES, RETURN_STATUS_LABELS, type ReturnsFilter } from '@marketplace/contracts/returns';
 import { Button } from '../../../components/button';
-import { ListResult } from '../../../components/list-states';
+import { ListResult } from '../../../components/list-result';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { SelectField } from '../../../components/select-field';

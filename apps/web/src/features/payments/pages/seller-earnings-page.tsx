@@ -9,7 +9,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { FilterBar } from '../../../components/filter-bar';
-import { ListResult } from '../../../components/list-states';
+import { ListResult } from '../../../components/list-result';
 import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { SelectField } from '../../../components/select-field';

@@ -4,7 +4,7 @@ import { toast } from '../../../../components/toast';
 import { SUPPORT_TOPIC_LABELS, type SupportRequest, type SupportRequestStatus } from '@marketplace/contracts/workspace';
 import { Button, buttonClasses } from '../../../../components/button';
 import { DataTable, type DataColumn } from '../../../../components/data-table';
-import { ListResult } from '../../../../components/list-states';
+import { ListResult } from '../../../../components/list-result';
 import { Pagination } from '../../../../components/pagination';
 import { SelectField } from '../../../../components/select-field';
 import { SlideOver } from '../../../../components/slide-over';

@@ -3,7 +3,7 @@ import type { Payout, PayoutStatus, SellerListEntry } from '@marketplace/contrac
 import type { Pagination as PaginationInfo } from '@marketplace/contracts/users';
 import { Button } from '../../../../components/button';
 import { DataTable, type DataColumn } from '../../../../components/data-table';
-import { ListResult } from '../../../../components/list-states';
+import { ListResult } from '../../../../components/list-result';
 import { Pagination } from '../../../../components/pagination';
 import { SelectField } from '../../../../components/select-field';
 import { StatusBadge } from '../../../../components/status-badge';
