@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '@marketplace/domain/enums';
+import { centsToDollars, dollarsToCents, maxCentsAsDollars } from '@marketplace/domain/money';
 import { ORDER_ITEM_STATES } from '@marketplace/domain/order-item-state';
 import { normaliseUsCountry, normaliseUsPostalCode, normaliseUsState } from '@marketplace/domain/us-address';
 import { cartItemSchema } from './cart';
@@ -124,6 +125,19 @@ export const checkoutRequestSchema = z.object({
    * payment before it touches the stock. Not part of what the Idempotency-Key is bound to.
    */
   authenticatedPaymentId: z.string().trim().min(1).max(255).optional(),
+  /**
+   * The order total the buyer confirmed: the summary's `orderTotal` (GET /api/checkout/summary) they saw
+   * beside Place order. When the total the order would charge differs (a price changed meanwhile), nothing
+   * is charged or taken and the answer is 409 `total_changed` with the new summary. The web app always
+   * sends it; a client that leaves it out is charged the cart's total at that moment.
+   */
+  expectedTotal: z
+    .number({ error: 'expectedTotal must be a number of dollars' })
+    .finite('expectedTotal must be a number of dollars')
+    .nonnegative('expectedTotal cannot be negative')
+    .max(maxCentsAsDollars / 100, 'expectedTotal is too large')
+    .refine((dollars) => centsToDollars(dollarsToCents(dollars)) === dollars, 'expectedTotal must be in whole cents')
+    .optional(),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
@@ -178,8 +192,30 @@ export const OUT_OF_STOCK_CODE = 'out_of_stock';
 export const checkoutConflictSchema = z.object({
   error: z.string(),
   code: z.literal(OUT_OF_STOCK_CODE),
-  items: z.array(z.object({ cartItemId: z.string(), productId: z.string(), title: z.string(), requested: z.number().int(), available: z.number().int() })),
+  items: z.array(
+    z.object({
+      cartItemId: z.string(),
+      productId: z.string(),
+      title: z.string(),
+      requested: z.number().int(),
+      available: z.number().int(),
+      /** False when the listing can no longer be bought at all (hidden, deleted, or its seller suspended). */
+      live: z.boolean(),
+    }),
+  ),
 });
+
+/** The code of checkout's refusal when the order would charge another total than the `expectedTotal` the buyer confirmed. */
+export const TOTAL_CHANGED_CODE = 'total_changed';
+
+/** 409 total changed: nothing was charged or taken; `summary` is what the cart costs now, to confirm again. */
+export const checkoutTotalChangedSchema = z.object({
+  error: z.string(),
+  code: z.literal(TOTAL_CHANGED_CODE),
+  expectedTotal: z.number(),
+  summary: checkoutSummaryResponseSchema,
+});
+export type CheckoutTotalChanged = z.infer<typeof checkoutTotalChangedSchema>;
 
 export const CHECKOUT_MESSAGES = {
   emptyCart: 'Your cart is empty',
@@ -187,6 +223,8 @@ export const CHECKOUT_MESSAGES = {
   declined: 'Your card was declined.',
   paymentFailed: 'The payment could not be processed. Please try again.',
   requiresAction: 'Your bank asks you to confirm this payment.',
+  totalChanged: (confirmed: string, now: string) =>
+    `The total of your order changed from ${confirmed} to ${now} (a price changed since you opened checkout). Nothing was charged: check the new total and place the order again.`,
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different checkout request (another address or card). Send a new key for a new checkout.',
 } as const;
 

@@ -22,12 +22,17 @@ export interface StockRequest {
   quantity: number;
 }
 
-/** A request that could not be met: `request` is its position in the requests, `available` what the listing has left (0 when it is not live). */
+/**
+ * A request that could not be met: `request` is its position in the requests, `available` what the listing
+ * has left (0 when it is not live), `live` whether it can still be bought at all (false: hidden, deleted, or
+ * its seller suspended).
+ */
 export interface StockShortage {
   request: number;
   productId: string;
   requested: number;
   available: number;
+  live: boolean;
 }
 
 export interface StockTaken {
@@ -52,7 +57,10 @@ export async function takeStock(executor: Executor, requests: readonly StockRequ
     const { productId, quantity } = requests[request]!;
     const listing = await takeUnits(executor, productId, quantity, now);
     if (listing) listings[request] = listing;
-    else shortages.push({ request, productId, requested: quantity, available: await findAvailableQuantity(executor, productId) });
+    else {
+      const available = await findAvailableQuantity(executor, productId);
+      shortages.push({ request, productId, requested: quantity, available: available ?? 0, live: available !== null });
+    }
   }
   return { listings, shortages };
 }
@@ -74,12 +82,13 @@ async function takeUnits(executor: Executor, productId: string, quantity: number
   return row ?? null;
 }
 
-async function findAvailableQuantity(executor: Executor, productId: string): Promise<number> {
+/** What a live listing has left; null when it is not live. */
+async function findAvailableQuantity(executor: Executor, productId: string): Promise<number | null> {
   const [row] = await executor
     .select({ quantity: products.quantity })
     .from(products)
     .where(and(eq(products.id, productId), isLiveListing()));
-  return row ? row.quantity : 0;
+  return row ? row.quantity : null;
 }
 
 /** Puts units back on the shelf (a rejected or cancelled item), one statement per item, in the order given. */

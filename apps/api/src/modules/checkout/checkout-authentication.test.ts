@@ -146,6 +146,22 @@ describe('a card that asks for authentication (3-D Secure)', () => {
     expect(await stockOf(product.id)).toBe(1);
   });
 
+  it('refunds an authenticated payment when a price changed meanwhile and the buyer confirmed the old total', async () => {
+    const { buyer, authorization, product } = await buyerWithCart(2, 5);
+    const key = newKey();
+    const body = { shippingAddress: address, payment: card(AUTHENTICATION_CARD), expectedTotal: 60 };
+    const { paymentId, clientSecret } = (await checkout(authorization, key, body)).json();
+    await authenticate(authorization, clientSecret, 'complete');
+    await db().update(products).set({ priceCents: 3500 }).where(eq(products.id, product.id));
+
+    const refused = await checkout(authorization, key, { ...body, authenticatedPaymentId: paymentId });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'total_changed', expectedTotal: 60, summary: { orderTotal: 70 } });
+    expect(refunds.at(-1)).toMatchObject({ idempotencyKey: expect.stringMatching(/^checkout-reversal-/) });
+    expect(await ordersOf(buyer.id)).toEqual([]);
+    expect(await stockOf(product.id)).toBe(5);
+  });
+
   it('refuses an authentication with a client secret that waits for none', async () => {
     const { authorization } = await buyerWithCart();
     const answer = await authenticate(authorization, 'pi_sandbox_nothing_secret_nothing', 'complete');

@@ -12,6 +12,7 @@ import {
   checkoutRequestSchema,
   checkoutResponseSchema,
   checkoutSummaryResponseSchema,
+  checkoutTotalChangedSchema,
 } from '@marketplace/contracts/orders';
 import { userOf } from '../../plugins/authentication';
 import { SIGNED_IN } from '../../plugins/route-access';
@@ -63,7 +64,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }
           400: errorResponseSchema,
           401: errorResponseSchema,
           402: errorResponseSchema.loose(),
-          409: checkoutConflictSchema.or(errorResponseSchema),
+          409: checkoutTotalChangedSchema.or(checkoutConflictSchema).or(errorResponseSchema),
           422: errorResponseSchema,
           502: errorResponseSchema,
         },

@@ -4,13 +4,14 @@ import {
   CHECKOUT_MESSAGES,
   IDEMPOTENCY_KEY_REUSED_CODE,
   OUT_OF_STOCK_CODE,
+  TOTAL_CHANGED_CODE,
   type CheckoutConfigResponse,
   type CheckoutProblem,
   type CheckoutSummaryResponse,
   type checkoutRequestSchema,
 } from '@marketplace/contracts/orders';
 import { itemsTotalCents as itemsTotalCentsOf } from '@marketplace/domain/item-paid';
-import { centsToDollars, formatCents } from '@marketplace/domain/money';
+import { centsToDollars, dollarsToCents, formatCents } from '@marketplace/domain/money';
 import { calculateShippingCents } from '@marketplace/domain/shipping';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -69,6 +70,7 @@ interface Shortage {
   title: string;
   requested: number;
   available: number;
+  live: boolean;
 }
 
 function problemsOf(lines: readonly PricedCartLine[]): CheckoutProblem[] {
@@ -101,6 +103,7 @@ function problemsOf(lines: readonly PricedCartLine[]): CheckoutProblem[] {
 function shortageMessage(shortages: readonly Shortage[]): string {
   const [only] = shortages;
   if (shortages.length !== 1 || !only) return CHECKOUT_MESSAGES.outOfStock;
+  if (!only.live) return `Sorry, "${only.title}" is no longer available`;
   return only.available === 0
     ? `Sorry, "${only.title}" has just sold out`
     : `Sorry, only ${only.available} of "${only.title}" ${only.available === 1 ? 'is' : 'are'} left in stock`;
@@ -166,6 +169,16 @@ function orderIdFor(buyerId: string, idempotencyKey: string): string {
 function cartTotalCentsOf(lines: readonly PricedCartLine[]): number {
   const itemsTotalCents = itemsTotalCentsOf(lines.map((line) => ({ priceCents: line.priceCents, quantity: line.record.quantity })));
   return itemsTotalCents + calculateShippingCents(itemsTotalCents) + lines.reduce((total, line) => total + line.retipCents, 0);
+}
+
+/** Thrown inside the order's transaction to roll it back when the total is not the one the buyer confirmed. */
+class TotalChanged extends Error {
+  constructor(
+    readonly expectedCents: number,
+    readonly totalCents: number,
+  ) {
+    super('The order total changed');
+  }
 }
 
 /** Thrown inside the order's transaction to roll it back when the card asks for authentication first. */
@@ -304,13 +317,23 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
       checkout: { buyerId: user.id, idempotencyKey, requestHash, shippingAddress: { ...input.shippingAddress, line2: input.shippingAddress.line2 ?? null } },
     });
 
+    // The total the buyer confirmed (the summary's orderTotal): told before anything is charged or taken
+    // when today's prices already differ, and checked again against the locked rows below. Back from the
+    // authentication step the payment may already be made: only the check below, which refunds it, applies.
+    const expectedCents = input.expectedTotal === undefined ? null : dollarsToCents(input.expectedTotal);
+    if (expectedCents !== null && !options.paid && !input.authenticatedPaymentId && expectedCents !== cartTotalCentsOf(lines)) {
+      throw await totalChangedError(user.id, expectedCents);
+    }
+
     const attempt: { charge: ChargeResult | null; amountCents: number } = { charge: null, amountCents: 0 };
     if (options.paid) {
       attempt.charge = options.paid.charge;
       attempt.amountCents = options.paid.amountCents;
     } else if (input.authenticatedPaymentId) {
-      // Back from the authentication step: what became of the payment, before any stock is taken.
-      const amountCents = cartTotalCentsOf(lines);
+      // Back from the authentication step: what became of the payment, before any stock is taken. It was
+      // made for the total the buyer confirmed, so that is the payment asked about (the same charge key),
+      // even if a price changed since: the check below then refunds it.
+      const amountCents = expectedCents ?? cartTotalCentsOf(lines);
       const outcome = await chargeFor(chargeRequestFor(amountCents));
       if (outcome.status === 'requires_action') return { kind: 'requires_action', paymentId: outcome.id, clientSecret: outcome.clientSecret };
       if (reversedChargeIds.has(outcome.id)) throw new HttpError(409, 'This payment attempt was reversed. Please try again with a new checkout.');
@@ -326,9 +349,9 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
           lines.map((line) => ({ productId: line.record.productId, quantity: line.record.quantity })),
           now,
         );
-        const shortages = taken.shortages.map(({ request, productId, requested, available }): Shortage => {
+        const shortages = taken.shortages.map(({ request, productId, requested, available, live }): Shortage => {
           const { record } = lines[request]!;
-          return { cartItemId: record.id, productId, title: record.product.title, requested, available };
+          return { cartItemId: record.id, productId, title: record.product.title, requested, available, live };
         });
         if (shortages.length > 0) throw conflict(shortageMessage(shortages), { code: OUT_OF_STOCK_CODE, items: shortages });
 
@@ -354,6 +377,8 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
         const retipTotalCents = itemRows.reduce((total, item) => total + (item.retipPriceCents ?? 0), 0);
         const shippingCents = calculateShippingCents(itemsTotalCents);
         const totalCents = itemsTotalCents + shippingCents + retipTotalCents;
+        // What the buyer confirmed, against the locked rows: a price changed since their summary charges nothing.
+        if (expectedCents !== null && expectedCents !== totalCents) throw new TotalChanged(expectedCents, totalCents);
         const address = input.shippingAddress;
 
         await insertOrderWithItems(
@@ -437,6 +462,7 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
     } catch (error) {
       if (error instanceof AuthenticationRequired) return { kind: 'requires_action', paymentId: error.step.id, clientSecret: error.step.clientSecret };
       let failure = error;
+      if (error instanceof TotalChanged) failure = await totalChangedError(user.id, error.expectedCents);
       if (isUniqueViolation(error, 'orders_buyer_idempotency_unique') || isUniqueViolation(error, 'orders_pkey')) {
         const committed = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
         // The same request paid with the same charge key, so it is that order's charge: nothing to give back.
@@ -452,6 +478,16 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
       }
       throw failure;
     }
+  }
+
+  /** 409 total_changed, with what the cart costs now (read after any rollback, outside a transaction). */
+  async function totalChangedError(userId: string, expectedCents: number): Promise<HttpError> {
+    const summary = await service.getSummary(userId);
+    return new HttpError(409, CHECKOUT_MESSAGES.totalChanged(formatCents(expectedCents), formatCents(dollarsToCents(summary.orderTotal))), {
+      code: TOTAL_CHANGED_CODE,
+      expectedTotal: centsToDollars(expectedCents),
+      summary,
+    });
   }
 
   return service;

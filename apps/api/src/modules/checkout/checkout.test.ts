@@ -263,7 +263,7 @@ describe('POST /api/orders/checkout', () => {
     expect(response.json()).toEqual({
       error: 'Sorry, only 1 of "Last lamp" is left in stock',
       code: 'out_of_stock',
-      items: [{ cartItemId: expect.any(String), productId: scarce.id, title: 'Last lamp', requested: 3, available: 1 }],
+      items: [{ cartItemId: expect.any(String), productId: scarce.id, title: 'Last lamp', requested: 3, available: 1, live: true }],
     });
     expect(await stockOf(plenty.id)).toBe(10);
     expect(await stockOf(scarce.id)).toBe(1);
@@ -277,7 +277,49 @@ describe('POST /api/orders/checkout', () => {
     await db().update(products).set({ status: 'hidden' }).where(eq(products.id, product.id));
     const response = await checkout(authorization, newKey());
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toBe('Sorry, "Gone" has just sold out');
+    expect(response.json()).toMatchObject({
+      error: 'Sorry, "Gone" is no longer available',
+      code: 'out_of_stock',
+      items: [{ productId: product.id, title: 'Gone', available: 0, live: false }],
+    });
+  });
+
+  it('charges nothing and answers the new summary when the total is not the one the buyer confirmed', async () => {
+    const { buyer, authorization } = await newBuyer();
+    const product = await listing({ title: 'Cheap mug', priceCents: 1000, quantity: 4 });
+    await addToCart(authorization, product.id);
+    const confirmed = (await call(authorization, 'GET', '/api/checkout/summary')).json();
+    expect(confirmed.orderTotal).toBe(15.99);
+    // The seller raises the price while the buyer reads the summary.
+    await db().update(products).set({ priceCents: 99900 }).where(eq(products.id, product.id));
+
+    const refused = await checkout(authorization, newKey(), { ...body(), expectedTotal: confirmed.orderTotal });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'total_changed',
+      error: expect.stringContaining('from $15.99 to $999.00'),
+      expectedTotal: 15.99,
+      summary: { itemsTotal: 999, shipping: 0, orderTotal: 999 },
+    });
+    expect(await ordersOf(buyer.id)).toEqual([]);
+    expect(await db().select().from(payments).where(eq(payments.buyerId, buyer.id))).toEqual([]);
+    expect(await stockOf(product.id)).toBe(4);
+
+    // Confirming the new total places the order at it.
+    const placed = await checkout(authorization, newKey(), { ...body(), expectedTotal: refused.json().summary.orderTotal });
+    expect(placed.statusCode).toBe(201);
+    expect((await ordersOf(buyer.id))[0]).toMatchObject({ totalCents: 99900 });
+    expect(await stockOf(product.id)).toBe(3);
+  });
+
+  it('takes the confirmed total in whole cents only', async () => {
+    const { authorization } = await newBuyer();
+    await addToCart(authorization, (await listing({ priceCents: 1000 })).id);
+    for (const expectedTotal of [15.985, -1, 1e-9, '15.99']) {
+      const answer = await checkout(authorization, newKey(), { ...body(), expectedTotal });
+      expect(answer.statusCode, String(expectedTotal)).toBe(400);
+      expect(answer.json().code, String(expectedTotal)).toBeTypeOf('string');
+    }
   });
 
   it('charges the price at checkout, not the price when the line was added', async () => {

@@ -55,11 +55,19 @@ export function SubmitProblemAlert({ problem, onUpdateCart }: { problem: SubmitP
           <ul className="mt-1 list-disc pl-4">
             {problem.items.map((item) => (
               <li key={item.title}>
-                {item.title}: {item.available === 0 ? 'out of stock' : `only ${item.available} left`} (you asked for {item.requested})
+                {item.title}: {!item.live ? 'no longer available' : item.available === 0 ? 'out of stock' : `only ${item.available} left`} (you asked for{' '}
+                {item.requested})
               </li>
             ))}
           </ul>
         )}
+      </Alert>
+    );
+  }
+  if (problem.kind === 'total') {
+    return (
+      <Alert tone="warning" title="The total changed">
+        {problem.message}
       </Alert>
     );
   }

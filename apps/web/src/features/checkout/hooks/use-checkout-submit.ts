@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { CheckoutRequest, CheckoutRequiresAction, CheckoutSummaryResponse } from '@marketplace/contracts/orders';
+import { TOTAL_CHANGED_CODE, type CheckoutRequest, type CheckoutRequiresAction, type CheckoutSummaryResponse } from '@marketplace/contracts/orders';
 import { toast } from '../../../components/toast';
 import { describeApiError } from '../../../lib/api-error';
 import { useShop } from '../../../lib/shop';
@@ -13,12 +13,15 @@ export interface ConflictItem {
   title: string;
   requested: number;
   available: number;
+  /** False when the listing can no longer be bought at all. */
+  live: boolean;
 }
 
 /** Why the last attempt did not become an order, in the words shown beside the Place order button. */
 export type SubmitProblem =
   | { kind: 'declined'; message: string }
   | { kind: 'stock'; message: string; items: ConflictItem[] }
+  | { kind: 'total'; message: string }
   | { kind: 'other'; message: string };
 
 /** A checkout attempt is one cart content; a changed cart is a new attempt with a new key. */
@@ -102,7 +105,12 @@ export function useCheckoutSubmit({
         paidWith = { paymentMethodId };
       }
       const { name, line1, line2, city, state, postal_code, country } = data;
-      const body: CheckoutRequest = { shippingAddress: { name, line1, line2, city, state, postal_code, country }, payment: paidWith };
+      // The total the buyer sees beside Place order: the server charges nothing if the order would cost another.
+      const body: CheckoutRequest = {
+        shippingAddress: { name, line1, line2, city, state, postal_code, country },
+        payment: paidWith,
+        expectedTotal: summary.orderTotal,
+      };
       let answer = await placeOrder({ idempotencyKey, body }).unwrap();
       for (let round = 0; !answer.success && round < AUTHENTICATION_ROUNDS; round += 1) {
         await authenticate(answer);
@@ -123,11 +131,15 @@ export function useCheckoutSubmit({
         // A failed authentication may be tried again with the same card: that is a new payment, so a new key.
         if (details.code === 'payment_intent_authentication_failure') attemptRef.current = null;
         setProblem({ kind: 'declined', message: details.message });
+      } else if (details.status === 409 && details.code === TOTAL_CHANGED_CODE) {
+        // The summary is read again (the mutation invalidates it), so the new total shows beside the button.
+        setProblem({ kind: 'total', message: details.message });
       } else if (details.status === 409) {
-        const items = ((error as { data?: { items?: ConflictItem[] } }).data?.items ?? []).map(({ title, requested, available }) => ({
+        const items = ((error as { data?: { items?: ConflictItem[] } }).data?.items ?? []).map(({ title, requested, available, live }) => ({
           title,
           requested,
           available,
+          live: live !== false,
         }));
         setProblem({ kind: 'stock', message: details.message, items });
       } else {

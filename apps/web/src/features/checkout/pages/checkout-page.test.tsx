@@ -162,6 +162,7 @@ describe('CheckoutPage', { timeout: 20_000 }, () => {
     expect(second!.body).toEqual({
       shippingAddress: { name: 'Bea Tester', line1: '1 Main St', line2: 'Apt 4', city: 'Portland', state: 'OR', postal_code: '97201', country: 'US' },
       payment: { card: { number: '4242424242424242', expMonth: 12, expYear: 2039, cvc: '123' } },
+      expectedTotal: 104,
     });
     await waitFor(() => expect(store.getState().cart.totalQuantity).toBe(0));
     expect(await screen.findByText('Order placed! The sellers will confirm your items shortly.')).toBeInTheDocument();
@@ -188,6 +189,53 @@ describe('CheckoutPage', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     const alert = await screen.findByText('Some items just ran out');
     expect(alert.closest('[role="alert"]')).toHaveTextContent('Walnut desk lamp: only 1 left (you asked for 2)');
+  });
+
+  it('says a hidden listing is no longer available on a 409', async () => {
+    const { user } = setUp({
+      checkout: () =>
+        jsonResponse(409, {
+          error: 'Sorry, "Walnut desk lamp" is no longer available',
+          code: 'out_of_stock',
+          items: [{ cartItemId: LINE.id, productId: LINE.product_id, title: 'Walnut desk lamp', requested: 2, available: 0, live: false }],
+        }),
+    });
+    await fillCard(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    const alert = await screen.findByText('Some items just ran out');
+    expect(alert.closest('[role="alert"]')).toHaveTextContent('Walnut desk lamp: no longer available (you asked for 2)');
+  });
+
+  it('tells the buyer the total changed, charges nothing, and shows the new total to confirm', async () => {
+    let summaryReads = 0;
+    const repriced = { ...SUMMARY, items: SUMMARY.items.map((item) => ({ ...item, price: 999 })), itemsTotal: 1998, orderTotal: 1998 };
+    let attempt = 0;
+    const { user, requests } = setUp({
+      checkout: () =>
+        ++attempt === 1
+          ? jsonResponse(409, {
+              error:
+                'The total of your order changed from $104.00 to $1,998.00 (a price changed since you opened checkout). Nothing was charged: check the new total and place the order again.',
+              code: 'total_changed',
+              expectedTotal: 104,
+              summary: repriced,
+            })
+          : jsonResponse(201, { success: true, orderId: 'o1' }),
+      routes: { 'GET /api/checkout/summary': () => jsonResponse(200, ++summaryReads === 1 ? SUMMARY : repriced) },
+    });
+    await fillCard(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    const alert = await screen.findByText('The total changed');
+    expect(alert.closest('[role="status"], [role="alert"]')).toHaveTextContent('changed from $104.00 to $1,998.00');
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    await waitFor(() => expect(within(summary).getAllByText('$1,998.00').length).toBeGreaterThan(0));
+
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests[0]!.body).toMatchObject({ expectedTotal: 104 });
+    expect(requests[1]!.body).toMatchObject({ expectedTotal: 1998 });
+    // A new total is a new attempt: a new Idempotency-Key.
+    expect(requests[1]!.idempotencyKey).not.toBe(requests[0]!.idempotencyKey);
   });
 
   it('blocks paying while an item is out of stock', async () => {
@@ -231,6 +279,7 @@ describe('CheckoutPage', { timeout: 20_000 }, () => {
     expect(second!.body).toEqual({
       shippingAddress: { name: 'Bea Tester', line1: '1 Main St', line2: 'Apt 4', city: 'Portland', state: 'OR', postal_code: '97201', country: 'US' },
       payment: { paymentMethodId: 'pm_card_mastercard' },
+      expectedTotal: 104,
     });
     await waitFor(() => expect(store.getState().cart.totalQuantity).toBe(0));
   });
@@ -317,6 +366,7 @@ describe('CheckoutPage', { timeout: 20_000 }, () => {
         shippingAddress: ADDRESS,
         payment: { card: { number: '4000002500003155', expMonth: 12, expYear: 2039, cvc: '123' } },
         authenticatedPaymentId: 'pi_sandbox_1',
+        expectedTotal: 104,
       });
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
@@ -366,7 +416,12 @@ describe('CheckoutPage', { timeout: 20_000 }, () => {
       await waitFor(() => expect(router.state.location.pathname).toBe('/myorders/o-stripe/receipt'));
       expect(handleNextAction).toHaveBeenCalledWith({ clientSecret: 'pi_1_secret_2' });
       expect(requests).toHaveLength(2);
-      expect(requests[1]!.body).toEqual({ shippingAddress: ADDRESS, payment: { paymentMethodId: 'pm_card_visa' }, authenticatedPaymentId: 'pi_1' });
+      expect(requests[1]!.body).toEqual({
+        shippingAddress: ADDRESS,
+        payment: { paymentMethodId: 'pm_card_visa' },
+        authenticatedPaymentId: 'pi_1',
+        expectedTotal: 104,
+      });
       expect(requests[1]!.idempotencyKey).toBe(requests[0]!.idempotencyKey);
     });
   });
