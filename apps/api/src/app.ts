@@ -151,12 +151,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // 2. Every error is answered as JSON `{ error, code, ...details }` (decision 0015): an HttpError with its status and code, a schema failure as `validation_failed`, anything unexpected as a logged 500 that shows nothing internal. Text holding a NUL is refused before validation. Registered before the routes, so each one inherits both.
   await app.register(errorHandler);
   // 2b. Requests per client and route (each route's `config.requestLimit`, plugins/route-access.ts): before any route (CORS's preflight too), so each one gets its limit; after the error handler, so a 429 has the usual shape.
-  // (The token service is made further down; the limits only call it once requests arrive.)
+  // (The auth service is made further down; the limits only call it once requests arrive.)
   await app.register(rateLimits, {
     ...config.rateLimits,
     redisUrl: config.redisUrl,
     redisKeyPrefix: config.redisKeyPrefix,
-    userIdOf: async (token) => (await tokens.verify(token))?.userId ?? null,
+    // Only a live session counts as its user: a token that was logged out, ended by a password change or
+    // belongs to a suspended account counts against its sender's address, never against the owner's budget.
+    userIdOf: async (token) => {
+      const checked = await auth.checkToken(token);
+      return 'user' in checked ? checked.user.id : null;
+    },
     onError: (error) => app.log.error({ err: error }, 'redis (request limits) error'),
   });
   // 3. Security headers and CORS on every answer.

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { API_ERROR_CODES } from '@marketplace/contracts/error-codes';
 import { HttpError } from '../lib/http-errors';
-import { unlimited } from '../security/rate-limits';
+import { METRICS_SCRAPE } from '../security/rate-limits';
 import { PUBLIC } from './route-access';
 
 /** One queue's counts, as the job queue reports them. */
@@ -134,23 +134,32 @@ async function metricsPlugin(app: FastifyInstance, options: MetricsOptions) {
     return given !== undefined && timingSafeEqual(digest(given), expected);
   };
 
+  // Scrapes that arrive together share one rendering (the text is ≈ 280 KB): a flood costs one at a time.
+  let rendering: Promise<string> | null = null;
+  const metricsText = () => {
+    if (rendering) return rendering;
+    const text = Promise.all([registry.metrics(), processRegistry.metrics()])
+      .then(([own, process]) => own + process)
+      .finally(() => {
+        if (rendering === text) rendering = null;
+      });
+    rendering = text;
+    return text;
+  };
+
   // Public as far as the route's access goes: with METRICS_TOKEN set it asks for that bearer token itself (metrics.test.ts).
-  app.get(
-    '/metrics',
-    { config: { access: PUBLIC, requestLimit: unlimited('the Prometheus scrape (METRICS_TOKEN guards it)') }, schema: { hide: true } },
-    async (request, reply) => {
-      if (!isAllowed(request.headers.authorization)) {
-        throw new HttpError(
-          401,
-          'The metrics need a valid bearer token',
-          { code: API_ERROR_CODES.unauthorized },
-          { 'www-authenticate': 'Bearer realm="metrics"' },
-        );
-      }
-      const text = (await registry.metrics()) + (await processRegistry.metrics());
-      return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
-    },
-  );
+  app.get('/metrics', { config: { access: PUBLIC, requestLimit: METRICS_SCRAPE }, schema: { hide: true } }, async (request, reply) => {
+    if (!isAllowed(request.headers.authorization)) {
+      throw new HttpError(
+        401,
+        'The metrics need a valid bearer token',
+        { code: API_ERROR_CODES.unauthorized },
+        { 'www-authenticate': 'Bearer realm="metrics"' },
+      );
+    }
+    const text = await metricsText();
+    return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
+  });
 }
 
 export default fp(metricsPlugin, { name: 'metrics' });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { createServer, Socket, type Server } from 'node:net';
 import type * as FastifyModule from 'fastify';
 import Fastify, { type LightMyRequestResponse, type RouteOptions } from 'fastify';
@@ -7,6 +8,7 @@ import { buildTestApp, type TestApp } from '../../test/helper';
 import { createUser, FACTORY_PASSWORD } from '../../test/factories';
 import { bearerFor } from '../../test/factories-commerce';
 import { redisAnswers } from '../../test/redis';
+import { users } from '../modules/users/users.schema';
 import { declaredRoutes } from '../../test/route-declarations';
 import { isUnlimited, type RouteRateLimit } from '../security/rate-limits';
 import errorHandler from './error-handler';
@@ -111,7 +113,7 @@ describe('the global budget', () => {
   const categories = (remoteAddress: string, headers: Record<string, string> = {}) =>
     testApp.app.inject({ method: 'GET', url: '/api/categories', remoteAddress, headers });
 
-  it('counts every route without a limit of its own together, per client, and never health or readiness', async () => {
+  it('counts every route without a limit of its own together, per client, and health and readiness apart', async () => {
     const address = newAddress();
     for (let index = 0; index < 3; index += 1) expect((await categories(address)).statusCode).toBe(200);
     for (let index = 0; index < 3; index += 1)
@@ -122,7 +124,7 @@ describe('the global budget', () => {
     expect(refused.headers['access-control-allow-origin']).toBe('http://localhost:3000');
     expect(refused.headers['x-request-id']).toEqual(expect.any(String));
     expectRateLimited(await testApp.app.inject({ method: 'GET', url: '/api/settings/public', remoteAddress: address }), 60);
-    // Health, liveness and readiness answer however often they are asked.
+    // Health, liveness and readiness have budgets of their own, far above any load balancer's probing.
     for (let index = 0; index < 20; index += 1) {
       for (const url of ['/api/health', '/api/health/live', '/api/health/ready'])
         expect((await testApp.app.inject({ method: 'GET', url, remoteAddress: address })).statusCode).toBe(200);
@@ -143,6 +145,33 @@ describe('the global budget', () => {
     const forgedAddress = newAddress();
     for (let index = 0; index < 6; index += 1) expect((await categories(forgedAddress, { authorization: forged })).statusCode).toBe(200);
     expectRateLimited(await categories(forgedAddress), 60);
+  });
+
+  it('counts a token that was logged out, or of a suspended account, against its sender’s address, never its owner’s budget', async () => {
+    const owner = await createUser(testApp.database.db);
+    const oldToken = await bearerFor(testApp, owner);
+    const logout = await testApp.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: oldToken }, remoteAddress: newAddress() });
+    expect(logout.statusCode, logout.body).toBeLessThan(300);
+    const [{ sessionVersion } = { sessionVersion: 0 }] = await testApp.database.db
+      .select({ sessionVersion: users.sessionVersion })
+      .from(users)
+      .where(eq(users.id, owner.id));
+    const newToken = await bearerFor(testApp, { ...owner, sessionVersion });
+
+    // Someone replays the old token: it spends their address's budget…
+    const replayer = newAddress();
+    for (let index = 0; index < 6; index += 1) expect((await categories(replayer, { authorization: oldToken })).statusCode).toBe(200);
+    expectRateLimited(await categories(replayer, { authorization: oldToken }), 60);
+    // …and the owner's new session keeps its own.
+    for (let index = 0; index < 4; index += 1) expect((await categories(newAddress(), { authorization: newToken })).statusCode).toBe(200);
+
+    // A suspended account's still-unexpired token names nobody either.
+    const suspended = await createUser(testApp.database.db);
+    const suspendedToken = await bearerFor(testApp, suspended);
+    await testApp.database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, suspended.id));
+    const suspendedSender = newAddress();
+    for (let index = 0; index < 6; index += 1) expect((await categories(suspendedSender, { authorization: suspendedToken })).statusCode).toBe(200);
+    expectRateLimited(await categories(suspendedSender), 60);
   });
 
   it('ignores X-Forwarded-For unless TRUST_PROXY says so: a client cannot pick a fresh address per request', async () => {

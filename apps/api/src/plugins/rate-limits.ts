@@ -19,7 +19,7 @@ import { requestLimitOf, routeKey } from './route-access';
  * in Redis with REDIS_URL (every instance shares them) and in this process's memory otherwise; if Redis
  * fails, this instance counts in memory until it answers again, and the API keeps answering.
  *
- * Who is counted: the signed-in user when the request carries a valid bearer token, else the client's
+ * Who is counted: the signed-in user when the request carries a live session's bearer token, else the client's
  * address (`request.ip`: the socket's, or the one TRUST_PROXY's proxies forwarded). The server render's
  * own calls to the API (plugins/server-rendering.ts, through `inject`) count against the visitor whose
  * page they render, not against the server's loopback address.
@@ -32,7 +32,10 @@ export interface RateLimitsOptions {
   scale: number;
   redisUrl: string | undefined;
   redisKeyPrefix: string;
-  /** The user id a valid bearer token names, else null (the signature and expiry only: no database read). */
+  /**
+   * The user a bearer token names when it is a live session (signature, expiry, the account active and the
+   * session not ended: the auth service's check, with its short user cache), else null.
+   */
   userIdOf: (token: string) => Promise<string | null>;
   onError: (error: unknown) => void;
 }

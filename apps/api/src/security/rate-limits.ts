@@ -41,11 +41,19 @@ export const HOUR = 60 * MINUTE;
 export const perAddress = (max: number, windowSeconds: number): RouteRateLimit => ({ max, windowSeconds, per: 'address' });
 /** `max` requests per `windowSeconds` from one user (with a valid token), else from one address. */
 export const perClient = (max: number, windowSeconds: number): RouteRateLimit => ({ max, windowSeconds, per: 'client' });
-/** Not counted: only the probes, the metrics scrape, CORS preflights and the web app's files (rate-limits.test.ts). */
+/** Not counted: only CORS preflights and the web app's files (rate-limits.test.ts). */
 export const unlimited = (why: string): Unlimited => ({ unlimited: true, why });
 
 /** Every upload (multipart photos): each one is decoded and resized, the costliest work the API does for a request. */
 export const UPLOAD = perClient(30, 10 * MINUTE);
+/**
+ * The health checks and readiness probe, per address: a load balancer or monitor probing every second from
+ * one address asks 60 times a minute; a flood from one address stops here, and probes that arrive together
+ * share one round of checks (health.routes.ts).
+ */
+export const PROBE = perAddress(300, MINUTE);
+/** The Prometheus scrape, per address: scrapes come every 10–60 s; scrapes that arrive together share one rendering (plugins/metrics.ts). */
+export const METRICS_SCRAPE = perAddress(60, MINUTE);
 /** Catalogue searches: each one scores listings in the database. */
 export const SEARCH = perClient(120, MINUTE);
 

@@ -88,3 +88,29 @@ describe('readiness in the whole app', () => {
     }
   });
 });
+
+describe('a flood of probes', () => {
+  it('shares one round of checks among the probes that arrive together, and starts a new one after it', async () => {
+    let pings = 0;
+    const waiting: Array<() => void> = [];
+    const release = () => waiting.splice(0).forEach((resolve) => resolve());
+    const slowDatabase = () => {
+      pings += 1;
+      return new Promise<void>((resolve) => waiting.push(resolve));
+    };
+    const health = await healthApp({ pingDatabase: slowDatabase, readinessChecks: {} });
+    const probes = Array.from({ length: 20 }, (_, index) => health.inject({ method: 'GET', url: index % 2 === 0 ? '/api/health/ready' : '/api/health/' }));
+    // Both routes have asked once, and every other probe waits on those rounds.
+    await expect.poll(() => pings).toBe(2);
+    release();
+    const answers = await Promise.all(probes);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(200));
+    expect(pings).toBe(2);
+
+    // A later probe is a new round: a database that went down is seen at once.
+    const next = health.inject({ method: 'GET', url: '/api/health/' });
+    await expect.poll(() => pings).toBe(3);
+    release();
+    expect((await next).statusCode).toBe(200);
+  });
+});

@@ -2,7 +2,7 @@ import { API_ERROR_CODES } from '@marketplace/contracts/error-codes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PUBLIC } from '../../plugins/route-access';
-import { unlimited } from '../../security/rate-limits';
+import { PROBE } from '../../security/rate-limits';
 
 const healthSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['up', 'down']) });
 const liveSchema = z.object({ status: z.literal('ok') });
@@ -25,6 +25,22 @@ export interface HealthOptions {
   isDraining?: () => boolean;
 }
 
+/**
+ * `run`, shared: every call while a round is under way gets that round's outcome instead of starting another,
+ * so probes that arrive together cost one round of checks.
+ */
+export function sharedWhileRunning<Result>(run: () => Promise<Result>): () => Promise<Result> {
+  let running: Promise<Result> | null = null;
+  return () => {
+    if (running) return running;
+    const round = run().finally(() => {
+      if (running === round) running = null;
+    });
+    running = round;
+    return round;
+  };
+}
+
 function withinTimeout(check: () => Promise<void>): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
@@ -39,30 +55,38 @@ function withinTimeout(check: () => Promise<void>): Promise<void> {
  * `/api/health` (200 while the database answers; what it has always been), `/live` (the process
  * answers: restart it when this fails) and `/ready` (send it traffic: database, Redis and object
  * storage answer and no shutdown has begun). docs/operations.md says which probe to use where.
- * Public and never limited: the load balancer and the monitoring must always get an answer.
+ * Public, and limited per address generously (PROBE: far above any load balancer's rate); probes that
+ * arrive together share one round of checks, so a flood of probes cannot queue work on the database.
  */
 export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { pingDatabase, readinessChecks = {}, isDraining = () => false }) => {
+  const databaseUp = sharedWhileRunning(() =>
+    pingDatabase().then(
+      () => ({ up: true as const }),
+      (error: unknown) => ({ up: false as const, error }),
+    ),
+  );
+  const checks = { database: pingDatabase, ...readinessChecks };
+  const names = Object.keys(checks);
+  const readiness = sharedWhileRunning(() => Promise.allSettled(names.map((name) => withinTimeout(checks[name as keyof typeof checks]!))));
+
   app.get(
     '/',
     {
-      config: { access: PUBLIC, requestLimit: unlimited('health checks') },
+      config: { access: PUBLIC, requestLimit: PROBE },
       schema: { tags: ['health'], summary: 'Liveness and database reachability', response: { 200: healthSchema, 503: healthSchema } },
     },
     async (request, reply) => {
-      try {
-        await pingDatabase();
-        return { status: 'ok' as const, database: 'up' as const };
-      } catch (error) {
-        request.log.error({ err: error }, 'health check: database unreachable');
-        return reply.code(503).send({ status: 'unavailable', database: 'down' });
-      }
+      const database = await databaseUp();
+      if (database.up) return { status: 'ok' as const, database: 'up' as const };
+      request.log.error({ err: database.error }, 'health check: database unreachable');
+      return reply.code(503).send({ status: 'unavailable', database: 'down' });
     },
   );
 
   app.get(
     '/live',
     {
-      config: { access: PUBLIC, requestLimit: unlimited('liveness probe') },
+      config: { access: PUBLIC, requestLimit: PROBE },
       schema: { tags: ['health'], summary: 'Liveness: the process answers', response: { 200: liveSchema } },
     },
     async () => ({ status: 'ok' as const }),
@@ -71,7 +95,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { 
   app.get(
     '/ready',
     {
-      config: { access: PUBLIC, requestLimit: unlimited('readiness probe') },
+      config: { access: PUBLIC, requestLimit: PROBE },
       schema: {
         tags: ['health'],
         summary: 'Readiness: database, Redis and object storage answer, and no shutdown has begun',
@@ -79,12 +103,10 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, { 
       },
     },
     async (request, reply) => {
-      const checks = { database: pingDatabase, ...readinessChecks };
       if (isDraining()) {
         return reply.code(503).send({ status: 'draining', checks: {}, error: 'Shutting down', code: API_ERROR_CODES.unavailable });
       }
-      const names = Object.keys(checks);
-      const outcomes = await Promise.allSettled(names.map((name) => withinTimeout(checks[name as keyof typeof checks]!)));
+      const outcomes = await readiness();
       const results: Record<string, 'up' | 'down'> = {};
       const failed: string[] = [];
       outcomes.forEach((outcome, index) => {
