@@ -12,6 +12,7 @@ import { createAccountLifecycleService } from './modules/auth/account-lifecycle.
 import { createAccountThrottles } from './modules/auth/account-throttles';
 import { authModule } from './modules/auth/auth.module';
 import { createAuthService } from './modules/auth/auth.service';
+import { limitConnections } from './plugins/connection-limits';
 import { createLoginThrottle, createRedisLoginThrottle } from './modules/auth/login-throttle';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from './modules/auth/password';
 import { createTokenService } from './modules/auth/tokens';
@@ -136,12 +137,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     // 1 MiB of JSON is plenty; uploads use multipart with their own limits.
     bodyLimit: 1024 * 1024,
+    // A request must arrive whole (headers and body) within REQUEST_TIMEOUT_SECONDS, its headers within
+    // HEADERS_TIMEOUT_SECONDS: else 408 and the connection closes. Checked every second, so a body sent a
+    // byte at a time holds its connection no longer than that (plugins/connection-limits.ts).
+    requestTimeout: config.connections.requestTimeoutSeconds * 1000,
+    http: { headersTimeout: config.connections.headersTimeoutSeconds * 1000, connectionsCheckingInterval: 1000 },
     // Whose X-Forwarded-For/-Proto/-Host to believe (TRUST_PROXY, docs/operations.md): by default none, so a client cannot pick its own address.
     trustProxy: trustProxyOption(config.trustProxy),
     // The load balancer's X-Request-Id when it is sane, else a UUID; every log line of the request carries it as reqId.
     genReqId: requestIdOf,
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
+  // 0. One address holds at most MAX_CONNECTIONS_PER_CLIENT connections when no proxy stands in front (plugins/connection-limits.ts).
+  limitConnections(app.server, config.connections, config.trustProxy === false || config.trustProxy === 0);
 
   // 1. zod schemas validate requests and serialize responses (one source of truth with the docs).
   app.setValidatorCompiler(validatorCompiler);

@@ -44,6 +44,12 @@ const environmentSchema = z.object({
   LOG_FORMAT: z.preprocess(blankAsUnset, z.enum(['json', 'pretty']).optional()),
   /** Seconds a SIGTERM/SIGINT waits for open requests and sockets before closing them (docs/operations.md). */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  /** Seconds a whole request, headers and body, may take to arrive (docs/operations.md); a slow sender is cut off then. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** Seconds the headers of a request may take to arrive. */
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+  /** Open connections one address may hold at once when no proxy is trusted (0: no cap; behind a proxy the proxy caps). */
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).max(100_000).default(100),
   /** Seconds a public search page may be served from memory; default 5 (0 in tests, which write rows directly). */
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   /** Seconds a signed-in request may reuse the user row an earlier one read; default 10 (0 in tests). At most 60: a suspension must bite within a minute. */
@@ -160,6 +166,8 @@ export interface Config {
   logFormat: 'json' | 'pretty';
   /** How long a shutdown waits for open requests and sockets to finish. */
   shutdownTimeoutSeconds: number;
+  /** How long a request (headers and body) and its headers may take to arrive, and the open connections per address. */
+  connections: { requestTimeoutSeconds: number; headersTimeoutSeconds: number; maxPerClient: number };
   loginThrottle: { maxFailures: number; windowSeconds: number; maxFailuresPerAccount: number };
   /** Fastify's `trustProxy`: whose X-Forwarded-For/-Proto/-Host are believed (false: none, the socket's address is the client's). */
   trustProxy: boolean | number | string[];
@@ -313,6 +321,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT ?? (env.NODE_ENV === 'production' ? 'json' : 'pretty'),
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
+    connections: {
+      requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
+      headersTimeoutSeconds: Math.min(env.HEADERS_TIMEOUT_SECONDS, env.REQUEST_TIMEOUT_SECONDS),
+      maxPerClient: env.MAX_CONNECTIONS_PER_CLIENT,
+    },
     loginThrottle: {
       maxFailures: env.LOGIN_MAX_FAILURES,
       windowSeconds: env.LOGIN_FAILURE_WINDOW_SECONDS,
