@@ -5,7 +5,7 @@ import { trustProxyOption, type Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Clock } from './lib/clock';
 import { createCacheBus } from './lib/cache-bus';
-import { createDomainEvents } from './lib/domain-events';
+import { createDomainEvents, type DomainEventPublisher } from './lib/domain-events';
 import { createReadableLogStream } from './lib/readable-log';
 import { analyticsModule } from './modules/analytics/analytics.module';
 import { createAccountLifecycleService } from './modules/auth/account-lifecycle.service';
@@ -45,6 +45,7 @@ import errorHandler from './plugins/error-handler';
 import { publicOrigin } from './plugins/public-origin';
 import security from './plugins/security';
 import webApp from './plugins/web-app';
+import type { RenderedPages } from './plugins/rendered-pages';
 import metrics, { type MetricsOptions } from './plugins/metrics';
 import rateLimits from './plugins/rate-limits';
 import requestId, { requestIdOf } from './plugins/request-id';
@@ -64,6 +65,8 @@ export interface AppDependencies {
   logStream?: NodeJS.WritableStream;
   /** Hands the services the background jobs call to the caller (server.ts starts the job queue with them). */
   onServices?: (services: JobServices) => void;
+  /** Hands the domain events to the caller (tests publish what a module would, to see who reacts). */
+  onDomainEvents?: (events: DomainEventPublisher) => void;
   /** True once server.ts has begun shutting down: readiness answers 503. */
   isDraining?: () => boolean;
   /** The job queue's depth and failures, read by GET /metrics at each scrape (the queue may start after the app). */
@@ -222,6 +225,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     database: database.db,
     onHandlerError: (error, event) => app.log.error({ err: error, event: event.type }, 'domain event handler failed'),
   });
+  deps.onDomainEvents?.(events);
   // E-mail: `mail.send` only writes an outbox row; the mail job sends it over SMTP_URL (decision 0021).
   const mail = createMailService({ db: database.db, clock, config: config.mail, log: app.log });
   app.addHook('onClose', () => mail.close());
@@ -286,7 +290,35 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // 7. Stored files (public product photos, private files by signed link), the built web app, and the 404s for everything else.
   await app.register(storedFileRoutes, { files: deps.files, signer: fileLinks });
-  await app.register(webApp, { webDistDirectory: config.webDistDirectory, serveSourceMaps: config.environment !== 'production' });
+  await app.register(webApp, {
+    webDistDirectory: config.webDistDirectory,
+    serveSourceMaps: config.environment !== 'production',
+    // The rendered public pages are kept until what they show changes (plugins/rendered-pages.ts, decision 0038):
+    // a listing's page when it changes, the lists when any listing does, all of them when a seller's profile or
+    // status, a category or a setting changes here, or another instance says the catalogue changed.
+    keptPages: {
+      ttlMs: config.renderCache.seconds * 1000,
+      maxBytes: config.renderCache.maxBytes,
+      follow: (pages) => {
+        events.subscribe('listing.changed', (event) => pages.listingsChanged(event.productIds));
+        events.subscribe('user.changed', (event) => {
+          if (event.change === 'profile' || event.change === 'status') pages.dropAll();
+        });
+        cacheBus.onChange('catalog', () => pages.dropAll());
+        keptPages = pages;
+      },
+    },
+  });
+  // Categories and settings change through the admin's calls, which publish no event: any that succeeded drops the pages.
+  let keptPages: RenderedPages | null = null;
+  app.addHook('onResponse', (request, reply, done) => {
+    const isWrite = request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+    if (keptPages && isWrite && reply.statusCode < 400 && /^\/api\/(admin|categories)(\/|$|\?)/.test(request.url)) {
+      keptPages.dropAll();
+      cacheBus.announce('catalog');
+    }
+    done();
+  });
 
   // The services the background jobs call (apps/api/src/jobs); only server.ts starts the queue.
   const { tracking, returns, payouts, orders, uploads, chat, mailNotifications, notifications, notificationReactions, reviews, sandboxConnect } = modules;

@@ -8,6 +8,7 @@ import { buildApp, type AppDependencies } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { createManualClock } from '../src/lib/clock';
+import type { DomainEventPublisher } from '../src/lib/domain-events';
 import { createConfiguredFileStore } from '../src/providers/files/create-file-store';
 import { startJobs, type JobQueue, type JobQueueTuning, type JobServices } from '../src/jobs';
 import { pgliteTemplateBlob, POSTGRES_TEMPLATE_ENV } from './database-templates';
@@ -82,6 +83,8 @@ export interface TestApp {
   services: JobServices;
   /** The job queue, started only when the options ask for it (`jobs`). */
   jobs: JobQueue | null;
+  /** The app's domain events, to publish what a module would. */
+  events: DomainEventPublisher;
   close(): Promise<void>;
 }
 
@@ -124,6 +127,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
   });
   let services: JobServices | undefined;
+  let events: DomainEventPublisher | undefined;
   const app = await buildApp({
     config,
     database,
@@ -133,6 +137,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     wrapConnect: options.wrapConnect,
     wrapPayments: options.wrapPayments,
     onServices: (handed) => (services = handed),
+    onDomainEvents: (handed) => (events = handed),
   });
   options.beforeReady?.(app);
   await app.ready();
@@ -144,6 +149,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     clock,
     logs,
     services: services!,
+    events: events!,
     jobs,
     async close() {
       await jobs?.stop();

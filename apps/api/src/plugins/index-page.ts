@@ -21,12 +21,12 @@ export type PageEncoding = 'br' | 'gzip' | null;
 export interface IndexPage {
   answer(pathname: string, acceptEncoding: string | undefined): Promise<{ body: Buffer; encoding: PageEncoding }>;
   /**
-   * The page with what the server rendered in it (./server-rendering.ts), compressed for this request. It has
-   * no modulepreload hints: its content shows without the page's scripts, so they must not compete with the
-   * page itself and its pictures for a slow connection; they load when the entry script asks for them
-   * (Lighthouse on a phone: first paint 2.3 → 1.2 s, bench/README.md).
+   * index.html as built, for the server's rendered pages (./rendered-pages.ts composes them with
+   * composeRenderedPage). A rendered page has no modulepreload hints: its content shows without the page's
+   * scripts, so they must not compete with the page itself and its pictures for a slow connection; they load
+   * when the entry script asks for them (Lighthouse on a phone: first paint 2.3 → 1.2 s, bench/README.md).
    */
-  answerRendered(rendered: RenderedParts, acceptEncoding: string | undefined): Promise<{ body: Buffer; encoding: PageEncoding }>;
+  readonly html: string;
 }
 
 /** What the server's render of a page adds to index.html. */
@@ -122,24 +122,13 @@ export function loadIndexPage(webDistDirectory: string): IndexPage | null {
   }
 
   return {
+    html,
     async answer(pathname, acceptEncoding) {
       const page = await variantsOf(routes.find((route) => route.pattern.test(pathname)));
       const accepted = acceptedEncodings(acceptEncoding);
       if (accepted.has('br')) return { body: page.br, encoding: 'br' };
       if (accepted.has('gzip')) return { body: page.gzip, encoding: 'gzip' };
       return { body: page.identity, encoding: null };
-    },
-    async answerRendered(rendered, acceptEncoding) {
-      const identity = Buffer.from(composeRenderedPage(html, rendered));
-      const accepted = acceptedEncodings(acceptEncoding);
-      // A page made per request: a quick setting, not the build's highest (≈ 1 ms rather than ≈ 30 ms for 60 KB).
-      if (accepted.has('br'))
-        return {
-          body: await brotliAsync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-          encoding: 'br',
-        };
-      if (accepted.has('gzip')) return { body: await gzipAsync(identity, { level: 6 }), encoding: 'gzip' };
-      return { body: identity, encoding: null };
     },
   };
 }

@@ -133,14 +133,19 @@ const INDEX_HTML = `<!doctype html>
 /** Where the fake server render records what it was asked, for the test to read (the same process). */
 const CALLS_KEY = 'marketplaceFakeRenderCalls';
 const renderCalls = () => ((globalThis as Record<string, unknown>)[CALLS_KEY] ??= []) as Array<{ url: string; origin: string; nonce: string }>;
+/** Where the fake's held renders wait: calling one lets that render finish. */
+const HELD_KEY = 'marketplaceFakeRenderHeld';
+const heldRenders = () => ((globalThis as Record<string, unknown>)[HELD_KEY] ??= []) as Array<() => void>;
 
 /**
  * A stand-in for apps/web/dist-ssr/entry-server.js: it renders `/` and `/products/*`, asks the API for its
  * health through the fetch it is given, answers 404 for a missing product, throws for `/products/boom`,
- * never finishes for `/products/slow`, and declines (null) for `/products/declined`.
+ * never finishes for `/products/slow…`, waits for the test to let it go for `/products/held…`, writes no script
+ * of its own (no nonce) for `/products/no-script…`, and declines (null) for `/products/declined`.
  */
 const FAKE_ENTRY_SERVER = `
 const calls = (globalThis[${JSON.stringify(CALLS_KEY)}] ??= []);
+const held = (globalThis[${JSON.stringify(HELD_KEY)}] ??= []);
 export function rendersPath(pathname) {
   return pathname === '/' || pathname.startsWith('/products/');
 }
@@ -148,7 +153,8 @@ export async function renderPage({ url, origin, fetch, nonce }) {
   calls.push({ url, origin, nonce });
   const address = new URL(url, origin);
   if (address.pathname === '/products/boom') throw new Error('the fake render broke');
-  if (address.pathname === '/products/slow') return new Promise(() => {});
+  if (address.pathname.startsWith('/products/slow')) return new Promise(() => {});
+  if (address.pathname.startsWith('/products/held')) await new Promise((resolve) => held.push(resolve));
   if (address.pathname === '/products/declined') return null;
   const health = await fetch(new URL('/api/health', origin), { headers: { accept: 'application/json' } });
   const answer = await health.text();
@@ -157,7 +163,7 @@ export async function renderPage({ url, origin, fetch, nonce }) {
     status: missing ? 404 : 200,
     head: '<title>Fake ' + address.pathname + '</title><meta name="description" content="Rendered by the fake.">',
     root: '<main id="fake" data-path="' + address.pathname + '" data-search="' + address.search + '">' + (missing ? 'No such product' : 'A product') + '<pre id="health" data-status="' + health.status + '">' + answer + '</pre></main>',
-    scripts: '<script type="application/json" id="server-state">{"rendered":true}</script><script nonce="' + nonce + '">window.rendered = true;</script>',
+    scripts: '<script type="application/json" id="server-state">{"rendered":true}</script>' + (address.pathname.startsWith('/products/no-script') ? '' : '<script nonce="' + nonce + '">window.rendered = true;</script>'),
   };
 }
 `;
@@ -222,12 +228,14 @@ describe('the web app’s pages, rendered on the server', () => {
     const calls = renderCalls().slice(callsBefore);
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ url: '/products/blue-mug?page=2', origin: ORIGIN });
-    const nonce = calls[0]!.nonce;
-    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
-    expect(nonceIn(html)).toBe(nonce);
-    // The nonce is allowed for scripts, and only for them.
+    // The response's own nonce is in the page (the render drew a placeholder, so the page can be kept).
     const policy = directivesOf(response.headers['content-security-policy']);
     const scriptSrc = policy.find((directive) => directive.startsWith('script-src '));
+    const nonce = /'nonce-([^']+)'/.exec(scriptSrc ?? '')?.[1];
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(nonceIn(html)).toBe(nonce);
+    expect(html).not.toContain(calls[0]!.nonce);
+    // The nonce is allowed for scripts, and only for them.
     expect(scriptSrc?.split(' ')).toContain(`'nonce-${nonce}'`);
     expect(scriptSrc?.split(' ')).toContain("'self'");
     expect(policy.filter((directive) => directive.includes('nonce-'))).toEqual([scriptSrc]);
@@ -343,29 +351,120 @@ describe('the web app’s pages, rendered on the server', () => {
 });
 
 describe('a flood of page views', () => {
-  it(`renders at most ${MAX_CONCURRENT_RENDERS} pages at once; past that the plain page goes out at once`, async () => {
+  it(`renders at most ${MAX_CONCURRENT_RENDERS} pages at once; the next waits its turn and still carries its content`, async () => {
     const build = makeWebBuild(true);
     const testApp = await buildTestApp({ environment: { WEB_DIST_DIR: build.dist, PUBLIC_URL: ORIGIN } });
     try {
       await testApp.app.ready();
       const before = renderCalls().length;
-      // Renders that never end hold every place.
-      const stuck = Array.from({ length: MAX_CONCURRENT_RENDERS }, () => testApp.app.inject({ method: 'GET', url: '/products/slow' }));
-      await expect.poll(() => renderCalls().length - before).toBe(MAX_CONCURRENT_RENDERS);
-      const started = Date.now();
-      const next = await testApp.app.inject({ method: 'GET', url: '/products/one' });
-      expect(next.statusCode).toBe(200);
-      expect(next.body).not.toContain('id="fake"');
-      expect(next.body).toContain('<title>Plain page</title>');
-      expect(Date.now() - started).toBeLessThan(2000);
+      heldRenders().length = 0;
+      // Renders held by the test take every place.
+      const held = Array.from({ length: MAX_CONCURRENT_RENDERS }, (_, index) => testApp.app.inject({ method: 'GET', url: `/products/held-${index}` }));
+      await expect.poll(() => heldRenders().length).toBe(MAX_CONCURRENT_RENDERS);
+      const next = testApp.app.inject({ method: 'GET', url: '/products/one' });
+      // It waits: no ninth render starts while eight run.
+      await new Promise((resolve) => setTimeout(resolve, 200));
       expect(renderCalls().length - before).toBe(MAX_CONCURRENT_RENDERS);
-      // The stuck ones still answer, with the plain page after the timeout.
-      for (const answer of await Promise.all(stuck)) expect(answer.body).toContain('<title>Plain page</title>');
+      heldRenders().shift()!();
+      const answer = await next;
+      expect(answer.body).toContain('id="fake" data-path="/products/one"');
+      while (heldRenders().length > 0) heldRenders().shift()!();
+      for (const page of await Promise.all(held)) expect(page.body).toContain('id="fake"');
     } finally {
       await testApp.close();
       rmSync(build.root, { recursive: true, force: true });
     }
   }, 30_000);
+
+  it('draws a page once for the visitors who ask for it together', async () => {
+    const build = makeWebBuild(true);
+    const testApp = await buildTestApp({ environment: { WEB_DIST_DIR: build.dist, PUBLIC_URL: ORIGIN } });
+    try {
+      await testApp.app.ready();
+      const before = renderCalls().length;
+      heldRenders().length = 0;
+      const together = Array.from({ length: 5 }, () => testApp.app.inject({ method: 'GET', url: '/products/held-together' }));
+      await expect.poll(() => heldRenders().length).toBe(1);
+      heldRenders().shift()!();
+      const pages = await Promise.all(together);
+      expect(renderCalls().length - before).toBe(1);
+      const nonces = pages.map((page) => nonceIn(page.body));
+      // One drawing, and still a nonce of each response's own.
+      expect(new Set(nonces).size).toBe(5);
+    } finally {
+      await testApp.close();
+      rmSync(build.root, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
+
+describe('kept pages', () => {
+  let testApp: TestApp;
+  let build: { root: string; dist: string };
+  let callsBefore = 0;
+  beforeAll(async () => {
+    callsBefore = renderCalls().length;
+    build = makeWebBuild(true);
+    testApp = await buildTestApp({ environment: { WEB_DIST_DIR: build.dist, PUBLIC_URL: ORIGIN, RENDER_CACHE_SECONDS: '60' } });
+    await testApp.app.ready();
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    rmSync(build.root, { recursive: true, force: true });
+  });
+  const page = (url: string, encoding = 'br') => testApp.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+  const rendersOf = (url: string) =>
+    renderCalls()
+      .slice(callsBefore)
+      .filter((call) => call.url === url).length;
+
+  it('answers a page from what was drawn until its listing changes, then draws it again', async () => {
+    const first = await page('/products/no-script-mug');
+    const again = await page('/products/no-script-mug');
+    expect(rendersOf('/products/no-script-mug')).toBe(1);
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(again.rawPayload).toString()).toBe(brotliDecompressSync(first.rawPayload).toString());
+    expect(brotliDecompressSync(again.rawPayload).toString()).toContain('data-path="/products/no-script-mug"');
+    // The same page for a browser without brotli, kept too.
+    const gzipped = await page('/products/no-script-mug', 'gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(brotliDecompressSync(first.rawPayload).toString());
+    expect(rendersOf('/products/no-script-mug')).toBe(1);
+
+    // Another listing changes: this page stays; this one changes: it is drawn again.
+    testApp.events.publish({ type: 'listing.changed', productIds: ['another'] });
+    await page('/products/no-script-mug');
+    expect(rendersOf('/products/no-script-mug')).toBe(1);
+    testApp.events.publish({ type: 'listing.changed', productIds: ['no-script-mug'] });
+    await page('/products/no-script-mug');
+    expect(rendersOf('/products/no-script-mug')).toBe(2);
+  });
+
+  it('draws the lists of listings again when any listing changes, and every page when a seller’s profile does', async () => {
+    await page('/');
+    await page('/products/no-script-cup');
+    expect(rendersOf('/')).toBe(1);
+    testApp.events.publish({ type: 'listing.changed', productIds: ['another'] });
+    await page('/');
+    await page('/products/no-script-cup');
+    expect(rendersOf('/')).toBe(2);
+    expect(rendersOf('/products/no-script-cup')).toBe(1);
+    testApp.events.publish({ type: 'user.changed', userId: 'seller', change: 'profile' });
+    await page('/products/no-script-cup');
+    expect(rendersOf('/products/no-script-cup')).toBe(2);
+    // A signed-in session ending changes no page.
+    testApp.events.publish({ type: 'user.changed', userId: 'buyer', change: 'session' });
+    await page('/products/no-script-cup');
+    expect(rendersOf('/products/no-script-cup')).toBe(2);
+  });
+
+  it('keeps a page a script was written into with a nonce of each response’s own', async () => {
+    const first = await page('/products/scripted', 'identity');
+    const second = await page('/products/scripted', 'identity');
+    expect(rendersOf('/products/scripted')).toBe(1);
+    expect(nonceIn(first.body)).toBeDefined();
+    expect(nonceIn(second.body)).toBeDefined();
+    expect(nonceIn(first.body)).not.toBe(nonceIn(second.body));
+  });
 });
 
 describe('the web app without a server render build', () => {

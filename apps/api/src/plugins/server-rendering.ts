@@ -25,12 +25,15 @@ interface EntryServer {
 /** Longest a render may take before the plain page is sent instead. */
 const RENDER_TIMEOUT_MS = 3000;
 /**
- * Renders under way at once, per instance, at most; past it the plain page goes out and the visitor's browser
- * draws it. A flood of page views (distinct addresses, which no cache absorbs) then costs the server no more
- * than this much rendering, and everyone else's requests keep their share of it. A render that outlived its
+ * Renders under way at once, per instance, at most; past it a render waits its turn (at most
+ * RENDER_QUEUE_WAIT_MS), so every visitor, a crawler too, gets the page with its content, and a flood of page
+ * views costs the server no more than this much rendering at a time: everyone else's requests keep their
+ * share of it. Most views never render (the kept pages, ./rendered-pages.ts). A render that outlived its
  * timeout counts until it really ends.
  */
 export const MAX_CONCURRENT_RENDERS = 8;
+/** Longest a render waits for its turn before the plain page is sent instead: a server this far behind is down in all but name. */
+export const RENDER_QUEUE_WAIT_MS = 10_000;
 const BODILESS_STATUSES = new Set([101, 204, 205, 304]);
 
 /** A `fetch` answered by `app`'s own routes through `inject`: the render's calls never leave the process. */
@@ -72,11 +75,38 @@ export async function loadServerRenderer(app: FastifyInstance, webDistDirectory:
   const entry = (await import(pathToFileURL(file).href)) as EntryServer;
   const fetchFromApp = fetchThroughInject(app);
   let rendering = 0;
+  const waiting: Array<() => void> = [];
+  /** A turn to render: at once while fewer than the most run, else when one ends (false: not within the wait). */
+  const turn = (): Promise<boolean> => {
+    if (rendering < MAX_CONCURRENT_RENDERS) {
+      rendering += 1;
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => {
+      const take = () => {
+        clearTimeout(timer);
+        rendering += 1;
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        waiting.splice(waiting.indexOf(take), 1);
+        resolve(false);
+      }, RENDER_QUEUE_WAIT_MS);
+      waiting.push(take);
+    });
+  };
+  const ended = () => {
+    rendering -= 1;
+    waiting.shift()?.();
+  };
   return {
     async render(url, origin, nonce) {
       const pathname = url.split('?')[0] ?? '/';
       if (!entry.rendersPath(pathname)) return null;
-      if (rendering >= MAX_CONCURRENT_RENDERS) return null;
+      if (!(await turn())) {
+        log.warn({ url }, 'server render waited too long for its turn; sending the plain page');
+        return null;
+      }
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<null>((resolve) => {
         timer = setTimeout(() => {
@@ -84,12 +114,8 @@ export async function loadServerRenderer(app: FastifyInstance, webDistDirectory:
           resolve(null);
         }, RENDER_TIMEOUT_MS);
       });
-      rendering += 1;
       const page = Promise.resolve().then(() => entry.renderPage({ url, origin, fetch: fetchFromApp, nonce }));
-      page.then(
-        () => (rendering -= 1),
-        () => (rendering -= 1),
-      );
+      page.then(ended, ended);
       try {
         return await Promise.race([page, timeout]);
       } catch (error) {

@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { UPLOADS_URL_PREFIX } from '../providers/files/local';
 import { loadIndexPage } from './index-page';
+import { createRenderedPages, type RenderedPages } from './rendered-pages';
+import { composeRenderedPage } from './index-page';
 import { allowScriptNonce, loadServerRenderer } from './server-rendering';
 
 /** A build's source map, or a compressed copy of one. */
@@ -16,14 +18,30 @@ const SOURCE_MAP = /\.map(\.br|\.gz)?$/;
  * The build leaves brotli and gzip copies of its assets beside them (vite.config.ts), which are sent
  * as they are to browsers that take them; the page itself comes from ./index-page.
  */
-async function webAppPlugin(app: FastifyInstance, options: { webDistDirectory: string; serveSourceMaps?: boolean }) {
+export interface WebAppOptions {
+  webDistDirectory: string;
+  serveSourceMaps?: boolean;
+  /** How long and how much of the rendered pages are kept (./rendered-pages.ts), and who tells them what changed. */
+  keptPages?: { ttlMs: number; maxBytes: number; follow: (pages: RenderedPages) => void };
+}
+
+async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
   const indexPage = loadIndexPage(options.webDistDirectory);
   const hasWebApp = indexPage !== null;
-  // The public catalogue's pages come rendered (./server-rendering.ts); loaded once the routes are ready.
-  let renderer: Awaited<ReturnType<typeof loadServerRenderer>> = null;
+  // The public catalogue's pages come rendered (./server-rendering.ts), and are kept (./rendered-pages.ts); loaded once the routes are ready.
+  let pages: RenderedPages | null = null;
   if (hasWebApp) {
     app.addHook('onReady', async () => {
-      renderer = await loadServerRenderer(app, options.webDistDirectory, app.log);
+      const renderer = await loadServerRenderer(app, options.webDistDirectory, app.log);
+      if (!renderer) return;
+      const html = indexPage.html;
+      pages = createRenderedPages({
+        renderer,
+        compose: (rendered) => composeRenderedPage(html, rendered),
+        ttlMs: options.keptPages?.ttlMs ?? 0,
+        maxBytes: options.keptPages?.maxBytes ?? 0,
+      });
+      options.keptPages?.follow(pages);
     });
   }
   if (hasWebApp) {
@@ -57,10 +75,9 @@ async function webAppPlugin(app: FastifyInstance, options: { webDistDirectory: s
       !isBuildFile;
     if (isPageRequest && indexPage) {
       const nonce = randomBytes(16).toString('base64');
-      const rendered = request.method === 'GET' && renderer ? await renderer.render(request.url, request.publicOrigin, nonce) : null;
-      const { body, encoding } = rendered
-        ? await indexPage.answerRendered(rendered, request.headers['accept-encoding'])
-        : await indexPage.answer(pathname, request.headers['accept-encoding']);
+      const rendered =
+        request.method === 'GET' && pages ? await pages.answer(request.url, request.publicOrigin, nonce, request.headers['accept-encoding']) : null;
+      const { body, encoding } = rendered ?? (await indexPage.answer(pathname, request.headers['accept-encoding']));
       if (rendered) {
         reply.code(rendered.status);
         const policy = reply.getHeader('content-security-policy');

@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { acceptedEncodings, type PageEncoding, type RenderedParts } from './index-page';
+import type { ServerRenderer } from './server-rendering';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * The public pages the server renders, kept (decision 0038). A page is drawn as a guest sees it, the same for
+ * everyone, so once drawn it answers every visitor until what it shows changes: a product page until that
+ * listing changes, the home, catalogue and shop pages until any listing does, everything when a user (a
+ * seller's name), a category or a setting changes, or another instance says the catalogue changed. Each page
+ * also expires after `ttlMs` (RENDER_CACHE_SECONDS), the bound when a change reaches no one.
+ *
+ * A page is kept compressed, as each encoding is first asked for, within `maxBytes` all together (the least
+ * recently used go first). Visitors asking for the same page while it is being drawn wait for that drawing.
+ * A page React wrote a script into carries the response's nonce: it is kept with a placeholder and
+ * compressed per response instead.
+ */
+export interface RenderedPagesOptions {
+  renderer: ServerRenderer;
+  /** index.html with a rendered page in it. */
+  compose: (rendered: RenderedParts) => string;
+  ttlMs: number;
+  maxBytes: number;
+  now?: () => number;
+}
+
+export interface RenderedAnswer {
+  status: number;
+  body: Buffer;
+  encoding: PageEncoding;
+}
+
+/** What a page depends on: one listing (its product page), or the lists of listings (home, catalogue, shop pages). */
+type Tag = `product:${string}` | 'lists';
+
+interface Entry {
+  key: string;
+  status: number;
+  html: string;
+  hasNonce: boolean;
+  tag: Tag;
+  expiresAt: number;
+  bodies: Partial<Record<'br' | 'gzip' | 'identity', Buffer>>;
+  bytes: number;
+}
+
+const PRODUCT_PAGE = /^\/products\/([^/?#]+)\/?(?:[?#]|$)/;
+
+function tagOf(url: string): Tag {
+  const product = PRODUCT_PAGE.exec(url);
+  return product?.[1] && product[1] !== 'checkout' ? `product:${decodeURIComponent(product[1])}` : 'lists';
+}
+
+export function createRenderedPages(options: RenderedPagesOptions) {
+  const now = options.now ?? (() => performance.now());
+  // Letters and digits only: it passes through React's attribute escaping and base64 nonces alike.
+  const placeholder = `rendernonce${randomBytes(12).toString('hex')}`;
+  const entries = new Map<string, Entry>();
+  const drawing = new Map<string, Promise<Entry | null>>();
+  let bytes = 0;
+  let generation = 0;
+
+  const remove = (entry: Entry) => {
+    if (entries.get(entry.key) !== entry) return;
+    entries.delete(entry.key);
+    bytes -= entry.bytes;
+  };
+  const grow = (entry: Entry, added: number) => {
+    if (entries.get(entry.key) !== entry) return;
+    entry.bytes += added;
+    bytes += added;
+    for (const oldest of entries.values()) {
+      if (bytes <= options.maxBytes || oldest === entry) break;
+      remove(oldest);
+    }
+  };
+
+  async function draw(key: string, url: string, origin: string): Promise<Entry | null> {
+    const startedIn = generation;
+    const rendered = await options.renderer.render(url, origin, placeholder);
+    if (!rendered) return null;
+    const html = options.compose(rendered);
+    const entry: Entry = {
+      key,
+      status: rendered.status,
+      html,
+      hasNonce: html.includes(placeholder),
+      tag: tagOf(url),
+      expiresAt: now() + options.ttlMs,
+      bodies: {},
+      bytes: 0,
+    };
+    // Kept only if nothing it shows changed while it was drawn, and only if pages are kept at all.
+    if (options.ttlMs > 0 && startedIn === generation) {
+      entries.set(key, entry);
+      grow(entry, html.length * 2);
+    }
+    return entry;
+  }
+
+  async function bodyOf(entry: Entry, encoding: 'br' | 'gzip' | 'identity', nonce: string): Promise<Buffer> {
+    if (entry.hasNonce) return compress(Buffer.from(entry.html.replaceAll(placeholder, nonce)), encoding);
+    const kept = entry.bodies[encoding];
+    if (kept) return kept;
+    const body = await compress(Buffer.from(entry.html), encoding);
+    if (!entry.bodies[encoding]) {
+      entry.bodies[encoding] = body;
+      grow(entry, body.length);
+    }
+    return body;
+  }
+
+  return {
+    /** The rendered page for `url`, kept or drawn now; null when the server does not render it (or could not). */
+    async answer(url: string, origin: string, nonce: string, acceptEncoding: string | undefined): Promise<RenderedAnswer | null> {
+      const key = `${origin} ${url}`;
+      let entry = entries.get(key);
+      if (entry && entry.expiresAt <= now()) {
+        remove(entry);
+        entry = undefined;
+      }
+      if (entry) {
+        // Most recently used last: the map's order is the eviction order.
+        entries.delete(key);
+        entries.set(key, entry);
+      } else {
+        let pending = drawing.get(key);
+        if (!pending) {
+          pending = draw(key, url, origin).finally(() => drawing.delete(key));
+          drawing.set(key, pending);
+        }
+        entry = (await pending) ?? undefined;
+      }
+      if (!entry) return null;
+      const accepted = acceptedEncodings(acceptEncoding);
+      const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : 'identity';
+      return { status: entry.status, body: await bodyOf(entry, encoding, nonce), encoding: encoding === 'identity' ? null : encoding };
+    },
+
+    /** Listings changed: their product pages and every list of listings go (all pages, when which is unknown). */
+    listingsChanged(productIds: readonly string[] | undefined) {
+      if (!productIds) return this.dropAll();
+      generation += 1;
+      const gone = new Set<Tag>(['lists', ...productIds.map((id): Tag => `product:${id}`)]);
+      for (const entry of [...entries.values()]) if (gone.has(entry.tag)) remove(entry);
+    },
+
+    dropAll() {
+      generation += 1;
+      entries.clear();
+      bytes = 0;
+    },
+
+    /** What is kept (tests, metrics). */
+    stats: () => ({ pages: entries.size, bytes }),
+  };
+}
+
+export type RenderedPages = ReturnType<typeof createRenderedPages>;
+
+/** A page made per request: a quick setting, not the build's highest (≈ 1 ms rather than ≈ 30 ms for 60 KB). */
+function compress(identity: Buffer, encoding: 'br' | 'gzip' | 'identity'): Promise<Buffer> {
+  if (encoding === 'br') return brotliAsync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } });
+  if (encoding === 'gzip') return gzipAsync(identity, { level: 6 });
+  return Promise.resolve(identity);
+}
