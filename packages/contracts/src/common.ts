@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dollarsToCents, formatCents, maxCentsAsDollars } from '@marketplace/domain/money';
 
 export const validationIssueSchema = z.object({ path: z.string(), message: z.string() });
 export type ValidationIssue = z.infer<typeof validationIssueSchema>;
@@ -70,4 +71,42 @@ export function plainTextSchema(params?: { error?: string; singleLine?: boolean 
   const { singleLine = false, ...stringParams } = params ?? {};
   const schema = z.string(stringParams).refine(isPlainText, CONTROL_CHARACTERS_MESSAGE);
   return singleLine ? schema.refine((text) => !/[\r\n]/.test(text.trim()), LINE_BREAK_MESSAGE) : schema;
+}
+
+// ── money ───────────────────────────────────────────────────────────────────────────────────────
+/**
+ * The most dollars an amount may be: past it, integer cents no longer read back exactly from a dollar
+ * number (`maxCentsAsDollars` in packages/domain/src/money.ts).
+ */
+export const MAX_DOLLAR_AMOUNT = maxCentsAsDollars / 100;
+
+/**
+ * Whether a number has at most 2 decimals (19.99 yes; 10.005, 1e-9 and NaN no). Exact, not within a
+ * tolerance: the value must be the very double that its hundredths name, so a fraction of a cent, however
+ * small, never passes as whole cents.
+ */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  return Number.isFinite(value) && Math.round(value * 100) / 100 === value;
+}
+
+const dollarsText = (dollars: number) => formatCents(dollarsToCents(dollars));
+
+/**
+ * The one rule for an amount of money a request gives in dollars (docs/product/money.md): a finite
+ * number in whole cents, at least `min` and at most `max` (by default the most integer cents hold
+ * exactly). `min` is $0.01 for a price, an offer or a refund; $0 only where nothing is a fair amount (a
+ * free add-on, a price filter from $0). `label` starts each message ('Price must be at least $0.01');
+ * `error` replaces the message for a missing or non-number value.
+ * Each refusal is one message, the first that applies: too little, too much, then a fraction of a cent.
+ */
+export function dollarsSchema(label: string, options: { min: number; max?: number; error?: string }) {
+  const { min, max = MAX_DOLLAR_AMOUNT, error = `${label} must be a number` } = options;
+  const tooLittle = min === 0 ? `${label} cannot be negative` : `${label} must be at least ${dollarsText(min)}`;
+  const tooMuch = `${label} must be at most ${dollarsText(max)}`;
+  const wholeCents = `${label} must be in whole cents (at most 2 decimals)`;
+  return z.number({ error }).superRefine((dollars, context) => {
+    if (dollars < min) context.addIssue({ code: 'custom', message: tooLittle });
+    else if (dollars > max) context.addIssue({ code: 'custom', message: tooMuch });
+    else if (!hasAtMostTwoDecimals(dollars)) context.addIssue({ code: 'custom', message: wholeCents });
+  });
 }
