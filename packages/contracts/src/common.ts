@@ -62,6 +62,19 @@ export function isPlainText(text: string): boolean {
 export const LINE_BREAK_MESSAGE = 'Text must fit on one line (no line breaks)';
 
 /**
+ * Stricter than plain text, for what goes into a header line (the marketplace's name, an e-mail's
+ * Subject): every C0 control character (tab, CR and LF among them), DEL, the C1 ones (NEL among them) and
+ * Unicode's line and paragraph separators.
+ */
+export const isControlOrLineSeparator = (code: number) => code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+
+/** Whether a text is one line without a single control character, not even a tab. */
+export function isOneCleanLine(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) if (isControlOrLineSeparator(text.charCodeAt(index))) return false;
+  return true;
+}
+
+/**
  * The one rule for text a person writes (docs/product/validation.md): a string without control
  * characters. Chain the field's own rules after it: `plainTextSchema({ error }).trim().max(…)`.
  * `singleLine` (names, titles) refuses line breaks too, but for those around the text, which the
