@@ -440,6 +440,7 @@ describe('Stripe Connect webhooks', () => {
     expect(refused(JSON.stringify({ id: 'evt_no_data', object: 'event', livemode: false, type: 'charge.refunded' }))).toThrow(WebhookPayloadError);
     // An event we do not apply needs only an object: a balance has no id of its own.
     expect(signed(eventPayload('balance.available', { object: 'balance', available: [] }))).toMatchObject({ type: 'other' });
+    expect(signed(eventPayload('constructor', {}))).toMatchObject({ type: 'other', providerType: 'constructor' });
   });
 
   it('refuses a tampered body, a wrong secret, an old timestamp, a missing header and a missing secret', () => {

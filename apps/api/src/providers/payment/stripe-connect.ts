@@ -99,15 +99,15 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const stripeId = z.string().min(1);
 const cents = z.number().int();
 const expandableId = z.union([stripeId, z.looseObject({ id: stripeId })]).nullish();
-const APPLIED_OBJECTS: Record<string, z.ZodType> = {
-  'account.updated': z.looseObject({ id: stripeId, details_submitted: z.boolean(), payouts_enabled: z.boolean() }),
-  'transfer.reversed': z.looseObject({ id: stripeId, amount_reversed: cents }),
-  'payout.paid': z.looseObject({ id: stripeId, amount: cents }),
-  'payout.failed': z.looseObject({ id: stripeId, amount: cents }),
-  'charge.refunded': z.looseObject({ id: stripeId, amount_refunded: cents, payment_intent: expandableId }),
-  'charge.dispute.created': z.looseObject({ id: stripeId, amount: cents, charge: expandableId, payment_intent: expandableId }),
-  'payment_intent.succeeded': z.looseObject({ id: stripeId, amount: cents }),
-};
+const APPLIED_OBJECTS = new Map<string, z.ZodType>([
+  ['account.updated', z.looseObject({ id: stripeId, details_submitted: z.boolean(), payouts_enabled: z.boolean() })],
+  ['transfer.reversed', z.looseObject({ id: stripeId, amount_reversed: cents })],
+  ['payout.paid', z.looseObject({ id: stripeId, amount: cents })],
+  ['payout.failed', z.looseObject({ id: stripeId, amount: cents })],
+  ['charge.refunded', z.looseObject({ id: stripeId, amount_refunded: cents, payment_intent: expandableId })],
+  ['charge.dispute.created', z.looseObject({ id: stripeId, amount: cents, charge: expandableId, payment_intent: expandableId })],
+  ['payment_intent.succeeded', z.looseObject({ id: stripeId, amount: cents })],
+]);
 
 /**
  * A signed body is Stripe's, but it is still read before it is trusted: an event without an id, a type or
@@ -119,7 +119,7 @@ function assertApplicableEvent(event: unknown): asserts event is Stripe.Event {
     throw new WebhookPayloadError('The webhook event has no id or type');
   }
   if (!isRecord(event.data) || !isRecord(event.data.object)) throw new WebhookPayloadError('The webhook event has no object to apply');
-  const shape = APPLIED_OBJECTS[event.type];
+  const shape = APPLIED_OBJECTS.get(event.type);
   if (shape && !shape.safeParse(event.data.object).success) {
     throw new WebhookPayloadError(`The webhook event's object is not a ${event.type} object that can be applied`);
   }
