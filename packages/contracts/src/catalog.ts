@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_CONDITIONS, PRODUCT_STATUSES } from '@marketplace/domain/enums';
 import { MAX_LISTINGS_PER_SELLER } from '@marketplace/domain/user-content-limits';
-import { emptyAsAbsent, errorResponseSchema, pageQueryWith, plainTextSchema } from './common';
+import { dollarsSchema, emptyAsAbsent, errorResponseSchema, hasAtMostTwoDecimals, pageQueryWith, plainTextSchema } from './common';
 
 // Catalog, listings, product images and phone uploads (docs/product/uploads.md, api.md).
 // Dollars are numbers with at most 2 decimals on the wire; the API keeps integer cents inside.
@@ -34,29 +34,15 @@ export const VALID_UPLOAD_LINK_MESSAGE = 'Upload link is valid.';
 // ("1 image", "3 images"), never a literal "(s)". The API and the phone page share it.
 export const uploadSuccessMessage = (count: number) => `Successfully uploaded ${count} ${count === 1 ? 'image' : 'images'}`;
 
-/** True when the number is written with at most 2 decimals (19.99 yes, 19.999 no). */
-export function hasAtMostTwoDecimals(value: number): boolean {
-  const scaled = value * 100;
-  return Number.isFinite(scaled) && Math.abs(scaled - Math.round(scaled)) < 1e-6;
-}
-
-const dollarsSchema = (label: string, { min, allowZero }: { min: number; allowZero: boolean }) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .refine((value) => (allowZero ? value >= min : value > min), allowZero ? `${label} cannot be negative` : `${label} must be greater than 0`)
-    .refine((value) => value <= MAX_PRICE_DOLLARS, `${label} must be at most ${MAX_PRICE_DOLLARS.toLocaleString('en-US')} dollars`)
-    .refine(hasAtMostTwoDecimals, `${label} can have at most 2 decimals`);
-
-/** A price bound in a query: dollars, at most $1,000,000 (well inside integer cents). */
+// Money in a request: the one dollars rule (docs/product/money.md), up to $1,000,000 for a listing's prices
+// and the catalogue's price filters, well inside integer cents.
+const listingDollars = (label: string, min: number) => dollarsSchema(label, { min, max: MAX_PRICE_DOLLARS });
+/** A price bound in a query, read from its text: from $0, in whole cents; empty means absent. */
 const queryPrice = (label: string) =>
-  z.preprocess(
-    emptyAsAbsent,
-    z.coerce
-      .number({ error: `${label} must be a number` })
-      .min(0, `${label} cannot be negative`)
-      .max(1_000_000, `${label} can be at most $1,000,000`)
-      .optional(),
-  );
+  z.preprocess((value) => {
+    const present = emptyAsAbsent(value);
+    return typeof present === 'string' ? Number(present) : present;
+  }, listingDollars(label, 0).optional());
 const queryText = z.preprocess(emptyAsAbsent, z.string().trim().max(200, 'Search text must be at most 200 characters').optional());
 
 const catalogPageQuerySchema = pageQueryWith({ defaultLimit: DEFAULT_PAGE_SIZE, maxLimit: MAX_PAGE_SIZE });
@@ -182,12 +168,13 @@ const productFields = {
   description: descriptionSchema,
   /** The category's slug. */
   category: categorySlugSchema,
-  price: dollarsSchema('Price', { min: 0, allowZero: false }),
+  price: listingDollars('Price', 0.01),
   quantity: quantitySchema,
   condition: productConditionSchema,
   /** Both or neither: an add-on needs a name and a price; null removes it. */
   retipLabel: retipLabelSchema.optional(),
-  retipPrice: dollarsSchema('Add-on price', { min: 0, allowZero: true }).nullable().optional(),
+  /** $0 is allowed: an add-on may be free (gift wrapping included). */
+  retipPrice: listingDollars('Add-on price', 0).nullable().optional(),
   weightOunces: weightOuncesSchema.optional(),
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dollarsToCents, formatCents, maxCentsAsDollars } from '@marketplace/domain/money';
 
 export const validationIssueSchema = z.object({ path: z.string(), message: z.string() });
 export type ValidationIssue = z.infer<typeof validationIssueSchema>;
@@ -61,6 +62,19 @@ export function isPlainText(text: string): boolean {
 export const LINE_BREAK_MESSAGE = 'Text must fit on one line (no line breaks)';
 
 /**
+ * Stricter than plain text, for what goes into a header line (the marketplace's name, an e-mail's
+ * Subject): every C0 control character (tab, CR and LF among them), DEL, the C1 ones (NEL among them) and
+ * Unicode's line and paragraph separators.
+ */
+export const isControlOrLineSeparator = (code: number) => code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+
+/** Whether a text is one line without a single control character, not even a tab. */
+export function isOneCleanLine(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) if (isControlOrLineSeparator(text.charCodeAt(index))) return false;
+  return true;
+}
+
+/**
  * The one rule for text a person writes (docs/product/validation.md): a string without control
  * characters. Chain the field's own rules after it: `plainTextSchema({ error }).trim().max(…)`.
  * `singleLine` (names, titles) refuses line breaks too, but for those around the text, which the
@@ -70,4 +84,42 @@ export function plainTextSchema(params?: { error?: string; singleLine?: boolean 
   const { singleLine = false, ...stringParams } = params ?? {};
   const schema = z.string(stringParams).refine(isPlainText, CONTROL_CHARACTERS_MESSAGE);
   return singleLine ? schema.refine((text) => !/[\r\n]/.test(text.trim()), LINE_BREAK_MESSAGE) : schema;
+}
+
+// ── money ───────────────────────────────────────────────────────────────────────────────────────
+/**
+ * The most dollars an amount may be: past it, integer cents no longer read back exactly from a dollar
+ * number (`maxCentsAsDollars` in packages/domain/src/money.ts).
+ */
+export const MAX_DOLLAR_AMOUNT = maxCentsAsDollars / 100;
+
+/**
+ * Whether a number has at most 2 decimals (19.99 yes; 10.005, 1e-9 and NaN no). Exact, not within a
+ * tolerance: the value must be the very double that its hundredths name, so a fraction of a cent, however
+ * small, never passes as whole cents.
+ */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  return Number.isFinite(value) && Math.round(value * 100) / 100 === value;
+}
+
+const dollarsText = (dollars: number) => formatCents(dollarsToCents(dollars));
+
+/**
+ * The one rule for an amount of money a request gives in dollars (docs/product/money.md): a finite
+ * number in whole cents, at least `min` and at most `max` (by default the most integer cents hold
+ * exactly). `min` is $0.01 for a price, an offer or a refund; $0 only where nothing is a fair amount (a
+ * free add-on, a price filter from $0). `label` starts each message ('Price must be at least $0.01');
+ * `error` replaces the message for a missing or non-number value.
+ * Each refusal is one message, the first that applies: too little, too much, then a fraction of a cent.
+ */
+export function dollarsSchema(label: string, options: { min: number; max?: number; error?: string }) {
+  const { min, max = MAX_DOLLAR_AMOUNT, error = `${label} must be a number` } = options;
+  const tooLittle = min === 0 ? `${label} cannot be negative` : `${label} must be at least ${dollarsText(min)}`;
+  const tooMuch = `${label} must be at most ${dollarsText(max)}`;
+  const wholeCents = `${label} must be in whole cents (at most 2 decimals)`;
+  return z.number({ error }).superRefine((dollars, context) => {
+    if (dollars < min) context.addIssue({ code: 'custom', message: tooLittle });
+    else if (dollars > max) context.addIssue({ code: 'custom', message: tooMuch });
+    else if (!hasAtMostTwoDecimals(dollars)) context.addIssue({ code: 'custom', message: wholeCents });
+  });
 }

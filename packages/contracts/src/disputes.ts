@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DISPUTE_REASONS, DISPUTE_STATUSES } from '@marketplace/domain/enums';
 import { roleSchema } from './auth';
-import { plainTextSchema, tablePageQuerySchema } from './common';
+import { dollarsSchema, plainTextSchema, tablePageQuerySchema } from './common';
 import { paginationSchema } from './users';
 
 // Disputes: a buyer's claim about one order item, answered by the seller and decided by an
@@ -120,7 +120,7 @@ export const disputeCaseResponseSchema = z.object({ success: z.literal(true), di
 export const respondDisputeBodySchema = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('offer_refund'),
-    amount: z.number({ error: 'Enter the refund you offer' }).positive('The offer must be more than $0.00'),
+    amount: dollarsSchema('The offer', { min: 0.01, error: 'Enter the refund you offer' }),
     statement: plainTextSchema().trim().max(DISPUTE_DESCRIPTION_MAX).optional(),
   }),
   z.object({
@@ -147,7 +147,7 @@ export const declineOfferBodySchema = z.object({ note: plainTextSchema().trim().
 export const resolveDisputeBodySchema = z.discriminatedUnion('outcome', [
   z.object({
     outcome: z.literal('refund'),
-    amount: z.number({ error: 'Enter the refund amount' }).positive('The refund must be more than $0.00'),
+    amount: dollarsSchema('The refund', { min: 0.01, error: 'Enter the refund amount' }),
     note: plainTextSchema().trim().max(DISPUTE_DESCRIPTION_MAX).optional(),
   }),
   z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAYOUT_DELAY_DAYS_MAX, PAYOUT_DELAY_DAYS_MIN } from '@marketplace/domain/earnings';
 import { SUPPORT_REQUEST_STATUSES } from '@marketplace/domain/enums';
 import { MAX_OPEN_SUPPORT_REQUESTS_PER_USER } from '@marketplace/domain/user-content-limits';
-import { pageQueryWith, plainTextSchema } from './common';
+import { isOneCleanLine, pageQueryWith, plainTextSchema } from './common';
 import { paginationSchema } from './users';
 
 // The remaining seller and admin pages: marketplace settings (public contact details and the
@@ -30,6 +30,7 @@ export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 export const SUPPORT_PHONE_PATTERN = /^[0-9 +()-]{7,30}$/;
 export const SETTINGS_MESSAGES = {
   marketplaceName: 'Marketplace name must be 2 to 60 characters',
+  marketplaceNameCharacters: 'Marketplace name cannot contain line breaks, tabs or other control characters',
   supportEmail: 'Enter a valid support email address',
   supportPhone: 'Support phone must be 7 to 30 characters: digits, spaces, + ( ) and -',
   payoutOnDelivery: 'Payout on delivery must be on or off',
@@ -41,8 +42,11 @@ export const SETTINGS_MESSAGES = {
  * and delay are optional, and keep their saved values when left out.
  */
 export const updateAdminSettingsRequestSchema = z.object({
+  // Checked before the trim, so not even a line break around it passes: the name goes into e-mails
+  // (docs/product/validation.md).
   marketplaceName: z
     .string({ error: SETTINGS_MESSAGES.marketplaceName })
+    .refine(isOneCleanLine, SETTINGS_MESSAGES.marketplaceNameCharacters)
     .trim()
     .min(2, SETTINGS_MESSAGES.marketplaceName)
     .max(60, SETTINGS_MESSAGES.marketplaceName),

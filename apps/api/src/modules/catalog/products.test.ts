@@ -113,6 +113,35 @@ describe('POST and PUT /api/products (seller listings)', () => {
     expect(response.json().issues.map((issue: { path: string }) => issue.path)).toContain(path);
   });
 
+  it.each([
+    [{ price: 1e-9 }, 'price', 'Price must be at least $0.01'],
+    [{ price: 10.005 }, 'price', 'Price must be in whole cents (at most 2 decimals)'],
+    [{ price: 1e300 }, 'price', 'Price must be at most $1,000,000.00'],
+    [{ retipLabel: 'Gift wrapping', retipPrice: 0.001 }, 'retipPrice', 'Add-on price must be in whole cents (at most 2 decimals)'],
+    [{ retipLabel: 'Gift wrapping', retipPrice: -0.01 }, 'retipPrice', 'Add-on price cannot be negative'],
+  ])('refuses the money %j with 400 { error, code } naming the field, and saves nothing', async (change, path, message) => {
+    const countListings = async () => (await testApp.database.db.select({ id: products.id }).from(products).where(eq(products.sellerId, seller.id))).length;
+    const before = await countListings();
+    const response = await send('POST', '/api/products', { ...valid(), ...change }, seller);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: `Invalid request — ${path}: ${message}`, code: 'validation_failed', issues: [{ path, message }] });
+    expect(await countListings()).toBe(before);
+  });
+
+  it('keeps whole cents exact, takes a free add-on, and refuses a fraction of a cent on an edit', async () => {
+    const created = await send('POST', '/api/products', { ...valid(), price: 0.07, retipLabel: 'Gift wrapping', retipPrice: 0 }, seller);
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ price: 0.07, retip: { label: 'Gift wrapping', price: 0 } });
+    const id = created.json().id as string;
+    for (const change of [{ price: 1e-9 }, { price: 19.999 }, { retipPrice: 4.995 }]) {
+      const edited = await send('PUT', `/api/products/${id}`, change, seller);
+      expect(edited.statusCode, JSON.stringify(change)).toBe(400);
+      expect(edited.json()).toMatchObject({ code: 'validation_failed', issues: [{ path: Object.keys(change)[0] }] });
+    }
+    const [row] = await testApp.database.db.select().from(products).where(eq(products.id, id));
+    expect(row).toMatchObject({ priceCents: 7, retipPriceCents: 0 });
+  });
+
   it.each(['title', 'description', 'category', 'price', 'quantity', 'condition'])('refuses a listing without %s', async (field) => {
     const payload: Record<string, unknown> = valid();
     delete payload[field];

@@ -217,6 +217,45 @@ describe('the dispute’s steps', () => {
   });
 });
 
+describe('amounts in whole cents (docs/product/money.md)', () => {
+  it("refuses a seller's offer or an admin's refund in fractions of a cent with 400 { error, code } on the amount, changing nothing", async () => {
+    const item = await boughtItem('delivered');
+    const id = (await open(buyer, { orderItemId: item.id, reason: 'damaged', description: 'The board arrived cracked along the grain.' })).json().dispute
+      .id as string;
+
+    for (const [amount, message] of [
+      [0.001, 'The offer must be at least $0.01'],
+      [1e-9, 'The offer must be at least $0.01'],
+      [10.005, 'The offer must be in whole cents (at most 2 decimals)'],
+      [1e300, 'The offer must be at most $9,999,999,999,999.99'],
+    ] as const) {
+      const answer = await call('POST', `/api/disputes/${id}/respond`, seller, { action: 'offer_refund', amount });
+      expect(answer.statusCode, String(amount)).toBe(400);
+      expect(answer.json()).toEqual({ error: `Invalid request — amount: ${message}`, code: 'validation_failed', issues: [{ path: 'amount', message }] });
+    }
+    const untouched = (await call('GET', `/api/disputes/${id}`, buyer)).json().dispute;
+    expect(untouched).toMatchObject({ status: 'open', sellerOffer: null });
+    expect(untouched.timeline.map((event: { type: string }) => event.type)).toEqual(['opened']);
+
+    for (const [amount, message] of [
+      [10.005, 'The refund must be in whole cents (at most 2 decimals)'],
+      [0.001, 'The refund must be at least $0.01'],
+      [1e300, 'The refund must be at most $9,999,999,999,999.99'],
+    ] as const) {
+      const answer = await call('POST', `/api/disputes/${id}/resolve`, admin, { outcome: 'refund', amount });
+      expect(answer.statusCode, String(amount)).toBe(400);
+      expect(answer.json()).toEqual({ error: `Invalid request — amount: ${message}`, code: 'validation_failed', issues: [{ path: 'amount', message }] });
+    }
+    expect(await testApp.database.db.select().from(refunds).where(eq(refunds.orderItemId, item.id))).toEqual([]);
+
+    // Whole cents refund exactly what was asked.
+    const resolved = await call('POST', `/api/disputes/${id}/resolve`, admin, { outcome: 'refund', amount: 10.01 });
+    expect(resolved.json().dispute).toMatchObject({ status: 'resolved_refunded', refund: 10.01 });
+    const [refund] = await testApp.database.db.select().from(refunds).where(eq(refunds.orderItemId, item.id));
+    expect(refund?.amountCents).toBe(1001);
+  });
+});
+
 describe('money around disputes', () => {
   it('holds payouts while a dispute is open, and deducts a refund from the next payout to a seller already paid', async () => {
     // The seller onboards through the sandbox so they can be paid.

@@ -13,7 +13,7 @@ import {
   lockOutboxSeries,
   type OutboxRecord,
 } from './mail.repository';
-import { createSmtpTransport, describeFailure, isPermanentFailure, type MailTransport } from './smtp-transport';
+import { createSmtpTransport, describeFailure, isPermanentFailure, toSubjectLine, type MailTransport } from './smtp-transport';
 import type { MailService, OutgoingMail } from './mail.types';
 
 // E-mail through the outbox (docs/decisions/0021-email-outbox.md). `send` only writes a row — a request
@@ -91,7 +91,8 @@ export function createMailService(deps: {
       fromAddress: deps.config.from,
       template: message.template,
       category: message.category,
-      subject: message.subject,
+      // Kept as it is sent: the outbox shows the Subject the recipient gets.
+      subject: toSubjectLine(message.subject),
       html: message.html,
       text: message.text,
       headers,
@@ -127,7 +128,8 @@ export function createMailService(deps: {
       const { messageId } = await transportOf().send({
         from: claimed.fromAddress,
         to: claimed.toAddress,
-        subject: claimed.subject,
+        // Again at sending: a row written before the rule may hold a line break.
+        subject: toSubjectLine(claimed.subject),
         html: claimed.html,
         text: claimed.text,
         headers: claimed.headers,

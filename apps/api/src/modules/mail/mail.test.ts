@@ -14,6 +14,7 @@ import { findPlacedOrder } from '../orders';
 import { createWorkspaceService } from '../workspace';
 import { createMailNotifications } from './mail-notifications';
 import { createMailService, HIDDEN_ACCOUNT_LINK_NOTICE } from './mail.service';
+import type { MailEnvelope, MailTransport } from './smtp-transport';
 import { createUnsubscribeLinks } from './unsubscribe-links';
 
 // E-mail end to end: a real SMTP server in this process (test/smtp-sink.ts) receives what the mail job
@@ -571,6 +572,71 @@ describe('failures', () => {
     expect(await unreachable.deliverDue(1)).toMatchObject({ retrying: 1 });
     expect(await rowOf(id)).toMatchObject({ status: 'queued', attempts: 1, lastError: expect.stringMatching(/ECONNREFUSED|connect/i) });
     unreachable.close();
+  });
+});
+
+describe('the Subject header', () => {
+  const INJECTED = 'Order #1\r\nBcc: everyone@evil.example\r\n\r\n<b>Injected body</b>\u0000\u2028end';
+  const capturing = () => {
+    const envelopes: MailEnvelope[] = [];
+    const transport: MailTransport = {
+      send: async (envelope) => {
+        envelopes.push(envelope);
+        return { messageId: `<captured-${envelopes.length}@shop.test>` };
+      },
+      close: () => undefined,
+    };
+    const service = createMailService({
+      db: testApp.database.db,
+      clock: testApp.clock,
+      config: testApp.config.mail,
+      transport,
+      log: { info: () => undefined, warn: () => undefined },
+    });
+    return { envelopes, service };
+  };
+
+  it('never carries a line break or another control character, whatever subject it is given', async () => {
+    const { envelopes, service } = capturing();
+    const { id } = await service.send({
+      to: 'subject@test.example',
+      template: 'test',
+      subject: INJECTED,
+      html: '<p>x</p>',
+      text: 'x',
+      category: 'transactional',
+    });
+    const [row] = await testApp.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    expect(row?.subject).toBe('Order #1 Bcc: everyone@evil.example <b>Injected body</b> end');
+    await service.deliverDue();
+    const sent = envelopes.find((envelope) => envelope.to === 'subject@test.example');
+    expect(sent?.subject).toBe('Order #1 Bcc: everyone@evil.example <b>Injected body</b> end');
+  });
+
+  it('sends a message written before this rule, with a line break in its subject, on one line', async () => {
+    const { envelopes, service } = capturing();
+    const now = testApp.clock.now();
+    const [row] = await testApp.database.db
+      .insert(mailOutbox)
+      .values({
+        toAddress: 'old-subject@test.example',
+        fromAddress: FROM,
+        template: 'test',
+        category: 'transactional',
+        subject: 'Welcome to Corner\r\nBcc: everyone@evil.example',
+        html: '<p>x</p>',
+        text: 'x',
+        headers: {},
+        status: 'queued',
+        nextAttemptAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await service.deliverDue();
+    const sent = envelopes.find((envelope) => envelope.to === 'old-subject@test.example');
+    expect(sent?.subject).toBe('Welcome to Corner Bcc: everyone@evil.example');
+    expect((await testApp.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, row!.id)))[0]?.status).toBe('sent');
   });
 });
 

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { isControlOrLineSeparator } from '@marketplace/contracts/common';
 
 // SMTP through nodemailer (SMTP_URL: smtp://user:pass@host:port, smtps://… for TLS from the start).
 // Only the mail job calls it, never a request.
@@ -12,6 +13,23 @@ export interface MailEnvelope {
   headers: Record<string, string>;
   /** Our own Message-ID, so a retry after a lost answer is recognisable as the same message. */
   messageId: string;
+}
+
+/**
+ * A Subject is one header line: each run of line breaks and other control characters (CR, LF, NUL, a tab,
+ * Unicode's line separators) becomes one space, so no text given to the mail module, a name or a title
+ * among it, can end the header and start another one (a Bcc:) or the body.
+ */
+export function toSubjectLine(subject: string): string {
+  let line = '';
+  let isAfterControl = false;
+  for (const character of subject) {
+    const isControl = isControlOrLineSeparator(character.charCodeAt(0));
+    if (!isControl) line += character;
+    else if (!isAfterControl) line += ' ';
+    isAfterControl = isControl;
+  }
+  return line.trim();
 }
 
 export interface MailTransport {

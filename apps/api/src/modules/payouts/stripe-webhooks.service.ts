@@ -1,7 +1,13 @@
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { badRequest } from '../../lib/http-errors';
-import { WebhookModeMismatchError, WebhookSignatureError, type ConnectEvent, type ConnectProvider } from '../../providers/payment/connect-port';
+import {
+  WebhookModeMismatchError,
+  WebhookPayloadError,
+  WebhookSignatureError,
+  type ConnectEvent,
+  type ConnectProvider,
+} from '../../providers/payment/connect-port';
 import { findPaymentByProviderId, markPaymentDisputed, recordPaymentRefund, type OrdersService } from '../orders';
 import type { CheckoutService } from '../checkout';
 import { syncPaymentAccount } from './connect-accounts.service';
@@ -35,6 +41,8 @@ export function createStripeWebhooksService(deps: {
         event = connect.parseWebhook(rawBody, signature);
       } catch (error) {
         if (error instanceof WebhookSignatureError) throw badRequest(PAYOUT_MESSAGES.invalidSignature);
+        // Signed but holding nothing to apply: refused before it is recorded, so nothing changes.
+        if (error instanceof WebhookPayloadError) throw badRequest(error.message);
         // Acknowledged, not applied and not recorded: a refusal would only make Stripe retry it for days.
         if (error instanceof WebhookModeMismatchError) {
           deps.log?.warn({ eventLivemode: error.eventLivemode, keyLivemode: error.keyLivemode }, error.message);

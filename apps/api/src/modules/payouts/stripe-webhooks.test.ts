@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { payments } from '../../db/schema';
+import { payments, webhookEvents } from '../../db/schema';
 import { signStripeWebhookPayload } from '../../providers/payment/stripe-connect';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { createUser } from '../../../test/factories';
@@ -114,5 +114,43 @@ describe('Stripe webhooks with two signing secrets', () => {
     const sameIdInTestMode = payload.replace('"livemode":true', '"livemode":false');
     expect((await send(sameIdInTestMode, PLATFORM_SECRET)).json()).toEqual({ received: true, duplicate: false });
     expect(await refundedCentsOf(payment.id)).toBe(payment.amountCents);
+  });
+
+  it.each([
+    ['charge.refunded', null],
+    ['charge.refunded', 'ch_not_an_object'],
+    ['charge.refunded', []],
+    ['account.updated', null],
+    ['transfer.reversed', 42],
+    ['payout.paid', null],
+    ['charge.dispute.created', true],
+    ['payment_intent.succeeded', null],
+    ['customer.created', null],
+  ])('refuses a signed %s event whose data.object is %j with 400 { error, code }, and records nothing', async (type, object) => {
+    const payment = await paidOrder();
+    const eventsBefore = await testApp.database.db.select().from(webhookEvents);
+    const payload = JSON.stringify({ id: `evt_no_object_${type}_${eventsBefore.length}`, object: 'event', livemode: false, type, data: { object } });
+    const answer = await send(payload, PLATFORM_SECRET);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ error: 'The webhook event has no object to apply', code: 'bad_request' });
+    expect(await testApp.database.db.select().from(webhookEvents)).toHaveLength(eventsBefore.length);
+    expect(await refundedCentsOf(payment.id)).toBe(0);
+  });
+
+  it('refuses a signed event without data, an id or a type with 400, and records nothing', async () => {
+    const eventsBefore = await testApp.database.db.select().from(webhookEvents);
+    for (const event of [
+      { id: 'evt_no_data', object: 'event', livemode: false, type: 'charge.refunded' },
+      { id: 'evt_data_null', object: 'event', livemode: false, type: 'charge.refunded', data: null },
+      { object: 'event', livemode: false, type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge' } } },
+      { id: 'evt_no_type', object: 'event', livemode: false, data: { object: { id: 'ch_1', object: 'charge' } } },
+      null,
+      [],
+    ]) {
+      const answer = await send(JSON.stringify(event), PLATFORM_SECRET);
+      expect(answer.statusCode, JSON.stringify(event)).toBe(400);
+      expect(answer.json()).toMatchObject({ code: 'bad_request' });
+    }
+    expect(await testApp.database.db.select().from(webhookEvents)).toHaveLength(eventsBefore.length);
   });
 });

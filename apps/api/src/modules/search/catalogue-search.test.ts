@@ -121,9 +121,12 @@ describe('GET /api/products (public search)', () => {
     expect((await get('/api/products')).json().items.length).toBeLessThanOrEqual(24);
   });
 
-  it.each(['page=0', 'limit=0', 'limit=101', 'sort=cheapest', 'minPrice=-1', 'maxPrice=abc'])('refuses %s with 400 and issues', async (query) => {
-    const response = await get(`/api/products?${query}`);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().issues.length).toBeGreaterThan(0);
-  });
+  it.each(['page=0', 'limit=0', 'limit=101', 'sort=cheapest', 'minPrice=-1', 'maxPrice=abc', 'minPrice=10.005', 'maxPrice=1e-9', 'maxPrice=Infinity'])(
+    'refuses %s with 400 and issues',
+    async (query) => {
+      const response = await get(`/api/products?${query}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().issues.length).toBeGreaterThan(0);
+    },
+  );
 });

@@ -81,6 +81,29 @@ describe('marketplace settings', () => {
     expect(response.json().issues).toContainEqual({ path: field, message });
   });
 
+  it.each([
+    ['a CR LF and a header after it', 'Corner Market\r\nBcc: everyone@example.com'],
+    ['a line feed', 'Corner\nMarket'],
+    ['a carriage return', 'Corner\rMarket'],
+    ['a line break around the name', 'Corner Market\r\n'],
+    ['a tab', 'Corner\tMarket'],
+    ['an escape', 'Corner \u001b[31mMarket'],
+    ['a bell', 'Corner\u0007Market'],
+    ['a C1 control character', 'Corner\u0085Market'],
+    ["Unicode's line separator", 'Corner\u2028Market'],
+  ])('refuses a marketplace name with %s (400, on the field), and saves nothing', async (_label, marketplaceName) => {
+    const before = (await call('GET', '/api/admin/settings', admin)).json();
+    const response = await call('PUT', '/api/admin/settings', admin, { ...VALID_SETTINGS, marketplaceName });
+    expect(response.statusCode).toBe(400);
+    const message = 'Marketplace name cannot contain line breaks, tabs or other control characters';
+    expect(response.json()).toEqual({
+      error: `Invalid request — marketplaceName: ${message}`,
+      code: 'validation_failed',
+      issues: [{ path: 'marketplaceName', message }],
+    });
+    expect((await call('GET', '/api/admin/settings', admin)).json()).toEqual(before);
+  });
+
   it('has no marketplace-wide commission: a category without a rate pays 0 % (docs/product/limits.md), so an old client’s field is ignored', async () => {
     const saved = await call('PUT', '/api/admin/settings', admin, { ...VALID_SETTINGS, defaultCommissionRate: 12.5 });
     expect(saved.statusCode).toBe(200);

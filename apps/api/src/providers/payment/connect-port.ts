@@ -95,7 +95,10 @@ export interface ConnectProvider {
   /** The provider's Express dashboard for a complete account. */
   createLoginLink(accountId: string): Promise<{ url: string }>;
   transfer(request: TransferRequest): Promise<TransferResult>;
-  /** Verifies the signature header on the exact raw body; throws WebhookSignatureError otherwise. */
+  /**
+   * Verifies the signature header on the exact raw body; throws WebhookSignatureError otherwise, and
+   * WebhookPayloadError for a signed event that holds nothing to apply.
+   */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): ConnectEvent;
 }
 
@@ -119,6 +122,18 @@ export class WebhookSignatureError extends Error {
   constructor(message = 'Invalid webhook signature') {
     super(message);
     this.name = 'WebhookSignatureError';
+  }
+}
+
+/**
+ * A genuinely signed event that cannot be applied: no id or type, no object in `data`, or an object that
+ * lacks what its type is applied with (a charge without its refunded amount). Refused, never recorded: the
+ * provider's own events always have them.
+ */
+export class WebhookPayloadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookPayloadError';
   }
 }
 

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripeConnectServer, type AccountState, type FakeStripeConnectServer } from '../../../test/fake-stripe-connect-server';
-import { ConnectError, isAccountComplete, WebhookModeMismatchError, WebhookSignatureError, type ConnectProvider } from './connect-port';
+import { ConnectError, isAccountComplete, WebhookModeMismatchError, WebhookPayloadError, WebhookSignatureError, type ConnectProvider } from './connect-port';
 import { createStripeConnectProvider, signStripeWebhookPayload } from './stripe-connect';
 
 const WEBHOOK_SECRET = 'whsec_test_fake_connect';
@@ -422,6 +422,25 @@ describe('Stripe Connect webhooks', () => {
       type: 'other',
       providerType: 'customer.created',
     });
+  });
+
+  it('refuses a signed event with nothing to apply: no object, or an object without what its type reads', () => {
+    const refused = (payload: string) => () => signed(payload);
+    for (const object of [null, 'ch_1', [], 7]) {
+      expect(refused(eventPayload('charge.refunded', object as never)), JSON.stringify(object)).toThrow(WebhookPayloadError);
+      expect(refused(eventPayload('customer.created', object as never)), JSON.stringify(object)).toThrow(WebhookPayloadError);
+    }
+    expect(refused(eventPayload('charge.refunded', { id: 'ch_1', object: 'charge', amount_refunded: '1500', payment_intent: 'pi_1' }))).toThrow(
+      WebhookPayloadError,
+    );
+    expect(refused(eventPayload('transfer.reversed', { object: 'transfer', amount_reversed: 100 }))).toThrow(WebhookPayloadError);
+    expect(refused(eventPayload('payout.failed', { id: 'po_1', object: 'payout', amount: 1.5 }))).toThrow(WebhookPayloadError);
+    expect(refused(eventPayload('account.updated', { id: 'acct_1', object: 'account' }))).toThrow(WebhookPayloadError);
+    expect(refused(eventPayload('charge.dispute.created', { id: 'dp_1', object: 'dispute', amount: 100, charge: 42 }))).toThrow(WebhookPayloadError);
+    expect(refused(JSON.stringify({ id: 'evt_no_data', object: 'event', livemode: false, type: 'charge.refunded' }))).toThrow(WebhookPayloadError);
+    // An event we do not apply needs only an object: a balance has no id of its own.
+    expect(signed(eventPayload('balance.available', { object: 'balance', available: [] }))).toMatchObject({ type: 'other' });
+    expect(signed(eventPayload('constructor', {}))).toMatchObject({ type: 'other', providerType: 'constructor' });
   });
 
   it('refuses a tampered body, a wrong secret, an old timestamp, a missing header and a missing secret', () => {

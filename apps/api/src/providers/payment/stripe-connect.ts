@@ -1,7 +1,9 @@
 import Stripe from 'stripe';
+import { z } from 'zod';
 import {
   ConnectError,
   WebhookModeMismatchError,
+  WebhookPayloadError,
   WebhookSignatureError,
   type ConnectAccount,
   type ConnectEvent,
@@ -88,6 +90,38 @@ async function callStripe<T>(request: () => Promise<T>): Promise<T> {
     return await request();
   } catch (error) {
     throw toConnectError(error);
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+// What each event we apply reads of its object, as Stripe always sends it; other fields pass through.
+const stripeId = z.string().min(1);
+const cents = z.number().int();
+const expandableId = z.union([stripeId, z.looseObject({ id: stripeId })]).nullish();
+const APPLIED_OBJECTS = new Map<string, z.ZodType>([
+  ['account.updated', z.looseObject({ id: stripeId, details_submitted: z.boolean(), payouts_enabled: z.boolean() })],
+  ['transfer.reversed', z.looseObject({ id: stripeId, amount_reversed: cents })],
+  ['payout.paid', z.looseObject({ id: stripeId, amount: cents })],
+  ['payout.failed', z.looseObject({ id: stripeId, amount: cents })],
+  ['charge.refunded', z.looseObject({ id: stripeId, amount_refunded: cents, payment_intent: expandableId })],
+  ['charge.dispute.created', z.looseObject({ id: stripeId, amount: cents, charge: expandableId, payment_intent: expandableId })],
+  ['payment_intent.succeeded', z.looseObject({ id: stripeId, amount: cents })],
+]);
+
+/**
+ * A signed body is Stripe's, but it is still read before it is trusted: an event without an id, a type or
+ * an object in `data`, or whose object lacks what its type is applied with, is refused rather than
+ * crashing half-way (docs/product/payouts.md).
+ */
+function assertApplicableEvent(event: unknown): asserts event is Stripe.Event {
+  if (!isRecord(event) || typeof event.id !== 'string' || event.id === '' || typeof event.type !== 'string' || event.type === '') {
+    throw new WebhookPayloadError('The webhook event has no id or type');
+  }
+  if (!isRecord(event.data) || !isRecord(event.data.object)) throw new WebhookPayloadError('The webhook event has no object to apply');
+  const shape = APPLIED_OBJECTS.get(event.type);
+  if (shape && !shape.safeParse(event.data.object).success) {
+    throw new WebhookPayloadError(`The webhook event's object is not a ${event.type} object that can be applied`);
   }
 }
 
@@ -298,6 +332,7 @@ export function createStripeConnectProvider(options: StripeConnectProviderOption
         }
       }
       if (!event) throw new WebhookSignatureError(failure);
+      assertApplicableEvent(event);
       // A test-mode event never touches live data, nor the reverse (a test endpoint's secret configured
       // on the live deployment, or the same URL registered in both modes).
       // An event without the flag (never one of Stripe's) counts as a test-mode one.

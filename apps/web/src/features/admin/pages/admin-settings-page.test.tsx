@@ -117,6 +117,19 @@ describe('AdminSettingsPage', { timeout: 30_000 }, () => {
     expect(screen.queryByLabelText(/commission/i)).not.toBeInTheDocument();
   });
 
+  it('refuses a pasted marketplace name with a tab or another control character before sending it', async () => {
+    logInAs('admin');
+    const fake = fakeApi();
+    const { user } = renderApp('/admin/settings', { api: fake.handler });
+    const name = await screen.findByLabelText('Marketplace name', {}, SLOW_FIRST_LOAD);
+    await user.clear(name);
+    await user.click(name);
+    await user.paste('Corner\tMarket\u0007');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(screen.getByText('Marketplace name cannot contain line breaks, tabs or other control characters')).toBeInTheDocument();
+    expect(fake.settingsBodies).toHaveLength(0);
+  });
+
   it('lists support requests, reads one and closes it', async () => {
     logInAs('admin');
     const fake = fakeApi();

@@ -8,10 +8,10 @@ import {
   type ProductCondition,
   type ProductDetail,
 } from '@marketplace/contracts/catalog';
-import { centsToDollars, parseDollars } from '@marketplace/domain/money';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
+import { dollarsTextSchema } from '../../../lib/dollars-text';
 import { useForm } from '../../../lib/use-form';
 import { useListCategoriesQuery } from '../storefront-api';
 import { CONDITION_LABELS } from './listing-badges';
@@ -45,17 +45,6 @@ function initialValues(product?: ProductDetail): FormValues {
   };
 }
 
-/** Dollars typed as text ("19.99") → a number of dollars; empty or unreadable text gets its own message. */
-const dollarsText = (emptyMessage: string, invalidMessage: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, emptyMessage)
-    .transform((text, context) => {
-      const cents = parseDollars(text);
-      if (cents === null) context.addIssue({ code: 'custom', message: invalidMessage });
-      return cents === null ? Number.NaN : centsToDollars(cents);
-    });
 const wholeNumberText = (invalidMessage: string) => z.string().trim().regex(/^\d+$/, invalidMessage).transform(Number);
 
 /**
@@ -68,11 +57,14 @@ const productFormSchema = z.object({
   title: rules.title,
   description: rules.description,
   category: z.string().min(1, 'Choose a category').pipe(rules.category),
-  price: dollarsText('Enter a price', 'Enter a price in dollars, like 19.99').pipe(rules.price),
+  price: dollarsTextSchema(rules.price, { empty: 'Enter a price', unreadable: 'Enter a price in dollars, like 19.99' }),
   quantity: z.string().trim().min(1, 'Enter how many you have in stock').pipe(wholeNumberText('Quantity must be a whole number')).pipe(rules.quantity),
   condition: z.string().min(1, 'Choose a condition').pipe(rules.condition),
   retipLabel: rules.retipLabel,
-  retipPrice: dollarsText('Enter a price for the add-on', 'Enter the add-on price in dollars, like 4.50').pipe(rules.retipPrice.unwrap().unwrap()).nullish(),
+  retipPrice: dollarsTextSchema(rules.retipPrice.unwrap().unwrap(), {
+    empty: 'Enter a price for the add-on',
+    unreadable: 'Enter the add-on price in dollars, like 4.50',
+  }).nullish(),
   weightOunces: wholeNumberText('Weight must be a whole number of ounces').pipe(rules.weightOunces.unwrap()).optional(),
 });
 

@@ -83,10 +83,34 @@ describe('SellerAddListingPage', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Description')).toHaveAccessibleDescription('Description is required');
     expect(screen.getByLabelText('Category')).toHaveAccessibleDescription('Choose a category');
-    expect(screen.getByLabelText('Price (USD)')).toHaveAccessibleDescription(/Enter a price in dollars, like 19.99/);
+    // The API's own money rule (docs/product/money.md), before anything is sent.
+    expect(screen.getByLabelText('Price (USD)')).toHaveAccessibleDescription(/Price must be in whole cents \(at most 2 decimals\)/);
     expect(screen.getByLabelText('Quantity in stock')).toHaveAccessibleDescription('Quantity must be a whole number');
     expect(screen.getByLabelText('Add-on price (USD)')).toHaveAccessibleDescription('Enter a price for the add-on');
     await waitFor(() => expect(screen.getByLabelText('Title')).toHaveFocus());
+
+    const posts = fetchSpy.mock.calls.filter(([input]) => input instanceof Request && input.method === 'POST');
+    expect(posts).toHaveLength(0);
+  });
+
+  it('says the money rule the API applies: at least a cent, in whole cents, and what is no amount', async () => {
+    const { user, fetchSpy } = renderApp('/seller/listing/add', { api: api(() => jsonResponse(500, {})) });
+    await fillValidListing(user);
+    for (const [price, addOnPrice, priceMessage, addOnMessage] of [
+      ['0.001', '4.555', /Price must be at least \$0\.01/, 'Add-on price must be in whole cents (at most 2 decimals)'],
+      ['-5', '-0.01', /Price must be at least \$0\.01/, 'Add-on price cannot be negative'],
+      ['twelve', '1e-9', /Enter a price in dollars, like 19\.99/, 'Enter the add-on price in dollars, like 4.50'],
+    ] as const) {
+      await fill(user, screen.getByLabelText('Price (USD)'), price);
+      await fill(user, screen.getByLabelText('Add-on price (USD)'), addOnPrice);
+      await user.click(screen.getByRole('button', { name: 'Create listing' }));
+      expect(screen.getByLabelText('Price (USD)')).toHaveAccessibleDescription(priceMessage);
+      expect(screen.getByLabelText('Add-on price (USD)')).toHaveAccessibleDescription(addOnMessage);
+    }
+    // A free add-on is fine; only the price is still wrong.
+    await fill(user, screen.getByLabelText('Add-on price (USD)'), '0');
+    await user.click(screen.getByRole('button', { name: 'Create listing' }));
+    expect(screen.getByLabelText('Add-on price (USD)')).not.toHaveAttribute('aria-invalid');
 
     const posts = fetchSpy.mock.calls.filter(([input]) => input instanceof Request && input.method === 'POST');
     expect(posts).toHaveLength(0);

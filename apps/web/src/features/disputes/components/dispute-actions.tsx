@@ -2,11 +2,12 @@ import { useId, useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { respondDisputeBodySchema, resolveDisputeBodySchema, DISPUTE_DESCRIPTION_MAX, type DisputeCase } from '@marketplace/contracts/disputes';
 import { refundForPercent } from '@marketplace/domain/dispute-money';
-import { centsToDollars, dollarsToCents, formatCents, parseDollars } from '@marketplace/domain/money';
+import { centsToDollars, dollarsToCents, formatCents } from '@marketplace/domain/money';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { TextField } from '../../../components/field';
 import { describeApiError } from '../../../lib/api-error';
+import { dollarsTextSchema } from '../../../lib/dollars-text';
 import { formatDollars } from '../../../lib/format';
 import { useForm } from '../../../lib/use-form';
 import {
@@ -72,46 +73,34 @@ function Choice<Value extends string>({
   );
 }
 
-/** Reads a typed amount; answers the cents or the message to show. */
-function readAmount(
-  text: string,
-  refundableCents: number,
-  messages: { missing: string; zero: string; tooMuch: string },
-): { cents: number } | { error: string } {
-  const cents = parseDollars(text);
-  if (cents === null) return { error: messages.missing };
-  if (cents <= 0) return { error: messages.zero };
-  if (cents > refundableCents) return { error: messages.tooMuch };
-  return { cents };
-}
-
-// The contract's messages, plus the upper bound the server checks against the item.
-const OFFER_MESSAGES = { missing: 'Enter the refund you offer', zero: 'The offer must be more than $0.00' };
-const REFUND_MESSAGES = { missing: 'Enter the refund amount', zero: 'The refund must be more than $0.00' };
-
-/** The typed amount read into dollars, or the message for it. */
-function amountText(refundableCents: number, messages: { missing: string; zero: string; tooMuch: string }) {
-  return z.string().transform((text, context) => {
-    const read = readAmount(text, refundableCents, messages);
-    if ('error' in read) {
-      context.addIssue({ code: 'custom', message: read.error });
-      return z.NEVER;
-    }
-    return centsToDollars(read.cents);
-  });
+/**
+ * The typed amount, judged by the contract's own rule (`amount`: whole cents, at least $0.01), then
+ * against what can still be refunded, which the server checks against the item.
+ */
+function amountText(amount: z.ZodType<number, number>, refundableCents: number, messages: { empty: string; tooMuch: string }) {
+  return dollarsTextSchema(amount, { empty: messages.empty, unreadable: `${messages.empty} in dollars, like 12.50` }).refine(
+    (dollars) => dollars <= centsToDollars(refundableCents),
+    messages.tooMuch,
+  );
 }
 
 /** The contract's rules for the seller's response, with the offer read from the text typed. */
 function respondFormSchema(refundableCents: number) {
   const [offer, contest] = respondDisputeBodySchema.options;
-  const amount = amountText(refundableCents, { ...OFFER_MESSAGES, tooMuch: `The offer can be at most ${formatCents(refundableCents)}` });
+  const amount = amountText(offer.shape.amount, refundableCents, {
+    empty: 'Enter the refund you offer',
+    tooMuch: `The offer can be at most ${formatCents(refundableCents)}`,
+  });
   return z.discriminatedUnion('action', [offer.extend({ amount }), contest]);
 }
 
 /** The contract's rules for the marketplace's decision, with the refund read from the text typed. */
 function resolveFormSchema(refundableCents: number) {
   const [refund, reject] = resolveDisputeBodySchema.options;
-  const amount = amountText(refundableCents, { ...REFUND_MESSAGES, tooMuch: `The refund can be at most ${formatCents(refundableCents)}` });
+  const amount = amountText(refund.shape.amount, refundableCents, {
+    empty: 'Enter the refund amount',
+    tooMuch: `The refund can be at most ${formatCents(refundableCents)}`,
+  });
   return z.discriminatedUnion('outcome', [refund.extend({ amount }), reject]);
 }
 

@@ -175,6 +175,10 @@ describe('the dispute case page', () => {
     await user.click(within(panel).getByRole('button', { name: 'Refund the buyer' }));
     expect(within(panel).getByText('The refund can be at most $40.00')).toBeInTheDocument();
     await user.clear(within(panel).getByLabelText('Refund amount'));
+    await user.type(within(panel).getByLabelText('Refund amount'), '10.005');
+    await user.click(within(panel).getByRole('button', { name: 'Refund the buyer' }));
+    expect(within(panel).getByText('The refund must be in whole cents (at most 2 decimals)')).toBeInTheDocument();
+    await user.clear(within(panel).getByLabelText('Refund amount'));
     await user.type(within(panel).getByLabelText('Refund amount'), '17.25');
     await user.click(within(panel).getByRole('button', { name: 'Refund the buyer' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Refund $17.25 to the buyer?' })).getByRole('button', { name: 'Refund the buyer' }));
@@ -190,6 +194,18 @@ describe('the dispute case page', () => {
 
     await user.click(within(panel).getByRole('button', { name: 'Send the offer' }));
     expect(within(panel).getByText('Enter the refund you offer')).toBeInTheDocument();
+    // The API's money rule (docs/product/money.md), said before anything is sent.
+    for (const [typed, message] of [
+      ['0.001', 'The offer must be at least $0.01'],
+      ['10.005', 'The offer must be in whole cents (at most 2 decimals)'],
+      ['ten', 'Enter the refund you offer in dollars, like 12.50'],
+    ]) {
+      await user.clear(within(panel).getByLabelText('Refund you offer'));
+      await user.type(within(panel).getByLabelText('Refund you offer'), typed!);
+      await user.click(within(panel).getByRole('button', { name: 'Send the offer' }));
+      expect(within(panel).getByText(message!)).toBeInTheDocument();
+    }
+    await user.clear(within(panel).getByLabelText('Refund you offer'));
     await user.type(within(panel).getByLabelText('Refund you offer'), '50');
     await user.click(within(panel).getByRole('button', { name: 'Send the offer' }));
     expect(within(panel).getByText('The offer can be at most $45.99')).toBeInTheDocument();
