@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '@marketplace/domain/enums';
-import { centsToDollars, dollarsToCents, maxCentsAsDollars } from '@marketplace/domain/money';
 import { ORDER_ITEM_STATES } from '@marketplace/domain/order-item-state';
 import { normaliseUsCountry, normaliseUsPostalCode, normaliseUsState } from '@marketplace/domain/us-address';
+import { dollarsSchema } from './common';
 import { cartItemSchema } from './cart';
 import { orderItemReturnInfoSchema, type OrderItemReturnInfo } from './returns';
 
@@ -131,13 +131,7 @@ export const checkoutRequestSchema = z.object({
    * is charged or taken and the answer is 409 `total_changed` with the new summary. The web app always
    * sends it; a client that leaves it out is charged the cart's total at that moment.
    */
-  expectedTotal: z
-    .number({ error: 'expectedTotal must be a number of dollars' })
-    .finite('expectedTotal must be a number of dollars')
-    .nonnegative('expectedTotal cannot be negative')
-    .max(maxCentsAsDollars / 100, 'expectedTotal is too large')
-    .refine((dollars) => centsToDollars(dollarsToCents(dollars)) === dollars, 'expectedTotal must be in whole cents')
-    .optional(),
+  expectedTotal: dollarsSchema('expectedTotal', { min: 0 }).optional(),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
