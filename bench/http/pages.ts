@@ -1,0 +1,178 @@
+// The public pages under load (decision 0038): boots the production build on a database made by
+// bench/data/generate.ts and runs autocannon against the bare route and each server-rendered page, one after
+// the other, counting how many answers came without their content (the empty shell) as well as requests/s
+// and latency. Each page row is compared with the bare route of the same run.
+//
+//   npm run build && npx tsx bench/http/pages.ts --database-url postgres://postgres@127.0.0.1:5432/bench_data_… \
+//     [--connections 50] [--duration 15] [--render-cache-seconds 60] [--label kept]
+
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon, { type RequestSpec, type Result } from 'autocannon';
+import pg from 'pg';
+import { createCleanup, killNow, makeTempDirectory, REPOSITORY_ROOT, sleep, startApi, type ApiInstance } from '../chat/servers';
+
+const { values: flags } = parseArgs({
+  options: {
+    'database-url': { type: 'string' },
+    connections: { type: 'string', default: '50' },
+    duration: { type: 'string', default: '15' },
+    warmup: { type: 'string', default: '3' },
+    'render-cache-seconds': { type: 'string', default: '60' },
+    only: { type: 'string', default: '' },
+    label: { type: 'string', default: '' },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (flags.help) {
+  console.log(`Usage: npm run build && npx tsx bench/http/pages.ts --database-url URL [--connections 50] [--duration 15] [--warmup 3]
+  [--render-cache-seconds 60]  the server's RENDER_CACHE_SECONDS (0: every view is drawn)
+  [--only product-5000,home]   these pages only (bare always runs)  [--label NAME]`);
+  process.exit(0);
+}
+const databaseUrl = flags['database-url'] ?? process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error('Give --database-url: a database made by bench/data/generate.ts');
+const connections = Number(flags.connections);
+const duration = Number(flags.duration);
+const warmup = Number(flags.warmup);
+const only = new Set(flags.only.split(',').filter(Boolean));
+
+/** An answer without its content: index.html's empty root, as the browser alone would fill it. */
+const EMPTY_ROOT = '<div id="root"></div>';
+
+interface Page {
+  name: string;
+  description: string;
+  paths: string[];
+  /** Whether the answer is a rendered page (bare is JSON). */
+  isPage: boolean;
+}
+
+async function loadPages(): Promise<Page[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const products = await client.query<{ id: string }>(`select id from products where status = 'active' order by id limit 5000`);
+    const shops = await client.query<{ seller_id: string }>(
+      `select seller_id from products where status = 'active' group by seller_id order by count(*) desc, seller_id limit 500`,
+    );
+    if (products.rows.length < 100) throw new Error('The database has no generated data: run bench/data/generate.ts first.');
+    return [
+      { name: 'bare', description: 'GET /api/health (baseline)', paths: ['/api/health'], isPage: false },
+      {
+        name: 'product-5000',
+        description: `product page, ${products.rows.length} listings in turn`,
+        paths: products.rows.map((row) => `/products/${row.id}`),
+        isPage: true,
+      },
+      { name: 'product-one', description: 'one product page', paths: [`/products/${products.rows[0]!.id}`], isPage: true },
+      { name: 'home', description: 'home page', paths: ['/'], isPage: true },
+      { name: 'catalogue', description: 'catalogue page', paths: ['/products'], isPage: true },
+      {
+        name: 'shops-500',
+        description: `shop page, ${shops.rows.length} shops in turn`,
+        paths: shops.rows.map((row) => `/shop/${row.seller_id}`),
+        isPage: true,
+      },
+    ];
+  } finally {
+    await client.end();
+  }
+}
+
+interface Row {
+  name: string;
+  description: string;
+  requestsPerSecond: number;
+  ratioToBare: number | null;
+  latencyMs: { p50: number; p99: number; max: number };
+  non2xx: number;
+  errors: number;
+  /** Answers read for their content, and how many of them came as the empty shell. */
+  checked: number;
+  empty: number;
+}
+
+function requestsOf(page: Page, counts: { checked: number; empty: number }): RequestSpec[] {
+  let cursor = 0;
+  return [
+    {
+      method: 'GET',
+      setupRequest: (request) => ({ ...request, path: page.paths[(cursor = (cursor + 7) % page.paths.length)]! }),
+      onResponse: (status, body) => {
+        if (!page.isPage || status !== 200) return;
+        counts.checked += 1;
+        if (String(body).includes(EMPTY_ROOT)) counts.empty += 1;
+      },
+    } as RequestSpec,
+  ];
+}
+
+async function main() {
+  const cleanup = createCleanup();
+  const instances: ApiInstance[] = [];
+  process.once('exit', () => killNow(instances));
+  try {
+    const pages = (await loadPages()).filter((page) => page.name === 'bare' || only.size === 0 || only.has(page.name));
+    const dataDirectory = makeTempDirectory(cleanup, 'pages');
+    const api = await startApi({
+      name: 'api',
+      cleanup,
+      server: 'built',
+      env: { DATABASE_URL: databaseUrl!, DATA_DIR: dataDirectory, RENDER_CACHE_SECONDS: flags['render-cache-seconds'], RATE_LIMITS: 'off' },
+    });
+    instances.push(api);
+    console.log(`API up at ${api.url} (RENDER_CACHE_SECONDS=${flags['render-cache-seconds']}); ${connections} connections × ${duration} s per page`);
+    const rows: Row[] = [];
+    let bare: number | null = null;
+    for (const page of pages) {
+      await sleep(500);
+      if (warmup > 0)
+        await autocannon({ url: api.url, connections: Math.min(10, connections), duration: warmup, requests: requestsOf(page, { checked: 0, empty: 0 }) });
+      const counts = { checked: 0, empty: 0 };
+      const result: Result = await autocannon({ url: api.url, connections, duration, timeout: 30, requests: requestsOf(page, counts) });
+      const row: Row = {
+        name: page.name,
+        description: page.description,
+        requestsPerSecond: result.requests.average,
+        ratioToBare: bare === null ? null : result.requests.average / bare,
+        latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+        non2xx: result.non2xx,
+        errors: result.errors + result.timeouts,
+        ...counts,
+      };
+      if (page.name === 'bare') {
+        bare = row.requestsPerSecond;
+        row.ratioToBare = 1;
+      }
+      rows.push(row);
+      console.log(
+        `  ${page.name.padEnd(14)} ${row.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${row.latencyMs.p50} ms  p99 ${row.latencyMs.p99} ms  non-2xx ${row.non2xx}  errors ${row.errors}${page.isPage ? `  empty ${row.empty} of ${row.checked}` : ''}`,
+      );
+    }
+    console.log('\n| page | req/s | share of bare | p50 ms | p99 ms | answers without their content |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const row of rows) {
+      const share = row.ratioToBare === null ? '–' : `${(row.ratioToBare * 100).toFixed(1)} %`;
+      console.log(
+        `| ${row.name} | ${row.requestsPerSecond.toFixed(0)} | ${share} | ${row.latencyMs.p50} | ${row.latencyMs.p99} | ${row.checked ? `${row.empty} of ${row.checked}` : '–'} |`,
+      );
+    }
+    const directory = path.join(REPOSITORY_ROOT, 'bench/http/results');
+    mkdirSync(directory, { recursive: true });
+    const file = path.join(directory, `${new Date().toISOString().slice(0, 10)}-pages${flags.label ? `-${flags.label}` : ''}.json`);
+    const where = new URL(databaseUrl!);
+    where.password = '';
+    writeFileSync(
+      file,
+      `${JSON.stringify({ at: new Date().toISOString(), machine: { cpus: os.cpus().length, load: os.loadavg() }, database: where.toString(), connections, duration, renderCacheSeconds: Number(flags['render-cache-seconds']), rows }, null, 2)}\n`,
+    );
+    console.log(`\nWritten to ${path.relative(REPOSITORY_ROOT, file)}`);
+  } finally {
+    await cleanup.run();
+  }
+}
+
+await main();
