@@ -168,10 +168,10 @@ describe('guards', () => {
     await context.close();
   });
 
-  it('an unknown path shows the 404 page', async () => {
+  it('an unknown path shows the 404 page, with the status 404', async () => {
     const { context, page } = await newPage(browser);
     const response = await page.goto('/this/page/does-not-exist');
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisibleSoon();
     await context.close();
   });
