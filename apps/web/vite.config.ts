@@ -6,7 +6,7 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { DASHBOARD_ROUTES } from './src/app/dashboard-routes';
-import { LAZY_LAYOUTS, SHOP_ROUTES } from './src/app/routes';
+import { DASHBOARD_AREAS, LAZY_LAYOUTS, SHOP_ROUTES } from './src/app/routes';
 
 // The build's own steps, decision 0008 (how the server sends the page) and decision 0012 (the
 // first-load budget). No step changes a library's code or how a module resolves.
@@ -64,8 +64,10 @@ const PAGE_ROUTES = [...SHOP_ROUTES, ...DASHBOARD_ROUTES];
 /**
  * Writes dist/route-preloads.json, `{ routes: [{ path, files }] }`: for each page of the route manifest,
  * the chunks of its module, of its area's lazy layout and, for a dashboard page, of the dashboards' route
- * table, that index.html does not load already. The server names them in the page as modulepreload
- * hints. A page module without a chunk fails the build.
+ * table, that index.html does not load already; and each dashboard's index (`/seller`, which sends to
+ * /login), with the dashboards' route table. The server names them in the page as modulepreload hints,
+ * and answers 404 for a path none of them matches (apps/api/src/plugins/index-page.ts). A page module
+ * without a chunk fails the build.
  */
 function routePreloads(): Plugin {
   return {
@@ -90,12 +92,15 @@ function routePreloads(): Plugin {
       const loadedByIndexHtml = withImports(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
       // A dashboard's routes are themselves downloaded on the first visit (src/app/dashboard-router.tsx).
       const dashboardRouter = chunkOf('app/dashboard-router');
-      const routes = PAGE_ROUTES.filter((page) => page.path !== '/*').map((page) => {
+      const notLoaded = (files: Set<string>) => [...files].filter((file) => !loadedByIndexHtml.has(file)).map((file) => `/${file}`);
+      const pages = PAGE_ROUTES.filter((page) => page.path !== '/*').map((page) => {
         const layout = LAZY_LAYOUTS[page.area];
         const isDashboard = DASHBOARD_ROUTES.includes(page);
         const files = withImports([chunkOf(page.module), ...(layout ? [chunkOf(layout.module)] : []), ...(isDashboard ? [dashboardRouter] : [])]);
-        return { path: page.path, files: [...files].filter((file) => !loadedByIndexHtml.has(file)).map((file) => `/${file}`) };
+        return { path: page.path, files: notLoaded(files) };
       });
+      const dashboardIndexes = DASHBOARD_AREAS.map((area) => ({ path: `/${area}`, files: notLoaded(withImports([dashboardRouter])) }));
+      const routes = [...pages, ...dashboardIndexes];
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify({ routes }, null, 2)}\n` });
     },
   };

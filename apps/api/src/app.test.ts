@@ -150,17 +150,32 @@ describe('health when the database is down', () => {
 });
 
 describe('serving the web app', () => {
-  it('serves index.html for any page path, assets as files, and still 404s unknown API paths as JSON', async () => {
+  it('serves index.html for every page path, 404 for a path with no page, assets as files, and JSON 404s for unknown API paths', async () => {
     const webDirectory = path.join(tmpdir(), `marketplace-web-${process.pid}-${Date.now()}`);
     mkdirSync(path.join(webDirectory, 'assets'), { recursive: true });
     writeFileSync(path.join(webDirectory, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(webDirectory, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // The build's list of the web app's pages (apps/web/vite.config.ts).
+    const pages = ['/', '/products', '/products/:productId', '/seller', '/seller/shipments'];
+    writeFileSync(path.join(webDirectory, 'route-preloads.json'), JSON.stringify({ routes: pages.map((page) => ({ path: page, files: [] })) }));
     const testApp = await buildTestApp({ environment: { WEB_DIST_DIR: webDirectory } });
     try {
-      for (const url of ['/', '/seller/shipments', '/no/such/page', '/products/123?tab=reviews']) {
+      for (const url of ['/', '/seller', '/seller/shipments', '/products/123?tab=reviews', '/Products']) {
         const page = await testApp.app.inject({ method: 'GET', url });
         expect(page.statusCode, url).toBe(200);
         expect(page.body).toContain('<div id="root">');
+      }
+      // The same page, so the browser draws the app's own "page not found", with the status that says so.
+      for (const [method, url] of [
+        ['GET', '/no-such-page'],
+        ['GET', '/no/such/page?x=1'],
+        ['GET', '/seller/no-such-page'],
+        ['HEAD', '/no-such-page'],
+      ] as const) {
+        const page = await testApp.app.inject({ method, url });
+        expect(page.statusCode, `${method} ${url}`).toBe(404);
+        expect(page.headers['content-type'], url).toContain('text/html');
+        if (method === 'GET') expect(page.body).toContain('<div id="root">');
       }
       const asset = await testApp.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
       expect(asset.statusCode).toBe(200);

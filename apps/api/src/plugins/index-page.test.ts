@@ -68,6 +68,28 @@ describe('the index page', () => {
     expect([...acceptedEncodings(undefined)]).toEqual([]);
   });
 
+  it('knows the paths the web app has a page for, as its router matches them, and no other', () => {
+    for (const known of [
+      '/',
+      '/products',
+      '/products/',
+      '/Products',
+      '/products/checkout',
+      '/products/65954501-ae67-4cee-b146-8c5288ca59e2',
+      '/seller/orders/items/abc',
+    ])
+      expect(page.isKnownPath(known), known).toBe(true);
+    for (const unknown of ['/no-such-page', '/no/such/page', '/products/a/b', '/productsx', '/seller/orders', '/login/extra'])
+      expect(page.isKnownPath(unknown), unknown).toBe(false);
+  });
+
+  it('takes every path for a page when the build lists no routes (it cannot tell)', () => {
+    const bare = path.join(directory, 'without-route-list');
+    mkdirSync(bare, { recursive: true });
+    writeFileSync(path.join(bare, 'index.html'), HTML);
+    expect(loadIndexPage(bare)!.isKnownPath('/no-such-page')).toBe(true);
+  });
+
   it('orders patterns from the most specific', () => {
     expect(
       compileRoutePreloads(ROUTES)

@@ -27,6 +27,12 @@ export interface IndexPage {
    * when the entry script asks for them (Lighthouse on a phone: first paint 2.3 → 1.2 s, bench/README.md).
    */
   readonly html: string;
+  /**
+   * Whether the web app has a page at this path: one of the build's routes matches it as the app's router
+   * does (case aside, a trailing slash allowed). Any other path shows the app's "page not found". A build
+   * without the route list cannot tell, and takes every path for a page.
+   */
+  isKnownPath(pathname: string): boolean;
 }
 
 /** What the server's render of a page adds to index.html. */
@@ -96,6 +102,8 @@ export function loadIndexPage(webDistDirectory: string): IndexPage | null {
   const routes = existsSync(preloadsFile)
     ? compileRoutePreloads((JSON.parse(readFileSync(preloadsFile, 'utf8')) as { routes: Array<{ path: string; files: string[] }> }).routes)
     : [];
+  // react-router matches paths whatever their case.
+  const pagePatterns = routes.map((route) => new RegExp(route.pattern.source, 'i'));
   // The hints go before the entry's scripts, so they are asked for first.
   const firstScript = html.search(/<script type="module"/);
   const insertAt = firstScript >= 0 ? firstScript : html.indexOf('</head>');
@@ -123,6 +131,7 @@ export function loadIndexPage(webDistDirectory: string): IndexPage | null {
 
   return {
     html,
+    isKnownPath: (pathname) => pagePatterns.length === 0 || pagePatterns.some((pattern) => pattern.test(pathname)),
     async answer(pathname, acceptEncoding) {
       const page = await variantsOf(routes.find((route) => route.pattern.test(pathname)));
       const accepted = acceptedEncodings(acceptEncoding);

@@ -63,7 +63,7 @@ describe('the production limits, route by route', () => {
     .filter((route) => route.method !== 'HEAD')
     .flatMap(
       (route): Array<[string, RouteRateLimit]> =>
-        route.requestLimit && !isUnlimited(route.requestLimit) && route.requestLimit.max <= 200 ? [[route.key, route.requestLimit]] : [],
+        route.requestLimit && !isUnlimited(route.requestLimit) && route.requestLimit.max <= 300 ? [[route.key, route.requestLimit]] : [],
     );
 
   it.each(limited)('%s: the limit’s requests go through, the next one is refused, another client is not', async (key, limit) => {

@@ -14,7 +14,8 @@ const SOURCE_MAP = /\.map(\.br|\.gz)?$/;
 
 /**
  * Serves the built React app from the API's port (stored files are ./stored-files.ts). Unknown `/api/*` paths answer
- * JSON 404; any other GET gets `index.html` so the SPA's router (and its own 404 page) takes over.
+ * JSON 404; any other GET gets `index.html` so the SPA's router (and its own 404 page) takes over, with a 404
+ * status when the web app has no page at that path.
  * The build leaves brotli and gzip copies of its assets beside them (vite.config.ts), which are sent
  * as they are to browsers that take them; the page itself comes from ./index-page.
  */
@@ -78,8 +79,9 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
       const rendered =
         request.method === 'GET' && pages ? await pages.answer(request.url, request.publicOrigin, nonce, request.headers['accept-encoding']) : null;
       const { body, encoding } = rendered ?? (await indexPage.answer(pathname, request.headers['accept-encoding']));
+      // A path with no page gets the app's own "page not found" (the browser still draws it), with a 404.
+      reply.code(rendered ? rendered.status : indexPage.isKnownPath(pathname) ? 200 : 404);
       if (rendered) {
-        reply.code(rendered.status);
         const policy = reply.getHeader('content-security-policy');
         if (typeof policy === 'string') reply.header('content-security-policy', allowScriptNonce(policy, nonce));
       }

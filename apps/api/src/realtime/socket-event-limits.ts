@@ -15,12 +15,16 @@ export interface EventBudget {
   windowMs: number;
 }
 
-/** Per user and kind of event. The web app sends `typing` at most every 2 s and `join_chats` once per connection. */
+/**
+ * Per user and kind of event. The web app sends `typing` at most every 2 s and `join_chats` once per
+ * connection: every page load of every tab opens one, so thirty reloads a minute in each of two tabs ask 60
+ * times (docs/product/limits-abuse.md, "What a busy person does"); the budget holds that twice.
+ */
 export const SOCKET_EVENT_BUDGETS: Readonly<Record<SocketEventName, EventBudget>> = {
   send_message: { limit: CHAT_RATE_LIMIT, windowMs: CHAT_RATE_WINDOW_MS },
   typing: { limit: 10, windowMs: 5_000 },
   mark_read: { limit: 20, windowMs: 5_000 },
-  join_chats: { limit: 10, windowMs: 60_000 },
+  join_chats: { limit: 120, windowMs: 60_000 },
 };
 
 /** Events of a kind one socket may have in progress at once; more are refused, never queued. */

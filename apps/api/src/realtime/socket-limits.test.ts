@@ -215,6 +215,23 @@ describe('a flood of one kind of event', () => {
     expect((await joined).chatIds).toContain(chatId);
   });
 
+  it('a person who reloads Messages 30 times a minute in each of two tabs gets their chats at every load', async () => {
+    // Each load opens the page's socket and asks for the chats once (apps/web/src/lib/socket.tsx); the clock stands still, so all sixty fall in one minute.
+    const { buyer, chatId } = await pair();
+    const answers: string[] = [];
+    for (let load = 0; load < 2 * 30; load += 1) {
+      const tab = await open(buyer.token);
+      const answer = new Promise<string>((resolve) => {
+        tab.once('joined_chats', ({ chatIds }) => resolve(chatIds.includes(chatId) ? 'joined' : 'no chat'));
+        tab.once('error', (payload) => resolve(payload.error ?? payload.message));
+      });
+      tab.emit('join_chats');
+      answers.push(await answer);
+      tab.disconnect();
+    }
+    expect(answers.filter((answer) => answer !== 'joined')).toEqual([]);
+  }, 60_000);
+
   it('an invalid payload is refused without a query, and a flood of them closes the socket', async () => {
     const { buyer } = await pair();
     const tab = await open(buyer.token);

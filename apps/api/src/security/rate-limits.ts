@@ -44,8 +44,19 @@ export const perClient = (max: number, windowSeconds: number): RouteRateLimit =>
 /** Not counted: only CORS preflights and the web app's files (rate-limits.test.ts). */
 export const unlimited = (why: string): Unlimited => ({ unlimited: true, why });
 
-/** Every upload (multipart photos): each one is decoded and resized, the costliest work the API does for a request. */
-export const UPLOAD = perClient(30, 10 * MINUTE);
+// Each limit leaves a busy person room (docs/product/limits-abuse.md, "What a busy person does"): thirty
+// reloads a minute in each of two tabs, and what they do on the page besides, never meet one.
+
+/**
+ * Every upload (multipart photos): each one is decoded and resized, the costliest work the API does for a
+ * request. A photo every ten seconds for ten minutes (a seller adding them one at a time).
+ */
+export const UPLOAD = perClient(60, 10 * MINUTE);
+/**
+ * Catalogue searches: each one scores listings in the database. The home page asks twice at each load (60
+ * loads a minute: 120), and a search, a filter or a page a second besides: 180, with room.
+ */
+export const SEARCH = perClient(240, MINUTE);
 /**
  * The health checks and readiness probe, per address: a load balancer or monitor probing every second from
  * one address asks 60 times a minute; a flood from one address stops here, and probes that arrive together
@@ -54,8 +65,6 @@ export const UPLOAD = perClient(30, 10 * MINUTE);
 export const PROBE = perAddress(300, MINUTE);
 /** The Prometheus scrape, per address: scrapes come every 10–60 s; scrapes that arrive together share one rendering (plugins/metrics.ts). */
 export const METRICS_SCRAPE = perAddress(60, MINUTE);
-/** Catalogue searches: each one scores listings in the database. */
-export const SEARCH = perClient(120, MINUTE);
 
 /** Requests per minute a limit allows, to compare limits of different windows. */
 export function perMinute(limit: RouteRateLimit): number {

@@ -129,7 +129,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; account: Acc
   app.post(
     '/verify-email',
     {
-      config: { access: publicAnswering(400, 'the placeholder link token is unknown'), requestLimit: perAddress(20, 15 * MINUTE) },
+      // The verification page sends its link at each load: room for 60 loads a minute, twice (the link's 256
+      // random bits need no count of tries to keep them from being guessed).
+      config: { access: publicAnswering(400, 'the placeholder link token is unknown'), requestLimit: perAddress(120, MINUTE) },
       schema: {
         tags: ['auth'],
         summary: 'Verify an e-mail address with the link sent to it (a new address becomes the sign-in address)',

@@ -10,7 +10,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = as
   app.get(
     '/ai',
     {
-      config: { access: PUBLIC, requestLimit: perClient(60, MINUTE) },
+      // Its page asks once at each load (60 loads a minute), and a new question a second besides (docs/product/limits-abuse.md).
+      config: { access: PUBLIC, requestLimit: perClient(120, MINUTE) },
       schema: {
         tags: ['search'],
         summary: 'Search active listings in plain language: the query is read into removable filters, then ranked',

@@ -126,8 +126,9 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = 
   app.get(
     '/products/validate-upload-token/:token',
     {
-      // No login: the upload token is the credential (so are the phone upload's below).
-      config: { access: PUBLIC, requestLimit: perAddress(60, 10 * MINUTE) },
+      // No login: the upload token is the credential (so are the phone upload's below), 256 random bits no
+      // count of tries could guess. The phone's page asks at each load: room for 60 loads a minute, twice.
+      config: { access: PUBLIC, requestLimit: perAddress(120, MINUTE) },
       schema: {
         tags: ['uploads'],
         summary: 'Whether a phone upload link still works (public)',
@@ -141,7 +142,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = 
   app.post(
     '/products/mobile-upload',
     {
-      config: { access: PUBLIC, requestLimit: perAddress(30, 10 * MINUTE) },
+      // As every upload's (security/rate-limits.ts UPLOAD), by address: a photo every ten seconds from the phone's camera.
+      config: { access: PUBLIC, requestLimit: perAddress(UPLOAD.max, UPLOAD.windowSeconds) },
       schema: {
         tags: ['uploads'],
         summary: 'Add photos from a phone with an upload token (public; multipart "token" and "files", in any order)',
