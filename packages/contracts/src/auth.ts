@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { USER_ROLES } from '@marketplace/domain/enums';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@marketplace/domain/password-policy';
-import { plainTextSchema } from './common';
+import { visibleNameSchema } from './common';
 
 export const ROLES = USER_ROLES;
 export const roleSchema = z.enum(ROLES);
@@ -17,11 +17,7 @@ export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 const emailSchema = z.string({ error: 'Email is required' }).trim().toLowerCase().max(254, 'Email is too long').pipe(z.email('Enter a valid email address'));
 
-const nameSchema = (label: string) =>
-  plainTextSchema({ error: `${label} is required`, singleLine: true })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(100, `${label} must be at most 100 characters`);
+const nameSchema = (label: string) => visibleNameSchema(label).min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
 
 /** The rules every new password follows: at sign-up, on a reset, on a change. */
 export const newPasswordSchema = z
@@ -36,7 +32,7 @@ export const signupRequestSchema = z
     firstName: nameSchema('First name'),
     lastName: nameSchema('Last name'),
     role: z.enum(SIGNUP_ROLES, { error: 'Role must be buyer or seller' }),
-    companyName: plainTextSchema({ singleLine: true }).trim().max(200, 'Company name must be at most 200 characters').optional(),
+    companyName: visibleNameSchema('Company name').max(200, 'Company name must be at most 200 characters').optional(),
   })
   .superRefine((value, context) => {
     if (value.role === 'seller' && !value.companyName) {

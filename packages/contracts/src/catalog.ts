@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_CONDITIONS, PRODUCT_STATUSES } from '@marketplace/domain/enums';
 import { MAX_LISTINGS_PER_SELLER } from '@marketplace/domain/user-content-limits';
-import { dollarsSchema, emptyAsAbsent, errorResponseSchema, hasAtMostTwoDecimals, pageQueryWith, plainTextSchema } from './common';
+import { dollarsSchema, emptyAsAbsent, errorResponseSchema, hasAtMostTwoDecimals, pageQueryWith, plainTextSchema, visibleNameSchema } from './common';
 
 // Catalog, listings, product images and phone uploads (docs/product/uploads.md, api.md).
 // Dollars are numbers with at most 2 decimals on the wire; the API keeps integer cents inside.
@@ -137,10 +137,7 @@ export const productPageSchema = z.object({
 });
 export type ProductPage = z.infer<typeof productPageSchema>;
 
-const titleSchema = plainTextSchema({ error: 'Title is required', singleLine: true })
-  .trim()
-  .min(3, 'Title must be at least 3 characters')
-  .max(150, 'Title must be at most 150 characters');
+const titleSchema = visibleNameSchema('Title').min(3, 'Title must be at least 3 characters').max(150, 'Title must be at most 150 characters');
 // Line breaks and tabs are welcome in a description (the seed's have them), not other control characters.
 const descriptionSchema = plainTextSchema({ error: 'Description is required' })
   .trim()
@@ -152,11 +149,7 @@ const quantitySchema = z
   .int('Quantity must be a whole number')
   .min(0, 'Quantity cannot be negative')
   .max(MAX_QUANTITY, `Quantity must be at most ${MAX_QUANTITY.toLocaleString('en-US')}`);
-const retipLabelSchema = plainTextSchema({ singleLine: true })
-  .trim()
-  .min(1, 'Add-on name is required')
-  .max(100, 'Add-on name must be at most 100 characters')
-  .nullable();
+const retipLabelSchema = visibleNameSchema('Add-on name').min(1, 'Add-on name is required').max(100, 'Add-on name must be at most 100 characters').nullable();
 const weightOuncesSchema = z
   .number({ error: 'Weight must be a number' })
   .int('Weight must be a whole number of ounces')

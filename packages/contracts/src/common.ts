@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dollarsToCents, formatCents, maxCentsAsDollars } from '@marketplace/domain/money';
+import { hasHiddenCharacters, hasVisibleCharacter } from '@marketplace/domain/visible-names';
 
 export const validationIssueSchema = z.object({ path: z.string(), message: z.string() });
 export type ValidationIssue = z.infer<typeof validationIssueSchema>;
@@ -122,4 +123,24 @@ export function dollarsSchema(label: string, options: { min: number; max?: numbe
     else if (dollars > max) context.addIssue({ code: 'custom', message: tooMuch });
     else if (!hasAtMostTwoDecimals(dollars)) context.addIssue({ code: 'custom', message: wholeCents });
   });
+}
+
+// ── names ───────────────────────────────────────────────────────────────────────────────────────
+export const hiddenCharactersMessage = (label: string) =>
+  `${label} cannot contain hidden formatting characters (such as text-direction marks or zero-width spaces)`;
+export const noVisibleCharacterMessage = (label: string) => `${label} must contain at least one visible letter, number or symbol`;
+
+/**
+ * The one rule for a name (docs/product/validation.md, "Names"): a person's first or last name, a
+ * company's (a shop's) name, a listing's title, an add-on's name, the name on an address. One line of
+ * plain text (plainTextSchema), trimmed, without hidden formatting characters (text-direction controls,
+ * zero-width spaces, the byte-order mark, tabs; the rule is @marketplace/domain/visible-names), and
+ * showing at least one letter, number or symbol. Chain the field's lengths after it:
+ * `visibleNameSchema('Title').min(3, …).max(150, …)`. An empty name passes here, for `.min(1)` to say it is required.
+ */
+export function visibleNameSchema(label: string, params?: { error?: string }) {
+  return plainTextSchema({ error: params?.error ?? `${label} is required`, singleLine: true })
+    .trim()
+    .refine((text) => !hasHiddenCharacters(text), hiddenCharactersMessage(label))
+    .refine((text) => text === '' || hasVisibleCharacter(text), noVisibleCharacterMessage(label));
 }

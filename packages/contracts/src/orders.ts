@@ -4,6 +4,7 @@ import { ORDER_ITEM_STATES } from '@marketplace/domain/order-item-state';
 import { normaliseUsCountry, normaliseUsPostalCode, normaliseUsState } from '@marketplace/domain/us-address';
 import { dollarsSchema } from './common';
 import { cartItemSchema } from './cart';
+import { visibleNameSchema } from './common';
 import { orderItemReturnInfoSchema, type OrderItemReturnInfo } from './returns';
 
 // Checkout, buyer orders, seller orders and the seller dashboard. Money is dollars with
@@ -60,7 +61,7 @@ const addressText = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`);
 
 export const shippingAddressSchema = z.object({
-  name: addressText('Name', 100),
+  name: visibleNameSchema('Name').min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
   line1: addressText('Address line 1', 200),
   line2: z
     .string()

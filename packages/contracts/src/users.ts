@@ -3,7 +3,7 @@ import { USER_STATUSES } from '@marketplace/domain/enums';
 import { normalisePhone, normaliseUsCountry, normaliseUsPostalCode, normaliseUsState } from '@marketplace/domain/us-address';
 import { MAX_ADDRESSES_PER_USER } from '@marketplace/domain/user-content-limits';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, authResponseSchema, roleSchema } from './auth';
-import { emptyAsAbsent, plainTextSchema, tablePageQuerySchema } from './common';
+import { emptyAsAbsent, plainTextSchema, tablePageQuerySchema, visibleNameSchema } from './common';
 
 // Users and profile: the signed-in user's profile, password and address book, and the
 // admin's user list, suspension and insights. Dollars are numbers with at most 2 decimals.
@@ -52,8 +52,7 @@ const optionalPhoneSchema = z
   .optional();
 
 const profileNameSchema = (label: string) =>
-  plainTextSchema({ error: `${label} must be text`, singleLine: true })
-    .trim()
+  visibleNameSchema(label, { error: `${label} must be text` })
     .min(1, `${label} is required`)
     .max(100, `${label} must be at most 100 characters`);
 
@@ -69,8 +68,7 @@ export const updateProfileRequestSchema = z.object({
   firstName: profileNameSchema('First name').optional(),
   lastName: profileNameSchema('Last name').optional(),
   phone: optionalPhoneSchema,
-  companyName: plainTextSchema({ singleLine: true })
-    .trim()
+  companyName: visibleNameSchema('Company name')
     .min(1, 'Company name is required for sellers')
     .max(200, 'Company name must be at most 200 characters')
     .optional(),
@@ -163,7 +161,7 @@ const countrySchema = requiredText('Country', 60)
 const optionalLine2Schema = plainTextSchema().trim().max(200, 'Address line 2 must be at most 200 characters').nullable().optional();
 
 const addressFields = {
-  name: requiredText('Name', 200),
+  name: visibleNameSchema('Name').min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
   line1: requiredText('Address line 1', 200),
   line2: optionalLine2Schema,
   city: requiredText('City', 100),

@@ -30,6 +30,20 @@ describe('createAdmin', () => {
     expect(await findUserByEmail(testApp.database.db, 'new@example.com')).toBeNull();
   });
 
+  it('refuses names that show nothing or hide text-direction controls, as every name does', async () => {
+    for (const [firstName, lastName] of [
+      ['\u200b\u2060\ufeff', 'Admin'],
+      ['Ada', '\u202enimdA'],
+    ] as const) {
+      const result = await createAdmin(testApp.database.db, { email: 'hidden@example.com', password: 'admin-password', firstName, lastName });
+      expect(result).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/name (cannot contain hidden formatting characters|must contain at least one visible)/),
+      });
+    }
+    expect(await findUserByEmail(testApp.database.db, 'hidden@example.com')).toBeNull();
+  });
+
   it('refuses a password the password rule refuses, saying why', async () => {
     expect(await createAdmin(testApp.database.db, { email: 'weak@example.com', password: 'password', firstName: 'A', lastName: 'B' })).toEqual({
       ok: false,

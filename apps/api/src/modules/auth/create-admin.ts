@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { User } from '@marketplace/contracts/auth';
+import { visibleNameSchema } from '@marketplace/contracts/common';
 import { judgePassword } from '@marketplace/domain/password-policy';
 import type { Database } from '../../db/client';
 import { insertUser, toUserDto } from '../users';
@@ -8,8 +9,9 @@ import { hashPassword } from './password';
 const adminInputSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address')),
   password: z.string().min(8, 'The password must be at least 8 characters'),
-  firstName: z.string().trim().min(1),
-  lastName: z.string().trim().min(1),
+  // The names every person's follow (docs/product/validation.md, "Names").
+  firstName: visibleNameSchema('First name').min(1, 'First name is required').max(100, 'First name must be at most 100 characters'),
+  lastName: visibleNameSchema('Last name').min(1, 'Last name is required').max(100, 'Last name must be at most 100 characters'),
 });
 
 /** Admins cannot sign up; operators make them with `npm run create-admin`. */
