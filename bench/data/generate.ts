@@ -19,6 +19,7 @@ import { getTableName } from 'drizzle-orm';
 import pg from 'pg';
 import { calculatePayout } from '@marketplace/domain/payout';
 import { calculateShippingCents } from '@marketplace/domain/shipping';
+import { nameComparisonKey } from '@marketplace/domain/visible-names';
 import { openDatabase } from '../../apps/api/src/db/client';
 import * as schema from '../../apps/api/src/db/schema';
 import { hashPassword } from '../../apps/api/src/modules/auth/password';
@@ -240,6 +241,7 @@ async function main() {
     users.map((user) => {
       const createdAt = daysAgo(random.int(365, 730));
       const [firstName, lastName] = user.name.split(' ') as [string, string];
+      const companyName = user.role === 'seller' ? `${lastName} Goods ${user.email.replace(/\D/g, '')}` : null;
       return {
         id: user.id,
         email: user.email,
@@ -247,7 +249,9 @@ async function main() {
         firstName,
         lastName,
         role: user.role,
-        companyName: user.role === 'seller' ? `${lastName} Goods ${user.email.replace(/\D/g, '')}` : null,
+        companyName,
+        // Kept with the name, as the users repository keeps it (users.schema.ts).
+        shopNameKey: companyName === null ? null : nameComparisonKey(companyName),
         phone: '+14155550100',
         status: 'active' as const,
         createdAt,

@@ -25,14 +25,16 @@ export async function createUser(
   }> = {},
 ): Promise<UserRecord> {
   sequence += 1;
+  // This call's number, read before the first await: users made at once get one each (a shop's name is its own).
+  const number = sequence;
   const role = overrides.role ?? 'buyer';
   const user = await insertUser(db, {
-    email: overrides.email ?? `${role}-${sequence}-${Math.random().toString(36).slice(2, 8)}@test.example`,
+    email: overrides.email ?? `${role}-${number}-${Math.random().toString(36).slice(2, 8)}@test.example`,
     passwordHash: await factoryPasswordHash(),
     firstName: overrides.firstName ?? 'Test',
-    lastName: overrides.lastName ?? `${role[0]?.toUpperCase()}${role.slice(1)} ${sequence}`,
+    lastName: overrides.lastName ?? `${role[0]?.toUpperCase()}${role.slice(1)} ${number}`,
     role,
-    companyName: overrides.companyName ?? (role === 'seller' ? `Test Company ${sequence}` : null),
+    companyName: overrides.companyName ?? (role === 'seller' ? `Test Company ${number}` : null),
     status: overrides.status ?? 'active',
     // Verified unless a test says otherwise (docs/product/accounts.md: unverified sellers cannot list).
     emailVerifiedAt: overrides.emailVerifiedAt === undefined ? new Date() : overrides.emailVerifiedAt,

@@ -118,8 +118,16 @@ export const ACCOUNT_ERROR_CODES = {
   currentPasswordIncorrect: 'current_password_incorrect',
   /** A new password the policy refuses: only spaces, or too easy to guess (@marketplace/domain/password-policy). */
   weakPassword: 'weak_password',
+  /** A 409: the company (shop) name reads like another shop's, at sign-up or in the profile (`field` and `issues` name `companyName`). */
+  shopNameTaken: 'shop_name_taken',
   rateLimited: 'rate_limited',
 } as const;
+
+/**
+ * The 409 `shop_name_taken`: another shop's name reads the same, whatever the case, the spaces or the
+ * invisible characters (docs/product/shops.md, "The shop's name").
+ */
+export const shopNameTakenMessage = (name: string) => `There is already a shop called “${name}” (or a name that reads the same). Choose another name.`;
 
 /** How long a reset link works, and a verification link. */
 export const PASSWORD_RESET_TTL_MINUTES = 60;

@@ -15,6 +15,7 @@
  *  5. Call it in seedDemoMarketplace after the steps it depends on and add its counts.
  */
 import { sql } from 'drizzle-orm';
+import { nameComparisonKey } from '@marketplace/domain/visible-names';
 import type { Database, Executor } from '../client';
 import { categories, productImages, products, users } from '../schema';
 import type { FileStore } from '../../providers/files/port';
@@ -237,6 +238,8 @@ export async function seedUsers(context: SeedContext, input: { passwordHash: str
       lastName: user.lastName,
       role: user.role,
       companyName: user.companyName ?? null,
+      // Kept with the name, as the users repository keeps it (users.schema.ts): the demo shops' names are taken.
+      shopNameKey: user.companyName ? nameComparisonKey(user.companyName) : null,
       phone: user.phone ?? null,
       handlingDays: user.handlingDays ?? null,
       // Demo accounts verified their address when they joined (docs/product/accounts.md).

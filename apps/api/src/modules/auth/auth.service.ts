@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock';
 import { HttpError, conflict } from '../../lib/http-errors';
 import type { DomainEventPublisher } from '../../lib/domain-events';
 import { createMicroCache } from '../../lib/micro-cache';
-import { findUserByEmail, findUserById, insertUser, toUserDto, type UserRecord } from '../users';
+import { assertShopNameFree, findUserByEmail, findUserById, insertUser, isShopNameTakenError, shopNameTaken, toUserDto, type UserRecord } from '../users';
 import type { LoginThrottle } from './login-throttle';
 import { assertAcceptablePassword, decoyPasswordHash, hashPassword, verifyPassword } from './password';
 import type { TokenService } from './tokens';
@@ -67,13 +67,19 @@ export function createAuthService(deps: {
   return {
     async signup(input) {
       await assertAcceptablePassword(input.password, 'password');
+      const companyName = input.role === 'seller' ? (input.companyName ?? null) : null;
+      // A new shop's name must not read like another's (docs/product/shops.md).
+      if (companyName) await assertShopNameFree(deps.db, companyName);
       const user = await insertUser(deps.db, {
         email: input.email,
         passwordHash: await hashPassword(input.password),
         firstName: input.firstName,
         lastName: input.lastName,
         role: input.role,
-        companyName: input.role === 'seller' ? (input.companyName ?? null) : null,
+        companyName,
+      }).catch((error: unknown) => {
+        if (companyName && isShopNameTakenError(error)) throw shopNameTaken(companyName);
+        throw error;
       });
       if (!user) throw conflict(EMAIL_TAKEN_MESSAGE, { code: 'email_taken', field: 'email' });
       deps.events.publish({ type: 'user.registered', userId: user.id, role: user.role });

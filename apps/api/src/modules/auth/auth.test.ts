@@ -91,6 +91,48 @@ describe('POST /api/auth/signup', () => {
     expect(seller.json().issues).toContainEqual({ path: 'companyName', message: 'Company name is required for sellers' });
   });
 
+  describe('a shop’s name (docs/product/shops.md)', () => {
+    beforeAll(async () => {
+      await createUser(testApp.database.db, { role: 'seller', companyName: 'Northwind Outfitters' });
+    });
+
+    it.each([
+      ['the same name', 'Northwind Outfitters'],
+      ['another case', 'NORTHWIND outfitters'],
+      ['a no-break space', 'Northwind\u00a0Outfitters'],
+      ['thin and repeated spaces', '  Northwind \u2009  Outfitters '],
+      ['full-width letters', 'Ｎｏｒｔｈｗｉｎｄ Ｏｕｔｆｉｔｔｅｒｓ'],
+    ])('is refused when another shop has it, written with %s: 409 shop_name_taken, no account', async (_case, companyName) => {
+      const payload = validSignup({ role: 'seller', companyName });
+      const response = await signup(payload);
+      expect(response.statusCode).toBe(409);
+      const message = `There is already a shop called “${companyName.trim()}” (or a name that reads the same). Choose another name.`;
+      expect(response.json()).toEqual({ error: message, code: 'shop_name_taken', field: 'companyName', issues: [{ path: 'companyName', message }] });
+      expect(await testApp.database.db.select().from(users).where(eq(users.email, payload.email))).toEqual([]);
+    });
+
+    it('goes to one of two sellers asking for it at once', async () => {
+      const answers = await Promise.all([1, 2].map(() => signup(validSignup({ role: 'seller', companyName: 'Twin Peaks Trading' }))));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+      expect(answers.find((answer) => answer.statusCode === 409)?.json().code).toBe('shop_name_taken');
+    });
+
+    it('is no buyer’s: a buyer signs up whatever company name they send', async () => {
+      expect((await signup(validSignup({ role: 'buyer', companyName: 'Northwind Outfitters' }))).statusCode).toBe(201);
+    });
+  });
+
+  it.each([
+    ['firstName', '\u200b\u2060\ufeff', 'First name cannot contain hidden formatting characters (such as text-direction marks or zero-width spaces)'],
+    ['lastName', '\u3164\u3164', 'Last name must contain at least one visible letter, number or symbol'],
+    ['companyName', 'Acme \u202eslaes', 'Company name cannot contain hidden formatting characters (such as text-direction marks or zero-width spaces)'],
+  ])('answers 400 for a %s that hides characters or shows nothing', async (field, value, message) => {
+    const response = await signup(validSignup({ role: 'seller', companyName: 'Visible Goods', [field]: value }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'validation_failed' });
+    expect(response.json().issues).toContainEqual({ path: field, message });
+  });
+
   it('never lets anyone sign up as admin', async () => {
     const response = await signup(validSignup({ role: 'admin' }));
     expect(response.statusCode).toBe(400);

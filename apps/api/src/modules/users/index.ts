@@ -5,6 +5,8 @@ export { likePatternOf, type UserRecord } from './users.repository';
 export { fullNameOf } from './users.service';
 export { createUsersService, toUserDto, type PasswordRules, type UserActivity, type UsersService } from './users.service';
 // The lookups sign-up and sign-in need (the auth module); the users table stays this module's.
-export { findUserByEmail, findUserById, insertUser } from './users.repository';
+export { findUserByEmail, findUserById, insertUser, isShopNameTakenError } from './users.repository';
+// A shop's name is its own (sign-up checks a new seller's; the profile a changed one).
+export { assertShopNameFree, shopNameTaken } from './shop-names';
 // …and the account lifecycle's writes of it: sessions ended, a reset password, a verified address.
 export { endSessionsOfUser, replacePasswordEndingSessions, setVerifiedEmail } from './users.repository';

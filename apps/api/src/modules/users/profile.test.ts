@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { createUser, FACTORY_PASSWORD } from '../../../test/factories';
+import { users } from './users.schema';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -85,11 +87,48 @@ describe('PUT /api/users/me', () => {
       [{ phone: '123' }, 'phone'],
       [{ companyName: '' }, 'companyName'],
       [{ firstName: 42 }, 'firstName'],
+      [{ firstName: '\u200b\u2060\ufeff' }, 'firstName'],
+      [{ lastName: 'Smith\u202e' }, 'lastName'],
+      [{ companyName: '\u2066\u2069' }, 'companyName'],
+      [{ companyName: '\u3164 \u3164' }, 'companyName'],
     ] as const) {
       const response = await call('PUT', '/api/users/me', token, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().issues.map((issue: { path: string }) => issue.path)).toContain(path);
     }
+  });
+});
+
+describe('a shop’s name (docs/product/shops.md)', () => {
+  const rename = async (email: string, payload: object) => call('PUT', '/api/users/me', await tokenOf(email), payload);
+
+  it('is refused (409 shop_name_taken) when it reads like another shop’s; the seller’s own, in another case, is theirs', async () => {
+    await createUser(testApp.database.db, { role: 'seller', companyName: 'Harbor Lights' });
+    const seller = await createUser(testApp.database.db, { role: 'seller', companyName: 'Quay Lamps' });
+    for (const taken of ['Harbor Lights', 'harbor  LIGHTS', 'Harbor\u00a0Lights', 'Ｈａｒｂｏｒ\u2009Lights']) {
+      const response = await rename(seller.email, { companyName: taken });
+      expect(response.statusCode, taken).toBe(409);
+      expect(response.json()).toMatchObject({ code: 'shop_name_taken', field: 'companyName', issues: [{ path: 'companyName' }] });
+    }
+    expect((await rename(seller.email, { companyName: 'QUAY LAMPS' })).json().user.companyName).toBe('QUAY LAMPS');
+    expect((await rename(seller.email, { companyName: 'Harbor Lights & Lamps' })).statusCode).toBe(200);
+    // The old name is free again.
+    const another = await createUser(testApp.database.db, { role: 'seller' });
+    expect((await rename(another.email, { companyName: 'Quay Lamps' })).statusCode).toBe(200);
+  });
+
+  it('lets a shop named before names were unique keep the name it shares, and change the rest', async () => {
+    await createUser(testApp.database.db, { role: 'seller', companyName: 'Old Mill Goods' });
+    const later = await createUser(testApp.database.db, { role: 'seller', companyName: 'Placeholder Goods' });
+    // As the migration left it: the same name as an older shop, without the key only the older one holds.
+    await testApp.database.db.update(users).set({ companyName: 'Old Mill Goods', shopNameKey: null }).where(eq(users.id, later.id));
+
+    const saved = await rename(later.email, { companyName: 'Old Mill Goods', handlingDays: 3, phone: '(415) 555-0100' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().user).toMatchObject({ companyName: 'Old Mill Goods', handlingDays: 3 });
+    // Another spelling of it is a change, and reads like the older shop's.
+    expect((await rename(later.email, { companyName: 'OLD MILL GOODS' })).statusCode).toBe(409);
+    expect((await rename(later.email, { companyName: 'Old Mill Goods West' })).statusCode).toBe(200);
   });
 });
 

@@ -1,9 +1,42 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { nameComparisonKey } from '@marketplace/domain/visible-names';
 import type { Executor } from '../../db/client';
 import { users } from './users.schema';
 
 export type UserRecord = typeof users.$inferSelect;
-export type NewUserRecord = typeof users.$inferInsert;
+export type NewUserRecord = Omit<typeof users.$inferInsert, 'shopNameKey'>;
+
+/**
+ * The key by which two shop names that read alike are one (users_shop_name_key_unique): a seller's company
+ * name's, else none. Written with the name by every write here (and by the seed), never on its own.
+ */
+export function shopNameKeyOf(role: UserRecord['role'], companyName: string | null | undefined): string | null {
+  return role === 'seller' && companyName ? nameComparisonKey(companyName) || null : null;
+}
+
+/** The id of the seller whose shop name reads like `companyName`, or null when none does. */
+export async function findShopNameHolder(executor: Executor, companyName: string): Promise<string | null> {
+  const key = shopNameKeyOf('seller', companyName);
+  if (!key) return null;
+  const [row] = await executor.select({ id: users.id }).from(users).where(eq(users.shopNameKey, key)).limit(1);
+  return row?.id ?? null;
+}
+
+/** Whether a write failed because another shop's name reads alike (two requests at once, past the look-up). */
+export function isShopNameTakenError(error: unknown): boolean {
+  for (
+    let candidate = error as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown } | undefined;
+    candidate;
+    candidate = candidate.cause as typeof candidate
+  ) {
+    if (
+      candidate.code === '23505' &&
+      (candidate.constraint === 'users_shop_name_key_unique' || String(candidate.message).includes('users_shop_name_key_unique'))
+    )
+      return true;
+  }
+  return false;
+}
 
 export async function findUserByEmail(executor: Executor, email: string): Promise<UserRecord | null> {
   const [row] = await executor.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
@@ -19,7 +52,7 @@ export async function findUserById(executor: Executor, id: string): Promise<User
 export async function insertUser(executor: Executor, values: NewUserRecord): Promise<UserRecord | null> {
   const [row] = await executor
     .insert(users)
-    .values({ ...values, email: values.email.toLowerCase() })
+    .values({ ...values, email: values.email.toLowerCase(), shopNameKey: shopNameKeyOf(values.role, values.companyName) })
     .onConflictDoNothing({ target: users.email })
     .returning();
   return row ?? null;
@@ -40,7 +73,13 @@ export async function updateUser(
   id: string,
   values: Partial<Pick<NewUserRecord, 'firstName' | 'lastName' | 'phone' | 'companyName' | 'handlingDays' | 'passwordHash' | 'status'>> & { updatedAt: Date },
 ): Promise<UserRecord | null> {
-  const [row] = await executor.update(users).set(values).where(eq(users.id, id)).returning();
+  // Only sellers have a company name (users.service.ts), so a changed one is a shop name.
+  const shopName = values.companyName === undefined ? {} : { shopNameKey: shopNameKeyOf('seller', values.companyName) };
+  const [row] = await executor
+    .update(users)
+    .set({ ...values, ...shopName })
+    .where(eq(users.id, id))
+    .returning();
   return row ?? null;
 }
 

@@ -21,6 +21,11 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     role: userRole('role').notNull(),
     companyName: text('company_name'),
+    // The company (shop) name as it reads (@marketplace/domain/visible-names nameComparisonKey: no case, one
+    // kind of space, no invisible characters), kept by users.repository.ts whenever the name is written: two
+    // shops cannot read alike. Null without a company name, and for a name that read like an older shop's
+    // before the rule (migration 0029 leaves those as they were).
+    shopNameKey: text('shop_name_key'),
     phone: text('phone'),
     status: userStatus('status').notNull().default('active'),
     // Carried in each token as `sv`; a token with an older one is refused (docs/product/accounts.md):
@@ -34,6 +39,7 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
+    uniqueIndex('users_shop_name_key_unique').on(table.shopNameKey),
     index('users_role_idx').on(table.role),
     // The few suspended accounts: every catalogue read keeps their listings out with an anti-join on this
     // (live-listings.repository.ts), which reads these entries instead of every user.

@@ -15,7 +15,16 @@ import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { DomainEventPublisher } from '../../lib/domain-events';
 import { badRequest, notFound } from '../../lib/http-errors';
-import { findUserById, findUsersPage, replacePasswordEndingSessions, setUserStatus, updateUser, type UserRecord } from './users.repository';
+import { assertShopNameFree, shopNameTaken } from './shop-names';
+import {
+  findUserById,
+  findUsersPage,
+  isShopNameTakenError,
+  replacePasswordEndingSessions,
+  setUserStatus,
+  updateUser,
+  type UserRecord,
+} from './users.repository';
 
 /** The public face of a user row: never the password hash. */
 export function toUserDto(user: UserRecord): User {
@@ -111,13 +120,19 @@ export function createUsersService(deps: {
       if (changes.handlingDays !== undefined && user.role !== 'seller') {
         throw badRequest(HANDLING_DAYS_SELLERS_ONLY_MESSAGE, { issues: [{ path: 'handlingDays', message: HANDLING_DAYS_SELLERS_ONLY_MESSAGE }] });
       }
+      // The name the shop has is no change: a shop named before names were unique may share it with an older one (docs/product/shops.md).
+      const companyName = changes.companyName !== undefined && changes.companyName !== user.companyName ? changes.companyName : undefined;
+      if (companyName !== undefined) await assertShopNameFree(deps.db, companyName, user.id);
       const updated = await saveProfile(user.id, {
         ...(changes.firstName !== undefined ? { firstName: changes.firstName } : {}),
         ...(changes.lastName !== undefined ? { lastName: changes.lastName } : {}),
         ...(changes.phone !== undefined ? { phone: changes.phone === '' ? null : changes.phone } : {}),
-        ...(changes.companyName !== undefined ? { companyName: changes.companyName } : {}),
+        ...(companyName !== undefined ? { companyName } : {}),
         ...(changes.handlingDays !== undefined ? { handlingDays: changes.handlingDays } : {}),
         updatedAt: deps.clock.now(),
+      }).catch((error: unknown) => {
+        if (companyName !== undefined && isShopNameTakenError(error)) throw shopNameTaken(companyName);
+        throw error;
       });
       if (!updated) throw notFound(USER_NOT_FOUND_MESSAGE);
       return toProfileDto(updated);
