@@ -1,5 +1,6 @@
 import { SHOP_ERROR_CODES, SHOP_NOT_FOUND_MESSAGE, type ShopResponse } from '@marketplace/contracts/shops';
 import type { ReturnPolicy } from '@marketplace/contracts/returns';
+import { hasVisibleCharacter } from '@marketplace/domain/visible-names';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
 import { sellerRating } from '../catalog';
@@ -22,12 +23,15 @@ export interface ShopsServiceDependencies {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The name a shop goes by: the company's, else "Sam S." (first name and last initial, never the full name). */
+/** The name as it is, or null when it shows nothing (a name stored before names had to, docs/product/validation.md). */
+const shownName = (name: string | null | undefined) => (name && hasVisibleCharacter(name) ? name.trim() : null);
+
+/** The name a shop goes by: the company's, else "Sam S." (first name and last initial, never the full name); never a name that shows nothing. */
 export function shopNameOf(seller: Pick<UserRecord, 'companyName' | 'firstName' | 'lastName'>): string {
-  const company = seller.companyName?.trim();
+  const company = shownName(seller.companyName);
   if (company) return company;
-  const initial = seller.lastName.trim().charAt(0);
-  return [seller.firstName.trim(), initial ? `${initial.toUpperCase()}.` : ''].filter(Boolean).join(' ') || 'Independent seller';
+  const initial = [...seller.lastName].find((character) => hasVisibleCharacter(character));
+  return [shownName(seller.firstName), initial ? `${initial.toUpperCase()}.` : ''].filter(Boolean).join(' ') || 'Independent seller';
 }
 
 export function createShopsService({ db, products, returnPolicyOf }: ShopsServiceDependencies): ShopsService {
@@ -47,7 +51,7 @@ export function createShopsService({ db, products, returnPolicyOf }: ShopsServic
         seller: {
           id: seller.id,
           name: shopNameOf(seller),
-          companyName: seller.companyName?.trim() || null,
+          companyName: shownName(seller.companyName),
           memberSince: seller.createdAt.toISOString(),
           shipsFromState: address?.state ?? null,
           rating,

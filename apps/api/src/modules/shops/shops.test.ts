@@ -112,6 +112,12 @@ describe('GET /api/shops/:sellerId', () => {
     expect(shopNameOf({ companyName: '  ', firstName: 'Dana', lastName: '' })).toBe('Dana');
     expect(shopNameOf({ companyName: 'Acme', firstName: 'Dana', lastName: 'Whitfield' })).toBe('Acme');
   });
+
+  it('never names a shop with nothing to see (names stored before the rule): the next name that shows, else "Independent seller"', () => {
+    expect(shopNameOf({ companyName: '\u200b\u2060\ufeff', firstName: 'Dana', lastName: 'Whitfield' })).toBe('Dana W.');
+    expect(shopNameOf({ companyName: '\u3164', firstName: '\u200b', lastName: '\u200bwhitfield' })).toBe('W.');
+    expect(shopNameOf({ companyName: '\u200b', firstName: '\u2060', lastName: '\u200b' })).toBe('Independent seller');
+  });
 });
 
 describe('GET /api/products?sellerId= (the shop page’s listings)', () => {
