@@ -84,6 +84,32 @@ describe('SignupPage', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('shows a shop name another shop has under the company name, not the email', async () => {
+    const message = 'There is already a shop called “Tester Goods” (or a name that reads the same). Choose another name.';
+    const { user } = renderApp('/signup', {
+      api: answerSignup(409, { error: message, code: 'shop_name_taken', field: 'companyName', issues: [{ path: 'companyName', message }] }),
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Seller' }));
+    await fillBuyerFields(user);
+    await user.type(screen.getByLabelText('Company name'), 'Tester Goods');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await expect.poll(() => screen.getByLabelText('Company name')).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(screen.getByLabelText('Email')).not.toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('refuses a name that shows nothing before asking the server', async () => {
+    const { user, fetchSpy } = renderApp('/signup');
+    await user.click(await screen.findByRole('radio', { name: 'Seller' }));
+    await fillBuyerFields(user);
+    await user.type(screen.getByLabelText('Company name'), '\u3164\u3164\u3164');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(screen.getByLabelText('Company name')).toHaveAccessibleDescription(/Company name must contain at least one visible letter, number or symbol/);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
   it("shows the server's validation issues under their fields", async () => {
     const { user } = renderApp('/signup', {
       api: answerSignup(400, { error: 'Validation failed', issues: [{ path: 'password', message: 'Password is too common' }] }),

@@ -54,6 +54,11 @@ export function SignupPage() {
       navigate(pathAfterLogin(session.role, state?.from), { replace: true, state });
     } catch (error) {
       const details = describeApiError(error);
+      // Another shop reads like this one (docs/product/shops.md): the company name must change, not the email.
+      if (details.code === ACCOUNT_ERROR_CODES.shopNameTaken) {
+        form.showErrors({ companyName: details.message });
+        return;
+      }
       if (details.status === 409) {
         form.showErrors({ email: details.message });
         return;

@@ -99,6 +99,25 @@ describe('SellerSettingsPage', { timeout: 30_000 }, () => {
     expect(sent.preferences).toEqual([{ ...PREFERENCES, newOrder: false, weeklySummary: true }]);
   });
 
+  it('shows a company name another shop has under the field, and saves nothing', async () => {
+    logInAs('seller');
+    const message = 'There is already a shop called “Northwind Outfitters” (or a name that reads the same). Choose another name.';
+    const { handler } = fakeApi([ADDRESS]);
+    const { user } = renderApp('/seller/settings', {
+      api: (request) =>
+        new URL(request.url).pathname === '/api/users/me' && request.method === 'PUT'
+          ? jsonResponse(409, { error: message, code: 'shop_name_taken', field: 'companyName', issues: [{ path: 'companyName', message }] })
+          : handler(request),
+    });
+
+    const company = await screen.findByLabelText('Company name', {}, SLOW_FIRST_LOAD);
+    await user.clear(company);
+    await user.type(company, 'Northwind Outfitters');
+    await user.click(screen.getByRole('button', { name: 'Save store details' }));
+    await expect.poll(() => company).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(screen.queryByText('Store details saved')).not.toBeInTheDocument();
+  });
+
   it('shows the default address as the ship-from address with a link to change it', async () => {
     logInAs('seller');
     const other: Address = { ...ADDRESS, id: 'address-2', line1: '1 Other Rd', isDefault: false };
