@@ -86,7 +86,10 @@ export async function preparePostgresTemplate(serverUrl: string, key = templateK
     await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
     const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${TEMPLATE_PREFIX}%`]);
     for (const { datname } of rows) {
-      if (datname !== name) await admin.query(`drop database if exists "${datname}" with (force)`);
+      if (datname === name) continue;
+      // A template cannot be dropped as one: it stops being one first (a run of other migrations made it).
+      await admin.query(`alter database "${datname}" with is_template false`);
+      await admin.query(`drop database if exists "${datname}" with (force)`);
     }
     if (!rows.some((row) => row.datname === name)) {
       // Built under another name and renamed when whole: a template is never seen half-migrated.
