@@ -5,19 +5,6 @@ import { jsonResponse, renderApp } from '../test/render-app';
 import { logInAs, makeAuthResponse, makeToken, secondsFromNow } from '../test/tokens';
 import { SESSION_CHECK_INTERVAL_MS } from './use-session-expiry-check';
 
-/**
- * Navigates to `path` the moment a navigation to /login starts: a person who clicks on the page while the
- * login page's code downloads, or anything else that navigates then. Whether it comes first depends on the
- * network and the machine; the session rule must hold either way.
- */
-function navigateWhileLoginLoads(router: ReturnType<typeof renderApp>['router'], path: string) {
-  const unsubscribe = router.subscribe((state) => {
-    if (state.navigation.location?.pathname !== '/login') return;
-    unsubscribe();
-    void router.navigate(path);
-  });
-}
-
 function expectNoSessionStored() {
   for (const key of ['token', 'role', 'userId', 'userName']) expect(localStorage.getItem(key)).toBeNull();
   expect(sessionStorage.getItem('jwtToken')).toBeNull();
@@ -144,43 +131,6 @@ describe('the public catalogue (docs/product/routes.md, "The catalogue is public
     expect(router.state.location.state).toEqual({ from: '/products/p-1' });
     expectNoSessionStored();
     expect(screen.getByRole('status')).toHaveTextContent('Your session has expired');
-  });
-
-  it.each([
-    ['/products', '/products/p-1'],
-    ['/products/p-1', '/products'],
-    ['/shop/s-1', '/products/p-1'],
-  ])('sends an expired stored session on %s to /login even when a navigation to %s comes while the login page loads', async (path, meanwhile) => {
-    logInAs('buyer', { expiresInSeconds: -10 });
-    const { router } = renderApp(path);
-    navigateWhileLoginLoads(router, meanwhile);
-    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
-    expectNoSessionStored();
-    expect(screen.getByRole('status')).toHaveTextContent('Your session has expired');
-  });
-
-  it('sends a session that expires while /products is open to /login at the 60-second check, whatever comes while the login page loads', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    logInAs('buyer', { expiresInSeconds: 20 });
-    const { router } = renderApp('/products');
-    expect(await screen.findByRole('button', { name: /account menu/ })).toBeInTheDocument();
-    navigateWhileLoginLoads(router, '/products/p-1');
-
-    await act(() => vi.advanceTimersByTimeAsync(SESSION_CHECK_INTERVAL_MS));
-
-    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
-    expectNoSessionStored();
-  });
-
-  it('lets a guest browse on after the login page that an expired session led to', async () => {
-    logInAs('buyer', { expiresInSeconds: -10 });
-    const { router, user } = renderApp('/products');
-    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
-    await user.click(screen.getAllByRole('link', { name: 'Products' })[0]!);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Products' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/products');
   });
 });
 

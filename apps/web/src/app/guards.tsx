@@ -1,7 +1,7 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { canRoleEnter, pathAfterLogin, type Area } from '../lib/access';
-import { clearSession, didSessionExpire, expireSession, isTokenValid } from '../lib/session';
+import { clearSession, expireSession, isTokenValid } from '../lib/session';
 import { useSession } from '../lib/use-session';
 import { loginRedirectState } from './use-session-expiry-check';
 
@@ -46,22 +46,13 @@ export function GuestGuard() {
  * the expiry check both redirect, the second navigation changes nothing.
  *
  * With `allowsGuests` (the public catalogue) a visitor without a session passes; a stored session
- * that has expired still ends and sends to /login, as everywhere. Ending it leaves no session, which
- * must not turn the person into a guest of this page: the way to /login takes a moment (the login
- * page's code downloads) and another navigation may come first (a click, a link), so until this guard
- * is left it keeps sending a person whose session expired here to /login, like the other pages' guard.
+ * that has expired still ends and sends to /login, as everywhere.
  */
 export function LoginGuard({ allowsGuests = false }: { allowsGuests?: boolean }) {
   const session = useSession();
   const location = useLocation();
-  // Whether a session was stored while this guard was shown (React's "adjust state while rendering").
-  const [hadSession, setHadSession] = useState(session !== null);
-  if (session && !hadSession) setHadSession(true);
 
-  if (!session) {
-    const isGuestWelcome = allowsGuests && !(hadSession && didSessionExpire());
-    return isGuestWelcome ? <Outlet /> : <Navigate to="/login" replace state={loginRedirectState(location)} />;
-  }
+  if (!session) return allowsGuests ? <Outlet /> : <Navigate to="/login" replace state={loginRedirectState(location)} />;
   if (!isTokenValid(session.token)) {
     return (
       <>

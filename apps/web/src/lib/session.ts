@@ -104,11 +104,7 @@ export function subscribeToSession(listener: SessionListener): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
     const isSessionKey = event.key === null || Object.values<string>(SESSION_KEYS).includes(event.key);
-    if (!isSessionKey) return;
-    const isSaved = localStorage.getItem(SESSION_KEYS.token) !== null;
-    // A login in another tab is the next login here too.
-    if (isSaved) didLastSessionExpire = false;
-    listener(isSaved ? 'saved' : 'cleared');
+    if (isSessionKey) listener(localStorage.getItem(SESSION_KEYS.token) ? 'saved' : 'cleared');
   };
   window.addEventListener('storage', onStorage);
   return () => {
