@@ -5,6 +5,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper';
+import { createUser } from '../../test/factories';
+import { bearerFor } from '../../test/factories-commerce';
 import { MAX_CONCURRENT_RENDERS, allowScriptNonce, fetchThroughInject } from './server-rendering';
 
 describe('allowing the render’s nonce in the Content-Security-Policy', () => {
@@ -455,6 +457,32 @@ describe('kept pages', () => {
     testApp.events.publish({ type: 'user.changed', userId: 'buyer', change: 'session' });
     await page('/products/no-script-cup');
     expect(rendersOf('/products/no-script-cup')).toBe(2);
+  });
+
+  it('draws every page again after an admin’s write succeeds (settings and categories publish no event), and not after a refused one', async () => {
+    await page('/products/no-script-plate');
+    expect(rendersOf('/products/no-script-plate')).toBe(1);
+    const admin = await bearerFor(testApp, await createUser(testApp.database.db, { role: 'admin' }));
+    const settings = (await testApp.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { authorization: admin } })).json();
+    const { marketplaceName, supportEmail, supportPhone } = settings;
+    const refused = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { authorization: admin },
+      payload: { marketplaceName: 'x', supportEmail, supportPhone },
+    });
+    expect(refused.statusCode).toBe(400);
+    await page('/products/no-script-plate');
+    expect(rendersOf('/products/no-script-plate')).toBe(1);
+    const saved = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { authorization: admin },
+      payload: { marketplaceName: `${marketplaceName} Two`, supportEmail, supportPhone },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await page('/products/no-script-plate');
+    expect(rendersOf('/products/no-script-plate')).toBe(2);
   });
 
   it('keeps a page a script was written into with a nonce of each response’s own', async () => {
