@@ -202,7 +202,7 @@ export default tseslint.config(
     // config.ts parses the environment once; everything else receives its settings. Tooling that runs
     // outside the app (scripts, tests, journeys, benchmarks, tool configs) reads its own variables.
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
-    ignores: ['apps/api/src/config.ts', 'scripts/**', 'e2e/**', 'bench/**', 'apps/api/test/**', '**/*.config.*', ...tests],
+    ignores: ['apps/api/src/config.ts', 'scripts/**', 'e2e/**', 'bench/**', 'apps/api/test/**', 'apps/web/src/test/**', '**/*.config.*', ...tests],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: ENVIRONMENT_MESSAGE }],
       'no-restricted-syntax': [

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { timeLimit } from './test/time-limit';
 import { mockingTestFiles, PROCESS_TEST_FILES, REUSE_ENV } from './test/tiers';
 
 // The API's in-process tier: each test file builds the app on its own copy of a migrated template
@@ -16,7 +17,7 @@ export default defineConfig({
     // A file's database, emptied, serves the worker's next file (test/database-reuse.ts).
     env: { [REUSE_ENV]: '1' },
     globalSetup: ['test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: timeLimit(30_000),
+    hookTimeout: timeLimit(60_000),
   },
 });

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { timeLimit } from './test/time-limit';
 import { mockingTestFiles } from './test/tiers';
 
 // The in-process files that replace a module with vi.mock (test/tiers.ts), each in a fresh module cache.
@@ -8,7 +9,7 @@ export default defineConfig({
     include: mockingTestFiles(),
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: timeLimit(30_000),
+    hookTimeout: timeLimit(60_000),
   },
 });

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { timeLimit } from './test/time-limit';
 import { databaseTestFiles, mockingTestFiles, REUSE_ENV } from './test/tiers';
 
 // The API's in-process tier again on PostgreSQL (TEST_DATABASE_URL), for the files that use a database
@@ -9,7 +10,7 @@ import { databaseTestFiles, mockingTestFiles, REUSE_ENV } from './test/tiers';
 const root = new URL('.', import.meta.url).pathname;
 const mocking = new Set(mockingTestFiles());
 const databaseFiles = databaseTestFiles();
-const shared = { root, environment: 'node' as const, globalSetup: ['test/global-setup.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
+const shared = { root, environment: 'node' as const, globalSetup: ['test/global-setup.ts'], testTimeout: timeLimit(30_000), hookTimeout: timeLimit(60_000) };
 
 export default defineConfig({
   test: {

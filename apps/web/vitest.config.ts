@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { timeLimit } from './src/test/time-limit';
 import { mockingWebTestFiles } from './vitest.tiers';
 
 // Component tests sharing each worker's module cache; the vi.mock files run in vitest.isolated.config.ts
@@ -13,7 +14,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
-    testTimeout: 20_000,
+    testTimeout: timeLimit(20_000),
     // Every test starts from real timers, real fetch and untouched mocks.
     restoreMocks: true,
     unstubGlobals: true,

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { timeLimit } from './src/test/time-limit';
 import { mockingWebTestFiles } from './vitest.tiers';
 
 // The component tests that replace a module with vi.mock, each in a fresh module cache (vitest.tiers.ts);
@@ -10,7 +11,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     css: false,
-    testTimeout: 20_000,
+    testTimeout: timeLimit(20_000),
     restoreMocks: true,
     unstubGlobals: true,
   },

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, isGroupAlive, waitUntil, withinSeconds } from '../test/processes';
+import { timeLimit } from '../test/time-limit';
 
 // The built server as production runs it: built once by the suite (test/global-setup.ts), then `npm run serve`
 // (exec node dist/server.js) in its own process group. SIGTERM drains and exits 0 leaving nothing
@@ -121,7 +122,7 @@ describe('npm run serve and SIGTERM', () => {
   // The second boot reuses the first one's migrated database, to be quicker.
   const dataDirectory = mkdtempSync(path.join(tmpdir(), 'marketplace-serve-'));
 
-  it('drains an open request and socket, exits 0, and leaves no process and no port behind', async () => {
+  it('drains an open request and socket, exits 0, and leaves no process and no port behind', { timeout: timeLimit(90_000) }, async () => {
     const served = await serve({}, dataDirectory);
     const groupId = served.child.pid!;
     try {
@@ -170,9 +171,9 @@ describe('npm run serve and SIGTERM', () => {
     } finally {
       if (isGroupAlive(groupId)) process.kill(-groupId, 'SIGKILL');
     }
-  }, 90_000);
+  });
 
-  it('passes a SIGTERM sent to npm alone on to the server, and exits with its status', async () => {
+  it('passes a SIGTERM sent to npm alone on to the server, and exits with its status', { timeout: timeLimit(90_000) }, async () => {
     const served = await serve({}, dataDirectory);
     const groupId = served.child.pid!;
     try {
@@ -185,7 +186,7 @@ describe('npm run serve and SIGTERM', () => {
     } finally {
       if (isGroupAlive(groupId)) process.kill(-groupId, 'SIGKILL');
     }
-  }, 90_000);
+  });
 });
 
 describe('boot failures', () => {
@@ -200,7 +201,7 @@ describe('boot failures', () => {
     }
   }
 
-  it('exits 1 within seconds, naming Redis, when Redis does not answer', async () => {
+  it('exits 1 within seconds, naming Redis, when Redis does not answer', { timeout: timeLimit(60_000) }, async () => {
     const unusedPort = await freePort();
     const result = await failedBoot({ REDIS_URL: `redis://127.0.0.1:${unusedPort}` });
     expect(result.code).toBe(1);
@@ -209,9 +210,9 @@ describe('boot failures', () => {
     // Checked before the database opens (said in seconds, not after the migrations): the embedded database's
     // folder was never made. Read from what the server did, not from a wall clock a busy machine stretches.
     expect(existsSync(path.join(dataDirectories.at(-1)!, 'pglite'))).toBe(false);
-  }, 60_000);
+  });
 
-  it('prints one line per bad setting and exits 1 without a stack trace', async () => {
+  it('prints one line per bad setting and exits 1 without a stack trace', { timeout: timeLimit(60_000) }, async () => {
     const result = await failedBoot({ PORT: '30o0', REDIS_URL: 'not-a-url' });
     expect(result.code).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([
@@ -219,11 +220,11 @@ describe('boot failures', () => {
       '  PORT: expected a number (got "30o0")',
       '  REDIS_URL: REDIS_URL must be a redis:// or rediss:// URL (got "not-a-url")',
     ]);
-  }, 60_000);
+  });
 
-  it('refuses the embedded database in production unless ALLOW_EMBEDDED_DATABASE=true', async () => {
+  it('refuses the embedded database in production unless ALLOW_EMBEDDED_DATABASE=true', { timeout: timeLimit(60_000) }, async () => {
     const result = await failedBoot({ ALLOW_EMBEDDED_DATABASE: '' });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('DATABASE_URL must be set in production');
-  }, 60_000);
+  });
 });

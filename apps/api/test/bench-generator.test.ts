@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { createEmptyDatabase } from './processes';
+import { timeLimit } from './time-limit';
 
 // The benchmarks' data generator (bench/data/generate.ts) loads most tables without their indexes and
 // constraints and puts them back afterwards. A generated database must end with exactly the schema the
@@ -65,7 +66,7 @@ describe.skipIf(!databaseServerUrl)('the benchmarks data generator on PostgreSQL
     await handle.close();
     client = new pg.Client({ connectionString: generated.url });
     await client.connect();
-  }, 120_000);
+  }, timeLimit(120_000));
 
   afterAll(async () => {
     await client?.end();

@@ -9,6 +9,7 @@ import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmptyDatabase, freePort, isGroupAlive, waitUntil, withinSeconds } from './processes';
 import { startS3Server, type TestS3Server } from './s3-server';
+import { timeLimit } from './time-limit';
 
 // The reference deployment in one test (docs/operations.md): two instances of the production build
 // (`npm run serve`, compiled JavaScript under node) started at the same moment on one empty PostgreSQL,
@@ -138,7 +139,7 @@ describe.skipIf(!databaseServerUrl)('two instances of the production build on on
     a = startInstance('A', portA);
     b = startInstance('B', portB);
     await Promise.all([waitUntilReady(a), waitUntilReady(b)]);
-  }, 240_000);
+  }, timeLimit(240_000));
 
   afterAll(async () => {
     for (const instance of [a, b]) {
@@ -149,7 +150,7 @@ describe.skipIf(!databaseServerUrl)('two instances of the production build on on
     await s3?.close();
     await database?.drop();
     for (const directory of dataDirectories) rmSync(directory, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   it('come up healthy after racing the migrations and the demo seed on an empty database', async () => {
     for (const instance of [a, b]) {
@@ -251,7 +252,7 @@ describe.skipIf(!databaseServerUrl)('two instances of the production build on on
     }
   });
 
-  it('run a scheduled job once per period across both instances, not once per instance', async () => {
+  it('run a scheduled job once per period across both instances, not once per instance', { timeout: timeLimit(60_000) }, async () => {
     // Both instances offer the 10-second job a few times a period; once three periods have run (two of them to
     // the end) there must be one job a slot.
     const jobRows = () =>
@@ -274,9 +275,9 @@ describe.skipIf(!databaseServerUrl)('two instances of the production build on on
       const metrics = await (await fetch(`${instance.base}/metrics`)).text();
       expect(metrics, `metrics of ${instance.name}`).toMatch(/^job_queue_queued_jobs\{queue="payouts-resume-stale"\} \d+$/m);
     }
-  }, 60_000);
+  });
 
-  it('drain A on SIGTERM and exit 0, while B keeps serving', async () => {
+  it('drain A on SIGTERM and exit 0, while B keeps serving', { timeout: timeLimit(40_000) }, async () => {
     const groupId = a.child.pid!;
     process.kill(-groupId, 'SIGTERM');
     expect(await withinSeconds(a.exited, 20, 'exit of A')).toEqual({ code: 0, signal: null });
@@ -289,5 +290,5 @@ describe.skipIf(!databaseServerUrl)('two instances of the production build on on
     expect(lines.at(-1)?.msg).toBe('shut down');
     expect((await fetch(`${b.base}/api/health/ready`)).status).toBe(200);
     expect((await fetch(`${b.base}/api/products?limit=1`)).status).toBe(200);
-  }, 40_000);
+  });
 });

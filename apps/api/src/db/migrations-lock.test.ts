@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { REPOSITORY_ROOT } from '../config';
 import { MIGRATION_LOCK_KEY, openDatabase, type DatabaseHandle } from './client';
 import { waitUntil } from '../../test/processes';
+import { timeLimit } from '../../test/time-limit';
 
 // Several API instances starting together on an empty PostgreSQL database: each takes the migration
 // advisory lock before Drizzle's migrator runs, so one migrates and the others wait, then find nothing
@@ -49,7 +50,9 @@ describe.skipIf(!serverUrl)('migrations under an advisory lock (PostgreSQL only:
     for (const name of created) await onServer((client) => client.query(`drop database if exists "${name}" with (force)`));
   });
 
-  it('lets three instances (separate pools, one of a single connection) migrate an empty database at once, applying each migration once', async () => {
+  it('lets three instances (separate pools, one of a single connection) migrate an empty database at once, applying each migration once', {
+    timeout: timeLimit(60_000),
+  }, async () => {
     const url = await freshDatabase();
     const instances = await Promise.all([1, 2, 5].map((poolSize) => openDatabase({ kind: 'postgres', url, poolSize })));
     handles.push(...instances);
@@ -65,7 +68,7 @@ describe.skipIf(!serverUrl)('migrations under an advisory lock (PostgreSQL only:
       expect(instance.poolStats?.().waiting).toBe(0);
       await instance.ping();
     }
-  }, 60_000);
+  });
 
   it('waits while another session holds the lock, then migrates once it is released', async () => {
     const url = await freshDatabase();
@@ -108,9 +111,9 @@ describe.skipIf(!serverUrl)('migrations under an advisory lock (PostgreSQL only:
       url,
     );
     expect(Number(locks.rows[0].count)).toBe(0);
-  }, 30_000);
+  });
 
-  it('lets three processes started together migrate the same empty database, applying each migration once', async () => {
+  it('lets three processes started together migrate the same empty database, applying each migration once', { timeout: timeLimit(120_000) }, async () => {
     const url = await freshDatabase();
     const tsx = path.join(REPOSITORY_ROOT, 'node_modules/.bin/tsx');
     const script = path.join(REPOSITORY_ROOT, 'apps/api/test/migrate-when-told.ts');
@@ -141,5 +144,5 @@ describe.skipIf(!serverUrl)('migrations under an advisory lock (PostgreSQL only:
     } finally {
       for (const child of children) if (child.exitCode === null) child.kill();
     }
-  }, 120_000);
+  });
 });

@@ -15,6 +15,7 @@ import { createUser } from '../../test/factories';
 import { bearerFor } from '../../test/factories-commerce';
 import { createCategory, createOrder, createProduct } from '../../test/factories-orders';
 import { defineJobs, JOB_NAMES, type JobName } from './job-definitions';
+import { timeLimit } from '../../test/time-limit';
 
 // Each job's work on the database (PGlite by default, PostgreSQL with TEST_DATABASE_URL), run as the
 // queue runs it (the job's own `run`), and the queue itself started on the app's database. Two
@@ -113,7 +114,7 @@ beforeAll(async () => {
     accountNumber: SANDBOX_TEST_ACCOUNT_NUMBER,
   });
   expect((await call('GET', `/api/stripe-connect/account-status/${created.json().accountId}`, seller)).json().status).toBe('complete');
-}, 120_000);
+}, timeLimit(120_000));
 
 afterAll(async () => {
   await testApp?.close();
@@ -304,7 +305,7 @@ describe('clean-ups', () => {
 });
 
 describe('the queue on the app’s own database', () => {
-  it('starts with the app, runs every scheduled job once at start, runs a sent job, and reports its queues', async () => {
+  it('starts with the app, runs every scheduled job once at start, runs a sent job, and reports its queues', { timeout: timeLimit(60_000) }, async () => {
     // A second app with the queue started, polling fast, on a database prepared first.
     const database = await createTestDatabase();
     const owner = await createUser(database.db, { role: 'seller' });
@@ -340,7 +341,7 @@ describe('the queue on the app’s own database', () => {
       await withJobs.close();
       await database.close();
     }
-  }, 60_000);
+  });
 
   it('is not started by the test helper unless asked', () => {
     expect(testApp.jobs).toBeNull();

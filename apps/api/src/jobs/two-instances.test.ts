@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { startJobQueue, type JobQueue } from './job-queue';
 import { waitUntil } from '../../test/processes';
+import { timeLimit } from '../../test/time-limit';
 
 // Two instances of the job queue on one PostgreSQL (decision 0018): a scheduled job runs once per
 // period, not once per instance; and a job whose instance is killed in the middle of its run (a real
@@ -96,7 +97,7 @@ describe.skipIf(!serverUrl)('two job-queue instances on one PostgreSQL (skipped 
     expect(runs).toHaveLength(completed);
     expect(completed).toBeGreaterThanOrEqual(slots.length - 1);
     // (Not when each ran by the clock: on a loaded machine a slot's run can start in the next slot.)
-  }, 30_000);
+  });
 
   it('starts every instance that boots at the same moment on a database without the queue’s tables yet', async () => {
     // Each with its own pool, as separate servers are.
@@ -113,9 +114,9 @@ describe.skipIf(!serverUrl)('two job-queue instances on one PostgreSQL (skipped 
     queues.push(...started);
     expect(started).toHaveLength(4);
     await Promise.all(started.map((queue) => queue.stop()));
-  }, 30_000);
+  });
 
-  it('hands a job whose instance was killed mid-run to the other instance', async () => {
+  it('hands a job whose instance was killed mid-run to the other instance', { timeout: timeLimit(60_000) }, async () => {
     const marker = `kill-${Date.now()}`;
     child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
       cwd: API_DIR,
@@ -170,5 +171,5 @@ describe.skipIf(!serverUrl)('two job-queue instances on one PostgreSQL (skipped 
     expect(after).toEqual({ state: 'completed', retry_count: 1 });
     expect(takenOver).toHaveLength(1);
     await survivor.stop();
-  }, 60_000);
+  });
 });

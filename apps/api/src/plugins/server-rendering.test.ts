@@ -376,7 +376,7 @@ describe('a flood of page views', () => {
       await testApp.close();
       rmSync(build.root, { recursive: true, force: true });
     }
-  }, 30_000);
+  });
 
   it('draws a page once for the visitors who ask for it together', async () => {
     const build = makeWebBuild(true);
@@ -397,7 +397,7 @@ describe('a flood of page views', () => {
       await testApp.close();
       rmSync(build.root, { recursive: true, force: true });
     }
-  }, 30_000);
+  });
 });
 
 describe('kept pages', () => {

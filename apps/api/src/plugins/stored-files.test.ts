@@ -12,6 +12,7 @@ import { buildTestApp, type TestApp } from '../../test/helper';
 import { startS3Server, type TestS3Server } from '../../test/s3-server';
 import { addresses, payments, sandboxCarrierPackages } from '../db/schema';
 import { SANDBOX_PAYMENT_PREFIX } from '../providers/payment/sandbox';
+import { timeLimit } from '../../test/time-limit';
 
 // Two API instances, as behind a load balancer: one database, one bucket (a real S3-compatible server
 // in this process), each with its own DATA_DIR. What one instance stores, the other serves
@@ -69,7 +70,7 @@ beforeAll(async () => {
   png = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#2f855a' } })
     .png()
     .toBuffer();
-}, 120_000);
+}, timeLimit(120_000));
 
 afterAll(async () => {
   bucket?.destroy();

@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/helper';
 import { bearerFor } from '../../test/factories-commerce';
 import { createSocketPerson, listenOnFreePort, nextEvent, openSocket, type ChatClient } from '../../test/socket-client';
 import { FLOOD_COOL_DOWN_MS, SOCKET_EVENT_BUDGETS, SOCKET_FLOOD_LIMIT, TYPING_RELAY_EVERY_MS, type SocketEventName } from './socket-event-limits';
+import { timeLimit } from '../../test/time-limit';
 
 // One client cannot freeze the chat socket (docs/product/chat.md, "Limits on the live connection"): every
 // event has a budget per user, checked before any query; a socket has only a few events in progress (the
@@ -188,7 +189,7 @@ describe('a flood of one kind of event', () => {
       const arrived = nextEvent(neighbourSellerTab, 'new_message');
       expect(await send(neighbourTab, neighbourChat, 'still here')).toMatchObject({ ok: true });
       expect(await arrived).toMatchObject({ chatId: neighbourChat, message: { content: 'still here' } });
-    }, 30_000);
+    });
   }
 
   it('an over-budget event is refused with rate_limited before any query, and the socket stays open for a while', async () => {
@@ -215,7 +216,7 @@ describe('a flood of one kind of event', () => {
     expect((await joined).chatIds).toContain(chatId);
   });
 
-  it('a person who reloads Messages 30 times a minute in each of two tabs gets their chats at every load', async () => {
+  it('a person who reloads Messages 30 times a minute in each of two tabs gets their chats at every load', { timeout: timeLimit(60_000) }, async () => {
     // Each load opens the page's socket and asks for the chats once (apps/web/src/lib/socket.tsx); the clock stands still, so all sixty fall in one minute.
     const { buyer, chatId } = await pair();
     const answers: string[] = [];
@@ -230,7 +231,7 @@ describe('a flood of one kind of event', () => {
       tab.disconnect();
     }
     expect(answers.filter((answer) => answer !== 'joined')).toEqual([]);
-  }, 60_000);
+  });
 
   it('an invalid payload is refused without a query, and a flood of them closes the socket', async () => {
     const { buyer } = await pair();

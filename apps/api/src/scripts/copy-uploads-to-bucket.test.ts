@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type TestS3Server } from '../../test/s3-server';
 import { createS3FileStore } from '../providers/files/s3';
+import { timeLimit } from '../../test/time-limit';
 
 // `npm run uploads:to-bucket`, run as an operator runs it (its own process), against a real
 // S3-compatible server.
@@ -56,13 +57,13 @@ afterAll(async () => {
 });
 
 describe('npm run uploads:to-bucket', () => {
-  it('refuses clearly when S3_BUCKET is not set', async () => {
+  it('refuses clearly when S3_BUCKET is not set', { timeout: timeLimit(60_000) }, async () => {
     const result = await copy({});
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('S3_BUCKET is not set');
-  }, 60_000);
+  });
 
-  it('copies every upload under its key, then skips what is already there with the same size', async () => {
+  it('copies every upload under its key, then skips what is already there with the same size', { timeout: timeLimit(120_000) }, async () => {
     const first = await copy(s3.environment);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain('Copied 3 file(s); 0 already in the bucket.');
@@ -85,11 +86,11 @@ describe('npm run uploads:to-bucket', () => {
     } finally {
       bucket.close();
     }
-  }, 120_000);
+  });
 
-  it('fails with a clear message when the bucket cannot be reached', async () => {
+  it('fails with a clear message when the bucket cannot be reached', { timeout: timeLimit(60_000) }, async () => {
     const result = await copy({ ...s3.environment, S3_BUCKET: 'no-such-bucket' });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Copying failed');
-  }, 60_000);
+  });
 });

@@ -13,6 +13,7 @@ import { createUser } from '../../test/factories';
 import { freePort } from '../../test/processes';
 import { createCommerceCategory, createListing } from '../../test/factories-commerce';
 import { createOrder } from '../../test/factories-orders';
+import { timeLimit } from '../../test/time-limit';
 
 // Crash safety: the real server, killed (SIGKILL) in the middle of a checkout and of a
 // payout, leaves no half-written order, no stock reserved without an order and no paid item without
@@ -104,7 +105,7 @@ describe.skipIf(!serverUrl)('crash safety (the server killed mid-request)', () =
     handle = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 3 });
     await handle.migrate();
     dataDirectory = mkdtempSync(path.join(tmpdir(), 'crash-safety-'));
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await stop();
@@ -118,7 +119,7 @@ describe.skipIf(!serverUrl)('crash safety (the server killed mid-request)', () =
 
   const tokens = createTokenService({ secret: SECRET, ttlSeconds: 3600, now: () => new Date() });
 
-  it('a checkout killed after the charge leaves no order and no reserved stock; the retry completes once', async () => {
+  it('a checkout killed after the charge leaves no order and no reserved stock; the retry completes once', { timeout: timeLimit(90_000) }, async () => {
     const db = handle.db;
     const seller = await createUser(db, { role: 'seller' });
     const buyer = await createUser(db, { role: 'buyer' });
@@ -152,9 +153,11 @@ describe.skipIf(!serverUrl)('crash safety (the server killed mid-request)', () =
     expect(await db.select().from(payments).where(eq(payments.buyerId, buyer.id))).toHaveLength(1);
     expect((await db.select().from(products).where(eq(products.id, product.id)))[0]?.quantity).toBe(3);
     await stop();
-  }, 90_000);
+  });
 
-  it('a payout killed after the transfer leaves the item unpaid with a pending record; the retry pays once with the same transfer', async () => {
+  it('a payout killed after the transfer leaves the item unpaid with a pending record; the retry pays once with the same transfer', {
+    timeout: timeLimit(90_000),
+  }, async () => {
     const db = handle.db;
     const seller = await createUser(db, { role: 'seller' });
     const buyer = await createUser(db, { role: 'buyer' });
@@ -221,5 +224,5 @@ describe.skipIf(!serverUrl)('crash safety (the server killed mid-request)', () =
     ).toHaveLength(1);
     expect((await db.select().from(orderItems).where(eq(orderItems.id, item.id)))[0]?.sellerPaid).toBe(true);
     await stop();
-  }, 90_000);
+  });
 });

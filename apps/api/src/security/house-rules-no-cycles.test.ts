@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { timeLimit } from '../../test/time-limit';
 
 // No import goes round in the API (docs/decisions/0032-module-layers.md): madge reads every file of
 // apps/api/src with the repository's .madgerc (type-only imports skipped: they leave no trace in the
@@ -16,7 +17,7 @@ type Madge = (path: string, config: Record<string, unknown>) => Promise<{ circul
 const madge = createRequire(import.meta.url)('madge') as Madge;
 
 describe('api: import cycles', () => {
-  it('there are none', async () => {
+  it('there are none', { timeout: timeLimit(60_000) }, async () => {
     const config = JSON.parse(readFileSync(path.join(repositoryRoot, '.madgerc'), 'utf8')) as Record<string, unknown>;
     const graph = await madge(path.join(repositoryRoot, 'apps/api/src'), {
       ...config,
@@ -24,5 +25,5 @@ describe('api: import cycles', () => {
       tsConfig: path.join(repositoryRoot, 'apps/api/tsconfig.json'),
     });
     expect(graph.circular()).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -26,3 +26,32 @@ describe('test tiers', () => {
     expect(PROCESS_TEST_FILES.filter((file) => !existsSync(`${apiRoot}/${file}`))).toEqual([]);
   });
 });
+
+// docs/testing.md: the steps `npm test` runs at a lower priority wait for a core by design, so their tests'
+// and hooks' time limits stretch with MARKETPLACE_TEST_TIME_SCALE. A bare number would not.
+const BARE_LIMITS = [/^\s*\}, \d[\d_]*\);$/m, /(?<![.\w])(?:describe|it|test)(?:\.\w+)?\(.*\{ timeout: \d[\d_]* \}/];
+
+describe('test time limits', () => {
+  it('come from timeLimit() in every API and web test file, never a bare number', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { readFileSync } = await import('node:fs');
+    const { fileURLToPath } = await import('node:url');
+    const root = fileURLToPath(new URL('../../../..', import.meta.url));
+    const files = execFileSync('git', ['ls-files', 'apps/api/src', 'apps/api/test', 'apps/web/src'], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .filter((file) => /\.test\.tsx?$/.test(file));
+    expect(files.length).toBeGreaterThan(100);
+    const bare = files.filter((file) => BARE_LIMITS.some((pattern) => pattern.test(readFileSync(`${root}/${file}`, 'utf8'))));
+    expect(bare).toEqual([]);
+  });
+
+  it('recognises a bare limit on a test, a hook and a suite, and not one from timeLimit()', () => {
+    const [closing, option] = BARE_LIMITS as [RegExp, RegExp];
+    expect(closing.test('  }, 60_000);')).toBe(true);
+    // Put together from parts, so this file does not read as one with a bare limit.
+    expect(option.test(`${'describe'}('Page', { timeout: 30_000 }, () => {`)).toBe(true);
+    expect(closing.test('  }, timeLimit(120_000));')).toBe(false);
+    expect(option.test("it('draws', { timeout: timeLimit(30_000) }, async () => {")).toBe(false);
+    expect(option.test('await vi.waitFor(() => expect(x).toBe(2), { timeout: 5_000 });')).toBe(false);
+  });
+});

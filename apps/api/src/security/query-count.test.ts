@@ -17,6 +17,7 @@ import { buildTestApp, type TestApp } from '../../test/helper';
 import { createUser } from '../../test/factories';
 import { bearerFor } from '../../test/factories-commerce';
 import { createCategory, createOrder, createPayment, createProduct } from '../../test/factories-orders';
+import { timeLimit } from '../../test/time-limit';
 
 // N+1 guard: the list endpoints must run the same number of SQL statements whether the
 // page holds 5 rows or 50. Every statement drizzle prepares goes through the session's logger (also
@@ -180,7 +181,7 @@ beforeAll(async () => {
   for (const probe of probes) at5.set(probe.name, await measure(probe));
   while (units < 50) await addUnit();
   for (const probe of probes) at50.set(probe.name, await measure(probe));
-}, 120_000);
+}, timeLimit(120_000));
 
 afterAll(async () => {
   await testApp?.close();

@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PasswordStrengthMeter } from './password-strength-meter';
+import { timeLimit } from '../test/time-limit';
 
 // zxcvbn's first load reads its dictionaries: give it time on a busy machine.
 const SLOW = { timeout: 10_000 };
 
-describe('PasswordStrengthMeter', { timeout: 30_000 }, () => {
+describe('PasswordStrengthMeter', { timeout: timeLimit(30_000) }, () => {
   it('shows nothing until something is typed', () => {
     render(<PasswordStrengthMeter password="" />);
     expect(screen.queryByRole('meter')).not.toBeInTheDocument();

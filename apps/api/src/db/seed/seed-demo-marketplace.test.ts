@@ -43,6 +43,7 @@ import { createNotificationReactions, createNotificationsService, READ_NOTIFICAT
 import { eventLineOf, findMovedItems, findParcelNews, findPlacedOrder } from '../../modules/orders';
 import { findTrackingOfOrderItems } from '../../modules/shipping';
 import { UNREAD_FOR_MS } from './seed-notifications';
+import { timeLimit } from '../../../test/time-limit';
 
 // One PGlite per file (it takes seconds to boot). It is seeded, its rows are kept aside and emptied,
 // and it is seeded again as a second fresh database: the determinism check compares the two runs, and
@@ -108,7 +109,7 @@ describe('seedDemoMarketplace', () => {
     firstNotifications = await handle.db.select().from(notifications).orderBy(asc(notifications.id));
     await handle.db.execute(sql`truncate table product_images, products, categories, users cascade`);
     seeded = await seedRun(handle, secondDirectory);
-  }, 240_000);
+  }, timeLimit(240_000));
 
   afterAll(async () => {
     await handle?.close();

@@ -13,6 +13,7 @@ import { capText, NOTIFICATION_BODY_MAX, notificationTexts, READ_NOTIFICATION_KE
 import { createRandom } from './random';
 import { DEMO_SEED, seedDemoMarketplace, type SeededUser, type SeededUsers } from './seed-demo-marketplace';
 import { seedReviews } from './seed-reviews';
+import { timeLimit } from '../../../test/time-limit';
 
 // The demo's reviews, on a seeded PGlite: who wrote them, about what, and whether every listing's totals
 // are exactly its visible reviews'; the delivery dates they rest on; the bell's side of them.
@@ -35,7 +36,7 @@ describe('seedReviews (demo marketplace)', () => {
       now,
     });
     reviewCount = result.counts.reviews;
-  }, 240_000);
+  }, timeLimit(240_000));
 
   afterAll(async () => {
     await handle?.close();

@@ -8,6 +8,7 @@ import { REPOSITORY_ROOT } from '../../config';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { findUserByEmail } from '../users';
 import { verifyPassword } from './password';
+import { timeLimit } from '../../../test/time-limit';
 
 // The command as production runs it: `npm run create-admin` over the built script. A process-tier file
 // (test/tiers.ts): it needs the build, which that tier makes (or `npm test` does) before any file runs.
@@ -22,7 +23,7 @@ describe('npm run create-admin', () => {
     rmSync(dataDirectory, { recursive: true, force: true });
   });
 
-  it('creates an admin in the configured database from the command line', async () => {
+  it('creates an admin in the configured database from the command line', { timeout: timeLimit(90_000) }, async () => {
     const { stdout } = await run('npm', ['run', '--silent', 'create-admin', '--', '--email', 'ops@example.com', '--password', 'ops-password-1'], {
       cwd: REPOSITORY_ROOT,
       env: { ...process.env, DATA_DIR: dataDirectory, DATABASE_URL: '' },
@@ -33,9 +34,9 @@ describe('npm run create-admin', () => {
     expect(admin?.role).toBe('admin');
     expect(await verifyPassword(admin!.passwordHash, 'ops-password-1')).toBe(true);
     // A whole `npm run` plus a PGlite boot: allow for a busy machine.
-  }, 90_000);
+  });
 
-  it('exits with a usage message when arguments are missing', async () => {
+  it('exits with a usage message when arguments are missing', { timeout: timeLimit(60_000) }, async () => {
     await expect(
       run('npm', ['run', '--silent', 'create-admin', '--', '--email', 'x@example.com'], {
         cwd: REPOSITORY_ROOT,
@@ -45,5 +46,5 @@ describe('npm run create-admin', () => {
       code: 2,
       stderr: expect.stringContaining('Usage: npm run create-admin -- --email E --password P'),
     });
-  }, 60_000);
+  });
 });

@@ -5,6 +5,7 @@ import { liveListingCounts, products, sellerReviewTotals, users } from '../../db
 import { createUser } from '../../../test/factories';
 import { createCategory } from '../../../test/factories-catalog';
 import { buildTestApp, type TestApp } from '../../../test/helper';
+import { timeLimit } from '../../../test/time-limit';
 
 // The figures PostgreSQL keeps for the catalogue (migration 0026, docs/product/catalogue-speed.md) always
 // equal a recount: live listings per category (active, seller not suspended) and each seller's review
@@ -75,7 +76,7 @@ function random(seed: number) {
 }
 
 describe('the catalogue figures PostgreSQL keeps', () => {
-  it('equal a recount after every kind of change to listings and sellers, one after another', async () => {
+  it('equal a recount after every kind of change to listings and sellers, one after another', { timeout: timeLimit(120_000) }, async () => {
     const [a, b] = [await createCategory(db), await createCategory(db)];
     const sellers = [await createUser(db, { role: 'seller' }), await createUser(db, { role: 'seller' }), await createUser(db, { role: 'seller' })];
     const next = random(21);
@@ -236,9 +237,9 @@ describe('the catalogue figures PostgreSQL keeps', () => {
         ),
       );
     await expectFiguresToMatch('after reinstating everyone');
-  }, 120_000);
+  });
 
-  it('equal a recount when listing changes and suspensions of their sellers run side by side', async () => {
+  it('equal a recount when listing changes and suspensions of their sellers run side by side', { timeout: timeLimit(120_000) }, async () => {
     const category = await createCategory(db);
     const sellers = [await createUser(db, { role: 'seller' }), await createUser(db, { role: 'seller' })];
     const rows = await db
@@ -273,5 +274,5 @@ describe('the catalogue figures PostgreSQL keeps', () => {
       );
       await expectFiguresToMatch(`round ${round}`);
     }
-  }, 120_000);
+  });
 });

@@ -5,6 +5,7 @@ import { products } from '../../db/schema';
 import { createUser } from '../../../test/factories';
 import { bearerFor, createCommerceCategory } from '../../../test/factories-commerce';
 import { buildTestApp, type TestApp } from '../../../test/helper';
+import { timeLimit } from '../../../test/time-limit';
 
 // A seller has at most MAX_LISTINGS_PER_SELLER listings (docs/product/limits.md), however many creates arrive at once.
 
@@ -30,7 +31,7 @@ const countOf = async (sellerId: string) =>
   )[0]!.total;
 
 describe('listings per seller', () => {
-  it('is capped at 10,000, even for creates sent in parallel: the rest answer 409 listing_limit', async () => {
+  it('is capped at 10,000, even for creates sent in parallel: the rest answer 409 listing_limit', { timeout: timeLimit(120_000) }, async () => {
     expect(MAX_LISTINGS_PER_SELLER).toBe(10_000);
     const db = testApp.database.db;
     const seller = await createUser(db, { role: 'seller' });
@@ -70,5 +71,5 @@ describe('listings per seller', () => {
     await db.delete(products).where(eq(products.id, oldest!.id));
     expect((await create(authorization)).statusCode).toBe(201);
     expect((await create(authorization)).statusCode).toBe(409);
-  }, 120_000);
+  });
 });

@@ -6,6 +6,7 @@ import { createUser } from '../../../test/factories';
 import { bearerFor } from '../../../test/factories-commerce';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import type { UserRecord } from '../users';
+import { timeLimit } from '../../../test/time-limit';
 
 // The conversation list answers the most recently active CHAT_LIST_MAX conversations, never all of them,
 // says with `hasMore` that older ones were left out, and pages on to them with `before` and `beforeId`
@@ -31,7 +32,9 @@ const nextPageQuery = (page: ChatList) => {
 };
 
 describe('the conversation list', () => {
-  it(`holds the ${CHAT_LIST_MAX} most recently active conversations, says there are more, and pages on to the older ones`, async () => {
+  it(`holds the ${CHAT_LIST_MAX} most recently active conversations, says there are more, and pages on to the older ones`, {
+    timeout: timeLimit(120_000),
+  }, async () => {
     expect(CHAT_LIST_MAX).toBe(100);
     const db = testApp.database.db;
     const seller = await createUser(db, { role: 'seller' });
@@ -86,7 +89,7 @@ describe('the conversation list', () => {
     expect(all.chats).toHaveLength(CHAT_LIST_MAX);
     expect(all.hasMore).toBe(false);
     expect(all.chats[0]!.id).toBe(lastOfFirst);
-  }, 120_000);
+  });
 
   it('says there is nothing more for a short list', async () => {
     const buyer = await createUser(testApp.database.db);

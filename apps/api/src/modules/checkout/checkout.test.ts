@@ -4,6 +4,7 @@ import { cartItems, orderItems, orders, payments, products } from '../../db/sche
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { createUser } from '../../../test/factories';
 import { bearerFor, createCommerceCategory, createListing } from '../../../test/factories-commerce';
+import { timeLimit } from '../../../test/time-limit';
 
 // Runs on PGlite by default and on PostgreSQL when TEST_DATABASE_URL is set; the concurrency tests
 // below then race real connections against each other.
@@ -390,7 +391,7 @@ describe('racing for the last units', () => {
     expect(await db().select().from(payments).where(inArray(payments.buyerId, buyerIds))).toHaveLength(3);
   });
 
-  it('gives 200 buyers racing for 50 units exactly 50 orders and 50 charges; 150 clear refusals; stock 0', async () => {
+  it('gives 200 buyers racing for 50 units exactly 50 orders and 50 charges; 150 clear refusals; stock 0', { timeout: timeLimit(120_000) }, async () => {
     const product = await listing({ title: 'Drop of fifty', quantity: 50, priceCents: 1900 });
     const buyers = await Promise.all(Array.from({ length: 200 }, () => newBuyer()));
     await Promise.all(buyers.map(async ({ authorization }) => expect((await addToCart(authorization, product.id, 1)).statusCode).toBe(200)));
@@ -414,7 +415,7 @@ describe('racing for the last units', () => {
       );
     expect(charged).toHaveLength(50);
     expect(new Set(charged.map((payment) => payment.buyerId)).size).toBe(50);
-  }, 120_000);
+  });
 
   it('gives two buyers racing for the last unit one order and one 409', async () => {
     const product = await listing({ quantity: 1 });

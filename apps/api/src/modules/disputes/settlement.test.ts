@@ -10,6 +10,7 @@ import { buildTestApp, type TestApp } from '../../../test/helper';
 import { createUser } from '../../../test/factories';
 import { bearerFor } from '../../../test/factories-commerce';
 import { createCategory, createOrder, createProduct } from '../../../test/factories-orders';
+import { timeLimit } from '../../../test/time-limit';
 
 // Settling a dispute without the admin (the buyer answers the seller's offer), partial refunds as amounts,
 // and the seller paid for the rest: the money paths, on whichever database the suite runs on.
@@ -103,7 +104,7 @@ beforeAll(async () => {
     accountNumber: SANDBOX_TEST_ACCOUNT_NUMBER,
   });
   expect((await call('GET', `/api/stripe-connect/account-status/${created.json().accountId}`, seller)).json().status).toBe('complete');
-}, 120_000);
+}, timeLimit(120_000));
 
 afterAll(async () => {
   await testApp?.close();

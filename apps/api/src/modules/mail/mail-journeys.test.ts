@@ -17,6 +17,7 @@ import { CHAT_MAIL_INTERVAL_MS, createMailNotifications, excerptOf } from './mai
 import { createMailService } from './mail.service';
 import { createUnsubscribeLinks } from './unsubscribe-links';
 import { isoWeekOf, startOfIsoWeek, weekDueAt } from './weekly-summary';
+import { timeLimit } from '../../../test/time-limit';
 
 // The e-mails of the marketplace's journeys beyond the purchase (docs/product/notifications.md), as a
 // real SMTP server in this process receives them: an item confirmed or declined, out for delivery, a
@@ -194,7 +195,7 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   // Whatever the set-up wrote is sent and forgotten.
   await runMailJob();
-}, 60_000);
+});
 
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
@@ -576,7 +577,9 @@ describe('ISO weeks', () => {
 
 // Last: it moves the clock by days.
 describe('the seller’s weekly summary', () => {
-  it('writes last week’s figures, equal to the seller dashboard’s and the payout stats’, once per ISO week, only to sellers who want it', async () => {
+  it('writes last week’s figures, equal to the seller dashboard’s and the payout stats’, once per ISO week, only to sellers who want it', {
+    timeout: timeLimit(60_000),
+  }, async () => {
     const seller = await sellerReadyToBePaid();
     const quiet = await person('seller');
     const buyer = await person('buyer');
@@ -664,5 +667,5 @@ describe('the seller’s weekly summary', () => {
     testApp.clock.set(new Date(monday.getTime() + 14 * DAY + 7 * HOUR));
     expect(await job.run({})).toEqual({ sent: 0, alreadySent: 0 });
     expect((await outboxRows()).filter((candidate) => candidate.toUserId === seller.id && candidate.template === 'weekly-summary')).toHaveLength(1);
-  }, 60_000);
+  });
 });

@@ -16,6 +16,7 @@ import { createMailNotifications } from './mail-notifications';
 import { createMailService, HIDDEN_ACCOUNT_LINK_NOTICE } from './mail.service';
 import type { MailEnvelope, MailTransport } from './smtp-transport';
 import { createUnsubscribeLinks } from './unsubscribe-links';
+import { timeLimit } from '../../../test/time-limit';
 
 // E-mail end to end: a real SMTP server in this process (test/smtp-sink.ts) receives what the mail job
 // sends for a whole purchase, made through the API as users make it. Runs on PGlite, and on PostgreSQL
@@ -102,7 +103,7 @@ const outboxRows = () => testApp.database.db.select().from(mailOutbox);
 beforeAll(async () => {
   smtp = await startSmtpSink();
   testApp = await buildTestApp({ environment: { SMTP_URL: smtp.url, MAIL_FROM: FROM, PUBLIC_URL } });
-}, 60_000);
+});
 
 afterAll(async () => {
   await testApp?.close();
@@ -115,7 +116,9 @@ beforeEach(() => {
 });
 
 describe('a whole purchase, as the SMTP server receives it', () => {
-  it('sends the receipt, the new order, shipped with tracking, delivered and payout sent — escaped, in dollars, linking to PUBLIC_URL', async () => {
+  it('sends the receipt, the new order, shipped with tracking, delivered and payout sent — escaped, in dollars, linking to PUBLIC_URL', {
+    timeout: timeLimit(60_000),
+  }, async () => {
     const seller = await sellerReadyToShipAndBePaid();
     const buyer = await person('buyer', 'Ada');
     const admin = await person('admin');
@@ -219,9 +222,9 @@ describe('a whole purchase, as the SMTP server receives it', () => {
         ['payout-sent', 'sent', 1],
       ].sort(),
     );
-  }, 60_000);
+  });
 
-  it('tells the buyer about a refund, and the buyer, the seller and every admin about a dispute', async () => {
+  it('tells the buyer about a refund, and the buyer, the seller and every admin about a dispute', { timeout: timeLimit(60_000) }, async () => {
     const seller = await person('seller');
     await testApp.database.db.insert(addresses).values({
       userId: seller.id,
@@ -290,7 +293,7 @@ describe('a whole purchase, as the SMTP server receives it', () => {
     expect(disputeMails.find((received) => to(received) === seller.email)!.header('list-unsubscribe')).toContain('p=disputeOpened');
     expect(disputeMails.find((received) => to(received) === admin.email)!.header('list-unsubscribe')).toBeUndefined();
     expect(String(disputeMails.find((received) => to(received) === admin.email)!.parsed.html)).toContain(`${PUBLIC_URL}/admin/disputes/`);
-  }, 60_000);
+  });
 });
 
 describe('preferences and the unsubscribe link', () => {
@@ -461,7 +464,7 @@ describe('sent once', () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL (skipped without TEST_DATABASE_URL)', () => {
-  it('runs the mail job on both, each with its own queue and connections, and every message arrives once', async () => {
+  it('runs the mail job on both, each with its own queue and connections, and every message arrives once', { timeout: timeLimit(60_000) }, async () => {
     const [row] = (await testApp.database.executeSql('select current_database() as name')).rows as Array<{ name: string }>;
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${row!.name}`;
@@ -508,7 +511,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
       await second.close();
       await ownConnections.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('failures', () => {

@@ -12,6 +12,7 @@ import { findTrackingOfOrderItems } from '../shipping';
 import { findParcelNews, findPlacedOrder } from '../orders';
 import { createNotificationReactions } from './notification-reactions';
 import { createNotificationsService } from './notifications.service';
+import { timeLimit } from '../../../test/time-limit';
 
 // The bell's reactions end to end: purchases made through the API as users make them, and what each
 // person finds in GET /api/notifications. Events whose publisher is not part of this test's story are
@@ -133,7 +134,7 @@ async function openDispute(buyer: Person, orderItemId: string) {
 
 beforeAll(async () => {
   testApp = await buildTestApp();
-}, 60_000);
+});
 
 afterAll(async () => {
   await testApp?.close();
@@ -175,7 +176,9 @@ describe('a purchase, as each person’s bell shows it', () => {
     expect(carverBell[0]!.body).toContain('1 × Spoon');
   });
 
-  it('follows an item through approval, one parcel shipped with its tracking number, and delivery; a rejection with its refund', async () => {
+  it('follows an item through approval, one parcel shipped with its tracking number, and delivery; a rejection with its refund', {
+    timeout: timeLimit(60_000),
+  }, async () => {
     const buyer = await person('buyer');
     const seller = await sellerWithAddress();
     const category = await createCommerceCategory(testApp.database.db);
@@ -240,9 +243,9 @@ describe('a purchase, as each person’s bell shows it', () => {
     expect(bell[0]!.kind).toBe('item_delivered');
     // The seller's bell has only their new order: the rest is the buyer's news.
     expect(kindsOf(await bellOf(seller))).toEqual(['new_order']);
-  }, 60_000);
+  });
 
-  it('tells the seller and every active admin about a dispute, once each (not a suspended admin, not the buyer)', async () => {
+  it('tells the seller and every active admin about a dispute, once each (not a suspended admin, not the buyer)', { timeout: timeLimit(60_000) }, async () => {
     const buyer = await person('buyer');
     const seller = await sellerWithAddress();
     const admins = [await person('admin'), await person('admin')];
@@ -269,11 +272,13 @@ describe('a purchase, as each person’s bell shows it', () => {
     // A suspended admin cannot sign in to read a bell; nothing is written for them.
     expect(await testApp.database.db.select().from(notificationsTable).where(eq(notificationsTable.userId, suspended.id))).toEqual([]);
     expect((await bellOf(buyer)).filter((item) => item.kind === 'dispute_opened')).toEqual([]);
-  }, 60_000);
+  });
 });
 
 describe('through the real routes', () => {
-  it('follows a dispute from the seller’s offer to the buyer accepting it, a parcel out for delivery, and a support request', async () => {
+  it('follows a dispute from the seller’s offer to the buyer accepting it, a parcel out for delivery, and a support request', {
+    timeout: timeLimit(60_000),
+  }, async () => {
     const buyer = await person('buyer');
     const seller = await sellerWithAddress();
     const admin = await person('admin');
@@ -314,7 +319,7 @@ describe('through the real routes', () => {
     expect(support).toHaveLength(1);
     expect(support[0]).toMatchObject({ title: 'New support request', link: '/admin/settings' });
     expect(support[0]!.body).toContain('Where is my payout?');
-  }, 60_000);
+  });
 });
 
 describe('once per event', () => {
@@ -360,7 +365,7 @@ describe('once per event', () => {
 });
 
 describe('the rest of a sale’s story, from its events', () => {
-  it('tells the buyer a parcel is out for delivery, and the seller a payout was sent', async () => {
+  it('tells the buyer a parcel is out for delivery, and the seller a payout was sent', { timeout: timeLimit(60_000) }, async () => {
     const buyer = await person('buyer');
     const seller = await sellerWithAddress();
     const category = await createCommerceCategory(testApp.database.db);
@@ -408,9 +413,9 @@ describe('the rest of a sale’s story, from its events', () => {
     expect(paid[0]).toMatchObject({ title: 'You were paid $80.55', link: `/seller/orders/items/${order.id}` });
     expect(paid[0]!.body).toContain('2 × Kettle');
     expect(again.failures).toEqual([]);
-  }, 60_000);
+  });
 
-  it('tells the buyer and the admins about the seller’s answer, and the buyer and the seller about the outcome', async () => {
+  it('tells the buyer and the admins about the seller’s answer, and the buyer and the seller about the outcome', { timeout: timeLimit(60_000) }, async () => {
     const buyer = await person('buyer');
     const seller = await sellerWithAddress();
     const admin = await person('admin');
@@ -458,5 +463,5 @@ describe('the rest of a sale’s story, from its events', () => {
     expect(contested.map((shown) => shown.title).sort()).toEqual(['The seller contested your dispute', 'Your dispute was closed without a refund']);
     expect(contested.find((shown) => shown.kind === 'dispute_resolved')!.body).toContain('No sign of damage.');
     expect(again.failures).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -95,7 +95,7 @@ beforeAll(async () => {
   baseUrl = await listenOnFreePort(testApp);
   clock = createManualClock(new Date(testApp.clock.now().getTime() - 7 * 24 * 60 * 60 * 1000));
   writer = createNotificationsService({ db: testApp.database.db, clock, live: recordingLive });
-}, 60_000);
+});
 
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
@@ -446,5 +446,5 @@ describe('live, over the socket', () => {
     await testApp.services.notificationReactions.settled();
     expect(buyerHeard.map((payload) => payload.notification.kind)).toEqual(['order_placed']);
     expect(sellerReads).toEqual([]);
-  }, 30_000);
+  });
 });

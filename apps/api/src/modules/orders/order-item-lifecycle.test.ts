@@ -10,6 +10,7 @@ import { createUser } from '../../../test/factories';
 import { createCategory, createOrder, createProduct } from '../../../test/factories-orders';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { createOrderItemLifecycle, type OrderItemLifecycle } from './order-item-lifecycle';
+import { timeLimit } from '../../../test/time-limit';
 
 // Every cell of the transition table (from × to × actor) through the orders service's one entry point, on
 // a real database: each allowed move happens (and the order's status follows), each other is refused with
@@ -78,7 +79,7 @@ beforeAll(async () => {
   buyerId = (await createUser(testApp.database.db, { role: 'buyer' })).id;
   const category = await createCategory(testApp.database.db, { commissionRateBasisPoints: 1000 });
   product = await createProduct(testApp.database.db, { sellerId: seller.id, categoryId: category.id, quantity: 10_000 });
-}, 120_000);
+}, timeLimit(120_000));
 
 afterAll(async () => {
   await testApp?.close();
@@ -86,7 +87,7 @@ afterAll(async () => {
 
 describe('the order-item state machine, every cell', () => {
   for (const from of ORDER_ITEM_STATES) {
-    it(`from ${from}: each allowed move happens, every other is refused and changes nothing`, async () => {
+    it(`from ${from}: each allowed move happens, every other is refused and changes nothing`, { timeout: timeLimit(120_000) }, async () => {
       for (const to of ORDER_ITEM_STATES) {
         for (const actor of ACTORS) {
           const { order, item } = await itemIn(from);
@@ -112,7 +113,7 @@ describe('the order-item state machine, every cell', () => {
           }
         }
       }
-    }, 120_000);
+    });
   }
 
   it('never moves an item to a money-back state without its refund', async () => {

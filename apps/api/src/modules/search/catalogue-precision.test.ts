@@ -6,6 +6,7 @@ import { createLocalFileStore } from '../../providers/files/local';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { BUYER_CASES } from './precision-buyers';
 import { PRECISION_CASES, precisionAt5 } from './precision-fixture';
+import { timeLimit } from '../../../test/time-limit';
 
 // The catalogue's own word search (GET /api/products?q=…, best match first: the products page's search
 // box) scored on the same two sets as the AI search, over the demo marketplace. It matches words, not
@@ -39,19 +40,19 @@ beforeAll(async () => {
     hashPassword,
     now: new Date('2025-06-01T12:00:00Z'),
   });
-}, 120_000);
+}, timeLimit(120_000));
 
 afterAll(async () => {
   await testApp?.close();
 });
 
 describe('the catalogue word search keeps its relevance', () => {
-  it(`scores precision@5 ≥ ${FLOOR_FIXTURE} on the fixture and ≥ ${FLOOR_BUYERS} on the buyers' set`, async () => {
+  it(`scores precision@5 ≥ ${FLOOR_FIXTURE} on the fixture and ≥ ${FLOOR_BUYERS} on the buyers' set`, { timeout: timeLimit(120_000) }, async () => {
     const fixture = await meanPrecision(PRECISION_CASES);
     const buyers = await meanPrecision(BUYER_CASES.filter((testCase) => !testCase.expectsNothing));
     // Printed so bench/README.md can record them.
     console.info(`Catalogue word search precision@5: fixture ${fixture.toFixed(3)}, buyers' set ${buyers.toFixed(3)}`);
     expect(fixture).toBeGreaterThanOrEqual(FLOOR_FIXTURE);
     expect(buyers).toBeGreaterThanOrEqual(FLOOR_BUYERS);
-  }, 120_000);
+  });
 });

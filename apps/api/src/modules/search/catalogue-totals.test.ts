@@ -7,6 +7,7 @@ import { createUser } from '../../../test/factories';
 import { createCategory } from '../../../test/factories-catalog';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { findProducts, type ProductFilters } from './catalogue-search.repository';
+import { timeLimit } from '../../../test/time-limit';
 
 // The totals a catalogue page shows (docs/product/catalogue-speed.md, "The totals a page shows"): exact
 // from the kept counts for the whole catalogue and a category, capped for a price range; and a page's
@@ -55,7 +56,9 @@ describe('the catalogue’s totals', () => {
     expect((await list('limit=5')).total).toBe(all - 7);
   });
 
-  it(`count a price range up to ${CATALOG_COUNT_CAP.toLocaleString('en-US')} and then say it is at least that many, with pages that reach that far`, async () => {
+  it(`count a price range up to ${CATALOG_COUNT_CAP.toLocaleString('en-US')} and then say it is at least that many, with pages that reach that far`, {
+    timeout: timeLimit(60_000),
+  }, async () => {
     const category = await createCategory(db);
     const seller = await createUser(db, { role: 'seller' });
     const priced = (count: number, priceCents: number) =>
@@ -76,9 +79,9 @@ describe('the catalogue’s totals', () => {
     expect(await list(`category=${category.slug}&limit=20`)).toMatchObject({ total: CATALOG_COUNT_CAP + 1, isTotalExact: true });
     // A narrower range is exact again.
     expect(await list(`category=${category.slug}&minPrice=7777.02&limit=20`)).toMatchObject({ total: 1, isTotalExact: true });
-  }, 60_000);
+  });
 
-  it('answer from a statement kept for its shape what a statement built for the request alone answers', async () => {
+  it('answer from a statement kept for its shape what a statement built for the request alone answers', { timeout: timeLimit(60_000) }, async () => {
     // The catalogue keeps each shape's statement and runs it with each request's values: a value written
     // into the kept statement would answer the next request with the first one's.
     const [one, two] = [await createCategory(db), await createCategory(db)];
@@ -158,9 +161,9 @@ describe('the catalogue’s totals', () => {
       expect(kept.ids, JSON.stringify(second)).not.toEqual(firstPage.ids);
       expect(alone.ids.length, JSON.stringify(second)).toBeGreaterThan(0);
     }
-  }, 60_000);
+  });
 
-  it('answer every shape of page twice with other values (one prepared statement per shape on PostgreSQL)', async () => {
+  it('answer every shape of page twice with other values (one prepared statement per shape on PostgreSQL)', { timeout: timeLimit(60_000) }, async () => {
     const category = await createCategory(db);
     const seller = await createUser(db, { role: 'seller' });
     await db.insert(products).values(
@@ -217,5 +220,5 @@ describe('the catalogue’s totals', () => {
         }
       }
     }
-  }, 60_000);
+  });
 });

@@ -11,6 +11,7 @@ import type { EmbeddingProvider } from './embedding-provider';
 import { BUYER_CASES } from './precision-buyers';
 import { MIN_PRECISION_AT_5, PRECISION_CASES, precisionAt5 } from './precision-fixture';
 import { createSearchService } from './search.service';
+import { timeLimit } from '../../../test/time-limit';
 
 // One app (PGlite boots in seconds) with the whole demo marketplace seeded into it: the precision
 // check runs over the same 64 listings a person sees after `npm start`.
@@ -32,14 +33,16 @@ beforeAll(async () => {
     hashPassword,
     now: new Date('2025-06-01T12:00:00Z'),
   });
-}, 120_000);
+}, timeLimit(120_000));
 
 afterAll(async () => {
   await testApp?.close();
 });
 
 describe('precision over the demo catalogue', () => {
-  it(`finds what a person expects: mean precision@5 ≥ ${MIN_PRECISION_AT_5} over ${PRECISION_CASES.length} queries`, async () => {
+  it(`finds what a person expects: mean precision@5 ≥ ${MIN_PRECISION_AT_5} over ${PRECISION_CASES.length} queries`, {
+    timeout: timeLimit(60_000),
+  }, async () => {
     expect(PRECISION_CASES.length).toBeGreaterThanOrEqual(30);
     const scores: { query: string; precision: number; top: string[] }[] = [];
     for (const testCase of PRECISION_CASES) {
@@ -52,7 +55,7 @@ describe('precision over the demo catalogue', () => {
     console.info(`AI search precision@5 = ${mean.toFixed(3)} over ${scores.length} queries`);
     for (const miss of misses) console.info(`  ${miss.precision.toFixed(2)}  "${miss.query}" → ${miss.top.join(' | ')}`);
     expect(mean).toBeGreaterThanOrEqual(MIN_PRECISION_AT_5);
-  }, 60_000);
+  });
 });
 
 /** The bars the buyers' set is held to (bench/README.md records the measured figures). */
@@ -60,7 +63,9 @@ const MIN_BUYER_PRECISION_AT_5 = 0.7;
 const MIN_SUGGESTED_SHARE = 0.5;
 
 describe("precision over the buyers' set", () => {
-  it(`scores the queries buyers type (precision@5 ≥ ${MIN_BUYER_PRECISION_AT_5}), and answers nothing, with a suggestion, when nothing matches`, async () => {
+  it(`scores the queries buyers type (precision@5 ≥ ${MIN_BUYER_PRECISION_AT_5}), and answers nothing, with a suggestion, when nothing matches`, {
+    timeout: timeLimit(120_000),
+  }, async () => {
     const matching = BUYER_CASES.filter((testCase) => !testCase.expectsNothing);
     const nothing = BUYER_CASES.filter((testCase) => testCase.expectsNothing);
     expect(matching.length).toBeGreaterThanOrEqual(40);
@@ -99,7 +104,7 @@ describe("precision over the buyers' set", () => {
     expect(mean).toBeGreaterThanOrEqual(MIN_BUYER_PRECISION_AT_5);
     expect(answeredNothing.filter((entry) => !entry.isEmpty).map((entry) => entry.query)).toEqual([]);
     expect(suggestedShare).toBeGreaterThanOrEqual(MIN_SUGGESTED_SHARE);
-  }, 120_000);
+  });
 });
 
 describe("understanding buyers' words", () => {

@@ -6,6 +6,7 @@ import { products, users } from '../../db/schema';
 import { createUser } from '../../../test/factories';
 import { createCategory, type CategoryRow } from '../../../test/factories-catalog';
 import { buildTestApp, type TestApp } from '../../../test/helper';
+import { timeLimit } from '../../../test/time-limit';
 
 // The live catalogue's word search reads the words PostgreSQL keeps (listing_terms, migration 0028;
 // docs/product/catalogue-speed.md). Whatever it reads, a page must be the one a ranking of every match
@@ -44,7 +45,7 @@ beforeAll(async () => {
     };
   });
   for (let start = 0; start < rows.length; start += 200) await db.insert(products).values(rows.slice(start, start + 200));
-}, 120_000);
+}, timeLimit(120_000));
 
 afterAll(async () => {
   await testApp?.close();
@@ -160,7 +161,9 @@ describe('the word search over the kept words', () => {
     expect((await search('q=teapot')).items.map((item) => item.id)).toEqual([mirror!.id]);
   });
 
-  it('counts a word exactly when more than the cap have it but a suspended seller’s listings take it below, and says "1,000+" again once the seller is back', async () => {
+  it('counts a word exactly when more than the cap have it but a suspended seller’s listings take it below, and says "1,000+" again once the seller is back', {
+    timeout: timeLimit(60_000),
+  }, async () => {
     const owner = await createUser(db, { role: 'seller' });
     const rows = Array.from({ length: CATALOG_COUNT_CAP + 50 }, (_, index) => ({
       sellerId: index < 120 ? owner.id : sellerIds[index % 3]!,
@@ -178,9 +181,11 @@ describe('the word search over the kept words', () => {
     expect(answer.items.map((item) => item.id)).toEqual(visible.slice(0, 20));
     await db.update(users).set({ status: 'active' }).where(eq(users.id, owner.id));
     expect(await search('q=rattan&limit=20')).toMatchObject({ total: CATALOG_COUNT_CAP, isTotalExact: false });
-  }, 60_000);
+  });
 
-  it('finds the best listings for all the words even when the rarest word alone ranks them past its first thousand', async () => {
+  it('finds the best listings for all the words even when the rarest word alone ranks them past its first thousand', {
+    timeout: timeLimit(60_000),
+  }, async () => {
     // "birch" is the rarer word. 1,100 listings name it twice in the title with "tray" only in the
     // description: they come first for "birch" alone. 50 name both in the title: they rank first for both.
     const rows = [
@@ -201,9 +206,11 @@ describe('the word search over the kept words', () => {
     const answer = await search('q=birch tray&limit=48');
     expect(answer.items.map((item) => item.id)).toEqual(expected.slice(0, 48));
     expect(answer).toMatchObject({ total: CATALOG_COUNT_CAP, isTotalExact: false });
-  }, 60_000);
+  });
 
-  it('ranks the rarest word’s best when the words plainly share thousands of listings, without asking the full-text index', async () => {
+  it('ranks the rarest word’s best when the words plainly share thousands of listings, without asking the full-text index', {
+    timeout: timeLimit(60_000),
+  }, async () => {
     // So many that the words' counts alone say every listing has both: the kept words are read in rank order.
     const rows = Array.from({ length: 6_000 }, (_, index) => ({
       sellerId: sellerIds[index % 3]!,
@@ -218,5 +225,5 @@ describe('the word search over the kept words', () => {
     // Every listing has both words; the best rank for both is a title naming the crate twice, and those come first.
     expect(answer.items.map((item) => item.title)).toEqual(Array.from({ length: 40 }, () => 'Sturdy Crate Crate'));
     expect((await search('q=sturdy crate&limit=40&page=2')).items.every((item) => item.title === 'Sturdy Crate Crate')).toBe(true);
-  }, 60_000);
+  });
 });

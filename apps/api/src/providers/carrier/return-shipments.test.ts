@@ -9,6 +9,7 @@ import { createTestDatabase } from '../../../test/helper';
 import { createSandboxLedgerRepository } from './sandbox-ledger.repository';
 import type { SandboxLedger } from './sandbox-ledger';
 import { createUpsCarrier } from './ups';
+import { timeLimit } from '../../../test/time-limit';
 
 // Return shipments on every side of the carrier port: the sandbox, the UPS adapter against
 // the fake UPS server, and the fake's own return rules taken from Shipping.yaml.
@@ -148,7 +149,7 @@ describe('sandbox return shipments', () => {
     expect((await carrierErrorOf(carrier.track({ trackingNumber: created.trackingNumber }))).code).toBe('not_found');
   });
 
-  it('remembers a return label across a restart (its ledger), and answers a retry with the same number', async () => {
+  it('remembers a return label across a restart (its ledger), and answers a retry with the same number', { timeout: timeLimit(60_000) }, async () => {
     const database = await createTestDatabase();
     try {
       const first = await setup(createSandboxLedgerRepository(database.db)).carrier.createReturnShipment(returnRequest());
@@ -158,7 +159,7 @@ describe('sandbox return shipments', () => {
     } finally {
       await database.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('the fake UPS server’s return rules (Shipping.yaml)', () => {

@@ -433,7 +433,7 @@ describe('the ledger (its database tables): what the sandbox remembers across re
   let database: DatabaseHandle;
   beforeAll(async () => {
     database = await createTestDatabase();
-  }, 60_000);
+  });
   afterAll(() => database.close());
 
   /** A fresh ledger; each `restart()` is another sandbox over it (a restarted server, or another instance). */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutboxMessage, OutboxSummary } from '@marketplace/contracts/mail';
 import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-app';
 import { logInAs } from '../../../test/tokens';
+import { timeLimit } from '../../../test/time-limit';
 
 const SLOW_FIRST_LOAD = { timeout: 5000 };
 
@@ -68,7 +69,7 @@ function fakeApi() {
   return { handler, pagesAsked };
 }
 
-describe('Admin → Settings → Outbox', { timeout: 30_000 }, () => {
+describe('Admin → Settings → Outbox', { timeout: timeLimit(30_000) }, () => {
   it('lists e-mails newest first, pages, and shows one as sandboxed HTML and as text', async () => {
     logInAs('admin');
     const fake = fakeApi();

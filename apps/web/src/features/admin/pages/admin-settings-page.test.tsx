@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminSettings, SupportRequest } from '@marketplace/contracts/workspace';
 import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-app';
 import { logInAs } from '../../../test/tokens';
+import { timeLimit } from '../../../test/time-limit';
 
 const SLOW_FIRST_LOAD = { timeout: 5000 };
 const SETTINGS: AdminSettings = {
@@ -80,7 +81,7 @@ function fakeApi(extraRequests: SupportRequest[] = []) {
   return { handler, settingsBodies, closed, statusQueries, pageQueries };
 }
 
-describe('AdminSettingsPage', { timeout: 30_000 }, () => {
+describe('AdminSettingsPage', { timeout: timeLimit(30_000) }, () => {
   it('validates and saves the marketplace settings', async () => {
     logInAs('admin');
     const fake = fakeApi();

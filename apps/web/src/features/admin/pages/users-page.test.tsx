@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminUser } from '@marketplace/contracts/users';
 import { jsonResponse, renderApp } from '../../../test/render-app';
 import { logInAs } from '../../../test/tokens';
+import { timeLimit } from '../../../test/time-limit';
 
 // The first visit downloads the lazy route and its layout, which can take a while on a busy machine.
 const SLOW_FIRST_LOAD = { timeout: 5000 };
@@ -25,7 +26,7 @@ function usersTable() {
   return screen.getByRole('table', { name: 'Users' });
 }
 
-describe('UsersPage', { timeout: 30_000 }, () => {
+describe('UsersPage', { timeout: timeLimit(30_000) }, () => {
   it('searches by the text typed and suspends a user after confirming', async () => {
     logInAs('admin');
     const users = [

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-app';
 import { logInAs } from '../../../test/tokens';
 import { PHONE_PHOTO_POLL_MS } from './photo-manager';
+import { timeLimit } from '../../../test/time-limit';
 
 const PRODUCT_ID = '0d9e6c52-8f4b-4d1e-a0a4-3b2f7e8c9d10';
 const IMAGES = ['a', 'b', 'c'].map((letter, index) => ({
@@ -68,7 +69,7 @@ function photoNames() {
 }
 
 // The editor mounts the whole app and several lazy chunks; the shared machine needs more than 5 s.
-describe('PhotoManager on the listing editor', { timeout: 20_000 }, () => {
+describe('PhotoManager on the listing editor', { timeout: timeLimit(20_000) }, () => {
   beforeEach(() => {
     logInAs('seller');
   });

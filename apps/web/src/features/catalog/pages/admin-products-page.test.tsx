@@ -4,6 +4,7 @@ import type { AdminProductSummary } from '@marketplace/contracts/catalog';
 import { jsonResponse, renderApp } from '../../../test/render-app';
 import { makeAdminProductSummary } from '../../../test/shop-fixtures';
 import { logInAs } from '../../../test/tokens';
+import { timeLimit } from '../../../test/time-limit';
 
 // The first visit downloads the lazy route and its layout, which can take a while on a busy machine.
 const SLOW_FIRST_LOAD = { timeout: 5000 };
@@ -25,7 +26,7 @@ const TENT: AdminProductSummary = {
   reviewCount: 0,
 };
 
-describe('AdminProductsPage', { timeout: 30_000 }, () => {
+describe('AdminProductsPage', { timeout: timeLimit(30_000) }, () => {
   it('hides a listing after confirming', async () => {
     logInAs('admin');
     let product = TENT;

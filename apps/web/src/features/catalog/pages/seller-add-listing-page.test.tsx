@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-app';
 import { logInAs } from '../../../test/tokens';
+import { timeLimit } from '../../../test/time-limit';
 
 const CATEGORIES = [
   { id: 'c1', name: 'Electronics', slug: 'electronics' },
@@ -66,7 +67,7 @@ async function fillValidListing(user: User) {
 }
 
 // Each test walks the whole form; the shared CI machine needs more than the default 5 s.
-describe('SellerAddListingPage', { timeout: 20_000 }, () => {
+describe('SellerAddListingPage', { timeout: timeLimit(20_000) }, () => {
   beforeEach(() => {
     logInAs('seller');
   });

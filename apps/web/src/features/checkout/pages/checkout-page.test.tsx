@@ -5,6 +5,7 @@ import type { CheckoutSummaryResponse } from '@marketplace/contracts/orders';
 import { jsonResponse, renderApp } from '../../../test/render-app';
 import { apiRoutes, cartOf, EMPTY_CART, EMPTY_WISHLIST, makeCartItem } from '../../../test/shop-fixtures';
 import { logInAs } from '../../../test/tokens';
+import { timeLimit } from '../../../test/time-limit';
 
 // Stripe.js cannot load in tests: loadStripe and the React bindings are stand-ins whose calls the tests check.
 const stripeJs = vi.hoisted(() => ({ loadStripe: vi.fn(), createPaymentMethod: vi.fn(), card: { focus: vi.fn() } }));
@@ -118,7 +119,7 @@ async function fillCard(user: ReturnType<typeof renderApp>['user'], number: stri
   await user.type(screen.getByLabelText('CVC'), '123');
 }
 
-describe('CheckoutPage', { timeout: 20_000 }, () => {
+describe('CheckoutPage', { timeout: timeLimit(20_000) }, () => {
   it('shows price changes before paying and prefills the default address', async () => {
     const { user } = setUp({ checkout: () => jsonResponse(201, { success: true, orderId: 'o1' }) });
     const warning = await screen.findByText('Prices changed since you added these items', {}, { timeout: 5000 });

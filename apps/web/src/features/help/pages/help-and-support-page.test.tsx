@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../../../test/render-app';
 import { logInAs } from '../../../test/tokens';
+import { timeLimit } from '../../../test/time-limit';
 
 const SLOW_FIRST_LOAD = { timeout: 5000 };
 const SETTINGS = { marketplaceName: 'Marketplace', supportEmail: 'help@market.example', supportPhone: '+1 (800) 555-0199' };
 
-describe('HelpAndSupportPage', { timeout: 30_000 }, () => {
+describe('HelpAndSupportPage', { timeout: timeLimit(30_000) }, () => {
   it('shows a card per part of the seller centre, each opening a drawer with a Go to link', async () => {
     logInAs('seller');
     const { user, router } = renderApp('/seller/help-and-support', {

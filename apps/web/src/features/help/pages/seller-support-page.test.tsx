@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SupportRequest } from '@marketplace/contracts/workspace';
 import { jsonResponse, renderApp } from '../../../test/render-app';
 import { logInAs } from '../../../test/tokens';
+import { timeLimit } from '../../../test/time-limit';
 
 const SLOW_FIRST_LOAD = { timeout: 5000 };
 const SETTINGS = { marketplaceName: 'Marketplace', supportEmail: 'help@market.example', supportPhone: '+1 (800) 555-0199' };
@@ -21,7 +22,7 @@ function makeRequest(overrides: Partial<SupportRequest>): SupportRequest {
   };
 }
 
-describe('SellerSupportPage', { timeout: 30_000 }, () => {
+describe('SellerSupportPage', { timeout: timeLimit(30_000) }, () => {
   it('checks the form, sends the request and lists it with its status', async () => {
     logInAs('seller');
     const requests: SupportRequest[] = [

@@ -10,6 +10,7 @@ import { jsonResponse, mockApi, renderApp, type ApiHandler } from '../../../test
 import { logInAs } from '../../../test/tokens';
 import { ReturnRequestDialog } from './return-request-dialog';
 import { ReturnStatusPanel } from './return-status-panel';
+import { timeLimit } from '../../../test/time-limit';
 
 // Returns in the browser: the buyer's request dialog and status panel, the seller's Returns
 // page and the Returns section of the seller's settings.
@@ -184,7 +185,7 @@ describe('ReturnStatusPanel', () => {
 });
 
 describe('SellerReturnsPage', () => {
-  it('lists returns, accepts one after showing the fee and the refund, and refuses another with a reason', async () => {
+  it('lists returns, accepts one after showing the fee and the refund, and refuses another with a reason', { timeout: timeLimit(30_000) }, async () => {
     logInAs('seller');
     const requests: Array<{ method: string; path: string; body: unknown }> = [];
     const other = makeReturn({
@@ -237,11 +238,11 @@ describe('SellerReturnsPage', () => {
       { method: 'POST', path: `/api/returns/${RETURN_ID}/accept`, body: null },
       { method: 'POST', path: `/api/returns/${other.id}/refuse`, body: { reason: 'The tray shows clear signs of use.' } },
     ]);
-  }, 30_000);
+  });
 });
 
 describe('the Returns section of the seller’s settings', () => {
-  it('shows the policy, refuses a fee above 50 % and saves the window and the fee', async () => {
+  it('shows the policy, refuses a fee above 50 % and saves the window and the fee', { timeout: timeLimit(30_000) }, async () => {
     logInAs('seller');
     const saved: unknown[] = [];
     let policy = { windowDays: 30, restockingFeePercent: 0 };
@@ -274,5 +275,5 @@ describe('the Returns section of the seller’s settings', () => {
     expect(await screen.findByText('Return policy saved')).toBeInTheDocument();
     expect(saved).toEqual([{ windowDays: 14, restockingFeePercent: 12.5 }]);
     expect(await within(section).findByText(/up to 14 days after delivery; a 12\.5% restocking fee/)).toBeInTheDocument();
-  }, 30_000);
+  });
 });

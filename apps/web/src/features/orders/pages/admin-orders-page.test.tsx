@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetailResponse, AdminOrderSummary } from '@marketplace/contracts/admin-orders';
 import { jsonResponse, renderApp } from '../../../test/render-app';
 import { logInAs } from '../../../test/tokens';
+import { timeLimit } from '../../../test/time-limit';
 
 // The first visit downloads the lazy route and its layout, which can take a while on a busy machine.
 const SLOW_FIRST_LOAD = { timeout: 5000 };
@@ -26,7 +27,7 @@ const ORDERS = [
   makeOrder('4e5f6071-5555-4555-8555-555555555555', 'cancelled', 10),
 ];
 
-describe('AdminOrdersPage', { timeout: 30_000 }, () => {
+describe('AdminOrdersPage', { timeout: timeLimit(30_000) }, () => {
   it('lists orders with short ids, totals, status colours and the results range', async () => {
     logInAs('admin');
     let lastUrl: URL | null = null;
@@ -89,7 +90,7 @@ describe('AdminOrdersPage', { timeout: 30_000 }, () => {
   });
 });
 
-describe('AdminOrderItemsPage', { timeout: 30_000 }, () => {
+describe('AdminOrderItemsPage', { timeout: timeLimit(30_000) }, () => {
   it('shows the order, its address, amounts and each item with its seller, reason and payout', async () => {
     logInAs('admin');
     const detail: AdminOrderDetailResponse = {

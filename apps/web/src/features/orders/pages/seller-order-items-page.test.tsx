@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-app';
 import { logInAs } from '../../../test/tokens';
+import { timeLimit } from '../../../test/time-limit';
 
 const ORDER_ID = '5f0c2b7e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
 const LAMP_ID = '11111111-2222-4333-8444-555555555555';
@@ -55,7 +56,7 @@ function sellerOrderApi(patches: Patch[], answer?: (patch: Patch) => Response | 
   };
 }
 
-describe('Seller order detail: approving and rejecting items', { timeout: 20_000 }, () => {
+describe('Seller order detail: approving and rejecting items', { timeout: timeLimit(20_000) }, () => {
   beforeEach(() => {
     logInAs('seller');
   });

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../../../test/render-app';
 import { logInAs } from '../../../test/tokens';
+import { timeLimit } from '../../../test/time-limit';
 
 // The first visit downloads the lazy route and its layout, which can take a while on a busy machine.
 const SLOW_FIRST_LOAD = { timeout: 5000 };
@@ -11,7 +12,7 @@ const RATES = [
   { category: 'Home & Kitchen', slug: 'home-kitchen', commission_rate: 12.5 },
 ];
 
-describe('CommissionPage', { timeout: 30_000 }, () => {
+describe('CommissionPage', { timeout: timeLimit(30_000) }, () => {
   it('explains how commission applies and lists each category with its rate', async () => {
     logInAs('admin');
     renderApp('/admin/commission', { api: () => jsonResponse(200, { success: true, data: RATES }) });

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Payout, PayoutStats, QuickStats, SellerListEntry } from '@marketplace/contracts/payouts';
 import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-app';
 import { logInAs } from '../../../test/tokens';
+import { timeLimit } from '../../../test/time-limit';
 
 const PAGE = '/admin/payouts';
 const SLOW_FIRST_LOAD = { timeout: 10_000 };
@@ -107,7 +108,7 @@ async function openPage(state: FakeState) {
   return { ...app, calls, analytics, history };
 }
 
-describe('Payout Management (docs/product/payouts.md)', { timeout: 30_000 }, () => {
+describe('Payout Management (docs/product/payouts.md)', { timeout: timeLimit(30_000) }, () => {
   beforeEach(() => {
     logInAs('admin');
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -4,6 +4,7 @@ import type { EarningRow, EarningsResponse } from '@marketplace/contracts/earnin
 import { formatDate } from '../../../lib/format';
 import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-app';
 import { logInAs } from '../../../test/tokens';
+import { timeLimit } from '../../../test/time-limit';
 
 // The first visit downloads the lazy route and its layout, which can take a while on a busy machine.
 const SLOW_FIRST_LOAD = { timeout: 5000 };
@@ -82,7 +83,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('SellerEarningsPage', { timeout: 30_000 }, () => {
+describe('SellerEarningsPage', { timeout: timeLimit(30_000) }, () => {
   it('shows this month and last, and each item’s payout figure by figure with its state in words', async () => {
     logInAs('seller');
     const scheduled = makeRow(2, {

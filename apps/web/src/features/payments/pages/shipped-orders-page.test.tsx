@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PickupChargeInfo, ShippedOrderItem } from '@marketplace/contracts/payouts';
 import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-app';
 import { logInAs } from '../../../test/tokens';
+import { timeLimit } from '../../../test/time-limit';
 
 // The first visit downloads the lazy route and its layout, which can take a while on a busy machine.
 const SLOW_FIRST_LOAD = { timeout: 5000 };
@@ -146,7 +147,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('ShippedOrdersPage', { timeout: 30_000 }, () => {
+describe('ShippedOrdersPage', { timeout: timeLimit(30_000) }, () => {
   it('lists shipped items with every column and sends page and limit', async () => {
     const items = twentyThree();
     items[1] = makeItem(2, { seller_paid: true, orderStatus: 'completed', seller: { ...items[1]!.seller, companyName: null } });

@@ -4,6 +4,7 @@ import type { PaymentAccountStatus } from '@marketplace/contracts/payouts';
 import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-app';
 import { logInAs } from '../../../test/tokens';
 import { LOADING_MESSAGES } from '../components/onboarding/messages';
+import { timeLimit } from '../../../test/time-limit';
 
 const ACCOUNT_ID = 'acct_sandbox_123';
 const ONBOARDING_URL = 'http://localhost/sandbox/connect/onboard-token';
@@ -80,7 +81,7 @@ async function pageLoaded() {
   await screen.findByRole('heading', { name: 'Account Status' });
 }
 
-describe('StripeSetupPage', { timeout: 30_000 }, () => {
+describe('StripeSetupPage', { timeout: timeLimit(30_000) }, () => {
   it('starts with step 1 current, step 2 locked and step 3 waiting when there is no account', async () => {
     const { calls } = open({ accountId: null, status: 'none' });
     await pageLoaded();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@marketplace/contracts/auth';
 import { jsonResponse, renderApp } from '../../../test/render-app';
 import { makeAuthResponse, logInAs, type TestRole } from '../../../test/tokens';
+import { timeLimit } from '../../../test/time-limit';
 
 type Answer = { status: number; body: unknown };
 
@@ -41,7 +42,7 @@ async function fillAndSend(user: ReturnType<typeof setUp>['user'], email: string
   return section;
 }
 
-describe('ChangeEmailForm', { timeout: 30_000 }, () => {
+describe('ChangeEmailForm', { timeout: timeLimit(30_000) }, () => {
   it('sends the new address with the current password and says a link waits in the new inbox', async () => {
     const { user, changeBodies } = setUp({ status: 202, body: { pendingEmail: 'bea.new@example.com' } });
     const section = await fillAndSend(user, '  Bea.New@Example.com ', 'correct horse');

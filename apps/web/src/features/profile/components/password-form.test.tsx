@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../../../test/render-app';
 import { makeAuthResponse, makeToken, logInAs, secondsFromNow } from '../../../test/tokens';
+import { timeLimit } from '../../../test/time-limit';
 
 /** The profile page of a signed-in buyer over an API that answers PUT /api/users/me/password with `answer`. */
 function setUp(answer: { status: number; body: unknown }) {
@@ -34,7 +35,7 @@ async function change(user: ReturnType<typeof setUp>['user'], newPassword: strin
   return section;
 }
 
-describe('PasswordForm', { timeout: 30_000 }, () => {
+describe('PasswordForm', { timeout: timeLimit(30_000) }, () => {
   it('keeps this browser signed in with the token the change answers (every other session ended)', async () => {
     const freshToken = makeToken({ sub: 'user-buyer', role: 'buyer', sv: 1, exp: secondsFromNow(3600) });
     const { user, bodies } = setUp({ status: 200, body: { token: freshToken, user: makeAuthResponse('buyer').user } });

@@ -2,8 +2,9 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../../../test/render-app';
 import { logInAs } from '../../../test/tokens';
+import { timeLimit } from '../../../test/time-limit';
 
-describe('SellerProfilePage', { timeout: 30_000 }, () => {
+describe('SellerProfilePage', { timeout: timeLimit(30_000) }, () => {
   it('shows the seller’s details, company, address book (ship-from address) and password form', async () => {
     logInAs('seller');
     renderApp('/seller/profile', {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Address, ProfileUser } from '@marketplace/contracts/users';
 import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-app';
 import { logInAs } from '../../../test/tokens';
+import { timeLimit } from '../../../test/time-limit';
 
 const SLOW_FIRST_LOAD = { timeout: 5000 };
 
@@ -57,7 +58,7 @@ function fakeApi(addresses: Address[]) {
   return { handler, sent };
 }
 
-describe('SellerSettingsPage', { timeout: 30_000 }, () => {
+describe('SellerSettingsPage', { timeout: timeLimit(30_000) }, () => {
   it('saves the store details and the notification preferences', async () => {
     logInAs('seller');
     const { handler, sent } = fakeApi([ADDRESS]);

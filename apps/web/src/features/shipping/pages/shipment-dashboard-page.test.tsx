@@ -4,6 +4,7 @@ import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-a
 import { logInAs } from '../../../test/tokens';
 import type { Shipment } from '../api';
 import { makeLabelRateQuote, makeShipment, shipmentsPageFor, TEST_LABEL_URL } from '../components/dashboard/shipment-fixtures';
+import { timeLimit } from '../../../test/time-limit';
 
 const ORDER_ID = '5f0c2b7e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
 const SHIPMENT_ID = 'aaaa1111-2222-4333-8444-555555555555';
@@ -104,7 +105,7 @@ const MANY: Shipment[] = Array.from({ length: 30 }, (_, index) => {
   });
 });
 
-describe('Seller shipment dashboard (docs/product/shipping.md)', { timeout: 20_000 }, () => {
+describe('Seller shipment dashboard (docs/product/shipping.md)', { timeout: timeLimit(20_000) }, () => {
   beforeEach(() => {
     logInAs('seller');
   });

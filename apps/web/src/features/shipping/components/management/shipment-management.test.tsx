@@ -15,6 +15,7 @@ import { makeLabelRateQuote, makePickupQuote, shipmentsPageFor, TEST_LABEL_URL }
 // The page loads with this file, not inside the first test's wait for it to draw: the app imports it
 // lazily, and its first import on a busy machine took most of the time a findBy waits.
 import '../../pages/shipment-management-page';
+import { timeLimit } from '../../../../test/time-limit';
 
 const SELLER_ID = 'user-seller';
 const ORDER_ID = '5f0c2b7e-1a2b-4c3d-8e9f-0a1b2c3d4e5f';
@@ -213,7 +214,7 @@ function shippingServer(
 const A = '11111111-aaaa-4aaa-8aaa-000000000001';
 const B = '22222222-bbbb-4bbb-8bbb-000000000002';
 
-describe('Shipment Management (docs/product/shipping.md)', { timeout: 20_000 }, () => {
+describe('Shipment Management (docs/product/shipping.md)', { timeout: timeLimit(20_000) }, () => {
   beforeEach(() => {
     logInAs('seller');
   });
