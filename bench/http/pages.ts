@@ -20,7 +20,9 @@ const { values: flags } = parseArgs({
     connections: { type: 'string', default: '50' },
     duration: { type: 'string', default: '15' },
     warmup: { type: 'string', default: '3' },
-    'render-cache-seconds': { type: 'string', default: '60' },
+    'render-cache-seconds': { type: 'string', default: '600' },
+    crawl: { type: 'boolean', default: false },
+    encoding: { type: 'string', default: 'identity' },
     only: { type: 'string', default: '' },
     label: { type: 'string', default: '' },
     help: { type: 'boolean', default: false },
@@ -28,7 +30,11 @@ const { values: flags } = parseArgs({
 });
 if (flags.help) {
   console.log(`Usage: npm run build && npx tsx bench/http/pages.ts --database-url URL [--connections 50] [--duration 15] [--warmup 3]
-  [--render-cache-seconds 60]  the server's RENDER_CACHE_SECONDS (0: every view is drawn)
+  [--render-cache-seconds 600] the server's RENDER_CACHE_SECONDS (0: every view is drawn)
+  [--encoding identity|br]     ask as a client without compression (every answer read for its content) or
+                               as a browser (Accept-Encoding: br, gzip; a sample of answers is read, below)
+  [--crawl]                    before a page's run, ask for each of its paths once, 8 at a time, as a
+                               crawler would (the pages drawn cold: its own req/s and empty answers)
   [--only product-5000,home]   these pages only (bare always runs)  [--label NAME]`);
   process.exit(0);
 }
@@ -38,6 +44,8 @@ const connections = Number(flags.connections);
 const duration = Number(flags.duration);
 const warmup = Number(flags.warmup);
 const only = new Set(flags.only.split(',').filter(Boolean));
+const asBrowser = flags.encoding === 'br';
+if (!['identity', 'br'].includes(flags.encoding)) throw new Error('--encoding is identity or br');
 
 /** An answer without its content: index.html's empty root, as the browser alone would fill it. */
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -93,6 +101,29 @@ interface Row {
   /** Answers read for their content, and how many of them came as the empty shell. */
   checked: number;
   empty: number;
+  /** With --crawl: every path asked for once, 8 at a time, before the run (each drawn for the first time). */
+  crawl?: { paths: number; seconds: number; requestsPerSecond: number; empty: number; failed: number };
+}
+
+/** Asks for every path once, `concurrency` at a time, reading each answer: how long the server took to draw them all. */
+async function crawl(baseUrl: string, paths: readonly string[], concurrency = 8): Promise<NonNullable<Row['crawl']>> {
+  const started = performance.now();
+  let next = 0;
+  let empty = 0;
+  let failed = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < paths.length) {
+        // As the run asks: fetch would otherwise ask for gzip, a copy kept beside the brotli one.
+        const response = await fetch(`${baseUrl}${paths[next++]}`, { headers: { 'accept-encoding': asBrowser ? 'br, gzip' : 'identity' } }).catch(() => null);
+        const body = response ? await response.text() : '';
+        if (!response || response.status !== 200) failed += 1;
+        else if (body.includes(EMPTY_ROOT)) empty += 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { paths: paths.length, seconds: Math.round(seconds * 10) / 10, requestsPerSecond: Math.round(paths.length / seconds), empty, failed };
 }
 
 function requestsOf(page: Page, counts: { checked: number; empty: number }): RequestSpec[] {
@@ -100,14 +131,41 @@ function requestsOf(page: Page, counts: { checked: number; empty: number }): Req
   return [
     {
       method: 'GET',
+      ...(asBrowser ? { headers: { 'accept-encoding': 'br, gzip' } } : {}),
       setupRequest: (request) => ({ ...request, path: page.paths[(cursor = (cursor + 7) % page.paths.length)]! }),
       onResponse: (status, body) => {
-        if (!page.isPage || status !== 200) return;
+        // autocannon hands the body over as text, which a compressed answer does not survive: as a browser,
+        // the answers are read by sampleWhileLoaded instead.
+        if (asBrowser || !page.isPage || status !== 200) return;
         counts.checked += 1;
         if (String(body).includes(EMPTY_ROOT)) counts.empty += 1;
       },
     } as RequestSpec,
   ];
+}
+
+/**
+ * As a browser, one more client asks for the page's paths in turn throughout the run, as a browser does
+ * (Accept-Encoding: br, gzip, decompressed by fetch), and reads every answer: the sample of answers checked
+ * for their content, under the same load.
+ */
+function sampleWhileLoaded(baseUrl: string, page: Page, counts: { checked: number; empty: number }): () => Promise<void> {
+  let running = true;
+  let cursor = 3;
+  const loop = (async () => {
+    while (running) {
+      const path = page.paths[(cursor = (cursor + 11) % page.paths.length)]!;
+      const response = await fetch(`${baseUrl}${path}`, { headers: { 'accept-encoding': 'br, gzip' } }).catch(() => null);
+      if (!response || response.status !== 200) continue;
+      const body = await response.text();
+      counts.checked += 1;
+      if (body.includes(EMPTY_ROOT)) counts.empty += 1;
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+  };
 }
 
 async function main() {
@@ -121,7 +179,14 @@ async function main() {
       name: 'api',
       cleanup,
       server: 'built',
-      env: { DATABASE_URL: databaseUrl!, DATA_DIR: dataDirectory, RENDER_CACHE_SECONDS: flags['render-cache-seconds'], RATE_LIMITS: 'off' },
+      // Production settings: React's production build draws the pages (development mode checks every element).
+      env: {
+        NODE_ENV: 'production',
+        DATABASE_URL: databaseUrl!,
+        DATA_DIR: dataDirectory,
+        RENDER_CACHE_SECONDS: flags['render-cache-seconds'],
+        RATE_LIMITS: 'off',
+      },
     });
     instances.push(api);
     console.log(`API up at ${api.url} (RENDER_CACHE_SECONDS=${flags['render-cache-seconds']}); ${connections} connections × ${duration} s per page`);
@@ -129,10 +194,17 @@ async function main() {
     let bare: number | null = null;
     for (const page of pages) {
       await sleep(500);
+      const crawled = flags.crawl && page.isPage ? await crawl(api.url, page.paths) : undefined;
+      if (crawled)
+        console.log(
+          `  ${page.name.padEnd(14)} crawl: ${crawled.paths} paths in ${crawled.seconds} s (${crawled.requestsPerSecond} req/s), empty ${crawled.empty}, failed ${crawled.failed}`,
+        );
       if (warmup > 0)
         await autocannon({ url: api.url, connections: Math.min(10, connections), duration: warmup, requests: requestsOf(page, { checked: 0, empty: 0 }) });
       const counts = { checked: 0, empty: 0 };
+      const stopSampling = asBrowser && page.isPage ? sampleWhileLoaded(api.url, page, counts) : null;
       const result: Result = await autocannon({ url: api.url, connections, duration, timeout: 30, requests: requestsOf(page, counts) });
+      await stopSampling?.();
       const row: Row = {
         name: page.name,
         description: page.description,
@@ -142,6 +214,7 @@ async function main() {
         non2xx: result.non2xx,
         errors: result.errors + result.timeouts,
         ...counts,
+        ...(crawled ? { crawl: crawled } : {}),
       };
       if (page.name === 'bare') {
         bare = row.requestsPerSecond;
@@ -152,12 +225,13 @@ async function main() {
         `  ${page.name.padEnd(14)} ${row.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${row.latencyMs.p50} ms  p99 ${row.latencyMs.p99} ms  non-2xx ${row.non2xx}  errors ${row.errors}${page.isPage ? `  empty ${row.empty} of ${row.checked}` : ''}`,
       );
     }
-    console.log('\n| page | req/s | share of bare | p50 ms | p99 ms | answers without their content |');
-    console.log('|---|---:|---:|---:|---:|---:|');
+    console.log('\n| page | req/s | share of bare | p50 ms | p99 ms | answers without their content | crawl (each path once, 8 at a time) |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
     for (const row of rows) {
       const share = row.ratioToBare === null ? '–' : `${(row.ratioToBare * 100).toFixed(1)} %`;
+      const crawled = row.crawl ? `${row.crawl.paths} in ${row.crawl.seconds} s (${row.crawl.requestsPerSecond} req/s), ${row.crawl.empty} empty` : '–';
       console.log(
-        `| ${row.name} | ${row.requestsPerSecond.toFixed(0)} | ${share} | ${row.latencyMs.p50} | ${row.latencyMs.p99} | ${row.checked ? `${row.empty} of ${row.checked}` : '–'} |`,
+        `| ${row.name} | ${row.requestsPerSecond.toFixed(0)} | ${share} | ${row.latencyMs.p50} | ${row.latencyMs.p99} | ${row.checked ? `${row.empty} of ${row.checked}` : '–'} | ${crawled} |`,
       );
     }
     const directory = path.join(REPOSITORY_ROOT, 'bench/http/results');
@@ -167,7 +241,7 @@ async function main() {
     where.password = '';
     writeFileSync(
       file,
-      `${JSON.stringify({ at: new Date().toISOString(), machine: { cpus: os.cpus().length, load: os.loadavg() }, database: where.toString(), connections, duration, renderCacheSeconds: Number(flags['render-cache-seconds']), rows }, null, 2)}\n`,
+      `${JSON.stringify({ at: new Date().toISOString(), machine: { cpus: os.cpus().length, load: os.loadavg() }, database: where.toString(), connections, duration, encoding: flags.encoding, renderCacheSeconds: Number(flags['render-cache-seconds']), rows }, null, 2)}\n`,
     );
     console.log(`\nWritten to ${path.relative(REPOSITORY_ROOT, file)}`);
   } finally {

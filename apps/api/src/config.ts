@@ -55,7 +55,7 @@ const environmentSchema = z.object({
   /** Seconds a rendered public page may be kept at most (changes drop it sooner); default 60 (0 in tests). */
   RENDER_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   /** Megabytes the kept rendered pages may take all together. */
-  RENDER_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  RENDER_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(128),
   /** Seconds a signed-in request may reuse the user row an earlier one read; default 10 (0 in tests). At most 60: a suspension must bite within a minute. */
   USER_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
@@ -344,7 +344,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       scale: env.RATE_LIMIT_SCALE ?? (env.NODE_ENV === 'test' ? 100 : 1),
     },
     searchCacheSeconds: env.SEARCH_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 5),
-    renderCache: { seconds: env.RENDER_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 60), maxBytes: env.RENDER_CACHE_MB * 1024 * 1024 },
+    renderCache: { seconds: env.RENDER_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 600), maxBytes: env.RENDER_CACHE_MB * 1024 * 1024 },
     userCacheSeconds: env.USER_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 10),
     payoutClaimStaleSeconds: env.PAYOUT_CLAIM_STALE_SECONDS,
     jobs: {

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { brotliCompress, brotliDecompress, constants as zlib, gzip } from 'node:zlib';
 import { acceptedEncodings, type PageEncoding, type RenderedParts } from './index-page';
 import type { ServerRenderer } from './server-rendering';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+const brotliDecompressAsync = promisify(brotliDecompress);
 
 /**
  * The public pages the server renders, kept (decision 0038). A page is drawn as a guest sees it, the same for
@@ -14,10 +15,11 @@ const gzipAsync = promisify(gzip);
  * seller's name), a category or a setting changes, or another instance says the catalogue changed. Each page
  * also expires after `ttlMs` (RENDER_CACHE_SECONDS), the bound when a change reaches no one.
  *
- * A page is kept compressed, as each encoding is first asked for, within `maxBytes` all together (the least
- * recently used go first). Visitors asking for the same page while it is being drawn wait for that drawing.
- * A page React wrote a script into carries the response's nonce: it is kept with a placeholder and
- * compressed per response instead.
+ * A page is kept compressed with brotli, the way most visitors take it, and with gzip once a visitor asks for
+ * that; one that takes neither gets it decompressed. All of them together stay within `maxBytes` (the least
+ * recently used go first), so thousands of pages fit where a few hundred uncompressed would. Visitors asking
+ * for the same page while it is being drawn wait for that drawing. A page React wrote a script into carries
+ * the response's nonce: it is kept as text with a placeholder and compressed per response instead.
  */
 export interface RenderedPagesOptions {
   renderer: ServerRenderer;
@@ -40,11 +42,12 @@ type Tag = `product:${string}` | 'lists';
 interface Entry {
   key: string;
   status: number;
-  html: string;
-  hasNonce: boolean;
+  /** The page as text, kept only when it carries the nonce placeholder. */
+  html: string | null;
   tag: Tag;
   expiresAt: number;
-  bodies: Partial<Record<'br' | 'gzip' | 'identity', Buffer>>;
+  /** The page compressed (br always, unless it carries a nonce; gzip once asked for). */
+  bodies: Partial<Record<'br' | 'gzip', Buffer>>;
   bytes: number;
 }
 
@@ -84,31 +87,35 @@ export function createRenderedPages(options: RenderedPagesOptions) {
     const rendered = await options.renderer.render(url, origin, placeholder);
     if (!rendered) return null;
     const html = options.compose(rendered);
+    const hasNonce = html.includes(placeholder);
     const entry: Entry = {
       key,
       status: rendered.status,
-      html,
-      hasNonce: html.includes(placeholder),
+      html: hasNonce ? html : null,
       tag: tagOf(url),
       expiresAt: now() + options.ttlMs,
-      bodies: {},
+      bodies: hasNonce ? {} : { br: await compress(Buffer.from(html), 'br') },
       bytes: 0,
     };
     // Kept only if nothing it shows changed while it was drawn, and only if pages are kept at all.
     if (options.ttlMs > 0 && startedIn === generation) {
       entries.set(key, entry);
-      grow(entry, html.length * 2);
+      grow(entry, entry.html ? entry.html.length * 2 : entry.bodies.br!.length);
     }
     return entry;
   }
 
   async function bodyOf(entry: Entry, encoding: 'br' | 'gzip' | 'identity', nonce: string): Promise<Buffer> {
-    if (entry.hasNonce) return compress(Buffer.from(entry.html.replaceAll(placeholder, nonce)), encoding);
-    const kept = entry.bodies[encoding];
+    if (entry.html !== null) return compress(Buffer.from(entry.html.replaceAll(placeholder, nonce)), encoding);
+    const br = entry.bodies.br!;
+    if (encoding === 'br') return br;
+    const identity = await brotliDecompressAsync(br);
+    if (encoding === 'identity') return identity;
+    const kept = entry.bodies.gzip;
     if (kept) return kept;
-    const body = await compress(Buffer.from(entry.html), encoding);
-    if (!entry.bodies[encoding]) {
-      entry.bodies[encoding] = body;
+    const body = await compress(identity, 'gzip');
+    if (!entry.bodies.gzip) {
+      entry.bodies.gzip = body;
       grow(entry, body.length);
     }
     return body;

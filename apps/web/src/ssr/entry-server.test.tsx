@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import type { ShopResponse } from '@marketplace/contracts/shops';
 import { jsonResponse } from '../test/render-app';
 import { makeReview, makeReviewsPage } from '../test/review-fixtures';
 import { apiRoutes, makeProductDetail, makeProductSummary } from '../test/shop-fixtures';
@@ -18,6 +19,19 @@ const PRODUCT = makeProductDetail({
   reviewCount: 2,
   images: [{ id: 'i1', url: '/uploads/lamp.webp', thumbnailUrl: '/uploads/lamp-thumb.webp', name: 'lamp', position: 0 }],
 });
+const SHOP: ShopResponse = {
+  seller: {
+    id: '5e11e500-0000-4000-8000-000000000001',
+    name: 'Oak & Ember',
+    companyName: 'Oak & Ember',
+    memberSince: '2025-03-14T12:00:00.000Z',
+    shipsFromState: 'OR',
+    rating: { average: 4.3, count: 12 },
+    handlingDays: 2,
+    returnPolicy: { acceptsReturns: true, windowDays: 14, restockingFeePercent: 10 },
+  },
+  listingCount: 1,
+};
 const REVIEWS = makeReviewsPage([
   makeReview({ title: 'Lovely light', rating: 5 }),
   makeReview({ id: 'b2222222-2222-4222-8222-222222222222', title: 'Good value', rating: 4 }),
@@ -26,6 +40,8 @@ const REVIEWS = makeReviewsPage([
 function answers(asked: string[] = []) {
   const routes = apiRoutes({
     [`GET /api/products/${PRODUCT.id}`]: () => jsonResponse(200, PRODUCT),
+    'GET /api/products/old-id': () => jsonResponse(200, PRODUCT),
+    [`GET /api/shops/${SHOP.seller.id}`]: () => jsonResponse(200, SHOP),
     [`GET /api/products/${PRODUCT.id}/reviews`]: () => jsonResponse(200, REVIEWS),
     'GET /api/products': () => jsonResponse(200, { items: [makeProductSummary({ title: 'Linen throw' })], page: 1, limit: 20, total: 1, totalPages: 1 }),
     'GET /api/categories': () => jsonResponse(200, { categories: [{ id: 'c1', name: 'Home & Kitchen', slug: 'home-kitchen' }] }),
@@ -59,6 +75,8 @@ describe('the server render of the public pages', () => {
     // The product once, then its reviews: no query is asked for twice.
     expect(asked.filter((call) => call === `GET /api/products/${PRODUCT.id}`)).toHaveLength(1);
     expect(asked).toContain(`GET /api/products/${PRODUCT.id}/reviews`);
+    // Everything it shows was asked for before it was drawn: one drawing.
+    expect(page.passes).toBe(1);
 
     const state = serverStateOf(page.scripts);
     const queries = (state.store.api as { queries: Record<string, { status: string; data?: unknown }> }).queries;
@@ -99,6 +117,27 @@ describe('the server render of the public pages', () => {
     const home = (await renderPage({ url: '/', origin: ORIGIN, fetch: answers() }))!;
     expect(home.head).toContain('"@type":"Organization"');
     expect(home.root).toContain('Linen throw');
+    expect([products.passes, home.passes]).toEqual([1, 1]);
+  });
+
+  it('draws a shop page with its card and its listings in one drawing', async () => {
+    const asked: string[] = [];
+    const page = (await renderPage({ url: `/shop/${SHOP.seller.id}?q=linen&page=1`, origin: ORIGIN, fetch: answers(asked) }))!;
+    expect(page.status).toBe(200);
+    expect(page.root).toContain('Oak &amp; Ember');
+    expect(page.root).toContain('Linen throw');
+    expect(page.passes).toBe(1);
+    expect(asked.filter((call) => call === 'GET /api/products')).toHaveLength(1);
+  });
+
+  it('still draws what the list of queries to ask for first misses, in a further drawing', async () => {
+    // A product whose page is asked for by an id other than its own (the API answers it): its reviews go by its own.
+    const asked: string[] = [];
+    const page = (await renderPage({ url: '/products/old-id', origin: ORIGIN, fetch: answers(asked) }))!;
+    expect(asked).toContain(`GET /api/products/${PRODUCT.id}/reviews`);
+    expect(page.root).toContain('Lovely light');
+    expect(page.root).not.toContain('Loading reviews');
+    expect(page.passes).toBe(2);
   });
 
   it('leaves other paths to the browser', async () => {

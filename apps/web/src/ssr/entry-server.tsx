@@ -7,6 +7,9 @@ import { routes } from '../app/router';
 import { api } from '../lib/api';
 import { shopsApi } from '../features/catalog/shop-api';
 import { storefrontApi } from '../features/catalog/storefront-api';
+import { FIRST_REVIEWS_PAGE, productReviewsApi } from '../features/catalog/reviews-api';
+import { listingSearchArgs } from '../features/catalog/components/listing-search-args';
+import { HOME_ROWS, productRowArgs } from '../features/catalog/components/product-rows';
 import { headTags, homeHead, notFoundHead, productHead, productsHead, scriptJson, shopHead, type PageHead } from './page-head';
 import { SERVER_STATE_ELEMENT_ID, type ServerState } from './server-state';
 
@@ -31,6 +34,8 @@ export interface RenderedPage {
   /** The markup inside <div id="root">, and the scripts that hand the browser what it was drawn with. */
   root: string;
   scripts: string;
+  /** How many times the page was drawn: once, when startQueries asked for everything it shows. */
+  passes: number;
 }
 
 export interface RenderOptions {
@@ -70,6 +75,9 @@ const keepFailures: Middleware = (store) => (next) => (action) => {
   return next(action);
 };
 
+/** The API slice's queries: a new object whenever any query starts, lands or fails. */
+const queriesOf = (state: unknown) => (state as { [api.reducerPath]: { queries: object } })[api.reducerPath].queries;
+
 async function drawOnce(element: React.ReactElement, nonce: string | undefined): Promise<string> {
   const { prelude } = await prerender(element, { progressiveChunkSize: Number.POSITIVE_INFINITY, ...(nonce ? { nonce } : {}) });
   return new Response(prelude).text();
@@ -91,16 +99,22 @@ export async function renderPage({ url, origin, fetch, nonce }: RenderOptions): 
     </Provider>
   );
 
-  // Draw, wait for the queries the drawing started, and draw again, until a pass starts none.
-  let root = await drawOnce(page, nonce);
-  for (let pass = 1; pass < MAX_PASSES; pass += 1) {
-    // Queries asked for again after failing (see keepFailures) do not call for another pass.
+  // Ask for what the page shows, draw, and draw again while a drawing starts queries the list missed.
+  startQueries(store, address);
+  await settled(store);
+  let root = '';
+  let passes = 0;
+  while (passes < MAX_PASSES) {
+    const before = queriesOf(store.getState());
+    root = await drawOnce(page, nonce);
+    passes += 1;
+    // Queries asked for again after failing (see keepFailures) do not call for another pass; a query that
+    // started or ended while the page was drawn does (the drawing may show it loading).
     const running = store
       .dispatch(api.util.getRunningQueriesThunk())
       .filter((query) => queryState(store.getState(), query.queryCacheKey)?.status !== 'rejected');
-    if (running.length === 0) break;
+    if (running.length === 0 && queriesOf(store.getState()) === before) break;
     await Promise.allSettled(running);
-    root = await drawOnce(page, nonce);
   }
 
   const state = store.getState();
@@ -112,10 +126,42 @@ export async function renderPage({ url, origin, fetch, nonce }: RenderOptions): 
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
   };
   const scripts = `<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${scriptJson(serverState)}</script>`;
-  return { status: head.noIndex ? 404 : 200, head: headTags(head), root, scripts };
+  return { status: head.noIndex ? 404 : 200, head: headTags(head), root, scripts, passes };
 }
 
-type State = ReturnType<ReturnType<typeof makeStore>['getState']>;
+type Store = ReturnType<typeof makeStore>;
+type State = ReturnType<Store['getState']>;
+
+/**
+ * Asks for the queries the page at `address` shows, with the arguments its components ask with (they share
+ * the functions that make them), so the page is drawn once, with its answers. A query missing here still
+ * shows: its drawing starts it and calls for another pass (the server-rendering tests count the passes).
+ */
+function startQueries(store: Store, address: URL): void {
+  const { pathname, searchParams } = address;
+  const product = matchPath('/products/:productId', pathname);
+  if (product?.params.productId) {
+    const productId = product.params.productId;
+    void store.dispatch(storefrontApi.endpoints.getProduct.initiate(productId));
+    void store.dispatch(productReviewsApi.endpoints.getProductReviews.initiate({ productId, ...FIRST_REVIEWS_PAGE }));
+    return;
+  }
+  const shop = matchPath('/shop/:sellerId', pathname);
+  if (shop?.params.sellerId) {
+    void store.dispatch(shopsApi.endpoints.getShop.initiate(shop.params.sellerId));
+    void store.dispatch(storefrontApi.endpoints.searchProducts.initiate(listingSearchArgs(searchParams, shop.params.sellerId)));
+  } else if (matchPath('/products', pathname)) {
+    void store.dispatch(storefrontApi.endpoints.searchProducts.initiate(listingSearchArgs(searchParams)));
+  } else if (pathname === '/') {
+    for (const row of HOME_ROWS) void store.dispatch(storefrontApi.endpoints.searchProducts.initiate(productRowArgs(row.sort)));
+  }
+  void store.dispatch(storefrontApi.endpoints.listCategories.initiate());
+}
+
+/** Resolves once every query under way has its answer (or its failure). */
+async function settled(store: Store): Promise<void> {
+  await Promise.allSettled(store.dispatch(api.util.getRunningQueriesThunk()));
+}
 
 const isNotFound = (error: unknown) => typeof error === 'object' && error !== null && 'status' in error && (error.status === 404 || error.status === 400);
 

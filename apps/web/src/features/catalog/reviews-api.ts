@@ -10,6 +10,9 @@ export interface ProductReviewsArgs {
   page: number;
 }
 
+/** The reviews a product page shows first. */
+export const FIRST_REVIEWS_PAGE = { sort: 'newest', page: 1 } as const satisfies Omit<ProductReviewsArgs, 'productId'>;
+
 export const productReviewsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProductReviews: build.query<ProductReviewsPage, ProductReviewsArgs>({

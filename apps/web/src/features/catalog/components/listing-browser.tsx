@@ -12,6 +12,7 @@ import { isProductSort, PRODUCT_SORT_OPTIONS } from '../../../lib/product-sorts'
 import { useListParams } from '../../../lib/use-list-params';
 import { useListCategoriesQuery, useSearchProductsQuery } from '../storefront-api';
 import { ProductFilters } from './product-filters';
+import { LISTING_PAGE_SIZE, listingSearchArgs } from './listing-search-args';
 
 // /products draws this on the first load of most visits, within the bundle budget (decision 0012).
 // The filter sheet is drawn only on a phone, after a tap: its code downloads when the Filters button is
@@ -23,7 +24,6 @@ const preloadSlideOver = () => void loadSlideOver().catch(() => {});
 // holding up the first paint.
 const Pagination = lazy(() => import('../../../components/pagination').then((module) => ({ default: module.Pagination })));
 
-const PAGE_SIZE = 24;
 /** Cards in the first row (up to four columns) load their image at once: one of them is the largest paint. */
 const PRIORITY_IMAGE_COUNT = 4;
 const FILTER_KEYS = ['q', 'category', 'minPrice', 'maxPrice', 'sort'] as const;
@@ -87,23 +87,14 @@ export interface ListingBrowserProps {
  * a seller's shop (kept to that seller) draw it inside their own page.
  */
 export function ListingBrowser({ sellerId, text = CATALOGUE_TEXT, emptyAction }: ListingBrowserProps) {
-  const { filters, page, hasFilters, setFilter, setPage, clearFilters } = useListParams(FILTER_KEYS);
+  const { filters, hasFilters, setFilter, setPage, clearFilters } = useListParams(FILTER_KEYS);
   const [isFilterSheetOpen, setIsFilterSheetOpen] = useState(false);
   const sort: ProductSort = isProductSort(filters.sort) ? filters.sort : 'relevance';
   const categories = useListCategoriesQuery();
-  const results = useSearchProductsQuery({
-    sellerId,
-    q: filters.q,
-    category: filters.category,
-    minPrice: filters.minPrice,
-    maxPrice: filters.maxPrice,
-    sort: filters.sort ? sort : undefined,
-    page,
-    limit: PAGE_SIZE,
-  });
+  const [searchParams, setSearchParams] = useSearchParams();
+  const results = useSearchProductsQuery(listingSearchArgs(searchParams, sellerId));
   const categoryName = categories.data?.find((item) => item.slug === filters.category)?.name ?? filters.category;
 
-  const [, setSearchParams] = useSearchParams();
   // One URL change for both ends of the range, so back/forward steps over it once.
   const setPriceRange = (minPrice: string, maxPrice: string) => {
     setSearchParams((current) => {
@@ -243,7 +234,7 @@ export function ListingBrowser({ sellerId, text = CATALOGUE_TEXT, emptyAction }:
                 totalPages={data.totalPages}
                 totalItems={data.total}
                 isTotalExact={data.isTotalExact}
-                pageSize={PAGE_SIZE}
+                pageSize={LISTING_PAGE_SIZE}
                 onPageChange={(next) => {
                   setPage(next);
                   window.scrollTo({ top: 0 });

@@ -15,7 +15,7 @@ import { describeApiError } from '../../../lib/api-error';
 import { pluralise } from '../../../lib/plural';
 import { useFinishSignInIntent, type SignInIntent, type SignInIntentKind } from '../../../lib/sign-in-intent';
 import { useSession } from '../../../lib/use-session';
-import { useGetProductReviewsQuery, useVoteHelpfulMutation } from '../reviews-api';
+import { FIRST_REVIEWS_PAGE, useGetProductReviewsQuery, useVoteHelpfulMutation } from '../reviews-api';
 
 // The product page's Reviews section (docs/product/reviews.md): the average, the count and how the stars
 // spread, then the reviews newest first or most helpful first, ten a page. `?review=<id>` (the links of
@@ -95,8 +95,8 @@ function HelpfulButton({ review, productId, onGuest }: { review: Review; product
 export function ProductReviews({ productId }: { productId: string }) {
   const [searchParams] = useSearchParams();
   const linkedId = searchParams.get('review');
-  const [sort, setSort] = useState<ProductReviewSort>('newest');
-  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<ProductReviewSort>(FIRST_REVIEWS_PAGE.sort);
+  const [page, setPage] = useState<number>(FIRST_REVIEWS_PAGE.page);
   const [prompt, setPrompt] = useState<SignInIntent | null>(null);
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const sectionRef = useRef<HTMLElement>(null);

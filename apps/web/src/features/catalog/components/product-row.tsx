@@ -3,6 +3,7 @@ import { ArrowRight } from 'lucide-react';
 import type { ProductSort } from '@marketplace/contracts/catalog';
 import { ProductCard, ProductCardSkeletons } from '../../../components/product-card';
 import { useSearchProductsQuery } from '../storefront-api';
+import { productRowArgs } from './product-rows';
 
 interface ProductRowProps {
   id: string;
@@ -11,14 +12,12 @@ interface ProductRowProps {
   sort: ProductSort;
 }
 
-const ROW_SIZE = 8;
-
 /**
  * A home page row of products in one order. A row that fails to load or is empty is left out: the
  * rest of the home page still works, and /products shows the real error.
  */
 export function ProductRow({ id, title, description, sort }: ProductRowProps) {
-  const { data, isLoading, isError } = useSearchProductsQuery({ sort, limit: ROW_SIZE });
+  const { data, isLoading, isError } = useSearchProductsQuery(productRowArgs(sort));
   const items = data?.items ?? [];
   if (isError || (!isLoading && items.length === 0)) return null;
 

@@ -34,6 +34,7 @@ import { SearchBox } from '../../../components/search-box';
 import { APP_NAME, useDocumentTitle } from '../../../lib/document-title';
 import { useListCategoriesQuery, type Category } from '../storefront-api';
 import { ProductRow } from '../components/product-row';
+import { HOME_ROWS } from '../components/product-rows';
 
 // Category icons are picked by keyword so new categories still get a sensible one.
 const CATEGORY_ICONS: [RegExp, LucideIcon][] = [
@@ -182,8 +183,9 @@ export function HomePage() {
         </div>
       </section>
 
-      <ProductRow id="featured-title" title="Featured" description="Standout pieces from our sellers." sort="price_desc" />
-      <ProductRow id="new-arrivals-title" title="New arrivals" description="Just listed — be the first to get them." sort="newest" />
+      {HOME_ROWS.map((row) => (
+        <ProductRow key={row.id} {...row} />
+      ))}
 
       <section aria-labelledby="categories-title" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
         <div className="mb-6 flex items-end justify-between gap-4">
