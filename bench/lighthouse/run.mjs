@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Lighthouse on the built web app ("Performance", Web): performance and accessibility of
- * / and a product page as a guest (no session), /products (buyer), a product page /products/:id (buyer)
+ * /, /products, a product page and its shop as a guest (no session), /products (buyer), a product page /products/:id (buyer)
  * and /seller/shipments (seller), each with
  * Lighthouse's default mobile settings and its desktop preset.
  *
@@ -44,7 +44,7 @@ const option = (name, fallback) => {
 };
 if (args.includes('--help')) {
   console.log(
-    'node bench/lighthouse/run.mjs [--url BASE] [--only guest-home|guest-product|products|product|seller-shipments] [--form-factor mobile|desktop]\n' +
+    'node bench/lighthouse/run.mjs [--url BASE] [--only guest-home|guest-products|guest-product|guest-shop|products|product|seller-shipments] [--form-factor mobile|desktop]\n' +
       '                             [--runs 1] [--min 90] [--chrome /usr/bin/chromium]',
   );
   process.exit(0);
@@ -132,13 +132,13 @@ async function login(base, email) {
   return response.json();
 }
 
-async function firstProductId(base, token) {
+async function firstProduct(base, token) {
   const response = await fetch(`${base}/api/products?limit=1`, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`GET /api/products failed: ${response.status}`);
   const body = await response.json();
-  const id = body.items?.[0]?.id;
-  if (!id) throw new Error('the demo catalogue has no product');
-  return id;
+  const first = body.items?.[0];
+  if (!first?.id) throw new Error('the demo catalogue has no product');
+  return { productId: first.id, sellerId: first.seller?.id };
 }
 
 const formatScore = (score) => (score === null || score === undefined ? '  -' : String(Math.round(score * 100)).padStart(3));
@@ -161,11 +161,13 @@ async function main() {
 
     const buyer = await login(base, 'buyer@example.com');
     const seller = await login(base, 'seller@example.com');
-    const productId = await firstProductId(base, buyer.token);
+    const { productId, sellerId } = await firstProduct(base, buyer.token);
     const pages = [
       // A visitor from a search engine or a shared link: no session, the pages the server renders.
       { slug: 'guest-home', path: '/', session: null },
+      { slug: 'guest-products', path: '/products', session: null },
       { slug: 'guest-product', path: `/products/${productId}`, session: null },
+      { slug: 'guest-shop', path: `/shop/${sellerId}`, session: null },
       { slug: 'products', path: '/products', session: buyer },
       { slug: 'product', path: `/products/${productId}`, session: buyer },
       { slug: 'seller-shipments', path: '/seller/shipments', session: seller },
