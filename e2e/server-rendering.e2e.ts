@@ -52,6 +52,10 @@ describe('pages search engines and link previews can read', () => {
         .first()
         .getAttribute('href'),
     ).toBe(`/shop/${product.seller.id}`);
+    // Styled without a script: the page links the built stylesheet (the browser keeps it for the next page).
+    const stylesheet = await page.locator('link[rel="stylesheet"]').getAttribute('href');
+    expect(stylesheet).toMatch(/^\/assets\/[\w-]+\.css$/);
+    expect(await page.getByRole('heading', { level: 1, name: product.title }).evaluate((heading) => getComputedStyle(heading).fontWeight)).toBe('600');
     // The reviews are in the page, in place (not hidden until a script reveals them).
     expect(await page.getByRole('heading', { name: 'Reviews', exact: true }).isVisible()).toBe(true);
     expect(await page.locator('[hidden]').filter({ hasText: 'Reviews' }).count()).toBe(0);

@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedEncodings, compileRoutePreloads, composeRenderedPage, loadIndexPage, type IndexPage, type RenderedParts } from './index-page';
+import {
+  acceptedEncodings,
+  compileRoutePreloads,
+  composeRenderedPage,
+  loadIndexPage,
+  withStylesheetLinked,
+  type IndexPage,
+  type RenderedParts,
+} from './index-page';
 
 const HTML = `<!doctype html>
 <html><head>
@@ -153,6 +161,26 @@ describe('composing a rendered page', () => {
     // No pattern was expanded into the matched text.
     expect(page.match(/<div id="root">/g)).toHaveLength(1);
     expect(page.match(/<\/head>/g)).toHaveLength(1);
+  });
+
+  it('gives the rendered pages the stylesheet the build inlined as a link to its file, and keeps the rest', () => {
+    const built = path.join(directory, 'with-stylesheet');
+    mkdirSync(path.join(built, 'assets'), { recursive: true });
+    const stylesheet = '.p-4{padding:1rem}'.repeat(50);
+    writeFileSync(path.join(built, 'assets', 'index-Ab1.css'), stylesheet);
+    writeFileSync(path.join(built, 'assets', 'other-Cd2.css'), '.m-0{margin:0}');
+    writeFileSync(
+      path.join(built, 'index.html'),
+      `<html><head><style>.boot{margin:0}</style><style>${stylesheet}</style></head><body><div id="root"></div></body></html>`,
+    );
+    const loaded = loadIndexPage(built)!;
+    expect(loaded.renderedHtml).toBe(
+      '<html><head><style>.boot{margin:0}</style><link rel="stylesheet" crossorigin href="/assets/index-Ab1.css"></head><body><div id="root"></div></body></html>',
+    );
+    // The plain page keeps it inlined; a page whose stylesheet matches no file keeps it too.
+    expect(loaded.html).toContain(`<style>${stylesheet}</style>`);
+    expect(withStylesheetLinked(`<style>${stylesheet} </style>`, built)).toBe(`<style>${stylesheet} </style>`);
+    expect(page.renderedHtml).toBe(page.html);
   });
 
   it('gives the rendered pages the built page without preload hints (their content needs no script to show)', () => {

@@ -35,7 +35,7 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
     app.addHook('onReady', async () => {
       const renderer = await loadServerRenderer(app, options.webDistDirectory, app.log);
       if (!renderer) return;
-      const html = indexPage.html;
+      const html = indexPage.renderedHtml;
       pages = createRenderedPages({
         renderer,
         compose: (rendered) => composeRenderedPage(html, rendered),
