@@ -34,6 +34,8 @@ export interface RenderedAnswer {
   status: number;
   body: Buffer;
   encoding: PageEncoding;
+  /** The nonce the page carries, for the response's Content-Security-Policy; null when it has no script that needs one (the usual page). */
+  nonce: string | null;
 }
 
 /** What a page depends on: one listing (its product page), or the lists of listings (home, catalogue, shop pages). */
@@ -123,7 +125,8 @@ export function createRenderedPages(options: RenderedPagesOptions) {
 
   return {
     /** The rendered page for `url`, kept or drawn now; null when the server does not render it (or could not). */
-    async answer(url: string, origin: string, nonce: string, acceptEncoding: string | undefined): Promise<RenderedAnswer | null> {
+    /** `nonce` makes the response's nonce, asked for only when the page carries one. */
+    async answer(url: string, origin: string, nonce: () => string, acceptEncoding: string | undefined): Promise<RenderedAnswer | null> {
       const key = `${origin} ${url}`;
       let entry = entries.get(key);
       if (entry && entry.expiresAt <= now()) {
@@ -145,7 +148,13 @@ export function createRenderedPages(options: RenderedPagesOptions) {
       if (!entry) return null;
       const accepted = acceptedEncodings(acceptEncoding);
       const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : 'identity';
-      return { status: entry.status, body: await bodyOf(entry, encoding, nonce), encoding: encoding === 'identity' ? null : encoding };
+      const pageNonce = entry.html === null ? null : nonce();
+      return {
+        status: entry.status,
+        body: await bodyOf(entry, encoding, pageNonce ?? ''),
+        encoding: encoding === 'identity' ? null : encoding,
+        nonce: pageNonce,
+      };
     },
 
     /** Listings changed: their product pages and every list of listings go (all pages, when which is unknown). */

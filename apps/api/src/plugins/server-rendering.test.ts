@@ -485,6 +485,15 @@ describe('kept pages', () => {
     expect(rendersOf('/products/no-script-plate')).toBe(2);
   });
 
+  it('sends a page no script was written into with no nonce: its policy allows no inline script', async () => {
+    for (const attempt of [1, 2]) {
+      const response = await page('/products/no-script-bowl');
+      expect(response.statusCode, `view ${attempt}`).toBe(200);
+      expect(String(response.headers['content-security-policy'])).not.toContain('nonce-');
+    }
+    expect(rendersOf('/products/no-script-bowl')).toBe(1);
+  });
+
   it('keeps a page a script was written into with a nonce of each response’s own', async () => {
     const first = await page('/products/scripted', 'identity');
     const second = await page('/products/scripted', 'identity');

@@ -75,15 +75,16 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
       !pathname.startsWith(UPLOADS_URL_PREFIX) &&
       !isBuildFile;
     if (isPageRequest && indexPage) {
-      const nonce = randomBytes(16).toString('base64');
+      // A nonce only for a page that carries a script needing one (rare): most kept pages are sent as they are.
+      const newNonce = () => randomBytes(16).toString('base64');
       const rendered =
-        request.method === 'GET' && pages ? await pages.answer(request.url, request.publicOrigin, nonce, request.headers['accept-encoding']) : null;
+        request.method === 'GET' && pages ? await pages.answer(request.url, request.publicOrigin, newNonce, request.headers['accept-encoding']) : null;
       const { body, encoding } = rendered ?? (await indexPage.answer(pathname, request.headers['accept-encoding']));
       // A path with no page gets the app's own "page not found" (the browser still draws it), with a 404.
       reply.code(rendered ? rendered.status : indexPage.isKnownPath(pathname) ? 200 : 404);
-      if (rendered) {
+      if (rendered?.nonce) {
         const policy = reply.getHeader('content-security-policy');
-        if (typeof policy === 'string') reply.header('content-security-policy', allowScriptNonce(policy, nonce));
+        if (typeof policy === 'string') reply.header('content-security-policy', allowScriptNonce(policy, rendered.nonce));
       }
       reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
       if (encoding) reply.header('content-encoding', encoding);
