@@ -77,7 +77,8 @@ describe.skipIf(!databaseServerUrl)('two instances of the production build on on
     child.stdout?.on('data', (chunk) => output.push(String(chunk)));
     child.stderr?.on('data', (chunk) => output.push(String(chunk)));
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-      child.once('exit', (code, signal) => resolve({ code, signal })),
+      // 'close', not 'exit': at 'exit' the last lines the process wrote may still be unread in its pipes.
+      child.once('close', (code, signal) => resolve({ code, signal })),
     );
     return { name, child, port, base: `http://127.0.0.1:${port}`, output, exited };
   }
