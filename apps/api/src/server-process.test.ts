@@ -68,7 +68,7 @@ async function serve(environment: Record<string, string> = {}, dataDirectory = m
   child.stdout?.on('data', (chunk) => stdout.push(String(chunk)));
   child.stderr?.on('data', (chunk) => stderr.push(String(chunk)));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+    child.once('close', (code, signal) => resolve({ code, signal })),
   );
   return { child, port, stdout, stderr, exited };
 }
