@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO_PASSWORD, launchBrowser, newPage, waitForPath } from './support/browser';
+import { baseUrl, clickUntilShown, DEMO_PASSWORD, launchBrowser, newPage, waitForPath } from './support/browser';
 
 // A new visitor browses without an account: from the home page to a product page (not /login), asks
 // to add it to the cart, is told why to log in, logs in and is back on the product with it in the cart.
@@ -63,23 +63,9 @@ describe('guests browse the catalogue', () => {
 
     const before = quantityOf(await serverCart(), productId);
 
-    // Add to cart asks to log in, and says why. Once the browser has taken the server's page over: clicked
-    // before, the purchase form submits natively and the page loads again (e2e/server-rendering.e2e.ts), so
-    // click again while no prompt shows (the prompt loads on demand: it may show a moment after the click).
+    // Add to cart asks to log in, and says why (once the browser has taken the server's page over).
     const dialog = page.getByRole('dialog', { name: 'Log in to continue' });
-    await expect
-      .poll(
-        async () => {
-          if (await dialog.isVisible()) return true;
-          await page
-            .getByRole('button', { name: 'Add to cart' })
-            .click({ timeout: 2_000 })
-            .catch(() => undefined);
-          return dialog.isVisible();
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    await clickUntilShown(page.getByRole('button', { name: 'Add to cart' }), dialog);
     await expect(dialog.getByText('Log in or create an account to add this to your cart.')).toBeVisibleSoon();
     expect(quantityOf(await serverCart(), productId)).toBe(before);
 

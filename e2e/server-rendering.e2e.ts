@@ -1,6 +1,6 @@
 import type { Browser, ConsoleMessage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, logIn, newPage, PHONE, waitForPath } from './support/browser';
+import { baseUrl, clickUntilShown, launchBrowser, logIn, newPage, PHONE, waitForPath } from './support/browser';
 
 // The public catalogue's pages come rendered by the server (docs/product/seo.md): a browser without
 // JavaScript, a search engine or a link preview reads the product; a guest's browser hydrates the same
@@ -113,22 +113,8 @@ describe('pages search engines and link previews can read', () => {
     // cart": it submits the purchase form, and until the browser hydrates (main.tsx first loads the page's
     // lazy modules) nothing stops that submit, so the browser loads the page again and the heading is
     // a new one, without the mark. A plain button does nothing until the app answers it.
-    // The prompt loads on demand, so it may appear a moment after the click that asked for it: click again
-    // only while none shows (a click through its backdrop would wait on the backdrop instead).
     const dialog = page.getByRole('dialog');
-    await expect
-      .poll(
-        async () => {
-          if (await dialog.isVisible()) return true;
-          await page
-            .getByRole('button', { name: 'Add to wishlist' })
-            .click({ timeout: 2_000 })
-            .catch(() => undefined);
-          return dialog.isVisible();
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    await clickUntilShown(page.getByRole('button', { name: 'Add to wishlist' }), dialog);
     expect(await heading.getAttribute('data-from-server')).toBe('yes');
     expect(errors).toEqual([]);
 

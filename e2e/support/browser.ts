@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
 export const LAPTOP = { width: 1366, height: 800 };
@@ -108,4 +108,23 @@ export async function buyWithTestCard(page: Page, product: { id: string; title: 
   await page.getByRole('button', { name: 'Place order' }).click();
   const receiptPath = await waitForPath(page, /^\/myorders\/[0-9a-f-]{36}\/receipt$/);
   return receiptPath.split('/')[2]!;
+}
+
+/**
+ * Clicks `button` until `answer` shows: the wait for the browser to take a server-rendered page over. Clicked
+ * before, a form's button submits natively and the page loads again; a prompt that loads on demand may show a
+ * moment after the click that asked for it, so it clicks again only while none shows (a click through its
+ * backdrop would wait on the backdrop instead).
+ */
+export async function clickUntilShown(button: Locator, answer: Locator, timeout = 30_000): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (await answer.isVisible()) return true;
+        await button.click({ timeout: 2_000 }).catch(() => undefined);
+        return answer.isVisible();
+      },
+      { timeout },
+    )
+    .toBe(true);
 }

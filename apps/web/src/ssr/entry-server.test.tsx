@@ -1,9 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { ShopResponse } from '@marketplace/contracts/shops';
 import { jsonResponse } from '../test/render-app';
 import { makeReview, makeReviewsPage } from '../test/review-fixtures';
-import { apiRoutes, makeProductDetail, makeProductSummary } from '../test/shop-fixtures';
+import { apiRoutes, makeProductDetail, makeProductSummary, makeShop } from '../test/shop-fixtures';
 import { renderPage, rendersPath } from './entry-server';
 import { SERVER_STATE_ELEMENT_ID, type ServerState } from './server-state';
 
@@ -19,19 +18,7 @@ const PRODUCT = makeProductDetail({
   reviewCount: 2,
   images: [{ id: 'i1', url: '/uploads/lamp.webp', thumbnailUrl: '/uploads/lamp-thumb.webp', name: 'lamp', position: 0 }],
 });
-const SHOP: ShopResponse = {
-  seller: {
-    id: '5e11e500-0000-4000-8000-000000000001',
-    name: 'Oak & Ember',
-    companyName: 'Oak & Ember',
-    memberSince: '2025-03-14T12:00:00.000Z',
-    shipsFromState: 'OR',
-    rating: { average: 4.3, count: 12 },
-    handlingDays: 2,
-    returnPolicy: { acceptsReturns: true, windowDays: 14, restockingFeePercent: 10 },
-  },
-  listingCount: 1,
-};
+const SHOP = makeShop({ listingCount: 1 });
 const REVIEWS = makeReviewsPage([
   makeReview({ title: 'Lovely light', rating: 5 }),
   makeReview({ id: 'b2222222-2222-4222-8222-222222222222', title: 'Good value', rating: 4 }),

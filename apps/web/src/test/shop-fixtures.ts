@@ -1,4 +1,5 @@
 import type { CartItem, CartResponse } from '@marketplace/contracts/cart';
+import type { ShopResponse } from '@marketplace/contracts/shops';
 import type {
   AdminProductDetail,
   AdminProductSummary,
@@ -100,4 +101,22 @@ export function makeCartItem(overrides: Partial<CartItem> = {}): CartItem {
 export function cartOf(items: CartItem[]): CartResponse {
   const cents = items.reduce((sum, item) => sum + Math.round(item.price * 100) * item.quantity, 0);
   return { items, products_count: items.length, total_price: cents / 100 };
+}
+
+/** A shop's public card (GET /api/shops/:sellerId): Oak & Ember, in Oregon, 14-day returns. */
+export function makeShop(overrides: Partial<ShopResponse> = {}): ShopResponse {
+  return {
+    seller: {
+      id: '5e11e500-0000-4000-8000-000000000001',
+      name: 'Oak & Ember',
+      companyName: 'Oak & Ember',
+      memberSince: '2025-03-14T12:00:00.000Z',
+      shipsFromState: 'OR',
+      rating: { average: 4.3, count: 12 },
+      handlingDays: 2,
+      returnPolicy: { acceptsReturns: true, windowDays: 14, restockingFeePercent: 10 },
+    },
+    listingCount: 2,
+    ...overrides,
+  };
 }

@@ -1,25 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ShopResponse } from '@marketplace/contracts/shops';
 import { jsonResponse, renderApp } from '../../../test/render-app';
-import { apiRoutes, makeProductDetail, makeProductSummary } from '../../../test/shop-fixtures';
+import { apiRoutes, makeProductDetail, makeProductSummary, makeShop } from '../../../test/shop-fixtures';
 import { handlingText, returnPolicyText, sellingSince } from './shop-page';
 
 const SELLER_ID = '5e11e500-0000-4000-8000-000000000001';
 
-const SHOP: ShopResponse = {
-  seller: {
-    id: SELLER_ID,
-    name: 'Oak & Ember',
-    companyName: 'Oak & Ember',
-    memberSince: '2025-03-14T12:00:00.000Z',
-    shipsFromState: 'OR',
-    rating: { average: 4.3, count: 12 },
-    handlingDays: 2,
-    returnPolicy: { acceptsReturns: true, windowDays: 14, restockingFeePercent: 10 },
-  },
-  listingCount: 2,
-};
+const SHOP = makeShop();
 
 function setUp(entry: string, { shop = jsonResponse(200, SHOP) as Response | (() => Response) } = {}) {
   const productQueries: Record<string, string>[] = [];
