@@ -194,3 +194,22 @@ describe('the request limits', () => {
     expect(() => loadConfig({ ...base, LOGIN_MAX_FAILURES_PER_ACCOUNT: '0' })).toThrow(/LOGIN_MAX_FAILURES_PER_ACCOUNT/);
   });
 });
+
+describe('the kept rendered pages', () => {
+  it('default to 600 s and 128 MB (0 s under test), as the README says, and refuse what is out of range', async () => {
+    const { readFileSync } = await import('node:fs');
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).renderCache).toEqual({ seconds: 600, maxBytes: 128 * 1024 * 1024 });
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).renderCache.seconds).toBe(0);
+    expect(loadConfig({ ...base, RENDER_CACHE_SECONDS: '30', RENDER_CACHE_MB: '16' }).renderCache).toEqual({ seconds: 30, maxBytes: 16 * 1024 * 1024 });
+    for (const [name, value] of [
+      ['RENDER_CACHE_SECONDS', '-1'],
+      ['RENDER_CACHE_SECONDS', '3601'],
+      ['RENDER_CACHE_MB', '0'],
+    ] as const)
+      expect(() => loadConfig({ ...base, [name]: value }), `${name}=${value}`).toThrow(new RegExp(name));
+    const row = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')
+      .split('\n')
+      .find((line) => line.startsWith('| `RENDER_CACHE_SECONDS`'));
+    expect(row).toContain('| `600` (`0` under `NODE_ENV=test`), `128` |');
+  });
+});
