@@ -16,7 +16,6 @@ export default defineConfig({
         },
       },
       'apps/api/vitest.config.ts',
-      'apps/api/vitest.isolated.config.ts',
       'apps/api/vitest.process.config.ts',
       'apps/web/vitest.config.ts',
       'apps/web/vitest.isolated.config.ts',

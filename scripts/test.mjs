@@ -171,7 +171,7 @@ const steps = [
     title: 'unit, API (embedded PGlite) and component tests',
     cores: 1,
     yields: true,
-    vitest: vitest('--project', 'domain', '--project', 'api', '--project', 'api-isolated', '--project', 'web', '--project', 'web-isolated'),
+    vitest: vitest('--project', 'domain', '--project', 'api', '--project', 'web', '--project', 'web-isolated'),
     environment: { TEST_DATABASE_URL: '' },
   },
   {

@@ -1,5 +1,5 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { trustProxyOption, type Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -52,6 +52,7 @@ import requestId, { requestIdOf } from './plugins/request-id';
 import { storedFileRoutes } from './plugins/stored-files';
 import { createFileLinkSigner, withAccessControlledUrls } from './providers/files/file-access';
 import type { FileStore } from './providers/files/port';
+import type { CarrierProvider } from './providers/carrier/port';
 import type { ConnectProvider } from './providers/payment/connect-port';
 import type { PaymentProvider } from './providers/payment/port';
 import type { JobServices } from './jobs';
@@ -75,6 +76,10 @@ export interface AppDependencies {
   wrapConnect?: (provider: ConnectProvider) => ConnectProvider;
   /** Tests wrap the payment provider to make it fail or hang (refund retries). */
   wrapPayments?: (provider: PaymentProvider) => PaymentProvider;
+  /** Tests wrap the carrier (to keep a handle on the sandbox, or check where each call is made). */
+  wrapCarrier?: (provider: CarrierProvider) => CarrierProvider;
+  /** Sees every route as it is registered, from the first (the security tests read the whole route table from it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -151,6 +156,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     genReqId: requestIdOf,
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   // 0. One address holds at most MAX_CONNECTIONS_PER_CLIENT connections when no proxy stands in front (plugins/connection-limits.ts).
   limitConnections(app.server, config.connections, config.trustProxy === false || config.trustProxy === 0);
 
@@ -284,6 +290,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       isDraining: deps.isDraining,
       wrapPayments: deps.wrapPayments,
       wrapConnect: deps.wrapConnect,
+      wrapCarrier: deps.wrapCarrier,
     },
     API_MODULES,
   );

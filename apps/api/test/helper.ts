@@ -98,6 +98,10 @@ export interface TestAppOptions {
   wrapConnect?: AppDependencies['wrapConnect'];
   /** Puts a fake in front of the payment provider, e.g. a refund that gets no answer. */
   wrapPayments?: AppDependencies['wrapPayments'];
+  /** Puts a fake in front of the carrier, or keeps a handle on the one the app made. */
+  wrapCarrier?: AppDependencies['wrapCarrier'];
+  /** Sees every route as the app registers it, from the first (the security tests' route table, test/route-declarations.ts). */
+  onRoute?: AppDependencies['onRoute'];
   /** Another file store than the configured one (its own folder on disk, or the bucket S3_* in `environment` names). */
   files?: AppDependencies['files'];
   /** Another app's database (two instances over one database); it is not closed with this app. */
@@ -136,6 +140,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     logStream,
     wrapConnect: options.wrapConnect,
     wrapPayments: options.wrapPayments,
+    wrapCarrier: options.wrapCarrier,
+    onRoute: options.onRoute,
     onServices: (handed) => (services = handed),
     onDomainEvents: (handed) => (events = handed),
   });

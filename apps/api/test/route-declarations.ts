@@ -4,7 +4,7 @@ import { isUnlimited, perMinute, type RateLimitRule } from '../src/security/rate
 
 /**
  * The app's routes as they declare themselves (`config.access`, `config.requestLimit`, plugins/route-access.ts),
- * collected from the route options an onRoute hook saw (test/route-log.ts), and the house rules the security
+ * collected from the route options an onRoute hook saw (buildTestApp's `onRoute`), and the house rules the security
  * tests hold them to. The authorization matrix, the request-limit house test and the schema fuzzing read
  * the routes from here.
  */

@@ -36,15 +36,19 @@ function apiTestFiles(): string[] {
 
 const read = (file: string) => readFileSync(path.join(apiRoot, file), 'utf8');
 
+/** What replaces a module for a whole test file (`vi.mock`, `vi.doMock`). */
+export const REPLACES_A_MODULE = /\bvi\.(mock|doMock)\(/;
+
 /**
- * The in-process files that replace a module with `vi.mock`. The in-process tier shares one module cache
- * per worker across files (`isolate: false`: the app's imports are loaded once per worker, not once per
- * file), and a mock registered by one file cannot replace a module an earlier file already loaded, so
- * these run in a tier of their own, isolated (project `api-isolated`).
+ * The in-process files that replace a module with `vi.mock` (there should be none). The in-process tier
+ * shares one module cache per worker across files (`isolate: false`: the app's imports load once per
+ * worker, not once per file), and a mock registered by one file cannot replace a module an earlier file
+ * already loaded. A test puts its fake in through buildTestApp's options instead (`wrapCarrier`,
+ * `wrapPayments`, `wrapConnect`, `onRoute`, `database`, `files`).
  */
-export function mockingTestFiles(): string[] {
+export function inProcessFilesReplacingAModule(): string[] {
   const processFiles = new Set(PROCESS_TEST_FILES);
-  return apiTestFiles().filter((file) => !processFiles.has(file) && /\bvi\.(mock|doMock)\(/.test(read(file)));
+  return apiTestFiles().filter((file) => !processFiles.has(file) && REPLACES_A_MODULE.test(read(file)));
 }
 
 /**

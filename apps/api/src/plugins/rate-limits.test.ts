@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createServer, Socket, type Server } from 'node:net';
-import type * as FastifyModule from 'fastify';
 import Fastify, { type LightMyRequestResponse, type RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { createUser, FACTORY_PASSWORD } from '../../test/factories';
 import { bearerFor } from '../../test/factories-commerce';
@@ -16,13 +15,12 @@ import rateLimits from './rate-limits';
 
 // Per-client request limits (plugins/rate-limits.ts, security/rate-limits.ts, docs/product/limits-abuse.md).
 // Most tests run with the production limits (RATE_LIMIT_SCALE=1; the test default is a hundred times higher).
-// The limits each route declares are read from the routes the production-limits app registers (test/route-log.ts).
+// The limits each route declares are read from the routes the production-limits app registers (buildTestApp's `onRoute`).
 
-const registered = vi.hoisted(() => [] as RouteOptions[]);
-
-vi.mock('fastify', async (importOriginal) =>
-  (await import('../../test/route-log')).fastifyWithRouteLog(await importOriginal<typeof FastifyModule>(), registered),
-);
+const registered: RouteOptions[] = [];
+const onRoute = (route: RouteOptions) => {
+  registered.push(route);
+};
 
 const PRODUCTION = { RATE_LIMIT_SCALE: '1' } as const;
 
@@ -49,7 +47,7 @@ let addressCounter = 0;
 const newAddress = () => `198.51.100.${(addressCounter += 1)}`;
 
 // Built before the tests are collected, so its routes' limits name the tests below.
-const productionApp: TestApp = await buildTestApp({ environment: { ...PRODUCTION } });
+const productionApp: TestApp = await buildTestApp({ environment: { ...PRODUCTION }, onRoute });
 const productionRoutes = declaredRoutes(registered);
 
 describe('the production limits, route by route', () => {

@@ -1,7 +1,6 @@
-import type * as FastifyModule from 'fastify';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { bearerFor } from '../../test/factories-commerce';
 import { createUser } from '../../test/factories';
@@ -27,19 +26,18 @@ import { FRAMEWORK_ROUTES, routeKey } from '../plugins/route-access';
 
 // Every route Fastify registers × {anonymous, buyer, seller, other seller, admin} against the access the
 // route declares (`config.access`, plugins/route-access.ts; the framework's routes have theirs in its
-// FRAMEWORK_ROUTES). Routes are collected with an onRoute hook put on the Fastify instance the moment
-// buildApp creates it (a hook added in buildTestApp's `beforeReady` would come after the modules
+// FRAMEWORK_ROUTES). Routes are collected with an onRoute hook buildApp puts on its Fastify instance the
+// moment it creates it (buildTestApp's `onRoute`; one added in `beforeReady` would come after the modules
 // registered their routes), then checked against the OpenAPI document so neither list can drift.
 
-const registered = vi.hoisted(() => [] as RouteOptions[]);
-
-vi.mock('fastify', async (importOriginal) =>
-  (await import('../../test/route-log')).fastifyWithRouteLog(await importOriginal<typeof FastifyModule>(), registered),
-);
+const registered: RouteOptions[] = [];
+const onRoute = (route: RouteOptions) => {
+  registered.push(route);
+};
 
 type Route = DeclaredRoute;
 
-const testApp: TestApp = await buildTestApp();
+const testApp: TestApp = await buildTestApp({ onRoute });
 const app: FastifyInstance = testApp.app;
 const routes = declaredRoutes(registered);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inProcessFilesRunningABuild, PROCESS_TEST_FILES, RUNS_A_BUILT_PROCESS } from '../../test/tiers';
+import { inProcessFilesReplacingAModule, inProcessFilesRunningABuild, PROCESS_TEST_FILES, REPLACES_A_MODULE, RUNS_A_BUILT_PROCESS } from '../../test/tiers';
 
 // docs/testing.md: a test that starts the built server or a command as production runs it is a process-tier
 // file; only that tier runs after the build.
@@ -17,6 +17,14 @@ describe('test tiers', () => {
     expect(RUNS_A_BUILT_PROCESS.test(call('expect', "command!.at(-1)).toBe('apps/api/dist/server.js')"))).toBe(false);
     expect(RUNS_A_BUILT_PROCESS.test("for (const entry of ['**/node_modules', '**/dist', '**/dist-ssr'])")).toBe(false);
     expect(RUNS_A_BUILT_PROCESS.test(call('execFileSync', "'git', ['ls-files'], { cwd: root })"))).toBe(false);
+  });
+
+  it('keeps every in-process file on the shared module cache: none replaces a module with vi.mock', () => {
+    expect(inProcessFilesReplacingAModule()).toEqual([]);
+    // Put together from parts, so this file does not read as one that replaces a module.
+    expect(REPLACES_A_MODULE.test(`${'vi'}.mock('fastify', async () => ({}))`)).toBe(true);
+    expect(REPLACES_A_MODULE.test(`${'vi'}.doMock('../carrier')`)).toBe(true);
+    expect(REPLACES_A_MODULE.test("vi.spyOn(carrier, 'track')")).toBe(false);
   });
 
   it('names only files that exist', async () => {

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type * as FastifyModule from 'fastify';
 import type { RouteOptions } from 'fastify';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helper';
 import { declaredRoutes, limitsLooserThanTheHouseRule, MUST_BE_TIGHTER, mustBeTighter } from '../../test/route-declarations';
 import { requestLimitOf } from '../plugins/route-access';
@@ -13,18 +12,17 @@ import { HOUR, isUnlimited, MINUTE, perMinute, SEARCH, type RouteRateLimit } fro
 // support requests, search) have one tighter than the global. Routes are collected as
 // authorization-matrix.test.ts does.
 
-const registered = vi.hoisted(() => [] as RouteOptions[]);
-
-vi.mock('fastify', async (importOriginal) =>
-  (await import('../../test/route-log')).fastifyWithRouteLog(await importOriginal<typeof FastifyModule>(), registered),
-);
+const registered: RouteOptions[] = [];
+const onRoute = (route: RouteOptions) => {
+  registered.push(route);
+};
 
 /** The production global budget; the test configuration multiplies every limit alike, so the comparison holds there too. */
 const GLOBAL_PER_MINUTE = 600;
 /** The only routes that may go unlimited: probes, the metrics scrape, CORS preflights (and the built web app's files, none here). */
 const MAY_BE_UNLIMITED = new Set(['GET /api/health', 'GET /api/health/live', 'GET /api/health/ready', 'GET /metrics', 'OPTIONS *']);
 
-const testApp = await buildTestApp({ environment: { RATE_LIMIT_SCALE: '1' } });
+const testApp = await buildTestApp({ environment: { RATE_LIMIT_SCALE: '1' }, onRoute });
 afterAll(async () => {
   await testApp.close();
 });

@@ -1,7 +1,6 @@
-import type * as FastifyModule from 'fastify';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { bearerFor } from '../../test/factories-commerce';
 import { createUser } from '../../test/factories';
@@ -12,13 +11,12 @@ import type { RouteAccess } from '../plugins/route-access';
 // Every route with a body or querystring schema gets arbitrary JSON and query values from
 // the right role (so the handler, not only the auth check, sees them: the caller follows the access the
 // route declares). The API must answer < 500 and never leak a stack trace, a file path or SQL. Routes
-// come from an onRoute hook on the Fastify instance buildApp creates (see authorization-matrix.test.ts).
+// come from the onRoute hook buildApp adds when asked (buildTestApp's `onRoute`, as in authorization-matrix.test.ts).
 
-const registered = vi.hoisted(() => [] as RouteOptions[]);
-
-vi.mock('fastify', async (importOriginal) =>
-  (await import('../../test/route-log')).fastifyWithRouteLog(await importOriginal<typeof FastifyModule>(), registered),
-);
+const registered: RouteOptions[] = [];
+const onRoute = (route: RouteOptions) => {
+  registered.push(route);
+};
 
 // ~20 runs per route keeps the file near 10 s; FUZZ_RUNS=500 for a deeper local search.
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 20);
@@ -51,7 +49,7 @@ function fuzzRoutes(options: RouteOptions[]): FuzzRoute[] {
   return [...seen.values()].sort((a, b) => a.key.localeCompare(b.key));
 }
 
-const testApp: TestApp = await buildTestApp();
+const testApp: TestApp = await buildTestApp({ onRoute });
 const app: FastifyInstance = testApp.app;
 const routes = fuzzRoutes(registered);
 const users = {} as Record<'buyer' | 'seller' | 'admin', { id: string; token: string }>;

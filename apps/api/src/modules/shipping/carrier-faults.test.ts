@@ -6,7 +6,6 @@ import type { DatabaseHandle } from '../../db/client';
 import { addresses, orderItems, returnRequests, shipments as shipmentsTable } from '../../db/schema';
 import type { CarrierProvider, CreatedShipment } from '../../providers/carrier/port';
 import { createUpsCarrier, shipmentReferenceOf } from '../../providers/carrier/ups';
-import type * as CarrierFactoryModule from '../../providers/carrier/create-carrier-provider';
 import { bearerFor } from '../../../test/factories-commerce';
 import { createUser } from '../../../test/factories';
 import { createCategory, createOrder, createProduct } from '../../../test/factories-orders';
@@ -27,49 +26,41 @@ if (!available) console.warn(UPS_DESCRIPTIONS_MISSING);
 /** Set while a database transaction's callback runs (the test's wrapped `db.transaction`), across its awaits. */
 const insideTransaction = new AsyncLocalStorage<true>();
 
-const hooks = vi.hoisted(() => ({
+const hooks = {
   /** Carrier calls made inside a transaction: must stay empty. */
   violations: [] as string[],
   /** The next label purchase goes through at the carrier, then its process "dies" before recording it. */
   crashAfterNextPurchase: false,
   /** Labels the carrier made whose answers were thrown away by such a crash. */
   crashedPurchases: [] as CreatedShipment[],
-  isInsideTransaction: (() => false) as () => boolean,
   /** The app's carrier, as wrapped. */
   carrier: null as CarrierProvider | null,
-}));
-hooks.isInsideTransaction = () => insideTransaction.getStore() === true;
+};
+const isInsideTransaction = () => insideTransaction.getStore() === true;
 
-// The app builds its own carrier: this wraps it so each call asserts no transaction is open around it.
-vi.mock('../../providers/carrier/create-carrier-provider', async (importOriginal) => {
-  const original = await importOriginal<typeof CarrierFactoryModule>();
-  return {
-    ...original,
-    createCarrierProvider: (...args: Parameters<typeof original.createCarrierProvider>): CarrierProvider => {
-      const carrier = original.createCarrierProvider(...args);
-      hooks.carrier = new Proxy(carrier, {
-        get(target, property) {
-          const value: unknown = Reflect.get(target, property, target);
-          if (typeof value !== 'function') return value;
-          return async (...callArguments: unknown[]) => {
-            if (hooks.isInsideTransaction()) {
-              hooks.violations.push(String(property));
-              throw new Error(`carrier.${String(property)} was called inside a database transaction`);
-            }
-            const result: unknown = await (value as (...parameters: unknown[]) => Promise<unknown>).apply(target, callArguments);
-            if (property === 'createShipment' && hooks.crashAfterNextPurchase) {
-              hooks.crashAfterNextPurchase = false;
-              hooks.crashedPurchases.push(result as CreatedShipment);
-              throw new Error('the process died between buying the label and recording it');
-            }
-            return result;
-          };
-        },
-      });
-      return hooks.carrier;
+/** The app builds its own carrier: this wraps it so each call asserts no transaction is open around it. */
+function watched(carrier: CarrierProvider): CarrierProvider {
+  hooks.carrier = new Proxy(carrier, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      return async (...callArguments: unknown[]) => {
+        if (isInsideTransaction()) {
+          hooks.violations.push(String(property));
+          throw new Error(`carrier.${String(property)} was called inside a database transaction`);
+        }
+        const result: unknown = await (value as (...parameters: unknown[]) => Promise<unknown>).apply(target, callArguments);
+        if (property === 'createShipment' && hooks.crashAfterNextPurchase) {
+          hooks.crashAfterNextPurchase = false;
+          hooks.crashedPurchases.push(result as CreatedShipment);
+          throw new Error('the process died between buying the label and recording it');
+        }
+        return result;
+      };
     },
-  };
-});
+  });
+  return hooks.carrier;
+}
 
 /** The database with every `db.transaction` marked, so a carrier call can tell it runs inside one. */
 function withTransactionsMarked(database: DatabaseHandle): DatabaseHandle {
@@ -144,6 +135,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   testApp = await buildTestApp({
     sharedDatabase: withTransactionsMarked(database),
+    wrapCarrier: watched,
     environment: {
       UPS_CLIENT_ID: fake.clientId,
       UPS_CLIENT_SECRET: fake.clientSecret,

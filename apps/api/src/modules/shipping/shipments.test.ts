@@ -15,7 +15,6 @@ import { bearerFor } from '../../../test/factories-commerce';
 import { createUser } from '../../../test/factories';
 import { createCategory, createOrder, createProduct } from '../../../test/factories-orders';
 import { buildTestApp, type TestApp } from '../../../test/helper';
-import type * as CarrierFactoryModule from '../../providers/carrier/create-carrier-provider';
 import { createPickupChargesService } from './pickup-charges.service';
 import { createTrackingService, TRACKING_CONCURRENCY } from './tracking.service';
 import { createOrderItemLifecycle } from '../orders';
@@ -23,20 +22,6 @@ import { createPaymentProvider } from '../../providers/payment/create-payment-pr
 
 const orderItemStatesOf = (testApp: TestApp) =>
   createOrderItemLifecycle({ db: testApp.database.db, clock: testApp.clock, payments: createPaymentProvider(testApp.config, testApp.clock) });
-
-// The app builds its own carrier; this keeps a handle on it so tests can spy on the sandbox.
-const captured = vi.hoisted(() => ({ carrier: null as unknown }));
-vi.mock('../../providers/carrier/create-carrier-provider', async (importOriginal) => {
-  const original = await importOriginal<typeof CarrierFactoryModule>();
-  return {
-    ...original,
-    createCarrierProvider: (...args: Parameters<typeof original.createCarrierProvider>) => {
-      const carrier = original.createCarrierProvider(...args);
-      captured.carrier = carrier;
-      return carrier;
-    },
-  };
-});
 
 type SandboxCarrier = CarrierProvider & { simulate(trackingNumber: string, status: string): unknown };
 
@@ -46,8 +31,15 @@ let categoryId: string;
 const HOUR = 60 * 60 * 1000;
 
 beforeAll(async () => {
-  testApp = await buildTestApp();
-  carrier = captured.carrier as SandboxCarrier;
+  // The app builds its own carrier; this keeps a handle on it so tests can spy on the sandbox.
+  let captured: CarrierProvider | null = null;
+  testApp = await buildTestApp({
+    wrapCarrier: (made) => {
+      captured = made;
+      return made;
+    },
+  });
+  carrier = captured! as SandboxCarrier;
   categoryId = (await createCategory(testApp.database.db)).id;
 });
 

@@ -1,4 +1,5 @@
 import { createCarrierProvider } from '../../providers/carrier/create-carrier-provider';
+import type { CarrierProvider } from '../../providers/carrier/port';
 import { defineModule, type ModuleContext, type PortToFill } from '../define-module';
 import { createLabelsService } from './labels.service';
 import { findTrackingOfOrderItems } from './order-item-tracking.repository';
@@ -21,14 +22,18 @@ export const shippingModule = defineModule({
       events,
       orders,
       orderItemParcelsPort,
+      wrapCarrier,
     }: ModuleContext<{
       orders: ShippingDependencies['orderItems'];
       /** The orders module's port for its items' parcels: filled here. */
       orderItemParcelsPort: PortToFill<typeof findTrackingOfOrderItems>;
+      /** Tests wrap the carrier (to keep a handle on the sandbox, or check where each call is made). */
+      wrapCarrier: ((provider: CarrierProvider) => CarrierProvider) | undefined;
     }>,
   ) {
     orderItemParcelsPort.fill(findTrackingOfOrderItems);
-    const carrier = createCarrierProvider(config, clock, database, (error) => app.log.error({ err: error }, 'sandbox carrier: saving its records failed'));
+    const baseCarrier = createCarrierProvider(config, clock, database, (error) => app.log.error({ err: error }, 'sandbox carrier: saving its records failed'));
+    const carrier = wrapCarrier ? wrapCarrier(baseCarrier) : baseCarrier;
     const shipping = { db: database.db, files, clock, carrier, environment: config.environment, orderItems: orders, events };
     const tracking = createTrackingService(shipping);
     await app.register(shipmentRoutes, { prefix: '/api/shipments', labels: createLabelsService(shipping), pickups: createPickupsService(shipping), tracking });
