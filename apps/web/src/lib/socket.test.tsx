@@ -7,59 +7,12 @@ import { clearChatUnread, fetchUnreadCounts, incrementChatUnread, resetUnread } 
 import { jsonResponse, mockApi, type ApiHandler } from '../test/render-app';
 import { logInAs, makeAuthResponse } from '../test/tokens';
 import { clearSession, saveSession } from './session';
-import { CHAT_CONNECT_ERROR, CHAT_UNREAD_POLL_MS, ChatSocketProvider, useChatSocket } from './socket';
+import { fakeSocketLibrary, type FakeSocket } from '../test/fake-socket';
+import { CHAT_CONNECT_ERROR, CHAT_UNREAD_POLL_MS, ChatSocketLibraryContext, ChatSocketProvider, useChatSocket } from './socket';
 
-/** A stand-in for a socket.io client: records what the app emits and lets the test play the server. */
-class FakeSocket {
-  handlers = new Map<string, Array<(...args: unknown[]) => void>>();
-  emitted: Array<[string, ...unknown[]]> = [];
-  active = true;
-  isDisconnected = false;
-
-  on(event: string, handler: (...args: unknown[]) => void) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
-    return this;
-  }
-  emit(event: string, ...args: unknown[]) {
-    this.emitted.push([event, ...args]);
-    return this;
-  }
-  removeAllListeners() {
-    this.handlers.clear();
-    return this;
-  }
-  disconnect() {
-    this.isDisconnected = true;
-    this.active = false;
-    return this;
-  }
-  /** The server sends `event`. */
-  receive(event: string, ...args: unknown[]) {
-    for (const handler of this.handlers.get(event) ?? []) handler(...args);
-  }
-}
-
-const socketIo = vi.hoisted(() => ({
-  sockets: [] as unknown[],
-  options: [] as unknown[],
-  shouldFail: false,
-}));
-
-vi.mock('socket.io-client', () => ({
-  io: (options: unknown) => {
-    if (socketIo.shouldFail) throw new Error('socket.io could not start');
-    const socket = new FakeSocket();
-    socketIo.sockets.push(socket);
-    socketIo.options.push(options);
-    return socket;
-  },
-}));
-
-function lastSocket(): FakeSocket {
-  const socket = socketIo.sockets.at(-1);
-  if (!(socket instanceof FakeSocket)) throw new Error('no socket was opened');
-  return socket;
-}
+/** socket.io's client as the test plays it: the sockets the provider opened, and what it asked for. */
+let socketIo = fakeSocketLibrary();
+const lastSocket = () => socketIo.last();
 
 function message(chatId: string, senderId: string): ChatMessage {
   return {
@@ -99,17 +52,19 @@ function renderProvider(api: ApiHandler = () => chatsAnswer({})) {
   const notifications = { refresh: vi.fn(), setCount: vi.fn() };
   const utils = render(
     <Provider store={store}>
-      <ChatSocketProvider
-        unread={{
-          refresh: (userId) => void store.dispatch(fetchUnreadCounts(userId)),
-          increment: (chatId) => store.dispatch(incrementChatUnread(chatId)),
-          clear: (chatId) => store.dispatch(clearChatUnread(chatId)),
-          reset: () => store.dispatch(resetUnread()),
-        }}
-        notifications={notifications}
-      >
-        <Probe />
-      </ChatSocketProvider>
+      <ChatSocketLibraryContext.Provider value={socketIo.load}>
+        <ChatSocketProvider
+          unread={{
+            refresh: (userId) => void store.dispatch(fetchUnreadCounts(userId)),
+            increment: (chatId) => store.dispatch(incrementChatUnread(chatId)),
+            clear: (chatId) => store.dispatch(clearChatUnread(chatId)),
+            reset: () => store.dispatch(resetUnread()),
+          }}
+          notifications={notifications}
+        >
+          <Probe />
+        </ChatSocketProvider>
+      </ChatSocketLibraryContext.Provider>
     </Provider>,
   );
   const chatLoads = () => fetchSpy.mock.calls.filter(([input]) => input instanceof Request && new URL(input.url).pathname.startsWith('/api/chat/')).length;
@@ -126,9 +81,7 @@ async function connected(count = 1): Promise<FakeSocket> {
 
 describe('ChatSocketProvider (docs/product/chat.md)', () => {
   beforeEach(() => {
-    socketIo.sockets.length = 0;
-    socketIo.options.length = 0;
-    socketIo.shouldFail = false;
+    socketIo = fakeSocketLibrary();
   });
   afterEach(() => {
     vi.useRealTimers();

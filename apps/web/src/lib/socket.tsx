@@ -36,6 +36,25 @@ interface ConnectionState {
 
 const IDLE: ConnectionState = { socket: null, status: 'idle', error: null };
 
+/** What the provider hands the socket library when it connects. */
+export interface ChatSocketOptions {
+  path: string;
+  transports: string[];
+  auth: { token: string };
+}
+
+/** Loads the socket library; what it answers opens a socket. */
+export type LoadChatSocket = () => Promise<(options: ChatSocketOptions) => ChatSocket>;
+
+/** socket.io's client, loaded on demand (≈ 12.5 KB gzipped: never in the first load). */
+const loadSocketIo: LoadChatSocket = async () => (await import('socket.io-client')).io;
+
+/**
+ * Where the provider gets its socket from: socket.io's client, unless a component test hands in a stand-in
+ * that plays the server (`renderApp`'s `socket` option, src/test/render-app.tsx).
+ */
+export const ChatSocketLibraryContext = createContext<LoadChatSocket>(loadSocketIo);
+
 /** Longest wait for an idle moment once the page has loaded (ms). */
 const IDLE_TIMEOUT_MS = 2000;
 /** Where requestIdleCallback is missing (Safari), a short pause after the load event instead (ms). */
@@ -102,6 +121,10 @@ export function ChatSocketProvider({
   unreadRef.current = unread;
   const notificationsRef = useRef(notifications);
   notificationsRef.current = notifications;
+  // Read when a connection opens: another library does not reconnect.
+  const loadLibrary = useContext(ChatSocketLibraryContext);
+  const loadLibraryRef = useRef(loadLibrary);
+  loadLibraryRef.current = loadLibrary;
   const [connection, setConnection] = useState<ConnectionState>(IDLE);
   const [activeChatId, setActiveChatIdState] = useState<string | null>(null);
   // The socket handlers outlive renders; they read the open chat from here, current at once.
@@ -113,6 +136,7 @@ export function ChatSocketProvider({
 
   useEffect(() => {
     if (!token || !userId) return;
+    const auth = { token };
     let isCurrent = true;
     let socket: ChatSocket | null = null;
     const update = (change: Partial<ConnectionState>) => {
@@ -132,9 +156,9 @@ export function ChatSocketProvider({
         // Loaded only with a session, and only after the page has loaded (see whenPageIdle).
         await whenPageIdle();
         if (!isCurrent) return;
-        const { io } = await import('socket.io-client');
+        const io = await loadLibraryRef.current();
         if (!isCurrent) return;
-        const chatSocket: ChatSocket = io({ path: '/socket.io', transports: ['websocket'], auth: { token } });
+        const chatSocket: ChatSocket = io({ path: '/socket.io', transports: ['websocket'], auth });
         socket = chatSocket;
         let hasConnected = false;
 

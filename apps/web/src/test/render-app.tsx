@@ -5,6 +5,8 @@ import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-rou
 import { vi } from 'vitest';
 import { discoverDashboardRoutes, routes } from '../app/router';
 import { makeStore } from '../app/store';
+import { ChatSocketLibraryContext, type LoadChatSocket } from '../lib/socket';
+import { fakeSocketLibrary } from './fake-socket';
 
 export type ApiHandler = (request: Request) => Response | Promise<Response>;
 
@@ -30,16 +32,22 @@ export function requestOf(fetchSpy: ReturnType<typeof mockApi>, call = 0): Reque
   return input;
 }
 
-/** Mounts the real route table (the dashboards' discovered as in the browser), guards and store at `entry`. */
-export function renderApp(entry: InitialEntry, { api = notFound }: { api?: ApiHandler } = {}) {
+/**
+ * Mounts the real route table (the dashboards' discovered as in the browser), guards and store at `entry`.
+ * The chat socket a signed-in page opens is a FakeSocket (src/test/fake-socket.ts) whose server never
+ * answers unless the test plays it: `sockets` holds those opened, or `socket` names another library.
+ */
+export function renderApp(entry: InitialEntry, { api = notFound, socket }: { api?: ApiHandler; socket?: LoadChatSocket } = {}) {
+  const sockets = fakeSocketLibrary();
   const fetchSpy = mockApi(api);
   const router = createMemoryRouter(routes, { initialEntries: [entry], patchRoutesOnNavigation: discoverDashboardRoutes });
   const store = makeStore();
   const user = userEvent.setup();
-  const utils = render(
+  const app = (
     <Provider store={store}>
       <RouterProvider router={router} />
-    </Provider>,
+    </Provider>
   );
-  return { ...utils, router, store, user, fetchSpy };
+  const utils = render(<ChatSocketLibraryContext.Provider value={socket ?? sockets.load}>{app}</ChatSocketLibraryContext.Provider>);
+  return { ...utils, router, store, user, fetchSpy, sockets };
 }

@@ -1,17 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
-import type * as SocketModule from '../../../lib/socket';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../../../test/render-app';
 import { apiRoutes, cartOf, EMPTY_CART, EMPTY_WISHLIST, makeCartItem, makeProductDetail } from '../../../test/shop-fixtures';
 import { makeAuthResponse, type TestRole } from '../../../test/tokens';
-
-// The chat page a guest's "Message seller" ends on would open a real socket; these tests stop at the navigation.
-vi.mock('../../../lib/socket', async (importOriginal) => ({
-  ...(await importOriginal<typeof SocketModule>()),
-  ChatSocketProvider: ({ children }: { children: ReactNode }) => children,
-  useChatSocket: () => ({ socket: null, status: 'idle', error: null, activeChatId: null, setActiveChatId: () => {} }),
-}));
 
 const PRODUCT = makeProductDetail({ quantity: 3, retip: { label: 'Gift wrapping', price: 4.25 } });
 const PRODUCT_PATH = `/products/${PRODUCT.id}`;

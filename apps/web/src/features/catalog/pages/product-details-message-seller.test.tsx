@@ -1,17 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
-import type * as SocketModule from '../../../lib/socket';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../../../test/render-app';
 import { apiRoutes, EMPTY_CART, EMPTY_WISHLIST, makeProductDetail } from '../../../test/shop-fixtures';
 import { logInAs } from '../../../test/tokens';
-
-// The chat page this button leads to would open a real socket; these tests stop at the navigation.
-vi.mock('../../../lib/socket', async (importOriginal) => ({
-  ...(await importOriginal<typeof SocketModule>()),
-  ChatSocketProvider: ({ children }: { children: ReactNode }) => children,
-  useChatSocket: () => ({ socket: null, status: 'idle', error: null, activeChatId: null, setActiveChatId: () => {} }),
-}));
 
 const PRODUCT = makeProductDetail();
 const CHAT_ID = 'c0000000-0000-4000-8000-0000000000aa';

@@ -1,17 +1,12 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configureStore } from '@reduxjs/toolkit';
 import { api } from '../../../lib/api';
 import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-app';
 import { logInAs } from '../../../test/tokens';
 import { bulkUpdateChatUnread, resetUnread, setTotalUnreadCount, unreadMessagesReducer } from '../unread-slice';
 import { UnreadBadge } from './unread-badge';
-
-// The real app shell opens the chat socket; here the server never answers.
-vi.mock('socket.io-client', () => ({
-  io: () => ({ on() {}, emit() {}, removeAllListeners() {}, disconnect() {}, active: false }),
-}));
 
 function renderBadge() {
   // The app's store as far as the badge goes (features do not import the app shell).

@@ -1,54 +1,20 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationItem } from '@marketplace/contracts/notifications';
+import { fakeSocketLibrary, type FakeSocket } from '../../../test/fake-socket';
 import { jsonResponse, renderApp } from '../../../test/render-app';
 import { EMPTY_CART, EMPTY_WISHLIST } from '../../../test/shop-fixtures';
 import { logInAs, type TestRole } from '../../../test/tokens';
 import { formatExactTime } from './relative-time';
 
-/** The app's one socket, played by the test: records listeners so the test can send server events. */
-class FakeSocket {
-  handlers = new Map<string, Set<(...args: unknown[]) => void>>();
-  active = true;
-  on(event: string, handler: (...args: unknown[]) => void) {
-    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
-    this.handlers.get(event)!.add(handler);
-    return this;
-  }
-  off(event: string, handler: (...args: unknown[]) => void) {
-    this.handlers.get(event)?.delete(handler);
-    return this;
-  }
-  emit() {
-    return this;
-  }
-  removeAllListeners() {
-    this.handlers.clear();
-    return this;
-  }
-  disconnect() {
-    this.active = false;
-    return this;
-  }
-  receive(event: string, payload?: unknown) {
-    for (const handler of [...(this.handlers.get(event) ?? [])]) handler(payload);
-  }
-}
-
-const sockets = vi.hoisted(() => [] as unknown[]);
-vi.mock('socket.io-client', () => ({
-  io: () => {
-    const socket = new FakeSocket();
-    sockets.push(socket);
-    return socket;
-  },
-}));
+/** The app's one socket, played by the test. */
+let sockets = fakeSocketLibrary();
 
 /** Waits for the provider's socket and lets the server accept it. */
 async function connectedSocket(): Promise<FakeSocket> {
-  await vi.waitFor(() => expect(sockets.length).toBeGreaterThan(0));
-  const socket = sockets.at(-1) as FakeSocket;
-  act(() => socket.receive('connect'));
+  await vi.waitFor(() => expect(sockets.sockets.length).toBeGreaterThan(0));
+  const socket = sockets.last();
+  socket.serve('connect');
   return socket;
 }
 
@@ -111,6 +77,7 @@ function setUp(
   logInAs(role);
   const server = notificationsServer(items, { failLists });
   const rendered = renderApp(entry, {
+    socket: sockets.load,
     api: async (request) => {
       const answer = await server.handle(request);
       if (answer) return answer;
@@ -134,7 +101,7 @@ async function openPanel(user: ReturnType<typeof setUp>['user']) {
 
 describe('notification bell', () => {
   beforeEach(() => {
-    sockets.length = 0;
+    sockets = fakeSocketLibrary();
   });
 
   it('shows the unread count the API gives, in its label and badge', async () => {
