@@ -57,7 +57,7 @@ const cases: Array<[string, { safeParse(value: unknown): { success: boolean } },
   ['edited listing description', updateProductRequestSchema, { description: 'Solid\u0007 brass.' }, 'description'],
 ];
 
-// Names and titles are one line: a line break inside is refused (those around the text are trimmed away).
+// Names, titles and a support request's subject are one line: a line break inside is refused (those around the text are trimmed away).
 const singleLineCases: Array<[string, { safeParse(value: unknown): { success: boolean } }, Record<string, unknown>, string]> = [
   ['sign-up first name', signupRequestSchema, { ...signup, firstName: 'Ada\nBob' }, 'firstName'],
   ['sign-up last name', signupRequestSchema, { ...signup, lastName: 'Love\r\nlace' }, 'lastName'],
@@ -66,6 +66,7 @@ const singleLineCases: Array<[string, { safeParse(value: unknown): { success: bo
   ['profile company name', updateProfileRequestSchema, { companyName: 'Analytical\nEngines' }, 'companyName'],
   ['listing title', createProductRequestSchema, { ...listing, title: 'Brass\ndesk lamp' }, 'title'],
   ['edited listing title', updateProductRequestSchema, { title: 'Brass\r\ndesk lamp' }, 'title'],
+  ['support subject', createSupportRequestSchema, { ...support, subject: 'Missing\npayout' }, 'subject'],
 ];
 
 describe('free text outside chat', () => {

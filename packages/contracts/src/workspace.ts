@@ -109,7 +109,7 @@ export { MAX_OPEN_SUPPORT_REQUESTS_PER_USER };
 /** POST /api/support/requests (seller) → 201 { request }. */
 export const createSupportRequestSchema = z.object({
   topic: supportTopicSchema,
-  subject: plainTextSchema({ error: SUPPORT_MESSAGES.subject }).trim().min(3, SUPPORT_MESSAGES.subject).max(120, SUPPORT_MESSAGES.subject),
+  subject: plainTextSchema({ error: SUPPORT_MESSAGES.subject, singleLine: true }).trim().min(3, SUPPORT_MESSAGES.subject).max(120, SUPPORT_MESSAGES.subject),
   message: plainTextSchema({ error: SUPPORT_MESSAGES.message }).trim().min(10, SUPPORT_MESSAGES.message).max(5000, SUPPORT_MESSAGES.message),
 });
 export type CreateSupportRequest = z.input<typeof createSupportRequestSchema>;
