@@ -22,7 +22,11 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const reportDirectory = mkdtempSync(path.join(tmpdir(), 'marketplace-test-report-'));
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Debian's headless shell (`apt-get install -y chromium-headless-shell`) when it is there: the journeys draw no
+// browser window, and it runs them in about half the time and less CPU than the full browser's headless mode
+// (decision 0039); else the full browser (`apt-get install -y chromium`).
+const CHROMIUM_CANDIDATES = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
+const chromiumPath = process.env.CHROMIUM_PATH ?? CHROMIUM_CANDIDATES.find((candidate) => existsSync(candidate)) ?? CHROMIUM_CANDIDATES.at(-1);
 const cores = Math.max(1, Number(process.env.TEST_CORES) || availableParallelism());
 // No more steps at once than the cores take, counted by what each keeps busy: when steps were counted by
 // their processes and one more ran, the journeys' servers were starved past their render time limit and
@@ -183,7 +187,7 @@ const steps = [
     vitest: vitest('--config', 'e2e/vitest.config.ts'),
     environment: { CHROMIUM_PATH: chromiumPath },
     when: hasChromium,
-    skip: `End-to-end journeys: no Chromium at ${chromiumPath}. Install it with 'apt-get install -y chromium' (or set CHROMIUM_PATH) to run them.`,
+    skip: `End-to-end journeys: no Chromium at ${chromiumPath}. Install it with 'apt-get install -y chromium-headless-shell' (or 'chromium', or set CHROMIUM_PATH) to run them.`,
   },
   {
     name: 'api-postgres',
