@@ -150,10 +150,7 @@ const vitest = (...args) => ['vitest', 'run', ...args];
  * `needs`: steps that must have passed first. The order below is the order of preference: the most CPU
  * first, and the journeys, the longest chain (after the build), as soon as the build is done. So the unit
  * step and the journeys start together; the PostgreSQL step takes the core the journeys leave, beside the
- * unit step, and the process tier fills in as those end. `background` steps (the typecheck and the lint:
- * pure CPU, no time limits) count as no cores and start at once at the lowest priority, so they take only
- * the moments every other step leaves idle (run V: 30 % of the machine's time went unused, and those two
- * ran last, after the unit step, for two minutes).
+ * unit step, and the process tier, the typecheck and the lint fill in as those end.
  */
 /**
  * How much a step that `yields` gives way: the steps that only compute (unit and API tests, typecheck, lint) run at
@@ -162,8 +159,6 @@ const vitest = (...args) => ['vitest', 'run', ...args];
  * computing steps take every moment they do not.
  */
 const YIELDING_NICENESS = 10;
-/** A background step's priority: the lowest, below the yielding steps. */
-const BACKGROUND_NICENESS = 19;
 /**
  * How far a yielding step's time limits stretch (MARKETPLACE_TEST_TIME_SCALE, read by the vitest configs and
  * apps/api/test/time-limit.ts): beside the journeys it waits for a core by design, and a limit there only
@@ -212,8 +207,8 @@ const steps = [
     vitest: vitest('--project', 'api-process'),
     environment: { MARKETPLACE_API_BUILT: '1', ...(hasPostgres ? { TEST_DATABASE_URL: postgresUrl } : { TEST_DATABASE_URL: '' }) },
   },
-  { name: 'typecheck', title: 'typecheck (tsc)', cores: 0, background: true, command: ['npm', 'run', '--silent', 'typecheck'] },
-  { name: 'lint', title: 'format check (biome) and lint (eslint)', cores: 0, background: true, command: ['npm', 'run', '--silent', 'lint'] },
+  { name: 'typecheck', title: 'typecheck (tsc)', cores: 1, yields: true, command: ['npm', 'run', '--silent', 'typecheck'] },
+  { name: 'lint', title: 'format check (biome) and lint (eslint)', cores: 1, yields: true, command: ['npm', 'run', '--silent', 'lint'] },
   {
     name: 'bundle',
     title: 'bundle budget (initial JS for /products ≤ 150 KB gzipped)',
@@ -250,7 +245,7 @@ async function runStep(step) {
       args,
       { ...step.environment, ...(step.yields ? { MARKETPLACE_TEST_TIME_SCALE: String(YIELDING_TIME_SCALE) } : {}) },
       logFile,
-      step.background ? BACKGROUND_NICENESS : step.yields ? YIELDING_NICENESS : 0,
+      step.yields ? YIELDING_NICENESS : 0,
     );
     cpuSeconds = used;
     ok = code === 0;
