@@ -39,6 +39,9 @@ export function FilterSearch({ label, placeholder, value, onSearch, className = 
           <input
             id={id}
             type="search"
+            // Named as the lists read it from the address: a search sent before the page's script has
+            // taken over (a server-rendered catalogue or shop) still reaches the list as ?q=….
+            name="q"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             placeholder={placeholder}
