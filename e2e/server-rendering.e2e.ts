@@ -34,6 +34,19 @@ function collectErrors(messages: string[]) {
 }
 
 describe('pages search engines and link previews can read', () => {
+  it('without JavaScript, a shop’s search still searches: the words reach the list through the address', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE, baseURL: baseUrl() });
+    const page = await context.newPage();
+    await page.goto(`/shop/${product.seller.id}`);
+    // A word of this product's title, as a person would type it.
+    const word = product.title.split(/\s+/).find((part) => /^[a-z]{4,}$/i.test(part)) ?? product.title;
+    await page.getByRole('searchbox', { name: 'Search this shop' }).fill(word);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('q') === word);
+    await expect(page.getByRole('link', { name: product.title, exact: true }).first()).toBeVisibleSoon();
+    await context.close();
+  });
+
   it('without JavaScript, a product page holds its title, price, rating, seller and reviews, with its tags', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE, baseURL: baseUrl() });
     const page = await context.newPage();
