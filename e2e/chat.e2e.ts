@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiGet, launchBrowser, logIn, newPage, waitForPath } from './support/browser';
+import { apiGet, launchBrowser, logIn, newPage, waitForInteractive, waitForPath } from './support/browser';
 
 // The journey with two browser contexts: the buyer messages a seller from a product page, the
 // seller's header badge goes up live, the seller opens the chat, and the buyer sees it read.
@@ -34,6 +34,7 @@ describe('live chat', () => {
     await logIn(buyer.page, 'buyer3@example.com');
     await waitForPath(buyer.page, '/products');
     await buyer.page.goto(`/products/${product!.id}`);
+    await waitForInteractive(buyer.page);
     await buyer.page.getByRole('button', { name: 'Message seller' }).click();
     await waitForPath(buyer.page, '/user/chats');
     const text = `Hello! Is “${product!.title}” still available? <b>not bold</b>`;

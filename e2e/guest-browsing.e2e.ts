@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, clickUntilShown, DEMO_PASSWORD, launchBrowser, newPage, waitForPath } from './support/browser';
+import { baseUrl, DEMO_PASSWORD, launchBrowser, newPage, waitForInteractive, waitForPath } from './support/browser';
 
 // A new visitor browses without an account: from the home page to a product page (not /login), asks
 // to add it to the cart, is told why to log in, logs in and is back on the product with it in the cart.
@@ -65,7 +65,9 @@ describe('guests browse the catalogue', () => {
 
     // Add to cart asks to log in, and says why (once the browser has taken the server's page over).
     const dialog = page.getByRole('dialog', { name: 'Log in to continue' });
-    await clickUntilShown(page.getByRole('button', { name: 'Add to cart' }), dialog);
+    await waitForInteractive(page);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(dialog).toBeVisibleSoon();
     await expect(dialog.getByText('Log in or create an account to add this to your cart.')).toBeVisibleSoon();
     expect(quantityOf(await serverCart(), productId)).toBe(before);
 

@@ -1,6 +1,6 @@
 import type { Browser, ConsoleMessage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, clickUntilShown, launchBrowser, logIn, newPage, PHONE, waitForPath } from './support/browser';
+import { baseUrl, launchBrowser, logIn, newPage, PHONE, waitForInteractive, waitForPath } from './support/browser';
 
 // The public catalogue's pages come rendered by the server (docs/product/seo.md): a browser without
 // JavaScript, a search engine or a link preview reads the product; a guest's browser hydrates the same
@@ -122,12 +122,11 @@ describe('pages search engines and link previews can read', () => {
     await expect(heading).toBeVisibleSoon();
     // Mark the server's element: a browser that drew the page afresh would replace it.
     await heading.evaluate((element) => element.setAttribute('data-from-server', 'yes'));
-    // Hydrated once the app answers clicks: a guest's "Add to wishlist" asks them to log in. Not "Add to
-    // cart": it submits the purchase form, and until the browser hydrates (main.tsx first loads the page's
-    // lazy modules) nothing stops that submit, so the browser loads the page again and the heading is
-    // a new one, without the mark. A plain button does nothing until the app answers it.
-    const dialog = page.getByRole('dialog');
-    await clickUntilShown(page.getByRole('button', { name: 'Add to wishlist' }), dialog);
+    // Hydrated (main.tsx first loads the page's lazy modules), the app answers clicks: a guest's "Add to
+    // wishlist" asks them to log in.
+    await waitForInteractive(page);
+    await page.getByRole('button', { name: 'Add to wishlist' }).click();
+    await expect(page.getByRole('dialog')).toBeVisibleSoon();
     expect(await heading.getAttribute('data-from-server')).toBe('yes');
     expect(errors).toEqual([]);
 

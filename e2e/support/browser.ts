@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
@@ -11,6 +11,31 @@ export function baseUrl(): string {
   const urls = inject('baseUrls');
   const worker = Number(process.env.VITEST_POOL_ID ?? '1');
   return urls[(worker - 1) % urls.length]!;
+}
+
+/** The last `lines` lines this worker's server printed (it logs warnings and errors only). */
+export function serverLogTail(lines = 15): string {
+  const files = inject('serverLogs');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  const file = files[(worker - 1) % files.length];
+  if (!file || !existsSync(file)) return '';
+  return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+}
+
+/**
+ * What a failed wait saw, for a log read after the run: the page's address, its main heading, the alerts it
+ * shows (a form's error, a refusal from the API) and the end of the server's log.
+ */
+export async function describePage(page: Page): Promise<string> {
+  const read = (locator: Locator) => locator.allInnerTexts().catch(() => [] as string[]);
+  const [headings, alerts] = await Promise.all([read(page.locator('h1')), read(page.locator('[role="alert"], [role="status"]'))]);
+  const log = serverLogTail();
+  return [
+    `the page is on ${page.url()}`,
+    `headings: ${JSON.stringify(headings.map((text) => text.trim()).filter(Boolean))}`,
+    `alerts: ${JSON.stringify(alerts.map((text) => text.trim()).filter(Boolean))}`,
+    log ? `the server's log ends with:\n${log}` : 'the server logged nothing',
+  ].join('\n');
 }
 
 /**
@@ -43,12 +68,7 @@ export async function waitForPath(page: Page, expected: string | RegExp): Promis
     await page.waitForURL((url) => (typeof expected === 'string' ? url.pathname === expected : expected.test(url.pathname)), { timeout: 15_000 });
   } catch (error) {
     // Say where the page is instead, and what it shows, so a failure in CI can be read from the log.
-    const heading = await page
-      .locator('h1')
-      .first()
-      .textContent({ timeout: 1_000 })
-      .catch(() => null);
-    throw new Error(`expected the path ${String(expected)}, the page is still on ${page.url()} (heading: ${JSON.stringify(heading)})`, { cause: error });
+    throw new Error(`expected the path ${String(expected)}; ${await describePage(page)}`, { cause: error });
   }
   return new URL(page.url()).pathname;
 }
@@ -92,6 +112,7 @@ export async function fillCheckout(page: Page, product: { id: string; title: str
   // The server draws the page as a guest sees it; the buyer's own header, with their cart, shows once the
   // browser has taken the page over. "Add to cart" clicked before that submits the purchase form natively:
   // the page loads again and nothing is added (then checkout finds the cart empty).
+  await waitForInteractive(page);
   const cart = page.getByRole('button', { name: /^Cart, \d+ items?/ });
   await expect(cart).toBeVisibleSoon(15_000);
   const cartCount = async () => Number(/^Cart, (\d+)/.exec((await cart.getAttribute('aria-label')) ?? '')?.[1] ?? Number.NaN);
@@ -121,20 +142,14 @@ export async function buyWithTestCard(page: Page, product: { id: string; title: 
 }
 
 /**
- * Clicks `button` until `answer` shows: the wait for the browser to take a server-rendered page over. Clicked
- * before, a form's button submits natively and the page loads again; a prompt that loads on demand may show a
- * moment after the click that asked for it, so it clicks again only while none shows (a click through its
- * backdrop would wait on the backdrop instead).
+ * Waits until the browser has taken the page over (the app marks <html> with data-interactive when it mounts).
+ * Until then a server-rendered page is plain HTML: a form's button submits natively, the page loads again and
+ * what the click meant is lost. Links work either way.
  */
-export async function clickUntilShown(button: Locator, answer: Locator, timeout = 30_000): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        if (await answer.isVisible()) return true;
-        await button.click({ timeout: 2_000 }).catch(() => undefined);
-        return answer.isVisible();
-      },
-      { timeout },
-    )
-    .toBe(true);
+export async function waitForInteractive(page: Page, timeout = 15_000): Promise<void> {
+  try {
+    await page.locator('html[data-interactive]').waitFor({ state: 'attached', timeout });
+  } catch (error) {
+    throw new Error(`the browser did not take the page over within ${timeout} ms; ${await describePage(page)}`, { cause: error });
+  }
 }

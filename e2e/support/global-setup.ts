@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** One server per test worker: worker n (VITEST_POOL_ID) drives baseUrls[n - 1]. */
     baseUrls: string[];
+    /** What each server printed (warnings and errors), file by file in the order of baseUrls: a failing journey quotes its tail. */
+    serverLogs: string[];
   }
 }
 
@@ -61,6 +63,7 @@ function waitForReady(url: string, child: ChildProcess, output: string[]): Promi
 
 interface RunningServer {
   baseUrl: string;
+  logFile: string;
   stop(): Promise<void>;
 }
 
@@ -70,6 +73,9 @@ interface RunningServer {
  */
 async function startServer(): Promise<RunningServer> {
   const dataDirectory = mkdtempSync(path.join(tmpdir(), 'marketplace-e2e-'));
+  // Its own directory: journeys read it while they run, and it goes with the data when the server stops.
+  const logFile = path.join(mkdtempSync(path.join(tmpdir(), 'marketplace-e2e-log-')), 'server.log');
+  writeFileSync(logFile, '');
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
@@ -89,8 +95,12 @@ async function startServer(): Promise<RunningServer> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk) => output.push(String(chunk)));
-  child.stderr?.on('data', (chunk) => output.push(String(chunk)));
+  const keep = (chunk: unknown) => {
+    output.push(String(chunk));
+    appendFileSync(logFile, String(chunk));
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const stop = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');
@@ -106,6 +116,7 @@ async function startServer(): Promise<RunningServer> {
       });
     }
     rmSync(dataDirectory, { recursive: true, force: true });
+    rmSync(path.dirname(logFile), { recursive: true, force: true });
   };
   try {
     await waitForReady(baseUrl, child, output);
@@ -114,7 +125,7 @@ async function startServer(): Promise<RunningServer> {
     throw error;
   }
   await warmUp(baseUrl);
-  return { baseUrl, stop };
+  return { baseUrl, logFile, stop };
 }
 
 /**
@@ -149,6 +160,10 @@ export default async function setup(project: TestProject) {
   project.provide(
     'baseUrls',
     servers.map((server) => server.baseUrl),
+  );
+  project.provide(
+    'serverLogs',
+    servers.map((server) => server.logFile),
   );
   return async () => {
     await Promise.all(servers.map((server) => server.stop()));

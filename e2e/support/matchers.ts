@@ -1,5 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { expect } from 'vitest';
+import { describePage } from './browser';
 
 // `await expect(locator).toBeVisibleSoon()` — waits up to 10 s for the element, like Playwright's
 // own web-first assertion, so journeys never sleep.
@@ -9,7 +10,8 @@ expect.extend({
       await received.first().waitFor({ state: 'visible', timeout });
       return { pass: true, message: () => `expected ${received} not to be visible` };
     } catch {
-      return { pass: false, message: () => `expected ${received} to become visible within ${timeout} ms` };
+      const seen = await describePage(received.page()).catch(() => 'the page could not be read');
+      return { pass: false, message: () => `expected ${received} to become visible within ${timeout} ms; ${seen}` };
     }
   },
 });

@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useDispatch } from 'react-redux';
 import { clearChatUnread, fetchUnreadCounts, incrementChatUnread, resetUnread } from '../features/chat/unread-slice';
 import { Toaster } from '../components/toast';
@@ -24,6 +24,11 @@ function NavigationProgress() {
 /** The app shell around every route: session expiry check, page-load progress, the chat socket, toasts. */
 export function RootLayout() {
   useSessionExpiryCheck();
+  // The page is the app's from here on: its buttons and forms answer (before this, a server-rendered form
+  // submits natively). Journeys wait for this mark before they use a page the server drew.
+  useEffect(() => {
+    document.documentElement.dataset.interactive = '';
+  }, []);
   const dispatch = useDispatch<AppDispatch>();
   // The socket (shared code) reports unread changes; the chat feature's slice keeps them.
   const unread = useMemo<UnreadCountsHandlers>(

@@ -85,6 +85,13 @@ describe('route table (docs/product/routes.md)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /from sellers who care/ })).toBeInTheDocument();
   });
 
+  it('marks the page interactive once the app has it (journeys wait for the mark before using a page the server drew)', async () => {
+    delete document.documentElement.dataset.interactive;
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('data-interactive'));
+  });
+
   it.each(['/myorders/o-1', '/myorders/o-1/receipt'])('keeps a seller out of the buyer order page %s', async (path) => {
     logInAs('seller');
     renderApp(path);
