@@ -115,8 +115,8 @@ describe('guards', () => {
     await buyer.context.close();
   });
 
-  it('an expired token clears the session and sends the user to /login', async () => {
-    const { context, page } = await newPage(browser);
+  /** Stores a buyer's session whose token expired a minute ago, as a browser left for a day would have it. */
+  async function storeExpiredSession(page: Page) {
     await page.goto('/');
     await page.evaluate(
       (token) => {
@@ -128,16 +128,54 @@ describe('guards', () => {
       },
       fakeToken({ sub: 'u-1', role: 'buyer', exp: Math.floor(Date.now() / 1000) - 60 }),
     );
-    await page.goto('/myorders');
-    expect(await waitForPath(page, '/login')).toBe('/login');
-    const leftovers = await page.evaluate(() => [
+  }
+
+  const sessionLeftovers = (page: Page) =>
+    page.evaluate(() => [
       localStorage.getItem('token'),
       localStorage.getItem('role'),
       localStorage.getItem('userId'),
       localStorage.getItem('userName'),
       sessionStorage.getItem('jwtToken'),
     ]);
-    expect(leftovers).toEqual([null, null, null, null, null]);
+
+  it('an expired token clears the session and sends the user to /login', async () => {
+    const { context, page } = await newPage(browser);
+    await storeExpiredSession(page);
+    await page.goto('/myorders');
+    expect(await waitForPath(page, '/login')).toBe('/login');
+    expect(await sessionLeftovers(page)).toEqual([null, null, null, null, null]);
+    await context.close();
+  });
+
+  it('on the server-rendered catalogue too, even when the person moves on before the login page arrives', async () => {
+    const { context, page } = await newPage(browser);
+    await storeExpiredSession(page);
+    // The login page's code arrives when the test lets it, as on a slow connection.
+    let releaseLoginPage = () => {};
+    const isLoginPageReleased = new Promise<void>((resolve) => {
+      releaseLoginPage = resolve;
+    });
+    await page.route(/\/assets\/login-page-[\w-]+\.js$/, async (route) => {
+      await isLoginPageReleased;
+      // A page that loaded again meanwhile no longer waits for this answer.
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto('/products');
+    await page.waitForFunction(() => localStorage.getItem('token') === null);
+    // Meanwhile the person clicks the header's logo, which leads to /products (the app's navigation, or the
+    // browser's own if the app has not taken the server's page over yet), and loads the page again.
+    await page.getByRole('link', { name: 'Marketplace products' }).click();
+    await page.reload({ waitUntil: 'commit' });
+    releaseLoginPage();
+    expect(await waitForPath(page, '/login')).toBe('/login');
+    await expect(page.getByText('Your session has expired')).toBeVisibleSoon();
+    expect(await sessionLeftovers(page)).toEqual([null, null, null, null, null]);
+
+    // Told, the person may go back to the catalogue as a guest.
+    await page.getByRole('banner').getByRole('link', { name: 'Products', exact: true }).click();
+    expect(await waitForPath(page, '/products')).toBe('/products');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisibleSoon();
     await context.close();
   });
 

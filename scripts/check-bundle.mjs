@@ -195,7 +195,9 @@ if (flag('--json')) {
   const width = Math.max(...rows.map((row) => row.file.length), 10);
   console.log(`  ${'chunk'.padEnd(width)}  ${'raw'.padStart(9)}  ${'gzip'.padStart(9)}  loaded by`);
   for (const row of countedRows) console.log(`  ${row.file.padEnd(width)}  ${kb(row.raw).padStart(9)}  ${kb(row.gzip).padStart(9)}  ${row.group}`);
-  console.log(`  ${'total'.padEnd(width)}  ${kb(totalRaw).padStart(9)}  ${kb(totalGzip).padStart(9)}  ${totalGzip <= budgetBytes ? 'OK' : 'OVER BUDGET'}`);
+  console.log(
+    `  ${'total'.padEnd(width)}  ${kb(totalRaw).padStart(9)}  ${kb(totalGzip).padStart(9)}  ${totalGzip <= budgetBytes ? `OK (${budgetBytes - totalGzip} bytes to spare)` : `OVER BUDGET by ${totalGzip - budgetBytes} bytes`}`,
+  );
   for (const row of rows.filter((row) => !countedRows.includes(row))) {
     console.log(`  ${row.file.padEnd(width)}  ${kb(row.raw).padStart(9)}  ${kb(row.gzip).padStart(9)}  ${row.group}`);
   }

@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
 import { serverAnswers } from './lib/api';
-import { readSession } from './lib/session';
+import { didSessionExpire, readSession } from './lib/session';
 import { readServerState } from './ssr/server-state';
 import './index.css';
 
@@ -19,7 +19,8 @@ if (!container) throw new Error('index.html must contain <div id="root">');
  */
 async function start(root: HTMLElement) {
   const store = makeStore();
-  const serverState = readSession() === null ? readServerState() : undefined;
+  // A tab whose session just expired is sent to /login: nothing of the guest's page to take over.
+  const serverState = readSession() === null && !didSessionExpire() ? readServerState() : undefined;
   if (serverState) store.dispatch(serverAnswers(serverState.store));
   const router = createAppRouter(serverState?.router);
   const app = (

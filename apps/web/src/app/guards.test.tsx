@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { saveSession } from '../lib/session';
+import { expireSession, saveSession } from '../lib/session';
 import { jsonResponse, renderApp } from '../test/render-app';
 import { logInAs, makeAuthResponse, makeToken, secondsFromNow } from '../test/tokens';
 import { SESSION_CHECK_INTERVAL_MS } from './use-session-expiry-check';
@@ -131,6 +131,24 @@ describe('the public catalogue (docs/product/routes.md, "The catalogue is public
     expect(router.state.location.state).toEqual({ from: '/products/p-1' });
     expectNoSessionStored();
     expect(screen.getByRole('status')).toHaveTextContent('Your session has expired');
+  });
+
+  it('sends a tab whose session just expired to /login even when the page loads again first; once told, the person may browse', async () => {
+    // The session ended in this tab, then the page loaded again (a click before the app took it over, a
+    // reload) before the login page came: a fresh app, no session, the tab's note that it expired.
+    logInAs('buyer', { expiresInSeconds: -10 });
+    expireSession();
+
+    const { router } = renderApp('/products');
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: '/products' });
+    expect(screen.getByRole('status')).toHaveTextContent('Your session has expired');
+
+    // Told, the person leaves for the catalogue as a guest.
+    await act(() => router.navigate('/products'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Products' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/products');
   });
 });
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { canRoleEnter, pathAfterLogin, type Area } from '../lib/access';
-import { clearSession, expireSession, isTokenValid } from '../lib/session';
+import { clearSession, didSessionExpire, expireSession, isTokenValid } from '../lib/session';
 import { useSession } from '../lib/use-session';
 import { loginRedirectState } from './use-session-expiry-check';
 
@@ -46,13 +46,15 @@ export function GuestGuard() {
  * the expiry check both redirect, the second navigation changes nothing.
  *
  * With `allowsGuests` (the public catalogue) a visitor without a session passes; a stored session
- * that has expired still ends and sends to /login, as everywhere.
+ * that has expired still ends and sends to /login, as everywhere. Ending it leaves no session, which must
+ * not make the person a guest of this page: until the login page has told them (lib/session.ts keeps the
+ * note in the tab), a navigation or a reload that comes first still sends them to /login.
  */
 export function LoginGuard({ allowsGuests = false }: { allowsGuests?: boolean }) {
   const session = useSession();
   const location = useLocation();
 
-  if (!session) return allowsGuests ? <Outlet /> : <Navigate to="/login" replace state={loginRedirectState(location)} />;
+  if (!session) return allowsGuests && !didSessionExpire() ? <Outlet /> : <Navigate to="/login" replace state={loginRedirectState(location)} />;
   if (!isTokenValid(session.token)) {
     return (
       <>

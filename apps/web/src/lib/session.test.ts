@@ -1,6 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { makeAuthResponse, makeToken, secondsFromNow } from '../test/tokens';
-import { clearSession, decodeToken, didSessionExpire, expireSession, homePathFor, isTokenValid, readSession, saveSession, subscribeToSession } from './session';
+import {
+  acknowledgeSessionExpiry,
+  clearSession,
+  decodeToken,
+  didSessionExpire,
+  expireSession,
+  homePathFor,
+  isTokenValid,
+  readSession,
+  saveSession,
+  subscribeToSession,
+} from './session';
 
 describe('saveSession', () => {
   it('writes token, role, userId and userName to localStorage and the token to sessionStorage as jwtToken', () => {
@@ -50,6 +61,32 @@ describe('expireSession', () => {
     expect(didSessionExpire()).toBe(true);
 
     saveSession(makeAuthResponse('buyer'));
+    expect(didSessionExpire()).toBe(false);
+    unsubscribe();
+  });
+
+  it('keeps the note in the tab (a reload reads it) until the login page has told the person, or a logout', () => {
+    saveSession(makeAuthResponse('buyer'));
+    expireSession();
+    // What a reloaded page has: nothing of this module's memory, the tab's sessionStorage.
+    expect(Object.entries({ ...sessionStorage })).toEqual([['sessionExpired', '1']]);
+    expect(didSessionExpire()).toBe(true);
+    acknowledgeSessionExpiry();
+    expect(didSessionExpire()).toBe(false);
+
+    expireSession();
+    clearSession();
+    expect(didSessionExpire()).toBe(false);
+  });
+
+  it('forgets the note when another tab logs in or out', () => {
+    saveSession(makeAuthResponse('buyer'));
+    const listener = vi.fn();
+    const unsubscribe = subscribeToSession(listener);
+    expireSession();
+    localStorage.setItem('token', makeToken({ sub: 'user-buyer', role: 'buyer', exp: secondsFromNow(3600) }));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'token' }));
+    expect(listener).toHaveBeenLastCalledWith('saved');
     expect(didSessionExpire()).toBe(false);
     unsubscribe();
   });

@@ -33,8 +33,13 @@ type SessionListener = (change: SessionChange) => void;
 
 const listeners = new Set<SessionListener>();
 
-// Lets the login page explain why the user is there; reset by the next login or logout.
-let didLastSessionExpire = false;
+/**
+ * The note that this tab's session expired (sessionStorage: this tab only, kept across a reload). It sends a
+ * person on the public catalogue to /login, whatever navigation or reload comes first, and lets the login page
+ * say why; the login page, the next login or a logout takes it away.
+ */
+const EXPIRED_NOTE_KEY = 'sessionExpired';
+const noteExpiry = (expired: boolean) => (expired ? sessionStorage.setItem(EXPIRED_NOTE_KEY, '1') : sessionStorage.removeItem(EXPIRED_NOTE_KEY));
 
 function notify(change: SessionChange): void {
   for (const listener of listeners) listener(change);
@@ -52,7 +57,7 @@ export function saveSession({ token, user }: AuthResponse): Session {
   localStorage.setItem(SESSION_KEYS.userId, session.userId);
   localStorage.setItem(SESSION_KEYS.userName, session.userName);
   sessionStorage.setItem(SESSION_TOKEN_COPY_KEY, session.token);
-  didLastSessionExpire = false;
+  noteExpiry(false);
   notify('saved');
   return session;
 }
@@ -73,7 +78,7 @@ export function readSession(): Session | null {
 
 /** Logging out: removes every session key. */
 export function clearSession(): void {
-  didLastSessionExpire = false;
+  noteExpiry(false);
   removeSessionData();
 }
 
@@ -90,13 +95,21 @@ function removeSessionData(): void {
  */
 export function expireSession(): void {
   removeSessionData();
-  didLastSessionExpire = true;
+  noteExpiry(true);
   notify('expired');
 }
 
-/** True when the last session ended because the token expired or was rejected, until the next login. */
+/**
+ * True when this tab's last session ended because the token expired or was rejected, until the login page
+ * has said so, the next login or a logout.
+ */
 export function didSessionExpire(): boolean {
-  return didLastSessionExpire;
+  return typeof sessionStorage !== 'undefined' && sessionStorage.getItem(EXPIRED_NOTE_KEY) !== null;
+}
+
+/** The login page has told the person their session expired: from here on they may browse as a guest. */
+export function acknowledgeSessionExpiry(): void {
+  noteExpiry(false);
 }
 
 /** Called on every save, clear and expiry in this tab, and when another tab changes the session. */
@@ -104,7 +117,10 @@ export function subscribeToSession(listener: SessionListener): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
     const isSessionKey = event.key === null || Object.values<string>(SESSION_KEYS).includes(event.key);
-    if (isSessionKey) listener(localStorage.getItem(SESSION_KEYS.token) ? 'saved' : 'cleared');
+    if (!isSessionKey) return;
+    // Another tab logged in or out since: that is the session now, and this tab's old expiry is moot.
+    noteExpiry(false);
+    listener(localStorage.getItem(SESSION_KEYS.token) ? 'saved' : 'cleared');
   };
   window.addEventListener('storage', onStorage);
   return () => {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { loginRequestSchema } from '@marketplace/contracts/auth';
@@ -6,7 +6,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
 import { areaOfPath, pathAfterLogin } from '../../../lib/access';
-import { didSessionExpire, saveSession } from '../../../lib/session';
+import { acknowledgeSessionExpiry, didSessionExpire, saveSession } from '../../../lib/session';
 import { readSignInIntent } from '../../../lib/sign-in-intent';
 import { useForm } from '../../../lib/use-form';
 import { useLoginMutation } from '../api';
@@ -36,6 +36,8 @@ export function LoginPage() {
   const [login, { isLoading }] = useLoginMutation();
   const form = useForm({ initialValues: { email: '', password: '' }, schema: loginFormSchema });
   const [isExpired] = useState(didSessionExpire);
+  // Told: the person may leave for the catalogue as a guest now.
+  useEffect(() => acknowledgeSessionExpiry(), []);
   const intent = readSignInIntent(state);
   // Sent here by the login guard from a page behind login (not by the header's "Log in").
   const isForPage = typeof state?.from === 'string' && areaOfPath(state.from) !== null;
