@@ -1,11 +1,12 @@
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiGet, launchBrowser, logIn, newPage, PHONE, waitForPath } from './support/browser';
+import { apiGet, fillCheckout, launchBrowser, logIn, newPage, PHONE, waitForPath } from './support/browser';
 
 // The journey: a seller lists a product with a photo taken on the phone page, a buyer finds it
 // by a misspelled search, adds it with its add-on, pays with the test card, the seller approves and
-// the admin sees the order.
+// the admin sees the order. Then the seller raises the price while another buyer is at checkout: that buyer
+// pays what they saw or nothing.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -123,5 +124,47 @@ describe('selling and buying', () => {
     await expect(items.getByText(title)).toBeVisibleSoon();
     await expect(items.getByText('Approved')).toBeVisibleSoon();
     await admin.context.close();
+  });
+
+  it('a price raised while a buyer is at checkout charges nothing: the buyer sees the new total and pays it', async () => {
+    const buyer = await newPage(browser);
+    await logIn(buyer.page, 'buyer5@example.com');
+    await waitForPath(buyer.page, '/products');
+    const { items } = await apiGet<{ items: { id: string; title: string }[] }>(buyer.page, `/api/products?q=${encodeURIComponent(title)}`);
+    const product = items.find((item) => item.title === title)!;
+    const orderCount = async () => (await apiGet<{ pagination: { totalItems: number } }>(buyer.page, '/api/orders')).pagination.totalItems;
+    const ordersBefore = await orderCount();
+    await fillCheckout(buyer.page, product, { name: 'Casey Buyer', line1: '3 Pier Road', city: 'Bath', state: 'ME', zip: '04530' });
+
+    // Meanwhile the seller raises the price from $24.50 to $26.50.
+    const seller = await newPage(browser);
+    await logIn(seller.page, 'seller@example.com');
+    await waitForPath(seller.page, '/seller/product-list');
+    await seller.page.goto(`/seller/product-list/edit/${product.id}`);
+    const price = seller.page.getByLabel('Price (USD)', { exact: true });
+    await expect(price).toBeVisibleSoon(15_000);
+    await price.fill('26.50');
+    await seller.page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(seller.page.getByText('Changes saved')).toBeVisibleSoon();
+    await seller.context.close();
+
+    // The buyer's Place order: nothing charged, nothing ordered, the alert says the old and the new total.
+    await buyer.page.getByRole('button', { name: 'Place order' }).click();
+    const alert = buyer.page.getByRole('status').filter({ hasText: 'The total changed' });
+    await expect(alert).toBeVisibleSoon();
+    const [, was, now] = /changed from (\$[\d,.]+) to (\$[\d,.]+).*Nothing was charged/s.exec(await alert.innerText()) ?? [];
+    expect(was).toBeDefined();
+    expect(Number(now!.slice(1)) - Number(was!.slice(1))).toBeCloseTo(2, 2);
+    expect(new URL(buyer.page.url()).pathname).toBe('/products/checkout');
+    expect(await orderCount()).toBe(ordersBefore);
+
+    // Placed again, once the new total shows beside the button: the order has the new price.
+    await expect(buyer.page.getByText(`You pay ${now}.`)).toBeVisibleSoon();
+    await buyer.page.getByRole('button', { name: 'Place order' }).click();
+    const receipt = await waitForPath(buyer.page, /^\/myorders\/[0-9a-f-]{36}\/receipt$/);
+    expect(await orderCount()).toBe(ordersBefore + 1);
+    const placed = await apiGet<{ items: { title: string; price: number }[] }>(buyer.page, `/api/orders/${receipt.split('/')[2]}`);
+    expect(placed.items.find((item) => item.title === title)?.price).toBe(26.5);
+    await buyer.context.close();
   });
 });
