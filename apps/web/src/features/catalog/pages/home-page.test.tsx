@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { AiSearchResponse } from '@marketplace/contracts/search';
 import { jsonResponse, renderApp } from '../../../test/render-app';
 import { makeProductSummary } from '../../../test/shop-fixtures';
 
@@ -33,12 +34,34 @@ describe('HomePage', () => {
   });
 
   it('sends a search to the AI search results page', async () => {
-    const { user, router } = renderApp('/', { api: () => jsonResponse(200, { categories: [] }) });
+    // Each call answered as the API would: an answer of another call's shape would break the results page
+    // whenever it arrived before the heading was looked for.
+    const nothingFound: AiSearchResponse = {
+      interpretation: {
+        chips: [],
+        keywords: ['warm', 'wool', 'blanket'],
+        relatedTerms: [],
+        minPrice: null,
+        maxPrice: null,
+        category: null,
+        condition: null,
+        sort: 'relevance',
+        attributes: [],
+        corrections: [],
+        isSemanticallyRanked: false,
+      },
+      items: [],
+      pagination: { page: 1, limit: 24, totalItems: 0, totalPages: 1 },
+    };
+    const { user, router } = renderApp('/', {
+      api: (request) => jsonResponse(200, new URL(request.url).pathname === '/api/search/ai' ? nothingFound : { categories: [] }),
+    });
 
     await user.type(await screen.findByRole('searchbox', { name: 'Search products' }), 'warm wool blanket');
     await user.click(screen.getByRole('button', { name: 'Search' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Search results' })).toBeInTheDocument();
+    expect(await screen.findByText('Nothing found for “warm wool blanket”')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/ai-search-results');
     expect(router.state.location.search).toBe('?q=warm%20wool%20blanket');
   });
