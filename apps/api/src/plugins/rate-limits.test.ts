@@ -130,6 +130,25 @@ describe('the global budget', () => {
     expect((await categories(newAddress())).statusCode).toBe(200);
   });
 
+  it('counts what no route answers (the web pages, unknown paths) per address, 600 a minute, apart from the routes', async () => {
+    const address = newAddress();
+    const unrouted = (url: string, remoteAddress: string, headers: Record<string, string> = {}) =>
+      testApp.app.inject({ method: 'GET', url, remoteAddress, headers });
+    // Pages (answered by the built web app, or "not built" without one) and unknown API paths share the count.
+    for (let index = 0; index < 600; index += 1) {
+      const answer = await unrouted(index % 3 === 0 ? '/api/no-such-route' : `/products/${index}`, address);
+      expect(answer.statusCode, answer.body).not.toBe(429);
+    }
+    expectRateLimited(await unrouted('/', address), 60);
+    expectRateLimited(await unrouted('/api/no-such-route', address), 60);
+    // A signed-in visitor's pages count for their address too (the page is the same for everyone).
+    const user = await createUser(testApp.database.db);
+    expectRateLimited(await unrouted('/products', address, { authorization: await bearerFor(testApp, user) }), 60);
+    // The routes' budgets are counted apart, and another address has its own count.
+    expect((await categories(address)).statusCode).toBe(200);
+    expect((await unrouted('/', newAddress())).statusCode).not.toBe(429);
+  });
+
   it('counts a signed-in user by their account: two users behind one address have a budget each, one user on two addresses one', async () => {
     const address = newAddress();
     const [first, second] = [await createUser(testApp.database.db), await createUser(testApp.database.db)];

@@ -8,7 +8,7 @@ import { errorResponseSchema } from '@marketplace/contracts/common';
 import { API_ERROR_CODES } from '@marketplace/contracts/error-codes';
 import { HttpError } from '../lib/http-errors';
 import { closeRedis, connectRedis } from '../lib/redis-connection';
-import { isUnlimited, type RateLimitSubject } from '../security/rate-limits';
+import { isUnlimited, UNROUTED, type RateLimitSubject } from '../security/rate-limits';
 import { requestLimitOf, routeKey } from './route-access';
 
 /**
@@ -155,6 +155,28 @@ function storeOver(counter: Counter) {
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Counts a request no route answers (a web page, an unknown path) against its address's UNROUTED budget;
+     * throws the 429 once it is spent. Absent when the limits are off. Called by the not-found handler
+     * (./web-app.ts): @fastify/rate-limit only counts routes.
+     */
+    countUnrouted?: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+/** The 429 every limit answers: `{ error, code: "rate_limited", retryAfterSeconds }` and Retry-After. */
+function tooManyRequests(ttlMs: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  return new HttpError(
+    429,
+    `Too many requests. Try again in ${waitPhrase(seconds)}.`,
+    { code: API_ERROR_CODES.rateLimited, retryAfterSeconds: seconds },
+    { 'retry-after': String(seconds) },
+  );
+}
+
 /** "Try again in 40 seconds." / "… in 12 minutes." */
 function waitPhrase(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
@@ -220,15 +242,19 @@ async function rateLimitsPlugin(app: FastifyInstance, options: RateLimitsOptions
     store: storeOver(counter),
     // The counter already falls back to memory; should it still fail, the request goes through rather than fail.
     skipOnError: true,
-    errorResponseBuilder: (_request, context) => {
-      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return new HttpError(
-        429,
-        `Too many requests. Try again in ${waitPhrase(seconds)}.`,
-        { code: API_ERROR_CODES.rateLimited, retryAfterSeconds: seconds },
-        { 'retry-after': String(seconds) },
-      );
-    },
+    errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl),
+  });
+
+  const unroutedMax = scaled(UNROUTED.max);
+  app.decorate('countUnrouted', async (request: FastifyRequest) => {
+    let count: Count;
+    try {
+      count = await counter.incr(`unrouted|${addressOf(request)}`, UNROUTED.windowSeconds * 1000);
+    } catch {
+      // As for the routes (skipOnError): a count that cannot be made lets the request through.
+      return;
+    }
+    if (count.current > unroutedMax) throw tooManyRequests(count.ttl);
   });
 }
 

@@ -65,6 +65,8 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
   }
 
   app.setNotFoundHandler(async (request, reply) => {
+    // Pages and unknown paths count per address too (security/rate-limits.ts, UNROUTED): no route counts them.
+    await app.countUnrouted?.(request);
     const pathname = request.url.split('?')[0] ?? '';
     // A file of the build that is not there (an old chunk, a source map in production) is a 404, not the page.
     const isBuildFile = pathname.startsWith('/assets/');

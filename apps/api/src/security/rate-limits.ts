@@ -65,6 +65,13 @@ export const SEARCH = perClient(240, MINUTE);
 export const PROBE = perAddress(300, MINUTE);
 /** The Prometheus scrape, per address: scrapes come every 10–60 s; scrapes that arrive together share one rendering (plugins/metrics.ts). */
 export const METRICS_SCRAPE = perAddress(60, MINUTE);
+/**
+ * What no route answers, per address: the web pages (rendered or not; a person loads at most a page a second
+ * in each of two tabs), unknown paths, missing files. A page kept by the server is cheap, but 6,000 of them a
+ * second from one address tripled everyone else's waits (bench/README.md, "HTTP flood"): a flood stops here,
+ * and ten busy people behind one office address, or a polite crawler, never meet it.
+ */
+export const UNROUTED = perAddress(600, MINUTE);
 
 /** Requests per minute a limit allows, to compare limits of different windows. */
 export function perMinute(limit: RouteRateLimit): number {
