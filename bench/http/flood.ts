@@ -16,9 +16,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import autocannon, { type RequestSpec, type Result } from 'autocannon';
-import { createCleanup, killNow, makeTempDirectory, REPOSITORY_ROOT, sleep, startApi, withTimeout, type ApiInstance } from '../chat/servers';
+import { createCleanup, killNow, makeTempDirectory, REPOSITORY_ROOT, sleep, startApi, type ApiInstance } from '../chat/servers';
+import { samplesBetween, startProbe, type ProbeSample } from '../chat/probe';
 import { summarize, type LatencySummary } from '../chat/stats';
 
 const FLOODS = ['pages', 'new-pages', 'metrics', 'health'] as const;
@@ -69,53 +69,9 @@ const DEMO_PASSWORD = 'marketplace-demo';
 /** Within this factor of the quiet p99, a person did not notice the flood. */
 const GOAL_FACTOR = 2;
 
-// ── the two people, each in a thread of their own ─────────────────────────────────────────────
+// ── the people, each in a thread of their own ─────────────────────────────────────────────────
 
-const PERSON_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { url, headers, intervalMs } = workerData;
-let running = true;
-parentPort.on('message', (message) => { if (message === 'stop') running = false; });
-(async () => {
-  while (running) {
-    const started = performance.now();
-    let status = 0;
-    try {
-      const response = await fetch(url, { headers, signal: AbortSignal.timeout(30000) });
-      await response.arrayBuffer();
-      status = response.status;
-    } catch {}
-    parentPort.postMessage({ at: performance.timeOrigin + started, ms: performance.now() - started, status });
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-  parentPort.postMessage('stopped');
-})();
-`;
-
-interface Sample {
-  at: number;
-  ms: number;
-  status: number;
-}
-
-function startPerson(url: string, headers: Record<string, string>) {
-  const samples: Sample[] = [];
-  const worker = new Worker(PERSON_SOURCE, { eval: true, workerData: { url, headers, intervalMs: settings.probeIntervalMs } });
-  const stopped = new Promise<void>((resolve) => {
-    worker.on('message', (message: Sample | 'stopped') => {
-      if (message === 'stopped') resolve();
-      else samples.push(message);
-    });
-  });
-  return {
-    samples,
-    async stop() {
-      worker.postMessage('stop');
-      await withTimeout(stopped, 35_000, 'person stop').catch(() => undefined);
-      await worker.terminate();
-    },
-  };
-}
+const startPerson = (url: string, headers: Record<string, string>) => startProbe({ url, headers, intervalMs: settings.probeIntervalMs, timeoutMs: 30_000 });
 
 const now = () => performance.timeOrigin + performance.now();
 
@@ -124,8 +80,8 @@ interface PersonFigures extends LatencySummary {
   notOk: number;
 }
 
-function figuresOf(samples: Sample[], from: number, to: number): PersonFigures {
-  const inPhase = samples.filter((sample) => sample.at >= from && sample.at < to);
+function figuresOf(samples: ProbeSample[], from: number, to: number): PersonFigures {
+  const inPhase = samplesBetween(samples, from, to);
   return { ...summarize(inPhase.map((sample) => sample.ms)), notOk: inPhase.filter((sample) => sample.status !== 200).length };
 }
 

@@ -13,10 +13,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { io } from 'socket.io-client';
 import type { ChatClient } from '../../apps/api/test/socket-client';
-import { createCleanup, killNow, makeTempDirectory, REPOSITORY_ROOT, sleep, startApi, withTimeout, type ApiInstance, type Cleanup } from '../chat/servers';
+import { createCleanup, killNow, makeTempDirectory, REPOSITORY_ROOT, sleep, startApi, type ApiInstance, type Cleanup } from '../chat/servers';
+import { samplesBetween, startProbe, type ProbeSample } from '../chat/probe';
 import { printTable, summarize, type LatencySummary } from '../chat/stats';
 
 const EVENTS = ['typing', 'join_chats', 'mark_read', 'send_message'] as const;
@@ -142,64 +142,14 @@ function connect(url: string, token: string): Promise<ChatClient> {
 
 // ── the health probe, in its own thread so the flooder's work does not delay it ────────────
 
-const PROBE_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { url, intervalMs, timeoutMs } = workerData;
-let running = true;
-parentPort.on('message', (message) => { if (message === 'stop') running = false; });
-(async () => {
-  while (running) {
-    const started = performance.now();
-    let ok = false;
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
-      await response.arrayBuffer();
-      ok = response.ok;
-    } catch {}
-    parentPort.postMessage({ at: performance.timeOrigin + started, ms: performance.now() - started, ok });
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-  parentPort.postMessage('stopped');
-})();
-`;
-
-interface ProbeSample {
-  at: number;
-  ms: number;
-  ok: boolean;
-}
-
-function startProbe(url: string) {
-  const samples: ProbeSample[] = [];
-  const worker = new Worker(PROBE_SOURCE, {
-    eval: true,
-    workerData: { url: `${url}/api/health`, intervalMs: settings.probeIntervalMs, timeoutMs: settings.probeTimeoutMs },
-  });
-  const stopped = new Promise<void>((resolve) => {
-    worker.on('message', (message: ProbeSample | 'stopped') => {
-      if (message === 'stopped') resolve();
-      else samples.push(message);
-    });
-  });
-  let isStopped = false;
-  return {
-    samples,
-    async stop() {
-      if (isStopped) return;
-      isStopped = true;
-      worker.postMessage('stop');
-      await withTimeout(stopped, settings.probeTimeoutMs + 5000, 'health probe stop').catch(() => undefined);
-      await worker.terminate();
-    },
-  };
-}
+const startHealthProbe = (url: string) => startProbe({ url: `${url}/api/health`, intervalMs: settings.probeIntervalMs, timeoutMs: settings.probeTimeoutMs });
 
 const now = () => performance.timeOrigin + performance.now();
 
 function latencyOf(samples: ProbeSample[], from: number, to: number): LatencySummary & { failed: number } {
   // A check counts in the phase it started in.
-  const inPhase = samples.filter((sample) => sample.at >= from && sample.at < to);
-  return { ...summarize(inPhase.map((sample) => sample.ms)), failed: inPhase.filter((sample) => !sample.ok).length };
+  const inPhase = samplesBetween(samples, from, to);
+  return { ...summarize(inPhase.map((sample) => sample.ms)), failed: inPhase.filter((sample) => sample.status < 200 || sample.status > 299).length };
 }
 
 // ── one flood ───────────────────────────────────────────────────────────────────────────────
@@ -330,7 +280,7 @@ async function main() {
   const peer = await connect(instance.url, seller.token);
   cleanup.add('close peer socket', () => void peer.disconnect());
 
-  const probe = startProbe(instance.url);
+  const probe = startHealthProbe(instance.url);
   cleanup.add('stop probe', () => probe.stop());
   let peakMb = residentMb(pid) ?? 0;
   const memory = setInterval(() => (peakMb = Math.max(peakMb, residentMb(pid) ?? 0)), 250);

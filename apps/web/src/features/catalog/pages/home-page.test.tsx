@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AiSearchResponse } from '@marketplace/contracts/search';
 import { jsonResponse, renderApp } from '../../../test/render-app';
+import { nothingFoundAnswer } from '../../../test/search-fixtures';
 import { makeProductSummary } from '../../../test/shop-fixtures';
 
 const CATEGORIES = [
@@ -36,23 +36,7 @@ describe('HomePage', () => {
   it('sends a search to the AI search results page', async () => {
     // Each call answered as the API would: an answer of another call's shape would break the results page
     // whenever it arrived before the heading was looked for.
-    const nothingFound: AiSearchResponse = {
-      interpretation: {
-        chips: [],
-        keywords: ['warm', 'wool', 'blanket'],
-        relatedTerms: [],
-        minPrice: null,
-        maxPrice: null,
-        category: null,
-        condition: null,
-        sort: 'relevance',
-        attributes: [],
-        corrections: [],
-        isSemanticallyRanked: false,
-      },
-      items: [],
-      pagination: { page: 1, limit: 24, totalItems: 0, totalPages: 1 },
-    };
+    const nothingFound = nothingFoundAnswer(['warm', 'wool', 'blanket']);
     const { user, router } = renderApp('/', {
       api: (request) => jsonResponse(200, new URL(request.url).pathname === '/api/search/ai' ? nothingFound : { categories: [] }),
     });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AiSearchResponse, SearchChip } from '@marketplace/contracts/search';
+import { nothingFoundAnswer, plainInterpretation } from '../../../test/search-fixtures';
 import type { ProductSummary } from '@marketplace/contracts/catalog';
 import { clearSession } from '../../../lib/session';
 import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-app';
@@ -105,24 +106,7 @@ describe('AI search results', () => {
 
   it('offers searches that find something when nothing matches', async () => {
     const { user, router } = renderApp('/ai-search-results?q=submarine', {
-      api: () =>
-        jsonResponse(200, {
-          interpretation: {
-            chips: [],
-            keywords: ['submarine'],
-            relatedTerms: [],
-            minPrice: null,
-            maxPrice: null,
-            category: null,
-            condition: null,
-            sort: 'relevance',
-            attributes: [],
-            corrections: [],
-            isSemanticallyRanked: false,
-          },
-          items: [],
-          pagination: { page: 1, limit: 24, totalItems: 0, totalPages: 1 },
-        } satisfies AiSearchResponse),
+      api: () => jsonResponse(200, nothingFoundAnswer(['submarine'])),
     });
 
     expect(await screen.findByText('Nothing found for “submarine”')).toBeInTheDocument();
@@ -132,20 +116,8 @@ describe('AI search results', () => {
   });
 
   it('points to where to look when nothing matches: the same words without the filters, or the nearest category', async () => {
-    const interpretation: AiSearchResponse['interpretation'] = {
-      chips: [],
-      keywords: [],
-      relatedTerms: [],
-      minPrice: null,
-      maxPrice: null,
-      category: null,
-      condition: null,
-      sort: 'relevance',
-      attributes: [],
-      corrections: [],
-      isSemanticallyRanked: false,
-    };
-    const empty = { items: [], pagination: { page: 1, limit: 24, totalItems: 0, totalPages: 1 } };
+    const interpretation = plainInterpretation();
+    const empty = nothingFoundAnswer();
     const answers: Record<string, AiSearchResponse> = {
       'refurbished headphones': {
         ...empty,
