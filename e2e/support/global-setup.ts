@@ -92,6 +92,8 @@ async function startServer(): Promise<RunningServer> {
       DATABASE_URL: '',
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
       LOG_LEVEL: 'warn',
+      // The public pages are drawn in a thread of their own, as in production (decision 0040).
+      RENDER_THREADS: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -52,10 +52,12 @@ const environmentSchema = z.object({
   MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).max(100_000).default(100),
   /** Seconds a public search page may be served from memory; default 5 (0 in tests, which write rows directly). */
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
-  /** Seconds a rendered public page may be kept at most (changes drop it sooner); default 60 (0 in tests). */
+  /** Seconds a rendered public page may be kept at most (changes drop it sooner); default 600 (0 in tests). */
   RENDER_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   /** Megabytes the kept rendered pages may take all together. */
   RENDER_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(128),
+  /** Threads that draw the rendered public pages (decision 0040); default 1 (0 in tests: drawn on the main thread). */
+  RENDER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
   /** Seconds a signed-in request may reuse the user row an earlier one read; default 10 (0 in tests). At most 60: a suspension must bite within a minute. */
   USER_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
@@ -179,7 +181,7 @@ export interface Config {
   rateLimits: { enabled: boolean; globalPerMinute: number; scale: number };
   searchCacheSeconds: number;
   /** The rendered public pages kept (plugins/rendered-pages.ts): how long at most, and how many bytes all together. */
-  renderCache: { seconds: number; maxBytes: number };
+  renderCache: { seconds: number; maxBytes: number; threads: number };
   userCacheSeconds: number;
   /** How long a payout whose transfer never answered stays pending before a retry resumes it with the same key. */
   payoutClaimStaleSeconds: number;
@@ -344,7 +346,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       scale: env.RATE_LIMIT_SCALE ?? (env.NODE_ENV === 'test' ? 100 : 1),
     },
     searchCacheSeconds: env.SEARCH_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 5),
-    renderCache: { seconds: env.RENDER_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 600), maxBytes: env.RENDER_CACHE_MB * 1024 * 1024 },
+    renderCache: {
+      seconds: env.RENDER_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 600),
+      maxBytes: env.RENDER_CACHE_MB * 1024 * 1024,
+      threads: env.RENDER_THREADS ?? (env.NODE_ENV === 'test' ? 0 : 1),
+    },
     userCacheSeconds: env.USER_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 10),
     payoutClaimStaleSeconds: env.PAYOUT_CLAIM_STALE_SECONDS,
     jobs: {

@@ -16,6 +16,7 @@ function renderer(): ServerRenderer & { drawn: string[] } {
       drawn.push(url);
       return { status: 200, head: '', root: url, scripts: '' };
     },
+    close: async () => undefined,
   };
 }
 
@@ -25,9 +26,9 @@ describe('kept pages', () => {
   it('keep a page compressed, and answer each encoding with the same page', async () => {
     const drawer = renderer();
     const pages = createRenderedPages({ renderer: drawer, compose, ttlMs: 60_000, maxBytes: 1024 * 1024 });
-    const br = await pages.answer('/products/a', 'https://shop.test', () => 'n', 'br, gzip');
-    const gzip = await pages.answer('/products/a', 'https://shop.test', () => 'n', 'gzip');
-    const identity = await pages.answer('/products/a', 'https://shop.test', () => 'n', undefined);
+    const br = await pages.answer('/products/a', 'https://shop.test', () => 'n', 'br, gzip', '203.0.113.9');
+    const gzip = await pages.answer('/products/a', 'https://shop.test', () => 'n', 'gzip', '203.0.113.9');
+    const identity = await pages.answer('/products/a', 'https://shop.test', () => 'n', undefined, '203.0.113.9');
     expect(drawer.drawn).toEqual(['/products/a']);
     expect([br?.encoding, gzip?.encoding, identity?.encoding]).toEqual(['br', 'gzip', null]);
     expect(brotliDecompressSync(br!.body).toString()).toBe(pageFor('/products/a'));
@@ -46,17 +47,17 @@ describe('kept pages', () => {
     // Pages of 60 KB each: uncompressed, one would fit; compressed, dozens do. Add them until one is dropped.
     let count = 0;
     while (pages.stats().pages === count) {
-      await pages.answer(`/products/${count}`, 'https://shop.test', () => 'n', 'br');
+      await pages.answer(`/products/${count}`, 'https://shop.test', () => 'n', 'br', '203.0.113.9');
       count += 1;
     }
     const fitting = pages.stats().pages;
     expect(fitting).toBeGreaterThan(20);
     expect(pages.stats().bytes).toBeLessThanOrEqual(bound);
     // Page 0 went first, the least recently used; page 1 seen again is kept past the next page drawn, page 2 is not.
-    await pages.answer('/products/1', 'https://shop.test', () => 'n', 'br');
-    await pages.answer(`/products/${count}`, 'https://shop.test', () => 'n', 'br');
+    await pages.answer('/products/1', 'https://shop.test', () => 'n', 'br', '203.0.113.9');
+    await pages.answer(`/products/${count}`, 'https://shop.test', () => 'n', 'br', '203.0.113.9');
     drawer.drawn.length = 0;
-    for (const index of [0, 1, 2]) await pages.answer(`/products/${index}`, 'https://shop.test', () => 'n', 'br');
+    for (const index of [0, 1, 2]) await pages.answer(`/products/${index}`, 'https://shop.test', () => 'n', 'br', '203.0.113.9');
     expect(drawer.drawn).toEqual(['/products/0', '/products/2']);
   });
 });

@@ -84,9 +84,9 @@ export function createRenderedPages(options: RenderedPagesOptions) {
     }
   };
 
-  async function draw(key: string, url: string, origin: string): Promise<Entry | null> {
+  async function draw(key: string, url: string, origin: string, client: string): Promise<Entry | null> {
     const startedIn = generation;
-    const rendered = await options.renderer.render(url, origin, placeholder);
+    const rendered = await options.renderer.render(url, origin, placeholder, client);
     if (!rendered) return null;
     const html = options.compose(rendered);
     const hasNonce = html.includes(placeholder);
@@ -125,8 +125,11 @@ export function createRenderedPages(options: RenderedPagesOptions) {
 
   return {
     /** The rendered page for `url`, kept or drawn now; null when the server does not render it (or could not). */
-    /** `nonce` makes the response's nonce, asked for only when the page carries one. */
-    async answer(url: string, origin: string, nonce: () => string, acceptEncoding: string | undefined): Promise<RenderedAnswer | null> {
+    /**
+     * `nonce` makes the response's nonce, asked for only when the page carries one; `client` (the visitor's
+     * address) is whose turn a drawing takes (./render-turns.ts).
+     */
+    async answer(url: string, origin: string, nonce: () => string, acceptEncoding: string | undefined, client: string): Promise<RenderedAnswer | null> {
       const key = `${origin} ${url}`;
       let entry = entries.get(key);
       if (entry && entry.expiresAt <= now()) {
@@ -140,7 +143,7 @@ export function createRenderedPages(options: RenderedPagesOptions) {
       } else {
         let pending = drawing.get(key);
         if (!pending) {
-          pending = draw(key, url, origin).finally(() => drawing.delete(key));
+          pending = draw(key, url, origin, client).finally(() => drawing.delete(key));
           drawing.set(key, pending);
         }
         entry = (await pending) ?? undefined;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { createUser } from '../../test/factories';
 import { bearerFor } from '../../test/factories-commerce';
-import { MAX_CONCURRENT_RENDERS, allowScriptNonce, fetchThroughInject } from './server-rendering';
+import { MAX_CONCURRENT_RENDERS, MAX_RENDERS_PER_CLIENT, allowScriptNonce, fetchThroughInject } from './server-rendering';
 
 describe('allowing the render’s nonce in the Content-Security-Policy', () => {
   const directives = (policy: string) =>
@@ -170,14 +170,14 @@ export async function renderPage({ url, origin, fetch, nonce }) {
 }
 `;
 
-function makeWebBuild(withServerRender: boolean): { root: string; dist: string } {
+function makeWebBuild(withServerRender: boolean, entryServer = FAKE_ENTRY_SERVER): { root: string; dist: string } {
   const root = mkdtempSync(path.join(tmpdir(), 'marketplace-ssr-'));
   const dist = path.join(root, 'dist');
   mkdirSync(dist);
   writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
   if (withServerRender) {
     mkdirSync(path.join(root, 'dist-ssr'));
-    writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), FAKE_ENTRY_SERVER);
+    writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), entryServer);
   }
   return { root, dist };
 }
@@ -360,10 +360,12 @@ describe('a flood of page views', () => {
       await testApp.app.ready();
       const before = renderCalls().length;
       heldRenders().length = 0;
-      // Renders held by the test take every place.
-      const held = Array.from({ length: MAX_CONCURRENT_RENDERS }, (_, index) => testApp.app.inject({ method: 'GET', url: `/products/held-${index}` }));
+      // Renders held by the test, each from an address of its own, take every place.
+      const held = Array.from({ length: MAX_CONCURRENT_RENDERS }, (_, index) =>
+        testApp.app.inject({ method: 'GET', url: `/products/held-${index}`, remoteAddress: `198.51.100.${index + 1}` }),
+      );
       await expect.poll(() => heldRenders().length).toBe(MAX_CONCURRENT_RENDERS);
-      const next = testApp.app.inject({ method: 'GET', url: '/products/one' });
+      const next = testApp.app.inject({ method: 'GET', url: '/products/one', remoteAddress: '203.0.113.50' });
       // It waits: no ninth render starts while eight run.
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(renderCalls().length - before).toBe(MAX_CONCURRENT_RENDERS);
@@ -373,6 +375,39 @@ describe('a flood of page views', () => {
       while (heldRenders().length > 0) heldRenders().shift()!();
       for (const page of await Promise.all(held)) expect(page.body).toContain('id="fake"');
     } finally {
+      await testApp.close();
+      rmSync(build.root, { recursive: true, force: true });
+    }
+  });
+
+  it(`draws at most ${MAX_RENDERS_PER_CLIENT} pages of one address at once: another address's page is drawn meanwhile, and the rest in turn, each with its content`, async () => {
+    const build = makeWebBuild(true);
+    const testApp = await buildTestApp({ environment: { WEB_DIST_DIR: build.dist, PUBLIC_URL: ORIGIN } });
+    try {
+      await testApp.app.ready();
+      const before = renderCalls().length;
+      heldRenders().length = 0;
+      const flooder = '198.51.100.77';
+      const flood = Array.from({ length: 6 }, (_, index) =>
+        testApp.app.inject({ method: 'GET', url: `/products/held-flood-${index}`, remoteAddress: flooder }),
+      );
+      await expect.poll(() => heldRenders().length).toBe(MAX_RENDERS_PER_CLIENT);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The flood's other pages wait, though places are free…
+      expect(renderCalls().length - before).toBe(MAX_RENDERS_PER_CLIENT);
+      // …and someone else's page is drawn at once.
+      const other = await testApp.app.inject({ method: 'GET', url: '/products/someone-elses', remoteAddress: '203.0.113.8' });
+      expect(other.body).toContain('data-path="/products/someone-elses"');
+      // Each page of the flood that ends lets the next one start; every one comes with its content.
+      for (let released = 0; released < flood.length; released += 1) {
+        await expect.poll(() => heldRenders().length).toBeGreaterThan(0);
+        expect(heldRenders().length).toBeLessThanOrEqual(MAX_RENDERS_PER_CLIENT);
+        heldRenders().shift()!();
+      }
+      const pages = await Promise.all(flood);
+      for (const [index, page] of pages.entries()) expect(page.body).toContain(`data-path="/products/held-flood-${index}"`);
+    } finally {
+      while (heldRenders().length > 0) heldRenders().shift()!();
       await testApp.close();
       rmSync(build.root, { recursive: true, force: true });
     }
@@ -522,5 +557,70 @@ describe('the web app without a server render build', () => {
       await testApp.close();
       rmSync(build.root, { recursive: true, force: true });
     }
+  });
+});
+
+/**
+ * A stand-in for the render module that says which thread drew the page, and asks the API through the fetch
+ * it is given (in a worker, the main thread answers). `/products/boom` throws; `/products/crash` ends its
+ * thread mid-render.
+ */
+const THREAD_REPORTING_ENTRY_SERVER = `
+import { threadId } from 'node:worker_threads';
+export function rendersPath(pathname) {
+  return pathname.startsWith('/products/');
+}
+export async function renderPage({ url, origin, fetch }) {
+  const address = new URL(url, origin);
+  if (address.pathname === '/products/boom') throw new Error('the fake render broke');
+  if (address.pathname === '/products/crash') process.exit(3);
+  const health = await fetch(new URL('/api/health', origin), { headers: { accept: 'application/json' } });
+  const answer = await health.json();
+  return {
+    status: 200,
+    head: '<title>Drawn</title>',
+    root: '<main id="fake" data-path="' + address.pathname + '" data-thread="' + threadId + '" data-health="' + answer.status + '">A product</main>',
+    scripts: '',
+  };
+}
+`;
+
+describe('pages drawn in a worker thread (RENDER_THREADS)', () => {
+  let build: { root: string; dist: string };
+  let testApp: TestApp;
+  const get = (url: string) => testApp.app.inject({ method: 'GET', url });
+  const threadOf = (html: string) => Number(/data-thread="(\d+)"/.exec(html)?.[1] ?? Number.NaN);
+
+  beforeAll(async () => {
+    build = makeWebBuild(true, THREAD_REPORTING_ENTRY_SERVER);
+    testApp = await buildTestApp({ environment: { WEB_DIST_DIR: build.dist, PUBLIC_URL: ORIGIN, RENDER_THREADS: '1' } });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    rmSync(build.root, { recursive: true, force: true });
+  });
+
+  it('draws off the main thread, with the API answered in-process, and every page in the same thread', async () => {
+    const first = await get('/products/blue-mug');
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('data-path="/products/blue-mug"');
+    expect(first.body).toContain('data-health="ok"');
+    expect(threadOf(first.body)).toBeGreaterThan(0);
+    const second = await get('/products/red-mug');
+    expect(threadOf(second.body)).toBe(threadOf(first.body));
+  });
+
+  it('sends the plain page when a render fails or its thread dies, and draws the next page in a new thread', async () => {
+    const before = threadOf((await get('/products/before')).body);
+    const broken = await get('/products/boom');
+    expect(broken.statusCode).toBe(200);
+    expect(broken.body).toBe(INDEX_HTML);
+    const crashed = await get('/products/crash');
+    expect(crashed.statusCode).toBe(200);
+    expect(crashed.body).toBe(INDEX_HTML);
+    const after = await get('/products/after');
+    expect(after.body).toContain('data-path="/products/after"');
+    expect(threadOf(after.body)).toBeGreaterThan(0);
+    expect(threadOf(after.body)).not.toBe(before);
   });
 });

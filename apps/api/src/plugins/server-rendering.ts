@@ -3,6 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RenderedParts } from './index-page';
+import { createRenderTurns } from './render-turns';
+import { createRenderWorkers } from './render-workers';
 
 /**
  * The web app's server render of the public catalogue (decision 0025): `apps/web/dist-ssr/entry-server.js`,
@@ -13,7 +15,9 @@ import type { RenderedParts } from './index-page';
  */
 export interface ServerRenderer {
   /** The page, or null when the path is not one the server renders (or the render failed). */
-  render(url: string, origin: string, nonce: string): Promise<(RenderedParts & { status: number }) | null>;
+  render(url: string, origin: string, nonce: string, client: string): Promise<(RenderedParts & { status: number }) | null>;
+  /** Ends the render threads. */
+  close(): Promise<void>;
 }
 
 /** The module's exports (apps/web/src/ssr/entry-server.tsx). */
@@ -32,6 +36,8 @@ const RENDER_TIMEOUT_MS = 3000;
  * timeout counts until it really ends.
  */
 export const MAX_CONCURRENT_RENDERS = 8;
+/** Renders of one address under way at once, at most: the rest of its pages wait their turn behind everyone else's (./render-turns.ts). */
+export const MAX_RENDERS_PER_CLIENT = 2;
 /** Longest a render waits for its turn before the plain page is sent instead: a server this far behind is down in all but name. */
 export const RENDER_QUEUE_WAIT_MS = 10_000;
 const BODILESS_STATUSES = new Set([101, 204, 205, 304]);
@@ -69,41 +75,31 @@ export function entryServerPath(webDistDirectory: string): string {
   return path.join(path.dirname(webDistDirectory), 'dist-ssr', 'entry-server.js');
 }
 
-export async function loadServerRenderer(app: FastifyInstance, webDistDirectory: string, log: FastifyBaseLogger): Promise<ServerRenderer | null> {
+export interface RendererOptions {
+  /** Threads that draw the pages (./render-workers.ts); 0 draws them on the main thread. */
+  threads: number;
+}
+
+export async function loadServerRenderer(
+  app: FastifyInstance,
+  webDistDirectory: string,
+  log: FastifyBaseLogger,
+  options: RendererOptions,
+): Promise<ServerRenderer | null> {
   const file = entryServerPath(webDistDirectory);
   if (!existsSync(file)) return null;
-  const entry = (await import(pathToFileURL(file).href)) as EntryServer;
+  const entryUrl = pathToFileURL(file).href;
+  const entry = (await import(entryUrl)) as EntryServer;
   const fetchFromApp = fetchThroughInject(app);
-  let rendering = 0;
-  const waiting: Array<() => void> = [];
-  /** A turn to render: at once while fewer than the most run, else when one ends (false: not within the wait). */
-  const turn = (): Promise<boolean> => {
-    if (rendering < MAX_CONCURRENT_RENDERS) {
-      rendering += 1;
-      return Promise.resolve(true);
-    }
-    return new Promise((resolve) => {
-      const take = () => {
-        clearTimeout(timer);
-        rendering += 1;
-        resolve(true);
-      };
-      const timer = setTimeout(() => {
-        waiting.splice(waiting.indexOf(take), 1);
-        resolve(false);
-      }, RENDER_QUEUE_WAIT_MS);
-      waiting.push(take);
-    });
-  };
-  const ended = () => {
-    rendering -= 1;
-    waiting.shift()?.();
-  };
+  const workers = options.threads > 0 ? createRenderWorkers({ entryUrl, threads: options.threads, fetchFromApp, log }) : null;
+  const draw = (url: string, origin: string, nonce: string) =>
+    workers ? workers.render({ url, origin, nonce }) : entry.renderPage({ url, origin, fetch: fetchFromApp, nonce });
+  const turns = createRenderTurns({ max: MAX_CONCURRENT_RENDERS, perClient: MAX_RENDERS_PER_CLIENT, waitMs: RENDER_QUEUE_WAIT_MS });
   return {
-    async render(url, origin, nonce) {
+    async render(url, origin, nonce, client) {
       const pathname = url.split('?')[0] ?? '/';
       if (!entry.rendersPath(pathname)) return null;
-      if (!(await turn())) {
+      if (!(await turns.take(client))) {
         log.warn({ url }, 'server render waited too long for its turn; sending the plain page');
         return null;
       }
@@ -114,7 +110,8 @@ export async function loadServerRenderer(app: FastifyInstance, webDistDirectory:
           resolve(null);
         }, RENDER_TIMEOUT_MS);
       });
-      const page = Promise.resolve().then(() => entry.renderPage({ url, origin, fetch: fetchFromApp, nonce }));
+      const page = Promise.resolve().then(() => draw(url, origin, nonce));
+      const ended = () => turns.end(client);
       page.then(ended, ended);
       try {
         return await Promise.race([page, timeout]);
@@ -125,5 +122,6 @@ export async function loadServerRenderer(app: FastifyInstance, webDistDirectory:
         clearTimeout(timer);
       }
     },
+    close: async () => workers?.close(),
   };
 }

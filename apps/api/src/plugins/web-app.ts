@@ -7,7 +7,7 @@ import { UPLOADS_URL_PREFIX } from '../providers/files/local';
 import { loadIndexPage } from './index-page';
 import { createRenderedPages, type RenderedPages } from './rendered-pages';
 import { composeRenderedPage } from './index-page';
-import { allowScriptNonce, loadServerRenderer } from './server-rendering';
+import { allowScriptNonce, loadServerRenderer, type ServerRenderer } from './server-rendering';
 
 /** A build's source map, or a compressed copy of one. */
 const SOURCE_MAP = /\.map(\.br|\.gz)?$/;
@@ -24,6 +24,8 @@ export interface WebAppOptions {
   serveSourceMaps?: boolean;
   /** How long and how much of the rendered pages are kept (./rendered-pages.ts), and who tells them what changed. */
   keptPages?: { ttlMs: number; maxBytes: number; follow: (pages: RenderedPages) => void };
+  /** Threads that draw the rendered pages (./render-workers.ts); 0 (the default) draws them on the main thread. */
+  renderThreads?: number;
 }
 
 async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
@@ -31,9 +33,10 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
   const hasWebApp = indexPage !== null;
   // The public catalogue's pages come rendered (./server-rendering.ts), and are kept (./rendered-pages.ts); loaded once the routes are ready.
   let pages: RenderedPages | null = null;
+  let renderer: ServerRenderer | null = null;
   if (hasWebApp) {
     app.addHook('onReady', async () => {
-      const renderer = await loadServerRenderer(app, options.webDistDirectory, app.log);
+      renderer = await loadServerRenderer(app, options.webDistDirectory, app.log, { threads: options.renderThreads ?? 0 });
       if (!renderer) return;
       const html = indexPage.renderedHtml;
       pages = createRenderedPages({
@@ -43,6 +46,9 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
         maxBytes: options.keptPages?.maxBytes ?? 0,
       });
       options.keptPages?.follow(pages);
+    });
+    app.addHook('onClose', async () => {
+      await renderer?.close();
     });
   }
   if (hasWebApp) {
@@ -80,7 +86,9 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
       // A nonce only for a page that carries a script needing one (rare): most kept pages are sent as they are.
       const newNonce = () => randomBytes(16).toString('base64');
       const rendered =
-        request.method === 'GET' && pages ? await pages.answer(request.url, request.publicOrigin, newNonce, request.headers['accept-encoding']) : null;
+        request.method === 'GET' && pages
+          ? await pages.answer(request.url, request.publicOrigin, newNonce, request.headers['accept-encoding'], request.ip)
+          : null;
       const { body, encoding } = rendered ?? (await indexPage.answer(pathname, request.headers['accept-encoding']));
       // A path with no page gets the app's own "page not found" (the browser still draws it), with a 404.
       reply.code(rendered ? rendered.status : indexPage.isKnownPath(pathname) ? 200 : 404);
