@@ -7,16 +7,16 @@ export type PageModules = Record<string, () => Promise<Record<string, unknown>>>
 
 /**
  * Turns the manifest's pages into react-router route objects, each page and layout a lazy import
- * from `modules`. Shared by the shop's route table (`router.tsx`) and the dashboards' (`dashboard-router.tsx`).
+ * from `modules` (its errors are terse: they are a developer's, and every byte here is in the first load). Shared by the shop's route table (`router.tsx`) and the dashboards' (`dashboard-router.tsx`).
  */
 export function routeObjectsFrom(modules: PageModules, pages: readonly PageRoute[]) {
   /** A route's `lazy`: the module downloads the first time the route is visited. */
   function lazyComponent({ module, component }: ModuleExport): RouteObject['lazy'] {
     const load = modules[`./${module}.tsx`];
-    if (!load) throw new Error(`the route manifest names ${module}, which is not a page or layout module here`);
+    if (!load) throw new Error(`routes.ts: no module ${module}`);
     return async () => {
       const Component = (await load())[component];
-      if (typeof Component !== 'function') throw new Error(`${module} does not export ${component}`);
+      if (typeof Component !== 'function') throw new Error(`${module}: no ${component}`);
       return { Component: Component as ComponentType };
     };
   }
@@ -26,7 +26,7 @@ export function routeObjectsFrom(modules: PageModules, pages: readonly PageRoute
     return pages
       .filter((page) => page.area === area)
       .map((page) => {
-        if (!page.path.startsWith(prefix)) throw new Error(`route manifest: ${page.path} is not under ${prefix}`);
+        if (!page.path.startsWith(prefix)) throw new Error(`routes.ts: ${page.path} not under ${prefix}`);
         const path = page.path.slice(prefix.length);
         return path === '' ? { index: true, lazy: lazyComponent(page) } : { path, lazy: lazyComponent(page) };
       });
@@ -35,7 +35,7 @@ export function routeObjectsFrom(modules: PageModules, pages: readonly PageRoute
   /** The area's lazy layout (routes.ts LAZY_LAYOUTS) around its pages, downloaded in parallel with the first of them. */
   function withLayout(area: RouteArea, children: RouteObject[]): RouteObject {
     const layout = LAZY_LAYOUTS[area];
-    if (!layout) throw new Error(`routes.ts: the ${area} area has no lazy layout`);
+    if (!layout) throw new Error(`routes.ts: no layout for ${area}`);
     return { lazy: lazyComponent(layout), children };
   }
 

@@ -1,14 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Search } from 'lucide-react';
-import { searchPathFor } from '../search-path';
+import { searchPath, searchPathFor } from '../search-path';
 
 /** The header's search box on every shop page: a plain-language query goes to the AI search results. */
 export function HeaderSearch({ className = '' }: { className?: string }) {
   const id = useId();
   const navigate = useNavigate();
+  // The box holds the AI search's own query (its results page), never another page's `q` (a shop's search).
   const [searchParams] = useSearchParams();
-  const [query, setQuery] = useState(searchParams.get('q') ?? '');
+  const [query, setQuery] = useState((useLocation().pathname === searchPath && searchParams.get('q')) || '');
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
