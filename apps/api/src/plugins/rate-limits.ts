@@ -159,22 +159,31 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * Counts a request no route answers (a web page, an unknown path) against its address's UNROUTED budget;
-     * throws the 429 once it is spent. Absent when the limits are off. Called by the not-found handler
-     * (./web-app.ts): @fastify/rate-limit only counts routes.
+     * once it is spent, answers the refusal to send (null until then). Absent when the limits are off. Called
+     * by the not-found handler (./web-app.ts): @fastify/rate-limit only counts routes. It answers rather than
+     * throws: a flood is mostly refusals, and a refusal sent as it is costs a fraction of an error thrown
+     * through the error handler (bench/README.md, "HTTP flood").
      */
-    countUnrouted?: (request: FastifyRequest) => Promise<void>;
+    countUnrouted?: (request: FastifyRequest) => Promise<Refusal | null>;
   }
+}
+
+/** A 429's content: the sentence shown (`error`) and how long to wait. */
+export interface Refusal {
+  error: string;
+  code: typeof API_ERROR_CODES.rateLimited;
+  retryAfterSeconds: number;
+}
+
+function refusalOf(ttlMs: number): Refusal {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  return { error: `Too many requests. Try again in ${waitPhrase(seconds)}.`, code: API_ERROR_CODES.rateLimited, retryAfterSeconds: seconds };
 }
 
 /** The 429 every limit answers: `{ error, code: "rate_limited", retryAfterSeconds }` and Retry-After. */
 function tooManyRequests(ttlMs: number): HttpError {
-  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
-  return new HttpError(
-    429,
-    `Too many requests. Try again in ${waitPhrase(seconds)}.`,
-    { code: API_ERROR_CODES.rateLimited, retryAfterSeconds: seconds },
-    { 'retry-after': String(seconds) },
-  );
+  const { error, ...details } = refusalOf(ttlMs);
+  return new HttpError(429, error, details, { 'retry-after': String(details.retryAfterSeconds) });
 }
 
 /** "Try again in 40 seconds." / "… in 12 minutes." */
@@ -246,15 +255,15 @@ async function rateLimitsPlugin(app: FastifyInstance, options: RateLimitsOptions
   });
 
   const unroutedMax = scaled(UNROUTED.max);
-  app.decorate('countUnrouted', async (request: FastifyRequest) => {
+  app.decorate('countUnrouted', async (request: FastifyRequest): Promise<Refusal | null> => {
     let count: Count;
     try {
       count = await counter.incr(`unrouted|${addressOf(request)}`, UNROUTED.windowSeconds * 1000);
     } catch {
       // As for the routes (skipOnError): a count that cannot be made lets the request through.
-      return;
+      return null;
     }
-    if (count.current > unroutedMax) throw tooManyRequests(count.ttl);
+    return count.current > unroutedMax ? refusalOf(count.ttl) : null;
   });
 }
 

@@ -624,3 +624,30 @@ describe('pages drawn in a worker thread (RENDER_THREADS)', () => {
     expect(threadOf(after.body)).not.toBe(before);
   });
 });
+
+describe('an address that asked for too many pages', () => {
+  it('gets a page saying so (429, Retry-After), and the API its JSON refusal, while another address gets its pages', async () => {
+    const build = makeWebBuild(true);
+    // A twentieth of the real budgets: 30 pages a minute.
+    const testApp = await buildTestApp({ environment: { WEB_DIST_DIR: build.dist, PUBLIC_URL: ORIGIN, RATE_LIMIT_SCALE: '0.05' } });
+    try {
+      const address = '198.51.100.201';
+      const page = (url: string, remoteAddress = address) => testApp.app.inject({ method: 'GET', url, remoteAddress, headers: { accept: 'text/html' } });
+      for (let index = 0; index < 30; index += 1) expect((await page('/cart')).statusCode).toBe(200);
+      const refused = await page('/products/blue-mug');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.body).toContain('<h1>Too many requests</h1>');
+      expect(refused.body).toMatch(/Too many requests\. Try again in \d+ (second|minute)s?\./);
+      expect(refused.body).toContain('<a href="/">');
+      const api = await page('/api/no-such-route');
+      expect(api.statusCode).toBe(429);
+      expect(api.json()).toMatchObject({ code: 'rate_limited' });
+      expect((await page('/products/blue-mug', '198.51.100.202')).body).toContain('id="fake"');
+    } finally {
+      await testApp.close();
+      rmSync(build.root, { recursive: true, force: true });
+    }
+  });
+});

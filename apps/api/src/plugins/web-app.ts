@@ -71,8 +71,6 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    // Pages and unknown paths count per address too (security/rate-limits.ts, UNROUTED): no route counts them.
-    await app.countUnrouted?.(request);
     const pathname = request.url.split('?')[0] ?? '';
     // A file of the build that is not there (an old chunk, a source map in production) is a 404, not the page.
     const isBuildFile = pathname.startsWith('/assets/');
@@ -82,6 +80,14 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
       pathname !== '/api' &&
       !pathname.startsWith(UPLOADS_URL_PREFIX) &&
       !isBuildFile;
+    // Pages and unknown paths count per address too (security/rate-limits.ts, UNROUTED): no route counts them.
+    // A person's browser refused a page gets a page saying so; anything else, the JSON refusal every limit answers.
+    const refusal = await app.countUnrouted?.(request);
+    if (refusal) {
+      reply.code(429).header('retry-after', String(refusal.retryAfterSeconds)).header('cache-control', 'no-store');
+      if (isPageRequest && indexPage) return reply.type('text/html; charset=utf-8').send(tooManyRequestsPage(refusal.error));
+      return reply.send(refusal);
+    }
     if (isPageRequest && indexPage) {
       // A nonce only for a page that carries a script needing one (rare): most kept pages are sent as they are.
       const newNonce = () => randomBytes(16).toString('base64');
@@ -106,5 +112,15 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
     return reply.code(404).send({ error: `Route ${request.method} ${pathname} not found`, code: 'not_found' });
   });
 }
+
+/**
+ * The page a browser gets when its address asked for too many pages (the API's refusal as a page): small and
+ * made without the app, since it is what a flood is answered with. `message` is the limit's own sentence.
+ */
+export function tooManyRequestsPage(message: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Too many requests</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#0f172a;line-height:1.5}a{color:#4338ca}</style></head><body><main><h1>Too many requests</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to the marketplace</a></p></main></body></html>`;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 export default fp(webAppPlugin, { name: 'web-app' });
