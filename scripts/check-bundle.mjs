@@ -16,6 +16,12 @@
  *    dashboard-routes.ts, the dashboards') is its own lazy chunk:
  *    found in exactly one chunk, never in the initial chunks, and no two pages share a chunk.
  *
+ * 3. The public pages a guest lands on (home, catalogue, a product, a shop: PUBLIC_PAGE_PATHS) load no schema
+ *    library (zod, SCHEMA_LIBRARY): not with the first load, not with the page's own chunks. A constant a page
+ *    needs comes from a zod-free module (e.g. @marketplace/contracts/cart-limits); the schemas belong to the
+ *    forms and calls of signed-in pages. zod's code and its schemas' construction were ≈ 0.1 s of a phone's
+ *    main thread on a product page (bench/README.md, Lighthouse).
+ *
  * Chunks are matched to modules through the build's source maps (build.sourcemap is on), so no
  * Vite manifest is needed. Exit codes: 0 ok, 1 a check failed, 2 the build output is missing.
  */
@@ -187,9 +193,25 @@ for (const [file, modules] of pagesByChunk) {
 }
 for (const row of pageRows) if (row.problems.length > 0) failures.push(`${row.module}: ${row.problems.join('; ')}`);
 
+// ---- 3. the public pages load no schema library ----
+const PUBLIC_PAGE_PATHS = ['/', '/products', '/products/:productId', '/shop/:sellerId'];
+const SCHEMA_LIBRARY = 'node_modules/zod/';
+const publicPages = PAGE_ROUTES.filter((page) => PUBLIC_PAGE_PATHS.includes(page.path));
+if (publicPages.length !== PUBLIC_PAGE_PATHS.length)
+  failures.push(`found ${publicPages.length} of the ${PUBLIC_PAGE_PATHS.length} public pages in src/app/routes.ts`);
+const publicRows = publicPages.map((page) => {
+  const loaded = closure([...entryClosure, ...chunksContaining(isModule(page.module))]);
+  const withSchemas = [...loaded].filter((file) => modulesByChunk.get(file)?.some((source) => source.startsWith(SCHEMA_LIBRARY)));
+  if (withSchemas.length > 0)
+    failures.push(`${page.path} (src/${page.module}) loads zod through ${withSchemas.join(', ')}: take what it needs from a zod-free module`);
+  return { path: page.path, module: `src/${page.module}`, chunks: loaded.size, withSchemas };
+});
+
 // ---- report ----
 if (flag('--json')) {
-  console.log(JSON.stringify({ budgetKb: BUDGET_KB, totalGzip, totalRaw, isSocketDeferred, rows, pages: pageRows, failures }, null, 2));
+  console.log(
+    JSON.stringify({ budgetKb: BUDGET_KB, totalGzip, totalRaw, isSocketDeferred, rows, pages: pageRows, publicPages: publicRows, failures }, null, 2),
+  );
 } else {
   console.log(`Initial JavaScript for ${ROUTE_PATH} (gzip -9), budget ${BUDGET_KB} KB\n`);
   const width = Math.max(...rows.map((row) => row.file.length), 10);
@@ -207,6 +229,9 @@ if (flag('--json')) {
   const lazyOk = pageRows.filter((row) => row.problems.length === 0).length;
   console.log(`\nRoute pages as separate lazy chunks: ${lazyOk}/${pageRows.length} OK`);
   for (const row of pageRows) if (row.problems.length > 0) console.log(`  ✗ ${row.module}: ${row.problems.join('; ')}`);
+  const lean = publicRows.filter((row) => row.withSchemas.length === 0).length;
+  console.log(`Public pages without a schema library (zod): ${lean}/${publicRows.length} OK`);
+  for (const row of publicRows) if (row.withSchemas.length > 0) console.log(`  ✗ ${row.path}: zod in ${row.withSchemas.join(', ')}`);
   if (failures.length > 0) {
     console.log(`\nFAIL (${failures.length}):`);
     for (const failure of failures) console.log(`  - ${failure}`);

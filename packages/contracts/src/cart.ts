@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { MAX_CART_LINES } from '@marketplace/domain/user-content-limits';
+import { MAX_CART_LINE_QUANTITY } from './cart-limits';
 
 // Cart calls (docs/product/data.md "Cart state" and docs/product/cart-and-wishlist.md). Field names follow the payload the spec's
 // client reads (snake_case, with retip mirrored in camelCase). Money is dollars with ≤ 2 decimals.
 
-/** The most of one product a single cart line may hold. */
-export const MAX_CART_LINE_QUANTITY = 99;
-export { MAX_CART_LINES };
+export { MAX_CART_LINE_QUANTITY, MAX_CART_LINES };
 /** The `code` of the 409 for one product too many in a cart (docs/product/limits.md). */
 export const CART_LINE_LIMIT_CODE = 'cart_line_limit';
 

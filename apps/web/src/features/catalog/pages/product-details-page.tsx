@@ -4,7 +4,7 @@ import { ChevronRight, Heart, MessageCircle, ShoppingCart, Store } from 'lucide-
 import { toast } from '../../../components/toast';
 import type { ProductDetail, ProductDetailForViewer } from '@marketplace/contracts/catalog';
 import type { StartChatRequest, StartChatResponse } from '@marketplace/contracts/chat';
-import { MAX_CART_LINE_QUANTITY } from '@marketplace/contracts/cart';
+import { MAX_CART_LINE_QUANTITY } from '@marketplace/contracts/cart-limits';
 import { Alert } from '../../../components/alert';
 import { Button, buttonClasses } from '../../../components/button';
 import { EmptyState, LoadError, LoadingState } from '../../../components/list-states';
