@@ -639,7 +639,7 @@ describe('an address that asked for too many pages', () => {
       expect(refused.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(refused.body).toContain('<h1>Too many requests</h1>');
-      expect(refused.body).toMatch(/Too many requests\. Try again in \d+ (second|minute)s?\./);
+      expect(refused.body).toMatch(/This address opened many pages in a short time\. Try again in \d+ (second|minute)s?\./);
       expect(refused.body).toContain('<a href="/">');
       const api = await page('/api/no-such-route');
       expect(api.statusCode).toBe(429);

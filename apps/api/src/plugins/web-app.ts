@@ -118,7 +118,7 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
  * made without the app, since it is what a flood is answered with. `message` is the limit's own sentence.
  */
 export function tooManyRequestsPage(message: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Too many requests</title><style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#0f172a;line-height:1.5}a{color:#4338ca}</style></head><body><main><h1>Too many requests</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to the marketplace</a></p></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Too many requests</title><style>body{margin:0;font-family:system-ui,sans-serif;color:#0f172a;background:#f8fafc;line-height:1.5}main{max-width:30rem;margin:0 auto;padding:5rem 1.5rem;text-align:center}h1{font-size:1.75rem;margin:0 0 .75rem}p{color:#475569;margin:0 0 2rem}a{display:inline-block;padding:.6rem 1.1rem;border-radius:.5rem;background:oklch(51.1% .096 186.391);color:#fff;text-decoration:none;font-weight:500}a:focus-visible{outline:2px solid oklch(60% .118 184.704);outline-offset:2px}</style></head><body><main><h1>Too many requests</h1><p>This address opened many pages in a short time. ${escapeHtml(message.replace(/^Too many requests\. /, ''))}</p><a href="/">Back to the marketplace</a></main></body></html>`;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
