@@ -183,6 +183,23 @@ function makeWebBuild(withServerRender: boolean, entryServer = FAKE_ENTRY_SERVER
 }
 
 const ORIGIN = 'https://shop.example';
+
+/** A test app serving a fresh web build (with the fake render, unless told), ready; closed and removed after `run`. */
+async function withWebApp(
+  { environment = {}, withServerRender = true }: { environment?: Record<string, string>; withServerRender?: boolean },
+  run: (testApp: TestApp) => Promise<void>,
+): Promise<void> {
+  const build = makeWebBuild(withServerRender);
+  const testApp = await buildTestApp({ environment: { WEB_DIST_DIR: build.dist, PUBLIC_URL: ORIGIN, ...environment } });
+  try {
+    await testApp.app.ready();
+    await run(testApp);
+  } finally {
+    await testApp.close();
+    rmSync(build.root, { recursive: true, force: true });
+  }
+}
+
 const directivesOf = (policy: unknown) =>
   String(policy)
     .split(';')
@@ -354,10 +371,7 @@ describe('the web app’s pages, rendered on the server', () => {
 
 describe('a flood of page views', () => {
   it(`renders at most ${MAX_CONCURRENT_RENDERS} pages at once; the next waits its turn and still carries its content`, async () => {
-    const build = makeWebBuild(true);
-    const testApp = await buildTestApp({ environment: { WEB_DIST_DIR: build.dist, PUBLIC_URL: ORIGIN } });
-    try {
-      await testApp.app.ready();
+    await withWebApp({}, async (testApp) => {
       const before = renderCalls().length;
       heldRenders().length = 0;
       // Renders held by the test, each from an address of its own, take every place.
@@ -374,50 +388,41 @@ describe('a flood of page views', () => {
       expect(answer.body).toContain('id="fake" data-path="/products/one"');
       while (heldRenders().length > 0) heldRenders().shift()!();
       for (const page of await Promise.all(held)) expect(page.body).toContain('id="fake"');
-    } finally {
-      await testApp.close();
-      rmSync(build.root, { recursive: true, force: true });
-    }
+    });
   });
 
   it(`draws at most ${MAX_RENDERS_PER_CLIENT} pages of one address at once: another address's page is drawn meanwhile, and the rest in turn, each with its content`, async () => {
-    const build = makeWebBuild(true);
-    const testApp = await buildTestApp({ environment: { WEB_DIST_DIR: build.dist, PUBLIC_URL: ORIGIN } });
-    try {
-      await testApp.app.ready();
-      const before = renderCalls().length;
-      heldRenders().length = 0;
-      const flooder = '198.51.100.77';
-      const flood = Array.from({ length: 6 }, (_, index) =>
-        testApp.app.inject({ method: 'GET', url: `/products/held-flood-${index}`, remoteAddress: flooder }),
-      );
-      await expect.poll(() => heldRenders().length).toBe(MAX_RENDERS_PER_CLIENT);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      // The flood's other pages wait, though places are free…
-      expect(renderCalls().length - before).toBe(MAX_RENDERS_PER_CLIENT);
-      // …and someone else's page is drawn at once.
-      const other = await testApp.app.inject({ method: 'GET', url: '/products/someone-elses', remoteAddress: '203.0.113.8' });
-      expect(other.body).toContain('data-path="/products/someone-elses"');
-      // Each page of the flood that ends lets the next one start; every one comes with its content.
-      for (let released = 0; released < flood.length; released += 1) {
-        await expect.poll(() => heldRenders().length).toBeGreaterThan(0);
-        expect(heldRenders().length).toBeLessThanOrEqual(MAX_RENDERS_PER_CLIENT);
-        heldRenders().shift()!();
+    await withWebApp({}, async (testApp) => {
+      try {
+        const before = renderCalls().length;
+        heldRenders().length = 0;
+        const flooder = '198.51.100.77';
+        const flood = Array.from({ length: 6 }, (_, index) =>
+          testApp.app.inject({ method: 'GET', url: `/products/held-flood-${index}`, remoteAddress: flooder }),
+        );
+        await expect.poll(() => heldRenders().length).toBe(MAX_RENDERS_PER_CLIENT);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        // The flood's other pages wait, though places are free…
+        expect(renderCalls().length - before).toBe(MAX_RENDERS_PER_CLIENT);
+        // …and someone else's page is drawn at once.
+        const other = await testApp.app.inject({ method: 'GET', url: '/products/someone-elses', remoteAddress: '203.0.113.8' });
+        expect(other.body).toContain('data-path="/products/someone-elses"');
+        // Each page of the flood that ends lets the next one start; every one comes with its content.
+        for (let released = 0; released < flood.length; released += 1) {
+          await expect.poll(() => heldRenders().length).toBeGreaterThan(0);
+          expect(heldRenders().length).toBeLessThanOrEqual(MAX_RENDERS_PER_CLIENT);
+          heldRenders().shift()!();
+        }
+        const pages = await Promise.all(flood);
+        for (const [index, page] of pages.entries()) expect(page.body).toContain(`data-path="/products/held-flood-${index}"`);
+      } finally {
+        while (heldRenders().length > 0) heldRenders().shift()!();
       }
-      const pages = await Promise.all(flood);
-      for (const [index, page] of pages.entries()) expect(page.body).toContain(`data-path="/products/held-flood-${index}"`);
-    } finally {
-      while (heldRenders().length > 0) heldRenders().shift()!();
-      await testApp.close();
-      rmSync(build.root, { recursive: true, force: true });
-    }
+    });
   });
 
   it('draws a page once for the visitors who ask for it together', async () => {
-    const build = makeWebBuild(true);
-    const testApp = await buildTestApp({ environment: { WEB_DIST_DIR: build.dist, PUBLIC_URL: ORIGIN } });
-    try {
-      await testApp.app.ready();
+    await withWebApp({}, async (testApp) => {
       const before = renderCalls().length;
       heldRenders().length = 0;
       const together = Array.from({ length: 5 }, () => testApp.app.inject({ method: 'GET', url: '/products/held-together' }));
@@ -428,10 +433,7 @@ describe('a flood of page views', () => {
       const nonces = pages.map((page) => nonceIn(page.body));
       // One drawing, and still a nonce of each response's own.
       expect(new Set(nonces).size).toBe(5);
-    } finally {
-      await testApp.close();
-      rmSync(build.root, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -541,9 +543,7 @@ describe('kept pages', () => {
 
 describe('the web app without a server render build', () => {
   it('serves the plain page, as before', async () => {
-    const build = makeWebBuild(false);
-    const testApp = await buildTestApp({ environment: { WEB_DIST_DIR: build.dist, PUBLIC_URL: ORIGIN } });
-    try {
+    await withWebApp({ withServerRender: false }, async (testApp) => {
       for (const url of ['/', '/products/blue-mug', '/products/missing']) {
         const response = await testApp.app.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBe(200);
@@ -553,10 +553,7 @@ describe('the web app without a server render build', () => {
       const api = await testApp.app.inject({ method: 'GET', url: '/api/no-such-route' });
       expect(api.statusCode).toBe(404);
       expect(api.json()).toMatchObject({ code: 'not_found' });
-    } finally {
-      await testApp.close();
-      rmSync(build.root, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -627,10 +624,8 @@ describe('pages drawn in a worker thread (RENDER_THREADS)', () => {
 
 describe('an address that asked for too many pages', () => {
   it('gets a page saying so (429, Retry-After), and the API its JSON refusal, while another address gets its pages', async () => {
-    const build = makeWebBuild(true);
     // A twentieth of the real budgets: 30 pages a minute.
-    const testApp = await buildTestApp({ environment: { WEB_DIST_DIR: build.dist, PUBLIC_URL: ORIGIN, RATE_LIMIT_SCALE: '0.05' } });
-    try {
+    await withWebApp({ environment: { RATE_LIMIT_SCALE: '0.05' } }, async (testApp) => {
       const address = '198.51.100.201';
       const page = (url: string, remoteAddress = address) => testApp.app.inject({ method: 'GET', url, remoteAddress, headers: { accept: 'text/html' } });
       for (let index = 0; index < 30; index += 1) expect((await page('/cart')).statusCode).toBe(200);
@@ -645,9 +640,6 @@ describe('an address that asked for too many pages', () => {
       expect(api.statusCode).toBe(429);
       expect(api.json()).toMatchObject({ code: 'rate_limited' });
       expect((await page('/products/blue-mug', '198.51.100.202')).body).toContain('id="fake"');
-    } finally {
-      await testApp.close();
-      rmSync(build.root, { recursive: true, force: true });
-    }
+    });
   });
 });
