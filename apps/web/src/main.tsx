@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router/dom';
@@ -43,11 +43,7 @@ async function start(root: HTMLElement) {
       resolve();
     });
   });
-  // As a transition, hydration is done in slices that yield to the browser (a paint, a tap) instead of one long
-  // task: on a phone it was 0.3–0.5 s of blocked main thread after the page had painted.
-  startTransition(() => {
-    hydrateRoot(root, app);
-  });
+  hydrateRoot(root, app);
 }
 
 void start(container);

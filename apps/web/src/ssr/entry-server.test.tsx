@@ -57,6 +57,8 @@ describe('the server render of the public pages', () => {
     expect(page.root).toContain('<h1 class="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Walnut &lt;desk&gt; lamp</h1>');
     expect(page.root).toContain('$49.50');
     expect(page.root).toContain('Lovely light');
+    // Drawn inert: a tap before the browser takes the page over must not submit the bare form (a reload, nothing added).
+    expect(page.root).toMatch(/<button type="submit"[^>]*disabled=""[^>]*>.*?Add to cart<\/button>/s);
     // Nothing is left for a script to reveal: the reviews are not outlined into a hidden template.
     expect(page.root).not.toMatch(/<div hidden id="S:|<template id="B:/);
     // The product once, then its reviews: no query is asked for twice.

@@ -95,6 +95,10 @@ function PurchasePanel({ product }: { product: ProductDetail }) {
   const [isAdding, setIsAdding] = useState(false);
   const [isSaving, setIsSaving] = useState(false);
   const [prompt, setPrompt] = useState<SignInIntent | null>(null);
+  // The server draws the form as a guest sees it; until this browser has taken the page over, a tap would
+  // submit the bare form (the page reloads and nothing is added), so the button waits for the app.
+  const [isTakenOver, setIsTakenOver] = useState(false);
+  useEffect(() => setIsTakenOver(true), []);
   const maxQuantity = Math.min(product.quantity, MAX_CART_LINE_QUANTITY);
   const isOutOfStock = product.quantity <= 0;
   const isSaved = shop.savedProductIds.has(product.id);
@@ -206,7 +210,7 @@ function PurchasePanel({ product }: { product: ProductDetail }) {
             className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-200 sm:text-sm"
           />
         </div>
-        <Button type="submit" size="lg" className="flex-1" isBusy={isAdding} disabled={isOutOfStock}>
+        <Button type="submit" size="lg" className="flex-1" isBusy={isAdding} disabled={isOutOfStock || !isTakenOver}>
           <ShoppingCart className="size-5" aria-hidden />
           Add to cart
         </Button>
