@@ -17,6 +17,7 @@ import { isAdminRole, isSellerRole } from '../../../lib/session';
 import { useShop } from '../../../lib/shop';
 import { useFinishSignInIntent, type SignInIntent, type SignInIntentKind } from '../../../lib/sign-in-intent';
 import { useSession } from '../../../lib/use-session';
+import { useTakenOver } from '../../../lib/taking-over';
 import { conditionLabel, describeStock, STOCK_TONE_CLASSES } from '../../../lib/stock';
 import { StarRating } from '../../../components/star-rating';
 import { ProductGallery } from '../components/product-gallery';
@@ -97,8 +98,7 @@ function PurchasePanel({ product }: { product: ProductDetail }) {
   const [prompt, setPrompt] = useState<SignInIntent | null>(null);
   // The server draws the form as a guest sees it; until this browser has taken the page over, a tap would
   // submit the bare form (the page reloads and nothing is added), so the button waits for the app.
-  const [isTakenOver, setIsTakenOver] = useState(false);
-  useEffect(() => setIsTakenOver(true), []);
+  const isTakenOver = useTakenOver();
   const maxQuantity = Math.min(product.quantity, MAX_CART_LINE_QUANTITY);
   const isOutOfStock = product.quantity <= 0;
   const isSaved = shop.savedProductIds.has(product.id);
