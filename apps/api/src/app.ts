@@ -300,7 +300,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(webApp, {
     webDistDirectory: config.webDistDirectory,
     serveSourceMaps: config.environment !== 'production',
-    renderThreads: config.renderCache.threads,
+    renderThreads: { count: config.renderCache.threads, nice: config.renderCache.threadNice },
     // The rendered public pages are kept until what they show changes (plugins/rendered-pages.ts, decision 0038):
     // a listing's page when it changes, the lists when any listing does, all of them when a seller's profile or
     // status, a category or a setting changes here, or another instance says the catalogue changed.

@@ -198,12 +198,13 @@ describe('the request limits', () => {
 describe('the kept rendered pages', () => {
   it('default to 600 s, 128 MB and one drawing thread (0 s and none under test), as the README says, and refuse what is out of range', async () => {
     const { readFileSync } = await import('node:fs');
-    expect(loadConfig({ ...base, NODE_ENV: 'development' }).renderCache).toEqual({ seconds: 600, maxBytes: 128 * 1024 * 1024, threads: 1 });
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).renderCache).toEqual({ seconds: 600, maxBytes: 128 * 1024 * 1024, threads: 1, threadNice: 10 });
     expect(loadConfig({ ...base, NODE_ENV: 'test' }).renderCache).toMatchObject({ seconds: 0, threads: 0 });
-    expect(loadConfig({ ...base, RENDER_CACHE_SECONDS: '30', RENDER_CACHE_MB: '16', RENDER_THREADS: '3' }).renderCache).toEqual({
+    expect(loadConfig({ ...base, RENDER_CACHE_SECONDS: '30', RENDER_CACHE_MB: '16', RENDER_THREADS: '3', RENDER_THREAD_NICE: '0' }).renderCache).toEqual({
       seconds: 30,
       maxBytes: 16 * 1024 * 1024,
       threads: 3,
+      threadNice: 0,
     });
     for (const [name, value] of [
       ['RENDER_CACHE_SECONDS', '-1'],
@@ -211,11 +212,12 @@ describe('the kept rendered pages', () => {
       ['RENDER_CACHE_MB', '0'],
       ['RENDER_THREADS', '-1'],
       ['RENDER_THREADS', '17'],
+      ['RENDER_THREAD_NICE', '20'],
     ] as const)
       expect(() => loadConfig({ ...base, [name]: value }), `${name}=${value}`).toThrow(new RegExp(name));
     const row = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')
       .split('\n')
-      .find((line) => line.startsWith('| `RENDER_CACHE_SECONDS`, `RENDER_CACHE_MB`, `RENDER_THREADS`'));
-    expect(row).toContain('| `600` (`0` under `NODE_ENV=test`), `128`, `1` (`0` under `NODE_ENV=test`) |');
+      .find((line) => line.startsWith('| `RENDER_CACHE_SECONDS`, `RENDER_CACHE_MB`, `RENDER_THREADS`, `RENDER_THREAD_NICE`'));
+    expect(row).toContain('| `600` (`0` under `NODE_ENV=test`), `128`, `1` (`0` under `NODE_ENV=test`), `10` |');
   });
 });

@@ -58,6 +58,8 @@ const environmentSchema = z.object({
   RENDER_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(128),
   /** Threads that draw the rendered public pages (decision 0040); default 1 (0 in tests: drawn on the main thread). */
   RENDER_THREADS: z.coerce.number().int().min(0).max(16).optional(),
+  /** Their priority as a nice value (0 the default's, 19 the lowest): 10 lets the thread answering requests go first. */
+  RENDER_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(10),
   /** Seconds a signed-in request may reuse the user row an earlier one read; default 10 (0 in tests). At most 60: a suspension must bite within a minute. */
   USER_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
@@ -181,7 +183,7 @@ export interface Config {
   rateLimits: { enabled: boolean; globalPerMinute: number; scale: number };
   searchCacheSeconds: number;
   /** The rendered public pages kept (plugins/rendered-pages.ts): how long at most, and how many bytes all together. */
-  renderCache: { seconds: number; maxBytes: number; threads: number };
+  renderCache: { seconds: number; maxBytes: number; threads: number; threadNice: number };
   userCacheSeconds: number;
   /** How long a payout whose transfer never answered stays pending before a retry resumes it with the same key. */
   payoutClaimStaleSeconds: number;
@@ -350,6 +352,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       seconds: env.RENDER_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 600),
       maxBytes: env.RENDER_CACHE_MB * 1024 * 1024,
       threads: env.RENDER_THREADS ?? (env.NODE_ENV === 'test' ? 0 : 1),
+      threadNice: env.RENDER_THREAD_NICE,
     },
     userCacheSeconds: env.USER_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 10),
     payoutClaimStaleSeconds: env.PAYOUT_CLAIM_STALE_SECONDS,

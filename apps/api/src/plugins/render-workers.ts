@@ -58,12 +58,6 @@ parentPort.on('message', (message) => {
 });
 `;
 
-/**
- * The drawing threads' priority (a nice value, 0 the default, 19 the lowest): when the cores are busy, the main
- * thread's answers go first and pages are drawn with what is left; a page drawn is kept for everyone after.
- */
-export const RENDER_THREAD_NICE = 10;
-
 const BODILESS_STATUSES = new Set([101, 204, 205, 304]);
 
 type WorkerMessage =
@@ -76,7 +70,18 @@ interface Thread {
   pending: Map<number, { resolve: (page: RenderedPage | null) => void; reject: (error: Error) => void }>;
 }
 
-export function createRenderWorkers(options: { entryUrl: string; threads: number; fetchFromApp: typeof fetch; log: FastifyBaseLogger }): RenderWorkers {
+/**
+ * `nice` is the drawing threads' priority (RENDER_THREAD_NICE, 10 by default; 0 the default's, 19 the lowest):
+ * when the cores are busy, the main thread's answers go first and pages are drawn with what is left; a page
+ * drawn is kept for everyone after.
+ */
+export function createRenderWorkers(options: {
+  entryUrl: string;
+  threads: number;
+  nice: number;
+  fetchFromApp: typeof fetch;
+  log: FastifyBaseLogger;
+}): RenderWorkers {
   const threads: Thread[] = [];
   let nextRender = 0;
   let closed = false;
@@ -94,7 +99,7 @@ export function createRenderWorkers(options: { entryUrl: string; threads: number
   };
 
   const start = (): Thread => {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { entryUrl: options.entryUrl, nice: RENDER_THREAD_NICE } });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { entryUrl: options.entryUrl, nice: options.nice } });
     // The threads never keep the process alive: closing the server is what ends them.
     worker.unref();
     const thread: Thread = { worker, pending: new Map() };

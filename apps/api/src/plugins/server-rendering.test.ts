@@ -564,6 +564,7 @@ describe('the web app without a server render build', () => {
  */
 const THREAD_REPORTING_ENTRY_SERVER = `
 import { threadId } from 'node:worker_threads';
+import { getPriority } from 'node:os';
 export function rendersPath(pathname) {
   return pathname.startsWith('/products/');
 }
@@ -576,7 +577,7 @@ export async function renderPage({ url, origin, fetch }) {
   return {
     status: 200,
     head: '<title>Drawn</title>',
-    root: '<main id="fake" data-path="' + address.pathname + '" data-thread="' + threadId + '" data-health="' + answer.status + '">A product</main>',
+    root: '<main id="fake" data-path="' + address.pathname + '" data-thread="' + threadId + '" data-nice="' + getPriority(0) + '" data-health="' + answer.status + '">A product</main>',
     scripts: '',
   };
 }
@@ -590,15 +591,16 @@ describe('pages drawn in a worker thread (RENDER_THREADS)', () => {
 
   beforeAll(async () => {
     build = makeWebBuild(true, THREAD_REPORTING_ENTRY_SERVER);
-    testApp = await buildTestApp({ environment: { WEB_DIST_DIR: build.dist, PUBLIC_URL: ORIGIN, RENDER_THREADS: '1' } });
+    testApp = await buildTestApp({ environment: { WEB_DIST_DIR: build.dist, PUBLIC_URL: ORIGIN, RENDER_THREADS: '1', RENDER_THREAD_NICE: '7' } });
   });
   afterAll(async () => {
     await testApp.close();
     rmSync(build.root, { recursive: true, force: true });
   });
 
-  it('draws off the main thread, with the API answered in-process, and every page in the same thread', async () => {
+  it('draws off the main thread, at its own priority, with the API answered in-process, and every page in the same thread', async () => {
     const first = await get('/products/blue-mug');
+    expect(first.body).toContain('data-nice="7"');
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain('data-path="/products/blue-mug"');
     expect(first.body).toContain('data-health="ok"');

@@ -77,7 +77,9 @@ export function entryServerPath(webDistDirectory: string): string {
 
 export interface RendererOptions {
   /** Threads that draw the pages (./render-workers.ts); 0 draws them on the main thread. */
-  threads: number;
+  count: number;
+  /** Their priority, a nice value (RENDER_THREAD_NICE). */
+  nice: number;
 }
 
 export async function loadServerRenderer(
@@ -91,7 +93,7 @@ export async function loadServerRenderer(
   const entryUrl = pathToFileURL(file).href;
   const entry = (await import(entryUrl)) as EntryServer;
   const fetchFromApp = fetchThroughInject(app);
-  const workers = options.threads > 0 ? createRenderWorkers({ entryUrl, threads: options.threads, fetchFromApp, log }) : null;
+  const workers = options.count > 0 ? createRenderWorkers({ entryUrl, threads: options.count, nice: options.nice, fetchFromApp, log }) : null;
   const draw = (url: string, origin: string, nonce: string) =>
     workers ? workers.render({ url, origin, nonce }) : entry.renderPage({ url, origin, fetch: fetchFromApp, nonce });
   const turns = createRenderTurns({ max: MAX_CONCURRENT_RENDERS, perClient: MAX_RENDERS_PER_CLIENT, waitMs: RENDER_QUEUE_WAIT_MS });

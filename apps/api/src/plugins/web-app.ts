@@ -24,8 +24,8 @@ export interface WebAppOptions {
   serveSourceMaps?: boolean;
   /** How long and how much of the rendered pages are kept (./rendered-pages.ts), and who tells them what changed. */
   keptPages?: { ttlMs: number; maxBytes: number; follow: (pages: RenderedPages) => void };
-  /** Threads that draw the rendered pages (./render-workers.ts); 0 (the default) draws them on the main thread. */
-  renderThreads?: number;
+  /** Threads that draw the rendered pages (./render-workers.ts), and their nice value; none (the default) draws them on the main thread. */
+  renderThreads?: { count: number; nice: number };
 }
 
 async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
@@ -36,7 +36,7 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
   let renderer: ServerRenderer | null = null;
   if (hasWebApp) {
     app.addHook('onReady', async () => {
-      renderer = await loadServerRenderer(app, options.webDistDirectory, app.log, { threads: options.renderThreads ?? 0 });
+      renderer = await loadServerRenderer(app, options.webDistDirectory, app.log, options.renderThreads ?? { count: 0, nice: 0 });
       if (!renderer) return;
       const html = indexPage.renderedHtml;
       pages = createRenderedPages({
