@@ -93,8 +93,8 @@ async function startServer(): Promise<RunningServer> {
       JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
       LOG_LEVEL: 'warn',
       // The public pages are drawn in a thread of their own, as in production (decision 0040), at the usual
-      // priority: `npm test` runs its computing steps at nice 10, and a drawing thread there too waited behind
-      // them (the journeys took 225 s instead of 130–150).
+      // priority: `npm test` runs its computing steps at nice 10, and a drawing thread there too would share
+      // the cores with them rather than come first.
       RENDER_THREADS: '1',
       RENDER_THREAD_NICE: '0',
     },
