@@ -186,8 +186,8 @@ function tooManyRequests(ttlMs: number): HttpError {
   return new HttpError(429, error, details, { 'retry-after': String(details.retryAfterSeconds) });
 }
 
-/** "Try again in 40 seconds." / "… in 12 minutes." */
-function waitPhrase(seconds: number): string {
+/** "40 seconds" / "12 minutes": how long a refusal says to wait ("Try again in …"). */
+export function waitPhrase(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;

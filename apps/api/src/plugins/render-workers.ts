@@ -15,8 +15,6 @@ export type RenderedPage = RenderedParts & { status: 200 | 404 };
 export interface RenderWorkers {
   render(options: { url: string; origin: string; nonce: string }): Promise<RenderedPage | null>;
   close(): Promise<void>;
-  /** Threads running (tests). */
-  size(): number;
 }
 
 /**
@@ -58,8 +56,6 @@ parentPort.on('message', (message) => {
 });
 `;
 
-const BODILESS_STATUSES = new Set([101, 204, 205, 304]);
-
 type WorkerMessage =
   | { type: 'fetch'; id: number; method: string; url: string; headers: Array<[string, string]>; body: ArrayBuffer | null }
   | { type: 'rendered'; id: number; page: RenderedPage | null }
@@ -91,7 +87,8 @@ export function createRenderWorkers(options: {
       const response = await options.fetchFromApp(
         new Request(message.url, { method: message.method, headers: message.headers, ...(message.body ? { body: message.body } : {}) }),
       );
-      const body = BODILESS_STATUSES.has(response.status) ? null : await response.arrayBuffer();
+      // A 204 or 304 has no body (fetchFromApp's Response says so), and must be rebuilt without one.
+      const body = response.body === null ? null : await response.arrayBuffer();
       thread.worker.postMessage({ type: 'fetched', id: message.id, status: response.status, headers: [...response.headers], body }, body ? [body] : []);
     } catch (error) {
       thread.worker.postMessage({ type: 'fetched', id: message.id, error: String(error) });
@@ -149,6 +146,5 @@ export function createRenderWorkers(options: {
       closed = true;
       await Promise.all(threads.splice(0).map((thread) => thread.worker.terminate()));
     },
-    size: () => threads.length,
   };
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { UPLOADS_URL_PREFIX } from '../providers/files/local';
 import { loadIndexPage } from './index-page';
+import { waitPhrase } from './rate-limits';
 import { createRenderedPages, type RenderedPages } from './rendered-pages';
 import { composeRenderedPage } from './index-page';
 import { allowScriptNonce, loadServerRenderer, type ServerRenderer } from './server-rendering';
@@ -85,7 +86,7 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
     const refusal = await app.countUnrouted?.(request);
     if (refusal) {
       reply.code(429).header('retry-after', String(refusal.retryAfterSeconds)).header('cache-control', 'no-store');
-      if (isPageRequest && indexPage) return reply.type('text/html; charset=utf-8').send(tooManyRequestsPage(refusal.error));
+      if (isPageRequest && indexPage) return reply.type('text/html; charset=utf-8').send(tooManyRequestsPage(refusal.retryAfterSeconds));
       return reply.send(refusal);
     }
     if (isPageRequest && indexPage) {
@@ -115,12 +116,10 @@ async function webAppPlugin(app: FastifyInstance, options: WebAppOptions) {
 
 /**
  * The page a browser gets when its address asked for too many pages (the API's refusal as a page): small and
- * made without the app, since it is what a flood is answered with. `message` is the limit's own sentence.
+ * made without the app, since it is what a flood is answered with. It holds no text of the request's.
  */
-export function tooManyRequestsPage(message: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Too many requests</title><style>body{margin:0;font-family:system-ui,sans-serif;color:#0f172a;background:#f8fafc;line-height:1.5}main{max-width:30rem;margin:0 auto;padding:5rem 1.5rem;text-align:center}h1{font-size:1.75rem;margin:0 0 .75rem}p{color:#475569;margin:0 0 2rem}a{display:inline-block;padding:.6rem 1.1rem;border-radius:.5rem;background:oklch(51.1% .096 186.391);color:#fff;text-decoration:none;font-weight:500}a:focus-visible{outline:2px solid oklch(60% .118 184.704);outline-offset:2px}</style></head><body><main><h1>Too many requests</h1><p>This address opened many pages in a short time. ${escapeHtml(message.replace(/^Too many requests\. /, ''))}</p><a href="/">Back to the marketplace</a></main></body></html>`;
+export function tooManyRequestsPage(retryAfterSeconds: number): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Too many requests</title><style>body{margin:0;font-family:system-ui,sans-serif;color:#0f172a;background:#f8fafc;line-height:1.5}main{max-width:30rem;margin:0 auto;padding:5rem 1.5rem;text-align:center}h1{font-size:1.75rem;margin:0 0 .75rem}p{color:#475569;margin:0 0 2rem}a{display:inline-block;padding:.6rem 1.1rem;border-radius:.5rem;background:oklch(51.1% .096 186.391);color:#fff;text-decoration:none;font-weight:500}a:focus-visible{outline:2px solid oklch(60% .118 184.704);outline-offset:2px}</style></head><body><main><h1>Too many requests</h1><p>This address opened many pages in a short time. Try again in ${waitPhrase(retryAfterSeconds)}.</p><a href="/">Back to the marketplace</a></main></body></html>`;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 export default fp(webAppPlugin, { name: 'web-app' });
