@@ -117,6 +117,11 @@ describe('pages search engines and link previews can read', () => {
     const { context, page } = await newPage(browser);
     const errors: string[] = [];
     page.on('console', collectErrors(errors));
+    // The photos come slowly, as on a phone's line: the app's script must still wait for them (below).
+    await page.route('**/uploads/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
     await page.goto(`/products/${product.id}`);
     const heading = page.getByRole('heading', { level: 1, name: product.title });
     await expect(heading).toBeVisibleSoon();
@@ -125,6 +130,18 @@ describe('pages search engines and link previews can read', () => {
     // Hydrated (main.tsx first loads the page's lazy modules), the app answers clicks: a guest's "Add to
     // wishlist" asks them to log in.
     await waitForInteractive(page);
+    // The app's script is asked for only once the page's photo has arrived (main.tsx): on a slow line the photo
+    // has the bandwidth to itself, and the app's start comes after the page is painted with it.
+    const order = await page.evaluate(() => {
+      const photo = document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      return {
+        photoArrived: entries.find((entry) => photo !== null && entry.name === photo.currentSrc)?.responseEnd,
+        appAskedFor: entries.find((entry) => /\/assets\/app-[\w-]+\.js$/.test(entry.name))?.startTime,
+      };
+    });
+    expect(order.photoArrived).toBeGreaterThan(0);
+    expect(order.appAskedFor).toBeGreaterThanOrEqual(order.photoArrived ?? Number.POSITIVE_INFINITY);
     await page.getByRole('button', { name: 'Add to wishlist' }).click();
     await expect(page.getByRole('dialog')).toBeVisibleSoon();
     expect(await heading.getAttribute('data-from-server')).toBe('yes');

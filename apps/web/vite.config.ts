@@ -89,7 +89,10 @@ function routePreloads(): Plugin {
         if (!chunk) throw new Error(`route-preloads: no chunk for src/${module}.tsx`);
         return chunk.fileName;
       };
-      const loadedByIndexHtml = withImports(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      // The page's script and the steps of the app's start it imports (src/main.tsx: the app, React's DOM).
+      const pageScript = chunks.find((chunk) => chunk.isEntry && chunk.name === 'index');
+      if (!pageScript) throw new Error('route-preloads: no chunk for index.html');
+      const loadedByIndexHtml = withImports([pageScript.fileName, ...pageScript.dynamicImports]);
       // A dashboard's routes are themselves downloaded on the first visit (src/app/dashboard-router.tsx).
       const dashboardRouter = chunkOf('app/dashboard-router');
       const notLoaded = (files: Set<string>) => [...files].filter((file) => !loadedByIndexHtml.has(file)).map((file) => `/${file}`);
@@ -153,13 +156,25 @@ export default defineConfig(({ isSsrBuild }) =>
           // page's chunk has arrived.
           modulePreload: false,
           rolldownOptions: {
+            // The page's script (src/main.tsx) is a small start that loads the app once the first photos are
+            // shown; the app (its store, router and React's DOM, src/app/start/app.ts) is an entry of its own, so
+            // that its libraries and code form the two chunks below rather than many small ones shared with the
+            // pages (decision 0041). The page's script, its stylesheet and Vite's preload helper (which the
+            // script needs to load the app) stay out of `app`: else the script would import `app` statically.
+            input: { index: path.join(import.meta.dirname, 'index.html'), app: path.join(SOURCE, 'app/start/app.ts') },
             output: {
               // What the first page needs in two chunks rather than many small ones: the libraries, which
               // change seldom and stay cached, and our own code. Lazy code is split by the bundler.
               codeSplitting: {
                 groups: [
                   { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 2 },
-                  { name: 'app', tags: ['$initial'], priority: 1 },
+                  {
+                    name: 'app',
+                    test: (id) => !/index\.(html|css)|main\.tsx$|preload-helper/.test(id),
+                    tags: ['$initial'],
+                    includeDependenciesRecursively: false,
+                    priority: 1,
+                  },
                 ],
               },
             },

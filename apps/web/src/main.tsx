@@ -1,40 +1,44 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router/dom';
-import { createAppRouter } from './app/router';
-import { makeStore } from './app/store';
-import { serverAnswers } from './lib/api';
-import { didSessionExpire, readSession } from './lib/session';
-import { readServerState } from './ssr/server-state';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
+/** The next task: the browser paints and answers a tap between the start's steps (decision 0041). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Resolves in the task after the browser's next paint (the frame after the next, which follows that paint). */
+const afterNextPaint = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))));
+
+/**
+ * Resolves once the photos the server asked for first (`fetchpriority="high"`: a product's photo, the first
+ * cards) have arrived or failed — at most 2 s after the script runs — and the page has been painted with them.
+ * On a slow line they then have the bandwidth to themselves rather than share it with the app's 120 KB of
+ * script (decision 0041).
+ */
+async function firstPhotosShown() {
+  const waiting = [...document.querySelectorAll<HTMLImageElement>('#root img[fetchpriority="high"]')].filter((image) => !image.complete);
+  const arrived = waiting.map(
+    (image) => new Promise((resolve) => ['load', 'error'].forEach((event) => image.addEventListener(event, resolve, { once: true }))),
+  );
+  await Promise.race([Promise.all(arrived), new Promise((resolve) => setTimeout(resolve, 2000))]);
+  await afterNextPaint();
+}
+
 /**
  * The public catalogue's pages come rendered by the server as a guest sees them (decision 0025). A guest's
  * browser hydrates that HTML; a signed-in visitor's page differs (their header, cart, the seller's preview),
- * so their browser draws it afresh over the server's HTML, as for every other page.
+ * so their browser draws it afresh over the server's HTML, as for every other page. The start runs in steps,
+ * each its own task, so that no single one holds a phone's main thread for long (decision 0041): the app's
+ * modules, its store with the server's answers, its router (which then loads the page's own modules), the page.
  */
 async function start(root: HTMLElement) {
-  const store = makeStore();
-  // A tab whose session just expired is sent to /login: nothing of the guest's page to take over.
-  const serverState = readSession() === null && !didSessionExpire() ? readServerState() : undefined;
-  if (serverState) store.dispatch(serverAnswers(serverState.store));
-  const router = createAppRouter(serverState?.router);
-  const app = (
-    <StrictMode>
-      <Provider store={store}>
-        <RouterProvider router={router} />
-      </Provider>
-    </StrictMode>
-  );
-  if (!serverState) {
-    createRoot(root).render(app);
-    return;
-  }
-  // The page's lazy modules first (the router loads them as it starts), then hydrate the server's HTML.
+  await firstPhotosShown();
+  const { prepareState, createAppRouter, mount } = await import('./app/start/app');
+  await nextTask();
+  const { store, hydrationData } = prepareState();
+  await nextTask();
+  const router = createAppRouter(hydrationData);
+  // Hydrate only once the router has loaded the page's lazy modules, or it would draw its fallback over the page.
   await new Promise<void>((resolve) => {
     if (router.state.initialized) return resolve();
     const unsubscribe = router.subscribe((state) => {
@@ -43,7 +47,8 @@ async function start(root: HTMLElement) {
       resolve();
     });
   });
-  hydrateRoot(root, app);
+  await nextTask();
+  mount(root, store, router, hydrationData !== undefined);
 }
 
 void start(container);
