@@ -159,6 +159,17 @@ describe('pages search engines and link previews can read', () => {
     await context.close();
   });
 
+  it('a tab that draws no frame (opened in the background) still takes the page over', async () => {
+    const { context, page } = await newPage(browser);
+    // A background tab draws no frame until it is shown: the app's start must not wait for one for ever.
+    await page.addInitScript(() => {
+      window.requestAnimationFrame = () => 0;
+    });
+    await page.goto(`/products/${product.id}`);
+    await waitForInteractive(page);
+    await context.close();
+  });
+
   it('a signed-in buyer gets their own page (their header) over the server’s guest page', async () => {
     const { context, page } = await newPage(browser);
     const errors: string[] = [];
