@@ -89,8 +89,12 @@ describe('nameComparisonKey', () => {
   });
 
   it('is a fixed point: a key is its own key', () => {
+    // Any code point, lone surrogates included, half of them from the planes where letters, spaces, marks and
+    // format characters are. (fast-check's own `unit: 'binary'` takes ≈ 1.2 s to set up on first use, which
+    // ran this test past its time limit on a busy machine.)
+    const codePoint = fc.oneof(fc.integer({ min: 0, max: 0x2fff }), fc.integer({ min: 0, max: 0x10ffff })).map((code) => String.fromCodePoint(code));
     fc.assert(
-      fc.property(fc.string({ unit: 'binary' }), (name) => {
+      fc.property(fc.string({ unit: codePoint }), (name) => {
         const key = nameComparisonKey(name);
         expect(nameComparisonKey(key)).toBe(key);
       }),
