@@ -47,6 +47,20 @@ describe('pages search engines and link previews can read', () => {
     await context.close();
   });
 
+  it('without JavaScript, the price range keeps the search: the words and the range reach the list together', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1366, height: 850 }, baseURL: baseUrl() });
+    const page = await context.newPage();
+    const word = product.title.split(/\s+/).find((part) => /^[a-z]{4,}$/i.test(part)) ?? product.title;
+    await page.goto(`/products?q=${encodeURIComponent(word)}`);
+    const range = page.getByRole('form', { name: 'Price range' });
+    await range.getByLabel('Min price').fill(String(Math.floor(product.price)));
+    await range.getByLabel('Max price').fill(String(Math.ceil(product.price) + 1));
+    await range.getByRole('button', { name: 'Apply price' }).click();
+    await page.waitForURL((url) => url.searchParams.get('q') === word && url.searchParams.get('minPrice') === String(Math.floor(product.price)));
+    await expect(page.getByRole('link', { name: product.title, exact: true }).first()).toBeVisibleSoon();
+    await context.close();
+  });
+
   it('without JavaScript, a product page holds its title, price, rating, seller and reviews, with its tags', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE, baseURL: baseUrl() });
     const page = await context.newPage();

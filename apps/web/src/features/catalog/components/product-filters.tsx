@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { dollarsToCents, parseDollars } from '@marketplace/domain/money';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
@@ -22,6 +23,7 @@ function canonicalDollars(text: string): string | null {
 
 /** Category and price range; the price range applies on submit so each keystroke is not a search. */
 export function ProductFilters({ categories, category, minPrice, maxPrice, onCategoryChange, onPriceChange }: ProductFiltersProps) {
+  const [searchParams] = useSearchParams();
   const [minText, setMinText] = useState(minPrice);
   const [maxText, setMaxText] = useState(maxPrice);
   const [applied, setApplied] = useState({ minPrice, maxPrice });
@@ -55,10 +57,13 @@ export function ProductFilters({ categories, category, minPrice, maxPrice, onCat
         options={[{ value: '', label: 'All categories' }, ...categories.map((item) => ({ value: item.slug, label: item.name }))]}
       />
       <form noValidate onSubmit={applyPrices} aria-label="Price range" className="space-y-3">
+        {/* Sent before the browser takes a server-drawn page over, the form keeps the list's other filters. */}
+        {[...searchParams].map(([key, value]) => !/^(minPrice|maxPrice|page)$/.test(key) && <input key={key} type="hidden" name={key} value={value} />)}
         <p className="text-sm font-medium text-slate-800">Price</p>
         <div className="grid grid-cols-2 gap-3">
           <TextField
             label="Min price"
+            name="minPrice"
             inputMode="decimal"
             placeholder="$0"
             value={minText}
@@ -67,6 +72,7 @@ export function ProductFilters({ categories, category, minPrice, maxPrice, onCat
           />
           <TextField
             label="Max price"
+            name="maxPrice"
             inputMode="decimal"
             placeholder="Any"
             value={maxText}
