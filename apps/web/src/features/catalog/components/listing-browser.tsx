@@ -28,10 +28,19 @@ const Pagination = lazy(() => import('../../../components/pagination').then((mod
 const PRIORITY_IMAGE_COUNT = 4;
 const FILTER_KEYS = ['q', 'category', 'minPrice', 'maxPrice', 'sort'] as const;
 
+/** "$10.00", or the address's own text when it is not an amount (typed in the address, or sent by the price form before the app started): the list says why it found nothing. */
+function priceText(text: string) {
+  try {
+    return formatDollars(Number(text));
+  } catch {
+    return text;
+  }
+}
+
 function priceChipText(minPrice: string, maxPrice: string): string {
-  if (minPrice && maxPrice) return `${formatDollars(Number(minPrice))} – ${formatDollars(Number(maxPrice))}`;
-  if (minPrice) return `From ${formatDollars(Number(minPrice))}`;
-  return `Up to ${formatDollars(Number(maxPrice))}`;
+  if (minPrice && maxPrice) return `${priceText(minPrice)} – ${priceText(maxPrice)}`;
+  if (minPrice) return `From ${priceText(minPrice)}`;
+  return `Up to ${priceText(maxPrice)}`;
 }
 
 /** What the listing says. */

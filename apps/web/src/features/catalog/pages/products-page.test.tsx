@@ -48,6 +48,25 @@ describe('ProductsPage', () => {
     expect(await screen.findByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('shows what is wrong with a price that is not an amount (typed in the address, or sent before the app started), not a broken page', async () => {
+    logInAs('buyer');
+    renderApp('/products?q=lamp&minPrice=abc', {
+      api: apiRoutes({
+        'GET /api/products': () =>
+          jsonResponse(400, {
+            error: 'Invalid request — minPrice: Minimum price must be a number',
+            code: 'validation_failed',
+            issues: [{ path: 'minPrice', message: 'Minimum price must be a number' }],
+          }),
+        'GET /api/categories': () => jsonResponse(200, { categories: CATEGORIES }),
+        'GET /api/cart': () => jsonResponse(200, EMPTY_CART),
+        'GET /api/wishlist': () => jsonResponse(200, EMPTY_WISHLIST),
+      }),
+    });
+    expect(await screen.findByText(/Minimum price must be a number/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getAllByText(/From abc/).length).toBeGreaterThan(0);
+  });
+
   it('puts search, category, price and sort in the URL, back to page 1, and back/forward walks them', async () => {
     const { user, router, lastQuery } = setUp('/products?page=3', { total: 100 });
     await screen.findByRole('link', { name: 'Walnut desk lamp' }, { timeout: 5000 });
