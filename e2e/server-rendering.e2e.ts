@@ -184,6 +184,36 @@ describe('pages search engines and link previews can read', () => {
     await context.close();
   });
 
+  it('a guest’s page starts without Intl (its first formatter costs a phone 90–270 ms): every public page', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    // Every way into the browser's locale data, counted from before the page's first script.
+    await page.addInitScript(() => {
+      const uses: string[] = [];
+      (window as unknown as { intlUses: string[] }).intlUses = uses;
+      const count = (owner: object, name: string, label: string) => {
+        const original = (owner as Record<string, unknown>)[name] as (...args: unknown[]) => unknown;
+        const wrapped = function (this: unknown, ...args: unknown[]) {
+          uses.push(label);
+          return new.target ? Reflect.construct(original, args, new.target) : original.apply(this, args);
+        };
+        Object.defineProperty(owner, name, { value: wrapped, writable: true, configurable: true });
+      };
+      for (const name of ['NumberFormat', 'DateTimeFormat', 'PluralRules', 'Collator', 'RelativeTimeFormat', 'ListFormat', 'Segmenter'])
+        count(Intl, name, `Intl.${name}`);
+      count(Number.prototype, 'toLocaleString', 'Number#toLocaleString');
+      for (const name of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']) count(Date.prototype, name, `Date#${name}`);
+      count(String.prototype, 'localeCompare', 'String#localeCompare');
+    });
+    for (const path of ['/', '/products', `/products/${product.id}`, `/shop/${product.seller.id}`]) {
+      await page.goto(path);
+      await waitForInteractive(page);
+      // The page shows prices, counts and dates (written by packages/domain/src/number-format.ts and lib/format.ts).
+      await expect(page.getByText(/\$\d/).first()).toBeVisibleSoon();
+      expect({ path, uses: await page.evaluate(() => (window as unknown as { intlUses: string[] }).intlUses) }).toEqual({ path, uses: [] });
+    }
+    await context.close();
+  });
+
   it('a signed-in buyer gets their own page (their header) over the server’s guest page', async () => {
     const { context, page } = await newPage(browser);
     const errors: string[] = [];

@@ -42,6 +42,19 @@ describe('formatCents', () => {
     );
   });
 
+  it("reads as Intl's en-US currency format, for every amount", () => {
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    fc.assert(
+      fc.property(fc.oneof(safeCents, fc.integer({ min: -1_000_000, max: 1_000_000 })), (cents) => {
+        const sign = cents < 0 ? '-' : '';
+        const magnitude = Math.abs(cents);
+        expect(formatCents(cents)).toBe(
+          usd.format(`${sign}${(magnitude - (magnitude % 100)) / 100}.${String(magnitude % 100).padStart(2, '0')}` as `${number}`),
+        );
+      }),
+    );
+  });
+
   it('puts a minus in front of the positive text for negative amounts', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), (cents) => {

@@ -2,7 +2,7 @@
 // (user input, API answers that show dollars, formatted text). Floats never carry money between
 // those edges, so 0.1 + 0.2 style errors cannot pile up in totals, commissions or payouts.
 
-const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+import { groupDigits } from './number-format';
 
 /**
  * The largest cent amount `centsToDollars` accepts ($9,999,999,999,999.99). A double is guaranteed
@@ -24,11 +24,10 @@ export function formatCents(cents: number): string {
   assertCents(cents);
   const magnitude = Math.abs(cents);
   const remainder = magnitude % 100;
-  // Hand Intl an exact decimal string rather than cents / 100, which is only approximately
-  // right for large amounts; Intl formats numeric strings without going through a double.
+  // Whole dollars and cents apart, never cents / 100, which is only approximately right for large amounts.
+  // Written by hand as Intl's en-US currency format writes it, without loading Intl (number-format.ts).
   const whole = (magnitude - remainder) / 100;
-  const sign = cents < 0 ? '-' : '';
-  return usdFormat.format(`${sign}${whole}.${String(remainder).padStart(2, '0')}` as `${number}`);
+  return `${cents < 0 ? '-' : ''}$${groupDigits(String(whole))}.${String(remainder).padStart(2, '0')}`;
 }
 
 /** `[negative, digits, exponent]` such that the value is ±digits × 10^exponent, exactly as written. */

@@ -29,6 +29,12 @@ describe('normaliseUsState', () => {
     }
     expect(usStates).toHaveLength(59);
   });
+
+  it('lists the states in the order a reader expects (as the locale-aware comparison puts them)', () => {
+    const names = usStates.map((state) => state.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en-US')));
+    expect(names.slice(0, 3)).toEqual(['Alabama', 'Alaska', 'American Samoa']);
+  });
 });
 
 describe('normaliseUsPostalCode', () => {

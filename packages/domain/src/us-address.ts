@@ -65,10 +65,14 @@ const US_STATES: Record<string, string> = {
   AP: 'Armed Forces Pacific',
 };
 
-/** The two-letter codes and names, in code order, for a state picker. */
+/**
+ * The two-letter codes and names, in name order, for a state picker. The names are plain ASCII, so they
+ * are compared as text: `localeCompare` would load the browser's locale data on every page that imports
+ * this (a shop's page), 90–270 ms of a phone's start (decision 0042); us-address.test.ts checks the order.
+ */
 export const usStates: ReadonlyArray<{ code: string; name: string }> = Object.entries(US_STATES)
   .map(([code, name]) => ({ code, name }))
-  .sort((a, b) => a.name.localeCompare(b.name));
+  .sort((a, b) => (a.name < b.name ? -1 : 1));
 
 const simplify = (text: string) => text.toLowerCase().replace(/[^a-z]/g, '');
 

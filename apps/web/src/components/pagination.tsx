@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { pageRange, paginationWindow } from '@marketplace/domain/pagination-window';
 import { pluralNoun } from '../lib/plural';
+import { formatNumber } from '@marketplace/domain/number-format';
 
 interface PaginationProps {
   page: number;
@@ -32,7 +33,7 @@ export function Pagination({ page, totalPages, totalItems, pageSize, onPageChang
       <p className="text-sm text-slate-600">
         {isTotalExact
           ? `Showing ${from} to ${to} of ${totalItems} ${pluralNoun(totalItems, 'result')}`
-          : `Showing ${from} to ${to} of ${totalItems.toLocaleString('en-US')}+ results`}
+          : `Showing ${from} to ${to} of ${formatNumber(totalItems)}+ results`}
       </p>
       {hasPages && (
         <ul className="flex items-center gap-1">

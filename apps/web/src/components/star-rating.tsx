@@ -1,4 +1,5 @@
 import { useId, type CSSProperties } from 'react';
+import { formatNumber } from '@marketplace/domain/number-format';
 
 // Stars for ratings (docs/product/reviews.md): a display of an average in half steps, and a 1–5 input
 // for the review form. The display is one CSS-masked element so cards on the catalogue's first load stay light.
@@ -8,9 +9,9 @@ const STAR_VALUES = [1, 2, 3, 4, 5] as const;
 
 /** "Rated 4.5 out of 5, 12 reviews" (the count is left out when not given). */
 export function ratingLabel(average: number, count?: number): string {
-  const rated = `Rated ${average.toLocaleString('en-US', { maximumFractionDigits: 1 })} out of 5`;
+  const rated = `Rated ${formatNumber(average, 1)} out of 5`;
   if (count === undefined) return rated;
-  return `${rated}, ${count.toLocaleString('en-US')} ${count === 1 ? 'review' : 'reviews'}`;
+  return `${rated}, ${formatNumber(count)} ${count === 1 ? 'review' : 'reviews'}`;
 }
 
 interface StarRatingProps {
@@ -32,7 +33,7 @@ export function StarRating({ value, count, showValue = false, size = 'text-sm', 
     <span role="img" aria-label={ratingLabel(value, count)} className={`inline-flex items-center gap-1 ${className}`}>
       {showValue && <span className="text-sm font-semibold text-slate-900">{value.toFixed(1)}</span>}
       <span className={`stars ${size}`} style={{ '--stars': `${halves * 20}%` } as CSSProperties} />
-      {count !== undefined && <span className="text-xs text-slate-500">({count.toLocaleString('en-US')})</span>}
+      {count !== undefined && <span className="text-xs text-slate-500">({formatNumber(count)})</span>}
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import type { createBrowserRouter } from 'react-router';
@@ -14,6 +14,7 @@ export function mount(root: HTMLElement, store: AppStore, router: ReturnType<typ
       </Provider>
     </StrictMode>
   );
-  if (hydrate) hydrateRoot(root, app);
+  // In a transition, React hydrates in slices of a few milliseconds, yielding to the browser between them.
+  if (hydrate) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }

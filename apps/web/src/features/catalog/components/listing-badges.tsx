@@ -1,6 +1,7 @@
 import type { ProductCondition, ProductStatus } from '@marketplace/contracts/catalog';
 import { isLowStock, isOutOfStock, LOW_STOCK_THRESHOLD } from '@marketplace/domain/inventory';
 import { StatusBadge } from '../../../components/status-badge';
+import { formatNumber } from '@marketplace/domain/number-format';
 
 export const CONDITION_LABELS: Record<ProductCondition, string> = {
   new: 'New',
@@ -20,7 +21,7 @@ export function StockBadge({ quantity }: { quantity: number }) {
 export function StockLevel({ quantity }: { quantity: number }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
-      <span className="tabular-nums">{quantity.toLocaleString('en-US')} in stock</span>
+      <span className="tabular-nums">{formatNumber(quantity)} in stock</span>
       <StockBadge quantity={quantity} />
     </span>
   );

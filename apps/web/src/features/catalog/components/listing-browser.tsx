@@ -13,6 +13,7 @@ import { useListParams } from '../../../lib/use-list-params';
 import { useListCategoriesQuery, useSearchProductsQuery } from '../storefront-api';
 import { ProductFilters } from './product-filters';
 import { LISTING_PAGE_SIZE, listingSearchArgs } from './listing-search-args';
+import { formatNumber } from '@marketplace/domain/number-format';
 
 // /products draws this on the first load of most visits, within the bundle budget (decision 0012).
 // The filter sheet is drawn only on a phone, after a tap: its code downloads when the Filters button is
@@ -140,7 +141,7 @@ export function ListingBrowser({ sellerId, text = CATALOGUE_TEXT, emptyAction }:
   const items = data?.items ?? [];
   // A price range is counted only so far (docs/product/catalogue-speed.md): then "1,000+ products".
   const countText = (total: number, isTotalExact = true) =>
-    isTotalExact ? `${total.toLocaleString('en-US')} ${total === 1 ? text.one : text.other}` : `${total.toLocaleString('en-US')}+ ${text.other}`;
+    isTotalExact ? `${formatNumber(total)} ${total === 1 ? text.one : text.other}` : `${formatNumber(total)}+ ${text.other}`;
   const Results = sellerId ? 'div' : 'section';
 
   return (

@@ -15,6 +15,7 @@ import { dollarsTextSchema } from '../../../lib/dollars-text';
 import { useForm } from '../../../lib/use-form';
 import { useListCategoriesQuery } from '../storefront-api';
 import { CONDITION_LABELS } from './listing-badges';
+import { formatNumber } from '@marketplace/domain/number-format';
 
 interface FormValues {
   title: string;
@@ -226,7 +227,7 @@ export function ProductForm({ product, submitLabel, busyLabel, onSubmit, seconda
             placeholder="0.00"
             value={values.price}
             error={errors.price}
-            hint={`Up to $${MAX_PRICE_DOLLARS.toLocaleString('en-US')}.`}
+            hint={`Up to $${formatNumber(MAX_PRICE_DOLLARS)}.`}
             onChange={(event) => update('price', event.target.value)}
           />
           <TextField

@@ -16,6 +16,7 @@ import { pluralise } from '../../../lib/plural';
 import { useFinishSignInIntent, type SignInIntent, type SignInIntentKind } from '../../../lib/sign-in-intent';
 import { useSession } from '../../../lib/use-session';
 import { FIRST_REVIEWS_PAGE, useGetProductReviewsQuery, useVoteHelpfulMutation } from '../reviews-api';
+import { formatNumber } from '@marketplace/domain/number-format';
 
 // The product page's Reviews section (docs/product/reviews.md): the average, the count and how the stars
 // spread, then the reviews newest first or most helpful first, ten a page. `?review=<id>` (the links of
@@ -84,7 +85,7 @@ function HelpfulButton({ review, productId, onGuest }: { review: Review; product
       </Button>
       {review.helpfulCount > 0 && (
         <span className="text-xs text-slate-500">
-          {review.helpfulCount === 1 ? '1 person found this helpful' : `${review.helpfulCount.toLocaleString('en-US')} people found this helpful`}
+          {review.helpfulCount === 1 ? '1 person found this helpful' : `${formatNumber(review.helpfulCount)} people found this helpful`}
         </span>
       )}
     </div>

@@ -6,8 +6,9 @@ import { Button } from '../../../components/button';
 import { describeApiError } from '../../../lib/api-error';
 import { useForm } from '../../../lib/use-form';
 import { useUpdateInventoryMutation } from '../seller-api';
+import { formatNumber } from '@marketplace/domain/number-format';
 
-const STOCK_MESSAGE = `Enter a whole number from 0 to ${MAX_QUANTITY.toLocaleString('en-US')}`;
+const STOCK_MESSAGE = `Enter a whole number from 0 to ${formatNumber(MAX_QUANTITY)}`;
 /** The API's stock limits, read from the text typed, with one message for anything else. */
 const setStockSchema = z.object({
   quantity: z

@@ -12,9 +12,10 @@ import { pluralise } from '../../../lib/plural';
 import { useForm } from '../../../lib/use-form';
 import { useGetSellerProductQuery, useUpdateInventoryMutation } from '../seller-api';
 import { StockLevel } from '../components/listing-badges';
+import { formatNumber } from '@marketplace/domain/number-format';
 
 const WHOLE_NUMBER = /^\d+$/;
-const RESTOCK_MESSAGE = `Enter how many units to add, from 1 to ${MAX_QUANTITY.toLocaleString('en-US')}`;
+const RESTOCK_MESSAGE = `Enter how many units to add, from 1 to ${formatNumber(MAX_QUANTITY)}`;
 /** The API's restock limits, read from the text typed, with one message for anything else. */
 const restockFormSchema = z.object({
   restock: z
@@ -82,9 +83,7 @@ export function AddListingInventoryPage() {
             inputMode="numeric"
             autoFocus
             {...form.field('restock')}
-            hint={
-              added > 0 ? `Stock will be ${(product.quantity + added).toLocaleString('en-US')} after restocking.` : 'The number of units you have received.'
-            }
+            hint={added > 0 ? `Stock will be ${formatNumber(product.quantity + added)} after restocking.` : 'The number of units you have received.'}
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Link to={`/seller/listing/inventory/${listingId}`} className={buttonClasses({ variant: 'secondary' })}>

@@ -6,15 +6,14 @@ import { buttonClasses } from '../../../components/button';
 import { LoadError, LoadingState } from '../../../components/list-states';
 import { StarRating } from '../../../components/star-rating';
 import { describeApiError } from '../../../lib/api-error';
+import { formatMonthYear } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { ListingBrowser, type ListingText } from '../components/listing-browser';
 import { useGetShopQuery } from '../shop-api';
 
-const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
-
 /** "Selling since March 2025" */
 export function sellingSince(iso: string): string {
-  return `Selling since ${monthYear.format(new Date(iso))}`;
+  return `Selling since ${formatMonthYear(iso)}`;
 }
 
 /** "Ships within 2 business days" */

@@ -6,12 +6,13 @@ import { Spinner } from '../../../components/spinner';
 import { apiErrorMessage } from '../../../lib/api-error';
 import { useForm } from '../../../lib/use-form';
 import { useUploadChatAttachmentsMutation } from '../api';
+import { formatNumber } from '@marketplace/domain/number-format';
 
 /** Same size limit as product photos (contracts: 10 MB each). */
 const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 /** The counter appears this close to the limit, so it does not distract from ordinary messages. */
 const COUNTER_FROM = CHAT_MESSAGE_MAX_LENGTH - 500;
-const TOO_LONG = `A message can be at most ${CHAT_MESSAGE_MAX_LENGTH.toLocaleString('en-US')} characters`;
+const TOO_LONG = `A message can be at most ${formatNumber(CHAT_MESSAGE_MAX_LENGTH)} characters`;
 
 interface MessageComposerProps {
   chatId: string;
@@ -172,7 +173,7 @@ export function MessageComposer({ chatId, onSend, onTyping, unavailableReason }:
         {unavailableReason && <span>{unavailableReason}</span>}
         {trimmed.length >= COUNTER_FROM && (
           <span id={counterId} className={`ml-auto tabular-nums ${isTooLong ? 'font-medium text-red-700' : ''}`}>
-            {trimmed.length.toLocaleString('en-US')} / {CHAT_MESSAGE_MAX_LENGTH.toLocaleString('en-US')}
+            {formatNumber(trimmed.length)} / {formatNumber(CHAT_MESSAGE_MAX_LENGTH)}
           </span>
         )}
       </div>
