@@ -48,6 +48,7 @@ import webApp from './plugins/web-app';
 import type { RenderedPages } from './plugins/rendered-pages';
 import metrics, { type MetricsOptions } from './plugins/metrics';
 import rateLimits from './plugins/rate-limits';
+import slowRefusals from './plugins/slow-refusals';
 import requestId, { requestIdOf } from './plugins/request-id';
 import { storedFileRoutes } from './plugins/stored-files';
 import { createFileLinkSigner, withAccessControlledUrls } from './providers/files/file-access';
@@ -181,6 +182,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     onError: (error) => app.log.error({ err: error }, 'redis (request limits) error'),
   });
+  // 2c. An address that keeps asking once refused gets its further refusals slowly (a flood then costs the others little).
+  if (config.rateLimits.enabled) await app.register(slowRefusals, config.rateLimits.slowRefusals);
   // 3. Security headers and CORS on every answer.
   await app.register(security, { corsOrigins: config.corsOrigins, allowStripe: Boolean(config.stripeSecretKey && config.stripePublishableKey) });
   // Answers and the web app's files travel compressed (brotli or gzip, as the browser accepts) above 1 KB.

@@ -169,15 +169,19 @@ describe('the proxies to trust (TRUST_PROXY)', () => {
 
 describe('the request limits', () => {
   it('are on, at 600 requests a minute per client for routes without their own, at production strength outside tests', () => {
-    expect(loadConfig({ ...base, NODE_ENV: 'development' }).rateLimits).toEqual({ enabled: true, globalPerMinute: 600, scale: 1 });
-    // Tests fire many requests from one address: their limits are a hundred times higher unless a test says otherwise.
-    expect(loadConfig({ ...base }).rateLimits).toEqual({ enabled: true, globalPerMinute: 600, scale: 100 });
+    // Past 60 refusals a minute an address hears each further one a second later (plugins/slow-refusals.ts).
+    const slowRefusals = { afterRefusals: 60, delayMs: 1000 };
+    expect(loadConfig({ ...base, NODE_ENV: 'development' }).rateLimits).toEqual({ enabled: true, globalPerMinute: 600, scale: 1, slowRefusals });
+    // Tests fire many requests from one address: their limits are a hundred times higher, and no refusal is held, unless a test says otherwise.
+    expect(loadConfig({ ...base }).rateLimits).toEqual({ enabled: true, globalPerMinute: 600, scale: 100, slowRefusals: { afterRefusals: 0, delayMs: 1000 } });
     expect(loadConfig({ ...base, RATE_LIMIT_SCALE: '1' }).rateLimits.scale).toBe(1);
   });
 
   it('can be raised, scaled or turned off (load benches)', () => {
     const raised = loadConfig({ ...base, NODE_ENV: 'development', RATE_LIMIT_GLOBAL_PER_MINUTE: '6000', RATE_LIMIT_SCALE: '2.5' });
-    expect(raised.rateLimits).toEqual({ enabled: true, globalPerMinute: 6000, scale: 2.5 });
+    expect(raised.rateLimits).toEqual({ enabled: true, globalPerMinute: 6000, scale: 2.5, slowRefusals: { afterRefusals: 60, delayMs: 1000 } });
+    const slowed = loadConfig({ ...base, RATE_LIMIT_SLOW_AFTER: '5', RATE_LIMIT_SLOW_MS: '250' });
+    expect(slowed.rateLimits.slowRefusals).toEqual({ afterRefusals: 5, delayMs: 250 });
     expect(loadConfig({ ...base, RATE_LIMITS: 'off' }).rateLimits.enabled).toBe(false);
   });
 
@@ -186,6 +190,8 @@ describe('the request limits', () => {
     for (const bad of ['0', '-1', '1.5', 'lots'])
       expect(() => loadConfig({ ...base, RATE_LIMIT_GLOBAL_PER_MINUTE: bad }), bad).toThrow(/RATE_LIMIT_GLOBAL_PER_MINUTE/);
     for (const bad of ['0', '-2', 'big']) expect(() => loadConfig({ ...base, RATE_LIMIT_SCALE: bad }), bad).toThrow(/RATE_LIMIT_SCALE/);
+    for (const bad of ['-1', '1.5', 'many']) expect(() => loadConfig({ ...base, RATE_LIMIT_SLOW_AFTER: bad }), bad).toThrow(/RATE_LIMIT_SLOW_AFTER/);
+    for (const bad of ['0', '60001', 'long']) expect(() => loadConfig({ ...base, RATE_LIMIT_SLOW_MS: bad }), bad).toThrow(/RATE_LIMIT_SLOW_MS/);
   });
 
   it('counts failed logins per account as well as per address and account', () => {

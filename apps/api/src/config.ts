@@ -76,6 +76,10 @@ const environmentSchema = z.object({
   RATE_LIMITS: z.preprocess(blankAsUnset, z.enum(['on', 'off'], { error: 'RATE_LIMITS must be on or off' }).default('on')),
   /** Requests one client may make per minute to routes without a limit of their own. */
   RATE_LIMIT_GLOBAL_PER_MINUTE: z.coerce.number().int().min(1, 'RATE_LIMIT_GLOBAL_PER_MINUTE must be at least 1').default(600),
+  /** Refusals (429) one address is answered at once in a minute before each further one is held (0: never held); default 60, 0 under NODE_ENV=test. */
+  RATE_LIMIT_SLOW_AFTER: z.preprocess(blankAsUnset, z.coerce.number().int().min(0).max(1_000_000).optional()),
+  /** Milliseconds each refusal past RATE_LIMIT_SLOW_AFTER is held before it is sent. */
+  RATE_LIMIT_SLOW_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
   /** Multiplies every request limit (the global one and each route's); default 1, 100 under NODE_ENV=test. */
   RATE_LIMIT_SCALE: z.preprocess(blankAsUnset, z.coerce.number().positive('RATE_LIMIT_SCALE must be above 0').max(1_000_000).optional()),
   /** Seconds a payout whose transfer never answered waits before Process Payout resumes it (same idempotency key). */
@@ -180,7 +184,7 @@ export interface Config {
   /** Fastify's `trustProxy`: whose X-Forwarded-For/-Proto/-Host are believed (false: none, the socket's address is the client's). */
   trustProxy: boolean | number | string[];
   /** Per-client request limits (plugins/rate-limits.ts, security/rate-limits.ts): off, or on with every limit multiplied by `scale`. */
-  rateLimits: { enabled: boolean; globalPerMinute: number; scale: number };
+  rateLimits: { enabled: boolean; globalPerMinute: number; scale: number; slowRefusals: { afterRefusals: number; delayMs: number } };
   searchCacheSeconds: number;
   /** The rendered public pages kept (plugins/rendered-pages.ts): how long at most, and how many bytes all together. */
   renderCache: { seconds: number; maxBytes: number; threads: number; threadNice: number };
@@ -346,6 +350,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       enabled: env.RATE_LIMITS === 'on',
       globalPerMinute: env.RATE_LIMIT_GLOBAL_PER_MINUTE,
       scale: env.RATE_LIMIT_SCALE ?? (env.NODE_ENV === 'test' ? 100 : 1),
+      slowRefusals: { afterRefusals: env.RATE_LIMIT_SLOW_AFTER ?? (env.NODE_ENV === 'test' ? 0 : 60), delayMs: env.RATE_LIMIT_SLOW_MS },
     },
     searchCacheSeconds: env.SEARCH_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 5),
     renderCache: {
