@@ -7,6 +7,7 @@ import { FilterSearch } from '../../../components/filter-search';
 import { EmptyState, LoadError } from '../../../components/list-states';
 import { ProductCard, ProductCardSkeletons } from '../../../components/product-card';
 import { SelectField } from '../../../components/select-field';
+import { describeApiError } from '../../../lib/api-error';
 import { formatDollars } from '../../../lib/format';
 import { isProductSort, PRODUCT_SORT_OPTIONS } from '../../../lib/product-sorts';
 import { useListParams } from '../../../lib/use-list-params';
@@ -30,6 +31,12 @@ const PRIORITY_IMAGE_COUNT = 4;
 const FILTER_KEYS = ['q', 'category', 'minPrice', 'maxPrice', 'sort'] as const;
 
 /** "$10.00", or the address's own text when it is not an amount (typed in the address, or sent by the price form before the app started): the list says why it found nothing. */
+/** Whether the list was refused for its price range (`minPrice`/`maxPrice` not amounts): nothing to retry. */
+function isUnreadablePrice(error: unknown): boolean {
+  const { fieldErrors } = describeApiError(error);
+  return 'minPrice' in fieldErrors || 'maxPrice' in fieldErrors;
+}
+
 function priceText(text: string) {
   try {
     return formatDollars(Number(text));
@@ -205,7 +212,19 @@ export function ListingBrowser({ sellerId, text = CATALOGUE_TEXT, emptyAction }:
             )}
           </div>
 
-          {results.isError ? (
+          {results.isError && isUnreadablePrice(results.error) ? (
+            // A price in the address that is not an amount (typed, or an old link): said plainly, with the way out.
+            <EmptyState
+              title="A price in this search is not an amount"
+              action={
+                <Button variant="secondary" onClick={() => setPriceRange('', '')}>
+                  Remove the price
+                </Button>
+              }
+            >
+              Prices are in dollars, like 10 or 24.99.
+            </EmptyState>
+          ) : results.isError ? (
             <LoadError title={text.loadError} error={results.error} onRetry={() => void results.refetch()} isRetrying={results.isFetching} />
           ) : results.isLoading ? (
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4">

@@ -48,23 +48,35 @@ describe('ProductsPage', () => {
     expect(await screen.findByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('shows what is wrong with a price that is not an amount (typed in the address, or sent before the app started), not a broken page', async () => {
+  it('shows what is wrong with a price that is not an amount (typed in the address, or sent before the app started), and removes it', async () => {
     logInAs('buyer');
-    renderApp('/products?q=lamp&minPrice=abc', {
+    const { user, router } = renderApp('/products?q=lamp&minPrice=abc', {
       api: apiRoutes({
-        'GET /api/products': () =>
-          jsonResponse(400, {
-            error: 'Invalid request — minPrice: Minimum price must be a number',
-            code: 'validation_failed',
-            issues: [{ path: 'minPrice', message: 'Minimum price must be a number' }],
-          }),
+        'GET /api/products': (request) =>
+          new URL(request.url).searchParams.has('minPrice')
+            ? jsonResponse(400, {
+                error: 'Invalid request — minPrice: Minimum price must be a number',
+                code: 'validation_failed',
+                issues: [{ path: 'minPrice', message: 'Minimum price must be a number' }],
+              })
+            : jsonResponse(200, { items: [makeProductSummary()], total: 1, isTotalExact: true, page: 1, totalPages: 1 }),
         'GET /api/categories': () => jsonResponse(200, { categories: CATEGORIES }),
         'GET /api/cart': () => jsonResponse(200, EMPTY_CART),
         'GET /api/wishlist': () => jsonResponse(200, EMPTY_WISHLIST),
       }),
     });
-    expect(await screen.findByText(/Minimum price must be a number/, {}, { timeout: 5000 })).toBeInTheDocument();
+    // Said as a shopper reads it, not as the API's validation reads it; nothing to retry, the price to remove.
+    expect(await screen.findByText('A price in this search is not an amount', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Prices are in dollars, like 10 or 24.99.')).toBeInTheDocument();
+    expect(screen.queryByText(/Invalid request/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(screen.getAllByText(/From abc/).length).toBeGreaterThan(0);
+
+    await user.click(screen.getByRole('button', { name: 'Remove the price' }));
+    // The search words stay; the list comes.
+    expect(await screen.findByRole('link', { name: 'Walnut desk lamp' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?q=lamp');
+    expect(screen.queryByText(/From abc/)).not.toBeInTheDocument();
   });
 
   it('puts search, category, price and sort in the URL, back to page 1, and back/forward walks them', async () => {
