@@ -1,4 +1,5 @@
 import { SHOP_ERROR_CODES, SHOP_NOT_FOUND_MESSAGE, type ShopResponse } from '@marketplace/contracts/shops';
+import { DEFAULT_PAGE_SIZE } from '@marketplace/contracts/catalog';
 import type { ReturnPolicy } from '@marketplace/contracts/returns';
 import { hasVisibleCharacter } from '@marketplace/domain/visible-names';
 import type { Database } from '../../db/client';
@@ -45,7 +46,9 @@ export function createShopsService({ db, products, returnPolicyOf }: ShopsServic
         findContactWithDefaultAddress(db, seller.id),
         sellerRating(db, seller.id),
         returnPolicyOf(seller.id),
-        products.searchProducts({ sellerId: seller.id, sort: 'newest', page: 1, limit: 1 }),
+        // Counted by the shop page's own first page (relevance, DEFAULT_PAGE_SIZE, as the page asks for it), so a
+        // render asking for both at once shares one statement (the search's short cache joins the two).
+        products.searchProducts({ sellerId: seller.id, sort: 'relevance', page: 1, limit: DEFAULT_PAGE_SIZE }),
       ]);
       return {
         seller: {
