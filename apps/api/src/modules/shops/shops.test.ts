@@ -148,7 +148,7 @@ describe('a shop page’s two calls (its shop and its first page of listings)', 
       const db = cached.database.db;
       const shop = await createUser(db, { role: 'seller', companyName: 'Counted Goods' });
       const category = await createCategory(db, { name: 'Counted Things', slug: 'counted-things' });
-      for (const title of ['Counted mug', 'Counted bowl', 'Counted plate']) await createProduct(db, { sellerId: shop.id, categoryId: category.id, title });
+      for (const title of ['Counted mug', 'Counted bowl', 'Counted plate']) await createProduct(db, { sellerId: shop.id, categoryId: category.id }, { title });
       const pageStatements: string[] = [];
       const logger: Logger = {
         logQuery(query) {
