@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { formatDate, formatMonthYear, formatShortDate } from './format';
 
@@ -9,7 +9,23 @@ const instants = fc
   .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2200-12-31T23:59:59Z'), noInvalidDate: true })
   .map((date) => date.toISOString());
 
-describe('dates written by hand', () => {
+// Node reads TZ afresh for each date it converts, so each zone below is the runtime's own while its tests run.
+const originalZone = process.env.TZ;
+afterAll(() => {
+  if (originalZone === undefined) delete process.env.TZ;
+  else process.env.TZ = originalZone;
+});
+
+describe.each(['UTC', 'America/Los_Angeles', 'Pacific/Chatham'])('dates written by hand, in %s', (zone) => {
+  process.env.TZ = zone;
+  beforeEach(() => {
+    process.env.TZ = zone;
+  });
+
+  it('runs in that zone', () => {
+    expect(new Intl.DateTimeFormat('en-US').resolvedOptions().timeZone).toBe(zone);
+  });
+
   it('formatDate reads "Nov 22, 2025", as Intl writes it', () => {
     expect(formatDate('2025-11-22T12:00:00')).toBe('Nov 22, 2025');
     const format = intl({ year: 'numeric', month: 'short', day: 'numeric' });
