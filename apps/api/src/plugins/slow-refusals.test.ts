@@ -10,9 +10,9 @@ const HELD_MS = 60_000;
 let app: FastifyInstance | undefined;
 
 /** A server that refuses `/refused` (as a spent limit does) and answers `/fine`, behind a trusted proxy. */
-async function start(afterRefusals: number) {
+async function start(afterRefusals: number, maxHeld?: number) {
   app = Fastify({ trustProxy: true });
-  await app.register(slowRefusals, { afterRefusals, delayMs: HELD_MS });
+  await app.register(slowRefusals, { afterRefusals, delayMs: HELD_MS, ...(maxHeld === undefined ? {} : { maxHeld }) });
   app.get('/refused', async (_request, reply) => reply.code(429).send({ error: 'Too many requests. Try again in 40 seconds.', code: 'rate_limited' }));
   app.get('/fine', async () => ({ ok: true }));
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -58,6 +58,17 @@ describe('refusals past a minute’s worth are held', () => {
     const answer = await held;
     expect(answer.status).toBe(429);
     expect(await answer.json()).toMatchObject({ code: 'rate_limited' });
+  });
+
+  it('holds at most so many at once: past that, refusals are sent at once', async () => {
+    const ask = await start(1, 1);
+    expect((await ask('/refused', '198.51.100.10')).status).toBe(429);
+    const held = ask('/refused', '198.51.100.10');
+    expect(await settlesWithin(held, 300)).toBe(false);
+    // One is held already: the next past its address's minute is sent at once.
+    expect((await ask('/refused', '198.51.100.10')).status).toBe(429);
+    await app!.close();
+    expect((await held).status).toBe(429);
   });
 
   it('holds nothing when turned off (0)', async () => {

@@ -18,6 +18,8 @@ export interface SlowRefusalsOptions {
   afterRefusals: number;
   /** How long each further refusal is held before it is sent. */
   delayMs: number;
+  /** Refusals held at once at most, over all addresses (MAX_HELD_REFUSALS unless a test says otherwise). */
+  maxHeld?: number;
 }
 
 /** Refusals held at once at most, over all addresses: past it they are sent at once (a bound on what holding costs). */
@@ -47,7 +49,7 @@ async function slowRefusalsPlugin(app: FastifyInstance, options: SlowRefusalsOpt
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode !== 429 || !(request.raw.socket instanceof Socket)) return payload;
-    if (countRefusal(normalizeIP(request.ip)) <= options.afterRefusals || held.size >= MAX_HELD_REFUSALS) return payload;
+    if (countRefusal(normalizeIP(request.ip)) <= options.afterRefusals || held.size >= (options.maxHeld ?? MAX_HELD_REFUSALS)) return payload;
     await new Promise<void>((resolve) => {
       const release = () => {
         clearTimeout(timer);
