@@ -52,6 +52,11 @@ export const productImageSchema = z.object({
   id: z.string(),
   url: z.string(),
   thumbnailUrl: z.string(),
+  /**
+   * The sizes the photo is kept in (the thumbnail, a medium size for phones, the photo), narrowest first,
+   * with their widths in pixels: a `srcset`. Empty when the photo's size is not known.
+   */
+  variants: z.array(z.object({ url: z.string(), width: z.number().int() })),
   name: z.string(),
   position: z.number().int(),
 });

@@ -27,6 +27,7 @@ export const JOB_NAMES = {
   sendWeeklySummaries: 'mail-weekly-summaries',
   deleteOldReadNotifications: 'notifications-delete-old-read',
   requestReviews: 'reviews-request-due',
+  makeMissingMediumSizes: 'uploads-make-medium-sizes',
 } as const;
 
 /** How often delivered items are looked over for a review request (3 to 14 days after delivery, once per item). */
@@ -39,6 +40,9 @@ export const MAIL_SWEEP_SECONDS = 5;
  */
 export const WEEKLY_SUMMARY_ROUND_SECONDS = 60 * 60;
 
+/** How often photos without a medium size are looked for (20 a round: 1,200 photos an hour at most). */
+export const MEDIUM_SIZE_ROUND_SECONDS = 60;
+
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
 
 /** The services the jobs call, handed over by buildApp (`onServices`). */
@@ -47,7 +51,7 @@ export interface JobServices {
   returns: Pick<ReturnsService, 'refreshReturns'>;
   payouts: Pick<PayoutsService, 'resumeStalePayouts' | 'payDeliveredItems'>;
   orders: Pick<OrdersService, 'resumeStaleRefunds'>;
-  uploads: Pick<UploadsService, 'deleteExpiredUploadTokens'>;
+  uploads: Pick<UploadsService, 'deleteExpiredUploadTokens' | 'makeMissingMediumSizes'>;
   chat: Pick<ChatService, 'deleteUnsentUploads'>;
   mail: Pick<MailOutboxService, 'deliverDue'>;
   /** The mail reactions to domain events: settled() once their outbox rows are written (tests wait on it); the weekly summary. */
@@ -129,6 +133,15 @@ export function defineJobs(services: JobServices, config: Pick<Config, 'jobs'>):
       name: JOB_NAMES.deleteExpiredUploadTokens,
       ...cleanup,
       run: async () => ({ deleted: await services.uploads.deleteExpiredUploadTokens() }),
+    },
+    {
+      // Photos stored before listings kept a medium size get one, a few per round (docs/product/uploads.md).
+      name: JOB_NAMES.makeMissingMediumSizes,
+      everySeconds: MEDIUM_SIZE_ROUND_SECONDS,
+      retryLimit: 1,
+      retryDelaySeconds: 60,
+      expireInSeconds: 10 * 60,
+      run: () => services.uploads.makeMissingMediumSizes(),
     },
     {
       name: JOB_NAMES.deleteUnsentChatUploads,

@@ -4,6 +4,7 @@ import sharp, { type Sharp } from 'sharp';
 import { badRequest } from './http-errors';
 import type { IncomingFile } from '../plugins/multipart';
 import type { FileStore } from '../providers/files/port';
+import { MEDIUM_MAX_SIDE, THUMBNAIL_MAX_SIDE } from './photo-variants';
 
 // Uploaded photos (product images, and the photos of chat messages, disputes and returns) are judged by
 // their bytes, never by their name or the browser's content type (docs/product/uploads.md), then
@@ -22,7 +23,7 @@ export interface ProcessedImage {
 }
 
 export const IMAGE_MAX_SIDE = 1600;
-export const THUMBNAIL_MAX_SIDE = 320;
+export { MEDIUM_MAX_SIDE, THUMBNAIL_MAX_SIDE };
 /** Decompression-bomb guard: a tiny file can claim gigapixels; 40 MP covers any phone camera. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
@@ -80,6 +81,15 @@ export function imageEndOffset(data: Buffer, mime: string): number | null {
   }
   if (mime === 'image/webp' && data.length >= 8 && data.toString('ascii', 0, 4) === 'RIFF') return Math.min(data.length, data.readUInt32LE(4) + 8);
   return null;
+}
+
+/**
+ * The medium size of a stored photo (its WebP), or null when the photo is no larger than that already: a
+ * listing's photos are kept in three sizes, the page's `srcset` picks (docs/product/uploads.md).
+ */
+export async function mediumOf(image: Buffer, size: { width: number; height: number }): Promise<Buffer | null> {
+  if (Math.max(size.width, size.height) <= MEDIUM_MAX_SIDE) return null;
+  return sharp(image).resize({ width: MEDIUM_MAX_SIDE, height: MEDIUM_MAX_SIDE, fit: 'inside' }).webp({ quality: 80 }).toBuffer();
 }
 
 /** Checks one upload and makes its stored image and thumbnail; throws a 400 naming the file. */

@@ -7,10 +7,18 @@ interface ProductImageProps {
   className?: string;
   /** The page's main image (its largest paint): load it at once with high priority instead of lazily. */
   priority?: boolean;
+  /** The photo's sizes (`srcset`) and how wide the page shows it (`sizes`): a phone loads the size it needs. */
+  srcSet?: string | undefined;
+  sizes?: string | undefined;
+}
+
+/** A `srcset` of a photo's sizes (narrowest first, as the API lists them); undefined with fewer than two. */
+export function srcSetOf(variants: ReadonlyArray<{ url: string; width: number }> | undefined): string | undefined {
+  return variants && variants.length > 1 ? variants.map((variant) => `${variant.url} ${variant.width}w`).join(', ') : undefined;
 }
 
 /** A product photo that shows a placeholder icon when there is none or it fails to load (docs/product/errors.md). */
-export function ProductImage({ src, alt, className = '', priority = false }: ProductImageProps) {
+export function ProductImage({ src, alt, className = '', priority = false, srcSet, sizes }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (!src || failedSrc === src) {
     return (
@@ -26,6 +34,8 @@ export function ProductImage({ src, alt, className = '', priority = false }: Pro
   return (
     <img
       src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       alt={alt}
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}

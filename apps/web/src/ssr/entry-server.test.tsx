@@ -16,7 +16,20 @@ const PRODUCT = makeProductDetail({
   price: 49.5,
   averageRating: 4.5,
   reviewCount: 2,
-  images: [{ id: 'i1', url: '/uploads/lamp.webp', thumbnailUrl: '/uploads/lamp-thumb.webp', name: 'lamp', position: 0 }],
+  images: [
+    {
+      id: 'i1',
+      url: '/uploads/lamp.webp',
+      thumbnailUrl: '/uploads/lamp-thumb.webp',
+      variants: [
+        { url: '/uploads/lamp-thumb.webp', width: 320 },
+        { url: '/uploads/lamp-medium.webp', width: 800 },
+        { url: '/uploads/lamp.webp', width: 1600 },
+      ],
+      name: 'lamp',
+      position: 0,
+    },
+  ],
 });
 const SHOP = makeShop({ listingCount: 1 });
 const REVIEWS = makeReviewsPage([
@@ -66,6 +79,10 @@ describe('the server render of the public pages', () => {
     expect(asked).toContain(`GET /api/products/${PRODUCT.id}/reviews`);
     // Everything it shows was asked for before it was drawn: one drawing.
     expect(page.passes).toBe(1);
+    // The photo comes in its sizes, so a phone loads the medium one, not the 1,600 px photo.
+    const photo = /<img [^>]*fetchPriority="high"[^>]*>/i.exec(page.root)?.[0] ?? '';
+    expect(photo).toMatch(/ srcset="\/uploads\/lamp-thumb.webp 320w, \/uploads\/lamp-medium.webp 800w, \/uploads\/lamp.webp 1600w"/i);
+    expect(photo).toMatch(/sizes="[^"]*calc\(100vw - 32px\)"/);
 
     const state = serverStateOf(page.scripts);
     const queries = (state.store.api as { queries: Record<string, { status: string; data?: unknown }> }).queries;

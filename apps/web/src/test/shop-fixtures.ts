@@ -48,8 +48,18 @@ export function makeProductDetail(overrides: Partial<ProductDetail> = {}): Produ
     description: 'Hand-finished walnut with a linen shade.',
     weightOunces: 40,
     images: [
-      { id: 'i1', url: '/uploads/lamp.jpg', thumbnailUrl: '/uploads/lamp-thumb.jpg', name: 'lamp.jpg', position: 0 },
-      { id: 'i2', url: '/uploads/lamp-2.jpg', thumbnailUrl: '/uploads/lamp-2-thumb.jpg', name: 'lamp-2.jpg', position: 1 },
+      {
+        id: 'i1',
+        url: '/uploads/lamp.jpg',
+        thumbnailUrl: '/uploads/lamp-thumb.jpg',
+        variants: [
+          { url: '/uploads/lamp-thumb.jpg', width: 320 },
+          { url: '/uploads/lamp.jpg', width: 640 },
+        ],
+        name: 'lamp.jpg',
+        position: 0,
+      },
+      { id: 'i2', url: '/uploads/lamp-2.jpg', thumbnailUrl: '/uploads/lamp-2-thumb.jpg', variants: [], name: 'lamp-2.jpg', position: 1 },
     ],
     ...overrides,
   };

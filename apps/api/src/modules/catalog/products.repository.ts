@@ -43,6 +43,10 @@ export interface ImageRecord {
   productId: string;
   fileKey: string;
   thumbnailKey: string | null;
+  /** Null while the photo has no medium size (no larger than it, or not made yet); the photo's own key when it cannot have one. */
+  mediumKey: string | null;
+  width: number | null;
+  height: number | null;
   name: string;
   position: number;
 }
@@ -103,7 +107,8 @@ export type ProductDetailRecord = ProductRecord & { images: ImageRecord[]; selle
 function prepareProductDetail(executor: Executor) {
   const images = sql<
     ImageRecord[]
-  >`(select coalesce(json_agg(json_build_object('id', i.id, 'productId', i.product_id, 'fileKey', i.file_key, 'thumbnailKey', i.thumbnail_key, 'name', i.name, 'position', i.position)
+  >`(select coalesce(json_agg(json_build_object('id', i.id, 'productId', i.product_id, 'fileKey', i.file_key, 'thumbnailKey', i.thumbnail_key, 'mediumKey', i.medium_key,
+      'width', i.width, 'height', i.height, 'name', i.name, 'position', i.position)
       order by i.position, i.created_at, i.id), '[]'::json) from ${productImages} i where i.product_id = ${products.id})`;
   return executor
     .select({
@@ -254,6 +259,9 @@ const imageColumns = {
   productId: productImages.productId,
   fileKey: productImages.fileKey,
   thumbnailKey: productImages.thumbnailKey,
+  mediumKey: productImages.mediumKey,
+  width: productImages.width,
+  height: productImages.height,
   name: productImages.name,
   position: productImages.position,
 };

@@ -26,6 +26,7 @@ import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors';
 import type { DomainEventPublisher } from '../../lib/domain-events';
 import { createMicroCache } from '../../lib/micro-cache';
+import { photoVariants } from '../../lib/photo-variants';
 import type { FileStore } from '../../providers/files/port';
 import type { UserRecord } from '../users';
 import { listCategories } from './categories.repository';
@@ -190,6 +191,7 @@ export function createProductsService({
     id: image.id,
     url: files.urlFor(image.fileKey),
     thumbnailUrl: files.urlFor(image.thumbnailKey ?? image.fileKey),
+    variants: photoVariants(image, (key) => files.urlFor(key)),
     name: image.name,
     position: image.position,
   });

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, gt, lte, max } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lte, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { MEDIUM_MAX_SIDE } from '../../lib/photo-variants';
 import { products } from '../catalog/catalog.schema';
 import { users } from '../users/users.schema';
 import { productImages, uploadTokens } from './uploads.schema';
@@ -11,9 +12,43 @@ export interface NewImageRow {
   productId: string;
   fileKey: string;
   thumbnailKey: string;
+  mediumKey: string | null;
   name: string;
   width: number;
   height: number;
+}
+
+/** Where a photo's medium size is kept, beside the photo and its thumbnail. */
+export const mediumKeyOf = (productId: string, imageId: string) => `products/${productId}/${imageId}-medium.webp`;
+
+/**
+ * Photos larger than the medium size that have none yet (stored before there was one), oldest first, by the
+ * partial index of exactly these (the side is written into the statement, so the planner can match it). A photo
+ * whose file could not be read is marked with its own key as its medium (the photo itself), so it is not met again.
+ */
+export async function findImagesWithoutMedium(executor: Executor, limit: number) {
+  return executor
+    .select({
+      id: productImages.id,
+      productId: productImages.productId,
+      fileKey: productImages.fileKey,
+      width: productImages.width,
+      height: productImages.height,
+    })
+    .from(productImages)
+    .where(and(isNull(productImages.mediumKey), sql`greatest(${productImages.width}, ${productImages.height}) > ${sql.raw(String(MEDIUM_MAX_SIDE))}`))
+    .orderBy(asc(productImages.createdAt), asc(productImages.id))
+    .limit(limit);
+}
+
+/** Records a photo's medium size, unless the photo was deleted or replaced meanwhile; answers whether it did. */
+export async function setMediumKey(executor: Executor, image: { id: string; fileKey: string }, mediumKey: string): Promise<boolean> {
+  const rows = await executor
+    .update(productImages)
+    .set({ mediumKey })
+    .where(and(eq(productImages.id, image.id), eq(productImages.fileKey, image.fileKey), isNull(productImages.mediumKey)))
+    .returning({ id: productImages.id });
+  return rows.length > 0;
 }
 
 /**
@@ -57,11 +92,15 @@ export async function setImagePositions(executor: Executor, productId: string, o
 }
 
 /** Deletes one image of the listing; answers its file keys, or null when it is not there. */
-export async function deleteImage(executor: Executor, productId: string, imageId: string): Promise<{ fileKey: string; thumbnailKey: string | null } | null> {
+export async function deleteImage(
+  executor: Executor,
+  productId: string,
+  imageId: string,
+): Promise<{ fileKey: string; thumbnailKey: string | null; mediumKey: string | null } | null> {
   const [row] = await executor
     .delete(productImages)
     .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
-    .returning({ fileKey: productImages.fileKey, thumbnailKey: productImages.thumbnailKey });
+    .returning({ fileKey: productImages.fileKey, thumbnailKey: productImages.thumbnailKey, mediumKey: productImages.mediumKey });
   return row ?? null;
 }
 

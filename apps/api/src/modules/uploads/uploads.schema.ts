@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { MEDIUM_MAX_SIDE } from '../../lib/photo-variants';
 import { products } from '../catalog/catalog.schema';
 import { users } from '../users/users.schema';
 
@@ -16,13 +18,23 @@ export const productImages = pgTable(
     // Key inside the FileStore (e.g. "products/<id>/<image>.webp"); the URL is derived from it.
     fileKey: text('file_key').notNull(),
     thumbnailKey: text('thumbnail_key'),
+    // The photo at most 800 px on its longer side (lib/image-processing.ts `mediumOf`), for phones; null when
+    // the photo is no larger, or until the job that makes it for older photos has reached it.
+    mediumKey: text('medium_key'),
     name: text('name').notNull(),
     position: integer('position').notNull().default(0),
     width: integer('width'),
     height: integer('height'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('product_images_product_idx').on(table.productId, table.position)],
+  (table) => [
+    index('product_images_product_idx').on(table.productId, table.position),
+    // The photos still waiting for their medium size (uploads.repository.ts `findImagesWithoutMedium`); empty once
+    // the job has been through the photos stored before there was one.
+    index('product_images_medium_waiting_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.mediumKey} is null and greatest(${table.width}, ${table.height}) > ${sql.raw(String(MEDIUM_MAX_SIDE))}`),
+  ],
 );
 
 // Phone photo upload links (docs/product/uploads.md, api.md).

@@ -18,20 +18,25 @@ import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors
 import type { FileStore } from '../../providers/files/port';
 import { publishDraftListing, type ProductsService } from '../catalog';
 import type { UserRecord } from '../users';
-import { processImage, type IncomingFile, type ProcessedImage } from '../../lib/image-processing';
+import { mediumOf, processImage, type IncomingFile, type ProcessedImage } from '../../lib/image-processing';
 import {
   countImages,
   deleteImage,
   deleteUploadTokensExpiredBy,
   findImageIds,
+  findImagesWithoutMedium,
   findLiveUploadToken,
   insertImages,
   insertUploadToken,
   lockProduct,
+  mediumKeyOf,
   setImagePositions,
+  setMediumKey,
   type NewImageRow,
 } from './uploads.repository';
 
+/** Photos given a medium size per round of the job; sharp takes ~50 ms for each. */
+export const MEDIUM_SIZES_PER_ROUND = 20;
 export const NO_FILES_MESSAGE = 'Choose at least one photo to upload.';
 export const IMAGE_NOT_FOUND_MESSAGE = 'Photo not found';
 export const REORDER_MESSAGE = 'Send every photo of this listing exactly once, in the new order.';
@@ -51,6 +56,8 @@ export interface UploadsService {
   mobileUpload(token: string, files: IncomingFile[]): Promise<MobileUploadResponse>;
   /** The clean-up job: phone upload links past their expiry are deleted (they already answer as invalid). Answers how many. */
   deleteExpiredUploadTokens(): Promise<number>;
+  /** A job's round: makes the medium size of up to `limit` photos stored before there was one. */
+  makeMissingMediumSizes(limit?: number): Promise<{ made: number; looked: number }>;
 }
 
 export interface UploadsServiceDependencies {
@@ -96,10 +103,11 @@ export function createUploadsService({ db, files, clock, publicUrl, products }: 
     const before = await countImages(db, productId);
     if (before.count + incoming.length > MAX_PRODUCT_IMAGES) throw tooManyPhotos(before.count);
 
-    const processed: ProcessedImage[] = [];
+    const processed: Array<ProcessedImage & { medium: Buffer | null }> = [];
     // One at a time: sharp already uses every core for one image, and memory stays bounded.
     for (const [index, file] of incoming.entries()) {
-      processed.push(await processImage({ ...file, name: displayNameOf(file.name, index) }));
+      const image = await processImage({ ...file, name: displayNameOf(file.name, index) });
+      processed.push({ ...image, medium: await mediumOf(image.image, image) });
     }
 
     const rows = processed.map((image) => {
@@ -109,18 +117,24 @@ export function createUploadsService({ db, files, clock, publicUrl, products }: 
         productId,
         fileKey: `products/${productId}/${id}.webp`,
         thumbnailKey: `products/${productId}/${id}-thumb.webp`,
+        mediumKey: image.medium ? mediumKeyOf(productId, id) : null,
         name: image.name,
         width: image.width,
         height: image.height,
       };
     });
-    const writtenKeys = rows.flatMap((row) => [row.fileKey, row.thumbnailKey]);
-    const removeWritten = () => Promise.allSettled(writtenKeys.map((key) => files.delete(key)));
+    const writes = rows.flatMap((row, index) => {
+      const image = processed[index]!;
+      return [
+        { key: row.fileKey, data: image.image },
+        { key: row.thumbnailKey, data: image.thumbnail },
+        ...(row.mediumKey && image.medium ? [{ key: row.mediumKey, data: image.medium }] : []),
+      ];
+    });
+    const removeWritten = () => Promise.allSettled(writes.map(({ key }) => files.delete(key)));
 
     try {
-      await Promise.all(
-        rows.flatMap((row, index) => [files.put(row.fileKey, processed[index]!.image), files.put(row.thumbnailKey, processed[index]!.thumbnail)]),
-      );
+      await Promise.all(writes.map(({ key, data }) => files.put(key, data)));
       const createdAt = clock.now();
       await db.transaction(async (transaction) => {
         if (!(await lockProduct(transaction, productId))) throw notFound('Product not found');
@@ -195,7 +209,9 @@ export function createUploadsService({ db, files, clock, publicUrl, products }: 
       });
       products.catalogChanged();
       // After the commit: a file left behind by a failed delete is harmless, a row without its file is not.
-      await Promise.allSettled([removed.fileKey, removed.thumbnailKey].filter((key): key is string => key !== null).map((key) => files.delete(key)));
+      await Promise.allSettled(
+        [removed.fileKey, removed.thumbnailKey, removed.mediumKey].filter((key): key is string => key !== null).map((key) => files.delete(key)),
+      );
       return imagesOf(productId);
     },
 
@@ -233,6 +249,26 @@ export function createUploadsService({ db, files, clock, publicUrl, products }: 
 
     deleteExpiredUploadTokens() {
       return deleteUploadTokensExpiredBy(db, clock.now());
+    },
+
+    async makeMissingMediumSizes(limit = MEDIUM_SIZES_PER_ROUND) {
+      const waiting = await findImagesWithoutMedium(db, limit);
+      const changed = new Set<string>();
+      for (const image of waiting) {
+        const original = await files.get(image.fileKey);
+        const medium = original ? await mediumOf(original, { width: image.width ?? 0, height: image.height ?? 0 }).catch(() => null) : null;
+        if (!medium) {
+          // Unreadable or gone: the photo itself stands for its medium size, and the round does not meet it again.
+          await setMediumKey(db, image, image.fileKey);
+          continue;
+        }
+        const key = mediumKeyOf(image.productId, image.id);
+        await files.put(key, medium);
+        if (await setMediumKey(db, image, key)) changed.add(image.productId);
+        else await files.delete(key).catch(() => undefined); // the photo was deleted meanwhile
+      }
+      if (changed.size > 0) products.catalogChanged([...changed]); // the pages kept for guests get the new sizes
+      return { made: changed.size, looked: waiting.length };
     },
   };
 }

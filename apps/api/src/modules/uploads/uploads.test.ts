@@ -1,13 +1,18 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { productImages, uploadTokens, users } from '../../db/schema';
 import { createUser, FACTORY_PASSWORD } from '../../../test/factories';
 import { createCategory, createProduct } from '../../../test/factories-catalog';
 import { buildTestApp, type TestApp } from '../../../test/helper';
+import { defineJobs, JOB_NAMES } from '../../jobs';
+import { createLocalFileStore } from '../../providers/files/local';
+import type { FileStore } from '../../providers/files/port';
+import type { ProductsService } from '../catalog';
 import type { UserRecord } from '../users';
+import { createUploadsService } from './uploads.service';
 
 let testApp: TestApp;
 let seller: UserRecord;
@@ -99,6 +104,21 @@ describe('POST /api/products/:id/images', () => {
     const detail = (await testApp.app.inject({ method: 'GET', url: `/api/products/${product.id}` })).json();
     expect(detail.image).toEqual({ url: wide.url, thumbnailUrl: wide.thumbnailUrl });
     expect((await listImages(product.id)).json().images).toHaveLength(2);
+
+    // Three sizes of the large photo (a phone's page loads the medium one); two of the small one, which has no medium size.
+    const mediumUrl = `/uploads/products/${product.id}/${wide.id}-medium.webp`;
+    expect(detail.images[0].variants).toEqual([
+      { url: wide.thumbnailUrl, width: 320 },
+      { url: mediumUrl, width: 800 },
+      { url: wide.url, width: 1600 },
+    ]);
+    expect(await sharp(stored(keyOf(mediumUrl))).metadata()).toMatchObject({ format: 'webp', width: 800, height: 400 });
+    const small = images[1];
+    expect(detail.images[1].variants).toEqual([
+      { url: small.thumbnailUrl, width: 320 },
+      { url: small.url, width: 640 },
+    ]);
+    expect(filesOfProduct(product.id).filter((name) => name.startsWith(small.id))).toHaveLength(2);
   });
 
   it('turns photos upright by their EXIF orientation and strips the metadata', async () => {
@@ -234,6 +254,86 @@ describe('reordering and deleting photos', () => {
     expect(existsSync(stored(keyOf(images[2]!.url)))).toBe(false);
     expect(existsSync(stored(keyOf(images[2]!.thumbnailUrl)))).toBe(false);
     expect((await remove(images[2]!.id)).statusCode).toBe(404);
+  });
+
+  it('deletes a photo with its medium size', async () => {
+    const product = await newProduct();
+    const images: { id: string }[] = (await uploadImages(product.id, [fileOf('wide.png', widePng, 'image/png'), fileOf('b.png', tinyPng, 'image/png')])).json()
+      .images;
+    expect(filesOfProduct(product.id).filter((name) => name.startsWith(images[0]!.id))).toHaveLength(3);
+    const removed = await testApp.app.inject({ method: 'DELETE', url: `/api/products/${product.id}/images/${images[0]!.id}`, headers: auth(seller) });
+    expect(removed.statusCode).toBe(200);
+    expect(filesOfProduct(product.id).filter((name) => name.startsWith(images[0]!.id))).toEqual([]);
+  });
+});
+
+describe('the medium sizes of photos stored before there was one', () => {
+  const makeMissing = (limit?: number) => testApp.services.uploads.makeMissingMediumSizes(limit);
+  /** A photo as it was stored before: no medium size, no row for one. */
+  const withoutMedium = async (productId: string) => {
+    const [row] = await rowsOfProduct(productId);
+    await testApp.database.db.update(productImages).set({ mediumKey: null }).where(eq(productImages.id, row!.id));
+    rmSync(stored(`products/${productId}/${row!.id}-medium.webp`), { force: true });
+    return row!;
+  };
+  const variantsOf = async (productId: string) =>
+    (await testApp.app.inject({ method: 'GET', url: `/api/products/${productId}` }))
+      .json()
+      .images[0].variants.map((variant: { width: number }) => variant.width);
+
+  it('makes them a few at a time, marks a photo whose file is gone, and then finds nothing left', async () => {
+    while ((await makeMissing()).looked > 0); // photos of earlier tests
+    const older = await newProduct();
+    await uploadImages(older.id, [fileOf('wide.png', widePng, 'image/png')]);
+    const image = await withoutMedium(older.id);
+    testApp.clock.advance(1000); // the older photo is met first
+    const gone = await newProduct();
+    await uploadImages(gone.id, [fileOf('wide.png', widePng, 'image/png')]);
+    const goneImage = await withoutMedium(gone.id);
+    rmSync(stored(goneImage.fileKey));
+    const small = await newProduct();
+    await uploadImages(small.id, [fileOf('small.jpg', smallJpeg)]);
+    // Until the job has been, the page offers the thumbnail and the photo.
+    expect(await variantsOf(older.id)).toEqual([320, 1600]);
+
+    expect(await makeMissing(1)).toEqual({ made: 1, looked: 1 });
+    expect(await variantsOf(older.id)).toEqual([320, 800, 1600]);
+    expect(await sharp(stored(`products/${older.id}/${image.id}-medium.webp`)).metadata()).toMatchObject({ width: 800, height: 400 });
+    // The photo without its file stands for its own medium size; the small one never needed one.
+    expect(await makeMissing()).toEqual({ made: 0, looked: 1 });
+    expect((await rowsOfProduct(gone.id))[0]!.mediumKey).toBe(goneImage.fileKey);
+    expect(await variantsOf(gone.id)).toEqual([320, 1600]);
+    expect(await makeMissing()).toEqual({ made: 0, looked: 0 });
+    expect(await variantsOf(small.id)).toEqual([320, 640]);
+  });
+
+  it('leaves no file behind for a photo deleted while its medium size was made', async () => {
+    while ((await makeMissing()).looked > 0);
+    const product = await newProduct();
+    await uploadImages(product.id, [fileOf('wide.png', widePng, 'image/png')]);
+    const image = await withoutMedium(product.id);
+    const db = testApp.database.db;
+    const disk = createLocalFileStore(testApp.config.uploadsDirectory);
+    // The seller deletes the photo between the job's read of it and its write of the medium size's key.
+    const files: FileStore = {
+      ...disk,
+      async get(key) {
+        const bytes = await disk.get(key);
+        await db.delete(productImages).where(eq(productImages.id, image.id));
+        return bytes;
+      },
+    };
+    const catalogChanged = vi.fn();
+    const products = { catalogChanged } as unknown as ProductsService;
+    const uploads = createUploadsService({ db, files, clock: testApp.clock, publicUrl: testApp.config.publicUrl, products });
+    expect(await uploads.makeMissingMediumSizes()).toEqual({ made: 0, looked: 1 });
+    expect(filesOfProduct(product.id).filter((name) => name.includes('-medium'))).toEqual([]);
+    expect(catalogChanged).not.toHaveBeenCalled();
+  });
+
+  it('runs as a job every minute', () => {
+    const job = defineJobs(testApp.services, testApp.config).find((definition) => definition.name === JOB_NAMES.makeMissingMediumSizes);
+    expect(job?.everySeconds).toBe(60);
   });
 });
 

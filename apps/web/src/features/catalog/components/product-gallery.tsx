@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import type { ProductImage as ProductPhoto } from '@marketplace/contracts/catalog';
-import { ProductImage } from '../../../components/product-image';
+import { ProductImage, srcSetOf } from '../../../components/product-image';
+
+/**
+ * How wide the gallery shows its photo (product-details-page.tsx): the page's width less its margins on a
+ * phone or a tablet; half of it beside the details from 1024 px, at most half of the 80rem page.
+ */
+export const GALLERY_PHOTO_SIZES = '(min-width: 1280px) 592px, (min-width: 1024px) calc(50vw - 48px), calc(100vw - 32px)';
 
 /** The cover large, the other photos as thumbnails that swap it. */
 export function ProductGallery({ title, images }: { title: string; images: ProductPhoto[] }) {
@@ -11,6 +17,8 @@ export function ProductGallery({ title, images }: { title: string; images: Produ
     <div className="space-y-3">
       <ProductImage
         src={selected?.url}
+        srcSet={srcSetOf(selected?.variants)}
+        sizes={GALLERY_PHOTO_SIZES}
         alt={images.length > 1 ? `${title}, photo ${selectedIndex + 1} of ${images.length}` : title}
         className="aspect-square w-full rounded-2xl border border-slate-200"
         priority
