@@ -181,9 +181,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       return 'user' in checked ? checked.user.id : null;
     },
     onError: (error) => app.log.error({ err: error }, 'redis (request limits) error'),
+    now: () => clock.now().getTime(),
   });
   // 2c. An address that keeps asking once refused gets its further refusals slowly (a flood then costs the others little).
-  if (config.rateLimits.enabled) await app.register(slowRefusals, config.rateLimits.slowRefusals);
+  if (config.rateLimits.enabled) await app.register(slowRefusals, { ...config.rateLimits.slowRefusals, now: () => clock.now().getTime() });
   // 3. Security headers and CORS on every answer.
   await app.register(security, { corsOrigins: config.corsOrigins, allowStripe: Boolean(config.stripeSecretKey && config.stripePublishableKey) });
   // Answers and the web app's files travel compressed (brotli or gzip, as the browser accepts) above 1 KB.

@@ -70,11 +70,32 @@ describe('the production limits, route by route', () => {
     // Anonymous, with no valid body: the limit counts every request before it is read or checked.
     const send = (remoteAddress: string) => testApp.app.inject({ method, url: fillParams(url), remoteAddress });
     for (let index = 0; index < limit.max; index += 1) {
+      // A limit with a share per second is met a second at a time.
+      if (limit.perSecond && index > 0 && index % limit.perSecond === 0) testApp.clock.advance(1000);
       const answer = await send(address);
       expect(answer.statusCode, `request ${index + 1}: ${answer.body}`).not.toBe(429);
     }
     expectRateLimited(await send(address), limit.windowSeconds);
     expect((await send(newAddress())).statusCode).not.toBe(429);
+  });
+
+  const perSecond = limited.filter(([, limit]) => limit.perSecond !== undefined);
+  it('gives the probes, the scrape and the pages a share per second', () => {
+    expect(perSecond.map(([key]) => key).sort()).toEqual(['GET /api/health', 'GET /api/health/live', 'GET /api/health/ready', 'GET /metrics']);
+  });
+
+  it.each(perSecond)('%s: a second’s share goes through, the next one in that second is refused for a second', async (key, limit) => {
+    const url = key.split(' ')[1]!;
+    const address = newAddress();
+    const send = (remoteAddress: string, method: 'GET' | 'HEAD' = 'GET') => testApp.app.inject({ method, url, remoteAddress });
+    testApp.clock.advance(1000);
+    for (let index = 0; index < limit.perSecond!; index += 1) expect((await send(address, index % 2 ? 'HEAD' : 'GET')).statusCode).not.toBe(429);
+    const refused = await send(address);
+    expectRateLimited(refused, 1);
+    expect(refused.json().error).toBe('Too many requests. Try again in 1 second.');
+    expect((await send(newAddress())).statusCode).not.toBe(429);
+    testApp.clock.advance(1000);
+    expect((await send(address)).statusCode).not.toBe(429);
   });
 
   it('answers 30 sign-ups from one address within the hour with ten accounts, not thirty', async () => {
@@ -124,6 +145,7 @@ describe('the global budget', () => {
     expectRateLimited(await testApp.app.inject({ method: 'GET', url: '/api/settings/public', remoteAddress: address }), 60);
     // Health, liveness and readiness have budgets of their own, far above any load balancer's probing.
     for (let index = 0; index < 20; index += 1) {
+      testApp.clock.advance(1000); // a probe a second
       for (const url of ['/api/health', '/api/health/live', '/api/health/ready'])
         expect((await testApp.app.inject({ method: 'GET', url, remoteAddress: address })).statusCode).toBe(200);
     }
@@ -136,6 +158,7 @@ describe('the global budget', () => {
       testApp.app.inject({ method: 'GET', url, remoteAddress, headers });
     // Pages (answered by the built web app, or "not built" without one) and unknown API paths share the count.
     for (let index = 0; index < 600; index += 1) {
+      if (index > 0 && index % 20 === 0) testApp.clock.advance(1000); // 20 a second, 30 seconds
       const answer = await unrouted(index % 3 === 0 ? '/api/no-such-route' : `/products/${index}`, address);
       expect(answer.statusCode, answer.body).not.toBe(429);
     }
@@ -147,6 +170,18 @@ describe('the global budget', () => {
     // The routes' budgets are counted apart, and another address has its own count.
     expect((await categories(address)).statusCode).toBe(200);
     expect((await unrouted('/', newAddress())).statusCode).not.toBe(429);
+  });
+
+  it('lets one address have at most 20 of those in a second, so a flood cannot spend its minute at once', async () => {
+    const address = newAddress();
+    const page = (remoteAddress: string) => testApp.app.inject({ method: 'GET', url: '/products', remoteAddress });
+    testApp.clock.advance(1000);
+    for (let index = 0; index < 20; index += 1) expect((await page(address)).statusCode).not.toBe(429);
+    const refused = await page(address);
+    expectRateLimited(refused, 1);
+    expect((await page(newAddress())).statusCode).not.toBe(429);
+    testApp.clock.advance(1000);
+    expect((await page(address)).statusCode).not.toBe(429);
   });
 
   it('counts a signed-in user by their account: two users behind one address have a budget each, one user on two addresses one', async () => {

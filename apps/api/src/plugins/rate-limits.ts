@@ -38,8 +38,11 @@ export interface RateLimitsOptions {
    */
   userIdOf: (token: string) => Promise<string | null>;
   onError: (error: unknown) => void;
+  /** The time, in milliseconds, the windows counted in memory run by (the app's clock, which tests move); Date.now by default. */
+  now?: () => number;
 }
 
+const SECOND_MS = 1000;
 /** How long one Redis call may take before this instance counts the request in memory instead. */
 export const REDIS_CALL_TIMEOUT_MS = 500;
 /** Counts kept in memory at most (one per client and route in the window); the oldest go first. */
@@ -59,11 +62,11 @@ interface Counter {
 }
 
 /** Fixed windows in this process's memory. */
-function createMemoryCounter(): Counter {
+function createMemoryCounter(clock: () => number): Counter {
   const windows = new Map<string, { current: number; endsAt: number }>();
   return {
     async incr(key, windowMs) {
-      const now = Date.now();
+      const now = clock();
       let window = windows.get(key);
       if (!window || window.endsAt <= now) window = { current: 0, endsAt: now + windowMs };
       window.current += 1;
@@ -96,7 +99,7 @@ return {current, ttl}`;
  * that fails or takes longer than REDIS_CALL_TIMEOUT_MS is counted in memory instead (the offline queue is
  * off, so a lost connection fails at once rather than holding requests).
  */
-async function createRedisCounter(options: { redisUrl: string; prefix: string; onError: (error: unknown) => void }): Promise<Counter> {
+async function createRedisCounter(options: { redisUrl: string; prefix: string; onError: (error: unknown) => void; now: () => number }): Promise<Counter> {
   const client = createClient({ url: options.redisUrl, RESP: 2, disableOfflineQueue: true });
   let lastLogged = 0;
   const report = (error: unknown) => {
@@ -107,7 +110,7 @@ async function createRedisCounter(options: { redisUrl: string; prefix: string; o
   };
   client.on('error', report);
   await connectRedis(client, { url: options.redisUrl, purpose: 'request limits' });
-  const local = createMemoryCounter();
+  const local = createMemoryCounter(options.now);
   return {
     async incr(key, windowMs) {
       let timer: NodeJS.Timeout | undefined;
@@ -198,9 +201,12 @@ async function rateLimitsPlugin(app: FastifyInstance, options: RateLimitsOptions
     app.log.warn('request limits are off (RATE_LIMITS=off)');
     return;
   }
+  const now = options.now ?? Date.now;
   const counter = options.redisUrl
-    ? await createRedisCounter({ redisUrl: options.redisUrl, prefix: options.redisKeyPrefix, onError: options.onError })
-    : createMemoryCounter();
+    ? await createRedisCounter({ redisUrl: options.redisUrl, prefix: options.redisKeyPrefix, onError: options.onError, now })
+    : createMemoryCounter(now);
+  /** Counts in a window; null when the count cannot be made (as for the routes' limits, the request then goes through). */
+  const countOrNull = (key: string, windowMs: number) => counter.incr(key, windowMs).catch(() => null);
   app.addHook('onClose', () => counter.close());
 
   // The request a client sent, seen from the requests it causes in this process (the server render's `inject` calls).
@@ -232,6 +238,17 @@ async function rateLimitsPlugin(app: FastifyInstance, options: RateLimitsOptions
     else if (isUnlimited(rule)) limit = false;
     else limit = { max: scaled(rule.max), timeWindow: rule.windowSeconds * 1000, keyGenerator: subjects[rule.per] };
     if (limit !== undefined) route.config = { ...route.config, rateLimit: limit };
+    // A limit with a share per second counts each second apart as well (GET and HEAD, with or without the final slash, together).
+    if (rule && !isUnlimited(rule) && rule.perSecond !== undefined) {
+      const perSecond = scaled(rule.perSecond);
+      const subject = subjects[rule.per];
+      const secondKey = routeKey(method, route.url);
+      const checkSecond = async (request: FastifyRequest) => {
+        const count = await countOrNull(`second|${secondKey}|${await subject(request)}`, SECOND_MS);
+        if (count && count.current > perSecond) throw tooManyRequests(count.ttl);
+      };
+      route.onRequest = [...[route.onRequest ?? []].flat(), checkSecond] as RouteOptions['onRequest'];
+    }
     // Every route but the unlimited ones can answer 429: the OpenAPI document says so where a route declares its answers.
     const response = route.schema?.response as Record<string, unknown> | undefined;
     if (limit !== false && response && !('429' in response) && !('4xx' in response)) {
@@ -255,15 +272,14 @@ async function rateLimitsPlugin(app: FastifyInstance, options: RateLimitsOptions
   });
 
   const unroutedMax = scaled(UNROUTED.max);
+  const unroutedPerSecond = scaled(UNROUTED.perSecond ?? UNROUTED.max);
   app.decorate('countUnrouted', async (request: FastifyRequest): Promise<Refusal | null> => {
-    let count: Count;
-    try {
-      count = await counter.incr(`unrouted|${addressOf(request)}`, UNROUTED.windowSeconds * 1000);
-    } catch {
-      // As for the routes (skipOnError): a count that cannot be made lets the request through.
-      return null;
-    }
-    return count.current > unroutedMax ? refusalOf(count.ttl) : null;
+    const address = addressOf(request);
+    // As for the routes (skipOnError): a count that cannot be made lets the request through.
+    const minute = await countOrNull(`unrouted|${address}`, UNROUTED.windowSeconds * 1000);
+    if (minute && minute.current > unroutedMax) return refusalOf(minute.ttl);
+    const second = await countOrNull(`unrouted-second|${address}`, SECOND_MS);
+    return second && second.current > unroutedPerSecond ? refusalOf(second.ttl) : null;
   });
 }
 

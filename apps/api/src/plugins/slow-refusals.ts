@@ -20,6 +20,8 @@ export interface SlowRefusalsOptions {
   delayMs: number;
   /** Refusals held at once at most, over all addresses (MAX_HELD_REFUSALS unless a test says otherwise). */
   maxHeld?: number;
+  /** The time, in milliseconds, the minutes are counted by (the app's clock); Date.now by default. */
+  now?: () => number;
 }
 
 /** Refusals held at once at most, over all addresses: past it they are sent at once (a bound on what holding costs). */
@@ -35,7 +37,7 @@ async function slowRefusalsPlugin(app: FastifyInstance, options: SlowRefusalsOpt
 
   /** How many refusals `address` has had in its current minute, this one included. */
   const countRefusal = (address: string) => {
-    const now = Date.now();
+    const now = (options.now ?? Date.now)();
     let count = counts.get(address);
     if (!count || count.windowEnds <= now) {
       counts.delete(address);

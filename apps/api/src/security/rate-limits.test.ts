@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/helper';
 import { declaredRoutes, limitsLooserThanTheHouseRule, MUST_BE_TIGHTER, mustBeTighter } from '../../test/route-declarations';
 import { requestLimitOf } from '../plugins/route-access';
-import { HOUR, isUnlimited, MINUTE, perMinute, SEARCH, type RouteRateLimit } from './rate-limits';
+import { HOUR, isUnlimited, METRICS_SCRAPE, MINUTE, perMinute, PROBE, SEARCH, UNROUTED, type RouteRateLimit } from './rate-limits';
 
 // House rule: every route has a request limit — the one it declares (`config.requestLimit`) or the global
 // budget — and the routes abuse goes for first (sign-in, sign-up, password change and reset, every upload,
@@ -116,16 +116,34 @@ describe('what a busy person does', () => {
   it('the shared budget takes a busy minute on the busiest page', () => {
     expect(GLOBAL_PER_MINUTE).toBeGreaterThanOrEqual(BUSY_MINUTE_ON_THE_SHARED_BUDGET);
   });
+
+  it('a share per second takes a busy second, and leaves the whole budget within reach', () => {
+    // Ten busy people behind one office address, a page a second in each of two tabs; three balancers probing
+    // every second from one address; two Prometheus servers scraping in the same second.
+    const busySecond: Array<[RouteRateLimit, number]> = [
+      [UNROUTED, 10 * 2],
+      [PROBE, 3],
+      [METRICS_SCRAPE, 2],
+    ];
+    for (const [limit, requests] of busySecond) {
+      expect(limit.perSecond).toBeGreaterThanOrEqual(requests);
+      expect(limit.perSecond! * limit.windowSeconds).toBeGreaterThanOrEqual(limit.max);
+    }
+  });
 });
 
 describe('docs/product/limits-abuse.md', () => {
   const document = readFileSync(fileURLToPath(new URL('../../../../docs/product/limits-abuse.md', import.meta.url)), 'utf8');
   const WINDOWS: Record<string, number> = { minute: MINUTE, hour: HOUR };
-  /** "30 per 15 minutes", "3,000 per minute", "10 per hour". */
+  /** "30 per 15 minutes", "3,000 per minute", "10 per hour", "300 per minute, 10 a second". */
   const limitOf = (text: string): Omit<RouteRateLimit, 'per'> => {
-    const match = /^([\d,]+) per (?:(\d+) )?(minute|hour)s?$/.exec(text.trim());
+    const match = /^([\d,]+) per (?:(\d+) )?(minute|hour)s?(?:, (\d+) a second)?$/.exec(text.trim());
     if (!match) throw new Error(`unreadable limit: ${text}`);
-    return { max: Number(match[1]!.replace(/,/g, '')), windowSeconds: Number(match[2] ?? 1) * WINDOWS[match[3]!]! };
+    return {
+      max: Number(match[1]!.replace(/,/g, '')),
+      windowSeconds: Number(match[2] ?? 1) * WINDOWS[match[3]!]!,
+      ...(match[4] ? { perSecond: Number(match[4]) } : {}),
+    };
   };
   // The table's rows: | what | `METHOD /path`, … | limit | counted by |
   const rows = document

@@ -24,6 +24,11 @@ export interface RouteRateLimit {
   max: number;
   windowSeconds: number;
   per: RateLimitSubject;
+  /**
+   * Besides, at most this many in any one second (before RATE_LIMIT_SCALE): the window's budget spread out, so
+   * a flood cannot spend it all in its first second, when what it asks for lands on everyone else at once.
+   */
+  perSecond?: number;
 }
 
 /** Not counted at all, with the reason. */
@@ -37,8 +42,13 @@ export type RateLimitRule = RouteRateLimit | Unlimited;
 export const MINUTE = 60;
 export const HOUR = 60 * MINUTE;
 
-/** `max` requests per `windowSeconds` from one address, signed in or not. */
-export const perAddress = (max: number, windowSeconds: number): RouteRateLimit => ({ max, windowSeconds, per: 'address' });
+/** `max` requests per `windowSeconds` from one address, signed in or not (and at most `perSecond` in a second). */
+export const perAddress = (max: number, windowSeconds: number, perSecond?: number): RouteRateLimit => ({
+  max,
+  windowSeconds,
+  per: 'address',
+  ...(perSecond === undefined ? {} : { perSecond }),
+});
 /** `max` requests per `windowSeconds` from one user (with a valid token), else from one address. */
 export const perClient = (max: number, windowSeconds: number): RouteRateLimit => ({ max, windowSeconds, per: 'client' });
 /** Not counted: only CORS preflights and the web app's files (rate-limits.test.ts). */
@@ -59,19 +69,22 @@ export const UPLOAD = perClient(60, 10 * MINUTE);
 export const SEARCH = perClient(240, MINUTE);
 /**
  * The health checks and readiness probe, per address: a load balancer or monitor probing every second from
- * one address asks 60 times a minute; a flood from one address stops here, and probes that arrive together
- * share one round of checks (health.routes.ts).
+ * one address asks 60 times a minute (and a few of them behind one address a few times a second); a flood from
+ * one address stops here, and probes that arrive together share one round of checks (health.routes.ts).
  */
-export const PROBE = perAddress(300, MINUTE);
-/** The Prometheus scrape, per address: scrapes come every 10–60 s; scrapes that arrive together share one rendering (plugins/metrics.ts). */
-export const METRICS_SCRAPE = perAddress(60, MINUTE);
+export const PROBE = perAddress(300, MINUTE, 10);
+/**
+ * The Prometheus scrape, per address: scrapes come every 10–60 s (two servers scraping together: two in a
+ * second); scrapes that arrive together share one rendering (plugins/metrics.ts).
+ */
+export const METRICS_SCRAPE = perAddress(60, MINUTE, 2);
 /**
  * What no route answers, per address: the web pages (rendered or not; a person loads at most a page a second
  * in each of two tabs), unknown paths, missing files. A page kept by the server is cheap, but 6,000 of them a
  * second from one address tripled everyone else's waits (bench/README.md, "HTTP flood"): a flood stops here,
- * and ten busy people behind one office address, or a polite crawler, never meet it.
+ * and ten busy people behind one office address (20 pages in a second), or a polite crawler, never meet it.
  */
-export const UNROUTED = perAddress(600, MINUTE);
+export const UNROUTED = perAddress(600, MINUTE, 20);
 
 /** Requests per minute a limit allows, to compare limits of different windows. */
 export function perMinute(limit: RouteRateLimit): number {
