@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../lib/http-errors';
 import { sellerRating } from '../catalog';
 import type { CatalogueSearchService } from '../search';
-import { findContactWithDefaultAddress, findUserById, type UserRecord } from '../users';
+import { findDefaultAddressOf, findUserById, type UserRecord } from '../users';
 import { hasPublicShop } from './shop-directory.repository';
 
 export interface ShopsService {
@@ -38,18 +38,20 @@ export function shopNameOf(seller: Pick<UserRecord, 'companyName' | 'firstName' 
 export function createShopsService({ db, products, returnPolicyOf }: ShopsServiceDependencies): ShopsService {
   return {
     async getShop(sellerId) {
-      const seller = UUID.test(sellerId) ? await findUserById(db, sellerId) : null;
-      if (!seller || !hasPublicShop(seller)) {
-        throw notFound(SHOP_NOT_FOUND_MESSAGE, { code: SHOP_ERROR_CODES.notFound });
-      }
-      const [{ address }, rating, policy, listings] = await Promise.all([
-        findContactWithDefaultAddress(db, seller.id),
-        sellerRating(db, seller.id),
-        returnPolicyOf(seller.id),
+      const shopNotFound = () => notFound(SHOP_NOT_FOUND_MESSAGE, { code: SHOP_ERROR_CODES.notFound });
+      if (!UUID.test(sellerId)) throw shopNotFound();
+      // The seller and what their shop shows, asked for together (one wait for the database, not two: a shop
+      // page's render waits for this answer); for an id that names no public shop the rest is thrown away.
+      const [seller, address, rating, policy, listings] = await Promise.all([
+        findUserById(db, sellerId),
+        findDefaultAddressOf(db, sellerId),
+        sellerRating(db, sellerId),
+        returnPolicyOf(sellerId),
         // Counted by the shop page's own first page (relevance, DEFAULT_PAGE_SIZE, as the page asks for it), so a
         // render asking for both at once shares one statement (the search's short cache joins the two).
-        products.searchProducts({ sellerId: seller.id, sort: 'relevance', page: 1, limit: DEFAULT_PAGE_SIZE }),
+        products.searchProducts({ sellerId, sort: 'relevance', page: 1, limit: DEFAULT_PAGE_SIZE }),
       ]);
+      if (!seller || !hasPublicShop(seller)) throw shopNotFound();
       return {
         seller: {
           id: seller.id,

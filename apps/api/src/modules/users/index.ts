@@ -1,6 +1,13 @@
 // The users module's public surface for other modules.
 
-export { findActiveAdmins, findContactWithDefaultAddress, findPeople, findShippingContactOf, type PersonRecord } from './people.repository';
+export {
+  findActiveAdmins,
+  findContactWithDefaultAddress,
+  findDefaultAddressOf,
+  findPeople,
+  findShippingContactOf,
+  type PersonRecord,
+} from './people.repository';
 export { likePatternOf, type UserRecord } from './users.repository';
 export { fullNameOf } from './users.service';
 export { createUsersService, toUserDto, type PasswordRules, type UserActivity, type UsersService } from './users.service';

@@ -52,14 +52,22 @@ export async function findContactWithDefaultAddress(
   executor: Executor,
   userId: string,
 ): Promise<{ person: PersonRecord | null; address: AddressRecord | null }> {
-  const [person] = await executor.select(personColumns).from(users).where(eq(users.id, userId));
+  const [[person], address] = await Promise.all([
+    executor.select(personColumns).from(users).where(eq(users.id, userId)),
+    findDefaultAddressOf(executor, userId),
+  ]);
+  return { person: person ?? null, address };
+}
+
+/** A user's default address, else their oldest; null with none. */
+export async function findDefaultAddressOf(executor: Executor, userId: string): Promise<AddressRecord | null> {
   const [address] = await executor
     .select()
     .from(addresses)
     .where(eq(addresses.userId, userId))
     .orderBy(desc(addresses.isDefault), asc(addresses.createdAt), asc(addresses.id))
     .limit(1);
-  return { person: person ?? null, address: address ?? null };
+  return address ?? null;
 }
 
 /**
