@@ -173,6 +173,32 @@ describe('pages search engines and link previews can read', () => {
     await context.close();
   });
 
+  it('on a slow phone the app’s script is asked for only after the first paint has reached the screen', async () => {
+    const { context, page } = await newPage(browser);
+    // A phone's CPU (Lighthouse's mobile preset): a frame asked for reaches the screen later than on a desktop.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`/products/${product.id}`);
+    await waitForInteractive(page);
+    const order = await page.evaluate(() => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      return {
+        firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        appAskedFor: entries.find((entry) => /\/assets\/app-[\w-]+\.js$/.test(entry.name))?.startTime,
+      };
+    });
+    expect(order.firstPaint).toBeGreaterThan(0);
+    expect(order.appAskedFor).toBeGreaterThanOrEqual(order.firstPaint ?? Number.POSITIVE_INFINITY);
+    expect(await page.evaluate(() => performance.getEntriesByName('marketplace:start-capped').length)).toBe(0);
+
+    // A page the server does not draw (an empty root until the app draws it) has no paint to wait for: its
+    // start never waits for the 2 s cap.
+    await page.goto('/login');
+    await waitForInteractive(page);
+    expect(await page.evaluate(() => performance.getEntriesByName('marketplace:start-capped').length)).toBe(0);
+    await context.close();
+  });
+
   it('a tab that draws no frame (opened in the background) still takes the page over', async () => {
     const { context, page } = await newPage(browser);
     // A background tab draws no frame until it is shown: the app's start must not wait for one for ever.
