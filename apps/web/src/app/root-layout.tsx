@@ -70,7 +70,8 @@ export function RootLayout() {
         <Outlet />
       </ChatSocketProvider>
       <ScrollRestoration />
-      <Toaster position="top-right" richColors closeButton duration={5000} />
+      {/* From the bottom: at the top they covered the header (the cart, the bell, the account; on a phone all of it). */}
+      <Toaster position="bottom-right" richColors closeButton duration={5000} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { Spinner } from './spinner';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
-export type ButtonSize = 'sm' | 'md' | 'lg';
+export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon' | 'iconOnPhone';
 
 const BASE =
   'inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors select-none ' +
@@ -20,6 +20,10 @@ const SIZES: Record<ButtonSize, string> = {
   sm: 'h-9 px-3 text-sm',
   md: 'h-10 px-4 text-sm',
   lg: 'h-12 px-5 text-base',
+  /** A square with only an icon: a thumb's size (48 px) on a phone, 40 px from the `sm` width up. */
+  icon: 'size-12 sm:size-10',
+  /** Only an icon on a phone (48 px square), the icon and its label from the `sm` width up. */
+  iconOnPhone: 'size-12 text-sm sm:h-10 sm:w-auto sm:px-4',
 };
 
 /** The button look, for links that should read as buttons (`<Link className={buttonClasses()}>`). */

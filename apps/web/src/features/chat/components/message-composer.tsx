@@ -136,14 +136,14 @@ export function MessageComposer({ chatId, onSend, onTyping, unavailableReason }:
         />
         <Button
           variant="ghost"
-          size="md"
-          className="w-10 shrink-0 px-0"
+          size="icon"
+          className="shrink-0"
           aria-label="Add photos"
           title="Add photos"
           disabled={isUploading || attachments.length >= CHAT_MAX_ATTACHMENTS}
           onClick={() => fileInput.current?.click()}
         >
-          {isUploading ? <Spinner className="size-5" /> : <ImagePlus className="size-5" aria-hidden />}
+          {isUploading ? <Spinner className="size-6 sm:size-5" /> : <ImagePlus className="size-6 sm:size-5" aria-hidden />}
         </Button>
         <label htmlFor={textareaId} className="sr-only">
           Message
@@ -161,10 +161,10 @@ export function MessageComposer({ chatId, onSend, onTyping, unavailableReason }:
             if (event.target.value.trim()) onTyping();
           }}
           onKeyDown={onKeyDown}
-          className="field-sizing-content max-h-40 min-h-10 flex-1 resize-none rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-200 sm:text-sm"
+          className="field-sizing-content max-h-40 min-h-12 flex-1 resize-none rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-brand-600 focus:outline-2 focus:outline-brand-200 sm:min-h-10 sm:py-2 sm:text-sm"
         />
-        <Button type="submit" className="w-10 shrink-0 px-0 sm:w-auto sm:px-4" disabled={!canSend} isBusy={isSending} aria-label="Send">
-          <SendHorizontal className="size-4" aria-hidden />
+        <Button type="submit" size="iconOnPhone" className="shrink-0" disabled={!canSend} isBusy={isSending} aria-label="Send">
+          <SendHorizontal className="size-6 sm:size-4" aria-hidden />
           <span className="hidden sm:inline">Send</span>
         </Button>
       </div>
