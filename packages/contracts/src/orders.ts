@@ -34,7 +34,7 @@ export const checkoutConfigResponseSchema = z.object({
 });
 export type CheckoutConfigResponse = z.infer<typeof checkoutConfigResponseSchema>;
 
-export const CHECKOUT_PROBLEM_KINDS = ['price_changed', 'out_of_stock', 'insufficient_stock', 'unavailable'] as const;
+export const CHECKOUT_PROBLEM_KINDS = ['price_changed', 'out_of_stock', 'insufficient_stock', 'unavailable', 'shop_on_vacation'] as const;
 export const checkoutProblemSchema = z.object({
   cartItemId: z.string(),
   kind: z.enum(CHECKOUT_PROBLEM_KINDS),

@@ -8,6 +8,7 @@ import type { ReturnsService } from '../modules/returns';
 import type { ReviewsService } from '../modules/reviews';
 import type { TrackingService } from '../modules/shipping';
 import type { UploadsService } from '../modules/uploads/uploads.service';
+import type { VacationService } from '../modules/users';
 import type { SandboxConnectProvider } from '../providers/payment/connect-sandbox';
 import type { JobDefinition } from './job-queue';
 
@@ -28,6 +29,7 @@ export const JOB_NAMES = {
   deleteOldReadNotifications: 'notifications-delete-old-read',
   requestReviews: 'reviews-request-due',
   makeMissingMediumSizes: 'uploads-make-medium-sizes',
+  endVacations: 'users-end-vacations',
 } as const;
 
 /** How often delivered items are looked over for a review request (3 to 14 days after delivery, once per item). */
@@ -43,10 +45,14 @@ export const WEEKLY_SUMMARY_ROUND_SECONDS = 60 * 60;
 /** How often photos without a medium size are looked for (20 a round: 1,200 photos an hour at most). */
 export const MEDIUM_SIZE_ROUND_SECONDS = 60;
 
+/** How often shops whose vacation has ended are opened again (their pages then drop the notice). */
+export const VACATION_ROUND_SECONDS = 5 * 60;
+
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
 
 /** The services the jobs call, handed over by buildApp (`onServices`). */
 export interface JobServices {
+  vacation: Pick<VacationService, 'endDue'>;
   tracking: Pick<TrackingService, 'refreshActiveShipments'>;
   returns: Pick<ReturnsService, 'refreshReturns'>;
   payouts: Pick<PayoutsService, 'resumeStalePayouts' | 'payDeliveredItems'>;
@@ -142,6 +148,16 @@ export function defineJobs(services: JobServices, config: Pick<Config, 'jobs'>):
       retryDelaySeconds: 60,
       expireInSeconds: 10 * 60,
       run: () => services.uploads.makeMissingMediumSizes(),
+    },
+    {
+      // A shop on vacation opens again by itself when its day comes (docs/product/shops.md); reads compare the
+      // day too, so the round only tidies the row and tells the pages.
+      name: JOB_NAMES.endVacations,
+      everySeconds: VACATION_ROUND_SECONDS,
+      retryLimit: 1,
+      retryDelaySeconds: 60,
+      expireInSeconds: 10 * 60,
+      run: async () => ({ ended: await services.vacation.endDue() }),
     },
     {
       name: JOB_NAMES.deleteUnsentChatUploads,

@@ -125,6 +125,7 @@ export function makeShop(overrides: Partial<ShopResponse> = {}): ShopResponse {
       rating: { average: 4.3, count: 12 },
       handlingDays: 2,
       returnPolicy: { acceptsReturns: true, windowDays: 14, restockingFeePercent: 10 },
+      vacation: null,
     },
     listingCount: 2,
     ...overrides,

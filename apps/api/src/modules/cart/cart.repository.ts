@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { lockFor } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
 import { products } from '../catalog/catalog.schema';
+import { users } from '../users/users.schema';
 import { cartItems } from './cart.schema';
 import { coverKeyOf, liveListingStatus } from '../catalog';
 
@@ -24,6 +25,8 @@ export interface CartLineRecord {
     status: 'active' | 'hidden';
     retipPriceCents: number | null;
     retipLabel: string | null;
+    /** The day the seller's shop opens again while it is on vacation (users.schema.ts), else null. */
+    sellerVacationUntil: string | null;
   };
 }
 
@@ -46,6 +49,7 @@ const lineColumns = {
     status: liveListingStatus(),
     retipPriceCents: products.retipPriceCents,
     retipLabel: products.retipLabel,
+    sellerVacationUntil: users.vacationUntil,
   },
 };
 
@@ -55,6 +59,7 @@ export async function findCartLines(executor: Executor, userId: string): Promise
     .select(lineColumns)
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(users, eq(users.id, products.sellerId))
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
 }
@@ -64,6 +69,7 @@ export async function findCartLine(executor: Executor, userId: string, id: strin
     .select(lineColumns)
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(users, eq(users.id, products.sellerId))
     .where(and(eq(cartItems.userId, userId), eq(cartItems.id, id)));
   return row ?? null;
 }
@@ -76,6 +82,8 @@ export interface CartProductRecord {
   status: 'active' | 'hidden';
   /** Units of it already in this user's cart (0 without a line). */
   inCart: number;
+  /** The day the seller's shop opens again while it is on vacation (users.schema.ts), else null. */
+  sellerVacationUntil: string | null;
 }
 
 /** The product and how many of it the user already has in the cart, in one lookup. */
@@ -88,8 +96,10 @@ export async function findProductForCart(executor: Executor, productId: string, 
       quantity: products.quantity,
       status: liveListingStatus(),
       inCart: sql<number>`coalesce(${cartItems.quantity}, 0)`.mapWith(Number),
+      sellerVacationUntil: users.vacationUntil,
     })
     .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
     .leftJoin(cartItems, and(eq(cartItems.productId, products.id), eq(cartItems.userId, userId)))
     .where(eq(products.id, productId));
   return row ?? null;

@@ -9,6 +9,8 @@ import {
 } from '@marketplace/contracts/cart';
 import { itemsTotalCents } from '@marketplace/domain/item-paid';
 import { centsToDollars } from '@marketplace/domain/money';
+import { awayMessage, isAway } from '@marketplace/domain/vacation';
+import { SHOP_ERROR_CODES } from '@marketplace/contracts/shops';
 import { hasRoomFor } from '@marketplace/domain/user-content-limits';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -119,6 +121,10 @@ export function createCartService({ db, files, clock }: CartServiceDependencies)
         const product = await findProductForCart(db, input.product_id, user.id);
         if (!product || product.status !== 'active') throw notFound(CART_MESSAGES.productNotFound);
         if (product.sellerId === user.id) throw badRequest(CART_MESSAGES.ownProduct);
+        // A shop on vacation shows its listings, but sells none until its day (docs/product/shops.md).
+        if (product.sellerVacationUntil && isAway(product.sellerVacationUntil, clock.now())) {
+          throw conflict(awayMessage(product.sellerVacationUntil), { code: SHOP_ERROR_CODES.onVacation, until: product.sellerVacationUntil });
+        }
         if (product.quantity <= 0) throw conflict(CART_MESSAGES.outOfStock, { available: 0 });
         const wanted = product.inCart + input.quantity;
         if (wanted > product.quantity) {

@@ -6,13 +6,13 @@ import {
   OUT_OF_STOCK_CODE,
   TOTAL_CHANGED_CODE,
   type CheckoutConfigResponse,
-  type CheckoutProblem,
   type CheckoutSummaryResponse,
   type checkoutRequestSchema,
 } from '@marketplace/contracts/orders';
 import { itemsTotalCents as itemsTotalCentsOf } from '@marketplace/domain/item-paid';
 import { centsToDollars, dollarsToCents, formatCents } from '@marketplace/domain/money';
 import { calculateShippingCents } from '@marketplace/domain/shipping';
+import { problemsOf, refuseShopsAway } from './checkout-problems';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -71,33 +71,6 @@ interface Shortage {
   requested: number;
   available: number;
   live: boolean;
-}
-
-function problemsOf(lines: readonly PricedCartLine[]): CheckoutProblem[] {
-  return lines.flatMap((line): CheckoutProblem[] => {
-    const { record } = line;
-    const title = record.product.title;
-    const problems: CheckoutProblem[] = [];
-    if (record.product.status !== 'active') {
-      problems.push({ cartItemId: record.id, kind: 'unavailable', message: `"${title}" is no longer available` });
-    } else if (line.availableQuantity === 0) {
-      problems.push({ cartItemId: record.id, kind: 'out_of_stock', message: `"${title}" is out of stock` });
-    } else if (record.quantity > line.availableQuantity) {
-      problems.push({
-        cartItemId: record.id,
-        kind: 'insufficient_stock',
-        message: `Only ${line.availableQuantity} of "${title}" left in stock (you have ${record.quantity} in your cart)`,
-      });
-    }
-    if (line.priceCents !== record.priceCentsAtAdd) {
-      problems.push({
-        cartItemId: record.id,
-        kind: 'price_changed',
-        message: `The price of "${title}" changed from ${formatCents(record.priceCentsAtAdd)} to ${formatCents(line.priceCents)}`,
-      });
-    }
-    return problems;
-  });
 }
 
 function shortageMessage(shortages: readonly Shortage[]): string {
@@ -216,7 +189,7 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
         shipping: centsToDollars(shippingCents),
         retipTotal: centsToDollars(retipTotalCents),
         orderTotal: centsToDollars(itemsTotalCents + shippingCents + retipTotalCents),
-        problems: problemsOf(lines),
+        problems: problemsOf(lines, clock.now()),
       };
     },
 
@@ -316,6 +289,9 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
       description: `Marketplace order ${orderId}`,
       checkout: { buyerId: user.id, idempotencyKey, requestHash, shippingAddress: { ...input.shippingAddress, line2: input.shippingAddress.line2 ?? null } },
     });
+
+    // A shop on vacation sells nothing; a payment the buyer already made at their bank is honoured (as an order placed before).
+    if (!options.paid && !input.authenticatedPaymentId) refuseShopsAway(lines, clock.now());
 
     // The total the buyer confirmed (the summary's orderTotal): told before anything is charged or taken
     // when today's prices already differ, and checked again against the locked rows below. Back from the

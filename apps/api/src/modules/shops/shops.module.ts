@@ -9,6 +9,7 @@ export const shopsModule = defineModule({
     app,
     {
       database,
+      clock,
       catalogueSearch,
       returns,
     }: ModuleContext<{
@@ -19,7 +20,7 @@ export const shopsModule = defineModule({
   ) {
     await app.register(shopRoutes, {
       prefix: '/api/shops',
-      shops: createShopsService({ db: database.db, products: catalogueSearch, returnPolicyOf: (sellerId) => returns.policy(sellerId) }),
+      shops: createShopsService({ db: database.db, clock, products: catalogueSearch, returnPolicyOf: (sellerId) => returns.policy(sellerId) }),
     });
     return {};
   },

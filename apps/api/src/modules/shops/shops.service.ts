@@ -3,10 +3,11 @@ import { DEFAULT_PAGE_SIZE } from '@marketplace/contracts/catalog';
 import type { ReturnPolicy } from '@marketplace/contracts/returns';
 import { hasVisibleCharacter } from '@marketplace/domain/visible-names';
 import type { Database } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/http-errors';
 import { sellerRating } from '../catalog';
 import type { CatalogueSearchService } from '../search';
-import { findDefaultAddressOf, findUserById, type UserRecord } from '../users';
+import { findDefaultAddressOf, findUserById, vacationOf, type UserRecord } from '../users';
 import { hasPublicShop } from './shop-directory.repository';
 
 export interface ShopsService {
@@ -16,6 +17,7 @@ export interface ShopsService {
 
 export interface ShopsServiceDependencies {
   db: Database;
+  clock: Clock;
   /** The catalogue: how many live listings the seller has (the same search the shop page lists them with). */
   products: Pick<CatalogueSearchService, 'searchProducts'>;
   /** The returns module's policy of a seller (its default when they never set one). */
@@ -35,7 +37,7 @@ export function shopNameOf(seller: Pick<UserRecord, 'companyName' | 'firstName' 
   return [shownName(seller.firstName), initial ? `${initial.toUpperCase()}.` : ''].filter(Boolean).join(' ') || 'Independent seller';
 }
 
-export function createShopsService({ db, products, returnPolicyOf }: ShopsServiceDependencies): ShopsService {
+export function createShopsService({ db, clock, products, returnPolicyOf }: ShopsServiceDependencies): ShopsService {
   return {
     async getShop(sellerId) {
       const shopNotFound = () => notFound(SHOP_NOT_FOUND_MESSAGE, { code: SHOP_ERROR_CODES.notFound });
@@ -62,6 +64,7 @@ export function createShopsService({ db, products, returnPolicyOf }: ShopsServic
           rating,
           handlingDays: seller.handlingDays ?? null,
           returnPolicy: { acceptsReturns: policy.windowDays > 0, windowDays: policy.windowDays, restockingFeePercent: policy.restockingFeePercent },
+          vacation: vacationOf(seller, clock.now()),
         },
         listingCount: listings.total,
       };

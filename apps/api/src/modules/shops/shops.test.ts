@@ -73,6 +73,7 @@ describe('GET /api/shops/:sellerId', () => {
         rating: { average: 4.3, count: 3 },
         handlingDays: 2,
         returnPolicy: { acceptsReturns: true, windowDays: 14, restockingFeePercent: 10 },
+        vacation: null,
       },
       listingCount: 2,
     });

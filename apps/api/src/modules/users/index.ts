@@ -17,3 +17,5 @@ export { findUserByEmail, findUserById, insertUser, isShopNameTakenError } from 
 export { assertShopNameFree, shopNameTaken } from './shop-names';
 // …and the account lifecycle's writes of it: sessions ended, a reset password, a verified address.
 export { endSessionsOfUser, replacePasswordEndingSessions, setVerifiedEmail } from './users.repository';
+// A shop's vacation: the cart and the checkout refuse a shop that is away; the shop page shows it.
+export { vacationOf, type VacationService } from './vacation.service';

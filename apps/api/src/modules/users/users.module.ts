@@ -5,6 +5,8 @@ import { profileRoutes } from './profile.routes';
 import type { UserRecord } from './users.repository';
 import { adminUserRoutes } from './users.routes';
 import { createUsersService, type PasswordRules, type UserActivity } from './users.service';
+import { vacationRoutes } from './vacation.routes';
+import { createVacationService } from './vacation.service';
 
 /** Who is who: a user's profile, password and addresses, and the admin's list of users. */
 export const usersModule = defineModule({
@@ -32,6 +34,8 @@ export const usersModule = defineModule({
     await app.register(profileRoutes, { prefix: '/api/users/me', users });
     await app.register(addressRoutes, { prefix: '/api/users/me/addresses', addresses: createAddressesService({ db: database.db, clock }) });
     await app.register(adminUserRoutes, { prefix: '/api/admin/users', users });
-    return { userActivityPort };
+    const vacation = createVacationService({ db: database.db, clock, events });
+    await app.register(vacationRoutes, { prefix: '/api/seller/vacation', vacation });
+    return { userActivityPort, vacation };
   },
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { nameComparisonKey } from '@marketplace/domain/visible-names';
 import type { Executor } from '../../db/client';
 import { users } from './users.schema';
@@ -81,6 +81,31 @@ export async function updateUser(
     .where(eq(users.id, id))
     .returning();
   return row ?? null;
+}
+
+/** Sets a seller's vacation, or ends it (null); answers the row, or null when there is no such user. */
+export async function setVacation(
+  executor: Executor,
+  id: string,
+  vacation: { until: string; message: string | null } | null,
+  updatedAt: Date,
+): Promise<UserRecord | null> {
+  const [row] = await executor
+    .update(users)
+    .set({ vacationUntil: vacation?.until ?? null, vacationMessage: vacation?.message ?? null, updatedAt })
+    .where(eq(users.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Ends every vacation whose day has come (`until` on or before `today`); answers whose. */
+export async function endVacationsDue(executor: Executor, today: string, updatedAt: Date): Promise<string[]> {
+  const rows = await executor
+    .update(users)
+    .set({ vacationUntil: null, vacationMessage: null, updatedAt })
+    .where(and(isNotNull(users.vacationUntil), lte(users.vacationUntil, today)))
+    .returning({ id: users.id });
+  return rows.map((row) => row.id);
 }
 
 export interface UserSearch {

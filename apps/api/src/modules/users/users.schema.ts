@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { USER_ROLES, USER_STATUSES } from '@marketplace/domain/enums';
-import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 
 // The users module's tables: who is who, and a buyer's address book (docs/decisions/0035). The lowest
@@ -35,6 +35,10 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     // A seller's handling time: business days from an order to its parcel leaving (shown on their shop page); null until they say.
     handlingDays: integer('handling_days'),
+    // A seller's vacation (docs/product/shops.md): the day selling resumes (US Eastern) and their message; null
+    // when the shop is open. The job users-end-vacations clears a vacation whose day has come.
+    vacationUntil: date('vacation_until', { mode: 'string' }),
+    vacationMessage: text('vacation_message'),
     ...timestamps,
   },
   (table) => [
@@ -45,6 +49,9 @@ export const users = pgTable(
     // (live-listings.repository.ts), which reads these entries instead of every user.
     index('users_suspended_idx').on(table.id).where(sql`${table.status} = 'suspended'`),
     check('users_handling_days_range', sql`${table.handlingDays} is null or ${table.handlingDays} between 1 and 30`),
+    check('users_vacation_message_length', sql`${table.vacationMessage} is null or char_length(${table.vacationMessage}) <= 500`),
+    // The shops on vacation, for the job that opens them again when their day comes.
+    index('users_vacation_until_idx').on(table.vacationUntil).where(sql`${table.vacationUntil} is not null`),
   ],
 );
 
