@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { vacationSchema } from './shops';
 import { PRODUCT_CONDITIONS, PRODUCT_STATUSES } from '@marketplace/domain/enums';
 import { MAX_LISTINGS_PER_SELLER } from '@marketplace/domain/user-content-limits';
 import { dollarsSchema, emptyAsAbsent, errorResponseSchema, hasAtMostTwoDecimals, pageQueryWith, plainTextSchema, visibleNameSchema } from './common';
@@ -83,8 +84,13 @@ export const productSummarySchema = z.object({
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
 export const productDetailSchema = productSummarySchema.extend({
-  /** "Sold by": the seller, with their rating over the visible reviews of all their items. */
-  seller: z.object({ id: z.string(), companyName: z.string().nullable(), rating: z.object({ average: z.number().nullable(), count: z.number().int() }) }),
+  /** "Sold by": the seller, with their rating over the visible reviews of all their items, and their vacation while the shop is away (null when open). */
+  seller: z.object({
+    id: z.string(),
+    companyName: z.string().nullable(),
+    rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
+    vacation: vacationSchema.nullable(),
+  }),
   description: z.string(),
   weightOunces: z.number().int(),
   /** images[0] is the cover. */

@@ -44,7 +44,7 @@ export function makeProductSummary(overrides: Partial<ProductSummary> = {}): Pro
 export function makeProductDetail(overrides: Partial<ProductDetail> = {}): ProductDetail {
   return {
     ...makeProductSummary(),
-    seller: { id: 's1', companyName: 'Oak & Ember', rating: { average: null, count: 0 } },
+    seller: { id: 's1', companyName: 'Oak & Ember', rating: { average: null, count: 0 }, vacation: null },
     description: 'Hand-finished walnut with a linen shade.',
     weightOunces: 40,
     images: [

@@ -98,7 +98,12 @@ export async function findProductById(executor: Executor, id: string): Promise<P
 }
 
 /** A listing as its page shows it: with every photo in order and its seller's review totals. */
-export type ProductDetailRecord = ProductRecord & { images: ImageRecord[]; sellerReviews: { count: number; sum: number } };
+export type ProductDetailRecord = ProductRecord & {
+  images: ImageRecord[];
+  sellerReviews: { count: number; sum: number };
+  /** The seller's vacation as their row holds it (users.schema.ts): the page says when the shop is away. */
+  sellerVacation: { vacationUntil: string | null; vacationMessage: string | null };
+};
 
 /**
  * The product page in one statement: the listing with category and seller, its photos (in order, as
@@ -116,6 +121,8 @@ function prepareProductDetail(executor: Executor) {
       images,
       sellerReviewCount: sql<number>`coalesce(${sellerReviewTotals.reviewCount}, 0)`.mapWith(Number),
       sellerRatingSum: sql<number>`coalesce(${sellerReviewTotals.ratingSum}, 0)`.mapWith(Number),
+      sellerVacationUntil: users.vacationUntil,
+      sellerVacationMessage: users.vacationMessage,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -134,9 +141,14 @@ export async function findProductDetailById(executor: Executor, id: string): Pro
   if (!prepared) keptDetails.set(executor, (prepared = prepareProductDetail(executor)));
   const [row] = await prepared.execute({ id });
   if (!row) return null;
-  const { sellerReviewCount, sellerRatingSum, images: found, ...record } = row;
+  const { sellerReviewCount, sellerRatingSum, sellerVacationUntil, sellerVacationMessage, images: found, ...record } = row;
   const parsed = typeof found === 'string' ? (JSON.parse(found) as ImageRecord[]) : found;
-  return { ...record, images: parsed, sellerReviews: { count: sellerReviewCount, sum: sellerRatingSum } };
+  return {
+    ...record,
+    images: parsed,
+    sellerReviews: { count: sellerReviewCount, sum: sellerRatingSum },
+    sellerVacation: { vacationUntil: sellerVacationUntil, vacationMessage: sellerVacationMessage },
+  };
 }
 
 // ── writes ──────────────────────────────────────────────────────────────────────────────────────

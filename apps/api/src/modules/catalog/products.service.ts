@@ -28,7 +28,7 @@ import type { DomainEventPublisher } from '../../lib/domain-events';
 import { createMicroCache } from '../../lib/micro-cache';
 import { photoVariants } from '../../lib/photo-variants';
 import type { FileStore } from '../../providers/files/port';
-import type { UserRecord } from '../users';
+import { vacationOf, type UserRecord } from '../users';
 import { listCategories } from './categories.repository';
 import { countListingPhotos } from './listing-drafts.repository';
 import { isLiveListingRow } from './live-listings.repository';
@@ -200,7 +200,7 @@ export function createProductsService({
 
   const toDetail = (row: ProductDetailRecord): ProductDetail => ({
     ...toSummary(row, row.images[0]),
-    seller: { ...row.seller, rating: ratingFromTotals(row.sellerReviews) },
+    seller: { ...row.seller, rating: ratingFromTotals(row.sellerReviews), vacation: vacationOf(row.sellerVacation, clock.now()) },
     description: row.description,
     weightOunces: row.weightOunces,
     images: row.images.map(toImageDto),

@@ -51,7 +51,9 @@ describe('a shop on vacation', () => {
 
     // The shop and the listing are still there for everyone; the shop says it is away.
     expect((await call(null, 'GET', `/api/shops/${seller.id}`)).json().seller.vacation).toEqual({ until, message: 'Back after the craft fair!' });
-    expect((await call(null, 'GET', `/api/products/${listing.id}`)).statusCode).toBe(200);
+    const page = await call(null, 'GET', `/api/products/${listing.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json().seller.vacation).toEqual({ until, message: 'Back after the craft fair!' });
 
     const { authorization: buyer } = await newBuyer();
     const refused = await addToCart(buyer, listing.id);

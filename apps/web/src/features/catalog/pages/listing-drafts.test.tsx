@@ -20,7 +20,7 @@ const draftDetail = makeSellerProductDetail({
   status: 'hidden',
   image: null,
   images: [],
-  seller: { ...OWN_SELLER, rating: { average: null, count: 0 } },
+  seller: { ...OWN_SELLER, rating: { average: null, count: 0 }, vacation: null },
 });
 
 describe('drafts in the seller’s product list', () => {
@@ -66,7 +66,7 @@ describe('"Draft" only when the API says so (the two cases a hidden listing with
     isDraft: false,
     image: null,
     images: [],
-    seller: { ...OWN_SELLER, rating: { average: null, count: 0 } },
+    seller: { ...OWN_SELLER, rating: { average: null, count: 0 }, vacation: null },
   });
   // A draft that got its photos while its seller's address was not verified: it goes live once it is.
   const waiting = makeSellerProductDetail({
@@ -74,7 +74,7 @@ describe('"Draft" only when the API says so (the two cases a hidden listing with
     title: 'Tin Lantern',
     status: 'hidden',
     isDraft: true,
-    seller: { ...OWN_SELLER, rating: { average: null, count: 0 } },
+    seller: { ...OWN_SELLER, rating: { average: null, count: 0 }, vacation: null },
   });
 
   it('in the seller’s product list', async () => {

@@ -23,6 +23,7 @@ import { StarRating } from '../../../components/star-rating';
 import { ProductGallery } from '../components/product-gallery';
 import { SellerPreviewBanner } from '../components/seller-preview-banner';
 import { useGetProductQuery } from '../storefront-api';
+import { VacationNotice } from '../components/vacation-notice';
 
 // POST /api/chat: the buyer's conversation with this product's seller. Declared here because
 // a feature never imports another (the chat pages have their own copy of the call).
@@ -100,7 +101,9 @@ function PurchasePanel({ product }: { product: ProductDetail }) {
   // submit the bare form (the page reloads and nothing is added), so the button waits for the app.
   const isTakenOver = useTakenOver();
   const maxQuantity = Math.min(product.quantity, MAX_CART_LINE_QUANTITY);
-  const isOutOfStock = product.quantity <= 0;
+  // A shop on vacation shows its listings but sells none until its day (docs/product/shops.md).
+  const away = product.seller.vacation;
+  const isOutOfStock = product.quantity <= 0 || away !== null;
   const isSaved = shop.savedProductIds.has(product.id);
 
   useEffect(() => {
@@ -174,6 +177,7 @@ function PurchasePanel({ product }: { product: ProductDetail }) {
 
   return (
     <form onSubmit={submit} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+      {away && <VacationNotice vacation={away} />}
       {product.retip && (
         <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 hover:border-brand-300">
           <input

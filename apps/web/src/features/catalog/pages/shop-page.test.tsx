@@ -75,7 +75,7 @@ describe('ShopPage', () => {
 
 describe('"Sold by" links to the shop', () => {
   it('from a product card and from the product page', async () => {
-    const product = makeProductDetail({ seller: { id: SELLER_ID, companyName: 'Oak & Ember', rating: { average: null, count: 0 } } });
+    const product = makeProductDetail({ seller: { id: SELLER_ID, companyName: 'Oak & Ember', rating: { average: null, count: 0 }, vacation: null } });
     renderApp(`/products/${product.id}`, {
       api: apiRoutes({
         [`GET /api/products/${product.id}`]: () => jsonResponse(200, product),
@@ -88,7 +88,7 @@ describe('"Sold by" links to the shop', () => {
   });
 
   it("shows the seller's rating beside their name on the product page, once they have reviews", async () => {
-    const product = makeProductDetail({ seller: { id: SELLER_ID, companyName: 'Oak & Ember', rating: { average: 4.6, count: 12 } } });
+    const product = makeProductDetail({ seller: { id: SELLER_ID, companyName: 'Oak & Ember', rating: { average: 4.6, count: 12 }, vacation: null } });
     renderApp(`/products/${product.id}`, {
       api: apiRoutes({
         [`GET /api/products/${product.id}`]: () => jsonResponse(200, product),
@@ -106,5 +106,31 @@ describe('"Sold by" links to the shop', () => {
     const sellerLinks = screen.getAllByRole('link', { name: 'Sold by Oak & Ember' });
     expect(sellerLinks).toHaveLength(2);
     for (const link of sellerLinks) expect(link).toHaveAttribute('href', `/shop/${SELLER_ID}`);
+  });
+});
+
+describe('a shop on vacation', () => {
+  const vacation = { until: '2026-12-20', message: 'Back after the craft fair.' };
+
+  it('says so on its page, with the seller’s message', async () => {
+    setUp(`/shop/${SELLER_ID}`, { shop: jsonResponse(200, makeShop({ seller: { ...SHOP.seller, vacation } })) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oak & Ember' }, { timeout: 5000 })).toBeInTheDocument();
+    const notice = screen.getByText(/This shop is away until Dec 20, 2026/).closest('[role="status"]');
+    expect(notice).not.toBeNull();
+    expect(notice).toHaveTextContent('Back after the craft fair.');
+  });
+
+  it('shows the listing with the notice, and its Add to cart cannot be pressed', async () => {
+    const product = makeProductDetail({ seller: { id: SELLER_ID, companyName: 'Oak & Ember', rating: { average: null, count: 0 }, vacation } });
+    renderApp(`/products/${product.id}`, {
+      api: apiRoutes({
+        [`GET /api/products/${product.id}`]: () => jsonResponse(200, product),
+        [`GET /api/products/${product.id}/reviews`]: () =>
+          jsonResponse(200, { items: [], average: null, count: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }, page: 1, totalPages: 1, total: 0 }),
+      }),
+    });
+    expect(await screen.findByText(/This shop is away until Dec 20, 2026/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Add to wishlist' })).toBeEnabled();
   });
 });

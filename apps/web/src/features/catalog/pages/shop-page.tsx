@@ -10,6 +10,7 @@ import { formatMonthYear } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { ListingBrowser, type ListingText } from '../components/listing-browser';
 import { useGetShopQuery } from '../shop-api';
+import { VacationNotice } from '../components/vacation-notice';
 
 /** "Selling since March 2025" */
 export function sellingSince(iso: string): string {
@@ -63,6 +64,7 @@ function ShopHeader({ shop }: { shop: ShopResponse }) {
           </div>
         </div>
       </div>
+      {seller.vacation && <VacationNotice vacation={seller.vacation} className="mt-4" />}
       <ul aria-label="About this shop" className="mt-4 grid gap-2 text-sm text-slate-700 sm:grid-cols-2">
         {facts.map(({ icon: Icon, text }) => (
           <li key={text} className="flex items-start gap-2 rounded-lg bg-slate-50 px-3 py-2">

@@ -34,7 +34,8 @@ const PREFERENCES = { newOrder: true, newMessage: true, payoutSent: true, disput
 
 /** A fake API that records the bodies it was sent. */
 function fakeApi(addresses: Address[]) {
-  const sent: Record<string, unknown[]> = { profile: [], preferences: [] };
+  const sent: Record<string, unknown[]> = { profile: [], preferences: [], vacation: [] };
+  let vacation: { until: string; message: string | null } | null = null;
   let profile = PROFILE;
   let preferences = PREFERENCES;
   const handler: ApiHandler = async (request) => {
@@ -52,6 +53,21 @@ function fakeApi(addresses: Address[]) {
       preferences = (await request.json()) as typeof PREFERENCES;
       sent.preferences!.push(preferences);
       return jsonResponse(200, preferences);
+    }
+    if (url.pathname === '/api/seller/vacation' && request.method === 'GET') return jsonResponse(200, { vacation });
+    if (url.pathname === '/api/seller/vacation' && request.method === 'PUT') {
+      const body = (await request.json()) as { until: string; message: string | null };
+      sent.vacation!.push(body);
+      if (body.until <= '2026-12-07') {
+        const error = 'The date your shop opens again must be after today.';
+        return jsonResponse(400, { error, code: 'validation_failed', issues: [{ path: 'until', message: error }] });
+      }
+      vacation = { until: body.until, message: body.message };
+      return jsonResponse(200, { vacation });
+    }
+    if (url.pathname === '/api/seller/vacation' && request.method === 'DELETE') {
+      vacation = null;
+      return jsonResponse(200, { vacation });
     }
     return jsonResponse(404, { error: 'Not found' });
   };
@@ -98,6 +114,35 @@ describe('SellerSettingsPage', { timeout: timeLimit(30_000) }, () => {
     await user.click(save);
     expect(await screen.findByText('Notification preferences saved')).toBeInTheDocument();
     expect(sent.preferences).toEqual([{ ...PREFERENCES, newOrder: false, weeklySummary: true }]);
+  });
+
+  it('puts the shop on vacation until a day, with a message, and ends it early', async () => {
+    logInAs('seller');
+    const { handler, sent } = fakeApi([ADDRESS]);
+    const { user } = renderApp('/seller/settings', { api: handler });
+
+    const vacation = await screen.findByRole('region', { name: 'Vacation' }, SLOW_FIRST_LOAD);
+    const openOn = await within(vacation).findByLabelText('Open again on', {}, SLOW_FIRST_LOAD);
+    await user.click(within(vacation).getByRole('button', { name: 'Start vacation' }));
+    expect(within(vacation).getByText('Choose the date your shop opens again.')).toBeInTheDocument();
+    expect(sent.vacation).toEqual([]);
+
+    // The server's refusal shows under the date.
+    await user.type(openOn, '2026-12-07');
+    await user.click(within(vacation).getByRole('button', { name: 'Start vacation' }));
+    await expect.poll(() => openOn).toHaveAccessibleDescription(expect.stringContaining('must be after today'));
+
+    await user.clear(openOn);
+    await user.type(openOn, '2026-12-20');
+    await user.type(within(vacation).getByLabelText('Message for buyers (optional)'), 'Back after the craft fair.');
+    await user.click(within(vacation).getByRole('button', { name: 'Start vacation' }));
+    expect(await within(vacation).findByText('Dec 20, 2026')).toBeInTheDocument();
+    expect(sent.vacation![1]).toEqual({ until: '2026-12-20', message: 'Back after the craft fair.' });
+    expect(within(vacation).getByText(/Back after the craft fair\./)).toBeInTheDocument();
+
+    await user.click(within(vacation).getByRole('button', { name: 'End vacation now' }));
+    expect(await within(vacation).findByLabelText('Open again on')).toHaveValue('');
+    expect(await screen.findByText('Your shop is open again')).toBeInTheDocument();
   });
 
   it('shows a company name another shop has under the field, and saves nothing', async () => {

@@ -3,13 +3,15 @@ import { NotificationPreferencesForm } from '../components/notification-preferen
 import { ReturnPolicyForm } from '../components/return-policy-form';
 import { ShipFromAddress } from '../components/ship-from-address';
 import { StoreDetailsForm } from '../components/store-details-form';
+import { VacationForm } from '../components/vacation-form';
 
 export function SellerSettingsPage() {
   return (
     <div className="space-y-6">
-      <PageHeader title="Settings" description="Your store’s details, shipping address, return policy and notification preferences." />
+      <PageHeader title="Settings" description="Your store’s details, vacation, shipping address, return policy and notification preferences." />
       <div className="grid max-w-4xl gap-6">
         <StoreDetailsForm />
+        <VacationForm />
         <ShipFromAddress />
         <ReturnPolicyForm />
         <NotificationPreferencesForm />
