@@ -129,6 +129,7 @@ describe('a seller’s rating', () => {
       id: ratedSeller.id,
       companyName: expect.any(String),
       rating: { average: null, count: 0 },
+      vacation: null,
     });
     await reviewed(first, [5, 4]);
     const [hideMe] = await reviewed(second, [1, 3]);

@@ -1,5 +1,4 @@
-import { useState, type FormEvent } from 'react';
-import type { Vacation } from '@marketplace/contracts/shops';
+import { setVacationRequestSchema, type Vacation } from '@marketplace/contracts/shops';
 import { calendarDateLabel, VACATION_MESSAGE_MAX_LENGTH } from '@marketplace/domain/vacation';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
@@ -7,6 +6,7 @@ import { LoadError, LoadingState } from '../../../components/list-states';
 import { TextAreaField } from '../../../components/text-area-field';
 import { toast } from '../../../components/toast';
 import { describeApiError } from '../../../lib/api-error';
+import { useForm } from '../../../lib/use-form';
 import { useEndVacationMutation, useGetVacationQuery, useSetVacationMutation } from '../vacation-api';
 
 // The Vacation section of /seller/settings (docs/product/shops.md): while the shop is away its listings stay
@@ -39,45 +39,26 @@ function AwayNow({ vacation }: { vacation: Vacation }) {
 }
 
 function GoAway() {
-  const [until, setUntil] = useState('');
-  const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<{ until?: string | undefined; message?: string | undefined }>({});
+  const form = useForm({ initialValues: { until: '', message: '' }, schema: setVacationRequestSchema });
   const [setVacation, { isLoading }] = useSetVacationMutation();
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!until) {
-      setErrors({ until: 'Choose the date your shop opens again.' });
-      return;
-    }
+  const submit = form.handleSubmit(async (request) => {
     try {
-      await setVacation({ until, message: message.trim() || null }).unwrap();
-      setErrors({});
-      toast.success(`Your shop is away until ${calendarDateLabel(until)}`);
+      const { vacation } = await setVacation(request).unwrap();
+      toast.success(`Your shop is away until ${calendarDateLabel(vacation?.until ?? request.until)}`);
     } catch (error) {
-      const details = describeApiError(error);
-      setErrors({ until: details.fieldErrors.until, message: details.fieldErrors.message });
-      toast.error(details.message);
+      toast.error(form.showServerError(error).message);
     }
-  }
+  });
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 grid gap-4">
       <TextField
         label="Open again on"
         type="date"
-        value={until}
-        onChange={(event) => setUntil(event.target.value)}
-        error={errors.until}
+        {...form.field('until')}
         hint="Buyers cannot buy your listings until this day (US Eastern time)."
         className="sm:max-w-xs"
       />
-      <TextAreaField
-        label="Message for buyers (optional)"
-        value={message}
-        onChange={(event) => setMessage(event.target.value)}
-        error={errors.message}
-        counterMax={VACATION_MESSAGE_MAX_LENGTH}
-        rows={3}
-      />
+      <TextAreaField label="Message for buyers (optional)" {...form.field('message')} counterMax={VACATION_MESSAGE_MAX_LENGTH} rows={3} />
       <div className="flex justify-end">
         <Button type="submit" isBusy={isLoading} className="w-full sm:w-auto">
           Start vacation
