@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VACATION_MESSAGE_MAX_LENGTH } from '@marketplace/domain/vacation';
+import { plainTextSchema } from './common';
 
 // A seller's shop page (docs/product/shops.md): who they are, how they ship and take returns, and how
 // many live listings they have. The listings themselves come from GET /api/products?sellerId=…, so the
@@ -18,8 +19,8 @@ export type Vacation = z.infer<typeof vacationSchema>;
 /** `PUT /api/seller/vacation`: away until `until` (after today, within a year), with an optional message. */
 export const setVacationRequestSchema = z.object({
   until: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose the date your shop opens again.'),
-  message: z
-    .string()
+  // Text a person writes: the one rule for it (plainTextSchema: no control characters), several lines allowed.
+  message: plainTextSchema()
     .trim()
     .max(VACATION_MESSAGE_MAX_LENGTH, `The message can be at most ${VACATION_MESSAGE_MAX_LENGTH} characters.`)
     .nullish()

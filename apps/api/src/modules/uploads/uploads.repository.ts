@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, lte, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lte, max, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { MEDIUM_MAX_SIDE } from '../../lib/photo-variants';
 import { products } from '../catalog/catalog.schema';
@@ -41,12 +41,21 @@ export async function findImagesWithoutMedium(executor: Executor, limit: number)
     .limit(limit);
 }
 
-/** Records a photo's medium size, unless the photo was deleted or replaced meanwhile; answers whether it did. */
+/**
+ * Records a photo's medium size, unless the photo was deleted or replaced meanwhile; answers whether the photo
+ * has this medium size now (true too when a round beside this one recorded the same key first: its file is this one).
+ */
 export async function setMediumKey(executor: Executor, image: { id: string; fileKey: string }, mediumKey: string): Promise<boolean> {
   const rows = await executor
     .update(productImages)
     .set({ mediumKey })
-    .where(and(eq(productImages.id, image.id), eq(productImages.fileKey, image.fileKey), isNull(productImages.mediumKey)))
+    .where(
+      and(
+        eq(productImages.id, image.id),
+        eq(productImages.fileKey, image.fileKey),
+        or(isNull(productImages.mediumKey), eq(productImages.mediumKey, mediumKey)),
+      ),
+    )
     .returning({ id: productImages.id });
   return rows.length > 0;
 }

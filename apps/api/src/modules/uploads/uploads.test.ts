@@ -331,6 +331,31 @@ describe('the medium sizes of photos stored before there was one', () => {
     expect(catalogChanged).not.toHaveBeenCalled();
   });
 
+  it('keeps the file when two rounds make the same photo’s medium size side by side', async () => {
+    while ((await makeMissing()).looked > 0);
+    const product = await newProduct();
+    await uploadImages(product.id, [fileOf('wide.png', widePng, 'image/png')]);
+    const image = await withoutMedium(product.id);
+    const db = testApp.database.db;
+    const disk = createLocalFileStore(testApp.config.uploadsDirectory);
+    const products = { catalogChanged: vi.fn() } as unknown as ProductsService;
+    const round = (files: FileStore) => createUploadsService({ db, files, clock: testApp.clock, publicUrl: testApp.config.publicUrl, products });
+    // The second round reads the photo, then the first round records the same medium size before the second writes its own.
+    const first = round(disk);
+    const second = round({
+      ...disk,
+      async get(key) {
+        const bytes = await disk.get(key);
+        await first.makeMissingMediumSizes();
+        return bytes;
+      },
+    });
+    await second.makeMissingMediumSizes();
+    const mediumKey = `products/${product.id}/${image.id}-medium.webp`;
+    expect((await rowsOfProduct(product.id))[0]!.mediumKey).toBe(mediumKey);
+    expect(existsSync(stored(mediumKey))).toBe(true);
+  });
+
   it('runs as a job every minute', () => {
     const job = defineJobs(testApp.services, testApp.config).find((definition) => definition.name === JOB_NAMES.makeMissingMediumSizes);
     expect(job?.everySeconds).toBe(60);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTROL_CHARACTERS_MESSAGE } from '@marketplace/contracts/common';
 import { calendarDateIn } from '@marketplace/domain/pickup-schedule';
 import { orders, products, users } from '../../db/schema';
 import { defineJobs, JOB_NAMES } from '../../jobs';
@@ -117,6 +118,9 @@ describe('a shop on vacation', () => {
     expect(await refusal({ until: dayFromNow(400) })).toBe('The date your shop opens again can be at most 365 days ahead.');
     expect(await refusal({ until: 'next week' })).toContain('Choose the date your shop opens again.');
     expect(await refusal({ until: dayFromNow(2), message: 'x'.repeat(501) })).toContain('at most 500 characters');
+    // The rule of every text a person writes: no control characters (a line break is fine).
+    expect(await refusal({ until: dayFromNow(2), message: 'Back soon\u0007' })).toContain(CONTROL_CHARACTERS_MESSAGE);
+    expect((await call(authorization, 'PUT', '/api/seller/vacation', { until: dayFromNow(2), message: 'Back soon.\nThank you!' })).statusCode).toBe(200);
     expect((await call(authorization, 'PUT', '/api/seller/vacation', { until: dayFromNow(365), message: 'x'.repeat(500) })).statusCode).toBe(200);
   });
 

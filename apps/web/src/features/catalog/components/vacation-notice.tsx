@@ -8,7 +8,7 @@ import { awayMessage } from '@marketplace/domain/vacation';
  */
 export function VacationNotice({ vacation, className = '' }: { vacation: Vacation; className?: string }) {
   return (
-    <div role="status" className={`flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950 ${className}`}>
+    <div role="note" className={`flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950 ${className}`}>
       <CalendarOff className="mt-0.5 size-5 shrink-0 text-amber-700" aria-hidden />
       <div className="min-w-0">
         <p className="font-medium">{awayMessage(vacation.until)}. Its listings can be bought again from then.</p>

@@ -115,7 +115,7 @@ describe('a shop on vacation', () => {
   it('says so on its page, with the seller’s message', async () => {
     setUp(`/shop/${SELLER_ID}`, { shop: jsonResponse(200, makeShop({ seller: { ...SHOP.seller, vacation } })) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Oak & Ember' }, { timeout: 5000 })).toBeInTheDocument();
-    const notice = screen.getByText(/This shop is away until Dec 20, 2026/).closest('[role="status"]');
+    const notice = screen.getByText(/This shop is away until Dec 20, 2026/).closest('[role="note"]');
     expect(notice).not.toBeNull();
     expect(notice).toHaveTextContent('Back after the craft fair.');
   });
