@@ -161,16 +161,25 @@ export default defineConfig(({ isSsrBuild }) =>
             // that its libraries and code form the two chunks below rather than many small ones shared with the
             // pages (decision 0041). The page's script, its stylesheet and Vite's preload helper (which the
             // script needs to load the app) stay out of `app`: else the script would import `app` statically.
-            input: { index: path.join(import.meta.dirname, 'index.html'), app: path.join(SOURCE, 'app/start/app.ts') },
+            // `libraries` only imports the start's libraries from `vendor`: the page's script evaluates them in
+            // a task of their own before the app's own modules.
+            input: {
+              index: path.join(import.meta.dirname, 'index.html'),
+              libraries: path.join(SOURCE, 'app/start/libraries.ts'),
+              app: path.join(SOURCE, 'app/start/app.ts'),
+            },
             output: {
               // What the first page needs in two chunks rather than many small ones: the libraries, which
               // change seldom and stay cached, and our own code. Lazy code is split by the bundler.
               codeSplitting: {
                 groups: [
+                  // The preload helper inside the page's script, not a chunk of its own that the script imports:
+                  // that was a second request chained behind the script before the first paint.
+                  { name: 'index', test: /main\.tsx$|preload-helper/, priority: 3 },
                   { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 2 },
                   {
                     name: 'app',
-                    test: (id) => !/index\.(html|css)|main\.tsx$|preload-helper/.test(id),
+                    test: (id) => !/index\.(html|css)|main\.tsx$|libraries\.ts$|preload-helper/.test(id),
                     tags: ['$initial'],
                     includeDependenciesRecursively: false,
                     priority: 1,
