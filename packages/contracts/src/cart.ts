@@ -12,6 +12,9 @@ export const CART_LINE_LIMIT_CODE = 'cart_line_limit';
 export const cartItemSchema = z.object({
   id: z.string(),
   product_id: z.string(),
+  /** The combination chosen for a listing with variants, and its label ("Size: M, Colour: Red"); null without. */
+  variant_id: z.string().nullable(),
+  variant_label: z.string().nullable(),
   quantity: z.number().int(),
   /** The product's current price, in dollars. */
   price: z.number(),
@@ -47,6 +50,8 @@ export type CartResponse = z.infer<typeof cartResponseSchema>;
 
 export const addCartItemRequestSchema = z.object({
   product_id: z.guid({ error: 'product_id must be a product id' }),
+  /** Required for a listing with variants (400 `variant_required`), one of its variants on sale (400 `invalid_variant`). */
+  variant_id: z.guid({ error: 'variant_id must be a variant id' }).optional(),
   quantity: z
     .number({ error: 'quantity must be a whole number' })
     .int('quantity must be a whole number')
@@ -77,5 +82,7 @@ export const CART_MESSAGES = {
   ownProduct: 'You cannot buy your own product',
   beyondLineCap: (max: number) => `You can have at most ${max} of one product in your cart`,
   busy: 'Your cart changed while adding; please try again',
+  variantRequired: 'Choose which one you want first (for example its size)',
+  invalidVariant: 'That choice is not offered for this product',
   tooManyLines: `A cart holds at most ${MAX_CART_LINES} different products; check out or remove some first`,
 } as const;

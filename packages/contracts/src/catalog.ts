@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { vacationSchema } from './shops';
 import { PRODUCT_CONDITIONS, PRODUCT_STATUSES } from '@marketplace/domain/enums';
 import { MAX_LISTINGS_PER_SELLER } from '@marketplace/domain/user-content-limits';
+import { MAX_VARIANT_SKU_LENGTH, MAX_VARIATION_OPTIONS, MAX_VARIATIONS, variantsProblem } from '@marketplace/domain/variations';
 import { dollarsSchema, emptyAsAbsent, errorResponseSchema, hasAtMostTwoDecimals, pageQueryWith, plainTextSchema, visibleNameSchema } from './common';
 
 // Catalog, listings, product images and phone uploads (docs/product/uploads.md, api.md).
@@ -63,6 +64,21 @@ export const productImageSchema = z.object({
 });
 export type ProductImage = z.infer<typeof productImageSchema>;
 
+/**
+ * One combination of a listing's variations on offer: its options (`{ Size: 'M' }`), price, stock, SKU, and
+ * `available`, the seller's switch (a combination switched off is not sold). `label` is "Size: M, Colour: Red".
+ */
+export const productVariantSchema = z.object({
+  id: z.string(),
+  options: z.record(z.string(), z.string()),
+  label: z.string(),
+  price: z.number(),
+  quantity: z.number().int(),
+  sku: z.string().nullable(),
+  available: z.boolean(),
+});
+export type ProductVariant = z.infer<typeof productVariantSchema>;
+
 export const productSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -80,6 +96,8 @@ export const productSummarySchema = z.object({
   /** The visible reviews' average with one decimal (packages/domain/src/ratings.ts), null with none. */
   averageRating: z.number().nullable(),
   reviewCount: z.number().int(),
+  /** The listing has variants (decision 0043): `price` is the lowest of them on sale, shown as "from $X". */
+  hasVariants: z.boolean(),
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
@@ -95,6 +113,9 @@ export const productDetailSchema = productSummarySchema.extend({
   weightOunces: z.number().int(),
   /** images[0] is the cover. */
   images: z.array(productImageSchema),
+  /** Its variations, in the seller's order ([] without), and each combination offered (decision 0043). */
+  variations: z.array(z.object({ name: z.string(), options: z.array(z.string()) })),
+  variants: z.array(productVariantSchema),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
@@ -167,6 +188,54 @@ const weightOuncesSchema = z
   .min(1, 'Weight must be at least 1 ounce')
   .max(2400, 'Weight must be at most 2400 ounces (150 lbs)');
 
+const variationNameSchema = visibleNameSchema('Variation name').min(1, 'Variation name is required').max(40, 'Variation name must be at most 40 characters');
+const variationOptionSchema = visibleNameSchema('Option').min(1, 'Option is required').max(40, 'Option must be at most 40 characters');
+/** A variation as a seller names it: "Size" with its options, in their order (decision 0043). */
+export const variationInputSchema = z.object({
+  name: variationNameSchema,
+  options: z
+    .array(variationOptionSchema, { error: 'Options must be a list' })
+    .min(1, 'Give the variation at least one option')
+    .max(MAX_VARIATION_OPTIONS, `A variation can have at most ${MAX_VARIATION_OPTIONS} options`),
+});
+/** A combination a seller offers: its options by variation name, with its own price, stock and SKU. */
+export const variantInputSchema = z.object({
+  options: z.record(variationNameSchema, variationOptionSchema, { error: 'Options must name each variation and its option' }),
+  price: listingDollars('Price', 0.01),
+  quantity: quantitySchema,
+  /** Empty means none. */
+  sku: visibleNameSchema('SKU').max(MAX_VARIANT_SKU_LENGTH, `SKU must be at most ${MAX_VARIANT_SKU_LENGTH} characters`).nullable().optional(),
+  /** The seller's switch; true unless sent false. */
+  available: z.boolean({ error: 'Available must be true or false' }).optional(),
+});
+export type VariantInput = z.input<typeof variantInputSchema>;
+const variationsFieldSchema = z
+  .array(variationInputSchema, { error: 'Variations must be a list' })
+  .max(MAX_VARIATIONS, `A listing can have at most ${MAX_VARIATIONS} variations`);
+// Up to every combination of two variations of 30 options.
+const variantsFieldSchema = z
+  .array(variantInputSchema, { error: 'Variants must be a list' })
+  .max(MAX_VARIATION_OPTIONS * MAX_VARIATION_OPTIONS, 'Too many variants');
+
+/** The variations and variants sent together, checked against each other (packages/domain/src/variations.ts). */
+function checkVariants(
+  value: { variations?: { name: string; options: string[] }[]; variants?: { options: Record<string, string> }[] },
+  context: z.RefinementCtx,
+) {
+  if (value.variations === undefined && value.variants === undefined) return;
+  if (value.variations === undefined || value.variants === undefined) {
+    const path = value.variations === undefined ? 'variations' : 'variants';
+    context.addIssue({ code: 'custom', path: [path], message: VARIATIONS_TOGETHER_MESSAGE });
+    return;
+  }
+  const problem = variantsProblem(value.variations, value.variants);
+  if (problem)
+    context.addIssue({ code: 'custom', path: problem.path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)), message: problem.message });
+}
+
+export const VARIATIONS_TOGETHER_MESSAGE = 'Send variations and variants together';
+export const PRICE_PER_VARIANT_MESSAGE = "This listing's price and stock are set per variant";
+
 const productFields = {
   title: titleSchema,
   description: descriptionSchema,
@@ -180,6 +249,9 @@ const productFields = {
   /** $0 is allowed: an add-on may be free (gift wrapping included). */
   retipPrice: listingDollars('Add-on price', 0).nullable().optional(),
   weightOunces: weightOuncesSchema.optional(),
+  /** With variants, `price` and `quantity` are left out: each variant has its own (decision 0043). */
+  variations: variationsFieldSchema.optional(),
+  variants: variantsFieldSchema.optional(),
 };
 
 export const RETIP_PAIR_MESSAGE = 'Give the add-on both a name and a price, or neither';
@@ -188,6 +260,10 @@ export const RETIP_PAIR_MESSAGE = 'Give the add-on both a name and a price, or n
 export const CATALOG_ERROR_CODES = {
   /** Making a listing live, or deleting its last photo, when it would be live without a photo (409). */
   photoRequired: 'photo_required',
+  /** A listing with variants is bought and restocked by variant: none was named (400). */
+  variantRequired: 'variant_required',
+  /** The variant named is not one of the listing's, or not on sale (400). */
+  invalidVariant: 'invalid_variant',
 } as const;
 export { MAX_LISTINGS_PER_SELLER };
 /** The 409 of one listing too many for a seller (docs/product/limits.md). */
@@ -196,27 +272,42 @@ export const listingLimitMessage = (limit: number) => `A seller can have at most
 export const PHOTO_REQUIRED_TO_GO_LIVE_MESSAGE = 'A listing goes live only with at least one photo. Add a photo first.';
 export const LAST_PHOTO_MESSAGE = 'A listing keeps at least one photo. Add the new photo first, then delete this one.';
 
-export const createProductRequestSchema = z.object(productFields).superRefine((value, context) => {
-  const hasLabel = value.retipLabel != null;
-  const hasPrice = value.retipPrice != null;
-  if (hasLabel !== hasPrice) {
-    context.addIssue({ code: 'custom', path: [hasLabel ? 'retipPrice' : 'retipLabel'], message: RETIP_PAIR_MESSAGE });
-  }
-});
+export const createProductRequestSchema = z
+  .object({ ...productFields, price: productFields.price.optional(), quantity: productFields.quantity.optional() })
+  .superRefine((value, context) => {
+    const hasLabel = value.retipLabel != null;
+    const hasPrice = value.retipPrice != null;
+    if (hasLabel !== hasPrice) {
+      context.addIssue({ code: 'custom', path: [hasLabel ? 'retipPrice' : 'retipLabel'], message: RETIP_PAIR_MESSAGE });
+    }
+    checkVariants(value, context);
+    const withVariants = (value.variants?.length ?? 0) > 0;
+    // Without variants the listing has one price and one stock; with them, each variant has its own.
+    if (!withVariants && value.price === undefined) context.addIssue({ code: 'custom', path: ['price'], message: 'Price must be a number' });
+    if (!withVariants && value.quantity === undefined) context.addIssue({ code: 'custom', path: ['quantity'], message: 'Quantity must be a number' });
+    if (withVariants && (value.price !== undefined || value.quantity !== undefined)) {
+      context.addIssue({ code: 'custom', path: [value.price !== undefined ? 'price' : 'quantity'], message: PRICE_PER_VARIANT_MESSAGE });
+    }
+  });
 export type CreateProductRequest = z.input<typeof createProductRequestSchema>;
 
 /** Every field optional; the add-on pair is checked against the stored listing by the API. */
-export const updateProductRequestSchema = z.object({
-  title: titleSchema.optional(),
-  description: descriptionSchema.optional(),
-  category: categorySlugSchema.optional(),
-  price: productFields.price.optional(),
-  quantity: quantitySchema.optional(),
-  condition: productConditionSchema.optional(),
-  retipLabel: productFields.retipLabel,
-  retipPrice: productFields.retipPrice,
-  weightOunces: weightOuncesSchema.optional(),
-});
+export const updateProductRequestSchema = z
+  .object({
+    title: titleSchema.optional(),
+    description: descriptionSchema.optional(),
+    category: categorySlugSchema.optional(),
+    price: productFields.price.optional(),
+    quantity: quantitySchema.optional(),
+    condition: productConditionSchema.optional(),
+    retipLabel: productFields.retipLabel,
+    retipPrice: productFields.retipPrice,
+    weightOunces: weightOuncesSchema.optional(),
+    /** The whole set, replacing the listing's; `variations: [], variants: []` takes them away (decision 0043). */
+    variations: productFields.variations,
+    variants: productFields.variants,
+  })
+  .superRefine(checkVariants);
 export type UpdateProductRequest = z.input<typeof updateProductRequestSchema>;
 
 // ── seller listings and inventory ───────────────────────────────────────────────────────────────
@@ -241,9 +332,10 @@ export type SellerProductPage = z.infer<typeof sellerProductPageSchema>;
 
 export const INVENTORY_CHOICE_MESSAGE = 'Send either quantity (the new stock) or restock (units to add)';
 
-/** `{ quantity }` sets the stock; `{ restock }` adds units to it. */
+/** `{ quantity }` sets the stock; `{ restock }` adds units to it; of the variant `variantId` for a listing with variants. */
 export const updateInventoryRequestSchema = z
   .object({
+    variantId: z.uuid("Choose one of the listing's variants").optional(),
     quantity: quantitySchema.optional(),
     restock: z
       .number({ error: 'Restock must be a number' })

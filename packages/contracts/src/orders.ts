@@ -232,6 +232,8 @@ export const buyerOrderItemSchema = z.object({
   id: z.string(),
   productId: z.string(),
   title: z.string(),
+  /** The variant bought, as it was labelled at checkout ("Size: M, Colour: Red"); null without (decision 0043). */
+  variantLabel: z.string().nullable(),
   image: z.string().nullable(),
   price: z.number(),
   quantity: z.number().int(),
@@ -395,6 +397,8 @@ export const sellerShippingAddressSchema = z.object({
 export const sellerOrderItemSchema = z.object({
   orderItemId: z.string(),
   itemTitle: z.string(),
+  /** The variant sold, as labelled at checkout; null without (decision 0043). */
+  variantLabel: z.string().nullable(),
   image: z.string().nullable(),
   quantity: z.number().int(),
   price: z.number(),

@@ -28,6 +28,7 @@ export function makeProductSummary(overrides: Partial<ProductSummary> = {}): Pro
     title: 'Walnut desk lamp',
     price: 49.5,
     quantity: 12,
+    hasVariants: false,
     condition: 'new',
     status: 'active',
     category: { id: 'c1', name: 'Home & Kitchen', slug: 'home-kitchen' },
@@ -47,6 +48,8 @@ export function makeProductDetail(overrides: Partial<ProductDetail> = {}): Produ
     seller: { id: 's1', companyName: 'Oak & Ember', rating: { average: null, count: 0 }, vacation: null },
     description: 'Hand-finished walnut with a linen shade.',
     weightOunces: 40,
+    variations: [],
+    variants: [],
     images: [
       {
         id: 'i1',
@@ -91,6 +94,8 @@ export function makeCartItem(overrides: Partial<CartItem> = {}): CartItem {
   return {
     id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
     product_id: '11111111-1111-4111-8111-111111111111',
+    variant_id: null,
+    variant_label: null,
     quantity: 1,
     price: 49.5,
     retip_added: false,

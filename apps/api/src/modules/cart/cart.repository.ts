@@ -1,15 +1,21 @@
-import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, not, sql, type SQL } from 'drizzle-orm';
 import { lockFor } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
-import { products } from '../catalog/catalog.schema';
+import { products, productVariants } from '../catalog/catalog.schema';
 import { users } from '../users/users.schema';
 import { cartItems } from './cart.schema';
 import { coverKeyOf, liveListingStatus } from '../catalog';
+
+/** The line's variant is `variantId` (null: a line without one). */
+const isVariant = (variantId: string | null): SQL => (variantId ? eq(cartItems.variantId, variantId) : sql`${cartItems.variantId} is null`);
 
 export interface CartLineRecord {
   id: string;
   userId: string;
   productId: string;
+  /** The combination chosen (decision 0043) and its label; null for a listing without variants. */
+  variantId: string | null;
+  variantLabel: string | null;
   quantity: number;
   priceCentsAtAdd: number;
   retipAdded: boolean;
@@ -20,6 +26,7 @@ export interface CartLineRecord {
     title: string;
     sellerId: string;
     categoryId: string;
+    /** The variant's price and units on sale for a line with one, else the listing's. */
     priceCents: number;
     quantity: number;
     status: 'active' | 'hidden';
@@ -30,10 +37,20 @@ export interface CartLineRecord {
   };
 }
 
+/**
+ * A line's price and units as a buyer may buy them: its variant's (0 units when the seller switched it off); a
+ * line without a variant of a listing that has variants now is not buyable as it is (0 units).
+ */
+const linePriceCents = sql<number>`coalesce(${productVariants.priceCents}, ${products.priceCents})`.mapWith(Number);
+const lineQuantity = sql<number>`(case when ${cartItems.variantId} is null then (case when ${products.hasVariants} then 0 else ${products.quantity} end)
+  when ${productVariants.available} then ${productVariants.quantity} else 0 end)`.mapWith(Number);
+
 const lineColumns = {
   id: cartItems.id,
   userId: cartItems.userId,
   productId: cartItems.productId,
+  variantId: cartItems.variantId,
+  variantLabel: productVariants.label,
   quantity: cartItems.quantity,
   priceCentsAtAdd: cartItems.priceCentsAtAdd,
   retipAdded: cartItems.retipAdded,
@@ -43,8 +60,8 @@ const lineColumns = {
     title: products.title,
     sellerId: products.sellerId,
     categoryId: products.categoryId,
-    priceCents: products.priceCents,
-    quantity: products.quantity,
+    priceCents: linePriceCents,
+    quantity: lineQuantity,
     // As a buyer may act on it: a suspended seller's listing reads as hidden (not for sale).
     status: liveListingStatus(),
     retipPriceCents: products.retipPriceCents,
@@ -60,6 +77,7 @@ export async function findCartLines(executor: Executor, userId: string): Promise
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .innerJoin(users, eq(users.id, products.sellerId))
+    .leftJoin(productVariants, eq(productVariants.id, cartItems.variantId))
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
 }
@@ -70,6 +88,7 @@ export async function findCartLine(executor: Executor, userId: string, id: strin
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .innerJoin(users, eq(users.id, products.sellerId))
+    .leftJoin(productVariants, eq(productVariants.id, cartItems.variantId))
     .where(and(eq(cartItems.userId, userId), eq(cartItems.id, id)));
   return row ?? null;
 }
@@ -77,6 +96,10 @@ export async function findCartLine(executor: Executor, userId: string, id: strin
 export interface CartProductRecord {
   id: string;
   sellerId: string;
+  /** Whether the listing is bought by variant (decision 0043). */
+  hasVariants: boolean;
+  /** The variant asked for, when it is one of the listing's (else null): its price, units and switch. */
+  variant: { id: string; priceCents: number; quantity: number; available: boolean } | null;
   priceCents: number;
   quantity: number;
   status: 'active' | 'hidden';
@@ -86,12 +109,17 @@ export interface CartProductRecord {
   sellerVacationUntil: string | null;
 }
 
-/** The product and how many of it the user already has in the cart, in one lookup. */
-export async function findProductForCart(executor: Executor, productId: string, userId: string): Promise<CartProductRecord | null> {
+/** The product (and the variant asked for) and how many of it the user already has in the cart, in one lookup. */
+export async function findProductForCart(executor: Executor, productId: string, variantId: string | null, userId: string): Promise<CartProductRecord | null> {
   const [row] = await executor
     .select({
       id: products.id,
       sellerId: products.sellerId,
+      hasVariants: products.hasVariants,
+      variantId: productVariants.id,
+      variantPriceCents: productVariants.priceCents,
+      variantQuantity: productVariants.quantity,
+      variantAvailable: productVariants.available,
       priceCents: products.priceCents,
       quantity: products.quantity,
       status: liveListingStatus(),
@@ -100,9 +128,16 @@ export async function findProductForCart(executor: Executor, productId: string, 
     })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
-    .leftJoin(cartItems, and(eq(cartItems.productId, products.id), eq(cartItems.userId, userId)))
+    .leftJoin(productVariants, and(eq(productVariants.productId, products.id), variantId ? eq(productVariants.id, variantId) : sql`false`))
+    .leftJoin(cartItems, and(eq(cartItems.productId, products.id), eq(cartItems.userId, userId), isVariant(variantId)))
     .where(eq(products.id, productId));
-  return row ?? null;
+  if (!row) return null;
+  const { variantId: foundVariant, variantPriceCents, variantQuantity, variantAvailable, ...product } = row;
+  const variant =
+    foundVariant !== null && variantPriceCents !== null && variantQuantity !== null && variantAvailable !== null
+      ? { id: foundVariant, priceCents: variantPriceCents, quantity: variantQuantity, available: variantAvailable }
+      : null;
+  return { ...product, variant };
 }
 
 /**
@@ -115,22 +150,25 @@ export async function findProductForCart(executor: Executor, productId: string, 
  */
 export async function addToCartLine(
   executor: Executor,
-  values: { userId: string; productId: string; quantity: number; priceCents: number; maxQuantity: number; now: Date },
+  values: { userId: string; productId: string; variantId: string | null; quantity: number; priceCents: number; maxQuantity: number; now: Date },
 ): Promise<number | null> {
   const grown = sql`${cartItems.quantity} + excluded.quantity`;
-  const stock = sql`(select ${products.quantity} from ${products} where ${products.id} = excluded.product_id)`;
+  const stock = values.variantId
+    ? sql`(select ${productVariants.quantity} from ${productVariants} where ${productVariants.id} = excluded.variant_id)`
+    : sql`(select ${products.quantity} from ${products} where ${products.id} = excluded.product_id)`;
   const [row] = await executor
     .insert(cartItems)
     .values({
       userId: values.userId,
       productId: values.productId,
+      variantId: values.variantId,
       quantity: values.quantity,
       priceCentsAtAdd: values.priceCents,
       createdAt: values.now,
       updatedAt: values.now,
     })
     .onConflictDoUpdate({
-      target: [cartItems.userId, cartItems.productId],
+      target: [cartItems.userId, cartItems.productId, cartItems.variantId],
       set: { quantity: grown, updatedAt: values.now },
       setWhere: sql`${grown} <= least(${values.maxQuantity}::integer, ${stock})`,
     })
@@ -166,12 +204,12 @@ export async function lockCartOf(executor: Executor, userId: string): Promise<vo
   await lockFor(executor, 'cart', userId);
 }
 
-/** The user's lines for other products than `productId`. */
-export async function countOtherCartLines(executor: Executor, userId: string, productId: string): Promise<number> {
+/** The user's lines other than the one for `productId` in `variantId` (null: the listing without variants). */
+export async function countOtherCartLines(executor: Executor, userId: string, productId: string, variantId: string | null): Promise<number> {
   const [row] = await executor
     .select({ total: sql<number>`count(*)`.mapWith(Number) })
     .from(cartItems)
-    .where(and(eq(cartItems.userId, userId), ne(cartItems.productId, productId)));
+    .where(and(eq(cartItems.userId, userId), not(and(eq(cartItems.productId, productId), isVariant(variantId))!)));
   return row?.total ?? 0;
 }
 

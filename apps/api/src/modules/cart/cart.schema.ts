@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, unique, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
-import { products } from '../catalog/catalog.schema';
+import { products, productVariants } from '../catalog/catalog.schema';
 import { users } from '../users/users.schema';
 
 // The cart module's table (docs/decisions/0035; docs/product/data.md, cart-and-wishlist.md): a buyer's lines.
@@ -16,6 +16,9 @@ export const cartItems = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    // The combination chosen, for a listing with variants (decision 0043); null for one without. A variant the
+    // seller takes out of the listing takes its cart lines with it.
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
     // The price when the line was added, so checkout can show what changed since.
     priceCentsAtAdd: integer('price_cents_at_add').notNull(),
@@ -24,7 +27,8 @@ export const cartItems = pgTable(
     ...timestamps,
   },
   (table) => [
-    uniqueIndex('cart_items_user_product_unique').on(table.userId, table.productId),
+    // One line per listing and variant (null, for a listing without variants, counts as one value).
+    unique('cart_items_user_product_variant_unique').on(table.userId, table.productId, table.variantId).nullsNotDistinct(),
     check('cart_items_quantity_positive', sql`${table.quantity} > 0`),
   ],
 );

@@ -11,6 +11,7 @@ import { itemsTotalCents } from '@marketplace/domain/item-paid';
 import { centsToDollars } from '@marketplace/domain/money';
 import { awayMessage, isAway } from '@marketplace/domain/vacation';
 import { SHOP_ERROR_CODES } from '@marketplace/contracts/shops';
+import { CATALOG_ERROR_CODES } from '@marketplace/contracts/catalog';
 import { hasRoomFor } from '@marketplace/domain/user-content-limits';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -50,7 +51,7 @@ export interface PricedCartLine {
 
 export interface CartService {
   getCart(userId: string): Promise<CartResponse>;
-  addItem(user: UserRecord, input: Required<AddCartItemRequest>): Promise<CartResponse>;
+  addItem(user: UserRecord, input: Required<Omit<AddCartItemRequest, 'variant_id'>> & Pick<AddCartItemRequest, 'variant_id'>): Promise<CartResponse>;
   /** Removes `quantity` units, or the whole line when absent or at least the line's quantity (docs/product/cart-and-wishlist.md). */
   removeItem(userId: string, id: string, quantity: number | undefined): Promise<CartResponse>;
   setRetip(userId: string, id: string, retipAdded: boolean): Promise<CartResponse>;
@@ -76,6 +77,8 @@ export function createCartService({ db, files, clock }: CartServiceDependencies)
       const item: CartItem = {
         id: record.id,
         product_id: record.productId,
+        variant_id: record.variantId,
+        variant_label: record.variantLabel,
         quantity: record.quantity,
         price: centsToDollars(product.priceCents),
         retip_added: retipAdded,
@@ -118,9 +121,16 @@ export function createCartService({ db, files, clock }: CartServiceDependencies)
       // parallel adds cannot pass them together. When it refuses, the fresh numbers say why; when
       // they do not (the line changed in between), try again.
       for (let attempt = 0; attempt < 3; attempt += 1) {
-        const product = await findProductForCart(db, input.product_id, user.id);
-        if (!product || product.status !== 'active') throw notFound(CART_MESSAGES.productNotFound);
-        if (product.sellerId === user.id) throw badRequest(CART_MESSAGES.ownProduct);
+        const variantId = input.variant_id ?? null;
+        const found = await findProductForCart(db, input.product_id, variantId, user.id);
+        if (!found || found.status !== 'active') throw notFound(CART_MESSAGES.productNotFound);
+        if (found.sellerId === user.id) throw badRequest(CART_MESSAGES.ownProduct);
+        // A listing with variants is bought by variant: one of its own, on sale (decision 0043).
+        if (found.hasVariants && variantId === null) throw badRequest(CART_MESSAGES.variantRequired, { code: CATALOG_ERROR_CODES.variantRequired });
+        if (variantId !== null && (!found.variant || !found.variant.available)) {
+          throw badRequest(CART_MESSAGES.invalidVariant, { code: CATALOG_ERROR_CODES.invalidVariant });
+        }
+        const product = found.variant ? { ...found, priceCents: found.variant.priceCents, quantity: found.variant.quantity } : found;
         // A shop on vacation shows its listings, but sells none until its day (docs/product/shops.md).
         if (product.sellerVacationUntil && isAway(product.sellerVacationUntil, clock.now())) {
           throw conflict(awayMessage(product.sellerVacationUntil), { code: SHOP_ERROR_CODES.onVacation, until: product.sellerVacationUntil });
@@ -134,12 +144,13 @@ export function createCartService({ db, files, clock }: CartServiceDependencies)
         const added = await db.transaction(async (transaction) => {
           // A new line must find room among the others, counted under the user's cart lock.
           await lockCartOf(transaction, user.id);
-          if (!hasRoomFor(await countOtherCartLines(transaction, user.id, product.id), 1, MAX_CART_LINES)) {
+          if (!hasRoomFor(await countOtherCartLines(transaction, user.id, product.id, variantId), 1, MAX_CART_LINES)) {
             throw conflict(CART_MESSAGES.tooManyLines, { code: CART_LINE_LIMIT_CODE, limit: MAX_CART_LINES });
           }
           return addToCartLine(transaction, {
             userId: user.id,
             productId: product.id,
+            variantId,
             quantity: input.quantity,
             priceCents: product.priceCents,
             maxQuantity: MAX_CART_LINE_QUANTITY,

@@ -72,6 +72,8 @@ describe('cart', () => {
       {
         id: expect.any(String),
         product_id: product.id,
+        variant_id: null,
+        variant_label: null,
         quantity: 3,
         price: 19.99,
         retip_added: false,

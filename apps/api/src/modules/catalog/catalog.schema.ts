@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PRODUCT_CONDITIONS, PRODUCT_STATUSES } from '@marketplace/domain/enums';
-import { boolean, check, customType, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Variation } from '@marketplace/domain/variations';
+import { boolean, check, customType, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 import { users } from '../users/users.schema';
 
@@ -51,6 +52,11 @@ export const products = pgTable(
     // What the add-on is, e.g. "Gift wrapping"; shown beside its price.
     retipLabel: text('retip_label'),
     weightOunces: integer('weight_ounces').notNull().default(16),
+    // Its variations (decision 0043): up to 2 names with their options, in the seller's order; [] without. With
+    // variations, `price_cents` and `quantity` are its variants' totals (the lowest price on sale, the units on
+    // sale), written with the variants (product_variants) by the catalog alone.
+    variations: jsonb('variations').$type<Variation[]>().notNull().default([]),
+    hasVariants: boolean('has_variants').notNull().default(false),
     status: productStatus('status').notNull().default('active'),
     // A draft (docs/product/listings.md): hidden because it has no photo yet, not because anyone hid it. It goes
     // live with its first photo once its seller is verified; a listing the marketplace hid is never a draft.
@@ -93,6 +99,34 @@ export const products = pgTable(
     check('products_quantity_non_negative', sql`${table.quantity} >= 0`),
     check('products_retip_non_negative', sql`${table.retipPriceCents} is null or ${table.retipPriceCents} >= 0`),
     check('products_review_totals_valid', sql`${table.reviewCount} >= 0 and ${table.ratingSum} between ${table.reviewCount} and 5 * ${table.reviewCount}`),
+  ],
+);
+
+// A listing's variants (decision 0043): one row per combination of its variations the seller offers, with its
+// own price, stock and SKU; `available` is the seller's switch. `combination_key` (the options in the variations'
+// order) finds the same combination across edits, so a variant keeps its id while its price or stock changes.
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    options: jsonb('options').$type<Record<string, string>>().notNull(),
+    combinationKey: text('combination_key').notNull(),
+    // "Size: M, Colour: Red", written with the row (packages/domain/src/variations.ts variantLabel).
+    label: text('label').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    sku: text('sku'),
+    available: boolean('available').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('product_variants_combination_unique').on(table.productId, table.combinationKey),
+    check('product_variants_price_positive', sql`${table.priceCents} > 0`),
+    check('product_variants_quantity_non_negative', sql`${table.quantity} >= 0`),
   ],
 );
 

@@ -3,7 +3,9 @@ import { lockFor } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
 import { productImages } from '../uploads/uploads.schema';
 import { users } from '../users/users.schema';
-import { categories, products, sellerReviewTotals } from './catalog.schema';
+import type { Variation } from '@marketplace/domain/variations';
+import { categories, products, productVariants, sellerReviewTotals } from './catalog.schema';
+import type { VariantRecord } from './variants.repository';
 
 // One listing at a time: read by id and as its page shows it, written by its seller and the admin, with its
 // review totals, its photos (read side) and the categories' commission. The catalogue's lists of listings
@@ -27,6 +29,9 @@ export interface ProductRecord {
   retipLabel: string | null;
   retipPriceCents: number | null;
   weightOunces: number;
+  /** Its variations ([] without) and whether it has variants, whose totals are its price and stock (decision 0043). */
+  variations: Variation[];
+  hasVariants: boolean;
   /** The visible reviews' count and star sum (the reviews module keeps them through adjustReviewTotals). */
   reviewCount: number;
   ratingSum: number;
@@ -65,6 +70,8 @@ export const productColumns = {
   retipLabel: products.retipLabel,
   retipPriceCents: products.retipPriceCents,
   weightOunces: products.weightOunces,
+  variations: products.variations,
+  hasVariants: products.hasVariants,
   reviewCount: products.reviewCount,
   ratingSum: products.ratingSum,
   createdAt: products.createdAt,
@@ -100,6 +107,8 @@ export async function findProductById(executor: Executor, id: string): Promise<P
 /** A listing as its page shows it: with every photo in order and its seller's review totals. */
 export type ProductDetailRecord = ProductRecord & {
   images: ImageRecord[];
+  /** Its variants in the seller's order ([] without). */
+  variants: VariantRecord[];
   sellerReviews: { count: number; sum: number };
   /** The seller's vacation as their row holds it (users.schema.ts): the page says when the shop is away. */
   sellerVacation: { vacationUntil: string | null; vacationMessage: string | null };
@@ -115,10 +124,14 @@ function prepareProductDetail(executor: Executor) {
   >`(select coalesce(json_agg(json_build_object('id', i.id, 'productId', i.product_id, 'fileKey', i.file_key, 'thumbnailKey', i.thumbnail_key, 'mediumKey', i.medium_key,
       'width', i.width, 'height', i.height, 'name', i.name, 'position', i.position)
       order by i.position, i.created_at, i.id), '[]'::json) from ${productImages} i where i.product_id = ${products.id})`;
+  const variants = sql<VariantRecord[]>`(select coalesce(json_agg(json_build_object('id', v.id, 'productId', v.product_id, 'options', v.options,
+      'combinationKey', v.combination_key, 'label', v.label, 'priceCents', v.price_cents, 'quantity', v.quantity, 'sku', v.sku,
+      'available', v.available, 'position', v.position) order by v.position, v.id), '[]'::json) from ${productVariants} v where v.product_id = ${products.id})`;
   return executor
     .select({
       ...productColumns,
       images,
+      variants,
       sellerReviewCount: sql<number>`coalesce(${sellerReviewTotals.reviewCount}, 0)`.mapWith(Number),
       sellerRatingSum: sql<number>`coalesce(${sellerReviewTotals.ratingSum}, 0)`.mapWith(Number),
       sellerVacationUntil: users.vacationUntil,
@@ -141,11 +154,12 @@ export async function findProductDetailById(executor: Executor, id: string): Pro
   if (!prepared) keptDetails.set(executor, (prepared = prepareProductDetail(executor)));
   const [row] = await prepared.execute({ id });
   if (!row) return null;
-  const { sellerReviewCount, sellerRatingSum, sellerVacationUntil, sellerVacationMessage, images: found, ...record } = row;
+  const { sellerReviewCount, sellerRatingSum, sellerVacationUntil, sellerVacationMessage, images: found, variants: foundVariants, ...record } = row;
   const parsed = typeof found === 'string' ? (JSON.parse(found) as ImageRecord[]) : found;
   return {
     ...record,
     images: parsed,
+    variants: typeof foundVariants === 'string' ? (JSON.parse(foundVariants) as VariantRecord[]) : foundVariants,
     sellerReviews: { count: sellerReviewCount, sum: sellerRatingSum },
     sellerVacation: { vacationUntil: sellerVacationUntil, vacationMessage: sellerVacationMessage },
   };

@@ -4,6 +4,7 @@ import {
   listingLimitMessage,
   MAX_QUANTITY,
   PHOTO_REQUIRED_TO_GO_LIVE_MESSAGE,
+  PRICE_PER_VARIANT_MESSAGE,
   RETIP_PAIR_MESSAGE,
   type AdminProductDetail,
   type CommissionEntry,
@@ -32,6 +33,8 @@ import { vacationOf, type UserRecord } from '../users';
 import { listCategories } from './categories.repository';
 import { countListingPhotos } from './listing-drafts.repository';
 import { isLiveListingRow } from './live-listings.repository';
+import { totalsOf, toVariantDto, toVariantValues } from './product-variants';
+import { addVariantStock, replaceVariants, setVariantStock } from './variants.repository';
 import {
   addProductStock,
   countListingsOfSeller,
@@ -128,6 +131,7 @@ export type SummaryRecord = Pick<
   | 'createdAt'
   | 'reviewCount'
   | 'ratingSum'
+  | 'hasVariants'
 >;
 
 /** A listing as every list of products shows it (search, seller and admin lists, AI search). */
@@ -150,6 +154,7 @@ export function toProductSummary(
     createdAt: row.createdAt.toISOString(),
     averageRating: averageRating(row.ratingSum, row.reviewCount),
     reviewCount: row.reviewCount,
+    hasVariants: row.hasVariants,
   };
 }
 
@@ -204,6 +209,8 @@ export function createProductsService({
     description: row.description,
     weightOunces: row.weightOunces,
     images: row.images.map(toImageDto),
+    variations: row.variations.map((variation) => ({ name: variation.name, options: [...variation.options] })),
+    variants: row.variants.map(toVariantDto),
   });
 
   const findOwnedProduct = async (sellerId: string, productId: string) => {
@@ -226,6 +233,27 @@ export function createProductsService({
     return { ...toDetail(row), isDraft: row.isDraft };
   };
 
+  /** A variant's stock set or raised (a listing with variants keeps its stock per variant). */
+  const updateVariantInventory = async (listing: ProductRecord, input: UpdateInventoryRequest, now: Date) => {
+    if (!listing.hasVariants) throw badRequest('This listing has no variants', { code: CATALOG_ERROR_CODES.invalidVariant });
+    if (input.variantId === undefined) {
+      throw badRequest("Choose which of the listing's variants to restock", { code: CATALOG_ERROR_CODES.variantRequired });
+    }
+    const where = { productId: listing.id, variantId: input.variantId };
+    const isUpdated =
+      input.restock !== undefined
+        ? await db.transaction((transaction) => addVariantStock(transaction, where, input.restock!, MAX_QUANTITY, now))
+        : await db.transaction((transaction) => setVariantStock(transaction, where, input.quantity ?? 0, now));
+    if (!isUpdated) {
+      const variant = (await reload(listing.id)).variants.find((candidate) => candidate.id === input.variantId);
+      if (!variant) throw badRequest("That is not one of the listing's variants", { code: CATALOG_ERROR_CODES.invalidVariant });
+      const message = `Stock cannot go above ${MAX_QUANTITY.toLocaleString('en-US')} units`;
+      throw badRequest(`Invalid request — restock: ${message}`, { issues: [{ path: 'restock', message }] });
+    }
+    catalogChanged([listing.id]);
+    return reload(listing.id);
+  };
+
   return {
     async getProduct(id, viewer) {
       const found = await detailCache.getOrLoad(id, async () => {
@@ -241,12 +269,16 @@ export function createProductsService({
     async createProduct(seller, input) {
       // A seller must have verified their address before listing (docs/product/accounts.md).
       if (seller.role === 'seller' && !seller.emailVerifiedAt) throw forbidden(EMAIL_NOT_VERIFIED_MESSAGE, { code: ACCOUNT_ERROR_CODES.emailNotVerified });
+      const variations = input.variations ?? [];
+      const variants = toVariantValues(variations, input.variants ?? []);
+      // With variants, the listing's price and stock are their totals (the contract refused both kinds at once).
+      const totals = variants.length > 0 ? totalsOf(variants) : { priceCents: dollarsToCents(input.price ?? 0), quantity: input.quantity ?? 0 };
       const values: ProductValues = {
         categoryId: await categoryIdOf(input.category),
         title: input.title,
         description: input.description,
-        priceCents: dollarsToCents(input.price),
-        quantity: input.quantity,
+        priceCents: totals.priceCents,
+        quantity: totals.quantity,
         condition: input.condition,
         retipLabel: input.retipLabel ?? null,
         retipPriceCents: input.retipPrice == null ? null : dollarsToCents(input.retipPrice),
@@ -259,7 +291,9 @@ export function createProductsService({
         if (!hasRoomFor(await countListingsOfSeller(transaction, seller.id), 1, maxListingsPerSeller)) {
           throw conflict(listingLimitMessage(maxListingsPerSeller), { code: LISTING_LIMIT_CODE, limit: maxListingsPerSeller });
         }
-        return insertProduct(transaction, { ...values, sellerId: seller.id, createdAt: clock.now(), status: 'hidden', isDraft: true });
+        const created = await insertProduct(transaction, { ...values, sellerId: seller.id, createdAt: clock.now(), status: 'hidden', isDraft: true });
+        if (variants.length > 0) await replaceVariants(transaction, created, variations, variants, clock.now());
+        return created;
       });
       catalogChanged([id]);
       return reload(id);
@@ -277,11 +311,23 @@ export function createProductsService({
       if (input.category !== undefined) values.categoryId = await categoryIdOf(input.category);
       if (input.title !== undefined) values.title = input.title;
       if (input.description !== undefined) values.description = input.description;
+      // While it has variants (and keeps them), its price and stock are theirs: set per variant.
+      const variants = input.variations === undefined ? null : toVariantValues(input.variations, input.variants ?? []);
+      const keepsVariants = variants === null ? current.hasVariants : variants.length > 0;
+      if (keepsVariants && (input.price !== undefined || input.quantity !== undefined)) {
+        const path = input.price !== undefined ? 'price' : 'quantity';
+        throw badRequest(`Invalid request — ${path}: ${PRICE_PER_VARIANT_MESSAGE}`, { issues: [{ path, message: PRICE_PER_VARIANT_MESSAGE }] });
+      }
       if (input.price !== undefined) values.priceCents = dollarsToCents(input.price);
       if (input.quantity !== undefined) values.quantity = input.quantity;
       if (input.condition !== undefined) values.condition = input.condition;
       if (input.weightOunces !== undefined) values.weightOunces = input.weightOunces;
-      if (!(await updateSellerProduct(db, { id, sellerId: seller.id }, values))) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
+      const isUpdated = await db.transaction(async (transaction) => {
+        if (!(await updateSellerProduct(transaction, { id, sellerId: seller.id }, values))) return false;
+        if (variants !== null) await replaceVariants(transaction, id, input.variations ?? [], variants, values.updatedAt);
+        return true;
+      });
+      if (!isUpdated) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
       catalogChanged([id]);
       return reload(id);
     },
@@ -290,6 +336,8 @@ export function createProductsService({
       const where = { id, sellerId: seller.id };
       const now = clock.now();
       let isUpdated: boolean;
+      const listing = await findOwnedProduct(seller.id, id);
+      if (listing.hasVariants || input.variantId !== undefined) return updateVariantInventory(listing, input, now);
       if (input.restock !== undefined) {
         const overCap = () => {
           const message = `Stock cannot go above ${MAX_QUANTITY.toLocaleString('en-US')} units`;

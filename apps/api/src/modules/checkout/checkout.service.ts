@@ -322,7 +322,7 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
         // The catalog takes the units (rows locked in product order); a line it cannot serve rolls all back.
         const taken = await takeStock(
           transaction,
-          lines.map((line) => ({ productId: line.record.productId, quantity: line.record.quantity })),
+          lines.map((line) => ({ productId: line.record.productId, variantId: line.record.variantId, quantity: line.record.quantity })),
           now,
         );
         const shortages = taken.shortages.map(({ request, productId, requested, available, live }): Shortage => {
@@ -342,6 +342,8 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
             categoryId: product.categoryId,
             priceCents: product.priceCents,
             quantity: line.record.quantity,
+            variantId: product.variantId,
+            variantLabel: product.variantLabel,
             retipAdded,
             retipPriceCents: retipAdded ? (product.retipPriceCents ?? 0) : 0,
             status: 'pending',

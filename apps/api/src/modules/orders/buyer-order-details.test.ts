@@ -227,6 +227,7 @@ describe('createBuyerOrderDetails (returns)', () => {
         {
           id: item.id,
           productId: item.productId,
+          variantLabel: null,
           title: 'Lamp',
           image: null,
           price: 25,

@@ -265,7 +265,7 @@ export function createOrderItemLifecycle(deps: {
       actor: input.actor,
       ...(input.closeAs.rejectionReason !== undefined ? { rejectionReason: input.closeAs.rejectionReason } : {}),
     });
-    await restoreStock(transaction, item.productId, item.quantity, now);
+    await restoreStock(transaction, item, now);
     events.publishAfterCommit(transaction, { type: 'listing.changed', productIds: [item.productId] });
   }
 

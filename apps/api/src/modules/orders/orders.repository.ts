@@ -80,8 +80,8 @@ export async function updateOrderStatus(executor: Executor, id: string, status: 
 }
 
 /** Puts units back on the shelf (a rejected or cancelled item); the stock is the catalog's to write. */
-export async function restoreStock(executor: Executor, productId: string, quantity: number, now: Date): Promise<void> {
-  await giveStockBack(executor, [{ productId, quantity }], now);
+export async function restoreStock(executor: Executor, item: { productId: string; variantId: string | null; quantity: number }, now: Date): Promise<void> {
+  await giveStockBack(executor, [{ productId: item.productId, variantId: item.variantId, quantity: item.quantity }], now);
 }
 
 /** The order's payment, locked, so concurrent refunds add up in order. */

@@ -68,6 +68,10 @@ export const orderItems = pgTable(
       .references(() => categories.id),
     priceCents: integer('price_cents').notNull(),
     quantity: integer('quantity').notNull(),
+    // The variant bought and its label ("Size: M, Colour: Red") at checkout (decision 0043); null without one.
+    // No reference: the seller may take the combination out of the listing later, the order keeps its label.
+    variantId: uuid('variant_id'),
+    variantLabel: text('variant_label'),
     retipAdded: boolean('retip_added').notNull().default(false),
     retipPriceCents: integer('retip_price_cents').notNull().default(0),
     status: orderItemStatus('status').notNull().default('pending'),

@@ -123,6 +123,7 @@ export function createOrdersService({ db, files, clock, payments, events, parcel
           id: item.id,
           productId: item.productId,
           title: item.title,
+          variantLabel: item.variantLabel,
           image: imageOf(item),
           price: centsToDollars(item.priceCents),
           quantity: item.quantity,
@@ -159,6 +160,7 @@ export function createOrdersService({ db, files, clock, payments, events, parcel
     return {
       orderItemId: item.id,
       itemTitle: item.title,
+      variantLabel: item.variantLabel,
       image: imageOf(item),
       quantity: item.quantity,
       price: centsToDollars(item.priceCents),

@@ -55,6 +55,7 @@ export interface SearchCardRecord {
   createdAt: Date;
   reviewCount: number;
   ratingSum: number;
+  hasVariants: boolean;
   category: { id: string; name: string; slug: string };
   seller: { id: string; companyName: string | null };
   cover: { fileKey: string; thumbnailKey: string | null } | null;
@@ -254,6 +255,7 @@ export async function findSearchCards(executor: Executor, ids: string[]): Promis
         createdAt: products.createdAt,
         reviewCount: products.reviewCount,
         ratingSum: products.ratingSum,
+        hasVariants: products.hasVariants,
         category: { id: categories.id, name: categories.name, slug: categories.slug },
         seller: { id: users.id, companyName: users.companyName },
       })

@@ -58,8 +58,8 @@ const productFormSchema = z.object({
   title: rules.title,
   description: rules.description,
   category: z.string().min(1, 'Choose a category').pipe(rules.category),
-  price: dollarsTextSchema(rules.price, { empty: 'Enter a price', unreadable: 'Enter a price in dollars, like 19.99' }),
-  quantity: z.string().trim().min(1, 'Enter how many you have in stock').pipe(wholeNumberText('Quantity must be a whole number')).pipe(rules.quantity),
+  price: dollarsTextSchema(rules.price.unwrap(), { empty: 'Enter a price', unreadable: 'Enter a price in dollars, like 19.99' }),
+  quantity: z.string().trim().min(1, 'Enter how many you have in stock').pipe(wholeNumberText('Quantity must be a whole number')).pipe(rules.quantity.unwrap()),
   condition: z.string().min(1, 'Choose a condition').pipe(rules.condition),
   retipLabel: rules.retipLabel,
   retipPrice: dollarsTextSchema(rules.retipPrice.unwrap().unwrap(), {

@@ -14,6 +14,7 @@ const TENT: AdminProductSummary = {
   title: 'Featherlight Tent',
   price: 219,
   quantity: 5,
+  hasVariants: false,
   condition: 'new',
   status: 'active',
   isDraft: false,

@@ -22,6 +22,7 @@ const ORDER: BuyerOrder = {
       id: 'i1',
       productId: 'p1',
       title: 'Walnut desk lamp',
+      variantLabel: null,
       image: null,
       price: 20,
       quantity: 2,

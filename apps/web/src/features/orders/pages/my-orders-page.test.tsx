@@ -22,6 +22,7 @@ function makeOrder(status: BuyerOrder['status'], itemStatus: BuyerOrder['items']
         id: 'i1',
         productId: 'p1',
         title: 'Walnut desk lamp',
+        variantLabel: null,
         image: null,
         price: 20,
         quantity: 2,

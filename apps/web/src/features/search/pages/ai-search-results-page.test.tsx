@@ -13,6 +13,7 @@ function product(id: string, title: string, price: number): ProductSummary {
     title,
     price,
     quantity: 3,
+    hasVariants: false,
     condition: 'new',
     status: 'active',
     category: { id: 'c-1', name: 'Fashion', slug: 'fashion' },

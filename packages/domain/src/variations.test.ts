@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { combinationKey, isVariantBuyable, listingTotals, variantLabel, variantsProblem, variationsProblem } from './variations';
+
+const size = { name: 'Size', options: ['S', 'M', 'L'] };
+const colour = { name: 'Colour', options: ['Red', 'Blue'] };
+
+describe('variations', () => {
+  it('writes a combination as "Size: M, Colour: Red", in the variations’ order whatever the options’ order', () => {
+    expect(variantLabel([size, colour], { Colour: 'Red', Size: 'M' })).toBe('Size: M, Colour: Red');
+    expect(variantLabel([size], { Size: 'L' })).toBe('Size: L');
+  });
+
+  it('keys a combination by its options in the variations’ order', () => {
+    expect(combinationKey([size, colour], { Colour: 'Red', Size: 'M' })).toBe(combinationKey([size, colour], { Size: 'M', Colour: 'Red' }));
+    expect(combinationKey([size, colour], { Size: 'M', Colour: 'Red' })).not.toBe(combinationKey([size, colour], { Size: 'M', Colour: 'Blue' }));
+  });
+
+  it('refuses a third variation, a name twice (ignoring case), an option twice and an empty or long option list', () => {
+    expect(variationsProblem([size, colour, { name: 'Fit', options: ['Slim'] }])?.path).toBe('variations');
+    expect(variationsProblem([size, { name: 'size', options: ['X'] }])?.path).toBe('variations.1.name');
+    expect(variationsProblem([{ name: 'Size', options: ['S', 's'] }])?.path).toBe('variations.0.options.1');
+    expect(variationsProblem([{ name: 'Size', options: [] }])?.path).toBe('variations.0.options');
+    expect(variationsProblem([{ name: 'Size', options: Array.from({ length: 31 }, (_, index) => `O${index}`) }])?.path).toBe('variations.0.options');
+    expect(variationsProblem([{ name: 'Size', options: Array.from({ length: 30 }, (_, index) => `O${index}`) }])).toBeNull();
+  });
+
+  it('checks each variant names every variation with one of its options, and no combination twice', () => {
+    expect(variantsProblem([size, colour], [{ options: { Size: 'S', Colour: 'Red' } }, { options: { Size: 'M', Colour: 'Red' } }])).toBeNull();
+    expect(variantsProblem([size, colour], [{ options: { Size: 'S' } }])?.message).toBe("Choose the variant's Colour");
+    expect(variantsProblem([size], [{ options: { Size: 'XL' } }])?.message).toBe('"XL" is not one of the options of Size');
+    expect(variantsProblem([size], [{ options: { Size: 'S', Fit: 'Slim' } }])?.path).toBe('variants.0.options');
+    expect(variantsProblem([size], [{ options: { Size: 'S' } }, { options: { Size: 'S' } }])?.message).toBe('Size: S is listed twice');
+    expect(variantsProblem([size], [])?.path).toBe('variants');
+    expect(variantsProblem([], [{ options: {} }])?.path).toBe('variants');
+    expect(variantsProblem([], [])).toBeNull();
+  });
+
+  it('gives the listing the lowest price on sale and the units on sale', () => {
+    const variants = [
+      { priceCents: 2500, quantity: 3, available: true },
+      { priceCents: 1900, quantity: 0, available: true },
+      { priceCents: 900, quantity: 7, available: false },
+    ];
+    expect(listingTotals(variants)).toEqual({ priceCents: 1900, quantity: 3 });
+    // None on sale: still a price to show, and no stock.
+    expect(listingTotals([{ priceCents: 900, quantity: 7, available: false }])).toEqual({ priceCents: 900, quantity: 0 });
+  });
+
+  it('lets a buyer choose a variant only on sale and in stock', () => {
+    expect(isVariantBuyable({ available: true, quantity: 1 })).toBe(true);
+    expect(isVariantBuyable({ available: true, quantity: 0 })).toBe(false);
+    expect(isVariantBuyable({ available: false, quantity: 5 })).toBe(false);
+  });
+});
