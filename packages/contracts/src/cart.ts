@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_CART_LINES } from '@marketplace/domain/user-content-limits';
 import { MAX_CART_LINE_QUANTITY } from './cart-limits';
+import { vacationSchema } from './shops';
 
 // Cart calls (docs/product/data.md "Cart state" and docs/product/cart-and-wishlist.md). Field names follow the payload the spec's
 // client reads (snake_case, with retip mirrored in camelCase). Money is dollars with ≤ 2 decimals.
@@ -36,6 +37,11 @@ export const cartItemSchema = z.object({
   price_changed: z.boolean(),
   /** The price when the line was added, when it changed since; else null. */
   previous_price: z.number().nullable(),
+  /**
+   * The product's seller, with their vacation while the shop is away (null when open), as `seller` on
+   * GET /api/products/:id carries it: the line cannot be bought until then (docs/product/shops.md).
+   */
+  seller: z.object({ id: z.string(), vacation: vacationSchema.nullable() }),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 

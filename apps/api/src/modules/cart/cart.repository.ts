@@ -34,6 +34,8 @@ export interface CartLineRecord {
     retipLabel: string | null;
     /** The day the seller's shop opens again while it is on vacation (users.schema.ts), else null. */
     sellerVacationUntil: string | null;
+    /** The seller's message for buyers while on vacation, else null. */
+    sellerVacationMessage: string | null;
   };
 }
 
@@ -67,6 +69,7 @@ const lineColumns = {
     retipPriceCents: products.retipPriceCents,
     retipLabel: products.retipLabel,
     sellerVacationUntil: users.vacationUntil,
+    sellerVacationMessage: users.vacationMessage,
   },
 };
 

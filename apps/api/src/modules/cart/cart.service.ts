@@ -17,7 +17,7 @@ import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
 import type { FileStore } from '../../providers/files/port';
-import type { UserRecord } from '../users';
+import { vacationOf, type UserRecord } from '../users';
 import {
   addToCartLine,
   countOtherCartLines,
@@ -66,6 +66,7 @@ export interface CartService {
 export function createCartService({ db, files, clock }: CartServiceDependencies): CartService {
   async function priceLines(executor: Executor, userId: string): Promise<PricedCartLine[]> {
     const records = await findCartLines(executor, userId);
+    const now = clock.now();
     return records.map((record) => {
       const { product } = record;
       const offersRetip = product.retipPriceCents !== null;
@@ -92,6 +93,11 @@ export function createCartService({ db, files, clock }: CartServiceDependencies)
         retip_offered_price: offersRetip ? centsToDollars(product.retipPriceCents ?? 0) : null,
         price_changed: priceChanged,
         previous_price: priceChanged ? centsToDollars(record.priceCentsAtAdd) : null,
+        // A shop on vacation: the line stays, but cannot be bought until the shop's day (docs/product/shops.md).
+        seller: {
+          id: product.sellerId,
+          vacation: vacationOf({ vacationUntil: product.sellerVacationUntil, vacationMessage: product.sellerVacationMessage }, now),
+        },
       };
       return { record, item, availableQuantity, priceCents: product.priceCents, retipCents };
     });

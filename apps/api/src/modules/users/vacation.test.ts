@@ -68,7 +68,10 @@ describe('a shop on vacation', () => {
     testApp.clock.advance(10 * DAY_MS);
     try {
       const [buyerLater, sellerLater] = [await bearerFor(testApp, (await newBuyer()).buyer), await bearerFor(testApp, seller)];
-      expect((await addToCart(buyerLater, listing.id)).statusCode).toBe(200);
+      const added = await addToCart(buyerLater, listing.id);
+      expect(added.statusCode).toBe(200);
+      // The row still holds the day (the job has not run): the line reads the shop as open all the same.
+      expect(added.json().items[0].seller).toEqual({ id: seller.id, vacation: null });
       expect((await call(sellerLater, 'GET', '/api/seller/vacation')).json()).toEqual({ vacation: null });
     } finally {
       testApp.clock.advance(-10 * DAY_MS);
@@ -76,13 +79,25 @@ describe('a shop on vacation', () => {
   });
 
   it('refuses at checkout a line added before the shop went away, charging and taking nothing', async () => {
-    const { listing, authorization } = await shopWithListing();
+    const { seller, listing, authorization } = await shopWithListing();
     const { buyer, authorization: buyerAuthorization } = await newBuyer();
-    expect((await addToCart(buyerAuthorization, listing.id)).statusCode).toBe(200);
-    expect((await call(authorization, 'PUT', '/api/seller/vacation', { until: dayFromNow(3) })).json().vacation).toMatchObject({ message: null });
+    const before = await addToCart(buyerAuthorization, listing.id);
+    expect(before.statusCode).toBe(200);
+    expect(before.json().items[0].seller).toEqual({ id: seller.id, vacation: null });
+    const until = dayFromNow(3);
+    expect((await call(authorization, 'PUT', '/api/seller/vacation', { until })).json().vacation).toMatchObject({ message: null });
+
+    // The line stays in the cart and says the shop is away (as the product page's seller.vacation), in the cart and the summary.
+    const cart = (await call(buyerAuthorization, 'GET', '/api/cart')).json();
+    expect(cart.items).toEqual([expect.objectContaining({ product_id: listing.id, seller: { id: seller.id, vacation: { until, message: null } } })]);
+    // …with the seller's message once they write one.
+    expect((await call(authorization, 'PUT', '/api/seller/vacation', { until, message: 'Back soon!' })).statusCode).toBe(200);
+    const withMessage = (await call(buyerAuthorization, 'GET', '/api/cart')).json();
+    expect(withMessage.items[0].seller).toEqual({ id: seller.id, vacation: { until, message: 'Back soon!' } });
 
     const summary = (await call(buyerAuthorization, 'GET', '/api/checkout/summary')).json();
     expect(summary.problems).toEqual([expect.objectContaining({ kind: 'shop_on_vacation', message: expect.stringContaining('This shop is away until') })]);
+    expect(summary.items[0].seller.vacation).toEqual({ until, message: 'Back soon!' });
     const checkout = await call(
       buyerAuthorization,
       'POST',
@@ -97,6 +112,7 @@ describe('a shop on vacation', () => {
 
     // Ended early, the shop sells at once.
     expect((await call(authorization, 'DELETE', '/api/seller/vacation')).json()).toEqual({ vacation: null });
+    expect((await call(buyerAuthorization, 'GET', '/api/cart')).json().items[0].seller).toEqual({ id: seller.id, vacation: null });
     const placed = await call(
       buyerAuthorization,
       'POST',

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Vacation } from '@marketplace/contracts/shops';
 import { centsToDollars, dollarsToCents } from '@marketplace/domain/money';
 
 /**
@@ -23,6 +24,8 @@ export interface CartItem {
   retip_offered_price?: number | null;
   price_changed?: boolean;
   previous_price?: number | null;
+  /** The product's seller, with their vacation while the shop is away (null when open). */
+  seller?: { id: string; vacation: Vacation | null };
 }
 
 export interface CartState {

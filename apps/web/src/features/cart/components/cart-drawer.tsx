@@ -1,6 +1,7 @@
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
-import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
+import { CalendarOff, Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
+import { awayMessage } from '@marketplace/domain/vacation';
 import { toast } from '../../../components/toast';
 import { buttonClasses } from '../../../components/button';
 import { ProductImage } from '../../../components/product-image';
@@ -22,7 +23,9 @@ function CartLine({ item, onNavigate }: { item: CartItem; onNavigate: () => void
   const [setRetip] = useSetCartItemRetipMutation();
   const title = item.title ?? 'Product';
   const isBusy = isPending(item);
-  const canAddMore = item.available_quantity === undefined || item.quantity < item.available_quantity;
+  // A shop on vacation keeps the line, but sells nothing until its day (docs/product/shops.md).
+  const away = item.seller?.vacation ?? null;
+  const canAddMore = away === null && (item.available_quantity === undefined || item.quantity < item.available_quantity);
   const addOnPrice = item.retip_offered_price ?? item.retip_price;
 
   async function run(action: () => Promise<unknown>) {
@@ -49,6 +52,13 @@ function CartLine({ item, onNavigate }: { item: CartItem; onNavigate: () => void
           <p className="mt-0.5 text-xs font-medium text-amber-800">Price changed from {formatDollars(item.previous_price)}</p>
         )}
         {item.available_quantity === 0 && <p className="mt-0.5 text-xs font-medium text-red-700">Out of stock</p>}
+        {away && (
+          // Written from the date's digits, never through Intl: the drawer opens on public pages too (decision 0042).
+          <p role="note" className="mt-1 flex items-start gap-1.5 rounded-md bg-amber-50 px-2 py-1 text-xs font-medium text-amber-900">
+            <CalendarOff className="mt-px size-3.5 shrink-0 text-amber-700" aria-hidden />
+            {awayMessage(away.until)}
+          </p>
+        )}
 
         <div className="mt-2 flex items-center justify-between gap-2">
           <div className="flex items-center rounded-lg border border-slate-300" role="group" aria-label={`Quantity of ${title}`}>
