@@ -66,7 +66,8 @@ async function sellerWithTShirt() {
 async function newBuyer() {
   return bearerFor(testApp, await createUser(db()));
 }
-const variantOf = (listing: { variants: { id: string; label: string; quantity: number }[] }, label: string) => listing.variants.find((variant) => variant.label === label)!;
+const variantOf = (listing: { variants: { id: string; label: string; quantity: number }[] }, label: string) =>
+  listing.variants.find((variant) => variant.label === label)!;
 const listingRow = async (id: string) =>
   (await db().select({ priceCents: products.priceCents, quantity: products.quantity }).from(products).where(eq(products.id, id)))[0];
 
