@@ -375,7 +375,15 @@ export const sellerOrderListResponseSchema = z.object({
         orderCreatedAt: z.string(),
         buyer: z.object({ fullName: z.string() }),
         items: z.array(
-          z.object({ orderItemId: z.string(), itemTitle: z.string(), quantity: z.number().int(), price: z.number(), orderStatus: orderItemStatusSchema }),
+          z.object({
+            orderItemId: z.string(),
+            itemTitle: z.string(),
+            /** The variant sold, as labelled at checkout; null without (decision 0043). */
+            variantLabel: z.string().nullable(),
+            quantity: z.number().int(),
+            price: z.number(),
+            orderStatus: orderItemStatusSchema,
+          }),
         ),
       }),
     ),

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { combinationKey, isVariantBuyable, listingTotals, variantLabel, variantsProblem, variationsProblem } from './variations';
+import {
+  combinationKey,
+  isOptionBuyable,
+  isVariantBuyable,
+  itemName,
+  listingTotals,
+  matchingVariant,
+  variantLabel,
+  variantsProblem,
+  variationsProblem,
+} from './variations';
 
 const size = { name: 'Size', options: ['S', 'M', 'L'] };
 const colour = { name: 'Colour', options: ['Red', 'Blue'] };
@@ -50,5 +60,34 @@ describe('variations', () => {
     expect(isVariantBuyable({ available: true, quantity: 1 })).toBe(true);
     expect(isVariantBuyable({ available: true, quantity: 0 })).toBe(false);
     expect(isVariantBuyable({ available: false, quantity: 5 })).toBe(false);
+  });
+});
+
+describe('choosing a variant', () => {
+  const variants = [
+    { id: 'sr', options: { Size: 'S', Colour: 'Red' }, available: true, quantity: 2 },
+    { id: 'mr', options: { Size: 'M', Colour: 'Red' }, available: true, quantity: 0 },
+    { id: 'mb', options: { Size: 'M', Colour: 'Blue' }, available: true, quantity: 5 },
+    { id: 'lb', options: { Size: 'L', Colour: 'Blue' }, available: false, quantity: 9 },
+  ];
+  it('finds the variant once every variation is chosen', () => {
+    expect(matchingVariant([size, colour], variants, { Size: 'M', Colour: 'Blue' })?.id).toBe('mb');
+    expect(matchingVariant([size, colour], variants, { Size: 'M' })).toBeNull();
+    expect(matchingVariant([size, colour], variants, { Size: 'S', Colour: 'Blue' })).toBeNull();
+  });
+  it('marks an option sold out when no variant with it and the other choices can be bought', () => {
+    expect(isOptionBuyable([size, colour], variants, {}, 'Size', 'M')).toBe(true);
+    expect(isOptionBuyable([size, colour], variants, { Colour: 'Red' }, 'Size', 'M')).toBe(false);
+    expect(isOptionBuyable([size, colour], variants, {}, 'Size', 'L')).toBe(false);
+    expect(isOptionBuyable([size, colour], variants, { Size: 'M' }, 'Colour', 'Red')).toBe(false);
+    // Its own variation's current choice does not count against it.
+    expect(isOptionBuyable([size, colour], variants, { Size: 'S' }, 'Size', 'M')).toBe(true);
+  });
+});
+
+describe('an item’s name in messages', () => {
+  it('adds the variant’s label in brackets', () => {
+    expect(itemName('Organic tee', 'Size: M')).toBe('Organic tee (Size: M)');
+    expect(itemName('Organic tee', null)).toBe('Organic tee');
   });
 });

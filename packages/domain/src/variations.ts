@@ -106,3 +106,37 @@ export function listingTotals(variants: readonly VariantTotalsInput[]): { priceC
 export function isVariantBuyable(variant: { available: boolean; quantity: number }): boolean {
   return variant.available && variant.quantity > 0;
 }
+
+/** The variant whose options are exactly `chosen` (every variation chosen), or null while one is missing. */
+export function matchingVariant<T extends { options: VariantOptions }>(
+  variations: readonly Variation[],
+  variants: readonly T[],
+  chosen: VariantOptions,
+): T | null {
+  if (variations.some((variation) => !chosen[variation.name])) return null;
+  return variants.find((variant) => variations.every((variation) => variant.options[variation.name] === chosen[variation.name])) ?? null;
+}
+
+/**
+ * Whether choosing `option` of `name`, with the other variations as chosen so far, can lead to a variant a
+ * buyer can buy now (on sale and in stock): the picker marks the others "sold out".
+ */
+export function isOptionBuyable(
+  variations: readonly Variation[],
+  variants: readonly { options: VariantOptions; available: boolean; quantity: number }[],
+  chosen: VariantOptions,
+  name: string,
+  option: string,
+): boolean {
+  return variants.some(
+    (variant) =>
+      isVariantBuyable(variant) &&
+      variant.options[name] === option &&
+      variations.every((variation) => variation.name === name || !chosen[variation.name] || variant.options[variation.name] === chosen[variation.name]),
+  );
+}
+
+/** An item as messages name it (e-mails, the bell, toasts): "Organic tee (Size: M)", or the title alone. */
+export function itemName(title: string, variantLabel: string | null | undefined): string {
+  return variantLabel ? `${title} (${variantLabel})` : title;
+}

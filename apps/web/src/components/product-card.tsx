@@ -20,7 +20,8 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
             {product.title}
           </Link>
         </h3>
-        <p className="text-base font-semibold text-slate-900">{formatDollars(product.price)}</p>
+        {/* A listing with variants shows its lowest price on sale (decision 0043). */}
+        <p className="text-base font-semibold text-slate-900">{product.hasVariants ? `From ${formatDollars(product.price)}` : formatDollars(product.price)}</p>
         {product.averageRating !== null && product.reviewCount > 0 && <StarRating value={product.averageRating} count={product.reviewCount} />}
         <p className="truncate text-xs text-slate-500">
           <Link to={`/shop/${product.seller.id}`} className="relative z-10 hover:text-brand-700 hover:underline">

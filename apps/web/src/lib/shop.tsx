@@ -27,6 +27,9 @@ export interface ShopPort {
 
 export interface AddToCartInput {
   productId: string;
+  /** The combination chosen, for a listing with variants (decision 0043), and its label. */
+  variantId?: string | null;
+  variantLabel?: string | null;
   quantity: number;
   withAddOn: boolean;
   /** For the line shown before the server answers. */

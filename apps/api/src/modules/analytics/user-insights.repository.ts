@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { products } from '../catalog/catalog.schema';
 import { orderItems, orders, refunds } from '../orders/orders.schema';
 import { users } from '../users/users.schema';
-import { isSale, sumNetSalesCents } from '../orders';
+import { orderItemNameSql, isSale, sumNetSalesCents } from '../orders';
 
 // Read-only aggregates over the orders and catalog tables for the admin's user insights page. Each
 // figure is one aggregate query (never a query per order or per item).
@@ -92,7 +92,7 @@ export async function findRecentSalesOfSeller(executor: Executor, sellerId: stri
     .select({
       orderItemId: orderItems.id,
       orderId: orderItems.orderId,
-      title: orderItems.title,
+      title: orderItemNameSql(),
       quantity: orderItems.quantity,
       totalCents: lineTotalCents().mapWith(Number),
       status: orderItems.status,

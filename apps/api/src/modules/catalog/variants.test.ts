@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, products, productVariants } from '../../db/schema';
+import { mailOutbox, orderItems, products, productVariants } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { createUser } from '../../../test/factories';
 import { bearerFor, createCommerceCategory } from '../../../test/factories-commerce';
@@ -13,7 +13,7 @@ let categorySlug: string;
 beforeAll(async () => {
   testApp = await buildTestApp();
   categorySlug = (await createCommerceCategory(testApp.database.db)).slug;
-}, 60_000);
+});
 afterAll(async () => {
   await testApp?.close();
 });
@@ -229,7 +229,8 @@ describe('buying a variant', () => {
     expect(await listingRow(listing.id)).toEqual({ priceCents: 2500, quantity: 4 });
 
     // The sibling sells on; the order item keeps its variant and label.
-    const buyer = await newBuyer();
+    const buyerRow = await createUser(db());
+    const buyer = await bearerFor(testApp, buyerRow);
     expect((await call(buyer, 'POST', '/api/cart/items', { product_id: listing.id, variant_id: small.id, quantity: 3 })).statusCode).toBe(200);
     const placed = await checkout(buyer);
     expect(placed.statusCode, placed.body).toBe(201);
@@ -238,6 +239,15 @@ describe('buying a variant', () => {
     const [item] = await db().select().from(orderItems).where(eq(orderItems.orderId, placed.json().orderId));
     expect(item).toMatchObject({ variantId: small.id, variantLabel: 'Size: S, Colour: Red', priceCents: 2500 });
     expect(await listingRow(listing.id)).toEqual({ priceCents: 2500, quantity: 1 });
+
+    // The label travels: the buyer's confirmation e-mail names the variant, and so do the seller's orders.
+    await expect
+      .poll(async () =>
+        (await db().select({ text: mailOutbox.text }).from(mailOutbox).where(eq(mailOutbox.toUserId, buyerRow.id))).map((mail) => mail.text).join('\n'),
+      )
+      .toContain('3 × Organic cotton T-shirt (Size: S, Colour: Red)');
+    const sellerOrders = (await call(sellerAuthorization, 'GET', '/api/seller/orders')).json();
+    expect(JSON.stringify(sellerOrders)).toContain('"variantLabel":"Size: S, Colour: Red"');
 
     // The seller sees the label; rejecting gives the units back to that variant, and the listing's total follows.
     const sellerItem = (await call(sellerAuthorization, 'GET', `/api/seller/order-items/${item!.id}`)).json();

@@ -1,4 +1,5 @@
 import type { Role } from '@marketplace/contracts/auth';
+import { itemName } from '@marketplace/domain/variations';
 import type { DisputeCase, DisputeStatus, DisputeSummary, OpenDisputeFields, ResolveDisputeBody, RespondDisputeBody } from '@marketplace/contracts/disputes';
 import { DISPUTE_MAX_PHOTOS } from '@marketplace/contracts/disputes';
 import { refundCentsOf, stillRefundableCents } from '@marketplace/domain/item-paid';
@@ -151,7 +152,7 @@ export function createDisputesService(deps: {
         reason: row.reason,
         orderId: row.orderId,
         orderItemId: row.orderItemId,
-        itemTitle: line?.item.title ?? '',
+        itemTitle: line ? itemName(line.item.title, line.item.variantLabel) : '',
         refundable: centsToDollars(line ? refundCentsOf(line.order, line.lines, line.item) : 0),
         alreadyRefunded: centsToDollars(line?.item.refundedCents ?? 0),
         refundableNow: centsToDollars(line ? stillRefundableCents(line.order, line.lines, line.item) : 0),
@@ -333,7 +334,7 @@ export function createDisputesService(deps: {
             orderId: created.orderId,
             buyerId: created.buyerId,
             sellerId: created.sellerId,
-            title: line.item.title,
+            title: itemName(line.item.title, line.item.variantLabel),
             reason: created.reason,
             description: created.description,
           });

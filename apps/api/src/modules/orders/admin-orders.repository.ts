@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { users } from '../users/users.schema';
+import { orderItemNameSql } from './item-name.repository';
 import { orderItems, orders, payments } from './orders.schema';
 import { coverKeyOf } from '../catalog';
 import { likePatternOf } from '../users';
@@ -122,7 +123,7 @@ export async function findAdminOrderItems(executor: Executor, orderId: string) {
     .select({
       id: orderItems.id,
       productId: orderItems.productId,
-      title: orderItems.title,
+      title: orderItemNameSql(),
       coverKey: coverKeyOf(orderItems.productId),
       sellerId: sellers.id,
       sellerFirstName: sellers.firstName,
@@ -153,7 +154,7 @@ export async function findAdminOrderItemsPage(executor: Executor, search: { stat
       .select({
         id: orderItems.id,
         orderId: orderItems.orderId,
-        title: orderItems.title,
+        title: orderItemNameSql(),
         quantity: orderItems.quantity,
         priceCents: orderItems.priceCents,
         totalCents: lineTotalCents(),

@@ -1,4 +1,5 @@
 import { refundCentsOf } from '@marketplace/domain/item-paid';
+import { itemName } from '@marketplace/domain/variations';
 import type { Executor } from '../../db/client';
 import type { EventLine, MovedItem, ParcelNews, PlacedOrder } from '../../lib/domain-events';
 import { findOrderLines, findOrderWithLines, shippingAddressOfOrder, type OrderLineItem } from './order-lines.repository';
@@ -7,9 +8,10 @@ import { findOrderLines, findOrderWithLines, shippingAddressOfOrder, type OrderL
 // publishing transaction wrote them, read inside it. Mail and the bell, leaves at the top of the layers
 // (modules/layers.ts), take their facts from the events instead of reading the orders' tables.
 
-export const eventLineOf = (item: Pick<OrderLineItem, 'id' | 'title' | 'quantity'>): EventLine => ({
+// A line's title in messages names its variant too: "Organic tee (Size: M)" (decision 0043).
+export const eventLineOf = (item: Pick<OrderLineItem, 'id' | 'title' | 'variantLabel' | 'quantity'>): EventLine => ({
   orderItemId: item.id,
-  title: item.title,
+  title: itemName(item.title, item.variantLabel),
   quantity: item.quantity,
 });
 
@@ -41,7 +43,12 @@ export async function findMovedItems(executor: Executor, orderItemIds: readonly 
       id,
       {
         buyerId: order.buyerId,
-        item: { title: item.title, quantity: item.quantity, rejectionReason: item.rejectionReason, paidCents: refundCentsOf(order, siblings, item) },
+        item: {
+          title: itemName(item.title, item.variantLabel),
+          quantity: item.quantity,
+          rejectionReason: item.rejectionReason,
+          paidCents: refundCentsOf(order, siblings, item),
+        },
       },
     ]),
   );

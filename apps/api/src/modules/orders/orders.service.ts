@@ -257,6 +257,7 @@ export function createOrdersService({ db, files, clock, payments, events, parcel
               .map((item) => ({
                 orderItemId: item.id,
                 itemTitle: item.title,
+                variantLabel: item.variantLabel,
                 quantity: item.quantity,
                 price: centsToDollars(item.priceCents),
                 orderStatus: item.status,

@@ -169,7 +169,7 @@ describe('seller orders', () => {
       orderId: placed.orderId,
       orderCreatedAt: expect.any(String),
       buyer: { fullName: 'Bea Buyer' },
-      items: [{ orderItemId: placed.items[0]!.id, itemTitle: 'Mine', quantity: 1, price: 12, orderStatus: 'pending' }],
+      items: [{ orderItemId: placed.items[0]!.id, itemTitle: 'Mine', variantLabel: null, quantity: 1, price: 12, orderStatus: 'pending' }],
     });
     expect(list.data.pagination).toMatchObject({ page: 1, totalItems: expect.any(Number) });
 

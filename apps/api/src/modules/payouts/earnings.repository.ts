@@ -4,7 +4,7 @@ import { categories } from '../catalog/catalog.schema';
 import { orderItems } from '../orders/orders.schema';
 import { payoutAdjustments, payouts } from './payouts.schema';
 import { openDisputeIdOf } from '../disputes';
-import { isSale } from '../orders';
+import { orderItemNameSql, isSale } from '../orders';
 import { openReturnIdOf } from '../returns';
 import type { PayoutState } from './payouts.repository';
 
@@ -85,7 +85,7 @@ export async function findSellerEarnings(
     .select({
       orderItemId: orderItems.id,
       orderId: orderItems.orderId,
-      title: orderItems.title,
+      title: orderItemNameSql(),
       quantity: orderItems.quantity,
       priceCents: orderItems.priceCents,
       status: orderItems.status,

@@ -1,4 +1,5 @@
 import type { ReturnRequestView } from '@marketplace/contracts/returns';
+import { itemName } from '@marketplace/domain/variations';
 import { lineTotalCents } from '@marketplace/domain/item-paid';
 import { centsToDollars } from '@marketplace/domain/money';
 import { basisPointsToPercent, returnActions } from '@marketplace/domain/returns';
@@ -51,7 +52,7 @@ export async function returnViews(deps: ReturnsServiceDependencies, rows: readon
       orderId: row.orderId,
       orderItemId: row.orderItemId,
       item: {
-        title: line?.item.title ?? '',
+        title: line ? itemName(line.item.title, line.item.variantLabel) : '',
         quantity: line?.item.quantity ?? 0,
         price: centsToDollars(line?.item.priceCents ?? 0),
         lineTotal: centsToDollars(line ? lineTotalCents(line.item) : 0),

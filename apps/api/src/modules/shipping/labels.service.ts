@@ -1,4 +1,5 @@
 import { DEFAULT_SHIPMENT_PAGE_SIZE } from '@marketplace/contracts/shipping';
+import { itemName } from '@marketplace/domain/variations';
 import {
   ALREADY_PICKED_UP_CODE,
   ALREADY_PICKED_UP_MESSAGE,
@@ -227,7 +228,7 @@ export function createLabelsService({
       if (free.length > 0) {
         target = {
           shipmentId: null,
-          items: free.map((item) => ({ orderItemId: item.id, title: item.title, quantity: item.quantity })),
+          items: free.map((item) => ({ orderItemId: item.id, title: itemName(item.title, item.variantLabel), quantity: item.quantity })),
           weightOunces: free.reduce((total, item) => total + item.weightOunces * item.quantity, 0),
           serviceCode: UPS_GROUND.code,
           recipient: shippingAddressOfOrder(order),
@@ -241,7 +242,11 @@ export function createLabelsService({
         const lines = (await findLinesOfShipments(db, [waiting.id])).filter((line) => line.isActive);
         target = {
           shipmentId: waiting.id,
-          items: lines.map((line) => ({ orderItemId: line.orderItem.id, title: line.orderItem.title, quantity: line.quantity })),
+          items: lines.map((line) => ({
+            orderItemId: line.orderItem.id,
+            title: itemName(line.orderItem.title, line.orderItem.variantLabel),
+            quantity: line.quantity,
+          })),
           weightOunces: waiting.weightOunces,
           serviceCode: waiting.serviceCode,
           recipient: waiting.recipientAddress,
@@ -344,7 +349,7 @@ export function createLabelsService({
           packages: [
             labelPackageOf(
               shipment.weightOunces,
-              lines.map((line) => line.orderItem.title),
+              lines.map((line) => itemName(line.orderItem.title, line.orderItem.variantLabel)),
             ),
           ],
           serviceCode: shipment.serviceCode,

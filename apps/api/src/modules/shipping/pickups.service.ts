@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { itemName } from '@marketplace/domain/variations';
 import { allocatePickupCharge } from '@marketplace/domain/pickup-charge-allocation';
 import type { PickupWindow } from '@marketplace/domain/pickup-schedule';
 import { canConsolidate, consolidationSavingsCents, isAwaitingPickupRequest } from '@marketplace/domain/shipment-rules';
@@ -156,7 +157,7 @@ export function createPickupsService({ db, clock, carrier }: Pick<ShippingDepend
         return {
           orderItemId: share.id,
           shipmentId: line.shipmentId,
-          title: line.orderItem.title,
+          title: itemName(line.orderItem.title, line.orderItem.variantLabel),
           quantity: line.quantity,
           valueCents: share.valueCents,
           allocatedPickupChargeCents: share.allocatedPickupChargeCents,

@@ -18,6 +18,7 @@ import type {
   VoidShipmentResponse,
 } from '@marketplace/contracts/shipping';
 import { centsToDollars } from '@marketplace/domain/money';
+import { itemName } from '@marketplace/domain/variations';
 import type { LabelQuote, ShipmentPage } from './labels.service';
 import type { ConsolidationStatus, PickupQuoteDetails } from './pickups.service';
 import type { PickupRecord, ShipmentRecord, ShipmentTrackingEvent as StoredTrackingEvent } from './shipments.repository';
@@ -73,7 +74,7 @@ export function presentShipment({ shipment, lines, pickup, hasLabel, actions }: 
       quantity: line.quantity,
       order_item: {
         id: line.orderItem.id,
-        title: line.orderItem.title,
+        title: itemName(line.orderItem.title, line.orderItem.variantLabel),
         price: centsToDollars(line.orderItem.priceCents),
         status: line.orderItem.status,
         images,
@@ -121,10 +122,10 @@ export function presentShipment({ shipment, lines, pickup, hasLabel, actions }: 
     total_quantity: lines.reduce((total, line) => total + line.quantity, 0),
     item_quantities: lines.map((line) => line.quantity),
     item_count: lines.length,
-    product_names: lines.map((line) => line.orderItem.title),
+    product_names: lines.map((line) => itemName(line.orderItem.title, line.orderItem.variantLabel)),
     product_images: lines.map((line) => line.imageUrl),
     item_details: lines.map((line) => ({
-      name: line.orderItem.title,
+      name: itemName(line.orderItem.title, line.orderItem.variantLabel),
       image: line.imageUrl,
       quantity: line.quantity,
       price: centsToDollars(line.orderItem.priceCents),

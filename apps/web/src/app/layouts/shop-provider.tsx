@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Heart, ShoppingCart } from 'lucide-react';
 import { useAddCartItemMutation, useGetCartQuery, useSetCartItemRetipMutation } from '../../features/cart/api';
-import { clearCart } from '../../features/cart/slice';
+import { clearCart, isSameLine } from '../../features/cart/slice';
 import { useAddWishlistItemMutation, useGetWishlistQuery, useRemoveWishlistItemMutation } from '../../features/wishlist/api';
 import { clearWishlist, type WishlistItem } from '../../features/wishlist/slice';
 import { api } from '../../lib/api';
@@ -61,10 +61,13 @@ export function ShopProvider({ children }: { children: ReactNode }) {
 
   const addToCart = useCallback(
     async (input: AddToCartInput) => {
+      const variantId = input.variantId ?? null;
       const cart = await addCartItem({
         product_id: input.productId,
+        ...(variantId ? { variant_id: variantId } : {}),
         quantity: input.quantity,
         preview: {
+          variant_label: input.variantLabel ?? null,
           title: input.title,
           price: input.price,
           image: input.image,
@@ -74,7 +77,7 @@ export function ShopProvider({ children }: { children: ReactNode }) {
         },
       }).unwrap();
       if (!input.withAddOn) return;
-      const line = cart.items.find((item) => item.product_id === input.productId);
+      const line = cart.items.find((item) => isSameLine(item, { product_id: input.productId, variant_id: variantId }));
       if (line && !line.retip_added) {
         await setRetip({ id: line.id, isAdded: true, price: line.retip_offered_price ?? input.addOnPrice ?? 0 }).unwrap();
       }

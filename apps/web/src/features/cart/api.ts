@@ -45,11 +45,15 @@ export const cartApi = api.injectEndpoints({
       },
     }),
     addCartItem: build.mutation<CartResponse, AddToCartArgs>({
-      query: ({ product_id, quantity }) => ({ url: '/cart/items', method: 'POST', body: { product_id, quantity } }),
+      query: ({ product_id, variant_id, quantity }) => ({
+        url: '/cart/items',
+        method: 'POST',
+        body: { product_id, quantity, ...(variant_id ? { variant_id } : {}) },
+      }),
       invalidatesTags: ['CheckoutSummary'],
-      async onQueryStarted({ product_id, quantity = 1, preview }, { dispatch, getState, queryFulfilled }) {
+      async onQueryStarted({ product_id, variant_id, quantity = 1, preview }, { dispatch, getState, queryFulfilled }) {
         const previous = snapshotOf((getState() as unknown as WithCart).cart);
-        dispatch(addItem({ price: 0, ...preview, product_id, quantity }));
+        dispatch(addItem({ price: 0, ...preview, product_id, variant_id: variant_id ?? null, quantity }));
         await syncWithAnswer(dispatch, queryFulfilled, previous);
       },
     }),

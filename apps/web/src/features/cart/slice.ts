@@ -10,6 +10,9 @@ import { centsToDollars, dollarsToCents } from '@marketplace/domain/money';
 export interface CartItem {
   id: string;
   product_id: string;
+  /** The combination chosen for a listing with variants, and its label ("Size: M"); null or absent without. */
+  variant_id?: string | null;
+  variant_label?: string | null;
   quantity: number;
   /** Dollars per unit. */
   price: number;
@@ -49,6 +52,8 @@ export interface CartPayload {
 export interface AddCartItemPayload {
   id?: string;
   product_id: string;
+  variant_id?: string | null;
+  variant_label?: string | null;
   quantity?: number;
   price: number;
   title?: string;
@@ -75,6 +80,11 @@ export function sumQuantities(items: readonly CartItem[]): number {
 export function sumPrices(items: readonly CartItem[]): number {
   const cents = items.reduce((sum, item) => sum + dollarsToCents(item.price) * item.quantity, 0);
   return centsToDollars(cents);
+}
+
+/** One line per product and variant (decision 0043): a line without a variant matches only one without. */
+export function isSameLine(item: Pick<CartItem, 'product_id' | 'variant_id'>, other: Pick<CartItem, 'product_id' | 'variant_id'>): boolean {
+  return item.product_id === other.product_id && (item.variant_id ?? null) === (other.variant_id ?? null);
 }
 
 function recomputeTotals(state: CartState): void {
@@ -111,16 +121,16 @@ const cartSlice = createSlice({
       state.loading = false;
       state.error = null;
     },
-    /** A product already in the cart gets more units; a new one becomes a line without an add-on. */
+    /** A product (in the same variant) already in the cart gets more units; a new one becomes a line without an add-on. */
     addItem(state, action: PayloadAction<AddCartItemPayload>) {
       const { quantity = 1, ...fields } = action.payload;
-      const existing = state.items.find((item) => item.product_id === fields.product_id);
+      const existing = state.items.find((item) => isSameLine(item, fields));
       if (existing) {
         existing.quantity += quantity;
       } else {
         state.items.push({
           ...fields,
-          id: fields.id ?? `pending-${fields.product_id}`,
+          id: fields.id ?? `pending-${fields.product_id}${fields.variant_id ? `-${fields.variant_id}` : ''}`,
           quantity,
           retip_added: false,
           retip_price: 0,

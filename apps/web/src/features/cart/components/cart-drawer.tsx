@@ -21,7 +21,8 @@ function CartLine({ item, onNavigate }: { item: CartItem; onNavigate: () => void
   const [addToCart] = useAddCartItemMutation();
   const [removeFromCart] = useRemoveCartItemMutation();
   const [setRetip] = useSetCartItemRetipMutation();
-  const title = item.title ?? 'Product';
+  // A listing in two variants is two lines: each named with its variant ("Organic tee (Size: M)") for screen readers.
+  const title = item.variant_label ? `${item.title ?? 'Product'} (${item.variant_label})` : (item.title ?? 'Product');
   const isBusy = isPending(item);
   // A shop on vacation keeps the line, but sells nothing until its day (docs/product/shops.md).
   const away = item.seller?.vacation ?? null;
@@ -44,10 +45,11 @@ function CartLine({ item, onNavigate }: { item: CartItem; onNavigate: () => void
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
           <Link to={`/products/${item.product_id}`} onClick={onNavigate} className="line-clamp-2 text-sm font-medium text-slate-900 hover:text-brand-800">
-            {title}
+            {item.title ?? 'Product'}
           </Link>
           <p className="shrink-0 text-sm font-semibold text-slate-900">{formatDollars(item.price)}</p>
         </div>
+        {item.variant_label && <p className="mt-0.5 text-xs text-slate-600">{item.variant_label}</p>}
         {item.price_changed && item.previous_price != null && (
           <p className="mt-0.5 text-xs font-medium text-amber-800">Price changed from {formatDollars(item.previous_price)}</p>
         )}
@@ -79,7 +81,9 @@ function CartLine({ item, onNavigate }: { item: CartItem; onNavigate: () => void
               className="grid size-9 place-items-center text-slate-700 hover:bg-slate-100 disabled:opacity-40"
               disabled={isBusy || !canAddMore}
               aria-label={`Increase quantity of ${title}`}
-              onClick={() => void run(() => addToCart({ product_id: item.product_id, quantity: 1 }).unwrap())}
+              onClick={() =>
+                void run(() => addToCart({ product_id: item.product_id, ...(item.variant_id ? { variant_id: item.variant_id } : {}), quantity: 1 }).unwrap())
+              }
             >
               <Plus className="size-4" aria-hidden />
             </button>

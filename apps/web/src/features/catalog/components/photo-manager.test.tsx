@@ -30,6 +30,9 @@ const PRODUCT = {
   createdAt: '2025-01-01T00:00:00.000Z',
   weightOunces: 10,
   images: IMAGES,
+  hasVariants: false,
+  variations: [],
+  variants: [],
 };
 
 interface Call {

@@ -16,6 +16,9 @@ import { useForm } from '../../../lib/use-form';
 import { useListCategoriesQuery } from '../storefront-api';
 import { CONDITION_LABELS } from './listing-badges';
 import { formatNumber } from '@marketplace/domain/number-format';
+import { readVariations, variationTextsOf, type VariantRowText, type VariationText } from './variation-rows';
+import { VariationsEditor } from './variations-editor';
+import type { FormSchema } from '../../../lib/use-form';
 
 interface FormValues {
   title: string;
@@ -28,6 +31,9 @@ interface FormValues {
   retipLabel: string;
   retipPrice: string;
   weightOunces: string;
+  /** Its variations as typed, and a row of text per combination (variation-rows.ts, decision 0043). */
+  variations: VariationText[];
+  variants: Record<string, VariantRowText>;
 }
 
 function initialValues(product?: ProductDetail): FormValues {
@@ -43,8 +49,11 @@ function initialValues(product?: ProductDetail): FormValues {
     retipLabel: product?.retip?.label ?? '',
     retipPrice: product?.retip ? product.retip.price.toFixed(2) : '',
     weightOunces: product ? String(product.weightOunces) : '',
+    ...(({ variations, rows }) => ({ variations, variants: rows }))(variationTextsOf(product)),
   };
 }
+
+const FORM_FIELDS: ReadonlySet<string> = new Set(Object.keys(initialValues()));
 
 const wholeNumberText = (invalidMessage: string) => z.string().trim().regex(/^\d+$/, invalidMessage).transform(Number);
 
@@ -68,6 +77,26 @@ const productFormSchema = z.object({
   }).nullish(),
   weightOunces: wholeNumberText('Weight must be a whole number of ounces').pipe(rules.weightOunces.unwrap()).optional(),
 });
+
+/**
+ * The form's rules: the listing's own (without a price and a stock when it has variations: each combination
+ * has its own) and its variations' (variation-rows.ts). A saved listing whose variations were all removed is
+ * sent `variations: [], variants: []`, so it has one price and stock again.
+ */
+function listingFormSchema(hadVariations: boolean): FormSchema<CreateProductRequest> {
+  return {
+    safeParse(input) {
+      const { variations, variants, ...rest } = input as ReturnType<typeof productInput>;
+      const read = readVariations(variations, variants);
+      const withVariations = !read.ok || read.variations.length > 0;
+      const base = (withVariations ? productFormSchema.omit({ price: true, quantity: true }) : productFormSchema).safeParse(rest);
+      const issues = [...(base.success ? [] : base.error.issues), ...(read.ok ? [] : [{ path: [read.path], message: read.message }])];
+      if (!base.success || !read.ok) return { success: false, error: { issues } };
+      const sent = read.variations.length > 0 || hadVariations ? { variations: read.variations, variants: read.variants } : {};
+      return { success: true, data: { ...base.data, ...sent } as CreateProductRequest };
+    },
+  };
+}
 
 function productInput({ hasRetip, retipLabel, retipPrice, weightOunces, ...values }: FormValues, isEditing: boolean) {
   return {
@@ -133,9 +162,18 @@ export function ProductForm({ product, submitLabel, busyLabel, onSubmit, seconda
   const categories = useListCategoriesQuery();
   const form = useForm({
     initialValues: () => initialValues(product),
-    schema: productFormSchema,
+    schema: listingFormSchema((product?.variations.length ?? 0) > 0),
     toInput: (values: FormValues) => productInput(values, isEditing),
+    // The variations' and the combinations' messages (theirs and the API's) are said above their grid.
+    fieldOf: (path: string): keyof FormValues | undefined => {
+      const [first] = path.split('.');
+      if (first === 'variations' || first === 'variants') return first;
+      const candidate = path.split('.').at(-1);
+      return candidate && FORM_FIELDS.has(candidate) ? (candidate as keyof FormValues) : undefined;
+    },
   });
+  // With variations, each combination has its price and stock: the listing's own fields step aside.
+  const hasVariations = form.values.variations.length > 0;
   const { values, errors } = form;
   const update = form.setValue;
 
@@ -219,25 +257,30 @@ export function ProductForm({ product, submitLabel, busyLabel, onSubmit, seconda
 
       <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <h2 className="text-base font-semibold text-slate-900">Price, stock and shipping</h2>
+        {hasVariations && <p className="text-sm text-slate-600">Each combination of the variations below has its own price and stock.</p>}
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField
-            label="Price (USD)"
-            name="price"
-            inputMode="decimal"
-            placeholder="0.00"
-            value={values.price}
-            error={errors.price}
-            hint={`Up to $${formatNumber(MAX_PRICE_DOLLARS)}.`}
-            onChange={(event) => update('price', event.target.value)}
-          />
-          <TextField
-            label="Quantity in stock"
-            name="quantity"
-            inputMode="numeric"
-            value={values.quantity}
-            error={errors.quantity}
-            onChange={(event) => update('quantity', event.target.value)}
-          />
+          {!hasVariations && (
+            <>
+              <TextField
+                label="Price (USD)"
+                name="price"
+                inputMode="decimal"
+                placeholder="0.00"
+                value={values.price}
+                error={errors.price}
+                hint={`Up to $${formatNumber(MAX_PRICE_DOLLARS)}.`}
+                onChange={(event) => update('price', event.target.value)}
+              />
+              <TextField
+                label="Quantity in stock"
+                name="quantity"
+                inputMode="numeric"
+                value={values.quantity}
+                error={errors.quantity}
+                onChange={(event) => update('quantity', event.target.value)}
+              />
+            </>
+          )}
           <TextField
             label="Weight (ounces)"
             name="weightOunces"
@@ -248,6 +291,25 @@ export function ProductForm({ product, submitLabel, busyLabel, onSubmit, seconda
             onChange={(event) => update('weightOunces', event.target.value)}
           />
         </div>
+      </section>
+
+      <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-labelledby="variations-title">
+        <div>
+          <h2 id="variations-title" className="text-base font-semibold text-slate-900">
+            Variations
+          </h2>
+          <p className="mt-1 text-sm text-slate-500">
+            Sizes, colours, materials: each combination gets its own price, stock and SKU, and you can stop offering one.
+          </p>
+        </div>
+        <VariationsEditor
+          variations={values.variations}
+          rows={values.variants}
+          onVariationsChange={(variations) => update('variations', variations)}
+          onRowsChange={(rows) => update('variants', rows)}
+          variationsError={errors.variations}
+          variantsError={errors.variants}
+        />
       </section>
 
       <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">

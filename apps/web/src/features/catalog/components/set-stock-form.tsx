@@ -19,28 +19,33 @@ const setStockSchema = z.object({
     .refine((quantity) => quantity <= MAX_QUANTITY, STOCK_MESSAGE),
 });
 
-/** Sets a listing's stock to a new number (PATCH …/inventory { quantity }). */
+/** Sets a listing's stock, or one of its variants' (decision 0043), to a new number (PATCH …/inventory { quantity, variantId? }). */
 export function SetStockForm({
   productId,
   productTitle,
   quantity,
   compact = false,
+  variant,
 }: {
   productId: string;
   productTitle: string;
   quantity: number;
   compact?: boolean;
+  /** The variant whose stock this sets, for a listing with variants. */
+  variant?: { id: string; label: string };
 }) {
   const id = useId();
   const form = useForm({ initialValues: { quantity: String(quantity) }, schema: setStockSchema });
   const [updateInventory, { isLoading }] = useUpdateInventoryMutation();
   const { error, ...quantityInput } = form.field('quantity');
+  const name = variant ? `${productTitle} (${variant.label})` : productTitle;
 
   const handleSubmit = form.handleSubmit(async (body) => {
     try {
-      const product = await updateInventory({ id: productId, body }).unwrap();
-      form.setValues({ quantity: String(product.quantity) });
-      toast.success(`Stock for ${productTitle} is now ${product.quantity}`, { duration: 4000 });
+      const product = await updateInventory({ id: productId, body: variant ? { ...body, variantId: variant.id } : body }).unwrap();
+      const now = variant ? (product.variants.find((candidate) => candidate.id === variant.id)?.quantity ?? 0) : product.quantity;
+      form.setValues({ quantity: String(now) });
+      toast.success(`Stock for ${name} is now ${now}`, { duration: 4000 });
     } catch (caught) {
       const details = describeApiError(caught);
       form.showErrors({ quantity: details.fieldErrors.quantity ?? details.message });
@@ -52,7 +57,7 @@ export function SetStockForm({
       <div className="flex items-end gap-2">
         <div>
           <label htmlFor={id} className={compact ? 'sr-only' : 'mb-1.5 block text-sm font-medium text-slate-800'}>
-            {compact ? `Stock for ${productTitle}` : 'Units in stock'}
+            {compact ? `Stock for ${name}` : variant ? variant.label : 'Units in stock'}
           </label>
           <input
             id={id}
@@ -68,7 +73,7 @@ export function SetStockForm({
           variant="secondary"
           isBusy={isLoading}
           disabled={quantityInput.value.trim() === String(quantity)}
-          aria-label={compact ? `Save stock for ${productTitle}` : undefined}
+          aria-label={compact || variant ? `Save stock for ${name}` : undefined}
         >
           {compact ? 'Save' : 'Set stock'}
         </Button>

@@ -18,6 +18,8 @@ const WHOLE_NUMBER = /^\d+$/;
 const RESTOCK_MESSAGE = `Enter how many units to add, from 1 to ${formatNumber(MAX_QUANTITY)}`;
 /** The API's restock limits, read from the text typed, with one message for anything else. */
 const restockFormSchema = z.object({
+  /** Which combination, for a listing with variants (decision 0043); empty otherwise. */
+  variantId: z.string(),
   restock: z
     .string()
     .trim()
@@ -31,12 +33,18 @@ export function AddListingInventoryPage() {
   const navigate = useNavigate();
   const { data: product, isLoading, isError, error: loadError, refetch } = useGetSellerProductQuery(listingId);
   const [updateInventory, { isLoading: isSaving }] = useUpdateInventoryMutation();
-  const form = useForm({ initialValues: { restock: '' }, schema: restockFormSchema });
+  const form = useForm({
+    initialValues: { variantId: '', restock: '' },
+    // A listing with variants is restocked one combination at a time: which one is chosen first.
+    schema: product?.hasVariants ? restockFormSchema.extend({ variantId: z.string().min(1, 'Choose which variant you received') }) : restockFormSchema,
+  });
 
-  const handleSubmit = form.handleSubmit(async ({ restock }) => {
+  const handleSubmit = form.handleSubmit(async ({ variantId, restock }) => {
     try {
-      const updated = await updateInventory({ id: listingId, body: { restock } }).unwrap();
-      toast.success(`Added ${pluralise(restock, 'unit')}. Stock is now ${updated.quantity}.`, { duration: 4000 });
+      const updated = await updateInventory({ id: listingId, body: { restock, ...(variantId ? { variantId } : {}) } }).unwrap();
+      const variant = updated.variants.find((candidate) => candidate.id === variantId);
+      const now = variant ? `${variant.label} now has ${variant.quantity}` : `Stock is now ${updated.quantity}`;
+      toast.success(`Added ${pluralise(restock, 'unit')}. ${now}.`, { duration: 4000 });
       navigate(`/seller/listing/inventory/${listingId}`);
     } catch (caught) {
       const details = describeApiError(caught);
@@ -47,6 +55,8 @@ export function AddListingInventoryPage() {
 
   const units = form.values.restock.trim();
   const added = WHOLE_NUMBER.test(units) ? Number(units) : 0;
+  const chosenVariant = product?.variants.find((variant) => variant.id === form.values.variantId);
+  const before = chosenVariant ? chosenVariant.quantity : (product?.quantity ?? 0);
 
   return (
     <div className="space-y-6">
@@ -78,12 +88,40 @@ export function AddListingInventoryPage() {
           <p className="text-sm text-slate-700">
             Now: <StockLevel quantity={product.quantity} />
           </p>
+          {product.hasVariants && (
+            <div>
+              <label htmlFor="restock-variant" className="mb-1.5 block text-sm font-medium text-slate-800">
+                Variant
+              </label>
+              <select
+                id="restock-variant"
+                name="variantId"
+                value={form.values.variantId}
+                onChange={(event) => form.setValue('variantId', event.target.value)}
+                aria-invalid={form.errors.variantId ? true : undefined}
+                aria-describedby={form.errors.variantId ? 'restock-variant-error' : undefined}
+                className="block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base shadow-sm sm:text-sm"
+              >
+                <option value="">Choose a variant</option>
+                {product.variants.map((variant) => (
+                  <option key={variant.id} value={variant.id}>
+                    {variant.label} ({variant.quantity} in stock)
+                  </option>
+                ))}
+              </select>
+              {form.errors.variantId && (
+                <p id="restock-variant-error" className="mt-1.5 text-sm font-medium text-red-700">
+                  {form.errors.variantId}
+                </p>
+              )}
+            </div>
+          )}
           <TextField
             label="Units to add"
             inputMode="numeric"
             autoFocus
             {...form.field('restock')}
-            hint={added > 0 ? `Stock will be ${formatNumber(product.quantity + added)} after restocking.` : 'The number of units you have received.'}
+            hint={added > 0 ? `Stock will be ${formatNumber(before + added)} after restocking.` : 'The number of units you have received.'}
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Link to={`/seller/listing/inventory/${listingId}`} className={buttonClasses({ variant: 'secondary' })}>

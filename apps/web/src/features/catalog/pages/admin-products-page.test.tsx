@@ -38,7 +38,7 @@ describe('AdminProductsPage', { timeout: timeLimit(30_000) }, () => {
         if (request.method === 'PATCH' && url.pathname === '/api/admin/products/p-tent') {
           patchBody = await request.json();
           product = { ...product, status: 'hidden' };
-          return jsonResponse(200, { ...product, description: '', weightOunces: 10, images: [] });
+          return jsonResponse(200, { ...product, description: '', weightOunces: 10, images: [], variations: [], variants: [] });
         }
         return jsonResponse(200, { items: [product], total: 1, page: 1, totalPages: 1 });
       },

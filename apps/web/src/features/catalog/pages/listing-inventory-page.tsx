@@ -80,7 +80,19 @@ export function ListingInventoryPage() {
             {product.quantity === 0 && <Alert tone="warning">Buyers cannot order this listing until you restock it.</Alert>}
             <div className="border-t border-slate-200 pt-5">
               <p className="mb-3 text-sm text-slate-700">Counted your stock? Set the exact number here, or restock to add units you just received.</p>
-              <SetStockForm key={product.quantity} productId={product.id} productTitle={product.title} quantity={product.quantity} />
+              {product.hasVariants ? (
+                // Stock is kept per combination (decision 0043); the listing's figure above is their sum on sale.
+                <ul className="space-y-3" aria-label="Stock per variant">
+                  {product.variants.map((variant) => (
+                    <li key={`${variant.id}-${variant.quantity}`} className={variant.available ? '' : 'opacity-70'}>
+                      <SetStockForm productId={product.id} productTitle={product.title} quantity={variant.quantity} variant={variant} />
+                      {!variant.available && <p className="mt-0.5 text-xs text-slate-500">Not offered: switched off in the listing’s variations.</p>}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <SetStockForm key={product.quantity} productId={product.id} productTitle={product.title} quantity={product.quantity} />
+              )}
             </div>
           </section>
         </div>

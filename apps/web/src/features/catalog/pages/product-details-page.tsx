@@ -24,6 +24,8 @@ import { ProductGallery } from '../components/product-gallery';
 import { SellerPreviewBanner } from '../components/seller-preview-banner';
 import { useGetProductQuery } from '../storefront-api';
 import { VacationNotice } from '../components/vacation-notice';
+import { VariantPicker } from '../components/variant-picker';
+import { isVariantBuyable, matchingVariant, type VariantOptions } from '@marketplace/domain/variations';
 
 // POST /api/chat: the buyer's conversation with this product's seller. Declared here because
 // a feature never imports another (the chat pages have their own copy of the call).
@@ -89,9 +91,28 @@ function MessageSellerButton({ product }: { product: ProductDetail }) {
  * Add to cart and to the wishlist. A guest sees the same form; either button asks them to log in or
  * sign up, and once they are back here with a session, what they asked for is done.
  */
-function PurchasePanel({ product }: { product: ProductDetail }) {
+/** Each variation with one option starts chosen; the others wait for the buyer (the server draws the same). */
+function firstChoices(product: Pick<ProductDetail, 'variations'>): VariantOptions {
+  return Object.fromEntries(
+    product.variations.filter((variation) => variation.options.length === 1).map((variation) => [variation.name, variation.options[0]!]),
+  );
+}
+
+function PurchasePanel({
+  product,
+  chosen,
+  onChoose,
+}: {
+  product: ProductDetail;
+  /** The buyer's choice of each variation so far (a listing with variants, decision 0043). */
+  chosen: VariantOptions;
+  onChoose: (name: string, option: string) => void;
+}) {
   const shop = useShop();
   const isGuest = useSession() === null;
+  const variant = product.hasVariants ? matchingVariant(product.variations, product.variants, chosen) : null;
+  // The variation the buyer was asked to choose when they pressed Add to cart without it.
+  const [missing, setMissing] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [withAddOn, setWithAddOn] = useState(false);
   const [isAdding, setIsAdding] = useState(false);
@@ -100,17 +121,19 @@ function PurchasePanel({ product }: { product: ProductDetail }) {
   // The server draws the form as a guest sees it; until this browser has taken the page over, a tap would
   // submit the bare form (the page reloads and nothing is added), so the button waits for the app.
   const isTakenOver = useTakenOver();
-  const maxQuantity = Math.min(product.quantity, MAX_CART_LINE_QUANTITY);
+  const stock = variant ? (isVariantBuyable(variant) ? variant.quantity : 0) : product.quantity;
+  const maxQuantity = Math.min(stock, MAX_CART_LINE_QUANTITY);
   // A shop on vacation shows its listings but sells none until its day (docs/product/shops.md).
   const away = product.seller.vacation;
-  const isOutOfStock = product.quantity <= 0 || away !== null;
+  const isOutOfStock = stock <= 0 || away !== null;
   const isSaved = shop.savedProductIds.has(product.id);
 
   useEffect(() => {
     if (isGuest) void loadSignInPrompt().catch(() => {});
   }, [isGuest]);
   useFinishSignInIntent(product.id, PURCHASE_INTENTS, shop.canShop && shop.isReady, (intent) => {
-    if (intent.kind === 'add-to-cart') void addToCart(intent.quantity, intent.withAddOn);
+    if (intent.kind === 'add-to-cart')
+      void addToCart(intent.quantity, intent.withAddOn, product.variants.find((candidate) => candidate.id === intent.variantId) ?? null);
     else if (isSaved) toast.success('Already in your wishlist');
     else void toggleSaved();
   });
@@ -121,26 +144,35 @@ function PurchasePanel({ product }: { product: ProductDetail }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const notChosen = product.hasVariants ? product.variations.find((variation) => !chosen[variation.name]) : undefined;
+    if (notChosen) {
+      setMissing(notChosen.name);
+      document.getElementById(`variation-${product.variations.indexOf(notChosen)}`)?.focus();
+      return;
+    }
     const withTheAddOn = withAddOn && product.retip !== null;
-    if (isGuest) setPrompt({ kind: 'add-to-cart', productId: product.id, quantity, withAddOn: withTheAddOn });
-    else void addToCart(quantity, withTheAddOn);
+    if (isGuest) setPrompt({ kind: 'add-to-cart', productId: product.id, quantity, withAddOn: withTheAddOn, ...(variant ? { variantId: variant.id } : {}) });
+    else void addToCart(quantity, withTheAddOn, variant);
   }
 
-  async function addToCart(units: number, withTheAddOn: boolean) {
+  async function addToCart(units: number, withTheAddOn: boolean, chosenVariant: ProductDetail['variants'][number] | null) {
     setIsAdding(true);
     try {
       await shop.addToCart({
         productId: product.id,
+        variantId: chosenVariant?.id ?? null,
+        variantLabel: chosenVariant?.label ?? null,
         quantity: units,
         withAddOn: withTheAddOn,
         title: product.title,
-        price: product.price,
+        price: chosenVariant?.price ?? product.price,
         image: product.image?.thumbnailUrl ?? null,
-        available: product.quantity,
+        available: chosenVariant?.quantity ?? product.quantity,
         addOnLabel: product.retip?.label ?? null,
         addOnPrice: product.retip?.price ?? null,
       });
-      toast.success(`${product.title} added to your cart`, { action: { label: 'View cart', onClick: shop.openCart } });
+      const name = chosenVariant ? `${product.title} (${chosenVariant.label})` : product.title;
+      toast.success(`${name} added to your cart`, { action: { label: 'View cart', onClick: shop.openCart } });
     } catch (error) {
       toast.error(describeApiError(error).message);
     } finally {
@@ -178,6 +210,19 @@ function PurchasePanel({ product }: { product: ProductDetail }) {
   return (
     <form onSubmit={submit} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
       {away && <VacationNotice vacation={away} />}
+      {product.hasVariants && (
+        <VariantPicker
+          variations={product.variations}
+          variants={product.variants}
+          chosen={chosen}
+          missing={missing !== null && !chosen[missing] ? missing : null}
+          disabled={away !== null}
+          onChoose={(name, option) => {
+            onChoose(name, option);
+            setQuantity(1);
+          }}
+        />
+      )}
       {product.retip && (
         <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 hover:border-brand-300">
           <input
@@ -231,7 +276,9 @@ function PurchasePanel({ product }: { product: ProductDetail }) {
 
 function ProductView({ product }: { product: ProductDetailForViewer }) {
   useDocumentTitle(product.title);
-  const stock = describeStock(product.quantity);
+  const [chosen, setChosen] = useState<VariantOptions>(() => firstChoices(product));
+  const variant = product.hasVariants ? matchingVariant(product.variations, product.variants, chosen) : null;
+  const stock = describeStock(variant ? (isVariantBuyable(variant) ? variant.quantity : 0) : product.quantity);
   const images = product.images.length > 0 ? product.images : [];
 
   return (
@@ -251,7 +298,9 @@ function ProductView({ product }: { product: ProductDetailForViewer }) {
         <div className="space-y-5">
           <div>
             <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{product.title}</h1>
-            <p className="mt-2 text-3xl font-semibold text-slate-900">{formatDollars(product.price)}</p>
+            <p className="mt-2 text-3xl font-semibold text-slate-900">
+              {variant ? formatDollars(variant.price) : product.hasVariants ? `From ${formatDollars(product.price)}` : formatDollars(product.price)}
+            </p>
             {product.averageRating !== null && product.reviewCount > 0 && (
               <a href="#reviews-title" className="mt-1 inline-flex rounded hover:underline">
                 <StarRating value={product.averageRating} count={product.reviewCount} showValue />
@@ -282,7 +331,7 @@ function ProductView({ product }: { product: ProductDetailForViewer }) {
             </p>
             <MessageSellerButton product={product} />
           </div>
-          <PurchasePanel product={product} />
+          <PurchasePanel product={product} chosen={chosen} onChoose={(name, option) => setChosen((current) => ({ ...current, [name]: option }))} />
           <section aria-labelledby="description-title">
             <h2 id="description-title" className="text-lg font-semibold text-slate-900">
               Description

@@ -28,6 +28,9 @@ function product(overrides: Record<string, unknown> = {}) {
     createdAt: '2025-01-01T00:00:00.000Z',
     weightOunces: 24,
     images: [],
+    hasVariants: false,
+    variations: [],
+    variants: [],
     ...overrides,
   };
 }

@@ -34,7 +34,17 @@ function InventoryRow({ product }: { product: SellerProductSummary }) {
       </div>
       <div className="flex items-end gap-2">
         {/* Keyed on the stock so a saved or restocked value shows up in the box. */}
-        <SetStockForm key={product.quantity} productId={product.id} productTitle={product.title} quantity={product.quantity} compact />
+        {product.hasVariants ? (
+          <Link
+            to={`/seller/listing/inventory/${product.id}`}
+            className={buttonClasses({ variant: 'secondary' })}
+            aria-label={`Stock per variant of ${product.title}`}
+          >
+            Stock per variant
+          </Link>
+        ) : (
+          <SetStockForm key={product.quantity} productId={product.id} productTitle={product.title} quantity={product.quantity} compact />
+        )}
         <Link to={`/seller/listing/addInventory/${product.id}`} className={buttonClasses({ variant: 'ghost' })} aria-label={`Restock ${product.title}`}>
           <PackagePlus className="size-4" aria-hidden /> Restock
         </Link>

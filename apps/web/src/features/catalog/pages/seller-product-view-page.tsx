@@ -133,7 +133,9 @@ export function SellerProductViewPage() {
                 </p>
               )}
             </div>
-            <p className="text-3xl font-semibold tabular-nums text-slate-900">{formatDollars(product.price)}</p>
+            <p className="text-3xl font-semibold tabular-nums text-slate-900">
+              {product.hasVariants ? `From ${formatDollars(product.price)}` : formatDollars(product.price)}
+            </p>
             <dl className="grid grid-cols-2 gap-2 text-sm">
               <dt className="text-slate-500">Condition</dt>
               <dd className="text-slate-900">{CONDITION_LABELS[product.condition]}</dd>
@@ -142,6 +144,22 @@ export function SellerProductViewPage() {
               <dt className="text-slate-500">Weight</dt>
               <dd className="text-slate-900">{product.weightOunces} oz</dd>
             </dl>
+            {product.hasVariants && (
+              <div>
+                <h3 className="text-sm font-semibold text-slate-900">Variants</h3>
+                <ul className="mt-1 divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm">
+                  {product.variants.map((variant) => (
+                    <li key={variant.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                      <span className="font-medium text-slate-900">{variant.label}</span>
+                      <span className="tabular-nums text-slate-700">
+                        {formatDollars(variant.price)} · {variant.quantity} in stock{variant.sku ? ` · SKU ${variant.sku}` : ''}
+                        {!variant.available && ' · not offered'}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
             {product.retip && (
               <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
                 Optional add-on: <span className="font-medium">{product.retip.label}</span> for {formatDollars(product.retip.price)}

@@ -15,6 +15,7 @@ export function OrderSummary({ summary }: { summary: CheckoutSummaryResponse }) 
             <ProductImage src={item.image} alt="" className="size-14 shrink-0 rounded-lg" />
             <div className="min-w-0 flex-1 text-sm">
               <p className="line-clamp-2 font-medium text-slate-900">{item.title}</p>
+              {item.variant_label && <p className="text-slate-700">{item.variant_label}</p>}
               <p className="text-slate-600">
                 {item.quantity} × {formatDollars(item.price)}
               </p>

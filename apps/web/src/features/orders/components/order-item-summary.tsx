@@ -19,6 +19,7 @@ export function OrderItemSummary({ item, imageClassName = '', children }: { item
           </Link>
           <StatusBadge status={item.status} kind="orderItem" />
         </div>
+        {item.variantLabel && <p className="text-slate-700">{item.variantLabel}</p>}
         <p className="text-slate-600">
           {item.quantity} × {formatDollars(item.price)}
           {item.retipAdded && <> · add-on {formatDollars(item.retipPrice)}</>}

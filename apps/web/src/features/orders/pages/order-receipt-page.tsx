@@ -68,6 +68,7 @@ function Receipt({ order }: { order: BuyerOrderDetail }) {
             <tr key={item.id}>
               <td className="py-2 pr-3 align-top">
                 <span className="font-medium text-slate-900">{item.title}</span>
+                {item.variantLabel && <span className="block text-slate-700">{item.variantLabel}</span>}
                 <span className="block text-slate-600">
                   {item.quantity} × {formatDollars(item.price)}
                   {item.retipAdded && <> · add-on {formatDollars(item.retipPrice)}</>}

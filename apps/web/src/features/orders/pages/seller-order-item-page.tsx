@@ -37,6 +37,12 @@ export function SellerOrderItemPage() {
               <div className="min-w-0 space-y-1">
                 <StatusBadge status={item.orderStatus} />
                 <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                  {item.variantLabel && (
+                    <>
+                      <dt className="text-slate-500">Variant</dt>
+                      <dd>{item.variantLabel}</dd>
+                    </>
+                  )}
                   <dt className="text-slate-500">Quantity</dt>
                   <dd className="tabular-nums">{item.quantity}</dd>
                   <dt className="text-slate-500">Price</dt>

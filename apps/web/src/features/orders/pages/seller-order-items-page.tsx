@@ -73,6 +73,7 @@ export function SellerOrderItemsPage({ shipments }: { shipments?: ReactNode }) {
                         <Link to={`/seller/orders/items/view/${item.orderItemId}`} className="font-medium text-slate-900 hover:text-brand-700">
                           {item.itemTitle}
                         </Link>
+                        {item.variantLabel && <p className="text-sm text-slate-700">{item.variantLabel}</p>}
                         <p className="text-sm text-slate-600 tabular-nums">
                           {item.quantity} × {formatDollars(item.price)}
                           {item.retipAdded && ` + add-on ${formatDollars(item.retipPrice)}`} = {formatDollars(item.itemTotal)}

@@ -56,6 +56,7 @@ function OrderCard({ order }: { order: SellerOrderSummary }) {
               <Link to={`/seller/orders/items/view/${item.orderItemId}`} className="font-medium text-slate-900 hover:text-brand-700">
                 {item.itemTitle}
               </Link>
+              {item.variantLabel && <p className="text-sm text-slate-700">{item.variantLabel}</p>}
               <p className="text-sm text-slate-600 tabular-nums">
                 {item.quantity} × {formatDollars(item.price)}
               </p>
