@@ -119,7 +119,36 @@ export interface DemoProduct {
   condition: DemoProductCondition;
   weightOunces: number;
   retip?: DemoRetip;
+  /**
+   * Its variations and the combinations on offer (decision 0043); `priceCents` and `quantity` above are then
+   * their totals (the lowest price, the units), which the seed writes from these.
+   */
+  variations?: { name: string; options: string[] }[];
+  variants?: { options: Record<string, string>; priceCents: number; quantity: number; sku?: string }[];
 }
+
+/** Every combination of two lists of options, each with the same price and the stock given in order. */
+function grid(
+  first: { name: string; options: string[] },
+  second: { name: string; options: string[] },
+  priceCents: number,
+  stock: readonly number[],
+  sku: string,
+) {
+  return first.options.flatMap((a, i) =>
+    second.options.map((b, j) => ({
+      options: { [first.name]: a, [second.name]: b },
+      priceCents,
+      quantity: stock[i * second.options.length + j] ?? 0,
+      sku: `${sku}-${a}-${b}`.toUpperCase().replace(/\s+/g, ''),
+    })),
+  );
+}
+
+const JEANS_WAIST = { name: 'Waist', options: ['28', '30', '32', '34', '36'] };
+const JEANS_LENGTH = { name: 'Length', options: ['30', '32'] };
+const SWEATER_SIZE = { name: 'Size', options: ['S', 'M', 'L', 'XL'] };
+const SWEATER_COLOUR = { name: 'Colour', options: ['Navy', 'Oatmeal'] };
 
 export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   // ── Electronics ──
@@ -234,6 +263,12 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     condition: 'new',
     weightOunces: 14,
     retip: GIFT_WRAP,
+    variations: [SWEATER_SIZE, SWEATER_COLOUR],
+    // The large in oatmeal is sold out; the other sizes keep selling.
+    // The XL costs more (more wool): the lists say "From $89.00".
+    variants: grid(SWEATER_SIZE, SWEATER_COLOUR, 8900, [2, 3, 4, 3, 3, 0, 2, 1], 'MER').map((variant) =>
+      variant.options.Size === 'XL' ? { ...variant, priceCents: 9400 } : variant,
+    ),
   },
   {
     title: 'Selvedge Slim-Fit Jeans',
@@ -244,6 +279,8 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     quantity: 22,
     condition: 'new',
     weightOunces: 24,
+    variations: [JEANS_WAIST, JEANS_LENGTH],
+    variants: grid(JEANS_WAIST, JEANS_LENGTH, 9800, [1, 2, 3, 3, 3, 4, 2, 2, 1, 1], 'SSJ'),
   },
   {
     title: 'Waxed Cotton Field Jacket',

@@ -23,6 +23,7 @@ import {
   pickups,
   productImages,
   products,
+  productVariants,
   refunds,
   reviews,
   sandboxConnectTransfers,
@@ -160,6 +161,23 @@ describe('seedDemoMarketplace', () => {
       expect(ageMs).toBeGreaterThan(0);
       expect(ageMs).toBeLessThanOrEqual(90 * 24 * 60 * 60 * 1000);
     }
+  });
+
+  it('gives a few listings variations whose totals are the listing’s price and stock (decision 0043)', async () => {
+    const { productRows } = await readCatalog(handle);
+    const variants = await handle.db.select().from(productVariants);
+    const withVariants = productRows.filter((product) => product.hasVariants);
+    expect(withVariants.map((product) => product.title).sort()).toEqual(['Merino Wool Crew Sweater', 'Selvedge Slim-Fit Jeans']);
+    for (const product of withVariants) {
+      const own = variants.filter((variant) => variant.productId === product.id && variant.available);
+      expect(own.length).toBeGreaterThan(1);
+      expect(product.priceCents).toBe(Math.min(...own.map((variant) => variant.priceCents)));
+      expect(product.quantity).toBe(own.reduce((total, variant) => total + variant.quantity, 0));
+      expect(own.every((variant) => variant.label.split(', ').length === product.variations.length)).toBe(true);
+    }
+    // One sold-out combination among its siblings, and a dearer one (the lists say "From").
+    expect(variants.some((variant) => variant.quantity === 0)).toBe(true);
+    expect(new Set(variants.filter((variant) => variant.label.startsWith('Size:')).map((variant) => variant.priceCents)).size).toBe(2);
   });
 
   it('gives every product at least one image whose file and thumbnail exist', async () => {

@@ -17,7 +17,8 @@
 import { sql } from 'drizzle-orm';
 import { nameComparisonKey } from '@marketplace/domain/visible-names';
 import type { Database, Executor } from '../client';
-import { categories, productImages, products, users } from '../schema';
+import { categories, productImages, products, productVariants, users } from '../schema';
+import { combinationKey, listingTotals, variantLabel } from '@marketplace/domain/variations';
 import type { FileStore } from '../../providers/files/port';
 import {
   DEMO_ADMIN,
@@ -321,6 +322,8 @@ export async function seedCatalog(context: SeedContext, earlier: { users: Seeded
 
   await context.executor.insert(categories).values(categoryRows);
   await context.executor.insert(products).values(plannedProducts.map((planned) => planned.row));
+  const plannedVariants = plannedProducts.flatMap((planned) => planned.variants);
+  if (plannedVariants.length > 0) await context.executor.insert(productVariants).values(plannedVariants);
   await context.executor.insert(productImages).values(
     plannedImages.map((planned, index) => ({
       id: planned.id,
@@ -374,15 +377,35 @@ function planProduct(context: SeedContext, template: DemoProduct, seededUsers: S
       createdAt,
     };
   });
+  // A listing with variations: its rows, and its own price and stock as their totals (decision 0043).
+  const variations = template.variations ?? [];
+  const variants = (template.variants ?? []).map((variant, position) => ({
+    id: random.uuid(),
+    productId: id,
+    options: variant.options,
+    combinationKey: combinationKey(variations, variant.options),
+    label: variantLabel(variations, variant.options),
+    priceCents: variant.priceCents,
+    quantity: variant.quantity,
+    sku: variant.sku ?? null,
+    available: true,
+    position,
+    createdAt,
+    updatedAt: createdAt,
+  }));
+  const totals = variants.length > 0 ? listingTotals(variants) : { priceCents: template.priceCents, quantity: template.quantity };
   return {
+    variants,
     row: {
       id,
       sellerId: seededUsers.sellers[template.seller].id,
       categoryId: categoriesBySlug[template.category].id,
       title: template.title,
       description: describeDemoProduct(template),
-      priceCents: template.priceCents,
-      quantity: template.quantity,
+      priceCents: totals.priceCents,
+      quantity: totals.quantity,
+      variations,
+      hasVariants: variants.length > 0,
       condition: template.condition,
       retipLabel: template.retip?.label ?? null,
       retipPriceCents: template.retip?.priceCents ?? null,

@@ -91,6 +91,11 @@ function MessageSellerButton({ product }: { product: ProductDetail }) {
  * Add to cart and to the wishlist. A guest sees the same form; either button asks them to log in or
  * sign up, and once they are back here with a session, what they asked for is done.
  */
+/** Whether the combinations on sale cost different amounts: then, until one is chosen, the price is "From $X". */
+function pricesDiffer(product: Pick<ProductDetail, 'hasVariants' | 'variants'>): boolean {
+  return product.hasVariants && new Set(product.variants.filter((variant) => variant.available).map((variant) => variant.price)).size > 1;
+}
+
 /** Each variation with one option starts chosen; the others wait for the buyer (the server draws the same). */
 function firstChoices(product: Pick<ProductDetail, 'variations'>): VariantOptions {
   return Object.fromEntries(
@@ -299,7 +304,7 @@ function ProductView({ product }: { product: ProductDetailForViewer }) {
           <div>
             <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{product.title}</h1>
             <p className="mt-2 text-3xl font-semibold text-slate-900">
-              {variant ? formatDollars(variant.price) : product.hasVariants ? `From ${formatDollars(product.price)}` : formatDollars(product.price)}
+              {variant ? formatDollars(variant.price) : pricesDiffer(product) ? `From ${formatDollars(product.price)}` : formatDollars(product.price)}
             </p>
             {product.averageRating !== null && product.reviewCount > 0 && (
               <a href="#reviews-title" className="mt-1 inline-flex rounded hover:underline">

@@ -74,4 +74,19 @@ describe('a product with variations', () => {
     const drawer = await screen.findByRole('dialog', { name: 'Your cart' });
     expect(within(drawer).getByText('Size: L')).toBeInTheDocument();
   });
+
+  it('shows one price, not "From", when every combination on sale costs the same', async () => {
+    logInAs('buyer');
+    const sameAll = { ...TEE, variants: TEE.variants.map((variant) => ({ ...variant, price: 25 })) };
+    renderApp(`/products/${TEE.id}`, {
+      api: apiRoutes({
+        [`GET /api/products/${TEE.id}`]: () => jsonResponse(200, sameAll),
+        'GET /api/cart': () => jsonResponse(200, EMPTY_CART),
+        'GET /api/wishlist': () => jsonResponse(200, EMPTY_WISHLIST),
+      }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Organic cotton tee' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('$25.00')).toBeInTheDocument();
+    expect(screen.queryByText(/^From /)).not.toBeInTheDocument();
+  });
 });
