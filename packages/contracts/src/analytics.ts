@@ -74,6 +74,8 @@ export const topProductSchema = z.object({
   units: z.number(),
   revenue: z.number(),
   orders: z.number(),
+  /** For a listing with variants: the units and revenue of each variant sold, by label, best first ([] without; decision 0043). */
+  variants: z.array(z.object({ label: z.string(), units: z.number(), revenue: z.number() })),
 });
 export type TopProduct = z.infer<typeof topProductSchema>;
 

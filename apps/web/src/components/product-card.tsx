@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { ProductSummary } from '@marketplace/contracts/catalog';
-import { formatDollars } from '../lib/format';
+import { listingPriceText } from '../lib/listing-price';
 import { describeStock, STOCK_TONE_CLASSES } from '../lib/stock';
 import { ProductImage } from './product-image';
 import { StarRating } from './star-rating';
@@ -21,7 +21,7 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
           </Link>
         </h3>
         {/* A listing with variants shows its lowest price on sale (decision 0043). */}
-        <p className="text-base font-semibold text-slate-900">{product.hasVariants ? `From ${formatDollars(product.price)}` : formatDollars(product.price)}</p>
+        <p className="text-base font-semibold text-slate-900">{listingPriceText(product)}</p>
         {product.averageRating !== null && product.reviewCount > 0 && <StarRating value={product.averageRating} count={product.reviewCount} />}
         <p className="truncate text-xs text-slate-500">
           <Link to={`/shop/${product.seller.id}`} className="relative z-10 hover:text-brand-700 hover:underline">

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { categories, products } from '../catalog/catalog.schema';
@@ -126,6 +126,25 @@ export async function findTopProducts(
     rows: rows.map((row) => ({ ...row, revenueCents: Number(row.revenueCents), units: Number(row.units), orders: Number(row.orders) })),
     total: Number(totals[0]?.value ?? 0),
   };
+}
+
+/** The variants sold of these listings, by label (the label at checkout), with the same scope as the page. */
+export async function findTopProductVariants(
+  executor: Executor,
+  scope: AnalyticsScope,
+  productIds: readonly string[],
+): Promise<Array<{ productId: string; label: string; units: number; revenueCents: number }>> {
+  if (productIds.length === 0) return [];
+  const rows = await joinScope(
+    executor
+      .select({ productId: orderItems.productId, label: sql<string>`${orderItems.variantLabel}`, revenueCents, units: unitsSold })
+      .from(orderItems)
+      .$dynamic(),
+  )
+    .where(and(...saleConditions(scope), inArray(orderItems.productId, [...productIds]), isNotNull(orderItems.variantLabel)))
+    .groupBy(orderItems.productId, orderItems.variantLabel)
+    .orderBy(desc(revenueCents), desc(unitsSold), asc(orderItems.variantLabel));
+  return rows.map((row) => ({ ...row, revenueCents: Number(row.revenueCents), units: Number(row.units) }));
 }
 
 /** Order items per status, every status (sales or not). */

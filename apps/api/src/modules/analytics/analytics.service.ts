@@ -12,7 +12,15 @@ import { centsToDollars } from '@marketplace/domain/money';
 import { averageOrderCents as averageOrderCentsOf, percentChange } from '@marketplace/domain/sales-summary';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { countItemsByStatus, findDailySales, findTopProducts, hasSalesBefore, sumSales, type AnalyticsScope } from './analytics.repository';
+import {
+  countItemsByStatus,
+  findDailySales,
+  findTopProducts,
+  findTopProductVariants,
+  hasSalesBefore,
+  sumSales,
+  type AnalyticsScope,
+} from './analytics.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -84,7 +92,13 @@ export function createAnalyticsService({ db, clock }: { db: Database; clock: Clo
     },
 
     async topProducts(viewer, query) {
-      const { rows, total } = await findTopProducts(db, scopeFor(viewer, query), query.page, TOP_PRODUCTS_PAGE_SIZE);
+      const scope = scopeFor(viewer, query);
+      const { rows, total } = await findTopProducts(db, scope, query.page, TOP_PRODUCTS_PAGE_SIZE);
+      const variants = await findTopProductVariants(
+        db,
+        scope,
+        rows.map((row) => row.productId),
+      );
       return {
         products: rows.map((row) => ({
           productId: row.productId,
@@ -93,6 +107,9 @@ export function createAnalyticsService({ db, clock }: { db: Database; clock: Clo
           units: row.units,
           revenue: centsToDollars(row.revenueCents),
           orders: row.orders,
+          variants: variants
+            .filter((variant) => variant.productId === row.productId)
+            .map((variant) => ({ label: variant.label, units: variant.units, revenue: centsToDollars(variant.revenueCents) })),
         })),
         pagination: { page: query.page, limit: TOP_PRODUCTS_PAGE_SIZE, totalPages: Math.ceil(total / TOP_PRODUCTS_PAGE_SIZE), totalItems: total },
       };

@@ -143,9 +143,9 @@ describe('GET /api/analytics/top-products', () => {
   it('ranks products by revenue with units and orders', async () => {
     const { body } = await get('admin', '/api/analytics/top-products');
     expect(body.products).toEqual([
-      { productId: ids.rake, title: 'Rake', seller: { id: ids.alice, name: 'Green Thumb Co' }, units: 6, revenue: 90, orders: 3 },
-      { productId: ids.novel, title: 'Novel', seller: { id: ids.bob, name: 'Stone Reads' }, units: 1, revenue: 20, orders: 1 },
-      { productId: ids.guide, title: 'Seed guide', seller: { id: ids.alice, name: 'Green Thumb Co' }, units: 1, revenue: 10, orders: 1 },
+      { productId: ids.rake, title: 'Rake', seller: { id: ids.alice, name: 'Green Thumb Co' }, units: 6, revenue: 90, orders: 3, variants: [] },
+      { productId: ids.novel, title: 'Novel', seller: { id: ids.bob, name: 'Stone Reads' }, units: 1, revenue: 20, orders: 1, variants: [] },
+      { productId: ids.guide, title: 'Seed guide', seller: { id: ids.alice, name: 'Green Thumb Co' }, units: 1, revenue: 10, orders: 1, variants: [] },
     ]);
     expect(body.pagination).toEqual({ page: 1, limit: 10, totalPages: 1, totalItems: 3 });
     expect(
@@ -155,7 +155,9 @@ describe('GET /api/analytics/top-products', () => {
 
   it('never shows a seller another seller’s products', async () => {
     const { body } = await get('bob', '/api/analytics/top-products?seller=green');
-    expect(body.products).toEqual([{ productId: ids.novel, title: 'Novel', seller: { id: ids.bob, name: 'Stone Reads' }, units: 1, revenue: 20, orders: 1 }]);
+    expect(body.products).toEqual([
+      { productId: ids.novel, title: 'Novel', seller: { id: ids.bob, name: 'Stone Reads' }, units: 1, revenue: 20, orders: 1, variants: [] },
+    ]);
   });
 });
 

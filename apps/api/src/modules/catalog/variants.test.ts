@@ -249,6 +249,13 @@ describe('buying a variant', () => {
     const sellerOrders = (await call(sellerAuthorization, 'GET', '/api/seller/orders')).json();
     expect(JSON.stringify(sellerOrders)).toContain('"variantLabel":"Size: S, Colour: Red"');
 
+    // Analytics' top products: per listing, with the breakdown by variant.
+    const top = (await call(sellerAuthorization, 'GET', '/api/analytics/top-products')).json();
+    expect(top.products.find((product: { productId: string }) => product.productId === listing.id)?.variants).toEqual([
+      { label: 'Size: S, Colour: Red', units: 3, revenue: 75 },
+      { label: 'Size: M, Colour: Red', units: 1, revenue: 27.5 },
+    ]);
+
     // The seller sees the label; rejecting gives the units back to that variant, and the listing's total follows.
     const sellerItem = (await call(sellerAuthorization, 'GET', `/api/seller/order-items/${item!.id}`)).json();
     expect(JSON.stringify(sellerItem)).toContain('Size: S, Colour: Red');

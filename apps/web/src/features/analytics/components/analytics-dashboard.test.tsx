@@ -24,8 +24,19 @@ function salesOverTime(page: number) {
 function topProducts(page: number) {
   return {
     products: [
-      { productId: 'p1', title: 'Rake, steel', seller: { id: 's1', name: 'Green "Thumb" Co' }, units: 6, revenue: 90, orders: 3 },
-      { productId: 'p2', title: 'Novel', seller: { id: 's2', name: 'Stone Reads' }, units: 1, revenue: 20.5, orders: 1 },
+      {
+        productId: 'p1',
+        title: 'Rake, steel',
+        seller: { id: 's1', name: 'Green "Thumb" Co' },
+        units: 6,
+        revenue: 90,
+        orders: 3,
+        variants: [
+          { label: 'Handle: Ash', units: 4, revenue: 60 },
+          { label: 'Handle: Oak', units: 2, revenue: 30 },
+        ],
+      },
+      { productId: 'p2', title: 'Novel', seller: { id: 's2', name: 'Stone Reads' }, units: 1, revenue: 20.5, orders: 1, variants: [] },
     ],
     pagination: { page, limit: 10, totalPages: 1, totalItems: 2 },
   };
@@ -172,7 +183,7 @@ describe('AnalyticsDashboard views', () => {
     const { user } = await openAdminDashboard();
     await user.click(within(screen.getByRole('group', { name: 'View' })).getByRole('button', { name: 'Table' }));
     const products = screen.getByRole('table', { name: 'Top products' });
-    expect(within(products).getAllByRole('row')[1]).toHaveTextContent('#1Rake, steelGreen "Thumb" Co6$90.003');
+    expect(within(products).getAllByRole('row')[1]).toHaveTextContent('#1Rake, steelHandle: Ash × 4; Handle: Oak × 2Green "Thumb" Co6$90.003');
     expect(within(screen.getByRole('table', { name: 'Sales per day' })).getAllByRole('row')).toHaveLength(31);
     expect(within(screen.getByRole('table', { name: 'Order items by status' })).getAllByRole('row')[1]).toHaveTextContent('Pending2');
   });
@@ -189,7 +200,7 @@ describe('AnalyticsDashboard views', () => {
 
     await user.click(screen.getByRole('button', { name: 'Download CSV: Top products' }));
     expect(await readBlob(blobs[0]!)).toBe(
-      'Rank,Product,Seller,Units,Revenue,Orders\r\n1,"Rake, steel","Green ""Thumb"" Co",6,90.00,3\r\n2,Novel,Stone Reads,1,20.50,1\r\n',
+      'Rank,Product,Variants,Seller,Units,Revenue,Orders\r\n1,"Rake, steel",Handle: Ash × 4; Handle: Oak × 2,"Green ""Thumb"" Co",6,90.00,3\r\n2,Novel,,Stone Reads,1,20.50,1\r\n',
     );
 
     await user.click(screen.getByRole('button', { name: 'Download CSV: Orders by status' }));

@@ -31,9 +31,13 @@ export const SALES_COLUMNS: DatasetColumn<SalesRow>[] = [
   { header: 'Orders', cell: (row) => String(row.orders), csv: (row) => row.orders, isNumeric: true },
 ];
 
+const variantsText = (row: TopProductRow) => row.variants.map((variant) => `${variant.label} × ${variant.units}`).join('; ');
+
 export const TOP_PRODUCT_COLUMNS: DatasetColumn<TopProductRow>[] = [
   { header: 'Rank', cell: (row) => `#${row.rank}`, csv: (row) => row.rank, isNumeric: true },
   { header: 'Product', cell: (row) => row.title, csv: (row) => row.title },
+  // A listing with variants: which of them sold ("Size: M × 3; Size: L × 1"), best first.
+  { header: 'Variants', cell: (row) => variantsText(row) || '—', csv: (row) => variantsText(row) },
   { header: 'Seller', cell: (row) => row.seller.name, csv: (row) => row.seller.name },
   { header: 'Units', cell: (row) => String(row.units), csv: (row) => row.units, isNumeric: true },
   { header: 'Revenue', cell: (row) => formatDollars(row.revenue), csv: (row) => csvDollars(row.revenue), isNumeric: true },

@@ -11,7 +11,8 @@ import { PageHeader } from '../../../components/page-header';
 import { Pagination } from '../../../components/pagination';
 import { ProductImage } from '../../../components/product-image';
 import { SelectField } from '../../../components/select-field';
-import { formatDate, formatDollars } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
+import { listingPriceText } from '../../../lib/listing-price';
 import { useListParams } from '../../../lib/use-list-params';
 import { useListAdminProductsQuery } from '../admin-api';
 import { ProductStatusBadge } from '../components/product-status-badge';
@@ -62,7 +63,7 @@ function ProductsTable({ products, onChange }: { products: AdminProductSummary[]
   const columns: DataColumn<AdminProductSummary>[] = [
     { header: 'Product', className: 'max-w-80', cell: (product) => <ProductCell product={product} /> },
     { header: 'Seller', className: 'max-w-48 truncate text-slate-700', cell: (product) => product.seller.companyName ?? '—' },
-    { header: 'Price', align: 'right', className: 'font-medium tabular-nums', cell: (product) => formatDollars(product.price) },
+    { header: 'Price', align: 'right', className: 'font-medium tabular-nums', cell: (product) => listingPriceText(product) },
     {
       header: 'Stock',
       align: 'right',
@@ -83,7 +84,7 @@ function ProductCards({ products, onChange }: { products: AdminProductSummary[];
         <li key={product.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <ProductCell product={product} />
           <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-            <span className="font-semibold text-slate-900">{formatDollars(product.price)}</span>
+            <span className="font-semibold text-slate-900">{listingPriceText(product)}</span>
             <span className={product.quantity === 0 ? 'text-red-700' : 'text-slate-600'}>{stockText(product.quantity)}</span>
             <ProductStatusBadge status={product.status} isDraft={product.isDraft} />
           </div>

@@ -8,7 +8,7 @@ import { Pagination } from '../../../components/pagination';
 import { ProductImage } from '../../../components/product-image';
 import { SearchBox } from '../../../components/search-box';
 import { Spinner } from '../../../components/spinner';
-import { formatDollars } from '../../../lib/format';
+import { listingPriceText } from '../../../lib/listing-price';
 import { useListParams } from '../../../lib/use-list-params';
 import { useListSellerProductsQuery } from '../seller-api';
 import { ListingStatusBadge, StockLevel } from '../components/listing-badges';
@@ -83,7 +83,7 @@ function ProductsTable({ products }: { products: SellerProductSummary[] }) {
                   </div>
                 </div>
               </td>
-              <td className="px-4 py-3 font-medium whitespace-nowrap tabular-nums">{formatDollars(product.price)}</td>
+              <td className="px-4 py-3 font-medium whitespace-nowrap tabular-nums">{listingPriceText(product)}</td>
               <td className="px-4 py-3 whitespace-nowrap">
                 <StockLevel quantity={product.quantity} />
               </td>
@@ -111,7 +111,7 @@ function ProductCards({ products }: { products: SellerProductSummary[] }) {
             <div className="min-w-0 flex-1">
               <p className="line-clamp-2 font-medium text-slate-900">{product.title}</p>
               <p className="text-xs text-slate-500">{product.category.name}</p>
-              <p className="mt-1 font-semibold tabular-nums">{formatDollars(product.price)}</p>
+              <p className="mt-1 font-semibold tabular-nums">{listingPriceText(product)}</p>
               <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
                 <StockLevel quantity={product.quantity} />
                 <ListingStatusBadge status={product.status} isDraft={product.isDraft} />
