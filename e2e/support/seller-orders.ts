@@ -14,15 +14,21 @@ export interface SellerListing {
   status: string;
   retip: unknown;
   reviewCount: number;
+  hasVariants: boolean;
 }
 
-/** The demo seller signs in on a page of their own; answers it with their first 50 listings. */
+/**
+ * The demo seller signs in on a page of their own; answers it with their first 50 listings that a buyer puts in
+ * the cart with one click: without variations (the journeys' "Add to cart" would be asked for a size first; the
+ * demo's jeans and sweater have them, and the variations journey adds a T-shirt that journeys running beside
+ * it would otherwise pick).
+ */
 export async function sellerWithListings(browser: Browser): Promise<{ context: BrowserContext; page: Page; listings: SellerListing[] }> {
   const { context, page } = await newPage(browser);
   await logIn(page, 'seller@example.com');
   await waitForPath(page, '/seller/product-list');
   const { items } = await apiGet<{ items: SellerListing[] }>(page, '/api/seller/products?limit=50');
-  return { context, page, listings: items };
+  return { context, page, listings: items.filter((listing) => !listing.hasVariants) };
 }
 
 /** The seller approves the order's item on the order's page. */

@@ -209,6 +209,12 @@ export const variantInputSchema = z.object({
   available: z.boolean({ error: 'Available must be true or false' }).optional(),
 });
 export type VariantInput = z.input<typeof variantInputSchema>;
+/**
+ * A combination in an edit: its stock may be left out to keep the stock it has now (a form sends only the
+ * stock its seller changed, so sales made while it was open are not written over); a new one needs its stock.
+ */
+export const variantUpdateInputSchema = variantInputSchema.extend({ quantity: quantitySchema.optional() });
+export type VariantUpdateInput = z.input<typeof variantUpdateInputSchema>;
 const variationsFieldSchema = z
   .array(variationInputSchema, { error: 'Variations must be a list' })
   .max(MAX_VARIATIONS, `A listing can have at most ${MAX_VARIATIONS} variations`);
@@ -235,6 +241,8 @@ function checkVariants(
 
 export const VARIATIONS_TOGETHER_MESSAGE = 'Send variations and variants together';
 export const PRICE_PER_VARIANT_MESSAGE = "This listing's price and stock are set per variant";
+/** A combination added in an edit without its stock (400). */
+export const newVariantStockMessage = (label: string) => `Give ${label} its stock: it is a new combination`;
 
 const productFields = {
   title: titleSchema,
@@ -305,7 +313,10 @@ export const updateProductRequestSchema = z
     weightOunces: weightOuncesSchema.optional(),
     /** The whole set, replacing the listing's; `variations: [], variants: []` takes them away (decision 0043). */
     variations: productFields.variations,
-    variants: productFields.variants,
+    variants: z
+      .array(variantUpdateInputSchema, { error: 'Variants must be a list' })
+      .max(MAX_VARIATION_OPTIONS * MAX_VARIATION_OPTIONS, 'Too many variants')
+      .optional(),
   })
   .superRefine(checkVariants);
 export type UpdateProductRequest = z.input<typeof updateProductRequestSchema>;

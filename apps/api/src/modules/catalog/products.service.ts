@@ -5,6 +5,7 @@ import {
   MAX_QUANTITY,
   PHOTO_REQUIRED_TO_GO_LIVE_MESSAGE,
   PRICE_PER_VARIANT_MESSAGE,
+  newVariantStockMessage,
   RETIP_PAIR_MESSAGE,
   type AdminProductDetail,
   type CommissionEntry,
@@ -34,7 +35,7 @@ import { listCategories } from './categories.repository';
 import { countListingPhotos } from './listing-drafts.repository';
 import { isLiveListingRow } from './live-listings.repository';
 import { totalsOf, toVariantDto, toVariantValues } from './product-variants';
-import { addVariantStock, replaceVariants, setVariantStock } from './variants.repository';
+import { addVariantStock, findVariantsOfProduct, replaceVariants, setVariantStock, type VariantValues } from './variants.repository';
 import {
   addProductStock,
   countListingsOfSeller,
@@ -233,6 +234,18 @@ export function createProductsService({
     return { ...toDetail(row), isDraft: row.isDraft };
   };
 
+  /** An edit may leave a combination's stock out (it keeps its stock), not a new combination's. */
+  const refuseNewVariantsWithoutStock = async (productId: string, variants: readonly VariantValues[]) => {
+    const withoutStock = variants.filter((variant) => variant.quantity === null);
+    if (withoutStock.length === 0) return;
+    const existing = new Set((await findVariantsOfProduct(db, productId)).map((variant) => variant.combinationKey));
+    const added = withoutStock.find((variant) => !existing.has(variant.combinationKey));
+    if (added) {
+      const message = newVariantStockMessage(added.label);
+      throw badRequest(`Invalid request — variants: ${message}`, { issues: [{ path: 'variants', message }] });
+    }
+  };
+
   /** A variant's stock set or raised (a listing with variants keeps its stock per variant). */
   const updateVariantInventory = async (listing: ProductRecord, input: UpdateInventoryRequest, now: Date) => {
     if (!listing.hasVariants) throw badRequest('This listing has no variants', { code: CATALOG_ERROR_CODES.invalidVariant });
@@ -318,6 +331,7 @@ export function createProductsService({
         const path = input.price !== undefined ? 'price' : 'quantity';
         throw badRequest(`Invalid request — ${path}: ${PRICE_PER_VARIANT_MESSAGE}`, { issues: [{ path, message: PRICE_PER_VARIANT_MESSAGE }] });
       }
+      if (variants !== null) await refuseNewVariantsWithoutStock(id, variants);
       if (input.price !== undefined) values.priceCents = dollarsToCents(input.price);
       if (input.quantity !== undefined) values.quantity = input.quantity;
       if (input.condition !== undefined) values.condition = input.condition;

@@ -53,7 +53,8 @@ export interface VariantValues {
   combinationKey: string;
   label: string;
   priceCents: number;
-  quantity: number;
+  /** Null in an edit that left it out: the combination keeps the stock it has (a new one is refused before). */
+  quantity: number | null;
   sku: string | null;
   available: boolean;
 }
@@ -77,14 +78,15 @@ export async function replaceVariants(
   for (const [position, variant] of variants.entries()) {
     await executor
       .insert(productVariants)
-      .values({ ...variant, productId, position, createdAt: now, updatedAt: now })
+      .values({ ...variant, quantity: variant.quantity ?? 0, productId, position, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({
         target: [productVariants.productId, productVariants.combinationKey],
         set: {
           options: variant.options,
           label: variant.label,
           priceCents: variant.priceCents,
-          quantity: variant.quantity,
+          // Left out: the stock it has now, whatever sold while the seller's form was open.
+          quantity: variant.quantity ?? sql`${productVariants.quantity}`,
           sku: variant.sku,
           available: variant.available,
           position,

@@ -163,6 +163,38 @@ describe('a listing with variations', () => {
   });
 });
 
+describe('an edit made while buyers buy', () => {
+  it('keeps the stock of a combination whose stock it leaves out (sold meanwhile), and needs the stock of a new one', async () => {
+    const { listing, authorization } = await sellerWithTShirt();
+    const small = variantOf(listing, 'Size: S, Colour: Red');
+    // A buyer takes 3 of the 4 small red ones while the seller's form is open.
+    const buyer = await newBuyer();
+    expect((await call(buyer, 'POST', '/api/cart/items', { product_id: listing.id, variant_id: small.id, quantity: 3 })).statusCode).toBe(200);
+    expect((await checkout(buyer)).statusCode).toBe(201);
+
+    // The seller renames the listing and changes a price; the form sends no stock it did not change.
+    const kept = tShirt.variants.map(({ quantity: _quantity, ...variant }) => variant);
+    const saved = await call(authorization, 'PUT', `/api/products/${listing.id}`, {
+      title: 'Organic cotton T-shirt, heavy',
+      variations: tShirt.variations,
+      variants: kept,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(variantOf(saved.json(), 'Size: S, Colour: Red')).toMatchObject({ id: small.id, quantity: 1 });
+    expect(await listingRow(listing.id)).toEqual({ priceCents: 2500, quantity: 2 });
+
+    const added = await call(authorization, 'PUT', `/api/products/${listing.id}`, {
+      variations: [{ name: 'Size', options: ['S', 'M', 'L', 'XL'] }, tShirt.variations[1]],
+      variants: [...kept, { options: { Size: 'XL', Colour: 'Red' }, price: 30 }],
+    });
+    expect(added.statusCode).toBe(400);
+    expect(added.json().error).toContain('Give Size: XL, Colour: Red its stock: it is a new combination');
+    // A new listing always gives each combination its stock.
+    const created = await call(authorization, 'POST', '/api/products', { ...tShirt, category: categorySlug, variants: kept });
+    expect(created.statusCode).toBe(400);
+  });
+});
+
 describe('buying a variant', () => {
   it('needs a variant of that listing, on sale; two variants are two cart lines, each with its price and label', async () => {
     const { listing } = await sellerWithTShirt();

@@ -5,6 +5,7 @@ import {
   MAX_PRICE_DOLLARS,
   PRODUCT_CONDITIONS,
   type CreateProductRequest,
+  type UpdateProductRequest,
   type ProductCondition,
   type ProductDetail,
 } from '@marketplace/contracts/catalog';
@@ -53,6 +54,12 @@ function initialValues(product?: ProductDetail): FormValues {
   };
 }
 
+/**
+ * What the form sends: a new listing's every field (CreateProductRequest), or a saved listing's edit, which leaves
+ * out the stock its seller did not change (UpdateProductRequest).
+ */
+export type ListingRequest = CreateProductRequest | UpdateProductRequest;
+
 const FORM_FIELDS: ReadonlySet<string> = new Set(Object.keys(initialValues()));
 
 const wholeNumberText = (invalidMessage: string) => z.string().trim().regex(/^\d+$/, invalidMessage).transform(Number);
@@ -83,17 +90,24 @@ const productFormSchema = z.object({
  * has its own) and its variations' (variation-rows.ts). A saved listing whose variations were all removed is
  * sent `variations: [], variants: []`, so it has one price and stock again.
  */
-function listingFormSchema(hadVariations: boolean): FormSchema<CreateProductRequest> {
+function listingFormSchema(saved: FormValues | null): FormSchema<ListingRequest> {
+  const hadVariations = (saved?.variations.length ?? 0) > 0;
   return {
     safeParse(input) {
       const { variations, variants, ...rest } = input as ReturnType<typeof productInput>;
-      const read = readVariations(variations, variants);
+      const read = readVariations(variations, variants, saved?.variants);
       const withVariations = !read.ok || read.variations.length > 0;
       const base = (withVariations ? productFormSchema.omit({ price: true, quantity: true }) : productFormSchema).safeParse(rest);
       const issues = [...(base.success ? [] : base.error.issues), ...(read.ok ? [] : [{ path: [read.path], message: read.message }])];
       if (!base.success || !read.ok) return { success: false, error: { issues } };
-      const sent = read.variations.length > 0 || hadVariations ? { variations: read.variations, variants: read.variants } : {};
-      return { success: true, data: { ...base.data, ...sent } as CreateProductRequest };
+      const sent =
+        read.variations.length > 0 || hadVariations
+          ? { variations: read.variations.map((variation) => ({ name: variation.name, options: [...variation.options] })), variants: read.variants }
+          : {};
+      const data: ListingRequest = { ...base.data, ...sent };
+      // A saved listing's stock is sent only when its seller changed it: units sold while the form was open stay sold.
+      if (saved && 'quantity' in data && typeof rest.quantity === 'string' && rest.quantity.trim() === saved.quantity.trim()) delete data.quantity;
+      return { success: true, data };
     },
   };
 }
@@ -112,7 +126,7 @@ interface ProductFormProps {
   submitLabel: string;
   busyLabel: string;
   /** Saves the listing; a rejected promise (an RTK Query error) is shown on the form. */
-  onSubmit: (request: CreateProductRequest) => Promise<unknown>;
+  onSubmit: (request: ListingRequest) => Promise<unknown>;
   /** Extra buttons beside the submit button, e.g. Cancel. */
   secondaryAction?: ReactNode;
 }
@@ -162,7 +176,7 @@ export function ProductForm({ product, submitLabel, busyLabel, onSubmit, seconda
   const categories = useListCategoriesQuery();
   const form = useForm({
     initialValues: () => initialValues(product),
-    schema: listingFormSchema((product?.variations.length ?? 0) > 0),
+    schema: listingFormSchema(product ? initialValues(product) : null),
     toInput: (values: FormValues) => productInput(values, isEditing),
     // The variations' and the combinations' messages (theirs and the API's) are said above their grid.
     fieldOf: (path: string): keyof FormValues | undefined => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { variationInputSchema, variantInputSchema, type ProductDetail, type VariantInput } from '@marketplace/contracts/catalog';
+import { variationInputSchema, variantInputSchema, type ProductDetail, type VariantUpdateInput } from '@marketplace/contracts/catalog';
 import { combinationKey, variantLabel, variantsProblem, type Variation } from '@marketplace/domain/variations';
 import { dollarsTextSchema } from '../../../lib/dollars-text';
 
@@ -78,14 +78,19 @@ const quantityText = z
   .pipe(variantInputSchema.shape.quantity);
 
 export type VariationsResult =
-  | { ok: true; variations: Variation[]; variants: VariantInput[] }
+  | { ok: true; variations: Variation[]; variants: VariantUpdateInput[] }
   | { ok: false; path: 'variations' | 'variants'; message: string };
 
 /**
  * The API's `variations` and `variants` from the form, or the first thing to fix (the contract's rules, each
- * message naming its variation or row: "Size: M — enter a price").
+ * message naming its variation or row: "Size: M — enter a price"). A saved combination whose stock the seller
+ * left as it was loaded (`saved`) is sent without it: it keeps the stock it has, whatever sold meanwhile.
  */
-export function readVariations(texts: readonly VariationText[], rows: Readonly<Record<string, VariantRowText>>): VariationsResult {
+export function readVariations(
+  texts: readonly VariationText[],
+  rows: Readonly<Record<string, VariantRowText>>,
+  saved: Readonly<Record<string, VariantRowText>> = {},
+): VariationsResult {
   const variations = variationsOf(texts);
   for (const variation of variations) {
     const checked = variationInputSchema.safeParse(variation);
@@ -94,7 +99,7 @@ export function readVariations(texts: readonly VariationText[], rows: Readonly<R
       return { ok: false, path: 'variations', message: `${where}: ${checked.error.issues[0]?.message ?? 'check it'}` };
     }
   }
-  const variants: VariantInput[] = [];
+  const variants: VariantUpdateInput[] = [];
   for (const combination of combinationsOf(variations)) {
     const row = rows[combination.key] ?? EMPTY_ROW;
     const price = priceText.safeParse(row.price);
@@ -105,7 +110,14 @@ export function readVariations(texts: readonly VariationText[], rows: Readonly<R
     const checkedSku = variantInputSchema.shape.sku.safeParse(sku || null);
     if (!checkedSku.success)
       return { ok: false, path: 'variants', message: `${combination.label} — ${checkedSku.error.issues[0]?.message ?? 'check the SKU'}` };
-    variants.push({ options: combination.options, price: price.data, quantity: quantity.data, sku: sku || null, available: row.available });
+    const isStockAsLoaded = saved[combination.key] !== undefined && saved[combination.key]!.quantity.trim() === row.quantity.trim();
+    variants.push({
+      options: combination.options,
+      price: price.data,
+      ...(isStockAsLoaded ? {} : { quantity: quantity.data }),
+      sku: sku || null,
+      available: row.available,
+    });
   }
   const problem = variantsProblem(variations, variants);
   if (problem) return { ok: false, path: problem.path.startsWith('variations') ? 'variations' : 'variants', message: problem.message };

@@ -4,6 +4,7 @@ import { buttonClasses } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
 import { useCreateProductMutation } from '../seller-api';
 import { ProductForm } from '../components/product-form';
+import type { CreateProductRequest } from '@marketplace/contracts/catalog';
 
 export function SellerAddListingPage() {
   const navigate = useNavigate();
@@ -24,7 +25,8 @@ export function SellerAddListingPage() {
           </Link>
         }
         onSubmit={async (request) => {
-          const product = await createProduct(request).unwrap();
+          // A new listing's form has no loaded stock to leave out: it sends every field.
+          const product = await createProduct(request as CreateProductRequest).unwrap();
           toast.success('Draft saved. Add a photo to put it live.', { duration: 4000 });
           // Photos need the listing's id, so they are added on the edit page.
           navigate(`/seller/product-list/edit/${product.id}`);

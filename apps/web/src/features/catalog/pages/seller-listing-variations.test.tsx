@@ -114,4 +114,69 @@ describe('a listing’s variations in the seller’s form', { timeout: timeLimit
     expect(await screen.findByText(/Variation name is required/)).toBeInTheDocument();
     expect(fetchSpy.mock.calls.some(([input]) => String(input instanceof Request ? input.url : input).endsWith('/api/products'))).toBe(false);
   });
+
+  it('on a saved listing, sends only the stock the seller changed, so units sold while the form was open stay sold', async () => {
+    const saved = {
+      ...CREATED,
+      variants: [
+        { id: 'v-s', options: { Size: 'S' }, label: 'Size: S', price: 20, quantity: 3, sku: null, available: true },
+        { id: 'v-m', options: { Size: 'M' }, label: 'Size: M', price: 20, quantity: 5, sku: null, available: true },
+        { id: 'v-l', options: { Size: 'L' }, label: 'Size: L', price: 22.5, quantity: 2, sku: null, available: true },
+      ],
+    };
+    let body: Record<string, unknown> | null = null;
+    const { user } = renderApp(`/seller/product-list/edit/${PRODUCT_ID}`, {
+      api: (request) => {
+        const { pathname } = new URL(request.url);
+        if (pathname === `/api/products/${PRODUCT_ID}` && request.method === 'PUT') {
+          return request.json().then((sent) => {
+            body = sent as Record<string, unknown>;
+            return jsonResponse(200, saved);
+          });
+        }
+        if (pathname === `/api/products/${PRODUCT_ID}`) return jsonResponse(200, saved);
+        return api(() => jsonResponse(500, {}))(request);
+      },
+    });
+    const medium = await screen.findByLabelText('Stock for Size: M', {}, { timeout: 5000 });
+    expect(medium).toHaveValue('5');
+    await fill(user, medium, '7');
+    await fill(user, screen.getByLabelText('Price (USD) for Size: S'), '19');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(body).not.toBeNull());
+    expect(body!.variants).toEqual([
+      { options: { Size: 'S' }, price: 19, sku: null, available: true },
+      { options: { Size: 'M' }, price: 20, quantity: 7, sku: null, available: true },
+      { options: { Size: 'L' }, price: 22.5, sku: null, available: true },
+    ]);
+    expect(body).not.toHaveProperty('quantity');
+  });
+
+  it('on a saved listing without variations, sends the stock only when the seller changed it', async () => {
+    const saved = { ...CREATED, hasVariants: false, variations: [], variants: [], quantity: 5 };
+    const bodies: Record<string, unknown>[] = [];
+    const { user } = renderApp(`/seller/product-list/edit/${PRODUCT_ID}`, {
+      api: (request) => {
+        const { pathname } = new URL(request.url);
+        if (pathname === `/api/products/${PRODUCT_ID}` && request.method === 'PUT') {
+          return request.json().then((sent) => {
+            bodies.push(sent as Record<string, unknown>);
+            return jsonResponse(200, saved);
+          });
+        }
+        if (pathname === `/api/products/${PRODUCT_ID}`) return jsonResponse(200, saved);
+        return api(() => jsonResponse(500, {}))(request);
+      },
+    });
+    await fill(user, await screen.findByLabelText('Title', {}, { timeout: 5000 }), 'Organic cotton tee, heavy');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ title: 'Organic cotton tee, heavy', price: 20 });
+    expect(bodies[0]).not.toHaveProperty('quantity');
+
+    await fill(user, screen.getByLabelText('Quantity in stock'), '9');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({ quantity: 9 });
+  });
 });
