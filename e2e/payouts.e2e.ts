@@ -1,8 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCents } from '@marketplace/domain/money';
 import { calculatePayout } from '@marketplace/domain/payout';
 import { launchBrowser, logIn, newPage, PHONE, waitForPath } from './support/browser';
+import { addListingPhoto, api, ok } from './support/page-api';
 
 // The journey: a new seller sells an item that gets shipped, sets up Stripe (sandbox) payouts
 // through the onboarding page, and the admin pays the item out from Shipped Orders and sees it in the
@@ -21,38 +22,6 @@ const title = `Copper Kettle ${suffix}`;
 const sellerEmail = `payout-seller-${suffix}@example.com`;
 const sellerPassword = 'marketplace-demo-2';
 const PRICE_CENTS = 4000;
-
-interface ApiAnswer<T> {
-  status: number;
-  body: T;
-}
-
-/** Calls the API from the page, as the user signed in there (the token the app stored). */
-async function api<T>(page: Page, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer<T>> {
-  return page.evaluate(
-    async ({ method, path, body, headers }) => {
-      const token = localStorage.getItem('token');
-      const response = await fetch(path, {
-        method,
-        headers: {
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          ...headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null };
-    },
-    { method, path, body, headers },
-  ) as Promise<ApiAnswer<T>>;
-}
-
-/** Fails with the server's answer when the call did not succeed. */
-function ok<T>(answer: ApiAnswer<T>, what: string): T {
-  expect(answer.status, `${what}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
-  return answer.body;
-}
 
 describe('getting a seller paid (sandbox Stripe Connect)', () => {
   it('a new seller ships an item, completes Stripe setup, and the admin pays it out and sees it in the history', async () => {
@@ -104,21 +73,7 @@ describe('getting a seller paid (sandbox Stripe Connect)', () => {
       'create product',
     );
     // A listing goes live with its first photo; until then buyers cannot see it.
-    const photoStatus = await seller.page.evaluate(async (productId) => {
-      const canvas = new OffscreenCanvas(64, 48);
-      const context = canvas.getContext('2d')!;
-      context.fillStyle = '#b87333';
-      context.fillRect(0, 0, 64, 48);
-      const form = new FormData();
-      form.append('files', await canvas.convertToBlob({ type: 'image/png' }), 'kettle.png');
-      const response = await fetch(`/api/products/${productId}/images`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },
-        body: form,
-      });
-      return response.status;
-    }, product.id);
-    expect(photoStatus, 'the listing photo').toBe(200);
+    await addListingPhoto(seller.page, product.id, '#b87333', 'kettle.png');
     ok(
       await api(seller.page, 'POST', '/api/users/me/addresses', {
         name: 'Quill Goods',

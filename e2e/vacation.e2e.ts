@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarDateIn } from '@marketplace/domain/pickup-schedule';
 import { launchBrowser, logIn, newPage, waitForInteractive, waitForPath } from './support/browser';
+import { addListingPhoto, api, ok } from './support/page-api';
 
 // The journey of a shop's vacation (docs/product/shops.md): a seller with a live listing starts one in
 // Seller → Settings → Vacation; a guest sees the notice on the product page (Add to cart disabled) and on the
@@ -31,34 +32,6 @@ const until = calendarDateIn(new Date(Date.now() + 4 * DAY_MS));
 /** "Dec 20, 2026", written here on its own rather than with the app's helper. */
 const untilLabel = new Date(`${until}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const away = `This shop is away until ${untilLabel}`;
-
-interface ApiAnswer<T> {
-  status: number;
-  body: T;
-}
-
-/** Calls the API from the page, as the user signed in there (the token the app stored). */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = localStorage.getItem('token');
-      const response = await fetch(path, {
-        method,
-        headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null };
-    },
-    { method, path, body },
-  ) as Promise<ApiAnswer<T>>;
-}
-
-/** Fails with the server's answer when the call did not succeed. */
-function ok<T>(answer: ApiAnswer<T>, what: string): T {
-  expect(answer.status, `${what}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
-  return answer.body;
-}
 
 /** A new seller with a verified address, a ship-from address and one live listing (with its photo); answers their ids. */
 async function sellerWithLiveListing(page: Page): Promise<{ sellerId: string; productId: string }> {
@@ -98,21 +71,7 @@ async function sellerWithLiveListing(page: Page): Promise<{ sellerId: string; pr
     }),
     'create listing',
   );
-  const photoStatus = await page.evaluate(async (productId) => {
-    const canvas = new OffscreenCanvas(64, 48);
-    const context = canvas.getContext('2d')!;
-    context.fillStyle = '#8b5a2b';
-    context.fillRect(0, 0, 64, 48);
-    const form = new FormData();
-    form.append('files', await canvas.convertToBlob({ type: 'image/png' }), 'birdhouse.png');
-    const response = await fetch(`/api/products/${productId}/images`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },
-      body: form,
-    });
-    return response.status;
-  }, product.id);
-  expect(photoStatus, 'the listing photo').toBe(200);
+  await addListingPhoto(page, product.id, '#8b5a2b', 'birdhouse.png');
   ok(
     await api(page, 'POST', '/api/users/me/addresses', {
       name: shopName,
