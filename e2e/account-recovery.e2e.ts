@@ -59,6 +59,9 @@ describe('account recovery', () => {
     await guest.page.goto('/login');
     await guest.page.getByRole('link', { name: /forgot/i }).click();
     await waitForPath(guest.page, '/forgot-password');
+    // The address changes before the new page is drawn (its code loads in a transition, the login page stays on
+    // screen meanwhile): filling "Email" before the form's heading shows filled the login page's field.
+    await expect(guest.page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisibleSoon();
     await guest.page.getByLabel('Email').fill(email);
     await guest.page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(guest.page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisibleSoon();
