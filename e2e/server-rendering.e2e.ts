@@ -206,6 +206,42 @@ describe('pages search engines and link previews can read', () => {
     await context.close();
   });
 
+  it('a guest who scrolled before the app started stays where they were, and the card they click opens', async () => {
+    const { context, page } = await newPage(browser);
+    // The app's start is held until the guest has scrolled, as on a phone whose script comes late.
+    let releaseApp = () => {};
+    const appHeld = new Promise<void>((resolve) => {
+      releaseApp = resolve;
+    });
+    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+      await appHeld;
+      await route.continue();
+    });
+    await page.goto('/');
+    const card = page.getByRole('region', { name: 'Featured' }).getByRole('article').first();
+    await expect(card).toBeVisibleSoon();
+    await card.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    expect(await page.locator('html[data-interactive]').count()).toBe(0);
+
+    releaseApp();
+    await waitForInteractive(page);
+    // The start does not send the guest back to the top (a click begun on the card would end elsewhere).
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await card
+      .getByRole('link')
+      .filter({ hasNotText: /^Sold by/ })
+      .first()
+      .click();
+    await waitForPath(page, /^\/products\/[0-9a-f-]{36}$/);
+    // Back on the home page, the guest is where they left it.
+    await page.goBack();
+    await waitForPath(page, '/');
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(scrolled);
+    await context.close();
+  });
+
   it('a tab that draws no frame (opened in the background) still takes the page over', async () => {
     const { context, page } = await newPage(browser);
     // A background tab draws no frame until it is shown: the app's start must not wait for one for ever.

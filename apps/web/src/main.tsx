@@ -69,7 +69,7 @@ async function start(root: HTMLElement) {
   await nextTask();
   const { store, hydrationData } = prepareState();
   await nextTask();
-  const router = createAppRouter(hydrationData);
+  const router = await createAppRouter(hydrationData);
   // Hydrate only once the router has loaded the page's lazy modules, or it would draw its fallback over the page.
   await new Promise<void>((resolve) => {
     if (router.state.initialized) return resolve();

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type HydrationState, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type HydrationState, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import { FullScreenLoader } from '../components/spinner';
 import { GuestGuard, LoginGuard, RoleGuard } from './guards';
 import { BuyerLayout } from './layouts/buyer-layout';
@@ -85,10 +85,20 @@ export const discoverDashboardRoutes: PatchRoutesOnNavigationFunction = async ({
 };
 
 /**
- * The browser's router. With `hydrationData` (a page the server rendered, main.tsx) the router first loads the
- * lazy modules of the page's routes (`state.initialized` turns true): hydrate only then, or the router would
- * draw its fallback over the server's HTML.
+ * The browser's router. With `hydrationData` (a page the server rendered, main.tsx) the page's lazy modules are
+ * loaded first, into its routes: the router then starts initialized, as the server's page is, and keeps the
+ * visitor's scroll. (Started with lazy routes, its first step is a navigation that resets the scroll: a guest
+ * who had scrolled before the app started was sent back to the top, and a click begun there landed elsewhere.)
  */
-export function createAppRouter(hydrationData?: HydrationState) {
+export async function createAppRouter(hydrationData?: HydrationState) {
+  if (hydrationData) {
+    const matches = matchRoutes(routes, window.location) ?? [];
+    await Promise.all(
+      matches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        Object.assign(route, await route.lazy(), { lazy: undefined });
+      }),
+    );
+  }
   return createBrowserRouter(routes, { patchRoutesOnNavigation: discoverDashboardRoutes, hydrationData });
 }
