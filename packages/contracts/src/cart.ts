@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { MAX_PERSONALIZATION_LENGTH } from '@marketplace/domain/personalization';
 import { MAX_CART_LINES } from '@marketplace/domain/user-content-limits';
+import { plainTextSchema } from './common';
 import { MAX_CART_LINE_QUANTITY } from './cart-limits';
 import { vacationSchema } from './shops';
 
@@ -42,6 +44,10 @@ export const cartItemSchema = z.object({
    * GET /api/products/:id carries it: the line cannot be bought until then (docs/product/shops.md).
    */
   seller: z.object({ id: z.string(), vacation: vacationSchema.nullable() }),
+  /** The buyer's text for the seller (a name to engrave…), or null; a line with other text is another line. */
+  personalization: z.string().nullable(),
+  /** What the listing asks its buyers to write now, or null when it asks nothing (docs/product/listings.md). */
+  personalization_setting: z.object({ required: z.boolean(), instructions: z.string(), maxLength: z.number().int() }).nullable(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
@@ -54,6 +60,12 @@ export const cartResponseSchema = z.object({
 });
 export type CartResponse = z.infer<typeof cartResponseSchema>;
 
+/** A buyer's personalisation as sent; the listing's own length is checked by the API. Blank means none. */
+const personalizationTextSchema = plainTextSchema({ error: 'personalization must be text' }).max(
+  MAX_PERSONALIZATION_LENGTH,
+  `Personalisation must be at most ${MAX_PERSONALIZATION_LENGTH} characters`,
+);
+
 export const addCartItemRequestSchema = z.object({
   product_id: z.guid({ error: 'product_id must be a product id' }),
   /** Required for a listing with variants (400 `variant_required`), one of its variants on sale (400 `invalid_variant`). */
@@ -64,6 +76,11 @@ export const addCartItemRequestSchema = z.object({
     .min(1, 'quantity must be at least 1')
     .max(MAX_CART_LINE_QUANTITY, `quantity must be at most ${MAX_CART_LINE_QUANTITY}`)
     .default(1),
+  /**
+   * The buyer's text for a listing that asks for it (400 `personalization_required` when it must and is missing);
+   * the same listing with other text is another cart line.
+   */
+  personalization: personalizationTextSchema.optional(),
 });
 export type AddCartItemRequest = z.input<typeof addCartItemRequestSchema>;
 
@@ -79,6 +96,19 @@ export const setCartRetipRequestSchema = z.object({
 });
 export type SetCartRetipRequest = z.infer<typeof setCartRetipRequestSchema>;
 
+/** PUT /api/cart/items/:id/personalization: the line's new text; null or blank takes it away. */
+export const setCartPersonalizationRequestSchema = z.object({
+  personalization: personalizationTextSchema.nullable(),
+});
+export type SetCartPersonalizationRequest = z.infer<typeof setCartPersonalizationRequestSchema>;
+
+/** The `code`s of the cart's refusals about personalisation (400). */
+export const PERSONALIZATION_ERROR_CODES = {
+  required: 'personalization_required',
+  tooLong: 'personalization_too_long',
+  notOffered: 'personalization_not_offered',
+} as const;
+
 export const CART_MESSAGES = {
   productNotFound: 'Product not found',
   itemNotFound: 'Cart item not found',
@@ -90,5 +120,6 @@ export const CART_MESSAGES = {
   busy: 'Your cart changed while adding; please try again',
   variantRequired: 'Choose which one you want first (for example its size)',
   invalidVariant: 'That choice is not offered for this product',
+  samePersonalization: 'This item is already in your cart with that personalisation',
   tooManyLines: `A cart holds at most ${MAX_CART_LINES} different products; check out or remove some first`,
 } as const;

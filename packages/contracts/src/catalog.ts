@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { vacationSchema } from './shops';
 import { PRODUCT_CONDITIONS, PRODUCT_STATUSES } from '@marketplace/domain/enums';
 import { MAX_LISTINGS_PER_SELLER } from '@marketplace/domain/user-content-limits';
+import { DEFAULT_PERSONALIZATION_LENGTH, MAX_PERSONALIZATION_INSTRUCTIONS_LENGTH, MAX_PERSONALIZATION_LENGTH } from '@marketplace/domain/personalization';
 import { MAX_VARIANT_SKU_LENGTH, MAX_VARIATION_OPTIONS, MAX_VARIATIONS, variantsProblem } from '@marketplace/domain/variations';
 import { dollarsSchema, emptyAsAbsent, errorResponseSchema, hasAtMostTwoDecimals, pageQueryWith, plainTextSchema, visibleNameSchema } from './common';
 
@@ -116,6 +117,8 @@ export const productDetailSchema = productSummarySchema.extend({
   /** Its variations, in the seller's order ([] without), and each combination offered (decision 0043). */
   variations: z.array(z.object({ name: z.string(), options: z.array(z.string()) })),
   variants: z.array(productVariantSchema),
+  /** What the listing asks its buyers to write (a name to engrave…), or null when it asks nothing. */
+  personalization: z.object({ required: z.boolean(), instructions: z.string(), maxLength: z.number().int() }).nullable(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
@@ -244,6 +247,22 @@ export const PRICE_PER_VARIANT_MESSAGE = "This listing's price and stock are set
 /** A combination added in an edit without its stock (400). */
 export const newVariantStockMessage = (label: string) => `Give ${label} its stock: it is a new combination`;
 
+/** What a listing asks its buyers to write (docs/product/listings.md "Personalisation"); null asks nothing. */
+export const personalizationSettingSchema = z.object({
+  required: z.boolean({ error: 'Required must be true or false' }).default(false),
+  instructions: plainTextSchema({ error: 'Instructions must be text' })
+    .trim()
+    .max(MAX_PERSONALIZATION_INSTRUCTIONS_LENGTH, `Instructions must be at most ${MAX_PERSONALIZATION_INSTRUCTIONS_LENGTH} characters`)
+    .default(''),
+  maxLength: z
+    .number({ error: 'Maximum length must be a number' })
+    .int('Maximum length must be a whole number')
+    .min(1, 'Maximum length must be at least 1 character')
+    .max(MAX_PERSONALIZATION_LENGTH, `Maximum length must be at most ${MAX_PERSONALIZATION_LENGTH.toLocaleString('en-US')} characters`)
+    .default(DEFAULT_PERSONALIZATION_LENGTH),
+});
+export type PersonalizationSettingInput = z.input<typeof personalizationSettingSchema>;
+
 const productFields = {
   title: titleSchema,
   description: descriptionSchema,
@@ -260,6 +279,8 @@ const productFields = {
   /** With variants, `price` and `quantity` are left out: each variant has its own (decision 0043). */
   variations: variationsFieldSchema.optional(),
   variants: variantsFieldSchema.optional(),
+  /** What the listing asks its buyers to write; null asks nothing. */
+  personalization: personalizationSettingSchema.nullable().optional(),
 };
 
 export const RETIP_PAIR_MESSAGE = 'Give the add-on both a name and a price, or neither';
@@ -311,6 +332,7 @@ export const updateProductRequestSchema = z
     retipLabel: productFields.retipLabel,
     retipPrice: productFields.retipPrice,
     weightOunces: weightOuncesSchema.optional(),
+    personalization: productFields.personalization,
     /** The whole set, replacing the listing's; `variations: [], variants: []` takes them away (decision 0043). */
     variations: productFields.variations,
     variants: z

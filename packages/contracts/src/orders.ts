@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '@marketplace/domain/enums';
 import { ORDER_ITEM_STATES } from '@marketplace/domain/order-item-state';
+import { MAX_GIFT_MESSAGE_LENGTH } from '@marketplace/domain/personalization';
 import { normaliseUsCountry, normaliseUsPostalCode, normaliseUsState } from '@marketplace/domain/us-address';
-import { dollarsSchema } from './common';
+import { MAX_CART_LINES } from '@marketplace/domain/user-content-limits';
 import { cartItemSchema } from './cart';
-import { visibleNameSchema } from './common';
+import { dollarsSchema, plainTextSchema, visibleNameSchema } from './common';
 import { orderItemReturnInfoSchema, type OrderItemReturnInfo } from './returns';
 
 // Checkout, buyer orders, seller orders and the seller dashboard. Money is dollars with
@@ -34,7 +35,14 @@ export const checkoutConfigResponseSchema = z.object({
 });
 export type CheckoutConfigResponse = z.infer<typeof checkoutConfigResponseSchema>;
 
-export const CHECKOUT_PROBLEM_KINDS = ['price_changed', 'out_of_stock', 'insufficient_stock', 'unavailable', 'shop_on_vacation'] as const;
+export const CHECKOUT_PROBLEM_KINDS = [
+  'price_changed',
+  'out_of_stock',
+  'insufficient_stock',
+  'unavailable',
+  'shop_on_vacation',
+  'personalization_required',
+] as const;
 export const checkoutProblemSchema = z.object({
   cartItemId: z.string(),
   kind: z.enum(CHECKOUT_PROBLEM_KINDS),
@@ -117,6 +125,18 @@ export const checkoutPaymentSchema = z.union([
 ]);
 export type CheckoutPaymentInput = z.input<typeof checkoutPaymentSchema>;
 
+/** One shop's part of the order marked as a gift (`seller_id`), with the buyer's message; blank means none. */
+export const giftInputSchema = z.object({
+  seller_id: z.guid({ error: 'seller_id must be a seller id' }),
+  message: plainTextSchema({ error: 'message must be text' })
+    .trim()
+    .max(MAX_GIFT_MESSAGE_LENGTH, `Gift message must be at most ${MAX_GIFT_MESSAGE_LENGTH} characters`)
+    .default(''),
+});
+export type GiftInput = z.input<typeof giftInputSchema>;
+/** A shop's part of an order sent as a gift, with the buyer's message ('' without one). */
+export const giftSchema = z.object({ message: z.string() });
+
 export const checkoutRequestSchema = z.object({
   shippingAddress: shippingAddressSchema,
   payment: checkoutPaymentSchema,
@@ -133,6 +153,15 @@ export const checkoutRequestSchema = z.object({
    * sends it; a client that leaves it out is charged the cart's total at that moment.
    */
   expectedTotal: dollarsSchema('expectedTotal', { min: 0 }).optional(),
+  /**
+   * The shops' parts of the order the buyer marks as a gift, each with an optional message for the recipient
+   * (docs/product/checkout.md "Gifts"): the seller sees it, and its packing slip shows no prices.
+   */
+  gifts: z
+    .array(giftInputSchema, { error: 'gifts must be a list' })
+    .max(MAX_CART_LINES, 'Too many gifts')
+    .refine((gifts) => new Set(gifts.map((gift) => gift.seller_id)).size === gifts.length, 'Mark each shop as a gift once')
+    .optional(),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
@@ -220,6 +249,7 @@ export const CHECKOUT_MESSAGES = {
   requiresAction: 'Your bank asks you to confirm this payment.',
   totalChanged: (confirmed: string, now: string) =>
     `The total of your order changed from ${confirmed} to ${now} (a price changed since you opened checkout). Nothing was charged: check the new total and place the order again.`,
+  giftForOtherShop: 'A gift can be marked only for a shop whose items are in your cart',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different checkout request (another address or card). Send a new key for a new checkout.',
 } as const;
 
@@ -234,6 +264,10 @@ export const buyerOrderItemSchema = z.object({
   title: z.string(),
   /** The variant bought, as it was labelled at checkout ("Size: M, Colour: Red"); null without (decision 0043). */
   variantLabel: z.string().nullable(),
+  /** What the buyer wrote for the seller (a name to engrave…), or null. */
+  personalization: z.string().nullable(),
+  /** This item's shop's part of the order was sent as a gift: the buyer's message; null when not. */
+  gift: giftSchema.nullable(),
   image: z.string().nullable(),
   price: z.number(),
   quantity: z.number().int(),
@@ -407,6 +441,8 @@ export const sellerOrderItemSchema = z.object({
   itemTitle: z.string(),
   /** The variant sold, as labelled at checkout; null without (decision 0043). */
   variantLabel: z.string().nullable(),
+  /** What the buyer wrote for this item (a name to engrave…), or null. */
+  personalization: z.string().nullable(),
   image: z.string().nullable(),
   quantity: z.number().int(),
   price: z.number(),
@@ -434,12 +470,18 @@ export const sellerOrderDetailResponseSchema = z.object({
     amounts: z.object({ orderTotal: z.number(), itemsTotal: z.number(), proportionalShipping: z.number(), retipTotal: z.number() }),
     buyer: z.object({ fullName: z.string(), email: z.string() }),
     shippingInfo: z.object({ shippingAddress: sellerShippingAddressSchema }),
+    /** The buyer marked this seller's part as a gift: their message ('' without); null when not a gift. */
+    gift: giftSchema.nullable(),
+    /** The shop's name, for the packing slip's heading. */
+    shopName: z.string(),
     items: z.array(sellerOrderItemSchema),
   }),
 });
 export type SellerOrderDetailResponse = z.infer<typeof sellerOrderDetailResponseSchema>;
 
 export const sellerOrderItemDetailSchema = sellerOrderItemSchema.extend({
+  /** The buyer marked this seller's part of the order as a gift: their message ('' without); null when not. */
+  gift: giftSchema.nullable(),
   orderId: z.string(),
   orderCreatedAt: z.string(),
   buyer: z.object({ fullName: z.string(), email: z.string() }),

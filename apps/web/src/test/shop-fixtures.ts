@@ -50,6 +50,7 @@ export function makeProductDetail(overrides: Partial<ProductDetail> = {}): Produ
     weightOunces: 40,
     variations: [],
     variants: [],
+    personalization: null,
     images: [
       {
         id: 'i1',
@@ -110,6 +111,8 @@ export function makeCartItem(overrides: Partial<CartItem> = {}): CartItem {
     price_changed: false,
     previous_price: null,
     seller: { id: 's1', vacation: null },
+    personalization: null,
+    personalization_setting: null,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, not, sql, type SQL } from 'drizzle-orm';
+import type { PersonalizationSetting } from '@marketplace/domain/personalization';
 import { lockFor } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
 import { products, productVariants } from '../catalog/catalog.schema';
@@ -8,6 +9,8 @@ import { coverKeyOf, liveListingStatus } from '../catalog';
 
 /** The line's variant is `variantId` (null: a line without one). */
 const isVariant = (variantId: string | null): SQL => (variantId ? eq(cartItems.variantId, variantId) : sql`${cartItems.variantId} is null`);
+/** The line's personalisation is `text` (null: none), compared as the table tells lines apart (its digest). */
+const isPersonalization = (text: string | null): SQL => sql`${cartItems.personalizationKey} = md5(${text ?? ''})`;
 
 export interface CartLineRecord {
   id: string;
@@ -19,6 +22,8 @@ export interface CartLineRecord {
   quantity: number;
   priceCentsAtAdd: number;
   retipAdded: boolean;
+  /** The buyer's text for the seller, or null. */
+  personalization: string | null;
   createdAt: Date;
   /** The product's cover image key (images[0]), or null without images. */
   coverKey: string | null;
@@ -32,6 +37,8 @@ export interface CartLineRecord {
     status: 'active' | 'hidden';
     retipPriceCents: number | null;
     retipLabel: string | null;
+    /** What the listing asks its buyers to write now, or null. */
+    personalization: PersonalizationSetting | null;
     /** The day the seller's shop opens again while it is on vacation (users.schema.ts), else null. */
     sellerVacationUntil: string | null;
     /** The seller's message for buyers while on vacation, else null. */
@@ -56,6 +63,7 @@ const lineColumns = {
   quantity: cartItems.quantity,
   priceCentsAtAdd: cartItems.priceCentsAtAdd,
   retipAdded: cartItems.retipAdded,
+  personalization: cartItems.personalization,
   createdAt: cartItems.createdAt,
   coverKey: coverKeyOf(cartItems.productId),
   product: {
@@ -68,6 +76,7 @@ const lineColumns = {
     status: liveListingStatus(),
     retipPriceCents: products.retipPriceCents,
     retipLabel: products.retipLabel,
+    personalization: products.personalization,
     sellerVacationUntil: users.vacationUntil,
     sellerVacationMessage: users.vacationMessage,
   },
@@ -106,7 +115,9 @@ export interface CartProductRecord {
   priceCents: number;
   quantity: number;
   status: 'active' | 'hidden';
-  /** Units of it already in this user's cart (0 without a line). */
+  /** What the listing asks its buyers to write, or null. */
+  personalization: PersonalizationSetting | null;
+  /** Units of it (of this variant) already in this user's cart, over every line whatever its text (0 without one). */
   inCart: number;
   /** The day the seller's shop opens again while it is on vacation (users.schema.ts), else null. */
   sellerVacationUntil: string | null;
@@ -126,13 +137,14 @@ export async function findProductForCart(executor: Executor, productId: string, 
       priceCents: products.priceCents,
       quantity: products.quantity,
       status: liveListingStatus(),
-      inCart: sql<number>`coalesce(${cartItems.quantity}, 0)`.mapWith(Number),
+      personalization: products.personalization,
+      inCart: sql<number>`(select coalesce(sum(${cartItems.quantity}), 0) from ${cartItems}
+        where ${cartItems.productId} = ${products.id} and ${cartItems.userId} = ${userId} and ${isVariant(variantId)})`.mapWith(Number),
       sellerVacationUntil: users.vacationUntil,
     })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .leftJoin(productVariants, and(eq(productVariants.productId, products.id), variantId ? eq(productVariants.id, variantId) : sql`false`))
-    .leftJoin(cartItems, and(eq(cartItems.productId, products.id), eq(cartItems.userId, userId), isVariant(variantId)))
     .where(eq(products.id, productId));
   if (!row) return null;
   const { variantId: foundVariant, variantPriceCents, variantQuantity, variantAvailable, ...product } = row;
@@ -153,7 +165,16 @@ export async function findProductForCart(executor: Executor, productId: string, 
  */
 export async function addToCartLine(
   executor: Executor,
-  values: { userId: string; productId: string; variantId: string | null; quantity: number; priceCents: number; maxQuantity: number; now: Date },
+  values: {
+    userId: string;
+    productId: string;
+    variantId: string | null;
+    personalization: string | null;
+    quantity: number;
+    priceCents: number;
+    maxQuantity: number;
+    now: Date;
+  },
 ): Promise<number | null> {
   const grown = sql`${cartItems.quantity} + excluded.quantity`;
   const stock = values.variantId
@@ -165,13 +186,14 @@ export async function addToCartLine(
       userId: values.userId,
       productId: values.productId,
       variantId: values.variantId,
+      personalization: values.personalization,
       quantity: values.quantity,
       priceCentsAtAdd: values.priceCents,
       createdAt: values.now,
       updatedAt: values.now,
     })
     .onConflictDoUpdate({
-      target: [cartItems.userId, cartItems.productId, cartItems.variantId],
+      target: [cartItems.userId, cartItems.productId, cartItems.variantId, cartItems.personalizationKey],
       set: { quantity: grown, updatedAt: values.now },
       setWhere: sql`${grown} <= least(${values.maxQuantity}::integer, ${stock})`,
     })
@@ -207,13 +229,50 @@ export async function lockCartOf(executor: Executor, userId: string): Promise<vo
   await lockFor(executor, 'cart', userId);
 }
 
-/** The user's lines other than the one for `productId` in `variantId` (null: the listing without variants). */
-export async function countOtherCartLines(executor: Executor, userId: string, productId: string, variantId: string | null): Promise<number> {
+/** The user's lines other than the one for `productId` in `variantId` (null: the listing without variants) with `personalization`. */
+export async function countOtherCartLines(
+  executor: Executor,
+  userId: string,
+  line: { productId: string; variantId: string | null; personalization: string | null },
+): Promise<number> {
   const [row] = await executor
     .select({ total: sql<number>`count(*)`.mapWith(Number) })
     .from(cartItems)
-    .where(and(eq(cartItems.userId, userId), not(and(eq(cartItems.productId, productId), isVariant(variantId))!)));
+    .where(
+      and(eq(cartItems.userId, userId), not(and(eq(cartItems.productId, line.productId), isVariant(line.variantId), isPersonalization(line.personalization))!)),
+    );
   return row?.total ?? 0;
+}
+
+/**
+ * Gives a line another text. False when the user has another line of the same listing and variant with that
+ * text already (lines are told apart by it), or the line is gone. Run it under the user's cart lock.
+ */
+export async function setCartLinePersonalization(
+  executor: Executor,
+  line: { userId: string; id: string; productId: string; variantId: string | null },
+  personalization: string | null,
+  now: Date,
+): Promise<boolean> {
+  const [taken] = await executor
+    .select({ id: cartItems.id })
+    .from(cartItems)
+    .where(
+      and(
+        eq(cartItems.userId, line.userId),
+        eq(cartItems.productId, line.productId),
+        isVariant(line.variantId),
+        isPersonalization(personalization),
+        not(eq(cartItems.id, line.id)),
+      ),
+    );
+  if (taken) return false;
+  const rows = await executor
+    .update(cartItems)
+    .set({ personalization, updatedAt: now })
+    .where(and(eq(cartItems.userId, line.userId), eq(cartItems.id, line.id)))
+    .returning({ id: cartItems.id });
+  return rows.length > 0;
 }
 
 export async function deleteCartLine(executor: Executor, where: { userId: string; id: string }): Promise<void> {

@@ -4,6 +4,7 @@ import {
   cartItemParamsSchema,
   cartResponseSchema,
   removeCartItemQuerySchema,
+  setCartPersonalizationRequestSchema,
   setCartRetipRequestSchema,
 } from '@marketplace/contracts/cart';
 import { errorResponseSchema } from '@marketplace/contracts/common';
@@ -65,6 +66,21 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (a
       },
     },
     async (request) => cart.setRetip(userOf(request).id, request.params.id, request.body.retip_added),
+  );
+
+  app.put(
+    '/items/:id/personalization',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        ...common,
+        summary: "Change a line's personalisation (null or blank takes it away)",
+        params: cartItemParamsSchema,
+        body: setCartPersonalizationRequestSchema,
+        response: { 200: cartResponseSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request) => cart.setPersonalization(userOf(request).id, request.params.id, request.body.personalization),
   );
 
   app.delete(

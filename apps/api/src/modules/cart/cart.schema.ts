@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 import { products, productVariants } from '../catalog/catalog.schema';
 import { users } from '../users/users.schema';
@@ -24,11 +24,15 @@ export const cartItems = pgTable(
     priceCentsAtAdd: integer('price_cents_at_add').notNull(),
     // The spec's retip: the product's paid add-on service, chosen per cart line.
     retipAdded: boolean('retip_added').notNull().default(false),
+    // The buyer's text for the seller, trimmed (null: none); the same listing with other text is another line.
+    personalization: text('personalization'),
+    // The text's digest, what a line is told apart by: a text of 1,024 characters may pass what an index entry holds.
+    personalizationKey: text('personalization_key').notNull().generatedAlwaysAs(sql`md5(coalesce(personalization, ''))`),
     ...timestamps,
   },
   (table) => [
-    // One line per listing and variant (null, for a listing without variants, counts as one value).
-    unique('cart_items_user_product_variant_unique').on(table.userId, table.productId, table.variantId).nullsNotDistinct(),
+    // One line per listing, variant and personalisation (a null variant counts as one value).
+    unique('cart_items_user_product_variant_text_unique').on(table.userId, table.productId, table.variantId, table.personalizationKey).nullsNotDistinct(),
     check('cart_items_quantity_positive', sql`${table.quantity} > 0`),
   ],
 );

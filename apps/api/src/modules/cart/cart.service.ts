@@ -1,6 +1,7 @@
 import {
   CART_LINE_LIMIT_CODE,
   CART_MESSAGES,
+  PERSONALIZATION_ERROR_CODES,
   MAX_CART_LINE_QUANTITY,
   MAX_CART_LINES,
   type AddCartItemRequest,
@@ -9,6 +10,7 @@ import {
 } from '@marketplace/contracts/cart';
 import { itemsTotalCents } from '@marketplace/domain/item-paid';
 import { centsToDollars } from '@marketplace/domain/money';
+import { normalizePersonalization, personalizationProblem } from '@marketplace/domain/personalization';
 import { awayMessage, isAway } from '@marketplace/domain/vacation';
 import { SHOP_ERROR_CODES } from '@marketplace/contracts/shops';
 import { CATALOG_ERROR_CODES } from '@marketplace/contracts/catalog';
@@ -27,6 +29,7 @@ import {
   findCartLines,
   findProductForCart,
   lockCartOf,
+  setCartLinePersonalization,
   setCartLineRetip,
   takeUnitsFromCartLine,
   type CartLineRecord,
@@ -51,16 +54,32 @@ export interface PricedCartLine {
 
 export interface CartService {
   getCart(userId: string): Promise<CartResponse>;
-  addItem(user: UserRecord, input: Required<Omit<AddCartItemRequest, 'variant_id'>> & Pick<AddCartItemRequest, 'variant_id'>): Promise<CartResponse>;
+  addItem(
+    user: UserRecord,
+    input: Required<Omit<AddCartItemRequest, 'variant_id' | 'personalization'>> & Pick<AddCartItemRequest, 'variant_id' | 'personalization'>,
+  ): Promise<CartResponse>;
   /** Removes `quantity` units, or the whole line when absent or at least the line's quantity (docs/product/cart-and-wishlist.md). */
   removeItem(userId: string, id: string, quantity: number | undefined): Promise<CartResponse>;
   setRetip(userId: string, id: string, retipAdded: boolean): Promise<CartResponse>;
+  /** Gives a line the buyer's text (null or blank: none), checked against what its listing asks now. */
+  setPersonalization(userId: string, id: string, personalization: string | null): Promise<CartResponse>;
   clear(userId: string): Promise<CartResponse>;
   /** The lines priced as they are now, read through `executor` (a checkout transaction or the database). */
   priceLines(executor: Executor, userId: string): Promise<PricedCartLine[]>;
   /** Drops the lines a checkout bought (inside its transaction). */
   removeLines(executor: Executor, userId: string, ids: readonly string[]): Promise<void>;
   toResponse(lines: readonly PricedCartLine[]): CartResponse;
+}
+
+/** A buyer's text the listing does not take as it is: 400 with its code (docs/product/listings.md "Personalisation"). */
+function refusePersonalization(problem: ReturnType<typeof personalizationProblem>): void {
+  if (problem === null) return;
+  const code = {
+    personalization_required: PERSONALIZATION_ERROR_CODES.required,
+    personalization_too_long: PERSONALIZATION_ERROR_CODES.tooLong,
+    personalization_not_offered: PERSONALIZATION_ERROR_CODES.notOffered,
+  }[problem.code];
+  throw badRequest(problem.message, { code });
 }
 
 export function createCartService({ db, files, clock }: CartServiceDependencies): CartService {
@@ -98,6 +117,8 @@ export function createCartService({ db, files, clock }: CartServiceDependencies)
           id: product.sellerId,
           vacation: vacationOf({ vacationUntil: product.sellerVacationUntil, vacationMessage: product.sellerVacationMessage }, now),
         },
+        personalization: record.personalization,
+        personalization_setting: product.personalization,
       };
       return { record, item, availableQuantity, priceCents: product.priceCents, retipCents };
     });
@@ -136,6 +157,9 @@ export function createCartService({ db, files, clock }: CartServiceDependencies)
         if (variantId !== null && (!found.variant || !found.variant.available)) {
           throw badRequest(CART_MESSAGES.invalidVariant, { code: CATALOG_ERROR_CODES.invalidVariant });
         }
+        // What the buyer writes for the seller, as the listing asks it (docs/product/listings.md "Personalisation").
+        const personalization = normalizePersonalization(input.personalization);
+        refusePersonalization(personalizationProblem(found.personalization, personalization));
         const product = found.variant ? { ...found, priceCents: found.variant.priceCents, quantity: found.variant.quantity } : found;
         // A shop on vacation shows its listings, but sells none until its day (docs/product/shops.md).
         if (product.sellerVacationUntil && isAway(product.sellerVacationUntil, clock.now())) {
@@ -150,13 +174,14 @@ export function createCartService({ db, files, clock }: CartServiceDependencies)
         const added = await db.transaction(async (transaction) => {
           // A new line must find room among the others, counted under the user's cart lock.
           await lockCartOf(transaction, user.id);
-          if (!hasRoomFor(await countOtherCartLines(transaction, user.id, product.id, variantId), 1, MAX_CART_LINES)) {
+          if (!hasRoomFor(await countOtherCartLines(transaction, user.id, { productId: product.id, variantId, personalization }), 1, MAX_CART_LINES)) {
             throw conflict(CART_MESSAGES.tooManyLines, { code: CART_LINE_LIMIT_CODE, limit: MAX_CART_LINES });
           }
           return addToCartLine(transaction, {
             userId: user.id,
             productId: product.id,
             variantId,
+            personalization,
             quantity: input.quantity,
             priceCents: product.priceCents,
             maxQuantity: MAX_CART_LINE_QUANTITY,
@@ -180,6 +205,19 @@ export function createCartService({ db, files, clock }: CartServiceDependencies)
       const line = await findOwnLine(userId, id);
       if (retipAdded && line.product.retipPriceCents === null) throw badRequest(CART_MESSAGES.noAddOn);
       await setCartLineRetip(db, { userId, id }, retipAdded, clock.now());
+      return getCart(userId);
+    },
+
+    async setPersonalization(userId, id, text) {
+      const line = await findOwnLine(userId, id);
+      const personalization = normalizePersonalization(text);
+      refusePersonalization(personalizationProblem(line.product.personalization, personalization));
+      const isSet = await db.transaction(async (transaction) => {
+        await lockCartOf(transaction, userId);
+        return setCartLinePersonalization(transaction, { userId, id, productId: line.productId, variantId: line.variantId }, personalization, clock.now());
+      });
+      // Lines are told apart by their text: another line of it already has this one.
+      if (!isSet) throw conflict(CART_MESSAGES.samePersonalization);
       return getCart(userId);
     },
 

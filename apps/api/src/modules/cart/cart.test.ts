@@ -88,6 +88,8 @@ describe('cart', () => {
         price_changed: false,
         previous_price: null,
         seller: { id: seller.id, vacation: null },
+        personalization: null,
+        personalization_setting: null,
       },
     ]);
   });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { PRODUCT_CONDITIONS, PRODUCT_STATUSES } from '@marketplace/domain/enums';
+import type { PersonalizationSetting } from '@marketplace/domain/personalization';
 import type { Variation } from '@marketplace/domain/variations';
 import { boolean, check, customType, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
@@ -57,6 +58,8 @@ export const products = pgTable(
     // sale), written with the variants (product_variants) by the catalog alone.
     variations: jsonb('variations').$type<Variation[]>().notNull().default([]),
     hasVariants: boolean('has_variants').notNull().default(false),
+    // What the listing asks its buyers to write (docs/product/listings.md "Personalisation"); null asks nothing.
+    personalization: jsonb('personalization').$type<PersonalizationSetting>(),
     status: productStatus('status').notNull().default('active'),
     // A draft (docs/product/listings.md): hidden because it has no photo yet, not because anyone hid it. It goes
     // live with its first photo once its seller is verified; a listing the marketplace hid is never a draft.

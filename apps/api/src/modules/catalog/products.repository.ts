@@ -3,6 +3,7 @@ import { lockFor } from '../../db/advisory-locks';
 import type { Executor } from '../../db/client';
 import { productImages } from '../uploads/uploads.schema';
 import { users } from '../users/users.schema';
+import type { PersonalizationSetting } from '@marketplace/domain/personalization';
 import type { Variation } from '@marketplace/domain/variations';
 import { categories, products, productVariants, sellerReviewTotals } from './catalog.schema';
 import type { VariantRecord } from './variants.repository';
@@ -109,6 +110,8 @@ export type ProductDetailRecord = ProductRecord & {
   images: ImageRecord[];
   /** Its variants in the seller's order ([] without). */
   variants: VariantRecord[];
+  /** What it asks its buyers to write, or null. */
+  personalization: PersonalizationSetting | null;
   sellerReviews: { count: number; sum: number };
   /** The seller's vacation as their row holds it (users.schema.ts): the page says when the shop is away. */
   sellerVacation: { vacationUntil: string | null; vacationMessage: string | null };
@@ -132,6 +135,7 @@ function prepareProductDetail(executor: Executor) {
       ...productColumns,
       images,
       variants,
+      personalization: products.personalization,
       sellerReviewCount: sql<number>`coalesce(${sellerReviewTotals.reviewCount}, 0)`.mapWith(Number),
       sellerRatingSum: sql<number>`coalesce(${sellerReviewTotals.ratingSum}, 0)`.mapWith(Number),
       sellerVacationUntil: users.vacationUntil,
@@ -176,6 +180,7 @@ export interface ProductValues {
   retipLabel: string | null;
   retipPriceCents: number | null;
   weightOunces: number;
+  personalization: PersonalizationSetting | null;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type AdminProductDetail,
   type CommissionEntry,
   type CreateProductRequest,
+  type PersonalizationSettingInput,
   type ProductDetail,
   type ProductDetailForViewer,
   type ProductImage,
@@ -21,6 +22,7 @@ import {
 } from '@marketplace/contracts/catalog';
 import { ACCOUNT_ERROR_CODES, EMAIL_NOT_VERIFIED_MESSAGE } from '@marketplace/contracts/auth';
 import { centsToDollars, dollarsToCents } from '@marketplace/domain/money';
+import { DEFAULT_PERSONALIZATION_LENGTH, type PersonalizationSetting } from '@marketplace/domain/personalization';
 import { averageRating } from '@marketplace/domain/ratings';
 import { hasRoomFor, MAX_LISTINGS_PER_SELLER } from '@marketplace/domain/user-content-limits';
 import type { Database, Executor } from '../../db/client';
@@ -178,6 +180,12 @@ function toCommissionEntry(category: Pick<CategoryRecord, 'name' | 'slug' | 'com
   return { category: category.name, commission_rate: centsToDollars(category.commissionRateBasisPoints), slug: category.slug };
 }
 
+/** What a listing asks its buyers to write, its defaults filled in (null: it asks nothing). */
+function personalizationOf(input: PersonalizationSettingInput | null | undefined): PersonalizationSetting | null {
+  if (!input) return null;
+  return { required: input.required ?? false, instructions: input.instructions ?? '', maxLength: input.maxLength ?? DEFAULT_PERSONALIZATION_LENGTH };
+}
+
 export function createProductsService({
   db,
   files,
@@ -212,6 +220,7 @@ export function createProductsService({
     images: row.images.map(toImageDto),
     variations: row.variations.map((variation) => ({ name: variation.name, options: [...variation.options] })),
     variants: row.variants.map(toVariantDto),
+    personalization: row.personalization,
   });
 
   const findOwnedProduct = async (sellerId: string, productId: string) => {
@@ -296,6 +305,7 @@ export function createProductsService({
         retipLabel: input.retipLabel ?? null,
         retipPriceCents: input.retipPrice == null ? null : dollarsToCents(input.retipPrice),
         weightOunces: input.weightOunces ?? DEFAULT_WEIGHT_OUNCES,
+        personalization: personalizationOf(input.personalization),
       };
       // It has no photo yet, so it starts as a draft (hidden) and goes live with its first photo (docs/product/listings.md).
       const id = await db.transaction(async (transaction) => {
@@ -336,6 +346,7 @@ export function createProductsService({
       if (input.quantity !== undefined) values.quantity = input.quantity;
       if (input.condition !== undefined) values.condition = input.condition;
       if (input.weightOunces !== undefined) values.weightOunces = input.weightOunces;
+      if (input.personalization !== undefined) values.personalization = personalizationOf(input.personalization);
       const isUpdated = await db.transaction(async (transaction) => {
         if (!(await updateSellerProduct(transaction, { id, sellerId: seller.id }, values))) return false;
         if (variants !== null) await replaceVariants(transaction, id, input.variations ?? [], variants, values.updatedAt);

@@ -12,7 +12,7 @@ import {
 import { itemsTotalCents as itemsTotalCentsOf } from '@marketplace/domain/item-paid';
 import { centsToDollars, dollarsToCents, formatCents } from '@marketplace/domain/money';
 import { calculateShippingCents } from '@marketplace/domain/shipping';
-import { problemsOf, refuseShopsAway } from './checkout-problems';
+import { giftsOf, problemsOf, refuseMissingPersonalization, refuseShopsAway } from './checkout-problems';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -291,7 +291,12 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
     });
 
     // A shop on vacation sells nothing; a payment the buyer already made at their bank is honoured (as an order placed before).
-    if (!options.paid && !input.authenticatedPaymentId) refuseShopsAway(lines, clock.now());
+    // So does a line without the personalisation its listing asks for. A gift names a shop of the cart.
+    if (!options.paid && !input.authenticatedPaymentId) {
+      refuseShopsAway(lines, clock.now());
+      refuseMissingPersonalization(lines);
+    }
+    const gifts = giftsOf(input.gifts, lines);
 
     // The total the buyer confirmed (the summary's orderTotal): told before anything is charged or taken
     // when today's prices already differ, and checked again against the locked rows below. Back from the
@@ -344,6 +349,7 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
             quantity: line.record.quantity,
             variantId: product.variantId,
             variantLabel: product.variantLabel,
+            personalization: line.record.personalization,
             retipAdded,
             retipPriceCents: retipAdded ? (product.retipPriceCents ?? 0) : 0,
             status: 'pending',
@@ -384,6 +390,7 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
             updatedAt: now,
           },
           itemRows,
+          gifts,
         );
 
         let charge: ChargeResult;

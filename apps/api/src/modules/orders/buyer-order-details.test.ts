@@ -228,6 +228,8 @@ describe('createBuyerOrderDetails (returns)', () => {
           id: item.id,
           productId: item.productId,
           variantLabel: null,
+          personalization: null,
+          gift: null,
           title: 'Lamp',
           image: null,
           price: 25,

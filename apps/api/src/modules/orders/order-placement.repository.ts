@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orderItems, orders, payments } from './orders.schema';
+import { orderGifts, orderItems, orders, payments } from './orders.schema';
 
-// How a checkout places an order: the order with its item snapshots, then the payment that paid for
+// How a checkout places an order: the order with its item snapshots and gifts, then the payment that paid for
 // it. Each runs in the checkout's transaction, so nothing of a declined or failed checkout is kept.
 
 /** The order a buyer placed with this Idempotency-Key, if any. */
@@ -37,11 +37,19 @@ export type NewPayment = typeof payments.$inferInsert;
  * Idempotency-Key) makes a concurrent duplicate wait at the order's insert, and fail there once the
  * first commits (`orders_buyer_idempotency_unique`).
  */
-export async function insertOrderWithItems(executor: Executor, order: NewOrder, items: readonly NewOrderItem[]): Promise<string> {
+export async function insertOrderWithItems(
+  executor: Executor,
+  order: NewOrder,
+  items: readonly NewOrderItem[],
+  gifts: readonly { sellerId: string; message: string }[] = [],
+): Promise<string> {
   const [row] = await executor.insert(orders).values(order).returning({ id: orders.id });
   if (!row) throw new Error('insert into orders returned no row');
   const orderId = row.id;
   if (items.length > 0) await executor.insert(orderItems).values(items.map((item) => ({ ...item, orderId })));
+  // The shops' parts sent as gifts (docs/product/checkout.md "Gifts"), with the order.
+  if (gifts.length > 0)
+    await executor.insert(orderGifts).values(gifts.map((gift) => ({ ...gift, orderId, createdAt: order.createdAt, updatedAt: order.createdAt })));
   return orderId;
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ORDER_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES } from '@marketplace/domain/enums';
 import { ORDER_ITEM_STATES } from '@marketplace/domain/order-item-state';
-import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 import { categories, products } from '../catalog/catalog.schema';
 import { users } from '../users/users.schema';
@@ -72,6 +72,8 @@ export const orderItems = pgTable(
     // No reference: the seller may take the combination out of the listing later, the order keeps its label.
     variantId: uuid('variant_id'),
     variantLabel: text('variant_label'),
+    // What the buyer wrote for the seller (a name to engrave…), as it was at checkout; null without.
+    personalization: text('personalization'),
     retipAdded: boolean('retip_added').notNull().default(false),
     retipPriceCents: integer('retip_price_cents').notNull().default(0),
     status: orderItemStatus('status').notNull().default('pending'),
@@ -96,6 +98,25 @@ export const orderItems = pgTable(
     check('order_items_refunded_non_negative', sql`${table.refundedCents} >= 0`),
     check('order_items_price_non_negative', sql`${table.priceCents} >= 0`),
   ],
+);
+
+/**
+ * A shop's part of an order the buyer sent as a gift (docs/product/checkout.md "Gifts"), with their message for
+ * the recipient ('' without one). Written with the order; the seller reads it beside the items and on the packing slip.
+ */
+export const orderGifts = pgTable(
+  'order_gifts',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    message: text('message').notNull().default(''),
+    ...timestamps,
+  },
+  (table) => [primaryKey({ columns: [table.orderId, table.sellerId] })],
 );
 
 export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);

@@ -24,6 +24,7 @@ import { createBuyerOrderDetails, type BuyerOrderDetailSources } from './buyer-o
 import { createOrderItemLifecycle, type OrderItemLifecycle } from './order-item-lifecycle';
 import type { ParcelTrackingOf } from './order-facts';
 import { shippingAddressOfOrder } from './order-lines.repository';
+import { findGiftsOfOrders, findShopName, type OrderGiftRecord } from './order-gifts.repository';
 import { shippingSharesOf } from '@marketplace/domain/item-paid';
 import {
   countSellerOpenOrders,
@@ -77,6 +78,15 @@ const DASHBOARD_DAYS = 30;
 const DASHBOARD_LOW_STOCK_ROWS = 10;
 
 const lineTotalCents = (item: OrderItemRecord) => item.priceCents * item.quantity;
+/** Looks up the gift of a shop's part of an order (its message) among `gifts`; null when that part is not a gift. */
+function giftsByShop(gifts: readonly OrderGiftRecord[]) {
+  const messages = new Map(gifts.map((gift) => [`${gift.orderId}:${gift.sellerId}`, gift.message]));
+  return (orderId: string, sellerId: string) => {
+    const message = messages.get(`${orderId}:${sellerId}`);
+    return message === undefined ? null : { message };
+  };
+}
+
 const retipCentsOf = (item: OrderItemRecord) => (item.retipAdded ? item.retipPriceCents : 0);
 
 function pagination(page: number, limit: number, totalItems: number) {
@@ -108,6 +118,12 @@ export function createOrdersService({ db, files, clock, payments, events, parcel
       orderRows.map((order) => order.id),
     );
     const imageOf = await imagesOf(db, items);
+    const giftOf = giftsByShop(
+      await findGiftsOfOrders(
+        db,
+        orderRows.map((order) => order.id),
+      ),
+    );
     return orderRows.map((order) => ({
       order,
       id: order.id,
@@ -124,6 +140,8 @@ export function createOrdersService({ db, files, clock, payments, events, parcel
           productId: item.productId,
           title: item.title,
           variantLabel: item.variantLabel,
+          personalization: item.personalization,
+          gift: giftOf(item.orderId, item.sellerId),
           image: imageOf(item),
           price: centsToDollars(item.priceCents),
           quantity: item.quantity,
@@ -161,6 +179,7 @@ export function createOrdersService({ db, files, clock, payments, events, parcel
       orderItemId: item.id,
       itemTitle: item.title,
       variantLabel: item.variantLabel,
+      personalization: item.personalization,
       image: imageOf(item),
       quantity: item.quantity,
       price: centsToDollars(item.priceCents),
@@ -187,10 +206,12 @@ export function createOrdersService({ db, files, clock, payments, events, parcel
     const buyer = order ? await findBuyerContact(db, order.buyerId) : null;
     if (!order || !buyer) throw notFound(ORDER_MESSAGES.itemNotFound);
     const imageOf = await imagesOf(db, [item]);
+    const giftOf = giftsByShop(await findGiftsOfOrders(db, [order.id]));
     return {
       success: true,
       data: {
         ...toSellerItem(item, imageOf),
+        gift: giftOf(order.id, sellerId),
         orderId: order.id,
         orderCreatedAt: order.createdAt.toISOString(),
         buyer: { fullName: fullNameOf(buyer), email: buyer.email },
@@ -281,10 +302,14 @@ export function createOrdersService({ db, files, clock, payments, events, parcel
       const retipTotalCents = items.reduce((total, item) => total + retipCentsOf(item), 0);
       const shippingCents = items.reduce((total, item) => total + (shares.get(item.id) ?? 0), 0);
       const imageOf = await imagesOf(db, items);
+      const giftOf = giftsByShop(await findGiftsOfOrders(db, [order.id]));
+      const shopName = (await findShopName(db, sellerId)) ?? '';
       return {
         success: true,
         data: {
           orderId: order.id,
+          gift: giftOf(order.id, sellerId),
+          shopName,
           orderCreatedAt: order.createdAt.toISOString(),
           status: { itemsOrderStatus: deriveOrderStatus(items.map((item) => ({ status: item.status, delivered: item.deliveredAt !== null }))) },
           itemsSummary: {

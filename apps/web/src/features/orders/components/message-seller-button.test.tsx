@@ -23,6 +23,8 @@ const ORDER: BuyerOrder = {
       productId: 'p1',
       title: 'Walnut desk lamp',
       variantLabel: null,
+      personalization: null,
+      gift: null,
       image: null,
       price: 20,
       quantity: 2,

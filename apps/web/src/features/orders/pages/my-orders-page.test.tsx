@@ -23,6 +23,8 @@ function makeOrder(status: BuyerOrder['status'], itemStatus: BuyerOrder['items']
         productId: 'p1',
         title: 'Walnut desk lamp',
         variantLabel: null,
+        personalization: null,
+        gift: null,
         image: null,
         price: 20,
         quantity: 2,
