@@ -41,9 +41,10 @@ export const cartItemSchema = z.object({
   previous_price: z.number().nullable(),
   /**
    * The product's seller, with their vacation while the shop is away (null when open), as `seller` on
-   * GET /api/products/:id carries it: the line cannot be bought until then (docs/product/shops.md).
+   * GET /api/products/:id carries it: the line cannot be bought until then (docs/product/shops.md); and the
+   * shop's name, which checkout groups the lines by (a shop's part may be sent as a gift).
    */
-  seller: z.object({ id: z.string(), vacation: vacationSchema.nullable() }),
+  seller: z.object({ id: z.string(), vacation: vacationSchema.nullable(), name: z.string() }),
   /** The buyer's text for the seller (a name to engrave…), or null; a line with other text is another line. */
   personalization: z.string().nullable(),
   /** What the listing asks its buyers to write now, or null when it asks nothing (docs/product/listings.md). */

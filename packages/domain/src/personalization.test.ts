@@ -16,11 +16,12 @@ describe('a buyer’s personalisation against what the listing asks', () => {
     expect(personalizationProblem(asks(true), 'Anna')).toBeNull();
   });
 
-  it('counts characters as a person does, up to the listing’s length', () => {
+  it('counts characters as every text field does, up to the listing’s length', () => {
     expect(personalizationProblem(asks(false, 4), 'Anna')).toBeNull();
     expect(personalizationProblem(asks(false, 4), 'Annas')?.code).toBe('personalization_too_long');
-    // Four emoji are four characters (eight UTF-16 units).
-    expect(personalizationProblem(asks(false, 4), '🎁🎁🎁🎁')).toBeNull();
+    // An emoji counts two, as in the contract's limit and the screens' counters.
+    expect(personalizationProblem(asks(false, 4), '🎁🎁')).toBeNull();
+    expect(personalizationProblem(asks(false, 4), '🎁🎁🎁')?.code).toBe('personalization_too_long');
   });
 
   it('is refused on a listing that asks for none', () => {

@@ -35,11 +35,11 @@ export function normalizePersonalization(text: string | null | undefined): strin
 
 /**
  * Why `text` (already normalised) cannot go with a listing that asks `setting` (null: asks nothing), or null
- * when it can. The length counts characters as a person does (code points), the way the screens count them.
+ * when it can. The length is counted as every other text field's (UTF-16 units, as the screens' counters count).
  */
 export function personalizationProblem(setting: PersonalizationSetting | null, text: string | null): PersonalizationProblem | null {
   if (setting === null) return text === null ? null : { code: 'personalization_not_offered', message: PERSONALIZATION_MESSAGES.notOffered };
   if (text === null) return setting.required ? { code: 'personalization_required', message: PERSONALIZATION_MESSAGES.required } : null;
-  if ([...text].length > setting.maxLength) return { code: 'personalization_too_long', message: PERSONALIZATION_MESSAGES.tooLong(setting.maxLength) };
+  if (text.length > setting.maxLength) return { code: 'personalization_too_long', message: PERSONALIZATION_MESSAGES.tooLong(setting.maxLength) };
   return null;
 }

@@ -18,6 +18,7 @@ export const DASHBOARD_ROUTES: readonly PageRoute[] = [
   route('seller', '/seller/orders', 'features/orders/pages/seller-orders-page', 'SellerOrdersPage'),
   route('seller', '/seller/orders/items/:orderId', 'app/pages/seller-order-detail-page', 'SellerOrderDetailPage'),
   route('seller', '/seller/orders/items/:orderId/shipments', 'features/shipping/pages/shipment-management-page', 'ShipmentManagementPage'),
+  route('seller', '/seller/orders/items/:orderId/packing-slip', 'features/orders/pages/packing-slip-page', 'PackingSlipPage'),
   route('seller', '/seller/orders/items/view/:itemId', 'features/orders/pages/seller-order-item-page', 'SellerOrderItemPage'),
   route('seller', '/seller/shipments', 'features/shipping/pages/shipment-dashboard-page', 'ShipmentDashboardPage'),
   route('seller', '/seller/chats', 'features/chat/pages/seller-chats-page', 'SellerChatsPage'),

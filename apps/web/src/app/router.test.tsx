@@ -27,6 +27,8 @@ const ROUTE_TABLE: [path: string, role: TestRole | null, area: Area | null, titl
   ['/seller/orders', 'seller', 'seller', 'Orders'],
   ['/seller/orders/items/o-1', 'seller', 'seller', 'Order'],
   ['/seller/orders/items/view/i-1', 'seller', 'seller', 'Order item'],
+  // Beyond docs/product/routes.md (docs/product/checkout.md "Gifts"): the sheet that goes in the parcel.
+  ['/seller/orders/items/o-1/packing-slip', 'seller', 'seller', 'Packing slip'],
   ['/seller/shipments', 'seller', 'seller', 'Shipment Dashboard'],
   ['/seller/chats', 'seller', 'seller', 'Messages'],
   ['/seller/onboarding', 'seller', 'seller', 'Stripe Setup'],

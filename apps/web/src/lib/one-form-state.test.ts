@@ -7,7 +7,7 @@ const SOURCES = import.meta.glob<string>(['../features/**/*.tsx', '!../features/
 /** Forms that keep their own state on purpose: the file (from `features/`) and why. */
 const OWN_STATE: Readonly<Record<string, string>> = {
   'catalog/pages/product-details-page.tsx':
-    'Add to cart is a quantity stepper, a checkbox and a list per variation: the quantity is clamped as it is typed and a variation is chosen from its options, so no field can be wrong (a variation not chosen yet is said under its list) and a failure is a toast. The page is on the shop’s first load.',
+    'Add to cart is a quantity stepper, a checkbox, a list per variation and the personalisation box: the quantity is clamped as it is typed and a variation is chosen from its options, so no field can be wrong (a variation not chosen yet is said under its list); the box has the one rule of the domain’s personalizationProblem, said under it; a failure is a toast. The page is on the shop’s first load.',
   'search/components/header-search.tsx':
     'One search box whose submit only navigates to the results; nothing to check, nothing sent. It is in the header of every shop page.',
   'catalog/components/product-filters.tsx':

@@ -30,6 +30,8 @@ export interface AddToCartInput {
   /** The combination chosen, for a listing with variants (decision 0043), and its label. */
   variantId?: string | null;
   variantLabel?: string | null;
+  /** The buyer's text for a listing that asks for it (docs/product/listings.md "Personalisation"). */
+  personalization?: string | null;
   quantity: number;
   withAddOn: boolean;
   /** For the line shown before the server answers. */

@@ -11,7 +11,7 @@ import { useLocation, useNavigate, type Location } from 'react-router';
  * `from` is still checked like any remembered path (`pathAfterLogin`, lib/access.ts).
  */
 export type SignInIntent =
-  | { kind: 'add-to-cart'; productId: string; quantity: number; withAddOn: boolean; variantId?: string }
+  | { kind: 'add-to-cart'; productId: string; quantity: number; withAddOn: boolean; variantId?: string; personalization?: string }
   | { kind: 'save-to-wishlist'; productId: string }
   | { kind: 'message-seller'; productId: string }
   | { kind: 'vote-helpful'; productId: string };
@@ -51,10 +51,19 @@ export function readSignInIntent(state: unknown): SignInIntent | null {
   if (!intent || typeof intent !== 'object' || !isId(intent.productId)) return null;
   switch (intent.kind) {
     case 'add-to-cart': {
-      const { quantity, withAddOn, variantId } = intent;
+      const { quantity, withAddOn, variantId, personalization } = intent;
       if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || typeof withAddOn !== 'boolean') return null;
       if (variantId !== undefined && !isId(variantId)) return null;
-      return { kind: 'add-to-cart', productId: intent.productId, quantity, withAddOn, ...(variantId ? { variantId } : {}) };
+      // The API judges the text itself (its listing's rules); here only its kind and a bound on its size.
+      if (personalization !== undefined && (typeof personalization !== 'string' || personalization.length > 1024)) return null;
+      return {
+        kind: 'add-to-cart',
+        productId: intent.productId,
+        quantity,
+        withAddOn,
+        ...(variantId ? { variantId } : {}),
+        ...(personalization ? { personalization } : {}),
+      };
     }
     case 'save-to-wishlist':
     case 'message-seller':

@@ -110,7 +110,7 @@ export function makeCartItem(overrides: Partial<CartItem> = {}): CartItem {
     retip_offered_price: null,
     price_changed: false,
     previous_price: null,
-    seller: { id: 's1', vacation: null },
+    seller: { id: 's1', vacation: null, name: 'Oak & Ember' },
     personalization: null,
     personalization_setting: null,
     ...overrides,

@@ -43,6 +43,8 @@ export interface CartLineRecord {
     sellerVacationUntil: string | null;
     /** The seller's message for buyers while on vacation, else null. */
     sellerVacationMessage: string | null;
+    /** The shop's name as buyers see it (the company's, else the seller's own). */
+    sellerName: string;
   };
 }
 
@@ -79,6 +81,7 @@ const lineColumns = {
     personalization: products.personalization,
     sellerVacationUntil: users.vacationUntil,
     sellerVacationMessage: users.vacationMessage,
+    sellerName: sql<string>`coalesce(nullif(trim(${users.companyName}), ''), trim(${users.firstName} || ' ' || ${users.lastName}))`,
   },
 };
 

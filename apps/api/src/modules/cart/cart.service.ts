@@ -116,6 +116,7 @@ export function createCartService({ db, files, clock }: CartServiceDependencies)
         seller: {
           id: product.sellerId,
           vacation: vacationOf({ vacationUntil: product.sellerVacationUntil, vacationMessage: product.sellerVacationMessage }, now),
+          name: product.sellerName,
         },
         personalization: record.personalization,
         personalization_setting: product.personalization,

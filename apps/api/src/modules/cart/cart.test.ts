@@ -87,7 +87,7 @@ describe('cart', () => {
         retip_offered_price: 4.5,
         price_changed: false,
         previous_price: null,
-        seller: { id: seller.id, vacation: null },
+        seller: { id: seller.id, vacation: null, name: expect.any(String) },
         personalization: null,
         personalization_setting: null,
       },

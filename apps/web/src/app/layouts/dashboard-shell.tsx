@@ -94,8 +94,9 @@ export function DashboardShell({ areaName, homePath, items, account, menuBadge, 
   const navLabel = `${areaName} navigation`;
 
   return (
-    <div className="min-h-dvh lg:pl-64">
-      <aside className="fixed inset-y-0 left-0 z-20 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex">
+    // A printed page (a packing slip) is the page alone, without the navigation and the header.
+    <div className="min-h-dvh lg:pl-64 print:pl-0">
+      <aside className="fixed inset-y-0 left-0 z-20 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex print:hidden">
         <div className="flex h-16 shrink-0 items-center border-b border-slate-200 px-5">
           <Logo to={homePath} label={`${APP_NAME} ${areaName.toLowerCase()} home`} />
         </div>
@@ -133,7 +134,7 @@ export function DashboardShell({ areaName, homePath, items, account, menuBadge, 
       )}
 
       <div className="flex min-h-dvh flex-col">
-        <header className="sticky top-0 z-10 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
+        <header className="sticky top-0 z-10 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6 print:hidden">
           <button
             ref={openButtonRef}
             type="button"
@@ -162,8 +163,8 @@ export function DashboardShell({ areaName, homePath, items, account, menuBadge, 
             </Button>
           </div>
         </header>
-        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
-          {notice}
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8 print:max-w-none print:p-0">
+          <div className="print:hidden">{notice}</div>
           <Outlet />
         </main>
       </div>

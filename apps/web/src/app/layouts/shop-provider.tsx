@@ -62,9 +62,11 @@ export function ShopProvider({ children }: { children: ReactNode }) {
   const addToCart = useCallback(
     async (input: AddToCartInput) => {
       const variantId = input.variantId ?? null;
+      const personalization = input.personalization?.trim() || null;
       const cart = await addCartItem({
         product_id: input.productId,
         ...(variantId ? { variant_id: variantId } : {}),
+        ...(personalization ? { personalization } : {}),
         quantity: input.quantity,
         preview: {
           variant_label: input.variantLabel ?? null,
@@ -77,7 +79,7 @@ export function ShopProvider({ children }: { children: ReactNode }) {
         },
       }).unwrap();
       if (!input.withAddOn) return;
-      const line = cart.items.find((item) => isSameLine(item, { product_id: input.productId, variant_id: variantId }));
+      const line = cart.items.find((item) => isSameLine(item, { product_id: input.productId, variant_id: variantId, personalization }));
       if (line && !line.retip_added) {
         await setRetip({ id: line.id, isAdded: true, price: line.retip_offered_price ?? input.addOnPrice ?? 0 }).unwrap();
       }

@@ -19,7 +19,7 @@ import {
  * The server owns the cart; the slice mirrors it (docs/product/data.md). Every answer replaces the slice. A change
  * shows at once through the slice's own action, and a failed call puts the previous cart back.
  */
-function snapshotOf(state: CartState) {
+export function snapshotOf(state: CartState) {
   return { items: state.items, products_count: state.productsCount, total_price: state.totalPrice };
 }
 
@@ -45,15 +45,15 @@ export const cartApi = api.injectEndpoints({
       },
     }),
     addCartItem: build.mutation<CartResponse, AddToCartArgs>({
-      query: ({ product_id, variant_id, quantity }) => ({
+      query: ({ product_id, variant_id, quantity, personalization }) => ({
         url: '/cart/items',
         method: 'POST',
-        body: { product_id, quantity, ...(variant_id ? { variant_id } : {}) },
+        body: { product_id, quantity, ...(variant_id ? { variant_id } : {}), ...(personalization ? { personalization } : {}) },
       }),
       invalidatesTags: ['CheckoutSummary'],
-      async onQueryStarted({ product_id, variant_id, quantity = 1, preview }, { dispatch, getState, queryFulfilled }) {
+      async onQueryStarted({ product_id, variant_id, quantity = 1, personalization, preview }, { dispatch, getState, queryFulfilled }) {
         const previous = snapshotOf((getState() as unknown as WithCart).cart);
-        dispatch(addItem({ price: 0, ...preview, product_id, variant_id: variant_id ?? null, quantity }));
+        dispatch(addItem({ price: 0, ...preview, product_id, variant_id: variant_id ?? null, personalization: personalization?.trim() || null, quantity }));
         await syncWithAnswer(dispatch, queryFulfilled, previous);
       },
     }),
@@ -89,7 +89,7 @@ export const cartApi = api.injectEndpoints({
   }),
 });
 
-async function syncWithAnswer(
+export async function syncWithAnswer(
   dispatch: (action: ReturnType<typeof replaceCart>) => unknown,
   queryFulfilled: Promise<{ data: CartResponse }>,
   previous: ReturnType<typeof snapshotOf>,

@@ -28,7 +28,11 @@ export interface CartItem {
   price_changed?: boolean;
   previous_price?: number | null;
   /** The product's seller, with their vacation while the shop is away (null when open). */
-  seller?: { id: string; vacation: Vacation | null };
+  seller?: { id: string; vacation: Vacation | null; name?: string };
+  /** The buyer's text for the seller (null or absent: none); the same listing with other text is another line. */
+  personalization?: string | null;
+  /** What the listing asks its buyers to write now, or null. */
+  personalization_setting?: { required: boolean; instructions: string; maxLength: number } | null;
 }
 
 export interface CartState {
@@ -61,6 +65,7 @@ export interface AddCartItemPayload {
   available_quantity?: number;
   retip_label?: string | null;
   retip_offered_price?: number | null;
+  personalization?: string | null;
 }
 
 export const initialCartState: CartState = {
@@ -82,9 +87,18 @@ export function sumPrices(items: readonly CartItem[]): number {
   return centsToDollars(cents);
 }
 
-/** One line per product and variant (decision 0043): a line without a variant matches only one without. */
-export function isSameLine(item: Pick<CartItem, 'product_id' | 'variant_id'>, other: Pick<CartItem, 'product_id' | 'variant_id'>): boolean {
-  return item.product_id === other.product_id && (item.variant_id ?? null) === (other.variant_id ?? null);
+type LineKey = Pick<CartItem, 'product_id' | 'variant_id' | 'personalization'>;
+
+/**
+ * One line per product, variant (decision 0043) and personalisation (docs/product/listings.md; texts come trimmed):
+ * a line without a variant or a text matches only one without.
+ */
+export function isSameLine(item: LineKey, other: LineKey): boolean {
+  return (
+    item.product_id === other.product_id &&
+    (item.variant_id ?? null) === (other.variant_id ?? null) &&
+    (item.personalization || null) === (other.personalization || null)
+  );
 }
 
 function recomputeTotals(state: CartState): void {

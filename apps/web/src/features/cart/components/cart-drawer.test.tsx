@@ -12,7 +12,7 @@ const AWAY = makeCartItem({
   id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
   product_id: '22222222-2222-4222-8222-222222222222',
   title: 'Linen throw pillow',
-  seller: { id: 's2', vacation: { until: '2026-12-20', message: 'Back after the craft fair!' } },
+  seller: { id: 's2', vacation: { until: '2026-12-20', message: 'Back after the craft fair!' }, name: 'Linen Loft' },
 });
 const OPEN = makeCartItem({ quantity: 2 });
 

@@ -12,6 +12,7 @@ import { formatDollars } from '../../../lib/format';
 import { useAddCartItemMutation, useRemoveCartItemMutation, useSetCartItemRetipMutation } from '../api';
 import { selectCart, type CartItem } from '../slice';
 import { sumAddOns } from '../totals';
+import { LinePersonalization } from './line-personalization';
 
 function isPending(item: CartItem): boolean {
   return item.id.startsWith('pending-');
@@ -50,6 +51,7 @@ function CartLine({ item, onNavigate }: { item: CartItem; onNavigate: () => void
           <p className="shrink-0 text-sm font-semibold text-slate-900">{formatDollars(item.price)}</p>
         </div>
         {item.variant_label && <p className="mt-0.5 text-xs text-slate-600">{item.variant_label}</p>}
+        <LinePersonalization item={item} />
         {item.price_changed && item.previous_price != null && (
           <p className="mt-0.5 text-xs font-medium text-amber-800">Price changed from {formatDollars(item.previous_price)}</p>
         )}
@@ -82,7 +84,15 @@ function CartLine({ item, onNavigate }: { item: CartItem; onNavigate: () => void
               disabled={isBusy || !canAddMore}
               aria-label={`Increase quantity of ${title}`}
               onClick={() =>
-                void run(() => addToCart({ product_id: item.product_id, ...(item.variant_id ? { variant_id: item.variant_id } : {}), quantity: 1 }).unwrap())
+                void run(() =>
+                  addToCart({
+                    product_id: item.product_id,
+                    ...(item.variant_id ? { variant_id: item.variant_id } : {}),
+                    // The same line: its text too (another text would be another line).
+                    ...(item.personalization ? { personalization: item.personalization } : {}),
+                    quantity: 1,
+                  }).unwrap(),
+                )
               }
             >
               <Plus className="size-4" aria-hidden />

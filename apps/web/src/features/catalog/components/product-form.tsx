@@ -19,9 +19,17 @@ import { CONDITION_LABELS } from './listing-badges';
 import { formatNumber } from '@marketplace/domain/number-format';
 import { readVariations, variationTextsOf, type VariantRowText, type VariationText } from './variation-rows';
 import { VariationsEditor } from './variations-editor';
+import {
+  PersonalizationFields,
+  personalizationFieldOf,
+  personalizationFormSchema,
+  personalizationInput,
+  personalizationTextOf,
+  type PersonalizationText,
+} from './personalization-fields';
 import type { FormSchema } from '../../../lib/use-form';
 
-interface FormValues {
+interface FormValues extends PersonalizationText {
   title: string;
   description: string;
   category: string;
@@ -51,6 +59,7 @@ function initialValues(product?: ProductDetail): FormValues {
     retipPrice: product?.retip ? product.retip.price.toFixed(2) : '',
     weightOunces: product ? String(product.weightOunces) : '',
     ...(({ variations, rows }) => ({ variations, variants: rows }))(variationTextsOf(product)),
+    ...personalizationTextOf(product),
   };
 }
 
@@ -83,6 +92,7 @@ const productFormSchema = z.object({
     unreadable: 'Enter the add-on price in dollars, like 4.50',
   }).nullish(),
   weightOunces: wholeNumberText('Weight must be a whole number of ounces').pipe(rules.weightOunces.unwrap()).optional(),
+  personalization: personalizationFormSchema,
 });
 
 /**
@@ -112,9 +122,23 @@ function listingFormSchema(saved: FormValues | null): FormSchema<ListingRequest>
   };
 }
 
-function productInput({ hasRetip, retipLabel, retipPrice, weightOunces, ...values }: FormValues, isEditing: boolean) {
+function productInput(
+  {
+    hasRetip,
+    retipLabel,
+    retipPrice,
+    weightOunces,
+    asksPersonalization,
+    personalizationRequired,
+    personalizationInstructions,
+    personalizationMaxLength,
+    ...values
+  }: FormValues,
+  isEditing: boolean,
+) {
   return {
     ...values,
+    ...personalizationInput({ asksPersonalization, personalizationRequired, personalizationInstructions, personalizationMaxLength }, isEditing),
     weightOunces: weightOunces.trim() || undefined,
     // Unticking the add-on removes it from a saved listing.
     ...(hasRetip ? { retipLabel, retipPrice } : isEditing ? { retipLabel: null, retipPrice: null } : {}),
@@ -182,6 +206,7 @@ export function ProductForm({ product, submitLabel, busyLabel, onSubmit, seconda
     fieldOf: (path: string): keyof FormValues | undefined => {
       const [first] = path.split('.');
       if (first === 'variations' || first === 'variants') return first;
+      if (first === 'personalization') return personalizationFieldOf(path);
       const candidate = path.split('.').at(-1);
       return candidate && FORM_FIELDS.has(candidate) ? (candidate as keyof FormValues) : undefined;
     },
@@ -370,6 +395,8 @@ export function ProductForm({ product, submitLabel, busyLabel, onSubmit, seconda
           </div>
         )}
       </section>
+
+      <PersonalizationFields values={values} errors={errors} onChange={(field, value) => update(field, value as FormValues[typeof field])} />
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {secondaryAction}

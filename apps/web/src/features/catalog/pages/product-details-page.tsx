@@ -26,6 +26,8 @@ import { useGetProductQuery } from '../storefront-api';
 import { VacationNotice } from '../components/vacation-notice';
 import { VariantPicker } from '../components/variant-picker';
 import { isVariantBuyable, matchingVariant, type VariantOptions } from '@marketplace/domain/variations';
+import { normalizePersonalization, personalizationProblem } from '@marketplace/domain/personalization';
+import { TextAreaField } from '../../../components/text-area-field';
 
 // POST /api/chat: the buyer's conversation with this product's seller. Declared here because
 // a feature never imports another (the chat pages have their own copy of the call).
@@ -123,6 +125,9 @@ function PurchasePanel({
   const [isAdding, setIsAdding] = useState(false);
   const [isSaving, setIsSaving] = useState(false);
   const [prompt, setPrompt] = useState<SignInIntent | null>(null);
+  // What the buyer writes for the seller, when the listing asks (docs/product/listings.md "Personalisation").
+  const [personalization, setPersonalization] = useState('');
+  const [personalizationError, setPersonalizationError] = useState<string | null>(null);
   // The server draws the form as a guest sees it; until this browser has taken the page over, a tap would
   // submit the bare form (the page reloads and nothing is added), so the button waits for the app.
   const isTakenOver = useTakenOver();
@@ -138,7 +143,12 @@ function PurchasePanel({
   }, [isGuest]);
   useFinishSignInIntent(product.id, PURCHASE_INTENTS, shop.canShop && shop.isReady, (intent) => {
     if (intent.kind === 'add-to-cart')
-      void addToCart(intent.quantity, intent.withAddOn, product.variants.find((candidate) => candidate.id === intent.variantId) ?? null);
+      void addToCart(
+        intent.quantity,
+        intent.withAddOn,
+        product.variants.find((candidate) => candidate.id === intent.variantId) ?? null,
+        intent.personalization ?? null,
+      );
     else if (isSaved) toast.success('Already in your wishlist');
     else void toggleSaved();
   });
@@ -155,18 +165,34 @@ function PurchasePanel({
       document.getElementById(`variation-${product.variations.indexOf(notChosen)}`)?.focus();
       return;
     }
+    const text = normalizePersonalization(personalization);
+    const problem = personalizationProblem(product.personalization, text);
+    if (problem) {
+      setPersonalizationError(problem.code === 'personalization_required' ? 'Write your personalisation first' : problem.message);
+      document.querySelector<HTMLTextAreaElement>('textarea[name="personalization"]')?.focus();
+      return;
+    }
     const withTheAddOn = withAddOn && product.retip !== null;
-    if (isGuest) setPrompt({ kind: 'add-to-cart', productId: product.id, quantity, withAddOn: withTheAddOn, ...(variant ? { variantId: variant.id } : {}) });
-    else void addToCart(quantity, withTheAddOn, variant);
+    if (isGuest)
+      setPrompt({
+        kind: 'add-to-cart',
+        productId: product.id,
+        quantity,
+        withAddOn: withTheAddOn,
+        ...(variant ? { variantId: variant.id } : {}),
+        ...(text ? { personalization: text } : {}),
+      });
+    else void addToCart(quantity, withTheAddOn, variant, text);
   }
 
-  async function addToCart(units: number, withTheAddOn: boolean, chosenVariant: ProductDetail['variants'][number] | null) {
+  async function addToCart(units: number, withTheAddOn: boolean, chosenVariant: ProductDetail['variants'][number] | null, text: string | null) {
     setIsAdding(true);
     try {
       await shop.addToCart({
         productId: product.id,
         variantId: chosenVariant?.id ?? null,
         variantLabel: chosenVariant?.label ?? null,
+        personalization: text,
         quantity: units,
         withAddOn: withTheAddOn,
         title: product.title,
@@ -178,6 +204,8 @@ function PurchasePanel({
       });
       const name = chosenVariant ? `${product.title} (${chosenVariant.label})` : product.title;
       toast.success(`${name} added to your cart`, { action: { label: 'View cart', onClick: shop.openCart } });
+      // The next one may be for someone else: another text is another line.
+      setPersonalization('');
     } catch (error) {
       toast.error(describeApiError(error).message);
     } finally {
@@ -225,6 +253,23 @@ function PurchasePanel({
           onChoose={(name, option) => {
             onChoose(name, option);
             setQuantity(1);
+          }}
+        />
+      )}
+      {product.personalization && (
+        <TextAreaField
+          label={product.personalization.required ? 'Personalisation' : 'Personalisation (optional)'}
+          name="personalization"
+          rows={2}
+          hint={product.personalization.instructions || undefined}
+          placeholder={product.personalization.instructions ? undefined : 'What the seller should write or engrave'}
+          value={personalization}
+          error={personalizationError ?? undefined}
+          counterMax={product.personalization.maxLength}
+          disabled={isOutOfStock}
+          onChange={(event) => {
+            setPersonalization(event.target.value);
+            setPersonalizationError(null);
           }}
         />
       )}

@@ -16,6 +16,11 @@ export function OrderSummary({ summary }: { summary: CheckoutSummaryResponse }) 
             <div className="min-w-0 flex-1 text-sm">
               <p className="line-clamp-2 font-medium text-slate-900">{item.title}</p>
               {item.variant_label && <p className="text-slate-700">{item.variant_label}</p>}
+              {item.personalization && (
+                <p className="break-words whitespace-pre-line text-slate-700">
+                  <span className="font-medium">Personalisation:</span> {item.personalization}
+                </p>
+              )}
               <p className="text-slate-600">
                 {item.quantity} × {formatDollars(item.price)}
               </p>

@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { TOTAL_CHANGED_CODE, type CheckoutRequest, type CheckoutRequiresAction, type CheckoutSummaryResponse } from '@marketplace/contracts/orders';
+import {
+  TOTAL_CHANGED_CODE,
+  type CheckoutRequest,
+  type CheckoutRequiresAction,
+  type CheckoutSummaryResponse,
+  type GiftInput,
+} from '@marketplace/contracts/orders';
 import { toast } from '../../../components/toast';
 import { describeApiError } from '../../../lib/api-error';
 import { useShop } from '../../../lib/shop';
@@ -44,10 +50,13 @@ export function useCheckoutSubmit({
   summary,
   form,
   payment,
+  gifts = [],
 }: {
   summary: CheckoutSummaryResponse;
   form: Form<CheckoutFormValues, CheckoutFormOutput>;
   payment: CheckoutPayment;
+  /** The shops' parts the buyer sends as gifts, with their messages (docs/product/checkout.md "Gifts"). */
+  gifts?: readonly GiftInput[];
 }) {
   const navigate = useNavigate();
   const shop = useShop();
@@ -110,6 +119,7 @@ export function useCheckoutSubmit({
         shippingAddress: { name, line1, line2, city, state, postal_code, country },
         payment: paidWith,
         expectedTotal: summary.orderTotal,
+        ...(gifts.length > 0 ? { gifts: [...gifts] } : {}),
       };
       let answer = await placeOrder({ idempotencyKey, body }).unwrap();
       for (let round = 0; !answer.success && round < AUTHENTICATION_ROUNDS; round += 1) {

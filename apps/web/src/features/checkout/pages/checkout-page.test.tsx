@@ -178,6 +178,28 @@ describe('CheckoutPage', { timeout: timeLimit(20_000) }, () => {
     await waitFor(() => expect(requests).toHaveLength(1));
   });
 
+  it('sends a shop’s part as a gift with its message and shows the personalisation', async () => {
+    const engraved = makeCartItem({ personalization: 'For Anna', seller: { id: '22222222-2222-4222-8222-222222222222', vacation: null, name: 'Walnut & Co' } });
+    const summary = { ...SUMMARY, items: [engraved], problems: [] };
+    const { user, requests } = setUp({ summary, checkout: () => jsonResponse(201, { success: true, orderId: 'o1' }) });
+    expect(await screen.findByText('For Anna', { exact: false }, { timeout: 5000 })).toBeInTheDocument();
+    const gift = screen.getByRole('checkbox', { name: /Send the items from Walnut & Co as a gift/ });
+    await user.click(gift);
+    await user.type(screen.getByLabelText('Gift message for Walnut & Co (optional)'), 'Happy birthday!');
+    await fillCard(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]!.body).toMatchObject({ gifts: [{ seller_id: '22222222-2222-4222-8222-222222222222', message: 'Happy birthday!' }] });
+  });
+
+  it('sends no gifts when no shop is marked', async () => {
+    const { user, requests } = setUp({ checkout: () => jsonResponse(201, { success: true, orderId: 'o1' }) });
+    await fillCard(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]!.body).not.toHaveProperty('gifts');
+  });
+
   it('says which items ran out on a 409', async () => {
     const { user } = setUp({
       checkout: () =>

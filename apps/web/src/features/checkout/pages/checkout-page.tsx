@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Lock } from 'lucide-react';
-import type { CheckoutSummaryResponse } from '@marketplace/contracts/orders';
+import type { CheckoutSummaryResponse, GiftInput } from '@marketplace/contracts/orders';
 import type { Address } from '@marketplace/contracts/users';
 import { Button, buttonClasses } from '../../../components/button';
 import { EmptyState, LoadError, LoadingState } from '../../../components/list-states';
@@ -23,6 +23,7 @@ import {
 import { AddressFieldset, NEW_ADDRESS } from '../components/address-fieldset';
 import { CardFields } from '../components/card-fields';
 import { CartProblemsAlert, SubmitProblemAlert } from '../components/checkout-alerts';
+import { GiftOptions } from '../components/gift-options';
 import { OrderSummary } from '../components/order-summary';
 import { SandboxAuthenticationDialog } from '../components/sandbox-authentication-dialog';
 import { useCheckoutPayment } from '../hooks/use-checkout-payment';
@@ -38,7 +39,9 @@ function CheckoutForm({ summary, addresses }: { summary: CheckoutSummaryResponse
     schema: payment.isSandbox ? sandboxCheckoutFormSchema : stripeCheckoutFormSchema,
     fieldOf: checkoutFieldOf,
   });
-  const { onSubmit, problem, problemRef, isPlacing, sandboxAuthentication, answerSandboxAuthentication } = useCheckoutSubmit({ summary, form, payment });
+  // The shops' parts sent as gifts: a checkbox and a message per shop, sent beside the form's fields.
+  const [gifts, setGifts] = useState<GiftInput[]>([]);
+  const { onSubmit, problem, problemRef, isPlacing, sandboxAuthentication, answerSandboxAuthentication } = useCheckoutSubmit({ summary, form, payment, gifts });
   const isBlocked = summary.problems.some((item) => item.kind !== 'price_changed');
 
   function chooseAddress(choice: string) {
@@ -53,6 +56,7 @@ function CheckoutForm({ summary, addresses }: { summary: CheckoutSummaryResponse
       <div className="space-y-6">
         {summary.problems.length > 0 && <CartProblemsAlert problems={summary.problems} onUpdateCart={shop.openCart} />}
         <AddressFieldset addresses={addresses} choice={addressChoice} onChoose={chooseAddress} form={form} />
+        <GiftOptions summary={summary} gifts={gifts} onChange={setGifts} />
         <CardFields payment={payment} form={form} />
       </div>
 

@@ -20,6 +20,17 @@ export function OrderItemSummary({ item, imageClassName = '', children }: { item
           <StatusBadge status={item.status} kind="orderItem" />
         </div>
         {item.variantLabel && <p className="text-slate-700">{item.variantLabel}</p>}
+        {item.personalization && (
+          <p className="break-words whitespace-pre-line text-slate-700">
+            <span className="font-medium">Personalisation:</span> {item.personalization}
+          </p>
+        )}
+        {item.gift && (
+          <p className="break-words whitespace-pre-line text-slate-700">
+            <span className="font-medium">Sent as a gift</span>
+            {item.gift.message && <>: “{item.gift.message}”</>}
+          </p>
+        )}
         <p className="text-slate-600">
           {item.quantity} × {formatDollars(item.price)}
           {item.retipAdded && <> · add-on {formatDollars(item.retipPrice)}</>}

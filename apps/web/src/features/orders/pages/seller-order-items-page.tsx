@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Truck } from 'lucide-react';
+import { ArrowLeft, FileText, Gift, Truck } from 'lucide-react';
 import { shortId } from '@marketplace/domain/short-id';
 import { buttonClasses } from '../../../components/button';
 import { LoadError, LoadingState } from '../../../components/list-states';
@@ -49,6 +49,9 @@ export function SellerOrderItemsPage({ shipments }: { shipments?: ReactNode }) {
               <Link to={`/seller/orders/items/${order.orderId}/shipments`} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
                 <Truck className="size-4" aria-hidden /> Manage shipments
               </Link>
+              <Link to={`/seller/orders/items/${order.orderId}/packing-slip`} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+                <FileText className="size-4" aria-hidden /> Packing slip
+              </Link>
             </>
           )
         }
@@ -74,6 +77,11 @@ export function SellerOrderItemsPage({ shipments }: { shipments?: ReactNode }) {
                           {item.itemTitle}
                         </Link>
                         {item.variantLabel && <p className="text-sm text-slate-700">{item.variantLabel}</p>}
+                        {item.personalization && (
+                          <p className="mt-1 rounded-md bg-slate-50 px-2 py-1 text-sm break-words whitespace-pre-line text-slate-800">
+                            <span className="font-medium">Personalisation:</span> {item.personalization}
+                          </p>
+                        )}
                         <p className="text-sm text-slate-600 tabular-nums">
                           {item.quantity} × {formatDollars(item.price)}
                           {item.retipAdded && ` + add-on ${formatDollars(item.retipPrice)}`} = {formatDollars(item.itemTotal)}
@@ -93,6 +101,19 @@ export function SellerOrderItemsPage({ shipments }: { shipments?: ReactNode }) {
             </ul>
           </section>
           <div className="space-y-6">
+            {order.gift && (
+              <section aria-labelledby="gift-note-title" className="rounded-xl border border-brand-200 bg-brand-50 p-4 shadow-sm">
+                <h2 id="gift-note-title" className="flex items-center gap-2 font-semibold text-slate-900">
+                  <Gift className="size-4 text-brand-700" aria-hidden /> This is a gift
+                </h2>
+                {order.gift.message ? (
+                  <p className="mt-2 text-sm break-words whitespace-pre-line text-slate-800">“{order.gift.message}”</p>
+                ) : (
+                  <p className="mt-2 text-sm text-slate-700">The buyer added no message.</p>
+                )}
+                <p className="mt-2 text-xs text-slate-600">Its packing slip shows the message and no prices.</p>
+              </section>
+            )}
             <section aria-labelledby="amounts-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
               <h2 id="amounts-title" className="mb-3 font-semibold text-slate-900">
                 Your share of the order
