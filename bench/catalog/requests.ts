@@ -21,6 +21,20 @@ export const CATALOG_REQUESTS: CatalogRequest[] = [
     kind: 'products',
     query: { ...page, category: 'audio', minPrice: 20, maxPrice: 200, sort: 'price_asc' },
   },
+  // A narrow price range far from the cheapest listings, in price order and newest first: a listing with
+  // variants is found by any of its prices (price-range.repository.ts), and its "From" price may lie below the range.
+  {
+    name: 'list-price-range',
+    label: 'GET /api/products?minPrice=500&maxPrice=520&sort=price_asc',
+    kind: 'products',
+    query: { ...page, minPrice: 500, maxPrice: 520, sort: 'price_asc' },
+  },
+  {
+    name: 'list-price-range-newest',
+    label: 'GET /api/products?minPrice=500&maxPrice=520&sort=newest',
+    kind: 'products',
+    query: { ...page, minPrice: 500, maxPrice: 520, sort: 'newest' },
+  },
   { name: 'list-deep', label: 'GET /api/products, page 200, no query', kind: 'products', query: { page: 200, limit: 20, sort: 'relevance' } },
   { name: 'word-search', label: 'GET /api/products?q=headphones', kind: 'products', query: { ...page, q: 'headphones', sort: 'relevance' } },
   {
@@ -34,6 +48,12 @@ export const CATALOG_REQUESTS: CatalogRequest[] = [
     label: 'GET /api/products?q=great shape (two words nearly every listing has)',
     kind: 'products',
     query: { ...page, q: 'great shape', sort: 'relevance' },
+  },
+  {
+    name: 'word-search-price-range',
+    label: 'GET /api/products?q=headphones&minPrice=100&maxPrice=300',
+    kind: 'products',
+    query: { ...page, q: 'headphones', minPrice: 100, maxPrice: 300, sort: 'relevance' },
   },
   { name: 'typo-search', label: 'GET /api/products?q=hedphones', kind: 'products', query: { ...page, q: 'hedphones', sort: 'relevance' } },
   {

@@ -45,15 +45,17 @@ describe('variations', () => {
     expect(variantsProblem([], [])).toBeNull();
   });
 
-  it('gives the listing the lowest price on sale and the units on sale', () => {
+  it('gives the listing the lowest and highest price on sale and the units on sale', () => {
     const variants = [
       { priceCents: 2500, quantity: 3, available: true },
       { priceCents: 1900, quantity: 0, available: true },
       { priceCents: 900, quantity: 7, available: false },
+      { priceCents: 4000, quantity: 2, available: false },
     ];
-    expect(listingTotals(variants)).toEqual({ priceCents: 1900, quantity: 3 });
+    // A sold-out size still counts for the prices (it is on sale), a switched-off one does not.
+    expect(listingTotals(variants)).toEqual({ priceCents: 1900, maxPriceCents: 2500, quantity: 3 });
     // None on sale: still a price to show, and no stock.
-    expect(listingTotals([{ priceCents: 900, quantity: 7, available: false }])).toEqual({ priceCents: 900, quantity: 0 });
+    expect(listingTotals([{ priceCents: 900, quantity: 7, available: false }])).toEqual({ priceCents: 900, maxPriceCents: 900, quantity: 0 });
   });
 
   it('lets a buyer choose a variant only on sale and in stock', () => {

@@ -91,13 +91,17 @@ export function variantsProblem(variations: readonly Variation[], variants: read
 
 /**
  * The listing's own price and stock from its variants: the lowest price of those on sale (of all of them
- * when none is: the listing still shows a price) and the units on sale.
+ * when none is: the listing still shows a price) and the units on sale; and the highest price of the same
+ * variants, which a price filter reads beside the lowest (a listing "From $20" whose L costs $30 is found
+ * between $25 and $35).
  */
-export function listingTotals(variants: readonly VariantTotalsInput[]): { priceCents: number; quantity: number } {
+export function listingTotals(variants: readonly VariantTotalsInput[]): { priceCents: number; maxPriceCents: number; quantity: number } {
   const onSale = variants.filter((variant) => variant.available);
   const priced = onSale.length > 0 ? onSale : variants;
+  const prices = priced.map((variant) => variant.priceCents);
   return {
-    priceCents: priced.length > 0 ? Math.min(...priced.map((variant) => variant.priceCents)) : 0,
+    priceCents: prices.length > 0 ? Math.min(...prices) : 0,
+    maxPriceCents: prices.length > 0 ? Math.max(...prices) : 0,
     quantity: onSale.reduce((total, variant) => total + variant.quantity, 0),
   };
 }

@@ -172,6 +172,7 @@ describe('seedDemoMarketplace', () => {
       const own = variants.filter((variant) => variant.productId === product.id && variant.available);
       expect(own.length).toBeGreaterThan(1);
       expect(product.priceCents).toBe(Math.min(...own.map((variant) => variant.priceCents)));
+      expect(product.maxPriceCents).toBe(Math.max(...own.map((variant) => variant.priceCents)));
       expect(product.quantity).toBe(own.reduce((total, variant) => total + variant.quantity, 0));
       expect(own.every((variant) => variant.label.split(', ').length === product.variations.length)).toBe(true);
     }

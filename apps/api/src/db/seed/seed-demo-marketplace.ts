@@ -393,7 +393,8 @@ function planProduct(context: SeedContext, template: DemoProduct, seededUsers: S
     createdAt,
     updatedAt: createdAt,
   }));
-  const totals = variants.length > 0 ? listingTotals(variants) : { priceCents: template.priceCents, quantity: template.quantity };
+  // Only a listing with variants has a highest price of its own (products.max_price_cents).
+  const totals = variants.length > 0 ? listingTotals(variants) : { priceCents: template.priceCents, maxPriceCents: null, quantity: template.quantity };
   return {
     variants,
     row: {
@@ -403,6 +404,7 @@ function planProduct(context: SeedContext, template: DemoProduct, seededUsers: S
       title: template.title,
       description: describeDemoProduct(template),
       priceCents: totals.priceCents,
+      maxPriceCents: totals.maxPriceCents,
       quantity: totals.quantity,
       variations,
       hasVariants: variants.length > 0,

@@ -46,6 +46,11 @@ export const products = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     priceCents: integer('price_cents').notNull(),
+    // A listing with variants (decision 0043): the highest price of its variants on sale (of all of them when
+    // none is, as `price_cents` is their lowest), written with them by the catalog; null without variants,
+    // whose one price is both. A price filter reads the two as the listing's span before it looks at the
+    // variants themselves (price-range.repository.ts).
+    maxPriceCents: integer('max_price_cents'),
     quantity: integer('quantity').notNull().default(0),
     condition: productCondition('condition').notNull().default('new'),
     // The spec's "retip": an optional paid add-on service whose price the seller sets.
@@ -87,18 +92,26 @@ export const products = pgTable(
     // page is read, carrying what its filters and the suspended-seller check need, so a page (however deep)
     // is found in the index alone and only its own rows are read from the table.
     index('products_live_newest_idx')
-      .on(table.createdAt.desc().nullsFirst(), table.id, table.sellerId, table.categoryId, table.priceCents)
+      .on(table.createdAt.desc().nullsFirst(), table.id, table.sellerId, table.categoryId, table.priceCents, table.maxPriceCents)
       .where(sql`${table.status} = 'active'`),
     index('products_live_category_newest_idx')
-      .on(table.categoryId, table.createdAt.desc().nullsFirst(), table.id, table.sellerId, table.priceCents)
+      .on(table.categoryId, table.createdAt.desc().nullsFirst(), table.id, table.sellerId, table.priceCents, table.maxPriceCents)
       .where(sql`${table.status} = 'active'`),
     index('products_live_price_idx')
-      .on(table.priceCents, table.createdAt.desc().nullsFirst(), table.id, table.sellerId, table.categoryId)
+      .on(table.priceCents, table.createdAt.desc().nullsFirst(), table.id, table.sellerId, table.categoryId, table.maxPriceCents)
       .where(sql`${table.status} = 'active'`),
     index('products_live_category_price_idx')
-      .on(table.categoryId, table.priceCents, table.createdAt.desc().nullsFirst(), table.id, table.sellerId)
+      .on(table.categoryId, table.priceCents, table.createdAt.desc().nullsFirst(), table.id, table.sellerId, table.maxPriceCents)
       .where(sql`${table.status} = 'active'`),
+    // The live listings with variants by their lowest price, with their highest: a price filter's listings
+    // that are "From $20" and still have a size in a $25–$35 range are found here, not by reading every
+    // cheaper listing (price-range.repository.ts).
+    index('products_live_variant_prices_idx')
+      .on(table.priceCents, table.maxPriceCents, table.id, table.sellerId, table.categoryId)
+      .where(sql`${table.status} = 'active' and ${table.maxPriceCents} is not null`),
     check('products_price_positive', sql`${table.priceCents} > 0`),
+    // Only a listing with variants has a highest price, never below its lowest.
+    check('products_max_price_valid', sql`${table.maxPriceCents} is null or (${table.hasVariants} and ${table.maxPriceCents} >= ${table.priceCents})`),
     check('products_quantity_non_negative', sql`${table.quantity} >= 0`),
     check('products_retip_non_negative', sql`${table.retipPriceCents} is null or ${table.retipPriceCents} >= 0`),
     check('products_review_totals_valid', sql`${table.reviewCount} >= 0 and ${table.ratingSum} between ${table.reviewCount} and 5 * ${table.reviewCount}`),
@@ -128,6 +141,9 @@ export const productVariants = pgTable(
   },
   (table) => [
     uniqueIndex('product_variants_combination_unique').on(table.productId, table.combinationKey),
+    // A price filter asks which listings have a variant on sale at a price in its range: read here in price
+    // order (a listing's own variants, a handful, are found by the unique index above).
+    index('product_variants_price_idx').on(table.priceCents, table.productId, table.available),
     check('product_variants_price_positive', sql`${table.priceCents} > 0`),
     check('product_variants_quantity_non_negative', sql`${table.quantity} >= 0`),
   ],
@@ -171,6 +187,8 @@ export const listingTerms = pgTable(
     sellerId: uuid('seller_id').notNull(),
     categoryId: uuid('category_id').notNull(),
     priceCents: integer('price_cents').notNull(),
+    // The listing's highest price on sale when it has variants (products.max_price_cents), else null.
+    maxPriceCents: integer('max_price_cents'),
   },
   (table) => [
     primaryKey({ columns: [table.productId, table.lexeme] }),
@@ -182,6 +200,7 @@ export const listingTerms = pgTable(
       table.sellerId,
       table.categoryId,
       table.priceCents,
+      table.maxPriceCents,
     ),
   ],
 );

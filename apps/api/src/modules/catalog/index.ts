@@ -11,6 +11,8 @@ export { limitInText, numberInText, productColumns, type ImageRecord, type Produ
 export { publishDraftListing } from './listing-drafts.repository';
 // What a guest can see, for the modules that list live listings (the shops directory, the sitemap).
 export { findLiveListingRuns, findLiveListingsInRange, isLiveListing, LIVE_LISTING_STATUS } from './live-listings.repository';
+// A price filter as the catalogue's lists and searches apply it: a listing with variants by its variants' prices.
+export { isListingPricedWithin, isPricedWithin, listingPriceParts } from './price-range.repository';
 // The cart reads a listing's status as a buyer may act on it (a suspended seller's listing is not for sale).
 export { liveListingStatus } from './live-listings.repository';
 export { giveStockBack, takeStock, type StockRequest, type StockShortage, type StockTaken, type TakenListing } from './stock.repository';

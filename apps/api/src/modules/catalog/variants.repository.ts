@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import type { Variation } from '@marketplace/domain/variations';
 import { products, productVariants } from './catalog.schema';
 
 // A listing's variants (decision 0043), which only the catalog writes: the seller's whole set replaced at once
 // (matched by combination, so a variant keeps its id), a variant's stock set or raised, and the listing's totals
-// (its lowest price on sale and its units on sale) written again in the same transaction after each.
+// (its lowest and highest price on sale and its units on sale) written again in the same transaction after each.
 
 /** One variant as stored; plain data. */
 export interface VariantRecord {
@@ -96,24 +97,38 @@ export async function replaceVariants(
   }
   await executor
     .update(products)
-    .set({ variations: [...variations], hasVariants: variants.length > 0, updatedAt: now })
+    // Without variants, the listing has one price again: no highest price of its own.
+    .set({ variations: [...variations], hasVariants: variants.length > 0, ...(variants.length > 0 ? {} : { maxPriceCents: null }), updatedAt: now })
     .where(eq(products.id, productId));
   if (variants.length > 0) await writeListingTotals(executor, [productId], now);
 }
 
+const siblingVariants = alias(productVariants, 'sibling_variants');
+
 /**
- * Writes each listing's price and stock from its variants: the lowest price of those on sale (of all when none
- * is), the units of those on sale. Listings without variants are left as they are.
+ * Whether the `product_variants` row in scope makes its listing's prices: it is on sale, or none of the
+ * listing's variants is (the listing still shows a price). Its lowest price and highest price are over
+ * these (writeListingTotals), and so is a price filter (price-range.repository.ts): one rule for both. The
+ * siblings are asked with a scalar subquery, only for a variant switched off: PostgreSQL would turn a NOT
+ * EXISTS into a hash of every variant on sale, built on each page of a price filter.
+ */
+export function makesListingPrice(): SQL {
+  return sql`(${productVariants.available} or not coalesce((select bool_or(${siblingVariants.available}) from ${productVariants} ${siblingVariants} where ${siblingVariants.productId} = ${productVariants.productId}), false))`;
+}
+
+/**
+ * Writes each listing's prices and stock from its variants: the lowest and highest price of those on sale (of
+ * all when none is), the units of those on sale. Listings without variants are left as they are.
  */
 export async function writeListingTotals(executor: Executor, productIds: readonly string[], now: Date): Promise<void> {
   if (productIds.length === 0) return;
-  const onSale = sql`${productVariants.productId} = ${products.id} and ${productVariants.available}`;
-  const all = sql`${productVariants.productId} = ${products.id}`;
+  const priced = sql`${productVariants.productId} = ${products.id} and ${makesListingPrice()}`;
   await executor
     .update(products)
     .set({
-      priceCents: sql`coalesce((select min(${productVariants.priceCents}) from ${productVariants} where ${onSale}), (select min(${productVariants.priceCents}) from ${productVariants} where ${all}), ${products.priceCents})`,
-      quantity: sql`coalesce((select sum(${productVariants.quantity}) from ${productVariants} where ${onSale}), 0)`,
+      priceCents: sql`coalesce((select min(${productVariants.priceCents}) from ${productVariants} where ${priced}), ${products.priceCents})`,
+      maxPriceCents: sql`coalesce((select max(${productVariants.priceCents}) from ${productVariants} where ${priced}), ${products.priceCents})`,
+      quantity: sql`coalesce((select sum(${productVariants.quantity}) from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.available}), 0)`,
       updatedAt: now,
     })
     .where(and(inArray(products.id, [...productIds]), eq(products.hasVariants, true)));

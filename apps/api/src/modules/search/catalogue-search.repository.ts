@@ -1,13 +1,14 @@
-import { count, sql, type SQL } from 'drizzle-orm';
+import { and, count, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { categories, liveListingCounts, products } from '../catalog/catalog.schema';
 import { CATALOG_COUNT_CAP } from '@marketplace/contracts/catalog';
-import { numberInText } from '../catalog';
+import { listingPriceParts, numberInText } from '../catalog';
 import {
   conditionsOf,
   heldFilters,
   orderOf,
   pageSizeOf,
+  priceRangeOf,
   totalFrom,
   valuesOf,
   wordsOf,
@@ -38,7 +39,9 @@ export async function findProducts(executor: Executor, filters: ProductFilters):
  * How a page's total is counted, as a scalar subquery of the page's own statement. Sellers' and admins'
  * lists count exactly (a seller has at most 10,000 listings), and so does a shop. The public catalogue
  * reads the kept count (live_listing_counts) when it is filtered by category at most, and counts other
- * filters (a price range) up to CATALOG_COUNT_CAP + 1, which an index answers reading that many entries.
+ * filters (a price range) up to CATALOG_COUNT_CAP + 1, which an index answers reading that many entries:
+ * first the listings whose lowest price is in the range, then, only while fewer than that, the listings
+ * with variants whose lowest price is below it (listingPriceParts, each part read off its own index).
  */
 function totalQueryOf(filters: ProductFilters, where: SQL | undefined): { query: SQL<number>; isCapped: boolean } {
   const all = (query: SQL) => sql<number>`(${query})`.mapWith(Number);
@@ -51,8 +54,10 @@ function totalQueryOf(filters: ProductFilters, where: SQL | undefined): { query:
       : sql``;
     return { query: all(sql`select coalesce(sum(${liveListingCounts.liveCount}), 0) from ${liveListingCounts}${inCategory}`), isCapped: false };
   }
+  const others = conditionsOf({ ...filters, minPriceCents: undefined, maxPriceCents: undefined });
+  const parts = listingPriceParts(priceRangeOf(filters)).map((part) => sql`(select 1 from ${products} where ${and(others, part)})`);
   return {
-    query: all(sql`select count(*) from (select 1 from ${products} where ${where ?? sql`true`} limit ${numberInText(CATALOG_COUNT_CAP + 1)}) as capped`),
+    query: all(sql`select count(*) from (${sql.join(parts, sql` union all `)} limit ${numberInText(CATALOG_COUNT_CAP + 1)}) as capped`),
     isCapped: true,
   };
 }

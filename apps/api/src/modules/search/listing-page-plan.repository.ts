@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { categories, products } from '../catalog/catalog.schema';
 import { CATALOG_COUNT_CAP } from '@marketplace/contracts/catalog';
-import { isLiveListing, limitInText, type ImageRecord, type ProductRecord, type ProductStatus } from '../catalog';
+import { isListingPricedWithin, isLiveListing, limitInText, type ImageRecord, type ProductRecord, type ProductStatus } from '../catalog';
 
 // What a page of the catalogue's lists asks for (ProductFilters: the public search and browse, a seller's
 // own listings, the admin's catalogue) and how it becomes the parts of its statement: which listings
@@ -72,6 +72,9 @@ function searchMatch(q: string, mode: MatchMode): SQL {
 const relevanceOf = (q: string, mode: MatchMode) =>
   mode === 'words' ? sql`ts_rank(${searchDocument}, ${fullTextQuery(q)})` : sql`word_similarity(${q}, ${products.title})`;
 
+/** The filters' price range, as the catalog's price filter takes it (price-range.repository.ts). */
+export const priceRangeOf = (filters: ProductFilters) => ({ minCents: filters.minPriceCents, maxCents: filters.maxPriceCents });
+
 export function conditionsOf(filters: ProductFilters, mode: MatchMode = 'words'): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filters.status) conditions.push(eq(products.status, filters.status));
@@ -80,8 +83,9 @@ export function conditionsOf(filters: ProductFilters, mode: MatchMode = 'words')
   // Through the category's id, so the listing's own indexes answer it (categories are a handful of rows).
   if (filters.categorySlug)
     conditions.push(eq(products.categoryId, sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${filters.categorySlug})`));
-  if (filters.minPriceCents !== undefined) conditions.push(gte(products.priceCents, filters.minPriceCents));
-  if (filters.maxPriceCents !== undefined) conditions.push(lte(products.priceCents, filters.maxPriceCents));
+  // A listing with variants by its variants' prices. What the statement reads depends only on which bounds are
+  // given and whether the list is live, and a kept statement's shape names both (shapeOf).
+  conditions.push(isListingPricedWithin(priceRangeOf(filters), { isLive: Boolean(filters.isLive) }));
   if (filters.lowStockThreshold !== undefined) {
     conditions.push(and(gte(products.quantity, 1), lte(products.quantity, filters.lowStockThreshold)));
   }

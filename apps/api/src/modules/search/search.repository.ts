@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { categories, products } from '../catalog/catalog.schema';
 import { productImages } from '../uploads/uploads.schema';
 import { users } from '../users/users.schema';
-import { isLiveListing } from '../catalog';
+import { isListingPricedWithin, isLiveListing } from '../catalog';
 import type { ConceptLevel, SearchConcept } from './query-understanding';
 
 // The search module is a read model over the catalogue: it reads listings (never writes them). AI search
@@ -191,8 +191,8 @@ function filtersOf(filters: SearchFilters): SQL | undefined {
   // Live listings only, as in the catalogue: active, and their seller not suspended.
   const conditions: (SQL | undefined)[] = [isLiveListing()];
   if (filters.categorySlug) conditions.push(eq(categories.slug, filters.categorySlug));
-  if (filters.minPriceCents !== null) conditions.push(gte(products.priceCents, filters.minPriceCents));
-  if (filters.maxPriceCents !== null) conditions.push(lte(products.priceCents, filters.maxPriceCents));
+  // A listing with variants by its variants' prices, as in the catalogue.
+  conditions.push(isListingPricedWithin({ minCents: filters.minPriceCents ?? undefined, maxCents: filters.maxPriceCents ?? undefined }, { isLive: true }));
   if (filters.conditions.length > 0) conditions.push(inArray(products.condition, filters.conditions));
   return and(...conditions);
 }

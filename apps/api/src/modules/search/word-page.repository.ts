@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gte, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { catalogueLexemes, categories, listingTerms, liveListingCounts, products } from '../catalog/catalog.schema';
 import { users } from '../users/users.schema';
 import { CATALOG_COUNT_CAP } from '@marketplace/contracts/catalog';
-import { numberInText } from '../catalog';
+import { isPricedWithin, numberInText } from '../catalog';
 import {
   conditionsOf,
   heldFilters,
@@ -58,16 +58,18 @@ export function readsListingTerms(filters: ProductFilters): boolean {
   );
 }
 
-/** The filters a page puts on the kept words (which carry category, price and seller). */
-type TermColumns = Record<'sellerId' | 'categoryId' | 'priceCents', AnyPgColumn>;
+/** The filters a page puts on the kept words (which carry category, prices and seller). */
+type TermColumns = Record<'productId' | 'sellerId' | 'categoryId' | 'priceCents' | 'maxPriceCents', AnyPgColumn>;
 
 function termConditionsOf(terms: TermColumns, filters: ProductFilters): SQL[] {
   const conditions: SQL[] = [sql`not exists (select 1 from ${users} where ${users.id} = ${terms.sellerId} and ${users.status} = 'suspended')`];
   if (filters.sellerId) conditions.push(eq(terms.sellerId, filters.sellerId));
   if (filters.categorySlug)
     conditions.push(eq(terms.categoryId, sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${filters.categorySlug})`));
-  if (filters.minPriceCents !== undefined) conditions.push(gte(terms.priceCents, filters.minPriceCents));
-  if (filters.maxPriceCents !== undefined) conditions.push(lte(terms.priceCents, filters.maxPriceCents));
+  // The kept words carry the listing's lowest and highest price; a listing with variants whose span reaches
+  // past both ends of the range has its variants read.
+  const priced = isPricedWithin(terms, { minCents: filters.minPriceCents, maxCents: filters.maxPriceCents });
+  if (priced) conditions.push(priced);
   return conditions;
 }
 
