@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvDollars, csvLines, csvText, csvValue } from './csv';
+import { csvCellText, csvDollars, csvLines, csvText, csvValue } from './csv';
 
 describe('CSV cells', () => {
   it('keeps text someone wrote from being read as a formula: a leading quote before = + - @, tab or carriage return', () => {
@@ -13,6 +13,18 @@ describe('CSV cells', () => {
     expect(csvText('Jean-Luc = the best')).toBe('Jean-Luc = the best');
     expect(csvText('Lamp, brass "vintage"')).toBe('"Lamp, brass ""vintage"""');
     expect(csvText('')).toBe('');
+  });
+
+  it('reads back exactly the text it wrote: only the quote the writer added comes off', () => {
+    const texts = ['=1+1', "'=1+1", "''-2", "'plain", 'plain', '-5 cm ruler', '@home', "it's", '', "'", '+'];
+    for (const text of texts) {
+      const cell = csvText(text);
+      // The cell as a CSV reader gives it: unquoted, quotes undoubled.
+      const read = cell.startsWith('"') ? cell.slice(1, -1).replaceAll('""', '"') : cell;
+      expect(csvCellText(read), text).toBe(text);
+    }
+    expect(csvText("'=1+1")).toBe("''=1+1");
+    expect(csvText("'plain")).toBe("'plain");
   });
 
   it('leaves the values the program writes as they are, so a negative amount stays a number', () => {

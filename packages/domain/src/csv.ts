@@ -2,13 +2,18 @@
 // API's (the seller's earnings) and the web's (the analytics tables). Two kinds of cell:
 // - text someone wrote (a listing's title, a person's or a shop's name, a category, a reference): it may
 //   start like a formula (= + - @, or a tab or carriage return before one), which a spreadsheet would run
-//   (=HYPERLINK(…), =cmd|…). Such a cell gets a leading single quote (the OWASP rule), shown as text;
+//   (=HYPERLINK(…), =cmd|…). Such a cell gets a leading single quote (the OWASP rule), shown as text. A text
+//   that already starts with quotes before such a sign gets one more, so a file read back (the listings' CSV
+//   import, csvCellText) loses exactly the quote the writer added;
 // - values the program writes itself (amounts like -12.50, counts, dates, ids): left as they are, so a
 //   negative amount stays a number a spreadsheet can add up.
 // Both are quoted when they hold a comma, a quote or a line break (docs/product/payouts.md, analytics.md).
 
-/** What makes a spreadsheet read a cell as a formula when it comes first. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * What makes a spreadsheet read a cell as a formula when it comes first, after any single quotes (those are
+ * the writer's own prefix once written, so a text made of them and a sign is prefixed again).
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
 
 /** Quoted when it holds a comma, a quote or a line break; quotes doubled. */
 function quoted(text: string): string {
@@ -18,6 +23,14 @@ function quoted(text: string): string {
 /** A cell of text someone wrote: quoted as needed, and never read as a formula. */
 export function csvText(text: string): string {
   return quoted(FORMULA_START.test(text) ? `'${text}` : text);
+}
+
+/**
+ * The text a person wrote, from a cell `csvText` wrote (a spreadsheet keeps the leading quote when it saves the
+ * file again): the one quote added before a formula sign is taken off, anything else is left as it is.
+ */
+export function csvCellText(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
 }
 
 /** A cell the program writes itself (a number, a date, an id, a header): only quoted as needed. */

@@ -4,13 +4,9 @@ import {
   listingLimitMessage,
   MAX_QUANTITY,
   PHOTO_REQUIRED_TO_GO_LIVE_MESSAGE,
-  PRICE_PER_VARIANT_MESSAGE,
-  newVariantStockMessage,
-  RETIP_PAIR_MESSAGE,
   type AdminProductDetail,
   type CommissionEntry,
   type CreateProductRequest,
-  type PersonalizationSettingInput,
   type ProductDetail,
   type ProductDetailForViewer,
   type ProductImage,
@@ -22,7 +18,6 @@ import {
 } from '@marketplace/contracts/catalog';
 import { ACCOUNT_ERROR_CODES, EMAIL_NOT_VERIFIED_MESSAGE } from '@marketplace/contracts/auth';
 import { centsToDollars, dollarsToCents } from '@marketplace/domain/money';
-import { DEFAULT_PERSONALIZATION_LENGTH, type PersonalizationSetting } from '@marketplace/domain/personalization';
 import { averageRating } from '@marketplace/domain/ratings';
 import { hasRoomFor, MAX_LISTINGS_PER_SELLER } from '@marketplace/domain/user-content-limits';
 import type { Database, Executor } from '../../db/client';
@@ -36,7 +31,8 @@ import { vacationOf, type UserRecord } from '../users';
 import { listCategories } from './categories.repository';
 import { countListingPhotos } from './listing-drafts.repository';
 import { isLiveListingRow } from './live-listings.repository';
-import { totalsOf, toVariantDto, toVariantValues } from './product-variants';
+import { isListingIssue, newVariantWithoutStock, planListingEdit, planNewListing, UNKNOWN_CATEGORY_MESSAGE, type ListingIssue } from './listing-rules';
+import { toVariantDto } from './product-variants';
 import { addVariantStock, findVariantsOfProduct, replaceVariants, setVariantStock, type VariantValues } from './variants.repository';
 import {
   addProductStock,
@@ -59,8 +55,9 @@ import {
 } from './products.repository';
 
 export const PRODUCT_NOT_FOUND_MESSAGE = 'Product not found';
-export const UNKNOWN_CATEGORY_MESSAGE = 'Choose one of the listed categories';
-const DEFAULT_WEIGHT_OUNCES = 16;
+
+/** A listing rule's refusal (listing-rules.ts) as the API's 400, like the contract's own. */
+const invalid = (issue: ListingIssue) => badRequest(`Invalid request — ${issue.path}: ${issue.message}`, { issues: [issue] });
 
 /**
  * A listing and what its seller and the admin do with it. The catalogue's lists (the public search and
@@ -180,12 +177,6 @@ function toCommissionEntry(category: Pick<CategoryRecord, 'name' | 'slug' | 'com
   return { category: category.name, commission_rate: centsToDollars(category.commissionRateBasisPoints), slug: category.slug };
 }
 
-/** What a listing asks its buyers to write, its defaults filled in (null: it asks nothing). */
-function personalizationOf(input: PersonalizationSettingInput | null | undefined): PersonalizationSetting | null {
-  if (!input) return null;
-  return { required: input.required ?? false, instructions: input.instructions ?? '', maxLength: input.maxLength ?? DEFAULT_PERSONALIZATION_LENGTH };
-}
-
 export function createProductsService({
   db,
   files,
@@ -231,8 +222,7 @@ export function createProductsService({
 
   const categoryIdOf = async (slug: string) => {
     const category = await findCategoryBySlug(db, slug);
-    if (!category)
-      throw badRequest(`Invalid request — category: ${UNKNOWN_CATEGORY_MESSAGE}`, { issues: [{ path: 'category', message: UNKNOWN_CATEGORY_MESSAGE }] });
+    if (!category) throw invalid({ path: 'category', message: UNKNOWN_CATEGORY_MESSAGE });
     return category.id;
   };
 
@@ -243,16 +233,12 @@ export function createProductsService({
     return { ...toDetail(row), isDraft: row.isDraft };
   };
 
-  /** An edit may leave a combination's stock out (it keeps its stock), not a new combination's. */
+  /** An edit may leave a combination's stock out (it keeps its stock), not a new combination's (listing-rules.ts). */
   const refuseNewVariantsWithoutStock = async (productId: string, variants: readonly VariantValues[]) => {
-    const withoutStock = variants.filter((variant) => variant.quantity === null);
-    if (withoutStock.length === 0) return;
+    if (variants.every((variant) => variant.quantity !== null)) return;
     const existing = new Set((await findVariantsOfProduct(db, productId)).map((variant) => variant.combinationKey));
-    const added = withoutStock.find((variant) => !existing.has(variant.combinationKey));
-    if (added) {
-      const message = newVariantStockMessage(added.label);
-      throw badRequest(`Invalid request — variants: ${message}`, { issues: [{ path: 'variants', message }] });
-    }
+    const issue = newVariantWithoutStock(variants, existing);
+    if (issue) throw invalid(issue);
   };
 
   /** A variant's stock set or raised (a listing with variants keeps its stock per variant). */
@@ -291,22 +277,7 @@ export function createProductsService({
     async createProduct(seller, input) {
       // A seller must have verified their address before listing (docs/product/accounts.md).
       if (seller.role === 'seller' && !seller.emailVerifiedAt) throw forbidden(EMAIL_NOT_VERIFIED_MESSAGE, { code: ACCOUNT_ERROR_CODES.emailNotVerified });
-      const variations = input.variations ?? [];
-      const variants = toVariantValues(variations, input.variants ?? []);
-      // With variants, the listing's price and stock are their totals (the contract refused both kinds at once).
-      const totals = variants.length > 0 ? totalsOf(variants) : { priceCents: dollarsToCents(input.price ?? 0), quantity: input.quantity ?? 0 };
-      const values: ProductValues = {
-        categoryId: await categoryIdOf(input.category),
-        title: input.title,
-        description: input.description,
-        priceCents: totals.priceCents,
-        quantity: totals.quantity,
-        condition: input.condition,
-        retipLabel: input.retipLabel ?? null,
-        retipPriceCents: input.retipPrice == null ? null : dollarsToCents(input.retipPrice),
-        weightOunces: input.weightOunces ?? DEFAULT_WEIGHT_OUNCES,
-        personalization: personalizationOf(input.personalization),
-      };
+      const { values, variations, variants } = planNewListing(input, await categoryIdOf(input.category));
       // It has no photo yet, so it starts as a draft (hidden) and goes live with its first photo (docs/product/listings.md).
       const id = await db.transaction(async (transaction) => {
         // Counted under the seller's lock, so parallel creates cannot pass the cap together (docs/product/limits.md).
@@ -324,32 +295,14 @@ export function createProductsService({
 
     async updateProduct(seller, id, input) {
       const current = await findOwnedProduct(seller.id, id);
-      const retipLabel = input.retipLabel === undefined ? current.retipLabel : input.retipLabel;
-      const retipPriceCents = input.retipPrice === undefined ? current.retipPriceCents : input.retipPrice === null ? null : dollarsToCents(input.retipPrice);
-      if ((retipLabel === null) !== (retipPriceCents === null)) {
-        const path = retipLabel === null ? 'retipLabel' : 'retipPrice';
-        throw badRequest(`Invalid request — ${path}: ${RETIP_PAIR_MESSAGE}`, { issues: [{ path, message: RETIP_PAIR_MESSAGE }] });
-      }
-      const values: Partial<ProductValues> & { updatedAt: Date } = { updatedAt: clock.now(), retipLabel, retipPriceCents };
+      const plan = planListingEdit(current, input);
+      if (isListingIssue(plan)) throw invalid(plan);
+      const values: Partial<ProductValues> & { updatedAt: Date } = { ...plan.values, updatedAt: clock.now() };
       if (input.category !== undefined) values.categoryId = await categoryIdOf(input.category);
-      if (input.title !== undefined) values.title = input.title;
-      if (input.description !== undefined) values.description = input.description;
-      // While it has variants (and keeps them), its price and stock are theirs: set per variant.
-      const variants = input.variations === undefined ? null : toVariantValues(input.variations, input.variants ?? []);
-      const keepsVariants = variants === null ? current.hasVariants : variants.length > 0;
-      if (keepsVariants && (input.price !== undefined || input.quantity !== undefined)) {
-        const path = input.price !== undefined ? 'price' : 'quantity';
-        throw badRequest(`Invalid request — ${path}: ${PRICE_PER_VARIANT_MESSAGE}`, { issues: [{ path, message: PRICE_PER_VARIANT_MESSAGE }] });
-      }
-      if (variants !== null) await refuseNewVariantsWithoutStock(id, variants);
-      if (input.price !== undefined) values.priceCents = dollarsToCents(input.price);
-      if (input.quantity !== undefined) values.quantity = input.quantity;
-      if (input.condition !== undefined) values.condition = input.condition;
-      if (input.weightOunces !== undefined) values.weightOunces = input.weightOunces;
-      if (input.personalization !== undefined) values.personalization = personalizationOf(input.personalization);
+      if (plan.variants !== null) await refuseNewVariantsWithoutStock(id, plan.variants);
       const isUpdated = await db.transaction(async (transaction) => {
         if (!(await updateSellerProduct(transaction, { id, sellerId: seller.id }, values))) return false;
-        if (variants !== null) await replaceVariants(transaction, id, input.variations ?? [], variants, values.updatedAt);
+        if (plan.variants !== null) await replaceVariants(transaction, id, plan.variations ?? [], plan.variants, values.updatedAt);
         return true;
       });
       if (!isUpdated) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
