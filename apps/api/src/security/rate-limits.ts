@@ -63,6 +63,12 @@ export const unlimited = (why: string): Unlimited => ({ unlimited: true, why });
  */
 export const UPLOAD = perClient(60, 10 * MINUTE);
 /**
+ * The listings' CSV import (multipart, up to 5,000 rows each checked, then written together): a seller checks a
+ * file, fixes it, checks it again and imports it, a few times in a sitting. Thirty in ten minutes is room for that
+ * and keeps a flood of large imports from holding the database.
+ */
+export const LISTINGS_IMPORT = perClient(30, 10 * MINUTE);
+/**
  * Catalogue searches: each one scores listings in the database. The home page asks twice at each load (60
  * loads a minute: 120), and a search, a filter or a page a second besides: 180, with room.
  */

@@ -1,6 +1,8 @@
 import { defineModule, type ModuleContext } from '../define-module';
 import { categoryRoutes } from './categories.routes';
 import { createListingDraftReactions } from './listing-draft-reactions';
+import { listingsCsvRoutes } from './listings-csv.routes';
+import { createListingsCsvService } from './listings-csv.service';
 import { productRoutes } from './products.routes';
 import { createProductsService } from './products.service';
 
@@ -35,6 +37,9 @@ export const catalogModule = defineModule({
     cacheBus.onChange('catalog', () => products.dropCatalogCache());
     await app.register(categoryRoutes, { prefix: '/api/categories', db: database.db });
     await app.register(productRoutes, { prefix: '/api', products });
+    // Bulk listing by CSV: the same rules as one listing at a time (listing-rules.ts), many listings per transaction.
+    const listingsCsv = createListingsCsvService({ db: database.db, clock, catalogChanged: products.catalogChanged });
+    await app.register(listingsCsvRoutes, { prefix: '/api/seller/products', listingsCsv });
     // Uploads puts a draft live through it.
     return { products };
   },
