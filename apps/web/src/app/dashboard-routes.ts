@@ -11,6 +11,8 @@ export const DASHBOARD_ROUTES: readonly PageRoute[] = [
   route('seller', '/seller/product-list', 'features/catalog/pages/seller-product-list-page', 'SellerProductListPage'),
   route('seller', '/seller/product-list/edit/:id', 'features/catalog/pages/seller-product-edit-page', 'SellerProductEditPage'),
   route('seller', '/seller/product-list/view/:id', 'features/catalog/pages/seller-product-view-page', 'SellerProductViewPage'),
+  // Beyond the original route list: many listings at once, as a CSV file (docs/product/listings.md "CSV import and export").
+  route('seller', '/seller/product-list/csv', 'features/catalog/pages/seller-listings-csv-page', 'SellerListingsCsvPage'),
   route('seller', '/seller/listing', 'features/catalog/pages/seller-listing-page', 'SellerListingPage'),
   route('seller', '/seller/listing/add', 'features/catalog/pages/seller-add-listing-page', 'SellerAddListingPage'),
   route('seller', '/seller/listing/inventory/:listingId', 'features/catalog/pages/listing-inventory-page', 'ListingInventoryPage'),

@@ -10,6 +10,7 @@ import type {
   UpdateProductRequest,
   UploadLinkResponse,
 } from '@marketplace/contracts/catalog';
+import type { ListingsImportResponse } from '@marketplace/contracts/listings-csv';
 
 // The seller's listings, stock and photos: only the seller pages import this file, so the shop's
 // pages do not download these endpoints (the buyer's side is storefront-api.ts).
@@ -72,6 +73,16 @@ export const sellerCatalogApi = api.injectEndpoints({
     createUploadLink: build.mutation<UploadLinkResponse, string>({
       query: (id) => ({ url: `/products/${encodeURIComponent(id)}/upload-link`, method: 'POST' }),
     }),
+    /** The listings' CSV read row by row (docs/product/listings.md "CSV import and export"); a dry run writes nothing. */
+    importListingsCsv: build.mutation<ListingsImportResponse, { file: File; dryRun: boolean }>({
+      query: ({ file, dryRun }) => {
+        const body = new FormData();
+        body.append('file', file, file.name);
+        return { url: '/seller/products/import', method: 'POST', body, ...(dryRun ? { params: { dryRun: 'true' } } : {}) };
+      },
+      // What an import wrote shows in the lists and on each listing's pages; a dry run changes nothing.
+      invalidatesTags: (result, _error, { dryRun }) => (result && !dryRun ? ['SellerProductList', 'SellerDashboard', 'SellerProduct'] : []),
+    }),
   }),
 });
 
@@ -105,4 +116,5 @@ export const {
   useReorderProductImagesMutation,
   useDeleteProductImageMutation,
   useCreateUploadLinkMutation,
+  useImportListingsCsvMutation,
 } = sellerCatalogApi;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Boxes, Eye, PackagePlus, Pencil, Plus, ScanEye } from 'lucide-react';
+import { Boxes, Eye, FileSpreadsheet, PackagePlus, Pencil, Plus, ScanEye } from 'lucide-react';
 import type { ProductStatus, SellerProductSummary } from '@marketplace/contracts/catalog';
 import { Alert } from '../../../components/alert';
 import { Button, buttonClasses } from '../../../components/button';
@@ -16,13 +16,18 @@ import { ListingStatusBadge, StockLevel } from '../components/listing-badges';
 const PAGE_SIZE = 10;
 const FILTER_KEYS = ['q', 'status'] as const;
 
-function AddListingLink({ label = 'Add listing' }: { label?: string }) {
+/** A page action that leads to another page, drawn as a button with its icon. */
+function ActionLink({ to, icon: Icon, label, variant }: { to: string; icon: typeof Plus; label: string; variant?: 'secondary' }) {
   return (
-    <Link to="/seller/listing/add" className={buttonClasses()}>
-      <Plus className="size-4" aria-hidden />
+    <Link to={to} className={buttonClasses({ variant })}>
+      <Icon className="size-4" aria-hidden />
       {label}
     </Link>
   );
+}
+
+function AddListingLink({ label = 'Add listing' }: { label?: string }) {
+  return <ActionLink to="/seller/listing/add" icon={Plus} label={label} />;
 }
 
 function RowActions({ product, isCompact = false }: { product: SellerProductSummary; isCompact?: boolean }) {
@@ -134,7 +139,16 @@ export function SellerProductListPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Product List" description="Every product in your store with its price, stock and status." actions={<AddListingLink />} />
+      <PageHeader
+        title="Product List"
+        description="Every product in your store with its price, stock and status."
+        actions={
+          <>
+            <ActionLink to="/seller/product-list/csv" icon={FileSpreadsheet} label="Import / export CSV" variant="secondary" />
+            <AddListingLink />
+          </>
+        }
+      />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <div className="flex-1">
