@@ -125,6 +125,8 @@ export interface DemoProduct {
    */
   variations?: { name: string; options: string[] }[];
   variants?: { options: Record<string, string>; priceCents: number; quantity: number; sku?: string }[];
+  /** What it asks its buyers to write (docs/product/listings.md "Personalisation"). */
+  personalization?: { required: boolean; instructions: string; maxLength: number };
 }
 
 /** Every combination of two lists of options, each with the same price and the stock given in order. */
@@ -149,6 +151,7 @@ const JEANS_WAIST = { name: 'Waist', options: ['28', '30', '32', '34', '36'] };
 const JEANS_LENGTH = { name: 'Length', options: ['30', '32'] };
 const SWEATER_SIZE = { name: 'Size', options: ['S', 'M', 'L', 'XL'] };
 const SWEATER_COLOUR = { name: 'Colour', options: ['Navy', 'Oatmeal'] };
+const MUG_GLAZE = { name: 'Glaze', options: ['Speckled white', 'Sea green', 'Charcoal'] };
 
 export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   // ── Electronics ──
@@ -346,6 +349,14 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     condition: 'new',
     weightOunces: 30,
     retip: GIFT_WRAP,
+    // The mug's colours (decision 0043): one variation, every glaze at the same price.
+    variations: [MUG_GLAZE],
+    variants: MUG_GLAZE.options.map((glaze, index) => ({
+      options: { Glaze: glaze },
+      priceCents: 3400,
+      quantity: [16, 14, 10][index] ?? 0,
+      sku: `SCM-${glaze}`.toUpperCase().replace(/\s+/g, ''),
+    })),
   },
   {
     title: 'Pre-Seasoned Cast Iron Skillet, 10 Inch',
@@ -793,13 +804,14 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     title: 'Gold-Plated Initial Necklace',
     category: 'jewelry-watches',
     seller: 'maple',
-    description:
-      'A dainty initial pendant on an 18-inch chain, plated in 18k gold over sterling silver. After ordering, send the seller the letter you want in a message.',
+    description: 'A dainty initial pendant on an 18-inch chain, plated in 18k gold over sterling silver. Choose the letter as you order.',
     priceCents: 4900,
     quantity: 30,
     condition: 'new',
     weightOunces: 1,
-    retip: ENGRAVING,
+    retip: GIFT_WRAP,
+    // The demo's personalised item: the buyer writes the letter, the seller reads it on the order and packing slip.
+    personalization: { required: true, instructions: 'The letter for the pendant, A to Z.', maxLength: 1 },
   },
   {
     title: 'Vintage Chronograph Watch, 1970s',

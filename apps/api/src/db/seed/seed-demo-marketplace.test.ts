@@ -167,7 +167,11 @@ describe('seedDemoMarketplace', () => {
     const { productRows } = await readCatalog(handle);
     const variants = await handle.db.select().from(productVariants);
     const withVariants = productRows.filter((product) => product.hasVariants);
-    expect(withVariants.map((product) => product.title).sort()).toEqual(['Merino Wool Crew Sweater', 'Selvedge Slim-Fit Jeans']);
+    expect(withVariants.map((product) => product.title).sort()).toEqual([
+      'Merino Wool Crew Sweater',
+      'Selvedge Slim-Fit Jeans',
+      'Stoneware Coffee Mug Set of Two',
+    ]);
     for (const product of withVariants) {
       const own = variants.filter((variant) => variant.productId === product.id && variant.available);
       expect(own.length).toBeGreaterThan(1);
@@ -179,6 +183,14 @@ describe('seedDemoMarketplace', () => {
     // One sold-out combination among its siblings, and a dearer one (the lists say "From").
     expect(variants.some((variant) => variant.quantity === 0)).toBe(true);
     expect(new Set(variants.filter((variant) => variant.label.startsWith('Size:')).map((variant) => variant.priceCents)).size).toBe(2);
+  });
+
+  it('has one personalised listing, which requires the buyer’s text (docs/product/listings.md "Personalisation")', async () => {
+    const { productRows } = await readCatalog(handle);
+    const asking = productRows.filter((product) => product.personalization !== null);
+    expect(asking.map((product) => [product.title, product.personalization])).toEqual([
+      ['Gold-Plated Initial Necklace', { required: true, instructions: 'The letter for the pendant, A to Z.', maxLength: 1 }],
+    ]);
   });
 
   it('gives every product at least one image whose file and thumbnail exist', async () => {

@@ -412,6 +412,7 @@ function planProduct(context: SeedContext, template: DemoProduct, seededUsers: S
       retipLabel: template.retip?.label ?? null,
       retipPriceCents: template.retip?.priceCents ?? null,
       weightOunces: template.weightOunces,
+      personalization: template.personalization ?? null,
       status: 'active' as const,
       // Every demo listing is live with photos: none is a draft (docs/product/listings.md).
       isDraft: false,
