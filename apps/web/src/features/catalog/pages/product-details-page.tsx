@@ -260,7 +260,8 @@ function PurchasePanel({
         <TextAreaField
           label={product.personalization.required ? 'Personalisation' : 'Personalisation (optional)'}
           name="personalization"
-          rows={2}
+          // A name or a letter is one line; a longer note gets room.
+          rows={product.personalization.maxLength > 80 ? 3 : 1}
           hint={product.personalization.instructions || undefined}
           placeholder={product.personalization.instructions ? undefined : 'What the seller should write or engrave'}
           value={personalization}
