@@ -29,7 +29,8 @@ describe('personalisation and gifts', () => {
 
   it('a seller lists a coaster that asks for the name to engrave', async () => {
     const { context, page } = await newPage(browser);
-    await logIn(page, 'seller@example.com');
+    // Brightside's, not the demo seller's: journeys beside this one buy the demo seller's listings with one click.
+    await logIn(page, 'seller2@example.com');
     await waitForPath(page, '/seller/product-list');
     await page.goto('/seller/listing/add');
     await page.getByLabel('Title').fill(title);
@@ -74,8 +75,8 @@ describe('personalisation and gifts', () => {
 
     await buyer.page.goto('/products/checkout');
     await expect(buyer.page.getByText('Anna', { exact: false }).first()).toBeVisibleSoon(15_000);
-    await buyer.page.getByRole('checkbox', { name: /Send the items from Northwind Outfitters as a gift/ }).check();
-    await buyer.page.getByLabel('Gift message for Northwind Outfitters (optional)').fill(giftMessage);
+    await buyer.page.getByRole('checkbox', { name: /Send the items from Brightside Electronics as a gift/ }).check();
+    await buyer.page.getByLabel('Gift message for Brightside Electronics (optional)').fill(giftMessage);
     await buyer.page.getByLabel('Full name').fill('Anna Recipient');
     await buyer.page.getByLabel('Address line 1').fill('12 Orchard Lane');
     await buyer.page.getByLabel('City').fill('Portland');
@@ -90,7 +91,7 @@ describe('personalisation and gifts', () => {
     await buyer.context.close();
 
     const seller = await newPage(browser);
-    await logIn(seller.page, 'seller@example.com');
+    await logIn(seller.page, 'seller2@example.com');
     await waitForPath(seller.page, '/seller/product-list');
     await seller.page.goto(`/seller/orders/items/${orderId}`);
     await expect(seller.page.getByRole('heading', { name: 'This is a gift' })).toBeVisibleSoon(15_000);

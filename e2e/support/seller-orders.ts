@@ -21,7 +21,8 @@ export interface SellerListing {
  * The demo seller signs in on a page of their own; answers it with their first 50 listings that a buyer puts in
  * the cart with one click: without variations (the journeys' "Add to cart" would be asked for a size first; the
  * demo's jeans and sweater have them, and the variations journey adds a T-shirt that journeys running beside
- * it would otherwise pick).
+ * it would otherwise pick). A listing that requires personalisation would ask for it first too: the
+ * personalisation journey lists its coaster at another shop (Brightside) for that reason.
  */
 export async function sellerWithListings(browser: Browser): Promise<{ context: BrowserContext; page: Page; listings: SellerListing[] }> {
   const { context, page } = await newPage(browser);

@@ -35,6 +35,8 @@ export interface DemoUser {
   companyName?: string;
   /** A seller's handling time in business days, shown on their shop page. */
   handlingDays?: number;
+  /** A seller away on vacation (docs/product/shops.md): for this many days after the seed's today, with this message. */
+  vacation?: { days: number; message: string };
 }
 
 export const DEMO_ADMIN = {
@@ -73,6 +75,17 @@ export const DEMO_SELLERS = {
     phone: '+1 (617) 555-0119',
     companyName: 'Maple & Thread Home',
     handlingDays: 3,
+  },
+  // The demo's shop on vacation: its listings show "This shop is away until …" and cannot be bought meanwhile.
+  driftwood: {
+    email: 'seller4@example.com',
+    role: 'seller',
+    firstName: 'Noah',
+    lastName: 'Lindqvist',
+    phone: '+1 (207) 555-0163',
+    companyName: 'Driftwood Pottery Studio',
+    handlingDays: 4,
+    vacation: { days: 12, message: 'Firing the kiln for the winter market. Orders open again soon!' },
   },
 } as const satisfies Record<string, DemoUser & { role: 'seller'; companyName: string }>;
 
@@ -357,6 +370,26 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
       quantity: [16, 14, 10][index] ?? 0,
       sku: `SCM-${glaze}`.toUpperCase().replace(/\s+/g, ''),
     })),
+  },
+  {
+    title: 'Salt-Glazed Stoneware Pitcher',
+    category: 'home-kitchen',
+    seller: 'driftwood',
+    description: 'A one-litre pitcher thrown on the wheel and salt-glazed in a wood kiln, so no two are alike. Pours without a drip.',
+    priceCents: 5800,
+    quantity: 6,
+    condition: 'new',
+    weightOunces: 40,
+  },
+  {
+    title: 'Hand-Thrown Ramen Bowl Pair',
+    category: 'home-kitchen',
+    seller: 'driftwood',
+    description: 'Two deep 24 oz bowls in a speckled oatmeal glaze, wide enough for noodles and broth. Dishwasher safe.',
+    priceCents: 4600,
+    quantity: 8,
+    condition: 'new',
+    weightOunces: 48,
   },
   {
     title: 'Pre-Seasoned Cast Iron Skillet, 10 Inch',
@@ -879,6 +912,7 @@ export const DEMO_SELLER_ADDRESSES: Record<DemoSellerKey, DemoAddress> = {
   northwind: { line1: '1120 NW Couch St', line2: 'Suite 300', city: 'Portland', state: 'OR', postalCode: '97209' },
   brightside: { line1: '500 E 4th St', city: 'Austin', state: 'TX', postalCode: '78701' },
   maple: { line1: '27 Drydock Ave', line2: 'Unit 5', city: 'Boston', state: 'MA', postalCode: '02210' },
+  driftwood: { line1: '14 Wharf St', city: 'Portland', state: 'ME', postalCode: '04101' },
 };
 
 /** Each buyer's default shipping address, which checkout prefills; keyed by email. */

@@ -43,6 +43,9 @@ export const DEMO_PRODUCT_PICTURES: Readonly<Record<string, DemoPicture>> = {
 
   // ── Home & Kitchen ──
   'Stoneware Coffee Mug Set of Two': { emoji: 'hot-beverage' },
+  // No pitcher: a pot that pours, and what it pours.
+  'Salt-Glazed Stoneware Pitcher': { emoji: 'teapot', accent: 'droplet' },
+  'Hand-Thrown Ramen Bowl Pair': { emoji: 'steaming-bowl' },
   'Pre-Seasoned Cast Iron Skillet, 10 Inch': { emoji: 'cooking' },
   'Hand-Thrown Ceramic Planter': { emoji: 'potted-plant' },
   // No cutting board: the wood it is cut from, and the knife it meets.
@@ -123,7 +126,7 @@ export const DEMO_PRODUCT_PICTURES: Readonly<Record<string, DemoPicture>> = {
 export const PICTURE_EMOJIS_BY_CATEGORY: Readonly<Record<DemoCategorySlug, readonly string[]>> = {
   electronics: ['headphone', 'speaker-high-volume', 'electric-plug', 'light-bulb', 'mobile-phone', 'keyboard', 'camera'],
   fashion: ['running-shoe', 'womans-clothes', 'jeans', 'coat', 'hiking-boot', 'billed-cap'],
-  'home-kitchen': ['hot-beverage', 'cooking', 'potted-plant', 'wood', 'teapot', 'fork-and-knife-with-plate', 'pot-of-food', 'candle'],
+  'home-kitchen': ['hot-beverage', 'cooking', 'potted-plant', 'wood', 'teapot', 'fork-and-knife-with-plate', 'pot-of-food', 'candle', 'steaming-bowl'],
   books: ['closed-book', 'green-book', 'orange-book', 'blue-book', 'open-book', 'notebook-with-decorative-cover', 'books'],
   'sports-outdoors': ['backpack', 'cup-with-straw', 'white-cane', 'tent', 'person-in-lotus-position', 'person-lifting-weights', 'safety-vest', 'hot-beverage'],
   beauty: ['lotion-bottle', 'jar', 'hair-pick', 'salt'],

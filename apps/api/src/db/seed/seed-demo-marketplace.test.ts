@@ -117,19 +117,19 @@ describe('seedDemoMarketplace', () => {
     await Promise.all([firstRun?.directory, seeded?.directory].map((directory) => directory && rm(directory, { recursive: true, force: true })));
   });
 
-  it('creates an admin, three sellers with companies and six buyers', async () => {
+  it('creates an admin, four sellers with companies and six buyers', async () => {
     const { userRows } = await readCatalog(handle);
     const byRole = (role: string) => userRows.filter((user) => user.role === role);
 
     expect(byRole('admin').map((user) => user.email)).toEqual(['admin@example.com']);
-    expect(byRole('seller')).toHaveLength(3);
+    expect(byRole('seller')).toHaveLength(4);
     expect(byRole('buyer')).toHaveLength(6);
     for (const seller of byRole('seller')) expect(seller.companyName).toMatch(/\w+ \w+/);
     expect(userRows.map((user) => user.email)).toEqual(expect.arrayContaining(['seller@example.com', 'buyer@example.com']));
     expect(userRows.map((user) => user.email).sort()).toEqual(DEMO_LOGINS.map((login) => login.email).sort());
     expect(seeded.result).toEqual({
       seeded: true,
-      counts: expect.objectContaining({ admins: 1, sellers: 3, buyers: 6 }),
+      counts: expect.objectContaining({ admins: 1, sellers: 4, buyers: 6 }),
     });
   });
 
@@ -183,6 +183,20 @@ describe('seedDemoMarketplace', () => {
     // One sold-out combination among its siblings, and a dearer one (the lists say "From").
     expect(variants.some((variant) => variant.quantity === 0)).toBe(true);
     expect(new Set(variants.filter((variant) => variant.label.startsWith('Size:')).map((variant) => variant.priceCents)).size).toBe(2);
+  });
+
+  it('has one shop on vacation, away from today for 12 days with its message, which has sold nothing (docs/product/shops.md)', async () => {
+    const { userRows, productRows } = await readCatalog(handle);
+    const away = userRows.filter((user) => user.vacationUntil !== null);
+    expect(away.map((user) => [user.email, user.companyName, user.vacationMessage])).toEqual([
+      ['seller4@example.com', 'Driftwood Pottery Studio', 'Firing the kiln for the winter market. Orders open again soon!'],
+    ]);
+    expect(away[0]!.vacationUntil! > now.toISOString().slice(0, 10)).toBe(true);
+    expect(productRows.filter((product) => product.sellerId === away[0]!.id).map((product) => product.title)).toEqual([
+      'Hand-Thrown Ramen Bowl Pair',
+      'Salt-Glazed Stoneware Pitcher',
+    ]);
+    expect(await handle.db.select().from(orderItems).where(eq(orderItems.sellerId, away[0]!.id))).toEqual([]);
   });
 
   it('has one personalised listing, which requires the buyer’s text (docs/product/listings.md "Personalisation")', async () => {
@@ -241,7 +255,8 @@ describe('seedDemoMarketplace', () => {
       handle.db.select().from(payments),
       handle.db.select().from(refunds),
     ]);
-    const sellers = userRows.filter((user) => user.role === 'seller');
+    // The shop on vacation has sold nothing (its own test above).
+    const sellers = userRows.filter((user) => user.role === 'seller' && user.vacationUntil === null);
     const allStatuses = ['pending', 'approved', 'rejected', 'shipped', 'delivered', 'completed', 'refunded', 'cancelled'];
     for (const seller of sellers) {
       expect(new Set(itemRows.filter((item) => item.sellerId === seller.id).map((item) => item.status)), seller.email).toEqual(new Set(allStatuses));
@@ -394,6 +409,7 @@ describe('seedDemoMarketplace', () => {
       'seller@example.com': 'complete',
       'seller2@example.com': 'pending',
       'seller3@example.com': 'created',
+      'seller4@example.com': 'complete',
     });
     expect(new Set(payoutRows.map((row) => row.status))).toEqual(new Set(['paid', 'pending', 'failed']));
     const oldest = Math.min(...payoutRows.map((row) => row.createdAt.getTime()));

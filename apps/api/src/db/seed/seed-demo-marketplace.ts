@@ -16,6 +16,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { nameComparisonKey } from '@marketplace/domain/visible-names';
+import { calendarDateIn } from '@marketplace/domain/pickup-schedule';
 import type { Database, Executor } from '../client';
 import { categories, productImages, products, productVariants, users } from '../schema';
 import { combinationKey, listingTotals, variantLabel } from '@marketplace/domain/variations';
@@ -243,6 +244,9 @@ export async function seedUsers(context: SeedContext, input: { passwordHash: str
       shopNameKey: user.companyName ? nameComparisonKey(user.companyName) : null,
       phone: user.phone ?? null,
       handlingDays: user.handlingDays ?? null,
+      // Away from the seed's today (as the marketplace counts days, US Eastern) until `days` later.
+      vacationUntil: user.vacation ? calendarDateIn(new Date(context.now.getTime() + user.vacation.days * DAY_MS)) : null,
+      vacationMessage: user.vacation?.message ?? null,
       // Demo accounts verified their address when they joined (docs/product/accounts.md).
       emailVerifiedAt: createdAt,
       createdAt,

@@ -28,9 +28,14 @@ import { deliveryOf } from './seed-orders';
 import type { SeedContext, SeededCatalog, SeededUsers } from './seed-demo-marketplace';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const ACCOUNT_STATES: Record<DemoSellerKey, 'complete' | 'pending' | 'created'> = { northwind: 'complete', brightside: 'pending', maple: 'created' };
+const ACCOUNT_STATES: Record<DemoSellerKey, 'complete' | 'pending' | 'created'> = {
+  northwind: 'complete',
+  brightside: 'pending',
+  maple: 'created',
+  driftwood: 'complete',
+};
 /** Paid history items per seller over the last year (seller3 never finished onboarding). */
-const HISTORY_ITEMS: Record<DemoSellerKey, number> = { northwind: 72, brightside: 40, maple: 0 };
+const HISTORY_ITEMS: Record<DemoSellerKey, number> = { northwind: 72, brightside: 40, maple: 0, driftwood: 0 };
 const FAILURE_REASONS = ['Insufficient funds in the platform balance.', "The destination account's bank details need to be updated."];
 
 export interface SeededPayouts {
@@ -272,4 +277,4 @@ export async function seedPayouts(context: SeedContext, earlier: { users: Seeded
   return { paymentAccounts: accountRows.length, payouts: payoutRows.length, historyOrders };
 }
 
-const DEMO_SELLER_ORDER: Record<DemoSellerKey, true> = { northwind: true, brightside: true, maple: true };
+const DEMO_SELLER_ORDER: Record<DemoSellerKey, true> = { northwind: true, brightside: true, maple: true, driftwood: true };
