@@ -77,6 +77,8 @@ export const productVariantSchema = z.object({
   quantity: z.number().int(),
   sku: z.string().nullable(),
   available: z.boolean(),
+  /** The listing's photo (its `images[].id`) shown for this combination, or null (decision 0043, "Later"). */
+  imageId: z.string().nullable(),
 });
 export type ProductVariant = z.infer<typeof productVariantSchema>;
 
@@ -210,6 +212,8 @@ export const variantInputSchema = z.object({
   sku: visibleNameSchema('SKU').max(MAX_VARIANT_SKU_LENGTH, `SKU must be at most ${MAX_VARIANT_SKU_LENGTH} characters`).nullable().optional(),
   /** The seller's switch; true unless sent false. */
   available: z.boolean({ error: 'Available must be true or false' }).optional(),
+  /** One of the listing's photos, shown when a buyer chooses this combination; none when left out. */
+  imageId: z.guid({ error: 'imageId must be one of the listing’s photos' }).nullable().optional(),
 });
 export type VariantInput = z.input<typeof variantInputSchema>;
 /**
@@ -246,6 +250,8 @@ export const VARIATIONS_TOGETHER_MESSAGE = 'Send variations and variants togethe
 export const PRICE_PER_VARIANT_MESSAGE = "This listing's price and stock are set per variant";
 /** A combination added in an edit without its stock (400). */
 export const newVariantStockMessage = (label: string) => `Give ${label} its stock: it is a new combination`;
+/** A variant's photo that is not one of the listing's (400). */
+export const VARIANT_PHOTO_MESSAGE = 'Choose one of this listing’s photos';
 
 /** What a listing asks its buyers to write (docs/product/listings.md "Personalisation"); null asks nothing. */
 export const personalizationSettingSchema = z.object({

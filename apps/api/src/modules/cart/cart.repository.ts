@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 import { products, productVariants } from '../catalog/catalog.schema';
 import { users } from '../users/users.schema';
 import { cartItems } from './cart.schema';
-import { coverKeyOf, liveListingStatus } from '../catalog';
+import { lineImageKeyOf, liveListingStatus } from '../catalog';
 
 /** The line's variant is `variantId` (null: a line without one). */
 const isVariant = (variantId: string | null): SQL => (variantId ? eq(cartItems.variantId, variantId) : sql`${cartItems.variantId} is null`);
@@ -67,7 +67,8 @@ const lineColumns = {
   retipAdded: cartItems.retipAdded,
   personalization: cartItems.personalization,
   createdAt: cartItems.createdAt,
-  coverKey: coverKeyOf(cartItems.productId),
+  // The chosen combination's photo when the seller gave it one (the red mug), else the listing's cover.
+  coverKey: lineImageKeyOf(cartItems.productId, productVariants.imageId),
   product: {
     title: products.title,
     sellerId: products.sellerId,

@@ -136,6 +136,9 @@ export const productVariants = pgTable(
     quantity: integer('quantity').notNull().default(0),
     sku: text('sku'),
     available: boolean('available').notNull().default(true),
+    // The listing's photo shown for this combination (its colour…), or null: one of the listing's own photos,
+    // checked when written. No reference (the photos are the uploads module's): a photo deleted later reads as none.
+    imageId: uuid('image_id'),
     position: integer('position').notNull().default(0),
     ...timestamps,
   },

@@ -17,6 +17,19 @@ export function coverKeyOf(productId: AnyPgColumn): SQL<string | null> {
 }
 
 /**
+ * The thumbnail (or full image) key a line shows: its variant's photo (`variantImageId`, when the seller chose one
+ * and it is still the listing's), else the listing's cover.
+ */
+export function lineImageKeyOf(productId: AnyPgColumn, variantImageId: AnyPgColumn): SQL<string | null> {
+  const product = sql`${sql.identifier(getTableName(productId.table))}.${sql.identifier(productId.name)}`;
+  const image = sql`${sql.identifier(getTableName(variantImageId.table))}.${sql.identifier(variantImageId.name)}`;
+  return sql<
+    string | null
+  >`coalesce((select coalesce(vi.thumbnail_key, vi.file_key) from ${productImages} vi where vi.id = ${image} and vi.product_id = ${product}),
+    ${coverKeyOf(productId)})`;
+}
+
+/**
  * The thumbnail (or full image) key of each product's cover — images[0], the lowest position — for
  * the cart, wishlist and order lists. Products without images are absent from the map.
  */

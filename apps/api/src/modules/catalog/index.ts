@@ -1,6 +1,6 @@
 // The catalog module's public surface for other modules.
 
-export { coverKeyOf, findCoverImageKeys } from './cover-images.repository';
+export { coverKeyOf, findCoverImageKeys, lineImageKeyOf } from './cover-images.repository';
 export { findProductFacts, type ProductFacts } from './product-facts.repository';
 export { sellerRating, toProductSummary, type ProductsService } from './products.service';
 // The reviews module keeps each listing's visible-review totals through this, inside its own transactions.

@@ -346,8 +346,8 @@ describe('POST /api/seller/products/import', () => {
     const m = before.variants.find((candidate: { label: string }) => candidate.label === 'Size: M');
     expect(after.variations).toEqual([{ name: 'Size', options: ['M', 'L'] }]);
     expect(after.variants).toEqual([
-      { id: m.id, options: { Size: 'M' }, label: 'Size: M', price: 22, quantity: 4, sku: null, available: true },
-      { id: expect.any(String), options: { Size: 'L' }, label: 'Size: L', price: 23, quantity: 5, sku: 'TEE-L', available: true },
+      { id: m.id, options: { Size: 'M' }, label: 'Size: M', price: 22, quantity: 4, sku: null, available: true, imageId: null },
+      { id: expect.any(String), options: { Size: 'L' }, label: 'Size: L', price: 23, quantity: 5, sku: 'TEE-L', available: true, imageId: null },
     ]);
     expect(after).toMatchObject({ price: 22, quantity: 9, hasVariants: true });
     const lampAfter = (await testApp.app.inject({ method: 'GET', url: `/api/products/${lamp.id}`, headers: { authorization } })).json();

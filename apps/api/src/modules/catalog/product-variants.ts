@@ -22,6 +22,8 @@ export function toVariantValues(variations: readonly Variation[], variants: read
       quantity: variant.quantity ?? null,
       sku: variant.sku?.trim() || null,
       available: variant.available ?? true,
+      // Left out of an edit: the combination keeps its photo.
+      ...(variant.imageId === undefined ? {} : { imageId: variant.imageId }),
     };
   });
 }
@@ -40,5 +42,6 @@ export function toVariantDto(variant: VariantRecord): ProductVariant {
     quantity: variant.quantity,
     sku: variant.sku,
     available: variant.available,
+    imageId: variant.imageId,
   };
 }

@@ -129,7 +129,7 @@ function prepareProductDetail(executor: Executor) {
       order by i.position, i.created_at, i.id), '[]'::json) from ${productImages} i where i.product_id = ${products.id})`;
   const variants = sql<VariantRecord[]>`(select coalesce(json_agg(json_build_object('id', v.id, 'productId', v.product_id, 'options', v.options,
       'combinationKey', v.combination_key, 'label', v.label, 'priceCents', v.price_cents, 'quantity', v.quantity, 'sku', v.sku,
-      'available', v.available, 'position', v.position) order by v.position, v.id), '[]'::json) from ${productVariants} v where v.product_id = ${products.id})`;
+      'available', v.available, 'imageId', v.image_id, 'position', v.position) order by v.position, v.id), '[]'::json) from ${productVariants} v where v.product_id = ${products.id})`;
   return executor
     .select({
       ...productColumns,

@@ -4,6 +4,7 @@ import {
   listingLimitMessage,
   MAX_QUANTITY,
   PHOTO_REQUIRED_TO_GO_LIVE_MESSAGE,
+  VARIANT_PHOTO_MESSAGE,
   type AdminProductDetail,
   type CommissionEntry,
   type CreateProductRequest,
@@ -210,7 +211,8 @@ export function createProductsService({
     weightOunces: row.weightOunces,
     images: row.images.map(toImageDto),
     variations: row.variations.map((variation) => ({ name: variation.name, options: [...variation.options] })),
-    variants: row.variants.map(toVariantDto),
+    // A combination's photo deleted since reads as none.
+    variants: row.variants.map((variant) => toVariantDto(row.images.some((image) => image.id === variant.imageId) ? variant : { ...variant, imageId: null })),
     personalization: row.personalization,
   });
 
@@ -239,6 +241,18 @@ export function createProductsService({
     const existing = new Set((await findVariantsOfProduct(db, productId)).map((variant) => variant.combinationKey));
     const issue = newVariantWithoutStock(variants, existing);
     if (issue) throw invalid(issue);
+  };
+
+  /**
+   * A combination's photo is one of the listing's own (none on a new listing, which has no photos yet); the
+   * first that is not, as the API's 400 names it.
+   */
+  const refuseForeignPhotos = async (productId: string | null, variants: readonly VariantValues[]) => {
+    const chosen = variants.map((variant, index) => ({ id: variant.imageId, index })).filter((entry) => typeof entry.id === 'string');
+    if (chosen.length === 0) return;
+    const own = new Set(productId === null ? [] : (await findImagesOfProduct(db, productId)).map((image) => image.id));
+    const foreign = chosen.find((entry) => !own.has(entry.id!));
+    if (foreign) throw invalid({ path: `variants.${foreign.index}.imageId`, message: VARIANT_PHOTO_MESSAGE });
   };
 
   /** A variant's stock set or raised (a listing with variants keeps its stock per variant). */
@@ -278,6 +292,7 @@ export function createProductsService({
       // A seller must have verified their address before listing (docs/product/accounts.md).
       if (seller.role === 'seller' && !seller.emailVerifiedAt) throw forbidden(EMAIL_NOT_VERIFIED_MESSAGE, { code: ACCOUNT_ERROR_CODES.emailNotVerified });
       const { values, variations, variants } = planNewListing(input, await categoryIdOf(input.category));
+      await refuseForeignPhotos(null, variants);
       // It has no photo yet, so it starts as a draft (hidden) and goes live with its first photo (docs/product/listings.md).
       const id = await db.transaction(async (transaction) => {
         // Counted under the seller's lock, so parallel creates cannot pass the cap together (docs/product/limits.md).
@@ -299,7 +314,10 @@ export function createProductsService({
       if (isListingIssue(plan)) throw invalid(plan);
       const values: Partial<ProductValues> & { updatedAt: Date } = { ...plan.values, updatedAt: clock.now() };
       if (input.category !== undefined) values.categoryId = await categoryIdOf(input.category);
-      if (plan.variants !== null) await refuseNewVariantsWithoutStock(id, plan.variants);
+      if (plan.variants !== null) {
+        await refuseNewVariantsWithoutStock(id, plan.variants);
+        await refuseForeignPhotos(id, plan.variants);
+      }
       const isUpdated = await db.transaction(async (transaction) => {
         if (!(await updateSellerProduct(transaction, { id, sellerId: seller.id }, values))) return false;
         if (plan.variants !== null) await replaceVariants(transaction, id, plan.variations ?? [], plan.variants, values.updatedAt);

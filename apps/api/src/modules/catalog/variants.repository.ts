@@ -19,6 +19,8 @@ export interface VariantRecord {
   quantity: number;
   sku: string | null;
   available: boolean;
+  /** The listing's photo shown for it, or null (read as null once that photo is deleted). */
+  imageId: string | null;
   position: number;
 }
 
@@ -32,6 +34,7 @@ const variantColumns = {
   quantity: productVariants.quantity,
   sku: productVariants.sku,
   available: productVariants.available,
+  imageId: productVariants.imageId,
   position: productVariants.position,
 };
 
@@ -58,6 +61,8 @@ export interface VariantValues {
   quantity: number | null;
   sku: string | null;
   available: boolean;
+  /** One of the listing's photos (checked by the caller), null for none, or left out (an edit) to keep the one it has. */
+  imageId?: string | null;
 }
 
 /**
@@ -79,7 +84,7 @@ export async function replaceVariants(
   for (const [position, variant] of variants.entries()) {
     await executor
       .insert(productVariants)
-      .values({ ...variant, quantity: variant.quantity ?? 0, productId, position, createdAt: now, updatedAt: now })
+      .values({ ...variant, quantity: variant.quantity ?? 0, imageId: variant.imageId ?? null, productId, position, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({
         target: [productVariants.productId, productVariants.combinationKey],
         set: {
@@ -90,6 +95,8 @@ export async function replaceVariants(
           quantity: variant.quantity ?? sql`${productVariants.quantity}`,
           sku: variant.sku,
           available: variant.available,
+          // Left out: the photo it has.
+          ...(variant.imageId === undefined ? {} : { imageId: variant.imageId }),
           position,
           updatedAt: now,
         },

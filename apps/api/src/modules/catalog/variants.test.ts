@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orderItems, products, productVariants } from '../../db/schema';
+import { mailOutbox, orderItems, productImages, products, productVariants } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { createUser } from '../../../test/factories';
 import { bearerFor, createCommerceCategory } from '../../../test/factories-commerce';
@@ -76,9 +76,9 @@ describe('a listing with variations', () => {
     const { listing } = await sellerWithTShirt();
     expect(listing.variations).toEqual(tShirt.variations);
     expect(listing.variants.map(({ id: _id, ...variant }: { id: string }) => variant)).toEqual([
-      { options: { Size: 'S', Colour: 'Red' }, label: 'Size: S, Colour: Red', price: 25, quantity: 4, sku: 'TS-S-R', available: true },
-      { options: { Size: 'M', Colour: 'Red' }, label: 'Size: M, Colour: Red', price: 27.5, quantity: 1, sku: null, available: true },
-      { options: { Size: 'L', Colour: 'Blue' }, label: 'Size: L, Colour: Blue', price: 19, quantity: 9, sku: null, available: false },
+      { options: { Size: 'S', Colour: 'Red' }, label: 'Size: S, Colour: Red', price: 25, quantity: 4, sku: 'TS-S-R', available: true, imageId: null },
+      { options: { Size: 'M', Colour: 'Red' }, label: 'Size: M, Colour: Red', price: 27.5, quantity: 1, sku: null, available: true, imageId: null },
+      { options: { Size: 'L', Colour: 'Blue' }, label: 'Size: L, Colour: Blue', price: 19, quantity: 9, sku: null, available: false, imageId: null },
     ]);
     // The switched-off combination counts for neither the price nor the stock.
     expect(listing).toMatchObject({ price: 25, quantity: 5, hasVariants: true });
@@ -296,5 +296,73 @@ describe('buying a variant', () => {
     const [smallAfter] = await db().select().from(productVariants).where(eq(productVariants.id, small.id));
     expect(smallAfter?.quantity).toBe(4);
     expect(await listingRow(listing.id)).toEqual({ priceCents: 2500, quantity: 4 });
+  });
+});
+
+describe('a photo per option', () => {
+  /** The T-shirt's variants as the seller's form sends them, each with the photo `photoOf` gives it (left out when undefined). */
+  const sendVariants = (photoOf: (options: Record<string, string>) => string | null | undefined) =>
+    tShirt.variants.map((variant) => {
+      const photo = photoOf(variant.options);
+      return { ...variant, ...(photo === undefined ? {} : { imageId: photo }) };
+    });
+  const photoOfRow = async (productId: string, position: number) =>
+    (
+      await db()
+        .insert(productImages)
+        .values({
+          productId,
+          fileKey: `products/${productId}/p${position}.webp`,
+          thumbnailKey: `products/${productId}/p${position}-thumb.webp`,
+          name: `p${position}.webp`,
+          position,
+        })
+        .returning()
+    )[0]!;
+
+  it('shows a combination its listing’s photo, keeps it when left out, takes it away with null, and reads none once the photo is deleted', async () => {
+    const { authorization, listing } = await sellerWithTShirt();
+    const [red, blue] = [await photoOfRow(listing.id, 0), await photoOfRow(listing.id, 1)];
+    const put = (variants: object[]) => call(authorization, 'PUT', `/api/products/${listing.id}`, { variations: tShirt.variations, variants });
+    const photos = (answer: { variants: { label: string; imageId: string | null }[] }) =>
+      Object.fromEntries(answer.variants.map((variant) => [variant.label, variant.imageId]));
+
+    // A photo per colour: every red combination shows the red photo.
+    const chosen = await put(sendVariants((options) => (options.Colour === 'Red' ? red.id : blue.id)));
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(photos(chosen.json())).toEqual({ 'Size: S, Colour: Red': red.id, 'Size: M, Colour: Red': red.id, 'Size: L, Colour: Blue': blue.id });
+    expect(photos((await call(null, 'GET', `/api/products/${listing.id}`)).json())).toEqual(photos(chosen.json()));
+
+    // The buyer's cart line shows the chosen combination's photo.
+    const buyer = await newBuyer();
+    const cart = await call(buyer, 'POST', '/api/cart/items', {
+      product_id: listing.id,
+      variant_id: variantOf(listing, 'Size: S, Colour: Red').id,
+      quantity: 1,
+    });
+    expect(cart.json().items[0].image).toContain(`p0-thumb.webp`);
+
+    expect(photos((await put(sendVariants(() => undefined))).json())).toEqual(photos(chosen.json()));
+    const removed = await put(sendVariants((options) => (options.Colour === 'Red' ? null : undefined)));
+    expect(photos(removed.json())).toEqual({ 'Size: S, Colour: Red': null, 'Size: M, Colour: Red': null, 'Size: L, Colour: Blue': blue.id });
+
+    await db().delete(productImages).where(eq(productImages.id, blue.id));
+    expect(photos((await call(null, 'GET', `/api/products/${listing.id}`)).json())['Size: L, Colour: Blue']).toBeNull();
+  });
+
+  it('refuses a photo that is not the listing’s own, naming the combination, and any photo on a new listing', async () => {
+    const { authorization, listing } = await sellerWithTShirt();
+    const other = await sellerWithTShirt();
+    const theirs = await photoOfRow(other.listing.id, 0);
+    const refused = await call(authorization, 'PUT', `/api/products/${listing.id}`, {
+      variations: tShirt.variations,
+      variants: sendVariants((options) => (options.Size === 'M' ? theirs.id : undefined)),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toContain('Choose one of this listing’s photos');
+    expect(refused.json().issues).toEqual([{ path: 'variants.1.imageId', message: 'Choose one of this listing’s photos' }]);
+
+    const created = await call(authorization, 'POST', '/api/products', { ...tShirt, category: categorySlug, variants: sendVariants(() => theirs.id) });
+    expect(created.statusCode).toBe(400);
   });
 });

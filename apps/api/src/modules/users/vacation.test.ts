@@ -89,11 +89,13 @@ describe('a shop on vacation', () => {
 
     // The line stays in the cart and says the shop is away (as the product page's seller.vacation), in the cart and the summary.
     const cart = (await call(buyerAuthorization, 'GET', '/api/cart')).json();
-    expect(cart.items).toEqual([expect.objectContaining({ product_id: listing.id, seller: { id: seller.id, vacation: { until, message: null } } })]);
+    expect(cart.items).toEqual([
+      expect.objectContaining({ product_id: listing.id, seller: { id: seller.id, vacation: { until, message: null }, name: expect.any(String) } }),
+    ]);
     // …with the seller's message once they write one.
     expect((await call(authorization, 'PUT', '/api/seller/vacation', { until, message: 'Back soon!' })).statusCode).toBe(200);
     const withMessage = (await call(buyerAuthorization, 'GET', '/api/cart')).json();
-    expect(withMessage.items[0].seller).toEqual({ id: seller.id, vacation: { until, message: 'Back soon!' } });
+    expect(withMessage.items[0].seller).toEqual({ id: seller.id, vacation: { until, message: 'Back soon!' }, name: expect.any(String) });
 
     const summary = (await call(buyerAuthorization, 'GET', '/api/checkout/summary')).json();
     expect(summary.problems).toEqual([expect.objectContaining({ kind: 'shop_on_vacation', message: expect.stringContaining('This shop is away until') })]);

@@ -18,6 +18,7 @@ import { useListCategoriesQuery } from '../storefront-api';
 import { CONDITION_LABELS } from './listing-badges';
 import { formatNumber } from '@marketplace/domain/number-format';
 import { readVariations, variationTextsOf, type VariantRowText, type VariationText } from './variation-rows';
+import { OptionPhotos } from './option-photos';
 import { VariationsEditor } from './variations-editor';
 import {
   PersonalizationFields,
@@ -349,6 +350,7 @@ export function ProductForm({ product, submitLabel, busyLabel, onSubmit, seconda
           variationsError={errors.variations}
           variantsError={errors.variants}
         />
+        <OptionPhotos variations={values.variations} rows={values.variants} images={product?.images ?? []} onRowsChange={(rows) => update('variants', rows)} />
       </section>
 
       <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">

@@ -9,8 +9,16 @@ import { ProductImage, srcSetOf } from '../../../components/product-image';
 export const GALLERY_PHOTO_SIZES = '(min-width: 1280px) 592px, (min-width: 1024px) calc(50vw - 48px), calc(100vw - 32px)';
 
 /** The cover large, the other photos as thumbnails that swap it. */
-export function ProductGallery({ title, images }: { title: string; images: ProductPhoto[] }) {
+/** `shownId`: the photo the buyer's choice shows (a colour's), brought forward when the choice changes. */
+export function ProductGallery({ title, images, shownId = null }: { title: string; images: ProductPhoto[]; shownId?: string | null }) {
   const [selectedIndex, setSelectedIndex] = useState(0);
+  // Adjusted while drawing when the choice's photo changes; the buyer may still look at the others after.
+  const [lastShownId, setLastShownId] = useState<string | null>(null);
+  if (shownId !== lastShownId) {
+    setLastShownId(shownId);
+    const index = images.findIndex((image) => image.id === shownId);
+    if (index >= 0) setSelectedIndex(index);
+  }
   const selected = images[selectedIndex] ?? images[0];
 
   return (

@@ -19,6 +19,8 @@ export interface VariantRowText {
   quantity: string;
   sku: string;
   available: boolean;
+  /** The listing's photo shown for it ('' for none); set per option (option-photos.tsx). Optional for rows typed before. */
+  imageId?: string;
 }
 
 /** A variation's options as typed: split on commas, trimmed, empty and repeated ones (ignoring case) left out. */
@@ -63,6 +65,7 @@ export function variationTextsOf(product?: ProductDetail): { variations: Variati
       quantity: String(variant.quantity),
       sku: variant.sku ?? '',
       available: variant.available,
+      imageId: variant.imageId ?? '',
     };
   }
   return { variations: product.variations.map((variation) => ({ name: variation.name, options: variation.options.join(', ') })), rows };
@@ -117,6 +120,7 @@ export function readVariations(
       ...(isStockAsLoaded ? {} : { quantity: quantity.data }),
       sku: sku || null,
       available: row.available,
+      imageId: row.imageId || null,
     });
   }
   const problem = variantsProblem(variations, variants);

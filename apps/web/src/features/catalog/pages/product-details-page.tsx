@@ -105,6 +105,20 @@ function firstChoices(product: Pick<ProductDetail, 'variations'>): VariantOption
   );
 }
 
+/**
+ * The photo the buyer's choice so far shows (decision 0043, "Later"): the one photo every combination matching the
+ * chosen options has, as when a colour is chosen before the size; null while they differ or have none.
+ */
+function photoOfChoice(variants: ProductDetail['variants'], chosen: VariantOptions): string | null {
+  const photos = new Set(
+    variants
+      .filter((variant) => Object.entries(chosen).every(([name, option]) => !option || variant.options[name] === option))
+      .map((variant) => variant.imageId),
+  );
+  const [only] = photos;
+  return photos.size === 1 && only ? only : null;
+}
+
 function PurchasePanel({
   product,
   chosen,
@@ -345,7 +359,7 @@ function ProductView({ product }: { product: ProductDetailForViewer }) {
         </Link>
       </nav>
       <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
-        <ProductGallery title={product.title} images={images} />
+        <ProductGallery title={product.title} images={images} shownId={photoOfChoice(product.variants, chosen)} />
         <div className="space-y-5">
           <div>
             <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{product.title}</h1>

@@ -16,9 +16,9 @@ const TEE = makeProductDetail({
   hasVariants: true,
   variations: [{ name: 'Size', options: ['S', 'M', 'L'] }],
   variants: [
-    { id: SMALL, options: { Size: 'S' }, label: 'Size: S', price: 25, quantity: 3, sku: null, available: true },
-    { id: MEDIUM, options: { Size: 'M' }, label: 'Size: M', price: 27.5, quantity: 0, sku: null, available: true },
-    { id: LARGE, options: { Size: 'L' }, label: 'Size: L', price: 29, quantity: 1, sku: null, available: true },
+    { id: SMALL, options: { Size: 'S' }, label: 'Size: S', price: 25, quantity: 3, sku: null, available: true, imageId: null },
+    { id: MEDIUM, options: { Size: 'M' }, label: 'Size: M', price: 27.5, quantity: 0, sku: null, available: true, imageId: null },
+    { id: LARGE, options: { Size: 'L' }, label: 'Size: L', price: 29, quantity: 1, sku: null, available: true, imageId: null },
   ],
 });
 
@@ -88,5 +88,39 @@ describe('a product with variations', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Organic cotton tee' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('$25.00')).toBeInTheDocument();
     expect(screen.queryByText(/^From /)).not.toBeInTheDocument();
+  });
+
+  it('brings forward the photo of the option the buyer chooses (the seller’s photo per option)', async () => {
+    logInAs('buyer');
+    const photo = (id: string, index: number) => ({
+      id,
+      url: `/uploads/${id}.jpg`,
+      thumbnailUrl: `/uploads/${id}-thumb.jpg`,
+      variants: [],
+      name: id,
+      position: index,
+    });
+    const withPhotos = {
+      ...TEE,
+      images: [photo('cover', 0), photo('small-photo', 1), photo('large-photo', 2)],
+      variants: TEE.variants.map((variant) => ({ ...variant, imageId: variant.id === SMALL ? 'small-photo' : variant.id === LARGE ? 'large-photo' : null })),
+    };
+    const { user } = renderApp(`/products/${TEE.id}`, {
+      api: apiRoutes({
+        [`GET /api/products/${TEE.id}`]: () => jsonResponse(200, withPhotos),
+        'GET /api/cart': () => jsonResponse(200, EMPTY_CART),
+        'GET /api/wishlist': () => jsonResponse(200, EMPTY_WISHLIST),
+      }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Organic cotton tee' }, { timeout: 5000 })).toBeInTheDocument();
+    const shown = () => screen.getByRole('img', { name: /^Organic cotton tee, photo \d of 3$/ });
+    expect(shown()).toHaveAccessibleName('Organic cotton tee, photo 1 of 3');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Size' }), 'L');
+    expect(shown()).toHaveAccessibleName('Organic cotton tee, photo 3 of 3');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Size' }), 'S');
+    expect(shown()).toHaveAccessibleName('Organic cotton tee, photo 2 of 3');
+    // The buyer may still look at the others.
+    await user.click(screen.getByRole('button', { name: 'Show photo 1 of 3' }));
+    expect(shown()).toHaveAccessibleName('Organic cotton tee, photo 1 of 3');
   });
 });

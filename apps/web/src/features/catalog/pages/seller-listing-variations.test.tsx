@@ -99,9 +99,9 @@ describe('a listing’s variations in the seller’s form', { timeout: timeLimit
       condition: 'new',
       variations: [{ name: 'Size', options: ['S', 'M', 'L'] }],
       variants: [
-        { options: { Size: 'S' }, price: 20, quantity: 3, sku: 'TEE-S', available: true },
-        { options: { Size: 'M' }, price: 20, quantity: 0, sku: null, available: false },
-        { options: { Size: 'L' }, price: 22.5, quantity: 2, sku: null, available: true },
+        { options: { Size: 'S' }, price: 20, quantity: 3, sku: 'TEE-S', available: true, imageId: null },
+        { options: { Size: 'M' }, price: 20, quantity: 0, sku: null, available: false, imageId: null },
+        { options: { Size: 'L' }, price: 22.5, quantity: 2, sku: null, available: true, imageId: null },
       ],
     });
   });
@@ -119,9 +119,9 @@ describe('a listing’s variations in the seller’s form', { timeout: timeLimit
     const saved = {
       ...CREATED,
       variants: [
-        { id: 'v-s', options: { Size: 'S' }, label: 'Size: S', price: 20, quantity: 3, sku: null, available: true },
-        { id: 'v-m', options: { Size: 'M' }, label: 'Size: M', price: 20, quantity: 5, sku: null, available: true },
-        { id: 'v-l', options: { Size: 'L' }, label: 'Size: L', price: 22.5, quantity: 2, sku: null, available: true },
+        { id: 'v-s', options: { Size: 'S' }, label: 'Size: S', price: 20, quantity: 3, sku: null, available: true, imageId: null },
+        { id: 'v-m', options: { Size: 'M' }, label: 'Size: M', price: 20, quantity: 5, sku: null, available: true, imageId: null },
+        { id: 'v-l', options: { Size: 'L' }, label: 'Size: L', price: 22.5, quantity: 2, sku: null, available: true, imageId: null },
       ],
     };
     let body: Record<string, unknown> | null = null;
@@ -145,11 +145,69 @@ describe('a listing’s variations in the seller’s form', { timeout: timeLimit
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(body).not.toBeNull());
     expect(body!.variants).toEqual([
-      { options: { Size: 'S' }, price: 19, sku: null, available: true },
-      { options: { Size: 'M' }, price: 20, quantity: 7, sku: null, available: true },
-      { options: { Size: 'L' }, price: 22.5, sku: null, available: true },
+      { options: { Size: 'S' }, price: 19, sku: null, available: true, imageId: null },
+      { options: { Size: 'M' }, price: 20, quantity: 7, sku: null, available: true, imageId: null },
+      { options: { Size: 'L' }, price: 22.5, sku: null, available: true, imageId: null },
     ]);
     expect(body).not.toHaveProperty('quantity');
+  });
+
+  it('on a saved listing with photos, gives an option a photo: every combination with it is sent that photo', async () => {
+    const photo = (id: string, index: number) => ({
+      id,
+      url: `/uploads/${id}.webp`,
+      thumbnailUrl: `/uploads/${id}-thumb.webp`,
+      variants: [],
+      name: `${id}.webp`,
+      position: index,
+    });
+    const saved = {
+      ...CREATED,
+      images: [photo('photo-navy', 0), photo('photo-oat', 1)],
+      variations: [
+        { name: 'Size', options: ['S', 'M'] },
+        { name: 'Colour', options: ['Navy', 'Oatmeal'] },
+      ],
+      variants: ['S', 'M'].flatMap((size) =>
+        ['Navy', 'Oatmeal'].map((colour) => ({
+          id: `v-${size}-${colour}`,
+          options: { Size: size, Colour: colour },
+          label: `Size: ${size}, Colour: ${colour}`,
+          price: 20,
+          quantity: 2,
+          sku: null,
+          available: true,
+          imageId: colour === 'Navy' ? 'photo-navy' : null,
+        })),
+      ),
+    };
+    let body: { variants: Array<{ options: Record<string, string>; imageId: string | null }> } | null = null;
+    const { user } = renderApp(`/seller/product-list/edit/${PRODUCT_ID}`, {
+      api: (request) => {
+        const { pathname } = new URL(request.url);
+        if (pathname === `/api/products/${PRODUCT_ID}` && request.method === 'PUT') {
+          return request.json().then((sent) => {
+            body = sent as typeof body;
+            return jsonResponse(200, saved);
+          });
+        }
+        if (pathname === `/api/products/${PRODUCT_ID}`) return jsonResponse(200, saved);
+        return api(() => jsonResponse(500, {}))(request);
+      },
+    });
+    const navy = await screen.findByRole('combobox', { name: 'Photo for Colour: Navy' }, { timeout: 5000 });
+    expect(navy).toHaveValue('photo-navy');
+    const oatmeal = screen.getByRole('combobox', { name: 'Photo for Colour: Oatmeal' });
+    expect(oatmeal).toHaveValue('');
+    await user.selectOptions(oatmeal, 'Photo 2');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(body).not.toBeNull());
+    expect(Object.fromEntries(body!.variants.map((variant) => [`${variant.options.Size}/${variant.options.Colour}`, variant.imageId]))).toEqual({
+      'S/Navy': 'photo-navy',
+      'S/Oatmeal': 'photo-oat',
+      'M/Navy': 'photo-navy',
+      'M/Oatmeal': 'photo-oat',
+    });
   });
 
   it('on a saved listing without variations, sends the stock only when the seller changed it', async () => {
