@@ -37,11 +37,13 @@ const fileSchema: FormSchema<File> = {
   },
 };
 
-const RESULT_LOOK: Record<ImportRowResult['status'], { label: string; icon: typeof CircleCheck; className: string }> = {
-  created: { label: 'New', icon: CircleCheck, className: 'text-emerald-700' },
-  updated: { label: 'Updated', icon: CircleCheck, className: 'text-emerald-700' },
-  unchanged: { label: 'No change', icon: CircleMinus, className: 'text-slate-600' },
-  error: { label: 'Error', icon: CircleAlert, className: 'text-red-700' },
+// A word and an icon per result, no colour of its own: a status's colour is the status badge's alone
+// (components/status-badge.tsx), and an import's "created" is not an order's; a row's errors are said in red below it.
+const RESULT_LOOK: Record<ImportRowResult['status'], { label: string; icon: typeof CircleCheck }> = {
+  created: { label: 'New', icon: CircleCheck },
+  updated: { label: 'Updated', icon: CircleCheck },
+  unchanged: { label: 'No change', icon: CircleMinus },
+  error: { label: 'Error', icon: CircleAlert },
 };
 
 /** The table's columns: the row's number and its result stay narrow, the listing takes the rest (a 390 px phone too). */
@@ -86,7 +88,7 @@ function ResultTable({ rows, caption }: { rows: ImportRowResult[]; caption: stri
                     </ul>
                   )}
                 </td>
-                <td className={`px-3 py-2.5 font-medium sm:px-4 ${look.className}`}>
+                <td className={`px-3 py-2.5 font-medium sm:px-4 ${row.status === 'error' ? 'text-red-700' : 'text-slate-700'}`}>
                   <span className="inline-flex items-center gap-1.5">
                     <Icon className="size-4 shrink-0" aria-hidden />
                     {look.label}
