@@ -44,7 +44,7 @@ export function OptionPhotos({ variations, rows, images, onRowsChange }: OptionP
               const current = photoOf(variation.name, option);
               const photo = images.find((image) => image.id === current);
               return (
-                <li key={option} className="flex items-center gap-3">
+                <li key={option} className="flex min-w-0 items-center gap-3">
                   <span className="size-10 shrink-0 overflow-hidden rounded-md border border-slate-200 bg-slate-50">
                     {photo && <img src={photo.thumbnailUrl} alt="" className="size-full object-cover" />}
                   </span>
