@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  photoOfChoice,
   combinationKey,
   isOptionBuyable,
   isVariantBuyable,
@@ -91,5 +92,23 @@ describe('an item’s name in messages', () => {
   it('adds the variant’s label in brackets', () => {
     expect(itemName('Organic tee', 'Size: M')).toBe('Organic tee (Size: M)');
     expect(itemName('Organic tee', null)).toBe('Organic tee');
+  });
+});
+
+describe('the photo a buyer’s choice shows (a photo per option)', () => {
+  const variants = [
+    { options: { Size: 'S', Colour: 'Red' }, imageId: 'red' },
+    { options: { Size: 'M', Colour: 'Red' }, imageId: 'red' },
+    { options: { Size: 'S', Colour: 'Blue' }, imageId: 'blue' },
+    { options: { Size: 'M', Colour: 'Blue' }, imageId: null },
+  ];
+  it('is the one photo every matching combination has, the colour before the size being enough', () => {
+    expect(photoOfChoice(variants, { Colour: 'Red' })).toBe('red');
+    expect(photoOfChoice(variants, { Size: 'S', Colour: 'Blue' })).toBe('blue');
+  });
+  it('is none while the matching combinations differ or have none', () => {
+    expect(photoOfChoice(variants, {})).toBeNull();
+    expect(photoOfChoice(variants, { Size: 'S' })).toBeNull();
+    expect(photoOfChoice(variants, { Size: 'M', Colour: 'Blue' })).toBeNull();
   });
 });

@@ -107,6 +107,20 @@ export function listingTotals(variants: readonly VariantTotalsInput[]): { priceC
 }
 
 /** Whether a buyer can choose this variant now: on sale and in stock. */
+/**
+ * The photo a buyer's choice so far shows (a photo per option): the one photo every combination matching the
+ * chosen options has — a colour chosen before the size is enough; null while they differ or have none.
+ */
+export function photoOfChoice(variants: readonly { options: VariantOptions; imageId: string | null }[], chosen: VariantOptions): string | null {
+  const photos = new Set(
+    variants
+      .filter((variant) => Object.entries(chosen).every(([name, option]) => !option || variant.options[name] === option))
+      .map((variant) => variant.imageId),
+  );
+  const [only] = photos;
+  return photos.size === 1 && only ? only : null;
+}
+
 export function isVariantBuyable(variant: { available: boolean; quantity: number }): boolean {
   return variant.available && variant.quantity > 0;
 }

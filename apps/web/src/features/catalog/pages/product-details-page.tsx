@@ -25,7 +25,7 @@ import { SellerPreviewBanner } from '../components/seller-preview-banner';
 import { useGetProductQuery } from '../storefront-api';
 import { VacationNotice } from '../components/vacation-notice';
 import { VariantPicker } from '../components/variant-picker';
-import { isVariantBuyable, matchingVariant, type VariantOptions } from '@marketplace/domain/variations';
+import { isVariantBuyable, matchingVariant, photoOfChoice, type VariantOptions } from '@marketplace/domain/variations';
 import { normalizePersonalization, personalizationProblem } from '@marketplace/domain/personalization';
 import { TextAreaField } from '../../../components/text-area-field';
 
@@ -103,20 +103,6 @@ function firstChoices(product: Pick<ProductDetail, 'variations'>): VariantOption
   return Object.fromEntries(
     product.variations.filter((variation) => variation.options.length === 1).map((variation) => [variation.name, variation.options[0]!]),
   );
-}
-
-/**
- * The photo the buyer's choice so far shows (decision 0043, "Later"): the one photo every combination matching the
- * chosen options has, as when a colour is chosen before the size; null while they differ or have none.
- */
-function photoOfChoice(variants: ProductDetail['variants'], chosen: VariantOptions): string | null {
-  const photos = new Set(
-    variants
-      .filter((variant) => Object.entries(chosen).every(([name, option]) => !option || variant.options[name] === option))
-      .map((variant) => variant.imageId),
-  );
-  const [only] = photos;
-  return photos.size === 1 && only ? only : null;
 }
 
 function PurchasePanel({
