@@ -21,6 +21,7 @@ import { catalogModule } from './modules/catalog/catalog.module';
 import { chatModule } from './modules/chat/chat.module';
 import { checkoutModule } from './modules/checkout/checkout.module';
 import { registerModules } from './modules/define-module';
+import { deliveryModule } from './modules/delivery/delivery.module';
 import { disputesModule } from './modules/disputes/disputes.module';
 import { healthModule } from './modules/health/health.module';
 import { createAccountEmailSender, createMailService } from './modules/mail';
@@ -101,6 +102,7 @@ export const API_MODULES = [
   searchModule,
   cartModule,
   wishlistModule,
+  deliveryModule,
   ordersModule,
   checkoutModule,
   shippingModule,

@@ -5,7 +5,9 @@ import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { parseDocument } from 'yaml';
+import { calendarDateIn, isBusinessDay, isCalendarDate } from '@marketplace/domain/pickup-schedule';
 import { REPOSITORY_ROOT } from '../src/config';
+import { systemClock, type Clock } from '../src/lib/clock';
 
 /**
  * A local stand-in for UPS on 127.0.0.1 that takes its rules from UPS's own OpenAPI descriptions in
@@ -281,21 +283,52 @@ export function returnShipmentProblem(shipment: Record<string, unknown>): { code
   return null;
 }
 
-/** The request options of UPS's Rating path (requestoption); the fake rates, it does not shop. */
+/** The request options of UPS's Rating path (requestoption); the fake rates (with or without time in transit), it does not shop. */
 const RATING_REQUEST_OPTIONS = new Set(['rate', 'shop', 'ratetimeintransit', 'shoptimeintransit']);
+const ANSWERED_REQUEST_OPTIONS = new Set(['rate', 'ratetimeintransit']);
+/** DeliveryTimeInformation.PackageBillType: 02 document only, 03 non-document, 04 WWEF pallet, 07 domestic pallet. */
+const PACKAGE_BILL_TYPES = new Set(['02', '03', '04', '07']);
+/** "The user is allowed to query up to 35 days into the past and 60 days into the future" (Pickup.Date). */
+const PICKUP_DATE_DAYS_PAST = 35;
+const PICKUP_DATE_DAYS_AHEAD = 60;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function addCalendarDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** A nested field of a request body, undefined where the path stops. */
+function field(value: unknown, ...keys: string[]): unknown {
+  return keys.reduce<unknown>(
+    (current, key) => (typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[key] : undefined),
+    value,
+  );
+}
+
+/** "20260115" → "2026-01-15", or null when it is no real date. */
+function isoDateOf(upsDate: unknown): string | null {
+  if (typeof upsDate !== 'string' || !/^\d{8}$/.test(upsDate)) return null;
+  const date = `${upsDate.slice(0, 4)}-${upsDate.slice(4, 6)}-${upsDate.slice(6, 8)}`;
+  return isCalendarDate(date) ? date : null;
+}
 
 /**
  * What UPS refuses in a Rate request beyond its JSON schema, from the rules the Rating API description
- * states in words; null for a request it rates.
+ * states in words; null for a request it rates. `today` is UPS's calendar day (YYYY-MM-DD), which a
+ * time-in-transit request's pickup date is checked against.
  */
-export function rateRequestProblem(requestOption: string, request: Record<string, unknown>): { code: string; message: string } | null {
+export function rateRequestProblem(
+  requestOption: string,
+  request: Record<string, unknown>,
+  today: string = calendarDateIn(systemClock.now()),
+): { code: string; message: string } | null {
   const problem = (code: string, message: string) => ({ code, message });
   const option = requestOption.toLowerCase();
   if (!RATING_REQUEST_OPTIONS.has(option)) return problem('FAKE-UPS-OPTION', `Invalid request option ${requestOption}`);
-  if (option !== 'rate') return problem('FAKE-UPS-OPTION', `The fake UPS server only answers requestoption Rate, not ${requestOption}`);
+  if (!ANSWERED_REQUEST_OPTIONS.has(option)) {
+    return problem('FAKE-UPS-OPTION', `The fake UPS server only answers requestoption Rate and Ratetimeintransit, not ${requestOption}`);
+  }
   const shipment = (request.Shipment ?? {}) as Record<string, unknown>;
-  const field = (value: unknown, ...keys: string[]) =>
-    keys.reduce<unknown>((current, key) => (typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[key] : undefined), value);
   // "Service: Required for Rating and ignored for Shopping."
   if (!field(shipment, 'Service', 'Code')) return problem('FAKE-UPS-SERVICE', 'Shipment Service is required to rate a shipment');
   // Postal codes are "required if country or territory utilizes postal codes (i.e. US and PR)".
@@ -323,6 +356,41 @@ export function rateRequestProblem(requestOption: string, request: Record<string
     const pounds = unit === 'KGS' ? weight * 2.20462 : unit === 'OZS' ? weight / 16 : weight;
     if (!Number.isFinite(weight) || weight <= 0) return problem('FAKE-UPS-WEIGHT', `Package ${index + 1} needs a PackageWeight greater than zero`);
     if (pounds > 150) return problem('FAKE-UPS-WEIGHT', `Package ${index + 1} exceeds the maximum per package weight of 150 lbs`);
+  }
+  return option === 'ratetimeintransit' ? timeInTransitProblem(shipment, today) : null;
+}
+
+/** The rules Rating.yaml states for timing a shipment (requestoption Ratetimeintransit); null when it can be timed. */
+function timeInTransitProblem(shipment: Record<string, unknown>, today: string): { code: string; message: string } | null {
+  const problem = (message: string) => ({ code: 'FAKE-UPS-TIMEINTRANSIT', message });
+  // DeliveryTimeInformation: "Required to view any time in transit information."
+  const deliveryTime = shipment.DeliveryTimeInformation;
+  if (deliveryTime === undefined) return problem('DeliveryTimeInformation is required to view time in transit information');
+  const billType = String(field(deliveryTime, 'PackageBillType'));
+  if (!PACKAGE_BILL_TYPES.has(billType)) return problem(`Invalid PackageBillType ${billType}`);
+  // Pickup.Date: YYYYMMDD, "up to 35 days into the past and 60 days into the future"; today's when there is no Pickup.
+  const pickup = field(deliveryTime, 'Pickup');
+  if (pickup !== undefined) {
+    const date = isoDateOf(field(pickup, 'Date'));
+    if (!date) return problem(`Invalid Pickup Date ${String(field(pickup, 'Date'))}: the format is YYYYMMDD`);
+    if (date < addCalendarDays(today, -PICKUP_DATE_DAYS_PAST) || date > addCalendarDays(today, PICKUP_DATE_DAYS_AHEAD)) {
+      return problem(`Pickup Date ${date} is more than ${PICKUP_DATE_DAYS_PAST} days past or ${PICKUP_DATE_DAYS_AHEAD} days ahead of ${today}`);
+    }
+  }
+  // ShipmentTotalWeight: the "non-zero total weight of all packages", in LBS or KGS.
+  const totalWeight = shipment.ShipmentTotalWeight;
+  if (totalWeight !== undefined) {
+    const unit = String(field(totalWeight, 'UnitOfMeasurement', 'Code'));
+    if (unit !== 'LBS' && unit !== 'KGS') return problem(`Invalid ShipmentTotalWeight unit ${unit}`);
+    const weight = Number(field(totalWeight, 'Weight'));
+    if (!Number.isFinite(weight) || weight <= 0) return problem('ShipmentTotalWeight needs a Weight greater than zero');
+  }
+  // ShipmentTotalWeight and InvoiceLineTotal are "required for international shipments" when timing.
+  const origin = String(field(shipment, 'ShipFrom', 'Address', 'CountryCode') ?? field(shipment, 'Shipper', 'Address', 'CountryCode') ?? '');
+  const destination = String(field(shipment, 'ShipTo', 'Address', 'CountryCode') ?? '');
+  if (origin !== destination) {
+    if (totalWeight === undefined) return problem('ShipmentTotalWeight is required to time an international shipment');
+    if (shipment.InvoiceLineTotal === undefined) return problem('InvoiceLineTotal is required to time an international shipment');
   }
   return null;
 }
@@ -377,6 +445,13 @@ export interface FakeUpsServer {
   shipmentCharge: string;
   /** What Rate answers, as decimal strings; by default they add up to `shipmentCharge`, so a quote matches the label. */
   rateCharges: { base: string; fuelSurcharge: string; serviceOptions: string };
+  /**
+   * The business days in transit Ratetimeintransit answers (BusinessDaysInTransit); null answers no
+   * TimeInTransit at all, as UPS does when it has no time for the service.
+   */
+  transitDays: number | null;
+  /** UPS's clock: its today (a US Eastern calendar day) bounds a time-in-transit pickup date and is the default one. */
+  clock: Clock;
   pickupCharges: { base: string; surcharge: string; tax: string; incentive: string };
   /** Shipping v2409 always sends PackageResults as an array; older versions sent one package as an object. */
   packageResultsShape: 'array' | 'object';
@@ -421,6 +496,8 @@ export async function startFakeUpsServer(options: { tokenLifetimeSeconds?: numbe
     tokensIssued: 0,
     shipmentCharge: '14.27',
     rateCharges: { base: '12.41', fuelSurcharge: '1.86', serviceOptions: '0.00' },
+    transitDays: 2,
+    clock: systemClock,
     pickupCharges: { base: '6.50', surcharge: '1.20', tax: '0.62', incentive: '0.00' },
     packageResultsShape: 'array',
     failNext: (failure) => failures.push(failure),
@@ -462,6 +539,33 @@ export async function startFakeUpsServer(options: { tokenLifetimeSeconds?: numbe
   }
 
   const success = { ResponseStatus: { Code: '1', Description: 'Success' } };
+
+  /** Rating's TimeInTransit: picked up on the request's date (today's without one), arriving `days` business days later. */
+  function timeInTransit(shipment: Json, today: string, days: number): Json {
+    const deliveryTime = shipment.DeliveryTimeInformation as Json;
+    const pickupDate = isoDateOf((deliveryTime.Pickup as Json | undefined)?.Date) ?? today;
+    let arrival = pickupDate;
+    for (let counted = 0; counted < days; ) {
+      arrival = addCalendarDays(arrival, 1);
+      if (isBusinessDay(arrival)) counted += 1;
+    }
+    const upsDate = (date: string) => date.replaceAll('-', '');
+    const service = shipment.Service as Json;
+    return {
+      PickupDate: upsDate(pickupDate),
+      PackageBillType: String(deliveryTime.PackageBillType),
+      ServiceSummary: {
+        Service: { Description: String(service.Description ?? `UPS service ${String(service.Code)}`) },
+        EstimatedArrival: {
+          Arrival: { Date: upsDate(arrival), Time: '233000' },
+          BusinessDaysInTransit: String(days),
+          Pickup: { Date: upsDate(pickupDate), Time: '170000' },
+          DayOfWeek: ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'][new Date(`${arrival}T00:00:00Z`).getUTCDay()] ?? 'MON',
+        },
+        SaturdayDelivery: '0',
+      },
+    };
+  }
 
   function answer(operation: Operation, parameters: Record<string, string>, headers: IncomingHttpHeaders, body: Json): { status: number; body: Json } {
     switch (operation.name) {
@@ -544,7 +648,8 @@ export async function startFakeUpsServer(options: { tokenLifetimeSeconds?: numbe
         return { status: 200, body: { PickupRateResponse: { Response: success, RateResult: pickupRateResult() } } };
       case 'rate': {
         const request = body.RateRequest as Json;
-        const refused = rateRequestProblem(parameters.requestoption ?? '', request);
+        const today = calendarDateIn(fake.clock.now());
+        const refused = rateRequestProblem(parameters.requestoption ?? '', request, today);
         if (refused) return { status: 400, body: errorEnvelope(refused.code, refused.message) };
         const shipment = request.Shipment as Json;
         const service = shipment.Service as Json;
@@ -579,6 +684,10 @@ export async function startFakeUpsServer(options: { tokenLifetimeSeconds?: numbe
                     Weight: pounds(item).toFixed(1),
                     BillingWeight: { UnitOfMeasurement: { Code: 'LBS', Description: 'Pounds' }, Weight: Math.ceil(pounds(item)).toFixed(1) },
                   })),
+                  // Only when timing was asked for, and "DeliveryTimeInformation container was present in request".
+                  ...(parameters.requestoption?.toLowerCase() === 'ratetimeintransit' && fake.transitDays !== null
+                    ? { TimeInTransit: timeInTransit(shipment, today, fake.transitDays) }
+                    : {}),
                 },
               ],
             },

@@ -121,6 +121,8 @@ export const productDetailSchema = productSummarySchema.extend({
   variants: z.array(productVariantSchema),
   /** What the listing asks its buyers to write (a name to engrave…), or null when it asks nothing. */
   personalization: z.object({ required: z.boolean(), instructions: z.string(), maxLength: z.number().int() }).nullable(),
+  /** The seller's shipping profile it ships with, or null for the seller's default (docs/product/shipping.md). */
+  shippingProfileId: z.string().nullable(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
@@ -269,6 +271,8 @@ export const personalizationSettingSchema = z.object({
 });
 export type PersonalizationSettingInput = z.input<typeof personalizationSettingSchema>;
 
+export const SHIPPING_PROFILE_CHOICE_MESSAGE = 'Choose one of your shipping profiles';
+
 const productFields = {
   title: titleSchema,
   description: descriptionSchema,
@@ -287,6 +291,8 @@ const productFields = {
   variants: variantsFieldSchema.optional(),
   /** What the listing asks its buyers to write; null asks nothing. */
   personalization: personalizationSettingSchema.nullable().optional(),
+  /** One of the seller's shipping profiles (docs/product/shipping.md); null: the seller's default. */
+  shippingProfileId: z.uuid(SHIPPING_PROFILE_CHOICE_MESSAGE).nullable().optional(),
 };
 
 export const RETIP_PAIR_MESSAGE = 'Give the add-on both a name and a price, or neither';
@@ -339,6 +345,7 @@ export const updateProductRequestSchema = z
     retipPrice: productFields.retipPrice,
     weightOunces: weightOuncesSchema.optional(),
     personalization: productFields.personalization,
+    shippingProfileId: productFields.shippingProfileId,
     /** The whole set, replacing the listing's; `variations: [], variants: []` takes them away (decision 0043). */
     variations: productFields.variations,
     variants: z

@@ -50,6 +50,20 @@ export const checkoutProblemSchema = z.object({
 });
 export type CheckoutProblem = z.infer<typeof checkoutProblemSchema>;
 
+/** When a shop's parcel arrives (docs/product/shipping.md "The delivery promise"): two calendar days, YYYY-MM-DD. */
+export const arrivesBySchema = z.object({ earliest: z.string(), latest: z.string() });
+export type ArrivesByResponse = z.infer<typeof arrivesBySchema>;
+
+/** One shop's part of a checkout: its items, its shipping (null until there is a destination, when it depends on one) and when it arrives. */
+export const checkoutShopSchema = z.object({
+  sellerId: z.string(),
+  shopName: z.string(),
+  itemsTotal: z.number(),
+  shipping: z.number().nullable(),
+  arrivesBy: arrivesBySchema.nullable(),
+});
+export type CheckoutShop = z.infer<typeof checkoutShopSchema>;
+
 export const checkoutSummaryResponseSchema = z.object({
   items: z.array(cartItemSchema),
   itemsTotal: z.number(),
@@ -58,6 +72,16 @@ export const checkoutSummaryResponseSchema = z.object({
   orderTotal: z.number(),
   /** What changed since the lines were added; price_changed is informational, the others block checkout. */
   problems: z.array(checkoutProblemSchema),
+  /** Each shop's part: its items, its shipping and when it arrives; `shipping` above is their sum. */
+  shops: z.array(checkoutShopSchema),
+  /** The ZIP code shipping and dates were figured to (the one asked for, or the saved address's), else null. */
+  destination: z.object({ postalCode: z.string() }).nullable(),
+  /**
+   * False when a shop's shipping depends on where the parcel goes and no destination was given: `shipping`
+   * and `orderTotal` then leave that shop's shipping out, and `shippingNote` says it is figured at the address step.
+   */
+  shippingCalculated: z.boolean(),
+  shippingNote: z.string().nullable(),
 });
 export type CheckoutSummaryResponse = z.infer<typeof checkoutSummaryResponseSchema>;
 

@@ -27,6 +27,9 @@ export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 
 export const PICKUP_STATUSES = ['scheduled', 'cancelled'] as const;
 
+/** How a seller's shipping profile prices a parcel (shipping-profiles.ts; a shop without a profile has the standard rate, stored nowhere). */
+export const SHIPPING_RATE_TYPES = ['flat', 'free', 'calculated'] as const;
+
 /** Where a pickup charge came from (docs/product/shipping.md). */
 export const PICKUP_CHARGE_SOURCES = ['carrier real-time API', 'carrier API', 'fallback calculation', 'preview calculation'] as const;
 

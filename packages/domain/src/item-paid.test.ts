@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { extrasCentsOf, itemsTotalCents, lineTotalCents, refundCentsOf, shippingSharesOf, stillRefundableCents, type PaidItem } from './item-paid';
+import {
+  extrasCentsOf,
+  itemsTotalCents,
+  lineTotalCents,
+  refundCentsOf,
+  shippingSharesOf,
+  shippingSharesOfShop,
+  stillRefundableCents,
+  type PaidItem,
+} from './item-paid';
 
 const item = (id: string, priceCents: number, quantity = 1, retipPriceCents = 0): PaidItem => ({
   id,
@@ -22,6 +31,40 @@ const items = fc.uniqueArray(
 );
 
 describe('shippingSharesOf', () => {
+  it('reads each line’s share of its shop’s shipping where the order kept it, whatever the order’s own split would be', () => {
+    // Two shops: $5.50 for the first shop's two lines, $15.00 for the other's one line.
+    const [cup, saucer] = shippingSharesOfShop(550, [
+      { priceCents: 1000, quantity: 1 },
+      { priceCents: 3000, quantity: 1 },
+    ]);
+    expect([cup, saucer]).toEqual([138, 412]);
+    const lines = [
+      { ...item('a', 1000), shippingCents: cup! },
+      { ...item('b', 3000), shippingCents: saucer! },
+      { ...item('c', 500), shippingCents: 1500 },
+    ];
+    const order = { shippingCents: 2050 };
+    expect(shippingSharesOf(order, lines)).toEqual(
+      new Map([
+        ['a', 138],
+        ['b', 412],
+        ['c', 1500],
+      ]),
+    );
+    // A refund of the whole of one shop's part gives its shipping back, and nothing of the other's.
+    expect(refundCentsOf(order, lines, lines[2]!)).toBe(500 + 1500);
+  });
+
+  it('splits a shop’s shipping to the cent for any lines', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000 }), items, (shipping, lines) => {
+        const shares = shippingSharesOfShop(shipping, lines);
+        expect(shares.reduce((total, share) => total + share, 0)).toBe(shipping);
+        expect(shares.every((share) => Number.isSafeInteger(share) && share >= 0)).toBe(true);
+      }),
+    );
+  });
+
   it('splits the shipping by item value', () => {
     const shares = shippingSharesOf({ shippingCents: 599 }, [item('a', 1000), item('b', 3000)]);
     expect(shares.get('a')).toBe(150);

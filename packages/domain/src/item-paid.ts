@@ -15,6 +15,8 @@ export interface PaidItem {
   quantity: number;
   retipAdded: boolean;
   retipPriceCents: number;
+  /** The line's share of its shop's shipping, kept with it when the order was placed; null (or absent) for older orders. */
+  shippingCents?: number | null;
 }
 
 /** An item's line: price × quantity (what the seller's sale and a restocking fee are figured on). */
@@ -28,14 +30,26 @@ const addOnCentsOf = (item: PaidItem) => (item.retipAdded ? item.retipPriceCents
 const byId = (a: PaidItem, b: PaidItem) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
- * Each item's share of the order's shipping, by item value. The items are split in id order, so the
- * same order gives the same shares whatever order its items were read in; the shares add up to the
- * order's shipping.
+ * Each item's share of the order's shipping. An order placed since shops set their shipping keeps each line's share
+ * of its shop's shipping with the line (split by value when placed, shippingSharesOfShop); an older order's one
+ * shipping is split by item value over all its lines, in id order, so the same order gives the same shares whatever
+ * order its items were read in. Either way the shares add up to the order's shipping.
  */
 export function shippingSharesOf(order: PaidOrder, items: readonly PaidItem[]): Map<string, number> {
+  if (items.length > 0 && items.every((item) => typeof item.shippingCents === 'number')) {
+    return new Map(items.map((item) => [item.id, item.shippingCents as number]));
+  }
   const sorted = [...items].sort(byId);
   const shares = allocateShippingCents(order.shippingCents, sorted.map(lineTotalCents));
   return new Map(sorted.map((item, index) => [item.id, shares[index] ?? 0]));
+}
+
+/**
+ * A shop's shipping split over its lines (price × quantity each, in the order given), as the checkout keeps it with
+ * each line: the largest remainder, so the shares add up to the shop's shipping to the cent.
+ */
+export function shippingSharesOfShop(shippingCents: number, lines: readonly Pick<PaidItem, 'priceCents' | 'quantity'>[]): number[] {
+  return allocateShippingCents(shippingCents, lines.map(lineTotalCents));
 }
 
 /** What the buyer paid for `item` (one of `items`, the order's lines): price × quantity + its add-on + its share of shipping. */

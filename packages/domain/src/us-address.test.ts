@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalisePhone, normaliseUsCountry, normaliseUsPostalCode, normaliseUsState, usStates } from './us-address';
+import { normalisePhone, normaliseUsCountry, normaliseUsPostalCode, normaliseUsState, stateOfPostalCode, usStates } from './us-address';
 
 describe('normaliseUsState', () => {
   it.each([
@@ -87,5 +87,27 @@ describe('normalisePhone', () => {
     ['1234567890123456', null],
   ])('%j → %j', (input, expected) => {
     expect(normalisePhone(input)).toBe(expected);
+  });
+});
+
+describe('stateOfPostalCode', () => {
+  it.each([
+    ['94107', 'CA'],
+    ['10001', 'NY'],
+    ['02139', 'MA'],
+    ['60614-1234', 'IL'],
+    ['33101', 'FL'],
+    ['34002', 'AA'],
+    ['88510', 'TX'],
+    ['99501', 'AK'],
+    ['20500', 'DC'],
+  ])('%s is in %s', (zip, state) => {
+    expect(stateOfPostalCode(zip)).toBe(state);
+  });
+
+  it('answers null for a prefix USPS does not use, or no ZIP code', () => {
+    expect(stateOfPostalCode('00100')).toBeNull();
+    expect(stateOfPostalCode('71500')).toBeNull();
+    expect(stateOfPostalCode('hello')).toBeNull();
   });
 });

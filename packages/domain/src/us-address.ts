@@ -117,3 +117,83 @@ export function normalisePhone(input: string): string | null {
   const digits = trimmed.replace(/\D/g, '').length;
   return digits >= 7 && digits <= 15 ? trimmed : null;
 }
+
+/**
+ * The state a ZIP code is in, from its first three digits (USPS's sectional centers): enough for a carrier's rate
+ * by ZIP code before the buyer gives a whole address. Null for a prefix USPS does not use.
+ */
+const STATE_BY_ZIP_PREFIX: ReadonlyArray<readonly [from: number, to: number, state: string]> = [
+  [5, 5, 'NY'],
+  [6, 7, 'PR'],
+  [8, 8, 'VI'],
+  [9, 9, 'PR'],
+  [10, 27, 'MA'],
+  [28, 29, 'RI'],
+  [30, 38, 'NH'],
+  [39, 49, 'ME'],
+  [50, 54, 'VT'],
+  [55, 55, 'MA'],
+  [56, 59, 'VT'],
+  [60, 69, 'CT'],
+  [70, 89, 'NJ'],
+  [90, 98, 'AE'],
+  [100, 149, 'NY'],
+  [150, 196, 'PA'],
+  [197, 199, 'DE'],
+  [200, 205, 'DC'],
+  [206, 219, 'MD'],
+  [220, 246, 'VA'],
+  [247, 268, 'WV'],
+  [270, 289, 'NC'],
+  [290, 299, 'SC'],
+  [300, 319, 'GA'],
+  [320, 349, 'FL'],
+  [340, 340, 'AA'],
+  [350, 369, 'AL'],
+  [370, 385, 'TN'],
+  [386, 397, 'MS'],
+  [398, 399, 'GA'],
+  [400, 427, 'KY'],
+  [430, 459, 'OH'],
+  [460, 479, 'IN'],
+  [480, 499, 'MI'],
+  [500, 528, 'IA'],
+  [530, 549, 'WI'],
+  [550, 567, 'MN'],
+  [570, 577, 'SD'],
+  [580, 588, 'ND'],
+  [590, 599, 'MT'],
+  [600, 629, 'IL'],
+  [630, 658, 'MO'],
+  [660, 679, 'KS'],
+  [680, 693, 'NE'],
+  [700, 714, 'LA'],
+  [716, 729, 'AR'],
+  [730, 749, 'OK'],
+  [750, 799, 'TX'],
+  [800, 816, 'CO'],
+  [820, 831, 'WY'],
+  [832, 838, 'ID'],
+  [840, 847, 'UT'],
+  [850, 865, 'AZ'],
+  [870, 884, 'NM'],
+  [885, 885, 'TX'],
+  [889, 898, 'NV'],
+  [900, 961, 'CA'],
+  [962, 966, 'AP'],
+  [967, 968, 'HI'],
+  [969, 969, 'GU'],
+  [970, 979, 'OR'],
+  [980, 994, 'WA'],
+  [995, 999, 'AK'],
+];
+
+export function stateOfPostalCode(postalCode: string): string | null {
+  const normalised = normaliseUsPostalCode(postalCode);
+  if (normalised === null) return null;
+  const prefix = Number(normalised.slice(0, 3));
+  // The narrower range first: 340 (Armed Forces Americas) sits inside Florida's.
+  const matches = STATE_BY_ZIP_PREFIX.filter(([from, to]) => prefix >= from && prefix <= to);
+  matches.sort((a, b) => a[1] - a[0] - (b[1] - b[0]));
+  return matches[0]?.[2] ?? null;
+}

@@ -6,7 +6,7 @@ import type { Executor } from './client';
  * on a scope of its own, so one user's cart adds never wait for their wishlist adds or uploads.
  * (mail.repository's `mail-outbox` series lock uses the same key form: no scope here may take that name.)
  */
-export type LockScope = 'cart' | 'wishlist' | 'chat-uploads' | 'listings' | 'support-requests';
+export type LockScope = 'cart' | 'wishlist' | 'chat-uploads' | 'listings' | 'support-requests' | 'shipping-profiles';
 
 /**
  * Makes the callers locking the same scope and id wait for each other until the transaction ends

@@ -25,6 +25,9 @@ export const MODULE_LAYERS = [
   ['search'],
   // What a buyer keeps before buying.
   ['cart', 'wishlist'],
+  // What a shop's parcel costs and when it arrives: the carrier's quotes over the sellers' shipping profiles
+  // (which the catalog keeps). The carrier is made here, for the checkout above and the shipping module.
+  ['delivery'],
   // Orders and the one lifecycle every order item moves through.
   ['orders'],
   // A cart paid for becomes an order.

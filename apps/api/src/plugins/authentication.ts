@@ -33,6 +33,17 @@ export function userOf(request: FastifyRequest): UserRecord {
   return request.currentUser;
 }
 
+/** On a public route: the signed-in user when a valid bearer token is sent, else null — a public answer never fails for a bad one. */
+export async function viewerOf(app: FastifyInstance, request: FastifyRequest): Promise<UserRecord | null> {
+  if (!request.headers.authorization) return null;
+  try {
+    await app.authenticate.call(app, request, undefined as never);
+    return request.currentUser;
+  } catch {
+    return null;
+  }
+}
+
 async function authenticationPlugin(app: FastifyInstance, options: { auth: AuthService }) {
   app.decorateRequest('currentUser', null);
 

@@ -74,6 +74,12 @@ export const LISTINGS_IMPORT = perClient(30, 10 * MINUTE);
  */
 export const SEARCH = perClient(240, MINUTE);
 /**
+ * A product page's delivery promise (docs/product/shipping.md): each one may ask the carrier for a rate. A
+ * page load asks once and each ZIP code typed once more: 120 a minute is two tabs reloading every second, and
+ * keeps one client from spending the marketplace's carrier quota.
+ */
+export const DELIVERY_QUOTE = perClient(120, MINUTE);
+/**
  * The health checks and readiness probe, per address: a load balancer or monitor probing every second from
  * one address asks 60 times a minute (and a few of them behind one address a few times a second); a flood from
  * one address stops here, and probes that arrive together share one round of checks (health.routes.ts).

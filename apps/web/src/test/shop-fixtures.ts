@@ -51,6 +51,7 @@ export function makeProductDetail(overrides: Partial<ProductDetail> = {}): Produ
     variations: [],
     variants: [],
     personalization: null,
+    shippingProfileId: null,
     images: [
       {
         id: 'i1',

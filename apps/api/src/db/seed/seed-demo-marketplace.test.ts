@@ -29,6 +29,7 @@ import {
   sandboxConnectTransfers,
   shipmentItems,
   shipments,
+  shippingProfiles,
   supportRequests,
   users,
 } from '../schema';
@@ -309,6 +310,22 @@ describe('seedDemoMarketplace', () => {
       expect(defaults[0]?.state, user.email).toMatch(/^[A-Z]{2}$/);
     }
     expect(seeded.result.counts.addresses).toBe(addressRows.length);
+  });
+
+  it('gives the demo shops one shipping profile each — flat, free from $35, calculated — and leaves the shop on vacation on the standard rate', async () => {
+    const [userRows, profileRows] = await Promise.all([handle.db.select().from(users), handle.db.select().from(shippingProfiles)]);
+    const profileOf = (email: string) => profileRows.filter((profile) => profile.sellerId === userRows.find((user) => user.email === email)?.id);
+    expect(profileOf('seller@example.com').map((profile) => [profile.rateType, profile.firstCents, profile.additionalCents, profile.isDefault])).toEqual([
+      ['flat', 495, 150, true],
+    ]);
+    expect(profileOf('seller2@example.com').map((profile) => [profile.rateType, profile.minimumItemsTotalCents, profile.isDefault])).toEqual([
+      ['free', 3500, true],
+    ]);
+    expect(profileOf('seller3@example.com').map((profile) => [profile.rateType, profile.handlingFeeCents, profile.isDefault])).toEqual([
+      ['calculated', 100, true],
+    ]);
+    expect(profileOf('seller4@example.com')).toEqual([]);
+    expect(seeded.result.counts.shippingProfiles).toBe(profileRows.length);
   });
 
   it('seeds shipments in every status for seller@example.com, consistent with their items', async () => {

@@ -45,6 +45,7 @@ import { seedNotifications } from './seed-notifications';
 import { seedPayouts } from './seed-payouts';
 import { seedReviews } from './seed-reviews';
 import { seedAddresses, seedShipments } from './seed-shipments';
+import { seedShippingProfiles } from './seed-shipping-profiles';
 import { seedSupportRequests } from './seed-support-requests';
 
 /** Changing it changes every id and picture of the demo data. */
@@ -70,6 +71,7 @@ export interface SeedCounts {
   sellers: number;
   buyers: number;
   products: number;
+  shippingProfiles: number;
   productImages: number;
   orders: number;
   orderItems: number;
@@ -150,6 +152,7 @@ const noCounts: SeedCounts = {
   sellers: 0,
   buyers: 0,
   products: 0,
+  shippingProfiles: 0,
   productImages: 0,
   orders: 0,
   orderItems: 0,
@@ -182,6 +185,7 @@ export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): 
     const context: SeedContext = { executor: transaction, files, random: createRandom(DEMO_SEED), now };
     const seededUsers = await seedUsers(context, { passwordHash });
     const catalog = await seedCatalog(context, { users: seededUsers });
+    const seededShippingProfiles = await seedShippingProfiles(context, { users: seededUsers });
     const seededOrders = await seedOrders(context, { users: seededUsers, catalog });
     const seededAddresses = await seedAddresses(context, { users: seededUsers });
     const seededShipments = await seedShipments(context, { users: seededUsers, addresses: seededAddresses });
@@ -202,6 +206,7 @@ export async function seedDemoMarketplace(options: SeedDemoMarketplaceOptions): 
         sellers: Object.keys(seededUsers.sellers).length,
         buyers: seededUsers.buyers.length,
         products: catalog.products.length,
+        shippingProfiles: seededShippingProfiles.shippingProfiles,
         productImages: catalog.products.reduce((total, product) => total + product.images.length, 0),
         orders: seededOrders.orders + seededPayouts.historyOrders,
         orderItems: seededOrders.orderItems + seededPayouts.historyOrders,

@@ -5,6 +5,8 @@ import { listingsCsvRoutes } from './listings-csv.routes';
 import { createListingsCsvService } from './listings-csv.service';
 import { productRoutes } from './products.routes';
 import { createProductsService } from './products.service';
+import { shippingProfileRoutes } from './shipping-profiles.routes';
+import { createShippingProfilesService } from './shipping-profiles.service';
 
 /** Listings, categories and stock. */
 export const catalogModule = defineModule({
@@ -40,6 +42,11 @@ export const catalogModule = defineModule({
     // Bulk listing by CSV: the same rules as one listing at a time (listing-rules.ts), many listings per transaction.
     const listingsCsv = createListingsCsvService({ db: database.db, clock, catalogChanged: products.catalogChanged });
     await app.register(listingsCsvRoutes, { prefix: '/api/seller/products', listingsCsv });
+    // How the seller's listings ship: their profiles (the delivery module quotes with them).
+    await app.register(shippingProfileRoutes, {
+      prefix: '/api/seller/shipping-profiles',
+      shippingProfiles: createShippingProfilesService({ db: database.db, clock }),
+    });
     // Uploads puts a draft live through it.
     return { products };
   },

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { PRODUCT_CONDITIONS, PRODUCT_STATUSES } from '@marketplace/domain/enums';
+import { PRODUCT_CONDITIONS, PRODUCT_STATUSES, SHIPPING_RATE_TYPES } from '@marketplace/domain/enums';
 import type { PersonalizationSetting } from '@marketplace/domain/personalization';
 import type { Variation } from '@marketplace/domain/variations';
 import { boolean, check, customType, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { timestamps } from '../../db/columns';
+import { type ShippingAddressSnapshot, timestamps } from '../../db/columns';
 import { users } from '../users/users.schema';
 
 // The catalog module's tables (docs/decisions/0035): categories, listings, and the figures and words
@@ -27,6 +27,54 @@ export const categories = pgTable(
     uniqueIndex('categories_slug_unique').on(table.slug),
     uniqueIndex('categories_name_unique').on(table.name),
     check('categories_commission_rate_range', sql`${table.commissionRateBasisPoints} between 0 and 10000`),
+  ],
+);
+
+export const shippingRateType = pgEnum('shipping_rate_type', SHIPPING_RATE_TYPES);
+
+// A seller's shipping profiles (docs/product/shipping.md "Shipping profiles"): how long the shop takes to hand a
+// parcel over, how it charges for it, where it leaves from and in what box. A listing ships with its own profile
+// or, without one, with its seller's default; a seller with no profile at all has the marketplace's standard rate.
+export const shippingProfiles = pgTable(
+  'shipping_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    handlingMinDays: integer('handling_min_days').notNull(),
+    handlingMaxDays: integer('handling_max_days').notNull(),
+    rateType: shippingRateType('rate_type').notNull(),
+    // flat: the first unit's and each further unit's price.
+    firstCents: integer('first_cents'),
+    additionalCents: integer('additional_cents'),
+    // free: from this much of the shop's items only (null: always free).
+    minimumItemsTotalCents: integer('minimum_items_total_cents'),
+    // calculated: added to the carrier's rate.
+    handlingFeeCents: integer('handling_fee_cents').notNull().default(0),
+    // Where the parcels leave from; null: the seller's default address at the time.
+    shipFrom: jsonb('ship_from').$type<ShippingAddressSnapshot>(),
+    // The box, in whole inches; null: the carrier's default box.
+    boxLengthInches: integer('box_length_inches'),
+    boxWidthInches: integer('box_width_inches'),
+    boxHeightInches: integer('box_height_inches'),
+    isDefault: boolean('is_default').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [
+    index('shipping_profiles_seller_idx').on(table.sellerId),
+    // One default per seller.
+    uniqueIndex('shipping_profiles_one_default').on(table.sellerId).where(sql`${table.isDefault}`),
+    check('shipping_profiles_handling_valid', sql`${table.handlingMinDays} >= 0 and ${table.handlingMinDays} <= ${table.handlingMaxDays}`),
+    check(
+      'shipping_profiles_rate_valid',
+      sql`(${table.rateType} <> 'flat' or (${table.firstCents} >= 0 and ${table.additionalCents} >= 0)) and ${table.handlingFeeCents} >= 0 and (${table.minimumItemsTotalCents} is null or ${table.minimumItemsTotalCents} > 0)`,
+    ),
+    check(
+      'shipping_profiles_box_whole',
+      sql`(${table.boxLengthInches} is null) = (${table.boxWidthInches} is null) and (${table.boxWidthInches} is null) = (${table.boxHeightInches} is null)`,
+    ),
   ],
 );
 
@@ -58,6 +106,9 @@ export const products = pgTable(
     // What the add-on is, e.g. "Gift wrapping"; shown beside its price.
     retipLabel: text('retip_label'),
     weightOunces: integer('weight_ounces').notNull().default(16),
+    // The shipping profile it ships with; null: its seller's default (docs/product/shipping.md). A deleted profile's
+    // listings go back to the default.
+    shippingProfileId: uuid('shipping_profile_id').references(() => shippingProfiles.id, { onDelete: 'set null' }),
     // Its variations (decision 0043): up to 2 names with their options, in the seller's order; [] without. With
     // variations, `price_cents` and `quantity` are its variants' totals (the lowest price on sale, the units on
     // sale), written with the variants (product_variants) by the catalog alone.
@@ -83,6 +134,7 @@ export const products = pgTable(
   },
   (table) => [
     index('products_seller_idx').on(table.sellerId),
+    index('products_shipping_profile_idx').on(table.shippingProfileId).where(sql`${table.shippingProfileId} is not null`),
     index('products_category_idx').on(table.categoryId),
     index('products_created_idx').on(table.createdAt),
     // Typo-tolerant search: trigram similarity on the title, full-text over title + description.

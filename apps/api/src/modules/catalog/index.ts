@@ -16,3 +16,5 @@ export { isListingPricedWithin, isPricedWithin, listingPriceParts } from './pric
 // The cart reads a listing's status as a buyer may act on it (a suspended seller's listing is not for sale).
 export { liveListingStatus } from './live-listings.repository';
 export { giveStockBack, takeStock, type StockRequest, type StockShortage, type StockTaken, type TakenListing } from './stock.repository';
+// How listings ship (their sellers' shipping profiles), for the delivery module's quotes and the checkout.
+export { findShippingOfListings, type ListingShipping, type ShippingProfileRecord } from './shipping-profiles.repository';

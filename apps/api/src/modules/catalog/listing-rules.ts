@@ -54,6 +54,7 @@ export function planNewListing(input: CreateProductRequest, categoryId: string):
       retipPriceCents: input.retipPrice == null ? null : dollarsToCents(input.retipPrice),
       weightOunces: input.weightOunces ?? DEFAULT_WEIGHT_OUNCES,
       personalization: personalizationOf(input.personalization),
+      shippingProfileId: input.shippingProfileId ?? null,
     },
     variations,
     variants,
@@ -101,6 +102,7 @@ export function planListingEdit(
   if (input.condition !== undefined) values.condition = input.condition;
   if (input.weightOunces !== undefined) values.weightOunces = input.weightOunces;
   if (input.personalization !== undefined) values.personalization = personalizationOf(input.personalization);
+  if (input.shippingProfileId !== undefined) values.shippingProfileId = input.shippingProfileId;
   return { values, variations, variants };
 }
 

@@ -93,8 +93,8 @@ function sameVariants(current: CsvListingRecord, plan: ListingEditPlan): boolean
 /** The columns an edit changes (an unchanged field is left out of it). */
 function changedValues(current: CsvListingRecord, values: ListingEditPlan['values'] & { categoryId?: string }): Partial<ProductValues> {
   const changed: Partial<ProductValues> = {};
-  // The file has no personalisation columns (docs/product/listings.md "CSV import and export"): an edit never carries one.
-  for (const [key, value] of Object.entries(values) as [Exclude<keyof ProductValues, 'personalization'>, unknown][]) {
+  // The file has no personalisation or shipping profile columns (docs/product/listings.md "CSV import and export"): an edit never carries one.
+  for (const [key, value] of Object.entries(values) as [Exclude<keyof ProductValues, 'personalization' | 'shippingProfileId'>, unknown][]) {
     if (current[key] !== value) Object.assign(changed, { [key]: value });
   }
   return changed;

@@ -112,6 +112,8 @@ export type ProductDetailRecord = ProductRecord & {
   variants: VariantRecord[];
   /** What it asks its buyers to write, or null. */
   personalization: PersonalizationSetting | null;
+  /** The shipping profile it ships with, or null for its seller's default (docs/product/shipping.md). */
+  shippingProfileId: string | null;
   sellerReviews: { count: number; sum: number };
   /** The seller's vacation as their row holds it (users.schema.ts): the page says when the shop is away. */
   sellerVacation: { vacationUntil: string | null; vacationMessage: string | null };
@@ -136,6 +138,7 @@ function prepareProductDetail(executor: Executor) {
       images,
       variants,
       personalization: products.personalization,
+      shippingProfileId: products.shippingProfileId,
       sellerReviewCount: sql<number>`coalesce(${sellerReviewTotals.reviewCount}, 0)`.mapWith(Number),
       sellerRatingSum: sql<number>`coalesce(${sellerReviewTotals.ratingSum}, 0)`.mapWith(Number),
       sellerVacationUntil: users.vacationUntil,
@@ -181,6 +184,8 @@ export interface ProductValues {
   retipPriceCents: number | null;
   weightOunces: number;
   personalization: PersonalizationSetting | null;
+  /** Null: the seller's default profile. Left out (a CSV import's edit), it stays. */
+  shippingProfileId?: string | null;
 }
 
 /**

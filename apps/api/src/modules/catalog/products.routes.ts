@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminProductDetailSchema,
@@ -15,8 +14,7 @@ import {
   updateProductRequestSchema,
 } from '@marketplace/contracts/catalog';
 import { errorResponseSchema } from '@marketplace/contracts/common';
-import { userOf } from '../../plugins/authentication';
-import type { UserRecord } from '../users';
+import { userOf, viewerOf } from '../../plugins/authentication';
 import { only, PUBLIC } from '../../plugins/route-access';
 import type { ProductsService } from './products.service';
 
@@ -29,17 +27,6 @@ const bearer = [{ bearerAuth: [] }];
  * the admin's) are the search module's (catalogue-search.routes.ts).
  */
 export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }> = async (app, { products }) => {
-  /** The signed-in user when a valid bearer token is sent; a public page never fails for a bad one. */
-  const viewerOf = async (request: FastifyRequest): Promise<UserRecord | null> => {
-    if (!request.headers.authorization) return null;
-    try {
-      await app.authenticate.call(app, request, undefined as never);
-      return request.currentUser;
-    } catch {
-      return null;
-    }
-  };
-
   // ── public ──
   app.get(
     '/products/:id',
@@ -52,7 +39,7 @@ export const productRoutes: FastifyPluginAsyncZod<{ products: ProductsService }>
         response: { 200: productDetailForViewerSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => products.getProduct(request.params.id, await viewerOf(request)),
+    async (request) => products.getProduct(request.params.id, await viewerOf(app, request)),
   );
 
   // ── seller ──

@@ -4,6 +4,7 @@ import {
   listingLimitMessage,
   MAX_QUANTITY,
   PHOTO_REQUIRED_TO_GO_LIVE_MESSAGE,
+  SHIPPING_PROFILE_CHOICE_MESSAGE,
   VARIANT_PHOTO_MESSAGE,
   type AdminProductDetail,
   type CommissionEntry,
@@ -34,6 +35,7 @@ import { countListingPhotos } from './listing-drafts.repository';
 import { isLiveListingRow } from './live-listings.repository';
 import { isListingIssue, newVariantWithoutStock, planListingEdit, planNewListing, UNKNOWN_CATEGORY_MESSAGE, type ListingIssue } from './listing-rules';
 import { toVariantDto } from './product-variants';
+import { findShippingProfile } from './shipping-profiles.repository';
 import { addVariantStock, findVariantsOfProduct, replaceVariants, setVariantStock, type VariantValues } from './variants.repository';
 import {
   addProductStock,
@@ -214,12 +216,19 @@ export function createProductsService({
     // A combination's photo deleted since reads as none.
     variants: row.variants.map((variant) => toVariantDto(row.images.some((image) => image.id === variant.imageId) ? variant : { ...variant, imageId: null })),
     personalization: row.personalization,
+    shippingProfileId: row.shippingProfileId,
   });
 
   const findOwnedProduct = async (sellerId: string, productId: string) => {
     const row = await findProductById(db, productId);
     if (!row || row.sellerId !== sellerId) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
     return row;
+  };
+
+  /** A listing ships with one of its own seller's profiles, never another's. */
+  const refuseForeignShippingProfile = async (sellerId: string, profileId: string | null | undefined) => {
+    if (profileId == null) return;
+    if (!(await findShippingProfile(db, sellerId, profileId))) throw invalid({ path: 'shippingProfileId', message: SHIPPING_PROFILE_CHOICE_MESSAGE });
   };
 
   const categoryIdOf = async (slug: string) => {
@@ -293,6 +302,7 @@ export function createProductsService({
       if (seller.role === 'seller' && !seller.emailVerifiedAt) throw forbidden(EMAIL_NOT_VERIFIED_MESSAGE, { code: ACCOUNT_ERROR_CODES.emailNotVerified });
       const { values, variations, variants } = planNewListing(input, await categoryIdOf(input.category));
       await refuseForeignPhotos(null, variants);
+      await refuseForeignShippingProfile(seller.id, input.shippingProfileId);
       // It has no photo yet, so it starts as a draft (hidden) and goes live with its first photo (docs/product/listings.md).
       const id = await db.transaction(async (transaction) => {
         // Counted under the seller's lock, so parallel creates cannot pass the cap together (docs/product/limits.md).
@@ -314,6 +324,7 @@ export function createProductsService({
       if (isListingIssue(plan)) throw invalid(plan);
       const values: Partial<ProductValues> & { updatedAt: Date } = { ...plan.values, updatedAt: clock.now() };
       if (input.category !== undefined) values.categoryId = await categoryIdOf(input.category);
+      await refuseForeignShippingProfile(seller.id, input.shippingProfileId);
       if (plan.variants !== null) {
         await refuseNewVariantsWithoutStock(id, plan.variants);
         await refuseForeignPhotos(id, plan.variants);

@@ -5,8 +5,11 @@ import { createCheckoutService, type CheckoutServiceDependencies } from './check
 /** A cart paid for becomes an order. */
 export const checkoutModule = defineModule({
   name: 'checkout',
-  async register(app, { database, clock, events, cart, payments }: ModuleContext<Pick<CheckoutServiceDependencies, 'cart' | 'payments'>>) {
-    const checkout = createCheckoutService({ db: database.db, clock, cart, payments, events });
+  async register(
+    app,
+    { database, clock, events, cart, payments, delivery }: ModuleContext<Pick<CheckoutServiceDependencies, 'cart' | 'payments' | 'delivery'>>,
+  ) {
+    const checkout = createCheckoutService({ db: database.db, clock, cart, payments, delivery, events });
     await app.register(checkoutRoutes, { prefix: '/api', checkout });
     // The provider's payment_intent.succeeded reaches it through the payouts module's webhook.
     return { checkout };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@marketplace/contracts/common';
+import { destinationQuerySchema } from '@marketplace/contracts/delivery';
 import {
   CHECKOUT_MESSAGES,
   IDEMPOTENCY_KEY_HEADER,
@@ -40,11 +41,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService }
       config: { access: SIGNED_IN },
       schema: {
         ...common,
-        summary: 'The cart priced now: totals, shipping, and what changed since the lines were added',
-        response: { 200: checkoutSummaryResponseSchema, 401: errorResponseSchema },
+        summary:
+          "The cart priced now: totals, each shop's shipping and delivery dates to postal_code (or one of your addresses, addressId), and what changed since the lines were added",
+        querystring: destinationQuerySchema,
+        response: { 200: checkoutSummaryResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => checkout.getSummary(userOf(request).id),
+    async (request) => checkout.getSummary(userOf(request), request.query),
   );
 
   app.post(

@@ -1,5 +1,4 @@
 import { crashPoint } from '../../lib/fault-injection';
-import { createHash } from 'node:crypto';
 import {
   CHECKOUT_MESSAGES,
   IDEMPOTENCY_KEY_REUSED_CODE,
@@ -11,8 +10,18 @@ import {
 } from '@marketplace/contracts/orders';
 import { itemsTotalCents as itemsTotalCentsOf } from '@marketplace/domain/item-paid';
 import { centsToDollars, dollarsToCents, formatCents } from '@marketplace/domain/money';
-import { calculateShippingCents } from '@marketplace/domain/shipping';
 import { giftsOf, problemsOf, refuseMissingPersonalization, refuseShopsAway } from './checkout-problems';
+import { chargeKeyOf, checkoutRequestHashOf, isUniqueViolation, orderIdFor, sameRequestOrder } from './checkout-keys';
+import {
+  checkoutShopsOf,
+  orderShopsOf,
+  withShippingShares,
+  SHIPPING_AT_ADDRESS_STEP,
+  SHIPPING_UNAVAILABLE_NOTE,
+  shippingTotalOf,
+  shopPartsOf,
+  type ShopLine,
+} from './shop-shipping';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -29,18 +38,23 @@ import {
 } from '../../providers/payment/port';
 import type { SucceededCheckoutPayment } from '../../providers/payment/connect-port';
 import { findUserById, type UserRecord } from '../users';
+import { destinationOf, destinationOfZip, type DeliveryService, type Destination, type DestinationQuery, type ShopDelivery } from '../delivery';
+
 import type { CartService, PricedCartLine } from '../cart';
 import { takeStock } from '../catalog';
 import { findOrderByIdempotencyKey, findPlacedOrder, insertOrderPayment, insertOrderWithItems, type NewOrderItem } from '../orders';
 
 export type CheckoutInput = z.output<typeof checkoutRequestSchema>;
+// What the checkout's tests and the webhook's recovery compare a request with.
+export { checkoutRequestHashOf } from './checkout-keys';
 
 /** What a checkout request became: an order (`created` false when the key had already placed it), or an authentication step first. */
 export type CheckoutOutcome = { kind: 'order'; orderId: string; created: boolean } | { kind: 'requires_action'; paymentId: string; clientSecret: string };
 
 export interface CheckoutService {
   getConfig(): CheckoutConfigResponse;
-  getSummary(userId: string): Promise<CheckoutSummaryResponse>;
+  /** The cart priced now, each shop's shipping and promise figured to the query's destination (none: what needs none). */
+  getSummary(user: UserRecord, query: DestinationQuery): Promise<CheckoutSummaryResponse>;
   /** Places the order for the cart, or answers the card's authentication step first (3-D Secure). */
   placeOrder(user: UserRecord, idempotencyKey: string, input: CheckoutInput): Promise<CheckoutOutcome>;
   /** The sandbox's authentication dialog: the buyer completes or fails the step (404 with a real provider). */
@@ -60,6 +74,8 @@ export interface CheckoutServiceDependencies {
   clock: Clock;
   cart: CartService;
   payments: PaymentProvider;
+  /** Each shop's shipping and delivery promise (the sellers' profiles, the carrier's quotes). */
+  delivery: DeliveryService;
   /** Where `order.placed` and the stock it took (`listing.changed`) are published, once the order commits. */
   events: DomainEventPublisher;
 }
@@ -82,66 +98,16 @@ function shortageMessage(shortages: readonly Shortage[]): string {
     : `Sorry, only ${only.available} of "${only.title}" ${only.available === 1 ? 'is' : 'are'} left in stock`;
 }
 
-/** Whether `error` (or a cause it wraps, as Drizzle does) is a unique violation of `constraint`. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (candidate.code === '23505' && (candidate.constraint === constraint || String(candidate.message).includes(constraint))) return true;
-  }
-  return false;
-}
-
-/**
- * The SHA-256 of what a checkout request asks for, kept on the order as `idempotency_request_hash`:
- * the shipping address (as normalised) and the payment method (a Stripe PaymentMethod id, or the
- * sandbox card's last four digits and expiry; never its number or security code). The cart is not
- * in it: the order empties the cart, and a retry must still find its order. `authenticatedPaymentId`
- * is not either: it is the same request, sent again after the authentication step.
- */
-export function checkoutRequestHashOf(input: Pick<CheckoutInput, 'shippingAddress' | 'payment'>): string {
-  const address = input.shippingAddress;
-  const payment =
-    'card' in input.payment
-      ? { card: { last4: input.payment.card.number.slice(-4), expMonth: input.payment.card.expMonth, expYear: input.payment.card.expYear } }
-      : { paymentMethodId: input.payment.paymentMethodId };
-  const canonical = JSON.stringify([
-    'checkout-request-v1',
-    [address.name, address.line1, address.line2 ?? null, address.city, address.state, address.postal_code, address.country],
-    payment,
-  ]);
-  return createHash('sha256').update(canonical).digest('hex');
-}
-
-/** The provider's idempotency key: the same buyer, key, request and amount always make the same charge. */
-function chargeKeyOf(buyerId: string, idempotencyKey: string, amountCents: number, payment: CheckoutInput['payment'], requestHash: string): string {
-  const digest = createHash('sha256')
-    .update(JSON.stringify([buyerId, idempotencyKey, amountCents, payment, requestHash]))
-    .digest('hex');
-  return `checkout-${digest}`;
-}
-
-/** The order this key placed, when it was placed by the same request; 422 when by another one. */
-function sameRequestOrder(existing: { id: string; requestHash: string | null }, requestHash: string): string {
-  // Orders placed before the hash was kept answer any request with that key, as they always did.
-  if (existing.requestHash !== null && existing.requestHash !== requestHash) {
-    throw new HttpError(422, CHECKOUT_MESSAGES.idempotencyKeyReused, { code: IDEMPOTENCY_KEY_REUSED_CODE });
-  }
-  return existing.id;
-}
-
-/** The order's id for a buyer's Idempotency-Key: a UUID (version 4 layout) from a digest of both. */
-function orderIdFor(buyerId: string, idempotencyKey: string): string {
-  const hex = createHash('sha256')
-    .update(JSON.stringify(['checkout-order-id', buyerId, idempotencyKey]))
-    .digest('hex');
-  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
+const shopLinesOf = (lines: readonly PricedCartLine[]): ShopLine[] =>
+  lines.map((line) => ({ sellerId: line.record.product.sellerId, priceCents: line.priceCents, quantity: line.record.quantity }));
+const shopNamesOf = (lines: readonly PricedCartLine[]) => new Map(lines.map((line) => [line.record.product.sellerId, line.item.seller.name]));
+const planLinesOf = (lines: readonly PricedCartLine[]) => lines.map((line) => ({ productId: line.record.productId, quantity: line.record.quantity }));
 
 /** What the cart costs at today's prices: the same sum the order's transaction makes from the locked rows. */
-function cartTotalCentsOf(lines: readonly PricedCartLine[]): number {
+function cartTotalCentsOf(lines: readonly PricedCartLine[], deliveries: readonly ShopDelivery[]): number {
   const itemsTotalCents = itemsTotalCentsOf(lines.map((line) => ({ priceCents: line.priceCents, quantity: line.record.quantity })));
-  return itemsTotalCents + calculateShippingCents(itemsTotalCents) + lines.reduce((total, line) => total + line.retipCents, 0);
+  const shipping = shippingTotalOf(shopPartsOf(shopLinesOf(lines), deliveries));
+  return itemsTotalCents + shipping.cents + lines.reduce((total, line) => total + line.retipCents, 0);
 }
 
 /** Thrown inside the order's transaction to roll it back when the total is not the one the buyer confirmed. */
@@ -161,7 +127,7 @@ class AuthenticationRequired extends Error {
   }
 }
 
-export function createCheckoutService({ db, clock, cart, payments, events }: CheckoutServiceDependencies): CheckoutService {
+export function createCheckoutService({ db, clock, cart, payments, delivery, events }: CheckoutServiceDependencies): CheckoutService {
   // Charges given back because their order could not be saved; a retry that replays one must not use it.
   const reversedChargeIds = new Set<string>();
 
@@ -175,22 +141,33 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
     }
   }
 
+  /** The summary of the buyer's cart with each shop's shipping and promise figured to `destination` (null: none given). */
+  async function summaryTo(userId: string, destination: Destination | null): Promise<CheckoutSummaryResponse> {
+    const lines = await cart.priceLines(db, userId);
+    const now = clock.now();
+    const parts = shopPartsOf(shopLinesOf(lines), await delivery.planShops(planLinesOf(lines), destination, now));
+    const itemsTotalCents = itemsTotalCentsOf(lines.map((line) => ({ priceCents: line.priceCents, quantity: line.record.quantity })));
+    const retipTotalCents = lines.reduce((total, line) => total + line.retipCents, 0);
+    const shipping = shippingTotalOf(parts);
+    return {
+      items: lines.map((line) => line.item),
+      itemsTotal: centsToDollars(itemsTotalCents),
+      shipping: centsToDollars(shipping.cents),
+      retipTotal: centsToDollars(retipTotalCents),
+      orderTotal: centsToDollars(itemsTotalCents + shipping.cents + retipTotalCents),
+      problems: problemsOf(lines, now),
+      shops: checkoutShopsOf(parts, shopNamesOf(lines), now),
+      destination: destination ? { postalCode: destination.postalCode } : null,
+      shippingCalculated: shipping.isKnown,
+      shippingNote: shipping.isKnown ? null : destination ? SHIPPING_UNAVAILABLE_NOTE : SHIPPING_AT_ADDRESS_STEP,
+    };
+  }
+
   const service: CheckoutService = {
     getConfig: () => ({ provider: payments.name, publishableKey: payments.publishableKey }),
 
-    async getSummary(userId) {
-      const lines = await cart.priceLines(db, userId);
-      const itemsTotalCents = itemsTotalCentsOf(lines.map((line) => ({ priceCents: line.priceCents, quantity: line.record.quantity })));
-      const retipTotalCents = lines.reduce((total, line) => total + line.retipCents, 0);
-      const shippingCents = calculateShippingCents(itemsTotalCents);
-      return {
-        items: lines.map((line) => line.item),
-        itemsTotal: centsToDollars(itemsTotalCents),
-        shipping: centsToDollars(shippingCents),
-        retipTotal: centsToDollars(retipTotalCents),
-        orderTotal: centsToDollars(itemsTotalCents + shippingCents + retipTotalCents),
-        problems: problemsOf(lines, clock.now()),
-      };
+    async getSummary(user, query) {
+      return summaryTo(user.id, await destinationOf(db, user, query, false));
     },
 
     /**
@@ -298,12 +275,18 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
     }
     const gifts = giftsOf(input.gifts, lines);
 
+    // Each shop's shipping and promise, asked of the carrier now — never inside the order's transaction — to the
+    // address's ZIP code, as the summary asked. A shop that cannot be priced stops here, before anything is charged.
+    const destination = destinationOfZip(input.shippingAddress.postal_code);
+    const deliveries = await delivery.planShops(planLinesOf(lines), destination, clock.now());
+    orderShopsOf(shopPartsOf(shopLinesOf(lines), deliveries), shopNamesOf(lines), clock.now());
+
     // The total the buyer confirmed (the summary's orderTotal): told before anything is charged or taken
     // when today's prices already differ, and checked again against the locked rows below. Back from the
     // authentication step the payment may already be made: only the check below, which refunds it, applies.
     const expectedCents = input.expectedTotal === undefined ? null : dollarsToCents(input.expectedTotal);
-    if (expectedCents !== null && !options.paid && !input.authenticatedPaymentId && expectedCents !== cartTotalCentsOf(lines)) {
-      throw await totalChangedError(user.id, expectedCents);
+    if (expectedCents !== null && !options.paid && !input.authenticatedPaymentId && expectedCents !== cartTotalCentsOf(lines, deliveries)) {
+      throw await totalChangedError(user.id, expectedCents, destination);
     }
 
     const attempt: { charge: ChargeResult | null; amountCents: number } = { charge: null, amountCents: 0 };
@@ -314,7 +297,7 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
       // Back from the authentication step: what became of the payment, before any stock is taken. It was
       // made for the total the buyer confirmed, so that is the payment asked about (the same charge key),
       // even if a price changed since: the check below then refunds it.
-      const amountCents = expectedCents ?? cartTotalCentsOf(lines);
+      const amountCents = expectedCents ?? cartTotalCentsOf(lines, deliveries);
       const outcome = await chargeFor(chargeRequestFor(amountCents));
       if (outcome.status === 'requires_action') return { kind: 'requires_action', paymentId: outcome.id, clientSecret: outcome.clientSecret };
       if (reversedChargeIds.has(outcome.id)) throw new HttpError(409, 'This payment attempt was reversed. Please try again with a new checkout.');
@@ -359,7 +342,11 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
         });
         const itemsTotalCents = itemsTotalCentsOf(itemRows);
         const retipTotalCents = itemRows.reduce((total, item) => total + (item.retipPriceCents ?? 0), 0);
-        const shippingCents = calculateShippingCents(itemsTotalCents);
+        // Each shop's shipping from the locked prices (a free minimum is judged on them), with its promise.
+        const shops = orderShopsOf(shopPartsOf(itemRows, deliveries), shopNamesOf(lines), now);
+        const shippingCents = shops.reduce((total, shop) => total + shop.shippingCents, 0);
+        // Each line keeps its share of its shop's shipping: what a refund of the line gives back (docs/product/money.md).
+        for (const shop of shops) withShippingShares(itemRows, shop.sellerId, shop.shippingCents);
         const totalCents = itemsTotalCents + shippingCents + retipTotalCents;
         // What the buyer confirmed, against the locked rows: a price changed since their summary charges nothing.
         if (expectedCents !== null && expectedCents !== totalCents) throw new TotalChanged(expectedCents, totalCents);
@@ -391,6 +378,7 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
           },
           itemRows,
           gifts,
+          shops,
         );
 
         let charge: ChargeResult;
@@ -447,7 +435,7 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
     } catch (error) {
       if (error instanceof AuthenticationRequired) return { kind: 'requires_action', paymentId: error.step.id, clientSecret: error.step.clientSecret };
       let failure = error;
-      if (error instanceof TotalChanged) failure = await totalChangedError(user.id, error.expectedCents);
+      if (error instanceof TotalChanged) failure = await totalChangedError(user.id, error.expectedCents, destination);
       if (isUniqueViolation(error, 'orders_buyer_idempotency_unique') || isUniqueViolation(error, 'orders_pkey')) {
         const committed = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
         // The same request paid with the same charge key, so it is that order's charge: nothing to give back.
@@ -466,8 +454,8 @@ export function createCheckoutService({ db, clock, cart, payments, events }: Che
   }
 
   /** 409 total_changed, with what the cart costs now (read after any rollback, outside a transaction). */
-  async function totalChangedError(userId: string, expectedCents: number): Promise<HttpError> {
-    const summary = await service.getSummary(userId);
+  async function totalChangedError(userId: string, expectedCents: number, destination: Destination): Promise<HttpError> {
+    const summary = await summaryTo(userId, destination);
     return new HttpError(409, CHECKOUT_MESSAGES.totalChanged(formatCents(expectedCents), formatCents(dollarsToCents(summary.orderTotal))), {
       code: TOTAL_CHANGED_CODE,
       expectedTotal: centsToDollars(expectedCents),

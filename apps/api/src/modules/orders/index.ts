@@ -23,6 +23,7 @@ export {
   insertOrderWithItems,
   type NewOrder,
   type NewOrderItem,
+  type NewOrderShopShipping,
   type NewPayment,
 } from './order-placement.repository';
 export {

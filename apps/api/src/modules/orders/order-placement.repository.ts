@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orderGifts, orderItems, orders, payments } from './orders.schema';
+import { orderGifts, orderItems, orders, orderShopShipping, payments } from './orders.schema';
 
 // How a checkout places an order: the order with its item snapshots and gifts, then the payment that paid for
 // it. Each runs in the checkout's transaction, so nothing of a declined or failed checkout is kept.
@@ -37,11 +37,15 @@ export type NewPayment = typeof payments.$inferInsert;
  * Idempotency-Key) makes a concurrent duplicate wait at the order's insert, and fail there once the
  * first commits (`orders_buyer_idempotency_unique`).
  */
+/** One shop's part of a new order: its shipping and the promise the checkout showed. */
+export type NewOrderShopShipping = Omit<typeof orderShopShipping.$inferInsert, 'orderId' | 'createdAt' | 'updatedAt'>;
+
 export async function insertOrderWithItems(
   executor: Executor,
   order: NewOrder,
   items: readonly NewOrderItem[],
   gifts: readonly { sellerId: string; message: string }[] = [],
+  shops: readonly NewOrderShopShipping[] = [],
 ): Promise<string> {
   const [row] = await executor.insert(orders).values(order).returning({ id: orders.id });
   if (!row) throw new Error('insert into orders returned no row');
@@ -50,6 +54,9 @@ export async function insertOrderWithItems(
   // The shops' parts sent as gifts (docs/product/checkout.md "Gifts"), with the order.
   if (gifts.length > 0)
     await executor.insert(orderGifts).values(gifts.map((gift) => ({ ...gift, orderId, createdAt: order.createdAt, updatedAt: order.createdAt })));
+  // Each shop's shipping and delivery promise (docs/product/shipping.md), with the order; they add up to its shipping.
+  if (shops.length > 0)
+    await executor.insert(orderShopShipping).values(shops.map((shop) => ({ ...shop, orderId, createdAt: order.createdAt, updatedAt: order.createdAt })));
   return orderId;
 }
 

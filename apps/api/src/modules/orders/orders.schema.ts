@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ORDER_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES } from '@marketplace/domain/enums';
 import { ORDER_ITEM_STATES } from '@marketplace/domain/order-item-state';
-import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 import { categories, products } from '../catalog/catalog.schema';
 import { users } from '../users/users.schema';
@@ -76,6 +76,9 @@ export const orderItems = pgTable(
     personalization: text('personalization'),
     retipAdded: boolean('retip_added').notNull().default(false),
     retipPriceCents: integer('retip_price_cents').notNull().default(0),
+    // The line's share of its shop's shipping (docs/product/money.md), split by line value when the order was placed;
+    // null for an order placed before shops set their shipping, whose one shipping is split over all its lines.
+    shippingCents: integer('shipping_cents'),
     status: orderItemStatus('status').notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
     // What the buyer got back for this line so far (several partial refunds add up); never more than they paid.
@@ -97,6 +100,7 @@ export const orderItems = pgTable(
     check('order_items_quantity_positive', sql`${table.quantity} > 0`),
     check('order_items_refunded_non_negative', sql`${table.refundedCents} >= 0`),
     check('order_items_price_non_negative', sql`${table.priceCents} >= 0`),
+    check('order_items_shipping_non_negative', sql`${table.shippingCents} is null or ${table.shippingCents} >= 0`),
   ],
 );
 
@@ -117,6 +121,36 @@ export const orderGifts = pgTable(
     ...timestamps,
   },
   (table) => [primaryKey({ columns: [table.orderId, table.sellerId] })],
+);
+
+// Each shop's part of an order as the buyer paid for it (docs/product/shipping.md): its shipping (the order's
+// `shipping_cents` is their sum) and the delivery promise the checkout showed — handling window, days in transit,
+// the day it should be handed to the carrier by and the days it should arrive between. Written with the order.
+export const orderShopShipping = pgTable(
+  'order_shop_shipping',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    shippingCents: integer('shipping_cents').notNull(),
+    // The rate it was charged by, in words ("Flat rate", "Free shipping", "UPS Ground, calculated", "Standard").
+    rateDescription: text('rate_description').notNull(),
+    handlingMinDays: integer('handling_min_days').notNull(),
+    handlingMaxDays: integer('handling_max_days').notNull(),
+    transitDays: integer('transit_days').notNull(),
+    shipBy: date('ship_by').notNull(),
+    arrivesEarliest: date('arrives_earliest').notNull(),
+    arrivesLatest: date('arrives_latest').notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.sellerId] }),
+    index('order_shop_shipping_seller_idx').on(table.sellerId),
+    check('order_shop_shipping_valid', sql`${table.shippingCents} >= 0 and ${table.arrivesEarliest} <= ${table.arrivesLatest}`),
+  ],
 );
 
 export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);

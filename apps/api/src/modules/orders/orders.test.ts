@@ -139,10 +139,11 @@ describe('buyer orders', () => {
     expect(await stockOf(placed.listings[0]!.id)).toBe(10);
     expect(await stockOf(placed.listings[1]!.id)).toBe(10);
     const [payment] = await db().select().from(payments).where(eq(payments.orderId, placed.orderId));
-    expect(payment).toMatchObject({ amountCents: 3299, refundedCents: 3299, status: 'refunded' });
+    // Each shop's part pays its own standard $5.99: $20.00 + $7.00 + 2 × $5.99.
+    expect(payment).toMatchObject({ amountCents: 3898, refundedCents: 3898, status: 'refunded' });
     const refundRows = await db().select().from(refunds).where(eq(refunds.paymentId, payment!.id));
     expect(refundRows).toHaveLength(2);
-    expect(refundRows.reduce((total, row) => total + row.amountCents, 0)).toBe(3299);
+    expect(refundRows.reduce((total, row) => total + row.amountCents, 0)).toBe(3898);
 
     const again = await call(placed.authorization, 'POST', `/api/orders/${placed.orderId}/cancel`);
     expect(again.statusCode).toBe(409);
@@ -202,13 +203,13 @@ describe('seller orders', () => {
       },
     });
     expect(data.itemsSummary.itemsPreview.split(', ').sort()).toEqual(['Cup', 'Saucer']);
-    // $5.99 over three equal items: 200 + 200 + 199 cents; seller A has two of them.
+    // Each shop's part has its own shipping (the standard $5.99 here): seller A's two items carry all of theirs.
     expect(data.amounts.itemsTotal).toBe(20);
     expect(data.amounts.retipTotal).toBe(2);
-    expect([3.99, 4]).toContain(data.amounts.proportionalShipping);
-    expect(data.amounts.orderTotal).toBe(Math.round((20 + 2 + data.amounts.proportionalShipping) * 100) / 100);
+    expect(data.amounts.proportionalShipping).toBe(5.99);
+    expect(data.amounts.orderTotal).toBe(27.99);
     const sellerBShare = (await call(sellerAuthB, 'GET', `/api/seller/orders/${placed.orderId}`)).json().data.amounts.proportionalShipping;
-    expect(Math.round((data.amounts.proportionalShipping + sellerBShare) * 100)).toBe(599);
+    expect(sellerBShare).toBe(5.99);
 
     const outsider = await createUser(db(), { role: 'seller' });
     expect((await call(await bearerFor(testApp, outsider), 'GET', `/api/seller/orders/${placed.orderId}`)).statusCode).toBe(404);
@@ -299,11 +300,11 @@ describe('seller orders', () => {
     expect(third.statusCode).toBe(409);
 
     const refundRows = await db().select().from(refunds).where(eq(refunds.orderItemId, item.id));
-    // 2 × $10.00 + $1.50 add-on + 2/3 of $5.99 shipping (399 of 599 cents).
-    expect(refundRows.map((row) => row.amountCents)).toEqual([2000 + 150 + 399]);
+    // 2 × $10.00 + $1.50 add-on + its shop's shipping: it is the shop's only line, so all of its $5.99.
+    expect(refundRows.map((row) => row.amountCents)).toEqual([2000 + 150 + 599]);
     expect(refundRows[0]?.reason).toBe('Damaged in storage');
     const [payment] = await db().select().from(payments).where(eq(payments.orderId, placed.orderId));
-    expect(payment).toMatchObject({ refundedCents: 2549, status: 'partially_refunded' });
+    expect(payment).toMatchObject({ refundedCents: 2749, status: 'partially_refunded' });
     expect(await stockOf(placed.listings[0]!.id)).toBe(10);
     expect((await db().select().from(orders).where(eq(orders.id, placed.orderId)))[0]?.status).toBe('pending');
 

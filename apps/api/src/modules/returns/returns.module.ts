@@ -19,7 +19,7 @@ export const returnsModule = defineModule({
       orders,
       orderItemReturnsPort,
     }: ModuleContext<{
-      /** The shipping module's carrier. */
+      /** The app's carrier (the delivery module's). */
       carrier: CarrierProvider;
       orders: { refundOrderItem: RefundOrderItem };
       /** The orders module's port for its items' returns: filled here. */

@@ -244,6 +244,7 @@ describe('the answers of the shipment calls', () => {
           currency: 'USD',
           billingWeightOunces: 64,
           chargeDetails: [{ description: 'UPS Ground', amountCents: 1317 }],
+          transitDays: 2,
         },
       }),
     );

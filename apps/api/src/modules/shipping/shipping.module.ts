@@ -1,4 +1,3 @@
-import { createCarrierProvider } from '../../providers/carrier/create-carrier-provider';
 import type { CarrierProvider } from '../../providers/carrier/port';
 import { defineModule, type ModuleContext, type PortToFill } from '../define-module';
 import { createLabelsService } from './labels.service';
@@ -22,24 +21,22 @@ export const shippingModule = defineModule({
       events,
       orders,
       orderItemParcelsPort,
-      wrapCarrier,
+      carrier,
     }: ModuleContext<{
       orders: ShippingDependencies['orderItems'];
       /** The orders module's port for its items' parcels: filled here. */
       orderItemParcelsPort: PortToFill<typeof findTrackingOfOrderItems>;
-      /** Tests wrap the carrier (to keep a handle on the sandbox, or check where each call is made). */
-      wrapCarrier: ((provider: CarrierProvider) => CarrierProvider) | undefined;
+      /** The app's carrier, made by the delivery module (which quotes with it). */
+      carrier: CarrierProvider;
     }>,
   ) {
     orderItemParcelsPort.fill(findTrackingOfOrderItems);
-    const baseCarrier = createCarrierProvider(config, clock, database, (error) => app.log.error({ err: error }, 'sandbox carrier: saving its records failed'));
-    const carrier = wrapCarrier ? wrapCarrier(baseCarrier) : baseCarrier;
     const shipping = { db: database.db, files, clock, carrier, environment: config.environment, orderItems: orders, events };
     const tracking = createTrackingService(shipping);
     await app.register(shipmentRoutes, { prefix: '/api/shipments', labels: createLabelsService(shipping), pickups: createPickupsService(shipping), tracking });
     // Each order item's share of its pickup's charge, which its payout deducts.
     const pickupCharges = createPickupChargesService(shipping);
-    // Returns buy their labels from the same carrier; the jobs refresh the parcels' tracking.
-    return { carrier, tracking, pickupCharges };
+    // The jobs refresh the parcels' tracking (returns buy their labels from the delivery module's carrier too).
+    return { tracking, pickupCharges };
   },
 });

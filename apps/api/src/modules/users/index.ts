@@ -9,6 +9,8 @@ export {
   type PersonRecord,
 } from './people.repository';
 export { likePatternOf, type UserRecord } from './users.repository';
+// A buyer's saved address as a checkout's or a product page's destination (the delivery module).
+export { findAddressOfUser } from './addresses.repository';
 export { fullNameOf } from './users.service';
 export { createUsersService, toUserDto, type PasswordRules, type UserActivity, type UsersService } from './users.service';
 // The lookups sign-up and sign-in need (the auth module); the users table stays this module's.

@@ -82,8 +82,18 @@ export interface ChargeLine {
   amountCents: number;
 }
 
-/** What rating a shipment needs: the shipment's details without our id (nothing is bought). */
-export type RateShipmentRequest = Omit<CreateShipmentRequest, 'shipmentId'>;
+/**
+ * What rating a shipment needs: the shipment's details without our id (nothing is bought). The recipient may be
+ * a ZIP code alone (`line1` and `city` empty, the state found from the ZIP code): a delivery quote before the
+ * buyer gives a whole address, as carriers rate ZIP code to ZIP code.
+ */
+export interface RateShipmentRequest extends Omit<CreateShipmentRequest, 'shipmentId'> {
+  /**
+   * The day the parcel is handed to the carrier (YYYY-MM-DD), which the time in transit counts from; the
+   * carrier's today (its calendar day in America/New_York) when absent.
+   */
+  shipDate?: string;
+}
 
 /**
  * The carrier's price for a label before it is bought: what createShipment with the same details then
@@ -97,6 +107,12 @@ export interface ShipmentRate {
   /** The weight the carrier bills: actual weight rounded up, or the dimensional weight of a bulky box. */
   billingWeightOunces: number;
   chargeDetails: ChargeLine[];
+  /**
+   * Business days (Monday to Friday) the service takes from shipper to recipient, counted from the ship
+   * date; null only when the carrier gives no time for it (UPS: none answered, or a cross-border shipment,
+   * which UPS times only with the goods' declared value).
+   */
+  transitDays: number | null;
 }
 
 export interface PickupRate {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidUpsTrackingNumber, makeUpsTrackingNumber } from '@marketplace/domain/ups-tracking-number';
 import { createManualClock } from '../../lib/clock';
 import { CarrierError, type CarrierAddress, type CreateShipmentRequest, type PickupRequest } from './port';
-import { SHIPPING_ZONE_RATES, SIMULATION_STATUSES, createSandboxCarrier, shippingZoneBetween } from './sandbox';
+import { GROUND_TRANSIT_DAYS_BY_ZONE, SHIPPING_ZONE_RATES, SIMULATION_STATUSES, createSandboxCarrier, shippingZoneBetween } from './sandbox';
 import { createTestDatabase } from '../../../test/helper';
 import type { DatabaseHandle } from '../../db/client';
 import { createSandboxLedgerRepository } from './sandbox-ledger.repository';
@@ -151,6 +151,18 @@ describe('rateShipment', () => {
     expect(shippingZoneBetween(far, shipper)).toBe(shippingZoneBetween(shipper, far));
   });
 
+  it('rates to a ZIP code alone, before the buyer gives a whole address, as it rates the whole address', async () => {
+    const { carrier } = setup();
+    const byZip = await carrier.rateShipment({
+      ...rateRequest,
+      recipient: { name: 'Recipient', line1: '', city: '', state: 'CA', postalCode: '94105', countryCode: 'US' },
+    });
+    expect(byZip).toEqual(await carrier.rateShipment({ ...rateRequest, recipient: far }));
+    await expect(
+      carrier.rateShipment({ ...rateRequest, recipient: { name: 'Recipient', line1: '', city: '', state: '', postalCode: '941', countryCode: 'US' } }),
+    ).rejects.toMatchObject({ code: 'invalid_request' });
+  });
+
   it('quotes the label with its service, billing weight and a breakdown that adds up to the total', async () => {
     const { carrier } = setup();
     const rate = await carrier.rateShipment({ ...rateRequest, recipient: far });
@@ -166,6 +178,7 @@ describe('rateShipment', () => {
         { description: 'UPS Ground, zone 8, first lb', amountCents: zone8.firstPoundCents },
         { description: '2 additional lb', amountCents: 2 * zone8.additionalPoundCents },
       ],
+      transitDays: 5,
     });
     expect((await carrier.rateShipment(rateRequest)).totalCents).toBe(1020);
   });
@@ -205,6 +218,36 @@ describe('rateShipment', () => {
     const ground = await carrier.rateShipment(rateRequest);
     expect((await carrier.rateShipment({ ...rateRequest, recipient: far })).totalCents).toBeGreaterThan(ground.totalCents);
     expect((await carrier.rateShipment({ ...rateRequest, serviceCode: '01' })).totalCents).toBeGreaterThan(ground.totalCents);
+  });
+
+  it('answers the business days in transit by zone: a day next door, five across the country', async () => {
+    const { carrier } = setup();
+    expect(GROUND_TRANSIT_DAYS_BY_ZONE).toEqual({ 2: 1, 3: 2, 4: 2, 5: 3, 6: 4, 7: 4, 8: 5 });
+    expect((await carrier.rateShipment({ ...rateRequest, recipient: near })).transitDays).toBe(1);
+    expect((await carrier.rateShipment({ ...rateRequest, recipient: { ...recipient, postalCode: '30303' } })).transitDays).toBe(2);
+    expect((await carrier.rateShipment({ ...rateRequest, recipient: far })).transitDays).toBe(5);
+    // Anything that is not a US ZIP code is zone 8.
+    const london: CarrierAddress = { ...recipient, city: 'London', state: '', postalCode: 'SW1A 1AA', countryCode: 'GB' };
+    expect((await carrier.rateShipment({ ...rateRequest, recipient: london })).transitDays).toBe(GROUND_TRANSIT_DAYS_BY_ZONE[8]);
+    // The ship date moves when the parcel arrives, not how long it takes.
+    expect((await carrier.rateShipment({ ...rateRequest, recipient: far, shipDate: '2026-11-27' })).transitDays).toBe(5);
+  });
+
+  it('refuses a ship date that is no date', async () => {
+    await expectCarrierError(setup().carrier.rateShipment({ ...rateRequest, shipDate: '2026-02-30' }), 'invalid_request');
+  });
+
+  it('takes fewer days with a faster service, never more than Ground', async () => {
+    const { carrier } = setup();
+    const daysTo = async (serviceCode: string, to: CarrierAddress) => (await carrier.rateShipment({ ...rateRequest, serviceCode, recipient: to })).transitDays;
+    expect(await daysTo('01', far)).toBe(1);
+    expect(await daysTo('14', far)).toBe(1);
+    expect(await daysTo('13', far)).toBe(1);
+    expect(await daysTo('02', far)).toBe(2);
+    expect(await daysTo('59', far)).toBe(2);
+    expect(await daysTo('12', far)).toBe(3);
+    // Next door Ground already takes one day: 3 Day Select takes no longer.
+    expect(await daysTo('12', near)).toBe(1);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { calendarDateIn, checkPickupWindow, DEFAULT_PICKUP_TIME_ZONE } from '@marketplace/domain/pickup-schedule';
+import { calendarDateIn, checkPickupWindow, DEFAULT_PICKUP_TIME_ZONE, isCalendarDate } from '@marketplace/domain/pickup-schedule';
 import { VOID_WINDOW_HOURS } from '@marketplace/domain/shipment-rules';
 import { isValidUpsTrackingNumber, makeUpsTrackingNumber } from '@marketplace/domain/ups-tracking-number';
 import type { Clock } from '../../lib/clock';
@@ -82,6 +82,16 @@ const ZONE_BOUNDS: readonly (readonly [zone: number, below: number])[] = [
   [7, 700],
 ];
 const FARTHEST_ZONE = 8;
+/**
+ * The business days UPS Ground takes by zone, roughly as UPS's own Ground map shows them: one next door,
+ * five across the country (and to anything that is not a US ZIP code, which is zone 8).
+ */
+export const GROUND_TRANSIT_DAYS_BY_ZONE: Readonly<Record<number, number>> = { 2: 1, 3: 2, 4: 2, 5: 3, 6: 4, 7: 4, 8: 5 };
+/**
+ * The air services' days, whatever the distance: what each service is named after (Next Day, 2nd Day, 3 Day
+ * Select). Ground already arrives as fast nearby, so an air service never takes longer than Ground would.
+ */
+const AIR_TRANSIT_DAYS: Readonly<Record<string, number>> = { '01': 1, '13': 1, '14': 1, '02': 2, '59': 2, '12': 3 };
 const SERVICE_FACTOR: Readonly<Record<string, number>> = { '01': 3.5, '02': 2.2, '03': 1, '12': 1.6, '13': 3, '14': 4.5, '59': 2.6 };
 /** UPS's dimensional divisor for daily rates: a light, bulky box bills by its size. */
 const DIMENSIONAL_DIVISOR = 139;
@@ -622,12 +632,21 @@ function validateRateRequest(request: RateShipmentRequest): void {
   const invalid = (message: string) => new CarrierError(message, 'invalid_request', false);
   if (!SANDBOX_SERVICES[request.serviceCode]) throw invalid(`Invalid service code '${request.serviceCode}'.`);
   if (request.packages.length === 0) throw invalid('At least one package is required.');
+  if (request.shipDate !== undefined && !isCalendarDate(request.shipDate)) throw invalid(`Invalid ship date '${request.shipDate}'.`);
   for (const pkg of request.packages) {
     if (!Number.isFinite(pkg.weightOunces) || pkg.weightOunces <= 0) throw invalid('Package weight must be greater than zero.');
     if (pkg.weightOunces > 150 * 16) throw invalid('Package weight exceeds the 150 lbs maximum.');
   }
   validateAddress(request.shipper, 'Shipper');
-  validateAddress(request.recipient, 'Ship-to');
+  // A quote to a ZIP code alone (port.ts): its country, state and ZIP code are what rating reads.
+  if (!request.recipient.line1.trim() && !request.recipient.city.trim()) validatePostalArea(request.recipient, 'Ship-to');
+  else validateAddress(request.recipient, 'Ship-to');
+}
+
+function validatePostalArea(address: CarrierAddress, role: string): void {
+  const invalid = (message: string) => new CarrierError(`${role} ${message}`, 'invalid_request', false);
+  if (!/^[A-Za-z]{2}$/.test(address.countryCode)) throw invalid('country code is invalid.');
+  if (address.countryCode.toUpperCase() === 'US' && !/^\d{5}(-?\d{4})?$/.test(address.postalCode)) throw invalid('postal code is invalid.');
 }
 
 /** UPS's rules for a return (Shipping.yaml): a package description, and services a return may use. */
@@ -702,7 +721,14 @@ export function shipmentRateOf(request: RateShipmentRequest): ShipmentRate {
     currency: 'USD',
     billingWeightOunces,
     chargeDetails,
+    transitDays: transitDaysOf(request.serviceCode, zone),
   };
+}
+
+/** Business days in transit for a service to a zone: Ground's by zone, an air service's at most that. */
+function transitDaysOf(serviceCode: string, zone: number): number {
+  const ground = GROUND_TRANSIT_DAYS_BY_ZONE[zone] ?? GROUND_TRANSIT_DAYS_BY_ZONE[FARTHEST_ZONE] ?? 5;
+  return Math.min(AIR_TRANSIT_DAYS[serviceCode] ?? ground, ground);
 }
 
 /** Billable pounds: actual weight rounded up, or the dimensional weight when the box is larger. */

@@ -108,6 +108,9 @@ describe.skipIf(!available)('UPS carrier against the fake UPS server', () => {
     fake.packageResultsShape = 'array';
     fake.shipmentCharge = '14.27';
     fake.rateCharges = { base: '12.41', fuelSurcharge: '1.86', serviceOptions: '0.00' };
+    fake.transitDays = 2;
+    // UPS's today is the adapter's: a time-in-transit pickup date is checked against it.
+    fake.clock = clock;
     fake.pickupCharges = { base: '6.50', surcharge: '1.20', tax: '0.62', incentive: '0.00' };
   });
 
@@ -246,12 +249,13 @@ describe.skipIf(!available)('UPS carrier against the fake UPS server', () => {
         { description: 'Base service charge', amountCents: 1241 },
         { description: 'Fuel surcharge', amountCents: 186 },
       ],
+      transitDays: 2,
     });
     const [request] = fake.requestsFor('rate');
     expect(request?.method).toBe('POST');
-    expect(request?.path).toBe('/api/rating/v2409/Rate');
+    expect(request?.path).toBe('/api/rating/v2409/Ratetimeintransit');
     expect(request?.headers.transid).toMatch(/^[0-9a-f]{32}$/);
-    expect(dig(request?.body, 'RateRequest', 'Request', 'RequestOption')).toBe('Rate');
+    expect(dig(request?.body, 'RateRequest', 'Request', 'RequestOption')).toBe('Ratetimeintransit');
     const shipment = dig(request?.body, 'RateRequest', 'Shipment');
     expect(dig(shipment, 'Shipper', 'ShipperNumber')).toBe(fake.accountNumber);
     expect(dig(shipment, 'PaymentDetails', 'ShipmentCharge', 0, 'BillShipper', 'AccountNumber')).toBe(fake.accountNumber);
@@ -270,6 +274,70 @@ describe.skipIf(!available)('UPS carrier against the fake UPS server', () => {
     const created = await ups.createShipment(shipmentRequest());
     expect(created.chargesCents).toBe(rate.totalCents);
     expect(created.billingWeightOunces).toBe(rate.billingWeightOunces);
+  });
+
+  it('asks Rating for the time in transit from the ship date, and reads the business days UPS answers', async () => {
+    fake.transitDays = 4;
+    const { shipmentId: _id, ...details } = shipmentRequest([{ weightOunces: 24 }, { weightOunces: 40 }]);
+    const rate = await ups.rateShipment({ ...details, shipDate: '2026-01-20' });
+    expect(rate.transitDays).toBe(4);
+    const [request] = fake.requestsFor('rate');
+    expect(request?.path).toBe('/api/rating/v2409/Ratetimeintransit');
+    expect(dig(request?.body, 'RateRequest', 'Request', 'RequestOption')).toBe('Ratetimeintransit');
+    const shipment = dig(request?.body, 'RateRequest', 'Shipment');
+    expect(dig(shipment, 'DeliveryTimeInformation')).toEqual({ PackageBillType: '03', Pickup: { Date: '20260120' } });
+    // Both packages together: 64 oz.
+    expect(dig(shipment, 'ShipmentTotalWeight')).toEqual({ UnitOfMeasurement: { Code: 'LBS', Description: 'Pounds' }, Weight: '4.0' });
+    // UPS's answer: picked up Tuesday the 20th, four business days later is Monday the 26th.
+    const arrival = dig(fake.responses.at(-1)?.body, 'RateResponse', 'RatedShipment', 0, 'TimeInTransit', 'ServiceSummary', 'EstimatedArrival');
+    expect(arrival).toMatchObject({ BusinessDaysInTransit: '4', Arrival: { Date: '20260126' }, DayOfWeek: 'MON' });
+    // Timing changes nothing in the price.
+    expect(rate.totalCents).toBe(1427);
+  });
+
+  it('rates to a ZIP code alone: no street, no city, the state when known — a request UPS takes', async () => {
+    const { shipmentId: _id, ...details } = shipmentRequest();
+    const rate = await ups.rateShipment({
+      ...details,
+      recipient: { name: 'Recipient', line1: '', city: '', state: 'CA', postalCode: '94105', countryCode: 'US' },
+    });
+    expect(rate.totalCents).toBe(1427);
+    const address = dig(fake.requestsFor('rate')[0]?.body, 'RateRequest', 'Shipment', 'ShipTo', 'Address');
+    expect(address).toEqual({ AddressLine: [], StateProvinceCode: 'CA', PostalCode: '94105', CountryCode: 'US' });
+  });
+
+  it('without a ship date, times the parcel from UPS’s today in New York (not UTC’s)', async () => {
+    // 22:00 on Thursday the 15th in New York is already Friday the 16th in UTC.
+    clock.set(new Date('2026-01-16T03:00:00Z'));
+    const { shipmentId: _id, ...details } = shipmentRequest();
+    await ups.rateShipment(details);
+    expect(dig(fake.requestsFor('rate')[0]?.body, 'RateRequest', 'Shipment', 'DeliveryTimeInformation', 'Pickup', 'Date')).toBe('20260115');
+  });
+
+  it('has no time in transit when UPS answers none, and the same price', async () => {
+    fake.transitDays = null;
+    const { shipmentId: _id, ...details } = shipmentRequest();
+    const rate = await ups.rateShipment(details);
+    expect(dig(fake.responses.at(-1)?.body, 'RateResponse', 'RatedShipment', 0, 'TimeInTransit')).toBeUndefined();
+    expect(rate.transitDays).toBeNull();
+    expect(rate.totalCents).toBe(1427);
+  });
+
+  it('prices a cross-border shipment alone: UPS would want its declared value to time it', async () => {
+    const toronto: CarrierAddress = { name: 'Tess Buyer', line1: '1 Front St W', city: 'Toronto', state: 'ON', postalCode: 'M5J 2X5', countryCode: 'CA' };
+    const { shipmentId: _id, ...details } = shipmentRequest();
+    const rate = await ups.rateShipment({ ...details, recipient: toronto });
+    expect(rate).toMatchObject({ totalCents: 1427, transitDays: null });
+    const [request] = fake.requestsFor('rate');
+    expect(request?.path).toBe('/api/rating/v2409/Rate');
+    expect(dig(request?.body, 'RateRequest', 'Request', 'RequestOption')).toBe('Rate');
+    expect(dig(request?.body, 'RateRequest', 'Shipment', 'DeliveryTimeInformation')).toBeUndefined();
+  });
+
+  it('refuses a ship date that is no date before asking UPS', async () => {
+    const { shipmentId: _id, ...details } = shipmentRequest();
+    expect(await carrierErrorOf(ups.rateShipment({ ...details, shipDate: '2026-02-30' }))).toMatchObject({ code: 'invalid_request', retryable: false });
+    expect(fake.requestsFor('rate')).toHaveLength(0);
   });
 
   it('shows service options and any other charge as their own lines, which add up to the total', async () => {
@@ -341,6 +409,65 @@ describe.skipIf(!available)('UPS carrier against the fake UPS server', () => {
     // Versions other than the documented one are refused.
     const oldVersion = await fetch(`${fake.baseUrl}/api/rating/v1/Rate`, { method: 'POST', headers, body: JSON.stringify(valid) });
     expect(oldVersion.status).toBe(400);
+  });
+
+  it('the fake refuses time-in-transit requests UPS would refuse', async () => {
+    const { shipmentId: _id, ...details } = shipmentRequest();
+    await ups.rateShipment(details);
+    const sent = fake.requestsFor('rate')[0]!;
+    const headers = { Authorization: String(sent.headers.authorization), 'Content-Type': 'application/json', transId: 'c'.repeat(32), transactionSrc: 'test' };
+    const valid = sent.body as { RateRequest: { Request: Record<string, unknown>; Shipment: Record<string, unknown> } };
+    const timeWith = async (shipment: Record<string, unknown>) => {
+      const response = await fetch(`${fake.baseUrl}/api/rating/v2409/Ratetimeintransit`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ RateRequest: { Request: valid.RateRequest.Request, Shipment: shipment } }),
+      });
+      const body = (await response.json()) as { response?: { errors: { code: string; message: string }[] } };
+      return { status: response.status, code: body.response?.errors[0]?.code, message: body.response?.errors[0]?.message ?? '' };
+    };
+    const shipment = valid.RateRequest.Shipment;
+    const deliveryTime = (pickupDate: string) => ({ ...shipment, DeliveryTimeInformation: { PackageBillType: '03', Pickup: { Date: pickupDate } } });
+    expect(await timeWith(shipment)).toMatchObject({ status: 200 });
+    // Timing needs DeliveryTimeInformation ("Required to view any time in transit information").
+    const { DeliveryTimeInformation: _deliveryTime, ...untimed } = shipment;
+    const refused = await timeWith(untimed);
+    expect(refused).toMatchObject({ status: 400, code: 'FAKE-UPS-TIMEINTRANSIT' });
+    expect(refused.message).toContain('DeliveryTimeInformation');
+    // Schema: PackageBillType is required and two characters; a Pickup needs its Date.
+    expect(await timeWith({ ...shipment, DeliveryTimeInformation: { Pickup: { Date: '20260115' } } })).toMatchObject({ status: 400, code: 'FAKE-UPS-SCHEMA' });
+    expect(await timeWith({ ...shipment, DeliveryTimeInformation: { PackageBillType: '03', Pickup: {} } })).toMatchObject({
+      status: 400,
+      code: 'FAKE-UPS-SCHEMA',
+    });
+    // The rules UPS states in words: a bill type it knows, a real YYYYMMDD date 35 days back to 60 ahead of today (2026-01-15).
+    expect(await timeWith({ ...shipment, DeliveryTimeInformation: { PackageBillType: '05' } })).toMatchObject({ status: 400, code: 'FAKE-UPS-TIMEINTRANSIT' });
+    expect(await timeWith(deliveryTime('20260230'))).toMatchObject({ status: 400, code: 'FAKE-UPS-TIMEINTRANSIT' });
+    expect(await timeWith(deliveryTime('20251211'))).toMatchObject({ status: 200 });
+    expect(await timeWith(deliveryTime('20251210'))).toMatchObject({ status: 400, code: 'FAKE-UPS-TIMEINTRANSIT' });
+    expect(await timeWith(deliveryTime('20260316'))).toMatchObject({ status: 200 });
+    expect(await timeWith(deliveryTime('20260317'))).toMatchObject({ status: 400, code: 'FAKE-UPS-TIMEINTRANSIT' });
+    // No Pickup: "defaulted to the current system date".
+    expect(await timeWith({ ...shipment, DeliveryTimeInformation: { PackageBillType: '03' } })).toMatchObject({ status: 200 });
+    expect(dig(fake.responses.at(-1)?.body, 'RateResponse', 'RatedShipment', 0, 'TimeInTransit', 'PickupDate')).toBe('20260115');
+    // ShipmentTotalWeight is a non-zero weight, and with InvoiceLineTotal required to time a shipment across a border.
+    const totalWeight = shipment.ShipmentTotalWeight as { UnitOfMeasurement: object; Weight: string };
+    expect(await timeWith({ ...shipment, ShipmentTotalWeight: { ...totalWeight, Weight: '0.0' } })).toMatchObject({
+      status: 400,
+      code: 'FAKE-UPS-TIMEINTRANSIT',
+    });
+    const shipTo = shipment.ShipTo as { Address: Record<string, unknown> };
+    const abroad: Record<string, unknown> = {
+      ...shipment,
+      ShipTo: { ...shipTo, Address: { ...shipTo.Address, StateProvinceCode: 'ON', PostalCode: 'M5J 2X5', CountryCode: 'CA' } },
+    };
+    const { ShipmentTotalWeight: _totalWeight, ...abroadWithoutWeight } = abroad;
+    expect((await timeWith(abroadWithoutWeight)).message).toContain('ShipmentTotalWeight');
+    expect((await timeWith(abroad)).message).toContain('InvoiceLineTotal');
+    expect(await timeWith({ ...abroad, InvoiceLineTotal: { CurrencyCode: 'USD', MonetaryValue: '100' } })).toMatchObject({ status: 200 });
+    // Shopping is still not simulated.
+    const shop = await fetch(`${fake.baseUrl}/api/rating/v2409/Shoptimeintransit`, { method: 'POST', headers, body: JSON.stringify(valid) });
+    expect(shop.status).toBe(400);
   });
 
   it('rates a pickup into a breakdown in cents', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { calendarDateIn, DEFAULT_PICKUP_TIME_ZONE, isCalendarDate } from '@marketplace/domain/pickup-schedule';
 import { systemClock, type Clock } from '../../lib/clock';
 import {
   CarrierError,
@@ -20,8 +21,9 @@ import {
 } from './port';
 
 /**
- * UPS behind the carrier port: OAuth client credentials, Shipping v2409 (ship, void), Label Recovery v1,
- * Pickup v2409 (rate, create, pending status, cancel) and Tracking v1, as described in ../shared/providers/ups/. Tested
+ * UPS behind the carrier port: OAuth client credentials, Rating v2409 (a label's price and time in transit),
+ * Shipping v2409 (ship, void), Label Recovery v1, Pickup v2409 (rate, create, pending status, cancel) and
+ * Tracking v1, as described in ../shared/providers/ups/. Tested
  * against the local fake in test/fake-ups-server.ts, which checks every request against those schemas.
  * Every call, the token's included, gives up after `timeoutMs` (a hung UPS must not hold a request open).
  */
@@ -61,6 +63,10 @@ export function pickupReferenceOf(requestKey: string): string {
 const API_VERSION = 'v2409';
 /** Rating's SubVersion: with 1701 or later UPS also sends the base service charge, so the fuel surcharge shows apart. */
 const RATING_SUB_VERSION = '2409';
+/** Rating's request option that prices the shipment and times it too (Rating.yaml, requestoption). */
+const RATE_WITH_TRANSIT_TIME = 'Ratetimeintransit';
+/** DeliveryTimeInformation.PackageBillType 03: a parcel of goods ("Non-Document"), what the marketplace ships. */
+const NON_DOCUMENT_BILL_TYPE = '03';
 const TRANSACTION_SOURCE = 'marketplace';
 /** A token is renewed this long before UPS says it expires, so no call goes out with a stale one. */
 const TOKEN_RENEWAL_MARGIN_MS = 60_000;
@@ -194,8 +200,9 @@ function addressLines(address: CarrierAddress): string[] {
 function upsAddress(address: CarrierAddress): UpsJson {
   return {
     AddressLine: addressLines(address),
-    City: address.city.slice(0, 30),
-    StateProvinceCode: address.state,
+    // A rate to a ZIP code alone has no city (port.ts), and may have no state.
+    ...(address.city.trim() ? { City: address.city.slice(0, 30) } : {}),
+    ...(address.state.trim() ? { StateProvinceCode: address.state } : {}),
     PostalCode: address.postalCode,
     CountryCode: address.countryCode,
   };
@@ -272,6 +279,15 @@ function toShipmentChargeLines(rated: UpsJson, totalCents: number): ChargeLine[]
   const rest = totalCents - lines.reduce((sum, line) => sum + line.amountCents, 0);
   if (rest !== 0) lines.push({ description: 'Other charges', amountCents: rest });
   return lines;
+}
+
+/**
+ * RatedShipment.TimeInTransit → business days in transit (BusinessDaysInTransit, a decimal string); null when
+ * UPS sent no time for the service, or one that is not a whole number of days.
+ */
+function businessDaysInTransit(rated: UpsJson): number | null {
+  const days = text(asObject(asObject(asObject(rated.TimeInTransit).ServiceSummary).EstimatedArrival).BusinessDaysInTransit);
+  return days && /^\d+$/.test(days) ? Number(days) : null;
 }
 
 function dateFromUps(value: unknown): string | null {
@@ -481,6 +497,16 @@ export function createUpsCarrier(options: UpsCarrierOptions): CarrierProvider {
     async rateShipment(request): Promise<ShipmentRate> {
       const serviceCode = request.serviceCode || GROUND_SERVICE_CODE;
       const serviceDescription = SERVICE_DESCRIPTIONS[serviceCode] ?? `UPS service ${serviceCode}`;
+      if (request.shipDate !== undefined && !isCalendarDate(request.shipDate)) {
+        throw new CarrierError(`Invalid ship date: ${request.shipDate}`, 'invalid_request', false);
+      }
+      // UPS times a cross-border shipment only with the goods' declared value (InvoiceLineTotal), which the
+      // port does not carry: such a quote asks for the price alone, as before, and has no time in transit.
+      const isDomestic = request.shipper.countryCode.toUpperCase() === request.recipient.countryCode.toUpperCase();
+      const requestOption = isDomestic ? RATE_WITH_TRANSIT_TIME : 'Rate';
+      // The day the parcel goes, UPS's today (a US Eastern calendar day) unless the caller says.
+      const shipDate = request.shipDate ?? calendarDateIn(clock.now(), DEFAULT_PICKUP_TIME_ZONE);
+      const totalOunces = request.packages.reduce((sum, item) => sum + item.weightOunces, 0);
       // The same parties, service and packages createShipment sends, so the quote is the label's price.
       const party = (address: CarrierAddress) => ({
         Name: (address.companyName || address.name).slice(0, 35),
@@ -490,7 +516,7 @@ export function createUpsCarrier(options: UpsCarrierOptions): CarrierProvider {
       const body = {
         RateRequest: {
           Request: {
-            RequestOption: 'Rate',
+            RequestOption: requestOption,
             SubVersion: RATING_SUB_VERSION,
             TransactionReference: { CustomerContext: (request.reference ?? 'Rate quote').slice(0, 512) },
           },
@@ -514,10 +540,18 @@ export function createUpsCarrier(options: UpsCarrierOptions): CarrierProvider {
                 : {}),
               PackageWeight: { UnitOfMeasurement: { Code: 'LBS', Description: 'Pounds' }, Weight: formatOuncesAsPounds(item.weightOunces) },
             })),
+            // What timing asks for: the day the parcel goes, and the shipment's total weight (Rating reads it
+            // only when timing). Neither changes the price.
+            ...(isDomestic
+              ? {
+                  ShipmentTotalWeight: { UnitOfMeasurement: { Code: 'LBS', Description: 'Pounds' }, Weight: formatOuncesAsPounds(totalOunces) },
+                  DeliveryTimeInformation: { PackageBillType: NON_DOCUMENT_BILL_TYPE, Pickup: { Date: formatUpsDate(shipDate) } },
+                }
+              : {}),
           },
         },
       };
-      const answer = await callApi('POST', `/api/rating/${API_VERSION}/Rate`, { body });
+      const answer = await callApi('POST', `/api/rating/${API_VERSION}/${requestOption}`, { body });
       const rated = asList(asObject(answer.RateResponse).RatedShipment)[0];
       const totalCharges = asObject(rated?.TotalCharges);
       if (!rated || totalCharges.MonetaryValue === undefined) throw new CarrierError('UPS answered without a rate', 'unknown', false);
@@ -528,11 +562,9 @@ export function createUpsCarrier(options: UpsCarrierOptions): CarrierProvider {
         serviceDescription: SERVICE_DESCRIPTIONS[text(ratedService.Code) ?? serviceCode] ?? text(ratedService.Description) ?? serviceDescription,
         totalCents,
         currency: text(totalCharges.CurrencyCode) ?? 'USD',
-        billingWeightOunces: billingWeightOunces(
-          rated.BillingWeight,
-          request.packages.reduce((sum, item) => sum + item.weightOunces, 0),
-        ),
+        billingWeightOunces: billingWeightOunces(rated.BillingWeight, totalOunces),
         chargeDetails: toShipmentChargeLines(rated, totalCents),
+        transitDays: businessDaysInTransit(rated),
       };
     },
 

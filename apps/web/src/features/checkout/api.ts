@@ -14,9 +14,12 @@ export const checkoutApi = api.injectEndpoints({
     getCheckoutConfig: build.query<CheckoutConfigResponse, void>({
       query: () => '/checkout/config',
     }),
-    /** Totals and what changed since the lines were added; re-read whenever the cart changes. */
-    getCheckoutSummary: build.query<CheckoutSummaryResponse, void>({
-      query: () => '/checkout/summary',
+    /**
+     * Totals, each shop's shipping and delivery dates to the ZIP code (none: what needs no destination), and what
+     * changed since the lines were added; re-read whenever the cart or the ZIP code changes.
+     */
+    getCheckoutSummary: build.query<CheckoutSummaryResponse, { postalCode: string | null } | void>({
+      query: (destination) => (destination?.postalCode ? `/checkout/summary?postal_code=${encodeURIComponent(destination.postalCode)}` : '/checkout/summary'),
       providesTags: ['CheckoutSummary'],
     }),
     listShippingAddresses: build.query<Address[], void>({

@@ -148,7 +148,7 @@ export function CartDrawer({ onClose }: { onClose: () => void }) {
           </div>
         )}
       </dl>
-      <p className="text-xs text-slate-500">Shipping is worked out at checkout: free on orders of $50.00 or more.</p>
+      <p className="text-xs text-slate-500">Each shop sets its shipping; see it and delivery dates at checkout.</p>
       <Link to="/products/checkout" onClick={onClose} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
         Checkout
       </Link>

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import {
   createProductRequestSchema,
@@ -13,8 +14,11 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
 import { dollarsTextSchema } from '../../../lib/dollars-text';
+import { handlingText, shippingRateText } from '../../../lib/shipping-profile-text';
 import { useForm } from '../../../lib/use-form';
 import { useListCategoriesQuery } from '../storefront-api';
+import { useListShippingProfileChoicesQuery } from '../shipping-profiles-api';
+import type { ShippingProfileListResponse } from '@marketplace/contracts/delivery';
 import { CONDITION_LABELS } from './listing-badges';
 import { formatNumber } from '@marketplace/domain/number-format';
 import { readVariations, variationTextsOf, type VariantRowText, type VariationText } from './variation-rows';
@@ -41,6 +45,8 @@ interface FormValues extends PersonalizationText {
   retipLabel: string;
   retipPrice: string;
   weightOunces: string;
+  /** One of the seller's shipping profiles, or '' for the shop's default. */
+  shippingProfileId: string;
   /** Its variations as typed, and a row of text per combination (variation-rows.ts, decision 0043). */
   variations: VariationText[];
   variants: Record<string, VariantRowText>;
@@ -59,6 +65,7 @@ function initialValues(product?: ProductDetail): FormValues {
     retipLabel: product?.retip?.label ?? '',
     retipPrice: product?.retip ? product.retip.price.toFixed(2) : '',
     weightOunces: product ? String(product.weightOunces) : '',
+    shippingProfileId: product?.shippingProfileId ?? '',
     ...(({ variations, rows }) => ({ variations, variants: rows }))(variationTextsOf(product)),
     ...personalizationTextOf(product),
   };
@@ -93,6 +100,7 @@ const productFormSchema = z.object({
     unreadable: 'Enter the add-on price in dollars, like 4.50',
   }).nullish(),
   weightOunces: wholeNumberText('Weight must be a whole number of ounces').pipe(rules.weightOunces.unwrap()).optional(),
+  shippingProfileId: rules.shippingProfileId,
   personalization: personalizationFormSchema,
 });
 
@@ -123,12 +131,22 @@ function listingFormSchema(saved: FormValues | null): FormSchema<ListingRequest>
   };
 }
 
+/**
+ * The profile the listing ships with: the one chosen, or null for the shop's default. A profile no longer among
+ * the seller's (deleted since the form opened) is the default too: its listings went back to it.
+ */
+function shippingProfileOf(chosen: string, profileIds: ReadonlySet<string> | null): string | null {
+  if (chosen === '') return null;
+  return profileIds === null || profileIds.has(chosen) ? chosen : null;
+}
+
 function productInput(
   {
     hasRetip,
     retipLabel,
     retipPrice,
     weightOunces,
+    shippingProfileId,
     asksPersonalization,
     personalizationRequired,
     personalizationInstructions,
@@ -136,11 +154,13 @@ function productInput(
     ...values
   }: FormValues,
   isEditing: boolean,
+  profileIds: ReadonlySet<string> | null,
 ) {
   return {
     ...values,
     ...personalizationInput({ asksPersonalization, personalizationRequired, personalizationInstructions, personalizationMaxLength }, isEditing),
     weightOunces: weightOunces.trim() || undefined,
+    shippingProfileId: shippingProfileOf(shippingProfileId, profileIds),
     // Unticking the add-on removes it from a saved listing.
     ...(hasRetip ? { retipLabel, retipPrice } : isEditing ? { retipLabel: null, retipPrice: null } : {}),
   };
@@ -195,14 +215,79 @@ function LabelledControl({
   );
 }
 
-/** Create and edit share this form: title, description, category, price, stock, condition, add-on, weight. */
+/**
+ * The listing's Shipping choice: the shop's default (whichever profile that is when a buyer orders), or one of
+ * the seller's profiles by name, with what the chosen one charges said under it.
+ */
+function ShippingField({
+  value,
+  error,
+  choices,
+  onChange,
+}: {
+  value: string;
+  error?: string;
+  choices: { data?: ShippingProfileListResponse; isLoading: boolean; isError: boolean };
+  onChange: (id: string) => void;
+}) {
+  const profiles = choices.data?.profiles ?? [];
+  const defaultProfile = profiles.find((profile) => profile.isDefault);
+  // Until the list is in (or when it could not be loaded) the listing's own profile has no name to show.
+  const isUnlisted = value !== '' && !profiles.some((profile) => profile.id === value);
+  const shown = isUnlisted && choices.data ? '' : value;
+  const chosen = shown === '' ? defaultProfile : profiles.find((profile) => profile.id === shown);
+  const summary = choices.isLoading
+    ? 'Loading your shipping profiles…'
+    : !choices.data
+      ? 'Your shipping profiles could not be loaded; the listing keeps the one it has.'
+      : chosen
+        ? `${shippingRateText(chosen.rate)}. ${handlingText(chosen.handlingDays)}.`
+        : `The marketplace’s standard rate: ${choices.data.standardRate}.`;
+  return (
+    <LabelledControl
+      label="Shipping"
+      error={error}
+      hint={
+        <>
+          {summary}{' '}
+          <Link to="/seller/settings" className="font-medium text-brand-700 underline hover:text-brand-800">
+            Manage shipping profiles
+          </Link>
+        </>
+      }
+    >
+      {(props) => (
+        <select
+          {...props}
+          name="shippingProfileId"
+          value={shown}
+          onChange={(event) => onChange(event.target.value)}
+          className={`${props.className} h-11 sm:max-w-md`}
+        >
+          <option value="">{defaultProfile ? `Shop default (${defaultProfile.name})` : choices.data ? 'Standard rate' : 'Shop default'}</option>
+          {profiles.map((profile) => (
+            <option key={profile.id} value={profile.id}>
+              {profile.name}
+            </option>
+          ))}
+          {isUnlisted && !choices.data && <option value={value}>This listing’s profile</option>}
+        </select>
+      )}
+    </LabelledControl>
+  );
+}
+
+/** Create and edit share this form: title, description, category, price, stock, condition, weight, shipping, add-on. */
 export function ProductForm({ product, submitLabel, busyLabel, onSubmit, secondaryAction }: ProductFormProps) {
   const isEditing = Boolean(product);
   const categories = useListCategoriesQuery();
+  const shippingProfiles = useListShippingProfileChoicesQuery();
+  // Null until the seller's profiles are in: a listing's own profile is kept as it is meanwhile.
+  const profileIds = shippingProfiles.data ? new Set(shippingProfiles.data.profiles.map((profile) => profile.id)) : null;
   const form = useForm({
     initialValues: () => initialValues(product),
     schema: listingFormSchema(product ? initialValues(product) : null),
-    toInput: (values: FormValues) => productInput(values, isEditing),
+    toInput: (values: FormValues) => productInput(values, isEditing, profileIds),
     // The variations' and the combinations' messages (theirs and the API's) are said above their grid.
     fieldOf: (path: string): keyof FormValues | undefined => {
       const [first] = path.split('.');
@@ -331,6 +416,12 @@ export function ProductForm({ product, submitLabel, busyLabel, onSubmit, seconda
             onChange={(event) => update('weightOunces', event.target.value)}
           />
         </div>
+        <ShippingField
+          value={values.shippingProfileId}
+          error={errors.shippingProfileId}
+          choices={shippingProfiles}
+          onChange={(id) => update('shippingProfileId', id)}
+        />
       </section>
 
       <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" aria-labelledby="variations-title">

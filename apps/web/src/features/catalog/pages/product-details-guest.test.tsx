@@ -26,6 +26,8 @@ function marketplace({ role = 'buyer' as TestRole } = {}) {
   };
   const routes = apiRoutes({
     [`GET /api/products/${PRODUCT.id}`]: () => jsonResponse(200, PRODUCT),
+    [`GET /api/products/${PRODUCT.id}/delivery`]: () =>
+      jsonResponse(200, { postalCode: null, shipping: 5.99, freeFrom: 50, arrivesBy: null, handlingDays: { min: 1, max: 3 } }),
     'POST /api/auth/login': () => jsonResponse(200, makeAuthResponse(role)),
     'POST /api/auth/signup': () => jsonResponse(201, makeAuthResponse(role)),
     'GET /api/cart': async () => {
@@ -99,7 +101,10 @@ describe('a guest on the product page', () => {
     expect(screen.getByRole('button', { name: 'Message seller' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign up' })).toBeInTheDocument();
-    expect(server.calls).toEqual([`GET ${PRODUCT_PATH.replace('/products', '/api/products')}`]);
+    // The delivery box comes after the page has started, with a call of its own (as the reviews have theirs);
+    // nothing else is asked for a guest (no cart, no wishlist).
+    expect(await screen.findByText('Enter your ZIP code to see when it arrives')).toBeInTheDocument();
+    expect(server.calls.filter((call) => !call.endsWith('/reviews'))).toEqual([`GET /api${PRODUCT_PATH}`, `GET /api${PRODUCT_PATH}/delivery`]);
   });
 
   it('is asked to log in, with why, on Add to cart, and nothing is sent', async () => {

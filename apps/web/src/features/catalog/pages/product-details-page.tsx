@@ -25,6 +25,7 @@ import { SellerPreviewBanner } from '../components/seller-preview-banner';
 import { useGetProductQuery } from '../storefront-api';
 import { VacationNotice } from '../components/vacation-notice';
 import { VariantPicker } from '../components/variant-picker';
+import { DeliveryPlaceholder } from '../components/delivery-placeholder';
 import { isVariantBuyable, matchingVariant, photoOfChoice, type VariantOptions } from '@marketplace/domain/variations';
 import { normalizePersonalization, personalizationProblem } from '@marketplace/domain/personalization';
 import { TextAreaField } from '../../../components/text-area-field';
@@ -46,6 +47,20 @@ const ProductReviews = lazy(() => import('../components/product-reviews').then((
 // Asking a guest to log in (for the cart, the wishlist or a message) is rare: its code comes after the page's.
 const loadSignInPrompt = () => import('../../../components/sign-in-prompt');
 const SignInPrompt = lazy(() => loadSignInPrompt().then((module) => ({ default: module.SignInPrompt })));
+
+// The delivery box (arrival dates, shipping) is the browser's alone: drawn once the app has taken the page over,
+// its code and its API call in a chunk of their own, so the server's page and the first load stay as they were.
+const DeliveryBox = lazy(() => import('../components/delivery-box').then((module) => ({ default: module.DeliveryBox })));
+
+function ProductDelivery({ productId }: { productId: string }) {
+  const isTakenOver = useTakenOver();
+  if (!isTakenOver) return null;
+  return (
+    <Suspense fallback={<DeliveryPlaceholder />}>
+      <DeliveryBox productId={productId} />
+    </Suspense>
+  );
+}
 
 /** The log-in prompt for a guest's `intent`, while there is one. */
 function GuestPrompt({ intent, onClose }: { intent: SignInIntent | null; onClose: () => void }) {
@@ -383,6 +398,8 @@ function ProductView({ product }: { product: ProductDetailForViewer }) {
             <MessageSellerButton product={product} />
           </div>
           <PurchasePanel product={product} chosen={chosen} onChoose={(name, option) => setChosen((current) => ({ ...current, [name]: option }))} />
+          {/* A shop on vacation sends nothing until it is back, and a draft is not for sale: no promise for either. */}
+          {product.seller.vacation === null && !product.isDraft && <ProductDelivery productId={product.id} />}
           <section aria-labelledby="description-title">
             <h2 id="description-title" className="text-lg font-semibold text-slate-900">
               Description

@@ -165,6 +165,8 @@ describe('SellerAddListingPage', { timeout: timeLimit(20_000) }, () => {
       weightOunces: 24,
       retipLabel: 'Gift wrap',
       retipPrice: 4.5,
+      // The shop's default profile: the seller chose none.
+      shippingProfileId: null,
     });
     expect(await screen.findByRole('heading', { name: 'Photos' })).toBeInTheDocument();
   });

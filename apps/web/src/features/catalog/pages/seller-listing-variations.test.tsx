@@ -97,6 +97,7 @@ describe('a listing’s variations in the seller’s form', { timeout: timeLimit
       description: 'Soft, heavy cotton.',
       category: 'fashion',
       condition: 'new',
+      shippingProfileId: null,
       variations: [{ name: 'Size', options: ['S', 'M', 'L'] }],
       variants: [
         { options: { Size: 'S' }, price: 20, quantity: 3, sku: 'TEE-S', available: true, imageId: null },

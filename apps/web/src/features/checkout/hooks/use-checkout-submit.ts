@@ -96,7 +96,9 @@ export function useCheckoutSubmit({
   }
 
   async function pay(data: CheckoutFormOutput) {
-    const fingerprint = fingerprintOf(summary);
+    // Another address is another request: a key is never sent again with other details (the server would refuse it).
+    const { name, line1, line2, city, state, postal_code, country } = data;
+    const fingerprint = `${fingerprintOf(summary)}|${JSON.stringify([name, line1, line2, city, state, postal_code, country])}`;
     if (!attemptRef.current || attemptRef.current.fingerprint !== fingerprint) {
       attemptRef.current = { key: crypto.randomUUID(), fingerprint };
     }
@@ -113,7 +115,6 @@ export function useCheckoutSubmit({
         if (!paymentMethodId) return;
         paidWith = { paymentMethodId };
       }
-      const { name, line1, line2, city, state, postal_code, country } = data;
       // The total the buyer sees beside Place order: the server charges nothing if the order would cost another.
       const body: CheckoutRequest = {
         shippingAddress: { name, line1, line2, city, state, postal_code, country },

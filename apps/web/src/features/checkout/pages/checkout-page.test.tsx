@@ -41,6 +41,16 @@ const SUMMARY: CheckoutSummaryResponse = {
   retipTotal: 0,
   orderTotal: 104,
   problems: [{ cartItemId: LINE.id, kind: 'price_changed', message: 'Walnut desk lamp now costs $52.00 (was $49.50)' }],
+  shops: [{ sellerId: 's1', shopName: 'Oak & Ember', itemsTotal: 104, shipping: 0, arrivesBy: { earliest: '2026-12-12', latest: '2026-12-16' } }],
+  destination: { postalCode: '97201' },
+  shippingCalculated: true,
+  shippingNote: null,
+};
+
+/** The summary as the API answers it for the ZIP code asked (the tests' summaries are figured to any ZIP code alike). */
+const summaryFor = (summary: CheckoutSummaryResponse, request: Request) => {
+  const postalCode = new URL(request.url).searchParams.get('postal_code');
+  return jsonResponse(200, { ...summary, destination: postalCode ? { postalCode } : null });
 };
 const ADDRESSES = [
   {
@@ -93,7 +103,7 @@ function setUp({
     api: apiRoutes({
       'GET /api/cart': () => jsonResponse(200, cart),
       'GET /api/wishlist': () => jsonResponse(200, EMPTY_WISHLIST),
-      'GET /api/checkout/summary': () => jsonResponse(200, summary),
+      'GET /api/checkout/summary': (request) => summaryFor(summary, request),
       'GET /api/checkout/config': () => jsonResponse(200, { provider, publishableKey }),
       'GET /api/users/me/addresses': () => jsonResponse(200, { addresses: ADDRESSES }),
       'GET /api/orders': () => jsonResponse(200, { orders: [], pagination: { page: 1, totalPages: 1, totalItems: 0 } }),
@@ -127,7 +137,9 @@ describe('CheckoutPage', { timeout: timeLimit(20_000) }, () => {
     expect(screen.getByLabelText('Address line 1')).toHaveValue('1 Main St');
     expect(screen.getByLabelText('City')).toHaveValue('Portland');
     const summary = screen.getByRole('region', { name: 'Order summary' });
-    expect(within(summary).getByText('Free')).toBeInTheDocument();
+    // The shop's shipping and the order's: free, with the days it arrives between.
+    expect(within(summary).getAllByText('Free')).toHaveLength(2);
+    expect(within(summary).getByText('Arrives Dec 12–16')).toBeInTheDocument();
     expect(within(summary).getAllByText('$104.00')).toHaveLength(2);
     // The card form depends on /api/checkout/config, which may answer after the cart.
     expect(await screen.findByText(/Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined/)).toBeInTheDocument();
@@ -137,6 +149,60 @@ describe('CheckoutPage', { timeout: timeLimit(20_000) }, () => {
     // The sandbox never fetches Stripe.js.
     expect(stripeJs.loadStripe).not.toHaveBeenCalled();
     expect(screen.queryByText('Card details')).not.toBeInTheDocument();
+  });
+
+  it('shows each shop’s shipping and dates, asks again for another ZIP code and waits for its total before paying', async () => {
+    const otherLine = makeCartItem({ id: 'line-2', price: 18, quantity: 1, seller: { id: 's2', vacation: null, name: 'Maple & Thread' } });
+    const twoShops: CheckoutSummaryResponse = {
+      ...SUMMARY,
+      items: [LINE, otherLine],
+      itemsTotal: 122,
+      shipping: 12.49,
+      orderTotal: 134.49,
+      problems: [],
+      shops: [
+        { sellerId: 's1', shopName: 'Oak & Ember', itemsTotal: 104, shipping: 0, arrivesBy: { earliest: '2026-12-12', latest: '2026-12-16' } },
+        { sellerId: 's2', shopName: 'Maple & Thread', itemsTotal: 18, shipping: 12.49, arrivesBy: { earliest: '2026-12-30', latest: '2027-01-04' } },
+      ],
+    };
+    const asked: (string | null)[] = [];
+    const { user, requests } = setUp({
+      summary: twoShops,
+      checkout: () => jsonResponse(201, { success: true, orderId: 'o1' }),
+      routes: {
+        'GET /api/checkout/summary': (request) => {
+          asked.push(new URL(request.url).searchParams.get('postal_code'));
+          return summaryFor(twoShops, request);
+        },
+      },
+    });
+    const summary = await screen.findByRole('region', { name: 'Order summary' }, { timeout: 5000 });
+    expect(within(summary).getByRole('heading', { name: 'Maple & Thread' })).toBeInTheDocument();
+    expect(within(summary).getByText('Arrives Dec 12–16')).toBeInTheDocument();
+    expect(within(summary).getByText('Arrives Dec 30–Jan 4')).toBeInTheDocument();
+    expect(within(summary).getByText('$12.49', { selector: 'span' })).toBeInTheDocument();
+    // The default address's ZIP code from the first read.
+    expect(asked[0]).toBe('97201');
+
+    // A new address: until its ZIP code is whole, nothing can be paid.
+    await user.click(screen.getByRole('radio', { name: 'A new address' }));
+    await user.type(screen.getByLabelText('ZIP code'), '7330');
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
+    expect(screen.getByText('Enter the ZIP code of your shipping address to see shipping and the total.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('ZIP code'), '1');
+    await waitFor(() => expect(asked.at(-1)).toBe('73301'));
+    for (const [label, value] of [
+      ['Full name', 'Bea Tester'],
+      ['Address line 1', '9 Side St'],
+      ['City', 'Austin'],
+      ['State', 'TX'],
+    ] as const)
+      await user.type(screen.getByLabelText(label), value);
+    await fillCard(user, '4242424242424242');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]!.body).toMatchObject({ shippingAddress: { postal_code: '73301' }, expectedTotal: 134.49 });
   });
 
   it('shows a decline, retries with the same Idempotency-Key, then clears the cart and opens the confirmation of the order', async () => {
@@ -180,7 +246,12 @@ describe('CheckoutPage', { timeout: timeLimit(20_000) }, () => {
 
   it('sends a shop’s part as a gift with its message and shows the personalisation', async () => {
     const engraved = makeCartItem({ personalization: 'For Anna', seller: { id: '22222222-2222-4222-8222-222222222222', vacation: null, name: 'Walnut & Co' } });
-    const summary = { ...SUMMARY, items: [engraved], problems: [] };
+    const summary = {
+      ...SUMMARY,
+      items: [engraved],
+      problems: [],
+      shops: [{ ...SUMMARY.shops[0]!, sellerId: '22222222-2222-4222-8222-222222222222', shopName: 'Walnut & Co' }],
+    };
     const { user, requests } = setUp({ summary, checkout: () => jsonResponse(201, { success: true, orderId: 'o1' }) });
     expect(await screen.findByText('For Anna', { exact: false }, { timeout: 5000 })).toBeInTheDocument();
     const gift = screen.getByRole('checkbox', { name: /Send the items from Walnut & Co as a gift/ });
@@ -244,7 +315,7 @@ describe('CheckoutPage', { timeout: timeLimit(20_000) }, () => {
               summary: repriced,
             })
           : jsonResponse(201, { success: true, orderId: 'o1' }),
-      routes: { 'GET /api/checkout/summary': () => jsonResponse(200, ++summaryReads === 1 ? SUMMARY : repriced) },
+      routes: { 'GET /api/checkout/summary': (request) => summaryFor(++summaryReads === 1 ? SUMMARY : repriced, request) },
     });
     await fillCard(user, '4242424242424242');
     await user.click(screen.getByRole('button', { name: 'Place order' }));

@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
 import { Link } from 'react-router';
 import { Lock } from 'lucide-react';
 import type { CheckoutSummaryResponse, GiftInput } from '@marketplace/contracts/orders';
 import type { Address } from '@marketplace/contracts/users';
+import { normaliseUsPostalCode } from '@marketplace/domain/us-address';
 import { Button, buttonClasses } from '../../../components/button';
 import { EmptyState, LoadError, LoadingState } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
@@ -29,7 +31,19 @@ import { SandboxAuthenticationDialog } from '../components/sandbox-authenticatio
 import { useCheckoutPayment } from '../hooks/use-checkout-payment';
 import { useCheckoutSubmit } from '../hooks/use-checkout-submit';
 
-function CheckoutForm({ summary, addresses }: { summary: CheckoutSummaryResponse; addresses: Address[] }) {
+/** The 5-digit ZIP code of what was typed, or null while it is not one (the summary then leaves out what needs it). */
+const zipOf = (value: string): string | null => normaliseUsPostalCode(value)?.slice(0, 5) ?? null;
+
+interface CheckoutFormProps {
+  summary: CheckoutSummaryResponse;
+  addresses: Address[];
+  /** The ZIP code the address now says (null: none yet): the summary is read again for it. */
+  onPostalCode: (postalCode: string | null) => void;
+  /** The summary is being read again (a new ZIP code): the total beside the button is not yet the one to pay. */
+  isUpdating: boolean;
+}
+
+function CheckoutForm({ summary, addresses, onPostalCode, isUpdating }: CheckoutFormProps) {
   const shop = useShop();
   const payment = useCheckoutPayment();
   const defaultAddress = addresses.find((address) => address.isDefault) ?? addresses[0];
@@ -43,6 +57,11 @@ function CheckoutForm({ summary, addresses }: { summary: CheckoutSummaryResponse
   const [gifts, setGifts] = useState<GiftInput[]>([]);
   const { onSubmit, problem, problemRef, isPlacing, sandboxAuthentication, answerSandboxAuthentication } = useCheckoutSubmit({ summary, form, payment, gifts });
   const isBlocked = summary.problems.some((item) => item.kind !== 'price_changed');
+  // Each shop's shipping and dates follow the address's ZIP code, as the order will be charged.
+  const typedZip = zipOf(form.values.postal_code);
+  useEffect(() => onPostalCode(typedZip), [typedZip, onPostalCode]);
+  // The total shown must be the one for this address before it can be paid.
+  const isTotalForAddress = !isUpdating && summary.shippingCalculated && summary.destination?.postalCode === typedZip;
 
   function chooseAddress(choice: string) {
     setAddressChoice(choice);
@@ -61,14 +80,27 @@ function CheckoutForm({ summary, addresses }: { summary: CheckoutSummaryResponse
       </div>
 
       <div className="space-y-4 lg:sticky lg:top-20">
-        <OrderSummary summary={summary} />
+        <OrderSummary summary={summary} isUpdating={isUpdating} />
         <div ref={problemRef}>{problem && <SubmitProblemAlert problem={problem} onUpdateCart={shop.openCart} />}</div>
-        <Button type="submit" size="lg" className="w-full" isBusy={isPlacing} busyLabel="Placing order…" disabled={!payment.canPay || isBlocked}>
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          isBusy={isPlacing}
+          busyLabel="Placing order…"
+          disabled={!payment.canPay || isBlocked || !isTotalForAddress}
+        >
           <Lock className="size-4" aria-hidden />
           Place order
         </Button>
-        <p className="text-center text-xs text-slate-500">
-          You pay {formatDollars(summary.orderTotal)}. Each seller confirms their items; cancel any time before they do.
+        <p className="text-center text-xs text-slate-500" aria-live="polite">
+          {isTotalForAddress
+            ? `You pay ${formatDollars(summary.orderTotal)}. Each seller confirms their items; cancel any time before they do.`
+            : isUpdating
+              ? 'Working out shipping to your address…'
+              : typedZip === null
+                ? 'Enter the ZIP code of your shipping address to see shipping and the total.'
+                : (summary.shippingNote ?? 'Working out shipping to your address…')}
         </p>
       </div>
       {sandboxAuthentication && <SandboxAuthenticationDialog amount={sandboxAuthentication.amount} onAnswer={answerSandboxAuthentication} />}
@@ -78,12 +110,17 @@ function CheckoutForm({ summary, addresses }: { summary: CheckoutSummaryResponse
 
 /** /products/checkout: what changed, where it goes, how it is paid. */
 export function CheckoutPage() {
-  const summary = useGetCheckoutSummaryQuery(undefined, { refetchOnMountOrArgChange: true });
   const addresses = useListShippingAddressesQuery();
+  // The ZIP code the summary is figured to: the form says it once it shows; until then the default address's.
+  const [postalCode, setPostalCode] = useState<string | null | undefined>(undefined);
+  const savedAddress = addresses.data?.find((address) => address.isDefault) ?? addresses.data?.[0];
+  const destination = postalCode !== undefined ? postalCode : savedAddress ? zipOf(savedAddress.postal_code) : null;
+  const summary = useGetCheckoutSummaryQuery(addresses.isLoading ? skipToken : { postalCode: destination }, { refetchOnMountOrArgChange: true });
 
   let body;
   if (summary.isLoading || addresses.isLoading) body = <LoadingState label="Loading your order…" />;
-  else if (summary.isError)
+  // A summary read again for a new ZIP code that fails keeps the form (and what was typed) on the page.
+  else if (summary.isError && !summary.data)
     body = <LoadError title="Your order could not be loaded" error={summary.error} onRetry={() => void summary.refetch()} isRetrying={summary.isFetching} />;
   else if (!summary.data || summary.data.items.length === 0)
     body = (
@@ -98,7 +135,7 @@ export function CheckoutPage() {
         Add something to your cart, then come back here to pay.
       </EmptyState>
     );
-  else body = <CheckoutForm summary={summary.data} addresses={addresses.data ?? []} />;
+  else body = <CheckoutForm summary={summary.data} addresses={addresses.data ?? []} onPostalCode={setPostalCode} isUpdating={summary.isFetching} />;
 
   return (
     <div className="space-y-6">

@@ -65,6 +65,10 @@ function fakeApi(addresses: Address[]) {
       vacation = { until: body.until, message: body.message };
       return jsonResponse(200, { vacation });
     }
+    // The Shipping profiles section has its own tests (components/shipping-profiles.test.tsx).
+    if (url.pathname === '/api/seller/shipping-profiles') {
+      return jsonResponse(200, { profiles: [], standardRate: '$5.99 per order from your shop, free from $50.00' });
+    }
     if (url.pathname === '/api/seller/vacation' && request.method === 'DELETE') {
       vacation = null;
       return jsonResponse(200, { vacation });
