@@ -395,6 +395,21 @@ export const buyerOrderDetailItemSchema = buyerOrderItemSchema.extend({
 });
 export type BuyerOrderDetailItem = z.infer<typeof buyerOrderDetailItemSchema>;
 
+/**
+ * A shop's part of an order as it was promised at checkout (docs/product/shipping.md): its shipping, how it was
+ * charged, the day the shop should hand it to the carrier by and the days it should arrive between, with its items.
+ */
+export const orderShopPartSchema = z.object({
+  sellerId: z.string(),
+  shopName: z.string(),
+  shipping: z.number(),
+  rateDescription: z.string(),
+  shipBy: z.string(),
+  arrivesBy: arrivesBySchema,
+  itemIds: z.array(z.string()),
+});
+export type OrderShopPart = z.infer<typeof orderShopPartSchema>;
+
 export const buyerOrderDetailSchema = buyerOrderSchema.extend({
   shippingAddress: shippingAddressResponseSchema,
   items: z.array(buyerOrderDetailItemSchema),
@@ -403,6 +418,8 @@ export const buyerOrderDetailSchema = buyerOrderSchema.extend({
   refunded_cents: z.number().int(),
   /** The card that paid (brand and last four digits only), null when no payment is recorded. */
   payment: z.object({ cardBrand: z.string().nullable(), cardLast4: z.string().nullable() }).nullable(),
+  /** Each shop's part with its delivery promise; [] for an order placed before shops set their shipping. */
+  shops: z.array(orderShopPartSchema),
 });
 export type BuyerOrderDetail = z.infer<typeof buyerOrderDetailSchema>;
 
@@ -498,6 +515,11 @@ export const sellerOrderDetailResponseSchema = z.object({
     gift: giftSchema.nullable(),
     /** The shop's name, for the packing slip's heading. */
     shopName: z.string(),
+    /**
+     * What the checkout promised for this seller's part (docs/product/shipping.md): the day to hand it to the carrier
+     * by and the days it should arrive between; null for an order placed before shops set their shipping.
+     */
+    promise: z.object({ shipBy: z.string(), arrivesBy: arrivesBySchema }).nullable(),
     items: z.array(sellerOrderItemSchema),
   }),
 });

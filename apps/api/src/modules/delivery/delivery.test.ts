@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orders, orderShopShipping, products } from '../../db/schema';
+import { orderItems, orders, orderShopShipping, products } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { createUser } from '../../../test/factories';
 import { bearerFor, createCommerceCategory } from '../../../test/factories-commerce';
@@ -199,6 +199,29 @@ describe('checkout per shop', () => {
         arrivesLatest: '2026-12-18',
       },
     ]);
+
+    // The buyer's order shows each shop's part as promised, with its items; each line keeps its share of its shop's shipping.
+    const detail = (await call(buyer, 'GET', `/api/orders/${orderId}`)).json();
+    const lines = await db()
+      .select({ id: orderItems.id, sellerId: orderItems.sellerId, shippingCents: orderItems.shippingCents })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
+    const flatLine = lines.find((line) => line.sellerId === flat.seller.id)!;
+    expect(lines.map((line) => line.shippingCents).sort((a, b) => a! - b!)).toEqual([550, 599, 1500]);
+    expect(detail.shops).toHaveLength(3);
+    expect(detail.shops.find((shop: { sellerId: string }) => shop.sellerId === flat.seller.id)).toEqual({
+      sellerId: flat.seller.id,
+      shopName: flat.seller.companyName,
+      shipping: 5.5,
+      rateDescription: 'Flat rate',
+      shipBy: '2026-12-10',
+      arrivesBy: { earliest: '2026-12-15', latest: '2026-12-17' },
+      itemIds: [flatLine.id],
+    });
+    // Its seller is told the day to ship by and what the buyer was told.
+    const sellerView = (await call(await bearerFor(testApp, flat.seller), 'GET', `/api/seller/orders/${orderId}`)).json().data;
+    expect(sellerView.promise).toEqual({ shipBy: '2026-12-10', arrivesBy: { earliest: '2026-12-15', latest: '2026-12-17' } });
+    expect(sellerView.amounts.proportionalShipping).toBe(5.5);
   });
 });
 

@@ -1,11 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orderItems, payments, refunds } from './orders.schema';
+import { users } from '../users/users.schema';
+import { orderItems, orderShopShipping, payments, refunds } from './orders.schema';
 
 // Reads behind the buyer's order details (buyer-order-details.ts): the items' refunds and dates, and the card that paid.
 
 export interface FollowUpItemRecord {
   id: string;
+  sellerId: string;
   status: (typeof orderItems.$inferSelect)['status'];
   rejectionReason: string | null;
   refundedCents: number;
@@ -24,6 +26,7 @@ export async function findFollowUpItemsOfOrder(executor: Executor, orderId: stri
   return executor
     .select({
       id: orderItems.id,
+      sellerId: orderItems.sellerId,
       status: orderItems.status,
       rejectionReason: orderItems.rejectionReason,
       refundedCents: orderItems.refundedCents,
@@ -54,4 +57,22 @@ export async function findPaymentCardOfOrder(executor: Executor, orderId: string
     .orderBy(asc(payments.createdAt))
     .limit(1);
   return row ?? null;
+}
+
+/** Each shop's part of the order as promised at checkout, with the shop's name; none for an order placed before. */
+export async function findShopPartsOfOrder(executor: Executor, orderId: string) {
+  return executor
+    .select({
+      sellerId: orderShopShipping.sellerId,
+      shopName: users.companyName,
+      shippingCents: orderShopShipping.shippingCents,
+      rateDescription: orderShopShipping.rateDescription,
+      shipBy: orderShopShipping.shipBy,
+      arrivesEarliest: orderShopShipping.arrivesEarliest,
+      arrivesLatest: orderShopShipping.arrivesLatest,
+    })
+    .from(orderShopShipping)
+    .innerJoin(users, eq(users.id, orderShopShipping.sellerId))
+    .where(eq(orderShopShipping.orderId, orderId))
+    .orderBy(asc(orderShopShipping.arrivesLatest), asc(orderShopShipping.sellerId));
 }

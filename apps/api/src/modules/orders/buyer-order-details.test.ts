@@ -277,6 +277,7 @@ describe('buildItemTimeline', () => {
   const placedAt = new Date('2025-11-01T10:00:00.000Z');
   const record = (overrides: Partial<FollowUpItemRecord>): FollowUpItemRecord => ({
     id: 'i1',
+    sellerId: 's1',
     status: 'pending',
     rejectionReason: null,
     refundedCents: 0,

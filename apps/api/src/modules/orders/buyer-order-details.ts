@@ -14,6 +14,7 @@ import type { Executor } from '../../db/client';
 import {
   findFollowUpItemsOfOrder,
   findPaymentCardOfOrder,
+  findShopPartsOfOrder,
   findSucceededRefundsOfItems,
   type FollowUpItemRecord,
   type SucceededRefundRecord,
@@ -184,23 +185,25 @@ export function followUpOfItem(input: ItemTimelineInput): Omit<BuyerOrderDetailI
 }
 
 /** The order detail as the order list shows it, plus its address: what buyerOrderDetails completes. */
-export type BuyerOrderDetailBase = Omit<BuyerOrderDetail, 'items' | 'refundedTotal' | 'refunded_cents' | 'payment'> & { items: BuyerOrder['items'] };
+export type BuyerOrderDetailBase = Omit<BuyerOrderDetail, 'items' | 'refundedTotal' | 'refunded_cents' | 'payment' | 'shops'> & { items: BuyerOrder['items'] };
 
 /** Makes the function that completes a buyer's order detail (the orders service calls it once per detail). */
 export function createBuyerOrderDetails({ db, trackingOf = nothing, returnsOf = nothing }: BuyerOrderDetailSources & { db: Executor }) {
   return async function completeBuyerOrderDetail(order: { id: string; createdAt: Date }, base: BuyerOrderDetailBase): Promise<BuyerOrderDetail> {
     const records = await findFollowUpItemsOfOrder(db, order.id);
     const ids = records.map((record) => record.id);
-    const [tracking, returns, refunds, card] = await Promise.all([
+    const [tracking, returns, refunds, card, shopParts] = await Promise.all([
       trackingOf(ids),
       returnsOf(ids),
       findSucceededRefundsOfItems(db, ids),
       findPaymentCardOfOrder(db, order.id),
+      findShopPartsOfOrder(db, order.id),
     ]);
     const recordOf = new Map(records.map((record) => [record.id, record]));
     const items = base.items.map((item): BuyerOrderDetailItem => {
       const record = recordOf.get(item.id) ?? {
         id: item.id,
+        sellerId: '',
         status: item.status,
         rejectionReason: item.rejectionReason,
         refundedCents: 0,
@@ -225,6 +228,15 @@ export function createBuyerOrderDetails({ db, trackingOf = nothing, returnsOf = 
       refundedTotal: centsToDollars(refundedCents),
       refunded_cents: refundedCents,
       payment: card,
+      shops: shopParts.map((part) => ({
+        sellerId: part.sellerId,
+        shopName: part.shopName ?? '',
+        shipping: centsToDollars(part.shippingCents),
+        rateDescription: part.rateDescription,
+        shipBy: part.shipBy,
+        arrivesBy: { earliest: part.arrivesEarliest, latest: part.arrivesLatest },
+        itemIds: records.filter((record) => record.sellerId === part.sellerId).map((record) => record.id),
+      })),
     };
   };
 }

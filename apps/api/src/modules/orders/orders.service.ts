@@ -21,6 +21,7 @@ import type { PaymentProvider } from '../../providers/payment/port';
 import { findCoverImageKeys } from '../catalog';
 import { fullNameOf } from '../users';
 import { createBuyerOrderDetails, type BuyerOrderDetailSources } from './buyer-order-details';
+import { findShopPartsOfOrder } from './buyer-order-details.repository';
 import { createOrderItemLifecycle, type OrderItemLifecycle } from './order-item-lifecycle';
 import type { ParcelTrackingOf } from './order-facts';
 import { shippingAddressOfOrder } from './order-lines.repository';
@@ -304,12 +305,14 @@ export function createOrdersService({ db, files, clock, payments, events, parcel
       const imageOf = await imagesOf(db, items);
       const giftOf = giftsByShop(await findGiftsOfOrders(db, [order.id]));
       const shopName = (await findShopName(db, sellerId)) ?? '';
+      const part = (await findShopPartsOfOrder(db, order.id)).find((candidate) => candidate.sellerId === sellerId);
       return {
         success: true,
         data: {
           orderId: order.id,
           gift: giftOf(order.id, sellerId),
           shopName,
+          promise: part ? { shipBy: part.shipBy, arrivesBy: { earliest: part.arrivesEarliest, latest: part.arrivesLatest } } : null,
           orderCreatedAt: order.createdAt.toISOString(),
           status: { itemsOrderStatus: deriveOrderStatus(items.map((item) => ({ status: item.status, delivered: item.deliveredAt !== null }))) },
           itemsSummary: {

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { Receipt } from 'lucide-react';
-import type { BuyerOrderDetail, BuyerOrderDetailItem, OrderItemStatus } from '@marketplace/contracts/orders';
+import type { BuyerOrderDetail, BuyerOrderDetailItem, OrderItemStatus, OrderShopPart } from '@marketplace/contracts/orders';
 import type { MyReview } from '@marketplace/contracts/reviews';
 import { formatCents } from '@marketplace/domain/money';
 import { buttonClasses } from '../../../components/button';
@@ -14,6 +14,7 @@ import { OrderItemSummary } from './order-item-summary';
 import { OrderItemTimeline } from './order-item-timeline';
 import { OrderItemTracking } from './order-item-tracking';
 import { ReturnStatusPanel } from './return-status-panel';
+import { ItemPromise, ShopPromises, shopPartOf } from './shop-promises';
 
 export function cardLabel(payment: BuyerOrderDetail['payment']): string | null {
   if (!payment?.cardLast4) return null;
@@ -60,6 +61,8 @@ function ItemReturn({ item }: { item: BuyerOrderDetailItem }) {
 interface OrderItemPanelProps {
   orderId: string;
   item: BuyerOrderDetailItem;
+  /** Its shop's part of the order, with the days it should arrive between; null for an older order. */
+  part: OrderShopPart | null;
   /** The buyer's review of the item; undefined while none (or while the reviews load). */
   review: MyReview | undefined;
   /** Whether the buyer's reviews of this order are known (the review part waits for them). */
@@ -67,7 +70,7 @@ interface OrderItemPanelProps {
   isReviewLinked: boolean;
 }
 
-function OrderItemPanel({ orderId, item, review, reviewsLoaded, isReviewLinked }: OrderItemPanelProps) {
+function OrderItemPanel({ orderId, item, part, review, reviewsLoaded, isReviewLinked }: OrderItemPanelProps) {
   return (
     <li>
       <article
@@ -82,6 +85,7 @@ function OrderItemPanel({ orderId, item, review, reviewsLoaded, isReviewLinked }
           </div>
           <div className="space-y-3">
             <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Delivery</h4>
+            <ItemPromise part={part} status={item.status} />
             {item.tracking_number ? <OrderItemTracking item={item} /> : <p className="text-sm text-slate-600">{noTrackingText(item.status)}</p>}
           </div>
         </div>
@@ -111,6 +115,7 @@ export function BuyerOrderDetails({ order }: { order: BuyerOrderDetail }) {
             key={item.id}
             orderId={order.id}
             item={item}
+            part={shopPartOf(order, item.id)}
             review={reviewOf(item.id)}
             reviewsLoaded={reviews.data !== undefined}
             isReviewLinked={linkedItemId === item.id}
@@ -120,6 +125,7 @@ export function BuyerOrderDetails({ order }: { order: BuyerOrderDetail }) {
       <aside aria-label="Order summary" className="space-y-4 self-start rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
         <OrderAmounts order={order} />
         {card && <p className="text-sm text-slate-600">Paid with {card}</p>}
+        <ShopPromises order={order} />
         <div>
           <h4 className="text-sm font-medium text-slate-900">Shipping to</h4>
           <PostalAddress className="mt-1 text-sm text-slate-600" address={{ ...address, postalCode: address.postal_code }} />

@@ -80,6 +80,31 @@ describe('BuyerOrderPage (/myorders/:orderId)', () => {
     expect(within(timeline).getAllByText('(not yet)')).toHaveLength(4);
   });
 
+  it('shows when each shop’s part should arrive, as promised at checkout, beside its items and in the summary', async () => {
+    logInAs('buyer');
+    const promised = makeOrderDetail({
+      items: [makeDetailItem()],
+      shops: [
+        {
+          sellerId: 's1',
+          shopName: 'Oak & Ember',
+          shipping: 5.5,
+          rateDescription: 'Flat rate',
+          shipBy: '2026-12-10',
+          arrivesBy: { earliest: '2026-12-15', latest: '2026-12-17' },
+          itemIds: ['i1'],
+        },
+      ],
+    });
+    renderApp(`/myorders/${ORDER_ID}`, { api: apiRoutes({ [`GET /api/orders/${ORDER_ID}`]: () => jsonResponse(200, promised) }) });
+    const item = await screen.findByRole('article', { name: 'Walnut desk lamp' });
+    expect(within(item).getByText('Dec 15–17')).toBeInTheDocument();
+    expect(item).toHaveTextContent('Expected Dec 15–17');
+    const summary = screen.getByRole('complementary', { name: 'Order summary' });
+    expect(summary).toHaveTextContent('Oak & Ember$5.50');
+    expect(summary).toHaveTextContent('Arrives Dec 15–17 · Flat rate');
+  });
+
   it('shows a rejected item with the reason and its full refund', async () => {
     logInAs('buyer');
     const rejectedItem = makeDetailItem({

@@ -12,7 +12,7 @@ function item(orderItemId: string, itemTitle: string, orderStatus: string, rejec
   return { orderItemId, itemTitle, image: null, quantity: 1, price: 20, itemTotal: 20, retipAdded: false, retipPrice: 0, orderStatus, rejectionReason };
 }
 
-function order(items: ReturnType<typeof item>[]) {
+function order(items: ReturnType<typeof item>[], promise: object | null = null) {
   return {
     success: true,
     data: {
@@ -25,6 +25,7 @@ function order(items: ReturnType<typeof item>[]) {
       shippingInfo: {
         shippingAddress: { name: 'Bea Tester', line1: '1 Main St', line2: null, city: 'Austin', state: 'TX', postalCode: '78701', countryCode: 'US' },
       },
+      promise,
       items,
     },
   };
@@ -71,6 +72,19 @@ describe('Seller order detail: approving and rejecting items', { timeout: timeLi
     expect(await screen.findByText('Approved — ready to ship.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve Desk lamp' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Approve Enamel mug' })).toBeInTheDocument();
+  });
+
+  it('shows the day to ship by and the days the buyer was told, as promised at checkout', async () => {
+    const promise = { shipBy: '2026-12-10', arrivesBy: { earliest: '2026-12-15', latest: '2026-12-17' } };
+    renderApp(`/seller/orders/items/${ORDER_ID}`, {
+      api: async (request) =>
+        new URL(request.url).pathname === `/api/seller/orders/${ORDER_ID}`
+          ? jsonResponse(200, order([item(LAMP_ID, 'Desk lamp', 'pending')], promise))
+          : jsonResponse(404, { error: 'Not found' }),
+    });
+    const section = (await screen.findByRole('heading', { name: 'Delivery promise' }, { timeout: 5000 })).closest('section')!;
+    expect(section).toHaveTextContent('Ship by Dec 10');
+    expect(section).toHaveTextContent('The buyer was told it arrives Dec 15–17.');
   });
 
   it('asks for a reason before rejecting, then sends it', async () => {

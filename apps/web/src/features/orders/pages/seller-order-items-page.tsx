@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, FileText, Gift, Truck } from 'lucide-react';
+import { ArrowLeft, CalendarClock, FileText, Gift, Truck } from 'lucide-react';
+import { formatArrivalRange } from '@marketplace/domain/delivery-dates';
 import { shortId } from '@marketplace/domain/short-id';
 import { buttonClasses } from '../../../components/button';
 import { LoadError, LoadingState } from '../../../components/list-states';
@@ -101,6 +102,17 @@ export function SellerOrderItemsPage({ shipments }: { shipments?: ReactNode }) {
             </ul>
           </section>
           <div className="space-y-6">
+            {order.promise && (
+              <section aria-labelledby="promise-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                <h2 id="promise-title" className="flex items-center gap-2 font-semibold text-slate-900">
+                  <CalendarClock className="size-4 text-slate-600" aria-hidden /> Delivery promise
+                </h2>
+                <p className="mt-2 text-sm text-slate-800">
+                  Ship by <span className="font-semibold">{formatArrivalRange({ earliest: order.promise.shipBy, latest: order.promise.shipBy })}</span>
+                </p>
+                <p className="text-sm text-slate-700">The buyer was told it arrives {formatArrivalRange(order.promise.arrivesBy)}.</p>
+              </section>
+            )}
             {order.gift && (
               <section aria-labelledby="gift-note-title" className="rounded-xl border border-brand-200 bg-brand-50 p-4 shadow-sm">
                 <h2 id="gift-note-title" className="flex items-center gap-2 font-semibold text-slate-900">

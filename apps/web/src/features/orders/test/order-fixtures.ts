@@ -53,6 +53,7 @@ export function makeOrderDetail(overrides: Partial<BuyerOrderDetail> = {}): Buye
     refundedTotal: 0,
     refunded_cents: 0,
     payment: { cardBrand: 'visa', cardLast4: '4242' },
+    shops: [],
     ...overrides,
   };
 }
