@@ -184,6 +184,8 @@ export interface PlacedOrder {
   shippingAddress: Required<Omit<ShippingAddressSnapshot, 'companyName'>>;
   /** In the order's own order (as its page lists them). */
   lines: ReadonlyArray<EventLine & { sellerId: string; priceCents: number; retipAdded: boolean; retipPriceCents: number }>;
+  /** Each shop's part as promised at checkout (docs/product/shipping.md); [] for an order placed before. */
+  shops: ReadonlyArray<{ sellerId: string; shopName: string; shippingCents: number; shipBy: string; arrivesBy: { earliest: string; latest: string } }>;
 }
 
 /** The moved item as it is after the move, and what the buyer paid for it (line, add-on, share of shipping). */

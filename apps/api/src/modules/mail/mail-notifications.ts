@@ -106,6 +106,7 @@ export function createMailNotifications(deps: {
           totalCents: event.totalCents,
         },
         address: order.shippingAddress,
+        shops: order.shops,
       });
       await mail.send({
         to: buyer.email,
@@ -126,6 +127,7 @@ export function createMailNotifications(deps: {
         buyerName: buyer ? fullName(buyer) : order.shippingAddress.name,
         lines: order.lines.filter((line) => line.sellerId === sellerId).map(mailLine),
         unsubscribeUrl,
+        promise: order.shops.find((shop) => shop.sellerId === sellerId) ?? null,
       });
       await mail.send({
         to: seller.email,

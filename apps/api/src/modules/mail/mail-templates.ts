@@ -1,3 +1,4 @@
+import { formatArrivalRange } from '@marketplace/domain/delivery-dates';
 import { itemsTotalCents, lineTotalCents } from '@marketplace/domain/item-paid';
 import { formatCents } from '@marketplace/domain/money';
 import { shortId } from '@marketplace/domain/short-id';
@@ -69,6 +70,8 @@ export function orderPlacedBuyer(
     lines: readonly MailLine[];
     totals: { itemsTotalCents: number; shippingCents: number; retipTotalCents: number; totalCents: number };
     address: MailAddress;
+    /** Each shop's shipping and the days its part should arrive between; none for an order placed before. */
+    shops?: ReadonlyArray<{ shopName: string; shippingCents: number; arrivesBy: { earliest: string; latest: string } }>;
   },
 ): Rendered {
   const number = shortId(input.orderId);
@@ -90,6 +93,17 @@ export function orderPlacedBuyer(
           { label: 'Total paid', value: formatCents(input.totals.totalCents), isEmphasized: true },
         ],
       },
+      ...(input.shops && input.shops.length > 0
+        ? [
+            {
+              title: 'Delivery',
+              rows: input.shops.map((shop) => ({
+                label: shop.shopName || 'Shop',
+                value: `Arrives ${formatArrivalRange(shop.arrivesBy)} · ${shop.shippingCents === 0 ? 'Free shipping' : formatCents(shop.shippingCents)}`,
+              })),
+            },
+          ]
+        : []),
       { title: 'Shipping to', lines: addressLines(input.address) },
     ],
     button: { label: 'View your order', url: link(brand, `/myorders/${input.orderId}`) },
@@ -100,7 +114,15 @@ export function orderPlacedBuyer(
 
 export function orderPlacedSeller(
   brand: Brand,
-  input: { sellerName: string; orderId: string; buyerName: string; lines: readonly MailLine[]; unsubscribeUrl: string },
+  input: {
+    sellerName: string;
+    orderId: string;
+    buyerName: string;
+    lines: readonly MailLine[];
+    unsubscribeUrl: string;
+    /** What the checkout promised for this seller's part, or none (an order placed before shops set their shipping). */
+    promise?: { shipBy: string; arrivesBy: { earliest: string; latest: string } } | null;
+  },
 ): Rendered {
   const number = shortId(input.orderId);
   const total = itemsTotalCents(input.lines);
@@ -108,7 +130,14 @@ export function orderPlacedSeller(
     brandName: brand.name,
     preheader: `${input.lines.length} item(s) to approve, ${formatCents(total)}`,
     heading: 'You have a new order',
-    paragraphs: [`Hi ${input.sellerName}, ${input.buyerName} ordered from you (order #${number}). Approve or reject the items, then buy a label to ship them.`],
+    paragraphs: [
+      `Hi ${input.sellerName}, ${input.buyerName} ordered from you (order #${number}). Approve or reject the items, then buy a label to ship them.`,
+      ...(input.promise
+        ? [
+            `Ship by ${formatArrivalRange({ earliest: input.promise.shipBy, latest: input.promise.shipBy })}: the buyer was told it arrives ${formatArrivalRange(input.promise.arrivesBy)}.`,
+          ]
+        : []),
+    ],
     sections: [{ title: 'Items to approve', rows: [...lineRows(input.lines), { label: 'Your items total', value: formatCents(total), isEmphasized: true }] }],
     button: { label: 'Review the order', url: link(brand, `/seller/orders/items/${input.orderId}`) },
     footer: notificationFooter(brand, 'new orders'),

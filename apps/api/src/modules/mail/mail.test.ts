@@ -157,6 +157,8 @@ describe('a whole purchase, as the SMTP server receives it', () => {
     expect(receiptHtml).toContain('$50.99');
     expect(receipt.parsed.text).toContain(`2 × ${NASTY_TITLE}: $45.00`);
     expect(receipt.parsed.text).toContain('Total paid: $50.99');
+    // Each shop's part with the days it should arrive between, as the checkout promised.
+    expect(receipt.parsed.text).toMatch(/Arrives [A-Z][a-z]{2} \d{1,2}(–[A-Za-z ]*\d{1,2})? · \$5\.99/);
     expect(receiptHtml).toContain(`href="${PUBLIC_URL}/myorders/${order.id}"`);
     expect(receiptHtml).toContain('#0f766e');
 
@@ -168,6 +170,7 @@ describe('a whole purchase, as the SMTP server receives it', () => {
     expect(String(newOrder.parsed.html)).not.toContain('<script>');
     expect(String(newOrder.parsed.html)).toContain(`href="${PUBLIC_URL}/seller/orders/items/${order.id}"`);
     expect(String(newOrder.parsed.html)).toContain('$45.00');
+    expect(newOrder.parsed.text).toMatch(/Ship by [A-Z][a-z]{2} \d{1,2}: the buyer was told it arrives [A-Z][a-z]{2} \d{1,2}/);
 
     // 2. The seller approves (the buyer hears it) and buys a label: the buyer hears it shipped, with the tracking number.
     expect((await call('PATCH', `/api/seller/order-items/${items[0]!.id}`, seller, { status: 'approved' })).statusCode).toBe(200);

@@ -2,6 +2,7 @@ import { refundCentsOf } from '@marketplace/domain/item-paid';
 import { itemName } from '@marketplace/domain/variations';
 import type { Executor } from '../../db/client';
 import type { EventLine, MovedItem, ParcelNews, PlacedOrder } from '../../lib/domain-events';
+import { findShopPartsOfOrder } from './buyer-order-details.repository';
 import { findOrderLines, findOrderWithLines, shippingAddressOfOrder, type OrderLineItem } from './order-lines.repository';
 
 // What the domain events about orders carry (lib/domain-events.ts): the order and its lines as the
@@ -20,6 +21,7 @@ export async function findPlacedOrder(executor: Executor, orderId: string): Prom
   const found = await findOrderWithLines(executor, orderId);
   if (!found) return null;
   const { order, lines } = found;
+  const shops = await findShopPartsOfOrder(executor, orderId);
   return {
     itemsTotalCents: order.itemsTotalCents,
     shippingCents: order.shippingCents,
@@ -31,6 +33,13 @@ export async function findPlacedOrder(executor: Executor, orderId: string): Prom
       priceCents: line.priceCents,
       retipAdded: line.retipAdded,
       retipPriceCents: line.retipPriceCents,
+    })),
+    shops: shops.map((shop) => ({
+      sellerId: shop.sellerId,
+      shopName: shop.shopName ?? '',
+      shippingCents: shop.shippingCents,
+      shipBy: shop.shipBy,
+      arrivesBy: { earliest: shop.arrivesEarliest, latest: shop.arrivesLatest },
     })),
   };
 }
