@@ -45,7 +45,7 @@ export const catalogModule = defineModule({
     // How the seller's listings ship: their profiles (the delivery module quotes with them).
     await app.register(shippingProfileRoutes, {
       prefix: '/api/seller/shipping-profiles',
-      shippingProfiles: createShippingProfilesService({ db: database.db, clock }),
+      shippingProfiles: createShippingProfilesService({ db: database.db, clock, events }),
     });
     // Uploads puts a draft live through it.
     return { products };

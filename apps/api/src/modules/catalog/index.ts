@@ -17,4 +17,4 @@ export { isListingPricedWithin, isPricedWithin, listingPriceParts } from './pric
 export { liveListingStatus } from './live-listings.repository';
 export { giveStockBack, takeStock, type StockRequest, type StockShortage, type StockTaken, type TakenListing } from './stock.repository';
 // How listings ship (their sellers' shipping profiles), for the delivery module's quotes and the checkout.
-export { findShippingOfListings, type ListingShipping, type ShippingProfileRecord } from './shipping-profiles.repository';
+export { findDefaultShippingProfile, findShippingOfListings, type ListingShipping, type ShippingProfileRecord } from './shipping-profiles.repository';

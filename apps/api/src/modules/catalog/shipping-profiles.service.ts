@@ -9,6 +9,7 @@ import { SHIPPING_PROFILE_LIMITS, STANDARD_FREE_FROM_CENTS, STANDARD_SHIPPING_CE
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import type { DomainEventPublisher } from '../../lib/domain-events';
 import { conflict, notFound } from '../../lib/http-errors';
 import type { UserRecord } from '../users';
 import {
@@ -98,9 +99,12 @@ export function toShippingProfileDto(record: ShippingProfileRecord, listingCount
   };
 }
 
-// No page keeps what a profile says: the product page asks for its delivery promise after it starts, so a change
-// needs no cache dropped.
-export function createShippingProfilesService({ db, clock }: { db: Database; clock: Clock }): ShippingProfilesService {
+// The product page asks for its delivery promise after it starts, so no listing page keeps what a profile says; the
+// shop's page shows its default profile's handling time, so a change is told as a change of the seller's shop
+// (`user.changed`), which drops the rendered pages here and, through the cache bus, on the other instances.
+export function createShippingProfilesService({ db, clock, events }: { db: Database; clock: Clock; events: DomainEventPublisher }): ShippingProfilesService {
+  const shopChanged = (sellerId: string) => events.publish({ type: 'user.changed', userId: sellerId, change: 'profile' });
+
   const profileOf = async (sellerId: string, id: string): Promise<ShippingProfile> => {
     const found = (await listShippingProfiles(db, sellerId)).find((profile) => profile.id === id);
     if (!found) throw notFound(PROFILE_NOT_FOUND, { code: SHIPPING_PROFILE_CODES.notFound });
@@ -127,6 +131,7 @@ export function createShippingProfilesService({ db, clock }: { db: Database; clo
         // The first profile is the default, whatever was asked: listings without one need a profile to ship with.
         return insertShippingProfile(transaction, seller.id, valuesOf(input, existing === 0 || input.isDefault === true), clock.now());
       });
+      shopChanged(seller.id);
       return profileOf(seller.id, id);
     },
 
@@ -140,6 +145,7 @@ export function createShippingProfilesService({ db, clock }: { db: Database; clo
         }
         await updateShippingProfile(transaction, seller.id, id, valuesOf(input, current.isDefault || input.isDefault === true), clock.now());
       });
+      shopChanged(seller.id);
       return profileOf(seller.id, id);
     },
 
@@ -154,6 +160,7 @@ export function createShippingProfilesService({ db, clock }: { db: Database; clo
         }
         await deleteShippingProfile(transaction, seller.id, id);
       });
+      shopChanged(seller.id);
     },
   };
 }

@@ -5,7 +5,7 @@ import { hasVisibleCharacter } from '@marketplace/domain/visible-names';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/http-errors';
-import { sellerRating } from '../catalog';
+import { findDefaultShippingProfile, sellerRating } from '../catalog';
 import type { CatalogueSearchService } from '../search';
 import { findDefaultAddressOf, findUserById, vacationOf, type UserRecord } from '../users';
 import { hasPublicShop } from './shop-directory.repository';
@@ -44,7 +44,7 @@ export function createShopsService({ db, clock, products, returnPolicyOf }: Shop
       if (!UUID.test(sellerId)) throw shopNotFound();
       // The seller and what their shop shows, asked for together (one wait for the database, not two: a shop
       // page's render waits for this answer); for an id that names no public shop the rest is thrown away.
-      const [seller, address, rating, policy, listings] = await Promise.all([
+      const [seller, address, rating, policy, listings, defaultProfile] = await Promise.all([
         findUserById(db, sellerId),
         findDefaultAddressOf(db, sellerId),
         sellerRating(db, sellerId),
@@ -52,6 +52,7 @@ export function createShopsService({ db, clock, products, returnPolicyOf }: Shop
         // Counted by the shop page's own first page (relevance, DEFAULT_PAGE_SIZE, as the page asks for it), so a
         // render asking for both at once shares one statement (the search's short cache joins the two).
         products.searchProducts({ sellerId, sort: 'relevance', page: 1, limit: DEFAULT_PAGE_SIZE }),
+        findDefaultShippingProfile(db, sellerId),
       ]);
       if (!seller || !hasPublicShop(seller)) throw shopNotFound();
       return {
@@ -62,7 +63,8 @@ export function createShopsService({ db, clock, products, returnPolicyOf }: Shop
           memberSince: seller.createdAt.toISOString(),
           shipsFromState: address?.state ?? null,
           rating,
-          handlingDays: seller.handlingDays ?? null,
+          // The most days its default shipping profile takes (docs/product/shipping.md), else what the seller said.
+          handlingDays: defaultProfile ? Math.max(defaultProfile.handlingDays.max, 1) : (seller.handlingDays ?? null),
           returnPolicy: { acceptsReturns: policy.windowDays > 0, windowDays: policy.windowDays, restockingFeePercent: policy.restockingFeePercent },
           vacation: vacationOf(seller, clock.now()),
         },

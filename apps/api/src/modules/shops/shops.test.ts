@@ -79,6 +79,18 @@ describe('GET /api/shops/:sellerId', () => {
     });
   });
 
+  it('says the handling time of the shop’s default shipping profile once it has one, and follows its changes', async () => {
+    const profiles = '/api/seller/shipping-profiles';
+    const body = { name: 'Parcels', handlingDays: { min: 1, max: 4 }, rate: { type: 'flat', first: 5, additional: 1 } };
+    const created = await testApp.app.inject({ method: 'POST', url: profiles, headers: auth(otherSeller), payload: body });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await get(`/api/shops/${otherSeller.id}`)).json().seller.handlingDays).toBe(4);
+    const changed = await put(`${profiles}/${created.json().id}`, { ...body, handlingDays: { min: 0, max: 2 } }, otherSeller);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await get(`/api/shops/${otherSeller.id}`)).json().seller.handlingDays).toBe(2);
+    await testApp.app.inject({ method: 'DELETE', url: `${profiles}/${created.json().id}`, headers: auth(otherSeller) });
+  });
+
   it('says what is not known yet: no ship-from address, no handling time, no review; the default return policy', async () => {
     const response = await get(`/api/shops/${namelessSeller.id}`);
     expect(response.statusCode).toBe(200);
