@@ -80,6 +80,10 @@ describe('account recovery', () => {
     await guest.page.goto(resetPath);
     await expect(guest.page.getByRole('heading', { name: 'Choose a new password' })).toBeVisibleSoon();
     await guest.page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    // The strength meter's verdict: the password rules (zxcvbn and its dictionaries, about a megabyte the page
+    // loads and sets up on the browser's one thread) are ready. Clicked before that, on a busy machine the click's
+    // answer waited behind the set-up for longer than the check below waits (a CI run saw no message in 10 s).
+    await expect(guest.page.getByRole('meter', { name: 'Password strength' })).toBeVisibleSoon(15_000);
     await guest.page.getByLabel('Confirm new password').fill('not-the-same-password');
     await guest.page.getByRole('button', { name: 'Set new password' }).click();
     await expect(guest.page.getByText('The two passwords differ').first()).toBeVisibleSoon();
