@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orderItems, orders, orderShopShipping, products } from '../../db/schema';
+import { orderItems, orders, orderShopShipping, payments, products } from '../../db/schema';
+import { CarrierError } from '../../providers/carrier/port';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { createUser } from '../../../test/factories';
 import { bearerFor, createCommerceCategory } from '../../../test/factories-commerce';
@@ -11,8 +12,21 @@ import { bearerFor, createCommerceCategory } from '../../../test/factories-comme
 
 let testApp: TestApp;
 let categorySlug: string;
+// The carrier answers unless a test takes it down (its answers for other ZIP codes stay kept meanwhile).
+let isCarrierDown = false;
 beforeAll(async () => {
-  testApp = await buildTestApp();
+  testApp = await buildTestApp({
+    wrapCarrier: (carrier) =>
+      new Proxy(carrier, {
+        get(target, key, receiver) {
+          if (key !== 'rateShipment') return Reflect.get(target, key, receiver);
+          return async (request: Parameters<typeof carrier.rateShipment>[0]) => {
+            if (isCarrierDown) throw new CarrierError('UPS is not answering', 'unavailable', true);
+            return target.rateShipment(request);
+          };
+        },
+      }),
+  });
   categorySlug = (await createCommerceCategory(testApp.database.db)).slug;
 });
 afterAll(async () => {
@@ -222,6 +236,41 @@ describe('checkout per shop', () => {
     const sellerView = (await call(await bearerFor(testApp, flat.seller), 'GET', `/api/seller/orders/${orderId}`)).json().data;
     expect(sellerView.promise).toEqual({ shipBy: '2026-12-10', arrivesBy: { earliest: '2026-12-15', latest: '2026-12-17' } });
     expect(sellerView.amounts.proportionalShipping).toBe(5.5);
+  });
+});
+
+describe('when the carrier does not answer', () => {
+  it('dates with Ground’s longest transit, says the calculated shop cannot be priced, and charges nothing', async () => {
+    const { buyer, flat, calculated } = await threeShopCart();
+    isCarrierDown = true;
+    try {
+      // A ZIP code no earlier test asked about, so no kept answer stands in for the carrier.
+      const summary = (await call(buyer, 'GET', '/api/checkout/summary?postal_code=60614')).json();
+      const partOf = (sellerId: string) => summary.shops.find((shop: { sellerId: string }) => shop.sellerId === sellerId);
+      // The flat shop is priced without the carrier and promised with 5 days in transit: Dec 7 + 1–3 + 5.
+      expect(partOf(flat.seller.id)).toMatchObject({ shipping: 5.5, arrivesBy: { earliest: '2026-12-15', latest: '2026-12-17' } });
+      expect(partOf(calculated.seller.id).shipping).toBeNull();
+      expect(summary).toMatchObject({
+        shippingCalculated: false,
+        shippingNote: 'We could not get a shipping rate for your address just now. Please try again in a minute.',
+      });
+
+      const [paymentsBefore] = await db().select({ total: count() }).from(payments);
+      const refused = await call(
+        buyer,
+        'POST',
+        '/api/orders/checkout',
+        { shippingAddress: { ...buyerAddress, city: 'Chicago', state: 'IL', postal_code: '60614' }, payment: card },
+        { 'idempotency-key': `delivery-down-${Date.now()}` },
+      );
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json().code).toBe('shipping_unavailable');
+      const [paymentsAfter] = await db().select({ total: count() }).from(payments);
+      expect(paymentsAfter?.total).toBe(paymentsBefore?.total);
+      expect((await call(buyer, 'GET', '/api/cart')).json().items).toHaveLength(3);
+    } finally {
+      isCarrierDown = false;
+    }
   });
 });
 
