@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCents } from '@marketplace/domain/money';
 import { calculatePayout } from '@marketplace/domain/payout';
+import { applyLabelLedger } from '@marketplace/domain/shop-shipping-money';
 import { launchBrowser, logIn, newPage, PHONE, waitForPath } from './support/browser';
 import { addListingPhoto, api, ok } from './support/page-api';
 
@@ -154,6 +155,17 @@ describe('getting a seller paid (sandbox Stripe Connect)', () => {
       allocatedPickupChargeCents: 0,
     });
 
+    // The shop's shipping the buyer paid is the seller's, and the label they bought is charged to them (as it fits).
+    type Shipped = { data: { orderItems: { orderItemId: string; shippingCreditCents: number; sellerOpenLabelCents: number[] }[] } };
+    const shippedRows = ok(await api<Shipped>(admin.page, 'GET', '/api/orders/get-all-shipped-orders?limit=100'), 'shipped orders');
+    const shippedRow = shippedRows.data.orderItems.find((candidate) => candidate.orderItemId === orderItemId)!;
+    expect(shippedRow.shippingCreditCents).toBeGreaterThan(0);
+    expect(shippedRow.sellerOpenLabelCents).toHaveLength(1);
+    const settled = applyLabelLedger(
+      expected.payoutCents + shippedRow.shippingCreditCents,
+      shippedRow.sellerOpenLabelCents.map((amountCents, index) => ({ id: String(index), amountCents })),
+    );
+
     await admin.page.goto('/admin/shipped-orders');
     await expect(admin.page.getByRole('heading', { level: 1, name: 'Shipped Orders' })).toBeVisibleSoon(15_000);
     const row = admin.page.getByRole('table', { name: 'Shipped orders' }).getByRole('row').filter({ hasText: title });
@@ -173,7 +185,9 @@ describe('getting a seller paid (sandbox Stripe Connect)', () => {
     expect(await amountOf('Item total').innerText()).toBe(formatCents(expected.itemTotalCents));
     expect(await amountOf(/^Commission/).innerText()).toContain(formatCents(expected.commissionCents));
     expect(await amountOf('Transfer fee').innerText()).toContain(formatCents(expected.feeCents));
-    expect(await amountOf('Seller payout').innerText()).toBe(formatCents(expected.payoutCents));
+    expect(await amountOf('Item payout').innerText()).toBe(formatCents(expected.payoutCents));
+    expect(await amountOf('Shipping the buyer paid').innerText()).toContain(formatCents(shippedRow.shippingCreditCents));
+    expect(await amountOf('Seller payout').innerText()).toBe(formatCents(settled.netCents));
     await expect(modal.getByText(/within 2-7 business days/)).toBeVisibleSoon();
     await modal.getByRole('button', { name: 'Confirm Payout' }).click();
     await expect(admin.page.getByText('Payout created successfully')).toBeVisibleSoon(15_000);
@@ -190,7 +204,7 @@ describe('getting a seller paid (sandbox Stripe Connect)', () => {
     await expect(payoutRow.getByText('Piper Quill')).toBeVisibleSoon();
     await expect(payoutRow.getByText(sellerEmail)).toBeVisibleSoon();
     await expect(payoutRow.getByText('Paid', { exact: true })).toBeVisibleSoon();
-    await expect(payoutRow.getByText(formatCents(expected.payoutCents), { exact: true })).toBeVisibleSoon();
+    await expect(payoutRow.getByText(formatCents(settled.netCents), { exact: true })).toBeVisibleSoon();
     await admin.context.close();
 
     // On a phone, Shipped Orders is a list of cards: the item's card says Paid, with no payout button.

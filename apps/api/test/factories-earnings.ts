@@ -54,6 +54,8 @@ export interface SoldLine {
   rateBps?: number;
   /** When the carrier reported it delivered (delivered and completed lines); the order's time unless told. */
   deliveredAt?: Date;
+  /** The line's share of its shop's shipping (absent: an older order's, the platform's). */
+  shippingCents?: number;
 }
 
 /** One order of the buyer with the seller's lines, paid through the sandbox (so it can be refunded). */
@@ -74,6 +76,7 @@ export async function sellLines(testApp: TestApp, values: { sellerId: string; bu
       priceCents: line.priceCents,
       quantity: line.quantity ?? 1,
       status: line.status,
+      ...(line.shippingCents === undefined ? {} : { shippingCents: line.shippingCents }),
       ...(line.deliveredAt ? { updatedAt: line.deliveredAt } : {}),
     });
   }

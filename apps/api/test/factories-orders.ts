@@ -45,6 +45,8 @@ export interface OrderItemInput {
   quantity?: number;
   priceCents?: number;
   retipPriceCents?: number;
+  /** The line's share of its shop's shipping (absent: an order placed before shops set their shipping). */
+  shippingCents?: number;
   status?: OrderItemStatus;
   rejectionReason?: string | null;
   sellerPaid?: boolean;
@@ -64,7 +66,7 @@ export async function createOrder(
   }));
   const itemsTotalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   const retipTotalCents = lines.reduce((sum, line) => sum + line.retipPriceCents, 0);
-  const shippingCents = values.shippingCents ?? 0;
+  const shippingCents = values.shippingCents ?? lines.reduce((sum, line) => sum + (line.shippingCents ?? 0), 0);
   const createdAt = values.createdAt ?? new Date();
   const [order] = await db
     .insert(orders)
@@ -100,6 +102,7 @@ export async function createOrder(
               quantity: line.quantity,
               retipAdded: line.retipPriceCents > 0,
               retipPriceCents: line.retipPriceCents,
+              shippingCents: line.shippingCents ?? null,
               status: line.status ?? 'pending',
               rejectionReason: line.rejectionReason ?? null,
               sellerPaid: line.sellerPaid ?? false,

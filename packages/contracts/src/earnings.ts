@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EARNING_STATES } from '@marketplace/domain/earnings';
+import { LABEL_CHARGE_KINDS } from '@marketplace/domain/enums';
 import { emptyAsAbsent, pageQueryWith } from './common';
 import { paginationSchema } from './users';
 
@@ -57,9 +58,13 @@ export const earningRowSchema = z.object({
   feeCents: z.number().int(),
   /** The payout rule's result for this item, before deductions. */
   payoutCents: z.number().int(),
+  /** The item's share of its shop's shipping the buyer kept paying: the seller's, added to the transfer (≥ 0). */
+  shippingCreditCents: z.number().int(),
+  /** The seller's label lines this item's payout settled: labels bought (< 0), voided ones credited back (> 0). */
+  labelChargeCents: z.number().int(),
   /** What earlier refunds the seller owed back took off this item's transfer (≤ 0). */
   adjustmentCents: z.number().int(),
-  /** What is (or would be) transferred for this item. */
+  /** What is (or would be) transferred for this item: payout + shipping + labels + adjustments, never below 0. */
   netCents: z.number().int(),
   /** Shown when the category has no commission rate and 0 % is used. */
   commissionWarning: z.string().nullable(),
@@ -87,6 +92,28 @@ export const earningsMonthTotalsSchema = z.object({
 });
 export type EarningsMonthTotals = z.infer<typeof earningsMonthTotalsSchema>;
 
+export { LABEL_CHARGE_KINDS };
+
+/** A line of the seller's label account: a label bought through the marketplace, or a voided one credited back. */
+export const labelLineSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  shipmentId: z.string(),
+  trackingNumber: z.string().nullable(),
+  kind: z.enum(LABEL_CHARGE_KINDS),
+  /** < 0 for a label bought, > 0 for a voided one credited back. */
+  amountCents: z.number().int(),
+  createdAt: z.string(),
+  /** When a payout settled it (null: the next payout will). */
+  settledAt: z.string().nullable(),
+  /** The line in words, as the CSV writes it. */
+  text: z.string(),
+});
+export type LabelLine = z.infer<typeof labelLineSchema>;
+
+/** How many label lines the earnings page lists (the newest; the CSV has them all). */
+export const EARNINGS_LABEL_LINES = 50;
+
 export const earningsResponseSchema = z.object({
   success: z.literal(true),
   /** The marketplace's payout mode: paid automatically `delayDays` after delivery, or by the admin. */
@@ -95,6 +122,10 @@ export const earningsResponseSchema = z.object({
   payoutAccountReady: z.boolean(),
   /** What the seller owes back from refunds after payouts and no payout deducted yet (≤ 0). */
   owedBackCents: z.number().int(),
+  /** The seller's label lines no payout settled yet, summed (< 0: labels the next payouts will charge). */
+  labelsOpenCents: z.number().int(),
+  /** Labels bought and voided labels credited back, newest first (of the month when one is chosen). */
+  labels: z.array(labelLineSchema),
   totals: z.object({ thisMonth: earningsMonthTotalsSchema, lastMonth: earningsMonthTotalsSchema }),
   items: z.array(earningRowSchema),
   pagination: paginationSchema,
@@ -117,8 +148,11 @@ export const EARNINGS_CSV_COLUMNS = [
   'Pickup charge',
   'Transfer fee',
   'Payout',
+  'Shipping credited',
+  'Labels settled',
   'Adjustments',
   'Net',
+  'Labels charged',
   'Owed back after refund',
   'State',
   'Scheduled for',

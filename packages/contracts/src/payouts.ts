@@ -128,9 +128,15 @@ export const payoutSchema = z.object({
   status: payoutStatusSchema,
   /** Gross: item total − commission − allocated pickup charge. */
   amount: z.number(),
-  /** What the seller receives: gross − fee, never below 0. */
+  /** What was transferred: gross − fee + shipping credited + label lines + adjustments, never below 0. */
   net_amount: z.number(),
   fee_amount: z.number(),
+  /** The item's shipping the buyer kept paying, credited to the seller (≥ 0). */
+  shipping_credit_amount: z.number(),
+  /** The seller's label lines this payout settled: labels bought (< 0), voided ones credited back (> 0). */
+  label_charge_amount: z.number(),
+  /** What the seller owed back from refunds after earlier payouts, deducted here (≤ 0). */
+  adjustment_amount: z.number(),
   description: z.string().nullable(),
   failure_reason: z.string().nullable(),
   order_item_id: z.string(),
@@ -221,6 +227,10 @@ export const shippedOrderItemSchema = z.object({
   hasOpenDispute: z.boolean(),
   /** What the seller still owes back from refunds (each < 0, dollars, oldest first): payouts deduct them (applyPayoutAdjustments). */
   sellerPendingAdjustments: z.array(z.number()),
+  /** The item's share of its shop's shipping the buyer kept paying: credited to the seller with the payout (cents). */
+  shippingCreditCents: z.number().int(),
+  /** The seller's open label lines (cents, oldest first): labels bought (< 0), voided ones credited back (> 0). */
+  sellerOpenLabelCents: z.array(z.number().int()),
   /** The latest payout attempt, if any. */
   payout: z.object({ id: z.string(), status: payoutStatusSchema, net_amount: z.number(), failure_reason: z.string().nullable() }).nullable(),
 });
@@ -273,3 +283,49 @@ export const createPayoutResponseSchema = z.object({
   payout: payoutSchema,
 });
 export type CreatePayoutResponse = z.infer<typeof createPayoutResponseSchema>;
+
+// ── the books of an order (docs/product/money.md "The books of an order") ────────────────────────────────────
+
+/** GET /api/admin/orders/:orderId/books (admin): where every cent the buyer paid went, shop by shop (cents). */
+export const orderBooksParamsSchema = z.object({ orderId: z.guid('Invalid order id') });
+
+const bookFiguresSchema = z.object({
+  /** What the buyer paid: lines, add-ons and shipping. */
+  paidCents: z.number().int(),
+  refundedCents: z.number().int(),
+  /** The spec's per-item payouts of what the buyer kept paying. */
+  payoutsCents: z.number().int(),
+  /** The shop's shipping the buyer kept paying: its seller's. */
+  shippingCreditedCents: z.number().int(),
+  /** The labels the seller bought through the marketplace, voided ones credited back. */
+  labelsChargedCents: z.number().int(),
+  /** Commission, pickup charges, transfer fees, add-ons kept and labels charged, less what the platform absorbed. */
+  platformCents: z.number().int(),
+});
+
+export const orderBooksShopSchema = bookFiguresSchema.extend({
+  sellerId: z.string(),
+  shopName: z.string(),
+  /** What payouts already transferred for the shop's items (their net, after the seller's other lines). */
+  transferredCents: z.number().int(),
+  items: z.array(
+    z.object({
+      orderItemId: z.string(),
+      title: z.string(),
+      paidCents: z.number().int(),
+      refundedCents: z.number().int(),
+      payoutCents: z.number().int(),
+      shippingCreditCents: z.number().int(),
+      payoutStatus: payoutStatusSchema.nullable(),
+    }),
+  ),
+  labels: z.array(z.object({ shipmentId: z.string(), trackingNumber: z.string().nullable(), chargesCents: z.number().int(), voided: z.boolean() })),
+});
+export type OrderBooksShop = z.infer<typeof orderBooksShopSchema>;
+
+export const orderBooksResponseSchema = z.object({
+  orderId: z.string(),
+  shops: z.array(orderBooksShopSchema),
+  totals: bookFiguresSchema,
+});
+export type OrderBooksResponse = z.infer<typeof orderBooksResponseSchema>;

@@ -41,6 +41,9 @@ export const PAYMENT_ACCOUNT_STATUSES_WITH_NONE = ['none', ...PAYMENT_ACCOUNT_ST
 /** A seller's payout for an item. */
 export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const;
 
+/** A line of a seller's label account: a label bought (charged) or a voided label credited back. */
+export const LABEL_CHARGE_KINDS = ['label', 'void_credit'] as const;
+
 /** Stripe's payouts from a connected account to its bank (not stored: the Connect sandbox's dashboard shows them). */
 export const BANK_PAYOUT_STATUSES = ['paid', 'pending', 'in_transit'] as const;
 

@@ -6,17 +6,24 @@
 // revenue — and the seller's payout applies the spec's rule (docs/product/limits.md) to that kept line:
 //   commission = kept line × category rate, gross = kept line − commission − pickup share,
 //   payout = max(gross − transfer fee, 0).
-// Whatever the buyer kept paying and the seller is not paid is the platform's: commission, the pickup
-// charge it pays the carrier, the transfer fee and the extras; when the charges exceed the kept line the
+// The shipping the buyer kept paying for the item is its seller's, credited beside the payout (shop-shipping-money.ts).
+// Whatever else the buyer kept paying and the seller is not paid is the platform's: commission, the pickup
+// charge it pays the carrier, the transfer fee and the add-on; when the charges exceed the kept line the
 // platform absorbs the difference (the payout never goes below 0).
 
 import { calculatePayout, type PayoutBreakdown } from './payout';
+import { shippingCreditCents } from './shop-shipping-money';
 
 export interface ItemSettlementInput {
   unitPriceCents: number;
   quantity: number;
-  /** The add-on and the item's share of the order's shipping: paid by the buyer, never paid out. */
+  /** The add-on and the item's share of the order's shipping: paid by the buyer, never part of the payout rule. */
   extrasCents: number;
+  /**
+   * The part of the extras that is the line's share of its shop's shipping, credited to the seller beside the payout
+   * (shop-shipping-money.ts); absent or null for orders placed before shops set their shipping (the platform's).
+   */
+  shippingCents?: number | null;
   /** Everything given back to the buyer for this item so far. */
   refundedCents: number;
   /** Basis points (1250 = 12.5 %); null when the category has no rate (0 % with the spec's warning). */
@@ -35,7 +42,9 @@ export interface ItemSettlement {
   keptExtrasCents: number;
   /** The payout rule applied to the kept line (itemTotalCents is the kept line). */
   payout: PayoutBreakdown;
-  /** What the platform keeps: paid − refunded − payout. */
+  /** The shipping the buyer kept paying for the item, credited to the seller (0 for older orders). */
+  shippingCreditCents: number;
+  /** What the platform keeps: paid − refunded − payout − shipping credited. */
   platformCents: number;
 }
 
@@ -92,6 +101,15 @@ export function settleOrderItem(input: ItemSettlementInput, categoryName?: strin
   const keptLineCents = lineCents - lineRefund;
   const keptExtrasCents = input.extrasCents - (input.refundedCents - lineRefund);
   const payout = payoutAfterRefunds({ ...input, refundedCents: lineRefund }, categoryName);
+  const shipping = input.shippingCents ?? null;
+  if (shipping !== null && (!Number.isSafeInteger(shipping) || shipping < 0 || shipping > input.extrasCents))
+    throw new RangeError('The shipping share must be a non-negative integer within the extras');
+  const credit = shippingCreditCents({
+    lineCents,
+    addOnCents: input.extrasCents - (shipping ?? 0),
+    shippingCents: shipping,
+    refundedCents: input.refundedCents,
+  });
   return {
     paidCents,
     refundedCents: input.refundedCents,
@@ -99,7 +117,8 @@ export function settleOrderItem(input: ItemSettlementInput, categoryName?: strin
     keptLineCents,
     keptExtrasCents,
     payout,
-    platformCents: paidCents - input.refundedCents - payout.payoutCents,
+    shippingCreditCents: credit,
+    platformCents: paidCents - input.refundedCents - payout.payoutCents - credit,
   };
 }
 

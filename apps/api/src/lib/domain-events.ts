@@ -217,6 +217,9 @@ export interface PayoutSentBreakdown {
   pickupChargeCents: number;
   feeCents: number;
   adjustmentCents: number;
+  /** The item's shipping credited (≥ 0) and the seller's label lines settled (labels bought less voided ones). */
+  shippingCreditCents: number;
+  labelChargeCents: number;
   netCents: number;
 }
 

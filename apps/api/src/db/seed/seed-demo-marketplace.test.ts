@@ -852,6 +852,8 @@ async function eventsBehind(handle: DatabaseHandle, rows: ReadonlyArray<typeof n
         pickupChargeCents: payout.pickupChargeCents,
         feeCents: payout.feeCents,
         adjustmentCents: 0,
+        shippingCreditCents: payout.shippingCreditCents,
+        labelChargeCents: payout.labelChargeCents,
         netCents: payout.netCents,
       };
       events.set(dedupeKey, {

@@ -219,6 +219,8 @@ export function payoutSent(
       pickupChargeCents: number;
       feeCents: number;
       adjustmentCents: number;
+      shippingCreditCents: number;
+      labelChargeCents: number;
       netCents: number;
     };
     unsubscribeUrl: string;
@@ -232,6 +234,9 @@ export function payoutSent(
   ];
   if (figures.pickupChargeCents > 0) rows.push({ label: 'Pickup charge', value: formatCents(-figures.pickupChargeCents) });
   rows.push({ label: 'Transfer fee', value: formatCents(-figures.feeCents) });
+  if (figures.shippingCreditCents > 0) rows.push({ label: 'Shipping the buyer paid', value: formatCents(figures.shippingCreditCents) });
+  if (figures.labelChargeCents !== 0)
+    rows.push({ label: figures.labelChargeCents < 0 ? 'Shipping labels' : 'Voided labels credited back', value: formatCents(figures.labelChargeCents) });
   if (figures.adjustmentCents !== 0) rows.push({ label: 'Owed from earlier refunds', value: formatCents(figures.adjustmentCents) });
   rows.push({ label: 'Paid to you', value: formatCents(figures.netCents), isEmphasized: true });
   const rendered = renderEmail({

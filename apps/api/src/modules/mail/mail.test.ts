@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SANDBOX_TEST_ACCOUNT_NUMBER, SANDBOX_TEST_ROUTING_NUMBER } from '@marketplace/contracts/payouts';
-import { addresses, mailOutbox } from '../../db/schema';
+import { addresses, mailOutbox, shipments } from '../../db/schema';
 import { openDatabase } from '../../db/client';
 import { JOB_NAMES } from '../../jobs';
 import { createDomainEvents } from '../../lib/domain-events';
@@ -205,12 +205,18 @@ describe('a whole purchase, as the SMTP server receives it', () => {
     expect(await runMailJob()).toMatchObject({ sent: 1 });
     const [paid] = (await smtp.waitFor(6)).slice(5);
     expect(to(paid!)).toBe(seller.email);
-    // $45.00 less 10 % commission ($4.50) = $40.50 gross; the transfer fee is 0.25 % + $0.25 = $0.35 → $40.15.
-    expect(paid!.parsed.subject).toBe('Payout sent: $40.15');
+    // $45.00 less 10 % commission ($4.50) = $40.50 gross; the transfer fee is 0.25 % + $0.25 = $0.35 → $40.15; then the
+    // shop's $5.99 shipping is the seller's, and the label they bought is charged to them.
+    const [label] = await testApp.database.db.select({ chargesCents: shipments.chargesCents }).from(shipments).where(eq(shipments.id, shipmentId));
+    const labelCents = label!.chargesCents!;
+    const net = `$${((4015 + 599 - labelCents) / 100).toFixed(2)}`;
+    expect(paid!.parsed.subject).toBe(`Payout sent: ${net}`);
     expect(paid!.parsed.text).toContain(`2 × ${NASTY_TITLE}: $45.00`);
     expect(paid!.parsed.text).toContain('Commission (10 %): -$4.50');
     expect(paid!.parsed.text).toContain('Transfer fee: -$0.35');
-    expect(paid!.parsed.text).toContain('Paid to you: $40.15');
+    expect(paid!.parsed.text).toContain('Shipping the buyer paid: $5.99');
+    expect(paid!.parsed.text).toContain(`Shipping labels: -$${(labelCents / 100).toFixed(2)}`);
+    expect(paid!.parsed.text).toContain(`Paid to you: ${net}`);
     expect(paid!.header('list-unsubscribe')).toContain('p=payoutSent');
 
     // The outbox kept every one as sent, once.

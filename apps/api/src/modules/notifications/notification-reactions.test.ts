@@ -397,6 +397,8 @@ describe('the rest of a sale’s story, from its events', () => {
       pickupChargeCents: 0,
       feeCents: 45,
       adjustmentCents: 0,
+      shippingCreditCents: 0,
+      labelChargeCents: 0,
       netCents: 8055,
     };
     await again.publish({

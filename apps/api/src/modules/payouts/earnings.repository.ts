@@ -24,6 +24,9 @@ export interface EarningLine {
   priceCents: number;
   status: (typeof orderItems.$inferSelect)['status'];
   refundedCents: number;
+  /** The add-on when chosen (0 otherwise) and the line's share of its shop's shipping (null: an older order's). */
+  addOnCents: number;
+  shippingCents: number | null;
   deliveredAt: Date | null;
   soldAt: Date;
   categoryName: string;
@@ -38,6 +41,8 @@ export interface EarningLine {
     feeCents: number;
     netCents: number;
     adjustmentCents: number;
+    shippingCreditCents: number;
+    labelChargeCents: number;
     transferId: string | null;
     paidAt: Date | null;
   } | null;
@@ -90,6 +95,9 @@ export async function findSellerEarnings(
       priceCents: orderItems.priceCents,
       status: orderItems.status,
       refundedCents: orderItems.refundedCents,
+      retipAdded: orderItems.retipAdded,
+      retipPriceCents: orderItems.retipPriceCents,
+      shippingCents: orderItems.shippingCents,
       deliveredAt: orderItems.deliveredAt,
       soldAt: orderItems.createdAt,
       categoryName: categories.name,
@@ -104,6 +112,8 @@ export async function findSellerEarnings(
       feeCents: payouts.feeCents,
       netCents: payouts.netCents,
       adjustmentCents: payouts.adjustmentCents,
+      shippingCreditCents: payouts.shippingCreditCents,
+      labelChargeCents: payouts.labelChargeCents,
       transferId: payouts.transferId,
       paidAt: payouts.paidAt,
       clawbackCents: clawbackSum(),
@@ -126,6 +136,8 @@ export async function findSellerEarnings(
     priceCents: row.priceCents,
     status: row.status,
     refundedCents: row.refundedCents,
+    addOnCents: row.retipAdded ? row.retipPriceCents : 0,
+    shippingCents: row.shippingCents,
     deliveredAt: row.deliveredAt,
     soldAt: row.soldAt,
     categoryName: row.categoryName,
@@ -142,6 +154,8 @@ export async function findSellerEarnings(
             feeCents: row.feeCents ?? 0,
             netCents: row.netCents ?? 0,
             adjustmentCents: row.adjustmentCents ?? 0,
+            shippingCreditCents: row.shippingCreditCents ?? 0,
+            labelChargeCents: row.labelChargeCents ?? 0,
             transferId: row.transferId,
             paidAt: row.paidAt,
           }

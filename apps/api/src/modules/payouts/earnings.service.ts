@@ -1,12 +1,14 @@
-import type { EarningRow, EarningsMonthTotals, EarningsResponse } from '@marketplace/contracts/earnings';
-import { EARNINGS_CSV_MAX_ROWS } from '@marketplace/contracts/earnings';
+import type { EarningRow, EarningsMonthTotals, EarningsResponse, LabelLine } from '@marketplace/contracts/earnings';
+import { EARNINGS_CSV_MAX_ROWS, EARNINGS_LABEL_LINES } from '@marketplace/contracts/earnings';
 import { describeEarningState, earningStatusOf, monthRange, thisAndLastMonth, type EarningState, type PayoutSchedule } from '@marketplace/domain/earnings';
 import { payoutAfterRefunds } from '@marketplace/domain/item-settlement';
+import { describeLabelLine, shippingCreditCents } from '@marketplace/domain/shop-shipping-money';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { earningsCsv } from './earnings-csv';
 import { countSellerEarnings, findSellerEarnings, type EarningLine, type SoldBetween } from './earnings.repository';
 import { paidInTwoMonths } from './payout-reports.repository';
+import { openLabelBalanceOf, recentLabelChargesOf, type LabelChargeRecord } from './label-charges.repository';
 import { findAccountOfSeller, pendingAdjustmentsOf } from './payouts.repository';
 
 // A seller's earnings (docs/product/payouts.md, "Earnings page"): each item they sold with its payout laid
@@ -32,6 +34,20 @@ export interface PickupShares {
 
 export type EarningsService = ReturnType<typeof createEarningsService>;
 
+function labelLineOf(row: LabelChargeRecord): LabelLine {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    shipmentId: row.shipmentId,
+    trackingNumber: row.trackingNumber,
+    kind: row.kind,
+    amountCents: row.amountCents,
+    createdAt: row.createdAt.toISOString(),
+    settledAt: row.settledAt?.toISOString() ?? null,
+    text: describeLabelLine(row, isoDate),
+  };
+}
+
 export function createEarningsService(deps: { db: Database; clock: Clock; pickupCharges: PickupShares; payoutSchedule: () => Promise<PayoutSchedule> }) {
   const { db, clock } = deps;
 
@@ -46,8 +62,11 @@ export function createEarningsService(deps: { db: Database; clock: Clock; pickup
         pickupChargeCents: payout.pickupChargeCents,
         grossCents: payout.grossCents,
         feeCents: payout.feeCents,
-        // The payout rule's result; the transfer is that less what earlier refunds took off it.
-        payoutCents: payout.netCents - payout.adjustmentCents,
+        // The payout rule's result; the transfer adds the shipping credited and takes the label lines and
+        // what earlier refunds took off it.
+        payoutCents: payout.netCents - payout.adjustmentCents - payout.labelChargeCents - payout.shippingCreditCents,
+        shippingCreditCents: payout.shippingCreditCents,
+        labelChargeCents: payout.labelChargeCents,
         adjustmentCents: payout.adjustmentCents,
         netCents: payout.netCents,
         commissionWarning: null,
@@ -63,6 +82,12 @@ export function createEarningsService(deps: { db: Database; clock: Clock; pickup
       },
       line.categoryName,
     );
+    const shippingCredit = shippingCreditCents({
+      lineCents: line.priceCents * line.quantity,
+      addOnCents: line.addOnCents,
+      shippingCents: line.shippingCents,
+      refundedCents: line.refundedCents,
+    });
     return {
       itemTotalCents: breakdown.itemTotalCents,
       commissionRateBasisPoints: breakdown.commissionRateBasisPoints,
@@ -71,8 +96,10 @@ export function createEarningsService(deps: { db: Database; clock: Clock; pickup
       grossCents: breakdown.grossCents,
       feeCents: breakdown.feeCents,
       payoutCents: breakdown.payoutCents,
+      shippingCreditCents: shippingCredit,
+      labelChargeCents: 0,
       adjustmentCents: 0,
-      netCents: breakdown.payoutCents,
+      netCents: breakdown.payoutCents + shippingCredit,
       commissionWarning: breakdown.warning,
     };
   }
@@ -154,18 +181,22 @@ export function createEarningsService(deps: { db: Database; clock: Clock; pickup
     async listEarnings(sellerId: string, query: { page: number; limit: number; month?: string | undefined }): Promise<EarningsResponse> {
       const schedule = await deps.payoutSchedule();
       const soldBetween = soldIn(query.month);
-      const [totalItems, lines, totals, account, owed] = await Promise.all([
+      const [totalItems, lines, totals, account, owed, labelsOpenCents, labels] = await Promise.all([
         countSellerEarnings(db, sellerId, soldBetween),
         findSellerEarnings(db, sellerId, soldBetween, { limit: query.limit, offset: (query.page - 1) * query.limit }),
         monthTotals(sellerId, schedule),
         findAccountOfSeller(db, sellerId),
         pendingAdjustmentsOf(db, sellerId),
+        openLabelBalanceOf(db, sellerId),
+        recentLabelChargesOf(db, sellerId, soldBetween, EARNINGS_LABEL_LINES),
       ]);
       return {
         success: true,
         schedule,
         payoutAccountReady: account?.status === 'complete',
         owedBackCents: owed.reduce((sum, adjustment) => sum + adjustment.amountCents, 0),
+        labelsOpenCents,
+        labels: labels.map(labelLineOf),
         totals,
         items: await rowsOf(lines, schedule),
         pagination: { page: query.page, limit: query.limit, totalItems, totalPages: Math.max(1, Math.ceil(totalItems / query.limit)) },
@@ -183,7 +214,9 @@ export function createEarningsService(deps: { db: Database; clock: Clock; pickup
         if (lines.length < CSV_CHUNK) break;
       }
       const truncated = rows.length >= EARNINGS_CSV_MAX_ROWS && (await countSellerEarnings(db, sellerId, soldBetween)) > rows.length;
-      return { csv: earningsCsv(rows), truncated, fileName: `earnings-${query.month ?? 'all'}.csv` };
+      // The label lines are lines of their own, after the items (never netted into an item's row).
+      const labels = (await recentLabelChargesOf(db, sellerId, soldBetween, EARNINGS_CSV_MAX_ROWS)).map(labelLineOf);
+      return { csv: earningsCsv(rows, labels), truncated, fileName: `earnings-${query.month ?? 'all'}.csv` };
     },
   };
 }

@@ -9,6 +9,7 @@ import type {
 } from '@marketplace/contracts/payouts';
 import { lineWithAddOnCents } from '@marketplace/domain/item-settlement';
 import { centsToDollars } from '@marketplace/domain/money';
+import { shippingCreditCents } from '@marketplace/domain/shop-shipping-money';
 import type { PickupChargeInfo } from '../shipping';
 import type { MonthComparison, PayoutStatsReport, QuickStatsReport } from './payout-reports.service';
 import type { SellerSummary, ShippedOrderLine } from './payout-reports.repository';
@@ -38,6 +39,9 @@ export function payoutAnswer(payout: PayoutWithSeller): Payout {
     amount: dollars(payout.grossCents),
     net_amount: dollars(payout.netCents),
     fee_amount: dollars(payout.feeCents),
+    shipping_credit_amount: dollars(payout.shippingCreditCents),
+    label_charge_amount: dollars(payout.labelChargeCents),
+    adjustment_amount: dollars(payout.adjustmentCents),
     description: payout.description,
     failure_reason: payout.failureReason,
     order_item_id: payout.orderItemId,
@@ -81,7 +85,7 @@ export function quickStatsAnswer(report: QuickStatsReport): QuickStats {
 }
 
 export function shippedOrderItemAnswer(line: ShippedOrderLine): ShippedOrderItem {
-  const { item, order, category, buyer, seller, accountStatus, payout, openDisputeId, owedCents } = line;
+  const { item, order, category, buyer, seller, accountStatus, payout, openDisputeId, owedCents, openLabelCents } = line;
   return {
     orderId: order.id,
     orderItemId: item.id,
@@ -115,6 +119,13 @@ export function shippedOrderItemAnswer(line: ShippedOrderLine): ShippedOrderItem
     },
     hasOpenDispute: openDisputeId !== null,
     sellerPendingAdjustments: owedCents.map(dollars),
+    shippingCreditCents: shippingCreditCents({
+      lineCents: item.priceCents * item.quantity,
+      addOnCents: item.retipAdded ? item.retipPriceCents : 0,
+      shippingCents: item.shippingCents,
+      refundedCents: item.refundedCents,
+    }),
+    sellerOpenLabelCents: openLabelCents,
     payout: payout ? { id: payout.id, status: payout.status, net_amount: dollars(payout.netCents), failure_reason: payout.failureReason } : null,
   };
 }

@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/client';
 import { categories } from '../catalog/catalog.schema';
 import { orderItems, orders } from '../orders/orders.schema';
 import { users } from '../users/users.schema';
-import { paymentAccounts, payoutAdjustments, payouts } from './payouts.schema';
+import { paymentAccounts, payoutAdjustments, payouts, labelCharges } from './payouts.schema';
 import { openDisputeIdOf } from '../disputes';
 import type { PaymentAccountState, PayoutRecord, PayoutState } from './payouts.repository';
 
@@ -229,6 +229,10 @@ function prepareShippedPage(db: Database) {
       owedCents: sql<
         number[]
       >`coalesce((select json_agg(${payoutAdjustments.amountCents} order by ${payoutAdjustments.createdAt}, ${payoutAdjustments.id}) from ${payoutAdjustments} where ${payoutAdjustments.sellerId} = ${orderItems.sellerId} and ${payoutAdjustments.settledAt} is null), '[]'::json)`,
+      // The seller's open label lines, oldest first (label_charges_seller_idx): the payout settles them too.
+      openLabelCents: sql<
+        number[]
+      >`coalesce((select json_agg(${labelCharges.amountCents} order by ${labelCharges.createdAt}, ${labelCharges.id}) from ${labelCharges} where ${labelCharges.sellerId} = ${orderItems.sellerId} and ${labelCharges.settledAt} is null), '[]'::json)`,
     })
     .from(page)
     .innerJoin(orderItems, eq(orderItems.id, page.id))

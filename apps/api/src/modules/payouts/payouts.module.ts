@@ -6,6 +6,7 @@ import { createConnectAccountsService } from './connect-accounts.service';
 import { findAdjustmentOfDispute } from './dispute-adjustments.repository';
 import { sellerEarningsRoutes } from './earnings.routes';
 import { createEarningsService } from './earnings.service';
+import { createOrderBooksService } from './order-books.service';
 import { createPayoutReportsService } from './payout-reports.service';
 import { payoutAdminRoutes, sandboxConnectRoutes, stripeConnectRoutes } from './payouts.routes';
 import { createPayoutsService } from './payouts.service';
@@ -31,6 +32,7 @@ export const payoutsModule = defineModule({
       pickupCharges,
       workspace,
       checkout,
+      labelAccount,
     }: ModuleContext<{
       /** Tests put a fake in front of the payouts provider (e.g. to fail a transfer). */
       wrapConnect: ((provider: ConnectProvider) => ConnectProvider) | undefined;
@@ -40,6 +42,8 @@ export const payoutsModule = defineModule({
       /** The workspace's settings: payout on delivery or not. */
       workspace: { payoutSchedule: EarningsDependencies['payoutSchedule'] };
       checkout: NonNullable<WebhooksDependencies['checkout']>;
+      /** The shipping module's labels, whose money is the seller's label account. */
+      labelAccount: NonNullable<PayoutsDependencies['labelAccount']>;
     }>,
   ) {
     const baseConnect = createConnectProvider(config, clock, database.db);
@@ -60,6 +64,7 @@ export const payoutsModule = defineModule({
       // Payout on delivery reads the admin's setting each round.
       payoutSchedule: () => workspace.payoutSchedule(),
       log: app.log,
+      labelAccount,
     });
     const stripeWebhooks = createStripeWebhooksService({
       db: database.db,
@@ -77,7 +82,9 @@ export const payoutsModule = defineModule({
       reports: payoutReports,
       webhooks: stripeWebhooks,
     });
-    await app.register(payoutAdminRoutes, { prefix: '/api', reports: payoutReports });
+    // The books of an order: where every cent the buyer paid went, shop by shop.
+    const books = createOrderBooksService({ db: database.db, pickupCharges });
+    await app.register(payoutAdminRoutes, { prefix: '/api', reports: payoutReports, books });
     const sandboxConnect = baseConnect.name === 'sandbox' ? (baseConnect as SandboxConnectProvider) : null;
     if (sandboxConnect) await app.register(sandboxConnectRoutes, { prefix: '/api/sandbox/connect', sandbox: sandboxConnect });
     // A seller's earnings: each sold item's payout laid out, where it stands, and a CSV of it.

@@ -14,6 +14,8 @@ import {
   createPayoutResponseSchema,
   dashboardLinkResponseSchema,
   onboardingLinkResponseSchema,
+  orderBooksParamsSchema,
+  orderBooksResponseSchema,
   orderItemParamsSchema,
   payoutStatsQuerySchema,
   payoutStatsResponseSchema,
@@ -32,6 +34,7 @@ import type { SandboxConnectProvider } from '../../providers/payment/connect-san
 import { only, PUBLIC, publicAnswering } from '../../plugins/route-access';
 import { MINUTE, perAddress } from '../../security/rate-limits';
 import type { ConnectAccountsService } from './connect-accounts.service';
+import type { OrderBooksService } from './order-books.service';
 import {
   accountCheckAnswer,
   paginationOf,
@@ -224,8 +227,22 @@ export const stripeConnectRoutes: FastifyPluginAsyncZod<{
 };
 
 /** /api/user/sellers, /api/admin/payoutStats/..., /api/orders/get-all-shipped-orders (admin). */
-export const payoutAdminRoutes: FastifyPluginAsyncZod<{ reports: PayoutReportsService }> = async (app, { reports }) => {
+export const payoutAdminRoutes: FastifyPluginAsyncZod<{ reports: PayoutReportsService; books: OrderBooksService }> = async (app, { reports, books }) => {
   const common = { tags: ['payouts'], security: [{ bearerAuth: [] }] };
+
+  app.get(
+    '/admin/orders/:orderId/books',
+    {
+      config: { access: only('admin') },
+      schema: {
+        ...common,
+        summary: 'Where every cent of an order went, shop by shop: payouts, shipping credited, labels charged, the platform, refunds',
+        params: orderBooksParamsSchema,
+        response: { 200: orderBooksResponseSchema, ...errors },
+      },
+    },
+    async (request) => books.booksOf(request.params.orderId),
+  );
 
   app.get(
     '/user/sellers',

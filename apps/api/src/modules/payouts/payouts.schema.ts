@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { PAYMENT_ACCOUNT_STATUSES, PAYOUT_STATUSES } from '@marketplace/domain/enums';
+import { LABEL_CHARGE_KINDS, PAYMENT_ACCOUNT_STATUSES, PAYOUT_STATUSES } from '@marketplace/domain/enums';
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 import { disputes } from '../disputes/disputes.schema';
-import { orderItems } from '../orders/orders.schema';
+import { orderItems, orders } from '../orders/orders.schema';
+import { shipments } from '../shipping/shipping.schema';
 import { users } from '../users/users.schema';
 
 // The payouts module's tables (docs/decisions/0035): getting sellers paid. A seller's debt points at the
@@ -58,6 +59,10 @@ export const payouts = pgTable(
     netCents: integer('net_cents').notNull(),
     // Refunds owed back by the seller (payout_adjustments) deducted from this payout: ≤ 0.
     adjustmentCents: integer('adjustment_cents').notNull().default(0),
+    // The item's share of its shop's shipping the buyer kept paying, credited to the seller with this payout: ≥ 0.
+    shippingCreditCents: integer('shipping_credit_cents').notNull().default(0),
+    // The seller's label lines (label_charges) this payout settled: labels bought less voided ones credited back.
+    labelChargeCents: integer('label_charge_cents').notNull().default(0),
     currency: text('currency').notNull().default('usd'),
     attempt: integer('attempt').notNull().default(1),
     transferId: text('transfer_id'),
@@ -79,6 +84,7 @@ export const payouts = pgTable(
     index('payouts_paid_idx').on(table.paidAt, table.sellerId, table.netCents).where(sql`${table.status} = 'paid'`),
     index('payouts_seller_paid_idx').on(table.sellerId, table.paidAt, table.netCents).where(sql`${table.status} = 'paid'`),
     check('payouts_net_non_negative', sql`${table.netCents} >= 0 and ${table.feeCents} >= 0`),
+    check('payouts_shipping_credit_non_negative', sql`${table.shippingCreditCents} >= 0`),
   ],
 );
 
@@ -112,4 +118,39 @@ export const payoutAdjustments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('payout_adjustments_seller_idx').on(table.sellerId, table.settledAt), check('payout_adjustments_negative', sql`${table.amountCents} < 0`)],
+);
+
+export const labelChargeKind = pgEnum('label_charge_kind', LABEL_CHARGE_KINDS);
+
+/**
+ * A seller's label account (docs/product/money.md): each label they buy through the marketplace is charged to them
+ * (negative), a voided one credited back (positive), at most once each (the unique index on shipment and kind,
+ * written in the label's own transaction). A payout settles the open lines (shop-shipping-money.ts) and records which.
+ */
+export const labelCharges = pgTable(
+  'label_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipments.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: labelChargeKind('kind').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    trackingNumber: text('tracking_number'),
+    settledByPayoutId: uuid('settled_by_payout_id').references(() => payouts.id),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('label_charges_shipment_kind_unique').on(table.shipmentId, table.kind),
+    index('label_charges_seller_idx').on(table.sellerId, table.settledAt, table.createdAt),
+    index('label_charges_order_idx').on(table.orderId),
+    check('label_charges_sign', sql`(${table.kind} = 'label' and ${table.amountCents} < 0) or (${table.kind} = 'void_credit' and ${table.amountCents} > 0)`),
+  ],
 );

@@ -4,6 +4,7 @@ import { applyPayoutAdjustments } from '@marketplace/domain/dispute-money';
 import { payoutAfterRefunds } from '@marketplace/domain/item-settlement';
 import { PAYABLE_STATES } from '@marketplace/domain/order-item-state';
 import { clawbackAfterRefundCents } from '@marketplace/domain/payout-ledger';
+import { applyLabelLedger, shippingCreditCents } from '@marketplace/domain/shop-shipping-money';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { DomainEventPublisher } from '../../lib/domain-events';
@@ -13,7 +14,8 @@ import { ConnectError, type ConnectProvider } from '../../providers/payment/conn
 import { findOpenDisputeOfItem } from '../disputes';
 import { findEventLine, findProviderPaymentIdOfOrderItem, type OrdersService } from '../orders';
 import { hasOpenReturn } from '../returns';
-import type { PickupChargeInfo } from '../shipping';
+import type { LabelHooks, PickupChargeInfo } from '../shipping';
+import { insertLabelChargeOnce, openLabelChargesOf, releaseLabelChargesOf, settleLabelCharges } from './label-charges.repository';
 import { PAYOUT_MESSAGES } from './payout-messages';
 import {
   findAccountOfSeller,
@@ -85,10 +87,24 @@ export function createPayoutsService(deps: {
   payoutSchedule?: () => Promise<PayoutSchedule>;
   /** Where the automatic payout tells what it skipped. */
   log?: { info(details: object, message: string): void; warn(details: object, message: string): void };
+  /** The shipping module's labels: each one bought is charged to its seller, each one voided credited back. */
+  labelAccount?: Pick<LabelHooks, 'onLabelBought' | 'onLabelVoided'>;
 }) {
   const { db, clock, connect } = deps;
   const claimStaleAfterMs = deps.claimStaleAfterMs ?? DEFAULT_CLAIM_STALE_AFTER_MS;
   const payoutsChanged = () => deps.onPayoutsChanged?.();
+
+  // A seller's label account (docs/product/money.md): written in the label's own transaction, once per label and kind.
+  deps.labelAccount?.onLabelBought(async (executor, label) => {
+    if (!label.chargesCents || label.chargesCents <= 0) return;
+    const { shipmentId, sellerId, orderId, trackingNumber, chargesCents, at } = label;
+    await insertLabelChargeOnce(executor, { shipmentId, sellerId, orderId, trackingNumber, kind: 'label', amountCents: -chargesCents, createdAt: at });
+  });
+  deps.labelAccount?.onLabelVoided(async (executor, label) => {
+    if (!label.chargesCents || label.chargesCents <= 0) return;
+    const { shipmentId, sellerId, orderId, trackingNumber, chargesCents, at } = label;
+    await insertLabelChargeOnce(executor, { shipmentId, sellerId, orderId, trackingNumber, kind: 'void_credit', amountCents: chargesCents, createdAt: at });
+  });
 
   // A refund of an item whose seller was already paid: what the item's payout lost is owed back, deducted
   // from the seller's next payout. Recorded in the refund's own transaction, so it is never lost or doubled.
@@ -100,9 +116,12 @@ export function createPayoutsService(deps: {
       quantity: item.quantity,
       refundableCents,
       refundedCentsAfter,
+      shippingCents: item.shippingCents,
       payout: {
         netCents: paid.netCents,
         adjustmentCents: paid.adjustmentCents,
+        shippingCreditCents: paid.shippingCreditCents,
+        labelChargeCents: paid.labelChargeCents,
         commissionRateBasisPoints: paid.commissionRateBps,
         pickupChargeCents: paid.pickupChargeCents,
       },
@@ -168,10 +187,22 @@ export function createPayoutsService(deps: {
         },
         category?.name,
       );
-      // What the seller owes back from refunds after earlier payouts comes off this one (oldest first).
+      // The item's share of its shop's shipping the buyer kept paying is the seller's, beside the payout rule.
+      const shippingCredit = shippingCreditCents({
+        lineCents: item.priceCents * item.quantity,
+        addOnCents: item.retipAdded ? item.retipPriceCents : 0,
+        shippingCents: item.shippingCents,
+        refundedCents: item.refundedCents,
+      });
+      // Then the seller's label lines (labels bought, voided ones credited back), then what they owe back from
+      // refunds after earlier payouts: each oldest first and whole, never below 0.
+      const labels = applyLabelLedger(
+        breakdown.payoutCents + shippingCredit,
+        (await openLabelChargesOf(transaction, item.sellerId, { lock: true })).map((row) => ({ id: row.id, amountCents: row.amountCents })),
+      );
       const pending = await pendingAdjustmentsOf(transaction, item.sellerId, { lock: true });
       const adjusted = applyPayoutAdjustments(
-        breakdown.payoutCents,
+        labels.netCents,
         pending.map((row) => ({ id: row.id, amountCents: row.amountCents })),
       );
       const values = {
@@ -186,6 +217,8 @@ export function createPayoutsService(deps: {
         feeCents: breakdown.feeCents,
         netCents: adjusted.netCents,
         adjustmentCents: adjusted.adjustmentCents,
+        shippingCreditCents: shippingCredit,
+        labelChargeCents: labels.labelChargeCents,
         failureReason: null,
         transferId: null,
         description: `Payout for ${item.quantity} × ${item.title} (order #${item.orderId.slice(0, 8)})`,
@@ -198,6 +231,7 @@ export function createPayoutsService(deps: {
         : await insertPayout(transaction, { ...values, orderItemId: item.id, attempt: 1, createdAt: now });
       if (!claimed) throw new HttpError(500, 'Failed to create payout');
       await settleAdjustments(transaction, adjusted.settledIds, claimed.id, now);
+      await settleLabelCharges(transaction, labels.settledIds, claimed.id, now);
       return claimed;
     });
   }
@@ -231,7 +265,10 @@ export function createPayoutsService(deps: {
           failureReason: definite ? reason : `Stripe did not answer: ${reason}`,
           updatedAt: clock.now(),
         });
-        if (definite) await releaseAdjustmentsOf(transaction, claimed.id);
+        if (definite) {
+          await releaseAdjustmentsOf(transaction, claimed.id);
+          await releaseLabelChargesOf(transaction, claimed.id);
+        }
       });
       payoutsChanged();
       if (definite) throw new HttpError(400, `Failed to create payout: ${reason}`, { payoutId: claimed.id });
@@ -263,6 +300,8 @@ export function createPayoutsService(deps: {
             pickupChargeCents: paid.pickupChargeCents,
             feeCents: paid.feeCents,
             adjustmentCents: paid.adjustmentCents,
+            shippingCreditCents: paid.shippingCreditCents,
+            labelChargeCents: paid.labelChargeCents,
             netCents: paid.netCents,
           },
         });

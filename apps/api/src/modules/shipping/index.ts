@@ -2,6 +2,7 @@
 // folder is its own business.
 
 export { findActiveShipmentOfOrderItem, type OrderItemShipment } from './dispute-queries.repository';
+export { createLabelHooks, type LabelHooks, type LabelMoneyEvent } from './label-hooks';
 export { createLabelsService, type LabelsService } from './labels.service';
 export { findTrackingOfOrderItems, type OrderItemTracking } from './order-item-tracking.repository';
 export { createPickupChargesService, type PickupChargeInfo, type PickupChargesService } from './pickup-charges.service';

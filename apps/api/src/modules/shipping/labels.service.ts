@@ -47,6 +47,7 @@ import {
   type ShipmentStatusValue,
   type ShippingAddressSnapshot,
 } from './shipments.repository';
+import { createLabelHooks, type LabelHooks } from './label-hooks';
 import { shippingAddressOfOrder } from '../orders';
 import { findShippingContactOf } from '../users';
 import {
@@ -150,13 +151,16 @@ function voidRefusalCodeOf(shipment: Pick<ShipmentRecord, 'status'>, reason: str
   return 'void_refused';
 }
 
+const moneyOf = (shipment: ShipmentRow) => ({ shipmentId: shipment.id, sellerId: shipment.sellerId, orderId: shipment.orderId });
+
 export function createLabelsService({
   db,
   files,
   clock,
   carrier,
   orderItems: orderItemStates,
-}: Pick<ShippingDependencies, 'db' | 'files' | 'clock' | 'carrier' | 'orderItems'>) {
+  labelHooks = createLabelHooks(),
+}: Pick<ShippingDependencies, 'db' | 'files' | 'clock' | 'carrier' | 'orderItems'> & { labelHooks?: LabelHooks }) {
   const detailsOf = (executor: Executor, rows: readonly ShipmentRow[]) => loadShipmentDetails(executor, rows, { files, now: clock.now() });
   const detailsOfOne = (executor: Executor, row: ShipmentRow) => loadOneShipmentDetails(executor, row, { files, now: clock.now() });
 
@@ -398,6 +402,7 @@ export function createLabelsService({
           labelRequestedAt: null,
           updatedAt: now,
         });
+        await labelHooks.labelBought(transaction, { ...moneyOf(shipment), trackingNumber: label.trackingNumber, chargesCents: label.chargesCents, at: now });
         // The items still approved go out with the label (one changed meanwhile keeps its own state).
         await orderItemStates.transitionItems(transaction, {
           orderItemIds: lines.map((line) => line.orderItem.id),
@@ -439,6 +444,12 @@ export function createLabelsService({
         const now = clock.now();
         const lines = (await findLinesOfShipments(transaction, [shipment.id])).filter((line) => line.isActive);
         const voided = await updateShipment(transaction, shipment.id, { status: 'cancelled', voidedAt: now, updatedAt: now });
+        await labelHooks.labelVoided(transaction, {
+          ...moneyOf(shipment),
+          trackingNumber: shipment.trackingNumber,
+          chargesCents: shipment.chargesCents,
+          at: now,
+        });
         await releaseShipmentItems(transaction, shipment.id);
         await orderItemStates.transitionItems(transaction, {
           orderItemIds: lines.map((line) => line.orderItem.id),

@@ -1,5 +1,6 @@
 import type { CarrierProvider } from '../../providers/carrier/port';
 import { defineModule, type ModuleContext, type PortToFill } from '../define-module';
+import { createLabelHooks } from './label-hooks';
 import { createLabelsService } from './labels.service';
 import { findTrackingOfOrderItems } from './order-item-tracking.repository';
 import { createPickupChargesService } from './pickup-charges.service';
@@ -33,10 +34,13 @@ export const shippingModule = defineModule({
     orderItemParcelsPort.fill(findTrackingOfOrderItems);
     const shipping = { db: database.db, files, clock, carrier, environment: config.environment, orderItems: orders, events };
     const tracking = createTrackingService(shipping);
-    await app.register(shipmentRoutes, { prefix: '/api/shipments', labels: createLabelsService(shipping), pickups: createPickupsService(shipping), tracking });
+    // A label bought or voided is money of its seller's: the payouts module listens (their label account).
+    const labelAccount = createLabelHooks();
+    const labels = createLabelsService({ ...shipping, labelHooks: labelAccount });
+    await app.register(shipmentRoutes, { prefix: '/api/shipments', labels, pickups: createPickupsService(shipping), tracking });
     // Each order item's share of its pickup's charge, which its payout deducts.
     const pickupCharges = createPickupChargesService(shipping);
     // The jobs refresh the parcels' tracking (returns buy their labels from the delivery module's carrier too).
-    return { tracking, pickupCharges };
+    return { tracking, pickupCharges, labelAccount };
   },
 });

@@ -47,6 +47,9 @@ function payout(index: number, status: string, overrides: Partial<Payout> = {}):
     amount: 90,
     net_amount: 89.53,
     fee_amount: 0.47,
+    shipping_credit_amount: 0,
+    label_charge_amount: 0,
+    adjustment_amount: 0,
     description: `Payout for item ${index}`,
     failure_reason: null,
     order_item_id: `item-${index}`,
@@ -192,7 +195,7 @@ describe('Payout Management (docs/product/payouts.md)', { timeout: timeLimit(30_
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Date', 'Seller', 'Description', 'Amount', 'Fee', 'Net', 'Status']);
+    ).toEqual(['Date', 'Seller', 'Description', 'Amount', 'Fee', 'Shipping credited', 'Labels', 'Owed back', 'Net', 'Status']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(4);
     expect(within(rows[1]!).getByText('Ben Stone')).toBeInTheDocument();
@@ -207,6 +210,42 @@ describe('Payout Management (docs/product/payouts.md)', { timeout: timeLimit(30_
     expect(within(rows[2]!).getByText('Account closed')).toBeInTheDocument();
     expect(within(rows[3]!).getByText('Reversed')).toHaveAttribute('data-colour', 'neutral');
     expect(queriesTo(calls, '/api/stripe-connect/admin/payouts')).toEqual([{ page: '1', limit: '10' }]);
+  });
+
+  it('lays out Amount − Fee + Shipping credited + Labels + Owed back = Net for each payout', async () => {
+    // $90.00 − $0.47 + $7.99 − $12.50 − $5.00 = $80.02; a voided label credited back is added.
+    const payouts = [
+      payout(1, 'paid', { shipping_credit_amount: 7.99, label_charge_amount: -12.5, adjustment_amount: -5, net_amount: 80.02 }),
+      payout(2, 'paid', { label_charge_amount: 3, net_amount: 92.53 }),
+    ];
+    const { user, history } = await openPage({ payouts });
+
+    const table = await within(history).findByRole('table', { name: 'Payouts' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    const figures = (row: HTMLElement) =>
+      Object.fromEntries(
+        ['Amount', 'Fee', 'Shipping credited', 'Labels', 'Owed back', 'Net'].map((header) => [
+          header,
+          within(row).getAllByRole('cell')[headers.indexOf(header)]?.textContent,
+        ]),
+      );
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(figures(first!)).toEqual({ Amount: '$90.00', Fee: '$0.47', 'Shipping credited': '+$7.99', Labels: '−$12.50', 'Owed back': '−$5.00', Net: '$80.02' });
+    expect(figures(second!)).toEqual({ Amount: '$90.00', Fee: '$0.47', 'Shipping credited': '—', Labels: '+$3.00', 'Owed back': '—', Net: '$92.53' });
+
+    await user.click(within(history).getByRole('button', { name: 'Cards' }));
+    const card = within(within(history).getByRole('list', { name: 'Payouts' })).getAllByRole('listitem')[0]!;
+    const figureOf = (label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(['Amount', 'Fee', 'Shipping credited', 'Labels', 'Owed back', 'Net'].map(figureOf)).toEqual([
+      '$90.00',
+      '$0.47',
+      '+$7.99',
+      '−$12.50',
+      '−$5.00',
+      '$80.02',
+    ]);
   });
 
   it('switches to cards', async () => {

@@ -14,7 +14,7 @@ const PAGE_SIZE = 10;
 const HISTORY_FILTERS = ['seller', 'status'] as const;
 const PAYOUTS_LOAD_TOAST = 'payouts-load-failed';
 
-/** Phones start on cards: a seven-column table does not fit 390 px. */
+/** Phones start on cards: the history table, a column per figure of the payout, does not fit 390 px. */
 function initialHistoryView(): HistoryView {
   return typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 767px)').matches ? 'cards' : 'table';
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EarningRow, EarningsResponse } from '@marketplace/contracts/earnings';
+import type { EarningRow, EarningsResponse, LabelLine } from '@marketplace/contracts/earnings';
 import { formatDate } from '../../../lib/format';
 import { jsonResponse, renderApp, type ApiHandler } from '../../../test/render-app';
 import { logInAs } from '../../../test/tokens';
@@ -33,6 +33,8 @@ function makeRow(index: number, overrides: Partial<EarningRow> = {}): EarningRow
     grossCents: 8150,
     feeCents: 45,
     payoutCents: 8105,
+    shippingCreditCents: 0,
+    labelChargeCents: 0,
     adjustmentCents: 0,
     netCents: 8105,
     commissionWarning: null,
@@ -55,6 +57,8 @@ function answer(items: EarningRow[], overrides: Partial<EarningsResponse> = {}):
     schedule: { payoutOnDelivery: false, delayDays: 3 },
     payoutAccountReady: true,
     owedBackCents: 0,
+    labelsOpenCents: 0,
+    labels: [],
     totals: {
       thisMonth: { month: '2025-03', paidNetCents: 123456, pendingNetCents: 8105 },
       lastMonth: { month: '2025-02', paidNetCents: 5000, pendingNetCents: 0 },
@@ -63,6 +67,36 @@ function answer(items: EarningRow[], overrides: Partial<EarningsResponse> = {}):
     pagination: { page: 1, limit: 10, totalItems: items.length, totalPages: 1 },
     ...overrides,
   };
+}
+
+function makeLabel(index: number, overrides: Partial<LabelLine> = {}): LabelLine {
+  return {
+    id: `label-${index}`,
+    orderId: idFor(index, 'a'),
+    shipmentId: `shipment-${index}`,
+    trackingNumber: `1Z99900${index}`,
+    kind: 'label',
+    amountCents: -1234,
+    createdAt: '2025-03-03T10:00:00.000Z',
+    settledAt: null,
+    text: `UPS label 1Z99900${index} for order #a000000${index}: taken from your next payout`,
+    ...overrides,
+  };
+}
+
+/** The cell of `row` under the column headed `header`. */
+function cellUnder(table: HTMLElement, row: HTMLElement, header: string): HTMLElement {
+  const headers = within(table)
+    .getAllByRole('columnheader')
+    .map((cell) => cell.textContent);
+  const index = headers.indexOf(header);
+  if (index < 0) throw new Error(`No column ${header} in ${headers.join(', ')}`);
+  return within(row).getAllByRole('cell')[index]!;
+}
+
+/** The value beside the figure `label` of a phone card. */
+function figureOf(card: HTMLElement, label: string): string {
+  return within(card).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent ?? '';
 }
 
 /** Answers the earnings call from `respond`, recording each query. */
@@ -123,7 +157,8 @@ describe('SellerEarningsPage', { timeout: timeLimit(30_000) }, () => {
     expect(first.getByText('12.5%')).toBeInTheDocument();
     expect(first.getByText('−$5.98')).toBeInTheDocument();
     expect(first.getByText('−$0.45')).toBeInTheDocument();
-    expect(first.getByText('$81.05')).toBeInTheDocument();
+    expect(cellUnder(table, rows[0]!, 'Payout')).toHaveTextContent('$81.05');
+    expect(cellUnder(table, rows[0]!, 'Net')).toHaveTextContent('$81.05');
     expect(first.getByText('Ready')).toBeInTheDocument();
     expect(first.getByText('Ready: waiting for the marketplace to pay it')).toBeInTheDocument();
 
@@ -144,6 +179,93 @@ describe('SellerEarningsPage', { timeout: timeLimit(30_000) }, () => {
     expect(card.getByText('Commission (12.5%)')).toBeInTheDocument();
     expect(card.getByText('$76.05')).toBeInTheDocument();
     expect(card.getByText('Paid')).toBeInTheDocument();
+  });
+
+  it('adds the shipping credited and takes the labels settled beside the payout, on laptop and phone', async () => {
+    logInAs('seller');
+    // $81.05 payout + $7.99 shipping − $12.34 labels − $5.00 owed back = $71.70.
+    const shipped = makeRow(1, { shippingCreditCents: 799, labelChargeCents: -1234, adjustmentCents: -500, netCents: 7170 });
+    const credited = makeRow(2, { title: 'Shelf', shippingCreditCents: 0, labelChargeCents: 250, netCents: 8355 });
+    const fake = fakeApi(() => jsonResponse(200, answer([shipped, credited])));
+    renderApp(PAGE, { api: fake.handler });
+
+    const table = await screen.findByRole('table', { name: 'Earnings per item' }, SLOW_FIRST_LOAD);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual([
+      'Item',
+      'Item total',
+      'Commission',
+      'Pickup charge',
+      'Transfer fee',
+      'Payout',
+      'Shipping credited',
+      'Labels',
+      'Adjustments',
+      'Net',
+      'State',
+    ]);
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(cellUnder(table, first!, 'Payout')).toHaveTextContent('$81.05');
+    expect(cellUnder(table, first!, 'Shipping credited')).toHaveTextContent('+$7.99');
+    expect(cellUnder(table, first!, 'Labels')).toHaveTextContent('−$12.34');
+    expect(cellUnder(table, first!, 'Adjustments')).toHaveTextContent('−$5.00');
+    expect(cellUnder(table, first!, 'Net')).toHaveTextContent('$71.70');
+    // Nothing credited is a dash; a voided label credited back is added.
+    expect(cellUnder(table, second!, 'Shipping credited')).toHaveTextContent('—');
+    expect(cellUnder(table, second!, 'Labels')).toHaveTextContent('+$2.50');
+    expect(cellUnder(table, second!, 'Net')).toHaveTextContent('$83.55');
+
+    const cards = within(screen.getByRole('list', { name: 'Earnings per item' })).getAllByRole('listitem');
+    expect(figureOf(cards[0]!, 'Payout')).toBe('$81.05');
+    expect(figureOf(cards[0]!, 'Shipping credited')).toBe('+$7.99');
+    expect(figureOf(cards[0]!, 'Labels')).toBe('−$12.34');
+    expect(figureOf(cards[0]!, 'Adjustments')).toBe('−$5.00');
+    expect(figureOf(cards[0]!, 'Net')).toBe('$71.70');
+    expect(figureOf(cards[1]!, 'Labels')).toBe('+$2.50');
+  });
+
+  it('lists the shipping labels with their amounts, whether settled, and what the next payouts will take', async () => {
+    logInAs('seller');
+    const open = makeLabel(1);
+    const settled = makeLabel(2, { amountCents: -899, createdAt: '2025-03-01T10:00:00.000Z', settledAt: '2025-03-09T10:00:00.000Z' });
+    const voided = makeLabel(3, { kind: 'void_credit', amountCents: 500, trackingNumber: null });
+    const fake = fakeApi(() => jsonResponse(200, answer([makeRow(1)], { labels: [open, voided, settled], labelsOpenCents: -734 })));
+    renderApp(PAGE, { api: fake.handler });
+
+    const section = await screen.findByRole('region', { name: 'Shipping labels' }, SLOW_FIRST_LOAD);
+    expect(within(section).getByText('$7.34 in labels will be taken from your next payouts.')).toBeInTheDocument();
+    const lines = within(within(section).getByRole('list', { name: 'Label lines' })).getAllByRole('listitem');
+    expect(lines).toHaveLength(3);
+
+    const first = within(lines[0]!);
+    expect(first.getByText('UPS label 1Z999001 for order #a0000001: taken from your next payout')).toBeInTheDocument();
+    expect(first.getByText(formatDate('2025-03-03T10:00:00.000Z'))).toBeInTheDocument();
+    expect(first.getByText('−$12.34')).toBeInTheDocument();
+    expect(first.getByText('Open')).toBeInTheDocument();
+
+    const second = within(lines[1]!);
+    expect(second.getByText('UPS label voided, credited back (order #a0000003): added to your next payout')).toBeInTheDocument();
+    expect(second.getByText('+$5.00')).toBeInTheDocument();
+    expect(second.getByText('Open')).toBeInTheDocument();
+
+    // A settled line says which payout settled it, dated as the page dates everything.
+    const third = within(lines[2]!);
+    expect(third.getByText(`UPS label 1Z999002 for order #a0000002: settled by the payout of ${formatDate('2025-03-09T10:00:00.000Z')}`)).toBeInTheDocument();
+    expect(third.getByText('−$8.99')).toBeInTheDocument();
+    expect(third.getByText('Settled')).toBeInTheDocument();
+  });
+
+  it('says when there are no labels, and nothing about the next payouts when no label is open', async () => {
+    logInAs('seller');
+    const fake = fakeApi(() => jsonResponse(200, answer([makeRow(1)])));
+    renderApp(PAGE, { api: fake.handler });
+
+    const section = await screen.findByRole('region', { name: 'Shipping labels' }, SLOW_FIRST_LOAD);
+    expect(within(section).getByText('You have not bought a shipping label through the marketplace yet.')).toBeInTheDocument();
+    expect(within(section).queryByRole('list')).not.toBeInTheDocument();
+    expect(within(section).queryByText(/next payouts/)).not.toBeInTheDocument();
   });
 
   it('pages and filters by the month sold through the URL, with an empty state for a month without sales', async () => {
@@ -172,6 +294,7 @@ describe('SellerEarningsPage', { timeout: timeLimit(30_000) }, () => {
     await user.selectOptions(monthSelect, lastMonth);
     expect(await screen.findByText('No earnings found')).toBeInTheDocument();
     expect(screen.getByText(/You sold nothing in/)).toBeInTheDocument();
+    expect(screen.getByText(/^No shipping labels in /)).toBeInTheDocument();
     expect(fake.queries.at(-1)?.get('month')).toBe(lastMonth);
     // A new filter starts from the first page.
     expect(fake.queries.at(-1)?.get('page')).toBe('1');

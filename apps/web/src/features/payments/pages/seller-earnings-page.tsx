@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CalendarClock, CalendarDays, Download } from 'lucide-react';
-import type { EarningRow, EarningState, EarningsMonthTotals } from '@marketplace/contracts/earnings';
+import type { EarningRow, EarningState, EarningsMonthTotals, LabelLine } from '@marketplace/contracts/earnings';
 import { describeEarningState } from '@marketplace/domain/earnings';
 import { formatCents } from '@marketplace/domain/money';
+import { describeLabelLine } from '@marketplace/domain/shop-shipping-money';
 import { shortId } from '@marketplace/domain/short-id';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -65,9 +66,15 @@ function formatRate(basisPoints: number): string {
   return `${(basisPoints / 100).toFixed(2).replace(/\.?0+$/, '')}%`;
 }
 
+/** A change to the transfer: "+$1.50" added, "−$1.50" taken off, or a dash when there is none. */
+function formatChange(cents: number): string {
+  if (cents === 0) return '—';
+  return cents > 0 ? `+${formatCents(cents)}` : `−${formatCents(-cents)}`;
+}
+
 /** A deduction: "−$1.50", or a dash when there is none. */
 function formatDeduction(cents: number): string {
-  return cents === 0 ? '—' : `−${formatCents(Math.abs(cents))}`;
+  return formatChange(-Math.abs(cents));
 }
 
 /** The state in the reader's words (the same sentences the CSV writes, with dates as this app shows them). */
@@ -133,6 +140,9 @@ const COLUMNS: DataColumn<EarningRow>[] = [
   },
   { header: 'Pickup charge', align: 'right', className: 'whitespace-nowrap tabular-nums', cell: (row) => formatDeduction(row.pickupChargeCents) },
   { header: 'Transfer fee', align: 'right', className: 'whitespace-nowrap tabular-nums', cell: (row) => formatDeduction(row.feeCents) },
+  { header: 'Payout', align: 'right', className: 'whitespace-nowrap text-slate-900 tabular-nums', cell: (row) => formatCents(row.payoutCents) },
+  { header: 'Shipping credited', align: 'right', className: 'whitespace-nowrap tabular-nums', cell: (row) => formatChange(row.shippingCreditCents) },
+  { header: 'Labels', align: 'right', className: 'whitespace-nowrap tabular-nums', cell: (row) => formatChange(row.labelChargeCents) },
   { header: 'Adjustments', align: 'right', className: 'whitespace-nowrap tabular-nums', cell: (row) => formatDeduction(row.adjustmentCents) },
   { header: 'Net', align: 'right', className: 'font-semibold whitespace-nowrap text-slate-900 tabular-nums', cell: (row) => formatCents(row.netCents) },
   { header: 'State', cell: (row) => <StateCell row={row} /> },
@@ -146,7 +156,7 @@ function EarningsTable({ rows }: { rows: EarningRow[] }) {
       columns={COLUMNS}
       rows={rows}
       rowKey={(row) => row.orderItemId}
-      tableClassName="min-w-[60rem]"
+      tableClassName="min-w-[76rem]"
       density="compact"
       rowClassName="align-top"
     />
@@ -174,6 +184,9 @@ function EarningsCards({ rows }: { rows: EarningRow[] }) {
             <Figure label={`Commission (${formatRate(row.commissionRateBasisPoints)})`} value={formatDeduction(row.commissionCents)} />
             <Figure label="Pickup charge" value={formatDeduction(row.pickupChargeCents)} />
             <Figure label="Transfer fee" value={formatDeduction(row.feeCents)} />
+            <Figure label="Payout" value={formatCents(row.payoutCents)} />
+            <Figure label="Shipping credited" value={formatChange(row.shippingCreditCents)} />
+            <Figure label="Labels" value={formatChange(row.labelChargeCents)} />
             <Figure label="Adjustments" value={formatDeduction(row.adjustmentCents)} />
             <Figure label="Net" value={formatCents(row.netCents)} strong />
           </dl>
@@ -183,6 +196,54 @@ function EarningsCards({ rows }: { rows: EarningRow[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The label line in the reader's words (the sentence the CSV writes, with dates as this app shows them). */
+function labelText(line: LabelLine): string {
+  return describeLabelLine({ ...line, settledAt: line.settledAt ? new Date(line.settledAt) : null }, (date) => formatDate(date.toISOString()));
+}
+
+/** What the open label lines will do to the next payouts, in words; null when nothing is open. */
+function openLabelsText(openCents: number): string | null {
+  if (openCents < 0) return `${formatCents(-openCents)} in labels will be taken from your next payouts.`;
+  if (openCents > 0) return `${formatCents(openCents)} in voided labels will be added to your next payouts.`;
+  return null;
+}
+
+/** The seller's label account: labels bought through the marketplace and voided ones credited back, newest first. */
+function LabelsSection({ lines, openCents, month }: { lines: LabelLine[]; openCents: number; month: string | undefined }) {
+  const open = openLabelsText(openCents);
+  return (
+    <section aria-labelledby="shipping-labels-heading" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <div>
+        <h2 id="shipping-labels-heading" className="text-lg font-semibold text-slate-900">
+          Shipping labels
+        </h2>
+        <p className="text-sm text-slate-600">Labels you buy are taken from your payouts; a voided label is credited back.</p>
+      </div>
+      {open && <p className="text-sm font-medium text-slate-900">{open}</p>}
+      {lines.length === 0 ? (
+        <p className="text-sm text-slate-500">
+          {month ? `No shipping labels in ${monthLabel(month)}.` : 'You have not bought a shipping label through the marketplace yet.'}
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-100 border-t border-slate-100" aria-label="Label lines">
+          {lines.map((line) => (
+            <li key={line.id} className="flex items-start justify-between gap-3 py-3 text-sm">
+              <div className="min-w-0">
+                <p className="break-words text-slate-800">{labelText(line)}</p>
+                <p className="text-xs text-slate-500">{formatDate(line.createdAt)}</p>
+              </div>
+              <div className="grid shrink-0 justify-items-end gap-1">
+                <span className="font-medium text-slate-900 tabular-nums">{formatChange(line.amountCents)}</span>
+                <StatusBadge status={line.settledAt ? 'paid' : 'pending'} label={line.settledAt ? 'Settled' : 'Open'} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -250,7 +311,8 @@ export function SellerEarningsPage() {
           {data.schedule.payoutOnDelivery
             ? `Items are paid automatically ${data.schedule.delayDays} ${data.schedule.delayDays === 1 ? 'day' : 'days'} after delivery, unless a dispute or return is open.`
             : 'The marketplace team pays each delivered item; until then it shows as ready.'}{' '}
-          Each payout is the item total less the category’s commission, the item’s share of the pickup charge and the transfer fee (0.25% + $0.25).
+          Each payout is the item total less the category’s commission, the item’s share of the pickup charge and the transfer fee (0.25% + $0.25). The shipping
+          your buyer paid is added to it, and the shipping labels you buy are taken from it.
         </Alert>
       )}
       {data && !data.payoutAccountReady && (
@@ -307,6 +369,8 @@ export function SellerEarningsPage() {
           </>
         )}
       </ListResult>
+
+      {data && <LabelsSection lines={data.labels} openCents={data.labelsOpenCents} month={month} />}
     </div>
   );
 }

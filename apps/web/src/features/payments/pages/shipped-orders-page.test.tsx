@@ -38,6 +38,8 @@ function makeItem(index: number, overrides: Partial<ShippedOrderItem> = {}): Shi
     sellerAccountStatus: 'complete',
     hasOpenDispute: false,
     sellerPendingAdjustments: [],
+    shippingCreditCents: 0,
+    sellerOpenLabelCents: [],
     shippingAddress: {
       name: 'Bea Buyer',
       email: 'bea@example.com',
@@ -265,9 +267,50 @@ describe('ShippedOrdersPage', { timeout: timeLimit(30_000) }, () => {
     expect(amountFor(dialog, 'Transfer fee')).toContain('$0.47');
     expect(within(dialog).getByText('0.25% + $0.25')).toBeInTheDocument();
     expect(amountFor(dialog, 'Seller payout')).toBe('$85.53');
+    // Nothing added or taken off: the payout rule's result is what is sent.
+    for (const label of ['Item payout', 'Shipping the buyer paid', 'Shipping labels', 'Refunds owed back']) {
+      expect(within(dialog).queryByText(label, { selector: 'dt' })).not.toBeInTheDocument();
+    }
     expect(within(dialog).getByText(/within 2-7 business days/)).toHaveTextContent('This action cannot be undone.');
     expect(within(dialog).queryByText(/No commission rate found/)).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Confirm Payout' })).toBeEnabled();
+  });
+
+  it('adds the shipping the buyer paid, then settles the labels and the refunds owed back as the server does: $79.02', async () => {
+    // $85.53 + $7.99 shipping = $93.52; the $3.00 voided label first (+$3.00), then the $12.50 label (−$12.50); the
+    // $90.00 one does not fit and waits. Then the $5.00 owed back: $93.52 − $9.50 − $5.00 = $79.02.
+    const item = makeItem(1, { shippingCreditCents: 799, sellerOpenLabelCents: [-1250, 300, -9000], sellerPendingAdjustments: [-5] });
+    const { user } = renderPage({ items: [item], pickupAllocated: 4 });
+    const table = await findTable();
+
+    await user.click(within(bodyRows(table)[0]!).getByRole('button', { name: 'Process Payout' }));
+    const dialog = screen.getByRole('dialog', { name: 'Process Payout' });
+    await within(dialog).findByText('Seller payout', { selector: 'dt' });
+
+    const terms = Array.from(within(dialog).getByRole('region', { name: 'Payout calculation' }).querySelectorAll('dt'), (term) => term.firstChild?.textContent);
+    expect(terms.slice(-6)).toEqual(['Transfer fee', 'Item payout', 'Shipping the buyer paid', 'Shipping labels', 'Refunds owed back', 'Seller payout']);
+    expect(amountFor(dialog, 'Item payout')).toBe('$85.53');
+    expect(amountFor(dialog, 'Shipping the buyer paid')).toBe('+ plus $7.99');
+    expect(amountFor(dialog, 'Shipping labels')).toBe('− minus $9.50');
+    expect(within(dialog).getByText('Labels the seller bought, oldest first')).toBeInTheDocument();
+    expect(amountFor(dialog, 'Refunds owed back')).toBe('− minus $5.00');
+    expect(amountFor(dialog, 'Seller payout')).toBe('$79.02');
+  });
+
+  it('adds voided labels credited back, and shows no shipping line when the buyer paid none', async () => {
+    const { user } = renderPage({ items: [makeItem(1, { sellerOpenLabelCents: [250] })], pickupAllocated: 4 });
+    const table = await findTable();
+
+    await user.click(within(bodyRows(table)[0]!).getByRole('button', { name: 'Process Payout' }));
+    const dialog = screen.getByRole('dialog', { name: 'Process Payout' });
+    await within(dialog).findByText('Seller payout', { selector: 'dt' });
+
+    expect(amountFor(dialog, 'Item payout')).toBe('$85.53');
+    expect(within(dialog).queryByText('Shipping the buyer paid', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(amountFor(dialog, 'Shipping labels')).toBe('+ plus $2.50');
+    expect(within(dialog).getByText('Voided labels credited back')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Refunds owed back', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(amountFor(dialog, 'Seller payout')).toBe('$88.03');
   });
 
   it('pays a partly refunded item on what the buyer kept: $100 less a $30 refund at 10% pays $62.59', async () => {

@@ -1,6 +1,7 @@
 import { LayoutGrid, RotateCcw, Table } from 'lucide-react';
 import type { Payout, PayoutStatus, SellerListEntry } from '@marketplace/contracts/payouts';
 import type { Pagination as PaginationInfo } from '@marketplace/contracts/users';
+import { dollarsToCents, formatCents } from '@marketplace/domain/money';
 import { Button } from '../../../../components/button';
 import { DataTable, type DataColumn } from '../../../../components/data-table';
 import { ListResult } from '../../../../components/list-result';
@@ -48,6 +49,23 @@ function SellerCell({ payout }: { payout: Payout }) {
   );
 }
 
+/** A line the transfer adds or takes off: "+$7.99", "−$12.50", or a dash when there is none. */
+function formatChange(dollars: number): string {
+  const cents = dollarsToCents(dollars);
+  if (cents === 0) return '—';
+  return cents > 0 ? `+${formatCents(cents)}` : `−${formatCents(-cents)}`;
+}
+
+/** Amount − Fee + Shipping credited + Labels + Owed back = Net: each its own figure, in the table and on the cards. */
+const PAYOUT_FIGURES = [
+  { label: 'Amount', value: (payout: Payout) => formatDollars(payout.amount), className: 'text-slate-900' },
+  { label: 'Fee', value: (payout: Payout) => formatDollars(payout.fee_amount), className: 'text-slate-600' },
+  { label: 'Shipping credited', value: (payout: Payout) => formatChange(payout.shipping_credit_amount), className: 'text-slate-600' },
+  { label: 'Labels', value: (payout: Payout) => formatChange(payout.label_charge_amount), className: 'text-slate-600' },
+  { label: 'Owed back', value: (payout: Payout) => formatChange(payout.adjustment_amount), className: 'text-slate-600' },
+  { label: 'Net', value: (payout: Payout) => formatDollars(payout.net_amount), className: 'font-semibold text-slate-900' },
+] as const;
+
 function Description({ payout }: { payout: Payout }) {
   return payout.description ? <>{payout.description}</> : <span className="text-slate-400">—</span>;
 }
@@ -56,9 +74,9 @@ const PAYOUT_COLUMNS: DataColumn<Payout>[] = [
   { header: 'Date', className: 'whitespace-nowrap text-slate-600', cell: (payout) => formatDate(payout.created_at) },
   { header: 'Seller', className: 'max-w-60', cell: (payout) => <SellerCell payout={payout} /> },
   { header: 'Description', className: 'max-w-72 text-slate-700', cell: (payout) => <Description payout={payout} /> },
-  { header: 'Amount', align: 'right', className: 'whitespace-nowrap text-slate-900', cell: (payout) => formatDollars(payout.amount) },
-  { header: 'Fee', align: 'right', className: 'whitespace-nowrap text-slate-600', cell: (payout) => formatDollars(payout.fee_amount) },
-  { header: 'Net', align: 'right', className: 'font-semibold whitespace-nowrap text-slate-900', cell: (payout) => formatDollars(payout.net_amount) },
+  ...PAYOUT_FIGURES.map(
+    (figure): DataColumn<Payout> => ({ header: figure.label, align: 'right', className: `whitespace-nowrap ${figure.className}`, cell: figure.value }),
+  ),
   { header: 'Status', cell: (payout) => <PayoutStatusCell payout={payout} /> },
 ];
 
@@ -71,7 +89,7 @@ function PayoutTable({ payouts }: { payouts: Payout[] }) {
       rows={payouts}
       rowKey={(payout) => payout.id}
       className=""
-      tableClassName="min-w-[56rem]"
+      tableClassName="min-w-[72rem]"
       rowClassName="align-top"
     />
   );
@@ -92,18 +110,12 @@ function PayoutCards({ payouts }: { payouts: Payout[] }) {
             <Description payout={payout} />
           </p>
           <dl className="mt-3 grid grid-cols-3 gap-2 border-t border-slate-100 pt-3 text-sm">
-            <div>
-              <dt className="text-xs text-slate-500">Amount</dt>
-              <dd className="text-slate-900">{formatDollars(payout.amount)}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-slate-500">Fee</dt>
-              <dd className="text-slate-600">{formatDollars(payout.fee_amount)}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-slate-500">Net</dt>
-              <dd className="font-semibold text-slate-900">{formatDollars(payout.net_amount)}</dd>
-            </div>
+            {PAYOUT_FIGURES.map((figure) => (
+              <div key={figure.label}>
+                <dt className="text-xs text-slate-500">{figure.label}</dt>
+                <dd className={`tabular-nums ${figure.className}`}>{figure.value(payout)}</dd>
+              </div>
+            ))}
           </dl>
           <p className="mt-2 text-xs text-slate-500">{formatDate(payout.created_at)}</p>
         </li>

@@ -4,10 +4,12 @@ import { applyPayoutAdjustments } from '@marketplace/domain/dispute-money';
 import { payoutAfterRefunds } from '@marketplace/domain/item-settlement';
 import type { PayoutBreakdown } from '@marketplace/domain/payout';
 import { dollarsToCents } from '@marketplace/domain/money';
+import { applyLabelLedger } from '@marketplace/domain/shop-shipping-money';
 
 // The Process Payout modal shows the same numbers the server pays: both run the spec's payout rule on
 // integer cents (docs/product/validation.md, limits.md), on what the buyer kept paying for the line after refunds
-// (payoutAfterRefunds). This file only turns the API's dollars and percents into that function's input.
+// (payoutAfterRefunds), then add the shipping credited and settle the label lines and refunds owed back with the
+// same domain functions. This file only turns the API's dollars and percents into those functions' input.
 
 /** The item's category rate in percent: by slug first, then by category name; null when there is none. */
 export function findCommissionRate(item: Pick<ShippedOrderItem, 'categorySlug' | 'category'>, rates: readonly CommissionEntry[]): number | null {
@@ -58,12 +60,34 @@ export function formatBasisPoints(basisPoints: number): string {
   return `${basisPoints / 100}%`;
 }
 
-/** What the seller receives after the refunds they owe back are deducted, exactly as the server does it. */
+/** What the transfer adds to and takes from the payout rule's result, and what is sent in the end. */
+export interface PayoutSettlement {
+  /** The item's shipping the buyer kept paying, added for the seller (≥ 0). */
+  shippingCreditCents: number;
+  /** The seller's open label lines this payout settles: < 0 labels bought, > 0 voided ones credited back. */
+  labelChargeCents: number;
+  /** The refunds owed back this payout deducts, as a positive amount. */
+  deductedCents: number;
+  /** What the seller receives, never below 0. */
+  netCents: number;
+}
+
+/**
+ * What the seller receives, exactly as the server pays it: the payout rule's result plus the shipping the buyer paid,
+ * then the open label lines (applyLabelLedger), then the refunds they owe back (applyPayoutAdjustments).
+ */
 export function afterDeductions(
   breakdown: PayoutBreakdown,
-  item: Pick<ShippedOrderItem, 'sellerPendingAdjustments'>,
-): { deductedCents: number; netCents: number } {
+  item: Pick<ShippedOrderItem, 'shippingCreditCents' | 'sellerOpenLabelCents' | 'sellerPendingAdjustments'>,
+): PayoutSettlement {
+  const openLabels = item.sellerOpenLabelCents.map((amountCents, index) => ({ id: String(index), amountCents }));
+  const labels = applyLabelLedger(breakdown.payoutCents + item.shippingCreditCents, openLabels);
   const pending = item.sellerPendingAdjustments.map((amount, index) => ({ id: String(index), amountCents: dollarsToCents(amount) }));
-  const result = applyPayoutAdjustments(breakdown.payoutCents, pending);
-  return { deductedCents: -result.adjustmentCents, netCents: result.netCents };
+  const adjusted = applyPayoutAdjustments(labels.netCents, pending);
+  return {
+    shippingCreditCents: item.shippingCreditCents,
+    labelChargeCents: labels.labelChargeCents,
+    deductedCents: -adjusted.adjustmentCents,
+    netCents: adjusted.netCents,
+  };
 }

@@ -12,19 +12,22 @@ import { formatDollars } from '../../../../lib/format';
 import { useListCommissionRatesQuery } from '../../api';
 import { useCreatePayoutMutation, useGetPickupChargeQuery } from '../../shipped-orders-api';
 import { notify } from './notify';
-import { afterDeductions, formatBasisPoints, previewPayout } from './payout-preview';
+import { afterDeductions, formatBasisPoints, previewPayout, type PayoutSettlement } from './payout-preview';
 
+const SIGNS = { plus: '+', minus: '−' } as const;
+
+/** One figure of the calculation; `sign` marks what is added to or taken from the total above it. */
 function Row({
   label,
   detail,
   amount,
-  isDeduction = false,
+  sign,
   isTotal = false,
 }: {
   label: string;
   detail?: ReactNode;
   amount: number;
-  isDeduction?: boolean;
+  sign?: keyof typeof SIGNS;
   isTotal?: boolean;
 }) {
   return (
@@ -34,12 +37,17 @@ function Row({
         {detail && <span className="block text-xs font-normal text-slate-500">{detail}</span>}
       </dt>
       <dd className="shrink-0 tabular-nums">
-        {isDeduction && <span aria-hidden>− </span>}
-        {isDeduction && <span className="sr-only">minus </span>}
+        {sign && <span aria-hidden>{SIGNS[sign]} </span>}
+        {sign && <span className="sr-only">{sign} </span>}
         {formatCents(amount)}
       </dd>
     </div>
   );
+}
+
+/** Whether the transfer differs from the payout rule's result (shipping credited, labels settled, refunds owed back). */
+function hasChanges(settlement: PayoutSettlement): boolean {
+  return settlement.shippingCreditCents > 0 || settlement.labelChargeCents !== 0 || settlement.deductedCents > 0;
 }
 
 interface ProcessPayoutModalProps {
@@ -77,7 +85,7 @@ export function ProcessPayoutModal({ item, onClose }: ProcessPayoutModalProps) {
   );
 
   const isSellerReady = item.sellerAccountStatus === 'complete';
-  const deductions = breakdown ? afterDeductions(breakdown, item) : null;
+  const settlement = breakdown ? afterDeductions(breakdown, item) : null;
   const refundedFromLine = lineRefundCents({ unitPriceCents: dollarsToCents(item.price), quantity: item.quantity, refundedCents: item.refunded_cents });
   const canConfirm = breakdown !== null && isSellerReady && !item.hasOpenDispute && !isCalculating;
 
@@ -139,7 +147,7 @@ export function ProcessPayoutModal({ item, onClose }: ProcessPayoutModalProps) {
 
         {isCalculating ? (
           <LoadingState label="Calculating payout…" />
-        ) : breakdown === null ? (
+        ) : breakdown === null || settlement === null ? (
           <Alert tone="error">Failed to calculate payout</Alert>
         ) : (
           <>
@@ -149,7 +157,7 @@ export function ProcessPayoutModal({ item, onClose }: ProcessPayoutModalProps) {
                 {item.refunded_cents > 0 ? (
                   <>
                     <Row label="Item total" detail={`${item.quantity} x ${formatDollars(item.price)}`} amount={breakdown.itemTotalCents + refundedFromLine} />
-                    <Row label="Refunded to the buyer" detail="Refunds come out of the item first" amount={refundedFromLine} isDeduction />
+                    <Row label="Refunded to the buyer" detail="Refunds come out of the item first" amount={refundedFromLine} sign="minus" />
                     <Row label="Item total kept" amount={breakdown.itemTotalCents} isTotal />
                   </>
                 ) : (
@@ -159,19 +167,36 @@ export function ProcessPayoutModal({ item, onClose }: ProcessPayoutModalProps) {
                   label={`Commission (${formatBasisPoints(breakdown.commissionRateBasisPoints)})`}
                   detail={item.category}
                   amount={breakdown.commissionCents}
-                  isDeduction
+                  sign="minus"
                 />
-                <Row label="Pickup charge" detail={pickupDetail} amount={breakdown.pickupChargeCents} isDeduction />
+                <Row label="Pickup charge" detail={pickupDetail} amount={breakdown.pickupChargeCents} sign="minus" />
                 <Row label="Gross payout" amount={breakdown.grossCents} isTotal />
-                <Row label="Transfer fee" detail="0.25% + $0.25" amount={breakdown.feeCents} isDeduction />
-                {deductions && deductions.deductedCents > 0 ? (
+                <Row label="Transfer fee" detail="0.25% + $0.25" amount={breakdown.feeCents} sign="minus" />
+                {hasChanges(settlement) && (
                   <>
-                    <Row label="Refunds owed back" detail="Earlier payouts of refunded items" amount={deductions.deductedCents} isDeduction />
-                    <Row label="Seller payout" amount={deductions.netCents} isTotal />
+                    <Row label="Item payout" detail="The payout rule’s result" amount={breakdown.payoutCents} isTotal />
+                    {settlement.shippingCreditCents > 0 && (
+                      <Row
+                        label="Shipping the buyer paid"
+                        detail="The item’s share of its shop’s shipping"
+                        amount={settlement.shippingCreditCents}
+                        sign="plus"
+                      />
+                    )}
+                    {settlement.labelChargeCents !== 0 && (
+                      <Row
+                        label="Shipping labels"
+                        detail={settlement.labelChargeCents < 0 ? 'Labels the seller bought, oldest first' : 'Voided labels credited back'}
+                        amount={Math.abs(settlement.labelChargeCents)}
+                        sign={settlement.labelChargeCents < 0 ? 'minus' : 'plus'}
+                      />
+                    )}
+                    {settlement.deductedCents > 0 && (
+                      <Row label="Refunds owed back" detail="Earlier payouts of refunded items" amount={settlement.deductedCents} sign="minus" />
+                    )}
                   </>
-                ) : (
-                  <Row label="Seller payout" amount={breakdown.payoutCents} isTotal />
                 )}
+                <Row label="Seller payout" amount={settlement.netCents} isTotal />
               </dl>
             </section>
           </>
