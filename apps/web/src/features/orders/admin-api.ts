@@ -5,6 +5,7 @@ import type {
   AdminOrdersQuery,
   AdminOrdersResponse,
 } from '@marketplace/contracts/admin-orders';
+import type { OrderBooksResponse } from '@marketplace/contracts/payouts';
 import { api } from '../../lib/api';
 
 export const adminOrdersApi = api.injectEndpoints({
@@ -17,6 +18,12 @@ export const adminOrdersApi = api.injectEndpoints({
       query: (orderId) => `/admin/orders/${encodeURIComponent(orderId)}`,
       providesTags: ['AdminOrder'],
     }),
+    /** Where every cent of the order went, shop by shop (docs/product/money.md, "The books of an order"). */
+    getAdminOrderBooks: build.query<OrderBooksResponse, string>({
+      query: (orderId) => `/admin/orders/${encodeURIComponent(orderId)}/books`,
+      // Payouts made and labels bought or voided change the books as much as the order itself does.
+      providesTags: ['AdminOrder', 'Payout', 'Shipment'],
+    }),
     listAdminOrderItems: build.query<AdminOrderItemsResponse, AdminOrderItemsQuery>({
       query: (params) => ({ url: '/admin/order-items', params }),
       providesTags: ['AdminOrder'],
@@ -24,4 +31,4 @@ export const adminOrdersApi = api.injectEndpoints({
   }),
 });
 
-export const { useListAdminOrdersQuery, useGetAdminOrderQuery, useListAdminOrderItemsQuery } = adminOrdersApi;
+export const { useListAdminOrdersQuery, useGetAdminOrderQuery, useGetAdminOrderBooksQuery, useListAdminOrderItemsQuery } = adminOrdersApi;

@@ -10,6 +10,7 @@ import { StatusBadge, statusLabel } from '../../../components/status-badge';
 import { describeApiError } from '../../../lib/api-error';
 import { formatDateTime, formatDollars } from '../../../lib/format';
 import { useGetAdminOrderQuery } from '../admin-api';
+import { AdminOrderBooks } from '../components/admin-order-books';
 import { PostalAddress } from '../../../components/postal-address';
 
 type AdminOrder = AdminOrderDetailResponse['order'];
@@ -300,6 +301,7 @@ export function AdminOrderItemsPage() {
         <ItemsTable items={items} />
         <ItemCards items={items} />
       </Section>
+      <AdminOrderBooks orderId={order.id} />
     </div>
   );
 }
