@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { SANDBOX_TEST_ACCOUNT_NUMBER, SANDBOX_TEST_ROUTING_NUMBER } from '@marketplace/contracts/payouts';
-import { payments, pickups, shipmentItems, shipments } from '../src/db/schema';
+import { addresses, payments, pickups, shipmentItems, shipments } from '../src/db/schema';
 import { SANDBOX_PAYMENT_PREFIX } from '../src/providers/payment/sandbox';
 import type { TestApp } from './helper';
 import { createUser } from './factories';
@@ -43,6 +43,24 @@ export async function onboard(testApp: TestApp, seller: Person): Promise<string>
   expect(completed.statusCode).toBe(200);
   expect((await call('GET', `/api/stripe-connect/account-status/${accountId}`)).json().status).toBe('complete');
   return accountId;
+}
+
+/** A seller who finished onboarding and ships from Austin (their default address): labels can be bought for them. */
+export async function shippingSeller(testApp: TestApp): Promise<Person> {
+  const seller = await person(testApp, 'seller');
+  await onboard(testApp, seller);
+  await testApp.database.db.insert(addresses).values({
+    userId: seller.id,
+    name: 'Warehouse',
+    line1: '100 Main St',
+    city: 'Austin',
+    state: 'TX',
+    postalCode: '78701',
+    country: 'US',
+    phone: '5125550100',
+    isDefault: true,
+  });
+  return seller;
 }
 
 export interface SoldLine {

@@ -407,6 +407,17 @@ export const orderShopPartSchema = z.object({
   shipBy: z.string(),
   arrivesBy: arrivesBySchema,
   itemIds: z.array(z.string()),
+  /**
+   * Whether the promise was kept, as the carrier's scans tell it: `waiting` until a parcel is delivered, then `kept`
+   * (by the last day) or `late`; each parcel with the day it came. A late part's shipping went back (`lateRefund`,
+   * dollars; docs/product/shipping.md "A late parcel refunds its shipping").
+   */
+  promise: z.object({
+    state: z.enum(['waiting', 'kept', 'late']),
+    deliveredOn: z.string().nullable(),
+    lateRefund: z.number().nullable(),
+    parcels: z.array(z.object({ trackingNumber: z.string(), deliveredOn: z.string().nullable(), kept: z.boolean().nullable() })),
+  }),
 });
 export type OrderShopPart = z.infer<typeof orderShopPartSchema>;
 
@@ -562,5 +573,10 @@ export const sellerDashboardResponseSchema = z.object({
   /** Orders with this seller's items waiting for them: pending or approved (not yet shipped). */
   openOrders: z.number().int(),
   lowStock: z.array(z.object({ id: z.string(), title: z.string(), quantity: z.number().int() })),
+  /**
+   * The shop's parts delivered in the last `days` days and how many came by the last day promised; `ratePercent` is
+   * null before any (docs/product/shipping.md "A late parcel refunds its shipping").
+   */
+  onTimeDelivery: z.object({ days: z.number().int(), delivered: z.number().int(), onTime: z.number().int(), ratePercent: z.number().int().nullable() }),
 });
 export type SellerDashboardResponse = z.infer<typeof sellerDashboardResponseSchema>;

@@ -124,3 +124,37 @@ export function formatArrivalRange({ earliest, latest }: ArrivesBy): string {
   if (earliest === latest) return start;
   return earliestMonth === latestMonth ? `${start}–${latestDay}` : `${start}–${MONTHS[latestMonth - 1]} ${latestDay}`;
 }
+
+/** One day as "Dec 12" (no Intl, like formatArrivalRange). */
+export function formatDay(day: string): string {
+  return formatArrivalRange({ earliest: day, latest: day });
+}
+
+/** A parcel delivered after the last day promised broke the promise (days as YYYY-MM-DD, the carrier's calendar). */
+export function isLateDelivery(deliveredOn: string, arrivesLatest: string): boolean {
+  if (!isCalendarDate(deliveredOn) || !isCalendarDate(arrivesLatest)) throw new RangeError('Dates must be YYYY-MM-DD');
+  return deliveredOn > arrivesLatest;
+}
+
+/**
+ * Who pays a late parcel's shipping back (docs/product/shipping.md "A late parcel refunds its shipping"): the seller
+ * when the carrier's first scan came after the day it should have been handed over by (or never came), the
+ * marketplace otherwise (the parcel was on time with the carrier, the carrier was late).
+ */
+export function lateRefundPayerOf(firstScanAt: Date | null, shipBy: string, timeZone: string = DEFAULT_PICKUP_TIME_ZONE): 'seller' | 'marketplace' {
+  if (!firstScanAt) return 'seller';
+  return calendarDateIn(firstScanAt, timeZone) > shipBy ? 'seller' : 'marketplace';
+}
+
+/** The carrier's calendar day of a moment (when a parcel was delivered), as the promise counts days. */
+export function carrierDayOf(at: Date, timeZone: string = DEFAULT_PICKUP_TIME_ZONE): string {
+  return calendarDateIn(at, timeZone);
+}
+
+/** The share of a seller's delivered parts that came by the last day promised, in whole percent (null: none yet). */
+export function onTimeRatePercent(delivered: number, onTime: number): number | null {
+  if (!Number.isSafeInteger(delivered) || !Number.isSafeInteger(onTime) || onTime < 0 || onTime > delivered)
+    throw new RangeError('Counts must be whole, on time ≤ delivered');
+  if (delivered === 0) return null;
+  return Math.floor((onTime * 100) / delivered);
+}

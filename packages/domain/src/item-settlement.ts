@@ -12,7 +12,7 @@
 // platform absorbs the difference (the payout never goes below 0).
 
 import { calculatePayout, type PayoutBreakdown } from './payout';
-import { shippingCreditCents } from './shop-shipping-money';
+import { shippingCreditCents, type LateRefundPayer } from './shop-shipping-money';
 
 export interface ItemSettlementInput {
   unitPriceCents: number;
@@ -24,8 +24,11 @@ export interface ItemSettlementInput {
    * (shop-shipping-money.ts); absent or null for orders placed before shops set their shipping (the platform's).
    */
   shippingCents?: number | null;
-  /** Everything given back to the buyer for this item so far. */
+  /** Everything given back to the buyer for this item so far, but a late parcel's shipping refund (below). */
   refundedCents: number;
+  /** The shipping given back because the parcel came late, and who pays it (shop-shipping-money.ts). */
+  lateShippingRefundCents?: number;
+  lateRefundPaidBy?: LateRefundPayer | null;
   /** Basis points (1250 = 12.5 %); null when the category has no rate (0 % with the spec's warning). */
   commissionRateBasisPoints: number | null;
   allocatedPickupChargeCents: number;
@@ -42,8 +45,10 @@ export interface ItemSettlement {
   keptExtrasCents: number;
   /** The payout rule applied to the kept line (itemTotalCents is the kept line). */
   payout: PayoutBreakdown;
-  /** The shipping the buyer kept paying for the item, credited to the seller (0 for older orders). */
+  /** The shipping credited to the seller for the item (0 for older orders). */
   shippingCreditCents: number;
+  /** The shipping given back for a late parcel (part of `refundedCents`). */
+  lateShippingRefundCents: number;
   /** What the platform keeps: paid − refunded − payout − shipping credited. */
   platformCents: number;
 }
@@ -96,10 +101,12 @@ export function settleOrderItem(input: ItemSettlementInput, categoryName?: strin
   if (!Number.isSafeInteger(input.quantity) || input.quantity <= 0) throw new RangeError(`quantity must be a positive integer, got ${input.quantity}`);
   const lineCents = input.unitPriceCents * input.quantity;
   const paidCents = lineCents + input.extrasCents;
-  if (input.refundedCents > paidCents) throw new RangeError('Refunds cannot exceed what the buyer paid for the item');
+  const late = input.lateShippingRefundCents ?? 0;
+  assertCents('lateShippingRefundCents', late);
+  if (input.refundedCents + late > paidCents) throw new RangeError('Refunds cannot exceed what the buyer paid for the item');
   const lineRefund = lineRefundCents(input);
   const keptLineCents = lineCents - lineRefund;
-  const keptExtrasCents = input.extrasCents - (input.refundedCents - lineRefund);
+  const keptExtrasCents = input.extrasCents - (input.refundedCents - lineRefund) - late;
   const payout = payoutAfterRefunds({ ...input, refundedCents: lineRefund }, categoryName);
   const shipping = input.shippingCents ?? null;
   if (shipping !== null && (!Number.isSafeInteger(shipping) || shipping < 0 || shipping > input.extrasCents))
@@ -109,16 +116,19 @@ export function settleOrderItem(input: ItemSettlementInput, categoryName?: strin
     addOnCents: input.extrasCents - (shipping ?? 0),
     shippingCents: shipping,
     refundedCents: input.refundedCents,
+    lateRefundCents: late,
+    lateRefundPaidBy: input.lateRefundPaidBy ?? null,
   });
   return {
     paidCents,
-    refundedCents: input.refundedCents,
+    refundedCents: input.refundedCents + late,
+    lateShippingRefundCents: late,
     lineRefundCents: lineRefund,
     keptLineCents,
     keptExtrasCents,
     payout,
     shippingCreditCents: credit,
-    platformCents: paidCents - input.refundedCents - payout.payoutCents - credit,
+    platformCents: paidCents - input.refundedCents - late - payout.payoutCents - credit,
   };
 }
 

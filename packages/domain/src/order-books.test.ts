@@ -31,12 +31,14 @@ const shopDrafts = fc.record({
   lines: fc.array(lineDrafts, { minLength: 1, maxLength: 4 }),
   labels: fc.array(fc.record({ chargesCents: fc.integer({ min: 700, max: 4_000 }), voided: fc.boolean() }), { maxLength: 3 }),
   refundWholePart: fc.boolean(),
+  /** The part came late: its shipping goes back (what refunds left of it), paid by the seller or the marketplace. */
+  late: fc.option(fc.constantFrom('seller' as const, 'marketplace' as const), { nil: null }),
 });
 
 /** A shop's part as the checkout prices and keeps it, then refunded as drawn. */
 type ShopDraft = typeof shopDrafts extends fc.Arbitrary<infer Draft> ? Draft : never;
 
-function shopOf(draft: ShopDraft, index: number): BookShop & { shippingCents: number; refundWholePart: boolean } {
+function shopOf(draft: ShopDraft, index: number): BookShop & { shippingCents: number; refundWholePart: boolean; late: 'seller' | 'marketplace' | null } {
   const itemsTotal = draft.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   const units = draft.lines.reduce((sum, line) => sum + line.quantity, 0);
   const shippingCents = shopShippingCents([{ rate: draft.rate, units, carrierCents: draft.carrierCents }], itemsTotal) ?? 0;
@@ -48,17 +50,22 @@ function shopOf(draft: ShopDraft, index: number): BookShop & { shippingCents: nu
     const shipping = shares[at] ?? 0;
     const paid = line.unitPriceCents * line.quantity + line.addOnCents + shipping;
     const share = draft.refundWholePart ? 1 : line.refundShare;
+    // A late part's refund came first: the goods refunds can then reach only what is left of the shipping.
+    const late = draft.late ? shipping : 0;
+    const refundedCents = Math.min(Math.floor(paid * share), paid - late);
     return {
       unitPriceCents: line.unitPriceCents,
       quantity: line.quantity,
       addOnCents: line.addOnCents,
       shippingCents: shipping,
-      refundedCents: Math.floor(paid * share),
+      refundedCents,
+      lateShippingRefundCents: late,
+      lateRefundPaidBy: draft.late,
       commissionRateBasisPoints: line.commissionRateBasisPoints,
       allocatedPickupChargeCents: line.allocatedPickupChargeCents,
     };
   });
-  return { sellerId: `seller-${index}`, lines, labels: draft.labels, shippingCents, refundWholePart: draft.refundWholePart };
+  return { sellerId: `seller-${index}`, lines, labels: draft.labels, shippingCents, refundWholePart: draft.refundWholePart, late: draft.late };
 }
 
 const orders = fc.array(shopDrafts, { minLength: 1, maxLength: 4 }).map((drafts) => drafts.map(shopOf));
@@ -82,10 +89,17 @@ describe('orderBooks', () => {
           expect(part.shippingCreditedCents).toBeGreaterThanOrEqual(0);
           expect(part.shippingCreditedCents).toBeLessThanOrEqual(shop.shippingCents);
           // A refund of the whole part gives its shipping back: nothing of it is credited, and the seller earns nothing.
-          if (shop.refundWholePart) {
+          if (shop.refundWholePart && shop.late !== 'marketplace') {
             expect(part.shippingCreditedCents).toBe(0);
             expect(part.payoutsCents).toBe(0);
             expect(part.refundedCents).toBe(part.paidCents);
+          }
+          // A late part's shipping went back to the buyer: the seller who handed it over late is credited none of it;
+          // when the carrier was late the marketplace pays it, and the seller's credit is what it would have been.
+          if (shop.late === 'seller') expect(part.shippingCreditedCents).toBe(0);
+          if (shop.late === 'marketplace' && !shop.refundWholePart) {
+            const untouched = orderBooks([{ ...shop, lines: shop.lines.map((line) => ({ ...line, lateShippingRefundCents: 0, lateRefundPaidBy: null })) }]);
+            expect(part.shippingCreditedCents).toBe(untouched.shops[0]!.shippingCreditedCents);
           }
           // The labels: every label charged, every voided one credited back.
           expect(part.labelsChargedCents).toBe(shop.labels.filter((label) => !label.voided).reduce((sum, label) => sum + label.chargesCents, 0));

@@ -18,6 +18,9 @@ export interface BookLine {
   /** For an order placed before: the line's share of the order's one shipping, the platform's (item-paid.ts). */
   legacyShippingCents?: number;
   refundedCents: number;
+  /** A late parcel's shipping given back for the line, and who pays it (shop-shipping-money.ts). */
+  lateShippingRefundCents?: number;
+  lateRefundPaidBy?: 'seller' | 'marketplace' | null;
   commissionRateBasisPoints: number | null;
   allocatedPickupChargeCents: number;
 }
@@ -40,7 +43,7 @@ export interface ShopBooks {
   chargesCents: number;
   /** The add-ons the buyer kept paying (the platform's). */
   addOnsKeptCents: number;
-  /** The shipping of an older order the buyer kept paying (the platform's, as it was then). */
+  /** An older order's shipping the buyer kept paying (the platform's, as it was then), less late refunds it paid. */
   platformShippingKeptCents: number;
   platformCents: number;
   /** Each line as it settles, in the order given. */
@@ -79,6 +82,8 @@ export function shopBooks(shop: BookShop): ShopBooks {
       extrasCents: line.addOnCents + shipping,
       shippingCents: line.shippingCents,
       refundedCents: line.refundedCents,
+      lateShippingRefundCents: line.lateShippingRefundCents ?? 0,
+      lateRefundPaidBy: line.lateRefundPaidBy ?? null,
       commissionRateBasisPoints: line.commissionRateBasisPoints,
       allocatedPickupChargeCents: line.allocatedPickupChargeCents,
     });
@@ -99,8 +104,9 @@ export function shopBooks(shop: BookShop): ShopBooks {
     books.shippingCreditedCents += settled.shippingCreditCents;
     books.chargesCents += payout.commissionCents + payout.pickupChargeCents + payout.feeCents - absorbed;
     books.addOnsKeptCents += addOnKept;
-    // An older order's shipping stayed the platform's: what the buyer kept paying of it.
-    if (line.shippingCents === null) books.platformShippingKeptCents += settled.keptExtrasCents - addOnKept;
+    // The shipping the buyer kept paying and the seller is not credited: an older order's (the platform's), less a late
+    // parcel's refund the marketplace paid (the seller's credit untouched, so the platform's take pays it).
+    books.platformShippingKeptCents += settled.keptExtrasCents - addOnKept - settled.shippingCreditCents;
   }
   books.platformCents = books.chargesCents + books.addOnsKeptCents + books.platformShippingKeptCents + books.labelsChargedCents;
   return books;

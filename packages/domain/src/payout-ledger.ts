@@ -24,6 +24,9 @@ export interface ClawbackInput {
   refundableCents: number;
   /** The line's share of its shop's shipping (credited to the seller); absent or null for older orders. */
   shippingCents?: number | null;
+  /** A late parcel's shipping given back for the item (part of what it paid), and who pays it. */
+  lateShippingRefundCents?: number;
+  lateRefundPaidBy?: 'seller' | 'marketplace' | null;
   /** Everything refunded for the item, this refund included. */
   refundedCentsAfter: number;
   payout: PaidPayoutFigures;
@@ -43,6 +46,8 @@ export function clawbackAfterRefundCents(input: ClawbackInput): number {
     extrasCents: input.refundableCents - input.unitPriceCents * input.quantity,
     shippingCents: input.shippingCents ?? null,
     refundedCents: input.refundedCentsAfter,
+    lateShippingRefundCents: input.lateShippingRefundCents ?? 0,
+    lateRefundPaidBy: input.lateRefundPaidBy ?? null,
     commissionRateBasisPoints: input.payout.commissionRateBasisPoints,
     allocatedPickupChargeCents: input.payout.pickupChargeCents,
   });

@@ -13,8 +13,41 @@ export interface ItemShippingInput {
   addOnCents: number;
   /** The line's share of its shop's shipping; null for orders placed before shops set their shipping (the platform's). */
   shippingCents: number | null;
-  /** Everything refunded for the item so far. */
+  /** Everything refunded for the item so far (its goods refunds; a late parcel's shipping refund is apart). */
   refundedCents: number;
+  /** The shipping given back because the shop's parcel came late (≤ the share), and who pays it. */
+  lateRefundCents?: number;
+  lateRefundPaidBy?: LateRefundPayer | null;
+}
+
+export type LateRefundPayer = 'seller' | 'marketplace';
+
+/** The refund key of a late parcel's shipping refund of one item: such a refund gives back shipping only. */
+export const LATE_DELIVERY_REFUND_PREFIX = 'late-delivery:';
+export const lateDeliveryRefundKey = (orderItemId: string): string => `${LATE_DELIVERY_REFUND_PREFIX}${orderItemId}`;
+export const isLateShippingRefund = (refundKey: string): boolean => refundKey.startsWith(LATE_DELIVERY_REFUND_PREFIX);
+
+/** An order line as it is kept (the order's row), which the shipping money reads. */
+export interface ShippingItemRow {
+  priceCents: number;
+  quantity: number;
+  retipAdded: boolean;
+  retipPriceCents: number;
+  shippingCents: number | null;
+  refundedCents: number;
+  lateShippingRefundCents: number;
+}
+
+/** The shipping money's view of an order line, with who pays its late-parcel refund (null: none). */
+export function itemShippingOf(row: ShippingItemRow, lateRefundPaidBy: LateRefundPayer | null = null): ItemShippingInput {
+  return {
+    lineCents: row.priceCents * row.quantity,
+    addOnCents: row.retipAdded ? row.retipPriceCents : 0,
+    shippingCents: row.shippingCents,
+    refundedCents: row.refundedCents,
+    lateRefundCents: row.lateShippingRefundCents,
+    lateRefundPaidBy,
+  };
 }
 
 function assertCents(name: string, value: number): void {
@@ -22,8 +55,9 @@ function assertCents(name: string, value: number): void {
 }
 
 /**
- * The part of an item's refunds that gave back its shipping: refunds come out of the line first, then the add-on,
- * then the shipping (a refund is money back for the goods), so only a refund past the line and the add-on reaches it.
+ * The part of an item's (goods) refunds that gave back its shipping: refunds come out of the line first, then the
+ * add-on, then the shipping (a refund is money back for the goods), so only a refund past the line and the add-on
+ * reaches it, and never the part a late parcel's refund already gave back.
  */
 export function shippingRefundedCents(item: ItemShippingInput): number {
   assertCents('lineCents', item.lineCents);
@@ -31,12 +65,25 @@ export function shippingRefundedCents(item: ItemShippingInput): number {
   assertCents('refundedCents', item.refundedCents);
   const shipping = item.shippingCents ?? 0;
   assertCents('shippingCents', shipping);
-  return Math.min(Math.max(item.refundedCents - item.lineCents - item.addOnCents, 0), shipping);
+  const late = item.lateRefundCents ?? 0;
+  assertCents('lateRefundCents', late);
+  if (late > shipping) throw new RangeError('A late refund cannot exceed the shipping share');
+  return Math.min(Math.max(item.refundedCents - item.lineCents - item.addOnCents, 0), shipping - late);
 }
 
-/** The shipping credited to the item's seller: its share of the shop's shipping less what was refunded of it. */
+/**
+ * The shipping credited to the item's seller: its share of the shop's shipping less what refunds gave back of it. A
+ * late parcel's refund comes off it when the seller pays it (they handed the parcel over late); when the marketplace
+ * pays it (the carrier was late), the seller's credit is untouched.
+ */
 export function shippingCreditCents(item: ItemShippingInput): number {
-  return (item.shippingCents ?? 0) - shippingRefundedCents(item);
+  const late = item.lateRefundPaidBy === 'seller' ? (item.lateRefundCents ?? 0) : 0;
+  return (item.shippingCents ?? 0) - shippingRefundedCents(item) - late;
+}
+
+/** The item's shipping still to give back for a late parcel: its share less what any refund gave back of it. */
+export function lateRefundDueCents(item: ItemShippingInput): number {
+  return (item.shippingCents ?? 0) - (item.lateRefundCents ?? 0) - shippingRefundedCents(item);
 }
 
 /** One line of a seller's label account: a label bought (negative) or a voided label credited back (positive). */

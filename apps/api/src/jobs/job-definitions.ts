@@ -56,7 +56,7 @@ export interface JobServices {
   tracking: Pick<TrackingService, 'refreshActiveShipments'>;
   returns: Pick<ReturnsService, 'refreshReturns'>;
   payouts: Pick<PayoutsService, 'resumeStalePayouts' | 'payDeliveredItems'>;
-  orders: Pick<OrdersService, 'resumeStaleRefunds'>;
+  orders: Pick<OrdersService, 'resumeStaleRefunds' | 'creditLateDeliveries'>;
   uploads: Pick<UploadsService, 'deleteExpiredUploadTokens' | 'makeMissingMediumSizes'>;
   chat: Pick<ChatService, 'deleteUnsentUploads'>;
   mail: Pick<MailOutboxService, 'deliverDue'>;
@@ -113,7 +113,12 @@ export function defineJobs(services: JobServices, config: Pick<Config, 'jobs'>):
       retryLimit: 1,
       retryDelaySeconds: 30,
       expireInSeconds: 10 * 60,
-      run: () => services.orders.resumeStaleRefunds(),
+      // Then the late parcels whose shipping refund a crash or the provider left unfinished (the same keys).
+      run: async () => {
+        const refunds = await services.orders.resumeStaleRefunds();
+        const late = await services.orders.creditLateDeliveries();
+        return { ...refunds, lateFound: late.found, lateCredited: late.credited };
+      },
     },
     {
       // Claims due outbox rows one at a time (FOR UPDATE SKIP LOCKED) and sends them; the rows carry

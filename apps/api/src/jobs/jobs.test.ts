@@ -195,7 +195,7 @@ describe('resuming stale refunds', () => {
     expect(claim).toMatchObject({ status: 'pending', refundKey: `rejection:${item.id}` });
 
     refundKeys.length = 0;
-    expect(await runJob(JOB_NAMES.resumeStaleRefunds)).toEqual({ found: 1, finished: 1, unfinished: 0 });
+    expect(await runJob(JOB_NAMES.resumeStaleRefunds)).toEqual({ found: 1, finished: 1, unfinished: 0, lateFound: 0, lateCredited: 0 });
     expect(refundKeys).toEqual([`refund-${claim!.id}`]);
     const [after] = await testApp.database.db.select().from(refunds).where(eq(refunds.orderItemId, item.id));
     expect(after).toMatchObject({ id: claim!.id, status: 'succeeded' });
@@ -206,7 +206,7 @@ describe('resuming stale refunds', () => {
 
     // Done: a second sweep finds nothing, and the seller's retry is answered without paying again.
     refundKeys.length = 0;
-    expect(await runJob(JOB_NAMES.resumeStaleRefunds)).toEqual({ found: 0, finished: 0, unfinished: 0 });
+    expect(await runJob(JOB_NAMES.resumeStaleRefunds)).toEqual({ found: 0, finished: 0, unfinished: 0, lateFound: 0, lateCredited: 0 });
     expect(refundKeys).toEqual([]);
   });
 
@@ -214,11 +214,11 @@ describe('resuming stale refunds', () => {
     const { item } = await boughtItem('pending');
     refundsDown = true;
     expect((await call('PATCH', `/api/seller/order-items/${item.id}`, seller, { status: 'rejected', reason: 'Sold elsewhere' })).statusCode).toBe(502);
-    expect(await runJob(JOB_NAMES.resumeStaleRefunds)).toEqual({ found: 1, finished: 0, unfinished: 1 });
+    expect(await runJob(JOB_NAMES.resumeStaleRefunds)).toEqual({ found: 1, finished: 0, unfinished: 1, lateFound: 0, lateCredited: 0 });
     refundsDown = false;
     const [claim] = await testApp.database.db.select().from(refunds).where(eq(refunds.orderItemId, item.id));
     expect(claim?.status).toBe('pending');
-    expect(await runJob(JOB_NAMES.resumeStaleRefunds)).toEqual({ found: 1, finished: 1, unfinished: 0 });
+    expect(await runJob(JOB_NAMES.resumeStaleRefunds)).toEqual({ found: 1, finished: 1, unfinished: 0, lateFound: 0, lateCredited: 0 });
     const [itemRow] = await testApp.database.db.select().from(orderItems).where(eq(orderItems.id, item.id));
     expect(itemRow?.status).toBe('rejected');
   });

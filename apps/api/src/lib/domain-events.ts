@@ -85,6 +85,19 @@ export type DomainEvent =
     }
   /** A seller was paid for an item (once per payout), with the figures the payout rule computed. */
   | { type: 'payout.sent'; payoutId: string; orderItemId: string; orderId: string; sellerId: string; line: EventLine; breakdown: PayoutSentBreakdown }
+  /** A shop's parcel came after the last day promised: its shipping went back to the buyer (once per shop part). */
+  | {
+      type: 'delivery.late-credited';
+      orderId: string;
+      sellerId: string;
+      buyerId: string;
+      shopName: string;
+      amountCents: number;
+      /** YYYY-MM-DD: the last day promised, and the day it came. */
+      arrivesLatest: string;
+      deliveredOn: string;
+      paidBy: 'seller' | 'marketplace';
+    }
   /** The carrier reports the item's parcel out for delivery (once per parcel and item). */
   | ({ type: 'order-item.out-for-delivery' } & ParcelNews)
   /** A buyer opened a dispute about an item (`title`, the order line's). */

@@ -189,6 +189,21 @@ export function createMailNotifications(deps: {
     });
   });
 
+  // A late parcel's shipping back: the buyer, once per shop part, told why (transactional: it is about their money).
+  react('delivery.late-credited', async (event) => {
+    const buyer = await personOf(event.buyerId);
+    if (!buyer) return;
+    const rendered = templates.lateDeliveryCredit(await brand(), { buyerName: fullName(buyer), ...event });
+    await mail.send({
+      to: buyer.email,
+      toUserId: buyer.id,
+      template: 'late-delivery-credit',
+      category: 'transactional',
+      dedupeKey: `late-delivery:${event.orderId}:${event.sellerId}`,
+      ...rendered,
+    });
+  });
+
   // Payout sent: the seller, with the breakdown (optional: payoutSent).
   react('payout.sent', async (event) => {
     if (!(await wants(event.sellerId, 'payoutSent'))) return;

@@ -1,4 +1,4 @@
-import { formatArrivalRange } from '@marketplace/domain/delivery-dates';
+import { formatArrivalRange, formatDay } from '@marketplace/domain/delivery-dates';
 import { itemsTotalCents, lineTotalCents } from '@marketplace/domain/item-paid';
 import { formatCents } from '@marketplace/domain/money';
 import { shortId } from '@marketplace/domain/short-id';
@@ -203,6 +203,34 @@ export function refundIssued(brand: Brand, input: { buyerName: string; orderId: 
     footer: footer(brand),
   });
   return { subject: `Refund of ${formatCents(input.amountCents)} for order #${number}`, ...rendered };
+}
+
+export function lateDeliveryCredit(
+  brand: Brand,
+  input: { buyerName: string; orderId: string; shopName: string; amountCents: number; arrivesLatest: string; deliveredOn: string },
+): Rendered {
+  const number = shortId(input.orderId);
+  const rendered = renderEmail({
+    brandName: brand.name,
+    preheader: `${formatCents(input.amountCents)} of shipping is on its way back to you`,
+    heading: 'Your parcel was late: its shipping is refunded',
+    paragraphs: [
+      `Hi ${input.buyerName}, ${input.shopName}'s parcel of order #${number} was promised by ${formatDay(input.arrivesLatest)} and was delivered ${formatDay(input.deliveredOn)}.`,
+      `We kept our word: the ${formatCents(input.amountCents)} you paid to ship it is refunded to your card. Banks usually show it within 5 to 10 business days. You do not need to do anything.`,
+    ],
+    sections: [
+      {
+        rows: [
+          { label: 'Promised by', value: formatDay(input.arrivesLatest) },
+          { label: 'Delivered', value: formatDay(input.deliveredOn) },
+          { label: 'Shipping refunded', value: formatCents(input.amountCents), isEmphasized: true },
+        ],
+      },
+    ],
+    button: { label: 'View your order', url: link(brand, `/myorders/${input.orderId}`) },
+    footer: footer(brand),
+  });
+  return { subject: `Late delivery: ${formatCents(input.amountCents)} of shipping refunded (order #${number})`, ...rendered };
 }
 
 export function payoutSent(

@@ -24,6 +24,7 @@ import {
   newReviewForSeller,
   supportRequestForAdmin,
   type ParcelFacts,
+  lateDeliveryCreditForBuyer,
 } from './notification-texts';
 import type { NotificationsService } from './notifications.service';
 
@@ -100,6 +101,11 @@ export function createNotificationReactions(deps: {
       userId: event.buyerId,
       ...refundIssuedForBuyer({ orderId: event.orderId, title: event.title, amountCents: event.amountCents, refundKey: event.refundKey }),
     });
+  });
+
+  // A late parcel's shipping back: the buyer, once per shop part, told why.
+  react('delivery.late-credited', async (event) => {
+    await notifications.notify({ userId: event.buyerId, ...lateDeliveryCreditForBuyer(event) });
   });
 
   // Payout sent: the seller, once per payout, with what reached them.

@@ -1,4 +1,5 @@
 import { DISPUTE_REASON_LABELS } from '@marketplace/contracts/disputes';
+import { formatDay } from '@marketplace/domain/delivery-dates';
 import { formatCents } from '@marketplace/domain/money';
 import { shortId } from '@marketplace/domain/short-id';
 import { REVIEW_REQUEST_DEDUPE_PREFIX } from '../reviews';
@@ -147,6 +148,24 @@ export function refundIssuedForBuyer(refund: { orderId: string; title: string; a
     body: `For ${quoted(refund.title)} (order ${orderNumber(refund.orderId)}), back to your card. Banks usually show it within 5 to 10 business days.`,
     link: buyerOrderPath(refund.orderId),
     dedupeKey: `refund-issued:${refund.refundKey}`,
+  };
+}
+
+/** A shop's parcel came after the last day promised: its shipping went back to the buyer's card. */
+export function lateDeliveryCreditForBuyer(credit: {
+  orderId: string;
+  sellerId: string;
+  shopName: string;
+  amountCents: number;
+  arrivesLatest: string;
+  deliveredOn: string;
+}): NotificationText {
+  return {
+    kind: 'refund_issued',
+    title: `Your parcel was late: ${formatCents(credit.amountCents)} of shipping refunded`,
+    body: `${credit.shopName}'s parcel of order ${orderNumber(credit.orderId)} was promised by ${formatDay(credit.arrivesLatest)} and came ${formatDay(credit.deliveredOn)}, so its shipping is back on your card.`,
+    link: buyerOrderPath(credit.orderId),
+    dedupeKey: `late-delivery:${credit.orderId}:${credit.sellerId}`,
   };
 }
 

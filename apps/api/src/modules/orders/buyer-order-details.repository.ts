@@ -70,6 +70,8 @@ export async function findShopPartsOfOrder(executor: Executor, orderId: string) 
       shipBy: orderShopShipping.shipBy,
       arrivesEarliest: orderShopShipping.arrivesEarliest,
       arrivesLatest: orderShopShipping.arrivesLatest,
+      deliveredOn: orderShopShipping.deliveredOn,
+      lateRefundCents: orderShopShipping.lateRefundCents,
     })
     .from(orderShopShipping)
     .innerJoin(users, eq(users.id, orderShopShipping.sellerId))

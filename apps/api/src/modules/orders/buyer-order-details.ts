@@ -6,8 +6,10 @@ import type {
   BuyerTimelineStep,
   BuyerTimelineStepKind,
   BuyerTrackingEvent,
+  OrderShopPart,
   ReturnInfo,
 } from '@marketplace/contracts/orders';
+import { carrierDayOf, isLateDelivery } from '@marketplace/domain/delivery-dates';
 import { centsToDollars } from '@marketplace/domain/money';
 import { RETURN_REASON_LABELS, type ReturnReason } from '@marketplace/contracts/returns';
 import type { Executor } from '../../db/client';
@@ -187,6 +189,31 @@ export function followUpOfItem(input: ItemTimelineInput): Omit<BuyerOrderDetailI
 /** The order detail as the order list shows it, plus its address: what buyerOrderDetails completes. */
 export type BuyerOrderDetailBase = Omit<BuyerOrderDetail, 'items' | 'refundedTotal' | 'refunded_cents' | 'payment' | 'shops'> & { items: BuyerOrder['items'] };
 
+/** Whether a shop part's promise was kept, from its delivery day and each of its parcels' delivered scan. */
+function promiseOfPart(
+  part: { arrivesLatest: string; deliveredOn: string | null; lateRefundCents: number | null },
+  parcels: ReadonlyArray<{ trackingNumber: string; status: string; events: ReadonlyArray<{ status: string; occurredAt: string }> } | null>,
+): OrderShopPart['promise'] {
+  const seen = new Map<string, OrderShopPart['promise']['parcels'][number]>();
+  for (const parcel of parcels) {
+    if (!parcel || seen.has(parcel.trackingNumber)) continue;
+    const scan = parcel.status === 'delivered' ? parcel.events.find((event) => event.status === 'delivered') : undefined;
+    const deliveredOn = scan ? carrierDayOf(new Date(scan.occurredAt)) : null;
+    seen.set(parcel.trackingNumber, {
+      trackingNumber: parcel.trackingNumber,
+      deliveredOn,
+      kept: deliveredOn ? !isLateDelivery(deliveredOn, part.arrivesLatest) : null,
+    });
+  }
+  const state = part.deliveredOn ? (isLateDelivery(part.deliveredOn, part.arrivesLatest) ? 'late' : 'kept') : 'waiting';
+  return {
+    state,
+    deliveredOn: part.deliveredOn,
+    lateRefund: part.lateRefundCents ? centsToDollars(part.lateRefundCents) : null,
+    parcels: [...seen.values()],
+  };
+}
+
 /** Makes the function that completes a buyer's order detail (the orders service calls it once per detail). */
 export function createBuyerOrderDetails({ db, trackingOf = nothing, returnsOf = nothing }: BuyerOrderDetailSources & { db: Executor }) {
   return async function completeBuyerOrderDetail(order: { id: string; createdAt: Date }, base: BuyerOrderDetailBase): Promise<BuyerOrderDetail> {
@@ -236,6 +263,10 @@ export function createBuyerOrderDetails({ db, trackingOf = nothing, returnsOf = 
         shipBy: part.shipBy,
         arrivesBy: { earliest: part.arrivesEarliest, latest: part.arrivesLatest },
         itemIds: records.filter((record) => record.sellerId === part.sellerId).map((record) => record.id),
+        promise: promiseOfPart(
+          part,
+          records.filter((record) => record.sellerId === part.sellerId).map((record) => tracking.get(record.id) ?? null),
+        ),
       })),
     };
   };

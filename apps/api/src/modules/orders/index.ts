@@ -13,6 +13,7 @@ export {
 } from './order-lines.repository';
 export { isSale, netSaleCentsOfItem, sumNetSalesCents } from './sales-figures.repository';
 export { orderItemNameSql } from './item-name.repository';
+export { countDeliveredParts, latePayerOfItemSql } from './late-deliveries.repository';
 export { createOrderItemLifecycle, type OrderItemLifecycle } from './order-item-lifecycle';
 // What the domain events about orders carry, read inside the publishing transaction (checkout, shipping, payouts, disputes).
 export { eventLineOf, findEventLine, findMovedItems, findParcelNews, findPlacedOrder, type ParcelTrackingOf } from './order-facts';

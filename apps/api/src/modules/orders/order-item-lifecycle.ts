@@ -34,6 +34,7 @@ import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors
 import { PaymentValidationError, type PaymentProvider } from '../../providers/payment/port';
 import { findMovedItems, findParcelNews, type ParcelTrackingOf } from './order-facts';
 import {
+  addOrderItemLateShippingRefundCents,
   addOrderItemRefundedCents,
   addRefundedCents,
   findItemsOfOrders,
@@ -59,7 +60,8 @@ import {
   type OrderRecord,
   type RefundRecord,
 } from './orders.repository';
-import { refundCentsOf } from '@marketplace/domain/item-paid';
+import { isLateShippingRefund } from '@marketplace/domain/shop-shipping-money';
+import { refundableOfItem } from './order-item-refundable';
 
 export interface TransitionInput {
   orderItemIds: readonly string[];
@@ -242,15 +244,11 @@ export function createOrderItemLifecycle(deps: {
     await setOrderItemSellerPaid(executor, orderItemId, paid, clock.now());
   }
 
-  /** What the buyer paid for the item (line, add-on, share of shipping) and what is already back or being paid back. */
+  /** What may still go back for the item, with its order locked (order-item-refundable.ts). */
   async function refundableOf(executor: Executor, item: OrderItemRecord) {
     const order = await lockOrder(executor, item.orderId);
     if (!order) throw notFound(LIFECYCLE_MESSAGES.itemNotFound);
-    const items = await findItemsOfOrders(executor, [order.id]);
-    const refundableCents = refundCentsOf(order, items, item);
-    const claims = (await findRefundsOfItems(executor, [item.id])).filter((row) => row.status === 'pending');
-    const pendingCents = claims.reduce((total, row) => total + row.amountCents, 0);
-    return { order, refundableCents, remainingCents: Math.max(refundableCents - item.refundedCents - pendingCents, 0) };
+    return { order, ...(await refundableOfItem(executor, order, item)) };
   }
 
   async function closeWithoutMoney(
@@ -278,7 +276,10 @@ export function createOrderItemLifecycle(deps: {
     const claimed = await db.transaction(async (transaction) => {
       const found = await findOrderItem(transaction, input.orderItemId);
       if (!found) throw notFound(LIFECYCLE_MESSAGES.itemNotFound);
-      const { order, refundableCents, remainingCents } = await refundableOf(transaction, found);
+      const shippingOnly = isLateShippingRefund(input.refundKey);
+      const refundable = await refundableOf(transaction, found);
+      const { order, refundableCents } = refundable;
+      const remainingCents = shippingOnly ? refundable.shippingDueCents : refundable.remainingCents;
       const [item] = await lockOrderItems(transaction, [found.id]);
       if (!item) throw notFound(LIFECYCLE_MESSAGES.itemNotFound);
       const existing = await findRefundByKey(transaction, input.refundKey);
@@ -299,7 +300,10 @@ export function createOrderItemLifecycle(deps: {
         return { kind: 'claim' as const, claim: existing, payment, refundableCents };
       }
       if (input.resumeOnly) throw conflict('This refund is no longer pending');
-      if (input.closeAs) {
+      if (shippingOnly) {
+        // The shipping only: the item keeps its state (a delivered item stays delivered).
+        if ((await pendingRefundedItemIds(transaction, [item.id])).size > 0) throw conflict(LIFECYCLE_MESSAGES.refundInProgress);
+      } else if (input.closeAs) {
         try {
           assertTransition(item.status, input.closeAs.status, input.actor);
         } catch (error) {
@@ -312,7 +316,7 @@ export function createOrderItemLifecycle(deps: {
         throw conflict(LIFECYCLE_MESSAGES.refundInProgress);
       }
       const amountCents = input.amountCents === 'rest' ? remainingCents : input.amountCents;
-      if (!input.closeAs && amountCents > 0 && amountCents <= remainingCents) {
+      if (!shippingOnly && !input.closeAs && amountCents > 0 && amountCents <= remainingCents) {
         // Who may refund is checked before any money moves, not when the refund is recorded.
         try {
           const next = stateAfterRefund(item.refundedCents + amountCents, refundableCents);
@@ -392,20 +396,24 @@ export function createOrderItemLifecycle(deps: {
       if (!fresh) return { amountCents: claim.amountCents, refundedCents: item.refundedCents, itemStatus: item.status, alreadyDone: true };
       await lockPaymentOfOrder(transaction, order.id);
       await addRefundedCents(transaction, payment.id, claim.amountCents, now);
-      await addOrderItemRefundedCents(transaction, item.id, claim.amountCents, now);
-      const refundedCentsAfter = item.refundedCents + claim.amountCents;
+      const shippingOnly = isLateShippingRefund(claim.refundKey);
+      if (shippingOnly) await addOrderItemLateShippingRefundCents(transaction, item.id, claim.amountCents, now);
+      else await addOrderItemRefundedCents(transaction, item.id, claim.amountCents, now);
+      const refundedCentsAfter = item.refundedCents + (shippingOnly ? 0 : claim.amountCents);
+      const lateShippingRefundCents = item.lateShippingRefundCents + (shippingOnly ? claim.amountCents : 0);
+      // A late parcel's shipping refund leaves the item's state as it is.
       let itemStatus: OrderItemState = item.status;
-      if (input.closeAs) {
+      if (input.closeAs && !shippingOnly) {
         await closeWithoutMoney(transaction, item, { ...input, closeAs: input.closeAs });
         itemStatus = input.closeAs.status;
-      } else {
+      } else if (!shippingOnly) {
         const next = stateAfterRefund(refundedCentsAfter, refundableCents);
         if (next !== item.status) await applyTransition(transaction, { orderItemIds: [item.id], to: next, actor: input.actor });
         itemStatus = next;
       }
       for (const hook of refundHooks) {
         await hook(transaction, {
-          item: { ...item, refundedCents: refundedCentsAfter, status: itemStatus },
+          item: { ...item, refundedCents: refundedCentsAfter, lateShippingRefundCents, status: itemStatus },
           order,
           amountCents: claim.amountCents,
           refundedCentsAfter,
@@ -414,17 +422,19 @@ export function createOrderItemLifecycle(deps: {
         });
       }
       await refreshOrderStatus(transaction, order.id, now);
-      events.publishAfterCommit(transaction, {
-        type: 'refund.issued',
-        orderItemId: item.id,
-        orderId: order.id,
-        sellerId: item.sellerId,
-        buyerId: order.buyerId,
-        title: item.title,
-        refundKey: input.refundKey,
-        amountCents: claim.amountCents,
-        refundedCents: refundedCentsAfter,
-      });
+      // A late parcel's refund is told by its own news (why, and how much for the whole shop's part).
+      if (!shippingOnly)
+        events.publishAfterCommit(transaction, {
+          type: 'refund.issued',
+          orderItemId: item.id,
+          orderId: order.id,
+          sellerId: item.sellerId,
+          buyerId: order.buyerId,
+          title: item.title,
+          refundKey: input.refundKey,
+          amountCents: claim.amountCents,
+          refundedCents: refundedCentsAfter,
+        });
       return { amountCents: claim.amountCents, refundedCents: refundedCentsAfter, itemStatus, alreadyDone: false };
     });
     return outcome;
@@ -481,12 +491,8 @@ export function createOrderItemLifecycle(deps: {
       if (!item) throw notFound(LIFECYCLE_MESSAGES.itemNotFound);
       const order = await findOrderById(executor, item.orderId);
       if (!order) throw notFound(LIFECYCLE_MESSAGES.itemNotFound);
-      const items = await findItemsOfOrders(executor, [order.id]);
-      const refundableCents = refundCentsOf(order, items, item);
-      const pending = (await findRefundsOfItems(executor, [item.id]))
-        .filter((row) => row.status === 'pending')
-        .reduce((total, row) => total + row.amountCents, 0);
-      return { refundableCents, refundedCents: item.refundedCents, remainingCents: Math.max(refundableCents - item.refundedCents - pending, 0) };
+      const { refundableCents, remainingCents } = await refundableOfItem(executor, order, item);
+      return { refundableCents, refundedCents: item.refundedCents, remainingCents };
     },
   };
 }

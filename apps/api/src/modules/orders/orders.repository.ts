@@ -146,6 +146,14 @@ export async function addOrderItemRefundedCents(executor: Executor, id: string, 
     .where(eq(orderItems.id, id));
 }
 
+/** A late parcel's shipping given back for the line (kept apart from its other refunds). */
+export async function addOrderItemLateShippingRefundCents(executor: Executor, id: string, cents: number, now: Date): Promise<void> {
+  await executor
+    .update(orderItems)
+    .set({ lateShippingRefundCents: sql`${orderItems.lateShippingRefundCents} + ${cents}`, updatedAt: now })
+    .where(eq(orderItems.id, id));
+}
+
 export async function findRefundByKey(executor: Executor, refundKey: string): Promise<RefundRecord | null> {
   const [row] = await executor.select().from(refunds).where(eq(refunds.refundKey, refundKey));
   return row ?? null;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ORDER_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES } from '@marketplace/domain/enums';
+import { LATE_REFUND_PAYERS, ORDER_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES } from '@marketplace/domain/enums';
 import { ORDER_ITEM_STATES } from '@marketplace/domain/order-item-state';
 import { boolean, check, date, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
@@ -83,6 +83,9 @@ export const orderItems = pgTable(
     rejectionReason: text('rejection_reason'),
     // What the buyer got back for this line so far (several partial refunds add up); never more than they paid.
     refundedCents: integer('refunded_cents').notNull().default(0),
+    // The line's shipping given back because its shop's parcel came after the promise (docs/product/shipping.md
+    // "A late parcel refunds its shipping"): a refund of the shipping only, kept apart from refunded_cents.
+    lateShippingRefundCents: integer('late_shipping_refund_cents').notNull().default(0),
     // When the carrier (or the seller) reported the line delivered; kept when a refund changes the status later.
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     // Flipped once by a successful payout (docs/product/statuses.md); the payouts module owns the payout rows.
@@ -101,6 +104,10 @@ export const orderItems = pgTable(
     check('order_items_refunded_non_negative', sql`${table.refundedCents} >= 0`),
     check('order_items_price_non_negative', sql`${table.priceCents} >= 0`),
     check('order_items_shipping_non_negative', sql`${table.shippingCents} is null or ${table.shippingCents} >= 0`),
+    check(
+      'order_items_late_refund_within_shipping',
+      sql`${table.lateShippingRefundCents} >= 0 and ${table.lateShippingRefundCents} <= coalesce(${table.shippingCents}, 0)`,
+    ),
   ],
 );
 
@@ -123,6 +130,8 @@ export const orderGifts = pgTable(
   (table) => [primaryKey({ columns: [table.orderId, table.sellerId] })],
 );
 
+export const lateRefundPayer = pgEnum('late_refund_payer', LATE_REFUND_PAYERS);
+
 // Each shop's part of an order as the buyer paid for it (docs/product/shipping.md): its shipping (the order's
 // `shipping_cents` is their sum) and the delivery promise the checkout showed — handling window, days in transit,
 // the day it should be handed to the carrier by and the days it should arrive between. Written with the order.
@@ -144,10 +153,21 @@ export const orderShopShipping = pgTable(
     shipBy: date('ship_by').notNull(),
     arrivesEarliest: date('arrives_earliest').notNull(),
     arrivesLatest: date('arrives_latest').notNull(),
+    // Whether the promise was kept, as the carrier's scans tell it: the first scan (the parcel handed over) and the day
+    // the last parcel of the part was delivered (the carrier's day, America/New_York). Null until they happen.
+    firstScanAt: timestamp('first_scan_at', { withTimezone: true }),
+    deliveredOn: date('delivered_on'),
+    // A late part's shipping given back to the buyer, once: who pays it (the seller when the first scan came after
+    // ship_by, the marketplace otherwise), claimed before the refunds, and when the refunds were done.
+    lateRefundPaidBy: lateRefundPayer('late_refund_paid_by'),
+    lateRefundCents: integer('late_refund_cents'),
+    lateRefundedAt: timestamp('late_refunded_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
     primaryKey({ columns: [table.orderId, table.sellerId] }),
+    // Parts delivered but not yet looked at for lateness (the sweep), and a seller's delivered parts (the on-time rate).
+    index('order_shop_shipping_delivered_idx').on(table.sellerId, table.deliveredOn).where(sql`${table.deliveredOn} is not null`),
     index('order_shop_shipping_seller_idx').on(table.sellerId),
     check('order_shop_shipping_valid', sql`${table.shippingCents} >= 0 and ${table.arrivesEarliest} <= ${table.arrivesLatest}`),
   ],

@@ -9,6 +9,7 @@ import {
   type SellerOrderItemResponse,
   type SellerOrderListResponse,
 } from '@marketplace/contracts/orders';
+import { carrierDayOf, onTimeRatePercent } from '@marketplace/domain/delivery-dates';
 import { LOW_STOCK_THRESHOLD } from '@marketplace/domain/inventory';
 import { centsToDollars } from '@marketplace/domain/money';
 import { deriveOrderStatus } from '@marketplace/domain/order-status';
@@ -22,6 +23,8 @@ import { findCoverImageKeys } from '../catalog';
 import { fullNameOf } from '../users';
 import { createBuyerOrderDetails, type BuyerOrderDetailSources } from './buyer-order-details';
 import { findShopPartsOfOrder } from './buyer-order-details.repository';
+import { countDeliveredParts } from './late-deliveries.repository';
+import { createLateDeliveries, type LateDeliveries } from './late-deliveries.service';
 import { createOrderItemLifecycle, type OrderItemLifecycle } from './order-item-lifecycle';
 import type { ParcelTrackingOf } from './order-facts';
 import { shippingAddressOfOrder } from './order-lines.repository';
@@ -60,7 +63,7 @@ export interface OrdersServiceDependencies extends BuyerOrderDetailSources {
 export type SellerItemUpdate = { status: 'approved' | 'rejected' | 'delivered' | 'completed'; reason?: string | undefined };
 
 /** Every change of an order item goes through these (order-item-lifecycle.ts). */
-export type OrdersService = OrdersQueries & Omit<OrderItemLifecycle, never>;
+export type OrdersService = OrdersQueries & Omit<OrderItemLifecycle, never> & LateDeliveries;
 
 interface OrdersQueries {
   listBuyerOrders(buyerId: string, page: Page): Promise<BuyerOrderListResponse>;
@@ -76,6 +79,8 @@ interface OrdersQueries {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DASHBOARD_DAYS = 30;
+/** The seller's on-time rate counts the parts delivered in the last 90 days. */
+const ON_TIME_DAYS = 90;
 const DASHBOARD_LOW_STOCK_ROWS = 10;
 
 const lineTotalCents = (item: OrderItemRecord) => item.priceCents * item.quantity;
@@ -102,6 +107,8 @@ function itemsPreviewOf(titles: readonly string[]): string {
 
 export function createOrdersService({ db, files, clock, payments, events, parcelTrackingOf, trackingOf, returnsOf }: OrdersServiceDependencies): OrdersService {
   const lifecycle = createOrderItemLifecycle({ db, clock, payments, events, parcelTrackingOf });
+  // A late parcel refunds its shop's shipping, through the lifecycle's refunds.
+  const lateDeliveries = createLateDeliveries({ db, clock, events, refundOrderItem: lifecycle.refundOrderItem });
   async function imagesOf(executor: Executor, items: readonly OrderItemRecord[]) {
     const covers = await findCoverImageKeys(
       executor,
@@ -223,6 +230,7 @@ export function createOrdersService({ db, files, clock, payments, events, parcel
 
   return {
     ...lifecycle,
+    ...lateDeliveries,
 
     async listBuyerOrders(buyerId, { page, limit }) {
       const { rows, total } = await findBuyerOrders(db, buyerId, { page, limit });
@@ -365,10 +373,11 @@ export function createOrdersService({ db, files, clock, payments, events, parcel
       const now = clock.now();
       const todayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
       const from = new Date(todayStart.getTime() - (DASHBOARD_DAYS - 1) * DAY_MS);
-      const [daily, openOrders, lowStock] = await Promise.all([
+      const [daily, openOrders, lowStock, delivered] = await Promise.all([
         findSellerDailySales(db, sellerId, from),
         countSellerOpenOrders(db, sellerId),
         findSellerLowStock(db, sellerId, LOW_STOCK_THRESHOLD, DASHBOARD_LOW_STOCK_ROWS),
+        countDeliveredParts(db, sellerId, carrierDayOf(new Date(now.getTime() - ON_TIME_DAYS * DAY_MS))),
       ]);
       const byDay = new Map(daily.map((row) => [row.day, row]));
       const days = Array.from({ length: DASHBOARD_DAYS }, (_, index) => new Date(from.getTime() + index * DAY_MS).toISOString().slice(0, 10));
@@ -383,6 +392,7 @@ export function createOrdersService({ db, files, clock, payments, events, parcel
         },
         openOrders,
         lowStock,
+        onTimeDelivery: { days: ON_TIME_DAYS, ...delivered, ratePercent: onTimeRatePercent(delivered.delivered, delivered.onTime) },
       };
     },
   };

@@ -4,7 +4,7 @@ import { categories } from '../catalog/catalog.schema';
 import { orderItems } from '../orders/orders.schema';
 import { payoutAdjustments, payouts } from './payouts.schema';
 import { openDisputeIdOf } from '../disputes';
-import { orderItemNameSql, isSale } from '../orders';
+import { isSale, latePayerOfItemSql, orderItemNameSql } from '../orders';
 import { openReturnIdOf } from '../returns';
 import type { PayoutState } from './payouts.repository';
 
@@ -27,6 +27,9 @@ export interface EarningLine {
   /** The add-on when chosen (0 otherwise) and the line's share of its shop's shipping (null: an older order's). */
   addOnCents: number;
   shippingCents: number | null;
+  /** A late parcel's shipping given back for the line, and who pays it. */
+  lateShippingRefundCents: number;
+  latePayer: 'seller' | 'marketplace' | null;
   deliveredAt: Date | null;
   soldAt: Date;
   categoryName: string;
@@ -98,6 +101,8 @@ export async function findSellerEarnings(
       retipAdded: orderItems.retipAdded,
       retipPriceCents: orderItems.retipPriceCents,
       shippingCents: orderItems.shippingCents,
+      lateShippingRefundCents: orderItems.lateShippingRefundCents,
+      latePayer: latePayerOfItemSql(),
       deliveredAt: orderItems.deliveredAt,
       soldAt: orderItems.createdAt,
       categoryName: categories.name,
@@ -138,6 +143,8 @@ export async function findSellerEarnings(
     refundedCents: row.refundedCents,
     addOnCents: row.retipAdded ? row.retipPriceCents : 0,
     shippingCents: row.shippingCents,
+    lateShippingRefundCents: row.lateShippingRefundCents,
+    latePayer: row.latePayer,
     deliveredAt: row.deliveredAt,
     soldAt: row.soldAt,
     categoryName: row.categoryName,

@@ -87,6 +87,8 @@ export function createEarningsService(deps: { db: Database; clock: Clock; pickup
       addOnCents: line.addOnCents,
       shippingCents: line.shippingCents,
       refundedCents: line.refundedCents,
+      lateRefundCents: line.lateShippingRefundCents,
+      lateRefundPaidBy: line.latePayer,
     });
     return {
       itemTotalCents: breakdown.itemTotalCents,

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { categories } from '../catalog/catalog.schema';
-import { orderItemNameSql } from '../orders';
+import { latePayerOfItemSql, orderItemNameSql } from '../orders';
 import { orderItems, orders } from '../orders/orders.schema';
 import { users } from '../users/users.schema';
 import { payouts } from './payouts.schema';
@@ -30,6 +30,8 @@ export async function findBookLinesOfOrder(executor: Executor, orderId: string) 
       retipPriceCents: orderItems.retipPriceCents,
       shippingCents: orderItems.shippingCents,
       refundedCents: orderItems.refundedCents,
+      lateShippingRefundCents: orderItems.lateShippingRefundCents,
+      latePayer: latePayerOfItemSql(),
       categoryRateBps: categories.commissionRateBasisPoints,
       payoutStatus: payouts.status,
       payoutRateBps: payouts.commissionRateBps,

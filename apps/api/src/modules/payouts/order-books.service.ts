@@ -37,6 +37,8 @@ export function createOrderBooksService(deps: { db: Database; pickupCharges: Pic
         shippingCents: row.shippingCents,
         ...(row.shippingCents === null ? { legacyShippingCents: shares.get(row.orderItemId) ?? 0 } : {}),
         refundedCents: row.refundedCents,
+        lateShippingRefundCents: row.lateShippingRefundCents,
+        lateRefundPaidBy: row.latePayer,
         commissionRateBasisPoints: recorded(row) ? row.payoutRateBps : row.categoryRateBps,
         allocatedPickupChargeCents: recorded(row) ? (row.payoutPickupCents ?? 0) : (pickupShares.get(row.orderItemId) ?? 0),
       });

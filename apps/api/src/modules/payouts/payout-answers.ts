@@ -9,7 +9,7 @@ import type {
 } from '@marketplace/contracts/payouts';
 import { lineWithAddOnCents } from '@marketplace/domain/item-settlement';
 import { centsToDollars } from '@marketplace/domain/money';
-import { shippingCreditCents } from '@marketplace/domain/shop-shipping-money';
+import { itemShippingOf, shippingCreditCents } from '@marketplace/domain/shop-shipping-money';
 import type { PickupChargeInfo } from '../shipping';
 import type { MonthComparison, PayoutStatsReport, QuickStatsReport } from './payout-reports.service';
 import type { SellerSummary, ShippedOrderLine } from './payout-reports.repository';
@@ -85,7 +85,7 @@ export function quickStatsAnswer(report: QuickStatsReport): QuickStats {
 }
 
 export function shippedOrderItemAnswer(line: ShippedOrderLine): ShippedOrderItem {
-  const { item, order, category, buyer, seller, accountStatus, payout, openDisputeId, owedCents, openLabelCents } = line;
+  const { item, order, category, buyer, seller, accountStatus, payout, openDisputeId, owedCents, openLabelCents, latePayer } = line;
   return {
     orderId: order.id,
     orderItemId: item.id,
@@ -119,12 +119,7 @@ export function shippedOrderItemAnswer(line: ShippedOrderLine): ShippedOrderItem
     },
     hasOpenDispute: openDisputeId !== null,
     sellerPendingAdjustments: owedCents.map(dollars),
-    shippingCreditCents: shippingCreditCents({
-      lineCents: item.priceCents * item.quantity,
-      addOnCents: item.retipAdded ? item.retipPriceCents : 0,
-      shippingCents: item.shippingCents,
-      refundedCents: item.refundedCents,
-    }),
+    shippingCreditCents: shippingCreditCents(itemShippingOf(item, latePayer)),
     sellerOpenLabelCents: openLabelCents,
     payout: payout ? { id: payout.id, status: payout.status, net_amount: dollars(payout.netCents), failure_reason: payout.failureReason } : null,
   };

@@ -6,6 +6,7 @@ import { orderItems, orders } from '../orders/orders.schema';
 import { users } from '../users/users.schema';
 import { paymentAccounts, payoutAdjustments, payouts, labelCharges } from './payouts.schema';
 import { openDisputeIdOf } from '../disputes';
+import { latePayerOfItemSql } from '../orders';
 import type { PaymentAccountState, PayoutRecord, PayoutState } from './payouts.repository';
 
 // The admin's reads: sellers, the payout history, the payout stats and the shipped-orders page. The
@@ -229,6 +230,7 @@ function prepareShippedPage(db: Database) {
       owedCents: sql<
         number[]
       >`coalesce((select json_agg(${payoutAdjustments.amountCents} order by ${payoutAdjustments.createdAt}, ${payoutAdjustments.id}) from ${payoutAdjustments} where ${payoutAdjustments.sellerId} = ${orderItems.sellerId} and ${payoutAdjustments.settledAt} is null), '[]'::json)`,
+      latePayer: latePayerOfItemSql(),
       // The seller's open label lines, oldest first (label_charges_seller_idx): the payout settles them too.
       openLabelCents: sql<
         number[]

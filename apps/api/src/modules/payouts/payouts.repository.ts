@@ -7,6 +7,7 @@ import { users } from '../users/users.schema';
 import { paymentAccounts, payoutAdjustments, payouts } from './payouts.schema';
 import { openDisputeIdOf } from '../disputes';
 import { openReturnIdOf } from '../returns';
+import { latePayerOfItemSql } from '../orders';
 
 // The payouts module's tables: payment_accounts (the sellers' Connect accounts), payouts (one per order
 // item, ever) and payout_adjustments (what sellers owe back after refunds). Also the reads of other
@@ -192,6 +193,12 @@ export async function orderItemExists(executor: Executor, orderItemId: string): 
 export async function lockOrderItem(executor: Executor, orderItemId: string): Promise<PayableOrderItemRecord | null> {
   const [row] = await executor.select().from(orderItems).where(eq(orderItems.id, orderItemId)).for('update');
   return row ?? null;
+}
+
+/** Who pays the item's late-parcel shipping refund (its shop part's), or null when there was none. */
+export async function findLatePayerOfItem(executor: Executor, orderItemId: string): Promise<'seller' | 'marketplace' | null> {
+  const [row] = await executor.select({ payer: latePayerOfItemSql() }).from(orderItems).where(eq(orderItems.id, orderItemId));
+  return row?.payer ?? null;
 }
 
 export async function findCommissionOfCategory(

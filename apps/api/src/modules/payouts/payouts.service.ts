@@ -4,7 +4,7 @@ import { applyPayoutAdjustments } from '@marketplace/domain/dispute-money';
 import { payoutAfterRefunds } from '@marketplace/domain/item-settlement';
 import { PAYABLE_STATES } from '@marketplace/domain/order-item-state';
 import { clawbackAfterRefundCents } from '@marketplace/domain/payout-ledger';
-import { applyLabelLedger, shippingCreditCents } from '@marketplace/domain/shop-shipping-money';
+import { applyLabelLedger, itemShippingOf, shippingCreditCents } from '@marketplace/domain/shop-shipping-money';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { DomainEventPublisher } from '../../lib/domain-events';
@@ -21,6 +21,7 @@ import {
   findAccountOfSeller,
   findCommissionOfCategory,
   findItemsDueForAutomaticPayout,
+  findLatePayerOfItem,
   findPaidPayoutOfItem,
   findPayoutOfItem,
   findStalePendingPayouts,
@@ -114,9 +115,12 @@ export function createPayoutsService(deps: {
     const owed = clawbackAfterRefundCents({
       unitPriceCents: item.priceCents,
       quantity: item.quantity,
-      refundableCents,
+      // What the buyer paid for the item: the lifecycle's refundable is that less a late parcel's shipping back.
+      refundableCents: refundableCents + item.lateShippingRefundCents,
       refundedCentsAfter,
       shippingCents: item.shippingCents,
+      lateShippingRefundCents: item.lateShippingRefundCents,
+      lateRefundPaidBy: await findLatePayerOfItem(executor, item.id),
       payout: {
         netCents: paid.netCents,
         adjustmentCents: paid.adjustmentCents,
@@ -188,12 +192,7 @@ export function createPayoutsService(deps: {
         category?.name,
       );
       // The item's share of its shop's shipping the buyer kept paying is the seller's, beside the payout rule.
-      const shippingCredit = shippingCreditCents({
-        lineCents: item.priceCents * item.quantity,
-        addOnCents: item.retipAdded ? item.retipPriceCents : 0,
-        shippingCents: item.shippingCents,
-        refundedCents: item.refundedCents,
-      });
+      const shippingCredit = shippingCreditCents(itemShippingOf(item, await findLatePayerOfItem(transaction, item.id)));
       // Then the seller's label lines (labels bought, voided ones credited back), then what they owe back from
       // refunds after earlier payouts: each oldest first and whole, never below 0.
       const labels = applyLabelLedger(

@@ -4,9 +4,9 @@ import type { EarningsResponse } from '@marketplace/contracts/earnings';
 import type { OrderBooksResponse } from '@marketplace/contracts/payouts';
 import { applyPayoutAdjustments } from '@marketplace/domain/dispute-money';
 import { payoutAfterRefunds } from '@marketplace/domain/item-settlement';
-import { addresses, labelCharges, orderItems, payouts, sandboxConnectTransfers, shipments } from '../../db/schema';
+import { labelCharges, orderItems, payouts, sandboxConnectTransfers, shipments } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/helper';
-import { onboard, person, sellLines, type Person } from '../../../test/factories-earnings';
+import { person, sellLines, shippingSeller, type Person } from '../../../test/factories-earnings';
 import type { OrdersService } from '../orders';
 import { insertLabelChargeOnce } from './label-charges.repository';
 
@@ -32,23 +32,7 @@ async function call(method: 'GET' | 'POST' | 'DELETE', url: string, who: Person,
   return testApp.app.inject({ method, url, headers: { authorization: await who.token() }, ...(payload ? { payload } : {}) });
 }
 
-/** A seller who finished onboarding and ships from Austin. */
-async function shop(): Promise<Person> {
-  const seller = await person(testApp, 'seller');
-  await onboard(testApp, seller);
-  await testApp.database.db.insert(addresses).values({
-    userId: seller.id,
-    name: 'Warehouse',
-    line1: '100 Main St',
-    city: 'Austin',
-    state: 'TX',
-    postalCode: '78701',
-    country: 'US',
-    phone: '5125550100',
-    isDefault: true,
-  });
-  return seller;
-}
+const shop = () => shippingSeller(testApp);
 
 /** The seller's shipment of the order, with its label bought through the marketplace: its id and what UPS charged. */
 async function buyLabel(seller: Person, orderId: string): Promise<{ shipmentId: string; chargesCents: number }> {

@@ -70,6 +70,8 @@ export interface ShippingDependencies {
   environment: Config['environment'];
   /** The orders service's entry points: the only way an order item's status changes. */
   orderItems: Pick<OrdersService, 'transitionItems' | 'recordDelivered'>;
+  /** What the carrier's scans say of each shop part's promise, and a late parcel's shipping back (absent: unit tests). */
+  lateDeliveries?: Pick<OrdersService, 'recordShopPartScans' | 'creditLateDelivery'>;
   /** Where tracking announces a parcel out for delivery (NO_DOMAIN_EVENTS when absent: unit tests). */
   events?: DomainEventPublisher;
 }

@@ -24,7 +24,7 @@ export const shippingModule = defineModule({
       orderItemParcelsPort,
       carrier,
     }: ModuleContext<{
-      orders: ShippingDependencies['orderItems'];
+      orders: ShippingDependencies['orderItems'] & NonNullable<ShippingDependencies['lateDeliveries']>;
       /** The orders module's port for its items' parcels: filled here. */
       orderItemParcelsPort: PortToFill<typeof findTrackingOfOrderItems>;
       /** The app's carrier, made by the delivery module (which quotes with it). */
@@ -32,7 +32,7 @@ export const shippingModule = defineModule({
     }>,
   ) {
     orderItemParcelsPort.fill(findTrackingOfOrderItems);
-    const shipping = { db: database.db, files, clock, carrier, environment: config.environment, orderItems: orders, events };
+    const shipping = { db: database.db, files, clock, carrier, environment: config.environment, orderItems: orders, lateDeliveries: orders, events };
     const tracking = createTrackingService(shipping);
     // A label bought or voided is money of its seller's: the payouts module listens (their label account).
     const labelAccount = createLabelHooks();

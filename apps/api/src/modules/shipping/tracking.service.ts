@@ -1,3 +1,4 @@
+import { carrierDayOf } from '@marketplace/domain/delivery-dates';
 import { trackedStatus } from '@marketplace/domain/shipment-rules';
 import type { Executor } from '../../db/client';
 import { mapWithConcurrency } from '../../lib/concurrency';
@@ -49,6 +50,21 @@ export interface ShipmentTracking {
   isUpdated: boolean;
 }
 
+/** The carrier's statuses that mean it has the parcel (its first scan): not a label made or a pickup booked. */
+const CARRIER_HAS_IT: ReadonlySet<string> = new Set(['shipped', 'in_transit', 'out_for_delivery', 'delivered', 'exception', 'returned']);
+
+/** The first carrier scan of a parcel and, when delivered, the carrier's day it came (the delivered scan's, else `deliveredAt`). */
+export function promiseScansOf(events: readonly ShipmentTrackingEvent[], deliveredAt: Date | null): { firstScanAt: Date | null; deliveredOn: string | null } {
+  const times = events
+    .filter((event) => CARRIER_HAS_IT.has(event.status))
+    .map((event) => new Date(event.occurredAt).getTime())
+    .filter(Number.isFinite);
+  const firstScanAt = times.length > 0 ? new Date(Math.min(...times)) : null;
+  if (!deliveredAt) return { firstScanAt, deliveredOn: null };
+  const scan = events.find((event) => event.status === 'delivered' && Number.isFinite(new Date(event.occurredAt).getTime()));
+  return { firstScanAt, deliveredOn: carrierDayOf(scan ? new Date(scan.occurredAt) : deliveredAt) };
+}
+
 /** Moves the carrier's parcel to the status where it can (the sandbox), or (another carrier) records the event here only. */
 async function simulateOn(
   carrier: CarrierProvider,
@@ -77,8 +93,9 @@ export function createTrackingService({
   carrier,
   environment,
   orderItems: orderItemStates,
+  lateDeliveries,
   events: domainEvents = NO_DOMAIN_EVENTS,
-}: Pick<ShippingDependencies, 'db' | 'clock' | 'carrier' | 'environment' | 'orderItems' | 'events'>) {
+}: Pick<ShippingDependencies, 'db' | 'clock' | 'carrier' | 'environment' | 'orderItems' | 'events' | 'lateDeliveries'>) {
   const isProduction = environment === 'production';
 
   /** Applies a tracking result to a locked shipment: status, events, and delivered items. */
@@ -92,6 +109,9 @@ export function createTrackingService({
       location: event.location ?? null,
     }));
     const updated = await updateShipment(transaction, shipment.id, { status, trackingEvents: events, lastTrackedAt: now, updatedAt: now });
+    // What the scans say of the shop part's promise: when the parcel was handed over, and the day it came.
+    const scans = promiseScansOf(events, status === 'delivered' ? now : null);
+    await lateDeliveries?.recordShopPartScans(transaction, { orderId: shipment.orderId, sellerId: shipment.sellerId, ...scans });
     if (status === 'delivered' && shipment.status !== 'delivered') {
       const lines = (await findLinesOfShipments(transaction, [shipment.id])).filter((line) => line.isActive);
       await orderItemStates.recordDelivered(
@@ -111,7 +131,16 @@ export function createTrackingService({
         domainEvents.publishAfterCommit(transaction, { type: 'order-item.out-for-delivery', ...news });
       }
     }
-    return { updated, events };
+    return { updated, events, newlyDelivered: status === 'delivered' && shipment.status !== 'delivered' };
+  }
+
+  /** After the delivery is recorded: a late parcel's shipping back (best effort here; the sweep finishes it). */
+  async function creditIfLate(shipment: Pick<ShipmentRecord, 'orderId' | 'sellerId'>): Promise<void> {
+    try {
+      await lateDeliveries?.creditLateDelivery(shipment.orderId, shipment.sellerId);
+    } catch {
+      // The refunds job's sweep looks again.
+    }
   }
 
   return {
@@ -158,12 +187,13 @@ export function createTrackingService({
         }
         throw carrierFailure(error, 'Failed to track shipment');
       }
-      return db.transaction(async (transaction) => {
+      const tracked = await db.transaction(async (transaction) => {
         const locked = await lockOwnShipment(transaction, sellerId, shipmentId);
         // Voided meanwhile: the void stands, whatever the carrier said of the parcel before.
         assertNotVoided(locked);
-        const { updated, events } = await applyTracking(transaction, locked, result, simulated);
+        const { updated, events, newlyDelivered } = await applyTracking(transaction, locked, result, simulated);
         return {
+          newlyDelivered,
           status: updated.status,
           trackingNumber,
           estimatedDeliveryDate: result.estimatedDeliveryDate ?? null,
@@ -172,6 +202,9 @@ export function createTrackingService({
           isUpdated: true,
         };
       });
+      const { newlyDelivered, ...answer } = tracked;
+      if (newlyDelivered) await creditIfLate(shipment);
+      return answer;
     },
 
     /**
@@ -187,12 +220,14 @@ export function createTrackingService({
       await mapWithConcurrency(candidates, concurrency, async (candidate) => {
         try {
           const result = await carrier.track({ trackingNumber: candidate.trackingNumber! });
-          await db.transaction(async (transaction) => {
+          const delivered = await db.transaction(async (transaction) => {
             const locked = await findSellerShipment(transaction, candidate.sellerId, candidate.id, { lock: true });
-            if (!locked || !isActiveForTracking(locked.status)) return;
-            await applyTracking(transaction, locked, result, null);
+            if (!locked || !isActiveForTracking(locked.status)) return false;
+            const applied = await applyTracking(transaction, locked, result, null);
             updated += 1;
+            return applied.newlyDelivered;
           });
+          if (delivered) await creditIfLate(candidate);
         } catch {
           // Tried again on the next round.
         }

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { ClipboardList, DollarSign, PackageOpen, ShoppingBag, TriangleAlert, type LucideIcon } from 'lucide-react';
+import { ClipboardList, DollarSign, PackageOpen, ShoppingBag, TriangleAlert, Truck, type LucideIcon } from 'lucide-react';
 import type { SellerDashboardResponse } from '@marketplace/contracts/orders';
 import { dollarsToCents } from '@marketplace/domain/money';
+import { formatNumber } from '@marketplace/domain/number-format';
 import { buttonClasses } from '../../../components/button';
 import { LoadError, LoadingState } from '../../../components/list-states';
 import { PageHeader } from '../../../components/page-header';
@@ -31,6 +32,18 @@ function StatCard({ label, value, detail, icon: Icon, to }: { label: string; val
   ) : (
     <div className={className}>{body}</div>
   );
+}
+
+/**
+ * The share of the shop's parts delivered by the last day promised: "94%", "17 of 18 parts delivered by the promised
+ * day in the last 90 days" (docs/product/shipping.md "A late parcel refunds its shipping").
+ */
+function OnTimeDeliveryCard({ days, delivered, onTime, ratePercent }: SellerDashboardResponse['onTimeDelivery']) {
+  const detail =
+    ratePercent === null
+      ? `No deliveries in the last ${days} days yet`
+      : `${formatNumber(onTime)} of ${pluralise(delivered, 'part')} delivered by the promised day in the last ${days} days`;
+  return <StatCard label="On-time delivery" value={ratePercent === null ? '—' : `${ratePercent}%`} detail={detail} icon={Truck} />;
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -101,14 +114,17 @@ export function SellerDashboardPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Dashboard" description="Your sales today and over the last 30 days, orders waiting for you and stock running low." />
+      <PageHeader
+        title="Dashboard"
+        description="Your sales today and over the last 30 days, orders waiting for you, deliveries on time and stock running low."
+      />
       {isLoading ? (
         <LoadingState label="Loading your dashboard…" />
       ) : isError || !data ? (
         <LoadError title="The dashboard could not be loaded" error={error} onRetry={() => void refetch()} isRetrying={isFetching} />
       ) : (
         <>
-          <section aria-label="Key numbers" className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+          <section aria-label="Key numbers" className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-6">
             <StatCard label="Sales today" value={formatDollars(data.today.sales)} detail={`${pluralise(data.today.orders, 'order')} today`} icon={DollarSign} />
             <StatCard label="Orders today" value={String(data.today.orders)} detail="Orders with your items" icon={ShoppingBag} />
             <StatCard
@@ -119,6 +135,7 @@ export function SellerDashboardPage() {
             />
             <StatCard label="Orders, last 30 days" value={String(data.last30Days.orders)} detail="Orders with your items" icon={ShoppingBag} />
             <StatCard label="Open orders" value={String(data.openOrders)} detail="Waiting to be approved or shipped" icon={ClipboardList} to="/seller/orders" />
+            <OnTimeDeliveryCard {...data.onTimeDelivery} />
           </section>
 
           <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ChangeEvent } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutSummaryResponse } from '@marketplace/contracts/orders';
 import { jsonResponse, renderApp } from '../../../test/render-app';
 import { apiRoutes, cartOf, EMPTY_CART, EMPTY_WISHLIST, makeCartItem } from '../../../test/shop-fixtures';
@@ -27,6 +27,13 @@ vi.mock('@stripe/react-stripe-js', () => ({
 }));
 
 let keyCount = 0;
+// The route downloads the page the first time it is opened: load its modules once before the tests, so the first
+// test waits for what it checks, not for the page's code to be transformed on a busy machine (a CI run saw the
+// loading screen still up after 5 s).
+beforeAll(async () => {
+  await import('./checkout-page');
+}, timeLimit(60_000));
+
 beforeEach(() => {
   stripeJs.loadStripe.mockReset().mockResolvedValue({});
   stripeJs.createPaymentMethod.mockReset().mockResolvedValue({ paymentMethod: { id: 'pm_card_visa' } });

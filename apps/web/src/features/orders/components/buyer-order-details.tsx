@@ -85,7 +85,7 @@ function OrderItemPanel({ orderId, item, part, review, reviewsLoaded, isReviewLi
           </div>
           <div className="space-y-3">
             <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Delivery</h4>
-            <ItemPromise part={part} status={item.status} />
+            <ItemPromise part={part} item={item} />
             {item.tracking_number ? <OrderItemTracking item={item} /> : <p className="text-sm text-slate-600">{noTrackingText(item.status)}</p>}
           </div>
         </div>

@@ -3,7 +3,39 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../../../test/render-app';
 import { apiRoutes, cartOf, EMPTY_CART, EMPTY_WISHLIST, makeCartItem } from '../../../test/shop-fixtures';
 import { logInAs } from '../../../test/tokens';
+import type { BuyerOrderDetailItem, OrderShopPart } from '@marketplace/contracts/orders';
 import { makeDetailItem, makeOrderDetail, makeShippedAndRefundedOrder, ORDER_ID, step, thisYear } from '../test/order-fixtures';
+
+/** Oak & Ember's part of the order, promised for Dec 15–17 and still on its way. */
+function makeShopPart(overrides: Partial<OrderShopPart> = {}): OrderShopPart {
+  return {
+    sellerId: 's1',
+    shopName: 'Oak & Ember',
+    shipping: 5.5,
+    rateDescription: 'Flat rate',
+    shipBy: '2026-12-10',
+    arrivesBy: { earliest: '2026-12-15', latest: '2026-12-17' },
+    itemIds: ['i1'],
+    promise: { state: 'waiting', deliveredOn: null, lateRefund: null, parcels: [] },
+    ...overrides,
+  };
+}
+
+/** An item the carrier delivered (its parcel's day is the shop part's business). */
+function deliveredItem(overrides: Partial<BuyerOrderDetailItem>): BuyerOrderDetailItem {
+  return makeDetailItem({
+    status: 'delivered',
+    carrier: 'UPS',
+    shipmentStatus: 'delivered',
+    timeline: [
+      step('placed', thisYear('03-04')),
+      step('approved', null, { reached: true }),
+      step('shipped', thisYear('03-05')),
+      step('delivered', thisYear('03-09')),
+    ],
+    ...overrides,
+  });
+}
 
 describe('BuyerOrderPage (/myorders/:orderId)', () => {
   it('shows the order with its items, and the actions of a delivered item: message seller, open a dispute, return, buy again', async () => {
@@ -80,29 +112,141 @@ describe('BuyerOrderPage (/myorders/:orderId)', () => {
     expect(within(timeline).getAllByText('(not yet)')).toHaveLength(4);
   });
 
-  it('shows when each shop’s part should arrive, as promised at checkout, beside its items and in the summary', async () => {
+  it('shows when each shop’s part should arrive, as promised at checkout, beside its items and in the summary, while it is on its way', async () => {
     logInAs('buyer');
-    const promised = makeOrderDetail({
-      items: [makeDetailItem()],
-      shops: [
-        {
-          sellerId: 's1',
-          shopName: 'Oak & Ember',
-          shipping: 5.5,
-          rateDescription: 'Flat rate',
-          shipBy: '2026-12-10',
-          arrivesBy: { earliest: '2026-12-15', latest: '2026-12-17' },
-          itemIds: ['i1'],
-        },
-      ],
-    });
+    const promised = makeOrderDetail({ items: [makeDetailItem()], shops: [makeShopPart()] });
     renderApp(`/myorders/${ORDER_ID}`, { api: apiRoutes({ [`GET /api/orders/${ORDER_ID}`]: () => jsonResponse(200, promised) }) });
     const item = await screen.findByRole('article', { name: 'Walnut desk lamp' });
     expect(within(item).getByText('Dec 15–17')).toBeInTheDocument();
     expect(item).toHaveTextContent('Expected Dec 15–17');
+    expect(item).not.toHaveTextContent('Arrived');
     const summary = screen.getByRole('complementary', { name: 'Order summary' });
     expect(summary).toHaveTextContent('Oak & Ember$5.50');
     expect(summary).toHaveTextContent('Arrives Dec 15–17 · Flat rate');
+    expect(summary).not.toHaveTextContent('Arrived');
+    expect(within(summary).queryByRole('list', { name: 'Parcels from Oak & Ember' })).not.toBeInTheDocument();
+  });
+
+  it('says a part came on time once the carrier delivered it by the last day promised, and lists a part’s parcels', async () => {
+    logInAs('buyer');
+    const order = makeOrderDetail({
+      status: 'shipped',
+      items: [
+        deliveredItem({ id: 'i1', title: 'Walnut desk lamp', tracking_number: '1ZLAMP0000000001' }),
+        makeDetailItem({
+          id: 'i2',
+          productId: 'p2',
+          title: 'Linen shade',
+          status: 'shipped',
+          tracking_number: '1ZSHADE000000002',
+          carrier: 'UPS',
+          shipmentStatus: 'in_transit',
+        }),
+      ],
+      shops: [
+        makeShopPart({
+          itemIds: ['i1', 'i2'],
+          promise: {
+            state: 'kept',
+            deliveredOn: '2026-12-16',
+            lateRefund: null,
+            parcels: [
+              { trackingNumber: '1ZLAMP0000000001', deliveredOn: '2026-12-16', kept: true },
+              { trackingNumber: '1ZSHADE000000002', deliveredOn: null, kept: null },
+            ],
+          },
+        }),
+      ],
+    });
+    renderApp(`/myorders/${ORDER_ID}`, { api: apiRoutes({ [`GET /api/orders/${ORDER_ID}`]: () => jsonResponse(200, order) }) });
+
+    const lamp = await screen.findByRole('article', { name: 'Walnut desk lamp' });
+    expect(within(lamp).getByRole('status')).toHaveTextContent('Arrived Dec 16 — on time');
+    expect(lamp).not.toHaveTextContent('Expected');
+    // The parcel still on its way keeps its promised days.
+    const shade = screen.getByRole('article', { name: 'Linen shade' });
+    expect(shade).toHaveTextContent('Expected Dec 15–17');
+    expect(shade).not.toHaveTextContent('Arrived');
+
+    const summary = screen.getByRole('complementary', { name: 'Order summary' });
+    expect(within(summary).getByRole('status')).toHaveTextContent('Arrived Dec 16 — on time');
+    expect(summary).not.toHaveTextContent('Arrives Dec 15–17');
+    expect(summary).not.toHaveTextContent('refunded');
+    const parcels = within(summary).getByRole('list', { name: 'Parcels from Oak & Ember' });
+    expect(
+      within(parcels)
+        .getAllByRole('listitem')
+        .map((parcel) => parcel.textContent),
+    ).toEqual(['1ZLAMP0000000001Dec 16, on time', '1ZSHADE000000002on its way']);
+  });
+
+  it('says a part came after the day promised, and that its shipping went back to the card', async () => {
+    logInAs('buyer');
+    const order = makeOrderDetail({
+      status: 'shipped',
+      items: [
+        deliveredItem({ id: 'i1', title: 'Walnut desk lamp', tracking_number: '1ZLAMP0000000001' }),
+        deliveredItem({ id: 'i2', productId: 'p2', title: 'Linen shade', tracking_number: '1ZSHADE000000002' }),
+      ],
+      shops: [
+        makeShopPart({
+          shipping: 8.99,
+          itemIds: ['i1', 'i2'],
+          promise: {
+            state: 'late',
+            deliveredOn: '2026-12-18',
+            lateRefund: 8.99,
+            parcels: [
+              { trackingNumber: '1ZLAMP0000000001', deliveredOn: '2026-12-16', kept: true },
+              { trackingNumber: '1ZSHADE000000002', deliveredOn: '2026-12-18', kept: false },
+            ],
+          },
+        }),
+      ],
+    });
+    renderApp(`/myorders/${ORDER_ID}`, { api: apiRoutes({ [`GET /api/orders/${ORDER_ID}`]: () => jsonResponse(200, order) }) });
+
+    // Each item says when its own parcel came.
+    const lamp = await screen.findByRole('article', { name: 'Walnut desk lamp' });
+    expect(within(lamp).getByRole('status')).toHaveTextContent('Arrived Dec 16 — on time');
+    const shade = screen.getByRole('article', { name: 'Linen shade' });
+    expect(within(shade).getByRole('status')).toHaveTextContent('Arrived Dec 18 — after the Dec 17 we promised');
+
+    const summary = screen.getByRole('complementary', { name: 'Order summary' });
+    const outcome = within(summary).getByRole('status');
+    expect(outcome).toHaveTextContent('Arrived Dec 18 — after the Dec 17 we promised');
+    expect(outcome).toHaveTextContent('We refunded its $8.99 shipping to your card.');
+    const parcels = within(summary).getByRole('list', { name: 'Parcels from Oak & Ember' });
+    expect(
+      within(parcels)
+        .getAllByRole('listitem')
+        .map((parcel) => parcel.textContent),
+    ).toEqual(['1ZLAMP0000000001Dec 16, on time', '1ZSHADE000000002Dec 18, late']);
+  });
+
+  it('says a part was late without a refund line when nothing was given back', async () => {
+    logInAs('buyer');
+    const order = makeOrderDetail({
+      status: 'shipped',
+      items: [deliveredItem({ id: 'i1', title: 'Walnut desk lamp', tracking_number: '1ZLAMP0000000001' })],
+      shops: [
+        makeShopPart({
+          promise: {
+            state: 'late',
+            deliveredOn: '2026-12-21',
+            lateRefund: null,
+            parcels: [{ trackingNumber: '1ZLAMP0000000001', deliveredOn: '2026-12-21', kept: false }],
+          },
+        }),
+      ],
+    });
+    renderApp(`/myorders/${ORDER_ID}`, { api: apiRoutes({ [`GET /api/orders/${ORDER_ID}`]: () => jsonResponse(200, order) }) });
+    await screen.findByRole('article', { name: 'Walnut desk lamp' });
+    const summary = screen.getByRole('complementary', { name: 'Order summary' });
+    expect(within(summary).getByRole('status')).toHaveTextContent('Arrived Dec 21 — after the Dec 17 we promised');
+    expect(summary).not.toHaveTextContent('refunded');
+    // One parcel: its day is the part's, so no list.
+    expect(within(summary).queryByRole('list', { name: 'Parcels from Oak & Ember' })).not.toBeInTheDocument();
   });
 
   it('shows a rejected item with the reason and its full refund', async () => {
