@@ -1,4 +1,4 @@
-import { isLateDelivery, lateRefundPayerOf } from '@marketplace/domain/delivery-dates';
+import { formatDay, isLateDelivery, lateRefundPayerOf } from '@marketplace/domain/delivery-dates';
 import { itemShippingOf, lateDeliveryRefundKey, lateRefundDueCents } from '@marketplace/domain/shop-shipping-money';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -47,7 +47,7 @@ export function createLateDeliveries(deps: {
           orderItemId: item.id,
           amountCents: 'rest',
           refundKey: lateDeliveryRefundKey(item.id),
-          reason: `Delivered after ${claimed.part.arrivesLatest}, the last day promised: the shipping back`,
+          reason: `Late delivery: promised by ${formatDay(claimed.part.arrivesLatest)}, so its shipping is refunded`,
           actor: 'system',
         });
       } catch (error) {
