@@ -85,6 +85,16 @@ export type DomainEvent =
     }
   /** A seller was paid for an item (once per payout), with the figures the payout rule computed. */
   | { type: 'payout.sent'; payoutId: string; orderItemId: string; orderId: string; sellerId: string; line: EventLine; breakdown: PayoutSentBreakdown }
+  /** The seller voided a label: its items are back to approved, waiting for a new one (once per label). */
+  | {
+      type: 'label.voided';
+      shipmentId: string;
+      orderId: string;
+      sellerId: string;
+      buyerId: string;
+      trackingNumber: string | null;
+      lines: readonly EventLine[];
+    }
   /** A shop's parcel came after the last day promised: its shipping went back to the buyer (once per shop part). */
   | {
       type: 'delivery.late-credited';

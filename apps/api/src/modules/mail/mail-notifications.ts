@@ -189,6 +189,26 @@ export function createMailNotifications(deps: {
     });
   });
 
+  // A voided label: the buyer, once per label (transactional: it is about their parcel).
+  react('label.voided', async (event) => {
+    const buyer = await personOf(event.buyerId);
+    if (!buyer) return;
+    const rendered = templates.labelVoided(await brand(), {
+      buyerName: fullName(buyer),
+      orderId: event.orderId,
+      trackingNumber: event.trackingNumber,
+      titles: event.lines.map((line) => `${line.quantity} × ${line.title}`),
+    });
+    await mail.send({
+      to: buyer.email,
+      toUserId: buyer.id,
+      template: 'label-voided',
+      category: 'transactional',
+      dedupeKey: `label-voided:${event.shipmentId}`,
+      ...rendered,
+    });
+  });
+
   // A late parcel's shipping back: the buyer, once per shop part, told why (transactional: it is about their money).
   react('delivery.late-credited', async (event) => {
     const buyer = await personOf(event.buyerId);

@@ -205,6 +205,22 @@ export function refundIssued(brand: Brand, input: { buyerName: string; orderId: 
   return { subject: `Refund of ${formatCents(input.amountCents)} for order #${number}`, ...rendered };
 }
 
+export function labelVoided(brand: Brand, input: { buyerName: string; orderId: string; trackingNumber: string | null; titles: readonly string[] }): Rendered {
+  const number = shortId(input.orderId);
+  const rendered = renderEmail({
+    brandName: brand.name,
+    preheader: 'The seller cancelled the shipping label: a new tracking number comes when it ships',
+    heading: 'Your parcel is not on its way yet',
+    paragraphs: [
+      `Hi ${input.buyerName}, the seller cancelled the shipping label for ${input.titles.join(', ')} (order #${number}) before UPS collected the parcel.`,
+      `${input.trackingNumber ? `Tracking number ${input.trackingNumber} will not be used. ` : ''}You will get a new tracking number as soon as it ships; you do not need to do anything.`,
+    ],
+    button: { label: 'View your order', url: link(brand, `/myorders/${input.orderId}`) },
+    footer: footer(brand),
+  });
+  return { subject: `Order #${number}: not shipped yet, the label was cancelled`, ...rendered };
+}
+
 export function lateDeliveryCredit(
   brand: Brand,
   input: { buyerName: string; orderId: string; shopName: string; amountCents: number; arrivesLatest: string; deliveredOn: string },

@@ -24,6 +24,7 @@ import {
   newReviewForSeller,
   supportRequestForAdmin,
   type ParcelFacts,
+  labelVoidedForBuyer,
   lateDeliveryCreditForBuyer,
 } from './notification-texts';
 import type { NotificationsService } from './notifications.service';
@@ -101,6 +102,11 @@ export function createNotificationReactions(deps: {
       userId: event.buyerId,
       ...refundIssuedForBuyer({ orderId: event.orderId, title: event.title, amountCents: event.amountCents, refundKey: event.refundKey }),
     });
+  });
+
+  // A voided label: the buyer, once per label, so the order never says "on its way" beside a dead tracking number.
+  react('label.voided', async (event) => {
+    await notifications.notify({ userId: event.buyerId, ...labelVoidedForBuyer(event) });
   });
 
   // A late parcel's shipping back: the buyer, once per shop part, told why.

@@ -151,6 +151,23 @@ export function refundIssuedForBuyer(refund: { orderId: string; title: string; a
   };
 }
 
+/** The seller voided the label of a parcel: not on its way after all; a new tracking number comes when it ships. */
+export function labelVoidedForBuyer(news: {
+  shipmentId: string;
+  orderId: string;
+  trackingNumber: string | null;
+  lines: readonly LineFacts[];
+}): NotificationText {
+  const tracking = news.trackingNumber ? ` UPS tracking number ${news.trackingNumber} will not be used.` : '';
+  return {
+    kind: 'item_shipped',
+    title: 'Your parcel is not on its way yet',
+    body: `Order ${orderNumber(news.orderId)}: the seller cancelled the shipping label for ${linesLabel(news.lines)}.${tracking} You will get a new tracking number when it ships.`,
+    link: buyerOrderPath(news.orderId),
+    dedupeKey: `label-voided:${news.shipmentId}`,
+  };
+}
+
 /** A shop's parcel came after the last day promised: its shipping went back to the buyer's card. */
 export function lateDeliveryCreditForBuyer(credit: {
   orderId: string;

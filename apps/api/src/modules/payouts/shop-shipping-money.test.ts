@@ -4,7 +4,7 @@ import type { EarningsResponse } from '@marketplace/contracts/earnings';
 import type { OrderBooksResponse } from '@marketplace/contracts/payouts';
 import { applyPayoutAdjustments } from '@marketplace/domain/dispute-money';
 import { payoutAfterRefunds } from '@marketplace/domain/item-settlement';
-import { labelCharges, orderItems, payouts, sandboxConnectTransfers, shipments } from '../../db/schema';
+import { labelCharges, mailOutbox, notifications, orderItems, payouts, sandboxConnectTransfers, shipments } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { person, sellLines, shippingSeller, type Person } from '../../../test/factories-earnings';
 import type { OrdersService } from '../orders';
@@ -120,6 +120,14 @@ describe('shipping credited and labels charged to the seller', () => {
     expect(voided.statusCode, voided.body).toBe(200);
     // A second void of the same label writes nothing more.
     await call('DELETE', `/api/shipments/void/${first.shipmentId}`, seller);
+    // The buyer is told, once, in the bell and by e-mail: the parcel is not on its way after all.
+    await testApp.services.notificationReactions.settled();
+    await testApp.services.mailNotifications.settled();
+    const told = await testApp.database.db.select().from(notifications).where(eq(notifications.dedupeKey, `label-voided:${first.shipmentId}`));
+    expect(told).toEqual([expect.objectContaining({ userId: buyer.id, title: 'Your parcel is not on its way yet', link: `/myorders/${order.id}` })]);
+    expect(told[0]!.body).toContain('the seller cancelled the shipping label');
+    const mailed = await testApp.database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `label-voided:${first.shipmentId}`));
+    expect(mailed).toEqual([expect.objectContaining({ toUserId: buyer.id, template: 'label-voided' })]);
     expect((await linesOf(seller.id)).map((line) => [line.kind, line.amountCents]).sort()).toEqual([
       ['label', -first.chargesCents],
       ['void_credit', first.chargesCents],

@@ -1,6 +1,7 @@
 import type { CarrierProvider } from '../../providers/carrier/port';
 import { defineModule, type ModuleContext, type PortToFill } from '../define-module';
 import { createLabelHooks } from './label-hooks';
+import { announceVoidedLabels } from './voided-label-news';
 import { createLabelsService } from './labels.service';
 import { findTrackingOfOrderItems } from './order-item-tracking.repository';
 import { createPickupChargesService } from './pickup-charges.service';
@@ -36,6 +37,8 @@ export const shippingModule = defineModule({
     const tracking = createTrackingService(shipping);
     // A label bought or voided is money of its seller's: the payouts module listens (their label account).
     const labelAccount = createLabelHooks();
+    // …and a voided label tells the buyer.
+    announceVoidedLabels(labelAccount, events);
     const labels = createLabelsService({ ...shipping, labelHooks: labelAccount });
     await app.register(shipmentRoutes, { prefix: '/api/shipments', labels, pickups: createPickupsService(shipping), tracking });
     // Each order item's share of its pickup's charge, which its payout deducts.
