@@ -123,10 +123,16 @@ describe('shipping credited and labels charged to the seller', () => {
     // The buyer is told, once, in the bell and by e-mail: the parcel is not on its way after all.
     await testApp.services.notificationReactions.settled();
     await testApp.services.mailNotifications.settled();
-    const told = await testApp.database.db.select().from(notifications).where(eq(notifications.dedupeKey, `label-voided:${first.shipmentId}`));
+    const told = await testApp.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.dedupeKey, `label-voided:${first.shipmentId}`));
     expect(told).toEqual([expect.objectContaining({ userId: buyer.id, title: 'Your parcel is not on its way yet', link: `/myorders/${order.id}` })]);
     expect(told[0]!.body).toContain('the seller cancelled the shipping label');
-    const mailed = await testApp.database.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `label-voided:${first.shipmentId}`));
+    const mailed = await testApp.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupeKey, `label-voided:${first.shipmentId}`));
     expect(mailed).toEqual([expect.objectContaining({ toUserId: buyer.id, template: 'label-voided' })]);
     expect((await linesOf(seller.id)).map((line) => [line.kind, line.amountCents]).sort()).toEqual([
       ['label', -first.chargesCents],
