@@ -231,6 +231,8 @@ describe('checkout per shop', () => {
       shipBy: '2026-12-10',
       arrivesBy: { earliest: '2026-12-15', latest: '2026-12-17' },
       itemIds: [flatLine.id],
+      // Nothing delivered yet: the promise is still to be kept.
+      promise: { state: 'waiting', deliveredOn: null, lateRefund: null, parcels: [] },
     });
     // Its seller is told the day to ship by and what the buyer was told.
     const sellerView = (await call(await bearerFor(testApp, flat.seller), 'GET', `/api/seller/orders/${orderId}`)).json().data;
