@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
 import { SANDBOX_TEST_ACCOUNT_NUMBER, SANDBOX_TEST_ROUTING_NUMBER } from '@marketplace/contracts/payouts';
-import { addresses, payments, pickups, shipmentItems, shipments } from '../src/db/schema';
+import { payments, pickups, shipmentItems, shipments } from '../src/db/schema';
 import { SANDBOX_PAYMENT_PREFIX } from '../src/providers/payment/sandbox';
 import type { TestApp } from './helper';
-import { createUser } from './factories';
+import { addShipFromAddress, createUser } from './factories';
 import { bearerFor } from './factories-commerce';
 import { createCategory, createOrder, createProduct, type OrderItemInput } from './factories-orders';
 
@@ -49,17 +49,7 @@ export async function onboard(testApp: TestApp, seller: Person): Promise<string>
 export async function shippingSeller(testApp: TestApp): Promise<Person> {
   const seller = await person(testApp, 'seller');
   await onboard(testApp, seller);
-  await testApp.database.db.insert(addresses).values({
-    userId: seller.id,
-    name: 'Warehouse',
-    line1: '100 Main St',
-    city: 'Austin',
-    state: 'TX',
-    postalCode: '78701',
-    country: 'US',
-    phone: '5125550100',
-    isDefault: true,
-  });
+  await addShipFromAddress(testApp.database.db, seller.id);
   return seller;
 }
 

@@ -1,5 +1,6 @@
 import type { Role } from '@marketplace/contracts/auth';
 import type { Database } from '../src/db/client';
+import { addresses } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/password';
 import { insertUser, type UserRecord } from '../src/modules/users/users.repository';
 
@@ -41,4 +42,19 @@ export async function createUser(
   });
   if (!user) throw new Error('factory email collided');
   return user;
+}
+
+/** The seller's default address in Austin, TX: where their parcels ship from, so labels can be bought for them. */
+export async function addShipFromAddress(db: Database, userId: string, name = 'Warehouse'): Promise<void> {
+  await db.insert(addresses).values({
+    userId,
+    name,
+    line1: '100 Main St',
+    city: 'Austin',
+    state: 'TX',
+    postalCode: '78701',
+    country: 'US',
+    phone: '5125550100',
+    isDefault: true,
+  });
 }

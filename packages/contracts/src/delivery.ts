@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SHIPPING_PROFILE_LIMITS } from '@marketplace/domain/shipping-profiles';
 import { normaliseUsPostalCode } from '@marketplace/domain/us-address';
 import { dollarsSchema, visibleNameSchema } from './common';
-import { arrivesBySchema, shippingAddressSchema } from './orders';
+import { arrivesBySchema, shippingAddressResponseSchema, shippingAddressSchema } from './orders';
 
 // A seller's shipping profiles (GET/POST/PUT/DELETE /api/seller/shipping-profiles) and the delivery promise a
 // buyer is given (docs/product/shipping.md). Money is in dollars with two decimals, as everywhere in the API.
@@ -65,17 +65,7 @@ export const shippingProfileSchema = z.object({
   name: z.string(),
   handlingDays: z.object({ min: z.number(), max: z.number() }),
   rate: shippingRateResponseSchema,
-  shipFrom: z
-    .object({
-      name: z.string(),
-      line1: z.string(),
-      line2: z.string().nullable(),
-      city: z.string(),
-      state: z.string(),
-      postal_code: z.string(),
-      country: z.string(),
-    })
-    .nullable(),
+  shipFrom: shippingAddressResponseSchema.nullable(),
   box: z.object({ length: z.number(), width: z.number(), height: z.number() }).nullable(),
   isDefault: z.boolean(),
   /** How many of the seller's listings ship with it (the default counts the listings without a profile). */

@@ -530,7 +530,21 @@ export const sellerOrderDetailResponseSchema = z.object({
      * What the checkout promised for this seller's part (docs/product/shipping.md): the day to hand it to the carrier
      * by and the days it should arrive between; null for an order placed before shops set their shipping.
      */
-    promise: z.object({ shipBy: z.string(), arrivesBy: arrivesBySchema }).nullable(),
+    promise: z
+      .object({
+        shipBy: z.string(),
+        arrivesBy: arrivesBySchema,
+        /** `waiting` until the carrier delivers the part, then `kept` (by the last day promised) or `late`. */
+        state: z.enum(['waiting', 'kept', 'late']),
+        /** The carrier's day the part was delivered (YYYY-MM-DD), null until then. */
+        deliveredOn: z.string().nullable(),
+        /**
+         * Delivered after `arrivesBy.latest`: the buyer got the part's shipping back (dollars), paid by the seller (handed
+         * to the carrier after `shipBy`: it comes off their shipping credit) or the marketplace; null when kept or not yet.
+         */
+        lateRefund: z.object({ amount: z.number(), paidBy: z.enum(['seller', 'marketplace']) }).nullable(),
+      })
+      .nullable(),
     items: z.array(sellerOrderItemSchema),
   }),
 });

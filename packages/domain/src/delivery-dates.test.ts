@@ -1,6 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addShippingDays, arrivesByOf, formatArrivalRange, isShippingDay, shipByOf, usFederalHolidays } from './delivery-dates';
+import {
+  addShippingDays,
+  arrivesByOf,
+  formatArrivalRange,
+  formatDay,
+  isLateDelivery,
+  isShippingDay,
+  lateRefundPayerOf,
+  onTimeRatePercent,
+  promiseStateOf,
+  shipByOf,
+  usFederalHolidays,
+} from './delivery-dates';
 
 describe('usFederalHolidays', () => {
   it('lists the eleven days of 2026 as observed', () => {
@@ -104,5 +116,32 @@ describe('formatArrivalRange', () => {
     expect(formatArrivalRange({ earliest: '2026-12-12', latest: '2026-12-16' })).toBe('Dec 12–16');
     expect(formatArrivalRange({ earliest: '2026-12-30', latest: '2027-01-04' })).toBe('Dec 30–Jan 4');
     expect(formatArrivalRange({ earliest: '2026-12-12', latest: '2026-12-12' })).toBe('Dec 12');
+  });
+});
+
+describe('the promise kept or late', () => {
+  it('waits for the delivery, then is kept on or before the last day and late after it', () => {
+    expect(promiseStateOf({ deliveredOn: null, arrivesLatest: '2026-12-16' })).toBe('waiting');
+    expect(promiseStateOf({ deliveredOn: '2026-12-16', arrivesLatest: '2026-12-16' })).toBe('kept');
+    expect(promiseStateOf({ deliveredOn: '2026-12-17', arrivesLatest: '2026-12-16' })).toBe('late');
+    expect(() => isLateDelivery('Dec 17', '2026-12-16')).toThrow(RangeError);
+  });
+
+  it('charges a late parcel to the seller when the carrier first scanned it after the ship-by day (New York), or never', () => {
+    // 2026-12-10 at 23:30 in New York is 04:30 on the 11th in UTC: still the 10th, in time.
+    expect(lateRefundPayerOf(new Date('2026-12-11T04:30:00Z'), '2026-12-10')).toBe('marketplace');
+    expect(lateRefundPayerOf(new Date('2026-12-11T15:00:00Z'), '2026-12-10')).toBe('seller');
+    expect(lateRefundPayerOf(null, '2026-12-10')).toBe('seller');
+  });
+
+  it('rates on time as a whole percent, none before any delivery', () => {
+    expect(onTimeRatePercent(0, 0)).toBeNull();
+    expect(onTimeRatePercent(3, 2)).toBe(66);
+    expect(onTimeRatePercent(18, 17)).toBe(94);
+    expect(() => onTimeRatePercent(1, 2)).toThrow(RangeError);
+  });
+
+  it('writes one day as the promise does', () => {
+    expect(formatDay('2026-12-05')).toBe('Dec 5');
   });
 });

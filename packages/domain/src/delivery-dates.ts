@@ -136,6 +136,12 @@ export function isLateDelivery(deliveredOn: string, arrivesLatest: string): bool
   return deliveredOn > arrivesLatest;
 }
 
+/** Where a shop part's promise stands: waiting for the carrier's delivery, then kept or late (one rule for every screen). */
+export function promiseStateOf(part: { deliveredOn: string | null; arrivesLatest: string }): 'waiting' | 'kept' | 'late' {
+  if (!part.deliveredOn) return 'waiting';
+  return isLateDelivery(part.deliveredOn, part.arrivesLatest) ? 'late' : 'kept';
+}
+
 /**
  * Who pays a late parcel's shipping back (docs/product/shipping.md "A late parcel refunds its shipping"): the seller
  * when the carrier's first scan came after the day it should have been handed over by (or never came), the

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyPayoutAdjustments } from './dispute-money';
 import { shippingSharesOfShop } from './item-paid';
-import { orderBooks, type BookLine, type BookShop } from './order-books';
+import { orderBooks, unaccountedCents, type BookLine, type BookShop } from './order-books';
 import { shopShippingCents, type ShippingRate } from './shipping-profiles';
 import { applyLabelLedger, type LabelLedgerEntry } from './shop-shipping-money';
 
@@ -82,6 +82,7 @@ describe('orderBooks', () => {
         // What the buyer paid is the order's total: items, add-ons and each shop's shipping.
         expect(books.paidCents).toBe(total);
         expect(books.payoutsCents + books.shippingCreditedCents - books.labelsChargedCents + books.platformCents + books.refundedCents).toBe(books.paidCents);
+        expect(unaccountedCents(books)).toBe(0);
         for (const [at, shop] of shops.entries()) {
           const part = books.shops[at]!;
           // Each shop balances on its own too, and never receives more shipping than its part paid.
@@ -133,6 +134,13 @@ describe('orderBooks', () => {
         }
       }),
     );
+  });
+
+  it('says how much the books do not account for: nothing when they balance, the gap when a figure is off', () => {
+    const figures = { paidCents: 10_195, payoutsCents: 8_060, shippingCreditedCents: 895, labelsChargedCents: 1_955, platformCents: 3_195, refundedCents: 0 };
+    expect(unaccountedCents(figures)).toBe(0);
+    expect(unaccountedCents({ ...figures, platformCents: 3_000 })).toBe(195);
+    expect(unaccountedCents({ ...figures, refundedCents: 5 })).toBe(-5);
   });
 
   it('an order placed before shops set their shipping keeps its shipping the platform’s', () => {

@@ -60,6 +60,19 @@ export interface OrderBooks {
   platformCents: number;
 }
 
+/** The six figures of a shop's or an order's books. */
+export type BookFigures = Pick<OrderBooks, 'paidCents' | 'refundedCents' | 'payoutsCents' | 'shippingCreditedCents' | 'labelsChargedCents' | 'platformCents'>;
+
+/**
+ * What the buyer paid that the books do not account for: paid − (payouts + shipping credited − labels charged +
+ * platform take + refunds). 0 when they balance, which they always should; the admin's page says so, or warns.
+ */
+export function unaccountedCents(figures: BookFigures): number {
+  return (
+    figures.paidCents - (figures.payoutsCents + figures.shippingCreditedCents - figures.labelsChargedCents + figures.platformCents + figures.refundedCents)
+  );
+}
+
 export function shopBooks(shop: BookShop): ShopBooks {
   const books: ShopBooks = {
     sellerId: shop.sellerId,

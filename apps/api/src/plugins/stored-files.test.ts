@@ -6,11 +6,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { earliestPickupDate } from '@marketplace/domain/pickup-schedule';
 import { bearerFor } from '../../test/factories-commerce';
-import { createUser } from '../../test/factories';
+import { addShipFromAddress, createUser } from '../../test/factories';
 import { createCategory, createOrder, createProduct } from '../../test/factories-orders';
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { startS3Server, type TestS3Server } from '../../test/s3-server';
-import { addresses, payments, sandboxCarrierPackages } from '../db/schema';
+import { payments, sandboxCarrierPackages } from '../db/schema';
 import { SANDBOX_PAYMENT_PREFIX } from '../providers/payment/sandbox';
 import { timeLimit } from '../../test/time-limit';
 
@@ -222,17 +222,7 @@ describe('the sandbox carrier', () => {
   it('knows on one instance the parcels and pickups the other made, since its memory is in the database', async () => {
     const db = instanceA.database.db;
     const seller = await person('seller');
-    await db.insert(addresses).values({
-      userId: seller.id,
-      name: 'Seller Warehouse',
-      line1: '100 Main St',
-      city: 'Austin',
-      state: 'TX',
-      postalCode: '78701',
-      country: 'US',
-      phone: '5125550100',
-      isDefault: true,
-    });
+    await addShipFromAddress(db, seller.id, 'Seller Warehouse');
     const buyer = await person('buyer');
     const category = await createCategory(db);
     const product = await createProduct(db, { sellerId: seller.id, categoryId: category.id, weightOunces: 20 });

@@ -236,7 +236,13 @@ describe('checkout per shop', () => {
     });
     // Its seller is told the day to ship by and what the buyer was told.
     const sellerView = (await call(await bearerFor(testApp, flat.seller), 'GET', `/api/seller/orders/${orderId}`)).json().data;
-    expect(sellerView.promise).toEqual({ shipBy: '2026-12-10', arrivesBy: { earliest: '2026-12-15', latest: '2026-12-17' } });
+    expect(sellerView.promise).toEqual({
+      shipBy: '2026-12-10',
+      arrivesBy: { earliest: '2026-12-15', latest: '2026-12-17' },
+      state: 'waiting',
+      deliveredOn: null,
+      lateRefund: null,
+    });
     expect(sellerView.amounts.proportionalShipping).toBe(5.5);
   });
 });

@@ -4,11 +4,11 @@ import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, SendMessageAck, ServerToClientEvents } from '@marketplace/contracts/chat';
 import { SANDBOX_TEST_ACCOUNT_NUMBER, SANDBOX_TEST_ROUTING_NUMBER } from '@marketplace/contracts/payouts';
 import { dollarsToCents, formatCents } from '@marketplace/domain/money';
-import { addresses, mailOutbox } from '../../db/schema';
+import { mailOutbox } from '../../db/schema';
 import { createDomainEvents } from '../../lib/domain-events';
 import { defineJobs, JOB_NAMES } from '../../jobs';
 import { buildTestApp, type TestApp } from '../../../test/helper';
-import { createUser, FACTORY_PASSWORD } from '../../../test/factories';
+import { addShipFromAddress, createUser, FACTORY_PASSWORD } from '../../../test/factories';
 import { bearerFor, createCommerceCategory, createListing } from '../../../test/factories-commerce';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../test/smtp-sink';
 import { findSellerWeekFigures } from '../analytics';
@@ -52,17 +52,7 @@ async function person(role: Person['role'], overrides: { firstName?: string; com
 }
 
 async function withAddress(seller: Person): Promise<Person> {
-  await testApp.database.db.insert(addresses).values({
-    userId: seller.id,
-    name: 'Warehouse',
-    line1: '100 Main St',
-    city: 'Austin',
-    state: 'TX',
-    postalCode: '78701',
-    country: 'US',
-    phone: '5125550100',
-    isDefault: true,
-  });
+  await addShipFromAddress(testApp.database.db, seller.id);
   return seller;
 }
 

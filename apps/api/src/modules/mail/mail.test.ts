@@ -6,7 +6,7 @@ import { openDatabase } from '../../db/client';
 import { JOB_NAMES } from '../../jobs';
 import { createDomainEvents } from '../../lib/domain-events';
 import { buildTestApp, type TestApp } from '../../../test/helper';
-import { createUser } from '../../../test/factories';
+import { addShipFromAddress, createUser } from '../../../test/factories';
 import { bearerFor, createCommerceCategory, createListing } from '../../../test/factories-commerce';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../../../test/smtp-sink';
 import { findSellerWeekFigures } from '../analytics';
@@ -51,17 +51,7 @@ async function runMailJob() {
 
 async function sellerReadyToShipAndBePaid(): Promise<Person> {
   const seller = await person('seller', 'Sam');
-  await testApp.database.db.insert(addresses).values({
-    userId: seller.id,
-    name: 'Sam Warehouse',
-    line1: '100 Main St',
-    city: 'Austin',
-    state: 'TX',
-    postalCode: '78701',
-    country: 'US',
-    phone: '5125550100',
-    isDefault: true,
-  });
+  await addShipFromAddress(testApp.database.db, seller.id, 'Sam Warehouse');
   const created = await call('POST', '/api/stripe-connect/create-express-account', seller, { type: 'express', country: 'US' });
   const link = await call('POST', '/api/stripe-connect/create-onboarding-link', seller, { accountId: created.json().accountId });
   const token = new URL(link.json().url as string).pathname.split('/').at(-1);

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationKind } from '@marketplace/contracts/notifications';
-import { addresses, notifications as notificationsTable } from '../../db/schema';
+import { notifications as notificationsTable } from '../../db/schema';
 import { createDomainEvents, type DomainEvent } from '../../lib/domain-events';
 import type { LiveUsers } from '../../realtime/chat-socket';
 import { buildTestApp, type TestApp } from '../../../test/helper';
-import { createUser } from '../../../test/factories';
+import { addShipFromAddress, createUser } from '../../../test/factories';
 import { bearerFor, createCommerceCategory, createListing } from '../../../test/factories-commerce';
 import { findTrackingOfOrderItems } from '../shipping';
 import { findParcelNews, findPlacedOrder } from '../orders';
@@ -36,17 +36,7 @@ async function person(role: 'buyer' | 'seller' | 'admin', status: 'active' | 'su
 
 async function sellerWithAddress(): Promise<Person> {
   const seller = await person('seller');
-  await testApp.database.db.insert(addresses).values({
-    userId: seller.id,
-    name: 'Warehouse',
-    line1: '100 Main St',
-    city: 'Austin',
-    state: 'TX',
-    postalCode: '78701',
-    country: 'US',
-    phone: '5125550100',
-    isDefault: true,
-  });
+  await addShipFromAddress(testApp.database.db, seller.id);
   return seller;
 }
 

@@ -72,6 +72,7 @@ export async function findShopPartsOfOrder(executor: Executor, orderId: string) 
       arrivesLatest: orderShopShipping.arrivesLatest,
       deliveredOn: orderShopShipping.deliveredOn,
       lateRefundCents: orderShopShipping.lateRefundCents,
+      lateRefundPaidBy: orderShopShipping.lateRefundPaidBy,
     })
     .from(orderShopShipping)
     .innerJoin(users, eq(users.id, orderShopShipping.sellerId))

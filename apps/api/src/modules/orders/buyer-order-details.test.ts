@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuyerOrderDetail, ReturnInfo } from '@marketplace/contracts/orders';
-import { addresses, orderItems, refunds } from '../../db/schema';
-import { createUser } from '../../../test/factories';
+import { orderItems, refunds } from '../../db/schema';
+import { addShipFromAddress, createUser } from '../../../test/factories';
 import { bearerFor } from '../../../test/factories-commerce';
 import { createCategory, createOrder, createPayment, createProduct } from '../../../test/factories-orders';
 import { buildTestApp, type TestApp } from '../../../test/helper';
@@ -33,17 +33,7 @@ async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, auth
 
 async function newSeller() {
   const seller = await createUser(db(), { role: 'seller' });
-  await db().insert(addresses).values({
-    userId: seller.id,
-    name: 'Seller Warehouse',
-    line1: '100 Main St',
-    city: 'Austin',
-    state: 'TX',
-    postalCode: '78701',
-    country: 'US',
-    phone: '5125550100',
-    isDefault: true,
-  });
+  await addShipFromAddress(db(), seller.id, 'Seller Warehouse');
   return { seller, auth: await bearerFor(testApp, seller) };
 }
 

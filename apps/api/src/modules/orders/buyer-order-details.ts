@@ -9,7 +9,7 @@ import type {
   OrderShopPart,
   ReturnInfo,
 } from '@marketplace/contracts/orders';
-import { carrierDayOf, isLateDelivery } from '@marketplace/domain/delivery-dates';
+import { carrierDayOf, isLateDelivery, promiseStateOf } from '@marketplace/domain/delivery-dates';
 import { centsToDollars } from '@marketplace/domain/money';
 import { RETURN_REASON_LABELS, type ReturnReason } from '@marketplace/contracts/returns';
 import type { Executor } from '../../db/client';
@@ -205,9 +205,8 @@ function promiseOfPart(
       kept: deliveredOn ? !isLateDelivery(deliveredOn, part.arrivesLatest) : null,
     });
   }
-  const state = part.deliveredOn ? (isLateDelivery(part.deliveredOn, part.arrivesLatest) ? 'late' : 'kept') : 'waiting';
   return {
-    state,
+    state: promiseStateOf(part),
     deliveredOn: part.deliveredOn,
     lateRefund: part.lateRefundCents ? centsToDollars(part.lateRefundCents) : null,
     parcels: [...seen.values()],

@@ -21,7 +21,7 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-async function call(method: 'GET' | 'POST' | 'PUT', url: string, who: Person, payload?: object) {
+async function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, who: Person, payload?: object) {
   return testApp.app.inject({ method, url, headers: { authorization: await who.token() }, ...(payload ? { payload } : {}) });
 }
 
@@ -120,6 +120,13 @@ describe('a late parcel refunds its shop’s shipping', () => {
     const detail = (await call('GET', `/api/orders/${order.id}`, buyer)).json();
     expect(detail.shops[0].promise).toMatchObject({ state: 'late', deliveredOn: addShippingDays(arrivesLatest, 2), lateRefund: 8.99 });
     expect(detail.shops[0].promise.parcels).toEqual([expect.objectContaining({ kept: false, deliveredOn: addShippingDays(arrivesLatest, 2) })]);
+    // The seller's order says the same, and who paid the shipping back.
+    const sellerView = (await call('GET', `/api/seller/orders/${order.id}`, seller)).json().data;
+    expect(sellerView.promise).toMatchObject({
+      state: 'late',
+      deliveredOn: addShippingDays(arrivesLatest, 2),
+      lateRefund: { amount: 8.99, paidBy: 'marketplace' },
+    });
     const dashboard = (await call('GET', '/api/seller/dashboard', seller)).json();
     expect(dashboard.onTimeDelivery).toEqual({ days: 90, delivered: 1, onTime: 0, ratePercent: 0 });
 
@@ -135,6 +142,7 @@ describe('a late parcel refunds its shop’s shipping', () => {
     setDay(addShippingDays(arrivesLatest, 1));
     await track(seller, shipmentId, 'delivered');
     expect(await partOf(order.id, seller.id)).toMatchObject({ lateRefundPaidBy: 'seller', lateRefundCents: 899 });
+    expect((await call('GET', `/api/seller/orders/${order.id}`, seller)).json().data.promise.lateRefund).toEqual({ amount: 8.99, paidBy: 'seller' });
     // The seller's shipping credit is what the buyer kept paying of it: nothing.
     expect((await pay(item.id)).shippingCreditCents).toBe(0);
   });
@@ -177,5 +185,15 @@ describe('a late parcel refunds its shop’s shipping', () => {
     expect(swept.credited).toBeGreaterThanOrEqual(1);
     expect(await itemOf(item.id)).toMatchObject({ lateShippingRefundCents: 899 });
     expect(await orders().creditLateDeliveries()).toEqual({ found: 0, credited: 0 });
+  });
+
+  it('a delivery the seller marks by hand records no scan: it makes the part neither late nor on time', async () => {
+    const { seller, order, item, arrivesLatest } = await shippedPart();
+    setDay(addShippingDays(arrivesLatest, 3));
+    const marked = await call('PATCH', `/api/seller/order-items/${item.id}`, seller, { status: 'delivered' });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(await partOf(order.id, seller.id)).toMatchObject({ deliveredOn: null, lateRefundPaidBy: null, lateRefundedAt: null });
+    expect(await orders().creditLateDelivery(order.id, seller.id)).toBe('not_delivered');
+    expect(await itemOf(item.id)).toMatchObject({ status: 'delivered', lateShippingRefundCents: 0 });
   });
 });

@@ -9,7 +9,7 @@ import {
   type SellerOrderItemResponse,
   type SellerOrderListResponse,
 } from '@marketplace/contracts/orders';
-import { carrierDayOf, onTimeRatePercent } from '@marketplace/domain/delivery-dates';
+import { carrierDayOf, onTimeRatePercent, promiseStateOf } from '@marketplace/domain/delivery-dates';
 import { LOW_STOCK_THRESHOLD } from '@marketplace/domain/inventory';
 import { centsToDollars } from '@marketplace/domain/money';
 import { deriveOrderStatus } from '@marketplace/domain/order-status';
@@ -320,7 +320,16 @@ export function createOrdersService({ db, files, clock, payments, events, parcel
           orderId: order.id,
           gift: giftOf(order.id, sellerId),
           shopName,
-          promise: part ? { shipBy: part.shipBy, arrivesBy: { earliest: part.arrivesEarliest, latest: part.arrivesLatest } } : null,
+          promise: part
+            ? {
+                shipBy: part.shipBy,
+                arrivesBy: { earliest: part.arrivesEarliest, latest: part.arrivesLatest },
+                state: promiseStateOf(part),
+                deliveredOn: part.deliveredOn,
+                lateRefund:
+                  part.lateRefundCents && part.lateRefundPaidBy ? { amount: centsToDollars(part.lateRefundCents), paidBy: part.lateRefundPaidBy } : null,
+              }
+            : null,
           orderCreatedAt: order.createdAt.toISOString(),
           status: { itemsOrderStatus: deriveOrderStatus(items.map((item) => ({ status: item.status, delivered: item.deliveredAt !== null }))) },
           itemsSummary: {

@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { earliestPickupDate } from '@marketplace/domain/pickup-schedule';
 import type { DatabaseHandle } from '../../db/client';
-import { addresses, orderItems, returnRequests, shipments as shipmentsTable } from '../../db/schema';
+import { orderItems, returnRequests, shipments as shipmentsTable } from '../../db/schema';
 import type { CarrierProvider, CreatedShipment } from '../../providers/carrier/port';
 import { createUpsCarrier, shipmentReferenceOf } from '../../providers/carrier/ups';
 import { bearerFor } from '../../../test/factories-commerce';
-import { createUser } from '../../../test/factories';
+import { addShipFromAddress, createUser } from '../../../test/factories';
 import { createCategory, createOrder, createProduct } from '../../../test/factories-orders';
 import { hasUpsDescriptions, startFakeUpsServer, UPS_DESCRIPTIONS_MISSING, type FakeUpsServer } from '../../../test/fake-ups-server';
 import { buildTestApp, createTestDatabase, type TestApp } from '../../../test/helper';
@@ -167,17 +167,7 @@ async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, auth
 async function pendingShipments(count: number) {
   const db = testApp.database.db;
   const seller = await createUser(db, { role: 'seller' });
-  await db.insert(addresses).values({
-    userId: seller.id,
-    name: 'Seller Warehouse',
-    line1: '100 Main St',
-    city: 'Austin',
-    state: 'TX',
-    postalCode: '78701',
-    country: 'US',
-    phone: '5125550100',
-    isDefault: true,
-  });
+  await addShipFromAddress(db, seller.id, 'Seller Warehouse');
   const auth = await bearerFor(testApp, seller);
   const buyer = await createUser(db, { role: 'buyer' });
   const shipmentIds: string[] = [];
@@ -393,17 +383,7 @@ async function labelledShipments(count: number, options: { oneOrder?: boolean } 
   }
   const db = testApp.database.db;
   const seller = await createUser(db, { role: 'seller' });
-  await db.insert(addresses).values({
-    userId: seller.id,
-    name: 'Seller Warehouse',
-    line1: '100 Main St',
-    city: 'Austin',
-    state: 'TX',
-    postalCode: '78701',
-    country: 'US',
-    phone: '5125550100',
-    isDefault: true,
-  });
+  await addShipFromAddress(db, seller.id, 'Seller Warehouse');
   const auth = await bearerFor(testApp, seller);
   const buyer = await createUser(db, { role: 'buyer' });
   const products = await Promise.all(

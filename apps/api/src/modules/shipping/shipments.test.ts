@@ -9,10 +9,10 @@ import {
   VOIDED_SHIPMENT_MESSAGE,
   type ShipmentStatus,
 } from '@marketplace/domain/shipment-rules';
-import { addresses, orderItems, pickups, shipmentItems, shipments as shipmentsTable } from '../../db/schema';
+import { orderItems, pickups, shipmentItems, shipments as shipmentsTable } from '../../db/schema';
 import { CarrierError, type CarrierProvider } from '../../providers/carrier/port';
 import { bearerFor } from '../../../test/factories-commerce';
-import { createUser } from '../../../test/factories';
+import { addShipFromAddress, createUser } from '../../../test/factories';
 import { createCategory, createOrder, createProduct } from '../../../test/factories-orders';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { createPickupChargesService } from './pickup-charges.service';
@@ -60,17 +60,7 @@ async function newSeller(options: { withAddress?: boolean } = {}) {
   const db = testApp.database.db;
   const seller = await createUser(db, { role: 'seller' });
   if (options.withAddress !== false) {
-    await db.insert(addresses).values({
-      userId: seller.id,
-      name: 'Seller Warehouse',
-      line1: '100 Main St',
-      city: 'Austin',
-      state: 'TX',
-      postalCode: '78701',
-      country: 'US',
-      phone: '5125550100',
-      isDefault: true,
-    });
+    await addShipFromAddress(db, seller.id, 'Seller Warehouse');
   }
   return { seller, auth: await bearerFor(testApp, seller) };
 }

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { CircleCheck } from 'lucide-react';
 import type { OrderBooksResponse, OrderBooksShop } from '@marketplace/contracts/payouts';
 import { formatCents } from '@marketplace/domain/money';
+import { unaccountedCents } from '@marketplace/domain/order-books';
 import { Alert } from '../../../components/alert';
 import { LoadError, LoadingState } from '../../../components/list-states';
 import { StatusBadge, statusLabel } from '../../../components/status-badge';
@@ -22,11 +23,6 @@ function signed(cents: number, sign: '+' | '−'): string {
   return `${shown}${formatCents(Math.abs(cents))}`;
 }
 
-/** What the right-hand side of the books comes to; the buyer paid exactly this when the books balance. */
-function accountedFor(figures: BookFigures): number {
-  return figures.payoutsCents + figures.shippingCreditedCents - figures.labelsChargedCents + figures.platformCents + figures.refundedCents;
-}
-
 /** "$101.95 = $80.60 payouts + $8.95 shipping − $19.55 labels + $31.95 marketplace + $0.00 refunds" */
 function equation(figures: BookFigures, relation: '=' | '≠'): string {
   return (
@@ -40,7 +36,7 @@ function equation(figures: BookFigures, relation: '=' | '≠'): string {
 
 /** The one-line check in words; a warning when the figures do not add up. */
 function BalanceCheck({ figures, scope }: { figures: BookFigures; scope: string }) {
-  const gap = figures.paidCents - accountedFor(figures);
+  const gap = unaccountedCents(figures);
   if (gap === 0) {
     return (
       <p className="flex items-start gap-2 text-sm text-emerald-800">
@@ -145,7 +141,7 @@ function ShopBooks({ shop }: { shop: OrderBooksShop }) {
         <Row term="Marketplace's take" value={formatCents(shop.platformCents)} />
         <Row term="Transferred so far" value={formatCents(shop.transferredCents)} strong className="mt-1 border-t border-slate-200 pt-2" />
       </dl>
-      {accountedFor(shop) !== shop.paidCents && <BalanceCheck figures={shop} scope={`${shop.shopName}'s books`} />}
+      {unaccountedCents(shop) !== 0 && <BalanceCheck figures={shop} scope={`${shop.shopName}'s books`} />}
       {shop.items.length > 0 && <ItemList items={shop.items} shopName={shop.shopName} />}
     </article>
   );

@@ -75,7 +75,13 @@ describe('Seller order detail: approving and rejecting items', { timeout: timeLi
   });
 
   it('shows the day to ship by and the days the buyer was told, as promised at checkout', async () => {
-    const promise = { shipBy: '2026-12-10', arrivesBy: { earliest: '2026-12-15', latest: '2026-12-17' } };
+    const promise = {
+      shipBy: '2026-12-10',
+      arrivesBy: { earliest: '2026-12-15', latest: '2026-12-17' },
+      state: 'waiting',
+      deliveredOn: null,
+      lateRefund: null,
+    };
     renderApp(`/seller/orders/items/${ORDER_ID}`, {
       api: async (request) =>
         new URL(request.url).pathname === `/api/seller/orders/${ORDER_ID}`
@@ -85,6 +91,28 @@ describe('Seller order detail: approving and rejecting items', { timeout: timeLi
     const section = (await screen.findByRole('heading', { name: 'Delivery promise' }, { timeout: 5000 })).closest('section')!;
     expect(section).toHaveTextContent('Ship by Dec 10');
     expect(section).toHaveTextContent('The buyer was told it arrives Dec 15–17.');
+    expect(section).not.toHaveTextContent('Delivered');
+  });
+
+  it.each([
+    ['kept', '2026-12-16', null, 'Delivered Dec 16: on time.'],
+    [
+      'late',
+      '2026-12-18',
+      { amount: 4.95, paidBy: 'seller' },
+      'Delivered Dec 18, after Dec 17: the buyer got its $4.95 shipping back. UPS first scanned it after Dec 10, so it comes off your shipping credit.',
+    ],
+    ['late', '2026-12-18', { amount: 4.95, paidBy: 'marketplace' }, 'It was with UPS in time, so the marketplace paid it.'],
+  ])('says whether the promise was kept (%s, delivered %s) and who paid back a late part’s shipping', async (state, deliveredOn, lateRefund, text) => {
+    const promise = { shipBy: '2026-12-10', arrivesBy: { earliest: '2026-12-15', latest: '2026-12-17' }, state, deliveredOn, lateRefund };
+    renderApp(`/seller/orders/items/${ORDER_ID}`, {
+      api: async (request) =>
+        new URL(request.url).pathname === `/api/seller/orders/${ORDER_ID}`
+          ? jsonResponse(200, order([item(LAMP_ID, 'Desk lamp', 'delivered')], promise))
+          : jsonResponse(404, { error: 'Not found' }),
+    });
+    const section = (await screen.findByRole('heading', { name: 'Delivery promise' }, { timeout: 5000 })).closest('section')!;
+    expect(section).toHaveTextContent(text);
   });
 
   it('asks for a reason before rejecting, then sends it', async () => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, CalendarClock, FileText, Gift, Truck } from 'lucide-react';
-import { formatArrivalRange } from '@marketplace/domain/delivery-dates';
+import { formatArrivalRange, formatDay } from '@marketplace/domain/delivery-dates';
 import { shortId } from '@marketplace/domain/short-id';
 import { buttonClasses } from '../../../components/button';
 import { LoadError, LoadingState } from '../../../components/list-states';
@@ -10,6 +10,7 @@ import { ProductImage } from '../../../components/product-image';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDateTime, formatDollars } from '../../../lib/format';
 import { pluralise } from '../../../lib/plural';
+import type { SellerOrderDetailResponse } from '@marketplace/contracts/orders';
 import { useGetSellerOrderQuery } from '../api';
 import { AddressLines } from '../components/address-lines';
 import { SellerItemActions } from '../components/seller-item-actions';
@@ -111,6 +112,7 @@ export function SellerOrderItemsPage({ shipments }: { shipments?: ReactNode }) {
                   Ship by <span className="font-semibold">{formatArrivalRange({ earliest: order.promise.shipBy, latest: order.promise.shipBy })}</span>
                 </p>
                 <p className="text-sm text-slate-700">The buyer was told it arrives {formatArrivalRange(order.promise.arrivesBy)}.</p>
+                <PromiseOutcome promise={order.promise} />
               </section>
             )}
             {order.gift && (
@@ -158,5 +160,24 @@ export function SellerOrderItemsPage({ shipments }: { shipments?: ReactNode }) {
         </div>
       )}
     </div>
+  );
+}
+
+type SellerPromise = NonNullable<SellerOrderDetailResponse['data']['promise']>;
+
+/** Whether the promise was kept, as the carrier's delivery scan tells it, and who paid back a late part's shipping. */
+function PromiseOutcome({ promise }: { promise: SellerPromise }) {
+  if (promise.state === 'waiting' || !promise.deliveredOn) return null;
+  const delivered = formatDay(promise.deliveredOn);
+  if (promise.state === 'kept') return <p className="mt-2 text-sm text-slate-800">{`Delivered ${delivered}: on time.`}</p>;
+  if (!promise.lateRefund) return <p className="mt-2 text-sm text-amber-900">{`Delivered ${delivered}, after ${formatDay(promise.arrivesBy.latest)}.`}</p>;
+  const amount = formatDollars(promise.lateRefund.amount);
+  return (
+    <p className="mt-2 text-sm text-amber-900">
+      {`Delivered ${delivered}, after ${formatDay(promise.arrivesBy.latest)}: the buyer got its ${amount} shipping back. `}
+      {promise.lateRefund.paidBy === 'seller'
+        ? `UPS first scanned it after ${formatDay(promise.shipBy)}, so it comes off your shipping credit.`
+        : 'It was with UPS in time, so the marketplace paid it.'}
+    </p>
   );
 }
