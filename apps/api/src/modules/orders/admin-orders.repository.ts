@@ -137,8 +137,10 @@ export async function findAdminOrderItems(executor: Executor, orderId: string) {
       status: orderItems.status,
       rejectionReason: orderItems.rejectionReason,
       sellerPaid: orderItems.sellerPaid,
-      // What went back for the item in all (several partial refunds add up); null when nothing did.
-      refundedCents: sql<number | null>`nullif(${orderItems.refundedCents}, 0)`.mapWith((value: number | null) => (value === null ? null : Number(value))),
+      // What went back for the item in all (several partial refunds and a late parcel's shipping add up); null when nothing did.
+      refundedCents: sql<number | null>`nullif(${orderItems.refundedCents} + ${orderItems.lateShippingRefundCents}, 0)`.mapWith((value: number | null) =>
+        value === null ? null : Number(value),
+      ),
     })
     .from(orderItems)
     .innerJoin(sellers, eq(sellers.id, orderItems.sellerId))
@@ -161,7 +163,9 @@ export async function findAdminOrderItemsPage(executor: Executor, search: { stat
         status: orderItems.status,
         rejectionReason: orderItems.rejectionReason,
         updatedAt: orderItems.updatedAt,
-        refundedCents: sql<number | null>`nullif(${orderItems.refundedCents}, 0)`.mapWith((value: number | null) => (value === null ? null : Number(value))),
+        refundedCents: sql<number | null>`nullif(${orderItems.refundedCents} + ${orderItems.lateShippingRefundCents}, 0)`.mapWith((value: number | null) =>
+          value === null ? null : Number(value),
+        ),
         buyerId: buyers.id,
         buyerFirstName: buyers.firstName,
         buyerLastName: buyers.lastName,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../users/users.schema';
 import { orderItems, orderShopShipping, payments, refunds } from './orders.schema';
@@ -29,7 +29,8 @@ export async function findFollowUpItemsOfOrder(executor: Executor, orderId: stri
       sellerId: orderItems.sellerId,
       status: orderItems.status,
       rejectionReason: orderItems.rejectionReason,
-      refundedCents: orderItems.refundedCents,
+      // Everything that went back for the item: its refunds and a late parcel's shipping (the buyer got both).
+      refundedCents: sql<number>`${orderItems.refundedCents} + ${orderItems.lateShippingRefundCents}`.mapWith(Number),
       deliveredAt: orderItems.deliveredAt,
       updatedAt: orderItems.updatedAt,
     })

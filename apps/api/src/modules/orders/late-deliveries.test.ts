@@ -119,6 +119,11 @@ describe('a late parcel refunds its shop’s shipping', () => {
     // The buyer's order page says the promise was broken, for the parcel, and what came back; the seller's dashboard counts it.
     const detail = (await call('GET', `/api/orders/${order.id}`, buyer)).json();
     expect(detail.shops[0].promise).toMatchObject({ state: 'late', deliveredOn: addShippingDays(arrivesLatest, 2), lateRefund: 8.99 });
+    // What went back agrees everywhere: the buyer's item and order, the admin's order, the payment.
+    expect(detail.refunded_cents).toBe(899);
+    expect(detail.items[0].refunded_cents).toBe(899);
+    const adminView = (await call('GET', `/api/admin/orders/${order.id}`, admin)).json();
+    expect(adminView.order.amounts.refunded).toBe(8.99);
     expect(detail.shops[0].promise.parcels).toEqual([expect.objectContaining({ kept: false, deliveredOn: addShippingDays(arrivesLatest, 2) })]);
     // The seller's order says the same, and who paid the shipping back.
     const sellerView = (await call('GET', `/api/seller/orders/${order.id}`, seller)).json().data;
