@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SANDBOX_TEST_ACCOUNT_NUMBER, SANDBOX_TEST_ROUTING_NUMBER } from '@marketplace/contracts/payouts';
-import { addresses, mailOutbox, shipments } from '../../db/schema';
+import { mailOutbox, shipments } from '../../db/schema';
 import { openDatabase } from '../../db/client';
 import { JOB_NAMES } from '../../jobs';
 import { createDomainEvents } from '../../lib/domain-events';
@@ -225,17 +225,7 @@ describe('a whole purchase, as the SMTP server receives it', () => {
 
   it('tells the buyer about a refund, and the buyer, the seller and every admin about a dispute', { timeout: timeLimit(60_000) }, async () => {
     const seller = await person('seller');
-    await testApp.database.db.insert(addresses).values({
-      userId: seller.id,
-      name: 'W',
-      line1: '1 St',
-      city: 'Austin',
-      state: 'TX',
-      postalCode: '78701',
-      country: 'US',
-      phone: '5125550100',
-      isDefault: true,
-    });
+    await addShipFromAddress(testApp.database.db, seller.id);
     const buyer = await person('buyer');
     const admin = await person('admin');
     const category = await createCommerceCategory(testApp.database.db);
