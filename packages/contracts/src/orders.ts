@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUSES } from '@marketplace/domain/enums';
+import { LATE_REFUND_PAYERS, ORDER_STATUSES, PROMISE_STATES } from '@marketplace/domain/enums';
 import { ORDER_ITEM_STATES } from '@marketplace/domain/order-item-state';
 import { MAX_GIFT_MESSAGE_LENGTH } from '@marketplace/domain/personalization';
 import { normaliseUsCountry, normaliseUsPostalCode, normaliseUsState } from '@marketplace/domain/us-address';
@@ -413,7 +413,7 @@ export const orderShopPartSchema = z.object({
    * dollars; docs/product/shipping.md "A late parcel refunds its shipping").
    */
   promise: z.object({
-    state: z.enum(['waiting', 'kept', 'late']),
+    state: z.enum(PROMISE_STATES),
     deliveredOn: z.string().nullable(),
     lateRefund: z.number().nullable(),
     parcels: z.array(z.object({ trackingNumber: z.string(), deliveredOn: z.string().nullable(), kept: z.boolean().nullable() })),
@@ -535,14 +535,14 @@ export const sellerOrderDetailResponseSchema = z.object({
         shipBy: z.string(),
         arrivesBy: arrivesBySchema,
         /** `waiting` until the carrier delivers the part, then `kept` (by the last day promised) or `late`. */
-        state: z.enum(['waiting', 'kept', 'late']),
+        state: z.enum(PROMISE_STATES),
         /** The carrier's day the part was delivered (YYYY-MM-DD), null until then. */
         deliveredOn: z.string().nullable(),
         /**
          * Delivered after `arrivesBy.latest`: the buyer got the part's shipping back (dollars), paid by the seller (handed
          * to the carrier after `shipBy`: it comes off their shipping credit) or the marketplace; null when kept or not yet.
          */
-        lateRefund: z.object({ amount: z.number(), paidBy: z.enum(['seller', 'marketplace']) }).nullable(),
+        lateRefund: z.object({ amount: z.number(), paidBy: z.enum(LATE_REFUND_PAYERS) }).nullable(),
       })
       .nullable(),
     items: z.array(sellerOrderItemSchema),

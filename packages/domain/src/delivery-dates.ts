@@ -3,6 +3,7 @@
 // federal holidays left out, as UPS counts its own. Dates are calendar days written YYYY-MM-DD; the order's
 // day is the buyer's calendar day in the carrier's time zone (America/New_York), as for pickups.
 
+import type { PROMISE_STATES } from './enums';
 import { calendarDateIn, DEFAULT_PICKUP_TIME_ZONE, isCalendarDate } from './pickup-schedule';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -136,8 +137,10 @@ export function isLateDelivery(deliveredOn: string, arrivesLatest: string): bool
   return deliveredOn > arrivesLatest;
 }
 
-/** Where a shop part's promise stands: waiting for the carrier's delivery, then kept or late (one rule for every screen). */
-export function promiseStateOf(part: { deliveredOn: string | null; arrivesLatest: string }): 'waiting' | 'kept' | 'late' {
+export type PromiseState = (typeof PROMISE_STATES)[number];
+
+/** Where a shop part's promise stands, one rule for every screen. */
+export function promiseStateOf(part: { deliveredOn: string | null; arrivesLatest: string }): PromiseState {
   if (!part.deliveredOn) return 'waiting';
   return isLateDelivery(part.deliveredOn, part.arrivesLatest) ? 'late' : 'kept';
 }

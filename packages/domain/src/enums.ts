@@ -41,6 +41,9 @@ export const PAYMENT_ACCOUNT_STATUSES_WITH_NONE = ['none', ...PAYMENT_ACCOUNT_ST
 /** A seller's payout for an item. */
 export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const;
 
+/** Where a shop part's delivery promise stands: waiting for the carrier's delivery, then kept (by the last day) or late. */
+export const PROMISE_STATES = ['waiting', 'kept', 'late'] as const;
+
 /** Who pays the shipping given back for a late parcel: the seller when it was handed over late, else the marketplace. */
 export const LATE_REFUND_PAYERS = ['seller', 'marketplace'] as const;
 
