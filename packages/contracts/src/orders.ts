@@ -282,6 +282,25 @@ export const CHECKOUT_MESSAGES = {
 export const orderListQuerySchema = z.object(pageQuery);
 export const orderParamsSchema = z.object({ id: z.guid({ error: 'Order not found' }) });
 
+/**
+ * What a buyer cancels (`POST /api/orders/:id/cancel`): nothing named is the whole order; `orderItemIds` some of its
+ * items; `sellerId` one shop's part. Only items still waiting for their seller can be cancelled (docs/product/orders.md).
+ */
+export const cancelOrderRequestSchema = z
+  .object({
+    orderItemIds: z
+      .array(z.guid({ error: 'Order item not found' }))
+      .min(1, 'Choose at least one item to cancel')
+      .max(100)
+      .optional(),
+    sellerId: z.guid({ error: 'Shop not found' }).optional(),
+  })
+  .strict()
+  .refine((value) => !(value.orderItemIds && value.sellerId), { error: 'Cancel either some items or one shop, not both', path: ['sellerId'] })
+  // No body at all (the server reads it as null) cancels the whole order.
+  .nullish();
+export type CancelOrderRequest = z.input<typeof cancelOrderRequestSchema>;
+
 export const buyerOrderItemSchema = z.object({
   id: z.string(),
   productId: z.string(),
@@ -392,6 +411,8 @@ export const buyerOrderDetailItemSchema = buyerOrderItemSchema.extend({
   timeline: z.array(buyerTimelineStepSchema),
   refunds: z.array(buyerRefundSchema),
   returnInfo: returnInfoSchema.optional(),
+  /** This item's share of its shop's shipping, in dollars: what a cancellation or a full refund of it gives back beside its price. */
+  shippingShare: z.number(),
 });
 export type BuyerOrderDetailItem = z.infer<typeof buyerOrderDetailItemSchema>;
 
@@ -441,6 +462,8 @@ export const ORDER_MESSAGES = {
   orderNotFound: 'Order not found',
   itemNotFound: 'Order item not found',
   cannotCancel: 'This order can no longer be cancelled: a seller has already acted on it',
+  itemCannotCancel: (title: string) => `${title} can no longer be cancelled: its seller has already acted on it`,
+  nothingToCancel: 'Everything you chose is already cancelled',
   reasonRequired: 'A reason is required to reject an item',
   refundFailed: 'The refund could not be processed. Please try again.',
   transitionNotAllowed: (from: string, to: string) => `An item that is ${from} cannot be marked ${to}`,

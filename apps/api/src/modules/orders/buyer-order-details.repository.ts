@@ -15,6 +15,15 @@ export interface FollowUpItemRecord {
   updatedAt: Date;
 }
 
+/** An item with what its share of shipping is worked out from (packages/domain/src/item-paid.ts). */
+export interface FollowUpItemWithMoney extends FollowUpItemRecord {
+  priceCents: number;
+  quantity: number;
+  retipAdded: boolean;
+  retipPriceCents: number;
+  shippingCents: number | null;
+}
+
 export interface SucceededRefundRecord {
   orderItemId: string;
   amountCents: number;
@@ -22,7 +31,7 @@ export interface SucceededRefundRecord {
   createdAt: Date;
 }
 
-export async function findFollowUpItemsOfOrder(executor: Executor, orderId: string): Promise<FollowUpItemRecord[]> {
+export async function findFollowUpItemsOfOrder(executor: Executor, orderId: string): Promise<FollowUpItemWithMoney[]> {
   return executor
     .select({
       id: orderItems.id,
@@ -33,6 +42,11 @@ export async function findFollowUpItemsOfOrder(executor: Executor, orderId: stri
       refundedCents: sql<number>`${orderItems.refundedCents} + ${orderItems.lateShippingRefundCents}`.mapWith(Number),
       deliveredAt: orderItems.deliveredAt,
       updatedAt: orderItems.updatedAt,
+      priceCents: orderItems.priceCents,
+      quantity: orderItems.quantity,
+      retipAdded: orderItems.retipAdded,
+      retipPriceCents: orderItems.retipPriceCents,
+      shippingCents: orderItems.shippingCents,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))

@@ -11,6 +11,7 @@ import type {
 } from '@marketplace/contracts/orders';
 import { carrierDayOf, isLateDelivery, promiseStateOf } from '@marketplace/domain/delivery-dates';
 import { centsToDollars } from '@marketplace/domain/money';
+import { shippingSharesOf } from '@marketplace/domain/item-paid';
 import { RETURN_REASON_LABELS, type ReturnReason } from '@marketplace/contracts/returns';
 import type { Executor } from '../../db/client';
 import {
@@ -172,7 +173,7 @@ function refundViewOf(refund: SucceededRefundRecord): BuyerRefund {
 }
 
 /** The details of one item beyond what the order list shows. */
-export function followUpOfItem(input: ItemTimelineInput): Omit<BuyerOrderDetailItem, keyof BuyerOrder['items'][number]> {
+export function followUpOfItem(input: ItemTimelineInput): Omit<BuyerOrderDetailItem, keyof BuyerOrder['items'][number] | 'shippingShare'> {
   const { item, tracking, refunds, returnInfo } = input;
   return {
     refunded_cents: item.refundedCents,
@@ -215,8 +216,12 @@ function promiseOfPart(
 
 /** Makes the function that completes a buyer's order detail (the orders service calls it once per detail). */
 export function createBuyerOrderDetails({ db, trackingOf = nothing, returnsOf = nothing }: BuyerOrderDetailSources & { db: Executor }) {
-  return async function completeBuyerOrderDetail(order: { id: string; createdAt: Date }, base: BuyerOrderDetailBase): Promise<BuyerOrderDetail> {
+  return async function completeBuyerOrderDetail(
+    order: { id: string; createdAt: Date; shippingCents: number },
+    base: BuyerOrderDetailBase,
+  ): Promise<BuyerOrderDetail> {
     const records = await findFollowUpItemsOfOrder(db, order.id);
+    const shippingShares = shippingSharesOf(order, records);
     const ids = records.map((record) => record.id);
     const [tracking, returns, refunds, card, shopParts] = await Promise.all([
       trackingOf(ids),
@@ -245,6 +250,7 @@ export function createBuyerOrderDetails({ db, trackingOf = nothing, returnsOf = 
           refunds: refunds.filter((refund) => refund.orderItemId === item.id),
           returnInfo: returns.get(item.id) ?? null,
         }),
+        shippingShare: centsToDollars(shippingShares.get(item.id) ?? 0),
       };
     });
     const refundedCents = items.reduce((total, item) => total + item.refunded_cents, 0);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@marketplace/contracts/common';
 import {
   buyerOrderDetailSchema,
+  cancelOrderRequestSchema,
   buyerOrderListResponseSchema,
   orderListQuerySchema,
   orderParamsSchema,
@@ -56,12 +57,13 @@ export const buyerOrderRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> 
       config: { access: buyerArea },
       schema: {
         ...common,
-        summary: 'Cancel my order while every item is pending (refunds it and restores stock)',
+        summary: "Cancel my order, some of its items or one shop's part, while they wait for their sellers (refunds them and restores stock)",
         params: orderParamsSchema,
+        body: cancelOrderRequestSchema,
         response: { 200: buyerOrderDetailSchema, ...buyerErrors, 409: errorResponseSchema, 502: errorResponseSchema },
       },
     },
-    async (request) => orders.cancelBuyerOrder(userOf(request).id, request.params.id),
+    async (request) => orders.cancelBuyerOrder(userOf(request).id, request.params.id, request.body ?? {}),
   );
 };
 

@@ -60,6 +60,29 @@ export interface OrdersServiceDependencies extends BuyerOrderDetailSources {
   parcelTrackingOf: ParcelTrackingOf;
 }
 
+export interface CancelSelection {
+  orderItemIds?: readonly string[] | undefined;
+  sellerId?: string | undefined;
+}
+
+/** The items a cancellation names: all of the order's, the ones listed (each must be the order's) or one shop's. */
+function chosenForCancellation(items: readonly OrderItemRecord[], selection: CancelSelection): OrderItemRecord[] {
+  if (selection.orderItemIds) {
+    const byId = new Map(items.map((item) => [item.id, item]));
+    return [...new Set(selection.orderItemIds)].map((id) => {
+      const item = byId.get(id);
+      if (!item) throw notFound(ORDER_MESSAGES.itemNotFound);
+      return item;
+    });
+  }
+  if (selection.sellerId) {
+    const ofShop = items.filter((item) => item.sellerId === selection.sellerId);
+    if (ofShop.length === 0) throw notFound('This order has nothing from that shop');
+    return ofShop;
+  }
+  return [...items];
+}
+
 export type SellerItemUpdate = { status: 'approved' | 'rejected' | 'delivered' | 'completed'; reason?: string | undefined };
 
 /** Every change of an order item goes through these (order-item-lifecycle.ts). */
@@ -69,7 +92,8 @@ interface OrdersQueries {
   listBuyerOrders(buyerId: string, page: Page): Promise<BuyerOrderListResponse>;
   getBuyerOrder(buyerId: string, orderId: string): Promise<BuyerOrderDetail>;
   /** Only while every item is pending: items cancelled, each refunded once, stock restored. */
-  cancelBuyerOrder(buyerId: string, orderId: string): Promise<BuyerOrderDetail>;
+  /** The whole order, or the items or the one shop's part named (docs/product/orders.md "Cancelling"). */
+  cancelBuyerOrder(buyerId: string, orderId: string, selection?: CancelSelection): Promise<BuyerOrderDetail>;
   listSellerOrders(sellerId: string, filters: Page & { status?: OrderItemStatus | undefined }): Promise<SellerOrderListResponse>;
   getSellerOrder(sellerId: string, orderId: string): Promise<SellerOrderDetailResponse>;
   getSellerOrderItem(sellerId: string, orderItemId: string): Promise<SellerOrderItemResponse>;
@@ -244,14 +268,18 @@ export function createOrdersService({ db, files, clock, payments, events, parcel
       return buyerOrderDetail(order);
     },
 
-    async cancelBuyerOrder(buyerId, orderId) {
+    async cancelBuyerOrder(buyerId, orderId, selection = {}) {
       const order = await findBuyerOrder(db, buyerId, orderId);
       if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
       const items = await findItemsOfOrders(db, [order.id]);
-      if (items.every((item) => item.status === 'cancelled')) throw conflict('This order is already cancelled');
+      const chosen = chosenForCancellation(items, selection);
+      if (chosen.every((item) => item.status === 'cancelled')) {
+        throw conflict(selection.orderItemIds || selection.sellerId ? ORDER_MESSAGES.nothingToCancel : 'This order is already cancelled');
+      }
       // Items already cancelled by an earlier try that stopped half-way are finished, not refused.
-      if (items.some((item) => item.status !== 'pending' && item.status !== 'cancelled')) throw conflict(ORDER_MESSAGES.cannotCancel);
-      for (const item of items) {
+      const acted = chosen.find((item) => item.status !== 'pending' && item.status !== 'cancelled');
+      if (acted) throw conflict(selection.orderItemIds || selection.sellerId ? ORDER_MESSAGES.itemCannotCancel(acted.title) : ORDER_MESSAGES.cannotCancel);
+      for (const item of chosen) {
         if (item.status === 'cancelled') continue;
         await lifecycle.refundOrderItem({
           orderItemId: item.id,

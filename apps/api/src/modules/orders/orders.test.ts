@@ -159,6 +159,77 @@ describe('buyer orders', () => {
   });
 });
 
+describe('cancelling part of an order', () => {
+  it("cancels one item, then one shop's part, each refunding its price and its share of the shop's shipping, and leaves the rest", async () => {
+    const placed = await placeOrder([
+      { seller: sellerA, priceCents: 3000, quantity: 1, title: 'Kettle' },
+      { seller: sellerA, priceCents: 1000, quantity: 1, title: 'Mug' },
+      { seller: sellerB, priceCents: 700, quantity: 1, title: 'Spoon' },
+      { seller: sellerB, priceCents: 800, quantity: 2, title: 'Bowl' },
+    ]);
+    const [kettle, mug, spoon, bowl] = placed.items;
+    const before = (await call(placed.authorization, 'GET', `/api/orders/${placed.orderId}`)).json();
+    // Shop A's $5.99 split by value (3000 : 1000), shop B's by 700 : 1600.
+    const shareOf = (id: string) => before.items.find((item: { id: string }) => item.id === id).shippingShare;
+    expect([shareOf(kettle!.id), shareOf(mug!.id), shareOf(spoon!.id), shareOf(bowl!.id)]).toEqual([4.49, 1.5, 1.82, 4.17]);
+
+    const one = await call(placed.authorization, 'POST', `/api/orders/${placed.orderId}/cancel`, { orderItemIds: [mug!.id] });
+    expect(one.statusCode).toBe(200);
+    const statusOf = (body: { items: Array<{ id: string; status: string }> }) => body.items.map((item) => [item.id, item.status]);
+    expect(statusOf(one.json())).toEqual(
+      expect.arrayContaining([
+        [kettle!.id, 'pending'],
+        [mug!.id, 'cancelled'],
+        [spoon!.id, 'pending'],
+        [bowl!.id, 'pending'],
+      ]),
+    );
+    expect(one.json()).toMatchObject({ status: 'pending', refunded_cents: 1150 });
+    expect(await stockOf(placed.listings[1]!.id)).toBe(10);
+    expect(await stockOf(placed.listings[0]!.id)).toBe(9);
+
+    const shop = await call(placed.authorization, 'POST', `/api/orders/${placed.orderId}/cancel`, { sellerId: sellerB.id });
+    expect(shop.statusCode).toBe(200);
+    expect(shop.json().refunded_cents).toBe(1150 + 700 + 1600 + 599);
+    expect(await stockOf(placed.listings[3]!.id)).toBe(10);
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, placed.orderId));
+    expect(payment).toMatchObject({ refundedCents: 4049, status: 'partially_refunded' });
+
+    // The seller still has the kettle to act on; the buyer can no longer cancel it once approved.
+    expect((await call(sellerAuthA, 'PATCH', `/api/seller/order-items/${kettle!.id}`, { status: 'approved' })).statusCode).toBe(200);
+    const late = await call(placed.authorization, 'POST', `/api/orders/${placed.orderId}/cancel`, { orderItemIds: [kettle!.id] });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toBe('Kettle can no longer be cancelled: its seller has already acted on it');
+    const again = await call(placed.authorization, 'POST', `/api/orders/${placed.orderId}/cancel`, { sellerId: sellerB.id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('Everything you chose is already cancelled');
+    expect(await db().select().from(refunds).where(eq(refunds.paymentId, payment!.id))).toHaveLength(3);
+  });
+
+  it('answers 404 for an item or a shop that is not in the order, and 400 for a bad choice, changing nothing', async () => {
+    const placed = await placeOrder([{ seller: sellerA, priceCents: 1000, quantity: 1 }]);
+    const other = await placeOrder([{ seller: sellerA, priceCents: 1000, quantity: 1 }]);
+    const url = `/api/orders/${placed.orderId}/cancel`;
+    expect((await call(placed.authorization, 'POST', url, { orderItemIds: [other.items[0]!.id] })).statusCode).toBe(404);
+    expect((await call(placed.authorization, 'POST', url, { sellerId: sellerB.id })).statusCode).toBe(404);
+    expect((await call(other.authorization, 'POST', url, { orderItemIds: [placed.items[0]!.id] })).statusCode).toBe(404);
+    for (const body of [
+      { orderItemIds: [] },
+      { orderItemIds: ['nope'] },
+      { sellerId: 'x' },
+      { orderItemIds: [placed.items[0]!.id], sellerId: sellerA.id },
+      { everything: true },
+    ]) {
+      const response = await call(placed.authorization, 'POST', url, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json()).toMatchObject({ error: expect.any(String), code: expect.any(String) });
+    }
+    const [item] = await db().select().from(orderItems).where(eq(orderItems.orderId, placed.orderId));
+    expect(item!.status).toBe('pending');
+    expect(await db().select().from(refunds).where(eq(refunds.orderItemId, placed.items[0]!.id))).toHaveLength(0);
+  });
+});
+
 describe('seller orders', () => {
   it('lists only the seller’s items, filters by status, and is for sellers only', async () => {
     const placed = await placeOrder([

@@ -1,4 +1,4 @@
-import type { BuyerOrder, BuyerOrderDetail, BuyerOrderListResponse } from '@marketplace/contracts/orders';
+import type { BuyerOrder, BuyerOrderDetail, BuyerOrderListResponse, CancelOrderRequest } from '@marketplace/contracts/orders';
 import { api } from '../../lib/api';
 
 // The buyer's own orders (/myorders). The seller's and admin's order endpoints live in api.ts.
@@ -13,14 +13,18 @@ export const buyerOrdersApi = api.injectEndpoints({
       query: (id) => `/orders/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'BuyerOrder', id }],
     }),
-    cancelMyOrder: build.mutation<BuyerOrder, string>({
-      query: (id) => ({ url: `/orders/${encodeURIComponent(id)}/cancel`, method: 'POST' }),
-      invalidatesTags: (_result, error, id) =>
+    /** The whole order (an id alone), or some of its items or one shop's part (docs/product/orders.md "Cancelling"). */
+    cancelMyOrder: build.mutation<BuyerOrder, string | { id: string; choice: NonNullable<CancelOrderRequest> }>({
+      query: (arg) =>
+        typeof arg === 'string'
+          ? { url: `/orders/${encodeURIComponent(arg)}/cancel`, method: 'POST' }
+          : { url: `/orders/${encodeURIComponent(arg.id)}/cancel`, method: 'POST', body: arg.choice },
+      invalidatesTags: (_result, error, arg) =>
         error
           ? []
           : [
               { type: 'BuyerOrder', id: 'LIST' },
-              { type: 'BuyerOrder', id },
+              { type: 'BuyerOrder', id: typeof arg === 'string' ? arg : arg.id },
             ],
     }),
   }),

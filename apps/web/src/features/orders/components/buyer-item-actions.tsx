@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '../../../components/button';
 import { toast } from '../../../components/toast';
 import { describeApiError } from '../../../lib/api-error';
 import { useShop } from '../../../lib/shop';
+import { CancelItemsButton, cancelRefundCents } from './cancel-items-button';
 import { MessageSellerButton } from './message-seller-button';
 import { ReturnRequestDialog } from './return-request-dialog';
 
@@ -16,7 +17,8 @@ const ACTION_LINK = buttonClasses({ variant: 'ghost', size: 'sm' });
 
 /**
  * What a buyer can do about one item: message its seller, open a dispute (the disputes page with the
- * item chosen), return it while the seller's return window is open (the returns feature's dialog), and buy it again.
+ * item chosen), return it while the seller's return window is open (the returns feature's dialog), cancel it while it
+ * waits for the seller, and buy it again.
  */
 export function BuyerItemActions({ orderId, item }: { orderId: string; item: BuyerOrderDetailItem }) {
   const shop = useShop();
@@ -61,6 +63,16 @@ export function BuyerItemActions({ orderId, item }: { orderId: string; item: Buy
           <RotateCcw className="size-4" aria-hidden />
           Return
         </Button>
+      )}
+      {item.status === 'pending' && (
+        <CancelItemsButton
+          orderId={orderId}
+          choice={{ orderItemIds: [item.id] }}
+          label="Cancel item"
+          ariaLabel={`Cancel ${item.title}`}
+          what={item.title}
+          refundCents={cancelRefundCents([item])}
+        />
       )}
       {shop.canShop && (
         <Button variant="ghost" size="sm" aria-label={`Buy ${item.title} again`} isBusy={isAdding} onClick={() => void buyAgain()}>

@@ -2,6 +2,7 @@ import type { BuyerOrderDetail, BuyerOrderDetailItem, OrderShopPart } from '@mar
 import { formatArrivalRange, formatDay } from '@marketplace/domain/delivery-dates';
 import { Alert } from '../../../components/alert';
 import { formatDollars } from '../../../lib/format';
+import { CancelItemsButton, cancelRefundCents } from './cancel-items-button';
 
 // The delivery promise of each shop's part of an order, as the checkout showed it, and whether it was kept
 // (docs/product/shipping.md "A late parcel refunds its shipping").
@@ -87,6 +88,23 @@ function PartOutcome({ part }: { part: OrderShopPart }) {
   return <Arrival deliveredOn={deliveredOn} kept={state === 'kept'} latest={part.arrivesBy.latest} lateRefund={lateRefund} />;
 }
 
+/** A shop's part that still waits for its seller, with two or more items: the buyer may cancel it at once (one item has its own button). */
+function CancelShopPart({ order, part }: { order: BuyerOrderDetail; part: OrderShopPart }) {
+  const items = order.items.filter((item) => part.itemIds.includes(item.id));
+  const pending = items.filter((item) => item.status === 'pending');
+  if (pending.length < 2 || items.some((item) => item.status !== 'pending' && item.status !== 'cancelled')) return null;
+  const shopName = part.shopName || 'the shop';
+  return (
+    <CancelItemsButton
+      orderId={order.id}
+      choice={{ sellerId: part.sellerId }}
+      label={`Cancel ${shopName}'s items`}
+      what={`${pending.length} items from ${shopName}`}
+      refundCents={cancelRefundCents(pending)}
+    />
+  );
+}
+
 /** Each shop's shipping and the days its part should arrive between (or when it came), in the order's summary. */
 export function ShopPromises({ order }: { order: BuyerOrderDetail }) {
   if (order.shops.length === 0) return null;
@@ -102,6 +120,7 @@ export function ShopPromises({ order }: { order: BuyerOrderDetail }) {
             </p>
             <PartOutcome part={shop} />
             <Parcels part={shop} />
+            <CancelShopPart order={order} part={shop} />
           </li>
         ))}
       </ul>

@@ -112,6 +112,68 @@ describe('BuyerOrderPage (/myorders/:orderId)', () => {
     expect(within(timeline).getAllByText('(not yet)')).toHaveLength(4);
   });
 
+  it("cancels one waiting item after asking, then one shop's waiting items, each with what goes back to the card", async () => {
+    logInAs('buyer');
+    // Oak & Ember: a lamp (2 × $20 + $4.25 wrap, $3.00 of the shop's shipping); Birch: two mugs of $8 and $12 with $1 and $2.
+    const lamp = makeDetailItem({ id: 'i1', shippingShare: 3 });
+    const mug = makeDetailItem({ id: 'i2', title: 'Blue mug', price: 8, quantity: 1, retipAdded: false, retipPrice: 0, shippingShare: 1 });
+    const cup = makeDetailItem({ id: 'i3', title: 'Tea cup', price: 12, quantity: 1, retipAdded: false, retipPrice: 0, shippingShare: 2 });
+    let order = makeOrderDetail({
+      items: [lamp, mug, cup],
+      shops: [makeShopPart(), makeShopPart({ sellerId: 's2', shopName: 'Birch', shipping: 3, itemIds: ['i2', 'i3'] })],
+    });
+    const bodies: unknown[] = [];
+    const { user } = renderApp(`/myorders/${ORDER_ID}`, {
+      api: apiRoutes({
+        [`GET /api/orders/${ORDER_ID}`]: () => jsonResponse(200, order),
+        [`POST /api/orders/${ORDER_ID}/cancel`]: async (request) => {
+          const body = (await request.json()) as { orderItemIds?: string[]; sellerId?: string };
+          bodies.push(body);
+          const gone = body.orderItemIds ?? (body.sellerId === 's2' ? ['i2', 'i3'] : []);
+          order = { ...order, items: order.items.map((item) => (gone.includes(item.id) ? { ...item, status: 'cancelled' as const } : item)) };
+          return jsonResponse(200, order);
+        },
+      }),
+    });
+    const lampPanel = await screen.findByRole('article', { name: 'Walnut desk lamp' });
+    await user.click(within(lampPanel).getByRole('button', { name: 'Cancel Walnut desk lamp' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Walnut desk lamp?' });
+    expect(dialog).toHaveTextContent('$47.25 (the price and its share of the shop’s shipping) is refunded to your card');
+    expect(bodies).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel' }));
+    await waitFor(() => expect(bodies).toEqual([{ orderItemIds: ['i1'] }]));
+    expect(await screen.findByText('Walnut desk lamp cancelled. $47.25 is on its way back to your card.')).toBeInTheDocument();
+    await waitFor(() => expect(within(lampPanel).queryByRole('button', { name: 'Cancel Walnut desk lamp' })).not.toBeInTheDocument());
+
+    const summary = screen.getByRole('complementary', { name: 'Order summary' });
+    // One waiting item has its own button; a shop part of two gets one for both.
+    expect(within(summary).queryByRole('button', { name: "Cancel Oak & Ember's items" })).not.toBeInTheDocument();
+    await user.click(within(summary).getByRole('button', { name: "Cancel Birch's items" }));
+    const shopDialog = await screen.findByRole('dialog', { name: 'Cancel 2 items from Birch?' });
+    expect(shopDialog).toHaveTextContent('$23.00');
+    await user.click(within(shopDialog).getByRole('button', { name: 'Yes, cancel' }));
+    await waitFor(() => expect(bodies).toEqual([{ orderItemIds: ['i1'] }, { sellerId: 's2' }]));
+    await waitFor(() => expect(within(summary).queryByRole('button', { name: "Cancel Birch's items" })).not.toBeInTheDocument());
+  });
+
+  it('says why when the seller acted first, and keeps the item', async () => {
+    logInAs('buyer');
+    const { user } = renderApp(`/myorders/${ORDER_ID}`, {
+      api: apiRoutes({
+        [`GET /api/orders/${ORDER_ID}`]: () => jsonResponse(200, makeOrderDetail({ items: [makeDetailItem()] })),
+        [`POST /api/orders/${ORDER_ID}/cancel`]: () =>
+          jsonResponse(409, { error: 'Walnut desk lamp can no longer be cancelled: its seller has already acted on it', code: 'conflict' }),
+      }),
+    });
+    const panel = await screen.findByRole('article', { name: 'Walnut desk lamp' });
+    await user.click(within(panel).getByRole('button', { name: 'Cancel Walnut desk lamp' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Walnut desk lamp?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel' }));
+    expect(await screen.findByText('Walnut desk lamp can no longer be cancelled: its seller has already acted on it')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(panel).getByRole('button', { name: 'Cancel Walnut desk lamp' })).toBeInTheDocument();
+  });
+
   it('shows when each shop’s part should arrive, as promised at checkout, beside its items and in the summary, while it is on its way', async () => {
     logInAs('buyer');
     const promised = makeOrderDetail({ items: [makeDetailItem()], shops: [makeShopPart()] });
