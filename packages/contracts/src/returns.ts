@@ -1,11 +1,18 @@
 import { z } from 'zod';
-import { RETURN_REASONS, RETURN_STATUSES, type ReturnReason, type ReturnStatus } from '@marketplace/domain/returns';
+import {
+  MAX_RETURN_INSPECTION_DAYS,
+  MIN_RETURN_INSPECTION_DAYS,
+  RETURN_REASONS,
+  RETURN_STATUSES,
+  type ReturnReason,
+  type ReturnStatus,
+} from '@marketplace/domain/returns';
 import { errorResponseSchema, tablePageQuerySchema } from './common';
 import { paginationSchema } from './users';
 
 // Returns: a buyer sends a delivered item back within the seller's return window; the seller
-// accepts (a UPS return label the buyer prints) or refuses; once the parcel is delivered back the refund,
-// less the seller's restocking fee, is issued once. Money in answers is dollars with at most 2 decimals;
+// accepts (a UPS return label the buyer prints) or refuses; once the parcel is delivered back and the seller
+// confirms its condition (or their inspection days pass) the refund, less the seller's restocking fee, is issued once. Money in answers is dollars with at most 2 decimals;
 // the restocking fee is a percentage with at most 2 decimals.
 
 export { RETURN_REASONS, RETURN_STATUSES, type ReturnReason, type ReturnStatus };
@@ -45,6 +52,7 @@ export const returnStatusSchema = z.enum(RETURN_STATUSES);
 export const RETURN_POLICY_MESSAGES = {
   windowDays: `The return window is a whole number of days from 0 to ${MAX_RETURN_WINDOW_DAYS}`,
   restockingFeePercent: `The restocking fee is a percentage from 0 to ${MAX_RESTOCKING_FEE_PERCENT}, with at most 2 decimals`,
+  inspectionDays: `The days to check a returned item are a whole number from ${MIN_RETURN_INSPECTION_DAYS} to ${MAX_RETURN_INSPECTION_DAYS}`,
 } as const;
 
 /** GET/PUT /api/returns/policy (seller): how long after delivery buyers may return, and the fee kept. */
@@ -59,6 +67,13 @@ export const returnPolicySchema = z.object({
     .min(0, RETURN_POLICY_MESSAGES.restockingFeePercent)
     .max(MAX_RESTOCKING_FEE_PERCENT, RETURN_POLICY_MESSAGES.restockingFeePercent)
     .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, RETURN_POLICY_MESSAGES.restockingFeePercent),
+  /** Days after UPS delivers a return back before it is refunded by itself, unless the seller confirms sooner (3 by default; kept when not sent). */
+  inspectionDays: z
+    .number({ error: RETURN_POLICY_MESSAGES.inspectionDays })
+    .int(RETURN_POLICY_MESSAGES.inspectionDays)
+    .min(MIN_RETURN_INSPECTION_DAYS, RETURN_POLICY_MESSAGES.inspectionDays)
+    .max(MAX_RETURN_INSPECTION_DAYS, RETURN_POLICY_MESSAGES.inspectionDays)
+    .optional(),
 });
 export type ReturnPolicy = z.infer<typeof returnPolicySchema>;
 
@@ -136,6 +151,10 @@ export const returnRequestSchema = z.object({
   /** What the buyer gets back: the amount issued once refunded, else what it would be at today's figures. */
   refundAmount: z.number(),
   refundedAt: z.string().nullable(),
+  /** Back with the seller and not refunded yet: when it is refunded by itself unless the seller confirms its condition sooner. */
+  refundDueAt: z.string().nullable(),
+  /** When the seller confirmed the item came back as expected (which refunds it at once), or null. */
+  conditionConfirmedAt: z.string().nullable(),
   /** The return parcel, once the seller accepted. */
   shipment: z
     .object({
@@ -153,7 +172,7 @@ export const returnRequestSchema = z.object({
     })
     .nullable(),
   /** What the caller may do now. */
-  actions: z.object({ accept: z.boolean(), refuse: z.boolean(), cancel: z.boolean(), printLabel: z.boolean(), track: z.boolean() }),
+  actions: z.object({ accept: z.boolean(), refuse: z.boolean(), cancel: z.boolean(), printLabel: z.boolean(), track: z.boolean(), confirm: z.boolean() }),
 });
 export type ReturnRequestView = z.infer<typeof returnRequestSchema>;
 

@@ -4,11 +4,13 @@ import {
   DEFAULT_RETURN_WINDOW_DAYS,
   MAX_RESTOCKING_FEE_BASIS_POINTS,
   isOpenReturn,
+  isReturnRefundDue,
   isWithinReturnWindow,
   percentToBasisPoints,
   restockingFeeCents,
   returnActions,
   returnRefund,
+  returnRefundDueAt,
   returnStatusFromTracking,
   returnWindowEndsAt,
 } from './returns';
@@ -146,5 +148,36 @@ describe('returnStatusFromTracking', () => {
     expect(returnStatusFromTracking('in_transit', 'exception')).toBe('in_transit');
     expect(returnStatusFromTracking('in_transit', 'delivered')).toBe('delivered');
     expect(returnStatusFromTracking('accepted', 'delivered')).toBe('delivered');
+  });
+});
+
+describe('the refund of a return back with the seller', () => {
+  const deliveredAt = new Date('2026-03-09T15:00:00.000Z');
+  const back = { status: 'delivered' as const, deliveredAt, inspectionDays: 3, conditionConfirmedAt: null };
+
+  it('is due on the seller’s confirmation, or once the days to check it are over to the millisecond', () => {
+    expect(returnRefundDueAt(deliveredAt, 3).toISOString()).toBe('2026-03-12T15:00:00.000Z');
+    expect(isReturnRefundDue(back, new Date('2026-03-12T14:59:59.999Z'))).toBe(false);
+    expect(isReturnRefundDue(back, new Date('2026-03-12T15:00:00.000Z'))).toBe(true);
+    expect(isReturnRefundDue({ ...back, conditionConfirmedAt: new Date('2026-03-09T16:00:00.000Z') }, new Date('2026-03-09T16:00:00.000Z'))).toBe(true);
+  });
+
+  it('is never due for a return not back yet, or already refunded', () => {
+    const later = new Date('2027-01-01T00:00:00.000Z');
+    expect(isReturnRefundDue({ ...back, status: 'in_transit' }, later)).toBe(false);
+    expect(isReturnRefundDue({ ...back, status: 'refunded', conditionConfirmedAt: deliveredAt }, later)).toBe(false);
+    expect(isReturnRefundDue({ ...back, deliveredAt: null }, later)).toBe(false);
+  });
+
+  it('takes 1 to 14 whole days', () => {
+    expect(() => returnRefundDueAt(deliveredAt, 0)).toThrow(RangeError);
+    expect(() => returnRefundDueAt(deliveredAt, 15)).toThrow(RangeError);
+    expect(() => returnRefundDueAt(deliveredAt, 2.5)).toThrow(RangeError);
+  });
+
+  it('lets only the seller confirm, and only once it is back', () => {
+    expect(returnActions({ status: 'delivered', hasLabel: false, role: 'seller' }).confirm).toBe(true);
+    expect(returnActions({ status: 'delivered', hasLabel: false, role: 'buyer' }).confirm).toBe(false);
+    expect(returnActions({ status: 'in_transit', hasLabel: true, role: 'seller' }).confirm).toBe(false);
   });
 });

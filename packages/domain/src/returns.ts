@@ -11,6 +11,11 @@ export const DEFAULT_RESTOCKING_FEE_BASIS_POINTS = 0;
 /** At most half the line: a "return" that keeps more than that is not one. */
 export const MAX_RESTOCKING_FEE_BASIS_POINTS = 5_000;
 
+/** Days the seller has to check a returned item once UPS delivered it back, before it is refunded by itself. */
+export const DEFAULT_RETURN_INSPECTION_DAYS = 3;
+export const MIN_RETURN_INSPECTION_DAYS = 1;
+export const MAX_RETURN_INSPECTION_DAYS = 14;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 // The two lists below are PostgreSQL enums too (enums.ts says how the database and contracts use them).
@@ -40,6 +45,26 @@ export function returnWindowEndsAt(deliveredAt: Date, windowDays: number): Date 
 export function isWithinReturnWindow(deliveredAt: Date, windowDays: number, now: Date): boolean {
   if (windowDays === 0) return false;
   return now.getTime() <= returnWindowEndsAt(deliveredAt, windowDays).getTime();
+}
+
+/**
+ * When a return delivered back is refunded by itself: `inspectionDays` whole days after UPS's delivery scan, unless
+ * the seller confirms the item's condition sooner (docs/product/returns.md "The refund").
+ */
+export function returnRefundDueAt(deliveredAt: Date, inspectionDays: number): Date {
+  if (!Number.isSafeInteger(inspectionDays) || inspectionDays < MIN_RETURN_INSPECTION_DAYS || inspectionDays > MAX_RETURN_INSPECTION_DAYS) {
+    throw new RangeError(`inspectionDays must be an integer from ${MIN_RETURN_INSPECTION_DAYS} to ${MAX_RETURN_INSPECTION_DAYS}, got ${inspectionDays}`);
+  }
+  return new Date(deliveredAt.getTime() + inspectionDays * DAY_MS);
+}
+
+/** Whether a return back with the seller is refunded now: the seller confirmed its condition, or its inspection days are over. */
+export function isReturnRefundDue(
+  row: { status: ReturnStatus; deliveredAt: Date | null; inspectionDays: number; conditionConfirmedAt: Date | null },
+  now: Date,
+): boolean {
+  if (row.status !== 'delivered' || !row.deliveredAt) return false;
+  return row.conditionConfirmedAt !== null || now.getTime() >= returnRefundDueAt(row.deliveredAt, row.inspectionDays).getTime();
 }
 
 /** The restocking fee: a percentage of the item's line total (price × quantity), rounded half up to a cent. */
@@ -100,6 +125,8 @@ export function returnActions(input: { status: ReturnStatus; hasLabel: boolean; 
     cancel: role === 'buyer' && (status === 'requested' || (status === 'accepted' && hasLabel)),
     printLabel: (role === 'buyer' || role === 'seller') && hasLabel && (status === 'accepted' || status === 'in_transit'),
     track: (role === 'buyer' || role === 'seller') && hasLabel && (status === 'accepted' || status === 'in_transit'),
+    /** The parcel is back: the seller confirms the item's condition, which refunds the buyer at once. */
+    confirm: role === 'seller' && status === 'delivered',
   };
 }
 

@@ -1,14 +1,16 @@
+import { isReturnRefundDue } from '@marketplace/domain/returns';
 import { findReturn, updateReturn, type ReturnRecord } from './returns.repository';
 import type { ReturnsServiceDependencies } from './returns-shared';
 
 /**
- * Issues the refund of a return delivered back, once: the orders service refunds under the key
+ * Issues the refund of a return delivered back, once it is due (the seller confirmed the item's condition, or their
+ * inspection days after UPS's delivery scan are over; before that it does nothing): the orders service refunds under the key
  * `return:<id>` (a retry after a crash finds the same refund), then the return is closed as refunded.
  * A refund that does not go through leaves the return delivered, to be tried again.
  */
 export async function issueReturnRefund(deps: ReturnsServiceDependencies, row: ReturnRecord): Promise<ReturnRecord> {
   const { db, clock } = deps;
-  if (row.status !== 'delivered') return row;
+  if (!isReturnRefundDue(row, clock.now())) return row;
   const amountCents = row.refundCents ?? 0;
   if (amountCents > 0) {
     try {

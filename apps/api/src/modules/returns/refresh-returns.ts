@@ -9,7 +9,8 @@ const RETURN_TRACKING_CONCURRENCY = 5;
 
 /**
  * The background round (beside the shipments' tracking refresh): tracks every return parcel on its
- * way, least recently tracked first, and retries refunds that did not go through. Returns how many moved.
+ * way, least recently tracked first, then refunds the returns back with their sellers whose refund is due (confirmed by
+ * the seller, or the inspection days over), and retries refunds that did not go through. Returns how many moved.
  */
 export async function refreshReturns(deps: ReturnsServiceDependencies, limit = 100): Promise<number> {
   const { db, carrier } = deps;
@@ -25,7 +26,7 @@ export async function refreshReturns(deps: ReturnsServiceDependencies, limit = 1
       // Tried again on the next round.
     }
   });
-  for (const delivered of await findReturnsAwaitingRefund(db, limit)) {
+  for (const delivered of await findReturnsAwaitingRefund(db, deps.clock.now(), limit)) {
     const after = await issueReturnRefund(deps, delivered);
     if (after.status === 'refunded') moved += 1;
   }

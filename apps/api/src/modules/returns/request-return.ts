@@ -45,6 +45,7 @@ export async function requestReturn(deps: ReturnsServiceDependencies, caller: Re
       photos: stored,
       windowDays: policy.windowDays,
       restockingFeeBasisPoints: policy.restockingFeeBasisPoints,
+      inspectionDays: policy.inspectionDays,
       createdAt: now,
       updatedAt: now,
     });

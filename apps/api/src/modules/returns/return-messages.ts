@@ -31,4 +31,8 @@ export const RETURN_MESSAGES = {
   notTracked: 'This return has no parcel to track.',
   refundIssued: (dollars: string) => `The return arrived: ${dollars} is on its way back to the buyer.`,
   refundPending: 'The return arrived; the refund did not go through yet and will be tried again shortly.',
+  awaitingCheck: (day: string) => `The return arrived at the seller. The refund goes out once they check the item, by ${day} at the latest.`,
+  notBackYet: 'The parcel is not back with you yet: confirm the item once UPS delivers it.',
+  alreadyRefunded: 'This return was already refunded.',
+  onlySellerConfirms: 'Only the seller of this item can confirm its condition',
 } as const;

@@ -2,7 +2,7 @@ import type { ReturnRequestView } from '@marketplace/contracts/returns';
 import { itemName } from '@marketplace/domain/variations';
 import { lineTotalCents } from '@marketplace/domain/item-paid';
 import { centsToDollars } from '@marketplace/domain/money';
-import { basisPointsToPercent, returnActions } from '@marketplace/domain/returns';
+import { basisPointsToPercent, returnActions, returnRefundDueAt } from '@marketplace/domain/returns';
 import { findCoverImageKeys } from '../catalog';
 import { findPeople } from '../users';
 import { findReturnLines, type ReturnPhotoRecord, type ReturnRecord } from './returns.repository';
@@ -69,6 +69,8 @@ export async function returnViews(deps: ReturnsServiceDependencies, rows: readon
       restockingFee: centsToDollars(row.restockingFeeCents ?? estimate.restockingFeeCents),
       refundAmount: centsToDollars(row.refundCents ?? estimate.refundCents),
       refundedAt: row.refundedAt?.toISOString() ?? null,
+      refundDueAt: row.status === 'delivered' && row.deliveredAt ? returnRefundDueAt(row.deliveredAt, row.inspectionDays).toISOString() : null,
+      conditionConfirmedAt: row.conditionConfirmedAt?.toISOString() ?? null,
       shipment: row.trackingNumber
         ? {
             carrier: 'UPS',

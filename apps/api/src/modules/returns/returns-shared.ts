@@ -1,5 +1,5 @@
 import { lineTotalCents, stillRefundableCents } from '@marketplace/domain/item-paid';
-import { DEFAULT_RESTOCKING_FEE_BASIS_POINTS, DEFAULT_RETURN_WINDOW_DAYS, returnRefund } from '@marketplace/domain/returns';
+import { DEFAULT_RESTOCKING_FEE_BASIS_POINTS, DEFAULT_RETURN_INSPECTION_DAYS, DEFAULT_RETURN_WINDOW_DAYS, returnRefund } from '@marketplace/domain/returns';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -41,7 +41,11 @@ export interface ReturnCaller {
 export const fail = (status: number, message: string, code: string, details: Record<string, unknown> = {}) =>
   new HttpError(status, message, { code, ...details });
 
-export const DEFAULT_POLICY: PolicyRecord = { windowDays: DEFAULT_RETURN_WINDOW_DAYS, restockingFeeBasisPoints: DEFAULT_RESTOCKING_FEE_BASIS_POINTS };
+export const DEFAULT_POLICY: PolicyRecord = {
+  windowDays: DEFAULT_RETURN_WINDOW_DAYS,
+  restockingFeeBasisPoints: DEFAULT_RESTOCKING_FEE_BASIS_POINTS,
+  inspectionDays: DEFAULT_RETURN_INSPECTION_DAYS,
+};
 
 /** What may still be refunded for the line, and its line total (the restocking fee's base). */
 export function moneyOf(line: ReturnLine) {

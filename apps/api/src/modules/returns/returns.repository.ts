@@ -22,7 +22,14 @@ export type { ReturnPhotoRecord, ShipmentTrackingEvent, ShippingAddressSnapshot 
 export interface PolicyRecord {
   windowDays: number;
   restockingFeeBasisPoints: number;
+  inspectionDays: number;
 }
+
+const policyOfRow = (row: typeof returnPolicies.$inferSelect): PolicyRecord => ({
+  windowDays: row.windowDays,
+  restockingFeeBasisPoints: row.restockingFeeBasisPoints,
+  inspectionDays: row.inspectionDays,
+});
 
 // ── policies ──────────────────────────────────────────────────────────────────────────────────
 
@@ -30,7 +37,7 @@ export async function findPoliciesOf(executor: Executor, sellerIds: readonly str
   const unique = [...new Set(sellerIds)];
   if (unique.length === 0) return new Map();
   const rows = await executor.select().from(returnPolicies).where(inArray(returnPolicies.sellerId, unique));
-  return new Map(rows.map((row) => [row.sellerId, { windowDays: row.windowDays, restockingFeeBasisPoints: row.restockingFeeBasisPoints }]));
+  return new Map(rows.map((row) => [row.sellerId, policyOfRow(row)]));
 }
 
 export async function savePolicy(executor: Executor, sellerId: string, policy: PolicyRecord, now: Date): Promise<PolicyRecord> {
@@ -40,7 +47,7 @@ export async function savePolicy(executor: Executor, sellerId: string, policy: P
     .onConflictDoUpdate({ target: returnPolicies.sellerId, set: { ...policy, updatedAt: now } })
     .returning();
   if (!row) throw new Error('upsert into return_policies returned no row');
-  return { windowDays: row.windowDays, restockingFeeBasisPoints: row.restockingFeeBasisPoints };
+  return policyOfRow(row);
 }
 
 // ── the line being returned ───────────────────────────────────────────────────────────────────
@@ -159,7 +166,7 @@ function whereOf(filter: ReturnListFilter): SQL | undefined {
   );
 }
 
-/** A page of returns, those still waiting for the seller first, then newest first. */
+/** A page of returns, those waiting for the seller (to answer, or to check an item back) first, then newest first. */
 export async function listReturns(executor: Executor, filter: ReturnListFilter, page: { page: number; limit: number }) {
   const where = whereOf(filter);
   const [total] = await executor.select({ value: count() }).from(returnRequests).where(where);
@@ -167,7 +174,7 @@ export async function listReturns(executor: Executor, filter: ReturnListFilter, 
     .select()
     .from(returnRequests)
     .where(where)
-    .orderBy(sql`(${returnRequests.status} = 'requested') desc`, desc(returnRequests.createdAt), desc(returnRequests.id))
+    .orderBy(sql`(${returnRequests.status} in ('requested', 'delivered')) desc`, desc(returnRequests.createdAt), desc(returnRequests.id))
     .limit(page.limit)
     .offset((page.page - 1) * page.limit);
   return { rows, totalItems: total?.value ?? 0 };
@@ -183,7 +190,20 @@ export async function findReturnsToTrack(executor: Executor, limit: number): Pro
     .limit(limit);
 }
 
-/** Returns delivered back whose refund did not go through yet (it is tried again). */
-export async function findReturnsAwaitingRefund(executor: Executor, limit: number): Promise<ReturnRecord[]> {
-  return executor.select().from(returnRequests).where(eq(returnRequests.status, 'delivered')).orderBy(asc(returnRequests.deliveredAt)).limit(limit);
+/**
+ * Returns delivered back whose refund is due (the seller confirmed the item's condition, or its inspection days are
+ * over: packages/domain/src/returns.ts isReturnRefundDue) and not yet issued, or whose refund did not go through.
+ */
+export async function findReturnsAwaitingRefund(executor: Executor, now: Date, limit: number): Promise<ReturnRecord[]> {
+  return executor
+    .select()
+    .from(returnRequests)
+    .where(
+      and(
+        eq(returnRequests.status, 'delivered'),
+        sql`(${returnRequests.conditionConfirmedAt} is not null or ${returnRequests.deliveredAt} + make_interval(days => ${returnRequests.inspectionDays}) <= ${now.toISOString()}::timestamptz)`,
+      ),
+    )
+    .orderBy(asc(returnRequests.deliveredAt))
+    .limit(limit);
 }

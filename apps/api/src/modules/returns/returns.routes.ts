@@ -199,6 +199,20 @@ export const returnRoutes: FastifyPluginAsyncZod<{ returns: ReturnsService }> = 
   );
 
   app.post(
+    '/:id/confirm',
+    {
+      config: { access: only('seller') },
+      schema: {
+        ...common,
+        summary: 'The seller confirms the item came back as expected: the refund, less the restocking fee, goes out at once',
+        params,
+        response: { 200: returnActionResponseSchema, ...errors },
+      },
+    },
+    async (request) => returns.confirm(caller(request), request.params.id),
+  );
+
+  app.post(
     '/:id/cancel',
     {
       config: { access: only('buyer') },

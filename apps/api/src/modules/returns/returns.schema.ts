@@ -8,7 +8,8 @@ import { users } from '../users/users.schema';
 
 // The returns module's tables (docs/decisions/0035). A buyer sends a delivered item back within the
 // seller's window; the seller accepts (a UPS Print Return Label) or refuses; once the parcel is delivered
-// back the refund, less the restocking fee, is issued once. The label's address and tracking events have
+// back the seller confirms its condition (or lets the inspection days pass) and the refund, less the restocking
+// fee, is issued once. The label's address and tracking events have
 // the shapes of the shipping module's (same layer, below returns).
 
 export const returnStatus = pgEnum('return_status', RETURN_STATUSES);
@@ -24,11 +25,14 @@ export const returnPolicies = pgTable(
     windowDays: integer('window_days').notNull().default(30),
     // Basis points of the item's line total (1250 = 12.5 %).
     restockingFeeBasisPoints: integer('restocking_fee_basis_points').notNull().default(0),
+    // Days the seller has to check a returned item once it is delivered back; then it is refunded by itself.
+    inspectionDays: integer('inspection_days').notNull().default(3),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('return_policies_window_range', sql`${table.windowDays} between 0 and 365`),
     check('return_policies_fee_range', sql`${table.restockingFeeBasisPoints} between 0 and 5000`),
+    check('return_policies_inspection_range', sql`${table.inspectionDays} between 1 and 14`),
   ],
 );
 
@@ -62,6 +66,7 @@ export const returnRequests = pgTable(
     // The seller's policy when the buyer asked: what the buyer was shown is what applies.
     windowDays: integer('window_days').notNull(),
     restockingFeeBasisPoints: integer('restocking_fee_basis_points').notNull(),
+    inspectionDays: integer('inspection_days').notNull().default(3),
     refusalReason: text('refusal_reason'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     // The return label (UPS Print Return Label), bought once the seller accepts.
@@ -81,6 +86,8 @@ export const returnRequests = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     refundCents: integer('refund_cents'),
     restockingFeeCents: integer('restocking_fee_cents'),
+    // The seller checked the item and confirmed its condition: the refund goes out at once (else inspection_days after delivery).
+    conditionConfirmedAt: timestamp('condition_confirmed_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     // Why the last refund attempt did not go through (it is tried again); null once refunded.
     refundFailure: text('refund_failure'),

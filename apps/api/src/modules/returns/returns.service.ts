@@ -9,12 +9,14 @@ import { refreshReturns } from './refresh-returns';
 import { refuseReturn } from './refuse-return';
 import { requestReturn } from './request-return';
 import { checkReturnEligibility, returnInfoOfItems } from './return-eligibility';
+import { confirmReturn } from './confirm-return';
 import { getReturnPolicy, updateReturnPolicy } from './return-policy';
 import { trackReturn } from './track-return';
 import type { ReturnCaller, ReturnsServiceDependencies } from './returns-shared';
 
 // Returns (docs/product/returns.md): requested → accepted (a UPS Print Return Label) | refused;
-// accepted → in_transit → delivered → refunded as the carrier reports the parcel; requested or accepted →
+// accepted → in_transit → delivered as the carrier reports the parcel; delivered → refunded when the seller confirms
+// the item's condition or their inspection days pass; requested or accepted →
 // cancelled by the buyer while the parcel has not moved. The label is bought and voided outside any
 // database transaction; the refund goes through the orders service (its key `return:<id>` makes it once).
 //
@@ -45,6 +47,8 @@ export function createReturnsService(deps: ReturnsServiceDependencies) {
     // ── the seller answers ───────────────────────────────────────────────────────────────────
     accept: (caller: ReturnCaller, id: string) => acceptReturn(deps, caller, id),
     refuse: (caller: ReturnCaller, id: string, reason: string) => refuseReturn(deps, caller, id, reason),
+    /** The parcel is back: the seller confirms the item's condition, and the buyer is refunded at once. */
+    confirm: (caller: ReturnCaller, id: string) => confirmReturn(deps, caller, id),
 
     // ── the buyer withdraws, either party prints and follows the parcel ──────────────────────
     cancel: (caller: ReturnCaller, id: string) => cancelReturn(deps, caller, id),

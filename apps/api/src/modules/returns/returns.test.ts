@@ -142,23 +142,32 @@ afterAll(async () => {
 describe('the seller’s return policy', () => {
   it('is 30 days and no fee until changed, takes whole days and percentages with 2 decimals, and is the seller’s alone', async () => {
     const owner = await person('seller');
-    expect((await call('GET', '/api/returns/policy', owner)).json()).toEqual({ windowDays: 30, restockingFeePercent: 0 });
-    const saved = await call('PUT', '/api/returns/policy', owner, { windowDays: 14, restockingFeePercent: 12.5 });
+    expect((await call('GET', '/api/returns/policy', owner)).json()).toEqual({ windowDays: 30, restockingFeePercent: 0, inspectionDays: 3 });
+    const saved = await call('PUT', '/api/returns/policy', owner, { windowDays: 14, restockingFeePercent: 12.5, inspectionDays: 5 });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ windowDays: 14, restockingFeePercent: 12.5 });
-    expect((await call('GET', '/api/returns/policy', owner)).json()).toEqual({ windowDays: 14, restockingFeePercent: 12.5 });
+    expect(saved.json()).toEqual({ windowDays: 14, restockingFeePercent: 12.5, inspectionDays: 5 });
+    // A client that does not know the inspection days keeps the ones saved.
+    expect((await call('PUT', '/api/returns/policy', owner, { windowDays: 14, restockingFeePercent: 12.5 })).json()).toEqual({
+      windowDays: 14,
+      restockingFeePercent: 12.5,
+      inspectionDays: 5,
+    });
+    expect((await call('GET', '/api/returns/policy', owner)).json()).toEqual({ windowDays: 14, restockingFeePercent: 12.5, inspectionDays: 5 });
     for (const invalid of [
       { windowDays: 366, restockingFeePercent: 0 },
       { windowDays: 1.5, restockingFeePercent: 0 },
       { windowDays: 30, restockingFeePercent: 50.01 },
       { windowDays: 30, restockingFeePercent: 1.234 },
+      { windowDays: 30, restockingFeePercent: 0, inspectionDays: 0 },
+      { windowDays: 30, restockingFeePercent: 0, inspectionDays: 15 },
+      { windowDays: 30, restockingFeePercent: 0, inspectionDays: 2.5 },
     ]) {
       expectRefusal(await call('PUT', '/api/returns/policy', owner, invalid), 400, 'validation_failed');
     }
     expectRefusal(await call('GET', '/api/returns/policy', buyer), 403, 'forbidden');
     expectRefusal(await call('GET', '/api/returns/policy', null), 401, 'unauthorized');
     // Another seller still has the defaults.
-    expect((await call('GET', '/api/returns/policy', otherSeller)).json()).toEqual({ windowDays: 30, restockingFeePercent: 0 });
+    expect((await call('GET', '/api/returns/policy', otherSeller)).json()).toEqual({ windowDays: 30, restockingFeePercent: 0, inspectionDays: 3 });
   });
 });
 
@@ -196,7 +205,7 @@ describe('asking for a return', () => {
         photos: [{ url: expect.stringContaining('.webp') }, {}],
       },
     });
-    expect(opened.json().return.actions).toEqual({ accept: false, refuse: false, cancel: true, printLabel: false, track: false });
+    expect(opened.json().return.actions).toEqual({ accept: false, refuse: false, cancel: true, printLabel: false, track: false, confirm: false });
 
     const again = await ask(buyer, reasonFields(item.id));
     expectRefusal(again, 409, 'return_already_open');
@@ -278,6 +287,7 @@ describe('the seller’s answer', () => {
       cancel: true,
       printLabel: true,
       track: true,
+      confirm: false,
     });
 
     for (const who of [buyer, seller]) {
@@ -311,12 +321,36 @@ describe('the parcel back and the refund', () => {
 
     const delivered = await call('PUT', `/api/returns/${id}/track`, owner, { simulateStatus: 'delivered' });
     expect(delivered.statusCode).toBe(200);
-    // $108.00 paid for the line (with its shipping), less 10 % of the $100.00 line.
+    // Back with the seller: nothing is refunded until they confirm the item, or 3 days (the default) pass.
     expect(delivered.json()).toMatchObject({
-      message: 'The return arrived: $98.00 is on its way back to the buyer.',
-      return: { status: 'refunded', refundAmount: 98, restockingFee: 10, refundedAt: expect.any(String) },
+      message: expect.stringMatching(
+        /^The return arrived at the seller\. The refund goes out once they check the item, by [A-Z][a-z]{2} \d{1,2} at the latest\.$/,
+      ),
+      return: { status: 'delivered', refundAmount: 98, restockingFee: 10, refundedAt: null, conditionConfirmedAt: null, actions: { confirm: true } },
     });
+    const back = delivered.json().return;
+    expect(Date.parse(back.refundDueAt) - Date.parse(back.shipment.deliveredAt)).toBe(3 * DAY);
     expect(delivered.json().return.shipment.events[0]).toMatchObject({ status: 'delivered' });
+    expect(await testApp.database.db.select().from(refunds).where(eq(refunds.orderItemId, item.id))).toEqual([]);
+    expect((await call('GET', `/api/returns/${id}`, buyer)).json().return.actions.confirm).toBe(false);
+    expectRefusal(await call('POST', `/api/returns/${id}/confirm`, buyer), 403, 'forbidden');
+    expectRefusal(await call('POST', `/api/returns/${id}/confirm`, otherSeller), 404, 'not_found');
+
+    // The seller checks the item and confirms: $108.00 paid for the line (with its shipping), less 10 % of the $100.00 line.
+    const confirmed = await call('POST', `/api/returns/${id}/confirm`, owner);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({
+      message: 'The return arrived: $98.00 is on its way back to the buyer.',
+      return: {
+        status: 'refunded',
+        refundAmount: 98,
+        restockingFee: 10,
+        refundedAt: expect.any(String),
+        conditionConfirmedAt: expect.any(String),
+        refundDueAt: null,
+      },
+    });
+    expectRefusal(await call('POST', `/api/returns/${id}/confirm`, owner), 409, 'already_refunded');
 
     const again = await call('PUT', `/api/returns/${id}/track`, buyer, {});
     expect(again.json().return.status).toBe('refunded');
@@ -440,8 +474,8 @@ describe('who sees which return', () => {
 });
 
 describe('the service when the carrier or the refund fails', () => {
-  function serviceWith(overrides: { carrier?: CarrierProvider; refundOrderItem?: RefundOrderItem }) {
-    const clock = createManualClock(testApp.clock.now());
+  function serviceWith(overrides: { carrier?: CarrierProvider; refundOrderItem?: RefundOrderItem; clock?: ReturnType<typeof createManualClock> }) {
+    const clock = overrides.clock ?? createManualClock(testApp.clock.now());
     const files = { put: async () => {}, urlFor: (key: string) => `/uploads/${key}` } as never;
     return createReturnsService({
       db: testApp.database.db,
@@ -492,7 +526,9 @@ describe('the service when the carrier or the refund fails', () => {
       .mockResolvedValue({ refundedCents: 10_800, itemStatus: 'refunded' });
     const returns = serviceWith({ refundOrderItem });
     await returns.accept(sellerCaller(), id);
-    const first = await returns.track(buyerCaller(), id, 'delivered');
+    await returns.track(buyerCaller(), id, 'delivered');
+    expect(refundOrderItem).not.toHaveBeenCalled();
+    const first = await returns.confirm(sellerCaller(), id);
     expect(first).toMatchObject({
       message: 'The return arrived; the refund did not go through yet and will be tried again shortly.',
       return: { status: 'delivered', refundAmount: 108 },
@@ -512,6 +548,33 @@ describe('the service when the carrier or the refund fails', () => {
     await returns.track(buyerCaller(), id, undefined);
     expect(refundOrderItem).toHaveBeenCalledTimes(2);
     expect(await hasOpenReturn(testApp.database.db, waiting!.orderItemId)).toBe(false);
+  });
+
+  it('refunds a return the seller never confirms by itself once their inspection days are over, once', async () => {
+    const owner = await person('seller');
+    await giveAddress(owner);
+    await call('PUT', '/api/returns/policy', owner, { windowDays: 30, restockingFeePercent: 0, inspectionDays: 2 });
+    const id = await requestReturn((await boughtItem({ owner })).id);
+    // The buyer asked under 2 days; changing the policy now does not change this return's.
+    await call('PUT', '/api/returns/policy', owner, { windowDays: 30, restockingFeePercent: 0, inspectionDays: 9 });
+    const clock = createManualClock(testApp.clock.now());
+    const refundOrderItem = vi.fn<RefundOrderItem>().mockResolvedValue({ refundedCents: 10_800, itemStatus: 'refunded' });
+    const returns = serviceWith({ refundOrderItem, clock });
+    await returns.accept({ id: owner.id, role: 'seller' }, id);
+    const back = await returns.track(buyerCaller(), id, 'delivered');
+    expect(back.return).toMatchObject({ status: 'delivered', refundDueAt: new Date(clock.now().getTime() + 2 * DAY).toISOString() });
+
+    clock.advance(2 * DAY - 60_000);
+    await returns.refreshReturns();
+    expect(refundOrderItem).not.toHaveBeenCalled();
+    expect((await returns.get(buyerCaller(), id)).return.status).toBe('delivered');
+
+    clock.advance(60_000);
+    await returns.refreshReturns();
+    await returns.refreshReturns();
+    expect(refundOrderItem).toHaveBeenCalledTimes(1);
+    expect(refundOrderItem.mock.calls[0]![0]).toMatchObject({ amountCents: 10_800, refundKey: `return:${id}` });
+    expect((await returns.get(buyerCaller(), id)).return).toMatchObject({ status: 'refunded', conditionConfirmedAt: null });
   });
 
   it('tracks parcels in the background round and refuses simulation in production', async () => {

@@ -1,4 +1,6 @@
+import { carrierDayOf, formatDay } from '@marketplace/domain/delivery-dates';
 import { centsToDollars } from '@marketplace/domain/money';
+import { isReturnRefundDue, returnRefundDueAt } from '@marketplace/domain/returns';
 import { CarrierError, type CarrierProvider, type TrackingResult, type TrackingStatus } from '../../providers/carrier/port';
 import { SIMULATION_STATUSES } from '../../providers/carrier/sandbox';
 import { applyReturnTracking } from './apply-return-tracking';
@@ -15,7 +17,7 @@ const canSimulate = (carrier: CarrierProvider): carrier is SimulatingCarrier => 
 
 /**
  * Asks the carrier where the return parcel is (or, in development, moves the sandbox parcel to
- * `simulateStatus`); a delivery back issues the refund.
+ * `simulateStatus`); a delivery back starts the seller's check, and a refund that is due is issued.
  */
 export async function trackReturn(deps: ReturnsServiceDependencies, caller: ReturnCaller, id: string, simulateStatus: string | undefined) {
   const { db, carrier } = deps;
@@ -46,10 +48,16 @@ export async function trackReturn(deps: ReturnsServiceDependencies, caller: Retu
   }
   if (current.status === 'delivered') {
     current = await issueReturnRefund(deps, current);
-    message =
-      current.status === 'refunded' ? RETURN_MESSAGES.refundIssued(`$${centsToDollars(current.refundCents ?? 0).toFixed(2)}`) : RETURN_MESSAGES.refundPending;
+    message = refundMessageOf(current, deps.clock.now());
   }
   return { success: true as const, message, return: await returnView(deps, current, caller) };
+}
+
+/** What a return back with the seller says of its refund: issued, being retried, or waiting for the seller's check. */
+export function refundMessageOf(row: ReturnRecord, now: Date): string {
+  if (row.status === 'refunded') return RETURN_MESSAGES.refundIssued(`$${centsToDollars(row.refundCents ?? 0).toFixed(2)}`);
+  if (isReturnRefundDue(row, now) || !row.deliveredAt) return RETURN_MESSAGES.refundPending;
+  return RETURN_MESSAGES.awaitingCheck(formatDay(carrierDayOf(returnRefundDueAt(row.deliveredAt, row.inspectionDays))));
 }
 
 /** Moves the sandbox parcel (development), or records the simulated event here only for another carrier. */

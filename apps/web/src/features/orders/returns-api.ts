@@ -54,6 +54,11 @@ export const returnsApi = api.enhanceEndpoints({ addTagTypes: ['Return'] }).inje
       query: ({ id, reason }) => ({ url: `/returns/${encodeURIComponent(id)}/refuse`, method: 'POST', body: { reason } }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : changed(id)),
     }),
+    /** The seller checked the item that came back: the buyer is refunded at once. */
+    confirmReturn: build.mutation<ReturnActionResponse, string>({
+      query: (id) => ({ url: `/returns/${encodeURIComponent(id)}/confirm`, method: 'POST' }),
+      invalidatesTags: (_result, error, id) => (error ? [] : [...changed(id), 'SellerOrder', 'SellerDashboard']),
+    }),
     cancelReturn: build.mutation<ReturnActionResponse, string>({
       query: (id) => ({ url: `/returns/${encodeURIComponent(id)}/cancel`, method: 'POST' }),
       invalidatesTags: (_result, error, id) => (error ? [] : changed(id)),
@@ -78,6 +83,7 @@ export const {
   useGetReturnQuery,
   useAcceptReturnMutation,
   useRefuseReturnMutation,
+  useConfirmReturnMutation,
   useCancelReturnMutation,
   useTrackReturnMutation,
   useGetReturnSimulationStatusesQuery,

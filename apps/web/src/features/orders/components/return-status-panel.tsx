@@ -24,7 +24,9 @@ function whatNext(returnRequest: ReturnRequestView): string {
     case 'in_transit':
       return 'Your parcel is on its way back to the seller.';
     case 'delivered':
-      return `The seller received the item. Your refund of ${formatDollars(returnRequest.refundAmount)} is being issued.`;
+      return returnRequest.refundDueAt && !returnRequest.conditionConfirmedAt
+        ? `The seller received the item. Your refund of ${formatDollars(returnRequest.refundAmount)} goes out once they check it, by ${formatDate(returnRequest.refundDueAt)} at the latest.`
+        : `The seller received the item. Your refund of ${formatDollars(returnRequest.refundAmount)} is being issued.`;
     case 'refunded':
       return `The seller received the item and ${formatDollars(returnRequest.refundAmount)} went back to your card${returnRequest.refundedAt ? ` on ${formatDate(returnRequest.refundedAt)}` : ''}.`;
     case 'cancelled':

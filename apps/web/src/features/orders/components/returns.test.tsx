@@ -48,8 +48,10 @@ function makeReturn(overrides: Partial<ReturnRequestView> = {}): ReturnRequestVi
     restockingFee: 10,
     refundAmount: 98,
     refundedAt: null,
+    refundDueAt: null,
+    conditionConfirmedAt: null,
     shipment: null,
-    actions: { accept: false, refuse: false, cancel: true, printLabel: false, track: false },
+    actions: { accept: false, refuse: false, cancel: true, printLabel: false, track: false, confirm: false },
     ...overrides,
   };
 }
@@ -74,7 +76,7 @@ const ACCEPTED = makeReturn({
     lastTrackedAt: null,
     deliveredAt: null,
   },
-  actions: { accept: false, refuse: false, cancel: true, printLabel: true, track: true },
+  actions: { accept: false, refuse: false, cancel: true, printLabel: true, track: true, confirm: false },
 });
 
 /** The component alone, with just the API slice (a feature does not import the app's store). */
@@ -191,9 +193,9 @@ describe('SellerReturnsPage', () => {
     const other = makeReturn({
       id: 'b0000000-0000-4000-8000-000000000009',
       item: { title: 'Oak tray', quantity: 1, price: 30, lineTotal: 30, image: null },
-      actions: { accept: true, refuse: true, cancel: false, printLabel: false, track: false },
+      actions: { accept: true, refuse: true, cancel: false, printLabel: false, track: false, confirm: false },
     });
-    const waiting = makeReturn({ actions: { accept: true, refuse: true, cancel: false, printLabel: false, track: false } });
+    const waiting = makeReturn({ actions: { accept: true, refuse: true, cancel: false, printLabel: false, track: false, confirm: false } });
     const { user } = renderApp('/seller/returns', {
       api: async (request) => {
         const url = new URL(request.url);
@@ -241,11 +243,70 @@ describe('SellerReturnsPage', () => {
   });
 });
 
+describe('a return back with the seller', () => {
+  const BACK = makeReturn({
+    ...ACCEPTED,
+    status: 'delivered',
+    shipment: { ...ACCEPTED.shipment!, labelAvailable: false, deliveredAt: '2026-03-09T15:00:00.000Z' },
+    refundDueAt: '2026-03-12T15:00:00.000Z',
+    actions: { accept: false, refuse: false, cancel: false, printLabel: false, track: false, confirm: true },
+  });
+
+  it('tells the buyer the refund waits for the seller’s check, with its last day', async () => {
+    renderAlone(<ReturnStatusPanel returnId={RETURN_ID} />, () =>
+      jsonResponse(200, { success: true, return: { ...BACK, actions: { ...BACK.actions, confirm: false } } }),
+    );
+    expect(
+      await screen.findByText('The seller received the item. Your refund of $98.00 goes out once they check it, by Mar 12, 2026 at the latest.'),
+    ).toBeInTheDocument();
+  });
+
+  it('lets the seller confirm the item after asking, which refunds the buyer now', { timeout: timeLimit(30_000) }, async () => {
+    logInAs('seller');
+    const posted: string[] = [];
+    let current: ReturnRequestView = BACK;
+    const { user } = renderApp('/seller/returns', {
+      api: async (request) => {
+        const url = new URL(request.url);
+        if (url.pathname === '/api/returns' && request.method === 'GET')
+          return jsonResponse(200, { success: true, returns: [current], pagination: { page: 1, limit: 10, totalItems: 1, totalPages: 1 } });
+        if (request.method === 'POST' && url.pathname === `/api/returns/${RETURN_ID}/confirm`) {
+          posted.push(url.pathname);
+          current = {
+            ...BACK,
+            status: 'refunded',
+            refundDueAt: null,
+            conditionConfirmedAt: '2026-03-10T09:00:00.000Z',
+            refundedAt: '2026-03-10T09:00:00.000Z',
+            actions: { ...BACK.actions, confirm: false },
+          };
+          return jsonResponse(200, { success: true, message: 'The return arrived: $98.00 is on its way back to the buyer.', return: current });
+        }
+        return jsonResponse(404, { error: 'Not found' });
+      },
+    });
+    const card = await screen.findByRole('article', { name: 'Return of Walnut board' });
+    expect(card).toHaveTextContent('Check it and confirm to refund the buyer $98.00 now; otherwise they are refunded by themselves on Mar 12, 2026.');
+    await user.click(within(card).getByRole('button', { name: 'Confirm and refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm the item came back as expected?' });
+    expect(dialog).toHaveTextContent('Bea Buyer is refunded $98.00 to their card now; you keep your $10.00 restocking fee.');
+    expect(posted).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and refund' }));
+    expect(await screen.findByText('The return arrived: $98.00 is on its way back to the buyer.')).toBeInTheDocument();
+    expect(posted).toEqual([`/api/returns/${RETURN_ID}/confirm`]);
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('article', { name: 'Return of Walnut board' })).queryByRole('button', { name: 'Confirm and refund' }),
+      ).not.toBeInTheDocument(),
+    );
+  });
+});
+
 describe('the Returns section of the seller’s settings', () => {
-  it('shows the policy, refuses a fee above 50 % and saves the window and the fee', { timeout: timeLimit(30_000) }, async () => {
+  it('shows the policy, refuses a fee above 50 % and saves the window, the fee and the days to check', { timeout: timeLimit(30_000) }, async () => {
     logInAs('seller');
     const saved: unknown[] = [];
-    let policy = { windowDays: 30, restockingFeePercent: 0 };
+    let policy = { windowDays: 30, restockingFeePercent: 0, inspectionDays: 3 };
     const { user } = renderApp('/seller/settings', {
       api: async (request) => {
         const url = new URL(request.url);
@@ -271,9 +332,18 @@ describe('the Returns section of the seller’s settings', () => {
     await user.type(fee, '12.5');
     await user.clear(windowDays);
     await user.type(windowDays, '14');
+    const check = within(section).getByLabelText('Days to check a returned item');
+    expect(check).toHaveValue('3');
+    await user.clear(check);
+    await user.type(check, '20');
+    await user.click(within(section).getByRole('button', { name: 'Save return policy' }));
+    expect(within(section).getByText('The days to check a returned item are a whole number from 1 to 14')).toBeInTheDocument();
+    expect(saved).toEqual([]);
+    await user.clear(check);
+    await user.type(check, '5');
     await user.click(within(section).getByRole('button', { name: 'Save return policy' }));
     expect(await screen.findByText('Return policy saved')).toBeInTheDocument();
-    expect(saved).toEqual([{ windowDays: 14, restockingFeePercent: 12.5 }]);
-    expect(await within(section).findByText(/up to 14 days after delivery; a 12\.5% restocking fee/)).toBeInTheDocument();
+    expect(saved).toEqual([{ windowDays: 14, restockingFeePercent: 12.5, inspectionDays: 5 }]);
+    expect(await within(section).findByText(/up to 14 days after delivery; a 12\.5% restocking fee.*you have 5 days to check it/)).toBeInTheDocument();
   });
 });

@@ -11,7 +11,7 @@ import { toast } from '../../../components/toast';
 import { describeApiError } from '../../../lib/api-error';
 import { formatDate, formatDollars } from '../../../lib/format';
 import { useForm } from '../../../lib/use-form';
-import { useAcceptReturnMutation, useRefuseReturnMutation } from '../returns-api';
+import { useAcceptReturnMutation, useConfirmReturnMutation, useRefuseReturnMutation } from '../returns-api';
 import { PrintReturnLabelButton, ReturnMoney, ReturnStatusBadge, ReturnTracking } from './return-parts';
 
 // One return on the seller's Returns page: what the buyer says, the money, and the answer.
@@ -63,7 +63,8 @@ export function SellerReturnCard({
   simulationStatuses?: readonly string[] | undefined;
 }) {
   const [accept, { isLoading: isAccepting }] = useAcceptReturnMutation();
-  const [dialog, setDialog] = useState<'accept' | 'refuse' | null>(null);
+  const [confirmCondition, { isLoading: isConfirming }] = useConfirmReturnMutation();
+  const [dialog, setDialog] = useState<'accept' | 'refuse' | 'confirm' | null>(null);
   const { item } = returnRequest;
 
   async function confirmAccept() {
@@ -72,6 +73,16 @@ export function SellerReturnCard({
       setDialog(null);
     } catch (acceptError) {
       toast.error(describeApiError(acceptError).message);
+    }
+  }
+
+  async function confirmReceived() {
+    try {
+      toast.success((await confirmCondition(returnRequest.id).unwrap()).message);
+      setDialog(null);
+    } catch (confirmError) {
+      toast.error(describeApiError(confirmError).message);
+      setDialog(null);
     }
   }
 
@@ -137,6 +148,22 @@ export function SellerReturnCard({
           <p className="text-sm text-slate-700">The item came back; the buyer was refunded on {formatDate(returnRequest.refundedAt)}.</p>
         )}
 
+        {returnRequest.status === 'delivered' && (
+          <div className="grid gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950 sm:flex sm:items-center sm:justify-between">
+            <p>
+              {returnRequest.conditionConfirmedAt || !returnRequest.refundDueAt
+                ? `You confirmed the item; the buyer’s ${formatDollars(returnRequest.refundAmount)} refund is being issued.`
+                : `The item is back with you. Check it and confirm to refund the buyer ${formatDollars(returnRequest.refundAmount)} now; otherwise they are refunded by themselves on ${formatDate(returnRequest.refundDueAt)}.`}
+            </p>
+            {returnRequest.actions.confirm && !returnRequest.conditionConfirmedAt && (
+              <Button className="shrink-0" onClick={() => setDialog('confirm')}>
+                <Check className="size-4" aria-hidden />
+                Confirm and refund
+              </Button>
+            )}
+          </div>
+        )}
+
         <ReturnTracking returnRequest={returnRequest} simulationStatuses={simulationStatuses} />
 
         {(returnRequest.actions.accept || returnRequest.actions.printLabel) && (
@@ -169,12 +196,24 @@ export function SellerReturnCard({
         <span className="grid gap-2">
           <span>A prepaid UPS return label addressed to you is created for {returnRequest.buyer.name} to print.</span>
           <span>
-            When the item reaches you, the buyer is refunded <strong className="text-slate-900">{formatDollars(returnRequest.refundAmount)}</strong>
+            When the item reaches you and you confirm it (or after your days to check it), the buyer is refunded{' '}
+            <strong className="text-slate-900">{formatDollars(returnRequest.refundAmount)}</strong>
             {returnRequest.restockingFee > 0
               ? `: what they paid for it, less your ${formatDollars(returnRequest.restockingFee)} restocking fee (${returnRequest.restockingFeePercent}%).`
               : ': everything they paid for it (you charge no restocking fee).'}
           </span>
         </span>
+      </ConfirmDialog>
+      <ConfirmDialog
+        isOpen={dialog === 'confirm'}
+        title="Confirm the item came back as expected?"
+        confirmLabel="Confirm and refund"
+        isBusy={isConfirming}
+        onConfirm={() => void confirmReceived()}
+        onCancel={() => setDialog(null)}
+      >
+        {returnRequest.buyer.name} is refunded <strong className="text-slate-900">{formatDollars(returnRequest.refundAmount)}</strong> to their card now
+        {returnRequest.restockingFee > 0 ? `; you keep your ${formatDollars(returnRequest.restockingFee)} restocking fee.` : '.'} This cannot be undone.
       </ConfirmDialog>
       {dialog === 'refuse' && <RefuseDialog returnRequest={returnRequest} onClose={() => setDialog(null)} />}
     </li>
