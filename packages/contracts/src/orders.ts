@@ -467,6 +467,8 @@ export const ORDER_MESSAGES = {
   reasonRequired: 'A reason is required to reject an item',
   refundFailed: 'The refund could not be processed. Please try again.',
   transitionNotAllowed: (from: string, to: string) => `An item that is ${from} cannot be marked ${to}`,
+  carrierTracksParcel: (carrier: string, trackingNumber: string) =>
+    `${carrier} tracks this parcel (${trackingNumber}): it is marked delivered when ${carrier} scans it delivered, not by hand`,
 } as const;
 
 // ── seller orders ─────────────────────────────────────────────────────────────────────────────
@@ -530,6 +532,11 @@ export const sellerOrderItemSchema = z.object({
   /** What the buyer got back for this item so far (cents and dollars); the seller is paid for the rest. */
   refunded_cents: z.number().int(),
   refunded: z.number(),
+  /**
+   * The carrier's parcel the item travels in (its label), or null: not shipped yet, or sent in a parcel the carrier does
+   * not track. Only an item without one may be marked delivered by hand (docs/product/orders.md "Delivery").
+   */
+  parcel: z.object({ carrier: z.string(), trackingNumber: z.string() }).nullable(),
 });
 
 export const sellerOrderDetailResponseSchema = z.object({

@@ -42,7 +42,7 @@ export const ORDER_ITEM_TRANSITIONS: Readonly<Record<OrderItemState, readonly Mo
   approved: [{ to: 'shipped', by: ['system'], means: 'a carrier label was bought for it' }],
   shipped: [
     { to: 'approved', by: ['system'], means: 'its label was voided; it waits for a new shipment' },
-    { to: 'delivered', by: ['system', 'seller'], means: 'the carrier (or the seller) reports it delivered' },
+    { to: 'delivered', by: ['system', 'seller'], means: 'the carrier scans it delivered (the seller marks it only when no carrier tracks its parcel)' },
     ...refundMoves,
   ],
   delivered: [{ to: 'completed', by: ['seller'], means: 'the seller closes the sale' }, ...refundMoves],

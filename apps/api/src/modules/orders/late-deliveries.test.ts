@@ -31,14 +31,15 @@ const orders = () => testApp.services.orders as unknown as OrdersService;
  * A shop's part of an order placed now: $40.00 with $8.99 of shipping, to be handed over within 2 shipping days and
  * to arrive by 5; the seller bought its label. Answers the ids and the promise's days.
  */
-async function shippedPart() {
+/** A shop part shipped with a UPS label, or (`untracked`) sent in a parcel no carrier tracks: shipped, without a label. */
+async function shippedPart({ untracked = false } = {}) {
   const db = testApp.database.db;
   const seller = await shippingSeller(testApp);
   const buyer = await person(testApp, 'buyer');
   const { order, items } = await sellLines(testApp, {
     sellerId: seller.id,
     buyerId: buyer.id,
-    lines: [{ priceCents: 4_000, status: 'approved', shippingCents: 899 }],
+    lines: [{ priceCents: 4_000, status: untracked ? 'shipped' : 'approved', shippingCents: 899 }],
   });
   const today = carrierDayOf(testApp.clock.now());
   const shipBy = addShippingDays(today, 2);
@@ -55,6 +56,7 @@ async function shippedPart() {
     arrivesEarliest: addShippingDays(today, 4),
     arrivesLatest,
   });
+  if (untracked) return { seller, buyer, order, item: items[0]!, shipmentId: '', shipBy, arrivesLatest };
   const created = await call('POST', `/api/shipments/create/${order.id}`, seller);
   const shipmentId = created.json().shipments[0].id as string;
   expect((await call('POST', `/api/shipments/process-ups/${shipmentId}`, seller)).statusCode).toBe(200);
@@ -192,8 +194,26 @@ describe('a late parcel refunds its shop’s shipping', () => {
     expect(await orders().creditLateDeliveries()).toEqual({ found: 0, credited: 0 });
   });
 
-  it('a delivery the seller marks by hand records no scan: it makes the part neither late nor on time', async () => {
-    const { seller, order, item, arrivesLatest } = await shippedPart();
+  it('refuses a delivery marked by hand on a parcel UPS tracks: only its scan delivers it', async () => {
+    const { seller, order, item, shipmentId, arrivesLatest } = await shippedPart();
+    setDay(addShippingDays(arrivesLatest, 1));
+    const marked = await call('PATCH', `/api/seller/order-items/${item.id}`, seller, { status: 'delivered' });
+    expect(marked.statusCode).toBe(409);
+    expect(marked.json()).toMatchObject({
+      code: 'carrier_tracks_parcel',
+      error: expect.stringMatching(/^UPS tracks this parcel \(1Z\w+\): it is marked delivered when UPS scans it delivered, not by hand$/),
+    });
+    expect(await itemOf(item.id)).toMatchObject({ status: 'shipped', deliveredAt: null });
+    const seen = (await call('GET', `/api/seller/order-items/${item.id}`, seller)).json().data;
+    expect(seen.parcel).toEqual({ carrier: 'UPS', trackingNumber: marked.json().trackingNumber });
+    await track(seller, shipmentId, 'delivered');
+    expect(await itemOf(item.id)).toMatchObject({ status: 'delivered' });
+    expect((await partOf(order.id, seller.id)).deliveredOn).toBe(carrierDayOf(testApp.clock.now()));
+  });
+
+  it('a delivery the seller marks by hand on a parcel no carrier tracks records no scan: it makes the part neither late nor on time', async () => {
+    const { seller, order, item, arrivesLatest } = await shippedPart({ untracked: true });
+    expect((await call('GET', `/api/seller/order-items/${item.id}`, seller)).json().data.parcel).toBeNull();
     setDay(addShippingDays(arrivesLatest, 3));
     const marked = await call('PATCH', `/api/seller/order-items/${item.id}`, seller, { status: 'delivered' });
     expect(marked.statusCode, marked.body).toBe(200);

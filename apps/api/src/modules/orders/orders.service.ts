@@ -206,7 +206,22 @@ export function createOrdersService({ db, files, clock, payments, events, parcel
     });
   }
 
-  function toSellerItem(item: OrderItemRecord, imageOf: (item: OrderItemRecord) => string | null) {
+  /** The labels' parcels of the items, for the seller's views (an item without one was not shipped with a label). */
+  async function parcelsOf(items: readonly OrderItemRecord[]) {
+    return items.length === 0
+      ? new Map()
+      : parcelTrackingOf(
+          db,
+          items.map((item) => item.id),
+        );
+  }
+
+  function toSellerItem(
+    item: OrderItemRecord,
+    imageOf: (item: OrderItemRecord) => string | null,
+    parcels: ReadonlyMap<string, { carrier: string; trackingNumber: string }>,
+  ) {
+    const parcel = parcels.get(item.id);
     return {
       orderItemId: item.id,
       itemTitle: item.title,
@@ -222,6 +237,7 @@ export function createOrdersService({ db, files, clock, payments, events, parcel
       rejectionReason: item.rejectionReason,
       refunded_cents: item.refundedCents,
       refunded: centsToDollars(item.refundedCents),
+      parcel: parcel ? { carrier: parcel.carrier, trackingNumber: parcel.trackingNumber } : null,
     };
   }
 
@@ -239,10 +255,11 @@ export function createOrdersService({ db, files, clock, payments, events, parcel
     if (!order || !buyer) throw notFound(ORDER_MESSAGES.itemNotFound);
     const imageOf = await imagesOf(db, [item]);
     const giftOf = giftsByShop(await findGiftsOfOrders(db, [order.id]));
+    const parcels = await parcelsOf([item]);
     return {
       success: true,
       data: {
-        ...toSellerItem(item, imageOf),
+        ...toSellerItem(item, imageOf, parcels),
         gift: giftOf(order.id, sellerId),
         orderId: order.id,
         orderCreatedAt: order.createdAt.toISOString(),
@@ -339,6 +356,7 @@ export function createOrdersService({ db, files, clock, payments, events, parcel
       const retipTotalCents = items.reduce((total, item) => total + retipCentsOf(item), 0);
       const shippingCents = items.reduce((total, item) => total + (shares.get(item.id) ?? 0), 0);
       const imageOf = await imagesOf(db, items);
+      const parcels = await parcelsOf(items);
       const giftOf = giftsByShop(await findGiftsOfOrders(db, [order.id]));
       const shopName = (await findShopName(db, sellerId)) ?? '';
       const part = (await findShopPartsOfOrder(db, order.id)).find((candidate) => candidate.sellerId === sellerId);
@@ -372,7 +390,7 @@ export function createOrdersService({ db, files, clock, payments, events, parcel
           },
           buyer: { fullName: fullNameOf(buyer), email: buyer.email },
           shippingInfo: { shippingAddress: sellerAddressOf(order) },
-          items: items.map((item) => toSellerItem(item, imageOf)),
+          items: items.map((item) => toSellerItem(item, imageOf, parcels)),
         },
       };
     },
@@ -400,6 +418,15 @@ export function createOrdersService({ db, files, clock, payments, events, parcel
           await lockOrder(transaction, item.orderId);
           const locked = await lockSellerOrderItem(transaction, sellerId, orderItemId);
           if (!locked) throw notFound(ORDER_MESSAGES.itemNotFound);
+          // Delivery is what the carrier says: a parcel it tracks is delivered by its scan, never by hand.
+          if (update.status === 'delivered') {
+            const parcel = (await parcelTrackingOf(transaction, [orderItemId])).get(orderItemId);
+            if (parcel)
+              throw conflict(ORDER_MESSAGES.carrierTracksParcel(parcel.carrier, parcel.trackingNumber), {
+                code: 'carrier_tracks_parcel',
+                trackingNumber: parcel.trackingNumber,
+              });
+          }
           await lifecycle.transitionItems(transaction, { orderItemIds: [orderItemId], to: update.status, actor: 'seller' });
         });
       }

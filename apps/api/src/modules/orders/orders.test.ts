@@ -309,6 +309,7 @@ describe('seller orders', () => {
         rejectionReason: null,
         refunded_cents: 0,
         refunded: 0,
+        parcel: null,
         orderCreatedAt: expect.any(String),
         buyer: { fullName: 'Bea Buyer', email: placed.buyer.email },
         shippingAddress: { name: 'Bea Buyer', line1: '5 Elm St', line2: null, city: 'Austin', state: 'TX', postalCode: '73301', countryCode: 'US' },

@@ -3,19 +3,30 @@ import { Check, PackageCheck, X } from 'lucide-react';
 import { toast } from '../../../components/toast';
 import type { OrderItemStatus } from '@marketplace/contracts/orders';
 import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Modal } from '../../../components/modal';
 import { describeApiError } from '../../../lib/api-error';
 import { useUpdateSellerOrderItemMutation } from '../api';
 
 const REASON_MAX = 500;
 
+interface SellerItemActionsProps {
+  orderItemId: string;
+  itemTitle: string;
+  status: OrderItemStatus;
+  /** The carrier's parcel the item travels in, or null (not shipped with a label: a parcel the carrier does not track). */
+  parcel?: { carrier: string; trackingNumber: string } | null;
+}
+
 /**
- * What a seller can do with one of their items (pending → approved | rejected; shipped → delivered;
- * delivered → completed). Rejecting needs a reason and refunds the buyer, so it asks in a dialog.
+ * What a seller can do with one of their items (pending → approved | rejected; shipped → delivered, by hand only for a
+ * parcel the carrier does not track; delivered → completed). Rejecting needs a reason and refunds the buyer, and a
+ * delivery by hand starts the buyer's return window, so both ask in a dialog first.
  */
-export function SellerItemActions({ orderItemId, itemTitle, status }: { orderItemId: string; itemTitle: string; status: OrderItemStatus }) {
+export function SellerItemActions({ orderItemId, itemTitle, status, parcel = null }: SellerItemActionsProps) {
   const [updateItem, { isLoading, originalArgs }] = useUpdateSellerOrderItemMutation();
   const [isRejecting, setIsRejecting] = useState(false);
+  const [isConfirmingDelivery, setIsConfirmingDelivery] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const reasonId = useId();
@@ -109,17 +120,32 @@ export function SellerItemActions({ orderItemId, itemTitle, status }: { orderIte
       </>
     );
   }
+  if (status === 'shipped' && parcel) {
+    return <p className="max-w-xs text-sm text-slate-600">{parcel.carrier} marks it delivered when it scans the parcel delivered.</p>;
+  }
   if (status === 'shipped') {
     return (
-      <Button
-        size="sm"
-        variant="secondary"
-        onClick={() => void decide('delivered', `Marked ${itemTitle} as delivered`)}
-        isBusy={isLoading}
-        aria-label={`Mark ${itemTitle} delivered`}
-      >
-        <PackageCheck className="size-4" aria-hidden /> Mark delivered
-      </Button>
+      <>
+        <Button size="sm" variant="secondary" onClick={() => setIsConfirmingDelivery(true)} aria-label={`Mark ${itemTitle} delivered`} aria-haspopup="dialog">
+          <PackageCheck className="size-4" aria-hidden /> Mark delivered
+        </Button>
+        <ConfirmDialog
+          isOpen={isConfirmingDelivery}
+          title={`Mark ${itemTitle} delivered?`}
+          confirmLabel="Yes, it was delivered"
+          cancelLabel="Not yet"
+          isBusy={isLoading}
+          onConfirm={() =>
+            void decide('delivered', `Marked ${itemTitle} as delivered`).then(() => {
+              setIsConfirmingDelivery(false);
+            })
+          }
+          onCancel={() => setIsConfirmingDelivery(false)}
+        >
+          Only for a parcel no carrier tracks, once you know the buyer has it: their order says Delivered and their return window starts today. This cannot be
+          undone.
+        </ConfirmDialog>
+      </>
     );
   }
   if (status === 'delivered') {

@@ -158,3 +158,43 @@ describe('Seller order detail: approving and rejecting items', { timeout: timeLi
     expect(screen.getByRole('button', { name: 'Reject Desk lamp' })).toHaveFocus();
   });
 });
+
+describe('Seller order detail: delivery is what the carrier says', { timeout: timeLimit(20_000) }, () => {
+  beforeEach(() => {
+    logInAs('seller');
+  });
+
+  function shippedApi(patches: Patch[]): ApiHandler {
+    const lamp = { ...item(LAMP_ID, 'Desk lamp', 'shipped'), parcel: { carrier: 'UPS', trackingNumber: '1ZSANDBX0350528573' } };
+    let mug = { ...item(MUG_ID, 'Enamel mug', 'shipped'), parcel: null };
+    return async (request) => {
+      const { pathname } = new URL(request.url);
+      if (pathname === `/api/seller/orders/${ORDER_ID}`) return jsonResponse(200, order([lamp, mug] as never));
+      if (pathname === `/api/seller/order-items/${MUG_ID}` && request.method === 'PATCH') {
+        patches.push({ orderItemId: MUG_ID, body: await request.json() });
+        mug = { ...item(MUG_ID, 'Enamel mug', 'delivered'), parcel: null };
+        return jsonResponse(200, { success: true, data: { ...mug, orderId: ORDER_ID } });
+      }
+      return jsonResponse(404, { error: 'Not found' });
+    };
+  }
+
+  it('offers no hand delivery for a parcel UPS tracks, and asks before marking an untracked one delivered', async () => {
+    const patches: Patch[] = [];
+    const { user } = renderApp(`/seller/orders/items/${ORDER_ID}`, { api: shippedApi(patches) });
+    expect(await screen.findByText('UPS marks it delivered when it scans the parcel delivered.', undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark Desk lamp delivered' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Mark Enamel mug delivered' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark Enamel mug delivered?' });
+    expect(dialog).toHaveTextContent('Only for a parcel no carrier tracks, once you know the buyer has it');
+    await user.click(within(dialog).getByRole('button', { name: 'Not yet' }));
+    expect(patches).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Mark Enamel mug delivered' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Mark Enamel mug delivered?' })).getByRole('button', { name: 'Yes, it was delivered' }));
+    await waitFor(() => expect(patches).toEqual([{ orderItemId: MUG_ID, body: { status: 'delivered' } }]));
+    expect(await screen.findByText('Marked Enamel mug as delivered')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
