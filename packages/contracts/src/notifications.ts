@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
   'new_order', // seller: items to approve
   'item_approved', // buyer
   'item_rejected', // buyer
+  'item_cancelled', // seller: the buyer cancelled an item before the seller acted on it
   'item_shipped', // buyer: a label was created, with the tracking number
   'item_out_for_delivery', // buyer
   'item_delivered', // buyer

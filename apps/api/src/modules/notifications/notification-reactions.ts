@@ -11,6 +11,7 @@ import {
   itemApprovedForBuyer,
   itemDeliveredForBuyer,
   itemOutForDeliveryForBuyer,
+  itemCancelledForSeller,
   itemRejectedForBuyer,
   itemShippedForBuyer,
   newOrderForSeller,
@@ -65,9 +66,18 @@ export function createNotificationReactions(deps: {
     }
   });
 
-  // The seller's answer to a pending item: approved or rejected (a rejection's refund is told by refund.issued).
+  // The seller's answer to a pending item: approved or rejected (a rejection's refund is told by refund.issued);
+  // the buyer's cancellation of a pending item: its seller, who no longer has it to approve.
   react('order-item.moved', async (event) => {
-    if (event.from !== 'pending' || (event.to !== 'approved' && event.to !== 'rejected')) return;
+    if (event.from !== 'pending') return;
+    if (event.to === 'cancelled') {
+      await notifications.notify({
+        userId: event.sellerId,
+        ...itemCancelledForSeller({ orderId: event.orderId, orderItemId: event.orderItemId, title: event.item.title }),
+      });
+      return;
+    }
+    if (event.to !== 'approved' && event.to !== 'rejected') return;
     const facts = { orderId: event.orderId, orderItemId: event.orderItemId, title: event.item.title };
     const text = event.to === 'approved' ? itemApprovedForBuyer(facts) : itemRejectedForBuyer({ ...facts, rejectionReason: event.item.rejectionReason });
     await notifications.notify({ userId: event.buyerId, ...text });

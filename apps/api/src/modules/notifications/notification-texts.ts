@@ -95,6 +95,17 @@ export function itemApprovedForBuyer(item: { orderId: string; orderItemId: strin
   };
 }
 
+/** The buyer cancelled one of the seller's items while it waited for them (docs/product/orders.md "Cancelling"). */
+export function itemCancelledForSeller(item: { orderId: string; orderItemId: string; title: string }): NotificationText {
+  return {
+    kind: 'item_cancelled',
+    title: 'The buyer cancelled an item',
+    body: `${quoted(item.title)} (order ${orderNumber(item.orderId)}) was cancelled before you acted on it. The buyer was refunded and its units are back in stock.`,
+    link: sellerOrderPath(item.orderId),
+    dedupeKey: `item-cancelled:${item.orderItemId}`,
+  };
+}
+
 export function itemRejectedForBuyer(item: { orderId: string; orderItemId: string; title: string; rejectionReason: string | null }): NotificationText {
   const reason = item.rejectionReason?.trim();
   return {

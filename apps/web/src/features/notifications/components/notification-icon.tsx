@@ -26,6 +26,7 @@ const KINDS: Record<NotificationKind, { icon: LucideIcon; tone: Tone }> = {
   new_order: { icon: ClipboardList, tone: 'brand' },
   item_approved: { icon: BadgeCheck, tone: 'good' },
   item_rejected: { icon: CircleX, tone: 'bad' },
+  item_cancelled: { icon: CircleX, tone: 'neutral' },
   item_shipped: { icon: Truck, tone: 'brand' },
   item_out_for_delivery: { icon: MapPin, tone: 'brand' },
   item_delivered: { icon: PackageCheck, tone: 'good' },
