@@ -35,10 +35,11 @@ interface CancelItemsButtonProps {
   refundCents: number;
   /** For a screen reader, when the button's words alone do not say which item ("Cancel Teapot"). */
   ariaLabel?: string;
+  className?: string;
 }
 
 /** Cancels part of an order while its seller has not acted on it yet, after asking; the rest of the order goes on. */
-export function CancelItemsButton({ orderId, choice, label, what, refundCents, ariaLabel }: CancelItemsButtonProps) {
+export function CancelItemsButton({ orderId, choice, label, what, refundCents, ariaLabel, className }: CancelItemsButtonProps) {
   const [isConfirming, setIsConfirming] = useState(false);
   const [cancel, { isLoading }] = useCancelMyOrderMutation();
 
@@ -54,7 +55,7 @@ export function CancelItemsButton({ orderId, choice, label, what, refundCents, a
 
   return (
     <>
-      <Button variant="ghost" size="sm" aria-label={ariaLabel} aria-haspopup="dialog" onClick={() => setIsConfirming(true)}>
+      <Button variant="ghost" size="sm" className={className} aria-label={ariaLabel} aria-haspopup="dialog" onClick={() => setIsConfirming(true)}>
         <XCircle className="size-4" aria-hidden />
         {label}
       </Button>
@@ -68,8 +69,8 @@ export function CancelItemsButton({ orderId, choice, label, what, refundCents, a
         onConfirm={() => void confirm()}
         onCancel={() => setIsConfirming(false)}
       >
-        {formatCents(refundCents)} (the price and its share of the shop’s shipping) is refunded to your card, and the rest of your order goes on. This cannot be
-        undone.
+        {formatCents(refundCents)} (what you paid, with its share of the shop’s shipping) is refunded to your card, and the rest of your order goes on. This
+        cannot be undone.
       </ConfirmDialog>
     </>
   );

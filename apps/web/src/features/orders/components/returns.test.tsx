@@ -286,7 +286,7 @@ describe('a return back with the seller', () => {
       },
     });
     const card = await screen.findByRole('article', { name: 'Return of Walnut board' });
-    expect(card).toHaveTextContent('Check it and confirm to refund the buyer $98.00 now; otherwise they are refunded by themselves on Mar 12, 2026.');
+    expect(card).toHaveTextContent('Check it and confirm to refund the buyer $98.00 now; otherwise the refund goes out by itself on Mar 12, 2026.');
     await user.click(within(card).getByRole('button', { name: 'Confirm and refund' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm the item came back as expected?' });
     expect(dialog).toHaveTextContent('Bea Buyer is refunded $98.00 to their card now; you keep your $10.00 restocking fee.');

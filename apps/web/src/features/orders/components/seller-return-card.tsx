@@ -153,7 +153,7 @@ export function SellerReturnCard({
             <p>
               {returnRequest.conditionConfirmedAt || !returnRequest.refundDueAt
                 ? `You confirmed the item; the buyer’s ${formatDollars(returnRequest.refundAmount)} refund is being issued.`
-                : `The item is back with you. Check it and confirm to refund the buyer ${formatDollars(returnRequest.refundAmount)} now; otherwise they are refunded by themselves on ${formatDate(returnRequest.refundDueAt)}.`}
+                : `The item is back with you. Check it and confirm to refund the buyer ${formatDollars(returnRequest.refundAmount)} now; otherwise the refund goes out by itself on ${formatDate(returnRequest.refundDueAt)}.`}
             </p>
             {returnRequest.actions.confirm && !returnRequest.conditionConfirmedAt && (
               <Button className="shrink-0" onClick={() => setDialog('confirm')}>

@@ -88,19 +88,28 @@ function PartOutcome({ part }: { part: OrderShopPart }) {
   return <Arrival deliveredOn={deliveredOn} kept={state === 'kept'} latest={part.arrivesBy.latest} lateRefund={lateRefund} />;
 }
 
+/** Every item of the part was cancelled (or rejected): no parcel comes, so no date is promised any more. */
+function isCancelledPart(order: BuyerOrderDetail, part: OrderShopPart): boolean {
+  const items = order.items.filter((item) => part.itemIds.includes(item.id));
+  return items.length > 0 && items.every((item) => item.status === 'cancelled' || item.status === 'rejected');
+}
+
 /** A shop's part that still waits for its seller, with two or more items: the buyer may cancel it at once (one item has its own button). */
 function CancelShopPart({ order, part }: { order: BuyerOrderDetail; part: OrderShopPart }) {
   const items = order.items.filter((item) => part.itemIds.includes(item.id));
   const pending = items.filter((item) => item.status === 'pending');
   if (pending.length < 2 || items.some((item) => item.status !== 'pending' && item.status !== 'cancelled')) return null;
   const shopName = part.shopName || 'the shop';
+  const what = `${pending.length} items from ${shopName}`;
   return (
     <CancelItemsButton
       orderId={order.id}
       choice={{ sellerId: part.sellerId }}
-      label={`Cancel ${shopName}'s items`}
-      what={`${pending.length} items from ${shopName}`}
+      label={`Cancel these ${pending.length} items`}
+      ariaLabel={`Cancel the ${what}`}
+      what={what}
       refundCents={cancelRefundCents(pending)}
+      className="-ml-2.5"
     />
   );
 }
@@ -118,7 +127,7 @@ export function ShopPromises({ order }: { order: BuyerOrderDetail }) {
               <span className="text-slate-700">{shop.shopName || 'Shop'}</span>
               <span className="tabular-nums text-slate-900">{shop.shipping === 0 ? 'Free' : formatDollars(shop.shipping)}</span>
             </p>
-            <PartOutcome part={shop} />
+            {isCancelledPart(order, shop) ? <p className="text-slate-600">Cancelled: nothing from this shop will ship</p> : <PartOutcome part={shop} />}
             <Parcels part={shop} />
             <CancelShopPart order={order} part={shop} />
           </li>

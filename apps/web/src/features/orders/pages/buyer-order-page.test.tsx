@@ -138,7 +138,7 @@ describe('BuyerOrderPage (/myorders/:orderId)', () => {
     const lampPanel = await screen.findByRole('article', { name: 'Walnut desk lamp' });
     await user.click(within(lampPanel).getByRole('button', { name: 'Cancel Walnut desk lamp' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel Walnut desk lamp?' });
-    expect(dialog).toHaveTextContent('$47.25 (the price and its share of the shop’s shipping) is refunded to your card');
+    expect(dialog).toHaveTextContent('$47.25 (what you paid, with its share of the shop’s shipping) is refunded to your card');
     expect(bodies).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel' }));
     await waitFor(() => expect(bodies).toEqual([{ orderItemIds: ['i1'] }]));
@@ -147,13 +147,17 @@ describe('BuyerOrderPage (/myorders/:orderId)', () => {
 
     const summary = screen.getByRole('complementary', { name: 'Order summary' });
     // One waiting item has its own button; a shop part of two gets one for both.
-    expect(within(summary).queryByRole('button', { name: "Cancel Oak & Ember's items" })).not.toBeInTheDocument();
-    await user.click(within(summary).getByRole('button', { name: "Cancel Birch's items" }));
+    expect(within(summary).queryByRole('button', { name: /Cancel the \d+ items from Oak & Ember/ })).not.toBeInTheDocument();
+    expect(within(summary).getByRole('button', { name: 'Cancel the 2 items from Birch' })).toHaveTextContent('Cancel these 2 items');
+    await user.click(within(summary).getByRole('button', { name: 'Cancel the 2 items from Birch' }));
     const shopDialog = await screen.findByRole('dialog', { name: 'Cancel 2 items from Birch?' });
     expect(shopDialog).toHaveTextContent('$23.00');
     await user.click(within(shopDialog).getByRole('button', { name: 'Yes, cancel' }));
     await waitFor(() => expect(bodies).toEqual([{ orderItemIds: ['i1'] }, { sellerId: 's2' }]));
-    await waitFor(() => expect(within(summary).queryByRole('button', { name: "Cancel Birch's items" })).not.toBeInTheDocument());
+    await waitFor(() => expect(within(summary).queryByRole('button', { name: 'Cancel the 2 items from Birch' })).not.toBeInTheDocument());
+    // Nothing comes from Birch now: its dates give way to the cancellation; Oak & Ember's lamp is cancelled too.
+    expect(summary).toHaveTextContent('Cancelled: nothing from this shop will ship');
+    expect(summary).not.toHaveTextContent('Arrives');
   });
 
   it('says why when the seller acted first, and keeps the item', async () => {

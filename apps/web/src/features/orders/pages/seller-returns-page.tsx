@@ -33,7 +33,7 @@ export function SellerReturnsPage() {
     <div className="grid gap-6">
       <PageHeader
         title="Returns"
-        description="Items buyers want to send back: accept (a UPS return label is created for them) or refuse, then follow the parcel back to you."
+        description="Items buyers want to send back: accept (a UPS return label is created for them) or refuse, follow the parcel back to you, then check the item and confirm to refund the buyer."
       />
       <section aria-label="Return list" className="grid gap-4">
         <div className="flex flex-wrap items-end gap-3">

@@ -17,7 +17,7 @@ function summaryOf(policy: ReturnPolicy): string {
   const fee =
     policy.restockingFeePercent > 0 ? `a ${policy.restockingFeePercent}% restocking fee is kept from the refund` : 'buyers get everything they paid back';
   const check = inspectionDaysOf(policy);
-  return `Buyers may ask to return an item up to ${policy.windowDays} ${policy.windowDays === 1 ? 'day' : 'days'} after delivery; ${fee}. Once an item is back, you have ${check} ${check === 1 ? 'day' : 'days'} to check it before the buyer is refunded by itself.`;
+  return `Buyers may ask to return an item up to ${policy.windowDays} ${policy.windowDays === 1 ? 'day' : 'days'} after delivery; ${fee}. Once an item is back, you have ${check} ${check === 1 ? 'day' : 'days'} to check it before the refund goes out by itself.`;
 }
 
 const inspectionDaysOf = (policy: ReturnPolicy) => policy.inspectionDays ?? DEFAULT_RETURN_INSPECTION_DAYS;
@@ -79,7 +79,7 @@ function PolicyFields({ saved }: { saved: ReturnPolicy }) {
           label="Days to check a returned item"
           inputMode="numeric"
           {...form.field('inspectionDays')}
-          hint={`${MIN_RETURN_INSPECTION_DAYS} to ${MAX_RETURN_INSPECTION_DAYS} after UPS delivers it back; then the buyer is refunded by itself.`}
+          hint={`${MIN_RETURN_INSPECTION_DAYS} to ${MAX_RETURN_INSPECTION_DAYS} after UPS delivers it back; then the refund goes out by itself.`}
         />
       </div>
       <p className="text-sm text-slate-600">{summaryOf(saved)}</p>
