@@ -9,6 +9,7 @@ import {
   disputeResolvedForBuyer,
   disputeResolvedForSeller,
   itemApprovedForBuyer,
+  lateDeliveryChargeForSeller,
   itemDeliveredForBuyer,
   itemOutForDeliveryForBuyer,
   itemCancelledForSeller,
@@ -119,9 +120,10 @@ export function createNotificationReactions(deps: {
     await notifications.notify({ userId: event.buyerId, ...labelVoidedForBuyer(event) });
   });
 
-  // A late parcel's shipping back: the buyer, once per shop part, told why.
+  // A late parcel's shipping back: the buyer, once per shop part, told why; the seller too when it comes off their credit.
   react('delivery.late-credited', async (event) => {
     await notifications.notify({ userId: event.buyerId, ...lateDeliveryCreditForBuyer(event) });
+    if (event.paidBy === 'seller') await notifications.notify({ userId: event.sellerId, ...lateDeliveryChargeForSeller(event) });
   });
 
   // Payout sent: the seller, once per payout, with what reached them.

@@ -180,6 +180,23 @@ export function labelVoidedForBuyer(news: {
 }
 
 /** A shop's parcel came after the last day promised: its shipping went back to the buyer's card. */
+/** A late part whose first carrier scan came after the day to ship by: its shipping comes off the seller's credit. */
+export function lateDeliveryChargeForSeller(credit: {
+  orderId: string;
+  sellerId: string;
+  amountCents: number;
+  arrivesLatest: string;
+  deliveredOn: string;
+}): NotificationText {
+  return {
+    kind: 'refund_issued',
+    title: `A late parcel: ${formatCents(credit.amountCents)} of shipping went back to the buyer`,
+    body: `Order ${orderNumber(credit.orderId)} was promised by ${formatDay(credit.arrivesLatest)} and came ${formatDay(credit.deliveredOn)}. UPS first scanned it after your day to ship by, so its shipping comes off your shipping credit.`,
+    link: sellerOrderPath(credit.orderId),
+    dedupeKey: `late-delivery-seller:${credit.orderId}:${credit.sellerId}`,
+  };
+}
+
 export function lateDeliveryCreditForBuyer(credit: {
   orderId: string;
   sellerId: string;

@@ -110,6 +110,8 @@ describe('a late parcel refunds its shop’s shipping', () => {
     await testApp.services.mailNotifications.settled();
     const bell = await testApp.database.db.select().from(notifications).where(eq(notifications.userId, buyer.id));
     expect(bell.map((row) => row.title)).toContain('Your parcel was late: $8.99 of shipping refunded');
+    const sellerBell = await testApp.database.db.select().from(notifications).where(eq(notifications.userId, seller.id));
+    expect(sellerBell.map((row) => row.title)).not.toContain('A late parcel: $8.99 of shipping went back to the buyer');
     const mail = await testApp.database.db.select().from(mailOutbox).where(eq(mailOutbox.toUserId, buyer.id));
     expect(mail.filter((row) => row.template === 'late-delivery-credit')).toHaveLength(1);
 
@@ -150,6 +152,12 @@ describe('a late parcel refunds its shop’s shipping', () => {
     await track(seller, shipmentId, 'delivered');
     expect(await partOf(order.id, seller.id)).toMatchObject({ lateRefundPaidBy: 'seller', lateRefundCents: 899 });
     expect((await call('GET', `/api/seller/orders/${order.id}`, seller)).json().data.promise.lateRefund).toEqual({ amount: 8.99, paidBy: 'seller' });
+    // The seller is told in the bell why their credit shrank (the marketplace-paid case tells them nothing: nothing of theirs moved).
+    await testApp.services.notificationReactions.settled();
+    const bell = await testApp.database.db.select().from(notifications).where(eq(notifications.userId, seller.id));
+    expect(bell.filter((row) => row.link === `/seller/orders/items/${order.id}`).map((row) => row.title)).toContain(
+      'A late parcel: $8.99 of shipping went back to the buyer',
+    );
     // The seller's shipping credit is what the buyer kept paying of it: nothing.
     expect((await pay(item.id)).shippingCreditCents).toBe(0);
   });
