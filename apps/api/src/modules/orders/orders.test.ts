@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, orderItems, orders, payments, products, refunds } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { createUser } from '../../../test/factories';
@@ -186,12 +186,11 @@ describe('cancelling part of an order', () => {
     );
     expect(one.json()).toMatchObject({ status: 'pending', refunded_cents: 1150 });
     // Its seller is told they no longer have it to approve.
-    await vi.waitFor(async () => {
-      const told = await db().select().from(notifications).where(eq(notifications.userId, sellerA.id));
-      expect(told.filter((row) => row.kind === 'item_cancelled' && row.link.includes(placed.orderId)).map((row) => row.body)).toEqual([
-        `“Mug” (order #${placed.orderId.slice(0, 8)}) was cancelled before you acted on it. The buyer was refunded and its units are back in stock.`,
-      ]);
-    });
+    await testApp.services.notificationReactions.settled();
+    const told = await db().select().from(notifications).where(eq(notifications.userId, sellerA.id));
+    expect(told.filter((row) => row.kind === 'item_cancelled' && row.link.includes(placed.orderId)).map((row) => row.body)).toEqual([
+      `“Mug” (order #${placed.orderId.slice(0, 8)}) was cancelled before you acted on it. The buyer was refunded and its units are back in stock.`,
+    ]);
     expect(await stockOf(placed.listings[1]!.id)).toBe(10);
     expect(await stockOf(placed.listings[0]!.id)).toBe(9);
 
