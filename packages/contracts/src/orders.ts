@@ -413,6 +413,8 @@ export const buyerOrderDetailItemSchema = buyerOrderItemSchema.extend({
   returnInfo: returnInfoSchema.optional(),
   /** This item's share of its shop's shipping, in dollars: what a cancellation or a full refund of it gives back beside its price. */
   shippingShare: z.number(),
+  /** The seller sent it without a marketplace label: the carrier they named and its tracking number (not tracked here), or null. */
+  shippedAnotherWay: z.object({ carrier: z.string(), trackingNumber: z.string().nullable() }).nullable(),
 });
 export type BuyerOrderDetailItem = z.infer<typeof buyerOrderDetailItemSchema>;
 
@@ -537,6 +539,8 @@ export const sellerOrderItemSchema = z.object({
    * not track. Only an item without one may be marked delivered by hand (docs/product/orders.md "Delivery").
    */
   parcel: z.object({ carrier: z.string(), trackingNumber: z.string() }).nullable(),
+  /** Sent without a marketplace label: the carrier the seller named and its tracking number (null without), or null. */
+  shippedAnotherWay: z.object({ carrier: z.string(), trackingNumber: z.string().nullable() }).nullable(),
 });
 
 export const sellerOrderDetailResponseSchema = z.object({
@@ -593,12 +597,20 @@ export type SellerOrderItemResponse = z.infer<typeof sellerOrderItemResponseSche
 
 export const updateSellerOrderItemRequestSchema = z
   .object({
-    status: z.enum(['approved', 'rejected', 'delivered', 'completed'], { error: 'status must be approved, rejected, delivered or completed' }),
+    status: z.enum(['approved', 'rejected', 'shipped', 'delivered', 'completed'], {
+      error: 'status must be approved, rejected, shipped, delivered or completed',
+    }),
     reason: z.string().trim().max(500, 'The reason must be at most 500 characters').optional(),
+    /** `shipped` without a marketplace label: the carrier it went with ("USPS", "Hand delivery"), and its tracking number if any. */
+    carrier: z.string().trim().min(2, 'Name the carrier you sent it with').max(40, 'The carrier’s name must be at most 40 characters').optional(),
+    trackingNumber: z.string().trim().max(60, 'The tracking number must be at most 60 characters').optional(),
   })
   .superRefine((value, context) => {
     if (value.status === 'rejected' && !value.reason) {
       context.addIssue({ code: 'custom', path: ['reason'], message: ORDER_MESSAGES.reasonRequired });
+    }
+    if (value.status === 'shipped' && !value.carrier) {
+      context.addIssue({ code: 'custom', path: ['carrier'], message: 'Name the carrier you sent it with' });
     }
   });
 export type UpdateSellerOrderItemRequest = z.input<typeof updateSellerOrderItemRequestSchema>;

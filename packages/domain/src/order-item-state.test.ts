@@ -18,7 +18,7 @@ const EXPECTED: Array<[OrderItemState, OrderItemState, OrderItemActor[]]> = [
   ['pending', 'approved', ['seller']],
   ['pending', 'rejected', ['seller']],
   ['pending', 'cancelled', ['buyer']],
-  ['approved', 'shipped', ['system']],
+  ['approved', 'shipped', ['system', 'seller']],
   ['shipped', 'approved', ['system']],
   ['shipped', 'delivered', ['system', 'seller']],
   ['delivered', 'completed', ['seller']],

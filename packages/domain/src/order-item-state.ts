@@ -39,7 +39,7 @@ export const ORDER_ITEM_TRANSITIONS: Readonly<Record<OrderItemState, readonly Mo
     { to: 'rejected', by: ['seller'], means: 'the seller declines; the buyer is refunded in full' },
     { to: 'cancelled', by: ['buyer'], means: 'the buyer cancels before any approval; refunded in full' },
   ],
-  approved: [{ to: 'shipped', by: ['system'], means: 'a carrier label was bought for it' }],
+  approved: [{ to: 'shipped', by: ['system', 'seller'], means: 'a carrier label was bought for it, or the seller sent it another way' }],
   shipped: [
     { to: 'approved', by: ['system'], means: 'its label was voided; it waits for a new shipment' },
     { to: 'delivered', by: ['system', 'seller'], means: 'the carrier scans it delivered (the seller marks it only when no carrier tracks its parcel)' },

@@ -22,6 +22,9 @@ export interface FollowUpItemWithMoney extends FollowUpItemRecord {
   retipAdded: boolean;
   retipPriceCents: number;
   shippingCents: number | null;
+  /** Sent without a marketplace label: the carrier the seller named and its tracking number. */
+  shippedWith: string | null;
+  shippedTrackingNumber: string | null;
 }
 
 export interface SucceededRefundRecord {
@@ -47,6 +50,8 @@ export async function findFollowUpItemsOfOrder(executor: Executor, orderId: stri
       retipAdded: orderItems.retipAdded,
       retipPriceCents: orderItems.retipPriceCents,
       shippingCents: orderItems.shippingCents,
+      shippedWith: orderItems.shippedWith,
+      shippedTrackingNumber: orderItems.shippedTrackingNumber,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))

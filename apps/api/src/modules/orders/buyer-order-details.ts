@@ -20,6 +20,7 @@ import {
   findShopPartsOfOrder,
   findSucceededRefundsOfItems,
   type FollowUpItemRecord,
+  type FollowUpItemWithMoney,
   type SucceededRefundRecord,
 } from './buyer-order-details.repository';
 
@@ -173,7 +174,9 @@ function refundViewOf(refund: SucceededRefundRecord): BuyerRefund {
 }
 
 /** The details of one item beyond what the order list shows. */
-export function followUpOfItem(input: ItemTimelineInput): Omit<BuyerOrderDetailItem, keyof BuyerOrder['items'][number] | 'shippingShare'> {
+export function followUpOfItem(
+  input: ItemTimelineInput,
+): Omit<BuyerOrderDetailItem, keyof BuyerOrder['items'][number] | 'shippingShare' | 'shippedAnotherWay'> {
   const { item, tracking, refunds, returnInfo } = input;
   return {
     refunded_cents: item.refundedCents,
@@ -214,6 +217,11 @@ function promiseOfPart(
   };
 }
 
+/** An item the seller sent without a marketplace label: the carrier they named and its tracking number. */
+function sentAnotherWayOf(record: FollowUpItemWithMoney | undefined): BuyerOrderDetailItem['shippedAnotherWay'] {
+  return record?.shippedWith ? { carrier: record.shippedWith, trackingNumber: record.shippedTrackingNumber } : null;
+}
+
 /** Makes the function that completes a buyer's order detail (the orders service calls it once per detail). */
 export function createBuyerOrderDetails({ db, trackingOf = nothing, returnsOf = nothing }: BuyerOrderDetailSources & { db: Executor }) {
   return async function completeBuyerOrderDetail(
@@ -251,6 +259,7 @@ export function createBuyerOrderDetails({ db, trackingOf = nothing, returnsOf = 
           returnInfo: returns.get(item.id) ?? null,
         }),
         shippingShare: centsToDollars(shippingShares.get(item.id) ?? 0),
+        shippedAnotherWay: sentAnotherWayOf(recordOf.get(item.id)),
       };
     });
     const refundedCents = items.reduce((total, item) => total + item.refunded_cents, 0);

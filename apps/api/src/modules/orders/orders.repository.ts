@@ -135,6 +135,11 @@ export async function setOrderItemDeliveredAt(executor: Executor, id: string, de
   await executor.update(orderItems).set({ deliveredAt, updatedAt: deliveredAt }).where(eq(orderItems.id, id));
 }
 
+/** The carrier a seller sent an item with, outside the marketplace's labels, and its tracking number if any. */
+export async function setOrderItemShippedWith(executor: Executor, id: string, carrier: string, trackingNumber: string | null, now: Date): Promise<void> {
+  await executor.update(orderItems).set({ shippedWith: carrier, shippedTrackingNumber: trackingNumber, updatedAt: now }).where(eq(orderItems.id, id));
+}
+
 export async function setOrderItemSellerPaid(executor: Executor, id: string, paid: boolean, now: Date): Promise<void> {
   await executor.update(orderItems).set({ sellerPaid: paid, updatedAt: now }).where(eq(orderItems.id, id));
 }

@@ -79,6 +79,10 @@ export const orderItems = pgTable(
     // The line's share of its shop's shipping (docs/product/money.md), split by line value when the order was placed;
     // null for an order placed before shops set their shipping, whose one shipping is split over all its lines.
     shippingCents: integer('shipping_cents'),
+    // Sent without a marketplace label (docs/product/orders.md "Delivery"): the carrier the seller named and its
+    // tracking number if they gave one; no carrier tracks it here, so the seller marks it delivered by hand.
+    shippedWith: text('shipped_with'),
+    shippedTrackingNumber: text('shipped_tracking_number'),
     status: orderItemStatus('status').notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
     // What the buyer got back for this line so far (several partial refunds add up); never more than they paid.

@@ -44,6 +44,7 @@ import {
   findSellerOrders,
   lockOrder,
   lockSellerOrderItem,
+  setOrderItemShippedWith,
   type OrderItemRecord,
   type OrderRecord,
   type Page,
@@ -83,7 +84,13 @@ function chosenForCancellation(items: readonly OrderItemRecord[], selection: Can
   return [...items];
 }
 
-export type SellerItemUpdate = { status: 'approved' | 'rejected' | 'delivered' | 'completed'; reason?: string | undefined };
+export type SellerItemUpdate = {
+  status: 'approved' | 'rejected' | 'shipped' | 'delivered' | 'completed';
+  reason?: string | undefined;
+  /** `shipped` without a marketplace label: the carrier the seller names, and its tracking number. */
+  carrier?: string | undefined;
+  trackingNumber?: string | undefined;
+};
 
 /** Every change of an order item goes through these (order-item-lifecycle.ts). */
 export type OrdersService = OrdersQueries & Omit<OrderItemLifecycle, never> & LateDeliveries;
@@ -238,6 +245,7 @@ export function createOrdersService({ db, files, clock, payments, events, parcel
       refunded_cents: item.refundedCents,
       refunded: centsToDollars(item.refundedCents),
       parcel: parcel ? { carrier: parcel.carrier, trackingNumber: parcel.trackingNumber } : null,
+      shippedAnotherWay: item.shippedWith ? { carrier: item.shippedWith, trackingNumber: item.shippedTrackingNumber } : null,
     };
   }
 
@@ -428,6 +436,10 @@ export function createOrdersService({ db, files, clock, payments, events, parcel
               });
           }
           await lifecycle.transitionItems(transaction, { orderItemIds: [orderItemId], to: update.status, actor: 'seller' });
+          // Sent without a label: what the seller says it went with (no carrier tracks it here).
+          if (update.status === 'shipped' && update.carrier) {
+            await setOrderItemShippedWith(transaction, orderItemId, update.carrier, update.trackingNumber || null, clock.now());
+          }
         });
       }
       return sellerItemResponse(sellerId, orderItemId);

@@ -316,6 +316,7 @@ describe('seller orders', () => {
         refunded_cents: 0,
         refunded: 0,
         parcel: null,
+        shippedAnotherWay: null,
         orderCreatedAt: expect.any(String),
         buyer: { fullName: 'Bea Buyer', email: placed.buyer.email },
         shippingAddress: { name: 'Bea Buyer', line1: '5 Elm St', line2: null, city: 'Austin', state: 'TX', postalCode: '73301', countryCode: 'US' },
@@ -352,6 +353,37 @@ describe('seller orders', () => {
     expect((await call(sellerAuthA, 'PATCH', `/api/seller/order-items/${itemId}`, { status: 'delivered' })).json().data.orderStatus).toBe('delivered');
     expect((await call(sellerAuthA, 'PATCH', `/api/seller/order-items/${itemId}`, { status: 'completed' })).json().data.orderStatus).toBe('completed');
     expect((await db().select().from(orders).where(eq(orders.id, placed.orderId)))[0]?.status).toBe('completed');
+  });
+
+  it('ships an approved item another way (a carrier named, no label), which the seller then marks delivered by hand', async () => {
+    const placed = await placeOrder([{ seller: sellerA, priceCents: 1000, quantity: 1, title: 'Hand-thrown bowl' }]);
+    const itemId = placed.items[0]!.id;
+    const url = `/api/seller/order-items/${itemId}`;
+    // Only an approved item, and only with the carrier named.
+    expect((await call(sellerAuthA, 'PATCH', url, { status: 'shipped', carrier: 'USPS' })).statusCode).toBe(409);
+    expect((await call(sellerAuthA, 'PATCH', url, { status: 'approved' })).statusCode).toBe(200);
+    const unnamed = await call(sellerAuthA, 'PATCH', url, { status: 'shipped' });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json()).toMatchObject({ code: 'validation_failed', error: expect.stringContaining('Name the carrier you sent it with') });
+    expect((await call(sellerAuthB, 'PATCH', url, { status: 'shipped', carrier: 'USPS' })).statusCode).toBe(404);
+    expect((await call(sellerAuthA, 'PATCH', url, { status: 'shipped', carrier: 'U', trackingNumber: 'x' })).statusCode).toBe(400);
+    expect((await db().select().from(orderItems).where(eq(orderItems.id, itemId)))[0]).toMatchObject({ status: 'approved', shippedWith: null });
+
+    const sent = await call(sellerAuthA, 'PATCH', url, { status: 'shipped', carrier: ' USPS ', trackingNumber: '9400 1000 0000 0000 0000 00' });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().data).toMatchObject({
+      orderStatus: 'shipped',
+      parcel: null,
+      shippedAnotherWay: { carrier: 'USPS', trackingNumber: '9400 1000 0000 0000 0000 00' },
+    });
+    const buyerItem = (await call(placed.authorization, 'GET', `/api/orders/${placed.orderId}`)).json().items[0];
+    expect(buyerItem).toMatchObject({
+      status: 'shipped',
+      tracking_number: null,
+      shippedAnotherWay: { carrier: 'USPS', trackingNumber: '9400 1000 0000 0000 0000 00' },
+    });
+    // No carrier tracks it here: the seller marks it delivered by hand.
+    expect((await call(sellerAuthA, 'PATCH', url, { status: 'delivered' })).json().data.orderStatus).toBe('delivered');
   });
 
   it('rejects with a reason: refunds the item (with its add-on and share of shipping) exactly once and restores stock, even when PATCHed twice', async () => {

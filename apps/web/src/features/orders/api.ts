@@ -34,10 +34,11 @@ export const sellerOrdersApi = api.injectEndpoints({
       providesTags: (_result, _error, orderItemId) => [{ type: 'SellerOrder', id: `item-${orderItemId}` }],
     }),
     updateSellerOrderItem: build.mutation<SellerOrderItemDetail, UpdateSellerOrderItemRequest & { orderItemId: string }>({
-      query: ({ orderItemId, status, reason }) => ({
+      query: ({ orderItemId, ...body }) => ({
         url: `/seller/order-items/${encodeURIComponent(orderItemId)}`,
         method: 'PATCH',
-        body: reason === undefined ? { status } : { status, reason },
+        // Only what was given: { status }, with a rejection's reason or a shipment's carrier and tracking number.
+        body: Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)),
       }),
       transformResponse: (response: SellerOrderItemResponse) => response.data,
       // An item's change moves its order's status and totals, the list and the dashboard; rejecting restores stock too.

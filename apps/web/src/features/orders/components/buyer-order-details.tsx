@@ -86,7 +86,21 @@ function OrderItemPanel({ orderId, item, part, review, reviewsLoaded, isReviewLi
           <div className="space-y-3">
             <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Delivery</h4>
             <ItemPromise part={part} item={item} />
-            {item.tracking_number ? <OrderItemTracking item={item} /> : <p className="text-sm text-slate-600">{noTrackingText(item.status)}</p>}
+            {item.tracking_number ? (
+              <OrderItemTracking item={item} />
+            ) : item.shippedAnotherWay ? (
+              <p className="text-sm text-slate-700">
+                The seller sent it with <span className="font-medium text-slate-900">{item.shippedAnotherWay.carrier}</span>
+                {item.shippedAnotherWay.trackingNumber && (
+                  <>
+                    , tracking number <span className="font-mono break-all select-all">{item.shippedAnotherWay.trackingNumber}</span>
+                  </>
+                )}
+                . That carrier’s scans are not shown here.
+              </p>
+            ) : (
+              <p className="text-sm text-slate-600">{noTrackingText(item.status)}</p>
+            )}
           </div>
         </div>
         <ItemRefunds item={item} />

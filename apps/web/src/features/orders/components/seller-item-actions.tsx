@@ -1,11 +1,14 @@
 import { useId, useState } from 'react';
-import { Check, PackageCheck, X } from 'lucide-react';
+import { Check, PackageCheck, Send, X } from 'lucide-react';
+import { updateSellerOrderItemRequestSchema } from '@marketplace/contracts/orders';
 import { toast } from '../../../components/toast';
 import type { OrderItemStatus } from '@marketplace/contracts/orders';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Modal } from '../../../components/modal';
+import { TextField } from '../../../components/field';
 import { describeApiError } from '../../../lib/api-error';
+import { useForm } from '../../../lib/use-form';
 import { useUpdateSellerOrderItemMutation } from '../api';
 
 const REASON_MAX = 500;
@@ -16,6 +19,51 @@ interface SellerItemActionsProps {
   status: OrderItemStatus;
   /** The carrier's parcel the item travels in, or null (not shipped with a label: a parcel the carrier does not track). */
   parcel?: { carrier: string; trackingNumber: string } | null;
+  /** Sent without a marketplace label: the carrier the seller named and its tracking number. */
+  shippedAnotherWay?: { carrier: string; trackingNumber: string | null } | null;
+}
+
+/** An approved item sent without a marketplace label: the seller names the carrier (and its tracking number, if any). */
+function SentAnotherWayDialog({ orderItemId, itemTitle, onClose }: { orderItemId: string; itemTitle: string; onClose: () => void }) {
+  const formId = useId();
+  const [updateItem, { isLoading }] = useUpdateSellerOrderItemMutation();
+  const form = useForm({
+    initialValues: { carrier: '', trackingNumber: '' },
+    schema: updateSellerOrderItemRequestSchema,
+    toInput: (values) => ({ status: 'shipped', carrier: values.carrier, ...(values.trackingNumber.trim() ? { trackingNumber: values.trackingNumber } : {}) }),
+  });
+  const submit = form.handleSubmit(async (request) => {
+    try {
+      await updateItem({ orderItemId, ...request }).unwrap();
+      toast.success(`Marked ${itemTitle} as shipped`, { duration: 4000 });
+      onClose();
+    } catch (error) {
+      const details = describeApiError(error);
+      form.showErrors({ carrier: details.fieldErrors.carrier ?? details.message, trackingNumber: details.fieldErrors.trackingNumber });
+    }
+  });
+  return (
+    <Modal
+      title="Sent without a UPS label?"
+      description={`For ${itemTitle} sent another way (another carrier, or by hand). The buyer sees it as shipped with what you write here; no scans are followed, so you mark it delivered yourself once it arrives.`}
+      onClose={isLoading ? () => {} : onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isLoading}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} isBusy={isLoading}>
+            Mark shipped
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+        <TextField label="Carrier" placeholder="USPS" autoComplete="off" {...form.field('carrier')} />
+        <TextField label="Tracking number (optional)" autoComplete="off" {...form.field('trackingNumber')} />
+      </form>
+    </Modal>
+  );
 }
 
 /**
@@ -23,10 +71,11 @@ interface SellerItemActionsProps {
  * parcel the carrier does not track; delivered → completed). Rejecting needs a reason and refunds the buyer, and a
  * delivery by hand starts the buyer's return window, so both ask in a dialog first.
  */
-export function SellerItemActions({ orderItemId, itemTitle, status, parcel = null }: SellerItemActionsProps) {
+export function SellerItemActions({ orderItemId, itemTitle, status, parcel = null, shippedAnotherWay = null }: SellerItemActionsProps) {
   const [updateItem, { isLoading, originalArgs }] = useUpdateSellerOrderItemMutation();
   const [isRejecting, setIsRejecting] = useState(false);
   const [isConfirmingDelivery, setIsConfirmingDelivery] = useState(false);
+  const [isSendingAnotherWay, setIsSendingAnotherWay] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const reasonId = useId();
@@ -120,12 +169,34 @@ export function SellerItemActions({ orderItemId, itemTitle, status, parcel = nul
       </>
     );
   }
+  if (status === 'approved') {
+    return (
+      <>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => setIsSendingAnotherWay(true)}
+          aria-label={`${itemTitle} was sent without a UPS label`}
+          aria-haspopup="dialog"
+        >
+          <Send className="size-4" aria-hidden /> Sent another way
+        </Button>
+        {isSendingAnotherWay && <SentAnotherWayDialog orderItemId={orderItemId} itemTitle={itemTitle} onClose={() => setIsSendingAnotherWay(false)} />}
+      </>
+    );
+  }
   if (status === 'shipped' && parcel) {
     return <p className="max-w-xs text-sm text-slate-600">{parcel.carrier} marks it delivered when it scans the parcel delivered.</p>;
   }
   if (status === 'shipped') {
     return (
       <>
+        {shippedAnotherWay && (
+          <p className="max-w-xs text-sm text-slate-600">
+            Sent with {shippedAnotherWay.carrier}
+            {shippedAnotherWay.trackingNumber && <span className="font-mono break-all"> · {shippedAnotherWay.trackingNumber}</span>}
+          </p>
+        )}
         <Button size="sm" variant="secondary" onClick={() => setIsConfirmingDelivery(true)} aria-label={`Mark ${itemTitle} delivered`} aria-haspopup="dialog">
           <PackageCheck className="size-4" aria-hidden /> Mark delivered
         </Button>

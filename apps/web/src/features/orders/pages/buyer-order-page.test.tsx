@@ -160,6 +160,15 @@ describe('BuyerOrderPage (/myorders/:orderId)', () => {
     expect(summary).not.toHaveTextContent('Arrives');
   });
 
+  it('says which carrier the seller sent an item with when it went without a UPS label', async () => {
+    logInAs('buyer');
+    const sent = makeDetailItem({ status: 'shipped', shippedAnotherWay: { carrier: 'USPS', trackingNumber: '9400100000000000000000' } });
+    renderApp(`/myorders/${ORDER_ID}`, { api: apiRoutes({ [`GET /api/orders/${ORDER_ID}`]: () => jsonResponse(200, makeOrderDetail({ items: [sent] })) }) });
+    const panel = await screen.findByRole('article', { name: 'Walnut desk lamp' });
+    expect(panel).toHaveTextContent('The seller sent it with USPS, tracking number 9400100000000000000000. That carrier’s scans are not shown here.');
+    expect(within(panel).queryByRole('button', { name: /Copy tracking number/ })).not.toBeInTheDocument();
+  });
+
   it('says why when the seller acted first, and keeps the item', async () => {
     logInAs('buyer');
     const { user } = renderApp(`/myorders/${ORDER_ID}`, {

@@ -197,4 +197,41 @@ describe('Seller order detail: delivery is what the carrier says', { timeout: ti
     expect(await screen.findByText('Marked Enamel mug as delivered')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
+
+  it('marks an approved item shipped another way, with the carrier it names, after asking for it', async () => {
+    const patches: Patch[] = [];
+    let bowl: Record<string, unknown> = { ...item(LAMP_ID, 'Desk lamp', 'approved'), parcel: null, shippedAnotherWay: null };
+    const { user } = renderApp(`/seller/orders/items/${ORDER_ID}`, {
+      api: async (request) => {
+        const { pathname } = new URL(request.url);
+        if (pathname === `/api/seller/orders/${ORDER_ID}`) return jsonResponse(200, order([bowl] as never));
+        if (pathname === `/api/seller/order-items/${LAMP_ID}` && request.method === 'PATCH') {
+          const body = (await request.json()) as { carrier: string; trackingNumber?: string };
+          patches.push({ orderItemId: LAMP_ID, body });
+          bowl = {
+            ...item(LAMP_ID, 'Desk lamp', 'shipped'),
+            parcel: null,
+            shippedAnotherWay: { carrier: body.carrier, trackingNumber: body.trackingNumber ?? null },
+          };
+          return jsonResponse(200, { success: true, data: { ...bowl, orderId: ORDER_ID } });
+        }
+        return jsonResponse(404, { error: 'Not found' });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Desk lamp was sent without a UPS label' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sent without a UPS label?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
+    expect(within(dialog).getByText('Name the carrier you sent it with')).toBeInTheDocument();
+    expect(patches).toEqual([]);
+    await user.type(within(dialog).getByLabelText('Carrier'), 'USPS');
+    await user.type(within(dialog).getByLabelText('Tracking number (optional)'), '9400100000000000000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
+    await waitFor(() =>
+      expect(patches).toEqual([{ orderItemId: LAMP_ID, body: { status: 'shipped', carrier: 'USPS', trackingNumber: '9400100000000000000000' } }]),
+    );
+    expect(await screen.findByText('Marked Desk lamp as shipped')).toBeInTheDocument();
+    // Now no carrier tracks it: the seller says when it arrived.
+    expect(await screen.findByText(/Sent with USPS/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark Desk lamp delivered' })).toBeInTheDocument();
+  });
 });
