@@ -543,6 +543,8 @@ export const sellerOrderItemSchema = z.object({
   shippedAnotherWay: z.object({ carrier: z.string(), trackingNumber: z.string().nullable() }).nullable(),
 });
 
+export type SellerOrderItem = z.infer<typeof sellerOrderItemSchema>;
+
 export const sellerOrderDetailResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({

@@ -179,15 +179,17 @@ export function labelVoidedForBuyer(news: {
   };
 }
 
-/** A shop's parcel came after the last day promised: its shipping went back to the buyer's card. */
-/** A late part whose first carrier scan came after the day to ship by: its shipping comes off the seller's credit. */
-export function lateDeliveryChargeForSeller(credit: {
+/** A shop part's late delivery: its order and shop, the shipping given back, the last day promised and the day it came. */
+interface LateDeliveryFacts {
   orderId: string;
   sellerId: string;
   amountCents: number;
   arrivesLatest: string;
   deliveredOn: string;
-}): NotificationText {
+}
+
+/** A late part whose first carrier scan came after the day to ship by: its shipping comes off the seller's credit. */
+export function lateDeliveryChargeForSeller(credit: LateDeliveryFacts): NotificationText {
   return {
     kind: 'refund_issued',
     title: `A late parcel: ${formatCents(credit.amountCents)} of shipping went back to the buyer`,
@@ -197,14 +199,8 @@ export function lateDeliveryChargeForSeller(credit: {
   };
 }
 
-export function lateDeliveryCreditForBuyer(credit: {
-  orderId: string;
-  sellerId: string;
-  shopName: string;
-  amountCents: number;
-  arrivesLatest: string;
-  deliveredOn: string;
-}): NotificationText {
+/** A shop's parcel came after the last day promised: its shipping went back to the buyer's card. */
+export function lateDeliveryCreditForBuyer(credit: LateDeliveryFacts & { shopName: string }): NotificationText {
   return {
     kind: 'refund_issued',
     title: `Your parcel was late: ${formatCents(credit.amountCents)} of shipping refunded`,

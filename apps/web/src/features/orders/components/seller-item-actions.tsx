@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Check, PackageCheck, Send, X } from 'lucide-react';
 import { updateSellerOrderItemRequestSchema } from '@marketplace/contracts/orders';
 import { toast } from '../../../components/toast';
-import type { OrderItemStatus } from '@marketplace/contracts/orders';
+import type { SellerOrderItem } from '@marketplace/contracts/orders';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Modal } from '../../../components/modal';
@@ -13,15 +13,11 @@ import { useUpdateSellerOrderItemMutation } from '../api';
 
 const REASON_MAX = 500;
 
-interface SellerItemActionsProps {
-  orderItemId: string;
-  itemTitle: string;
-  status: OrderItemStatus;
-  /** The carrier's parcel the item travels in, or null (not shipped with a label: a parcel the carrier does not track). */
-  parcel?: { carrier: string; trackingNumber: string } | null;
-  /** Sent without a marketplace label: the carrier the seller named and its tracking number. */
-  shippedAnotherWay?: { carrier: string; trackingNumber: string | null } | null;
-}
+/**
+ * The item as the seller's order answers it: its status, the carrier's parcel it travels in (null: not shipped with a
+ * label, a parcel no carrier tracks) and, sent without a label, the carrier the seller named.
+ */
+type SellerItemActionsProps = { item: Pick<SellerOrderItem, 'orderItemId' | 'itemTitle' | 'orderStatus' | 'parcel' | 'shippedAnotherWay'> };
 
 /** An approved item sent without a marketplace label: the seller names the carrier (and its tracking number, if any). */
 function SentAnotherWayDialog({ orderItemId, itemTitle, onClose }: { orderItemId: string; itemTitle: string; onClose: () => void }) {
@@ -71,7 +67,8 @@ function SentAnotherWayDialog({ orderItemId, itemTitle, onClose }: { orderItemId
  * parcel the carrier does not track; delivered → completed). Rejecting needs a reason and refunds the buyer, and a
  * delivery by hand starts the buyer's return window, so both ask in a dialog first.
  */
-export function SellerItemActions({ orderItemId, itemTitle, status, parcel = null, shippedAnotherWay = null }: SellerItemActionsProps) {
+export function SellerItemActions({ item }: SellerItemActionsProps) {
+  const { orderItemId, itemTitle, orderStatus: status, parcel, shippedAnotherWay } = item;
   const [updateItem, { isLoading, originalArgs }] = useUpdateSellerOrderItemMutation();
   const [isRejecting, setIsRejecting] = useState(false);
   const [isConfirmingDelivery, setIsConfirmingDelivery] = useState(false);

@@ -61,13 +61,7 @@ export function SellerOrderItemPage() {
               </div>
             </div>
             {item.rejectionReason && <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800">Rejected: {item.rejectionReason}</p>}
-            <SellerItemActions
-              orderItemId={item.orderItemId}
-              itemTitle={item.itemTitle}
-              status={item.orderStatus}
-              parcel={item.parcel}
-              shippedAnotherWay={item.shippedAnotherWay}
-            />
+            <SellerItemActions item={item} />
           </section>
           <section aria-labelledby="buyer-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
             <h2 id="buyer-title" className="mb-2 font-semibold text-slate-900">

@@ -96,13 +96,7 @@ export function SellerOrderItemsPage({ shipments }: { shipments?: ReactNode }) {
                     )}
                     {item.rejectionReason && <p className="text-sm text-red-800">Rejected: {item.rejectionReason}</p>}
                     {item.orderStatus === 'approved' && <p className="text-sm text-slate-600">Approved — ready to ship.</p>}
-                    <SellerItemActions
-                      orderItemId={item.orderItemId}
-                      itemTitle={item.itemTitle}
-                      status={item.orderStatus}
-                      parcel={item.parcel}
-                      shippedAnotherWay={item.shippedAnotherWay}
-                    />
+                    <SellerItemActions item={item} />
                   </div>
                 </li>
               ))}
