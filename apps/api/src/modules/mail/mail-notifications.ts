@@ -6,7 +6,7 @@ import { findActiveAdmins, findPeople, type PersonRecord } from '../users';
 import type { WorkspaceService } from '../workspace';
 import * as templates from './mail-templates';
 import { findOutboxIdByDedupeKey } from './mail.repository';
-import type { MailService } from './mail.types';
+import type { MailService, OutgoingMail } from './mail.types';
 import type { UnsubscribeLinks } from './unsubscribe-links';
 import { isoDay, lastDayOf, weekDueAt } from './weekly-summary';
 
@@ -143,6 +143,18 @@ export function createMailNotifications(deps: {
 
   const personOf = async (userId: string) => (await findPeople(db, [userId])).get(userId) ?? null;
 
+  /** A transactional e-mail to an event's buyer (their own purchase or money), rendered with their name, once per key. */
+  async function mailBuyer(
+    buyerId: string,
+    message: { template: OutgoingMail['template']; dedupeKey: string },
+    render: (buyerName: string, brand: templates.Brand) => Pick<OutgoingMail, 'subject' | 'html' | 'text'>,
+  ): Promise<void> {
+    const buyer = await personOf(buyerId);
+    if (!buyer) return;
+    const rendered = render(fullName(buyer), await brand());
+    await mail.send({ to: buyer.email, toUserId: buyer.id, category: 'transactional', ...message, ...rendered });
+  }
+
   // Shipped: one e-mail per parcel, with its tracking number (transactional: the buyer's own purchase).
   react('order-item.shipped', async (event) => {
     const buyer = await personOf(event.buyerId);
@@ -170,58 +182,34 @@ export function createMailNotifications(deps: {
 
   // Refund issued: the buyer, once per refund (transactional).
   react('refund.issued', async (event) => {
-    const buyer = await personOf(event.buyerId);
-    if (!buyer) return;
-    const rendered = templates.refundIssued(await brand(), {
-      buyerName: fullName(buyer),
-      orderId: event.orderId,
-      title: event.title,
-      amountCents: event.amountCents,
-      refundedCents: event.refundedCents,
-    });
-    await mail.send({
-      to: buyer.email,
-      toUserId: buyer.id,
-      template: 'refund-issued',
-      category: 'transactional',
-      dedupeKey: `refund-issued:${event.refundKey}`,
-      ...rendered,
-    });
+    await mailBuyer(event.buyerId, { template: 'refund-issued', dedupeKey: `refund-issued:${event.refundKey}` }, (buyerName, brand) =>
+      templates.refundIssued(brand, {
+        buyerName,
+        orderId: event.orderId,
+        title: event.title,
+        amountCents: event.amountCents,
+        refundedCents: event.refundedCents,
+      }),
+    );
   });
 
   // A voided label: the buyer, once per label (transactional: it is about their parcel).
   react('label.voided', async (event) => {
-    const buyer = await personOf(event.buyerId);
-    if (!buyer) return;
-    const rendered = templates.labelVoided(await brand(), {
-      buyerName: fullName(buyer),
-      orderId: event.orderId,
-      trackingNumber: event.trackingNumber,
-      titles: event.lines.map((line) => `${line.quantity} × ${line.title}`),
-    });
-    await mail.send({
-      to: buyer.email,
-      toUserId: buyer.id,
-      template: 'label-voided',
-      category: 'transactional',
-      dedupeKey: `label-voided:${event.shipmentId}`,
-      ...rendered,
-    });
+    await mailBuyer(event.buyerId, { template: 'label-voided', dedupeKey: `label-voided:${event.shipmentId}` }, (buyerName, brand) =>
+      templates.labelVoided(brand, {
+        buyerName,
+        orderId: event.orderId,
+        trackingNumber: event.trackingNumber,
+        titles: event.lines.map((line) => `${line.quantity} × ${line.title}`),
+      }),
+    );
   });
 
   // A late parcel's shipping back: the buyer, once per shop part, told why (transactional: it is about their money).
   react('delivery.late-credited', async (event) => {
-    const buyer = await personOf(event.buyerId);
-    if (!buyer) return;
-    const rendered = templates.lateDeliveryCredit(await brand(), { buyerName: fullName(buyer), ...event });
-    await mail.send({
-      to: buyer.email,
-      toUserId: buyer.id,
-      template: 'late-delivery-credit',
-      category: 'transactional',
-      dedupeKey: `late-delivery:${event.orderId}:${event.sellerId}`,
-      ...rendered,
-    });
+    await mailBuyer(event.buyerId, { template: 'late-delivery-credit', dedupeKey: `late-delivery:${event.orderId}:${event.sellerId}` }, (buyerName, brand) =>
+      templates.lateDeliveryCredit(brand, { buyerName, ...event }),
+    );
   });
 
   // Payout sent: the seller, with the breakdown (optional: payoutSent).
