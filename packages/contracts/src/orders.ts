@@ -413,6 +413,8 @@ export const buyerOrderDetailItemSchema = buyerOrderItemSchema.extend({
   returnInfo: returnInfoSchema.optional(),
   /** This item's share of its shop's shipping, in dollars: what a cancellation or a full refund of it gives back beside its price. */
   shippingShare: z.number(),
+  /** What may still go back to the buyer for this item, in cents (all of it when cancelled; packages/domain/src/item-paid.ts). */
+  refundable_cents: z.number().int(),
   /** The seller sent it without a marketplace label: the carrier they named and its tracking number (not tracked here), or null. */
   shippedAnotherWay: z.object({ carrier: z.string(), trackingNumber: z.string().nullable() }).nullable(),
 });

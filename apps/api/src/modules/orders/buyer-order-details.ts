@@ -11,7 +11,7 @@ import type {
 } from '@marketplace/contracts/orders';
 import { carrierDayOf, isLateDelivery, promiseStateOf } from '@marketplace/domain/delivery-dates';
 import { centsToDollars } from '@marketplace/domain/money';
-import { shippingSharesOf } from '@marketplace/domain/item-paid';
+import { shippingSharesOf, stillRefundableCents } from '@marketplace/domain/item-paid';
 import { RETURN_REASON_LABELS, type ReturnReason } from '@marketplace/contracts/returns';
 import type { Executor } from '../../db/client';
 import {
@@ -176,7 +176,7 @@ function refundViewOf(refund: SucceededRefundRecord): BuyerRefund {
 /** The details of one item beyond what the order list shows. */
 export function followUpOfItem(
   input: ItemTimelineInput,
-): Omit<BuyerOrderDetailItem, keyof BuyerOrder['items'][number] | 'shippingShare' | 'shippedAnotherWay'> {
+): Omit<BuyerOrderDetailItem, keyof BuyerOrder['items'][number] | 'shippingShare' | 'refundable_cents' | 'shippedAnotherWay'> {
   const { item, tracking, refunds, returnInfo } = input;
   return {
     refunded_cents: item.refundedCents,
@@ -230,6 +230,10 @@ export function createBuyerOrderDetails({ db, trackingOf = nothing, returnsOf = 
   ): Promise<BuyerOrderDetail> {
     const records = await findFollowUpItemsOfOrder(db, order.id);
     const shippingShares = shippingSharesOf(order, records);
+    const refundableOf = (itemId: string) => {
+      const record = records.find((candidate) => candidate.id === itemId);
+      return record ? stillRefundableCents(order, records, record) : 0;
+    };
     const ids = records.map((record) => record.id);
     const [tracking, returns, refunds, card, shopParts] = await Promise.all([
       trackingOf(ids),
@@ -259,6 +263,7 @@ export function createBuyerOrderDetails({ db, trackingOf = nothing, returnsOf = 
           returnInfo: returns.get(item.id) ?? null,
         }),
         shippingShare: centsToDollars(shippingShares.get(item.id) ?? 0),
+        refundable_cents: refundableOf(item.id),
         shippedAnotherWay: sentAnotherWayOf(recordOf.get(item.id)),
       };
     });

@@ -172,6 +172,9 @@ describe('cancelling part of an order', () => {
     // Shop A's $5.99 split by value (3000 : 1000), shop B's by 700 : 1600.
     const shareOf = (id: string) => before.items.find((item: { id: string }) => item.id === id).shippingShare;
     expect([shareOf(kettle!.id), shareOf(mug!.id), shareOf(spoon!.id), shareOf(bowl!.id)]).toEqual([4.49, 1.5, 1.82, 4.17]);
+    // What a cancellation of each would give back: its line and its share of shipping (one definition, the domain's).
+    const refundableOf = (id: string) => before.items.find((item: { id: string }) => item.id === id).refundable_cents;
+    expect([refundableOf(kettle!.id), refundableOf(mug!.id), refundableOf(spoon!.id), refundableOf(bowl!.id)]).toEqual([3449, 1150, 882, 2017]);
 
     const one = await call(placed.authorization, 'POST', `/api/orders/${placed.orderId}/cancel`, { orderItemIds: [mug!.id] });
     expect(one.statusCode).toBe(200);
@@ -185,6 +188,7 @@ describe('cancelling part of an order', () => {
       ]),
     );
     expect(one.json()).toMatchObject({ status: 'pending', refunded_cents: 1150 });
+    expect(one.json().items.find((item: { id: string }) => item.id === mug!.id).refundable_cents).toBe(0);
     // Its seller is told they no longer have it to approve.
     await testApp.services.notificationReactions.settled();
     const told = await db().select().from(notifications).where(eq(notifications.userId, sellerA.id));

@@ -1,27 +1,16 @@
 import { useState } from 'react';
 import { XCircle } from 'lucide-react';
 import type { BuyerOrderDetailItem, CancelOrderRequest } from '@marketplace/contracts/orders';
-import { lineWithAddOnCents } from '@marketplace/domain/item-settlement';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { toast } from '../../../components/toast';
 import { describeApiError } from '../../../lib/api-error';
-import { dollarsToCents, formatCents } from '@marketplace/domain/money';
+import { formatCents } from '@marketplace/domain/money';
 import { useCancelMyOrderMutation } from '../buyer-orders-api';
 
-/** What cancelling these items gives back: each line with its add-on and its share of its shop's shipping (none was refunded yet). */
+/** What cancelling these items gives back: all that may still be refunded for each (the API's figure, from the domain's rule). */
 export function cancelRefundCents(items: readonly BuyerOrderDetailItem[]): number {
-  return items.reduce(
-    (total, item) =>
-      total +
-      lineWithAddOnCents({
-        unitPriceCents: dollarsToCents(item.price),
-        quantity: item.quantity,
-        addOnCents: item.retipAdded ? dollarsToCents(item.retipPrice) : 0,
-      }) +
-      dollarsToCents(item.shippingShare),
-    0,
-  );
+  return items.reduce((total, item) => total + item.refundable_cents, 0);
 }
 
 interface CancelItemsButtonProps {

@@ -115,9 +115,27 @@ describe('BuyerOrderPage (/myorders/:orderId)', () => {
   it("cancels one waiting item after asking, then one shop's waiting items, each with what goes back to the card", async () => {
     logInAs('buyer');
     // Oak & Ember: a lamp (2 × $20 + $4.25 wrap, $3.00 of the shop's shipping); Birch: two mugs of $8 and $12 with $1 and $2.
-    const lamp = makeDetailItem({ id: 'i1', shippingShare: 3 });
-    const mug = makeDetailItem({ id: 'i2', title: 'Blue mug', price: 8, quantity: 1, retipAdded: false, retipPrice: 0, shippingShare: 1 });
-    const cup = makeDetailItem({ id: 'i3', title: 'Tea cup', price: 12, quantity: 1, retipAdded: false, retipPrice: 0, shippingShare: 2 });
+    const lamp = makeDetailItem({ id: 'i1', shippingShare: 3, refundable_cents: 4725 });
+    const mug = makeDetailItem({
+      id: 'i2',
+      title: 'Blue mug',
+      price: 8,
+      quantity: 1,
+      retipAdded: false,
+      retipPrice: 0,
+      shippingShare: 1,
+      refundable_cents: 900,
+    });
+    const cup = makeDetailItem({
+      id: 'i3',
+      title: 'Tea cup',
+      price: 12,
+      quantity: 1,
+      retipAdded: false,
+      retipPrice: 0,
+      shippingShare: 2,
+      refundable_cents: 1400,
+    });
     let order = makeOrderDetail({
       items: [lamp, mug, cup],
       shops: [makeShopPart(), makeShopPart({ sellerId: 's2', shopName: 'Birch', shipping: 3, itemIds: ['i2', 'i3'] })],

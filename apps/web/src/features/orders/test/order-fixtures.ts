@@ -36,6 +36,7 @@ export function makeDetailItem(overrides: Partial<BuyerOrderDetailItem> = {}): B
     timeline: [step('placed', thisYear('03-04')), step('approved', null), step('shipped', null), step('in_transit', null), step('delivered', null)],
     refunds: [],
     shippingShare: 5.99,
+    refundable_cents: 5024,
     shippedAnotherWay: null,
     ...overrides,
   };
