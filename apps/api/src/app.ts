@@ -335,9 +335,23 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   // The services the background jobs call (apps/api/src/jobs); only server.ts starts the queue.
-  const { tracking, returns, payouts, orders, uploads, chat, mailNotifications, notifications, notificationReactions, reviews, sandboxConnect, vacation } =
-    modules;
+  const {
+    tracking,
+    returns,
+    payouts,
+    orders,
+    uploads,
+    chat,
+    mailNotifications,
+    notifications,
+    notificationReactions,
+    reviews,
+    sandboxConnect,
+    vacation,
+    checkout,
+  } = modules;
   deps.onServices?.({
+    checkout,
     vacation,
     tracking,
     returns,

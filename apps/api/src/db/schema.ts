@@ -18,6 +18,7 @@ export * from '../modules/uploads/uploads.schema';
 export * from '../modules/cart/cart.schema';
 export * from '../modules/wishlist/wishlist.schema';
 export * from '../modules/orders/orders.schema';
+export * from '../modules/checkout/checkout.schema';
 export * from '../modules/shipping/shipping.schema';
 export * from '../modules/disputes/disputes.schema';
 export * from '../modules/returns/returns.schema';

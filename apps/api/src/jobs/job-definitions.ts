@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { ChatService } from '../modules/chat';
+import type { CheckoutService } from '../modules/checkout';
 import type { MailNotifications, MailOutboxService } from '../modules/mail';
 import type { NotificationsService } from '../modules/notifications';
 import type { OrdersService } from '../modules/orders';
@@ -30,6 +31,7 @@ export const JOB_NAMES = {
   requestReviews: 'reviews-request-due',
   makeMissingMediumSizes: 'uploads-make-medium-sizes',
   endVacations: 'users-end-vacations',
+  releaseAbandonedCheckouts: 'checkout-release-abandoned',
 } as const;
 
 /** How often delivered items are looked over for a review request (3 to 14 days after delivery, once per item). */
@@ -48,10 +50,14 @@ export const MEDIUM_SIZE_ROUND_SECONDS = 60;
 /** How often shops whose vacation has ended are opened again (their pages then drop the notice). */
 export const VACATION_ROUND_SECONDS = 5 * 60;
 
+/** How often reservations of checkouts that never came back are looked for (their units go back after 15 minutes). */
+export const ABANDONED_CHECKOUT_ROUND_SECONDS = 60;
+
 export type JobName = (typeof JOB_NAMES)[keyof typeof JOB_NAMES];
 
 /** The services the jobs call, handed over by buildApp (`onServices`). */
 export interface JobServices {
+  checkout: Pick<CheckoutService, 'releaseAbandonedReservations'>;
   vacation: Pick<VacationService, 'endDue'>;
   tracking: Pick<TrackingService, 'refreshActiveShipments'>;
   returns: Pick<ReturnsService, 'refreshReturns'>;
@@ -153,6 +159,16 @@ export function defineJobs(services: JobServices, config: Pick<Config, 'jobs'>):
       retryDelaySeconds: 60,
       expireInSeconds: 10 * 60,
       run: () => services.uploads.makeMissingMediumSizes(),
+    },
+    {
+      // A checkout whose request never came back (a crash, a lost connection) holds its units until then
+      // (docs/product/checkout.md "Placing the order"): a round gives them back to the shelf.
+      name: JOB_NAMES.releaseAbandonedCheckouts,
+      everySeconds: ABANDONED_CHECKOUT_ROUND_SECONDS,
+      retryLimit: 1,
+      retryDelaySeconds: 60,
+      expireInSeconds: 10 * 60,
+      run: async () => ({ released: await services.checkout.releaseAbandonedReservations() }),
     },
     {
       // A shop on vacation opens again by itself when its day comes (docs/product/shops.md); reads compare the

@@ -2,20 +2,19 @@ import { crashPoint } from '../../lib/fault-injection';
 import {
   CHECKOUT_MESSAGES,
   IDEMPOTENCY_KEY_REUSED_CODE,
-  OUT_OF_STOCK_CODE,
   TOTAL_CHANGED_CODE,
   type CheckoutConfigResponse,
   type CheckoutSummaryResponse,
   type checkoutRequestSchema,
 } from '@marketplace/contracts/orders';
 import { itemsTotalCents as itemsTotalCentsOf } from '@marketplace/domain/item-paid';
+import type { Executor } from '../../db/client';
 import { centsToDollars, dollarsToCents, formatCents } from '@marketplace/domain/money';
 import { giftsOf, problemsOf, refuseMissingPersonalization, refuseShopsAway } from './checkout-problems';
 import { chargeKeyOf, checkoutRequestHashOf, isUniqueViolation, orderIdFor, sameRequestOrder } from './checkout-keys';
 import {
   checkoutShopsOf,
   orderShopsOf,
-  withShippingShares,
   SHIPPING_AT_ADDRESS_STEP,
   SHIPPING_UNAVAILABLE_NOTE,
   shippingTotalOf,
@@ -41,8 +40,18 @@ import { findUserById, type UserRecord } from '../users';
 import { destinationOf, destinationOfZip, type DeliveryService, type Destination, type DestinationQuery, type ShopDelivery } from '../delivery';
 
 import type { CartService, PricedCartLine } from '../cart';
-import { takeStock } from '../catalog';
-import { findOrderByIdempotencyKey, findPlacedOrder, insertOrderPayment, insertOrderWithItems, type NewOrderItem } from '../orders';
+import { giveStockBack } from '../catalog';
+import { findOrderByIdempotencyKey } from '../orders';
+
+import {
+  findReservation,
+  findReservationsBefore,
+  insertReservation,
+  takeReservation,
+  type CheckoutReservation,
+  type ReservedStock,
+} from './checkout-reservations.repository';
+import { draftOrder, recordOrder, TotalChanged, type DraftRequest, type OrderDraft } from './order-draft';
 
 export type CheckoutInput = z.output<typeof checkoutRequestSchema>;
 // What the checkout's tests and the webhook's recovery compare a request with.
@@ -67,6 +76,8 @@ export interface CheckoutService {
   completeAuthenticatedPayment(
     payment: SucceededCheckoutPayment,
   ): Promise<{ outcome: 'placed' | 'already_placed' | 'not_a_checkout' | 'refused'; orderId?: string; reason?: string }>;
+  /** Gives back the units of reservations left longer than RESERVATION_ABANDONED_AFTER_MS (a job's round); how many. */
+  releaseAbandonedReservations(): Promise<number>;
 }
 
 export interface CheckoutServiceDependencies {
@@ -78,24 +89,6 @@ export interface CheckoutServiceDependencies {
   delivery: DeliveryService;
   /** Where `order.placed` and the stock it took (`listing.changed`) are published, once the order commits. */
   events: DomainEventPublisher;
-}
-
-interface Shortage {
-  cartItemId: string;
-  productId: string;
-  title: string;
-  requested: number;
-  available: number;
-  live: boolean;
-}
-
-function shortageMessage(shortages: readonly Shortage[]): string {
-  const [only] = shortages;
-  if (shortages.length !== 1 || !only) return CHECKOUT_MESSAGES.outOfStock;
-  if (!only.live) return `Sorry, "${only.title}" is no longer available`;
-  return only.available === 0
-    ? `Sorry, "${only.title}" has just sold out`
-    : `Sorry, only ${only.available} of "${only.title}" ${only.available === 1 ? 'is' : 'are'} left in stock`;
 }
 
 const shopLinesOf = (lines: readonly PricedCartLine[]): ShopLine[] =>
@@ -110,26 +103,30 @@ function cartTotalCentsOf(lines: readonly PricedCartLine[], deliveries: readonly
   return itemsTotalCents + shipping.cents + lines.reduce((total, line) => total + line.retipCents, 0);
 }
 
-/** Thrown inside the order's transaction to roll it back when the total is not the one the buyer confirmed. */
-class TotalChanged extends Error {
-  constructor(
-    readonly expectedCents: number,
-    readonly totalCents: number,
-  ) {
-    super('The order total changed');
+/** Thrown inside the transaction that reserves, to roll it back, when another request of the same key reserved first. */
+class KeyHeld extends Error {
+  constructor() {
+    super('The Idempotency-Key holds a reservation');
   }
 }
 
-/** Thrown inside the order's transaction to roll it back when the card asks for authentication first. */
-class AuthenticationRequired extends Error {
-  constructor(readonly step: { id: string; clientSecret: string }) {
-    super('The card asks for authentication');
-  }
+const REVERSED_ATTEMPT = 'This payment attempt was reversed. Please try again with a new checkout.';
+/** A reservation left this long (its request never came back: a crash, a lost connection) gives its units back. */
+export const RESERVATION_ABANDONED_AFTER_MS = 15 * 60_000;
+
+const stockKey = (line: ReservedStock) => `${line.productId}/${line.variantId ?? ''}`;
+const productIdsOf = (draft: OrderDraft) => [...new Set(draft.items.map((item) => item.productId))];
+
+/** The draft a request of this key reserved, if that request is this one (else 422, as for a placed order). */
+function reservedDraftOf(reservation: CheckoutReservation, requestHash: string): OrderDraft {
+  if (reservation.requestHash !== requestHash) throw new HttpError(422, CHECKOUT_MESSAGES.idempotencyKeyReused, { code: IDEMPOTENCY_KEY_REUSED_CODE });
+  return reservation.draft as OrderDraft;
 }
 
 export function createCheckoutService({ db, clock, cart, payments, delivery, events }: CheckoutServiceDependencies): CheckoutService {
   // Charges given back because their order could not be saved; a retry that replays one must not use it.
   const reversedChargeIds = new Set<string>();
+  const recording = { cart, events, provider: payments.name };
 
   async function chargeFor(request: ChargeRequest): Promise<ChargeOutcome> {
     try {
@@ -171,20 +168,29 @@ export function createCheckoutService({ db, clock, cart, payments, delivery, eve
     },
 
     /**
-     * Reserve → record → charge → confirm, in one transaction: stock is taken with conditional
-     * updates, the order and its snapshots are written, the card is charged, and only then does it
-     * commit. A decline or any failure rolls everything back (no order, stock untouched). The unique
-     * index on (buyer, Idempotency-Key) makes a concurrent duplicate wait at the order insert and then
-     * answer the first order without charging; the provider's idempotency key guards the charge too.
-     * The key is bound to the request (checkoutRequestHashOf): another request with it is a 422.
+     * Reserve → charge → record, and no provider is asked inside a transaction (docs/product/checkout.md
+     * "Placing the order"): one transaction takes the units with conditional updates and keeps the order's
+     * draft in a reservation under the order's id; the card is charged with nothing locked; a second
+     * transaction takes the reservation and writes the order, its payment and the emptied cart. A refusal
+     * gives the units back; a provider that does not answer leaves them held for the same request sent again,
+     * which goes on with the same draft and the same charge key (the job gives back what is left 15 minutes).
+     * A duplicate sent at once meets the reservation and the same charge, and answers the first order. The
+     * key is bound to the request (checkoutRequestHashOf): another request with it is a 422.
      *
-     * A card that asks for authentication (3-D Secure) rolls the transaction back too and answers the
-     * step (202): nothing is reserved or kept while the buyer is at their bank. The same request comes
-     * back with `authenticatedPaymentId`; the payment's state is then read first, outside any
-     * transaction, and a paid one is recorded with the stock taken then, or refunded if the order can
-     * no longer be placed (sold out meanwhile, or the total changed).
+     * A card that asks for authentication (3-D Secure) gives the units back too and answers the step (202):
+     * nothing is held while the buyer is at their bank. The same request comes back with
+     * `authenticatedPaymentId`; the payment's state is then read first, outside any transaction, and a paid
+     * one is recorded with the stock taken then, or refunded if the order can no longer be placed (sold out
+     * meanwhile, or the total changed).
      */
     placeOrder: (user, idempotencyKey, input) => placeOrderFor(user, idempotencyKey, input, {}),
+
+    async releaseAbandonedReservations() {
+      const before = new Date(clock.now().getTime() - RESERVATION_ABANDONED_AFTER_MS);
+      const left = await findReservationsBefore(db, before, 100);
+      for (const { id } of left) await giveBack(id);
+      return left.length;
+    },
 
     async authenticateInSandbox(clientSecret, outcome) {
       if (!canAuthenticateInSandbox(payments)) throw notFound('Not found');
@@ -231,28 +237,19 @@ export function createCheckoutService({ db, clock, cart, payments, delivery, eve
   };
 
   /**
-   * Reserve → record → charge → confirm (placeOrder's contract above). `paid` is a payment the
-   * provider already reported succeeded (its webhook): it is recorded as the charge, without calling
-   * the provider. `requestHash` is the hash that payment's checkout kept.
+   * Reserve → charge → record (placeOrder's contract above). `paid` is a payment the provider already reported
+   * succeeded (its webhook): it is recorded as the charge, without calling the provider. `requestHash` is the hash
+   * that payment's checkout kept.
    */
   async function placeOrderFor(
     user: UserRecord,
     idempotencyKey: string,
     input: CheckoutInput,
-    options: { requestHash?: string; paid?: { charge: ChargeResult; amountCents: number } },
+    options: { requestHash?: string; paid?: { charge: ChargeResult; amountCents: number }; again?: boolean },
   ): Promise<CheckoutOutcome> {
     const requestHash = options.requestHash ?? checkoutRequestHashOf(input);
     const existing = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
     if (existing) return { kind: 'order', orderId: sameRequestOrder(existing, requestHash), created: false };
-
-    const lines = await cart.priceLines(db, user.id);
-    if (lines.length === 0) {
-      // A duplicate of this request may have committed since the first look: its transaction clears
-      // the cart and inserts the order together, so an empty cart means its order is visible now.
-      const committed = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
-      if (committed) return { kind: 'order', orderId: sameRequestOrder(committed, requestHash), created: false };
-      throw badRequest(CHECKOUT_MESSAGES.emptyCart);
-    }
 
     // The same buyer and key always name the same order, so a request sent again (after a rollback,
     // or after the authentication step) describes its charge exactly as before: Stripe replays an
@@ -266,10 +263,25 @@ export function createCheckoutService({ db, clock, cart, payments, delivery, eve
       description: `Marketplace order ${orderId}`,
       checkout: { buyerId: user.id, idempotencyKey, requestHash, shippingAddress: { ...input.shippingAddress, line2: input.shippingAddress.line2 ?? null } },
     });
+    const paying = options.paid !== undefined || input.authenticatedPaymentId !== undefined;
+
+    // The key already holds units while its card is charged (the same request sent again, or after a crash):
+    // this request goes on with that reservation, as it was drafted.
+    const held = paying ? null : await findReservation(db, orderId);
+    if (held) return chargeAndRecord(user, idempotencyKey, requestHash, reservedDraftOf(held, requestHash), chargeRequestFor);
+
+    const lines = await cart.priceLines(db, user.id);
+    if (lines.length === 0) {
+      // A duplicate of this request may have committed since the first look: its transaction clears
+      // the cart and inserts the order together, so an empty cart means its order is visible now.
+      const committed = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
+      if (committed) return { kind: 'order', orderId: sameRequestOrder(committed, requestHash), created: false };
+      throw badRequest(CHECKOUT_MESSAGES.emptyCart);
+    }
 
     // A shop on vacation sells nothing; a payment the buyer already made at their bank is honoured (as an order placed before).
     // So does a line without the personalisation its listing asks for. A gift names a shop of the cart.
-    if (!options.paid && !input.authenticatedPaymentId) {
+    if (!paying) {
       refuseShopsAway(lines, clock.now());
       refuseMissingPersonalization(lines);
     }
@@ -285,173 +297,179 @@ export function createCheckoutService({ db, clock, cart, payments, delivery, eve
     // when today's prices already differ, and checked again against the locked rows below. Back from the
     // authentication step the payment may already be made: only the check below, which refunds it, applies.
     const expectedCents = input.expectedTotal === undefined ? null : dollarsToCents(input.expectedTotal);
-    if (expectedCents !== null && !options.paid && !input.authenticatedPaymentId && expectedCents !== cartTotalCentsOf(lines, deliveries)) {
+    if (expectedCents !== null && !paying && expectedCents !== cartTotalCentsOf(lines, deliveries)) {
       throw await totalChangedError(user.id, expectedCents, destination);
     }
+    const draftRequest = (now: Date): DraftRequest => ({
+      orderId,
+      buyer: user,
+      idempotencyKey,
+      requestHash,
+      shippingAddress: input.shippingAddress,
+      lines,
+      deliveries,
+      gifts,
+      shopNames: shopNamesOf(lines),
+      expectedCents,
+      now,
+    });
 
-    const attempt: { charge: ChargeResult | null; amountCents: number } = { charge: null, amountCents: 0 };
-    if (options.paid) {
-      attempt.charge = options.paid.charge;
-      attempt.amountCents = options.paid.amountCents;
-    } else if (input.authenticatedPaymentId) {
+    if (!paying) {
+      // Reserve: the units taken and the order drafted from the locked rows, committed before the card is asked.
+      let draft: OrderDraft;
+      try {
+        draft = await db.transaction(async (transaction) => {
+          const drafted = await draftOrder(transaction, draftRequest(clock.now()));
+          const written = await insertReservation(transaction, {
+            id: orderId,
+            buyerId: user.id,
+            requestHash,
+            amountCents: drafted.totalCents,
+            stock: drafted.stock,
+            draft: drafted,
+            createdAt: new Date(drafted.placedAt),
+          });
+          // Held by another request of the key, or placed by one since its reservation was taken out: this one gives its units back.
+          if (!written || (await findOrderByIdempotencyKey(transaction, user.id, idempotencyKey))) throw new KeyHeld();
+          events.publishAfterCommit(transaction, { type: 'listing.changed', productIds: productIdsOf(drafted) });
+          return drafted;
+        });
+      } catch (error) {
+        if (error instanceof TotalChanged) throw await totalChangedError(user.id, error.expectedCents, destination);
+        // A request of the same key, sent at once, reserved first: this one goes on with that draft (its units).
+        const other = await findReservation(db, orderId);
+        if (other) draft = reservedDraftOf(other, requestHash);
+        else {
+          // ...or has placed its order, or given its units back, since.
+          const committed = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
+          if (committed) return { kind: 'order', orderId: sameRequestOrder(committed, requestHash), created: false };
+          if (error instanceof KeyHeld && !options.again) return placeOrderFor(user, idempotencyKey, input, { ...options, again: true });
+          throw error;
+        }
+      }
+      return chargeAndRecord(user, idempotencyKey, requestHash, draft, chargeRequestFor);
+    }
+
+    // Paid already (back from the authentication step, or told by the provider's webhook): no provider is asked
+    // below, so the units are taken and the order written in one transaction.
+    let attempt: { charge: ChargeResult; amountCents: number };
+    if (options.paid) attempt = options.paid;
+    else {
       // Back from the authentication step: what became of the payment, before any stock is taken. It was
       // made for the total the buyer confirmed, so that is the payment asked about (the same charge key),
       // even if a price changed since: the check below then refunds it.
       const amountCents = expectedCents ?? cartTotalCentsOf(lines, deliveries);
       const outcome = await chargeFor(chargeRequestFor(amountCents));
       if (outcome.status === 'requires_action') return { kind: 'requires_action', paymentId: outcome.id, clientSecret: outcome.clientSecret };
-      if (reversedChargeIds.has(outcome.id)) throw new HttpError(409, 'This payment attempt was reversed. Please try again with a new checkout.');
-      attempt.charge = outcome;
-      attempt.amountCents = amountCents;
+      if (reversedChargeIds.has(outcome.id)) throw new HttpError(409, REVERSED_ATTEMPT);
+      attempt = { charge: outcome, amountCents };
     }
     try {
       await db.transaction(async (transaction) => {
-        const now = clock.now();
-        // The catalog takes the units (rows locked in product order); a line it cannot serve rolls all back.
-        const taken = await takeStock(
-          transaction,
-          lines.map((line) => ({ productId: line.record.productId, variantId: line.record.variantId, quantity: line.record.quantity })),
-          now,
-        );
-        const shortages = taken.shortages.map(({ request, productId, requested, available, live }): Shortage => {
-          const { record } = lines[request]!;
-          return { cartItemId: record.id, productId, title: record.product.title, requested, available, live };
-        });
-        if (shortages.length > 0) throw conflict(shortageMessage(shortages), { code: OUT_OF_STOCK_CODE, items: shortages });
-
-        // Prices come from the taken (locked) rows: what the buyer pays is what the listing says now.
-        const itemRows = lines.map((line, index): NewOrderItem => {
-          const product = taken.listings[index]!;
-          const retipAdded = line.record.retipAdded && product.retipPriceCents !== null;
-          return {
-            sellerId: product.sellerId,
-            productId: product.id,
-            title: product.title,
-            categoryId: product.categoryId,
-            priceCents: product.priceCents,
-            quantity: line.record.quantity,
-            variantId: product.variantId,
-            variantLabel: product.variantLabel,
-            personalization: line.record.personalization,
-            retipAdded,
-            retipPriceCents: retipAdded ? (product.retipPriceCents ?? 0) : 0,
-            status: 'pending',
-            createdAt: now,
-            updatedAt: now,
-          };
-        });
-        const itemsTotalCents = itemsTotalCentsOf(itemRows);
-        const retipTotalCents = itemRows.reduce((total, item) => total + (item.retipPriceCents ?? 0), 0);
-        // Each shop's shipping from the locked prices (a free minimum is judged on them), with its promise.
-        const shops = orderShopsOf(shopPartsOf(itemRows, deliveries), shopNamesOf(lines), now);
-        const shippingCents = shops.reduce((total, shop) => total + shop.shippingCents, 0);
-        // Each line keeps its share of its shop's shipping: what a refund of the line gives back (docs/product/money.md).
-        for (const shop of shops) withShippingShares(itemRows, shop.sellerId, shop.shippingCents);
-        const totalCents = itemsTotalCents + shippingCents + retipTotalCents;
-        // What the buyer confirmed, against the locked rows: a price changed since their summary charges nothing.
-        if (expectedCents !== null && expectedCents !== totalCents) throw new TotalChanged(expectedCents, totalCents);
-        const address = input.shippingAddress;
-
-        await insertOrderWithItems(
-          transaction,
-          {
-            id: orderId,
-            buyerId: user.id,
-            status: 'pending',
-            idempotencyKey,
-            idempotencyRequestHash: requestHash,
-            shippingName: address.name,
-            shippingEmail: user.email,
-            shippingPhone: user.phone,
-            shippingLine1: address.line1,
-            shippingLine2: address.line2 ?? null,
-            shippingCity: address.city,
-            shippingState: address.state,
-            shippingPostalCode: address.postal_code,
-            shippingCountry: address.country,
-            itemsTotalCents,
-            shippingCents,
-            retipTotalCents,
-            totalCents,
-            createdAt: now,
-            updatedAt: now,
-          },
-          itemRows,
-          gifts,
-          shops,
-        );
-
-        let charge: ChargeResult;
-        if (attempt.charge) {
-          // Paid after the authentication step, for the total the cart had then.
-          if (attempt.amountCents !== totalCents) {
-            throw conflict('The total of your cart changed while you confirmed the payment, so it was refunded. Please review your cart and try again.');
-          }
-          charge = attempt.charge;
-        } else {
-          const outcome = await chargeFor(chargeRequestFor(totalCents));
-          if (outcome.status === 'requires_action') throw new AuthenticationRequired({ id: outcome.id, clientSecret: outcome.clientSecret });
-          if (reversedChargeIds.has(outcome.id)) throw new HttpError(409, 'This payment attempt was reversed. Please try again with a new checkout.');
-          charge = outcome;
-          attempt.charge = outcome;
-          attempt.amountCents = totalCents;
+        // Units another request of this key still holds go back on the shelf first: this payment places the order.
+        await releaseReservation(transaction, orderId);
+        const draft = await draftOrder(transaction, draftRequest(clock.now()));
+        // Paid after the authentication step, for the total the cart had then.
+        if (attempt.amountCents !== draft.totalCents) {
+          throw conflict('The total of your cart changed while you confirmed the payment, so it was refunded. Please review your cart and try again.');
         }
-        crashPoint('checkout-after-charge');
-
-        await insertOrderPayment(transaction, {
-          orderId,
-          buyerId: user.id,
-          provider: payments.name,
-          providerPaymentId: charge.id,
-          amountCents: totalCents,
-          status: 'succeeded',
-          cardBrand: charge.cardBrand,
-          cardLast4: charge.cardLast4,
-          createdAt: now,
-          updatedAt: now,
-        });
-        await cart.removeLines(
-          transaction,
-          user.id,
-          lines.map((line) => line.record.id),
-        );
-        // Heard once the order commits; a declined card or a lost race rolls them back with it.
-        const productIds = [...new Set(itemRows.map((item) => item.productId))];
-        // With the order as written (the receipt's lines, totals and address): mail and the bell take it from the event.
-        const order = (await findPlacedOrder(transaction, orderId))!;
-        events.publishAfterCommit(transaction, {
-          type: 'order.placed',
-          orderId,
-          buyerId: user.id,
-          sellerIds: [...new Set(itemRows.map((item) => item.sellerId))],
-          productIds,
-          totalCents,
-          order,
-        });
-        // The units it took off the shelf show on the listings' pages.
-        events.publishAfterCommit(transaction, { type: 'listing.changed', productIds });
+        await recordOrder(transaction, draft, attempt.charge, recording);
       });
       return { kind: 'order', orderId, created: true };
     } catch (error) {
-      if (error instanceof AuthenticationRequired) return { kind: 'requires_action', paymentId: error.step.id, clientSecret: error.step.clientSecret };
-      let failure = error;
-      if (error instanceof TotalChanged) failure = await totalChangedError(user.id, error.expectedCents, destination);
-      if (isUniqueViolation(error, 'orders_buyer_idempotency_unique') || isUniqueViolation(error, 'orders_pkey')) {
-        const committed = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
-        // The same request paid with the same charge key, so it is that order's charge: nothing to give back.
-        if (committed && (committed.requestHash === null || committed.requestHash === requestHash))
-          return { kind: 'order', orderId: committed.id, created: false };
-        if (committed) failure = new HttpError(422, CHECKOUT_MESSAGES.idempotencyKeyReused, { code: IDEMPOTENCY_KEY_REUSED_CODE });
-      }
-      // Charged, but the order could not be saved: give the money back before answering.
-      const { charge } = attempt;
-      if (charge) {
-        await payments.refund({ paymentId: charge.id, amountCents: attempt.amountCents, idempotencyKey: `checkout-reversal-${charge.id}` });
-        reversedChargeIds.add(charge.id);
-      }
-      throw failure;
+      return afterUnrecorded(error, user.id, idempotencyKey, requestHash, attempt, destination);
     }
   }
+
+  /**
+   * Charges a reserved order's total, outside any transaction, then writes the order; a refusal gives the units
+   * back. Every request of the key charges with the same provider key, so a twin or a retry after a crash meets
+   * the same charge, and the one transaction that takes the reservation writes the order.
+   */
+  async function chargeAndRecord(
+    user: UserRecord,
+    idempotencyKey: string,
+    requestHash: string,
+    draft: OrderDraft,
+    chargeRequestFor: (amountCents: number) => ChargeRequest,
+  ): Promise<CheckoutOutcome> {
+    const { orderId } = draft;
+    let charge: ChargeResult;
+    try {
+      const outcome = await chargeFor(chargeRequestFor(draft.totalCents));
+      if (outcome.status === 'requires_action') {
+        // Nothing is held while the buyer is at their bank: the same request comes back with the payment's id.
+        await giveBack(orderId);
+        return { kind: 'requires_action', paymentId: outcome.id, clientSecret: outcome.clientSecret };
+      }
+      if (reversedChargeIds.has(outcome.id)) throw new HttpError(409, REVERSED_ATTEMPT);
+      charge = outcome;
+    } catch (error) {
+      // A refusal (declined, a card the provider does not take) gives the units back; a provider that did not
+      // answer leaves them held for the request sent again, which meets the same charge, if one was made.
+      if (error instanceof HttpError && error.statusCode < 500) await giveBack(orderId);
+      throw error;
+    }
+    crashPoint('checkout-after-charge');
+    const attempt = { charge, amountCents: draft.totalCents };
+    let recorded: boolean;
+    try {
+      recorded = await db.transaction(async (transaction) => {
+        if (!(await takeReservation(transaction, orderId, requestHash))) return false;
+        await recordOrder(transaction, draft, charge, recording);
+        return true;
+      });
+    } catch (error) {
+      return afterUnrecorded(error, user.id, idempotencyKey, requestHash, attempt, null);
+    }
+    if (recorded) return { kind: 'order', orderId, created: true };
+    // Another request of the key wrote the order, with this same charge.
+    const committed = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
+    if (committed) return { kind: 'order', orderId: sameRequestOrder(committed, requestHash), created: false };
+    // The units were given back meanwhile (the reservation was left longer than RESERVATION_ABANDONED_AFTER_MS).
+    return afterUnrecorded(new HttpError(409, CHECKOUT_MESSAGES.paymentFailed), user.id, idempotencyKey, requestHash, attempt, null);
+  }
+
+  /**
+   * Charged, but the order could not be written: the answer for the order the key did place with this charge, or
+   * the money and any units held given back before the failure is answered.
+   */
+  async function afterUnrecorded(
+    error: unknown,
+    userId: string,
+    idempotencyKey: string,
+    requestHash: string,
+    attempt: { charge: ChargeResult; amountCents: number },
+    destination: Destination | null,
+  ): Promise<CheckoutOutcome> {
+    let failure = error;
+    if (error instanceof TotalChanged && destination) failure = await totalChangedError(userId, error.expectedCents, destination);
+    if (isUniqueViolation(error, 'orders_buyer_idempotency_unique') || isUniqueViolation(error, 'orders_pkey')) {
+      const committed = await findOrderByIdempotencyKey(db, userId, idempotencyKey);
+      // The same request paid with the same charge key, so it is that order's charge: nothing to give back.
+      if (committed && (committed.requestHash === null || committed.requestHash === requestHash)) {
+        await giveBack(orderIdFor(userId, idempotencyKey));
+        return { kind: 'order', orderId: committed.id, created: false };
+      }
+      if (committed) failure = new HttpError(422, CHECKOUT_MESSAGES.idempotencyKeyReused, { code: IDEMPOTENCY_KEY_REUSED_CODE });
+    }
+    const { charge } = attempt;
+    await payments.refund({ paymentId: charge.id, amountCents: attempt.amountCents, idempotencyKey: `checkout-reversal-${charge.id}` });
+    reversedChargeIds.add(charge.id);
+    await giveBack(orderIdFor(userId, idempotencyKey));
+    throw failure;
+  }
+
+  /** Takes the key's reservation, if any, and puts its units back on the shelf, in this transaction. */
+  async function releaseReservation(transaction: Executor, orderId: string): Promise<void> {
+    const reservation = await takeReservation(transaction, orderId);
+    if (!reservation) return;
+    const stock = [...reservation.stock].sort((a, b) => (stockKey(a) < stockKey(b) ? -1 : 1));
+    await giveStockBack(transaction, stock, clock.now());
+    events.publishAfterCommit(transaction, { type: 'listing.changed', productIds: [...new Set(stock.map((line) => line.productId))] });
+  }
+
+  const giveBack = (orderId: string) => db.transaction((transaction) => releaseReservation(transaction, orderId));
 
   /** 409 total_changed, with what the cart costs now (read after any rollback, outside a transaction). */
   async function totalChangedError(userId: string, expectedCents: number, destination: Destination): Promise<HttpError> {
