@@ -3,7 +3,7 @@
  * Build check for the web bundle ("Performance", Web).
  *
  *   npm run build && node scripts/check-bundle.mjs        # or: node scripts/check-bundle.mjs --build
- *   node scripts/check-bundle.mjs --budget 152 --json     # budget in KB (1 KB = 1024 bytes), JSON report
+ *   node scripts/check-bundle.mjs --budget 153.5 --json     # budget in KB (1 KB = 1024 bytes), JSON report
  *
  * 1. Initial JavaScript for /products: the chunks index.html loads (entry script + modulepreload links) and
  *    those the entry script imports dynamically (the steps of the app's start, src/main.tsx),
@@ -46,10 +46,10 @@ const option = (name, fallback) => {
   return index >= 0 && args[index + 1] ? args[index + 1] : fallback;
 };
 if (flag('--help')) {
-  console.log('node scripts/check-bundle.mjs [--build] [--budget KB=152] [--route /products] [--json]');
+  console.log('node scripts/check-bundle.mjs [--build] [--budget KB=153.5] [--route /products] [--json]');
   process.exit(0);
 }
-const BUDGET_KB = Number(option('--budget', '152'));
+const BUDGET_KB = Number(option('--budget', '153.5'));
 const ROUTE_PATH = option('--route', '/products');
 // Loaded on the first signed-in page view (lib/socket.tsx imports it dynamically when a session exists).
 const SIGNED_IN_MODULES = ['node_modules/socket.io-client/'];

@@ -211,10 +211,10 @@ const steps = [
   { name: 'lint', title: 'format check (biome) and lint (eslint)', cores: 1, yields: true, command: ['npm', 'run', '--silent', 'lint'] },
   {
     name: 'bundle',
-    title: 'bundle budget (initial JS for /products ≤ 152 KB gzipped)',
+    title: 'bundle budget (initial JS for /products ≤ 153.5 KB gzipped)',
     cores: 0.5,
     needs: ['build'],
-    command: ['node', 'scripts/check-bundle.mjs', '--budget', '152'],
+    command: ['node', 'scripts/check-bundle.mjs', '--budget', '153.5'],
     when: hasChromium,
   },
   { name: 'audit', title: 'dependency audit (production; high and critical)', cores: 0, run: audit },

@@ -161,10 +161,13 @@ export default defineConfig(({ isSsrBuild }) =>
             // that its libraries and code form the two chunks below rather than many small ones shared with the
             // pages (decision 0041). The page's script, its stylesheet and Vite's preload helper (which the
             // script needs to load the app) stay out of `app`: else the script would import `app` statically.
-            // `libraries` only imports the start's libraries from `vendor`: the page's script evaluates them in
-            // a task of their own before the app's own modules.
+            // `react-dom` (React and its DOM) and `router-library` are chunks of their own, and `libraries` only
+            // imports the start's libraries: the page's script evaluates each in a task of its own before the
+            // app's own modules (decision 0048).
             input: {
               index: path.join(import.meta.dirname, 'index.html'),
+              'react-dom': path.join(SOURCE, 'app/start/react-dom.ts'),
+              'router-library': path.join(SOURCE, 'app/start/router-library.ts'),
               libraries: path.join(SOURCE, 'app/start/libraries.ts'),
               app: path.join(SOURCE, 'app/start/app.ts'),
             },
@@ -175,11 +178,14 @@ export default defineConfig(({ isSsrBuild }) =>
                 groups: [
                   // The preload helper inside the page's script, not a chunk of its own that the script imports:
                   // that was a second request chained behind the script before the first paint.
-                  { name: 'index', test: /main\.tsx$|preload-helper/, priority: 3 },
+                  { name: 'index', test: /main\.tsx$|preload-helper/, priority: 4 },
+                  // React and its DOM, then the router: the start evaluates each in a task of its own (main.tsx).
+                  { name: 'react', test: /start[\\/]react-dom\.ts$|[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+                  { name: 'router', test: /start[\\/]router-library\.ts$|[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 3 },
                   { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 2 },
                   {
                     name: 'app',
-                    test: (id) => !/index\.(html|css)|main\.tsx$|libraries\.ts$|preload-helper/.test(id),
+                    test: (id) => !/index\.(html|css)|main\.tsx$|libraries\.ts$|start[\\/](react-dom|router-library)\.ts$|preload-helper/.test(id),
                     tags: ['$initial'],
                     includeDependenciesRecursively: false,
                     priority: 1,

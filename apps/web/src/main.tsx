@@ -62,7 +62,12 @@ function firstContentfulPaint() {
  */
 async function start(root: HTMLElement) {
   await firstPhotosShown();
-  // The libraries first, then the app's own modules: two tasks rather than one of ≈ 0.4 s on a phone.
+  // The libraries first, each in a task of its own (React's DOM, the router, the store's), then the app's own
+  // modules: four tasks rather than one of ≈ 0.4 s on a phone.
+  await import('./app/start/react-dom');
+  await nextTask();
+  await import('./app/start/router-library');
+  await nextTask();
   await import('./app/start/libraries');
   await nextTask();
   const { prepareState, createAppRouter, mount } = await import('./app/start/app');
