@@ -335,37 +335,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   // The services the background jobs call (apps/api/src/jobs); only server.ts starts the queue.
-  const {
-    tracking,
-    returns,
-    payouts,
-    orders,
-    uploads,
-    chat,
-    mailNotifications,
-    notifications,
-    notificationReactions,
-    reviews,
-    sandboxConnect,
-    vacation,
-    checkout,
-  } = modules;
-  deps.onServices?.({
-    checkout,
-    vacation,
-    tracking,
-    returns,
-    payouts,
-    orders,
-    uploads,
-    chat,
-    mail,
-    mailNotifications,
-    notifications,
-    notificationReactions,
-    reviews,
-    sandboxConnect,
-  });
+  deps.onServices?.({ ...modules, mail });
 
   return app;
 }
