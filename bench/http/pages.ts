@@ -25,6 +25,7 @@ const { values: flags } = parseArgs({
     encoding: { type: 'string', default: 'identity' },
     only: { type: 'string', default: '' },
     label: { type: 'string', default: '' },
+    alone: { type: 'string', default: '0' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -35,7 +36,10 @@ if (flags.help) {
                                as a browser (Accept-Encoding: br, gzip; a sample of answers is read, below)
   [--crawl]                    before a page's run, ask for each of its paths once, 8 at a time, as a
                                crawler would (the pages drawn cold: its own req/s and empty answers)
-  [--only product-5000,home]   these pages only (bare always runs)  [--label NAME]`);
+  [--only product-5000,home]   these pages only (bare always runs)  [--label NAME]
+  [--alone 40]                 instead of the load: each page drawn alone, one request at a time, 40 times
+                               (other listings and shops each time; the home and catalogue pages drawn again),
+                               with the page cache off: the time of one render, as a visitor's browser reads it`);
   process.exit(0);
 }
 const databaseUrl = flags['database-url'] ?? process.env.DATABASE_URL;
@@ -45,6 +49,7 @@ const duration = Number(flags.duration);
 const warmup = Number(flags.warmup);
 const only = new Set(flags.only.split(',').filter(Boolean));
 const asBrowser = flags.encoding === 'br';
+const alone = Number(flags.alone);
 if (!['identity', 'br'].includes(flags.encoding)) throw new Error('--encoding is identity or br');
 
 /** An answer without its content: index.html's empty root, as the browser alone would fill it. */
@@ -103,6 +108,35 @@ interface Row {
   empty: number;
   /** With --crawl: every path asked for once, 8 at a time, before the run (each drawn for the first time). */
   crawl?: { paths: number; seconds: number; requestsPerSecond: number; empty: number; failed: number };
+}
+
+interface AloneRow {
+  name: string;
+  description: string;
+  renders: number;
+  ms: { min: number; p50: number; p90: number; max: number };
+  empty: number;
+  failed: number;
+}
+
+/** Asks for `count` of the page's paths (each drawn, the page cache off), one at a time: how long one render takes. */
+async function renderAlone(baseUrl: string, page: Page, count: number): Promise<AloneRow> {
+  const times: number[] = [];
+  let empty = 0;
+  let failed = 0;
+  for (let index = 0; index < count; index += 1) {
+    const pagePath = page.paths[(index * 97) % page.paths.length]!;
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}${pagePath}`, { headers: { 'accept-encoding': asBrowser ? 'br, gzip' : 'identity' } }).catch(() => null);
+    const body = response ? await response.text() : '';
+    times.push(performance.now() - started);
+    if (!response || response.status !== 200) failed += 1;
+    else if (body.includes(EMPTY_ROOT)) empty += 1;
+    await sleep(50);
+  }
+  const sorted = times.sort((a, b) => a - b);
+  const at = (share: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]! * 10) / 10;
+  return { name: page.name, description: page.description, renders: count, ms: { min: at(0), p50: at(0.5), p90: at(0.9), max: at(1) }, empty, failed };
 }
 
 /** Asks for every path once, `concurrency` at a time, reading each answer: how long the server took to draw them all. */
@@ -184,12 +218,37 @@ async function main() {
         NODE_ENV: 'production',
         DATABASE_URL: databaseUrl!,
         DATA_DIR: dataDirectory,
-        RENDER_CACHE_SECONDS: flags['render-cache-seconds'],
+        RENDER_CACHE_SECONDS: alone > 0 ? '0' : flags['render-cache-seconds'],
         RATE_LIMITS: 'off',
       },
     });
     instances.push(api);
-    console.log(`API up at ${api.url} (RENDER_CACHE_SECONDS=${flags['render-cache-seconds']}); ${connections} connections × ${duration} s per page`);
+    console.log(
+      alone > 0
+        ? `API up at ${api.url} (RENDER_CACHE_SECONDS=0); each page drawn alone ${alone} times`
+        : `API up at ${api.url} (RENDER_CACHE_SECONDS=${flags['render-cache-seconds']}); ${connections} connections × ${duration} s per page`,
+    );
+    if (alone > 0) {
+      const aloneRows: AloneRow[] = [];
+      for (const page of pages.filter((candidate) => candidate.isPage && candidate.name !== 'product-one')) {
+        // The page's first render after the start pays for the start's lazy work: one drawn and not counted.
+        await renderAlone(api.url, { ...page, paths: page.paths.slice(-1) }, 1);
+        const row = await renderAlone(api.url, page, alone);
+        aloneRows.push(row);
+        console.log(
+          `  ${row.name.padEnd(14)} one render: min ${row.ms.min} ms  median ${row.ms.p50} ms  p90 ${row.ms.p90} ms  max ${row.ms.max} ms  empty ${row.empty}  failed ${row.failed}`,
+        );
+      }
+      const directory = path.join(REPOSITORY_ROOT, 'bench/http/results');
+      mkdirSync(directory, { recursive: true });
+      const file = path.join(directory, `${new Date().toISOString().slice(0, 10)}-pages-alone${flags.label ? `-${flags.label}` : ''}.json`);
+      writeFileSync(
+        file,
+        `${JSON.stringify({ at: new Date().toISOString(), machine: { cpus: os.cpus().length, load: os.loadavg() }, encoding: flags.encoding, rows: aloneRows }, null, 2)}\n`,
+      );
+      console.log(`\nWritten to ${path.relative(REPOSITORY_ROOT, file)}`);
+      return;
+    }
     const rows: Row[] = [];
     let bare: number | null = null;
     for (const page of pages) {
