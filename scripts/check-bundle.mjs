@@ -149,6 +149,21 @@ const entryClosure = closure([...htmlChunks, ...htmlChunks.filter((file) => modu
 if (![...entryClosure].some((file) => modulesByChunk.get(file)?.some((source) => source.startsWith('node_modules/react-dom/')))) {
   failures.push("the first load as counted holds no react-dom: the entry script's start (src/main.tsx) is not counted");
 }
+// The start evaluates React's DOM, the router and the store's libraries each in a task of its own (decision 0048):
+// each must be in a chunk of its own, or one evaluation holds a phone's main thread for all of them again.
+const chunkHolding = (prefix) => [...entryClosure].find((file) => modulesByChunk.get(file)?.some((source) => source.startsWith(prefix)));
+const startLibraries = ['node_modules/react-dom/', 'node_modules/react-router/', 'node_modules/@reduxjs/toolkit/'].map((prefix) => [
+  prefix,
+  chunkHolding(prefix),
+]);
+const reported = new Set();
+for (const [index, [prefix, file]] of startLibraries.entries()) {
+  const shared = startLibraries.slice(index + 1).filter(([, other]) => file && other === file);
+  if (shared.length > 0 && !reported.has(file) && reported.add(file))
+    failures.push(
+      `${file} holds ${[prefix, ...shared.map(([other]) => other)].map((name) => name.slice(13, -1)).join(' and ')}: the start evaluates each library in a chunk of its own (decision 0048)`,
+    );
+}
 const preloadsFile = path.join(DIST, 'route-preloads.json');
 const preloads = existsSync(preloadsFile) ? JSON.parse(readFileSync(preloadsFile, 'utf8')).routes : [];
 const route = preloads.find((candidate) => candidate.path === ROUTE_PATH);
