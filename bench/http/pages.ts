@@ -37,7 +37,7 @@ if (flags.help) {
   [--crawl]                    before a page's run, ask for each of its paths once, 8 at a time, as a
                                crawler would (the pages drawn cold: its own req/s and empty answers)
   [--only product-5000,home]   these pages only (bare always runs)  [--label NAME]
-  [--alone 40]                 instead of the load: each page drawn alone, one request at a time, 40 times
+  [--alone 40]                 instead of the load: the bare route, then each page drawn alone, one request at a time, 40 times
                                (other listings and shops each time; the home and catalogue pages drawn again),
                                with the page cache off: the time of one render, as a visitor's browser reads it`);
   process.exit(0);
@@ -230,7 +230,8 @@ async function main() {
     );
     if (alone > 0) {
       const aloneRows: AloneRow[] = [];
-      for (const page of pages.filter((candidate) => candidate.isPage && candidate.name !== 'product-one')) {
+      // The bare route first, asked the same way: what one request costs before any page is drawn.
+      for (const page of pages.filter((candidate) => candidate.name !== 'product-one')) {
         // The page's first render after the start pays for the start's lazy work: one drawn and not counted.
         await renderAlone(api.url, { ...page, paths: page.paths.slice(-1) }, 1);
         const row = await renderAlone(api.url, page, alone);
